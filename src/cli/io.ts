@@ -1,0 +1,35 @@
+/** What a command writes to: injectable so each command is a testable function. */
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  /** Whether stderr is a terminal (progress bars only then). */
+  errIsTTY: boolean;
+  /** Aborted on Ctrl-C. */
+  signal?: AbortSignal;
+}
+
+export function processIo(signal?: AbortSignal): Io {
+  return {
+    out: (t) => process.stdout.write(t),
+    err: (t) => process.stderr.write(t),
+    errIsTTY: Boolean(process.stderr.isTTY) && !process.env.CI,
+    signal,
+  };
+}
+
+/** Collects output in memory (tests). */
+export function memoryIo(signal?: AbortSignal): Io & { stdout: string; stderr: string } {
+  const io = {
+    stdout: '',
+    stderr: '',
+    errIsTTY: false,
+    signal,
+    out(t: string) {
+      io.stdout += t;
+    },
+    err(t: string) {
+      io.stderr += t;
+    },
+  };
+  return io;
+}

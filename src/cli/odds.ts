@@ -1,0 +1,145 @@
+/** `warcast odds <scenario>`: who wins, how often, at what cost. */
+import { ExitCode } from '../errors.js';
+import { exactWarMachine } from '../engine/warMachine/kernel.js';
+import { compileWarMachine, type CompiledWarMachine } from '../engine/warMachine/plan.js';
+import { summarizeMonteCarlo, summarizeOdds, winCounts, type WarMachineMonteCarlo, type WarMachineOdds } from '../engine/warMachine/summary.js';
+import { runTrials, runUntil, type RunResult } from '../engine/run.js';
+import { rowLabel, ROW_COUNT } from '../rules/warMachine/results.js';
+import { CODE_COUNT } from '../engine/warMachine/plan.js';
+import { loadWarMachine } from '../scenario/index.js';
+import type { WarMachineScenario } from '../scenario/warMachine.js';
+import { wilsonHalfWidth } from '../stats/index.js';
+import type { Io } from './io.js';
+import { runSettings, type RunFlags, type RunSettings } from './options.js';
+import { fmtCount, progressBar } from './progress.js';
+import { num, pct, table } from './format.js';
+
+export interface OddsResult extends WarMachineOdds {
+  kind: 'war-machine';
+  title: string | null;
+  method: 'monte-carlo' | 'exact';
+  seed: number;
+  trials: number;
+  threads: number;
+  precision: number | null;
+  interrupted: boolean;
+  elapsedMs: number;
+  sides: [string, string];
+  policies: WarMachineScenario['policies'];
+  ratings: { battleRating: number; modifiedBattleRating: number; troopClass: string | null; troops: number }[];
+  win: [number, number];
+  winCi95: [[number, number], [number, number]] | null;
+  exact: WarMachineOdds | null;
+}
+
+export function exactOdds(c: CompiledWarMachine): WarMachineOdds {
+  const probs = exactWarMachine(c.plan, c.pairs.map((p) => p.probability));
+  return summarizeOdds(c, probs, 1, probs[c.pairs.length * CODE_COUNT]);
+}
+
+/** Run the Monte Carlo (fixed trials or to a precision) for a compiled scenario. */
+export async function simulateWarMachine(c: CompiledWarMachine, s: Pick<RunSettings, 'seed' | 'trials' | 'threads' | 'precision' | 'maxTrials'>, io?: Io, minPoolTrials?: number): Promise<RunResult> {
+  const bar = io ? progressBar(io, 'battles') : null;
+  const common = { kind: 'war-machine', plan: c.plan, seed: s.seed, threads: s.threads, signal: io?.signal, onProgress: bar ? (d: number, t: number) => bar.update(d, t) : undefined, minPoolTrials };
+  try {
+    if (s.precision === null) return await runTrials({ ...common, trials: s.trials });
+    const eps = s.precision;
+    return await runUntil({
+      ...common,
+      initialTrials: Math.min(s.trials, s.maxTrials),
+      maxTrials: s.maxTrials,
+      done: (acc, n) => winCounts(c, acc).every((wins) => wilsonHalfWidth(wins, n) <= eps),
+    });
+  } finally {
+    bar?.finish();
+  }
+}
+
+export async function computeOdds(file: string, flags: RunFlags, io?: Io, minPoolTrials?: number): Promise<{ result: OddsResult; compiled: CompiledWarMachine; scenario: WarMachineScenario }> {
+  const settings = runSettings(flags);
+  const { scenario } = loadWarMachine(file);
+  const started = performance.now();
+  const compiled = compileWarMachine(scenario);
+  const exact = exactOdds(compiled);
+  let mc: WarMachineMonteCarlo | null = null;
+  let run: RunResult | null = null;
+  if (!settings.exact) {
+    run = await simulateWarMachine(compiled, settings, io, minPoolTrials);
+    mc = run.trials > 0 ? summarizeMonteCarlo(compiled, run.acc, run.trials) : null;
+  }
+  const head = {
+    kind: 'war-machine' as const,
+    title: scenario.title ?? null,
+    method: settings.exact ? ('exact' as const) : ('monte-carlo' as const),
+    seed: settings.seed,
+    trials: run?.trials ?? 0,
+    threads: run?.threadsUsed ?? 0,
+    precision: settings.precision,
+    interrupted: run?.interrupted ?? false,
+    elapsedMs: 0,
+    sides: [scenario.sides[0].name, scenario.sides[1].name] as [string, string],
+    policies: scenario.policies,
+    ratings: compiled.ratings.map((r) => ({ battleRating: r.battleRating, modifiedBattleRating: r.modifiedBattleRating, troopClass: r.troopClassName, troops: r.troops })),
+  };
+  const body = mc ?? { ...exact, winCi95: null };
+  const result: OddsResult = { ...head, ...body, exact };
+  result.elapsedMs = Math.round(performance.now() - started);
+  return { result, compiled, scenario };
+}
+
+export async function oddsCommand(file: string, flags: RunFlags, io: Io): Promise<number> {
+  const { result } = await computeOdds(file, flags, io);
+  if (flags.json) io.out(JSON.stringify(result, null, 2) + '\n');
+  else io.out(formatOdds(result));
+  if (result.interrupted) {
+    io.err(`interrupted: the results above cover the first ${fmtCount(result.trials)} battles\n`);
+    return ExitCode.interrupted;
+  }
+  return ExitCode.ok;
+}
+
+function formatOdds(r: OddsResult): string {
+  const [a, b] = r.sides;
+  const ex = r.exact!;
+  const lines: string[] = [];
+  lines.push(`${r.title ? r.title + ': ' : ''}${a} (A) vs ${b} (B)`);
+  lines.push(
+    r.method === 'exact'
+      ? `exact odds (all 10,000 pairs of d100 rolls enumerated), tie policy ${r.policies.tie}`
+      : `${fmtCount(r.trials)} battles, seed ${r.seed}, ${r.threads} thread${r.threads === 1 ? '' : 's'}, ${(r.elapsedMs / 1000).toFixed(2)} s, tie policy ${r.policies.tie}`,
+  );
+  lines.push('');
+  const side = (i: 0 | 1) => {
+    const half = r.winCi95 ? (r.winCi95[i][1] - r.winCi95[i][0]) / 2 : 0;
+    return r.winCi95 ? `${pct(r.win[i])} ± ${(half * 100).toFixed(2)}` : pct(r.win[i]);
+  };
+  const cas = (i: 0 | 1, k: 'dead' | 'wounded' | null) => {
+    const c = k ? r.casualties![i][k] : r.casualties![i];
+    return `${num(c.mean)} (${c.p05}/${c.p50}/${c.p95})`;
+  };
+  const rows: string[][] = [
+    ['troops', num(r.ratings[0].troops), num(r.ratings[1].troops)],
+    ['troop class', r.ratings[0].troopClass ?? '—', r.ratings[1].troopClass ?? '—'],
+    ['battle rating (BR)', String(r.ratings[0].battleRating), String(r.ratings[1].battleRating)],
+    ['modified BR', String(r.ratings[0].modifiedBattleRating), String(r.ratings[1].modifiedBattleRating)],
+    ['win (95% interval)', side(0), side(1)],
+    ['win, exact', pct(ex.win[0]), pct(ex.win[1])],
+    ['casualties mean (p5/p50/p95)', cas(0, null), cas(1, null)],
+    ['  dead', cas(0, 'dead'), cas(1, 'dead')],
+    ['  wounded', cas(0, 'wounded'), cas(1, 'wounded')],
+  ];
+  lines.push(table(rows, ['', `A: ${a}`, `B: ${b}`]));
+  lines.push(`tied roll: ${pct(r.tieRoll!)} per roll (exact ${pct(ex.tieRoll)})${r.policies.tie === 'reroll' ? ', rerolled' : ''}; no winner: ${pct(r.tie!)}${r.noCombat ? ` (no battle: ${pct(r.noCombat)})` : ''}`);
+  lines.push('');
+  const rowTable: string[][] = [];
+  for (let i = ROW_COUNT - 1; i >= 0; i--) rowTable.push([`A wins ${rowLabel(i)}`, pct(r.rows![0][i]), pct(ex.rows[0][i])]);
+  for (let i = 0; i < ROW_COUNT; i++) rowTable.push([`B wins ${rowLabel(i)}`, pct(r.rows![1][i]), pct(ex.rows[1][i])]);
+  lines.push(table(rowTable, ['combat results row', r.method === 'exact' ? 'probability' : 'observed', 'exact']));
+  const outcomes = (label: string, key: 'fatigue' | 'location') => {
+    const keys = [...new Set([...Object.keys(r[key]![0]), ...Object.keys(r[key]![1])])].sort();
+    return table(keys.map((k) => [k, pct(r[key]![0][k] ?? 0), pct(r[key]![1][k] ?? 0)]), [label, 'A', 'B']);
+  };
+  lines.push(outcomes('fatigue', 'fatigue'));
+  lines.push(outcomes('location', 'location'));
+  return lines.join('\n');
+}

@@ -1,0 +1,69 @@
+/** Commander wiring. Each command is a function of (arguments, flags, io) returning an exit code. */
+import { Command, CommanderError, Option } from 'commander';
+import { ExitCode, UsageError, WarcastError } from '../errors.js';
+import { closePool } from '../engine/pool.js';
+import type { Io } from './io.js';
+import { oddsCommand } from './odds.js';
+import { rateCommand } from './rate.js';
+import { RUN_DEFAULTS } from './options.js';
+
+export const VERSION = '0.1.0';
+
+/** Options every simulation command takes. */
+export function addRunOptions(cmd: Command): Command {
+  return cmd
+    .option('--trials <n>', `battles to simulate (default ${RUN_DEFAULTS.trials.toLocaleString('en-US')})`)
+    .option('--seed <n>', `master seed; same seed, same answer (default ${RUN_DEFAULTS.seed})`)
+    .option('--threads <n>', 'worker threads (default: available parallelism)')
+    .option('--precision <eps>', 'keep adding battles until every win probability is known to ± eps (95%)')
+    .addOption(new Option('--max-trials <n>', 'upper bound on battles under --precision').default(undefined))
+    .option('--json', 'print one JSON document on stdout');
+}
+
+export function buildProgram(io: Io, setExit: (code: number) => void): Command {
+  const program = new Command('warcast')
+    .description('Monte Carlo and exact odds for War Machine battles, Siege Machine sieges and Dune seizure cascades')
+    .version(VERSION)
+    .showHelpAfterError('(run warcast --help for usage)')
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
+    .exitOverride();
+
+  addRunOptions(program.command('odds <scenario>').description('win probabilities, results rows, casualties, fatigue and location of a War Machine battle'))
+    .option('--exact', 'exact odds only (enumerate the dice; no Monte Carlo)')
+    .action(async (file: string, flags) => setExit(await oddsCommand(file, flags, io)));
+
+  program
+    .command('rate <scenario>')
+    .description("how each side's BFR, troop class, BR and modified BR are built, rule by rule")
+    .option('--json', 'print one JSON document on stdout')
+    .action((file: string, flags) => setExit(rateCommand(file, flags, io)));
+
+  return program;
+}
+
+/** Run the CLI with `argv` (without node and script); returns the exit code. Never throws. */
+export async function runCli(argv: string[], io: Io): Promise<number> {
+  let code: number = ExitCode.ok;
+  const program = buildProgram(io, (c) => (code = c));
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    code = exitCodeFor(err, io);
+  } finally {
+    await closePool();
+  }
+  return code;
+}
+
+function exitCodeFor(err: unknown, io: Io): number {
+  if (err instanceof CommanderError) {
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return ExitCode.ok;
+    return ExitCode.usage; // commander has already printed its one line
+  }
+  if (err instanceof UsageError || err instanceof WarcastError) {
+    io.err(`warcast: ${err.message}\n`);
+    return err.exitCode;
+  }
+  io.err(`warcast: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  return ExitCode.failure;
+}

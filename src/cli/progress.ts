@@ -1,0 +1,40 @@
+/** A progress bar on stderr, shown only on a terminal and only once a run has lasted about a second. */
+import type { Io } from './io.js';
+
+export interface Progress {
+  update(done: number, total: number): void;
+  finish(): void;
+}
+
+export const PROGRESS_DELAY_MS = 1000;
+
+export function progressBar(io: Io, label: string): Progress {
+  const start = Date.now();
+  let lastDraw = 0;
+  let shown = false;
+  return {
+    update(done, total) {
+      if (!io.errIsTTY) return;
+      const now = Date.now();
+      if (now - start < PROGRESS_DELAY_MS || now - lastDraw < 100) return;
+      lastDraw = now;
+      shown = true;
+      const f = total > 0 ? Math.min(1, done / total) : 0;
+      const width = 30;
+      const filled = Math.round(f * width);
+      const rate = done / ((now - start) / 1000);
+      const eta = rate > 0 ? (total - done) / rate : 0;
+      io.err(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(f * 100).toFixed(0).padStart(3)}% ${fmtCount(done)}/${fmtCount(total)} ${eta.toFixed(0)}s left `);
+    },
+    finish() {
+      if (shown) io.err('\r\x1b[K');
+    },
+  };
+}
+
+export function fmtCount(n: number): string {
+  if (n >= 1e9) return `${+(n / 1e9).toFixed(2)}G`;
+  if (n >= 1e6) return `${+(n / 1e6).toFixed(2)}M`;
+  if (n >= 1e3) return `${+(n / 1e3).toFixed(1)}k`;
+  return String(n);
+}

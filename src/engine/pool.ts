@@ -1,0 +1,46 @@
+/** The piscina pool: one per process, started on first use, sized exactly to the requested threads. */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+
+/** Pool defaults in one place (PERFORMANCE.md: fixed size, long idle timeout). */
+export const POOL_DEFAULTS = {
+  idleTimeout: 60_000,
+  /** In-flight tasks per thread: enough to keep a thread busy between results. */
+  tasksPerThread: 4,
+} as const;
+
+let pool: Piscina | null = null;
+let poolThreads = 0;
+
+/** The compiled worker: next to this file's build, or under dist/ when running from TypeScript sources. */
+export function workerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  const candidates = here.endsWith('.ts')
+    ? [fileURLToPath(new URL('../../dist/workers/worker.js', import.meta.url))]
+    : [fileURLToPath(new URL('../../workers/worker.js', import.meta.url))];
+  const found = candidates.find((c) => existsSync(c));
+  if (!found) throw new Error(`worker not built: expected ${candidates[0]} (run npm run build)`);
+  return found;
+}
+
+export function getPool(threads: number): Piscina {
+  if (pool && poolThreads === threads) return pool;
+  if (pool) void pool.destroy();
+  pool = new Piscina({
+    filename: workerFile(),
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: POOL_DEFAULTS.idleTimeout,
+    maxQueue: 'auto',
+  });
+  poolThreads = threads;
+  return pool;
+}
+
+export async function closePool(): Promise<void> {
+  const p = pool;
+  pool = null;
+  poolThreads = 0;
+  if (p) await p.destroy();
+}

@@ -1,0 +1,105 @@
+/**
+ * The War Machine hot loop: per battle, sample the tactic pairing (if mixed), roll two d100 as one uniform
+ * index 0…9999 (Lemire's multiply-shift with rejection), read the outcome code, count it.
+ * Generator state lives in locals (PERFORMANCE.md); nothing is allocated inside the loop.
+ * Accumulator layout: [pair × CODE_COUNT + code] counts, then the number of tied rolls that were rerolled.
+ */
+import { chunkState, Stream } from '../../rng/index.js';
+import { CODE_A_WINS_TIE, CODE_B_WINS_TIE, CODE_COUNT, CODE_NO_COMBAT, CODE_REROLL, CODE_STALEMATE, ROLL_PAIRS, type WarMachinePlan } from './plan.js';
+
+/** Battles per chunk: the unit of seeding (a contract: changing it changes every answer). */
+export const WAR_MACHINE_CHUNK = 100_000;
+
+/** 2^32 mod 10000: a 32-bit draw times 10000 whose low word falls below this is rejected. */
+const REJECT_BELOW = 7296;
+
+export function warMachineAccLength(plan: WarMachinePlan): number {
+  return plan.pairCount * CODE_COUNT + 1;
+}
+
+const state = new Uint32Array(4);
+
+export function runWarMachineChunks(plan: WarMachinePlan, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void {
+  const table = plan.codeTable;
+  const thresholds = plan.pairThresholds;
+  const pairCount = plan.pairCount | 0;
+  const tieSlot = pairCount * CODE_COUNT;
+  for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
+    const n = Math.min(WAR_MACHINE_CHUNK, totalTrials - c * WAR_MACHINE_CHUNK) | 0;
+    if (n <= 0) break;
+    chunkState(seed, Stream.warMachine, c, state);
+    let s0 = state[0] | 0;
+    let s1 = state[1] | 0;
+    let s2 = state[2] | 0;
+    let s3 = state[3] | 0;
+    let done = 0;
+    let ties = 0;
+    let pair = -1;
+    let base = 0;
+    while (done < n) {
+      // xoshiro128** step, inlined
+      let t = Math.imul(s1, 5);
+      const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0;
+      t = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = (s3 << 11) | (s3 >>> 21);
+      if (pair < 0) {
+        if (pairCount === 1) pair = 0;
+        else {
+          // this draw picks the pairing; the dice come from the next one
+          let p = 0;
+          while (x >= thresholds[p]) p++;
+          pair = p;
+          base = p * ROLL_PAIRS;
+          continue;
+        }
+      }
+      const m = x * ROLL_PAIRS;
+      if (m >>> 0 < REJECT_BELOW) continue;
+      const code = table[base + ((m / 4294967296) | 0)];
+      if (code === CODE_REROLL) {
+        ties++;
+        continue; // same pairing, roll again
+      }
+      acc[pair * CODE_COUNT + code]++;
+      done++;
+      if (pairCount !== 1) pair = -1;
+    }
+    acc[tieSlot] += ties;
+  }
+}
+
+/**
+ * Exact enumeration of the same tables: probability of each (pair, code), conditional on no tie when the
+ * policy rerolls ties. The last slot holds the probability that a roll ties, per roll made, which is what the
+ * Monte Carlo estimates as tied rolls / rolls (a pairing with tie chance q makes 1/(1 − q) rolls per battle
+ * when ties are rerolled).
+ */
+export function exactWarMachine(plan: WarMachinePlan, pairProbabilities: readonly number[]): Float64Array {
+  const out = new Float64Array(warMachineAccLength(plan));
+  let tieMass = 0;
+  let rollMass = 0;
+  for (let p = 0; p < plan.pairCount; p++) {
+    const counts = new Float64Array(CODE_COUNT);
+    let rerolls = 0;
+    for (let i = 0; i < ROLL_PAIRS; i++) {
+      const code = plan.codeTable[p * ROLL_PAIRS + i];
+      if (code === CODE_REROLL) rerolls++;
+      else counts[code]++;
+    }
+    const decided = ROLL_PAIRS - rerolls;
+    for (let code = 0; code < CODE_COUNT; code++) out[p * CODE_COUNT + code] = (pairProbabilities[p] * counts[code]) / decided;
+    if (counts[CODE_NO_COMBAT] === ROLL_PAIRS) continue; // no battle, no rolls
+    const ties = rerolls + counts[CODE_STALEMATE] + counts[CODE_A_WINS_TIE] + counts[CODE_B_WINS_TIE];
+    const q = ties / ROLL_PAIRS;
+    const rollsPerBattle = rerolls > 0 ? 1 / (1 - q) : 1;
+    tieMass += pairProbabilities[p] * q * rollsPerBattle;
+    rollMass += pairProbabilities[p] * rollsPerBattle;
+  }
+  out[plan.pairCount * CODE_COUNT] = rollMass > 0 ? tieMass / rollMass : 0;
+  return out;
+}

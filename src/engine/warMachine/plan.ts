@@ -1,0 +1,136 @@
+/**
+ * Compiling a war-machine scenario into the numeric plan the kernel runs: for every tactic pairing, a table
+ * from the two d100 rolls (one index 0…9999) to an outcome code. The outcome of a code is then read back
+ * from the readable rules (`decidedSides`), so the kernel only counts codes.
+ */
+import { decidedSides, pairEffects, type BattlePolicies, type BattleSide, type PairEffects } from '../../rules/warMachine/battle.js';
+import { rateSides, type SideRating } from '../../rules/warMachine/rating.js';
+import { resultsRow, ROW_COUNT } from '../../rules/warMachine/results.js';
+import { TACTICS, type Tactic } from '../../rules/warMachine/tactics.js';
+import type { WarMachineScenario } from '../../scenario/warMachine.js';
+
+/** Outcome codes: no combat, standing tie, tie given to A / B, then A wins with row r, then B wins with row r. */
+export const CODE_NO_COMBAT = 0;
+export const CODE_STALEMATE = 1;
+/** The rolls tied and the tie policy gave the battle to A (or B) with the first row. */
+export const CODE_A_WINS_TIE = 2;
+export const CODE_B_WINS_TIE = 3;
+export const CODE_A_WINS = 4;
+export const CODE_B_WINS = CODE_A_WINS + ROW_COUNT;
+export const CODE_COUNT = CODE_B_WINS + ROW_COUNT; // 30
+
+/** Codes that come from a tied roll (when the policy does not reroll). */
+export function isTieCode(code: number): boolean {
+  return code === CODE_STALEMATE || code === CODE_A_WINS_TIE || code === CODE_B_WINS_TIE;
+}
+/** In a code table: the rolls tied and the tie policy is to roll again. */
+export const CODE_REROLL = 255;
+/** Two d100 as one uniform index 0…9999: dA = ⌊i/100⌋ + 1, dB = i mod 100 + 1. */
+export const ROLL_PAIRS = 10_000;
+
+export interface WarMachinePlan {
+  kind: 'war-machine';
+  pairCount: number;
+  /** Cumulative pair probabilities × 2^32 (last entry 2^32), for sampling with one 32-bit draw. */
+  pairThresholds: Float64Array;
+  /** pairCount × ROLL_PAIRS outcome codes. */
+  codeTable: Uint8Array;
+}
+
+export interface Pairing {
+  tactics: [Tactic | null, Tactic | null];
+  probability: number;
+  effects: PairEffects;
+}
+
+export interface CompiledWarMachine {
+  plan: WarMachinePlan;
+  pairs: Pairing[];
+  ratings: [SideRating, SideRating];
+  sides: [BattleSide, BattleSide];
+  policies: BattlePolicies;
+  /** Side a tied roll goes to under the attacker/defender tie policies. */
+  favoured: 0 | 1 | null;
+}
+
+/** A side's tactic as a probability per tactic (null when tactics are not used). */
+export function tacticMix(t: WarMachineScenario['sides'][number]['tactic']): Map<Tactic, number> | null {
+  if (t === undefined) return null;
+  if (typeof t === 'string') return new Map([[t, 1]]);
+  const m = new Map<Tactic, number>();
+  for (const tactic of TACTICS) {
+    const p = t[tactic];
+    if (p && p > 0) m.set(tactic, p);
+  }
+  return m;
+}
+
+export function compileWarMachine(s: WarMachineScenario): CompiledWarMachine {
+  const ratings = rateSides([s.sides[0], s.sides[1]], s.policies);
+  const policies: BattlePolicies = { tie: s.policies.tie, casualtyMod: s.policies.casualtyMod, mercy: s.policies.mercy };
+  let favoured: 0 | 1 | null = null;
+  if (s.policies.tie === 'defender') favoured = s.sides[0].defending ? 0 : 1;
+  if (s.policies.tie === 'attacker') favoured = s.sides[0].defending ? 1 : 0;
+
+  const mixA = tacticMix(s.sides[0].tactic);
+  const mixB = tacticMix(s.sides[1].tactic);
+  const pairs: Pairing[] = [];
+  if (mixA === null || mixB === null) pairs.push({ tactics: [null, null], probability: 1, effects: pairEffects(null, null) });
+  else {
+    for (const [ta, pa] of mixA) for (const [tb, pb] of mixB) pairs.push({ tactics: [ta, tb], probability: pa * pb, effects: pairEffects(ta, tb) });
+  }
+  const sides: [BattleSide, BattleSide] = [0, 1].map((i) => ({
+    troops: s.sides[i].troops,
+    modifiedBattleRating: ratings[i].modifiedBattleRating,
+    tactic: null,
+  })) as [BattleSide, BattleSide];
+
+  const codeTable = new Uint8Array(pairs.length * ROLL_PAIRS);
+  const pairThresholds = new Float64Array(pairs.length);
+  let cumulative = 0;
+  pairs.forEach((pair, p) => {
+    cumulative += pair.probability;
+    pairThresholds[p] = p === pairs.length - 1 ? 4294967296 : Math.round(cumulative * 4294967296);
+    fillCodes(codeTable.subarray(p * ROLL_PAIRS, (p + 1) * ROLL_PAIRS), pair.effects, sides, policies, favoured);
+  });
+  return { plan: { kind: 'war-machine', pairCount: pairs.length, pairThresholds, codeTable }, pairs, ratings, sides, policies, favoured };
+}
+
+/** Outcome code for combat-result difference `d` = C_A − C_B. */
+export function codeForDifference(d: number, tie: BattlePolicies['tie'], favoured: 0 | 1 | null): number {
+  if (d > 0) return CODE_A_WINS + resultsRow(d);
+  if (d < 0) return CODE_B_WINS + resultsRow(-d);
+  if (tie === 'reroll') return CODE_REROLL;
+  if (tie === 'stalemate' || favoured === null) return CODE_STALEMATE;
+  return favoured === 0 ? CODE_A_WINS_TIE : CODE_B_WINS_TIE;
+}
+
+function fillCodes(out: Uint8Array, fx: PairEffects, sides: [BattleSide, BattleSide], policies: BattlePolicies, favoured: 0 | 1 | null): void {
+  if (fx.noCombat) {
+    out.fill(CODE_NO_COMBAT);
+    return;
+  }
+  const delta = sides[0].modifiedBattleRating + fx.brBonus[0] - (sides[1].modifiedBattleRating + fx.brBonus[1]);
+  for (let i = 0; i < ROLL_PAIRS; i++) {
+    const rollA = Math.floor(i / 100) + 1;
+    const rollB = (i % 100) + 1;
+    out[i] = codeForDifference(delta + rollA - rollB, policies.tie, favoured);
+  }
+}
+
+/** Who won and with which row, for a decided code. */
+export function decodeCode(code: number): { winner: 0 | 1; row: number } | null {
+  if (code >= CODE_B_WINS) return { winner: 1, row: code - CODE_B_WINS };
+  if (code >= CODE_A_WINS) return { winner: 0, row: code - CODE_A_WINS };
+  if (code === CODE_A_WINS_TIE) return { winner: 0, row: 0 };
+  if (code === CODE_B_WINS_TIE) return { winner: 1, row: 0 };
+  return null;
+}
+
+/** The readable outcome of a code under a pairing. */
+export function outcomeOfCode(c: CompiledWarMachine, pair: number, code: number) {
+  const d = decodeCode(code);
+  if (d === null) return null;
+  const p = c.pairs[pair];
+  return decidedSides(c.sides, p.effects, d.winner, d.row, c.policies);
+}

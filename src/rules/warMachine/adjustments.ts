@@ -1,0 +1,115 @@
+/**
+ * Battle adjustments (RC ch. 9 step 4; seed sheet lines 70–168). Decisions: RULES.md §1.3.
+ * Each flag a scenario may set is listed here once, with its printed value and rule text.
+ */
+
+export type RatioRounding = 'up' | 'down';
+
+/**
+ * Troop-ratio bonus for the larger force, from troop counts (integers, so the bands are exact).
+ * `up` (default): 1 < R ≤ 1.5 → 15, else by k = ⌈R⌉: 2 → 30, 3 → 45, 4 → 60, 5 → 70, 6 → 80, 7 → 90,
+ * 8–10 → 100, 11–15 → 110, 16–20 → 120, k > 20 → 100 + 10⌈k/10⌉.
+ * `down`: the largest printed band not above R (1.5, 2, 3, 4, 5, 6, 7, 10, 15, 20, 30, 40, … by tens).
+ */
+export function troopRatioBonus(larger: number, smaller: number, rounding: RatioRounding = 'up'): number {
+  if (smaller <= 0) throw new RangeError('troop counts must be positive');
+  if (larger < smaller) [larger, smaller] = [smaller, larger];
+  if (larger === smaller) return 0;
+  if (rounding === 'up') {
+    if (2 * larger <= 3 * smaller) return 15;
+    const k = Math.ceil(larger / smaller);
+    if (k <= 7) return [0, 0, 30, 45, 60, 70, 80, 90][k];
+    if (k <= 10) return 100;
+    if (k <= 15) return 110;
+    if (k <= 20) return 120;
+    return 100 + 10 * Math.ceil(k / 10);
+  }
+  // down: compare R ≥ band exactly as larger ≥ band × smaller.
+  if (2 * larger < 3 * smaller) return 0;
+  const bands: [number, number][] = [[40, 140], [30, 130], [20, 120], [15, 110], [10, 100], [7, 90], [6, 80], [5, 70], [4, 60], [3, 45], [2, 30]];
+  if (larger >= 40 * smaller) return 100 + 10 * Math.floor(larger / smaller / 10);
+  for (const [band, bonus] of bands) if (larger >= band * smaller) return bonus;
+  return 15;
+}
+
+/** Flags that add a fixed value when true ("all that apply"). */
+export const FLAG_ADJUSTMENTS = {
+  // Morale
+  inLiegeDominion: { group: 'morale', value: 10, rule: 'In dominion of liege' },
+  beatenOpponentBefore: { group: 'morale', value: 10, rule: 'Beaten opponent before' },
+  attackingEnemyOnMarch: { group: 'morale', value: 30, rule: 'Attacking enemy on the march' },
+  accompanyingForceRouted: { group: 'morale', value: -10, rule: 'Accompanying force routed' },
+  // Environment
+  extremelyFavourable: { group: 'environment', value: 25, rule: 'Extremely favourable environment' },
+  extremelyUnfavourable: { group: 'environment', value: -25, rule: 'Extremely unfavourable environment' },
+  infravisionNightBattle: { group: 'environment', value: 20, rule: 'Entire force has infravision in night battle' },
+  // Terrain
+  higherAltitude: { group: 'terrain', value: 20, rule: 'Higher altitude' },
+  halflingsInFieldsOrWoods: { group: 'terrain', value: 20, rule: 'Halflings in fields or woods' },
+  elvesInWoods: { group: 'terrain', value: 10, rule: 'Elves in woods' },
+  dwarvesInHillsOrMountains: { group: 'terrain', value: 20, rule: 'Dwarves in hills or mountains' },
+  mountedInMountainsWoodsStronghold: { group: 'terrain', value: -20, rule: 'Mounted in mountains, woods, stronghold' },
+  inMire: { group: 'terrain', value: -20, rule: 'Force in mire (marsh, mud, etc.)' },
+  onShiftingGround: { group: 'terrain', value: -10, rule: 'Force on shifting ground (snow, sand, etc.)' },
+  // Leader loss (the side that removed the enemy's leader or officer gains it)
+  enemyLeaderRemoved: { group: 'leader loss', value: 30, rule: "Enemy leader 'removed'" },
+  enemyOfficerRemoved: { group: 'leader loss', value: 10, rule: "Enemy officer 'removed'" },
+  // PC heroics
+  pcLeaderHeroicSuccess: { group: 'PC heroics', value: 20, rule: 'PC leader accomplishes heroic task' },
+  nameLevelPcHeroicSuccess: { group: 'PC heroics', value: 10, rule: 'Name-level non-leader PC accomplishes heroic task' },
+  pcLeaderHeroicFailure: { group: 'PC heroics', value: -20, rule: 'PC leader fails heroic task' },
+  nameLevelPcHeroicFailure: { group: 'PC heroics', value: -10, rule: 'Name-level non-leader PC fails heroic task' },
+} as const;
+
+/** Defender-only terrain; starred ones are replaced by fortification BR under Siege Machine. */
+export const DEFENDER_ADJUSTMENTS = {
+  defendingInPlace: { value: 10, starred: true, rule: 'Defending in place' },
+  defendingNarrowDefile: { value: 50, starred: false, rule: 'Defending narrow defile, pass or bridge' },
+  attackersCrossDeepWater: { value: 40, starred: false, rule: 'Attackers must cross deep water' },
+  defendingRoughOrWall: { value: 20, starred: true, rule: 'Defending in mountains, hills, rough terrain, or behind wall' },
+  inStronghold: { value: 50, starred: true, rule: 'In stronghold' },
+} as const;
+
+/** "Only one" groups: the scenario names one option. */
+export const CHOICE_ADJUSTMENTS = {
+  immunity: {
+    none: 0,
+    immuneToEnemy: 150,
+    onePercentImmune: 50,
+    immuneTo80Percent: 50,
+  },
+  fatigue: { none: 0, moderate: -10, serious: -30 },
+  information: { none: 0, detailedPlan: 50, goodReconnaissance: 20, someReconnaissance: 10, misinformation: -25 },
+  surprise: { none: 0, ambush: 40, encampment: 20 },
+} as const;
+
+export const CHOICE_RULES: Record<string, string> = {
+  immuneToEnemy: 'Entire force immune to enemy',
+  onePercentImmune: '1% of force immune to enemy',
+  immuneTo80Percent: 'Entire force immune to 80% of enemy',
+  moderate: 'Moderately fatigued',
+  serious: 'Seriously fatigued',
+  detailedPlan: 'Detailed plan, traitor or spy',
+  goodReconnaissance: 'Good reconnaissance',
+  someReconnaissance: 'Some reconnaissance',
+  misinformation: 'Misinformation',
+  ambush: 'Surprise attack from ambush',
+  encampment: 'Surprise attack on encampment',
+};
+
+export type FlagAdjustment = keyof typeof FLAG_ADJUSTMENTS;
+export type DefenderAdjustment = keyof typeof DEFENDER_ADJUSTMENTS;
+export type ChoiceGroup = keyof typeof CHOICE_ADJUSTMENTS;
+
+/** Two-or-more troop class advantage: +10 morale (computed from both classes, never input). */
+export const CLASS_ADVANTAGE_BONUS = 10;
+
+/**
+ * Defender-only bonuses when attackers fly: halved (rounded up) if ≥ 5% of attackers can fly, ignored if
+ * all of them fly (seed sheet line 117).
+ */
+export function defenderTerrainFactor(attackersFlyingPercent: number): 'full' | 'half' | 'none' {
+  if (attackersFlyingPercent >= 100) return 'none';
+  if (attackersFlyingPercent >= 5) return 'half';
+  return 'full';
+}

@@ -1,0 +1,119 @@
+/**
+ * From a scenario's description of two sides to their modified battle ratings, line by line with rule names
+ * (what `warcast rate` prints). Pure: no I/O.
+ */
+import type { WarMachinePolicies, WarMachineSide } from '../../scenario/warMachine.js';
+import { CHOICE_ADJUSTMENTS, CHOICE_RULES, CLASS_ADVANTAGE_BONUS, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS, defenderTerrainFactor, troopRatioBonus, type DefenderAdjustment, type FlagAdjustment } from './adjustments.js';
+import { battleRating, STATEMENTS, statementsFromMakeup, type StatementKey } from './battleRating.js';
+import { basicForceRating, troopClass, TROOP_CLASSES, type FactorLine } from './forceRating.js';
+
+export interface AdjustmentLine {
+  group: string;
+  rule: string;
+  value: number;
+}
+
+export interface SideRating {
+  name: string;
+  troops: number;
+  basicForceRating: number | null;
+  forceFactorLines: FactorLine[];
+  troopClass: number | null;
+  troopClassName: string | null;
+  statements: { key: StatementKey; text: string; source: 'listed' | 'derived' }[];
+  battleRating: number;
+  battleRatingRule: string;
+  adjustments: AdjustmentLine[];
+  modifiedBattleRating: number;
+}
+
+interface BaseRating {
+  bfr: number | null;
+  lines: FactorLine[];
+  cls: number | null;
+  statements: SideRating['statements'];
+  br: number;
+  brRule: string;
+}
+
+function baseRating(side: WarMachineSide, policies: WarMachinePolicies): BaseRating {
+  let bfr: number | null = null;
+  let lines: FactorLine[] = [];
+  if (side.forceFactors) {
+    const r = basicForceRating({ troops: side.troops, ...side.forceFactors }, policies.averageRounding);
+    bfr = r.basicForceRating;
+    lines = r.lines;
+  } else if (side.basicForceRating !== undefined) bfr = side.basicForceRating;
+
+  if (bfr === null) {
+    const cls = side.troopClass === undefined ? null : TROOP_CLASSES.findIndex((c) => c.name === side.troopClass);
+    return { bfr, lines, cls, statements: [], br: side.battleRating!, brRule: 'given directly' };
+  }
+  // Explicit statements win over ones derived from the make-up (RULES.md §1.2).
+  const keys: { key: StatementKey; source: 'listed' | 'derived' }[] = side.statements
+    ? side.statements.map((k) => ({ key: k as StatementKey, source: 'listed' as const }))
+    : statementsFromMakeup(side.makeup ?? {}).map((k) => ({ key: k, source: 'derived' as const }));
+  const statements = keys.map((s) => ({ ...s, text: STATEMENTS.find((x) => x.key === s.key)!.text }));
+  const n = statements.length;
+  const br = battleRating(bfr, n);
+  return { bfr, lines, cls: troopClass(bfr), statements, br, brRule: `BFR ${bfr} + ${n} × ⌈${bfr}/10⌉` };
+}
+
+/** Both sides' ratings; adjustments that compare the sides (troop ratio, class advantage) are computed. */
+export function rateSides(sides: readonly [WarMachineSide, WarMachineSide], policies: WarMachinePolicies): [SideRating, SideRating] {
+  const base = sides.map((s) => baseRating(s, policies));
+  return [0, 1].map((i) => {
+    const side = sides[i];
+    const enemy = sides[1 - i];
+    const mine = base[i];
+    const theirs = base[1 - i];
+    const adj: AdjustmentLine[] = [];
+    if (side.troops > enemy.troops) {
+      const v = troopRatioBonus(side.troops, enemy.troops, policies.ratioRounding);
+      adj.push({ group: 'troop ratio', rule: `Troop ratio ${ratio(side.troops, enemy.troops)}:1 (larger force, rounding ${policies.ratioRounding})`, value: v });
+    }
+    if (mine.cls !== null && theirs.cls !== null && mine.cls - theirs.cls >= 2) {
+      adj.push({ group: 'morale', rule: 'Two or more troop class advantage', value: CLASS_ADVANTAGE_BONUS });
+    }
+    for (const [key, def] of Object.entries(FLAG_ADJUSTMENTS)) {
+      if (side.adjustments[key as FlagAdjustment]) adj.push({ group: def.group, rule: def.rule, value: def.value });
+    }
+    if (side.defending && !enemy.defending) {
+      const factor = defenderTerrainFactor(enemy.makeup?.flying ?? 0);
+      for (const [key, def] of Object.entries(DEFENDER_ADJUSTMENTS)) {
+        if (!side.adjustments[key as DefenderAdjustment]) continue;
+        if (factor === 'none') adj.push({ group: 'defender terrain', rule: `${def.rule} (ignored: all attackers fly)`, value: 0 });
+        else if (factor === 'half') adj.push({ group: 'defender terrain', rule: `${def.rule} (halved: ≥5% of attackers fly)`, value: Math.ceil(def.value / 2) });
+        else adj.push({ group: 'defender terrain', rule: def.rule, value: def.value });
+      }
+    } else if (side.defending) {
+      for (const [key, def] of Object.entries(DEFENDER_ADJUSTMENTS)) {
+        if (side.adjustments[key as DefenderAdjustment]) adj.push({ group: 'defender terrain', rule: `${def.rule} (ignored: both sides defend)`, value: 0 });
+      }
+    }
+    for (const group of ['immunity', 'fatigue', 'information', 'surprise'] as const) {
+      const choice = side.adjustments[group] as string;
+      if (choice !== 'none') adj.push({ group, rule: CHOICE_RULES[choice], value: (CHOICE_ADJUSTMENTS[group] as Record<string, number>)[choice] });
+    }
+    if (side.bonus !== 0) adj.push({ group: 'bonus', rule: "Game master's bonus", value: side.bonus });
+    const modified = mine.br + adj.reduce((t, l) => t + l.value, 0);
+    return {
+      name: side.name,
+      troops: side.troops,
+      basicForceRating: mine.bfr,
+      forceFactorLines: mine.lines,
+      troopClass: mine.cls,
+      troopClassName: mine.cls === null ? null : TROOP_CLASSES[mine.cls].name,
+      statements: mine.statements,
+      battleRating: mine.br,
+      battleRatingRule: mine.brRule,
+      adjustments: adj,
+      modifiedBattleRating: modified,
+    } satisfies SideRating;
+  }) as [SideRating, SideRating];
+}
+
+function ratio(a: number, b: number): string {
+  const r = a / b;
+  return Number.isInteger(r) ? String(r) : r.toFixed(2);
+}

@@ -1,0 +1,154 @@
+/**
+ * The `war-machine` scenario: schema (zod, unknown keys rejected) and the checks zod cannot express.
+ * Field meanings: docs/scenarios.md. Rules: RULES.md §1.
+ */
+import { z } from 'zod';
+import { CHOICE_ADJUSTMENTS, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
+import { STATEMENT_KEYS } from '../rules/warMachine/battleRating.js';
+import { TROOP_CLASSES } from '../rules/warMachine/forceRating.js';
+import { TACTICS } from '../rules/warMachine/tactics.js';
+import type { ScenarioSource } from './source.js';
+
+const int = (min = -1_000_000, max = 1_000_000) => z.number().int().min(min).max(max);
+const percent = z.number().min(0).max(100);
+
+/** Every named scenario policy with its default (RULES.md `option`s). */
+export const WAR_MACHINE_POLICY_DEFAULTS = {
+  tie: 'reroll',
+  ratioRounding: 'up',
+  casualtyMod: 'additive',
+  averageRounding: 'ceilAverage',
+  mercy: false,
+} as const;
+
+export const policiesSchema = z
+  .strictObject({
+    tie: z.enum(['reroll', 'defender', 'attacker', 'stalemate']).default(WAR_MACHINE_POLICY_DEFAULTS.tie),
+    ratioRounding: z.enum(['up', 'down']).default(WAR_MACHINE_POLICY_DEFAULTS.ratioRounding),
+    casualtyMod: z.enum(['additive', 'multiplicative']).default(WAR_MACHINE_POLICY_DEFAULTS.casualtyMod),
+    averageRounding: z.enum(['ceilAverage', 'exact']).default(WAR_MACHINE_POLICY_DEFAULTS.averageRounding),
+    mercy: z.boolean().default(WAR_MACHINE_POLICY_DEFAULTS.mercy),
+  })
+  .prefault({});
+
+const forceFactorsSchema = z.strictObject({
+  leader: z.strictObject({
+    level: int(0, 100),
+    intelligence: int(3, 18).default(10),
+    wisdom: int(3, 18).default(10),
+    charisma: int(3, 18).default(10),
+  }),
+  nameLevelTroops: int(0, 1e9).default(0),
+  officers: z.strictObject({ count: int(0, 1e9), averageLevel: z.number().min(0).max(100) }).default({ count: 0, averageLevel: 0 }),
+  averageTroopLevel: z.number().min(0).max(100).default(0),
+  victories: int(0, 1000).default(0),
+  routs: int(0, 1000).default(0),
+  weeksTrained: int(0, 52).default(0),
+  weeksWithLeader: int(0, 52).default(0),
+  monthsOnDuty: int(0, 12).default(0),
+  weapons: z.enum(['none', 'average', 'good', 'excellent']).default('none'),
+  secondWeapon: z.boolean().default(false),
+  armourClass5OrBetter: z.boolean().default(false),
+  allElvesOrDwarves: z.boolean().default(false),
+  twoAsteriskTroops: int(0, 1e9).default(0),
+});
+
+const makeupSchema = z.strictObject({
+  mounted: percent.optional(),
+  missiles: percent.optional(),
+  missiles100ft: percent.optional(),
+  magical: percent.optional(),
+  spellcasters: percent.optional(),
+  flying: percent.optional(),
+  averageMovement: z.number().min(0).max(10_000).optional(),
+});
+
+const flagShape = Object.fromEntries(Object.keys(FLAG_ADJUSTMENTS).map((k) => [k, z.boolean().optional()])) as Record<keyof typeof FLAG_ADJUSTMENTS, z.ZodOptional<z.ZodBoolean>>;
+const defenderShape = Object.fromEntries(Object.keys(DEFENDER_ADJUSTMENTS).map((k) => [k, z.boolean().optional()])) as Record<keyof typeof DEFENDER_ADJUSTMENTS, z.ZodOptional<z.ZodBoolean>>;
+const choice = <K extends keyof typeof CHOICE_ADJUSTMENTS>(k: K) =>
+  z.enum(Object.keys(CHOICE_ADJUSTMENTS[k]) as [keyof (typeof CHOICE_ADJUSTMENTS)[K] & string, ...(keyof (typeof CHOICE_ADJUSTMENTS)[K] & string)[]]).default('none' as never);
+
+const adjustmentsSchema = z
+  .strictObject({
+    ...flagShape,
+    ...defenderShape,
+    immunity: choice('immunity'),
+    fatigue: choice('fatigue'),
+    information: choice('information'),
+    surprise: choice('surprise'),
+  })
+  .prefault({});
+
+export const tacticSchema = z.enum(TACTICS);
+export const tacticMixSchema = z.union([
+  tacticSchema,
+  z.partialRecord(tacticSchema, z.number().min(0).max(1)),
+]);
+
+export const sideSchema = z.strictObject({
+  name: z.string().min(1).max(200),
+  troops: int(1, 1e9),
+  battleRating: int(-10_000, 100_000).optional(),
+  basicForceRating: int(-10_000, 100_000).optional(),
+  forceFactors: forceFactorsSchema.optional(),
+  statements: z.array(z.enum(STATEMENT_KEYS as [string, ...string[]])).optional(),
+  makeup: makeupSchema.optional(),
+  troopClass: z.enum(TROOP_CLASSES.map((c) => c.name) as [string, ...string[]]).optional(),
+  defending: z.boolean().default(false),
+  adjustments: adjustmentsSchema,
+  bonus: int(-100_000, 100_000).default(0),
+  tactic: tacticMixSchema.optional(),
+});
+
+export const warMachineSchema = z.strictObject({
+  kind: z.literal('war-machine'),
+  title: z.string().max(500).optional(),
+  policies: policiesSchema,
+  sides: z.array(sideSchema).min(2).max(2),
+});
+
+export type WarMachineScenario = z.output<typeof warMachineSchema>;
+export type WarMachineSide = z.output<typeof sideSchema>;
+export type WarMachinePolicies = z.output<typeof policiesSchema>;
+
+/** Checks across fields, each reported at the field that is wrong. */
+export function checkWarMachine(source: ScenarioSource, s: WarMachineScenario, base: (string | number)[] = []): WarMachineScenario {
+  s.sides.forEach((side, i) => {
+    const at = (...p: (string | number)[]) => [...base, 'sides', i, ...p];
+    const given = (['battleRating', 'basicForceRating', 'forceFactors'] as const).filter((k) => side[k] !== undefined);
+    if (given.length === 0) throw source.error(at(), 'expected one of battleRating, basicForceRating or forceFactors');
+    if (given.length > 1) throw source.error(at(given[1]), `give only one of battleRating, basicForceRating, forceFactors (also has ${given[0]})`);
+    if (side.battleRating !== undefined && (side.statements || side.makeup?.mounted !== undefined)) {
+      throw source.error(at(side.statements ? 'statements' : 'makeup'), 'statements count only when BR is computed: drop them or give basicForceRating instead of battleRating');
+    }
+    if (side.troopClass !== undefined && side.battleRating === undefined) {
+      throw source.error(at('troopClass'), 'troop class is computed from the BFR: give troopClass only with battleRating');
+    }
+    if (side.statements && new Set(side.statements).size !== side.statements.length) {
+      throw source.error(at('statements'), 'each statement may be listed once');
+    }
+    const usedDefender = Object.keys(DEFENDER_ADJUSTMENTS).find((k) => side.adjustments[k as keyof typeof DEFENDER_ADJUSTMENTS]);
+    if (usedDefender && !side.defending) {
+      throw source.error(at('adjustments', usedDefender), 'a defender-only adjustment: set defending: true on this side');
+    }
+    if (side.tactic !== undefined && typeof side.tactic === 'object') {
+      const entries = Object.entries(side.tactic);
+      const total = entries.reduce((t, [, p]) => t + (p ?? 0), 0);
+      if (entries.length === 0 || Math.abs(total - 1) > 1e-9) {
+        throw source.error(at('tactic'), `a tactic mix's probabilities must add up to 1 (they add up to ${+total.toFixed(12)})`);
+      }
+    }
+  });
+  const [a, b] = s.sides;
+  if ((a.tactic === undefined) !== (b.tactic === undefined)) {
+    const missing = a.tactic === undefined ? 0 : 1;
+    throw source.error([...base, 'sides', missing], 'tactics are an optional rule for both sides: give this side a tactic too, or neither');
+  }
+  if (s.policies.tie === 'defender' || s.policies.tie === 'attacker') {
+    const defenders = s.sides.filter((x) => x.defending).length;
+    if (defenders !== 1) {
+      throw source.error([...base, 'policies', 'tie'], `tie: ${s.policies.tie} needs exactly one side with defending: true (found ${defenders})`);
+    }
+  }
+  return s;
+}

@@ -1,0 +1,71 @@
+/** Estimates and intervals. One function per concept, each with its source. */
+import { probit } from 'simple-statistics';
+
+/** z for a two-sided 95% interval: Φ⁻¹(0.975) ≈ 1.959964. */
+export const Z95 = probit(0.975);
+
+/**
+ * Wilson score interval for a binomial proportion (E. B. Wilson, "Probable inference, the law of succession,
+ * and statistical inference", JASA 22 (1927) 209–212). Better than the normal approximation near 0 and 1.
+ */
+export function wilsonInterval(successes: number, n: number, z: number = Z95): [number, number] {
+  if (n <= 0) return [0, 1];
+  const p = successes / n;
+  const z2 = z * z;
+  const denom = 1 + z2 / n;
+  const centre = (p + z2 / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+/** Half the width of the Wilson interval. */
+export function wilsonHalfWidth(successes: number, n: number, z: number = Z95): number {
+  const [lo, hi] = wilsonInterval(successes, n, z);
+  return (hi - lo) / 2;
+}
+
+/** Standard error of a proportion estimated from n trials when the true value is p. */
+export function proportionStandardError(p: number, n: number): number {
+  return Math.sqrt((p * (1 - p)) / n);
+}
+
+/** A discrete distribution: values (ascending) with weights (counts or probabilities). */
+export interface Discrete {
+  values: number[];
+  weights: number[];
+}
+
+/** Collect (value, weight) pairs into a sorted discrete distribution. */
+export function discrete(pairs: Iterable<[number, number]>): Discrete {
+  const m = new Map<number, number>();
+  for (const [v, w] of pairs) if (w > 0) m.set(v, (m.get(v) ?? 0) + w);
+  const values = [...m.keys()].sort((a, b) => a - b);
+  return { values, weights: values.map((v) => m.get(v)!) };
+}
+
+export function discreteMean(d: Discrete): number {
+  let s = 0;
+  let w = 0;
+  for (let i = 0; i < d.values.length; i++) {
+    s += d.values[i] * d.weights[i];
+    w += d.weights[i];
+  }
+  return w > 0 ? s / w : 0;
+}
+
+/**
+ * The p-quantile of a weighted discrete distribution: the smallest value whose cumulative weight reaches
+ * p of the total (the inverse of the empirical CDF, Hyndman & Fan 1996 definition 1). Used instead of
+ * simple-statistics' `quantileSorted` because the histograms hold millions of trials in a few bins.
+ */
+export function discreteQuantile(d: Discrete, p: number): number {
+  const total = d.weights.reduce((a, b) => a + b, 0);
+  if (total <= 0) return 0;
+  const target = p * total;
+  let cum = 0;
+  for (let i = 0; i < d.values.length; i++) {
+    cum += d.weights[i];
+    if (cum >= target - total * 1e-12) return d.values[i];
+  }
+  return d.values[d.values.length - 1];
+}
