@@ -32,7 +32,6 @@ export function getPool(threads: number): Piscina {
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: POOL_DEFAULTS.idleTimeout,
-    maxQueue: 'auto',
   });
   poolThreads = threads;
   return pool;
