@@ -32,7 +32,7 @@ export function formatPath(path: readonly PathSegment[]): string {
 /** Parse text as YAML (JSON is YAML) keeping line positions. */
 export function parseScenarioText(text: string, file: string): ScenarioSource {
   const lineCounter = new LineCounter();
-  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   const firstError = doc.errors[0];
   if (firstError) {
     const pos = firstError.linePos?.[0];
@@ -142,7 +142,7 @@ function unwrap(s: any): any {
 
 /** Validate `data` against `schema`; the first problem becomes one located ScenarioError. */
 export function validate<T extends z.ZodType>(source: ScenarioSource, schema: T, data: unknown = source.data, base: PathSegment[] = []): z.output<T> {
-  const result = schema.safeParse(data);
+  const result = schema.safeParse(data, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = [...base, ...(issue.path as PathSegment[])];
@@ -166,7 +166,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case 'too_big':
       return `expected ${issue.inclusive === false ? 'less than' : 'at most'} ${issue.maximum}${issue.origin === 'array' ? ' items' : ''}, got ${issue.origin === 'array' ? (issue.input as unknown[]).length : describe(issue.input)}`;
     default:
-      return issue.message;
+      return 'input' in issue && issue.input !== undefined ? `${issue.message}, got ${describe(issue.input)}` : issue.message;
   }
 }
 

@@ -80,10 +80,9 @@ const adjustmentsSchema = z
   .prefault({});
 
 export const tacticSchema = z.enum(TACTICS);
-export const tacticMixSchema = z.union([
-  tacticSchema,
-  z.partialRecord(tacticSchema, z.number().min(0).max(1)),
-]);
+export const tacticMixSchema = z.union([tacticSchema, z.partialRecord(tacticSchema, z.number().min(0).max(1))], {
+  error: `expected a tactic (${TACTICS.join(', ')}) or a mix such as { envelop: 0.6, trap: 0.4 }`,
+});
 
 export const sideSchema = z.strictObject({
   name: z.string().min(1).max(200),

@@ -26,7 +26,8 @@ export function wilsonHalfWidth(successes: number, n: number, z: number = Z95): 
 
 /** Standard error of a proportion estimated from n trials when the true value is p. */
 export function proportionStandardError(p: number, n: number): number {
-  return Math.sqrt((p * (1 - p)) / n);
+  const q = Math.min(1, Math.max(0, p));
+  return Math.sqrt((q * (1 - q)) / n);
 }
 
 /** A discrete distribution: values (ascending) with weights (counts or probabilities). */

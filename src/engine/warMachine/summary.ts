@@ -82,18 +82,20 @@ export function summarizeOdds(c: CompiledWarMachine, weights: Float64Array, tota
       }
     }
   }
-  const norm = (r: Record<string, number>) => Object.fromEntries(Object.entries(r).sort().map(([k, v]) => [k, v / total]));
+  // Exact weights are sums of float products: keep every probability inside [0, 1].
+  const prob = (x: number) => Math.min(1, Math.max(0, x / total));
+  const norm = (r: Record<string, number>) => Object.fromEntries(Object.entries(r).sort().map(([k, v]) => [k, prob(v)]));
   const casualties = [0, 1].map((s) => ({
     ...spread(discrete(lost[s])),
     dead: spread(discrete(dead[s])),
     wounded: spread(discrete(wounded[s])),
   })) as [CasualtySummary, CasualtySummary];
   return {
-    win: [win[0] / total, win[1] / total],
-    tie: (noCombat + stalemate) / total,
+    win: [prob(win[0]), prob(win[1])],
+    tie: prob(noCombat + stalemate),
     tieRoll,
-    noCombat: noCombat / total,
-    rows: [rows[0].map((x) => x / total), rows[1].map((x) => x / total)],
+    noCombat: prob(noCombat),
+    rows: [rows[0].map(prob), rows[1].map(prob)],
     casualties,
     fatigue: [norm(fatigue[0]), norm(fatigue[1])],
     location: [norm(location[0]), norm(location[1])],

@@ -73,7 +73,7 @@ export function decidedSides(sides: readonly [BattleSide, BattleSide], fx: PairE
   for (let s = 0; s < 2; s++) {
     const role = s === winner ? 0 : 1;
     const side = sides[s];
-    let scaleNum = side.casualtyScale?.[0] ?? 1;
+    const scaleNum = side.casualtyScale?.[0] ?? 1;
     let scaleDen = side.casualtyScale?.[1] ?? 1;
     if (policies.mercy && role === 1) scaleDen *= 2;
     const percent = casualtyPercent(r.casualties[role], fx.casualtyMod[s], policies.casualtyMod, scaleNum, scaleDen);
@@ -86,7 +86,6 @@ export function decidedSides(sides: readonly [BattleSide, BattleSide], fx: PairE
     if (fx.withdraws[s] && location !== 'rout' && location !== '-') location = 'withdraws';
     const left = location !== 'withdraws' && leavesField(location as Location);
     out.push({ percent, losses: casualties(side.troops, percent, left), fatigue, location });
-    scaleNum = scaleDen = 1;
   }
   return out as [SideOutcome, SideOutcome];
 }

@@ -1,0 +1,90 @@
+/**
+ * Golden vectors from the rule books.
+ * RC = D&D Rules Cyclopedia (TSR 1991), ch. 9 "War Machine"; seed = shared/seeds/002_24898ca1f67fe7d6.txt.
+ */
+import { describe, expect, it } from 'vitest';
+import { troopRatioBonus } from '../../src/rules/warMachine/adjustments.js';
+import { battleRating } from '../../src/rules/warMachine/battleRating.js';
+import { basicForceRating, percentOfForce, troopClass, troopClassName } from '../../src/rules/warMachine/forceRating.js';
+import { rateSides } from '../../src/rules/warMachine/rating.js';
+import { loadScenarioText } from '../../src/scenario/index.js';
+import type { WarMachineScenario } from '../../src/scenario/warMachine.js';
+
+describe('Battle Rating (RC ch. 9 step 2, seed lines 46–49)', () => {
+  it("the elven prince: BFR 96 with 8 true statements is BR 176", () => {
+    expect(battleRating(96, 8)).toBe(176);
+  });
+
+  it('a BFR 63 army with 2 true statements is BR 77, troop class Fair', () => {
+    expect(battleRating(63, 2)).toBe(77);
+    expect(troopClassName(troopClass(63))).toBe('Fair');
+  });
+
+  it('the same through a scenario file, statements derived from the make-up', () => {
+    const { scenario } = loadScenarioText(`
+kind: war-machine
+sides:
+  - { name: A, troops: 100, basicForceRating: 63, makeup: { mounted: 25, missiles: 20 } }
+  - { name: B, troops: 100, basicForceRating: 96, statements: [mounted20, mounted50, missiles20, missiles100ft, magical1, magical20, spellcasters5, movement100] }
+`);
+    const [a, b] = rateSides((scenario as WarMachineScenario).sides as never, (scenario as WarMachineScenario).policies);
+    expect(a.battleRating).toBe(77);
+    expect(a.troopClassName).toBe('Fair');
+    expect(b.battleRating).toBe(176);
+  });
+});
+
+describe('Special troop factor (RC ch. 9 step 1)', () => {
+  it('10 spectres in 300 troops = 4% (rounded up) → +8', () => {
+    expect(percentOfForce(10, 300)).toBe(4);
+    const r = basicForceRating({
+      troops: 300,
+      leader: { level: 0, intelligence: 10, wisdom: 10, charisma: 10 },
+      nameLevelTroops: 0,
+      officers: { count: 0, averageLevel: 0 },
+      averageTroopLevel: 0,
+      victories: 0,
+      routs: 0,
+      weeksTrained: 0,
+      weeksWithLeader: 0,
+      monthsOnDuty: 0,
+      weapons: 'none',
+      secondWeapon: false,
+      armourClass5OrBetter: false,
+      allElvesOrDwarves: false,
+      twoAsteriskTroops: 10,
+    });
+    expect(r.factors.special).toBe(8);
+  });
+});
+
+describe('Troop ratio (seed lines 73–81; RULES.md §1.3)', () => {
+  it.each([
+    [140, 100, 15],
+    [200, 100, 30],
+    [800, 400, 30],
+    [100, 100, 0],
+    [25, 1, 130],
+    [150, 100, 15],
+    [151, 100, 30],
+    [300, 100, 45],
+    [301, 100, 60],
+    [1000, 100, 100],
+    [1001, 100, 110],
+    [2000, 100, 120],
+    [3000, 100, 130],
+    [4000, 100, 140],
+  ])('%i : %i → +%i', (a, b, bonus) => {
+    expect(troopRatioBonus(a, b)).toBe(bonus);
+    expect(troopRatioBonus(b, a)).toBe(bonus);
+  });
+
+  it('rounding down reads the largest printed band not above the ratio', () => {
+    expect(troopRatioBonus(140, 100, 'down')).toBe(0);
+    expect(troopRatioBonus(150, 100, 'down')).toBe(15);
+    expect(troopRatioBonus(199, 100, 'down')).toBe(15);
+    expect(troopRatioBonus(950, 100, 'down')).toBe(90);
+    expect(troopRatioBonus(25, 1, 'down')).toBe(120);
+    expect(troopRatioBonus(30, 1, 'down')).toBe(130);
+  });
+});
