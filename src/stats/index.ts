@@ -1,8 +1,9 @@
 /** Estimates and intervals. One function per concept, each with its source. */
-import { probit } from 'simple-statistics';
-
-/** z for a two-sided 95% interval: Φ⁻¹(0.975) ≈ 1.959964. */
-export const Z95 = probit(0.975);
+/**
+ * z for a two-sided 95% interval: Φ⁻¹(0.975) = 1.959963984540054 (to double precision). A constant, because
+ * simple-statistics' `probit` is an approximation (1.95716 here), too coarse for published intervals.
+ */
+export const Z95 = 1.959963984540054;
 
 /**
  * Wilson score interval for a binomial proportion (E. B. Wilson, "Probable inference, the law of succession,

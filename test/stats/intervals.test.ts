@@ -6,8 +6,8 @@ describe('wilsonInterval', () => {
   it('matches published values', () => {
     // Newcombe (1998), Statistics in Medicine 17:857, Table I: 81/263 → 0.2553–0.3662; 0/10 → 0–0.2775
     const [lo, hi] = wilsonInterval(81, 263);
-    expect(lo).toBeCloseTo(0.2553, 3); // published to 4 places with z = 1.96
-    expect(hi).toBeCloseTo(0.3662, 3);
+    expect(lo).toBeCloseTo(0.2553, 4);
+    expect(hi).toBeCloseTo(0.3662, 4);
     const [lo0, hi0] = wilsonInterval(0, 10);
     expect(lo0).toBe(0);
     expect(hi0).toBeCloseTo(0.2775, 4);
