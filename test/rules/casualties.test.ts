@@ -47,5 +47,7 @@ describe('casualties', () => {
     const p = { tie: 'reroll', casualtyMod: 'additive', mercy: false } as const;
     expect(decidedSides(sides, pairEffects('withdraw', 'attack'), 0, 0, p)[0].location).toBe('withdraws');
     expect(decidedSides(sides, pairEffects('withdraw', 'attack-plus'), 0, 0, p)[0].location).toBe('F');
+    // a withdrawing loser still takes the table's retreat
+    expect(decidedSides(sides, pairEffects('withdraw', 'attack'), 1, 5, p)[0].location).toBe('R+2');
   });
 });

@@ -83,7 +83,8 @@ export function decidedSides(sides: readonly [BattleSide, BattleSide], fx: PairE
       location = 'F';
       if (fatigue === '-') fatigue = 'S';
     }
-    if (fx.withdraws[s] && location !== 'rout' && location !== '-') location = 'withdraws';
+    // A withdrawing side that would hold or advance moves one unit back instead; retreats and routs stand.
+    if (fx.withdraws[s] && location[0] === 'F') location = 'withdraws';
     const left = location !== 'withdraws' && leavesField(location as Location);
     out.push({ percent, losses: casualties(side.troops, percent, left), fatigue, location });
   }
