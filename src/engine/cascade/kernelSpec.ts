@@ -1,0 +1,13 @@
+/** The cascade kernel's entry in the KERNELS registry (src/engine/kernels.ts). */
+import type { CascadeModel } from '../../rules/dune/model.js';
+import type { Kernel } from '../kernels.js';
+import { CASCADE_CHUNK, cascadeAccLength, runCascadeChunks } from './kernel.js';
+
+export const cascadeKernel: Kernel<CascadeModel> = {
+  chunkTrials: CASCADE_CHUNK,
+  // A trial costs about a microsecond: ten chunks (10^5 trials) make a task of the 20–100 ms PERFORMANCE.md asks for.
+  maxChunksPerTask: 10,
+  minPoolTrials: 200_000,
+  accLength: cascadeAccLength,
+  run: runCascadeChunks,
+};
