@@ -237,7 +237,8 @@ export function resolveLocation(m: CascadeModel, s: CascadeState, l: number, rng
   let n = 0;
   for (let a = 0; a < s.attackCount; a++) if (s.attackLocation[a] === l) s.order[n++] = a;
   if (n === 0) return;
-  if (n > 1 && rng !== null) for (let i = 0; i < n; i++) s.attackKey[s.order[i]] = rng.next();
+  // 30-bit keys stay small integers, so the key array never changes representation (a V8 deopt).
+  if (n > 1 && rng !== null) for (let i = 0; i < n; i++) s.attackKey[s.order[i]] = rng.next() >>> 2;
   sortAttacks(m, s, n);
   let lt: LocationTrace | null = null;
   if (trace) {
@@ -334,8 +335,8 @@ function battle(m: CascadeModel, s: CascadeState, l: number, a: number, k: numbe
     if (row.halfToAttacker && p !== NPC) s.wealth[p] += Math.floor(wealth / 2);
   }
   if (p !== NPC && row.revealed) s.attackerRevealed[p] = 1;
-  // NPCs brag about their successes, revealing the location to everyone (seed line 79).
-  if (p === NPC && row.success) s.locationRevealed[l] = 1;
+  // NPCs brag about their successes, revealing the location to everyone (seed line 79; homeworlds are public).
+  if (p === NPC && row.success && m.locations.homeworld[l] === 0) s.locationRevealed[l] = 1;
 
   if (lt && aliveBefore && heroesBefore && defenderParts) {
     const attackerUnits = src >= 0 ? m.attacks.units[src] : [];

@@ -118,8 +118,11 @@ export interface CascadeState {
   npcAttack: NpcAttack;
 }
 
+/** A packed array of small integers (never holey: V8 keeps one fast representation). */
 function filled(n: number, v = 0): number[] {
-  return new Array<number>(n).fill(v);
+  const a: number[] = [];
+  for (let i = 0; i < n; i++) a.push(v);
+  return a;
 }
 
 /** The most attacks one round can hold: the players' plus up to three NPC attacks per player. */

@@ -36,9 +36,9 @@ export function npcAttackCount(total: number): number {
 
 /** Exact distribution of the number of NPC attacks (0…3) for a modifier. */
 export function npcCountDistribution(modifier: number): number[] {
-  const p = [0, 0, 0, 0];
-  for (let d = 1; d <= 6; d++) p[npcAttackCount(d + modifier)] += 1 / 6;
-  return p;
+  const faces = [0, 0, 0, 0];
+  for (let d = 1; d <= 6; d++) faces[npcAttackCount(d + modifier)]++;
+  return faces.map((f) => f / 6);
 }
 
 export function npcScore(type: number, d6: number): number {
