@@ -304,7 +304,7 @@ function battle(m: CascadeModel, s: CascadeState, l: number, a: number, k: numbe
       for (let h = 0; h < s.heroAlive.length; h++) if (s.heroAt[h] === l) s.heroAlive[h] = 0;
     }
   }
-  // A successful seizer becomes the defender with its surviving units (seed line 74).
+  // A successful seizer becomes the defender with its surviving units (seed line 72).
   if (row.taken) {
     s.owner[l] = p;
     let c = 0;

@@ -1,5 +1,5 @@
 /**
- * Battle scores: attribute pair + unit values + hero (RULES.md §3; seed 004 lines 3–8, 28, 31, 37, 46, 55).
+ * Battle scores: attribute pair + unit values + hero (RULES.md §3; seed 004 lines 4–8, 17, 28, 37, 46, 55).
  */
 import { HOUSE_RAID, RAID, SEIZURE } from './tables.js';
 
@@ -10,7 +10,7 @@ export const MILITIA = 4;
 
 /**
  * Value of one unit attacking / defending.
- * - standard legion +1 / +2 (seed line 5);
+ * - standard legion +1 / +2 (seed line 6);
  * - offensive upgrade +2 / +2, defensive upgrade +1 / +3 (line 28: "+1 to that Legion" for attack or
  *   defence; its "+3 instead of +2 to attack" is a slip for defend — +2 is the defence value);
  * - elite (Sardaukar, Fedaykin) +2 / +3 (line 8);
@@ -32,7 +32,7 @@ export interface Attributes {
   diplomacy: number;
 }
 
-/** The attribute pair of each attack type: raid CI, seizure CC, house raid CD (seed line 3). */
+/** The attribute pair of each attack type: raid CI, seizure CC, house raid CD (seed line 4). */
 export const ATTRIBUTE_PAIRS = [
   { label: 'CI', text: 'Combat + Intrigue' },
   { label: 'CC', text: '2 × Combat' },
