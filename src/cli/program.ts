@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { ExitCode, UsageError, WarcastError } from '../errors.js';
 import { closePool } from '../engine/pool.js';
 import type { Io } from './io.js';
+import { cascadeCommand } from './cascade.js';
 import { oddsCommand } from './odds.js';
 import { rateCommand } from './rate.js';
 import { RUN_DEFAULTS } from './options.js';
@@ -37,6 +38,11 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .description("how each side's BFR, troop class, BR and modified BR are built, rule by rule")
     .option('--json', 'print one JSON document on stdout')
     .action((file: string, flags) => setExit(rateCommand(file, flags, io)));
+
+  addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
+    .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
+    .option('--rounds <R>', 'garrison planning: NPC attacks only over R rounds; probability each location is still held')
+    .action(async (file: string, flags) => setExit(await cascadeCommand(file, flags, io)));
 
   return program;
 }

@@ -1,5 +1,6 @@
 /** Loading any scenario file: parse, pick the schema by `kind`, validate, run the cross-field checks. */
 import { readScenarioFile, parseScenarioText, validate, closest, type ScenarioSource } from './source.js';
+import { cascadeSchema, checkCascade } from './cascade.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from './warMachine.js';
 
 export interface LoadedScenario<T = unknown> {
@@ -12,6 +13,7 @@ type Loader = (source: ScenarioSource) => unknown;
 /** Scenario kinds and their loaders. Each kind validates its whole document. */
 export const SCENARIO_KINDS: Record<string, Loader> = {
   'war-machine': (source) => checkWarMachine(source, validate(source, warMachineSchema)),
+  cascade: (source) => checkCascade(source, validate(source, cascadeSchema)),
 };
 
 export function loadSource(source: ScenarioSource, expected?: readonly string[]): LoadedScenario {

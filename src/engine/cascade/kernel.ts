@@ -1,0 +1,114 @@
+/**
+ * The cascade Monte Carlo: per trial, reset the round state, roll the NPC attacks and the coin flips, run every
+ * location's cascade with the same resolver as the printed trace (src/rules/dune/cascade.ts) and count the
+ * outcome. The state and the generator are allocated once per task; the trial loop allocates nothing.
+ * Accumulators are exact integer counts and sums (layout: `cascadeLayout`).
+ */
+import { chunkState, Stream, Xoshiro128 } from '../../rng/index.js';
+import { resolveRound } from '../../rules/dune/cascade.js';
+import { createState, NPC, resetState, type CascadeModel } from '../../rules/dune/model.js';
+
+/** Trials per chunk: the unit of seeding (a contract: changing it changes every answer). */
+export const CASCADE_CHUNK = 10_000;
+
+export interface CascadeLayout {
+  players: number;
+  locations: number;
+  rounds: number;
+  /** Histogram bins of legions lost per player (0 … units). */
+  lostBins: number;
+  /** [l × (P + 1) + owner], the NPC in slot P: owner after the last round. */
+  owners: number;
+  /** [l × 3 + damage] in the last round. */
+  damage: number;
+  /** [l]: a successful NPC attack bragged about the location. */
+  locationRevealed: number;
+  /** [r × L + l]: still held by its scenario owner after round r. */
+  held: number;
+  /** [p × lostBins + legions lost]. */
+  legionsLost: number;
+  /** [p]: sum of income lost (MS). */
+  incomeLostSum: number;
+  /** [p]: trials with any income lost. */
+  incomeLostAny: number;
+  /** [p]: sum of wealth lost to house raids (MS). */
+  wealthLostSum: number;
+  /** [p]: trials where a defender learnt who p's attacking force belonged to. */
+  attackerRevealed: number;
+  /** [h]: trials where the hero died. */
+  heroLost: number;
+  length: number;
+}
+
+export function cascadeLayout(m: CascadeModel): CascadeLayout {
+  const P = m.players.names.length;
+  const L = m.locations.names.length;
+  const R = m.rounds;
+  const lostBins = m.units.names.length + 1;
+  let o = 0;
+  const take = (n: number) => {
+    const at = o;
+    o += n;
+    return at;
+  };
+  return {
+    players: P,
+    locations: L,
+    rounds: R,
+    lostBins,
+    owners: take(L * (P + 1)),
+    damage: take(L * 3),
+    locationRevealed: take(L),
+    held: take(L * R),
+    legionsLost: take(P * lostBins),
+    incomeLostSum: take(P),
+    incomeLostAny: take(P),
+    wealthLostSum: take(P),
+    attackerRevealed: take(P),
+    heroLost: take(m.heroes.names.length),
+    length: o,
+  };
+}
+
+export function cascadeAccLength(m: CascadeModel): number {
+  return cascadeLayout(m).length;
+}
+
+export function runCascadeChunks(m: CascadeModel, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void {
+  const lay = cascadeLayout(m);
+  const s = createState(m);
+  const words = new Uint32Array(4);
+  const rng = new Xoshiro128(words);
+  const P = lay.players;
+  const L = lay.locations;
+  const R = lay.rounds;
+  const H = m.heroes.names.length;
+  for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
+    const n = Math.min(CASCADE_CHUNK, totalTrials - c * CASCADE_CHUNK) | 0;
+    if (n <= 0) break;
+    chunkState(seed, Stream.cascade, c, words);
+    rng.s0 = words[0] | 0;
+    rng.s1 = words[1] | 0;
+    rng.s2 = words[2] | 0;
+    rng.s3 = words[3] | 0;
+    for (let t = 0; t < n; t++) {
+      resetState(m, s);
+      for (let r = 0; r < R; r++) resolveRound(m, s, r, rng, null);
+      for (let l = 0; l < L; l++) {
+        const owner = s.owner[l];
+        acc[lay.owners + l * (P + 1) + (owner === NPC ? P : owner)]++;
+        acc[lay.damage + l * 3 + s.damage[l]]++;
+        acc[lay.locationRevealed + l] += s.locationRevealed[l];
+      }
+      for (let i = 0; i < L * R; i++) acc[lay.held + i] += s.held[i];
+      for (let p = 0; p < P; p++) {
+        acc[lay.legionsLost + p * lay.lostBins + s.legionsLost[p]]++;
+        acc[lay.incomeLostSum + p] += s.incomeLost[p];
+        if (s.incomeLost[p] > 0) acc[lay.incomeLostAny + p]++;
+        acc[lay.wealthLostSum + p] += s.wealthLost[p];
+        acc[lay.attackerRevealed + p] += s.attackerRevealed[p];
+      }
+      for (let h = 0; h < H; h++) acc[lay.heroLost + h] += 1 - s.heroAlive[h];
+    }
+  }
+}

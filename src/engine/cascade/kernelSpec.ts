@@ -1,0 +1,14 @@
+/** The cascade kernel's entry in the KERNELS registry (src/engine/kernels.ts). */
+import type { CascadeModel } from '../../rules/dune/model.js';
+import type { Kernel } from '../kernels.js';
+import { CASCADE_CHUNK, cascadeAccLength, runCascadeChunks } from './kernel.js';
+
+export const cascadeKernel: Kernel<CascadeModel> = {
+  chunkTrials: CASCADE_CHUNK,
+  // A trial costs a few microseconds: ten chunks (10^5 trials) make a task of a few hundred ms at most.
+  maxChunksPerTask: 10,
+  minPoolTrials: 200_000,
+  accLength: cascadeAccLength,
+  run: runCascadeChunks,
+  // No warmUpPlan: tiering this resolver up takes ~30k trials whatever the plan, so a warm-up only delays the start.
+};

@@ -1,0 +1,70 @@
+/** From the cascade kernel's exact counts to named probabilities (the `--json` keys of `warcast cascade`). */
+import { DAMAGE_NAMES } from '../../rules/dune/tables.js';
+import type { CascadeModel } from '../../rules/dune/model.js';
+import { wilsonHalfWidth } from '../../stats/index.js';
+import { cascadeLayout } from './kernel.js';
+
+export interface CascadeMonteCarlo {
+  /** Location → final owner (a player or "NPC") → probability; owners with probability 0 left out. */
+  owners: Record<string, Record<string, number>>;
+  /** Location → probability of each damage state at the end of the (last) round. */
+  damage: Record<string, Record<(typeof DAMAGE_NAMES)[number], number>>;
+  /** Player → legions lost (militia not counted): mean and distribution (count → probability). */
+  legionsLost: Record<string, { mean: number; distribution: Record<string, number> }>;
+  /** Player → income of its locations not received (MS): mean and probability of losing any. */
+  incomeLost: Record<string, { mean: number; probability: number }>;
+  /** Player → wealth lost to house raids (MS), mean. */
+  wealthLost: Record<string, { mean: number }>;
+  revealed: {
+    /** Player → probability some defender learns who attacked it. */
+    attackers: Record<string, number>;
+    /** Location → probability an NPC brags about a successful attack on it (everyone learns of it). */
+    locations: Record<string, number>;
+  };
+  /** Hero → probability of dying. */
+  heroesLost: Record<string, number>;
+  /** Location → probability it is still held by its owner after round 1, 2, … */
+  held: Record<string, number[]>;
+}
+
+export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: number): CascadeMonteCarlo {
+  const lay = cascadeLayout(m);
+  const P = lay.players;
+  const n = Math.max(1, trials);
+  const out: CascadeMonteCarlo = { owners: {}, damage: {}, legionsLost: {}, incomeLost: {}, wealthLost: {}, revealed: { attackers: {}, locations: {} }, heroesLost: {}, held: {} };
+  m.locations.names.forEach((name, l) => {
+    const owners: Record<string, number> = {};
+    for (let o = 0; o <= P; o++) {
+      const c = acc[lay.owners + l * (P + 1) + o];
+      if (c > 0) owners[o === P ? 'NPC' : m.players.names[o]] = c / n;
+    }
+    out.owners[name] = owners;
+    out.damage[name] = { none: acc[lay.damage + l * 3] / n, damaged: acc[lay.damage + l * 3 + 1] / n, crippled: acc[lay.damage + l * 3 + 2] / n };
+    out.revealed.locations[name] = acc[lay.locationRevealed + l] / n;
+    out.held[name] = Array.from({ length: lay.rounds }, (_, r) => acc[lay.held + r * lay.locations + l] / n);
+  });
+  m.players.names.forEach((name, p) => {
+    const distribution: Record<string, number> = {};
+    let mean = 0;
+    for (let k = 0; k < lay.lostBins; k++) {
+      const c = acc[lay.legionsLost + p * lay.lostBins + k];
+      if (c > 0) distribution[String(k)] = c / n;
+      mean += (k * c) / n;
+    }
+    out.legionsLost[name] = { mean, distribution };
+    out.incomeLost[name] = { mean: acc[lay.incomeLostSum + p] / n, probability: acc[lay.incomeLostAny + p] / n };
+    out.wealthLost[name] = { mean: acc[lay.wealthLostSum + p] / n };
+    out.revealed.attackers[name] = acc[lay.attackerRevealed + p] / n;
+  });
+  m.heroes.names.forEach((name, h) => (out.heroesLost[name] = acc[lay.heroLost + h] / n));
+  return out;
+}
+
+/** Largest 95% half-width over the owner and held probabilities (the --precision target). */
+export function cascadeMaxHalfWidth(m: CascadeModel, acc: Float64Array, trials: number): number {
+  const lay = cascadeLayout(m);
+  let worst = 0;
+  for (let i = 0; i < lay.locations * (lay.players + 1); i++) worst = Math.max(worst, wilsonHalfWidth(acc[lay.owners + i], trials));
+  for (let i = 0; i < lay.locations * lay.rounds; i++) worst = Math.max(worst, wilsonHalfWidth(acc[lay.held + i], trials));
+  return worst;
+}

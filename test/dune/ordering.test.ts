@@ -1,0 +1,65 @@
+/** Attack order at one location (seed 004 lines 75–76): raids highest first, then seizures lowest first. */
+import { describe, expect, it } from 'vitest';
+import { Stream, Xoshiro128 } from '../../src/rng/index.js';
+import { play } from './helpers.js';
+
+const players = (list: [string, number, number][]) => [
+  { name: 'Owner', combat: 1, homeworld: 'Owner Home' },
+  ...list.map(([name, combat, intrigue]) => ({ name, combat, intrigue, homeworld: `${name} Home` })),
+];
+const homes = (list: [string, number][]) => list.map(([name, legions]) => ({ name: `${name} Home`, owner: name, garrison: Array.from({ length: legions }, (_, i) => ({ name: `${name} ${i + 1}` })) }));
+const legions = (name: string, n: number) => Array.from({ length: n }, (_, i) => `${name} ${i + 1}`);
+
+function order(attacks: [string, string, number][], ps: [string, number, number][], seed = 1) {
+  const doc = {
+    players: players(ps),
+    locations: [{ name: 'Mine', owner: 'Owner', income: 1000 }, { name: 'Owner Home', owner: 'Owner' }, ...homes(ps.map(([n]) => [n, 5]))],
+    attacks: attacks.map(([player, type, n]) => ({ player, type, target: 'Mine', units: legions(player, n) })),
+  };
+  const { trace } = play(doc, Xoshiro128.forChunk(seed, Stream.cascade, 0));
+  return trace.locations[0].order;
+}
+
+describe('attack order', () => {
+  it('raids go first, highest score first; then seizures lowest score first', () => {
+    const o = order(
+      [
+        ['S9', 'seizure', 3], // 2×3 + 3 = 9
+        ['R5', 'raid', 1], // 3 + 1 + 1 = 5
+        ['S7', 'seizure', 1], // 6 + 1 = 7
+        ['R8', 'raid', 4], // 3 + 1 + 4 = 8
+      ],
+      [['S9', 3, 1], ['R5', 3, 1], ['S7', 3, 1], ['R8', 3, 1]],
+    );
+    expect(o.map((x) => `${x.attacker} ${x.score}`)).toEqual(['R8 8', 'R5 5', 'S7 7', 'S9 9']);
+    expect(o.map((x) => x.beforeNextBecause)).toEqual(['higher score', 'raids before seizures', 'lower score', null]);
+  });
+
+  it('breaks raid ties by higher Combat, then Intrigue, then more legions', () => {
+    // all score 7 as raids
+    const o = order(
+      [['A', 'raid', 3], ['B', 'raid', 2], ['C', 'raid', 1], ['D', 'raid', 2]],
+      [['A', 2, 2], ['B', 3, 2], ['C', 3, 3], ['D', 2, 3]],
+    );
+    expect(o.map((x) => x.attacker)).toEqual(['C', 'B', 'D', 'A']);
+    expect(o.map((x) => x.beforeNextBecause)).toEqual(['higher Intrigue', 'higher Combat', 'higher Intrigue', null]);
+  });
+
+  it('breaks seizure ties by fewer legions', () => {
+    // A: 2×3 + 1 = 7 with 1 legion; B: 2×2 + 3 = 7 with 3 legions
+    const o = order([['B', 'seizure', 3], ['A', 'seizure', 1]], [['A', 3, 0], ['B', 2, 0]]);
+    expect(o.map((x) => x.attacker)).toEqual(['A', 'B']);
+    expect(o[0].beforeNextBecause).toBe('fewer legions');
+  });
+
+  it('flips a fair coin when everything ties', () => {
+    let aFirst = 0;
+    const n = 200;
+    for (let seed = 0; seed < n; seed++) {
+      const o = order([['A', 'seizure', 2], ['B', 'seizure', 2]], [['A', 2, 0], ['B', 2, 0]], seed);
+      expect(o[0].beforeNextBecause).toBe('coin flip');
+      if (o[0].attacker === 'A') aFirst++;
+    }
+    expect(Math.abs(aFirst / n - 0.5)).toBeLessThan(4.5 * Math.sqrt(0.25 / n));
+  });
+});
