@@ -13,6 +13,8 @@ import type { Io } from './io.js';
 import { runSettings, type RunFlags, type RunSettings } from './options.js';
 import { fmtCount, progressBar } from './progress.js';
 import { num, pct, table } from './format.js';
+import { saveOddsReport } from '../../reports/warMachine.js';
+import { assertReplaceable } from '../../reports/write.js';
 
 export interface OddsResult extends WarMachineOdds {
   kind: 'war-machine';
@@ -87,10 +89,13 @@ export async function computeOdds(file: string, flags: RunFlags, io?: Io, minPoo
   return { result, compiled, scenario };
 }
 
-export async function oddsCommand(file: string, flags: RunFlags, io: Io): Promise<number> {
-  const { result } = await computeOdds(file, flags, io);
+export async function oddsCommand(file: string, flags: RunFlags & { report?: string; interactive?: boolean }, io: Io): Promise<number> {
+  if (flags.report !== undefined) assertReplaceable(flags.report, '--report');
+  const computed = await computeOdds(file, flags, io);
+  const { result } = computed;
   if (flags.json) io.out(JSON.stringify(result, null, 2) + '\n');
   else io.out(formatOdds(result));
+  if (flags.report !== undefined) await saveOddsReport({ ...computed, file, dir: flags.report, option: '--report', interactive: flags.interactive, json: flags.json, threads: runSettings(flags).threads, io });
   if (result.interrupted) {
     io.err(`interrupted: the results above cover the first ${fmtCount(result.trials)} battles\n`);
     return ExitCode.interrupted;
