@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import type { ReportContent } from './content.js';
 import { renderPage } from './html.js';
-import { browserBundles, renderPng, renderSvg } from './render.js';
+import { browserBundles, renderPng, renderSvg, scopeSvgIds } from './render.js';
 import { writeReportFolder, type ReportFile, type WriteHooks } from './write.js';
 
 export type { ReportContent } from './content.js';
@@ -20,7 +20,7 @@ export async function reportFiles(c: ReportContent, o: ReportOptions = {}): Prom
   const svgs: Record<string, string> = {};
   for (const chart of c.charts) {
     if (!/^[a-z0-9-]+$/.test(chart.name)) throw new Error(`bad chart name '${chart.name}'`);
-    const svg = await renderSvg(chart.spec);
+    const svg = scopeSvgIds(await renderSvg(chart.spec), `warcast-${chart.name}`);
     svgs[chart.name] = svg;
     files.push({ name: `${chart.name}.vl.json`, data: JSON.stringify(chart.spec, null, 2) + '\n' });
     files.push({ name: `${chart.name}.svg`, data: svg });

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
+import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import * as vega from 'vega';
 import * as vl from 'vega-lite';
 import type { TopLevelSpec } from './spec.js';
@@ -51,6 +51,18 @@ export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   }
 }
 
+/**
+ * vega numbers clip paths and gradients from a process-wide counter (clip1, clip2, …), so the same chart
+ * would get other ids in another report of the same process. Renumber them per chart under the chart's
+ * name: the files are byte-identical for the same run, and ids stay unique among the SVGs of one page.
+ */
+export function scopeSvgIds(svg: string, prefix: string): string {
+  const ids = new Map<string, string>();
+  for (const m of svg.matchAll(/\sid="([^"]+)"/g)) if (!ids.has(m[1])) ids.set(m[1], `${prefix}-${ids.size + 1}`);
+  if (ids.size === 0) return svg;
+  return svg.replace(/(\sid="|url\(#|href="#)([^")]+)/g, (all, head: string, id: string) => (ids.has(id) ? head + ids.get(id)! : all));
+}
+
 /** A package's folder (its main file's nearest ancestor holding its package.json): bundles are not exported. */
 export function packageDir(name: string): string {
   const require = createRequire(import.meta.url);
@@ -79,14 +91,18 @@ export function fontFiles(): string[] {
   return [join(dir, 'DejaVuSans.ttf'), join(dir, 'DejaVuSans-Bold.ttf')];
 }
 
-/** SVG → PNG at `scale` × the SVG's size, white background, text in DejaVu Sans. */
-export function renderPng(svg: string, scale = 2): Buffer {
-  const resvg = new Resvg(svg, {
+/** resvg settings: white background, only the DejaVu files (no system fonts: same output on every machine). */
+export function resvgOptions(scale = 2): ResvgRenderOptions {
+  return {
     background: 'white',
     fitTo: { mode: 'zoom', value: scale },
     font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
-  });
-  return resvg.render().asPng();
+  };
+}
+
+/** SVG → PNG at `scale` × the SVG's size. */
+export function renderPng(svg: string, scale = 2): Buffer {
+  return new Resvg(svg, resvgOptions(scale)).render().asPng();
 }
 
 /** Browser bundles for `--interactive`, in load order (vega, vega-lite, vega-embed). */

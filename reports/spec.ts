@@ -43,9 +43,19 @@ export const NEUTRAL_COLOUR = '#8c8c8c';
 /** A longer qualitative palette (owners in a cascade). */
 export const PALETTE = ['#3b6fb5', '#b5523b', '#5a9a4c', '#8a5fb0', '#d19a2a', '#4aa3a3', '#c25b8f', '#6b6b6b', '#9c7a4d', '#2f4f8f'];
 
+/**
+ * User text used as chart data or a scale domain. Vega-Lite writes domains into Vega expressions, and
+ * Vega's expression parser rejects U+2028/U+2029 inside string literals: they (and other control
+ * characters) become spaces.
+ */
+export function chartText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, ' ');
+}
+
 /** "A: Orcs of the Broken Fang" — names can repeat, the letter keeps the two sides apart. */
 export function sideLabels(sides: readonly [string, string]): [string, string] {
-  return [`A: ${sides[0]}`, `B: ${sides[1]}`];
+  return [`A: ${chartText(sides[0])}`, `B: ${chartText(sides[1])}`];
 }
 
 /** Fields common to every top-level spec. */

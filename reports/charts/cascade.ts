@@ -1,5 +1,5 @@
 /** Cascade ownership: who holds each location at the end of the round (the `cascade` result, issue 5). */
-import { base, PALETTE, r6, type TopLevelSpec } from '../spec.js';
+import { base, chartText, PALETTE, r6, type TopLevelSpec } from '../spec.js';
 
 /**
  * - `locations`: display order (rows); `owners`: every possible owner (players, and e.g. "unchanged" or
@@ -14,7 +14,12 @@ export interface CascadeOwnershipInput {
   ownership: { location: string; owner: string; probability: number; lo?: number; hi?: number }[];
 }
 
-export function cascadeOwnershipChart(i: CascadeOwnershipInput): TopLevelSpec {
+export function cascadeOwnershipChart(input: CascadeOwnershipInput): TopLevelSpec {
+  const i: CascadeOwnershipInput = {
+    locations: input.locations.map(chartText),
+    owners: input.owners.map(chartText),
+    ownership: input.ownership.map((o) => ({ ...o, location: chartText(o.location), owner: chartText(o.owner) })),
+  };
   const values = i.ownership.map((o) => ({
     location: o.location,
     owner: o.owner,

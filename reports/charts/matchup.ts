@@ -1,5 +1,5 @@
 /** Tactic-matchup heatmap with the Nash mixes beside it (the `matchup` result, issue 3). */
-import { base, r6, SIDE_COLOURS, sideLabels, type TopLevelSpec } from '../spec.js';
+import { base, chartText, r6, SIDE_COLOURS, sideLabels, type TopLevelSpec } from '../spec.js';
 
 /**
  * - `tacticsA` (rows) and `tacticsB` (columns): the tactics each side may choose, in display order;
@@ -18,7 +18,8 @@ export interface MatchupChartInput {
   value?: number | null;
 }
 
-export function matchupChart(i: MatchupChartInput): TopLevelSpec {
+export function matchupChart(input: MatchupChartInput): TopLevelSpec {
+  const i = { ...input, tacticsA: input.tacticsA.map(chartText), tacticsB: input.tacticsB.map(chartText) };
   const [la, lb] = sideLabels(i.sides);
   const cell = 58;
   const cells = i.tacticsA.flatMap((ta, r) => i.tacticsB.map((tb, c) => ({ a: ta, b: tb, p: r6(i.winA[r][c]) })));
