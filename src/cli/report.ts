@@ -2,11 +2,9 @@
  * `warcast report <scenario> --out DIR`: run the analysis a scenario's kind calls for and write its report
  * folder (index.html, NAME.vl.json / .svg / .png per chart, result.json). One reporter per kind.
  */
-import { UsageError } from '../errors.js';
 import { assertReplaceable } from '../../reports/write.js';
-import { saveOddsReport } from '../../reports/warMachine.js';
+import { ExitCode, UsageError } from '../errors.js';
 import { loadScenarioFile } from '../scenario/index.js';
-import { ExitCode } from '../errors.js';
 import { computeOdds } from './odds.js';
 import type { Io } from './io.js';
 import { runSettings, type RunFlags } from './options.js';
@@ -24,6 +22,7 @@ export const REPORTERS: Record<string, Reporter> = {
   'war-machine': async (file, flags, io) => {
     const computed = await computeOdds(file, flags, io);
     if (flags.json) io.out(JSON.stringify(computed.result, null, 2) + '\n');
+    const { saveOddsReport } = await import('../../reports/warMachine.js'); // vega and resvg: only when reporting
     const index = await saveOddsReport({ ...computed, file, dir: flags.out, option: '--out', interactive: flags.interactive, json: flags.json, threads: runSettings(flags).threads, io });
     if (computed.result.interrupted) {
       io.err(`interrupted after ${fmtCount(computed.result.trials)} battles\n`);

@@ -78,3 +78,15 @@ describe('warcast report', () => {
     expect(readdirSync(dir)).toEqual(['bad.yaml']);
   });
 });
+
+describe('interrupted', () => {
+  it('Ctrl-C before the end: no report, exit 130, the folder untouched', async () => {
+    const out = join(scratch(), 'r');
+    const controller = new AbortController();
+    controller.abort();
+    const io = memoryIo(controller.signal);
+    expect(await runCli(['report', EXAMPLE, '--out', out, '--trials', '500000', '--threads', '1'], io)).toBe(130);
+    expect(io.stderr).toContain('report not written');
+    expect(() => readdirSync(out)).toThrow();
+  });
+});
