@@ -59,7 +59,7 @@ export function sideLabels(sides: readonly [string, string]): [string, string] {
 }
 
 /** Fields common to every top-level spec. */
-export function base(title: string, subtitle?: string): Pick<TopLevelSpec, '$schema' | 'config' | 'title'> {
+export function base(title: string, subtitle?: string | string[]): Pick<TopLevelSpec, '$schema' | 'config' | 'title'> {
   return { $schema: SCHEMA_URL, config: CONFIG, title: subtitle ? { text: title, subtitle } : title };
 }
 

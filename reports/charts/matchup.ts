@@ -23,25 +23,27 @@ export function matchupChart(input: MatchupChartInput): TopLevelSpec {
   const [la, lb] = sideLabels(i.sides);
   const cell = 58;
   const cells = i.tacticsA.flatMap((ta, r) => i.tacticsB.map((tb, c) => ({ a: ta, b: tb, p: r6(i.winA[r][c]) })));
-  const yA = { field: 'a', type: 'nominal' as const, sort: i.tacticsA, title: `${la} plays`, axis: { titleLimit: 260 } };
-  const xB = { field: 'b', type: 'nominal' as const, sort: i.tacticsB, title: `${lb} plays`, axis: { labelAngle: -30, titleLimit: 360 } };
+  const yA = { field: 'a', type: 'nominal' as const, sort: i.tacticsA, title: 'A plays' };
+  const xB = { field: 'b', type: 'nominal' as const, sort: i.tacticsB, title: 'B plays', axis: { labelAngle: -30 } };
   const value = i.value === undefined || i.value === null ? '' : `; with both mixes A wins ${(i.value * 100).toFixed(1)}%`;
   return {
-    ...base('Which tactic', `P(A wins) for every pairing of tactics; bars: each side's Nash mix${value}`),
+    ...base('Which tactic', [`${la} (rows) against ${lb} (columns)`, `cells: P(A wins) for each pairing of tactics; bars: each side's Nash mix${value}`]),
+    spacing: 8,
     description: 'Tactic matchup heatmap (A tactic × B tactic, P(A wins), annotated) with Nash mixes as bars.',
     vconcat: [
       {
+        spacing: 6,
         hconcat: [
           {
             width: cell * i.tacticsB.length,
             height: cell * i.tacticsA.length,
             data: { values: cells },
-            encoding: { y: yA, x: { ...xB, axis: { orient: 'top', labelAngle: -30, titleLimit: 360 } } },
+            encoding: { y: yA, x: { ...xB, axis: { orient: 'top', labelAngle: -30 } } },
             layer: [
               {
                 mark: 'rect',
                 encoding: {
-                  color: { field: 'p', type: 'quantitative', scale: { domain: [0, 1], scheme: 'redblue', reverse: true }, legend: { title: 'P(A wins)', format: '.0%' } },
+                  color: { field: 'p', type: 'quantitative', scale: { domain: [0, 1], scheme: 'redblue', reverse: true }, legend: { title: 'P(A wins)', format: '.0%', orient: 'left', direction: 'vertical', gradientLength: 120 } },
                   tooltip: [
                     { field: 'a', type: 'nominal', title: 'A plays' },
                     { field: 'b', type: 'nominal', title: 'B plays' },
@@ -74,7 +76,7 @@ export function matchupChart(input: MatchupChartInput): TopLevelSpec {
         width: cell * i.tacticsB.length,
         height: 90,
         data: { values: i.tacticsB.map((b, c) => ({ b, mix: r6(i.mixB[c]) })) },
-        encoding: { x: xB, y: { field: 'mix', type: 'quantitative', scale: { domain: [0, 1], reverse: true }, axis: { format: '.0%', tickCount: 2 }, title: 'B’s Nash mix' } },
+        encoding: { x: { ...xB, title: null }, y: { field: 'mix', type: 'quantitative', scale: { domain: [0, 1], reverse: true }, axis: { format: '.0%', tickCount: 2 }, title: 'B’s Nash mix' } },
         layer: [
           { mark: { type: 'bar', color: SIDE_COLOURS[1] }, encoding: { tooltip: [{ field: 'b', type: 'nominal', title: 'tactic' }, { field: 'mix', type: 'quantitative', format: '.1%' }] } },
           { mark: { type: 'text', baseline: 'top', dy: 3 }, encoding: { text: { field: 'mix', type: 'quantitative', format: '.0%' } } },
