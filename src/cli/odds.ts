@@ -13,6 +13,7 @@ import type { Io } from './io.js';
 import { runSettings, type RunFlags, type RunSettings } from './options.js';
 import { fmtCount, progressBar } from './progress.js';
 import { num, pct, table } from './format.js';
+import { assertReplaceable } from '../../reports/write.js';
 
 export interface OddsResult extends WarMachineOdds {
   kind: 'war-machine';
@@ -87,10 +88,14 @@ export async function computeOdds(file: string, flags: RunFlags, io?: Io, minPoo
   return { result, compiled, scenario };
 }
 
-export async function oddsCommand(file: string, flags: RunFlags, io: Io): Promise<number> {
-  const { result } = await computeOdds(file, flags, io);
+export async function oddsCommand(file: string, flags: RunFlags & { report?: string; interactive?: boolean }, io: Io): Promise<number> {
+  if (flags.report !== undefined) assertReplaceable(flags.report, '--report');
+  const computed = await computeOdds(file, flags, io);
+  const { result } = computed;
   if (flags.json) io.out(JSON.stringify(result, null, 2) + '\n');
   else io.out(formatOdds(result));
+  // Loaded only when asked for: vega and resvg add ~0.3 s to start-up.
+  if (flags.report !== undefined) await (await import('../../reports/warMachine.js')).saveOddsReport({ ...computed, file, dir: flags.report, option: '--report', interactive: flags.interactive, json: flags.json, threads: runSettings(flags).threads, io });
   if (result.interrupted) {
     io.err(`interrupted: the results above cover the first ${fmtCount(result.trials)} battles\n`);
     return ExitCode.interrupted;

@@ -6,6 +6,7 @@ import type { Io } from './io.js';
 import { cascadeCommand } from './cascade.js';
 import { oddsCommand } from './odds.js';
 import { rateCommand } from './rate.js';
+import { reportCommand } from './report.js';
 import { RUN_DEFAULTS } from './options.js';
 
 export const VERSION = '0.1.0';
@@ -31,7 +32,15 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
 
   addRunOptions(program.command('odds <scenario>').description('win probabilities, results rows, casualties, fatigue and location of a War Machine battle'))
     .option('--exact', 'exact odds only (enumerate the dice; no Monte Carlo)')
+    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await oddsCommand(file, flags, io)));
+
+  addRunOptions(program.command('report <scenario>').description('run a scenario and write its report folder: index.html (opens offline), charts as Vega-Lite/SVG/PNG, result.json'))
+    .requiredOption('--out <dir>', 'the report folder to write (replaced only if empty or an earlier warcast report)')
+    .option('--exact', 'exact odds only (war-machine; no Monte Carlo)')
+    .option('--interactive', 'inline vega, vega-lite and vega-embed for tooltips and zoom (larger page, still offline)')
+    .action(async (file: string, flags) => setExit(await reportCommand(file, flags, io)));
 
   program
     .command('rate <scenario>')

@@ -1,0 +1,75 @@
+/** Siege charts: survival by week and weeks-to-fall (the `siege` result, issue 4). */
+import { base, NEUTRAL_COLOUR, r6, SIDE_COLOURS, type TopLevelSpec } from '../spec.js';
+
+/**
+ * Survival curve. `fallenByWeek[k]`: P(the stronghold has fallen by the end of `week`) with its 95%
+ * interval [`lo`, `hi`], weeks ascending. Drawn as P(still standing) = 1 − fallen, a step line with band.
+ */
+export interface SiegeSurvivalInput {
+  defender: string;
+  fallenByWeek: { week: number; fallen: number; lo: number; hi: number }[];
+}
+
+export function siegeSurvivalChart(i: SiegeSurvivalInput): TopLevelSpec {
+  const values = [{ week: 0, standing: 1, lo: 1, hi: 1 }, ...i.fallenByWeek.map((w) => ({ week: w.week, standing: r6(1 - w.fallen), lo: r6(1 - w.hi), hi: r6(1 - w.lo) }))];
+  const x = { field: 'week', type: 'quantitative' as const, axis: { tickMinStep: 1 }, title: 'week of siege' };
+  return {
+    ...base('How long it holds', `P(${i.defender} still standing) at the end of each week; band: 95% interval`),
+    description: 'Siege survival curve: P(still standing) by week.',
+    width: 560,
+    height: 240,
+    data: { values },
+    layer: [
+      {
+        params: [{ name: 'zoom', select: { type: 'interval', encodings: ['x'] }, bind: 'scales' }],
+        mark: { type: 'area', interpolate: 'step-after', opacity: 0.25, color: SIDE_COLOURS[1] },
+        encoding: { x, y: { field: 'lo', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'P(still standing)' }, y2: { field: 'hi' } },
+      },
+      {
+        mark: { type: 'line', interpolate: 'step-after', point: true, color: SIDE_COLOURS[1] },
+        encoding: {
+          x,
+          y: { field: 'standing', type: 'quantitative' },
+          tooltip: [
+            { field: 'week', type: 'quantitative' },
+            { field: 'standing', type: 'quantitative', format: '.2%', title: 'still standing' },
+            { field: 'lo', type: 'quantitative', format: '.2%', title: '95% low' },
+            { field: 'hi', type: 'quantitative', format: '.2%', title: '95% high' },
+          ],
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * Weeks-to-fall histogram. `weeks[k]`: P(falls in week `week`); `standing`: P(still standing after the last
+ * week simulated, `horizon`), drawn as a grey bar labelled "holds".
+ */
+export interface SiegeWeeksInput {
+  weeks: { week: number; probability: number }[];
+  standing: number;
+  horizon: number;
+}
+
+export function siegeWeeksChart(i: SiegeWeeksInput): TopLevelSpec {
+  const holds = `holds ${i.horizon}+`;
+  const values = [...i.weeks.map((w) => ({ label: String(w.week), p: r6(w.probability), holds: false })), { label: holds, p: r6(i.standing), holds: true }];
+  return {
+    ...base('When it falls', `probability the siege ends in each week; "${holds}": not fallen after week ${i.horizon}`),
+    description: 'Siege weeks-to-fall histogram.',
+    width: { step: 24 },
+    height: 220,
+    data: { values },
+    mark: 'bar',
+    encoding: {
+      x: { field: 'label', type: 'ordinal', sort: values.map((v) => v.label), axis: { labelAngle: 0 }, title: 'week it falls' },
+      y: { field: 'p', type: 'quantitative', axis: { format: '.0%' }, title: 'probability' },
+      color: { condition: { test: 'datum.holds', value: NEUTRAL_COLOUR }, value: SIDE_COLOURS[0] },
+      tooltip: [
+        { field: 'label', type: 'ordinal', title: 'week' },
+        { field: 'p', type: 'quantitative', format: '.2%', title: 'probability' },
+      ],
+    },
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * index.html: one self-contained page that opens from disk. No network: a Content-Security-Policy forbids
+ * every fetch; the static page has no script at all; `--interactive` inlines the vega, vega-lite and
+ * vega-embed bundles (vega compiles expressions with `new Function`, hence 'unsafe-eval').
+ * All user text goes through `escapeHtml`; JSON placed in a <script> goes through `scriptJson`.
+ */
+import type { ReportContent, Table } from './content.js';
+
+export const GENERATOR = 'warcast';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+/**
+ * JSON safe inside a <script> element: `<`, `>` and `&` as \u escapes (no `</script>` or `<!--` can
+ * appear), and the two line separators JavaScript once treated as newlines.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** A bundle inlined in a <script>: a literal `</script` would end the element early. */
+function scriptCode(code: string): string {
+  return code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+}
+
+export interface PageOptions {
+  /** Rendered SVG per chart name (inlined as the static figure). */
+  svgs: Record<string, string>;
+  /** Browser bundles to inline for tooltips and zoom (absent: static page). */
+  bundles?: { name: string; code: string }[];
+}
+
+const STYLE = `
+:root { color-scheme: light; }
+body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; margin: 0 auto; max-width: 1100px; padding: 24px; color: #222; line-height: 1.45; }
+h1 { font-size: 1.6em; margin: 0 0 4px; } h2 { font-size: 1.2em; margin: 28px 0 8px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
+.lead { color: #555; margin: 0 0 16px; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0; }
+dl.facts dt { color: #555; } dl.facts dd { margin: 0; }
+table { border-collapse: collapse; margin: 8px 0 16px; font-variant-numeric: tabular-nums; }
+caption { text-align: left; font-weight: bold; padding-bottom: 4px; }
+th, td { border-bottom: 1px solid #e4e4e4; padding: 4px 10px; text-align: right; vertical-align: top; }
+th:first-child, td:first-child { text-align: left; } thead th { border-bottom: 2px solid #bbb; }
+figure { margin: 16px 0 28px; } figcaption { color: #555; margin-bottom: 6px; }
+figure .chart svg { max-width: 100%; height: auto; }
+.files { font-size: 0.9em; color: #555; } .files a { color: #3b6fb5; }
+footer { color: #777; font-size: 0.85em; margin-top: 32px; }
+`;
+
+function renderTable(t: Table): string {
+  const head = `<thead><tr>${t.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('')}</tr></thead>`;
+  const body = t.rows.map((r) => `<tr>${r.map((c, k) => (k === 0 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`).join('\n');
+  return `<table><caption>${escapeHtml(t.caption)}</caption>${head}<tbody>\n${body}\n</tbody></table>`;
+}
+
+/** The whole page. */
+export function renderPage(c: ReportContent, o: PageOptions): string {
+  const interactive = Boolean(o.bundles?.length);
+  const csp = interactive
+    ? "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; img-src data:; font-src data:"
+    : "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
+  const figures = c.charts
+    .map((ch) => {
+      const files = ['vl.json', 'svg', 'png'].map((ext) => `<a href="${escapeHtml(ch.name)}.${ext}">${escapeHtml(ch.name)}.${ext}</a>`).join(' · ');
+      return [
+        `<figure id="chart-${escapeHtml(ch.name)}" data-chart="${escapeHtml(ch.name)}">`,
+        `<h3>${escapeHtml(ch.title)}</h3>`,
+        `<figcaption>${escapeHtml(ch.caption)}</figcaption>`,
+        `<div class="chart">${o.svgs[ch.name] ?? ''}</div>`,
+        `<div class="files">${files}</div>`,
+        `</figure>`,
+      ].join('\n');
+    })
+    .join('\n');
+  const scripts = interactive
+    ? [
+        ...o.bundles!.map((b) => `<script data-bundle="${escapeHtml(b.name)}">${scriptCode(b.code)}</script>`),
+        `<script type="application/json" id="warcast-specs">${scriptJson(Object.fromEntries(c.charts.map((ch) => [ch.name, ch.spec])))}</script>`,
+        `<script>
+(function () {
+  var specs = JSON.parse(document.getElementById('warcast-specs').textContent);
+  Object.keys(specs).forEach(function (name) {
+    var el = document.querySelector('figure[data-chart="' + name + '"] .chart');
+    // actions: false — no export menu, and no "Open in Vega Editor" link (it would go online).
+    vegaEmbed(el, specs[name], { actions: false, renderer: 'svg', tooltip: true }).catch(function (e) { console.error(e); });
+  });
+})();
+</script>`,
+      ].join('\n')
+    : '';
+  const facts = c.facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('\n');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="${GENERATOR}">
+<title>${escapeHtml(c.title)} — warcast report</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header>
+<h1>${escapeHtml(c.title)}</h1>
+<p class="lead">${escapeHtml(c.lead)}</p>
+</header>
+<main>
+<section id="summary">
+<h2>Scenario and run</h2>
+<dl class="facts">
+${facts}
+</dl>
+${c.tables.map(renderTable).join('\n')}
+</section>
+<section id="charts">
+<h2>Charts</h2>
+${figures}
+</section>
+<section id="sources">
+<h2>Rule sources</h2>
+<ul>
+${c.sources.map((s) => `<li>${escapeHtml(s)}</li>`).join('\n')}
+</ul>
+<p class="files">Data: <a href="result.json">result.json</a> (the same JSON the command prints with --json).</p>
+</section>
+</main>
+<footer>Made by warcast. Charts: Vega-Lite specs (NAME.vl.json, data inline), pre-rendered SVG and PNG.</footer>
+${scripts}
+</body>
+</html>
+`;
+}

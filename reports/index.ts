@@ -1,0 +1,39 @@
+/** From report content to files: each chart as NAME.vl.json + NAME.svg + NAME.png, index.html, result.json. */
+import { join } from 'node:path';
+import type { ReportContent } from './content.js';
+import { renderPage } from './html.js';
+import { browserBundles, renderPng, renderSvg, scopeSvgIds } from './render.js';
+import { writeReportFolder, type ReportFile, type WriteHooks } from './write.js';
+
+export type { ReportContent } from './content.js';
+
+export interface ReportOptions {
+  /** Inline vega, vega-lite and vega-embed for tooltips and zoom (a larger page, still offline). */
+  interactive?: boolean;
+  /** PNG scale relative to the SVG (default 2, crisp on high-density screens). */
+  pngScale?: number;
+}
+
+/** Render every chart and the page; nothing touches the disk. */
+export async function reportFiles(c: ReportContent, o: ReportOptions = {}): Promise<ReportFile[]> {
+  const files: ReportFile[] = [];
+  const svgs: Record<string, string> = {};
+  for (const chart of c.charts) {
+    if (!/^[a-z0-9-]+$/.test(chart.name)) throw new Error(`bad chart name '${chart.name}'`);
+    const svg = scopeSvgIds(await renderSvg(chart.spec), `warcast-${chart.name}`);
+    svgs[chart.name] = svg;
+    files.push({ name: `${chart.name}.vl.json`, data: JSON.stringify(chart.spec, null, 2) + '\n' });
+    files.push({ name: `${chart.name}.svg`, data: svg });
+    files.push({ name: `${chart.name}.png`, data: renderPng(svg, o.pngScale ?? 2) });
+  }
+  files.push({ name: 'result.json', data: c.resultJson });
+  // index.html last: a folder with an index.html is a finished report.
+  files.push({ name: 'index.html', data: renderPage(c, { svgs, bundles: o.interactive ? browserBundles() : undefined }) });
+  return files;
+}
+
+/** Write the report folder; returns the path of its index.html. */
+export async function writeReport(dir: string, c: ReportContent, o: ReportOptions = {}, hooks?: WriteHooks): Promise<string> {
+  const files = await reportFiles(c, o);
+  return join(writeReportFolder(dir, files, hooks), 'index.html');
+}

@@ -1,0 +1,115 @@
+/**
+ * Vega-Lite → Vega → SVG (headless, vega's View with no renderer) → PNG (resvg with an explicit font file:
+ * without one resvg silently drops every text element). Compile warnings are collected, never printed.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
+import * as vega from 'vega';
+import * as vl from 'vega-lite';
+import type { TopLevelSpec } from './spec.js';
+
+type Logger = NonNullable<NonNullable<Parameters<typeof vl.compile>[1]>['logger']>;
+
+export interface CompileMessage {
+  level: 'error' | 'warn' | 'info';
+  message: string;
+}
+
+export interface Compiled {
+  vega: vega.Spec;
+  messages: CompileMessage[];
+}
+
+/** Compile with a logger that keeps vega-lite's warnings (tests require there to be none). */
+export function compileSpec(spec: TopLevelSpec): Compiled {
+  const messages: CompileMessage[] = [];
+  const push = (level: CompileMessage['level']) => (...args: readonly unknown[]) => {
+    messages.push({ level, message: args.map(String).join(' ') });
+    return logger;
+  };
+  const logger = {
+    level: () => logger,
+    error: push('error'),
+    warn: push('warn'),
+    info: push('info'),
+    debug: () => logger,
+  } as unknown as Logger;
+  const out = vl.compile(spec, { logger });
+  return { vega: out.spec, messages };
+}
+
+/** The chart as a standalone SVG document. */
+export async function renderSvg(spec: TopLevelSpec): Promise<string> {
+  // logLevel Error: headless, the zoom bindings warn that there is no `window` to listen to.
+  const view = new vega.View(vega.parse(compileSpec(spec).vega), { renderer: 'none', logLevel: vega.Error });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
+
+/**
+ * vega numbers clip paths and gradients from a process-wide counter (clip1, clip2, …), so the same chart
+ * would get other ids in another report of the same process. Renumber them per chart under the chart's
+ * name: the files are byte-identical for the same run, and ids stay unique among the SVGs of one page.
+ */
+export function scopeSvgIds(svg: string, prefix: string): string {
+  const ids = new Map<string, string>();
+  for (const m of svg.matchAll(/\sid="([^"]+)"/g)) if (!ids.has(m[1])) ids.set(m[1], `${prefix}-${ids.size + 1}`);
+  if (ids.size === 0) return svg;
+  return svg.replace(/(\sid="|url\(#|href="#)([^")]+)/g, (all, head: string, id: string) => (ids.has(id) ? head + ids.get(id)! : all));
+}
+
+/** A package's folder (its main file's nearest ancestor holding its package.json): bundles are not exported. */
+export function packageDir(name: string): string {
+  const require = createRequire(import.meta.url);
+  try {
+    return dirname(require.resolve(`${name}/package.json`)); // packages without an exports map (fonts)
+  } catch {
+    // exports map without ./package.json: start from the main file
+  }
+  let dir = dirname(require.resolve(name));
+  for (;;) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string };
+      if (pkg.name === name) return dir;
+    } catch {
+      // no package.json here: keep climbing
+    }
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`cannot find the folder of package '${name}'`);
+    dir = up;
+  }
+}
+
+/** The font files given to resvg (DejaVu Sans regular and bold, from the dejavu-fonts-ttf package). */
+export function fontFiles(): string[] {
+  const dir = join(packageDir('dejavu-fonts-ttf'), 'ttf');
+  return [join(dir, 'DejaVuSans.ttf'), join(dir, 'DejaVuSans-Bold.ttf')];
+}
+
+/** resvg settings: white background, only the DejaVu files (no system fonts: same output on every machine). */
+export function resvgOptions(scale = 2): ResvgRenderOptions {
+  return {
+    background: 'white',
+    fitTo: { mode: 'zoom', value: scale },
+    font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
+  };
+}
+
+/** SVG → PNG at `scale` × the SVG's size. */
+export function renderPng(svg: string, scale = 2): Buffer {
+  return new Resvg(svg, resvgOptions(scale)).render().asPng();
+}
+
+/** Browser bundles for `--interactive`, in load order (vega, vega-lite, vega-embed). */
+export function browserBundles(): { name: string; code: string }[] {
+  return [
+    ['vega', 'build/vega.min.js'],
+    ['vega-lite', 'build/vega-lite.min.js'],
+    ['vega-embed', 'build/vega-embed.min.js'],
+  ].map(([name, file]) => ({ name, code: readFileSync(join(packageDir(name), file), 'utf8') }));
+}

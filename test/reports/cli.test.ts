@@ -1,0 +1,92 @@
+/** `warcast report` and `odds --report`: the folder, result.json = --json, exit codes, size. */
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memoryIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+import { scratch } from './helpers.js';
+
+const EXAMPLE = 'examples/orcs-vs-men.yaml';
+const CHARTS = ['win', 'casualties', 'results-rows', 'convergence'];
+const filesOf = (charts: string[]) => [...charts.flatMap((c) => [`${c}.vl.json`, `${c}.svg`, `${c}.png`]), 'index.html', 'result.json'].sort();
+
+describe('warcast report', () => {
+  it('writes the example report (default run); result.json is what --json prints; page under 300 KB', async () => {
+    const out = join(scratch(), 'report');
+    const io = memoryIo();
+    expect(await runCli(['report', EXAMPLE, '--out', out, '--json', '--threads', '1'], io)).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(filesOf(CHARTS));
+    expect(readFileSync(join(out, 'result.json'), 'utf8')).toBe(io.stdout);
+    expect(JSON.parse(io.stdout).trials).toBe(1_000_000);
+    expect(io.stderr).toBe(`report: ${join(out, 'index.html')}\n`);
+    const page = statSync(join(out, 'index.html')).size;
+    expect(page).toBeLessThan(300 * 1024);
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    for (const c of CHARTS) expect(html.includes(`data-chart="${c}"`), c).toBe(true);
+    expect(html.match(/<svg/g)!.length).toBeGreaterThanOrEqual(CHARTS.length);
+    for (const text of ['Orcs of the Broken Fang', 'Men of Kelvin', 'seed', '1,000,000', 'tie: reroll', 'Rules Cyclopedia', 'modified BR']) expect(html.includes(text), text).toBe(true);
+  });
+
+  it('odds --report prints the usual table and writes the same folder', async () => {
+    const out = join(scratch(), 'r');
+    const io = memoryIo();
+    expect(await runCli(['odds', EXAMPLE, '--report', out, '--trials', '200000', '--threads', '1'], io)).toBe(0);
+    expect(io.stdout).toContain('win (95% interval)');
+    expect(io.stdout).toContain(`report: ${join(out, 'index.html')}`);
+    expect(readdirSync(out).sort()).toEqual(filesOf(CHARTS));
+    expect(JSON.parse(readFileSync(join(out, 'result.json'), 'utf8')).trials).toBe(200_000);
+  });
+
+  it('--exact has no convergence chart', async () => {
+    const out = join(scratch(), 'r');
+    expect(await runCli(['report', EXAMPLE, '--out', out, '--exact'], memoryIo())).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(filesOf(CHARTS.filter((c) => c !== 'convergence')));
+  });
+
+  it('same seed, same report files (except the elapsed time)', async () => {
+    const a = join(scratch(), 'a');
+    const b = join(scratch(), 'b');
+    for (const out of [a, b]) expect(await runCli(['report', EXAMPLE, '--out', out, '--trials', '300000', '--threads', '1'], memoryIo())).toBe(0);
+    for (const f of filesOf(CHARTS).filter((n) => !['index.html', 'result.json'].includes(n))) {
+      expect(readFileSync(join(a, f)).equals(readFileSync(join(b, f))), f).toBe(true);
+    }
+  });
+
+  it('needs --out (exit 2), and refuses a folder that is not a report (exit 2, untouched)', async () => {
+    const io = memoryIo();
+    expect(await runCli(['report', EXAMPLE], io)).toBe(2);
+    expect(io.stderr).toContain('--out');
+    const dir = join(scratch(), 'mine');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'thesis.tex'), 'x');
+    const io2 = memoryIo();
+    expect(await runCli(['report', EXAMPLE, '--out', dir], io2)).toBe(2);
+    expect(io2.stderr).toMatch(/--out .*mine: exists and is not a warcast report/);
+    expect(readdirSync(dir)).toEqual(['thesis.tex']);
+    const io3 = memoryIo();
+    expect(await runCli(['odds', EXAMPLE, '--report', dir], io3)).toBe(2);
+    expect(io3.stdout).toBe(''); // checked before the run
+  });
+
+  it('an invalid scenario is exit 3 with file:line', async () => {
+    const dir = scratch();
+    const file = join(dir, 'bad.yaml');
+    writeFileSync(file, 'kind: war-machine\nsides: 3\n');
+    const io = memoryIo();
+    expect(await runCli(['report', file, '--out', join(dir, 'r')], io)).toBe(3);
+    expect(io.stderr).toMatch(/bad\.yaml:2: sides/);
+    expect(readdirSync(dir)).toEqual(['bad.yaml']);
+  });
+});
+
+describe('interrupted', () => {
+  it('Ctrl-C before the end: no report, exit 130, the folder untouched', async () => {
+    const out = join(scratch(), 'r');
+    const controller = new AbortController();
+    controller.abort();
+    const io = memoryIo(controller.signal);
+    expect(await runCli(['report', EXAMPLE, '--out', out, '--trials', '500000', '--threads', '1'], io)).toBe(130);
+    expect(io.stderr).toContain('report not written');
+    expect(() => readdirSync(out)).toThrow();
+  });
+});

@@ -1,0 +1,69 @@
+/** Small hand-made inputs for every chart builder (the other kinds' results are not built yet). */
+import { casualtyChart, convergenceChart, resultsRowsChart, winProbabilityChart } from '../../reports/charts/war.js';
+import { matchupChart } from '../../reports/charts/matchup.js';
+import { sweepChart } from '../../reports/charts/sweep.js';
+import { siegeSurvivalChart, siegeWeeksChart } from '../../reports/charts/siege.js';
+import { cascadeOwnershipChart } from '../../reports/charts/cascade.js';
+import type { TopLevelSpec } from '../../reports/spec.js';
+import { discrete } from '../../src/stats/index.js';
+
+const sides: [string, string] = ['Orcs of the Broken Fang', 'Men of Kelvin'];
+const dist = (pairs: [number, number][]) => discrete(pairs);
+
+export const SAMPLE_SPECS: Record<string, TopLevelSpec> = {
+  win: winProbabilityChart({ sides, win: [0.3591, 0.6409], ci95: [[0.3582, 0.36], [0.64, 0.6418]], exact: [0.3601, 0.6399], noWinner: 0 }),
+  'win-exact-with-ties': winProbabilityChart({ sides, win: [0.3, 0.5], ci95: null, exact: null, noWinner: 0.2 }),
+  casualties: casualtyChart({
+    sides,
+    troops: [800, 400],
+    distributions: [
+      { total: dist([[80, 0.3], [160, 0.2], [0, 0.5]]), dead: dist([[40, 0.3], [80, 0.2], [0, 0.5]]), wounded: dist([[40, 0.3], [80, 0.2], [0, 0.5]]) },
+      { total: dist([[40, 0.6], [0, 0.4]]), dead: dist([[20, 0.6], [0, 0.4]]), wounded: dist([[20, 0.6], [0, 0.4]]) },
+    ],
+  }),
+  rows: resultsRowsChart({
+    sides,
+    rowLabels: ['1–8', '9–15', '16–24', '151+'],
+    rows: [[0.1, 0.1, 0.05, 0.01], [0.2, 0.2, 0.1, 0.02]],
+    exact: [[0.1, 0.1, 0.05, 0.01], [0.2, 0.2, 0.1, 0.02]],
+  }),
+  convergence: convergenceChart({
+    sides,
+    points: [1e5, 2e5, 4e5, 1e6].flatMap((trials) => [
+      { trials, side: 0 as const, win: 0.36, lo: 0.36 - 30 / Math.sqrt(trials), hi: 0.36 + 30 / Math.sqrt(trials) },
+      { trials, side: 1 as const, win: 0.64, lo: 0.64 - 30 / Math.sqrt(trials), hi: 0.64 + 30 / Math.sqrt(trials) },
+    ]),
+    exact: [0.3601, 0.6399],
+  }),
+  matchup: matchupChart({
+    sides,
+    tacticsA: ['attack', 'hold', 'withdraw'],
+    tacticsB: ['attack', 'envelop'],
+    winA: [[0.4, 0.6], [0.7, 0.2], [0.5, 0.5]],
+    mixA: [0.5, 0.5, 0],
+    mixB: [0.25, 0.75],
+    value: 0.48,
+  }),
+  sweep: sweepChart({
+    parameter: 'A bonus',
+    side: 'A: Orcs',
+    points: [0, 10, 20, 30].map((value) => ({ value, win: 0.3 + value / 100, lo: 0.29 + value / 100, hi: 0.31 + value / 100 })),
+    exact: [{ value: 0, win: 0.3 }, { value: 30, win: 0.6 }],
+  }),
+  'siege-survival': siegeSurvivalChart({
+    defender: 'Castle Kelvin',
+    fallenByWeek: [1, 2, 3, 4].map((week) => ({ week, fallen: week / 5, lo: week / 5 - 0.01, hi: week / 5 + 0.01 })),
+  }),
+  'siege-weeks': siegeWeeksChart({ weeks: [1, 2, 3, 4].map((week) => ({ week, probability: 0.2 })), standing: 0.2, horizon: 4 }),
+  cascade: cascadeOwnershipChart({
+    locations: ['Arrakeen', 'Carthag', 'Sietch Tabr'],
+    owners: ['Atreides', 'Harkonnen', 'unchanged'],
+    ownership: [
+      { location: 'Arrakeen', owner: 'Atreides', probability: 0.7, lo: 0.69, hi: 0.71 },
+      { location: 'Arrakeen', owner: 'Harkonnen', probability: 0.3 },
+      { location: 'Carthag', owner: 'Harkonnen', probability: 1 },
+      { location: 'Sietch Tabr', owner: 'unchanged', probability: 0.55 },
+      { location: 'Sietch Tabr', owner: 'Atreides', probability: 0.45 },
+    ],
+  }),
+};
