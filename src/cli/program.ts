@@ -5,6 +5,7 @@ import { closePool } from '../engine/pool.js';
 import type { Io } from './io.js';
 import { oddsCommand } from './odds.js';
 import { rateCommand } from './rate.js';
+import { siegeCommand } from './siege.js';
 import { RUN_DEFAULTS } from './options.js';
 
 export const VERSION = '0.1.0';
@@ -31,6 +32,10 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   addRunOptions(program.command('odds <scenario>').description('win probabilities, results rows, casualties, fatigue and location of a War Machine battle'))
     .option('--exact', 'exact odds only (enumerate the dice; no Monte Carlo)')
     .action(async (file: string, flags) => setExit(await oddsCommand(file, flags, io)));
+
+  addRunOptions(program.command('siege <scenario>').description('Siege Machine or simple siege: survival curve, weeks to fall, endings, casualties, fortification damage')).action(
+    async (file: string, flags) => setExit(await siegeCommand(file, flags, io)),
+  );
 
   program
     .command('rate <scenario>')

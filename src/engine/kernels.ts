@@ -5,6 +5,7 @@
  */
 import { runWarMachineChunks, WAR_MACHINE_CHUNK, warMachineAccLength } from './warMachine/kernel.js';
 import type { WarMachinePlan } from './warMachine/plan.js';
+import { siegeKernel } from './siege/kernelEntry.js';
 
 export interface Kernel<Plan> {
   /** Trials per chunk (the unit of seeding; part of the determinism contract). */
@@ -35,6 +36,7 @@ export const warMachineKernel: Kernel<WarMachinePlan> = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const KERNELS: Record<string, Kernel<any>> = {
   'war-machine': warMachineKernel,
+  siege: siegeKernel,
 };
 
 export function kernelFor(kind: string): Kernel<unknown> {

@@ -1,6 +1,7 @@
 /** Loading any scenario file: parse, pick the schema by `kind`, validate, run the cross-field checks. */
 import { readScenarioFile, parseScenarioText, validate, closest, type ScenarioSource } from './source.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from './warMachine.js';
+import { checkSiege, siegeSchema } from './siege.js';
 
 export interface LoadedScenario<T = unknown> {
   source: ScenarioSource;
@@ -12,6 +13,7 @@ type Loader = (source: ScenarioSource) => unknown;
 /** Scenario kinds and their loaders. Each kind validates its whole document. */
 export const SCENARIO_KINDS: Record<string, Loader> = {
   'war-machine': (source) => checkWarMachine(source, validate(source, warMachineSchema)),
+  siege: (source) => checkSiege(source, validate(source, siegeSchema)),
 };
 
 export function loadSource(source: ScenarioSource, expected?: readonly string[]): LoadedScenario {
