@@ -176,11 +176,11 @@ export function checkSiege(source: ScenarioSource, s: SiegeScenario): SiegeScena
     }
     const row = FORTIFICATIONS[f.structure as Fortification];
     if (row.measure === 'length') {
-      if (f.lengthFeet === undefined) throw source.error(at(), `${row.label} is measured by length: give lengthFeet`);
       if (f.count !== undefined) throw source.error(at('count'), `${row.label} is measured by length: give lengthFeet, not count`);
+      if (f.lengthFeet === undefined) throw source.error(at(), `${row.label} is measured by length: give lengthFeet`);
     } else {
-      if (f.count === undefined) throw source.error(at(), `${row.label} is counted: give count`);
       if (f.lengthFeet !== undefined) throw source.error(at('lengthFeet'), `${row.label} is counted: give count, not lengthFeet`);
+      if (f.count === undefined) throw source.error(at(), `${row.label} is counted: give count`);
     }
   });
   for (const who of ['attacker', 'defender'] as const) {

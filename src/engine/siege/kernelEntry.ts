@@ -20,7 +20,7 @@ export const siegeKernel: Kernel<SiegePlan> = {
         fortifications: [{ structure: 'castleWall', lengthFeet: 400 }, { structure: 'gatehouse', count: 1 }],
         equipment: { attacker: { trebuchet: { count: 2 }, ballista: { count: 2 }, ram: { count: 1 } }, defender: { ballista: { count: 2 } } },
         foodWeeks: 2,
-        weekLimit: 8,
+        weekLimit: 3,
         strategy: { attacker: [{ tactic: 'bombard', weeks: 2 }, { tactic: { harass: 0.5, assault: 0.5 } }], defender: [{ tactic: 'stay', weeks: 3 }, { tactic: 'sally' }] },
       }),
     ).plan,
