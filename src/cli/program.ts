@@ -7,6 +7,7 @@ import { cascadeCommand } from './cascade.js';
 import { oddsCommand } from './odds.js';
 import { rateCommand } from './rate.js';
 import { reportCommand } from './report.js';
+import { siegeCommand } from './siege.js';
 import { RUN_DEFAULTS } from './options.js';
 
 export const VERSION = '0.1.0';
@@ -41,6 +42,9 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--exact', 'exact odds only (war-machine; no Monte Carlo)')
     .option('--interactive', 'inline vega, vega-lite and vega-embed for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await reportCommand(file, flags, io)));
+  addRunOptions(program.command('siege <scenario>').description('Siege Machine or simple siege: survival curve, weeks to fall, endings, casualties, fortification damage')).action(
+    async (file: string, flags) => setExit(await siegeCommand(file, flags, io)),
+  );
 
   program
     .command('rate <scenario>')

@@ -6,6 +6,7 @@
 import { runWarMachineChunks, WAR_MACHINE_CHUNK, warMachineAccLength } from './warMachine/kernel.js';
 import type { WarMachinePlan } from './warMachine/plan.js';
 import { cascadeKernel } from './cascade/kernelSpec.js';
+import { siegeKernel } from './siege/kernelEntry.js';
 
 export interface Kernel<Plan> {
   /** Trials per chunk (the unit of seeding; part of the determinism contract). */
@@ -37,6 +38,7 @@ export const warMachineKernel: Kernel<WarMachinePlan> = {
 export const KERNELS: Record<string, Kernel<any>> = {
   'war-machine': warMachineKernel,
   cascade: cascadeKernel,
+  siege: siegeKernel,
 };
 
 export function kernelFor(kind: string): Kernel<unknown> {

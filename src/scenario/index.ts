@@ -2,6 +2,7 @@
 import { readScenarioFile, parseScenarioText, validate, closest, type ScenarioSource } from './source.js';
 import { cascadeSchema, checkCascade } from './cascade.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from './warMachine.js';
+import { checkSiege, siegeSchema } from './siege.js';
 
 export interface LoadedScenario<T = unknown> {
   source: ScenarioSource;
@@ -14,6 +15,7 @@ type Loader = (source: ScenarioSource) => unknown;
 export const SCENARIO_KINDS: Record<string, Loader> = {
   'war-machine': (source) => checkWarMachine(source, validate(source, warMachineSchema)),
   cascade: (source) => checkCascade(source, validate(source, cascadeSchema)),
+  siege: (source) => checkSiege(source, validate(source, siegeSchema)),
 };
 
 export function loadSource(source: ScenarioSource, expected?: readonly string[]): LoadedScenario {

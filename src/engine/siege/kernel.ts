@@ -1,0 +1,463 @@
+/**
+ * The siege hot loop: week by week until the fortress falls, the garrison departs or starves, the attacker
+ * leaves, or the week limit. Per chunk the generator state comes from chunkState(seed, Stream.siege, chunk);
+ * random numbers are made in blocks by a loop with the state in locals (PERFORMANCE.md) and read from a
+ * preallocated buffer, so the stream is the same xoshiro128** sequence as `Xoshiro128`. Nothing is allocated
+ * per siege or per week. Accumulators are exact integer counts and sums (see `siegeLayout`).
+ */
+import { chunkState, Stream } from '../../rng/index.js';
+import {
+  A_ASSAULT, A_BOMBARD, A_DEPART, A_HARASS, A_STORM, A_BESIEGE, B_ASSAULT, B_HARASS, B_SALLY, B_STORM, COND_BREACH, COND_STARVING, COND_TROOPS_BELOW, COND_WEEK,
+  D_DEPART, D_SALLY, E_ATTACKER_DEPARTS, E_DEFENDERS_DEPART, E_STANDING, E_STARVED, E_STORMED, ENDINGS, HISTOGRAM_BINS, TIE_ATTACKER, TIE_REROLL, TIE_STALEMATE,
+  type SiegePlan,
+} from './plan.js';
+import { ROW_COUNT } from '../../rules/warMachine/results.js';
+
+/** Sieges per chunk: the unit of seeding (a contract: changing it changes every answer). */
+export const SIEGE_CHUNK = 5000;
+
+/** Slots of the sums block. */
+export const SUM = {
+  attackerDead: 0,
+  attackerWounded: 1,
+  defenderDead: 2,
+  defenderWounded: 3,
+  deserted: 4,
+  weeks: 5,
+  bombardWeeks: 6,
+  bombardDefenderHdTenths: 7,
+  bombardAttackerHdTenths: 8,
+  rubble: 9,
+  breachFeet: 10,
+  damageTotal: 11,
+  battles: 12,
+  repulsed: 13,
+  damageByClass: 14,
+  count: 20,
+} as const;
+
+export interface SiegeLayout {
+  endings: number;
+  histograms: number;
+  sums: number;
+  length: number;
+}
+
+/** [ending × (weekLimit + 1) + week] counts; 4 casualty histograms (attacker dead, wounded, defender dead, wounded); sums. */
+export function siegeLayout(plan: SiegePlan): SiegeLayout {
+  const endings = 0;
+  const histograms = ENDINGS.length * (plan.weekLimit + 1);
+  const sums = histograms + 4 * HISTOGRAM_BINS;
+  return { endings, histograms, sums, length: sums + SUM.count };
+}
+
+export function siegeAccLength(plan: SiegePlan): number {
+  return siegeLayout(plan).length;
+}
+
+const BUF = 1024;
+const buf = new Uint32Array(BUF);
+const gen = new Int32Array(4);
+const seedState = new Uint32Array(4);
+let bi = BUF;
+
+/** Fill the buffer with the next BUF outputs of xoshiro128**, state in locals. */
+function refill(): void {
+  let s0 = gen[0], s1 = gen[1], s2 = gen[2], s3 = gen[3];
+  for (let i = 0; i < BUF; i++) {
+    let t = Math.imul(s1, 5);
+    buf[i] = Math.imul((t << 7) | (t >>> 25), 9);
+    t = s1 << 9;
+    s2 ^= s0;
+    s3 ^= s1;
+    s1 ^= s2;
+    s0 ^= s3;
+    s2 ^= t;
+    s3 = (s3 << 11) | (s3 >>> 21);
+  }
+  gen[0] = s0; gen[1] = s1; gen[2] = s2; gen[3] = s3;
+  bi = 0;
+}
+
+/** Unbiased integer in [0, n) by Lemire's multiply-shift with rejection; `reject` = 2^32 mod n. */
+function below(n: number, reject: number): number {
+  for (;;) {
+    if (bi === BUF) refill();
+    const m = buf[bi++] * n;
+    if (m >>> 0 >= reject) return Math.floor(m / 4294967296);
+  }
+}
+
+function draw(): number {
+  if (bi === BUF) refill();
+  return buf[bi++];
+}
+
+const R10 = 4294967296 % 10;
+const R100 = 4294967296 % 100;
+const R10000 = 4294967296 % 10000;
+const FATIGUE_BR = new Int32Array([0, -10, -30]);
+const taken = new Float64Array(6);
+
+/** Troop-ratio bonus of the larger force (same bands as rules/warMachine/adjustments.ts troopRatioBonus). */
+export function ratioBonusFast(larger: number, smaller: number, up: number): number {
+  if (larger <= smaller || smaller <= 0) return 0;
+  if (up) {
+    if (2 * larger <= 3 * smaller) return 15;
+    const k = Math.ceil(larger / smaller);
+    if (k <= 2) return 30;
+    if (k <= 7) return k === 3 ? 45 : k === 4 ? 60 : k === 5 ? 70 : k === 6 ? 80 : 90;
+    if (k <= 10) return 100;
+    if (k <= 15) return 110;
+    if (k <= 20) return 120;
+    return 100 + 10 * Math.ceil(k / 10);
+  }
+  if (2 * larger < 3 * smaller) return 0;
+  if (larger >= 40 * smaller) return 100 + 10 * Math.floor(larger / smaller / 10);
+  if (larger >= 30 * smaller) return 130;
+  if (larger >= 20 * smaller) return 120;
+  if (larger >= 15 * smaller) return 110;
+  if (larger >= 10 * smaller) return 100;
+  if (larger >= 7 * smaller) return 90;
+  if (larger >= 6 * smaller) return 80;
+  if (larger >= 5 * smaller) return 70;
+  if (larger >= 4 * smaller) return 60;
+  if (larger >= 3 * smaller) return 45;
+  if (larger >= 2 * smaller) return 30;
+  return 15;
+}
+
+/** Spread `net` damage over the classes (rules/siege/damage.ts allocateDamage) into `taken`; returns the walls' share. */
+function allocate(net: number, hp: Float64Array): number {
+  for (let c = 0; c < 6; c++) taken[c] = 0;
+  let left = net;
+  while (left > 0) {
+    let moved = 0;
+    for (let c = 0; c < 6 && left > 0; c++) {
+      const pass = Math.ceil((hp[c] * (c === 0 ? 75 : 20)) / 100);
+      let take = hp[c] - taken[c];
+      if (pass < take) take = pass;
+      if (left < take) take = left;
+      taken[c] += take;
+      left -= take;
+      moved += take;
+    }
+    if (moved === 0) break;
+  }
+  return taken[0];
+}
+
+/**
+ * Tenths of hit dice (`tenthsNum / den` of them) → troops (rules/siege/casualties.ts hitDiceToTroops): returns
+ * 2 × whole troops + 1 if a fraction is left (one more wounded). No state outside the return value.
+ */
+function hitDice(tenthsNum: number, den: number, hdHundredths: number): number {
+  // HD = tenthsNum / (10 den); troops = HD / (hd / 100) = 10 tenthsNum / (den hd)
+  const top = 10 * tenthsNum;
+  const bottom = den * hdHundredths;
+  const whole = Math.floor(top / bottom);
+  return 2 * whole + (whole * bottom !== top ? 1 : 0);
+}
+
+export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void {
+  const L = plan.weekLimit | 0;
+  const layout = siegeLayout(plan);
+  const H = layout.histograms;
+  const S = layout.sums;
+  const simple = plan.simple | 0;
+  const foodWeeks = plan.foodWeeks | 0;
+  const troopsA = plan.troops[0], troopsD = plan.troops[1];
+  const hdA = plan.hdHundredths[0] | 0, hdD = plan.hdHundredths[1] | 0;
+  const baseA = plan.baseBr[0], baseD = plan.baseBr[1];
+  const up = plan.ratioUp | 0;
+  const mult = plan.defenderRatioMultiplier;
+  const eqA = plan.eqAttacker, eqD = plan.eqDefender, bombA = plan.bombardAttacker;
+  const bombD = plan.bombardDefender | 0;
+  const fortBr = plan.fortBr | 0;
+  const tie = plan.tie | 0;
+  const linear = plan.starvationLinear | 0;
+  const kBrA = plan.kindBrAttacker, kBrD = plan.kindBrDefender, kNoCombat = plan.kindNoCombat;
+  const pctNum = plan.pctNum, pctDen = plan.pctDen, fatigueT = plan.fatigue, endsT = plan.ends, leftT = plan.leftField;
+  const sallyPairs = plan.sallyPairs | 0, sallyThr = plan.sallyThresholds;
+  const rowOf = plan.rowOfDifference;
+  const stepStart = plan.stepStart, stepCount = plan.stepCount, stepWeeks = plan.stepWeeks, stepCond = plan.stepCond, stepVal = plan.stepCondValue;
+  const mixStart = plan.stepMixStart, mixCount = plan.stepMixCount, mixTactic = plan.mixTactic, mixThr = plan.mixThreshold;
+  const useArt = plan.useArtillery, useBal = plan.useBallista, useBrk = plan.useBreaching;
+  const dice = plan.damageDice;
+  const nDice = (dice.length / 4) | 0;
+  const hp = plan.hitPoints;
+  const totalHp = plan.totalHitPoints;
+  const breachUnit = plan.breachUnitHp;
+  const wallLength = plan.wallLengthFeet;
+  const binA = plan.binWidth[0], binD = plan.binWidth[1];
+  const lastBin = HISTOGRAM_BINS - 1;
+  const wallPass = Math.ceil((hp[0] * 75) / 100);
+  const sallyBonus = plan.sallyBonus, assaultBonus = plan.assaultBonus;
+
+  for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
+    const n = Math.min(SIEGE_CHUNK, totalTrials - c * SIEGE_CHUNK) | 0;
+    if (n <= 0) break;
+    chunkState(seed, Stream.siege, c, seedState);
+    gen[0] = seedState[0]; gen[1] = seedState[1]; gen[2] = seedState[2]; gen[3] = seedState[3];
+    bi = BUF;
+    let weeksTotal = 0, bombardWeeks = 0, bombDefTenths = 0, bombAttTenths = 0, battles = 0, repulsed = 0, rubbleCount = 0, breachSum = 0, damageSum = 0;
+    for (let trial = 0; trial < n; trial++) {
+      let tA = troopsA, tD = troopsD;
+      let deadA = 0, woundedA = 0, deadD = 0, woundedD = 0, deserted = 0;
+      let fatA = 0, fatD = 0, weeksShort = 0, besieged = 0;
+      let siA = stepStart[0], wiA = 0, siD = stepStart[1], wiD = 0;
+      const lastA = stepStart[0] + stepCount[0] - 1, lastD = stepStart[1] + stepCount[1] - 1;
+      // The weapons' damage rolls and the d100 of the damage formula, rolled once per siege.
+      let rArt = 0, rBal = 0, rBrk = 0;
+      for (let k = 0; k < nDice; k++) {
+        const sides = dice[4 * k + 1];
+        const v = below(sides, dice[4 * k + 3]) + 1 + dice[4 * k + 2];
+        const g = dice[4 * k];
+        if (g === 0) rArt += v;
+        else if (g === 1) rBal += v;
+        else rBrk += v;
+      }
+      const damageD100 = below(100, R100) + 1;
+      let gross = 0, net = 0, breachFeet = 0;
+      let ending = E_STANDING, endWeek = L;
+      for (let w = 1; w <= L; w++) {
+        // Strategy steps: move on when a step's weeks are used up or its condition holds (the last step stays).
+        while (siA < lastA) {
+          const cond = stepCond[siA];
+          const v = stepVal[siA];
+          if ((stepWeeks[siA] > 0 && wiA >= stepWeeks[siA]) || (cond === COND_BREACH && breachFeet >= v) || (cond === COND_WEEK && w >= v) || (cond === COND_STARVING && weeksShort >= v) || (cond === COND_TROOPS_BELOW && tA < v)) {
+            siA++;
+            wiA = 0;
+          } else break;
+        }
+        while (siD < lastD) {
+          const cond = stepCond[siD];
+          const v = stepVal[siD];
+          if ((stepWeeks[siD] > 0 && wiD >= stepWeeks[siD]) || (cond === COND_BREACH && breachFeet >= v) || (cond === COND_WEEK && w >= v) || (cond === COND_STARVING && weeksShort >= v) || (cond === COND_TROOPS_BELOW && tD < v)) {
+            siD++;
+            wiD = 0;
+          } else break;
+        }
+        wiA++;
+        wiD++;
+        let ta = mixTactic[mixStart[siA]];
+        if (mixCount[siA] > 1) {
+          const x = draw();
+          let j = mixStart[siA];
+          while (x >= mixThr[j]) j++;
+          ta = mixTactic[j];
+        }
+        let td = mixTactic[mixStart[siD]];
+        if (mixCount[siD] > 1) {
+          const x = draw();
+          let j = mixStart[siD];
+          while (x >= mixThr[j]) j++;
+          td = mixTactic[j];
+        }
+        if (td === D_DEPART) {
+          ending = E_DEFENDERS_DEPART;
+          endWeek = w;
+          break;
+        }
+        if (ta === A_DEPART) {
+          ending = E_ATTACKER_DEPARTS;
+          endWeek = w;
+          break;
+        }
+        weeksTotal++;
+        const sally = td === D_SALLY;
+        let kind = -1;
+        if (sally) {
+          kind = B_SALLY;
+          if (sallyPairs > 1) {
+            const x = draw();
+            let p = 0;
+            while (x >= sallyThr[p]) p++;
+            kind += p;
+          }
+        } else if (ta === A_HARASS) kind = B_HARASS;
+        else if (ta === A_ASSAULT) kind = B_ASSAULT;
+        else if (ta === A_STORM) kind = B_STORM;
+        const starvFat = simple ? 0 : weeksShort >= 2 ? 2 : weeksShort;
+        let lostA = 0, lostD = 0, dA = 0, dD = 0;
+        let nextFatA = 0, nextFatD = 0, endA = 0, endD = 0;
+        // Artillery: bombard, or the harass/assault share computed as for bombarding and split.
+        if (!simple && !sally && ta !== A_BESIEGE) {
+          const r1 = below(10, R10) + 1;
+          const r2 = below(10, R10) + below(10, R10) + 2;
+          const tDef = bombA[ta] * r1;
+          const tAtt = bombD * r2;
+          let hD = 0, hA = 0;
+          if (ta === A_BOMBARD) {
+            bombardWeeks++;
+            bombDefTenths += tDef;
+            bombAttTenths += tAtt;
+            hD = hitDice(tDef, 1, hdD);
+            hA = hitDice(tAtt, 1, hdA);
+          } else {
+            const total = tDef + tAtt;
+            const shareD = ta === A_HARASS ? 4 : 3;
+            hD = hitDice(total * shareD, 5, hdD);
+            hA = hitDice(total * (5 - shareD), 5, hdA);
+          }
+          // whole troops half dead (an odd one wounded), a leftover fraction one more wounded; capped
+          let whole = hD >>> 1;
+          lostD = whole + (hD & 1);
+          if (lostD > tD) lostD = tD;
+          dD = whole >>> 1;
+          if (dD > lostD) dD = lostD;
+          whole = hA >>> 1;
+          lostA = whole + (hA & 1);
+          if (lostA > tA) lostA = tA;
+          dA = whole >>> 1;
+          if (dA > lostA) dA = lostA;
+        }
+        if (kind >= 0 && kNoCombat[kind] === 0) {
+          battles++;
+          const nD = sally ? tD : tD * mult;
+          let brA = baseA + kBrA[kind] + FATIGUE_BR[fatA];
+          let brD = baseD + kBrD[kind] + FATIGUE_BR[fatD > starvFat ? fatD : starvFat];
+          if (tA > nD) brA += ratioBonusFast(tA, nD, up);
+          else if (nD > tA) brD += ratioBonusFast(nD, tA, up);
+          if (!sally) {
+            brA += eqA[ta] + Math.floor(breachFeet / 10);
+            brD += fortBr + eqD[ta];
+          } else brD += sallyBonus;
+          if (kind === B_ASSAULT) brA += assaultBonus;
+          if (kind === B_STORM) brA += 5 * besieged;
+          if (!simple && weeksShort >= 3) brD -= Math.ceil(brD / 2);
+          const delta = brA - brD;
+          let winner = -1, row = 0;
+          for (;;) {
+            const i = below(10000, R10000);
+            const d = delta + ((i / 100) | 0) - (i % 100);
+            if (d > 0) {
+              winner = 0;
+              row = rowOf[d > 151 ? 151 : d];
+              break;
+            }
+            if (d < 0) {
+              winner = 1;
+              row = rowOf[d < -151 ? 151 : -d];
+              break;
+            }
+            if (tie === TIE_REROLL) continue;
+            if (tie === TIE_STALEMATE) break;
+            winner = tie === TIE_ATTACKER ? 0 : 1;
+            break;
+          }
+          if (winner >= 0) {
+            const base = ((kind * 2 + winner) * ROW_COUNT + row) * 2;
+            // attacker
+            let N = tA - lostA;
+            let lost = Math.ceil((N * pctNum[base]) / (100 * pctDen[base]));
+            if (lost > N) lost = N;
+            lostA += lost;
+            dA += leftT[base] ? lost : Math.floor(lost / 2);
+            nextFatA = fatigueT[base];
+            endA = endsT[base];
+            // defender
+            N = tD - lostD;
+            lost = Math.ceil((N * pctNum[base + 1]) / (100 * pctDen[base + 1]));
+            if (lost > N) lost = N;
+            lostD += lost;
+            dD += leftT[base + 1] ? lost : Math.floor(lost / 2);
+            nextFatD = fatigueT[base + 1];
+            endD = endsT[base + 1];
+          }
+        }
+        fatA = nextFatA;
+        fatD = nextFatD;
+        tA -= lostA;
+        tD -= lostD;
+        deadA += dA;
+        woundedA += lostA - dA;
+        deadD += dD;
+        woundedD += lostD - dD;
+        // Damage: the weapons fired this week add their rolls (a sally week fires none).
+        if (!sally) {
+          const add = (useArt[ta] ? rArt : 0) + (useBal[ta] ? rBal : 0) + (useBrk[ta] ? rBrk : 0);
+          if (add > 0) {
+            gross += add;
+            const newNet = gross > damageD100 ? gross - damageD100 : 0;
+            if (newNet !== net) {
+              net = newNet;
+              if (breachUnit > 0) {
+                const walls = net <= wallPass ? net : allocate(net, hp);
+                breachFeet = 10 * Math.floor(walls / breachUnit);
+                if (breachFeet > wallLength) breachFeet = wallLength;
+              }
+            }
+          }
+        }
+        if (ta === A_BESIEGE) besieged++;
+        // Food: a week without food costs 10% of the garrison (desertion), and counts toward malnutrition.
+        let starvedOut = 0;
+        if (w > foodWeeks && tD > 0) {
+          let loss = Math.ceil((linear ? troopsD : tD) / 10);
+          if (loss > tD) loss = tD;
+          tD -= loss;
+          deserted += loss;
+          weeksShort++;
+          if (tD === 0) starvedOut = 1;
+        }
+        if (endD || (tD <= 0 && !starvedOut)) {
+          ending = E_STORMED;
+          endWeek = w;
+          break;
+        }
+        if (tD <= 0) {
+          ending = E_STARVED;
+          endWeek = w;
+          break;
+        }
+        if (endA) {
+          if (kind === B_ASSAULT) repulsed++; // driven back to bombarding range: the siege goes on
+          else {
+            ending = E_ATTACKER_DEPARTS;
+            endWeek = w;
+            break;
+          }
+        }
+        if (tA <= 0) {
+          ending = E_ATTACKER_DEPARTS;
+          endWeek = w;
+          break;
+        }
+      }
+      acc[ending * (L + 1) + endWeek]++;
+      let b = Math.floor(deadA / binA);
+      acc[H + (b > lastBin ? lastBin : b)]++;
+      b = Math.floor(woundedA / binA);
+      acc[H + HISTOGRAM_BINS + (b > lastBin ? lastBin : b)]++;
+      b = Math.floor(deadD / binD);
+      acc[H + 2 * HISTOGRAM_BINS + (b > lastBin ? lastBin : b)]++;
+      b = Math.floor(woundedD / binD);
+      acc[H + 3 * HISTOGRAM_BINS + (b > lastBin ? lastBin : b)]++;
+      acc[S + SUM.attackerDead] += deadA;
+      acc[S + SUM.attackerWounded] += woundedA;
+      acc[S + SUM.defenderDead] += deadD;
+      acc[S + SUM.defenderWounded] += woundedD;
+      acc[S + SUM.deserted] += deserted;
+      // Post-siege damage (rules/siege/damage.ts): rubble at or over the total hit points.
+      breachSum += breachFeet;
+      damageSum += net;
+      if (totalHp > 0 && net >= totalHp) {
+        rubbleCount++;
+        for (let k = 0; k < 6; k++) acc[S + SUM.damageByClass + k] += hp[k];
+      } else if (net > 0) {
+        allocate(net, hp);
+        for (let k = 0; k < 6; k++) acc[S + SUM.damageByClass + k] += taken[k];
+      }
+    }
+    acc[S + SUM.weeks] += weeksTotal;
+    acc[S + SUM.bombardWeeks] += bombardWeeks;
+    acc[S + SUM.bombardDefenderHdTenths] += bombDefTenths;
+    acc[S + SUM.bombardAttackerHdTenths] += bombAttTenths;
+    acc[S + SUM.battles] += battles;
+    acc[S + SUM.repulsed] += repulsed;
+    acc[S + SUM.rubble] += rubbleCount;
+    acc[S + SUM.breachFeet] += breachSum;
+    acc[S + SUM.damageTotal] += damageSum;
+  }
+}

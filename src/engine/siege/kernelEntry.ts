@@ -1,0 +1,27 @@
+/** The siege kernel as the runner and the worker see it (registered in ../kernels.ts). */
+import type { Kernel } from '../kernels.js';
+import { compileSiege, type SiegePlan } from './plan.js';
+import { runSiegeChunks, siegeAccLength, SIEGE_CHUNK } from './kernel.js';
+import { siegeSchema } from '../../scenario/siege.js';
+
+export const siegeKernel: Kernel<SiegePlan> = {
+  chunkTrials: SIEGE_CHUNK,
+  // 5,000 sieges of ~10 weeks take ~1–5 ms: up to 40 chunks make a 20–100 ms task (PERFORMANCE.md).
+  maxChunksPerTask: 40,
+  minPoolTrials: 200_000,
+  accLength: siegeAccLength,
+  run: runSiegeChunks,
+  warmUpPlan: () =>
+    compileSiege(
+      siegeSchema.parse({
+        kind: 'siege',
+        attacker: { name: 'a', troops: 500, battleRating: 80, tactic: 'attack' },
+        defender: { name: 'd', troops: 100, battleRating: 60, tactic: 'hold' },
+        fortifications: [{ structure: 'castleWall', lengthFeet: 400 }, { structure: 'gatehouse', count: 1 }],
+        equipment: { attacker: { trebuchet: { count: 2 }, ballista: { count: 2 }, ram: { count: 1 } }, defender: { ballista: { count: 2 } } },
+        foodWeeks: 2,
+        weekLimit: 3,
+        strategy: { attacker: [{ tactic: 'bombard', weeks: 2 }, { tactic: { harass: 0.5, assault: 0.5 } }], defender: [{ tactic: 'stay', weeks: 3 }, { tactic: 'sally' }] },
+      }),
+    ).plan,
+};

@@ -1,0 +1,127 @@
+/**
+ * From the siege accumulators to the answer a user reads: the survival curve (P(fallen by week w) with Wilson
+ * intervals), weeks to fall, endings, casualties per side and fortification damage.
+ */
+import { DAMAGE_CLASSES } from '../../rules/siege/tables.js';
+import { discreteMean, discreteQuantile, wilsonInterval, type Discrete } from '../../stats/index.js';
+import { E_DEFENDERS_DEPART, E_STARVED, E_STORMED, ENDINGS, HISTOGRAM_BINS, type SiegePlan } from './plan.js';
+import { siegeLayout, SUM } from './kernel.js';
+
+export interface Spread {
+  mean: number;
+  p05: number;
+  p25: number;
+  p50: number;
+  p75: number;
+  p95: number;
+}
+
+export interface SiegeSummary {
+  /** P(the fortress has fallen — stormed, starved or abandoned — by the end of week w), w = 1…weekLimit. */
+  fallenByWeek: { week: number; probability: number; ci95: [number, number] }[];
+  /** Weeks to fall among the sieges that fell; `probability` that it fell within the week limit. */
+  weeksToFall: ({ probability: number; ci95: [number, number] } & Spread) | { probability: number; ci95: [number, number]; mean: null };
+  endings: Record<(typeof ENDINGS)[number], { probability: number; ci95: [number, number]; meanWeek: number | null }>;
+  /** Mean weeks of siege actually fought (all endings). */
+  meanWeeks: number;
+  casualties: {
+    attacker: { dead: Spread; wounded: Spread };
+    defender: { dead: Spread; wounded: Spread; desertedMean: number };
+    /** Histogram bin width (1 = exact counts; larger forces are binned and quantiles are bin lower edges). */
+    binWidth: [number, number];
+  };
+  damage: {
+    rubbleProbability: number;
+    rubbleCi95: [number, number];
+    meanDamage: number;
+    meanBreachFeet: number;
+    byClass: Record<string, { hitPoints: number; expectedDamage: number }>;
+  };
+  bombard: { weeks: number; meanDefenderHitDice: number | null; meanAttackerHitDice: number | null };
+  battles: number;
+  assaultsRepulsed: number;
+}
+
+function spreadOf(counts: Float64Array, offset: number, width: number): Spread {
+  const d: Discrete = { values: [], weights: [] };
+  for (let b = 0; b < HISTOGRAM_BINS; b++) {
+    const w = counts[offset + b];
+    if (w > 0) {
+      d.values.push(b * width);
+      d.weights.push(w);
+    }
+  }
+  const q = (p: number) => discreteQuantile(d, p);
+  return { mean: discreteMean(d), p05: q(0.05), p25: q(0.25), p50: q(0.5), p75: q(0.75), p95: q(0.95) };
+}
+
+export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: number): SiegeSummary {
+  const L = plan.weekLimit;
+  const lay = siegeLayout(plan);
+  const at = (e: number, w: number) => acc[lay.endings + e * (L + 1) + w];
+  const fallen = [E_STORMED, E_STARVED, E_DEFENDERS_DEPART];
+  const fallenByWeek: SiegeSummary['fallenByWeek'] = [];
+  const fallWeeks: Discrete = { values: [], weights: [] };
+  let cum = 0;
+  for (let w = 1; w <= L; w++) {
+    let k = 0;
+    for (const e of fallen) k += at(e, w);
+    if (k > 0) {
+      fallWeeks.values.push(w);
+      fallWeeks.weights.push(k);
+    }
+    cum += k;
+    fallenByWeek.push({ week: w, probability: cum / trials, ci95: wilsonInterval(cum, trials) });
+  }
+  const q = (p: number) => discreteQuantile(fallWeeks, p);
+  const weeksToFall: SiegeSummary['weeksToFall'] =
+    cum > 0
+      ? { probability: cum / trials, ci95: wilsonInterval(cum, trials), mean: discreteMean(fallWeeks), p05: q(0.05), p25: q(0.25), p50: q(0.5), p75: q(0.75), p95: q(0.95) }
+      : { probability: 0, ci95: wilsonInterval(0, trials), mean: null };
+  const endings = {} as SiegeSummary['endings'];
+  ENDINGS.forEach((name, e) => {
+    let k = 0;
+    let weeks = 0;
+    for (let w = 0; w <= L; w++) {
+      k += at(e, w);
+      weeks += w * at(e, w);
+    }
+    endings[name] = { probability: k / trials, ci95: wilsonInterval(k, trials), meanWeek: k > 0 ? weeks / k : null };
+  });
+  const S = lay.sums;
+  const H = lay.histograms;
+  const [wa, wd] = [plan.binWidth[0], plan.binWidth[1]];
+  const byClass: SiegeSummary['damage']['byClass'] = {};
+  DAMAGE_CLASSES.forEach((c, i) => (byClass[c] = { hitPoints: plan.hitPoints[i], expectedDamage: acc[S + SUM.damageByClass + i] / trials }));
+  const bw = acc[S + SUM.bombardWeeks];
+  const rubble = acc[S + SUM.rubble];
+  return {
+    fallenByWeek,
+    weeksToFall,
+    endings,
+    meanWeeks: acc[S + SUM.weeks] / trials,
+    casualties: {
+      attacker: { dead: { ...spreadOf(acc, H, wa), mean: acc[S + SUM.attackerDead] / trials }, wounded: { ...spreadOf(acc, H + HISTOGRAM_BINS, wa), mean: acc[S + SUM.attackerWounded] / trials } },
+      defender: {
+        dead: { ...spreadOf(acc, H + 2 * HISTOGRAM_BINS, wd), mean: acc[S + SUM.defenderDead] / trials },
+        wounded: { ...spreadOf(acc, H + 3 * HISTOGRAM_BINS, wd), mean: acc[S + SUM.defenderWounded] / trials },
+        desertedMean: acc[S + SUM.deserted] / trials,
+      },
+      binWidth: [wa, wd],
+    },
+    damage: {
+      rubbleProbability: rubble / trials,
+      rubbleCi95: wilsonInterval(rubble, trials),
+      meanDamage: acc[S + SUM.damageTotal] / trials,
+      meanBreachFeet: acc[S + SUM.breachFeet] / trials,
+      byClass,
+    },
+    bombard: {
+      weeks: bw,
+      meanDefenderHitDice: bw > 0 ? acc[S + SUM.bombardDefenderHdTenths] / 10 / bw : null,
+      meanAttackerHitDice: bw > 0 ? acc[S + SUM.bombardAttackerHdTenths] / 10 / bw : null,
+    },
+    battles: acc[S + SUM.battles],
+    assaultsRepulsed: acc[S + SUM.repulsed],
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * The `siege` scenario: a Siege Machine siege (weekly bombard / harass / assault) or a simple War Machine
+ * siege (besiege / storm). Schema (zod, unknown keys rejected) and the cross-field checks. Rules: RULES.md §2;
+ * keys and defaults: docs/siege.md.
+ */
+import { z } from 'zod';
+import { DEFENDER_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
+import { EQUIPMENT, EQUIPMENT_NAMES, FORTIFICATIONS, FORTIFICATION_NAMES, type Equipment, type Fortification } from '../rules/siege/tables.js';
+import { closest, type ScenarioSource } from './source.js';
+import { policiesSchema as warMachinePoliciesSchema, sideSchema, WAR_MACHINE_POLICY_DEFAULTS } from './warMachine.js';
+
+/** Every named siege policy with its default (RULES.md `option`s and this kind's own). */
+export const SIEGE_POLICY_DEFAULTS = {
+  ...WAR_MACHINE_POLICY_DEFAULTS,
+  starvation: 'compounding',
+  artilleryInHarass: true,
+  artilleryInAssault: true,
+} as const;
+
+export const SIEGE_MODES = ['siege-machine', 'simple'] as const;
+export const ATTACKER_TACTICS_BY_MODE = {
+  'siege-machine': ['bombard', 'harass', 'assault', 'depart'],
+  simple: ['besiege', 'storm', 'depart'],
+} as const;
+export const DEFENDER_TACTICS_BY_MODE = {
+  'siege-machine': ['stay', 'sally', 'depart'],
+  simple: ['stay', 'depart'],
+} as const;
+const ALL_ATTACKER = ['bombard', 'harass', 'assault', 'depart', 'besiege', 'storm'] as const;
+const ALL_DEFENDER = ['stay', 'sally', 'depart'] as const;
+
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+
+const siegePoliciesSchema = z
+  .strictObject({
+    ...warMachinePoliciesSchema.unwrap().shape,
+    starvation: z.enum(['compounding', 'linear']).default(SIEGE_POLICY_DEFAULTS.starvation),
+    artilleryInHarass: z.boolean().default(SIEGE_POLICY_DEFAULTS.artilleryInHarass),
+    artilleryInAssault: z.boolean().default(SIEGE_POLICY_DEFAULTS.artilleryInAssault),
+  })
+  .prefault({});
+
+const untilSchema = z.strictObject({
+  breachFeet: int(0, 1e7).optional(),
+  week: int(1, 10_000).optional(),
+  starvingWeeks: int(0, 10_000).optional(),
+  troopsBelow: int(1, 1e9).optional(),
+});
+export type Until = z.output<typeof untilSchema>;
+
+const tacticOrMix = <T extends readonly [string, ...string[]]>(names: T) => z.union([z.enum(names), z.partialRecord(z.enum(names), z.number().min(0).max(1))]);
+
+const stepSchema = <T extends readonly [string, ...string[]]>(names: T) =>
+  z.strictObject({
+    tactic: tacticOrMix(names),
+    weeks: int(1, 10_000).optional(),
+    until: untilSchema.optional(),
+  });
+
+const strategySchema = <T extends readonly [string, ...string[]]>(names: T) => z.union([tacticOrMix(names), z.array(stepSchema(names)).min(1).max(100)]);
+
+const equipmentItemSchema = z.strictObject({ count: int(0, 100_000), crew: int(0, 1e9).default(0) });
+const equipmentShape = Object.fromEntries(EQUIPMENT_NAMES.map((k) => [k, equipmentItemSchema.optional()])) as Record<Equipment, z.ZodOptional<typeof equipmentItemSchema>>;
+const equipmentSchema = z.strictObject(equipmentShape).prefault({});
+
+const fortificationSchema = z.strictObject({
+  structure: z.string().min(1).max(100),
+  count: int(0, 100_000).optional(),
+  lengthFeet: int(0, 10_000_000).optional(),
+  hitPoints: int(0, 1e9).optional(),
+});
+
+export const siegeSchema = z.strictObject({
+  kind: z.literal('siege'),
+  title: z.string().max(500).optional(),
+  mode: z.enum(SIEGE_MODES).default('siege-machine'),
+  policies: siegePoliciesSchema,
+  attacker: sideSchema,
+  defender: sideSchema,
+  fortifications: z.array(fortificationSchema).max(1000).default([]),
+  equipment: z.strictObject({ attacker: equipmentSchema, defender: equipmentSchema }).prefault({}),
+  foodWeeks: int(0, 10_000),
+  lowestTroopHitDice: z.strictObject({ attacker: z.number().min(0.01).max(1000).default(1), defender: z.number().min(0.01).max(1000).default(1) }).prefault({}),
+  weekLimit: int(1, 1000).default(52),
+  escapeRoute: z.boolean().default(false),
+  strategy: z.strictObject({
+    attacker: strategySchema(ALL_ATTACKER),
+    defender: strategySchema(ALL_DEFENDER).default('stay'),
+  }),
+});
+
+export type SiegeScenario = z.output<typeof siegeSchema>;
+export type SiegeSide = SiegeScenario['attacker'];
+export type SiegeMode = (typeof SIEGE_MODES)[number];
+export type StrategyInput = SiegeScenario['strategy']['attacker'] | SiegeScenario['strategy']['defender'];
+
+/** A strategy as steps: fixed tactics and mixes become one step that lasts the whole siege. */
+export interface Step {
+  mix: [string, number][];
+  weeks: number | null;
+  until: Until | null;
+}
+
+export function strategySteps(s: StrategyInput): Step[] {
+  const mix = (t: string | Record<string, number | undefined>): [string, number][] =>
+    typeof t === 'string' ? [[t, 1]] : (Object.entries(t).filter(([, p]) => (p ?? 0) > 0) as [string, number][]);
+  if (typeof s === 'string' || !Array.isArray(s)) return [{ mix: mix(s as string), weeks: null, until: null }];
+  return s.map((step) => ({ mix: mix(step.tactic as string), weeks: step.weeks ?? null, until: step.until ?? null }));
+}
+
+function checkSide(source: ScenarioSource, side: SiegeSide, at: (string | number)[], mode: SiegeMode): void {
+  const given = (['battleRating', 'basicForceRating', 'forceFactors'] as const).filter((k) => side[k] !== undefined);
+  if (given.length === 0) throw source.error(at, 'expected one of battleRating, basicForceRating or forceFactors');
+  if (given.length > 1) throw source.error([...at, given[1]], `give only one of battleRating, basicForceRating, forceFactors (also has ${given[0]})`);
+  if (side.battleRating !== undefined && (side.statements || side.makeup?.mounted !== undefined)) {
+    throw source.error([...at, side.statements ? 'statements' : 'makeup'], 'statements count only when BR is computed: drop them or give basicForceRating instead of battleRating');
+  }
+  if (side.troopClass !== undefined && side.battleRating === undefined) {
+    throw source.error([...at, 'troopClass'], 'troop class is computed from the BFR: give troopClass only with battleRating');
+  }
+  if (side.defending) throw source.error([...at, 'defending'], 'the roles of a siege are given by attacker/defender: drop defending');
+  if (side.tactic !== undefined && typeof side.tactic === 'object') {
+    const total = Object.values(side.tactic).reduce((t: number, p) => t + (p ?? 0), 0);
+    if (Math.abs(total - 1) > 1e-9) throw source.error([...at, 'tactic'], `a tactic mix's probabilities must add up to 1 (they add up to ${+total.toFixed(12)})`);
+  }
+  if (mode === 'siege-machine') {
+    for (const [key, def] of Object.entries(DEFENDER_ADJUSTMENTS)) {
+      if (def.starred && side.adjustments[key as keyof typeof DEFENDER_ADJUSTMENTS]) {
+        throw source.error([...at, 'adjustments', key], `'${def.rule}' is replaced by the fortification BR under Siege Machine: drop it and list the fortifications`);
+      }
+    }
+  }
+}
+
+function checkStrategy(source: ScenarioSource, s: SiegeScenario, who: 'attacker' | 'defender'): void {
+  const allowed: readonly string[] = who === 'attacker' ? ATTACKER_TACTICS_BY_MODE[s.mode] : DEFENDER_TACTICS_BY_MODE[s.mode];
+  const raw = s.strategy[who];
+  const steps = strategySteps(raw);
+  const stepPath = (i: number): (string | number)[] => (Array.isArray(raw) ? ['strategy', who, i, 'tactic'] : ['strategy', who]);
+  steps.forEach((step, i) => {
+    const total = step.mix.reduce((t, [, p]) => t + p, 0);
+    if (step.mix.length === 0 || Math.abs(total - 1) > 1e-9) throw source.error(stepPath(i), `a mixed strategy's probabilities must add up to 1 (they add up to ${+total.toFixed(12)})`);
+    for (const [tactic] of step.mix) {
+      const at = typeof raw === 'string' || (Array.isArray(raw) && typeof raw[i].tactic === 'string') ? stepPath(i) : [...stepPath(i), tactic];
+      if (!allowed.includes(tactic)) throw source.error(at, `'${tactic}' is not a ${who} tactic of a ${s.mode} siege (expected ${allowed.join(', ')})`);
+      if (who === 'defender' && tactic === 'depart' && !s.escapeRoute) throw source.error(at, "the defender can depart only with an avenue of escape: set escapeRoute: true or drop 'depart'");
+      if (who === 'attacker' && tactic === 'bombard') {
+        const eq = s.equipment.attacker;
+        const firing = (['ballista', 'lightCatapult', 'heavyCatapult', 'trebuchet'] as const).some((k) => (eq[k]?.count ?? 0) > 0);
+        if (!firing) throw source.error(at, 'bombard needs siege artillery or ballistas: list some under equipment.attacker');
+      }
+    }
+    if (Array.isArray(raw)) {
+      const st = raw[i];
+      if (st.weeks !== undefined && st.until !== undefined) throw source.error(['strategy', who, i, 'until'], 'give a step either weeks or until, not both');
+      if (st.until !== undefined) {
+        const keys = Object.keys(st.until);
+        if (keys.length !== 1) throw source.error(['strategy', who, i, 'until'], 'expected exactly one condition (breachFeet, week, starvingWeeks or troopsBelow)');
+      }
+    }
+  });
+}
+
+export function checkSiege(source: ScenarioSource, s: SiegeScenario): SiegeScenario {
+  checkSide(source, s.attacker, ['attacker'], s.mode);
+  checkSide(source, s.defender, ['defender'], s.mode);
+  if ((s.attacker.tactic === undefined) !== (s.defender.tactic === undefined)) {
+    const missing = s.attacker.tactic === undefined ? 'attacker' : 'defender';
+    throw source.error([missing], 'War Machine tactics (used when the defender sallies) are an optional rule for both sides: give this side a tactic too, or neither');
+  }
+  s.fortifications.forEach((f, i) => {
+    const at = (...p: (string | number)[]) => ['fortifications', i, ...p];
+    if (!(FORTIFICATION_NAMES as string[]).includes(f.structure)) {
+      const hint = closest(f.structure, FORTIFICATION_NAMES);
+      throw source.error(at('structure'), `unknown structure '${f.structure}'${hint ? ` (did you mean '${hint}'?)` : ` (expected one of: ${FORTIFICATION_NAMES.join(', ')})`}`);
+    }
+    const row = FORTIFICATIONS[f.structure as Fortification];
+    if (row.measure === 'length') {
+      if (f.count !== undefined) throw source.error(at('count'), `${row.label} is measured by length: give lengthFeet, not count`);
+      if (f.lengthFeet === undefined) throw source.error(at(), `${row.label} is measured by length: give lengthFeet`);
+    } else {
+      if (f.lengthFeet !== undefined) throw source.error(at('lengthFeet'), `${row.label} is counted: give count, not lengthFeet`);
+      if (f.count === undefined) throw source.error(at(), `${row.label} is counted: give count`);
+    }
+  });
+  for (const who of ['attacker', 'defender'] as const) {
+    const inv = s.equipment[who];
+    let crews = 0;
+    for (const [name, item] of Object.entries(inv) as [Equipment, { count: number; crew: number } | undefined][]) {
+      if (!item) continue;
+      if (who === 'defender' && !EQUIPMENT[name].defender) throw source.error(['equipment', who, name], `${EQUIPMENT[name].label} is attackers' equipment (defenders mount ballistas, catapults and trebuchets)`);
+      crews += item.crew;
+    }
+    if (crews > s[who].troops) throw source.error(['equipment', who], `crews add up to ${crews}, more than the ${s[who].troops} troops of the side`);
+    const gallery = inv.galleryShed?.count ?? 0;
+    if (gallery > (inv.bore?.count ?? 0) + (inv.ram?.count ?? 0)) throw source.error(['equipment', who, 'galleryShed'], 'each gallery shed covers a bore or a ram: no more sheds than bores and rams');
+  }
+  for (const who of ['attacker', 'defender'] as const) {
+    const hd = s.lowestTroopHitDice[who];
+    if (Math.abs(Math.round(hd * 100) - hd * 100) > 1e-6) throw source.error(['lowestTroopHitDice', who], `expected hit dice in hundredths at most (e.g. 1, 1.5, 0.25), got ${hd}`);
+  }
+  checkStrategy(source, s, 'attacker');
+  checkStrategy(source, s, 'defender');
+  return s;
+}

@@ -1,0 +1,73 @@
+/** Invalid siege scenarios: one line `file:line: field.path: what was expected`, exit 3. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memoryIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'warcast-siege-'));
+
+const base = (over: { mode?: string; fort?: string; equipment?: string; strategy?: string; escape?: boolean }) => `kind: siege
+mode: ${over.mode ?? 'siege-machine'}
+attacker:
+  name: Host
+  troops: 1000
+  battleRating: 90
+defender:
+  name: Garrison
+  troops: 200
+  battleRating: 70
+fortifications:
+${over.fort ?? '  - { structure: castleWall, lengthFeet: 400 }'}
+equipment:
+  attacker:
+${over.equipment ?? '    trebuchet: { count: 2, crew: 24 }'}
+foodWeeks: 6
+escapeRoute: ${over.escape ?? false}
+strategy:
+${over.strategy ?? '  attacker: bombard'}
+`;
+
+async function run(name: string, text: string) {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  const io = memoryIo();
+  const code = await runCli(['siege', file, '--trials', '1000'], io);
+  return { code, err: io.stderr, file };
+}
+
+describe('warcast siege rejects bad inventories and strategies', () => {
+  it('a negative count', async () => {
+    const r = await run('neg.yaml', base({ equipment: '    trebuchet: { count: -2 }' }));
+    expect(r.code).toBe(3);
+    expect(r.err.startsWith(`warcast: ${r.file}:15: equipment.attacker.trebuchet.count: expected at least 0`)).toBe(true);
+    expect(r.err.split('\n').length).toBe(2);
+  });
+  it('an unknown structure, with a suggestion', async () => {
+    const r = await run('unknown.yaml', base({ fort: '  - { structure: castleWall, lengthFeet: 400 }\n  - { structure: roundTowerNarow, count: 2 }' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/unknown\.yaml:13: fortifications\[1\]\.structure: unknown structure 'roundTowerNarow' \(did you mean 'roundTowerNarrow'\?\)\n$/);
+    expect(r.err.split('\n').length).toBe(2);
+  });
+  it('a tactic the mode does not have', async () => {
+    const r = await run('mode.yaml', base({ mode: 'simple', fort: '  []', strategy: '  attacker: [{ tactic: besiege, weeks: 3 }, { tactic: harass }]' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/mode\.yaml:\d+: strategy\.attacker\[1\]\.tactic: 'harass' is not a attacker tactic of a simple siege \(expected besiege, storm, depart\)\n$/);
+  });
+  it('departing without an avenue of escape', async () => {
+    const r = await run('depart.yaml', base({ strategy: '  attacker: bombard\n  defender: { stay: 0.9, depart: 0.1 }' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/strategy\.defender\.depart: the defender can depart only with an avenue of escape/);
+  });
+  it('bombarding with no artillery', async () => {
+    const r = await run('noart.yaml', base({ equipment: '    ram: { count: 1 }' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/strategy\.attacker: bombard needs siege artillery or ballistas/);
+  });
+  it('a wall given by count', async () => {
+    const r = await run('wall.yaml', base({ fort: '  - { structure: castleWall, count: 4 }' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/fortifications\[0\]\.count: Castle wall \(100'\) is measured by length/);
+  });
+});
