@@ -3,7 +3,7 @@
  * Monte Carlo, then the tactic choice solved as a game (RULES.md §1.5: both commanders choose in secret).
  */
 import { ExitCode, UsageError } from '../errors.js';
-import { compileWarMachine, type CompiledWarMachine } from '../engine/warMachine/plan.js';
+import { CODE_REROLL, compileWarMachine, decodeCode, ROLL_PAIRS, type CompiledWarMachine } from '../engine/warMachine/plan.js';
 import { summarizeMonteCarlo, winCounts } from '../engine/warMachine/summary.js';
 import { runMany } from '../engine/runMany.js';
 import { TACTIC_LABELS, TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
@@ -140,17 +140,44 @@ export interface ExactMatchup {
 
 const grid = <T>(f: (i: number, j: number) => T): T[][] => TACTICS.map((_, i) => TACTICS.map((_, j) => f(i, j)));
 
+/**
+ * Integer counts over the 10,000 pairs of d100 rolls of a one-pairing plan: rolls A wins, B wins, neither
+ * (no combat, standing tie), and rerolled ties. Probabilities are then one division each, so a cell's odds
+ * are the correctly rounded fractions (e.g. exactly ½ for equal forces) rather than sums of rounded parts.
+ */
+function cellCounts(c: CompiledWarMachine): { a: number; b: number; none: number; decided: number } {
+  const table = c.plan.codeTable;
+  let a = 0;
+  let b = 0;
+  let none = 0;
+  let rerolls = 0;
+  for (let i = 0; i < ROLL_PAIRS; i++) {
+    const code = table[i];
+    if (code === CODE_REROLL) rerolls++;
+    else {
+      const d = decodeCode(code);
+      if (d === null) none++;
+      else if (d.winner === 0) a++;
+      else b++;
+    }
+  }
+  return { a, b, none, decided: ROLL_PAIRS - rerolls };
+}
+
 /** Exact odds of every cell (all 10,000 pairs of d100 rolls per cell). */
 export function exactMatchup(cells: readonly CompiledWarMachine[]): ExactMatchup {
   const n = TACTICS.length;
+  if (cells.some((c) => c.plan.pairCount !== 1)) throw new Error('exactMatchup: each cell must be one pure pairing');
   const odds = cells.map((c) => exactOdds(c));
+  const counts = cells.map(cellCounts);
   const at = (i: number, j: number) => odds[i * n + j];
+  const k = (i: number, j: number) => counts[i * n + j];
   return {
-    winA: grid((i, j) => at(i, j).win[0]),
-    winB: grid((i, j) => at(i, j).win[1]),
-    noWinner: grid((i, j) => at(i, j).tie),
+    winA: grid((i, j) => k(i, j).a / k(i, j).decided),
+    winB: grid((i, j) => k(i, j).b / k(i, j).decided),
+    noWinner: grid((i, j) => k(i, j).none / k(i, j).decided),
     noCombat: grid((i, j) => cells[i * n + j].pairs[0].effects.noCombat),
-    payoff: grid((i, j) => at(i, j).win[0] + at(i, j).tie / 2),
+    payoff: grid((i, j) => (2 * k(i, j).a + k(i, j).none) / (2 * k(i, j).decided)),
     casualtiesA: grid((i, j) => at(i, j).casualties[0].mean),
     casualtiesB: grid((i, j) => at(i, j).casualties[1].mean),
   };
@@ -358,6 +385,7 @@ function fmtDominated(d: DominatedTactic[]): string {
 }
 
 function fmtSigned(x: number): string {
+  if (Math.abs(x) < 1e-9) return '0';
   const s = num(Math.abs(x));
   return x > 0 ? `+${s}` : x < 0 ? `−${s}` : '0';
 }

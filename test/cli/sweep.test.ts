@@ -17,8 +17,8 @@ async function cli(args: string[], expectCode = 0) {
 const dir = mkdtempSync(join(tmpdir(), 'warcast-sweep-'));
 function scenarioFile(name: string, tactics: [unknown, unknown] | null, tie = 'reroll'): string {
   const file = join(dir, name);
-  const side = (n: string, br: number, troops: number, t: unknown) => ({ name: n, troops, battleRating: br, ...(tactics ? { tactic: t } : {}) });
-  writeFileSync(file, JSON.stringify({ kind: 'war-machine', policies: { tie }, sides: [side('A', 80, 600, tactics?.[0]), side('B', 90, 500, tactics?.[1])] }));
+  const side = (n: string, br: number, troops: number, t: unknown, defending: boolean) => ({ name: n, troops, battleRating: br, defending, ...(tactics ? { tactic: t } : {}) });
+  writeFileSync(file, JSON.stringify({ kind: 'war-machine', policies: { tie }, sides: [side('A', 80, 600, tactics?.[0], false), side('B', 90, 500, tactics?.[1], true)] }));
   return file;
 }
 
@@ -30,6 +30,8 @@ describe('sweep', () => {
       [['withdraw', 'hold'], 'reroll'], // no battle at all: flat
       [[{ envelop: 0.6, trap: 0.4 }, { 'attack-plus': 0.5, hold: 0.5 }], 'reroll'],
       [[{ hold: 0.3, trap: 0.7 }, 'withdraw'], 'stalemate'],
+      [['trap', 'envelop'], 'defender'],
+      [[{ attack: 0.9, withdraw: 0.1 }, 'attack-plus'], 'attacker'],
     ];
     let k = 0;
     for (const [tactics, tie] of cases) {

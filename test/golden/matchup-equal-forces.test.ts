@@ -66,7 +66,8 @@ describe('golden: equal forces, hand-solved tactic game', () => {
     expect(exact.payoff[0][1]).toBeCloseTo(0.5 + b, 14); // Attack+ vs Attack: Δ = +20
     expect(exact.payoff[0][2]).toBeCloseTo(0.5 + a, 14); // Attack+ vs Envelop: Δ = +10
     expect(exact.payoff[3][2]).toBeCloseTo(0.5 - b, 14); // Trap vs Envelop: Δ = −20
-    expect(exact.payoff[0][0]).toBeCloseTo(0.5, 14);
+    expect(exact.payoff[0][0]).toBe(0.5); // one division of integer counts: exactly ½
+    expect(exact.winA[0][1]).toBe(6760 / 9920); // Δ = +20: 6,760 of the 9,920 decided rolls
     expect(exact.noCombat[4][5]).toBe(true);
     expect(exact.payoff[4][5]).toBe(0.5);
     expect(exact.winA[4][5]).toBe(0);
