@@ -3,7 +3,7 @@
  * Monte Carlo, then the tactic choice solved as a game (RULES.md §1.5: both commanders choose in secret).
  */
 import { ExitCode, UsageError } from '../errors.js';
-import { CODE_REROLL, compileWarMachine, decodeCode, ROLL_PAIRS, type CompiledWarMachine } from '../engine/warMachine/plan.js';
+import { CODE_COUNT, CODE_REROLL, compileWarMachine, decodeCode, ROLL_PAIRS, type CompiledWarMachine } from '../engine/warMachine/plan.js';
 import { summarizeMonteCarlo, winCounts } from '../engine/warMachine/summary.js';
 import { runMany } from '../engine/runMany.js';
 import { TACTIC_LABELS, TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
@@ -147,21 +147,19 @@ const grid = <T>(f: (i: number, j: number) => T): T[][] => TACTICS.map((_, i) =>
  */
 function cellCounts(c: CompiledWarMachine): { a: number; b: number; none: number; decided: number } {
   const table = c.plan.codeTable;
+  const perCode = new Int32Array(256);
+  for (let i = 0; i < ROLL_PAIRS; i++) perCode[table[i]]++;
   let a = 0;
   let b = 0;
   let none = 0;
-  let rerolls = 0;
-  for (let i = 0; i < ROLL_PAIRS; i++) {
-    const code = table[i];
-    if (code === CODE_REROLL) rerolls++;
-    else {
-      const d = decodeCode(code);
-      if (d === null) none++;
-      else if (d.winner === 0) a++;
-      else b++;
-    }
+  for (let code = 0; code < CODE_COUNT; code++) {
+    if (perCode[code] === 0) continue;
+    const d = decodeCode(code);
+    if (d === null) none += perCode[code];
+    else if (d.winner === 0) a += perCode[code];
+    else b += perCode[code];
   }
-  return { a, b, none, decided: ROLL_PAIRS - rerolls };
+  return { a, b, none, decided: ROLL_PAIRS - perCode[CODE_REROLL] };
 }
 
 /** Exact odds of every cell (all 10,000 pairs of d100 rolls per cell). */
