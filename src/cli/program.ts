@@ -8,6 +8,8 @@ import { oddsCommand } from './odds.js';
 import { rateCommand } from './rate.js';
 import { reportCommand } from './report.js';
 import { siegeCommand } from './siege.js';
+import { matchupCommand } from './matchup.js';
+import { sweepCommand } from './sweep.js';
 import { RUN_DEFAULTS } from './options.js';
 
 export const VERSION = '0.1.0';
@@ -56,6 +58,19 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
     .option('--rounds <R>', 'garrison planning: NPC attacks only over R rounds; probability each location is still held')
     .action(async (file: string, flags) => setExit(await cascadeCommand(file, flags, io)));
+
+  addRunOptions(program.command('matchup <scenario>').description('odds for every pair of tactics, and the tactic choice solved as a game (Nash mixes, value, best replies, dominated tactics)'))
+    .option('--objective <name>', 'what the game is solved on: win (constant-sum: P(win) + ½ P(no winner)) or casualties (enemy − own losses)', 'win')
+    .option('--monte-carlo', 'also simulate every cell (--trials battles each, same seed in every cell) with 95% intervals')
+    .action(async (file: string, flags) => setExit(await matchupCommand(file, flags, io)));
+
+  addRunOptions(program.command('sweep <scenario>').description('win probability and casualties as one numeric field varies (common random numbers)'))
+    .requiredOption('--vary <path>', 'the numeric field to vary, e.g. sides[0].battleRating, sides[1].bonus, sides[0].troops')
+    .requiredOption('--from <x>', 'first value')
+    .requiredOption('--to <y>', 'last value (inclusive)')
+    .option('--step <s>', 'step between values (default 1)')
+    .option('--exact', 'exact odds only (no Monte Carlo)')
+    .action(async (file: string, flags) => setExit(await sweepCommand(file, flags, io)));
 
   return program;
 }

@@ -58,9 +58,12 @@ export function tacticMix(t: WarMachineScenario['sides'][number]['tactic']): Map
   if (t === undefined) return null;
   if (typeof t === 'string') return new Map([[t, 1]]);
   const m = new Map<Tactic, number>();
+  // Validation accepts sums within 1e-9 of 1 (0.1 + 0.2 + 0.7 ≠ 1 in doubles): normalise, so the pairing
+  // probabilities, and with them the exact odds, add up to 1.
+  const total = TACTICS.reduce((sum, tactic) => sum + (t[tactic] ?? 0), 0);
   for (const tactic of TACTICS) {
     const p = t[tactic];
-    if (p && p > 0) m.set(tactic, p);
+    if (p && p > 0) m.set(tactic, p / total);
   }
   return m;
 }

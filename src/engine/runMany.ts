@@ -1,0 +1,75 @@
+/**
+ * Running one kernel on many plans with the same seed: the cells of a tactic matchup, the points of a
+ * sweep. Every plan gets the same chunk seeds (common random numbers), so two plans differ by what the plans
+ * differ in, not by the dice. Small batches stay on the main thread, one plan after another; a batch big
+ * enough to pay for a pool (by the kernel's own threshold, counted over all plans) runs all plans at once on
+ * the pool, so each thread always has work. Each plan's answer is what `runTrials` would give it alone, for
+ * any thread count.
+ */
+import { kernelFor } from './kernels.js';
+import { runTrials, runUntil, type RunResult } from './run.js';
+
+export interface ManyOptions {
+  kind: string;
+  plans: readonly unknown[];
+  seed: number;
+  /** Trials per plan (the first batch under `precision`). */
+  trials: number;
+  threads: number;
+  /** Keep adding chunks to plan i until done(i, acc, trials) or maxTrials. */
+  precision?: { done(plan: number, acc: Float64Array, trials: number): boolean; maxTrials: number } | null;
+  signal?: AbortSignal;
+  /** Trials done over all plans, and the total planned (grows under `precision`). */
+  onProgress?: (done: number, total: number) => void;
+  /** Override the pool threshold (tests). */
+  minPoolTrials?: number;
+}
+
+export interface ManyResult {
+  results: RunResult[];
+  threadsUsed: number;
+  interrupted: boolean;
+}
+
+export async function runMany(o: ManyOptions): Promise<ManyResult> {
+  const k = kernelFor(o.kind);
+  const threshold = o.minPoolTrials ?? k.minPoolTrials;
+  const planned = o.precision ? Math.min(o.trials, o.precision.maxTrials) : o.trials;
+  const usePool = o.threads > 1 && planned * o.plans.length >= threshold;
+  const done = new Array<number>(o.plans.length).fill(0);
+  const totals = new Array<number>(o.plans.length).fill(planned);
+  const report = () => o.onProgress?.(sum(done), sum(totals));
+  const one = (i: number): Promise<RunResult> => {
+    const common = {
+      kind: o.kind,
+      plan: o.plans[i],
+      seed: o.seed,
+      threads: o.threads,
+      signal: o.signal,
+      minPoolTrials: usePool ? 0 : Infinity,
+      onProgress: (d: number, t: number) => {
+        done[i] = d;
+        totals[i] = Math.max(t, d);
+        report();
+      },
+    };
+    if (!o.precision) return runTrials({ ...common, trials: o.trials });
+    const p = o.precision;
+    return runUntil({ ...common, initialTrials: planned, maxTrials: p.maxTrials, done: (acc, n) => p.done(i, acc, n) });
+  };
+  let results: RunResult[];
+  if (usePool) results = await Promise.all(o.plans.map((_, i) => one(i)));
+  else {
+    results = [];
+    for (let i = 0; i < o.plans.length; i++) results.push(await one(i));
+  }
+  return {
+    results,
+    threadsUsed: Math.max(1, ...results.map((r) => r.threadsUsed)),
+    interrupted: results.some((r) => r.interrupted),
+  };
+}
+
+function sum(xs: number[]): number {
+  return xs.reduce((a, b) => a + b, 0);
+}
