@@ -93,7 +93,7 @@ function draw(): number {
   return buf[bi++];
 }
 
-const R10 = 4294967296 % 10;
+const R1000 = 4294967296 % 1000;
 const R100 = 4294967296 % 100;
 const R10000 = 4294967296 % 10000;
 const FATIGUE_BR = new Int32Array([0, -10, -30]);
@@ -283,8 +283,12 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         let nextFatA = 0, nextFatD = 0, endA = 0, endD = 0;
         // Artillery: bombard, or the harass/assault share computed as for bombarding and split.
         if (!simple && !sally && ta !== A_BESIEGE) {
-          const r1 = below(10, R10) + 1;
-          const r2 = below(10, R10) + below(10, R10) + 2;
+          // 1d10 for the defender's losses and 2d10 for the attacker's, from one draw of 1000 outcomes
+          const i3 = below(1000, R1000);
+          const q = (i3 * 6554) >>> 16; // ⌊i3 / 10⌋ for i3 < 1000
+          const r1 = i3 - q * 10 + 1;
+          const q2 = (q * 6554) >>> 16; // ⌊q / 10⌋
+          const r2 = q - q2 * 10 + q2 + 2;
           const tDef = bombA[ta] * r1;
           const tAtt = bombD * r2;
           let hD = 0, hA = 0;
