@@ -159,7 +159,45 @@ function hitDice(tenthsNum: number, den: number, hdHundredths: number): number {
   return 2 * whole + (whole * bottom !== top ? 1 : 0);
 }
 
+/** [tactic × 1000 + three d10 digits] → [defender, attacker] hit-dice troop codes (see hitDice). */
+let artilleryTable = new Int32Array(6 * 1000 * 2);
+/** [three d10 digits] → bombard tenths of hit dice [defender, attacker] under A_BOMBARD. */
+const artilleryTenths = new Float64Array(1000 * 2);
+
+/**
+ * Bombard losses depend only on the tactic and three d10 (1d10 for the defender, 2d10 for the attacker), so
+ * they are tabulated once per call instead of dividing twice every week.
+ */
+function buildArtilleryTable(plan: SiegePlan): void {
+  const tactics = plan.bombardAttacker.length;
+  if (artilleryTable.length < tactics * 2000) artilleryTable = new Int32Array(tactics * 2000);
+  const hdA = plan.hdHundredths[0] | 0, hdD = plan.hdHundredths[1] | 0;
+  for (let ta = 0; ta < tactics; ta++) {
+    for (let i3 = 0; i3 < 1000; i3++) {
+      const r1 = (i3 % 10) + 1;
+      const r2 = (Math.floor(i3 / 10) % 10) + Math.floor(i3 / 100) + 2;
+      const tDef = plan.bombardAttacker[ta] * r1;
+      const tAtt = plan.bombardDefender * r2;
+      let hD = 0, hA = 0;
+      if (ta === A_BOMBARD) {
+        hD = hitDice(tDef, 1, hdD);
+        hA = hitDice(tAtt, 1, hdA);
+        artilleryTenths[i3 * 2] = tDef;
+        artilleryTenths[i3 * 2 + 1] = tAtt;
+      } else {
+        const total = tDef + tAtt;
+        const shareD = ta === A_HARASS ? 4 : 3;
+        hD = hitDice(total * shareD, 5, hdD);
+        hA = hitDice(total * (5 - shareD), 5, hdA);
+      }
+      artilleryTable[(ta * 1000 + i3) * 2] = hD;
+      artilleryTable[(ta * 1000 + i3) * 2 + 1] = hA;
+    }
+  }
+}
+
 export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void {
+  buildArtilleryTable(plan);
   const L = plan.weekLimit | 0;
   const layout = siegeLayout(plan);
   const H = layout.histograms;
@@ -167,12 +205,10 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
   const simple = plan.simple | 0;
   const foodWeeks = plan.foodWeeks | 0;
   const troopsA = plan.troops[0], troopsD = plan.troops[1];
-  const hdA = plan.hdHundredths[0] | 0, hdD = plan.hdHundredths[1] | 0;
   const baseA = plan.baseBr[0], baseD = plan.baseBr[1];
   const up = plan.ratioUp | 0;
   const mult = plan.defenderRatioMultiplier;
-  const eqA = plan.eqAttacker, eqD = plan.eqDefender, bombA = plan.bombardAttacker;
-  const bombD = plan.bombardDefender | 0;
+  const eqA = plan.eqAttacker, eqD = plan.eqDefender;
   const fortBr = plan.fortBr | 0;
   const tie = plan.tie | 0;
   const linear = plan.starvationLinear | 0;
@@ -283,26 +319,16 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         let nextFatA = 0, nextFatD = 0, endA = 0, endD = 0;
         // Artillery: bombard, or the harass/assault share computed as for bombarding and split.
         if (!simple && !sally && ta !== A_BESIEGE) {
-          // 1d10 for the defender's losses and 2d10 for the attacker's, from one draw of 1000 outcomes
+          // 1d10 for the defender's losses and 2d10 for the attacker's, from one draw of 1000 outcomes, read
+          // through the per-tactic table of hit dice → troops built at the top of the call
           const i3 = below(1000, R1000);
-          const q = (i3 * 6554) >>> 16; // ⌊i3 / 10⌋ for i3 < 1000
-          const r1 = i3 - q * 10 + 1;
-          const q2 = (q * 6554) >>> 16; // ⌊q / 10⌋
-          const r2 = q - q2 * 10 + q2 + 2;
-          const tDef = bombA[ta] * r1;
-          const tAtt = bombD * r2;
-          let hD = 0, hA = 0;
+          const at = (ta * 1000 + i3) * 2;
+          const hD = artilleryTable[at];
+          const hA = artilleryTable[at + 1];
           if (ta === A_BOMBARD) {
             bombardWeeks++;
-            bombDefTenths += tDef;
-            bombAttTenths += tAtt;
-            hD = hitDice(tDef, 1, hdD);
-            hA = hitDice(tAtt, 1, hdA);
-          } else {
-            const total = tDef + tAtt;
-            const shareD = ta === A_HARASS ? 4 : 3;
-            hD = hitDice(total * shareD, 5, hdD);
-            hA = hitDice(total * (5 - shareD), 5, hdA);
+            bombDefTenths += artilleryTenths[i3 * 2];
+            bombAttTenths += artilleryTenths[i3 * 2 + 1];
           }
           // whole troops half dead (an odd one wounded), a leftover fraction one more wounded; capped
           let whole = hD >>> 1;
