@@ -10,62 +10,8 @@ import { escapeHtml } from '../../reports/html.js';
 import { compileSpec } from '../../reports/render.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import { HOSTILE, hostileCascade, hostileScenario, hostileSiege, schemaValidator, scratch } from './helpers.js';
-
-const SMALL = ['--trials', '5000', '--threads', '1'];
-const SWEEP = ['--vary', 'sides[0].battleRating', '--from', '60', '--to', '100', '--step', '10'];
-
-interface Kind {
-  name: string;
-  /** The analysis command's argv for a scenario file. */
-  command: (file: string) => string[];
-  /** `warcast report` reaches this kind (siege, cascade). */
-  viaReport: boolean;
-  example: string;
-  hostile: (dir: string) => string;
-  charts: string[];
-  /** Text the page must show. */
-  shows: string[];
-}
-
-export const KINDS: Kind[] = [
-  {
-    name: 'siege',
-    command: (f) => ['siege', f, ...SMALL],
-    viaReport: true,
-    example: 'examples/castle-siege.yaml',
-    hostile: hostileSiege,
-    charts: ['siege-survival', 'siege-weeks', 'siege-endings'],
-    shows: ['Siege of Castle Marhold', 'Baron Ulric&#39;s host', 'fortifications BR', 'Endings', 'seed 002', 'starvation: compounding'],
-  },
-  {
-    name: 'cascade',
-    command: (f) => ['cascade', f, ...SMALL],
-    viaReport: true,
-    example: 'examples/cascade-bob-john-jane.yaml',
-    hostile: hostileCascade,
-    charts: ['cascade-ownership', 'cascade-legions'],
-    shows: ['Bob holds against John', 'Arrakis Spice Refinery', 'step by step', 'Key numbers: players', 'seed 004'],
-  },
-  {
-    name: 'matchup',
-    command: (f) => ['matchup', f],
-    viaReport: false,
-    example: 'examples/matchup-twin-hills.yaml',
-    hostile: hostileScenario,
-    charts: ['matchup'],
-    shows: ['Skirmish at Twin Hills', 'Northern Levy', 'value of the game to A', 'Attack+', 'P(A wins), exact', 'Rules Cyclopedia'],
-  },
-  {
-    name: 'sweep',
-    command: (f) => ['sweep', f, ...SWEEP, ...SMALL],
-    viaReport: false,
-    example: 'examples/orcs-vs-men.yaml',
-    hostile: hostileScenario,
-    charts: ['sweep', 'sweep-casualties'],
-    shows: ['Orcs of the Broken Fang', 'sides[0].battleRating', 'A wins (95%)', 'common random numbers', 'Rules Cyclopedia'],
-  },
-];
+import { HOSTILE, schemaValidator, scratch } from './helpers.js';
+import { KINDS, SMALL } from './kinds.js';
 
 const filesOf = (charts: string[]) => [...charts.flatMap((c) => [`${c}.vl.json`, `${c}.svg`, `${c}.png`]), 'index.html', 'result.json'].sort();
 
@@ -129,6 +75,16 @@ describe('reports of every kind', async () => {
       });
     });
   }
+
+  it('cascade --rounds: garrison planning report with the held-by-round chart (no legions chart)', async () => {
+    const out = join(scratch(), 'plan');
+    expect(await runCli(['cascade', 'examples/cascade-bob-john.yaml', '--rounds', '3', ...SMALL, '--report', out], memoryIo())).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(filesOf(['cascade-ownership', 'cascade-held']));
+    const spec = JSON.parse(readFileSync(join(out, 'cascade-held.vl.json'), 'utf8')) as Parameters<typeof compileSpec>[0];
+    expect(compileSpec(spec).messages).toEqual([]);
+    expect(validate(spec), JSON.stringify(validate.errors)).toBe(true);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('garrison planning');
+  });
 
   it('a folder that is not a report is refused before the run (exit 2, nothing printed on stdout)', async () => {
     const io = memoryIo();
