@@ -81,7 +81,7 @@ export interface SiegeEndingsInput {
 
 export function siegeEndingsChart(i: SiegeEndingsInput): TopLevelSpec {
   const values = i.endings.map((e) => ({ ending: e.label, p: r6(e.probability), lo: r6(e.lo), hi: r6(e.hi), fallen: e.fallen }));
-  const y = { field: 'ending', type: 'nominal' as const, sort: values.map((v) => v.ending), title: null, axis: { labelLimit: 220 } };
+  const y = { field: 'ending', type: 'nominal' as const, sort: values.map((v) => v.ending), title: null, axis: { labelLimit: 320 } };
   return {
     ...base('How it ends', 'probability of each ending; error bars: 95% interval'),
     description: 'Siege endings with 95% intervals.',
