@@ -7,9 +7,7 @@
  * successive chunk-aligned batches with the same seed (`runTrials` with `startTrial`): by the determinism
  * contract their sum is the reported run, which is checked.
  */
-import { relative } from 'node:path';
 import type { Io } from '../src/cli/io.js';
-import { WarcastError } from '../src/errors.js';
 import type { OddsResult } from '../src/cli/odds.js';
 import { progressBar } from '../src/cli/progress.js';
 import { num, pct } from '../src/cli/format.js';
@@ -23,7 +21,7 @@ import type { WarMachineScenario } from '../src/scenario/warMachine.js';
 import { discrete, wilsonInterval, type Discrete } from '../src/stats/index.js';
 import { casualtyChart, convergenceChart, resultsRowsChart, winProbabilityChart, type CasualtyMeasure, type ConvergenceChartInput } from './charts/war.js';
 import type { ReportContent } from './content.js';
-import { writeReport } from './index.js';
+import { saveReport } from './save.js';
 import type { Chart } from './spec.js';
 
 export const WAR_MACHINE_SOURCES = [
@@ -245,19 +243,5 @@ export interface SaveOddsReport extends Omit<OddsReportInput, 'threads'> {
 
 /** Build and write the report of an odds result; prints and returns the index.html path (null if interrupted). */
 export async function saveOddsReport(o: SaveOddsReport): Promise<string | null> {
-  const content = o.result.interrupted ? null : await oddsReport(o);
-  if (content === null) {
-    o.io.err(`report not written: the run was interrupted (${o.option} ${o.dir} left as it was)\n`);
-    return null;
-  }
-  let index: string;
-  try {
-    index = await writeReport(o.dir, content, { interactive: o.interactive }, { option: o.option });
-  } catch (err) {
-    if (err instanceof WarcastError) throw err;
-    throw new WarcastError(`${o.option} ${o.dir}: cannot write the report: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  const shown = relative(process.cwd(), index) || index;
-  (o.json ? o.io.err : o.io.out).call(o.io, `report: ${shown.startsWith('..') ? index : shown}\n`);
-  return index;
+  return saveReport(o.result.interrupted ? null : await oddsReport(o), o);
 }

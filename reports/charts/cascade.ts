@@ -60,3 +60,78 @@ export function cascadeOwnershipChart(input: CascadeOwnershipInput): TopLevelSpe
     ],
   };
 }
+
+/**
+ * Legions lost per player: `losses[]` = P(`player` loses `lost` legions), for each count with p > 0; one
+ * small bar chart per player (rows), counts on a shared axis.
+ */
+export interface CascadeLossesInput {
+  players: string[];
+  losses: { player: string; lost: number; probability: number }[];
+}
+
+export function cascadeLossesChart(input: CascadeLossesInput): TopLevelSpec {
+  const players = input.players.map(chartText);
+  const values = input.losses.map((l) => ({ player: chartText(l.player), lost: l.lost, p: r6(l.probability) }));
+  const range = players.map((_, k) => PALETTE[k % PALETTE.length]);
+  return {
+    ...base('What it costs', 'legions each player loses this round (militia not counted)'),
+    description: 'Cascade: distribution of legions lost per player.',
+    data: { values },
+    facet: { row: { field: 'player', type: 'nominal', sort: players, title: null, header: { labelAngle: 0, labelAlign: 'left', labelLimit: 160 } } },
+    spacing: 4,
+    spec: {
+      width: 420,
+      height: 46,
+      layer: [
+        {
+          mark: 'bar',
+          encoding: {
+            x: { field: 'lost', type: 'ordinal', axis: { labelAngle: 0 }, title: 'legions lost' },
+            y: { field: 'p', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%', tickCount: 2 }, title: null },
+            color: { field: 'player', type: 'nominal', scale: { domain: players, range }, legend: null },
+            tooltip: [
+              { field: 'player', type: 'nominal' },
+              { field: 'lost', type: 'ordinal', title: 'legions lost' },
+              { field: 'p', type: 'quantitative', format: '.2%', title: 'probability' },
+            ],
+          },
+        },
+        {
+          mark: { type: 'text', dy: -3, baseline: 'bottom', fontSize: 10 },
+          encoding: { x: { field: 'lost', type: 'ordinal' }, y: { field: 'p', type: 'quantitative' }, text: { field: 'p', type: 'quantitative', format: '.0%' } },
+        },
+      ],
+    },
+  };
+}
+
+/** Garrison planning (`--rounds R`): P(each location still held by its owner) after each round. */
+export interface CascadeHeldInput {
+  locations: string[];
+  held: { location: string; round: number; probability: number }[];
+}
+
+export function cascadeHeldChart(input: CascadeHeldInput): TopLevelSpec {
+  const locations = input.locations.map(chartText);
+  const values = input.held.map((h) => ({ location: chartText(h.location), round: h.round, p: r6(h.probability) }));
+  const range = locations.map((_, k) => PALETTE[k % PALETTE.length]);
+  return {
+    ...base('How long it is held', 'probability each location is still held by its owner after each round (NPC attacks only)'),
+    description: 'Cascade garrison planning: P(still held) by round.',
+    width: 520,
+    height: 240,
+    data: { values },
+    mark: { type: 'line', point: true },
+    encoding: {
+      x: { field: 'round', type: 'quantitative', axis: { tickMinStep: 1 }, scale: { zero: false }, title: 'after round' },
+      y: { field: 'p', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'P(still held)' },
+      color: { field: 'location', type: 'nominal', scale: { domain: locations, range }, legend: { orient: 'right', title: null, labelLimit: 200 } },
+      tooltip: [
+        { field: 'location', type: 'nominal' },
+        { field: 'round', type: 'quantitative' },
+        { field: 'p', type: 'quantitative', format: '.2%', title: 'still held' },
+      ],
+    },
+  };
+}

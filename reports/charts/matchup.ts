@@ -5,7 +5,8 @@ import { base, chartText, r6, SIDE_COLOURS, sideLabels, type TopLevelSpec } from
  * - `tacticsA` (rows) and `tacticsB` (columns): the tactics each side may choose, in display order;
  * - `winA[row][col]`: P(A wins) when A plays `tacticsA[row]` and B plays `tacticsB[col]`;
  * - `mixA[row]`, `mixB[col]`: each side's Nash (optimal mixed) strategy, probabilities summing to 1;
- * - `value`: P(A wins) when both play their Nash mixes (shown in the subtitle), if known.
+ * - `value`: the value of the game to A when both play their Nash mixes (shown in the subtitle), if known;
+ * - `noCombat[row][col]` (optional): the pairing ends without a battle: the cell is grey and reads "NC".
  * Cells are coloured by P(A wins) and annotated with it; the mixes are bars beside (A) and under (B) the grid.
  */
 export interface MatchupChartInput {
@@ -16,18 +17,24 @@ export interface MatchupChartInput {
   mixA: number[];
   mixB: number[];
   value?: number | null;
+  noCombat?: boolean[][];
 }
 
 export function matchupChart(input: MatchupChartInput): TopLevelSpec {
   const i = { ...input, tacticsA: input.tacticsA.map(chartText), tacticsB: input.tacticsB.map(chartText) };
   const [la, lb] = sideLabels(i.sides);
   const cell = 58;
-  const cells = i.tacticsA.flatMap((ta, r) => i.tacticsB.map((tb, c) => ({ a: ta, b: tb, p: r6(i.winA[r][c]) })));
+  const cells = i.tacticsA.flatMap((ta, r) =>
+    i.tacticsB.map((tb, c) => {
+      const nc = i.noCombat?.[r]?.[c] ?? false;
+      return { a: ta, b: tb, p: r6(i.winA[r][c]), nc, label: nc ? 'NC' : `${Math.round(i.winA[r][c] * 100)}%` };
+    }),
+  );
   const yA = { field: 'a', type: 'nominal' as const, sort: i.tacticsA, title: 'A plays' };
   const xB = { field: 'b', type: 'nominal' as const, sort: i.tacticsB, title: 'B plays', axis: { labelAngle: -30 } };
-  const value = i.value === undefined || i.value === null ? '' : `; with both mixes A wins ${(i.value * 100).toFixed(1)}%`;
+  const value = i.value === undefined || i.value === null ? '' : `; value of the game to A ${(i.value * 100).toFixed(1)}%`;
   return {
-    ...base('Which tactic', [`${la} (rows) against ${lb} (columns)`, `cells: P(A wins) for each pairing of tactics; bars: each side's Nash mix${value}`]),
+    ...base('Which tactic', [`${la} (rows) against ${lb} (columns)`, `cells: P(A wins) for each pairing of tactics${i.noCombat?.some((row) => row.some(Boolean)) ? ' (NC: no battle)' : ''}; bars: each side's Nash mix${value}`]),
     spacing: 8,
     description: 'Tactic matchup heatmap (A tactic × B tactic, P(A wins), annotated) with Nash mixes as bars.',
     vconcat: [
@@ -43,19 +50,20 @@ export function matchupChart(input: MatchupChartInput): TopLevelSpec {
               {
                 mark: 'rect',
                 encoding: {
-                  color: { field: 'p', type: 'quantitative', scale: { domain: [0, 1], scheme: 'redblue', reverse: true }, legend: { title: 'P(A wins)', format: '.0%', orient: 'left', direction: 'vertical', gradientLength: 120 } },
+                  color: { condition: { test: 'datum.nc', value: '#d9d9d9' }, field: 'p', type: 'quantitative', scale: { domain: [0, 1], scheme: 'redblue', reverse: true }, legend: { title: 'P(A wins)', format: '.0%', orient: 'left', direction: 'vertical', gradientLength: 120 } },
                   tooltip: [
                     { field: 'a', type: 'nominal', title: 'A plays' },
                     { field: 'b', type: 'nominal', title: 'B plays' },
                     { field: 'p', type: 'quantitative', format: '.2%', title: 'P(A wins)' },
+                    { field: 'nc', type: 'nominal', title: 'no battle' },
                   ],
                 },
               },
               {
                 mark: { type: 'text', fontSize: 12 },
                 encoding: {
-                  text: { field: 'p', type: 'quantitative', format: '.0%' },
-                  color: { condition: { test: 'datum.p < 0.25 || datum.p > 0.75', value: 'white' }, value: 'black' },
+                  text: { field: 'label', type: 'nominal' },
+                  color: { condition: { test: '!datum.nc && (datum.p < 0.25 || datum.p > 0.75)', value: 'white' }, value: 'black' },
                 },
               },
             ],

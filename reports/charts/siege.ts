@@ -53,12 +53,12 @@ export interface SiegeWeeksInput {
 }
 
 export function siegeWeeksChart(i: SiegeWeeksInput): TopLevelSpec {
-  const holds = `holds ${i.horizon}+`;
+  const holds = 'holds';
   const values = [...i.weeks.map((w) => ({ label: String(w.week), p: r6(w.probability), holds: false })), { label: holds, p: r6(i.standing), holds: true }];
   return {
     ...base('When it falls', `probability the siege ends in each week; "${holds}": not fallen after week ${i.horizon}`),
     description: 'Siege weeks-to-fall histogram.',
-    width: { step: 24 },
+    width: { step: 28 },
     height: 220,
     data: { values },
     mark: 'bar',
@@ -71,5 +71,40 @@ export function siegeWeeksChart(i: SiegeWeeksInput): TopLevelSpec {
         { field: 'p', type: 'quantitative', format: '.2%', title: 'probability' },
       ],
     },
+  };
+}
+
+/** How sieges end: one bar per ending with its 95% interval as an error bar. `fallen` endings in the attacker's colour. */
+export interface SiegeEndingsInput {
+  endings: { label: string; probability: number; lo: number; hi: number; fallen: boolean }[];
+}
+
+export function siegeEndingsChart(i: SiegeEndingsInput): TopLevelSpec {
+  const values = i.endings.map((e) => ({ ending: e.label, p: r6(e.probability), lo: r6(e.lo), hi: r6(e.hi), fallen: e.fallen }));
+  const y = { field: 'ending', type: 'nominal' as const, sort: values.map((v) => v.ending), title: null, axis: { labelLimit: 320 } };
+  return {
+    ...base('How it ends', 'probability of each ending; error bars: 95% interval'),
+    description: 'Siege endings with 95% intervals.',
+    width: 420,
+    height: { step: 28 },
+    data: { values },
+    encoding: { y },
+    layer: [
+      {
+        mark: 'bar',
+        encoding: {
+          x: { field: 'p', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'probability' },
+          color: { condition: { test: 'datum.fallen', value: SIDE_COLOURS[0] }, value: NEUTRAL_COLOUR },
+          tooltip: [
+            { field: 'ending', type: 'nominal' },
+            { field: 'p', type: 'quantitative', format: '.2%', title: 'probability' },
+            { field: 'lo', type: 'quantitative', format: '.2%', title: '95% low' },
+            { field: 'hi', type: 'quantitative', format: '.2%', title: '95% high' },
+          ],
+        },
+      },
+      { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+      { mark: { type: 'text', align: 'left', dx: 4 }, encoding: { x: { field: 'hi', type: 'quantitative' }, text: { field: 'p', type: 'quantitative', format: '.1%' } } },
+    ],
   };
 }

@@ -15,6 +15,7 @@ import { num, pct, table } from './format.js';
 import type { Io } from './io.js';
 import { parseCount, runSettings, type RunFlags } from './options.js';
 import { fmtCount, progressBar } from './progress.js';
+import { checkReportOption, saveCommandReport, type ReportFlags } from '../../reports/cli.js';
 
 export interface CascadeFlags extends RunFlags {
   /** commander's --no-npc: false when given. */
@@ -94,10 +95,12 @@ export async function computeCascade(file: string, flags: CascadeFlags, io?: Io,
   };
 }
 
-export async function cascadeCommand(file: string, flags: CascadeFlags, io: Io): Promise<number> {
+export async function cascadeCommand(file: string, flags: CascadeFlags & ReportFlags, io: Io): Promise<number> {
+  checkReportOption(flags);
   const result = await computeCascade(file, flags, io);
   if (flags.json) io.out(JSON.stringify(result, null, 2) + '\n');
   else io.out(formatCascade(result));
+  await saveCommandReport({ kind: 'cascade', result }, file, flags, io);
   if (result.interrupted) {
     io.err(`interrupted: the results above cover the first ${fmtCount(result.trials)} trials\n`);
     return ExitCode.interrupted;

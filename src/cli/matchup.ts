@@ -16,6 +16,7 @@ import type { Io } from './io.js';
 import { exactOdds } from './odds.js';
 import { runSettings, type RunFlags, type RunSettings } from './options.js';
 import { fmtCount, progressBar } from './progress.js';
+import { checkReportOption, saveCommandReport, type ReportFlags } from '../../reports/cli.js';
 
 export type Objective = 'win' | 'casualties';
 export const OBJECTIVES: readonly Objective[] = ['win', 'casualties'];
@@ -345,11 +346,13 @@ export async function computeMatchup(scenario: WarMachineScenario, flags: Matchu
   };
 }
 
-export async function matchupCommand(file: string, flags: MatchupFlags, io: Io): Promise<number> {
+export async function matchupCommand(file: string, flags: MatchupFlags & ReportFlags, io: Io): Promise<number> {
   parseObjective(flags.objective); // usage errors before the scenario is read
+  checkReportOption(flags);
   const { scenario } = loadWarMachine(file);
   const r = await computeMatchup(scenario, flags, io);
   io.out(flags.json ? JSON.stringify(r, null, 2) + '\n' : formatMatchup(r));
+  await saveCommandReport({ kind: 'matchup', result: r }, file, flags, io);
   if (r.monteCarlo?.interrupted) {
     io.err('interrupted: the Monte Carlo figures above cover only the battles already fought\n');
     return ExitCode.interrupted;

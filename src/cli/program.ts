@@ -44,9 +44,10 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--exact', 'exact odds only (war-machine; no Monte Carlo)')
     .option('--interactive', 'inline vega, vega-lite and vega-embed for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await reportCommand(file, flags, io)));
-  addRunOptions(program.command('siege <scenario>').description('Siege Machine or simple siege: survival curve, weeks to fall, endings, casualties, fortification damage')).action(
-    async (file: string, flags) => setExit(await siegeCommand(file, flags, io)),
-  );
+  addRunOptions(program.command('siege <scenario>').description('Siege Machine or simple siege: survival curve, weeks to fall, endings, casualties, fortification damage'))
+    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
+    .action(async (file: string, flags) => setExit(await siegeCommand(file, flags, io)));
 
   program
     .command('rate <scenario>')
@@ -57,11 +58,15 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
     .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
     .option('--rounds <R>', 'garrison planning: NPC attacks only over R rounds; probability each location is still held')
+    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await cascadeCommand(file, flags, io)));
 
   addRunOptions(program.command('matchup <scenario>').description('odds for every pair of tactics, and the tactic choice solved as a game (Nash mixes, value, best replies, dominated tactics)'))
     .option('--objective <name>', 'what the game is solved on: win (constant-sum: P(win) + ½ P(no winner)) or casualties (enemy − own losses)', 'win')
     .option('--monte-carlo', 'also simulate every cell (--trials battles each, same seed in every cell) with 95% intervals')
+    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await matchupCommand(file, flags, io)));
 
   addRunOptions(program.command('sweep <scenario>').description('win probability and casualties as one numeric field varies (common random numbers)'))
@@ -70,6 +75,8 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .requiredOption('--to <y>', 'last value (inclusive)')
     .option('--step <s>', 'step between values (default 1)')
     .option('--exact', 'exact odds only (no Monte Carlo)')
+    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await sweepCommand(file, flags, io)));
 
   return program;

@@ -5,7 +5,10 @@
 import { assertReplaceable } from '../../reports/write.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { loadScenarioFile } from '../scenario/index.js';
+import { saveCommandReport } from '../../reports/cli.js';
+import { computeCascade } from './cascade.js';
 import { computeOdds } from './odds.js';
+import { computeSiege } from './siege.js';
 import type { Io } from './io.js';
 import { runSettings, type RunFlags } from './options.js';
 import { fmtCount } from './progress.js';
@@ -17,7 +20,10 @@ export interface ReportFlags extends RunFlags {
 
 type Reporter = (file: string, flags: ReportFlags & { out: string }, io: Io) => Promise<number>;
 
-/** Scenario kind → reporter. Other kinds add theirs here as their commands land. */
+/**
+ * Scenario kind → reporter: war-machine → the odds report, siege → the siege report, cascade → the cascade
+ * report (one round with NPC attacks). Matchup and sweep reports come from those commands' --report.
+ */
 export const REPORTERS: Record<string, Reporter> = {
   'war-machine': async (file, flags, io) => {
     const computed = await computeOdds(file, flags, io);
@@ -30,7 +36,29 @@ export const REPORTERS: Record<string, Reporter> = {
     }
     return index === null ? ExitCode.interrupted : ExitCode.ok;
   },
+  siege: async (file, flags, io) => {
+    const result = await computeSiege(file, flags, io);
+    return finish(io, 'sieges', result, await saveAfter({ kind: 'siege', result }, file, flags, io));
+  },
+  cascade: async (file, flags, io) => {
+    const result = await computeCascade(file, flags, io);
+    return finish(io, 'trials', result, await saveAfter({ kind: 'cascade', result }, file, flags, io));
+  },
 };
+
+/** Print --json if asked, then write the report to --out. */
+async function saveAfter(r: Parameters<typeof saveCommandReport>[0], file: string, flags: ReportFlags & { out: string }, io: Io): Promise<string | null> {
+  if (flags.json) io.out(JSON.stringify(r.result, null, 2) + '\n');
+  return saveCommandReport(r, file, { report: flags.out, interactive: flags.interactive, json: flags.json }, io, '--out');
+}
+
+function finish(io: Io, what: string, result: { interrupted: boolean; trials: number }, index: string | null): number {
+  if (result.interrupted) {
+    io.err(`interrupted after ${fmtCount(result.trials)} ${what}\n`);
+    return ExitCode.interrupted;
+  }
+  return index === null ? ExitCode.interrupted : ExitCode.ok;
+}
 
 export async function reportCommand(file: string, flags: ReportFlags, io: Io): Promise<number> {
   if (flags.out === undefined) throw new UsageError('report: --out DIR is required (the folder to write the report to)');

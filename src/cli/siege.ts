@@ -12,6 +12,7 @@ import { fmtCount, progressBar } from './progress.js';
 import { num, pct, table } from './format.js';
 import { E_DEFENDERS_DEPART, E_STARVED, E_STORMED, ENDINGS } from '../engine/siege/plan.js';
 import { siegeLayout } from '../engine/siege/kernel.js';
+import { checkReportOption, saveCommandReport, type ReportFlags } from '../../reports/cli.js';
 
 export interface SiegeResult extends SiegeSummary {
   kind: 'siege';
@@ -103,10 +104,12 @@ export async function computeSiege(file: string, flags: RunFlags, io?: Io, minPo
   return result;
 }
 
-export async function siegeCommand(file: string, flags: RunFlags, io: Io): Promise<number> {
+export async function siegeCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
+  checkReportOption(flags);
   const result = await computeSiege(file, flags, io);
   if (flags.json) io.out(JSON.stringify(result, null, 2) + '\n');
   else io.out(formatSiege(result));
+  await saveCommandReport({ kind: 'siege', result }, file, flags, io);
   if (result.interrupted) {
     io.err(`interrupted: the results above cover the first ${fmtCount(result.trials)} sieges\n`);
     return ExitCode.interrupted;

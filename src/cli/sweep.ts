@@ -16,6 +16,7 @@ import type { Io } from './io.js';
 import { exactOdds } from './odds.js';
 import { runSettings, type RunFlags } from './options.js';
 import { fmtCount, progressBar } from './progress.js';
+import { checkReportOption, saveCommandReport, type ReportFlags } from '../../reports/cli.js';
 
 export interface SweepFlags extends RunFlags {
   vary?: string;
@@ -215,9 +216,11 @@ export async function computeSweep(file: string, flags: SweepFlags, io?: Io, min
   };
 }
 
-export async function sweepCommand(file: string, flags: SweepFlags, io: Io): Promise<number> {
+export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags, io: Io): Promise<number> {
+  checkReportOption(flags);
   const r = await computeSweep(file, flags, io);
   io.out(flags.json ? JSON.stringify(r, null, 2) + '\n' : formatSweep(r));
+  await saveCommandReport({ kind: 'sweep', result: r }, file, flags, io);
   if (r.interrupted) {
     io.err('interrupted: the simulated figures above cover only the battles already fought\n');
     return ExitCode.interrupted;

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { hostileScenario, scratch } from './helpers.js';
+import { KINDS } from './kinds.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
@@ -60,9 +61,9 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
     return v;
   }
 
-  async function chartsShown(page: Page, selector: string): Promise<string[]> {
+  async function chartsShown(page: Page, selector: string, charts = CHARTS): Promise<string[]> {
     const shown: string[] = [];
-    for (const name of CHARTS) {
+    for (const name of charts) {
       const box = await page.locator(`figure[data-chart="${name}"] ${selector}`).first().boundingBox();
       if (box && box.width > 100 && box.height > 50) shown.push(name);
     }
@@ -103,4 +104,17 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
     expect(v.requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
     await v.page.close();
   });
+
+  for (const k of KINDS) {
+    it(`${k.name} report, interactive: vega-embed draws every chart, no errors, file:// only`, async () => {
+      const out = join(dir, k.name);
+      expect(await runCli([...k.command(k.example), '--report', out, '--interactive'], memoryIo())).toBe(0);
+      const v = await visit(join(out, 'index.html'));
+      await v.page.waitForFunction((n) => document.querySelectorAll('figure .chart.vega-embed svg').length >= n, k.charts.length, { timeout: 20_000 });
+      expect(await chartsShown(v.page, '.chart.vega-embed svg', k.charts)).toEqual(k.charts);
+      expect(v.errors).toEqual([]);
+      expect(v.requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
+      await v.page.close();
+    });
+  }
 });

@@ -1,9 +1,9 @@
-/** Small hand-made inputs for every chart builder (the other kinds' results are not built yet). */
+/** Small hand-made inputs for every chart builder (the real reports' specs are checked in kinds.test.ts). */
 import { casualtyChart, convergenceChart, resultsRowsChart, winProbabilityChart } from '../../reports/charts/war.js';
 import { matchupChart } from '../../reports/charts/matchup.js';
-import { sweepChart } from '../../reports/charts/sweep.js';
-import { siegeSurvivalChart, siegeWeeksChart } from '../../reports/charts/siege.js';
-import { cascadeOwnershipChart } from '../../reports/charts/cascade.js';
+import { sweepCasualtiesChart, sweepChart } from '../../reports/charts/sweep.js';
+import { siegeEndingsChart, siegeSurvivalChart, siegeWeeksChart } from '../../reports/charts/siege.js';
+import { cascadeHeldChart, cascadeLossesChart, cascadeOwnershipChart } from '../../reports/charts/cascade.js';
 import type { TopLevelSpec } from '../../reports/spec.js';
 import { discrete } from '../../src/stats/index.js';
 
@@ -65,5 +65,37 @@ export const SAMPLE_SPECS: Record<string, TopLevelSpec> = {
       { location: 'Sietch Tabr', owner: 'unchanged', probability: 0.55 },
       { location: 'Sietch Tabr', owner: 'Atreides', probability: 0.45 },
     ],
+  }),
+  'matchup-no-combat': matchupChart({
+    sides,
+    tacticsA: ['hold', 'withdraw'],
+    tacticsB: ['hold', 'attack'],
+    winA: [[0, 0.3], [0, 0.4]],
+    mixA: [1, 0],
+    mixB: [0.5, 0.5],
+    value: 0.4,
+    noCombat: [[true, false], [true, false]],
+  }),
+  'sweep-casualties': sweepCasualtiesChart({ parameter: 'sides[0].bonus', sides, points: [0, 10, 20].map((value) => ({ value, casualties: [100 - value, 50 + value] as [number, number] })) }),
+  'siege-endings': siegeEndingsChart({
+    endings: [
+      { label: 'stormed', probability: 0.6, lo: 0.59, hi: 0.61, fallen: true },
+      { label: 'attacker departs', probability: 0.4, lo: 0.39, hi: 0.41, fallen: false },
+    ],
+  }),
+  'cascade-legions': cascadeLossesChart({
+    players: ['Atreides', 'Harkonnen'],
+    losses: [
+      { player: 'Atreides', lost: 0, probability: 0.7 },
+      { player: 'Atreides', lost: 2, probability: 0.3 },
+      { player: 'Harkonnen', lost: 1, probability: 1 },
+    ],
+  }),
+  'cascade-held': cascadeHeldChart({
+    locations: ['Arrakeen', 'Carthag'],
+    held: [1, 2, 3].flatMap((round) => [
+      { location: 'Arrakeen', round, probability: 1 - round / 10 },
+      { location: 'Carthag', round, probability: 1 - round / 5 },
+    ]),
   }),
 };

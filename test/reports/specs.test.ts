@@ -1,21 +1,8 @@
 /** Every chart builder's spec compiles with vega-lite without a single warning and validates against its schema. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileSpec, packageDir, renderSvg } from '../../reports/render.js';
+import { compileSpec, renderSvg } from '../../reports/render.js';
+import { schemaValidator } from './helpers.js';
 import { SAMPLE_SPECS } from './samples.js';
-
-const schema = JSON.parse(readFileSync(join(packageDir('vega-lite'), 'build', 'vega-lite-schema.json'), 'utf8')) as Record<string, unknown>;
-
-type Validate = ((data: unknown) => boolean) & { errors?: unknown };
-
-/** ajv 8 (a devDependency) validates against the vega-lite schema (draft-07); the schema uses one custom format. */
-async function schemaValidator(): Promise<{ validate: Validate; kind: 'ajv' }> {
-  const { Ajv } = await import('ajv');
-  const ajv = new Ajv({ allErrors: false, strict: false, logger: false });
-  ajv.addFormat('color-hex', /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i);
-  return { validate: ajv.compile(schema) as Validate, kind: 'ajv' };
-}
 
 describe('chart specs', async () => {
   const { validate, kind } = await schemaValidator();

@@ -1,0 +1,173 @@
+/**
+ * The report of a Dune seizure cascade (`warcast cascade --report` / `warcast report` on a cascade scenario):
+ * who holds each location after the round, legions lost per player, the trace of the players' attacks and
+ * the key numbers. Charts and numbers come from the cascade result (the --json document); the scenario file
+ * is read again only for the players' and attacks' summary.
+ */
+import { num, pct } from '../src/cli/format.js';
+import type { CascadeResult } from '../src/cli/cascade.js';
+import { loadCascade } from '../src/engine/cascade/plan.js';
+import type { CascadeScenario } from '../src/scenario/cascade.js';
+import { wilsonInterval } from '../src/stats/index.js';
+import { cascadeHeldChart, cascadeLossesChart, cascadeOwnershipChart } from './charts/cascade.js';
+import type { ReportContent, Table } from './content.js';
+import { elapsedText, policyText } from './save.js';
+import type { Chart } from './spec.js';
+
+export const CASCADE_SOURCES = [
+  'The combat page of the Dune play-by-email game (seed 004, “Combat”): raids, seizures and house raids, battle scores, the results table, the order of several attacks on one location (“Who Attacks First?”), random NPC attacks.',
+  'warcast’s interpretation decisions and named policies where the page is silent: docs/cascade.md.',
+];
+
+export function cascadeReport(r: CascadeResult, file: string): ReportContent {
+  const { scenario } = loadCascade(file);
+  const planning = r.trace === null;
+  const charts: Chart[] = [];
+  if (r.owners) {
+    const locations = Object.keys(r.owners);
+    const seen = new Set(locations.flatMap((l) => Object.keys(r.owners![l])));
+    const owners = [...scenario.players.map((p) => p.name), 'NPC'].filter((o) => seen.has(o));
+    const ownership = locations.flatMap((location) =>
+      Object.entries(r.owners![location]).map(([owner, probability]) => {
+        const [lo, hi] = wilsonInterval(Math.round(probability * r.trials), r.trials);
+        return { location, owner, probability, lo, hi };
+      }),
+    );
+    charts.push({
+      name: 'cascade-ownership',
+      title: 'Who holds what',
+      caption: `Who holds each location at the end of ${planning ? `the last of ${r.rounds} round${r.rounds === 1 ? '' : 's'}` : 'the round'}: one bar per location split by owner (NPC: taken by a non-player attacker).`,
+      spec: cascadeOwnershipChart({ locations, owners, ownership }),
+    });
+  }
+  if (r.legionsLost && !planning) {
+    const players = Object.keys(r.legionsLost);
+    charts.push({
+      name: 'cascade-legions',
+      title: 'Legions lost',
+      caption: 'How many legions each player loses in the round (all attacks and NPC attacks together), as a probability per count.',
+      spec: cascadeLossesChart({ players, losses: players.flatMap((player) => Object.entries(r.legionsLost![player].distribution).map(([lost, probability]) => ({ player, lost: Number(lost), probability }))) }),
+    });
+  }
+  if (r.held && planning) {
+    const held = r.held;
+    charts.push({
+      name: 'cascade-held',
+      title: 'Still held, round by round',
+      caption: 'The chance each location is still held by its owner after each round of NPC attacks (garrison planning).',
+      spec: cascadeHeldChart({ locations: Object.keys(held), held: Object.entries(held).flatMap(([location, ps]) => ps.map((probability, k) => ({ location, round: r.round + k, probability }))) }),
+    });
+  }
+  const tables = [playerTable(scenario), locationTable(scenario)];
+  if (scenario.attacks.length && !planning) tables.push(attackTable(scenario));
+  if (r.trace && r.trace.locations.length) tables.push(traceTable(r));
+  if (r.owners) tables.push(locationNumbers(r), playerNumbers(r));
+  if (r.heroesLost && Object.keys(r.heroesLost).length) tables.push({ caption: 'Heroes', columns: ['hero', 'killed'], rows: Object.entries(r.heroesLost).map(([h, p]) => [h, pct(p)]) });
+  return {
+    title: r.title ?? `Round ${r.round}`,
+    lead: planning
+      ? `Dune garrison planning: NPC attacks only over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}`
+      : `Dune seizure cascade, round ${r.round}: ${scenario.attacks.length} attack${scenario.attacks.length === 1 ? '' : 's'} by ${scenario.players.length} players on ${scenario.locations.length} locations`,
+    facts: facts(r, file),
+    tables,
+    sources: CASCADE_SOURCES,
+    charts,
+    resultJson: JSON.stringify(r, null, 2) + '\n',
+  };
+}
+
+function facts(r: CascadeResult, file: string): [string, string][] {
+  const f: [string, string][] = [
+    ['scenario', file],
+    ['method', r.trace ? 'the players’ attacks traced step by step (no NPCs), then Monte Carlo over the NPC attacks and coin flips' : `Monte Carlo of ${r.rounds} round${r.rounds === 1 ? '' : 's'} of NPC attacks (garrison planning)`],
+    ['NPC attacks', r.npc ? 'on' : 'off'],
+    ['seed', String(r.seed)],
+    ['trials', r.trials.toLocaleString('en-US')],
+    ['threads', String(r.threads)],
+  ];
+  if (r.precision !== null) f.push(['precision', `± ${r.precision} (95%)`]);
+  if (r.traceCoinFlips) f.push(['coin flips', 'a coin flip decided an order in the trace: it shows one draw, the Monte Carlo covers both']);
+  f.push(['elapsed', elapsedText(r.elapsedMs)], ['policies', policyText(r.policies)]);
+  return f;
+}
+
+function playerTable(s: CascadeScenario): Table {
+  return {
+    caption: 'Players',
+    columns: ['player', 'combat', 'intrigue', 'diplomacy', 'wealth (MS)', 'homeworld'],
+    rows: s.players.map((p) => [p.name, String(p.combat), String(p.intrigue), String(p.diplomacy), num(p.wealth), p.homeworld ?? '—']),
+  };
+}
+
+function locationTable(s: CascadeScenario): Table {
+  return {
+    caption: 'Locations',
+    columns: ['location', 'owner', 'income (MS)', 'militia', 'legions', 'heroes', 'notes'],
+    rows: s.locations.map((l) => [
+      l.name,
+      l.owner,
+      num(l.income),
+      String(l.militia),
+      String(l.garrison.length),
+      l.heroes.map((h) => h.name).join(', ') || '—',
+      [l.isHomeworld ? 'homeworld' : '', l.isElector ? 'elector' : '', l.damaged ? 'damaged' : ''].filter(Boolean).join(', ') || '—',
+    ]),
+  };
+}
+
+function attackTable(s: CascadeScenario): Table {
+  return {
+    caption: 'Attacks ordered this round',
+    columns: ['player', 'type', 'target', 'legions', 'hero'],
+    rows: s.attacks.map((a) => [a.player, a.type, a.target, String(a.units.length), a.hero ?? '—']),
+  };
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+
+function traceTable(r: CascadeResult): Table {
+  return {
+    caption: `The players’ attacks, step by step (no NPCs${r.traceCoinFlips ? '; one draw of the coin flips' : ''})`,
+    columns: ['location', 'step', 'attack', 'scores', 'row: result', 'losses', 'owner after'],
+    rows: r.trace!.locations.flatMap((loc) =>
+      loc.battles.map((b) => [
+        loc.location,
+        String(b.step),
+        `${b.attacker} ${b.type} against ${b.defender}`,
+        `${b.attackerScore.total} − ${b.defenderScore.total} = ${signed(b.difference)}`,
+        `${b.row}: ${b.result}`,
+        [`${b.attacker}: ${b.attackerLosses.join(', ') || 'none'}`, `${b.defender}: ${b.defenderLosses.join(', ') || 'none'}`, ...(b.heroesLost.length ? [`killed: ${b.heroesLost.join(', ')}`] : [])].join('; '),
+        `${b.ownerAfter} (${b.damageAfter})`,
+      ]),
+    ),
+  };
+}
+
+function locationNumbers(r: CascadeResult): Table {
+  return {
+    caption: 'Key numbers: locations',
+    columns: ['location', 'final owner', 'damaged', 'crippled', 'revealed by an NPC'],
+    rows: Object.keys(r.owners!).map((name) => [
+      name,
+      Object.entries(r.owners![name]).sort((a, b) => b[1] - a[1]).map(([o, p]) => `${o} ${pct(p)}`).join(', '),
+      pct(r.damage![name].damaged),
+      pct(r.damage![name].crippled),
+      pct(r.revealed!.locations[name]),
+    ]),
+  };
+}
+
+function playerNumbers(r: CascadeResult): Table {
+  return {
+    caption: 'Key numbers: players',
+    columns: ['player', 'legions lost (mean)', 'income lost (mean MS)', 'P(any income lost)', 'wealth lost (mean MS)', 'identity revealed'],
+    rows: Object.keys(r.legionsLost!).map((name) => [
+      name,
+      num(r.legionsLost![name].mean, 2),
+      num(r.incomeLost![name].mean, 0),
+      pct(r.incomeLost![name].probability),
+      num(r.wealthLost![name].mean, 0),
+      pct(r.revealed!.attackers[name]),
+    ]),
+  };
+}

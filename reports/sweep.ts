@@ -1,0 +1,91 @@
+/**
+ * The report of a sweep (`warcast sweep --report`): A's win probability against the swept value with its
+ * 95% band and the exact odds, and both sides' mean casualties. Numbers come from the sweep result (the
+ * --json document); the scenario file is read again only for the sides' summary.
+ */
+import { num, pct } from '../src/cli/format.js';
+import type { SweepResult } from '../src/cli/sweep.js';
+import { loadWarMachine } from '../src/scenario/index.js';
+import { sweepCasualtiesChart, sweepChart } from './charts/sweep.js';
+import type { ReportContent, Table } from './content.js';
+import { elapsedText, pctCi, policyText } from './save.js';
+import { sideLabels, type Chart } from './spec.js';
+import { WAR_MACHINE_SOURCES } from './warMachine.js';
+
+/** Rows of the per-value table at most; longer sweeps show every k-th value and the last. */
+export const MAX_TABLE_ROWS = 60;
+
+export function sweepReport(r: SweepResult, file: string): ReportContent {
+  const { scenario } = loadWarMachine(file);
+  const mc = r.method === 'monte-carlo';
+  const charts: Chart[] = [
+    {
+      name: 'sweep',
+      title: 'Win probability',
+      caption: mc
+        ? `A’s chance of winning at each value of ${r.vary}, with the 95% interval of the Monte Carlo estimate as a band and the exact odds dashed. Every value is run with the same seed (common random numbers), so the curve’s shape is not noise.`
+        : `A’s exact chance of winning at each value of ${r.vary}.`,
+      spec: sweepChart({
+        parameter: r.vary,
+        side: sideLabels(r.sides)[0],
+        points: r.points.map((p) => ({ value: p.value, win: p.win[0], lo: p.winCi95 ? p.winCi95[0][0] : p.win[0], hi: p.winCi95 ? p.winCi95[0][1] : p.win[0] })),
+        exact: mc ? r.points.map((p) => ({ value: p.value, win: p.exactWin[0] })) : undefined,
+      }),
+    },
+    {
+      name: 'sweep-casualties',
+      title: 'Casualties',
+      caption: `Mean troops each side loses per battle at each value of ${r.vary}${mc ? ' (Monte Carlo)' : ' (exact)'}.`,
+      spec: sweepCasualtiesChart({ parameter: r.vary, sides: r.sides, points: r.points.map((p) => ({ value: p.value, casualties: p.casualties })) }),
+    },
+  ];
+  const s = scenario;
+  const sides: Table = {
+    caption: 'Sides (as in the scenario file)',
+    columns: ['', `A: ${r.sides[0]}`, `B: ${r.sides[1]}`],
+    rows: [
+      ['troops', num(s.sides[0].troops), num(s.sides[1].troops)],
+      ['battle rating (BR)', String(s.sides[0].battleRating), String(s.sides[1].battleRating)],
+      ['role', ...s.sides.map((x) => (x.defending ? 'defending' : 'attacking'))],
+    ],
+  };
+  return {
+    title: r.title ?? `${r.sides[0]} vs ${r.sides[1]}`,
+    lead: `War Machine sweep of ${r.vary} from ${r.from} to ${r.to} step ${r.step}: ${r.sides[0]} (A) vs ${r.sides[1]} (B)`,
+    facts: facts(r, file, policyText(s.policies)),
+    tables: [sides, pointTable(r)],
+    sources: WAR_MACHINE_SOURCES,
+    charts,
+    resultJson: JSON.stringify(r, null, 2) + '\n',
+  };
+}
+
+function facts(r: SweepResult, file: string, policies: string): [string, string][] {
+  const f: [string, string][] = [
+    ['scenario', file],
+    ['varied', `${r.vary}: ${r.from} to ${r.to} step ${r.step} (${r.points.length} values)`],
+    ['method', r.method === 'exact' ? 'exact odds (all 10,000 pairs of d100 rolls per value)' : 'Monte Carlo with common random numbers (the same seed at every value), checked against exact odds'],
+  ];
+  if (r.method === 'monte-carlo') {
+    f.push(['seed', String(r.seed)], ['battles per value', r.trialsPerPoint.toLocaleString('en-US')], ['threads', String(r.threads)]);
+  }
+  f.push(['elapsed', elapsedText(r.elapsedMs)], ['policies', policies]);
+  return f;
+}
+
+function pointTable(r: SweepResult): Table {
+  const mc = r.method === 'monte-carlo';
+  const k = Math.ceil(r.points.length / MAX_TABLE_ROWS);
+  const shown = r.points.filter((_, i) => i % k === 0 || i === r.points.length - 1);
+  return {
+    caption: `Key numbers${k > 1 ? ` (every ${k}th value)` : ''}`,
+    columns: [r.vary, 'modified BR A / B', ...(mc ? ['A wins (95%)', 'A exact', 'B wins (95%)', 'B exact'] : ['A wins', 'B wins']), 'no winner', 'mean casualties A / B'],
+    rows: shown.map((p) => [
+      String(p.value),
+      `${p.modifiedBattleRating[0]} / ${p.modifiedBattleRating[1]}`,
+      ...(mc ? [pctCi(p.win[0], p.winCi95?.[0]), pct(p.exactWin[0]), pctCi(p.win[1], p.winCi95?.[1]), pct(p.exactWin[1])] : [pct(p.win[0]), pct(p.win[1])]),
+      pct(p.exactNoWinner),
+      `${num(p.casualties[0])} / ${num(p.casualties[1])}`,
+    ]),
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Reports of siege, cascade, matchup and sweep: written for the built-in examples (small runs), with their
+ * charts, result.json = the command's --json (elapsed times aside), specs that compile without a warning and
+ * validate against the Vega-Lite schema, and hostile names escaped.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../reports/html.js';
+import { compileSpec } from '../../reports/render.js';
+import { memoryIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+import { HOSTILE, schemaValidator, scratch } from './helpers.js';
+import { KINDS, SMALL } from './kinds.js';
+
+const filesOf = (charts: string[]) => [...charts.flatMap((c) => [`${c}.vl.json`, `${c}.svg`, `${c}.png`]), 'index.html', 'result.json'].sort();
+
+/** The --json document without its timing fields. */
+function untimed(text: string): unknown {
+  return JSON.parse(text, (k, v: unknown) => (k === 'elapsedMs' ? undefined : v));
+}
+
+describe('reports of every kind', async () => {
+  const { validate } = await schemaValidator();
+
+  for (const k of KINDS) {
+    describe(k.name, () => {
+      it(`${k.command('FILE').slice(0, 1)[0]} --report: charts (vl.json, svg, png), page, result.json = its --json; specs compile cleanly and validate`, async () => {
+        const out = join(scratch(), 'report');
+        const io = memoryIo();
+        expect(await runCli([...k.command(k.example), '--json', '--report', out], io)).toBe(0);
+        expect(io.stderr).toBe(`report: ${join(out, 'index.html')}\n`);
+        expect(readdirSync(out).sort()).toEqual(filesOf(k.charts));
+        expect(readFileSync(join(out, 'result.json'), 'utf8')).toBe(io.stdout);
+        const html = readFileSync(join(out, 'index.html'), 'utf8');
+        for (const c of k.charts) expect(html.includes(`data-chart="${c}"`), c).toBe(true);
+        expect(html.match(/<svg/g)!.length).toBeGreaterThanOrEqual(k.charts.length);
+        expect(html.length).toBeLessThan(300 * 1024);
+        for (const text of k.shows) expect(html.includes(text), text).toBe(true);
+        for (const c of k.charts) {
+          const spec = JSON.parse(readFileSync(join(out, `${c}.vl.json`), 'utf8')) as Parameters<typeof compileSpec>[0];
+          expect(compileSpec(spec).messages, c).toEqual([]);
+          expect(validate(spec), `${c}: ${JSON.stringify(validate.errors)}`).toBe(true);
+          expect(readFileSync(join(out, `${c}.png`)).subarray(1, 4).toString()).toBe('PNG');
+        }
+        // The same run without --report prints the same document (elapsed times aside).
+        const plain = memoryIo();
+        expect(await runCli([...k.command(k.example), '--json'], plain)).toBe(0);
+        expect(untimed(readFileSync(join(out, 'result.json'), 'utf8'))).toEqual(untimed(plain.stdout));
+      });
+
+      if (k.viaReport) {
+        it(`warcast report dispatches a ${k.name} scenario to its report`, async () => {
+          const out = join(scratch(), 'report');
+          const io = memoryIo();
+          expect(await runCli(['report', k.example, '--out', out, ...SMALL], io)).toBe(0);
+          expect(io.stdout).toBe(`report: ${join(out, 'index.html')}\n`);
+          expect(readdirSync(out).sort()).toEqual(filesOf(k.charts));
+          const plain = memoryIo();
+          expect(await runCli([...k.command(k.example), '--json'], plain)).toBe(0);
+          expect(untimed(readFileSync(join(out, 'result.json'), 'utf8'))).toEqual(untimed(plain.stdout));
+        });
+      }
+
+      it('hostile names are escaped in the page and the SVGs', async () => {
+        const dir = scratch();
+        const out = join(dir, 'report');
+        const io = memoryIo();
+        expect(await runCli([...k.command(k.hostile(dir)), '--report', out], io)).toBe(0);
+        const html = readFileSync(join(out, 'index.html'), 'utf8');
+        expect(html.match(/<script/g)?.length ?? 0).toBe(0);
+        expect(html.includes('<img')).toBe(false);
+        expect(html.includes(escapeHtml(HOSTILE))).toBe(true);
+        for (const f of readdirSync(out).filter((n) => n.endsWith('.svg'))) expect(/<script|<img/.test(readFileSync(join(out, f), 'utf8')), f).toBe(false);
+      });
+    });
+  }
+
+  it('cascade --rounds: garrison planning report with the held-by-round chart (no legions chart)', async () => {
+    const out = join(scratch(), 'plan');
+    expect(await runCli(['cascade', 'examples/cascade-bob-john.yaml', '--rounds', '3', ...SMALL, '--report', out], memoryIo())).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(filesOf(['cascade-ownership', 'cascade-held']));
+    const spec = JSON.parse(readFileSync(join(out, 'cascade-held.vl.json'), 'utf8')) as Parameters<typeof compileSpec>[0];
+    expect(compileSpec(spec).messages).toEqual([]);
+    expect(validate(spec), JSON.stringify(validate.errors)).toBe(true);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('garrison planning');
+  });
+
+  it('a folder that is not a report is refused before the run (exit 2, nothing printed on stdout)', async () => {
+    const io = memoryIo();
+    expect(await runCli(['siege', KINDS[0].example, '--report', 'examples', ...SMALL], io)).toBe(2);
+    expect(io.stdout).toBe('');
+    expect(io.stderr).toContain('--report examples: exists and is not a warcast report');
+  });
+
+  it('an interrupted siege writes no report (exit 130)', async () => {
+    const out = join(scratch(), 'r');
+    const controller = new AbortController();
+    controller.abort();
+    const io = memoryIo(controller.signal);
+    expect(await runCli(['report', KINDS[0].example, '--out', out, ...SMALL], io)).toBe(130);
+    expect(io.stderr).toContain('report not written');
+    expect(() => readdirSync(out)).toThrow();
+  });
+});

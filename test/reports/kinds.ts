@@ -1,0 +1,57 @@
+/** The report kinds beyond war-machine, as the kind tests and the browser test run them (small runs). */
+import { hostileCascade, hostileScenario, hostileSiege } from './helpers.js';
+
+export const SMALL = ['--trials', '5000', '--threads', '1'];
+const SWEEP = ['--vary', 'sides[0].battleRating', '--from', '60', '--to', '100', '--step', '10'];
+
+export interface Kind {
+  name: string;
+  /** The analysis command's argv for a scenario file. */
+  command: (file: string) => string[];
+  /** `warcast report` reaches this kind (siege, cascade). */
+  viaReport: boolean;
+  example: string;
+  hostile: (dir: string) => string;
+  charts: string[];
+  /** Text the page must show. */
+  shows: string[];
+}
+
+export const KINDS: Kind[] = [
+  {
+    name: 'siege',
+    command: (f) => ['siege', f, ...SMALL],
+    viaReport: true,
+    example: 'examples/castle-siege.yaml',
+    hostile: hostileSiege,
+    charts: ['siege-survival', 'siege-weeks', 'siege-endings'],
+    shows: ['Siege of Castle Marhold', 'Baron Ulric&#39;s host', 'fortifications BR', 'Endings', 'seed 002', 'starvation: compounding'],
+  },
+  {
+    name: 'cascade',
+    command: (f) => ['cascade', f, ...SMALL],
+    viaReport: true,
+    example: 'examples/cascade-bob-john-jane.yaml',
+    hostile: hostileCascade,
+    charts: ['cascade-ownership', 'cascade-legions'],
+    shows: ['Bob holds against John', 'Arrakis Spice Refinery', 'step by step', 'Key numbers: players', 'seed 004'],
+  },
+  {
+    name: 'matchup',
+    command: (f) => ['matchup', f],
+    viaReport: false,
+    example: 'examples/matchup-twin-hills.yaml',
+    hostile: hostileScenario,
+    charts: ['matchup'],
+    shows: ['Skirmish at Twin Hills', 'Northern Levy', 'value of the game to A', 'Attack+', 'P(A wins), exact', 'Rules Cyclopedia'],
+  },
+  {
+    name: 'sweep',
+    command: (f) => ['sweep', f, ...SWEEP, ...SMALL],
+    viaReport: false,
+    example: 'examples/orcs-vs-men.yaml',
+    hostile: hostileScenario,
+    charts: ['sweep', 'sweep-casualties'],
+    shows: ['Orcs of the Broken Fang', 'sides[0].battleRating', 'A wins (95%)', 'common random numbers', 'Rules Cyclopedia'],
+  },
+];
