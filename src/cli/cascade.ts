@@ -3,7 +3,7 @@
  * step by step, then the Monte Carlo over the NPC dice and coin flips. `--rounds R`: garrison planning over
  * R rounds of NPC attacks only.
  */
-import { ExitCode, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { compileCascade, loadCascade } from '../engine/cascade/plan.js';
 import { cascadeMaxHalfWidth, summarizeCascade, type CascadeMonteCarlo } from '../engine/cascade/summary.js';
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
@@ -12,6 +12,7 @@ import { createState } from '../rules/dune/model.js';
 import { Stream, Xoshiro128 } from '../rng/index.js';
 import type { CascadeScenario } from '../scenario/cascade.js';
 import { num, pct, table } from './format.js';
+import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
 import { parseCount, runSettings, type RunFlags } from './options.js';
 import { fmtCount, progressBar } from './progress.js';
@@ -98,14 +99,9 @@ export async function computeCascade(file: string, flags: CascadeFlags, io?: Io,
 export async function cascadeCommand(file: string, flags: CascadeFlags & ReportFlags, io: Io): Promise<number> {
   checkReportOption(flags);
   const result = await computeCascade(file, flags, io);
-  if (flags.json) io.out(JSON.stringify(result, null, 2) + '\n');
-  else io.out(formatCascade(result));
+  emitResult(io, flags.json, result, () => formatCascade(result));
   await saveCommandReport({ kind: 'cascade', result }, file, flags, io);
-  if (result.interrupted) {
-    io.err(`interrupted: the results above cover the first ${fmtCount(result.trials)} trials\n`);
-    return ExitCode.interrupted;
-  }
-  return ExitCode.ok;
+  return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} trials`);
 }
 
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');

@@ -2,7 +2,7 @@
  * `warcast matchup <scenario>`: every pair of tactics (A's row against B's column), exact and optionally by
  * Monte Carlo, then the tactic choice solved as a game (RULES.md §1.5: both commanders choose in secret).
  */
-import { ExitCode, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { CODE_COUNT, CODE_REROLL, compileWarMachine, decodeCode, ROLL_PAIRS, type CompiledWarMachine } from '../engine/warMachine/plan.js';
 import { summarizeMonteCarlo, winCounts } from '../engine/warMachine/summary.js';
 import { runMany } from '../engine/runMany.js';
@@ -12,6 +12,7 @@ import type { WarMachineScenario } from '../scenario/warMachine.js';
 import { analyseZeroSum, expectedPayoff, isConstantSum, pureBestResponses, pureNashEquilibria, rowPayoffs, columnPayoffs, type Dominated, type Matrix } from '../stats/game.js';
 import { wilsonHalfWidth } from '../stats/index.js';
 import { num, pct, table } from './format.js';
+import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
 import { exactOdds } from './odds.js';
 import { runSettings, type RunFlags, type RunSettings } from './options.js';
@@ -351,13 +352,9 @@ export async function matchupCommand(file: string, flags: MatchupFlags & ReportF
   checkReportOption(flags);
   const { scenario } = loadWarMachine(file);
   const r = await computeMatchup(scenario, flags, io);
-  io.out(flags.json ? JSON.stringify(r, null, 2) + '\n' : formatMatchup(r));
+  emitResult(io, flags.json, r, () => formatMatchup(r));
   await saveCommandReport({ kind: 'matchup', result: r }, file, flags, io);
-  if (r.monteCarlo?.interrupted) {
-    io.err('interrupted: the Monte Carlo figures above cover only the battles already fought\n');
-    return ExitCode.interrupted;
-  }
-  return ExitCode.ok;
+  return exitCodeAfter(io, r.monteCarlo?.interrupted, 'only the battles already fought (Monte Carlo cells)');
 }
 
 // ---- text output ----

@@ -1,5 +1,4 @@
 /** `warcast odds <scenario>`: who wins, how often, at what cost. */
-import { ExitCode } from '../errors.js';
 import { exactWarMachine } from '../engine/warMachine/kernel.js';
 import { compileWarMachine, type CompiledWarMachine } from '../engine/warMachine/plan.js';
 import { summarizeMonteCarlo, summarizeOdds, winCounts, type WarMachineMonteCarlo, type WarMachineOdds } from '../engine/warMachine/summary.js';
@@ -9,6 +8,7 @@ import { CODE_COUNT } from '../engine/warMachine/plan.js';
 import { loadWarMachine } from '../scenario/index.js';
 import type { WarMachineScenario } from '../scenario/warMachine.js';
 import { wilsonHalfWidth } from '../stats/index.js';
+import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
 import { runSettings, type RunFlags, type RunSettings } from './options.js';
 import { fmtCount, progressBar } from './progress.js';
@@ -92,15 +92,10 @@ export async function oddsCommand(file: string, flags: RunFlags & { report?: str
   if (flags.report !== undefined) assertReplaceable(flags.report, '--report');
   const computed = await computeOdds(file, flags, io);
   const { result } = computed;
-  if (flags.json) io.out(JSON.stringify(result, null, 2) + '\n');
-  else io.out(formatOdds(result));
+  emitResult(io, flags.json, result, () => formatOdds(result));
   // Loaded only when asked for: vega and resvg add ~0.3 s to start-up.
   if (flags.report !== undefined) await (await import('../../reports/warMachine.js')).saveOddsReport({ ...computed, file, dir: flags.report, option: '--report', interactive: flags.interactive, json: flags.json, threads: runSettings(flags).threads, io });
-  if (result.interrupted) {
-    io.err(`interrupted: the results above cover the first ${fmtCount(result.trials)} battles\n`);
-    return ExitCode.interrupted;
-  }
-  return ExitCode.ok;
+  return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} battles`);
 }
 
 function formatOdds(r: OddsResult): string {

@@ -1,11 +1,12 @@
 /** `warcast siege <castle.yaml>`: how long the fortress holds, how sieges end, what they cost, what is left standing. */
-import { ExitCode, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { compileSiege, type CompiledSiege } from '../engine/siege/plan.js';
 import { summarizeSiege, type SiegeSummary } from '../engine/siege/summary.js';
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
 import { loadScenarioFile } from '../scenario/index.js';
 import type { SiegeScenario } from '../scenario/siege.js';
 import { wilsonHalfWidth } from '../stats/index.js';
+import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
 import { runSettings, type RunFlags } from './options.js';
 import { fmtCount, progressBar } from './progress.js';
@@ -107,14 +108,9 @@ export async function computeSiege(file: string, flags: RunFlags, io?: Io, minPo
 export async function siegeCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
   checkReportOption(flags);
   const result = await computeSiege(file, flags, io);
-  if (flags.json) io.out(JSON.stringify(result, null, 2) + '\n');
-  else io.out(formatSiege(result));
+  emitResult(io, flags.json, result, () => formatSiege(result));
   await saveCommandReport({ kind: 'siege', result }, file, flags, io);
-  if (result.interrupted) {
-    io.err(`interrupted: the results above cover the first ${fmtCount(result.trials)} sieges\n`);
-    return ExitCode.interrupted;
-  }
-  return ExitCode.ok;
+  return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} sieges`);
 }
 
 const ci = (p: number, c: [number, number]) => `${pct(p)} ± ${(((c[1] - c[0]) / 2) * 100).toFixed(2)}`;

@@ -3,7 +3,7 @@
  * of the scenario varies. Every value is run with the same seed, hence the same chunk seeds and dice (common
  * random numbers): neighbouring points differ by the parameter, not by sampling noise.
  */
-import { ExitCode, ScenarioError, UsageError } from '../errors.js';
+import { ScenarioError, UsageError } from '../errors.js';
 import { compileWarMachine, type CompiledWarMachine } from '../engine/warMachine/plan.js';
 import { summarizeMonteCarlo, winCounts } from '../engine/warMachine/summary.js';
 import { runMany } from '../engine/runMany.js';
@@ -12,6 +12,7 @@ import { closest, formatPath, validate, type PathSegment, type ScenarioSource } 
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../scenario/warMachine.js';
 import { wilsonHalfWidth } from '../stats/index.js';
 import { num, pct, table } from './format.js';
+import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
 import { exactOdds } from './odds.js';
 import { runSettings, type RunFlags } from './options.js';
@@ -219,13 +220,9 @@ export async function computeSweep(file: string, flags: SweepFlags, io?: Io, min
 export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags, io: Io): Promise<number> {
   checkReportOption(flags);
   const r = await computeSweep(file, flags, io);
-  io.out(flags.json ? JSON.stringify(r, null, 2) + '\n' : formatSweep(r));
+  emitResult(io, flags.json, r, () => formatSweep(r));
   await saveCommandReport({ kind: 'sweep', result: r }, file, flags, io);
-  if (r.interrupted) {
-    io.err('interrupted: the simulated figures above cover only the battles already fought\n');
-    return ExitCode.interrupted;
-  }
-  return ExitCode.ok;
+  return exitCodeAfter(io, r.interrupted, 'only the battles already fought (simulated figures)');
 }
 
 export function formatSweep(r: SweepResult): string {

@@ -1,0 +1,15 @@
+/** The tail every analysis command shares: print the result, then say whether the run was cut short. */
+import { ExitCode } from '../errors.js';
+import type { Io } from './io.js';
+
+/** One JSON document on stdout with --json, the text tables otherwise. */
+export function emitResult(io: Io, json: boolean | undefined, result: unknown, text: () => string): void {
+  io.out(json ? JSON.stringify(result, null, 2) + '\n' : text());
+}
+
+/** Exit 130 with a one-line note on stderr when Ctrl-C cut the run short; 0 otherwise. */
+export function exitCodeAfter(io: Io, interrupted: boolean | undefined, covered: string): number {
+  if (!interrupted) return ExitCode.ok;
+  io.err(`interrupted: the results above cover ${covered}\n`);
+  return ExitCode.interrupted;
+}
