@@ -14,7 +14,7 @@ import type { CascadeScenario } from '../scenario/cascade.js';
 import { num, pct, table } from './format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
-import { parseCount, runSettings, type RunFlags } from './options.js';
+import { parseCount, runSettings, type RunFlags, type RunHeader } from './options.js';
 import { fmtCount, progressBar } from './progress.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from '../../reports/cli.js';
 
@@ -24,19 +24,13 @@ export interface CascadeFlags extends RunFlags {
   rounds?: string;
 }
 
-export interface CascadeResult extends Partial<CascadeMonteCarlo> {
+export interface CascadeResult extends Partial<CascadeMonteCarlo>, RunHeader {
   kind: 'cascade';
   title: string | null;
   round: number;
   /** Rounds simulated: 1, or R under --rounds. */
   rounds: number;
   npc: boolean;
-  seed: number;
-  trials: number;
-  threads: number;
-  precision: number | null;
-  interrupted: boolean;
-  elapsedMs: number;
   policies: CascadeScenario['policies'];
   /** The players' attacks resolved without NPCs (null under --rounds). */
   trace: RoundTrace | null;

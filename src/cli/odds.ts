@@ -10,21 +10,15 @@ import type { WarMachineScenario } from '../scenario/warMachine.js';
 import { wilsonHalfWidth } from '../stats/index.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
-import { runSettings, type RunFlags, type RunSettings } from './options.js';
+import { runSettings, type RunFlags, type RunSettings, type RunHeader } from './options.js';
 import { fmtCount, progressBar } from './progress.js';
 import { num, pct, table } from './format.js';
 import { assertReplaceable } from '../../reports/write.js';
 
-export interface OddsResult extends WarMachineOdds {
+export interface OddsResult extends WarMachineOdds, RunHeader {
   kind: 'war-machine';
   title: string | null;
   method: 'monte-carlo' | 'exact';
-  seed: number;
-  trials: number;
-  threads: number;
-  precision: number | null;
-  interrupted: boolean;
-  elapsedMs: number;
   sides: [string, string];
   policies: WarMachineScenario['policies'];
   ratings: { battleRating: number; modifiedBattleRating: number; troopClass: string | null; troops: number }[];

@@ -20,6 +20,16 @@ export interface RunFlags {
   exact?: boolean;
 }
 
+/** What every simulation result says about its run (elapsedMs and threads vary; the rest is deterministic). */
+export interface RunHeader {
+  seed: number;
+  trials: number;
+  threads: number;
+  precision: number | null;
+  interrupted: boolean;
+  elapsedMs: number;
+}
+
 export interface RunSettings {
   trials: number;
   seed: number;

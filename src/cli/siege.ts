@@ -8,23 +8,17 @@ import type { SiegeScenario } from '../scenario/siege.js';
 import { wilsonHalfWidth } from '../stats/index.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
-import { runSettings, type RunFlags } from './options.js';
+import { runSettings, type RunFlags, type RunHeader } from './options.js';
 import { fmtCount, progressBar } from './progress.js';
 import { num, pct, table } from './format.js';
 import { E_DEFENDERS_DEPART, E_STARVED, E_STORMED, ENDINGS } from '../engine/siege/plan.js';
 import { siegeLayout } from '../engine/siege/kernel.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from '../../reports/cli.js';
 
-export interface SiegeResult extends SiegeSummary {
+export interface SiegeResult extends SiegeSummary, RunHeader {
   kind: 'siege';
   title: string | null;
   mode: SiegeScenario['mode'];
-  seed: number;
-  trials: number;
-  threads: number;
-  precision: number | null;
-  interrupted: boolean;
-  elapsedMs: number;
   sides: { attacker: string; defender: string };
   policies: SiegeScenario['policies'];
   weekLimit: number;

@@ -9,6 +9,7 @@ import { basicForceRating, percentOfForce, troopClass, troopClassName } from '..
 import { rateSides } from '../../src/rules/warMachine/rating.js';
 import { loadScenarioText } from '../../src/scenario/index.js';
 import type { WarMachineScenario } from '../../src/scenario/warMachine.js';
+import { plainForce } from '../helpers/forceFactors.js';
 
 describe('Battle Rating (RC ch. 9 step 2, seed lines 46–49)', () => {
   it("the elven prince: BFR 96 with 8 true statements is BR 176", () => {
@@ -37,23 +38,7 @@ sides:
 describe('Special troop factor (RC ch. 9 step 1)', () => {
   it('10 spectres in 300 troops = 4% (rounded up) → +8', () => {
     expect(percentOfForce(10, 300)).toBe(4);
-    const r = basicForceRating({
-      troops: 300,
-      leader: { level: 0, intelligence: 10, wisdom: 10, charisma: 10 },
-      nameLevelTroops: 0,
-      officers: { count: 0, averageLevel: 0 },
-      averageTroopLevel: 0,
-      victories: 0,
-      routs: 0,
-      weeksTrained: 0,
-      weeksWithLeader: 0,
-      monthsOnDuty: 0,
-      weapons: 'none',
-      secondWeapon: false,
-      armourClass5OrBetter: false,
-      allElvesOrDwarves: false,
-      twoAsteriskTroops: 10,
-    });
+    const r = basicForceRating(plainForce({ troops: 300, twoAsteriskTroops: 10 }));
     expect(r.factors.special).toBe(8);
   });
 });

@@ -1,24 +1,9 @@
 /** BFR factors (RC ch. 9 step 1; seed lines 10–34) and troop classes (seed lines 36–44). */
 import { describe, expect, it } from 'vitest';
-import { abilityAdjustment, basicForceRating, troopClass, type ForceFactors } from '../../src/rules/warMachine/forceRating.js';
+import { abilityAdjustment, basicForceRating, troopClass } from '../../src/rules/warMachine/forceRating.js';
+import { plainForce } from '../helpers/forceFactors.js';
 
-const base: ForceFactors = {
-  troops: 400,
-  leader: { level: 10, intelligence: 10, wisdom: 10, charisma: 10 },
-  nameLevelTroops: 0,
-  officers: { count: 0, averageLevel: 0 },
-  averageTroopLevel: 0,
-  victories: 0,
-  routs: 0,
-  weeksTrained: 0,
-  weeksWithLeader: 0,
-  monthsOnDuty: 0,
-  weapons: 'none',
-  secondWeapon: false,
-  armourClass5OrBetter: false,
-  allElvesOrDwarves: false,
-  twoAsteriskTroops: 0,
-};
+const base = plainForce({ leader: { level: 10, intelligence: 10, wisdom: 10, charisma: 10 } });
 
 describe('basic force rating', () => {
   it('ability adjustments follow the RC table', () => {
