@@ -5,6 +5,13 @@
  * (kernel trials/s ÷ reference iterations/s, using the mean of the two neighbouring reference runs). Noise that
  * slows the machine slows both sides of a ratio, so medians of ratios are comparable across runs and machines.
  * It also needs references on several threads (pool suites) and in a fresh process (process-start suites).
+ *
+ * Copies: the same optimised kernel code runs at different speeds depending on where V8 placed it (measured on
+ * this machine: the War Machine kernel at a ratio of 0.21 or 0.34 in different processes, with identical
+ * optimisation traces, and likewise between fresh copies of the module in one process). One process is one
+ * draw from that spread, so a suite is measured on several fresh copies (a kernel module re-imported, a new
+ * worker pool, a new process) and its figure is the mean over copies of each copy's median ratio: the spread
+ * averages out instead of deciding the verdict.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,6 +29,8 @@ export interface SuiteContext {
   /** The package root (where package.json, examples/ and benchmarks/ live). */
   root: string;
   quick: boolean;
+  /** Which fresh copy this set-up is (0, 1, …): load fresh code for each (see freshModule). */
+  copy: number;
   /**
    * Artificial slowdown for testing the gate (WARCAST_BENCH_SLOWDOWN, read only by the harness): a suite
    * does this fraction of extra work per sample through the same code path (0.4 → each sample takes 1.4×).
@@ -43,8 +52,11 @@ export interface BenchSuite {
   batch: number;
   unit: string;
   reference: Reference;
+  /** Fresh copies of the code measured (set-up runs once per copy). */
+  copies: { full: number; quick: number };
+  /** Timed samples per copy. */
   samples: { full: number; quick: number };
-  /** Untimed samples after set-up (warms the JIT and the pool). */
+  /** Untimed samples after each set-up (warms the JIT and the pool). */
   warmUp: number;
   setup(ctx: SuiteContext): SuiteRun | Promise<SuiteRun>;
 }
@@ -54,9 +66,12 @@ export interface SuiteResult {
   description: string;
   unit: string;
   batch: number;
+  copies: number;
+  /** Samples per copy. */
   samples: number;
-  /** Median of per-sample ratios: trials/s ÷ reference iterations/s. */
+  /** Mean over copies of the median per-sample ratio (trials/s ÷ reference iterations/s). */
   ratio: number;
+  /** Lowest and highest copy median. */
   ratioMin: number;
   ratioMax: number;
   /** Median trials per second (absolute: for information, machine dependent). */
@@ -71,6 +86,14 @@ export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/**
+ * A fresh instance of an ES module (its own functions, so V8 compiles and places them anew): the same file
+ * imported under a different query string. Copy 0 is the ordinary, shared instance.
+ */
+export async function freshModule<T>(url: URL, copy: number): Promise<T> {
+  return (await import(copy === 0 ? url.href : `${url.href}?copy=${copy}`)) as T;
 }
 
 /** The package root: the nearest folder above this file with warcast's package.json. */
@@ -126,9 +149,9 @@ async function referenceRunner(ref: Reference, root: string): Promise<ReferenceR
     return {
       time: async () => {
         const t0 = performance.now();
-        sink ^= referenceLoop(ref.iterations, seed++);
+        sink += referenceLoop(ref.iterations, seed++);
         const ms = performance.now() - t0;
-        if (sink === 0x7fffffff) process.stdout.write(''); // keeps the checksum alive
+        if (sink === -1) process.stdout.write(''); // keeps the checksum alive
         return ms;
       },
       close: async () => {},
@@ -164,41 +187,54 @@ async function referenceRunner(ref: Reference, root: string): Promise<ReferenceR
   };
 }
 
-/** Measure one suite: R K R K … R, ratios per sample from the kernel time and its two neighbouring references. */
-export async function measure(suite: BenchSuite, ctx: SuiteContext): Promise<SuiteResult> {
+/** Measure one suite: per fresh copy, R K R K … R, a ratio per sample from the sample and its two neighbouring references. */
+export async function measure(suite: BenchSuite, ctx: Omit<SuiteContext, 'copy'>): Promise<SuiteResult> {
+  const copies = ctx.quick ? suite.copies.quick : suite.copies.full;
   const n = ctx.quick ? suite.samples.quick : suite.samples.full;
+  const iterations = suite.reference.iterations;
   const ref = await referenceRunner(suite.reference, ctx.root);
-  const runner = await suite.setup(ctx);
+  const copyRatios: number[] = [];
+  const kernelMs: number[] = [];
+  const refMs: number[] = [];
   try {
-    for (let i = 0; i < suite.warmUp; i++) {
-      await ref.time();
-      await runner.run(-1 - i);
+    for (let copy = 0; copy < copies; copy++) {
+      const runner = await suite.setup({ ...ctx, copy });
+      try {
+        for (let i = 0; i < suite.warmUp; i++) {
+          await ref.time();
+          await runner.run(-1 - i);
+        }
+        const refs: number[] = [await ref.time()];
+        const ratios: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const t0 = performance.now();
+          await runner.run(copy * n + i);
+          const k = performance.now() - t0;
+          refs.push(await ref.time());
+          kernelMs.push(k);
+          ratios.push(suite.batch / k / (iterations / ((refs[i] + refs[i + 1]) / 2)));
+        }
+        refMs.push(...refs);
+        copyRatios.push(median(ratios));
+      } finally {
+        await runner.teardown?.();
+      }
     }
-    const refMs: number[] = [await ref.time()];
-    const kernelMs: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const t0 = performance.now();
-      await runner.run(i);
-      kernelMs.push(performance.now() - t0);
-      refMs.push(await ref.time());
-    }
-    const iterations = suite.reference.iterations;
-    const ratios = kernelMs.map((k, i) => suite.batch / k / (iterations / ((refMs[i] + refMs[i + 1]) / 2)));
-    return {
-      name: suite.name,
-      description: suite.description,
-      unit: suite.unit,
-      batch: suite.batch,
-      samples: n,
-      ratio: median(ratios),
-      ratioMin: Math.min(...ratios),
-      ratioMax: Math.max(...ratios),
-      perSecond: (suite.batch / median(kernelMs)) * 1000,
-      msPerSample: median(kernelMs),
-      referencePerSecond: (iterations / median(refMs)) * 1000,
-    };
   } finally {
-    await runner.teardown?.();
     await ref.close();
   }
+  return {
+    name: suite.name,
+    description: suite.description,
+    unit: suite.unit,
+    batch: suite.batch,
+    copies,
+    samples: n,
+    ratio: copyRatios.reduce((a, b) => a + b, 0) / copyRatios.length,
+    ratioMin: Math.min(...copyRatios),
+    ratioMax: Math.max(...copyRatios),
+    perSecond: (suite.batch / median(kernelMs)) * 1000,
+    msPerSample: median(kernelMs),
+    referencePerSecond: (iterations / median(refMs)) * 1000,
+  };
 }

@@ -126,10 +126,10 @@ export async function runBenchmarks(o: BenchOptions): Promise<BenchReport> {
 export function toBaseline(report: BenchReport): Baseline {
   const suites: Record<string, BaselineEntry> = {};
   for (const s of report.suites) {
-    suites[s.name] = { ratio: round(s.ratio, 6), perSecond: Math.round(s.perSecond), unit: s.unit, batch: s.batch, msPerSample: round(s.msPerSample, 2) };
+    suites[s.name] = { ratio: round(s.ratio, 6), perSecond: Math.round(s.perSecond), unit: s.unit, batch: s.batch, msPerSample: round(s.msPerSample, 4) };
   }
   return {
-    note: 'ratio = trials/s ÷ reference-loop iterations/s (median of samples); refresh on purpose with npm run bench:save',
+    note: 'ratio = trials/s ÷ reference-loop iterations/s in the same run (mean over fresh copies of the median sample); perSecond is for information only; refresh on purpose with npm run bench:save',
     node: report.node,
     cpu: report.cpu,
     cores: report.cores,
@@ -156,7 +156,7 @@ function pct(x: number): string {
 }
 
 export function formatReport(r: BenchReport): string {
-  const head = ['suite', 'per sample', 'trials/s', 'ratio', 'ratio range', 'baseline', 'change', r.threshold === null ? '' : 'gate'];
+  const head = ['suite', 'per sample', 'trials/s', 'ratio', 'copy range', 'baseline', 'change', r.threshold === null ? '' : 'gate'];
   const rows = r.suites.map((s) => [
     s.name,
     `${s.batch.toLocaleString('en-US')} ${s.unit}, ${s.msPerSample.toFixed(s.msPerSample < 100 ? 1 : 0)} ms`,
@@ -175,7 +175,8 @@ export function formatReport(r: BenchReport): string {
   out.push(line(head), line(widths.map((w) => '-'.repeat(w))));
   for (const row of rows) out.push(line(row));
   out.push('');
-  out.push(`ratio = trials/s ÷ reference-loop iterations/s in the same run (median of ${r.suites.map((s) => s.samples).join('/')} samples); ` +
+  out.push(`ratio = trials/s ÷ reference-loop iterations/s in the same run: mean over fresh copies (${r.suites.map((s) => s.copies).join('/')}) of each copy's median sample; range = lowest–highest copy` );
+  out.push(
     (r.baseline ? `baseline ${r.baseline.date.slice(0, 10)}, ${r.baseline.cpu}, Node ${r.baseline.node}` : 'no baseline (npm run bench:save writes one)'));
   if (r.threshold !== null) {
     const failed = r.suites.filter((s) => s.pass === false).map((s) => s.name);

@@ -1,6 +1,6 @@
 /** Helpers shared by suites: a compiled benchmark scenario and an in-thread kernel sample. */
 import { join } from 'node:path';
-import { kernelFor } from '../../src/engine/kernels.js';
+import type { Kernel } from '../../src/engine/kernels.js';
 import { loadScenarioFile } from '../../src/scenario/index.js';
 import type { SuiteContext, SuiteRun } from '../harness.js';
 
@@ -15,24 +15,23 @@ export function benchScenario<T>(ctx: SuiteContext, file: string): T {
  * and the first real battles deoptimised it. Many tiny calls on the real plan first (every branch seen in the
  * interpreter), then a few whole chunks, before anything is timed.
  */
-export function warmUpOnPlan(kind: string, plan: unknown): void {
-  const k = kernelFor(kind);
+export function warmUpOnPlan<P>(k: Kernel<P>, plan: P): void {
   const acc = new Float64Array(k.accLength(plan));
   for (let i = 0; i < 400; i++) k.run(plan, i, 0, 1, 64, acc);
   for (let i = 0; i < 5; i++) k.run(plan, i, 0, 1, k.chunkTrials, acc);
 }
 
 /**
- * One sample = `batch` trials of a registered kernel on this thread, exactly as the runner calls it (whole
- * chunks, a fresh accumulator). Each sample starts at a different chunk so samples roll different dice.
- * With ctx.slowdown > 0 it also runs that fraction of extra trials through the same kernel (gate testing).
+ * One sample = `batch` trials of a kernel on this thread, exactly as the runner calls it (whole chunks, a fresh
+ * accumulator). Pass a kernel whose `run` comes from a fresh copy of its module (freshModule, ctx.copy). Each
+ * sample starts at a different chunk so samples roll different dice. With ctx.slowdown > 0 it also runs that
+ * fraction of extra trials through the same kernel (gate testing; the engine never reads that setting).
  */
-export function kernelSample(ctx: SuiteContext, kind: string, plan: unknown, batch: number): SuiteRun {
-  const k = kernelFor(kind);
-  if (batch % k.chunkTrials !== 0) throw new Error(`batch ${batch} is not a whole number of ${kind} chunks (${k.chunkTrials})`);
+export function kernelSample<P>(ctx: SuiteContext, k: Kernel<P>, plan: P, batch: number): SuiteRun {
+  if (batch % k.chunkTrials !== 0) throw new Error(`batch ${batch} is not a whole number of chunks (${k.chunkTrials})`);
   const chunks = batch / k.chunkTrials;
   const extra = Math.round(batch * ctx.slowdown);
-  warmUpOnPlan(kind, plan);
+  warmUpOnPlan(k, plan);
   let sink = 0;
   return {
     run(sample) {

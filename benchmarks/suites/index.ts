@@ -14,9 +14,10 @@ export const SUITES: BenchSuite[] = [
   tacticMixBattle,
   // REGISTRATION POINT (issue 4, siege kernel): `import { siegeWeek } from './siegeWeek.js';` and add `siegeWeek,`
   //   here — a BenchSuite with unit 'weeks', batch a whole number of siege chunks (≥ 1,000 sieges), using
-  //   kernelSample(ctx, 'siege', plan, batch) from ./common.js (copy warMachineBattle.ts).
+  //   kernelSample(ctx, freshSiegeKernel, plan, batch) from ./common.js, the kernel's run taken from
+  //   freshModule(new URL('../../src/engine/siege/kernel.js', import.meta.url), ctx.copy) (copy warMachineBattle.ts).
   // REGISTRATION POINT (issue 5, cascade kernel): `import { cascadeRound } from './cascadeRound.js';` and add
-  //   `cascadeRound,` here — unit 'rounds', same pattern with kernelSample(ctx, 'cascade', plan, batch).
+  //   `cascadeRound,` here — unit 'rounds', same pattern with the cascade kernel module.
   poolBattles,
   oddsProcess,
 ];

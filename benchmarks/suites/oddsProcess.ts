@@ -2,7 +2,7 @@
  * `warcast odds` on 10^6 battles as a user runs it: a whole new process (Node start, module loading, scenario
  * parsing, exact odds, the Monte Carlo, JSON out). Its reference is a new Node process running the reference
  * loop, so process start costs sit on both sides of the ratio. The kernel is a small share of this figure, so
- * the artificial slowdown is not applied here.
+ * the artificial slowdown is not applied here. Every sample is a fresh process, hence one copy.
  */
 import { join } from 'node:path';
 import type { BenchSuite } from '../harness.js';
@@ -14,7 +14,8 @@ export const oddsProcess: BenchSuite = {
   unit: 'battles',
   batch: 1_000_000,
   reference: { kind: 'process', iterations: 1 << 27 },
-  samples: { full: 11, quick: 5 },
+  copies: { full: 1, quick: 1 },
+  samples: { full: 15, quick: 7 },
   warmUp: 1,
   setup(ctx) {
     const args = [join(ctx.root, 'dist', 'src', 'cli', 'main.js'), 'odds', join(ctx.root, 'benchmarks', 'scenarios', 'battle.yaml'), '--trials', String(this.batch), '--json'];

@@ -3,17 +3,20 @@ import { compileWarMachine } from '../../src/engine/warMachine/plan.js';
 import type { WarMachineScenario } from '../../src/scenario/warMachine.js';
 import type { BenchSuite } from '../harness.js';
 import { benchScenario, kernelSample } from './common.js';
+import { freshWarMachineKernel } from './warMachineBattle.js';
 
 export const tacticMixBattle: BenchSuite = {
   name: 'tactic-mix battle',
   description: 'War Machine kernel, one thread, tactic mixes {envelop 0.6, trap 0.4} vs {hold 0.7, attack 0.3}',
   unit: 'battles',
-  batch: 2_000_000,
+  batch: 700_000,
   reference: { kind: 'loop', threads: 1, iterations: 1 << 23 },
-  samples: { full: 21, quick: 9 },
-  warmUp: 3,
-  setup(ctx) {
+  copies: { full: 24, quick: 12 },
+  samples: { full: 5, quick: 3 },
+  warmUp: 1,
+  async setup(ctx) {
     const { plan } = compileWarMachine(benchScenario<WarMachineScenario>(ctx, 'tactic-mix.yaml'));
-    return kernelSample(ctx, 'war-machine', plan, this.batch);
+    // Copies 1000+: not the ones the one-pairing suite compiled.
+    return kernelSample(ctx, await freshWarMachineKernel({ ...ctx, copy: ctx.copy + 1000 }), plan, this.batch);
   },
 };

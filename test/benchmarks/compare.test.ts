@@ -4,7 +4,7 @@ import { compareWithBaseline, formatReport, slowdownFromEnv, toBaseline, type Ba
 import type { SuiteResult } from '../../benchmarks/harness.js';
 
 const result = (name: string, ratio: number, batch = 1000): SuiteResult => ({
-  name, description: '', unit: 'battles', batch, samples: 5, ratio, ratioMin: ratio, ratioMax: ratio, perSecond: 1e8, msPerSample: 10, referencePerSecond: 5e8,
+  name, description: '', unit: 'battles', batch, copies: 1, samples: 5, ratio, ratioMin: ratio, ratioMax: ratio, perSecond: 1e8, msPerSample: 10, referencePerSecond: 5e8,
 });
 const baseline = (suites: Record<string, number>): Baseline => ({
   note: '', node: 'v20', cpu: 'cpu', cores: 2, date: '2024-01-01T00:00:00Z',
@@ -49,17 +49,17 @@ describe('speed gate', () => {
     expect(median([4, 1, 3, 2])).toBe(2.5);
   });
 
-  it('measures a suite as reference, sample, reference, … with one ratio per sample', async () => {
+  it('measures each fresh copy as reference, sample, reference, … (warm-up samples untimed)', async () => {
     const calls: number[] = [];
     const suite: BenchSuite = {
       name: 'fake', description: '', unit: 'battles', batch: 1000,
       reference: { kind: 'loop', threads: 1, iterations: 1000 },
-      samples: { full: 5, quick: 3 }, warmUp: 2,
-      setup: () => ({ run: (i) => void calls.push(i) }),
+      copies: { full: 3, quick: 2 }, samples: { full: 5, quick: 3 }, warmUp: 2,
+      setup: (ctx) => ({ run: (i) => void calls.push(ctx.copy * 100 + i) }),
     };
     const r = await measure(suite, { root: '.', quick: true, slowdown: 0 });
-    expect(calls).toEqual([-1, -2, 0, 1, 2]);
-    expect(r.samples).toBe(3);
+    expect(calls).toEqual([-1, -2, 0, 1, 2, 99, 98, 103, 104, 105]);
+    expect([r.copies, r.samples]).toEqual([2, 3]);
     expect(r.ratioMin).toBeLessThanOrEqual(r.ratio);
     expect(r.ratio).toBeLessThanOrEqual(r.ratioMax);
   });
