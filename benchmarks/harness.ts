@@ -71,7 +71,7 @@ export interface SuiteResult {
   samples: number;
   /** Mean over copies of the median per-sample ratio (trials/s ÷ reference iterations/s). */
   ratio: number;
-  /** Lowest and highest copy median. */
+  /** Lowest and highest copy median (with one copy: lowest and highest sample). */
   ratioMin: number;
   ratioMax: number;
   /** Median trials per second (absolute: for information, machine dependent). */
@@ -115,6 +115,13 @@ function compiled(root: string, file: string): string {
   return p;
 }
 
+/**
+ * Node flags for both sides of a process suite. Without them, start-up work runs on V8's background threads
+ * (compilation, GC), which a warcast process has much more of than the reference process: on an idle machine
+ * it spreads over the spare core, under load it cannot, and the ratio moved 1.3× with the load (measured).
+ */
+export const PROCESS_FLAGS = ['--single-threaded'];
+
 /** Runs `node args…` to completion; resolves with the wall time in ms. */
 export function timeProcess(args: string[], cwd: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -140,7 +147,7 @@ interface ReferenceRunner {
 async function referenceRunner(ref: Reference, root: string): Promise<ReferenceRunner> {
   if (ref.kind === 'process') {
     const script = compiled(root, 'referenceProcess.js');
-    return { time: () => timeProcess([script, String(ref.iterations)], root), close: async () => {} };
+    return { time: () => timeProcess([...PROCESS_FLAGS, script, String(ref.iterations)], root), close: async () => {} };
   }
   if (ref.threads <= 1) {
     warmUpReference();
@@ -194,6 +201,7 @@ export async function measure(suite: BenchSuite, ctx: Omit<SuiteContext, 'copy'>
   const iterations = suite.reference.iterations;
   const ref = await referenceRunner(suite.reference, ctx.root);
   const copyRatios: number[] = [];
+  const allRatios: number[] = [];
   const kernelMs: number[] = [];
   const refMs: number[] = [];
   try {
@@ -215,6 +223,7 @@ export async function measure(suite: BenchSuite, ctx: Omit<SuiteContext, 'copy'>
           ratios.push(suite.batch / k / (iterations / ((refs[i] + refs[i + 1]) / 2)));
         }
         refMs.push(...refs);
+        allRatios.push(...ratios);
         copyRatios.push(median(ratios));
       } finally {
         await runner.teardown?.();
@@ -231,8 +240,8 @@ export async function measure(suite: BenchSuite, ctx: Omit<SuiteContext, 'copy'>
     copies,
     samples: n,
     ratio: copyRatios.reduce((a, b) => a + b, 0) / copyRatios.length,
-    ratioMin: Math.min(...copyRatios),
-    ratioMax: Math.max(...copyRatios),
+    ratioMin: Math.min(...(copies > 1 ? copyRatios : allRatios)),
+    ratioMax: Math.max(...(copies > 1 ? copyRatios : allRatios)),
     perSecond: (suite.batch / median(kernelMs)) * 1000,
     msPerSample: median(kernelMs),
     referencePerSecond: (iterations / median(refMs)) * 1000,

@@ -156,7 +156,7 @@ function pct(x: number): string {
 }
 
 export function formatReport(r: BenchReport): string {
-  const head = ['suite', 'per sample', 'trials/s', 'ratio', 'copy range', 'baseline', 'change', r.threshold === null ? '' : 'gate'];
+  const head = ['suite', 'per sample', 'trials/s', 'ratio', 'range', 'baseline', 'change', r.threshold === null ? '' : 'gate'];
   const rows = r.suites.map((s) => [
     s.name,
     `${s.batch.toLocaleString('en-US')} ${s.unit}, ${s.msPerSample.toFixed(s.msPerSample < 100 ? 1 : 0)} ms`,
@@ -175,7 +175,7 @@ export function formatReport(r: BenchReport): string {
   out.push(line(head), line(widths.map((w) => '-'.repeat(w))));
   for (const row of rows) out.push(line(row));
   out.push('');
-  out.push(`ratio = trials/s ÷ reference-loop iterations/s in the same run: mean over fresh copies (${r.suites.map((s) => s.copies).join('/')}) of each copy's median sample; range = lowest–highest copy` );
+  out.push(`ratio = trials/s ÷ reference-loop iterations/s in the same run: mean over fresh copies (${r.suites.map((s) => s.copies).join('/')}) of each copy's median sample; range = lowest–highest copy (one copy: sample)`);
   out.push(
     (r.baseline ? `baseline ${r.baseline.date.slice(0, 10)}, ${r.baseline.cpu}, Node ${r.baseline.node}` : 'no baseline (npm run bench:save writes one)'));
   if (r.threshold !== null) {
