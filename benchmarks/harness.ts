@@ -167,8 +167,11 @@ async function referenceRunner(ref: Reference, root: string): Promise<ReferenceR
   const file = compiled(root, 'referenceWorker.js');
   const workers = Array.from({ length: ref.threads }, () => new Worker(file));
   const once = (w: Worker) => new Promise<void>((resolve, reject) => {
-    w.once('message', () => resolve());
     w.once('error', reject);
+    w.once('message', () => {
+      w.off('error', reject);
+      resolve();
+    });
   });
   let seed = 1;
   const round = () => Promise.all(workers.map((w) => {
