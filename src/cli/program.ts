@@ -78,6 +78,18 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await sweepCommand(file, flags, io)));
+  program
+    .command('bench')
+    .description('benchmark suites as ratios to an in-run reference loop, compared with benchmarks/baseline.json')
+    .option('--json', 'print one JSON document on stdout')
+    .option('--compare', 'exit 1 when any suite is more than (1 + threshold)× slower than the baseline')
+    .option('--threshold <x>', 'allowed slowdown as a fraction (default 0.25: fail when more than 1.25× slower); implies --compare')
+    .option('--quick', 'fewer samples (the CI gate)')
+    .option('--save', 'write the results as the new baseline (benchmarks/baseline.json)')
+    .option('--baseline <file>', 'baseline file to compare with or save to')
+    .option('--only <text>', 'only suites whose name contains text')
+    // Loaded on demand: the benchmark modules stay out of every other command's start-up.
+    .action(async (flags) => setExit(await (await import('./bench.js')).benchCommand(flags, io)));
 
   return program;
 }

@@ -4,7 +4,7 @@
  * (seed, stream, i) alone, so any split of chunks over tasks and threads gives the same counts.
  */
 import { runWarMachineChunks, WAR_MACHINE_CHUNK, warMachineAccLength } from './warMachine/kernel.js';
-import type { WarMachinePlan } from './warMachine/plan.js';
+import { CODE_COUNT, CODE_REROLL, ROLL_PAIRS, type WarMachinePlan } from './warMachine/plan.js';
 import { cascadeKernel } from './cascade/kernelSpec.js';
 import { siegeKernel } from './siege/kernelEntry.js';
 
@@ -17,8 +17,9 @@ export interface Kernel<Plan> {
   readonly minPoolTrials: number;
   accLength(plan: Plan): number;
   run(plan: Plan, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void;
-  /** A tiny plan for warming the JIT up when a worker loads (PERFORMANCE.md, JIT trap). */
-  warmUpPlan?(): Plan;
+  /** Tiny plans for warming the JIT up when a worker loads (PERFORMANCE.md, JIT trap): between them they
+   * should take every branch of the loop, or the first real plan deoptimises it. */
+  warmUpPlans?(): Plan[];
 }
 
 export const warMachineKernel: Kernel<WarMachinePlan> = {
@@ -27,10 +28,16 @@ export const warMachineKernel: Kernel<WarMachinePlan> = {
   minPoolTrials: 20_000_000,
   accLength: warMachineAccLength,
   run: runWarMachineChunks,
-  warmUpPlan: () => {
-    const codeTable = new Uint8Array(10_000);
-    for (let i = 0; i < codeTable.length; i++) codeTable[i] = 4 + (i % 26);
-    return { kind: 'war-machine', pairCount: 1, pairThresholds: new Float64Array([4294967296]), codeTable };
+  // One pairing, and two pairings with some tied rolls: every branch of the loop gets type feedback before V8
+  // optimises it (a warm-up that skipped a branch was deoptimised by the first real plan taking it).
+  warmUpPlans: () => {
+    const plan = (pairCount: number): WarMachinePlan => {
+      const codeTable = new Uint8Array(pairCount * ROLL_PAIRS);
+      for (let i = 0; i < codeTable.length; i++) codeTable[i] = i % 97 === 0 ? CODE_REROLL : i % CODE_COUNT;
+      const pairThresholds = new Float64Array(pairCount).map((_, p) => Math.round(((p + 1) / pairCount) * 4294967296));
+      return { kind: 'war-machine', pairCount, pairThresholds, codeTable };
+    };
+    return [plan(1), plan(2)];
   },
 };
 
@@ -50,8 +57,8 @@ export function kernelFor(kind: string): Kernel<unknown> {
 /** Run a kernel's warm-up plan a few times on tiny inputs so V8 tiers it up before the real work. */
 export function warmUp(kind: string): void {
   const k = kernelFor(kind);
-  const plan = k.warmUpPlan?.();
-  if (plan === undefined) return;
-  const acc = new Float64Array(k.accLength(plan));
-  for (let i = 0; i < 20; i++) k.run(plan, i, 0, 1, Math.min(k.chunkTrials, 2000), acc);
+  const plans = k.warmUpPlans?.() ?? [];
+  for (let i = 0; i < 20; i++) {
+    for (const plan of plans) k.run(plan, i, 0, 1, Math.min(k.chunkTrials, 2000), new Float64Array(k.accLength(plan)));
+  }
 }

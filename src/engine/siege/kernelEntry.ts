@@ -11,7 +11,7 @@ export const siegeKernel: Kernel<SiegePlan> = {
   minPoolTrials: 200_000,
   accLength: siegeAccLength,
   run: runSiegeChunks,
-  warmUpPlan: () =>
+  warmUpPlans: () => [
     compileSiege(
       siegeSchema.parse({
         kind: 'siege',
@@ -24,4 +24,5 @@ export const siegeKernel: Kernel<SiegePlan> = {
         strategy: { attacker: [{ tactic: 'bombard', weeks: 2 }, { tactic: { harass: 0.5, assault: 0.5 } }], defender: [{ tactic: 'stay', weeks: 3 }, { tactic: 'sally' }] },
       }),
     ).plan,
+  ],
 };

@@ -1,0 +1,252 @@
+/**
+ * The benchmark harness. Why not tinybench: tinybench times each task's samples back to back, so a burst of
+ * machine noise lands on one task and not on another; here every kernel sample is sandwiched between two runs
+ * of a fixed reference loop (R K R K … R) in the same process, and each sample's figure is a ratio
+ * (kernel trials/s ÷ reference iterations/s, using the mean of the two neighbouring reference runs). Noise that
+ * slows the machine slows both sides of a ratio, so medians of ratios are comparable across runs and machines.
+ * It also needs references on several threads (pool suites) and in a fresh process (process-start suites).
+ *
+ * Copies: the same optimised kernel code runs at different speeds depending on where V8 placed it (measured on
+ * this machine: the War Machine kernel at a ratio of 0.21 or 0.34 in different processes, with identical
+ * optimisation traces, and likewise between fresh copies of the module in one process). One process is one
+ * draw from that spread, so a suite is measured on several fresh copies (a kernel module re-imported, a new
+ * worker pool, a new process) and its figure is the mean over copies of each copy's median ratio: the spread
+ * averages out instead of deciding the verdict.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { referenceLoop, warmUpReference } from './reference.js';
+
+/** How a suite's reference is run: in this thread, on n worker threads at once, or as a whole new process. */
+export type Reference =
+  | { kind: 'loop'; threads: number; iterations: number }
+  | { kind: 'process'; iterations: number };
+
+export interface SuiteContext {
+  /** The package root (where package.json, examples/ and benchmarks/ live). */
+  root: string;
+  quick: boolean;
+  /** Which fresh copy this set-up is (0, 1, …): load fresh code for each (see freshModule). */
+  copy: number;
+  /**
+   * Artificial slowdown for testing the gate (WARCAST_BENCH_SLOWDOWN, read only by the harness): a suite
+   * does this fraction of extra work per sample through the same code path (0.4 → each sample takes 1.4×).
+   */
+  slowdown: number;
+}
+
+/** One prepared suite: `run()` is one timed sample of `batch` trials. */
+export interface SuiteRun {
+  run(sample: number): void | Promise<void>;
+  teardown?(): void | Promise<void>;
+}
+
+export interface BenchSuite {
+  /** Stable name: the key in baseline.json. */
+  name: string;
+  description: string;
+  /** Trials (battles, weeks, rounds…) per timed sample; ≥ 1,000. */
+  batch: number;
+  unit: string;
+  reference: Reference;
+  /** Fresh copies of the code measured (set-up runs once per copy). */
+  copies: { full: number; quick: number };
+  /** Timed samples per copy. */
+  samples: { full: number; quick: number };
+  /** Untimed samples after each set-up (warms the JIT and the pool). */
+  warmUp: number;
+  setup(ctx: SuiteContext): SuiteRun | Promise<SuiteRun>;
+}
+
+export interface SuiteResult {
+  name: string;
+  description: string;
+  unit: string;
+  batch: number;
+  copies: number;
+  /** Samples per copy. */
+  samples: number;
+  /** Mean over copies of the median per-sample ratio (trials/s ÷ reference iterations/s). */
+  ratio: number;
+  /** Lowest and highest copy median (with one copy: lowest and highest sample). */
+  ratioMin: number;
+  ratioMax: number;
+  /** Median trials per second (absolute: for information, machine dependent). */
+  perSecond: number;
+  /** Median wall time of one sample, ms. */
+  msPerSample: number;
+  /** Median reference iterations per second. */
+  referencePerSecond: number;
+}
+
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/**
+ * A fresh instance of an ES module (its own functions, so V8 compiles and places them anew): the same file
+ * imported under a different query string. Copy 0 is the ordinary, shared instance.
+ */
+export async function freshModule<T>(url: URL, copy: number): Promise<T> {
+  return (await import(copy === 0 ? url.href : `${url.href}?copy=${copy}`)) as T;
+}
+
+/** The package root: the nearest folder above this file with warcast's package.json. */
+export function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'warcast') return dir;
+    const up = dirname(dir);
+    if (up === dir) throw new Error('package root (warcast package.json) not found');
+    dir = up;
+  }
+}
+
+/** Compiled benchmark scripts (workers and child processes need JS). */
+function compiled(root: string, file: string): string {
+  const p = join(root, 'dist', 'benchmarks', file);
+  if (!existsSync(p)) throw new Error(`${p} not built: run npm run build`);
+  return p;
+}
+
+/**
+ * Node flags for both sides of a process suite. Without them, start-up work runs on V8's background threads
+ * (compilation, GC), which a warcast process has much more of than the reference process: on an idle machine
+ * it spreads over the spare core, under load it cannot, and the ratio moved 1.3× with the load (measured).
+ */
+export const PROCESS_FLAGS = ['--single-threaded'];
+
+/** Runs `node args…` to completion; resolves with the wall time in ms. */
+export function timeProcess(args: string[], cwd: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const ms = performance.now() - t0;
+      if (code === 0) resolve(ms);
+      else reject(new Error(`node ${args.join(' ')} exited with ${code}: ${err.trim()}`));
+    });
+  });
+}
+
+interface ReferenceRunner {
+  /** One reference run; resolves with its wall time in ms. */
+  time(): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function referenceRunner(ref: Reference, root: string): Promise<ReferenceRunner> {
+  if (ref.kind === 'process') {
+    const script = compiled(root, 'referenceProcess.js');
+    return { time: () => timeProcess([...PROCESS_FLAGS, script, String(ref.iterations)], root), close: async () => {} };
+  }
+  if (ref.threads <= 1) {
+    warmUpReference();
+    let seed = 1;
+    let sink = 0;
+    return {
+      time: async () => {
+        const t0 = performance.now();
+        sink += referenceLoop(ref.iterations, seed++);
+        const ms = performance.now() - t0;
+        if (sink === -1) process.stdout.write(''); // keeps the checksum alive
+        return ms;
+      },
+      close: async () => {},
+    };
+  }
+  const file = compiled(root, 'referenceWorker.js');
+  const workers = Array.from({ length: ref.threads }, () => new Worker(file));
+  const once = (w: Worker) => new Promise<void>((resolve, reject) => {
+    w.once('error', reject);
+    w.once('message', () => {
+      w.off('error', reject);
+      resolve();
+    });
+  });
+  let seed = 1;
+  const round = () => Promise.all(workers.map((w) => {
+    const done = once(w);
+    w.postMessage({ iterations: ref.iterations, seed: seed++ });
+    return done;
+  }));
+  // A first small round makes sure every worker has loaded and warmed up before anything is timed.
+  await Promise.all(workers.map((w) => {
+    const done = once(w);
+    w.postMessage({ iterations: 1000, seed: 1 });
+    return done;
+  }));
+  return {
+    time: async () => {
+      const t0 = performance.now();
+      await round();
+      return performance.now() - t0;
+    },
+    close: async () => {
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
+  };
+}
+
+/** Measure one suite: per fresh copy, R K R K … R, a ratio per sample from the sample and its two neighbouring references. */
+export async function measure(suite: BenchSuite, ctx: Omit<SuiteContext, 'copy'>): Promise<SuiteResult> {
+  const copies = ctx.quick ? suite.copies.quick : suite.copies.full;
+  const n = ctx.quick ? suite.samples.quick : suite.samples.full;
+  const iterations = suite.reference.iterations;
+  const ref = await referenceRunner(suite.reference, ctx.root);
+  const copyRatios: number[] = [];
+  const allRatios: number[] = [];
+  const kernelMs: number[] = [];
+  const refMs: number[] = [];
+  try {
+    for (let copy = 0; copy < copies; copy++) {
+      const runner = await suite.setup({ ...ctx, copy });
+      try {
+        for (let i = 0; i < suite.warmUp; i++) {
+          await ref.time();
+          await runner.run(-1 - i);
+        }
+        const refs: number[] = [await ref.time()];
+        const ratios: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const t0 = performance.now();
+          await runner.run(copy * n + i);
+          const k = performance.now() - t0;
+          refs.push(await ref.time());
+          kernelMs.push(k);
+          ratios.push(suite.batch / k / (iterations / ((refs[i] + refs[i + 1]) / 2)));
+        }
+        refMs.push(...refs);
+        allRatios.push(...ratios);
+        copyRatios.push(median(ratios));
+      } finally {
+        await runner.teardown?.();
+      }
+    }
+  } finally {
+    await ref.close();
+  }
+  return {
+    name: suite.name,
+    description: suite.description,
+    unit: suite.unit,
+    batch: suite.batch,
+    copies,
+    samples: n,
+    ratio: copyRatios.reduce((a, b) => a + b, 0) / copyRatios.length,
+    ratioMin: Math.min(...(copies > 1 ? copyRatios : allRatios)),
+    ratioMax: Math.max(...(copies > 1 ? copyRatios : allRatios)),
+    perSecond: (suite.batch / median(kernelMs)) * 1000,
+    msPerSample: median(kernelMs),
+    referencePerSecond: (iterations / median(refMs)) * 1000,
+  };
+}

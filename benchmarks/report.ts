@@ -1,0 +1,188 @@
+/**
+ * Running the suites, comparing with the committed baseline and printing the table. A ratio "worse by more
+ * than the threshold" means: a sample of the same work takes more than (1 + threshold) × as long, relative to
+ * the reference loop, as it did for the baseline (threshold 0.25 fails at 1.25× slower; 0.5 at 1.5× slower).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { measure, packageRoot, type BenchSuite, type SuiteResult } from './harness.js';
+import { SUITES } from './suites/index.js';
+
+export const DEFAULT_THRESHOLD = 0.25;
+/** The env var that injects an artificial slowdown (read here only; never by the engine). */
+export const SLOWDOWN_ENV = 'WARCAST_BENCH_SLOWDOWN';
+
+export interface BaselineEntry {
+  ratio: number;
+  perSecond: number;
+  unit: string;
+  batch: number;
+  msPerSample: number;
+}
+
+export interface Baseline {
+  note: string;
+  node: string;
+  cpu: string;
+  cores: number;
+  date: string;
+  suites: Record<string, BaselineEntry>;
+}
+
+export interface SuiteReport extends SuiteResult {
+  baselineRatio: number | null;
+  /** ratio ÷ baseline ratio − 1 (negative: slower than the baseline). */
+  change: number | null;
+  /** baseline ratio ÷ ratio: how many times longer the same work takes, machine noise divided out. */
+  slowdown: number | null;
+  /** Compared (with --compare): within the threshold? null when not compared or no baseline. */
+  pass: boolean | null;
+}
+
+export interface BenchReport {
+  node: string;
+  cpu: string;
+  cores: number;
+  date: string;
+  quick: boolean;
+  /** Fraction of extra work injected per sample (WARCAST_BENCH_SLOWDOWN), 0 normally. */
+  slowdownInjected: number;
+  baseline: { file: string; date: string; node: string; cpu: string } | null;
+  threshold: number | null;
+  suites: SuiteReport[];
+  /** With a threshold: every compared suite passed. */
+  pass: boolean | null;
+}
+
+export interface BenchOptions {
+  quick: boolean;
+  /** Compare against the baseline and set pass/fail with this threshold (null: report only). */
+  threshold: number | null;
+  baselineFile?: string;
+  /** Only suites whose name contains this text. */
+  only?: string;
+  slowdown?: number;
+  onSuite?: (suite: BenchSuite, index: number, total: number) => void;
+}
+
+export function defaultBaselineFile(root = packageRoot()): string {
+  return join(root, 'benchmarks', 'baseline.json');
+}
+
+export function readBaseline(file: string): Baseline | null {
+  if (!existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, 'utf8')) as Baseline;
+}
+
+export function slowdownFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env[SLOWDOWN_ENV];
+  if (text === undefined || text === '') return 0;
+  const x = Number(text);
+  if (!Number.isFinite(x) || x < 0 || x > 10) throw new Error(`${SLOWDOWN_ENV}: expected a fraction of extra work such as 0.4, got '${text}'`);
+  return x;
+}
+
+/** Attach baseline figures and, with a threshold, a verdict to each result. */
+export function compareWithBaseline(results: readonly SuiteResult[], baseline: Baseline | null, threshold: number | null): SuiteReport[] {
+  return results.map((r) => {
+    const b = baseline?.suites[r.name];
+    if (!b || b.batch !== r.batch) return { ...r, baselineRatio: null, change: null, slowdown: null, pass: null };
+    const slowdown = b.ratio / r.ratio;
+    return { ...r, baselineRatio: b.ratio, change: r.ratio / b.ratio - 1, slowdown, pass: threshold === null ? null : slowdown <= 1 + threshold };
+  });
+}
+
+export function machine(): { node: string; cpu: string; cores: number; date: string } {
+  const c = cpus();
+  return { node: process.version, cpu: c[0]?.model.trim() ?? 'unknown', cores: c.length, date: new Date().toISOString() };
+}
+
+export async function runBenchmarks(o: BenchOptions): Promise<BenchReport> {
+  const root = packageRoot();
+  const slowdown = o.slowdown ?? slowdownFromEnv();
+  const suites = SUITES.filter((s) => !o.only || s.name.includes(o.only));
+  if (suites.length === 0) throw new Error(`no benchmark suite matches '${o.only}' (suites: ${SUITES.map((s) => s.name).join(', ')})`);
+  const results: SuiteResult[] = [];
+  for (const [i, s] of suites.entries()) {
+    o.onSuite?.(s, i, suites.length);
+    results.push(await measure(s, { root, quick: o.quick, slowdown }));
+  }
+  const file = o.baselineFile ?? defaultBaselineFile(root);
+  const baseline = readBaseline(file);
+  const reports = compareWithBaseline(results, baseline, o.threshold);
+  const compared = reports.filter((r) => r.pass !== null);
+  return {
+    ...machine(),
+    quick: o.quick,
+    slowdownInjected: slowdown,
+    baseline: baseline ? { file, date: baseline.date, node: baseline.node, cpu: baseline.cpu } : null,
+    threshold: o.threshold,
+    suites: reports,
+    pass: o.threshold === null ? null : compared.every((r) => r.pass),
+  };
+}
+
+export function toBaseline(report: BenchReport): Baseline {
+  const suites: Record<string, BaselineEntry> = {};
+  for (const s of report.suites) {
+    suites[s.name] = { ratio: round(s.ratio, 6), perSecond: Math.round(s.perSecond), unit: s.unit, batch: s.batch, msPerSample: round(s.msPerSample, 4) };
+  }
+  return {
+    note: 'ratio = trials/s ÷ reference-loop iterations/s in the same run (mean over fresh copies of the median sample); perSecond is for information only; refresh on purpose with npm run bench:save',
+    node: report.node,
+    cpu: report.cpu,
+    cores: report.cores,
+    date: report.date,
+    suites,
+  };
+}
+
+export function writeBaseline(file: string, b: Baseline): void {
+  writeFileSync(file, JSON.stringify(b, null, 2) + '\n');
+}
+
+function round(x: number, digits: number): number {
+  return Number(x.toPrecision(digits));
+}
+
+/** Millions per second with 1 decimal, or thousands for slow suites. */
+function rate(x: number): string {
+  return x >= 1e6 ? `${(x / 1e6).toFixed(1)} M/s` : `${(x / 1e3).toFixed(1)} k/s`;
+}
+
+function pct(x: number): string {
+  return `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
+}
+
+export function formatReport(r: BenchReport): string {
+  const head = ['suite', 'per sample', 'trials/s', 'ratio', 'range', 'baseline', 'change', r.threshold === null ? '' : 'gate'];
+  const rows = r.suites.map((s) => [
+    s.name,
+    `${s.batch.toLocaleString('en-US')} ${s.unit}, ${s.msPerSample.toFixed(s.msPerSample < 100 ? 1 : 0)} ms`,
+    rate(s.perSecond),
+    s.ratio.toFixed(4),
+    `${s.ratioMin.toFixed(4)}–${s.ratioMax.toFixed(4)}`,
+    s.baselineRatio === null ? 'new' : s.baselineRatio.toFixed(4),
+    s.change === null ? '—' : `${pct(s.change)} (${s.slowdown! >= 1 ? `${s.slowdown!.toFixed(2)}× slower` : `${(1 / s.slowdown!).toFixed(2)}× faster`})`,
+    s.pass === null ? (r.threshold === null ? '' : 'not gated') : s.pass ? 'ok' : 'FAIL',
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  const out: string[] = [];
+  out.push(`warcast benchmarks — ${r.cpu} (${r.cores} cores), Node ${r.node}, ${r.quick ? 'quick' : 'full'} run, ${r.date.slice(0, 10)}`);
+  if (r.slowdownInjected > 0) out.push(`ARTIFICIAL SLOWDOWN injected (${SLOWDOWN_ENV}=${r.slowdownInjected}): each sample does ${Math.round(r.slowdownInjected * 100)}% extra work`);
+  out.push(line(head), line(widths.map((w) => '-'.repeat(w))));
+  for (const row of rows) out.push(line(row));
+  out.push('');
+  out.push(`ratio = trials/s ÷ reference-loop iterations/s in the same run: mean over fresh copies (${r.suites.map((s) => s.copies).join('/')}) of each copy's median sample; range = lowest–highest copy (one copy: sample)`);
+  out.push(
+    (r.baseline ? `baseline ${r.baseline.date.slice(0, 10)}, ${r.baseline.cpu}, Node ${r.baseline.node}` : 'no baseline (npm run bench:save writes one)'));
+  if (r.threshold !== null) {
+    const failed = r.suites.filter((s) => s.pass === false).map((s) => s.name);
+    out.push(r.pass
+      ? `gate: ok — no suite more than ${(1 + r.threshold).toFixed(2)}× slower than the baseline`
+      : `gate: FAILED — more than ${(1 + r.threshold).toFixed(2)}× slower than the baseline: ${failed.join(', ')}`);
+  }
+  return out.join('\n') + '\n';
+}

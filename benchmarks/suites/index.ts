@@ -1,0 +1,21 @@
+/**
+ * The benchmark suites, in the order they run and print. A suite is one file in this folder exporting a
+ * BenchSuite, plus one line here. Names are the keys of benchmarks/baseline.json: after adding a suite, run
+ * `npm run bench:save` to record its baseline (until then it shows as "new" and is not gated).
+ */
+import type { BenchSuite } from '../harness.js';
+import { oddsProcess } from './oddsProcess.js';
+import { cascadeRound } from './cascadeRound.js';
+import { poolBattles } from './pool.js';
+import { siegeWeek } from './siegeWeek.js';
+import { tacticMixBattle } from './tacticMix.js';
+import { warMachineBattle } from './warMachineBattle.js';
+
+export const SUITES: BenchSuite[] = [
+  warMachineBattle,
+  tacticMixBattle,
+  siegeWeek,
+  cascadeRound,
+  poolBattles,
+  oddsProcess,
+];

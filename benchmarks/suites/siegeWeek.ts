@@ -1,0 +1,23 @@
+/** Siege Machine sieges, week by week until each ends: the siege kernel alone on one thread. */
+import { siegeKernel } from '../../src/engine/siege/kernelEntry.js';
+import type * as KernelModule from '../../src/engine/siege/kernel.js';
+import { compileSiege } from '../../src/engine/siege/plan.js';
+import type { SiegeScenario } from '../../src/scenario/siege.js';
+import { freshModule, type BenchSuite } from '../harness.js';
+import { benchScenario, kernelSample } from './common.js';
+
+export const siegeWeek: BenchSuite = {
+  name: 'siege week',
+  description: 'siege kernel, one thread, benchmarks/scenarios/siege.yaml (≈ 8.9 weeks per siege; weeks/s ≈ 8.9 × sieges/s)',
+  unit: 'sieges',
+  batch: 50_000,
+  reference: { kind: 'loop', threads: 1, iterations: 1 << 23 },
+  copies: { full: 12, quick: 6 },
+  samples: { full: 5, quick: 3 },
+  warmUp: 1,
+  async setup(ctx) {
+    const { plan } = compileSiege(benchScenario<SiegeScenario>(ctx, 'siege.yaml'));
+    const m = await freshModule<typeof KernelModule>(new URL('../../src/engine/siege/kernel.js', import.meta.url), ctx.copy);
+    return kernelSample(ctx, { ...siegeKernel, run: m.runSiegeChunks }, plan, this.batch);
+  },
+};

@@ -1,0 +1,58 @@
+/**
+ * `warcast bench`: throughput of every benchmark suite as a ratio to an in-run reference loop, compared with
+ * benchmarks/baseline.json. `--compare` exits 1 when any suite is more than (1 + threshold)× slower.
+ * The suites live in benchmarks/ (run from the build: dist/benchmarks/).
+ */
+import { DEFAULT_THRESHOLD, defaultBaselineFile, formatReport, runBenchmarks, slowdownFromEnv, toBaseline, writeBaseline } from '../../benchmarks/report.js';
+import { SUITES } from '../../benchmarks/suites/index.js';
+import { ExitCode, UsageError } from '../errors.js';
+import type { Io } from './io.js';
+
+export interface BenchFlags {
+  json?: boolean;
+  compare?: boolean;
+  threshold?: string;
+  quick?: boolean;
+  save?: boolean;
+  baseline?: string;
+  only?: string;
+}
+
+export function parseThreshold(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_THRESHOLD;
+  const x = Number(text);
+  if (!Number.isFinite(x) || x <= 0 || x > 100) throw new UsageError(`--threshold: expected a fraction of slowdown such as 0.25 (fail when more than 1.25× slower), got '${text}'`);
+  return x;
+}
+
+export async function benchCommand(flags: BenchFlags, io: Io): Promise<number> {
+  const threshold = flags.compare || flags.threshold !== undefined ? parseThreshold(flags.threshold) : null;
+  if (flags.save && flags.quick) throw new UsageError('--save records the baseline from a full run: leave out --quick');
+  if (flags.save && flags.only !== undefined) throw new UsageError('--save records every suite: leave out --only');
+  if (flags.only !== undefined && !SUITES.some((s) => s.name.includes(flags.only!))) {
+    throw new UsageError(`--only: no benchmark suite name contains '${flags.only}' (suites: ${SUITES.map((s) => s.name).join('; ')})`);
+  }
+  let slowdown: number;
+  try {
+    slowdown = slowdownFromEnv();
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (flags.save && slowdown > 0) throw new UsageError('--save with an artificial slowdown would record a slow baseline: unset WARCAST_BENCH_SLOWDOWN');
+  const baselineFile = flags.baseline ?? defaultBaselineFile();
+  const report = await runBenchmarks({
+    quick: Boolean(flags.quick),
+    threshold,
+    baselineFile,
+    only: flags.only,
+    slowdown,
+    onSuite: (s, i, n) => io.err(`bench ${i + 1}/${n}: ${s.name}…\n`),
+  });
+  if (flags.json) io.out(JSON.stringify(report, null, 2) + '\n');
+  else io.out(formatReport(report));
+  if (flags.save) {
+    writeBaseline(baselineFile, toBaseline(report));
+    io.err(`baseline written to ${baselineFile}\n`);
+  }
+  return report.pass === false ? ExitCode.failure : ExitCode.ok;
+}

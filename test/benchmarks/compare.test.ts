@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { median, measure, type BenchSuite } from '../../benchmarks/harness.js';
+import { compareWithBaseline, formatReport, slowdownFromEnv, toBaseline, type Baseline, type BenchReport } from '../../benchmarks/report.js';
+import type { SuiteResult } from '../../benchmarks/harness.js';
+
+const result = (name: string, ratio: number, batch = 1000): SuiteResult => ({
+  name, description: '', unit: 'battles', batch, copies: 1, samples: 5, ratio, ratioMin: ratio, ratioMax: ratio, perSecond: 1e8, msPerSample: 10, referencePerSecond: 5e8,
+});
+const baseline = (suites: Record<string, number>): Baseline => ({
+  note: '', node: 'v20', cpu: 'cpu', cores: 2, date: '2024-01-01T00:00:00Z',
+  suites: Object.fromEntries(Object.entries(suites).map(([k, ratio]) => [k, { ratio, perSecond: 1e8, unit: 'battles', batch: 1000, msPerSample: 10 }])),
+});
+
+describe('speed gate', () => {
+  it('fails a suite only when the same work takes more than (1 + threshold)× as long', () => {
+    const b = baseline({ a: 0.3, b: 0.3, c: 0.3 });
+    // 1.2× slower passes at 0.25; 1.4× slower (the artificial 40% slowdown) fails; faster always passes.
+    const [a, bb, c] = compareWithBaseline([result('a', 0.3 / 1.2), result('b', 0.3 / 1.4), result('c', 0.45)], b, 0.25);
+    expect([a.pass, bb.pass, c.pass]).toEqual([true, false, true]);
+    expect(bb.slowdown).toBeCloseTo(1.4, 10);
+    expect(bb.change).toBeCloseTo(1 / 1.4 - 1, 10);
+    // The lenient CI threshold lets 1.4× through but not 1.6×.
+    const [d, e] = compareWithBaseline([result('a', 0.3 / 1.4), result('b', 0.3 / 1.6)], b, 0.5);
+    expect([d.pass, e.pass]).toEqual([true, false]);
+  });
+
+  it('does not gate suites without a baseline or with a different batch size, nor without a threshold', () => {
+    const b = baseline({ a: 0.3 });
+    const [x, y] = compareWithBaseline([result('new suite', 0.01), result('a', 0.01, 2000)], b, 0.25);
+    expect([x.pass, y.pass, x.baselineRatio, y.baselineRatio]).toEqual([null, null, null, null]);
+    expect(compareWithBaseline([result('a', 0.01)], b, null)[0].pass).toBeNull();
+  });
+
+  it('round-trips a report into a baseline keyed by suite name', () => {
+    const report = { node: 'v20', cpu: 'cpu', cores: 2, date: 'd', quick: false, slowdownInjected: 0, baseline: null, threshold: null, pass: null,
+      suites: compareWithBaseline([result('a', 0.123456789)], null, null) } satisfies BenchReport;
+    expect(toBaseline(report).suites.a).toEqual({ ratio: 0.123457, perSecond: 1e8, unit: 'battles', batch: 1000, msPerSample: 10 });
+    expect(formatReport(report)).toContain('new');
+  });
+
+  it('reads the artificial slowdown only from its env var and rejects nonsense', () => {
+    expect(slowdownFromEnv({})).toBe(0);
+    expect(slowdownFromEnv({ WARCAST_BENCH_SLOWDOWN: '0.4' })).toBe(0.4);
+    expect(() => slowdownFromEnv({ WARCAST_BENCH_SLOWDOWN: 'lots' })).toThrow(/WARCAST_BENCH_SLOWDOWN/);
+  });
+
+  it('takes medians of odd and even samples', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+
+  it('measures each fresh copy as reference, sample, reference, … (warm-up samples untimed)', async () => {
+    const calls: number[] = [];
+    const suite: BenchSuite = {
+      name: 'fake', description: '', unit: 'battles', batch: 1000,
+      reference: { kind: 'loop', threads: 1, iterations: 1000 },
+      copies: { full: 3, quick: 2 }, samples: { full: 5, quick: 3 }, warmUp: 2,
+      setup: (ctx) => ({ run: (i) => void calls.push(ctx.copy * 100 + i) }),
+    };
+    const r = await measure(suite, { root: '.', quick: true, slowdown: 0 });
+    expect(calls).toEqual([-1, -2, 0, 1, 2, 99, 98, 103, 104, 105]);
+    expect([r.copies, r.samples]).toEqual([2, 3]);
+    expect(r.ratioMin).toBeLessThanOrEqual(r.ratio);
+    expect(r.ratio).toBeLessThanOrEqual(r.ratioMax);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Answer snapshots: every examples/ scenario, run through the CLI at a fixed seed and trial count, must give
+ * the committed answers in test/snapshots/answers/NAME.json (timing and thread fields stripped). A failure lists
+ * each number that moved (path: old → new), so a changed resolver is a deliberate, reviewed change.
+ *
+ * Regenerate on purpose (then review the diff and commit it):
+ *   UPDATE_ANSWERS=1 npx vitest run test/snapshots
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { memoryIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+import { diffAnswers, stripVolatile } from './diff.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const EXAMPLES = join(ROOT, 'examples');
+const ANSWERS = join(ROOT, 'test', 'snapshots', 'answers');
+const UPDATE = process.env.UPDATE_ANSWERS === '1';
+const REGENERATE = 'UPDATE_ANSWERS=1 npx vitest run test/snapshots';
+
+const SEED = '20240607';
+const TRIALS = '200000';
+
+/**
+ * The command that answers each scenario kind, as CLI arguments after the file (all with --json).
+ * REGISTRATION POINT: a new kind (siege, cascade, …) adds one line here; its examples then fail until their
+ * snapshots are generated with the command above.
+ */
+const COMMANDS: Record<string, (file: string) => string[]> = {
+  'war-machine': (file) => ['odds', file, '--json', '--seed', SEED, '--trials', TRIALS, '--threads', '1'],
+  siege: (file) => ['siege', file, '--json', '--seed', SEED, '--trials', '20000', '--threads', '1'],
+  cascade: (file) => ['cascade', file, '--json', '--seed', SEED, '--trials', '20000', '--threads', '1'],
+};
+
+const examples = readdirSync(EXAMPLES)
+  .filter((f) => ['.yaml', '.yml', '.json'].includes(extname(f)))
+  .sort();
+
+async function answersOf(file: string): Promise<unknown> {
+  const kind = (parse(readFileSync(file, 'utf8')) as { kind?: unknown } | null)?.kind;
+  const command = typeof kind === 'string' ? COMMANDS[kind] : undefined;
+  if (!command) {
+    throw new Error(`${file}: no snapshot command for kind ${JSON.stringify(kind)}: add one to COMMANDS in test/snapshots/answers.test.ts`);
+  }
+  const io = memoryIo();
+  const argv = command(file);
+  const code = await runCli(argv, io);
+  if (code !== 0) throw new Error(`warcast ${argv.join(' ')} exited with ${code}: ${io.stderr.trim()}`);
+  return stripVolatile(JSON.parse(io.stdout));
+}
+
+describe('answer snapshots (examples/ at a fixed seed)', () => {
+  it('has at least one example', () => {
+    expect(examples.length).toBeGreaterThan(0);
+  });
+
+  for (const name of examples) {
+    it(name, async () => {
+      const snapshot = join(ANSWERS, `${basename(name, extname(name))}.json`);
+      const actual = await answersOf(join(EXAMPLES, name));
+      if (UPDATE) {
+        mkdirSync(ANSWERS, { recursive: true });
+        writeFileSync(snapshot, JSON.stringify(actual, null, 2) + '\n');
+        return;
+      }
+      if (!existsSync(snapshot)) {
+        expect.fail(`examples/${name} has no answer snapshot: create ${snapshot.slice(ROOT.length)} with\n  ${REGENERATE}\nthen review and commit it`);
+      }
+      const moved = diffAnswers(JSON.parse(readFileSync(snapshot, 'utf8')), actual);
+      if (moved.length > 0) {
+        const shown = moved.slice(0, 40).map((m) => `  ${m}`);
+        if (moved.length > shown.length) shown.push(`  … and ${moved.length - shown.length} more`);
+        expect.fail(`examples/${name}: ${moved.length} answer${moved.length === 1 ? '' : 's'} moved (path: old → new):\n${shown.join('\n')}\n` +
+          `If the change is intended, regenerate with\n  ${REGENERATE}\nand commit the reviewed diff.`);
+      }
+    });
+  }
+
+  it('has no snapshot without an example', () => {
+    const names = new Set(examples.map((f) => basename(f, extname(f))));
+    const stale = existsSync(ANSWERS) ? readdirSync(ANSWERS).filter((f) => f.endsWith('.json') && !names.has(basename(f, '.json'))) : [];
+    expect(stale, `snapshots whose example is gone (delete them): ${stale.join(', ')}`).toEqual([]);
+  });
+});
