@@ -11,7 +11,7 @@ import type { Io } from '../src/cli/io.js';
 import type { OddsResult } from '../src/cli/odds.js';
 import { progressBar } from '../src/cli/progress.js';
 import { num, pct } from '../src/cli/format.js';
-import { kernelFor } from '../src/engine/kernels.js';
+import { loadKernel } from '../src/engine/kernels.js';
 import { runTrials } from '../src/engine/run.js';
 import { exactWarMachine } from '../src/engine/warMachine/kernel.js';
 import { CODE_COUNT, decodeCode, outcomeOfCode, type CompiledWarMachine } from '../src/engine/warMachine/plan.js';
@@ -47,7 +47,7 @@ export interface ConvergenceRun {
 
 /** Re-run the battles batch by batch; null if interrupted. */
 export async function convergenceRun(c: CompiledWarMachine, seed: number, trials: number, threads: number, io?: Io): Promise<ConvergenceRun | null> {
-  const k = kernelFor('war-machine');
+  const k = await loadKernel('war-machine');
   const acc = new Float64Array(k.accLength(c.plan));
   const points: ConvergenceRun['points'] = [];
   const bar = io ? progressBar(io, 'report: convergence') : null;

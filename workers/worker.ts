@@ -1,9 +1,6 @@
-/** Piscina worker: a thin adapter around one engine call. Kernels are warmed up once when it loads. */
-import { KERNELS, warmUp } from '../src/engine/kernels.js';
+/** Piscina worker: a thin adapter around one engine call. Each kernel is loaded and warmed up on first use. */
 import { runTask, type Task } from '../src/engine/run.js';
 
-for (const kind of Object.keys(KERNELS)) warmUp(kind);
-
-export default function task(t: Task): unknown {
+export default function task(t: Task): Promise<unknown> {
   return runTask(t);
 }

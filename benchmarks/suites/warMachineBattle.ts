@@ -1,5 +1,5 @@
 /** War Machine battles, one tactic pairing: the kernel alone on one thread. */
-import { warMachineKernel } from '../../src/engine/kernels.js';
+import { warMachineKernel } from '../../src/engine/warMachine/kernelEntry.js';
 import type * as KernelModule from '../../src/engine/warMachine/kernel.js';
 import { compileWarMachine } from '../../src/engine/warMachine/plan.js';
 import type { WarMachineScenario } from '../../src/scenario/warMachine.js';

@@ -3,11 +3,6 @@
  * run always holds trials [i × chunkTrials, (i + 1) × chunkTrials) and draws from the generator of
  * (seed, stream, i) alone, so any split of chunks over tasks and threads gives the same counts.
  */
-import { runWarMachineChunks, WAR_MACHINE_CHUNK, warMachineAccLength } from './warMachine/kernel.js';
-import { CODE_COUNT, CODE_REROLL, ROLL_PAIRS, type WarMachinePlan } from './warMachine/plan.js';
-import { cascadeKernel } from './cascade/kernelSpec.js';
-import { siegeKernel } from './siege/kernelEntry.js';
-
 export interface Kernel<Plan> {
   /** Trials per chunk (the unit of seeding; part of the determinism contract). */
   readonly chunkTrials: number;
@@ -20,45 +15,40 @@ export interface Kernel<Plan> {
   /** Tiny plans for warming the JIT up when a worker loads (PERFORMANCE.md, JIT trap): between them they
    * should take every branch of the loop, or the first real plan deoptimises it. */
   warmUpPlans?(): Plan[];
+  /** Trials per warm-up call (default 2,000): keep a warm-up to a few milliseconds. */
+  readonly warmUpTrials?: number;
 }
 
-export const warMachineKernel: Kernel<WarMachinePlan> = {
-  chunkTrials: WAR_MACHINE_CHUNK,
-  maxChunksPerTask: 100,
-  minPoolTrials: 20_000_000,
-  accLength: warMachineAccLength,
-  run: runWarMachineChunks,
-  // One pairing, and two pairings with some tied rolls: every branch of the loop gets type feedback before V8
-  // optimises it (a warm-up that skipped a branch was deoptimised by the first real plan taking it).
-  warmUpPlans: () => {
-    const plan = (pairCount: number): WarMachinePlan => {
-      const codeTable = new Uint8Array(pairCount * ROLL_PAIRS);
-      for (let i = 0; i < codeTable.length; i++) codeTable[i] = i % 97 === 0 ? CODE_REROLL : i % CODE_COUNT;
-      const pairThresholds = new Float64Array(pairCount).map((_, p) => Math.round(((p + 1) / pairCount) * 4294967296));
-      return { kind: 'war-machine', pairCount, pairThresholds, codeTable };
-    };
-    return [plan(1), plan(2)];
-  },
-};
-
+/**
+ * Kernels load on first use, so a worker (and the command line) only pays for the kinds it runs: a siege
+ * kernel's module graph (schemas, rules) took ~0.1 s to import and its warm-up ~0.2 s in every worker.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const KERNELS: Record<string, Kernel<any>> = {
-  'war-machine': warMachineKernel,
-  cascade: cascadeKernel,
-  siege: siegeKernel,
+const LOADERS: Record<string, () => Promise<Kernel<any>>> = {
+  'war-machine': async () => (await import('./warMachine/kernelEntry.js')).warMachineKernel,
+  cascade: async () => (await import('./cascade/kernelSpec.js')).cascadeKernel,
+  siege: async () => (await import('./siege/kernelEntry.js')).siegeKernel,
 };
 
-export function kernelFor(kind: string): Kernel<unknown> {
-  const k = KERNELS[kind];
-  if (!k) throw new Error(`no kernel for kind '${kind}'`);
+export const KERNEL_KINDS = Object.keys(LOADERS);
+
+const loaded = new Map<string, Kernel<unknown>>();
+
+export async function loadKernel(kind: string): Promise<Kernel<unknown>> {
+  let k = loaded.get(kind);
+  if (k) return k;
+  const loader = LOADERS[kind];
+  if (!loader) throw new Error(`no kernel for kind '${kind}'`);
+  k = await loader();
+  loaded.set(kind, k);
   return k;
 }
 
-/** Run a kernel's warm-up plan a few times on tiny inputs so V8 tiers it up before the real work. */
-export function warmUp(kind: string): void {
-  const k = kernelFor(kind);
+/** Run a kernel's warm-up plans a few times on tiny inputs so V8 tiers it up before the real work. */
+export function warmUp(k: Kernel<unknown>): void {
   const plans = k.warmUpPlans?.() ?? [];
+  const trials = Math.min(k.chunkTrials, k.warmUpTrials ?? 2000);
   for (let i = 0; i < 20; i++) {
-    for (const plan of plans) k.run(plan, i, 0, 1, Math.min(k.chunkTrials, 2000), new Float64Array(k.accLength(plan)));
+    for (const plan of plans) k.run(plan, i, 0, 1, trials, new Float64Array(k.accLength(plan)));
   }
 }

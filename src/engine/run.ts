@@ -5,7 +5,7 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Piscina } from 'piscina';
-import { kernelFor } from './kernels.js';
+import { loadKernel, warmUp, type Kernel } from './kernels.js';
 import { getPool, POOL_DEFAULTS } from './pool.js';
 
 export interface RunOptions {
@@ -42,7 +42,7 @@ export interface Task {
 
 /** Run `trials` trials starting at `startTrial` (a multiple of the chunk size). */
 export async function runTrials(o: RunOptions): Promise<RunResult> {
-  const k = kernelFor(o.kind);
+  const k = await loadKernel(o.kind);
   const start = o.startTrial ?? 0;
   if (start % k.chunkTrials !== 0) throw new Error('startTrial must be a whole number of chunks');
   const end = start + o.trials;
@@ -109,9 +109,15 @@ export async function runTrials(o: RunOptions): Promise<RunResult> {
   return { acc, trials, threadsUsed: o.threads, interrupted: completed < tasks.length };
 }
 
-/** Worker side: run one task and hand its accumulator back without copying. */
-export function runTask(t: Task): unknown {
-  const k = kernelFor(t.kind);
+const warmed = new Set<Kernel<unknown>>();
+
+/** Worker side: run one task (warming its kernel up on first use) and hand its accumulator back without copying. */
+export async function runTask(t: Task): Promise<unknown> {
+  const k = await loadKernel(t.kind);
+  if (!warmed.has(k)) {
+    warmUp(k);
+    warmed.add(k);
+  }
   const acc = new Float64Array(k.accLength(t.plan));
   k.run(t.plan, t.seed, t.firstChunk, t.chunkCount, t.totalTrials, acc);
   return Piscina.move(acc);
@@ -129,7 +135,7 @@ export interface PrecisionOptions extends Omit<RunOptions, 'trials' | 'startTria
  * threads, so the stopping point (and the answer) is the same for every thread count.
  */
 export async function runUntil(o: PrecisionOptions): Promise<RunResult> {
-  const k = kernelFor(o.kind);
+  const k = await loadKernel(o.kind);
   const step = (n: number) => Math.ceil(n / k.chunkTrials) * k.chunkTrials;
   const total = new Float64Array(k.accLength(o.plan));
   let trials = 0;

@@ -6,7 +6,7 @@
  * the pool, so each thread always has work. Each plan's answer is what `runTrials` would give it alone, for
  * any thread count.
  */
-import { kernelFor } from './kernels.js';
+import { loadKernel } from './kernels.js';
 import { runTrials, runUntil, type RunResult } from './run.js';
 
 export interface ManyOptions {
@@ -32,7 +32,7 @@ export interface ManyResult {
 }
 
 export async function runMany(o: ManyOptions): Promise<ManyResult> {
-  const k = kernelFor(o.kind);
+  const k = await loadKernel(o.kind);
   const threshold = o.minPoolTrials ?? k.minPoolTrials;
   const planned = o.precision ? Math.min(o.trials, o.precision.maxTrials) : o.trials;
   const usePool = o.threads > 1 && planned * o.plans.length >= threshold;

@@ -9,6 +9,7 @@ export const siegeKernel: Kernel<SiegePlan> = {
   // 5,000 sieges of ~10 weeks take ~1–5 ms: up to 40 chunks make a 20–100 ms task (PERFORMANCE.md).
   maxChunksPerTask: 40,
   minPoolTrials: 200_000,
+  warmUpTrials: 200,
   accLength: siegeAccLength,
   run: runSiegeChunks,
   warmUpPlans: () => [
