@@ -97,7 +97,8 @@ const R1000 = 4294967296 % 1000;
 const R100 = 4294967296 % 100;
 const R10000 = 4294967296 % 10000;
 const FATIGUE_BR = new Int32Array([0, -10, -30]);
-const taken = new Float64Array(6);
+/** Damage per class from the last `allocate` call (read right after it; reused to avoid allocation). */
+export const taken = new Float64Array(6);
 
 /** Troop-ratio bonus of the larger force (same bands as rules/warMachine/adjustments.ts troopRatioBonus). */
 export function ratioBonusFast(larger: number, smaller: number, up: number): number {
@@ -128,7 +129,7 @@ export function ratioBonusFast(larger: number, smaller: number, up: number): num
 }
 
 /** Spread `net` damage over the classes (rules/siege/damage.ts allocateDamage) into `taken`; returns the walls' share. */
-function allocate(net: number, hp: Float64Array): number {
+export function allocate(net: number, hp: Float64Array): number {
   for (let c = 0; c < 6; c++) taken[c] = 0;
   let left = net;
   while (left > 0) {
