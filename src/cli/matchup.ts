@@ -87,7 +87,8 @@ export interface MatchupMonteCarlo {
   solved: { mixA: Mix; mixB: Mix; value: number };
 }
 
-export interface MatchupResult {
+/** The win game's solution (`SolvedGame`) sits at the top level: mixA, mixB, value, best replies, dominance. */
+export interface MatchupResult extends SolvedGame {
   kind: 'war-machine';
   title: string | null;
   sides: [string, string];
@@ -103,14 +104,6 @@ export interface MatchupResult {
   payoff: Grid;
   casualtiesA: Grid;
   casualtiesB: Grid;
-  mixA: Mix;
-  mixB: Mix;
-  value: number;
-  bestResponseA: Record<Tactic, Tactic[]>;
-  bestResponseB: Record<Tactic, Tactic[]>;
-  dominatedA: DominatedTactic[];
-  dominatedB: DominatedTactic[];
-  pureEquilibria: [Tactic, Tactic][];
   /** When the scenario gives both sides tactics: how its own choice fares against the solution. */
   scenarioTactics: { mixA: Mix; mixB: Mix; payoff: number; bestResponseA: Tactic[]; bestResponseB: Tactic[]; bestResponseValueA: number; bestResponseValueB: number } | null;
   casualtyGame: CasualtyGame | null;
