@@ -3,6 +3,7 @@ import { exactWarMachine } from '../engine/warMachine/kernel.js';
 import { compileWarMachine, type CompiledWarMachine } from '../engine/warMachine/plan.js';
 import { summarizeMonteCarlo, summarizeOdds, winCounts, type WarMachineMonteCarlo, type WarMachineOdds } from '../engine/warMachine/summary.js';
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
+import { compileEngagement, engagementSides, summarizeEngagement, type EngagementSummary } from '../engine/warMachine/engagement.js';
 import { rowLabel, ROW_COUNT } from '../rules/warMachine/results.js';
 import { CODE_COUNT } from '../engine/warMachine/plan.js';
 import { loadWarMachine } from '../scenario/index.js';
@@ -25,6 +26,8 @@ export interface OddsResult extends WarMachineOdds, RunHeader {
   win: [number, number];
   winCi95: [[number, number], [number, number]] | null;
   exact: WarMachineOdds | null;
+  /** Pursuit over several days (scenario `engagement.maxDays` > 1 and policy pursue: always); Monte Carlo only. */
+  engagement: EngagementSummary | null;
 }
 
 export function exactOdds(c: CompiledWarMachine): WarMachineOdds {
@@ -76,8 +79,21 @@ export async function computeOdds(file: string, flags: RunFlags, io?: Io, minPoo
     policies: scenario.policies,
     ratings: compiled.ratings.map((r) => ({ battleRating: r.battleRating, modifiedBattleRating: r.modifiedBattleRating, troopClass: r.troopClassName, troops: r.troops })),
   };
+  let engagement: EngagementSummary | null = null;
+  const maxDays = scenario.engagement?.maxDays ?? 1;
+  if (run && !run.interrupted && run.trials > 0 && maxDays > 1 && scenario.policies.pursue === 'always') {
+    const plan = compileEngagement(compiled, engagementSides(compiled, [scenario.sides[0].adjustments.fatigue, scenario.sides[1].adjustments.fatigue]), scenario.policies.ratioRounding, maxDays);
+    const bar = io ? progressBar(io, 'engagements') : null;
+    try {
+      const e = await runTrials({ kind: 'war-machine-engagement', plan, seed: settings.seed, trials: run.trials, threads: settings.threads, signal: io?.signal, onProgress: bar ? (d, t) => bar.update(d, t) : undefined, minPoolTrials });
+      head.interrupted ||= e.interrupted;
+      engagement = summarizeEngagement(plan, e.acc, e.trials);
+    } finally {
+      bar?.finish();
+    }
+  }
   const body = mc ?? { ...exact, winCi95: null };
-  const result: OddsResult = { ...head, ...body, exact };
+  const result: OddsResult = { ...head, ...body, exact, engagement };
   result.elapsedMs = Math.round(performance.now() - started);
   return { result, compiled, scenario };
 }
@@ -135,5 +151,31 @@ function formatOdds(r: OddsResult): string {
   };
   lines.push(outcomes('fatigue', 'fatigue'));
   lines.push(outcomes('location', 'location'));
+  if (r.engagement) lines.push(formatEngagement(r.engagement, r.sides));
   return lines.join('\n');
+}
+
+function formatEngagement(e: EngagementSummary, sides: [string, string]): string {
+  const out: string[] = [];
+  out.push(`engagement: the winner attacks again while in contact, up to ${e.maxDays} battles (${fmtCount(e.trials)} engagements; pursuit, docs/rules.md §7)`);
+  out.push(`battles fought: mean ${e.days.mean.toFixed(2)}; ` + e.days.distribution.map((p, d) => (p > 0 ? `${d}: ${pct(p, 1)}` : '')).filter(Boolean).join(', '));
+  out.push('how it ended: ' + Object.entries(e.endings).filter(([, p]) => p > 0).map(([k, p]) => `${k} ${pct(p, 1)}`).join(', '));
+  const cas = (i: 0 | 1) => {
+    const c = e.casualties[i];
+    return `${num(c.mean)} (${c.p05}/${c.p50}/${c.p95})`;
+  };
+  out.push(
+    table(
+      [
+        ['won the last battle', pct(e.lastBattleWon[0]), pct(e.lastBattleWon[1])],
+        ['routed', pct(e.routed[0]), pct(e.routed[1])],
+        ['destroyed', pct(e.destroyed[0]), pct(e.destroyed[1])],
+        ['lost in all, mean (p5/p50/p95)', cas(0), cas(1)],
+        ['  dead', `${num(e.casualties[0].dead.mean)} (${e.casualties[0].dead.p05}/${e.casualties[0].dead.p50}/${e.casualties[0].dead.p95})`, `${num(e.casualties[1].dead.mean)} (${e.casualties[1].dead.p05}/${e.casualties[1].dead.p50}/${e.casualties[1].dead.p95})`],
+        ['  wounded (mean)', num(e.casualties[0].wounded.mean), num(e.casualties[1].wounded.mean)],
+      ],
+      ['engagement', `A: ${sides[0]}`, `B: ${sides[1]}`],
+    ),
+  );
+  return out.join('\n');
 }

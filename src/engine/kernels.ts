@@ -28,6 +28,7 @@ const LOADERS: Record<string, () => Promise<Kernel<any>>> = {
   'war-machine': async () => (await import('./warMachine/kernelEntry.js')).warMachineKernel,
   cascade: async () => (await import('./cascade/kernelSpec.js')).cascadeKernel,
   siege: async () => (await import('./siege/kernelEntry.js')).siegeKernel,
+  'war-machine-engagement': async () => (await import('./warMachine/engagement.js')).engagementKernel,
 };
 
 export const KERNEL_KINDS = Object.keys(LOADERS);

@@ -33,6 +33,7 @@ export const Stream = {
   siege: 2,
   cascade: 3,
   sweep: 4,
+  engagement: 5,
 } as const;
 
 /**

@@ -19,6 +19,7 @@ export const WAR_MACHINE_POLICY_DEFAULTS = {
   casualtyMod: 'additive',
   averageRounding: 'ceilAverage',
   mercy: false,
+  pursue: 'always',
 } as const;
 
 export const policiesSchema = z
@@ -28,6 +29,7 @@ export const policiesSchema = z
     casualtyMod: z.enum(['additive', 'multiplicative']).default(WAR_MACHINE_POLICY_DEFAULTS.casualtyMod),
     averageRounding: z.enum(['ceilAverage', 'exact']).default(WAR_MACHINE_POLICY_DEFAULTS.averageRounding),
     mercy: z.boolean().default(WAR_MACHINE_POLICY_DEFAULTS.mercy),
+    pursue: z.enum(['always', 'never']).default(WAR_MACHINE_POLICY_DEFAULTS.pursue),
   })
   .prefault({});
 
@@ -103,6 +105,8 @@ export const warMachineSchema = z.strictObject({
   kind: z.literal('war-machine'),
   title: z.string().max(500).optional(),
   policies: policiesSchema,
+  /** Pursuit (RULES.md §1.7): fight on while in contact, up to maxDays battles. 1 = a single battle. */
+  engagement: z.strictObject({ maxDays: int(1, 365) }).optional(),
   sides: z.array(sideSchema).min(2).max(2),
 });
 

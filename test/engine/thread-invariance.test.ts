@@ -27,6 +27,15 @@ describe('thread-count invariance', () => {
     expect(strip(three.result)).toBe(strip(one.result));
   });
 
+  it('with tactic mixes and a pursuit engagement: 1 thread = 2 pool threads', async () => {
+    const flags = { trials: '2500000', seed: '7', json: true };
+    const one = await computeOdds('examples/elven-pursuit.yaml', { ...flags, threads: '1' });
+    const two = await computeOdds('examples/elven-pursuit.yaml', { ...flags, threads: '2' }, undefined, 0);
+    expect(two.result.threads).toBe(2);
+    expect(one.result.engagement).not.toBeNull();
+    expect(strip(two.result)).toBe(strip(one.result));
+  });
+
   it('a different seed gives different counts (the seed is really used)', async () => {
     const { scenario } = loadWarMachine('examples/orcs-vs-men.yaml');
     const c = compileWarMachine(scenario);

@@ -1,0 +1,150 @@
+/**
+ * Pursuit: a multi-day engagement (RULES.md §1.7, from the RC's "Maneuvering"). Forces stay in contact after a
+ * battle unless the loser must retreat farther than the winner may advance; while in contact the winner attacks
+ * again the next day, with casualties, fatigue and the troop ratio carried over. This file is the readable
+ * version; the engine's kernel compiles the same rules into tables and a test checks the two agree trial by trial.
+ */
+import type { Xoshiro128 } from '../../rng/index.js';
+import { troopRatioBonus, type RatioRounding } from './adjustments.js';
+import { casualties } from './casualties.js';
+import { decidedSides, type BattlePolicies, type PairEffects } from './battle.js';
+import { resultsRow, type Fatigue, type Location } from './results.js';
+
+export type Contact = 'holds' | 'broken' | 'both-left' | 'rout' | 'destroyed';
+
+/** Terrain units a location result moves a force back (retreat) or lets it follow (advance). */
+function retreatOf(l: Location | 'withdraws'): number {
+  if (l === 'R') return 0;
+  if (l.startsWith('R+')) return Number(l.slice(2));
+  return 0;
+}
+function advanceOf(l: Location | 'withdraws'): number {
+  return l.startsWith('F+') ? Number(l.slice(2)) : 0;
+}
+
+/**
+ * Whether contact holds after a battle, from the winner's and the loser's location results: the loser's R+n
+ * must exceed the winner's F+m to break it (F = 0, R = 0): F/R+1, F/R+2 and F+1/R+3 break contact; F/R and
+ * F+3/R+2 do not; R/R leaves both off the field. A withdrawal (tactic) moves that side away: contact breaks.
+ */
+export function contactAfter(winner: Location | 'withdraws', loser: Location | 'withdraws'): Contact {
+  if (loser === '-') return 'destroyed';
+  if (loser === 'rout') return 'rout';
+  if (winner === 'R') return 'both-left';
+  if (winner === 'withdraws' || loser === 'withdraws') return 'broken';
+  return retreatOf(loser) > advanceOf(winner) ? 'broken' : 'holds';
+}
+
+export const FATIGUE_PENALTY: Record<Fatigue, number> = { N: 0, M: -10, S: -30, '-': -30 };
+const FATIGUE_ORDER: Record<Fatigue, number> = { N: 0, M: 1, S: 2, '-': 2 };
+
+/** Fatigue does not wear off between the days of an engagement: a side keeps the worse of old and new. */
+export function worseFatigue(a: Fatigue, b: Fatigue): Fatigue {
+  return FATIGUE_ORDER[b] > FATIGUE_ORDER[a] ? b : a;
+}
+
+export type EngagementEnd = 'no battle' | 'contact broken' | 'both left the field' | 'rout' | 'destroyed' | 'day limit';
+export const ENGAGEMENT_ENDS: readonly EngagementEnd[] = ['no battle', 'contact broken', 'both left the field', 'rout', 'destroyed', 'day limit'];
+
+export interface EngagementSide {
+  troops: number;
+  /** Modified BR without the troop ratio and without fatigue (both change from day to day). */
+  baseBattleRating: number;
+  /** Fatigue at the start of the first day. */
+  fatigue: Fatigue;
+}
+
+export interface EngagementPairing {
+  /** Cumulative probability thresholds × 2^32 (as the kernel samples), one per pairing. */
+  threshold: number;
+  effects: PairEffects;
+}
+
+export interface EngagementOutcome {
+  days: number;
+  end: EngagementEnd;
+  /** Winner of the last battle fought (null: none fought, or a standing tie). */
+  lastWinner: 0 | 1 | null;
+  dead: [number, number];
+  wounded: [number, number];
+  routed: [boolean, boolean];
+  destroyed: [boolean, boolean];
+}
+
+/**
+ * Fight one engagement of at most `maxDays` battles with the dice of `rng`, drawn in the kernel's order: a
+ * pairing draw per day when tactics are mixed, then two d100 as one number below 10,000 (again on a tie when
+ * the policy rerolls).
+ */
+export function fightEngagement(
+  sides: readonly [EngagementSide, EngagementSide],
+  pairings: readonly EngagementPairing[],
+  policies: BattlePolicies & { ratioRounding: RatioRounding },
+  favoured: 0 | 1 | null,
+  maxDays: number,
+  rng: Xoshiro128,
+): EngagementOutcome {
+  const troops = [sides[0].troops, sides[1].troops];
+  const fatigue: [Fatigue, Fatigue] = [sides[0].fatigue, sides[1].fatigue];
+  const out: EngagementOutcome = { days: 0, end: 'day limit', lastWinner: null, dead: [0, 0], wounded: [0, 0], routed: [false, false], destroyed: [false, false] };
+  for (let day = 1; day <= maxDays; day++) {
+    let p = 0;
+    if (pairings.length > 1) {
+      const x = rng.next();
+      while (x >= pairings[p].threshold) p++;
+    }
+    const fx = pairings[p].effects;
+    if (fx.noCombat) {
+      out.end = day === 1 ? 'no battle' : 'contact broken';
+      return out;
+    }
+    out.days = day;
+    const br = [0, 1].map((s) => {
+      const ratio = troops[s] > troops[1 - s] ? troopRatioBonus(troops[s], troops[1 - s], policies.ratioRounding) : 0;
+      return sides[s].baseBattleRating + fx.brBonus[s] + FATIGUE_PENALTY[fatigue[s]] + ratio;
+    });
+    let difference = 0;
+    for (;;) {
+      const i = rng.below(10_000);
+      difference = br[0] + Math.floor(i / 100) + 1 - (br[1] + (i % 100) + 1);
+      if (difference !== 0 || policies.tie !== 'reroll') break;
+    }
+    if (difference === 0 && (policies.tie === 'stalemate' || favoured === null)) {
+      out.lastWinner = null; // a standing tie: no losses, both hold, still in contact
+      continue;
+    }
+    const winner: 0 | 1 = difference > 0 ? 0 : difference < 0 ? 1 : favoured!;
+    const row = difference === 0 ? 0 : resultsRow(Math.abs(difference));
+    const result = decidedSides(
+      [
+        { troops: troops[0], modifiedBattleRating: br[0], tactic: null },
+        { troops: troops[1], modifiedBattleRating: br[1], tactic: null },
+      ],
+      fx,
+      winner,
+      row,
+      policies,
+    );
+    for (let s = 0; s < 2; s++) {
+      const o = result[s];
+      const left = o.location !== 'withdraws' && (o.location[0] === 'R' || o.location === 'rout' || o.location === '-');
+      const l = casualties(troops[s], o.percent, left);
+      out.dead[s] += l.dead;
+      out.wounded[s] += l.wounded;
+      troops[s] -= l.lost;
+      fatigue[s] = worseFatigue(fatigue[s], o.fatigue);
+    }
+    out.lastWinner = winner;
+    const contact = contactAfter(result[winner].location, result[1 - winner].location);
+    const loser = 1 - winner;
+    if (contact === 'rout') out.routed[loser] = true;
+    if (contact === 'destroyed' || troops[loser] === 0) out.destroyed[loser] = true;
+    if (troops[winner] === 0) out.destroyed[winner] = true;
+    if (contact !== 'holds' || troops[0] === 0 || troops[1] === 0) {
+      out.end = contact === 'holds' ? 'destroyed' : contact === 'broken' ? 'contact broken' : contact === 'both-left' ? 'both left the field' : contact;
+      return out;
+    }
+  }
+  out.end = 'day limit';
+  return out;
+}
