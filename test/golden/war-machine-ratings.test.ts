@@ -73,3 +73,21 @@ describe('Troop ratio (seed lines 73–81; RULES.md §1.3)', () => {
     expect(troopRatioBonus(30, 1, 'down')).toBe(130);
   });
 });
+
+describe('Defender-only terrain when attackers fly (seed lines 117–118)', () => {
+  const scenario = (attacker: string) =>
+    loadScenarioText(`
+kind: war-machine
+sides:
+  - { name: A, troops: 100, basicForceRating: 50, ${attacker} }
+  - { name: B, troops: 100, battleRating: 50, defending: true, adjustments: { inStronghold: true } }
+`).scenario as WarMachineScenario;
+  const strongholdBonus = (s: WarMachineScenario) => rateSides(s.sides as never, s.policies)[1].adjustments.find((a) => a.rule.startsWith('In stronghold'))!.value;
+
+  it('full +50 when fewer than 5% fly, half (+25) from 5%, none when all fly', () => {
+    expect(strongholdBonus(scenario('makeup: { flying: 4 }'))).toBe(50);
+    expect(strongholdBonus(scenario('makeup: { flying: 5 }'))).toBe(25);
+    expect(strongholdBonus(scenario('statements: [flying1, flying20]'))).toBe(25);
+    expect(strongholdBonus(scenario('makeup: { flying: 100 }'))).toBe(0);
+  });
+});

@@ -79,7 +79,9 @@ export function rateSides(sides: readonly [WarMachineSide, WarMachineSide], poli
       if (side.adjustments[key as FlagAdjustment]) adj.push({ group: def.group, rule: def.rule, value: def.value });
     }
     if (side.defending && !enemy.defending) {
-      const factor = defenderTerrainFactor(enemy.makeup?.flying ?? 0);
+      // The attackers' flying share: from their make-up, or at least 20% when they list the flying20 statement.
+      const flying = Math.max(enemy.makeup?.flying ?? 0, enemy.statements?.includes('flying20') ? 20 : 0);
+      const factor = defenderTerrainFactor(flying);
       for (const [key, def] of Object.entries(DEFENDER_ADJUSTMENTS)) {
         if (!side.adjustments[key as DefenderAdjustment]) continue;
         if (factor === 'none') adj.push({ group: 'defender terrain', rule: `${def.rule} (ignored: all attackers fly)`, value: 0 });
