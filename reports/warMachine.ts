@@ -19,7 +19,7 @@ import { winCounts } from '../src/engine/warMachine/summary.js';
 import { ROW_COUNT, rowLabel } from '../src/rules/warMachine/results.js';
 import type { WarMachineScenario } from '../src/scenario/warMachine.js';
 import { discrete, wilsonInterval, type Discrete } from '../src/stats/index.js';
-import { casualtyChart, convergenceChart, resultsRowsChart, winProbabilityChart, type CasualtyMeasure, type ConvergenceChartInput } from './charts/war.js';
+import { casualtyChart, convergenceChart, engagementChart, resultsRowsChart, winProbabilityChart, type CasualtyMeasure, type ConvergenceChartInput } from './charts/war.js';
 import type { ReportContent } from './content.js';
 import { saveReport } from './save.js';
 import type { Chart } from './spec.js';
@@ -152,6 +152,14 @@ export async function oddsReport(i: OddsReportInput): Promise<ReportContent | nu
       spec: convergenceChart({ sides, points: convergence.points, exact: exact.win }),
     });
   }
+  if (r.engagement) {
+    charts.push({
+      name: 'engagement',
+      title: 'Pursuit',
+      caption: `The engagement: while the forces stay in contact the winner attacks again the next day, up to ${r.engagement.maxDays} battles (docs/rules.md §7). How many battles were fought, and how it ended.`,
+      spec: engagementChart({ days: r.engagement.days.distribution, endings: Object.entries(r.engagement.endings).map(([label, probability]) => ({ label, probability })) }),
+    });
+  }
   return {
     title: r.title ?? `${sides[0]} vs ${sides[1]}`,
     lead: `War Machine battle: ${sides[0]} (A) vs ${sides[1]} (B)`,
@@ -226,6 +234,14 @@ function keyNumbers(r: OddsResult) {
     ['likeliest winning margin (row)', ...col(likeliest)],
     ['no winner (no battle or standing tie)', pct(r.tie), ''],
     ['tied roll, per roll', pct(r.tieRoll), ''],
+    ...(r.engagement
+      ? [
+          [`engagement (up to ${r.engagement.maxDays} battles): won the last battle`, ...col((k) => pct(r.engagement!.lastBattleWon[k]))],
+          ['engagement: routed or destroyed', ...col((k) => pct(r.engagement!.routed[k] + r.engagement!.destroyed[k]))],
+          ['engagement: lost in all, mean (5% / 50% / 95%)', ...col((k) => { const e = r.engagement!.casualties[k]; return `${num(e.mean)} (${e.p05} / ${e.p50} / ${e.p95})`; })],
+          ['engagement: battles fought, mean', r.engagement.days.mean.toFixed(2), ''],
+        ]
+      : []),
   ];
   return { caption: 'Key numbers', columns: ['', `A: ${r.sides[0]}`, `B: ${r.sides[1]}`], rows };
 }

@@ -272,3 +272,53 @@ export function convergenceChart(i: ConvergenceChartInput): TopLevelSpec {
 function pctText(p: number): string {
   return `${(p * 100).toFixed(2)}%`;
 }
+
+/**
+ * A pursuit engagement (odds with `engagement.maxDays` > 1): how many battles were fought, and how it ended.
+ * - `days[d]`: P(exactly d battles), d = 0…maxDays;
+ * - `endings`: probability of each way the engagement ended.
+ */
+export interface EngagementChartInput {
+  days: number[];
+  endings: { label: string; probability: number }[];
+}
+
+export function engagementChart(i: EngagementChartInput): TopLevelSpec {
+  const days = i.days.map((p, d) => ({ battles: d, p: r6(p) })).filter((v) => v.battles > 0 || v.p > 0);
+  const endings = i.endings.map((e) => ({ ending: e.label, p: r6(e.probability) }));
+  const pAxis = { field: 'p', type: 'quantitative' as const, axis: { format: '.0%' }, title: 'probability' };
+  return {
+    ...base('How long the pursuit lasts', 'battles fought in the engagement, and how it ended'),
+    description: 'Engagement length and endings.',
+    hconcat: [
+      {
+        width: 260,
+        height: 180,
+        data: { values: days },
+        mark: { type: 'bar', color: SIDE_COLOURS[0] },
+        encoding: {
+          x: { field: 'battles', type: 'ordinal', title: 'battles fought', axis: { labelAngle: 0 } },
+          y: pAxis,
+          tooltip: [
+            { field: 'battles', type: 'ordinal' },
+            { field: 'p', type: 'quantitative', format: '.2%', title: 'probability' },
+          ],
+        },
+      },
+      {
+        width: 260,
+        height: { step: 24 },
+        data: { values: endings },
+        mark: { type: 'bar', color: NEUTRAL_COLOUR },
+        encoding: {
+          y: { field: 'ending', type: 'nominal', sort: endings.map((e) => e.ending), title: null, axis: { labelLimit: 200 } },
+          x: { ...pAxis, scale: { domain: [0, 1] } },
+          tooltip: [
+            { field: 'ending', type: 'nominal' },
+            { field: 'p', type: 'quantitative', format: '.2%', title: 'probability' },
+          ],
+        },
+      },
+    ],
+  };
+}

@@ -1,5 +1,5 @@
 /** Small hand-made inputs for every chart builder (the real reports' specs are checked in kinds.test.ts). */
-import { casualtyChart, convergenceChart, resultsRowsChart, winProbabilityChart } from '../../reports/charts/war.js';
+import { casualtyChart, convergenceChart, engagementChart, resultsRowsChart, winProbabilityChart } from '../../reports/charts/war.js';
 import { matchupChart } from '../../reports/charts/matchup.js';
 import { sweepCasualtiesChart, sweepChart } from '../../reports/charts/sweep.js';
 import { siegeEndingsChart, siegeSurvivalChart, siegeWeeksChart } from '../../reports/charts/siege.js';
@@ -77,6 +77,14 @@ export const SAMPLE_SPECS: Record<string, TopLevelSpec> = {
     noCombat: [[true, false], [true, false]],
   }),
   'sweep-casualties': sweepCasualtiesChart({ parameter: 'sides[0].bonus', sides, points: [0, 10, 20].map((value) => ({ value, casualties: [100 - value, 50 + value] as [number, number] })) }),
+  engagement: engagementChart({
+    days: [0, 0.6, 0.3, 0.1],
+    endings: [
+      { label: 'contact broken', probability: 0.7 },
+      { label: 'rout', probability: 0.2 },
+      { label: 'day limit', probability: 0.1 },
+    ],
+  }),
   'siege-endings': siegeEndingsChart({
     endings: [
       { label: 'stormed', probability: 0.6, lo: 0.59, hi: 0.61, fallen: true },
