@@ -98,6 +98,8 @@ export const sideSchema = z.strictObject({
   defending: z.boolean().default(false),
   adjustments: adjustmentsSchema,
   bonus: int(-100_000, 100_000).default(0),
+  /** A PC with a staff of healing: up to 500 wounded cured if the side holds the field. */
+  staffOfHealing: z.boolean().default(false),
   tactic: tacticMixSchema.optional(),
 });
 

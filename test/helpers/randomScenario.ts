@@ -22,6 +22,7 @@ export function randomScenarioObject(g: Xoshiro128, opts: { tactics?: 'none' | '
     battleRating: g.below(220),
     bonus: g.below(41) - 20,
     defending,
+    staffOfHealing: g.below(4) === 0,
     ...(pick === 'none' ? {} : { tactic: tactic() }),
   });
   return {

@@ -51,3 +51,20 @@ describe('casualties', () => {
     expect(decidedSides(sides, pairEffects('withdraw', 'attack'), 1, 5, p)[0].location).toBe('R+2');
   });
 });
+
+describe('staff of healing (seed line 178; RULES.md §1.6)', () => {
+  const p = { tie: 'reroll', casualtyMod: 'additive', mercy: false } as const;
+  it('cures up to 500 wounded when its side holds the field, none when it retreats', () => {
+    const sides = [
+      { troops: 10_000, modifiedBattleRating: 100, tactic: null, healsWounded: 500 },
+      { troops: 10_000, modifiedBattleRating: 80, tactic: null, healsWounded: 500 },
+    ] as const;
+    // row 7 (64–80): 30% / 60%, F+1 / R+3: the winner loses 3,000 = 1,500 dead + 1,500 wounded, 500 cured
+    const out = decidedSides(sides, pairEffects(null, null), 0, 7, p);
+    expect(out[0].losses).toEqual({ lost: 2500, dead: 1500, wounded: 1000 });
+    expect(out[1].losses).toEqual({ lost: 6000, dead: 6000, wounded: 0 });
+    // few wounded: all of them cured
+    const small = decidedSides([{ ...sides[0], troops: 100 }, sides[1]], pairEffects(null, null), 0, 7, p);
+    expect(small[0].losses).toEqual({ lost: 15, dead: 15, wounded: 0 });
+  });
+});

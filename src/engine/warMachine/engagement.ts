@@ -35,6 +35,8 @@ export interface EngagementPlan {
   pctNum: Float64Array;
   pctDen: Float64Array;
   leftField: Uint8Array;
+  /** The side holds the field (F, F+n): a staff of healing works. */
+  holdsField: Uint8Array;
   fatigue: Uint8Array;
   /** [(pair × 2 + winner) × ROW_COUNT + row]: CONTACT code. */
   contact: Uint8Array;
@@ -45,6 +47,8 @@ export interface EngagementPlan {
   tie: number;
   favoured: number;
   binWidth: Float64Array;
+  /** Wounded cured per battle held, per side (staff of healing; 0: none). */
+  healing: Float64Array;
   /** Results row by difference 0…151 (0 for a tie given to a side). */
   rowOf: Uint8Array;
 }
@@ -66,7 +70,7 @@ export function engagementSides(c: CompiledWarMachine, scenarioFatigue: readonly
     const r = c.ratings[s];
     const varying = r.adjustments.filter((a) => a.group === 'troop ratio' || a.group === 'fatigue').reduce((t, a) => t + a.value, 0);
     const fatigue: Fatigue = scenarioFatigue[s] === 'serious' ? 'S' : scenarioFatigue[s] === 'moderate' ? 'M' : 'N';
-    return { troops: r.troops, baseBattleRating: r.modifiedBattleRating - varying, fatigue };
+    return { troops: r.troops, baseBattleRating: r.modifiedBattleRating - varying, fatigue, healsWounded: c.sides[s].healsWounded ?? 0 };
   }) as [EngagementSide, EngagementSide];
 }
 
@@ -83,6 +87,7 @@ export function compileEngagement(c: CompiledWarMachine, sides: readonly [Engage
     pctNum: new Float64Array(2 * n),
     pctDen: new Float64Array(2 * n),
     leftField: new Uint8Array(2 * n),
+    holdsField: new Uint8Array(2 * n),
     fatigue: new Uint8Array(2 * n),
     contact: new Uint8Array(n),
     troops: Float64Array.from(sides.map((s) => s.troops)),
@@ -92,6 +97,7 @@ export function compileEngagement(c: CompiledWarMachine, sides: readonly [Engage
     tie: c.policies.tie === 'reroll' ? TIE_REROLL : c.policies.tie === 'stalemate' || c.favoured === null ? TIE_STALEMATE : TIE_FAVOURED,
     favoured: c.favoured ?? -1,
     binWidth: Float64Array.from(sides.map((s) => Math.max(1, Math.ceil(s.troops / (HISTOGRAM_BINS - 1))))),
+    healing: Float64Array.from(sides.map((s) => s.healsWounded ?? 0)),
     rowOf: Uint8Array.from({ length: MAX_DIFFERENCE + 1 }, (_, d) => (d === 0 ? 0 : resultsRow(d))),
   };
   c.pairs.forEach((pair, p) => {
@@ -109,6 +115,7 @@ export function compileEngagement(c: CompiledWarMachine, sides: readonly [Engage
           plan.pctDen[2 * k + s] = o[s].percent.den;
           const l = o[s].location;
           plan.leftField[2 * k + s] = l !== 'withdraws' && (l[0] === 'R' || l === 'rout' || l === '-') ? 1 : 0;
+          plan.holdsField[2 * k + s] = l[0] === 'F' ? 1 : 0;
           plan.fatigue[2 * k + s] = FATIGUE_CODE[o[s].fatigue];
         }
       }
@@ -129,7 +136,8 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
   const up = plan.ratioUp | 0, tie = plan.tie | 0, favoured = plan.favoured | 0;
   const binA = plan.binWidth[0], binB = plan.binWidth[1];
   const lastBin = HISTOGRAM_BINS - 1;
-  const { pctNum, pctDen, leftField, fatigue: fatigueT, contact, noCombat, brBonus, rowOf } = plan;
+  const { pctNum, pctDen, leftField, holdsField, fatigue: fatigueT, contact, noCombat, brBonus, rowOf } = plan;
+  const healA = plan.healing[0], healB = plan.healing[1];
   for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
     const n = Math.min(ENGAGEMENT_CHUNK, totalTrials - c * ENGAGEMENT_CHUNK) | 0;
     if (n <= 0) break;
@@ -181,6 +189,7 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
         let lost = Math.ceil((tA * pctNum[2 * k]) / (100 * pctDen[2 * k]));
         if (lost > tA) lost = tA;
         let dead = leftField[2 * k] ? lost : Math.floor(lost / 2);
+        if (healA > 0 && holdsField[2 * k]) lost -= lost - dead < healA ? lost - dead : healA;
         deadA += dead;
         woundedA += lost - dead;
         tA -= lost;
@@ -189,6 +198,7 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
         lost = Math.ceil((tB * pctNum[2 * k + 1]) / (100 * pctDen[2 * k + 1]));
         if (lost > tB) lost = tB;
         dead = leftField[2 * k + 1] ? lost : Math.floor(lost / 2);
+        if (healB > 0 && holdsField[2 * k + 1]) lost -= lost - dead < healB ? lost - dead : healB;
         deadB += dead;
         woundedB += lost - dead;
         tB -= lost;

@@ -7,6 +7,7 @@ import { decidedSides, pairEffects, type BattlePolicies, type BattleSide, type P
 import { rateSides, type SideRating } from '../../rules/warMachine/rating.js';
 import { resultsRow, ROW_COUNT } from '../../rules/warMachine/results.js';
 import { TACTICS, type Tactic } from '../../rules/warMachine/tactics.js';
+import { STAFF_OF_HEALING_CURES } from '../../rules/warMachine/casualties.js';
 import type { WarMachineScenario } from '../../scenario/warMachine.js';
 
 /** Outcome codes: no combat, standing tie, tie given to A / B, then A wins with row r, then B wins with row r. */
@@ -86,6 +87,7 @@ export function compileWarMachine(s: WarMachineScenario): CompiledWarMachine {
     troops: s.sides[i].troops,
     modifiedBattleRating: ratings[i].modifiedBattleRating,
     tactic: null,
+    healsWounded: s.sides[i].staffOfHealing ? STAFF_OF_HEALING_CURES : 0,
   })) as [BattleSide, BattleSide];
 
   const codeTable = new Uint8Array(pairs.length * ROLL_PAIRS);

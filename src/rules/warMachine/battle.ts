@@ -3,7 +3,7 @@
  * casualties, fatigue and location for each side. The engine compiles the same functions into tables; tests
  * check the two agree roll by roll.
  */
-import { casualties, casualtyPercent, type CasualtyMod, type Losses, type Percent } from './casualties.js';
+import { casualties, casualtyPercent, healWounded, type CasualtyMod, type Losses, type Percent } from './casualties.js';
 import { leavesField, resultsRow, RESULTS_TABLE, type Fatigue, type Location } from './results.js';
 import { tacticEffect, withdrawsAfterCombat, type Tactic } from './tactics.js';
 
@@ -25,6 +25,8 @@ export interface BattleSide {
   casualtyScale?: [number, number];
   /** Ignores retreat and rout results (defender inside a stronghold, simple siege). */
   holdsRegardless?: boolean;
+  /** Wounded a staff of healing cures when this side holds the field (0: none). */
+  healsWounded?: number;
 }
 
 /** What the tactics do to one pairing. */
@@ -86,7 +88,9 @@ export function decidedSides(sides: readonly [BattleSide, BattleSide], fx: PairE
     // A withdrawing side that would hold or advance moves one unit back instead; retreats and routs stand.
     if (fx.withdraws[s] && location[0] === 'F') location = 'withdraws';
     const left = location !== 'withdraws' && leavesField(location as Location);
-    out.push({ percent, losses: casualties(side.troops, percent, left), fatigue, location });
+    let losses = casualties(side.troops, percent, left);
+    if (side.healsWounded && location[0] === 'F') losses = healWounded(losses, side.healsWounded);
+    out.push({ percent, losses, fatigue, location });
   }
   return out as [SideOutcome, SideOutcome];
 }

@@ -52,6 +52,15 @@ export function casualties(troops: number, p: Percent, leftField: boolean): Loss
   return { lost, dead, wounded };
 }
 
+/** A staff of healing cures up to 500 wounded at once (seed line 178; RULES.md §1.6: if its side holds the field). */
+export const STAFF_OF_HEALING_CURES = 500;
+
+/** Cure up to `upTo` of the wounded: they are no longer lost. */
+export function healWounded(l: Losses, upTo: number): Losses {
+  const cured = Math.min(upTo, l.wounded);
+  return { lost: l.lost - cured, dead: l.dead, wounded: l.wounded - cured };
+}
+
 function ceilDiv(a: number, b: number): number {
   // Exact for integers below 2^53; a and b are small integers here.
   const q = Math.floor(a / b);

@@ -6,7 +6,7 @@
  */
 import type { Xoshiro128 } from '../../rng/index.js';
 import { troopRatioBonus, type RatioRounding } from './adjustments.js';
-import { casualties } from './casualties.js';
+import { casualties, healWounded } from './casualties.js';
 import { decidedSides, type BattlePolicies, type PairEffects } from './battle.js';
 import { resultsRow, type Fatigue, type Location } from './results.js';
 
@@ -48,6 +48,8 @@ export const ENGAGEMENT_ENDS: readonly EngagementEnd[] = ['no battle', 'contact 
 
 export interface EngagementSide {
   troops: number;
+  /** Wounded a staff of healing cures after each battle this side ends holding the field (0: none). */
+  healsWounded?: number;
   /** Modified BR without the troop ratio and without fatigue (both change from day to day). */
   baseBattleRating: number;
   /** Fatigue at the start of the first day. */
@@ -128,7 +130,9 @@ export function fightEngagement(
     for (let s = 0; s < 2; s++) {
       const o = result[s];
       const left = o.location !== 'withdraws' && (o.location[0] === 'R' || o.location === 'rout' || o.location === '-');
-      const l = casualties(troops[s], o.percent, left);
+      let l = casualties(troops[s], o.percent, left);
+      const heals = sides[s].healsWounded ?? 0;
+      if (heals > 0 && o.location[0] === 'F') l = healWounded(l, heals);
       out.dead[s] += l.dead;
       out.wounded[s] += l.wounded;
       troops[s] -= l.lost;
