@@ -102,6 +102,10 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario): Cascad
     });
   };
   unique(s.players, 'player', 'players');
+  // 'NPC' names the non-player houses in the trace and the owners table: a player so named would be merged with them.
+  s.players.forEach((p, i) => {
+    if (p.name === 'NPC') throw err(['players', i, 'name'], "a player name other than 'NPC' (reserved for non-player houses)");
+  });
   unique(s.locations, 'location', 'locations');
   const players = new Map(s.players.map((p, i) => [p.name, i]));
   const locations = new Map(s.locations.map((l, i) => [l.name, i]));

@@ -38,6 +38,7 @@ const invalid: [string, (d: ReturnType<typeof valid>) => void, RegExp][] = [
   ['an unknown location', (d) => (d.attacks[0].target = 'Atlantis'), /attacks\[0\]\.target: unknown location 'Atlantis'$/],
   ['an unknown player', (d) => (d.attacks[0].player = 'Zed'), /attacks\[0\]\.player: unknown player 'Zed'$/],
   ['units the player does not have', (d) => (d.attacks[0].units = ['B1', 'B9']), /attacks\[0\]\.units\[1\]: Ben has no legion 'B9'$/],
+  ['a player named NPC (the owners table would merge it with the non-player houses)', (d) => ((d.players[1].name = 'NPC'), (d.locations[3].owner = 'NPC'), (d.attacks[0].player = 'NPC')), /players\[1\]\.name: a player name other than 'NPC' \(reserved for non-player houses\)$/],
   ['an unknown key', (d) => ((d.attacks[0] as Record<string, unknown>).hreo = 'x'), /attacks\[0\]\.hreo: unknown key 'hreo' \(did you mean 'hero'\?\)$/],
 ];
 
