@@ -15,6 +15,7 @@ export const SIEGE_POLICY_DEFAULTS = {
   starvation: 'compounding',
   artilleryInHarass: true,
   artilleryInAssault: true,
+  ladderHoistFootnotes: 'rc',
 } as const;
 
 export const SIEGE_MODES = ['siege-machine', 'simple'] as const;
@@ -37,6 +38,7 @@ const siegePoliciesSchema = z
     starvation: z.enum(['compounding', 'linear']).default(SIEGE_POLICY_DEFAULTS.starvation),
     artilleryInHarass: z.boolean().default(SIEGE_POLICY_DEFAULTS.artilleryInHarass),
     artilleryInAssault: z.boolean().default(SIEGE_POLICY_DEFAULTS.artilleryInAssault),
+    ladderHoistFootnotes: z.enum(['rc', 'sheet']).default(SIEGE_POLICY_DEFAULTS.ladderHoistFootnotes),
   })
   .prefault({});
 

@@ -127,7 +127,7 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
   if (!simple) {
     for (const t of ['bombard', 'harass', 'assault'] as const) {
       const code = ATTACKER_CODES.indexOf(t);
-      const a = attackerEquipmentBr(invA, s.attacker.troops, t, artillery);
+      const a = attackerEquipmentBr(invA, s.attacker.troops, t, artillery, s.policies.ladderHoistFootnotes);
       const d = defenderEquipmentBr(invD, t);
       equipment.attacker[t] = a;
       equipment.defender[t] = d;
