@@ -15,6 +15,7 @@ export const SIEGE_POLICY_DEFAULTS = {
   starvation: 'compounding',
   artilleryInHarass: true,
   artilleryInAssault: true,
+  ladderHoistFootnotes: 'rc',
 } as const;
 
 export const SIEGE_MODES = ['siege-machine', 'simple'] as const;
@@ -37,6 +38,7 @@ const siegePoliciesSchema = z
     starvation: z.enum(['compounding', 'linear']).default(SIEGE_POLICY_DEFAULTS.starvation),
     artilleryInHarass: z.boolean().default(SIEGE_POLICY_DEFAULTS.artilleryInHarass),
     artilleryInAssault: z.boolean().default(SIEGE_POLICY_DEFAULTS.artilleryInAssault),
+    ladderHoistFootnotes: z.enum(['rc', 'sheet']).default(SIEGE_POLICY_DEFAULTS.ladderHoistFootnotes),
   })
   .prefault({});
 
@@ -48,7 +50,8 @@ const untilSchema = z.strictObject({
 });
 export type Until = z.output<typeof untilSchema>;
 
-const tacticOrMix = <T extends readonly [string, ...string[]]>(names: T) => z.union([z.enum(names), z.partialRecord(z.enum(names), z.number().min(0).max(1))]);
+const tacticOrMix = <T extends readonly [string, ...string[]]>(names: T) =>
+  z.union([z.enum(names), z.partialRecord(z.enum(names), z.number().min(0).max(1))], { error: `expected a tactic (${names.join(', ')}) or a mix such as { ${names[0]}: 0.7, ${names[1]}: 0.3 }` });
 
 const stepSchema = <T extends readonly [string, ...string[]]>(names: T) =>
   z.strictObject({
@@ -57,7 +60,8 @@ const stepSchema = <T extends readonly [string, ...string[]]>(names: T) =>
     until: untilSchema.optional(),
   });
 
-const strategySchema = <T extends readonly [string, ...string[]]>(names: T) => z.union([tacticOrMix(names), z.array(stepSchema(names)).min(1).max(100)]);
+const strategySchema = <T extends readonly [string, ...string[]]>(names: T) =>
+  z.union([tacticOrMix(names), z.array(stepSchema(names)).min(1).max(100)], { error: `expected a tactic (${names.join(', ')}), a mix such as { ${names[0]}: 0.7, ${names[1]}: 0.3 }, or a list of steps { tactic, weeks | until }` });
 
 const equipmentItemSchema = z.strictObject({ count: int(0, 100_000), crew: int(0, 1e9).default(0) });
 const equipmentShape = Object.fromEntries(EQUIPMENT_NAMES.map((k) => [k, equipmentItemSchema.optional()])) as Record<Equipment, z.ZodOptional<typeof equipmentItemSchema>>;
@@ -140,9 +144,12 @@ function checkStrategy(source: ScenarioSource, s: SiegeScenario, who: 'attacker'
   steps.forEach((step, i) => {
     const total = step.mix.reduce((t, [, p]) => t + p, 0);
     if (step.mix.length === 0 || Math.abs(total - 1) > 1e-9) throw source.error(stepPath(i), `a mixed strategy's probabilities must add up to 1 (they add up to ${+total.toFixed(12)})`);
-    for (const [tactic] of step.mix) {
-      const at = typeof raw === 'string' || (Array.isArray(raw) && typeof raw[i].tactic === 'string') ? stepPath(i) : [...stepPath(i), tactic];
-      if (!allowed.includes(tactic)) throw source.error(at, `'${tactic}' is not a ${who} tactic of a ${s.mode} siege (expected ${allowed.join(', ')})`);
+    // Every tactic the policy names, a zero-probability one included, must be possible.
+    const tactic0 = Array.isArray(raw) ? raw[i].tactic : raw;
+    const named = typeof tactic0 === 'string' ? [tactic0] : Object.keys(tactic0);
+    for (const tactic of named) {
+      const at = typeof tactic0 === 'string' ? stepPath(i) : [...stepPath(i), tactic];
+      if (!allowed.includes(tactic)) throw source.error(at, `'${tactic}' is not ${who === 'attacker' ? 'an' : 'a'} ${who} tactic of a ${s.mode} siege (expected ${allowed.join(', ')})`);
       if (who === 'defender' && tactic === 'depart' && !s.escapeRoute) throw source.error(at, "the defender can depart only with an avenue of escape: set escapeRoute: true or drop 'depart'");
       if (who === 'attacker' && tactic === 'bombard') {
         const eq = s.equipment.attacker;
@@ -153,6 +160,7 @@ function checkStrategy(source: ScenarioSource, s: SiegeScenario, who: 'attacker'
     if (Array.isArray(raw)) {
       const st = raw[i];
       if (st.weeks !== undefined && st.until !== undefined) throw source.error(['strategy', who, i, 'until'], 'give a step either weeks or until, not both');
+      if (st.weeks === undefined && st.until === undefined && i < raw.length - 1) throw source.error(['strategy', who, i], 'only the last step may last to the end: give this step weeks or until, or drop the steps after it');
       if (st.until !== undefined) {
         const keys = Object.keys(st.until);
         if (keys.length !== 1) throw source.error(['strategy', who, i, 'until'], 'expected exactly one condition (breachFeet, week, starvingWeeks or troopsBelow)');

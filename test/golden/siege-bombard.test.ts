@@ -51,23 +51,23 @@ describe('a hand-checked assault week', () => {
   it('builds both BRs as the rules say', () => {
     // Fortification: castle wall 400' × 10 per 100' = 40, gatehouse 11 → 51.
     expect(plan.fortBr).toBe(51);
-    // Attacker's assault equipment: 2 × ballista (2 × 4) = 8, ram 4, 1 ladder (1 per 1000 men: one set; +2 with a ram) 4,
-    // trebuchet (artillery, used) 12 → 28. Defender: 2 × ballista = 8.
-    expect(plan.eqAttacker[A_ASSAULT]).toBe(28);
+    // Attacker's assault equipment: 2 × ballista (2 × 4) = 8, ram 4, 1 ladder (1 per 1000 men: one set; +2 only with
+    // a belfry, RULES.md §2.2) 2, trebuchet (artillery, used) 12 → 26. Defender: 2 × ballista = 8.
+    expect(plan.eqAttacker[A_ASSAULT]).toBe(26);
     expect(plan.eqDefender[A_ASSAULT]).toBe(8);
     // Troop ratio: 1000 against 200 × 4 = 800, R = 1.25 → +15 to the attacker. Assault: +5% of 100 = 5.
     expect(ratioBonusFast(1000, 800, 1)).toBe(15);
     expect(plan.assaultBonus).toBe(percentBonus(100, 5));
     expect(plan.assaultBonus).toBe(5);
-    // Attacker 100 + 15 + 28 + 5 = 148; defender 80 + 51 + 8 = 139.
+    // Attacker 100 + 15 + 26 + 5 = 146; defender 80 + 51 + 8 = 139.
     const attacker = plan.baseBr[0] + 15 + plan.eqAttacker[A_ASSAULT] + plan.assaultBonus;
     const defender = plan.baseBr[1] + plan.fortBr + plan.eqDefender[A_ASSAULT];
-    expect([attacker, defender]).toEqual([148, 139]);
+    expect([attacker, defender]).toEqual([146, 139]);
   });
 
   it('reads casualties at ½ (attacker) and (table − 5) × ¼ (defender)', () => {
-    // Rolls 50 and 30: C = 198 against 169, D = 29 → row 25–30: 10% / 30%, location F / R+1.
-    const row = resultsRow(148 + 50 - (139 + 30));
+    // Rolls 52 and 30: C = 198 against 169, D = 29 → row 25–30: 10% / 30%, location F / R+1.
+    const row = resultsRow(146 + 52 - (139 + 30));
     expect(row).toBe(3);
     const a = idx(B_ASSAULT, 0, row, 0);
     const d = idx(B_ASSAULT, 0, row, 1);

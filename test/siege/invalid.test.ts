@@ -53,7 +53,23 @@ describe('warcast siege rejects bad inventories and strategies', () => {
   it('a tactic the mode does not have', async () => {
     const r = await run('mode.yaml', base({ mode: 'simple', fort: '  []', strategy: '  attacker: [{ tactic: besiege, weeks: 3 }, { tactic: harass }]' }));
     expect(r.code).toBe(3);
-    expect(r.err).toMatch(/mode\.yaml:\d+: strategy\.attacker\[1\]\.tactic: 'harass' is not a attacker tactic of a simple siege \(expected besiege, storm, depart\)\n$/);
+    expect(r.err).toMatch(/mode\.yaml:\d+: strategy\.attacker\[1\]\.tactic: 'harass' is not an attacker tactic of a simple siege \(expected besiege, storm, depart\)\n$/);
+  });
+  it('an impossible tactic named with probability 0', async () => {
+    const r = await run('zero.yaml', base({ strategy: '  attacker: { harass: 1, storm: 0 }' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/zero\.yaml:\d+: strategy\.attacker\.storm: 'storm' is not an attacker tactic of a siege-machine siege \(expected bombard, harass, assault, depart\)\n$/);
+    expect(r.err.split('\n').length).toBe(2);
+  });
+  it('a step that never ends before the last', async () => {
+    const r = await run('dead.yaml', base({ strategy: '  attacker: [{ tactic: bombard }, { tactic: assault }]' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/dead\.yaml:\d+: strategy\.attacker\[0\]: only the last step may last to the end/);
+  });
+  it('an unknown tactic names the tactics', async () => {
+    const r = await run('unknown-tactic.yaml', base({ strategy: '  attacker: bombardx' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/strategy\.attacker: expected a tactic \(bombard, harass, assault, depart, besiege, storm\)/);
   });
   it('departing without an avenue of escape', async () => {
     const r = await run('depart.yaml', base({ strategy: '  attacker: bombard\n  defender: { stay: 0.9, depart: 0.1 }' }));

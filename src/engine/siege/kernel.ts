@@ -229,7 +229,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
   const binA = plan.binWidth[0], binD = plan.binWidth[1];
   const lastBin = HISTOGRAM_BINS - 1;
   const wallPass = Math.ceil((hp[0] * 75) / 100);
-  const sallyBonus = plan.sallyBonus, assaultBonus = plan.assaultBonus;
+  const sallyBonus = plan.sallyBonus, assaultBonus = plan.assaultBonus, starvedBrLoss = plan.starvedBrLoss;
 
   for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
     const n = Math.min(SIEGE_CHUNK, totalTrials - c * SIEGE_CHUNK) | 0;
@@ -356,7 +356,8 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           } else brD += sallyBonus;
           if (kind === B_ASSAULT) brA += assaultBonus;
           if (kind === B_STORM) brA += 5 * besieged;
-          if (!simple && weeksShort >= 3) brD -= Math.ceil(brD / 2);
+          // malnutrition: −50% of the force's BR; fortification, equipment and ratio bonuses do not starve
+          if (!simple && weeksShort >= 3) brD -= starvedBrLoss;
           const delta = brA - brD;
           let winner = -1, row = 0;
           for (;;) {

@@ -5,7 +5,7 @@
  */
 import { attackerEquipmentBr, defenderEquipmentBr, artilleryBr, ballistaBr, fortificationBr, sumLines, type BrLine, type EquipmentInventory } from '../../rules/siege/equipment.js';
 import { ASSAULT_DEFENDER_CASUALTY_POINTS, CASUALTY_SCALE, percentBonus } from '../../rules/siege/casualties.js';
-import { DEFENDER_RATIO_MULTIPLIER } from '../../rules/siege/supply.js';
+import { DEFENDER_RATIO_MULTIPLIER, halveBr } from '../../rules/siege/supply.js';
 import { DAMAGE_CLASSES, EQUIPMENT, FORTIFICATIONS, type Equipment, type Fortification } from '../../rules/siege/tables.js';
 import { decidedSides, pairEffects, type BattlePolicies, type BattleSide, type PairEffects } from '../../rules/warMachine/battle.js';
 import { rateSides, type SideRating } from '../../rules/warMachine/rating.js';
@@ -53,6 +53,8 @@ export interface SiegePlan {
   bombardDefender: number;
   assaultBonus: number;
   sallyBonus: number;
+  /** From the third week without food the defender loses 50% of its BR (the force's, not the walls'): the points lost. */
+  starvedBrLoss: number;
   tie: number;
   starvationLinear: number;
   /** Battle kinds: BR bonus and no-combat flag; per (kind, winner, row, side) casualty %, fatigue, end, left field. */
@@ -127,7 +129,7 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
   if (!simple) {
     for (const t of ['bombard', 'harass', 'assault'] as const) {
       const code = ATTACKER_CODES.indexOf(t);
-      const a = attackerEquipmentBr(invA, s.attacker.troops, t, artillery);
+      const a = attackerEquipmentBr(invA, s.attacker.troops, t, artillery, s.policies.ladderHoistFootnotes);
       const d = defenderEquipmentBr(invD, t);
       equipment.attacker[t] = a;
       equipment.defender[t] = d;
@@ -167,6 +169,7 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
     bombardDefender,
     assaultBonus: percentBonus(baseBr[0], 5),
     sallyBonus: percentBonus(baseBr[1], 10),
+    starvedBrLoss: ratings[1].battleRating - halveBr(ratings[1].battleRating),
     tie: { reroll: TIE_REROLL, stalemate: TIE_STALEMATE, attacker: TIE_ATTACKER, defender: TIE_DEFENDER }[s.policies.tie],
     starvationLinear: s.policies.starvation === 'linear' ? 1 : 0,
     battleKinds: kinds,

@@ -2,7 +2,7 @@
  * Equipment and fortification BR by the attacker's tactic (seed sheet l. 310–324, 403–436; RULES.md §2.2).
  * Pure: the scenario's inventories in, BR with a line per item out.
  */
-import { BREACH_BR_PER_10_FEET, EQUIPMENT, FORTIFICATIONS, type Equipment, type Fortification } from './tables.js';
+import { BREACH_BR_PER_10_FEET, EQUIPMENT, FORTIFICATIONS, footnotes, type Equipment, type FootnoteReading, type Fortification } from './tables.js';
 
 export const ATTACKER_TACTICS = ['depart', 'bombard', 'harass', 'assault'] as const;
 export type AttackerTactic = (typeof ATTACKER_TACTICS)[number];
@@ -23,22 +23,25 @@ export interface ArtilleryUse {
 /**
  * How many of an item count. Footnotes c and m ("requires 1 per 100 / 1000 men", l. 433–435): a bonus is
  * earned once per full set of ⌈men / N⌉ items; RULES.md caps timber forts at ×5. Gallery sheds count up to
- * the bores and rams they cover.
+ * the bores and rams they cover. Hoist and ladder footnotes by `reading` (tables.ts `footnotes`).
  */
-export function equipmentSets(item: Equipment, count: number, men: number, inv: EquipmentInventory): number {
+export function equipmentSets(item: Equipment, count: number, men: number, inv: EquipmentInventory, reading: FootnoteReading = 'rc'): number {
   const row = EQUIPMENT[item];
   if (count <= 0) return 0;
   if (item === 'galleryShed') return Math.min(count, (inv.bore ?? 0) + (inv.ram ?? 0));
-  if (row.perMen === null) return count;
-  const perSet = Math.max(1, Math.ceil(men / row.perMen));
+  const { perMen } = footnotes(item, reading);
+  if (perMen === null) return count;
+  const perSet = Math.max(1, Math.ceil(men / perMen));
   const sets = Math.floor(count / perSet);
   return row.maxSets === null ? sets : Math.min(row.maxSets, sets);
 }
 
-/** BR of one item line under assault (A) or harass (H) values, footnote b (+2 with a bore or ram) included. */
-function itemBr(item: Equipment, sets: number, which: 'assault' | 'harass', inv: EquipmentInventory): number {
+/** BR of one item line under assault (A) or harass (H) values, the "+2 with …" footnote included. */
+function itemBr(item: Equipment, sets: number, which: 'assault' | 'harass', inv: EquipmentInventory, reading: FootnoteReading = 'rc'): number {
   const row = EQUIPMENT[item];
-  const bonus = row.plusWithBoreOrRam && (inv.bore ?? 0) + (inv.ram ?? 0) > 0 ? 2 : 0;
+  const { plusWith } = footnotes(item, reading);
+  const has = plusWith === 'belfry' ? (inv.belfry ?? 0) > 0 : plusWith === 'boreOrRam' ? (inv.bore ?? 0) + (inv.ram ?? 0) > 0 : false;
+  const bonus = has ? 2 : 0;
   return sets * (row.br[which] + bonus);
 }
 
@@ -84,14 +87,14 @@ export function defenderEquipmentBr(inv: EquipmentInventory, tactic: AttackerTac
  * timber fort + mantlet (harass values) + artillery if used; assault = every item (assault values), ballista
  * doubled, + artillery if used.
  */
-export function attackerEquipmentBr(inv: EquipmentInventory, men: number, tactic: AttackerTactic, artillery: ArtilleryUse): BrLine[] {
+export function attackerEquipmentBr(inv: EquipmentInventory, men: number, tactic: AttackerTactic, artillery: ArtilleryUse, reading: FootnoteReading = 'rc'): BrLine[] {
   const art = artilleryBr(inv);
   const bal = ballistaBr(inv);
   const lines: BrLine[] = [];
   const item = (name: Equipment, which: 'assault' | 'harass') => {
     const count = inv[name] ?? 0;
-    const sets = equipmentSets(name, count, men, inv);
-    if (count > 0) lines.push({ rule: `${EQUIPMENT[name].label} × ${sets}${sets !== count ? ` (of ${count})` : ''}`, value: itemBr(name, sets, which, inv) });
+    const sets = equipmentSets(name, count, men, inv, reading);
+    if (count > 0) lines.push({ rule: `${EQUIPMENT[name].label} × ${sets}${sets !== count ? ` (of ${count})` : ''}`, value: itemBr(name, sets, which, inv, reading) });
   };
   switch (tactic) {
     case 'bombard':

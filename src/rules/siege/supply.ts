@@ -16,7 +16,10 @@ export function starvationEffect(weeksShort: number): { fatigue: FatigueLevel; h
   return { fatigue: 2, halveBr: weeksShort >= 3 };
 }
 
-/** Loss of 50% BR: the loss is rounded up (like every other percentage here). */
+/**
+ * Loss of 50% BR: the force's Battle Rating (War Machine BR, before adjustments), not the fortification, equipment
+ * or troop-ratio bonuses added to it under siege. The loss is rounded up (like every other percentage here).
+ */
 export function halveBr(br: number): number {
   return br - Math.ceil(br / 2);
 }

@@ -63,40 +63,57 @@ export interface EquipmentRow {
   perMen: number | null;
   /** Most sets that count (RULES.md: timber fort up to ×5); null: no limit. */
   maxSets: number | null;
-  /** +2 each when the force also has a bore or a ram (footnote b). */
-  plusWithBoreOrRam: boolean;
+  /** +2 each when the force also has this (RULES.md §2.2: ladder +2 with a belfry; the sheet's footnote b: bore or ram). */
+  plusWith: 'belfry' | 'boreOrRam' | null;
   /** Structural damage roll [count, sides, plus] (RC siege weapons table; RULES.md §2.2). */
   damage: [number, number, number] | null;
   /** May a defender mount it on the walls? */
   defender: boolean;
 }
 
-const eq = (label: string, a: number, h: number, group: EquipmentRow['group'], perMen: number | null, maxSets: number | null, plusWithBoreOrRam: boolean, damage: EquipmentRow['damage'], defender: boolean): EquipmentRow => ({
+const eq = (label: string, a: number, h: number, group: EquipmentRow['group'], perMen: number | null, maxSets: number | null, plusWith: EquipmentRow['plusWith'], damage: EquipmentRow['damage'], defender: boolean): EquipmentRow => ({
   label,
   br: { assault: a, harass: h },
   group,
   perMen,
   maxSets,
-  plusWithBoreOrRam,
+  plusWith,
   damage,
   defender,
 });
 
 export const EQUIPMENT = {
-  ballista: eq('Ballista', 2, 2, 'ballista', null, null, false, [1, 10, 6], true),
-  lightCatapult: eq('Catapult, light', 4, 4, 'artillery', null, null, false, [1, 8, 8], true),
-  heavyCatapult: eq('Catapult, heavy', 8, 8, 'artillery', null, null, false, [1, 10, 10], true),
-  trebuchet: eq('Trebuchet', 12, 12, 'artillery', null, null, false, [1, 12, 13], true),
-  bore: eq('Bore', 4, 4, 'breaching', null, null, false, [1, 6, 14], false),
-  ram: eq('Ram, battering', 4, 4, 'breaching', null, null, false, [1, 6, 8], false),
-  belfry: eq('Belfry', 10, 10, 'assault', 1000, null, false, null, false),
+  ballista: eq('Ballista', 2, 2, 'ballista', null, null, null, [1, 10, 6], true),
+  lightCatapult: eq('Catapult, light', 4, 4, 'artillery', null, null, null, [1, 8, 8], true),
+  heavyCatapult: eq('Catapult, heavy', 8, 8, 'artillery', null, null, null, [1, 10, 10], true),
+  trebuchet: eq('Trebuchet', 12, 12, 'artillery', null, null, null, [1, 12, 13], true),
+  bore: eq('Bore', 4, 4, 'breaching', null, null, null, [1, 6, 14], false),
+  ram: eq('Ram, battering', 4, 4, 'breaching', null, null, null, [1, 6, 8], false),
+  belfry: eq('Belfry', 10, 10, 'assault', 1000, null, null, null, false),
   /** Gallery shed: BR = bore/ram × 2 (one shed covers one bore or ram). */
-  galleryShed: eq('Gallery shed', 8, 8, 'assault', null, null, false, null, false),
-  hoist: eq('Hoist', 4, 4, 'assault', 1000, null, true, null, false),
-  ladder: eq('Ladder', 2, 2, 'assault', 1000, null, true, null, false),
-  mantlet: eq('Mantlet', 2, 3, 'cover', 100, null, false, null, false),
-  timberFort: eq('Timber fort', 4, 6, 'cover', 100, 5, false, null, false),
+  galleryShed: eq('Gallery shed', 8, 8, 'assault', null, null, null, null, false),
+  hoist: eq('Hoist', 4, 4, 'assault', null, null, null, null, false),
+  ladder: eq('Ladder', 2, 2, 'assault', 1000, null, 'belfry', null, false),
+  mantlet: eq('Mantlet', 2, 3, 'cover', 100, null, null, null, false),
+  timberFort: eq('Timber fort', 4, 6, 'cover', 100, 5, null, null, false),
 } as const satisfies Record<string, EquipmentRow>;
 
 export type Equipment = keyof typeof EQUIPMENT;
+
+/**
+ * Hoist and ladder footnotes. The rows above follow RULES.md §2.2 (the RC): hoist 4 with no footnote, ladder 2
+ * needing 1 per 1000 men, +2 with a belfry. The seed sheet (l. 423–425, 433–435) marks both "m, b": 1 per 1000
+ * men and +2 for a bore or ram; policy `ladderHoistFootnotes: sheet` plays it that way.
+ */
+export type FootnoteReading = 'rc' | 'sheet';
+export const SHEET_FOOTNOTES: Partial<Record<Equipment, Pick<EquipmentRow, 'perMen' | 'plusWith'>>> = {
+  hoist: { perMen: 1000, plusWith: 'boreOrRam' },
+  ladder: { perMen: 1000, plusWith: 'boreOrRam' },
+};
+
+/** An item's "requires 1 per N men" and "+2 with …" footnotes under a reading. */
+export function footnotes(item: Equipment, reading: FootnoteReading): Pick<EquipmentRow, 'perMen' | 'plusWith'> {
+  const row: EquipmentRow = EQUIPMENT[item];
+  return (reading === 'sheet' ? SHEET_FOOTNOTES[item] : undefined) ?? { perMen: row.perMen, plusWith: row.plusWith };
+}
 export const EQUIPMENT_NAMES = Object.keys(EQUIPMENT) as Equipment[];
