@@ -6,6 +6,7 @@
  * per siege or per week. Accumulators are exact integer counts and sums (see `siegeLayout`).
  */
 import { chunkState, Stream } from '../../rng/index.js';
+import { ratioBonusFast } from '../ratio.js';
 import {
   A_ASSAULT, A_BOMBARD, A_DEPART, A_HARASS, A_STORM, A_BESIEGE, B_ASSAULT, B_HARASS, B_SALLY, B_STORM, COND_BREACH, COND_STARVING, COND_TROOPS_BELOW, COND_WEEK,
   D_DEPART, D_SALLY, E_ATTACKER_DEPARTS, E_DEFENDERS_DEPART, E_STANDING, E_STARVED, E_STORMED, ENDINGS, HISTOGRAM_BINS, TIE_ATTACKER, TIE_REROLL, TIE_STALEMATE,
@@ -100,33 +101,6 @@ const FATIGUE_BR = new Int32Array([0, -10, -30]);
 /** Damage per class from the last `allocate` call (read right after it; reused to avoid allocation). */
 export const taken = new Float64Array(6);
 
-/** Troop-ratio bonus of the larger force (same bands as rules/warMachine/adjustments.ts troopRatioBonus). */
-export function ratioBonusFast(larger: number, smaller: number, up: number): number {
-  if (larger <= smaller || smaller <= 0) return 0;
-  if (up) {
-    if (2 * larger <= 3 * smaller) return 15;
-    const k = Math.ceil(larger / smaller);
-    if (k <= 2) return 30;
-    if (k <= 7) return k === 3 ? 45 : k === 4 ? 60 : k === 5 ? 70 : k === 6 ? 80 : 90;
-    if (k <= 10) return 100;
-    if (k <= 15) return 110;
-    if (k <= 20) return 120;
-    return 100 + 10 * Math.ceil(k / 10);
-  }
-  if (2 * larger < 3 * smaller) return 0;
-  if (larger >= 40 * smaller) return 100 + 10 * Math.floor(larger / smaller / 10);
-  if (larger >= 30 * smaller) return 130;
-  if (larger >= 20 * smaller) return 120;
-  if (larger >= 15 * smaller) return 110;
-  if (larger >= 10 * smaller) return 100;
-  if (larger >= 7 * smaller) return 90;
-  if (larger >= 6 * smaller) return 80;
-  if (larger >= 5 * smaller) return 70;
-  if (larger >= 4 * smaller) return 60;
-  if (larger >= 3 * smaller) return 45;
-  if (larger >= 2 * smaller) return 30;
-  return 15;
-}
 
 /** Spread `net` damage over the classes (rules/siege/damage.ts allocateDamage) into `taken`; returns the walls' share. */
 export function allocate(net: number, hp: Float64Array): number {
