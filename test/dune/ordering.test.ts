@@ -63,3 +63,39 @@ describe('attack order', () => {
     expect(Math.abs(aFirst / n - 0.5)).toBeLessThan(4.5 * Math.sqrt(0.25 / n));
   });
 });
+
+describe('an NPC tied with players', () => {
+  it('takes a uniformly random place among them, and the players keep their own tie-break order', async () => {
+    const { createState, NPC } = await import('../../src/rules/dune/model.js');
+    const { sortAttacks } = await import('../../src/rules/dune/ordering.js');
+    const { RAID } = await import('../../src/rules/dune/tables.js');
+    const { model } = await import('./helpers.js');
+    // Two players with different Combat (A 3 > B 2) tie with an NPC raid on score 7.
+    const m = model({
+      players: players([['A', 3, 1], ['B', 2, 1]]),
+      locations: [{ name: 'Mine', owner: 'Owner', income: 1000 }, { name: 'Owner Home', owner: 'Owner' }, ...homes([['A', 5], ['B', 5]])],
+      attacks: [],
+    });
+    const s = createState(m);
+    const g = Xoshiro128.forChunk(3, 77, 0);
+    const place = [0, 0, 0];
+    const n = 30_000;
+    for (let t = 0; t < n; t++) {
+      s.attackCount = 3;
+      [1, 2, NPC].forEach((player, i) => {
+        s.attackPlayer[i] = player;
+        s.attackType[i] = RAID;
+        s.attackLocation[i] = 0;
+        s.attackScore[i] = 7;
+        s.attackLegions[i] = 1;
+        s.attackKey[i] = g.next() >>> 2;
+        s.order[i] = i;
+      });
+      sortAttacks(m, s, 3);
+      const order = [s.order[0], s.order[1], s.order[2]];
+      expect(order.filter((x) => x !== 2)).toEqual([0, 1]); // A (higher Combat) before B
+      place[order.indexOf(2)]++;
+    }
+    for (const c of place) expect(Math.abs(c / n - 1 / 3)).toBeLessThan(4.5 * Math.sqrt((1 / 3) * (2 / 3) / n));
+  });
+});

@@ -61,10 +61,28 @@ export function orderReason(m: CascadeModel, s: CascadeState, a: number, b: numb
   return decide(m, s, a, b).reason;
 }
 
-/** Sort `s.order[0..n)` into attack order (insertion sort: a handful of attacks, no allocation). */
+/** Same place in the order: same group (raids / seizures) and the same score. */
+function sameSlot(s: CascadeState, a: number, b: number): boolean {
+  return groupOf(s.attackType[a]) === groupOf(s.attackType[b]) && s.attackScore[a] === s.attackScore[b];
+}
+
+/**
+ * Sort `s.order[0..n)` into attack order, without allocating. The players' attacks are sorted first (their
+ * tie-breaks are a consistent order). Each NPC attack is then put at a uniformly random place among the attacks
+ * it ties with (same group, same score), by its random key: a coin flip against one player, a fair place among
+ * several, whatever their own tie-breaks (a pairwise coin flip against each would not be a consistent order).
+ */
 export function sortAttacks(m: CascadeModel, s: CascadeState, n: number): void {
   const o = s.order;
-  for (let i = 1; i < n; i++) {
+  // Players to the front, NPCs to the back, each in their original order.
+  let players = 0;
+  for (let i = 0; i < n; i++) {
+    const x = o[i];
+    if (s.attackPlayer[x] === NPC) continue;
+    for (let j = i; j > players; j--) o[j] = o[j - 1];
+    o[players++] = x;
+  }
+  for (let i = 1; i < players; i++) {
     const x = o[i];
     let j = i - 1;
     while (j >= 0 && compareAttacks(m, s, o[j], x) > 0) {
@@ -72,5 +90,16 @@ export function sortAttacks(m: CascadeModel, s: CascadeState, n: number): void {
       j--;
     }
     o[j + 1] = x;
+  }
+  for (let k = players; k < n; k++) {
+    const x = o[k];
+    // [lo, hi): the attacks already placed that tie with x; everything before lo goes before it.
+    let lo = 0;
+    while (lo < k && !sameSlot(s, o[lo], x) && compareAttacks(m, s, o[lo], x) < 0) lo++;
+    let hi = lo;
+    while (hi < k && sameSlot(s, o[hi], x)) hi++;
+    const at = lo + Math.floor((s.attackKey[x] * (hi - lo + 1)) / 1073741824); // keys are 30-bit
+    for (let j = k; j > at; j--) o[j] = o[j - 1];
+    o[at] = x;
   }
 }
