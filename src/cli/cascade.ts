@@ -166,6 +166,9 @@ export function formatCascade(r: CascadeResult): string {
     const rows = Object.entries(r.held!).map(([name, ps]) => [name, ...ps.map((p) => pct(p, 1))]);
     out.push('probability each location is still held after each round');
     out.push(table(rows, ['location \\ round', ...rounds]));
+    if (r.policies.militiaRegeneration) {
+      out.push("militia regenerate one a round for 300 MS each, paid from the owner's wealth (players[].wealth; default 0: none come back)");
+    }
   }
   return out.join('\n') + '\n';
 }
