@@ -5,6 +5,7 @@ import { summarizeMonteCarlo, summarizeOdds, winCounts, type WarMachineMonteCarl
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
 import { compileEngagement, engagementSides, summarizeEngagement, type EngagementSummary } from '../engine/warMachine/engagement.js';
 import { rowLabel, ROW_COUNT } from '../rules/warMachine/results.js';
+import { TACTIC_LABELS, TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
 import { CODE_COUNT } from '../engine/warMachine/plan.js';
 import { loadWarMachine } from '../scenario/index.js';
 import type { WarMachineScenario } from '../scenario/warMachine.js';
@@ -26,6 +27,11 @@ export interface OddsResult extends WarMachineOdds, RunHeader {
   win: [number, number];
   winCi95: [[number, number], [number, number]] | null;
   exact: WarMachineOdds | null;
+  /**
+   * With tactics in play: each side's best pure tactic against the other side's tactic (or mix) as given, by
+   * exact win probability (`warcast matchup` solves the full game).
+   */
+  bestReply: [{ tactic: Tactic; win: number }, { tactic: Tactic; win: number }] | null;
   /** Pursuit over several days (scenario `engagement.maxDays` > 1 and policy pursue: always); Monte Carlo only. */
   engagement: EngagementSummary | null;
 }
@@ -93,9 +99,23 @@ export async function computeOdds(file: string, flags: RunFlags, io?: Io, minPoo
     }
   }
   const body = mc ?? { ...exact, winCi95: null };
-  const result: OddsResult = { ...head, ...body, exact, engagement };
+  const result: OddsResult = { ...head, ...body, exact, bestReply: bestReplies(scenario), engagement };
   result.elapsedMs = Math.round(performance.now() - started);
   return { result, compiled, scenario };
+}
+
+/** Each side's best pure tactic against the other's tactic as given (null without tactics). */
+export function bestReplies(scenario: WarMachineScenario): OddsResult['bestReply'] {
+  if (scenario.sides[0].tactic === undefined) return null;
+  return [0, 1].map((s) => {
+    let best = { tactic: TACTICS[0] as Tactic, win: -1 };
+    for (const tactic of TACTICS) {
+      const sides = scenario.sides.map((x, i) => (i === s ? { ...x, tactic } : x));
+      const win = exactOdds(compileWarMachine({ ...scenario, sides })).win[s];
+      if (win > best.win + 1e-12) best = { tactic, win };
+    }
+    return best;
+  }) as OddsResult['bestReply'];
 }
 
 export async function oddsCommand(file: string, flags: RunFlags & { report?: string; interactive?: boolean }, io: Io): Promise<number> {
@@ -118,6 +138,15 @@ function formatOdds(r: OddsResult): string {
       ? `exact odds (all 10,000 pairs of d100 rolls enumerated), tie policy ${r.policies.tie}`
       : `${fmtCount(r.trials)} battles, seed ${r.seed}, ${r.threads} thread${r.threads === 1 ? '' : 's'}, ${(r.elapsedMs / 1000).toFixed(2)} s, tie policy ${r.policies.tie}`,
   );
+  // The one line a game master reads first.
+  const fav: 0 | 1 = r.win[0] >= r.win[1] ? 0 : 1;
+  const halfWidth = r.winCi95 ? ` ± ${(((r.winCi95[fav][1] - r.winCi95[fav][0]) / 2) * 100).toFixed(2)}` : '';
+  const loss = (i: 0 | 1) => `${r.sides[i]} ${num(Math.round(r.casualties[i].mean))} (${num(Math.round(r.casualties[i].dead.mean))} dead)`;
+  lines.push(`→ ${r.sides[fav]} ${r.win[fav] === r.win[1 - fav] ? 'even' : 'favoured'}: ${pct(r.win[fav])}${halfWidth} to win${r.method === 'exact' ? '' : ` (exact ${pct(ex.win[fav])})`}; expected losses ${loss(0)}, ${loss(1)}`);
+  if (r.bestReply) {
+    const reply = (i: 0 | 1) => `${i === 0 ? 'A' : 'B'}'s best answer to ${r.sides[1 - i]}'s tactic is ${TACTIC_LABELS[r.bestReply![i].tactic]} (${pct(r.bestReply![i].win)})`;
+    lines.push(`→ ${reply(0)}; ${reply(1)} (exact; warcast matchup solves the whole game)`);
+  }
   lines.push('');
   const side = (i: 0 | 1) => {
     const half = r.winCi95 ? (r.winCi95[i][1] - r.winCi95[i][0]) / 2 : 0;
