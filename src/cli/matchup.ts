@@ -88,22 +88,13 @@ export interface MatchupMonteCarlo {
 }
 
 /** The win game's solution (`SolvedGame`) sits at the top level: mixA, mixB, value, best replies, dominance. */
-export interface MatchupResult extends SolvedGame {
+export interface MatchupResult extends SolvedGame, ExactMatchup {
   kind: 'war-machine';
   title: string | null;
   sides: [string, string];
   objective: Objective;
   tiePolicy: WarMachineScenario['policies']['tie'];
   tactics: Tactic[];
-  winA: Grid;
-  winB: Grid;
-  /** P(no winner): no battle, or a standing tie under the stalemate policy. */
-  noWinner: Grid;
-  noCombat: boolean[][];
-  /** P(A wins) + ½ P(no winner): the constant-sum payoff the mixes are solved on. */
-  payoff: Grid;
-  casualtiesA: Grid;
-  casualtiesB: Grid;
   /** When the scenario gives both sides tactics: how its own choice fares against the solution. */
   scenarioTactics: { mixA: Mix; mixB: Mix; payoff: number; bestResponseA: Tactic[]; bestResponseB: Tactic[]; bestResponseValueA: number; bestResponseValueB: number } | null;
   casualtyGame: CasualtyGame | null;
@@ -126,8 +117,10 @@ export function compileCells(s: WarMachineScenario): CompiledWarMachine[] {
 export interface ExactMatchup {
   winA: Grid;
   winB: Grid;
+  /** P(no winner): no battle, or a standing tie under the stalemate policy. */
   noWinner: Grid;
   noCombat: boolean[][];
+  /** P(A wins) + ½ P(no winner): the constant-sum payoff the mixes are solved on. */
   payoff: Grid;
   casualtiesA: Grid;
   casualtiesB: Grid;
