@@ -99,6 +99,13 @@ describe('invalid scenarios exit 3 with one located line', () => {
     expect(r.err).toContain('sides[0].tactic: a tactic mix');
   });
 
+  it('more name-level troops than troops', async () => {
+    const r = await run('name.yaml', GOOD.replace('battleRating: 70', 'forceFactors: { leader: { level: 9 }, nameLevelTroops: 4000 }'));
+    expect(r.code).toBe(3);
+    oneLine(r.err);
+    expect(r.err).toMatch(/name\.yaml:8: sides\[1\]\.forceFactors\.nameLevelTroops: expected at most the side's troops \(400\), got 4000/);
+  });
+
   it('a defender-only adjustment on a side that is not defending', async () => {
     const r = await run('def.yaml', GOOD.replace('battleRating: 70', 'battleRating: 70\n    adjustments: { inStronghold: true }'));
     expect(r.code).toBe(3);
