@@ -65,6 +65,13 @@ describe('invalid scenarios exit 3 with one located line', () => {
     expect(r.err).toContain(`${r.file}:8: sides[1].battelRating: unknown key 'battelRating' (did you mean 'battleRating'?)`);
   });
 
+  it('a misspelt required key: the unknown key with its suggestion, not "required"', async () => {
+    const r = await run('typo2.yaml', GOOD.replace('troops: 400', 'trops: 400'));
+    expect(r.code).toBe(3);
+    oneLine(r.err);
+    expect(r.err).toContain(`${r.file}:7: sides[1].trops: unknown key 'trops' (did you mean 'troops'?)`);
+  });
+
   it('malformed YAML', async () => {
     const r = await run('broken.yaml', 'kind: war-machine\nsides:\n  - name: [unclosed\n    troops: 3\n');
     expect(r.code).toBe(3);
