@@ -139,7 +139,10 @@ export async function runUntil(o: PrecisionOptions): Promise<RunResult> {
   const step = (n: number) => Math.ceil(n / k.chunkTrials) * k.chunkTrials;
   const total = new Float64Array(k.accLength(o.plan));
   let trials = 0;
-  let batch = step(Math.min(o.initialTrials, o.maxTrials));
+  // Batches are whole chunks, so the next one starts on a chunk boundary; only the last batch, the one that
+  // reaches maxTrials, may end inside a chunk (a chunk's first n trials are a prefix of it, so still deterministic).
+  const nextBatch = (n: number) => Math.min(step(n), o.maxTrials - trials);
+  let batch = nextBatch(Math.min(o.initialTrials, o.maxTrials));
   let threadsUsed = 1;
   for (;;) {
     const r = await runTrials({ ...o, trials: batch, startTrial: trials, onProgress: (d) => o.onProgress?.(trials + d, Math.max(trials + batch, o.maxTrials)) });
@@ -148,6 +151,6 @@ export async function runUntil(o: PrecisionOptions): Promise<RunResult> {
     threadsUsed = Math.max(threadsUsed, r.threadsUsed);
     if (r.interrupted) return { acc: total, trials, threadsUsed, interrupted: true };
     if (o.done(total, trials) || trials >= o.maxTrials) return { acc: total, trials, threadsUsed, interrupted: false };
-    batch = step(Math.min(trials, o.maxTrials - trials));
+    batch = nextBatch(Math.min(trials, o.maxTrials - trials));
   }
 }

@@ -144,7 +144,13 @@ function unwrap(s: any): any {
 export function validate<T extends z.ZodType>(source: ScenarioSource, schema: T, data: unknown = source.data, base: PathSegment[] = []): z.output<T> {
   const result = schema.safeParse(data, { reportInput: true });
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  let issue = result.error.issues[0];
+  // A misspelt required key shows up twice: as the key missing and as an unknown key beside it. The unknown
+  // key, with its "did you mean", is the one that says what to fix.
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    const parent = JSON.stringify(issue.path.slice(0, -1));
+    issue = result.error.issues.find((i) => i.code === 'unrecognized_keys' && JSON.stringify(i.path) === parent) ?? issue;
+  }
   const path = [...base, ...(issue.path as PathSegment[])];
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0];

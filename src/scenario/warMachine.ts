@@ -132,6 +132,11 @@ export function checkWarMachine(source: ScenarioSource, s: WarMachineScenario, b
     if (side.statements && new Set(side.statements).size !== side.statements.length) {
       throw source.error(at('statements'), 'each statement may be listed once');
     }
+    // Percentages of the force are counted from troops (RULES.md §1.1): a part cannot outnumber the whole.
+    for (const k of ['nameLevelTroops', 'twoAsteriskTroops'] as const) {
+      const count = side.forceFactors?.[k] ?? 0;
+      if (count > side.troops) throw source.error(at('forceFactors', k), `expected at most the side's troops (${side.troops}), got ${count}`);
+    }
     const usedDefender = Object.keys(DEFENDER_ADJUSTMENTS).find((k) => side.adjustments[k as keyof typeof DEFENDER_ADJUSTMENTS]);
     if (usedDefender && !side.defending) {
       throw source.error(at('adjustments', usedDefender), 'a defender-only adjustment: set defending: true on this side');

@@ -16,7 +16,8 @@ export function wilsonInterval(successes: number, n: number, z: number = Z95): [
   const denom = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denom;
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+  // At 0 (or n) successes the bound is exactly 0 (or 1); rounding would leave e.g. 2e-19 for 0 of 1,000.
+  return [successes <= 0 ? 0 : Math.max(0, centre - half), successes >= n ? 1 : Math.min(1, centre + half)];
 }
 
 /** Half the width of the Wilson interval. */

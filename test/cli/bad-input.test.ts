@@ -65,6 +65,13 @@ describe('invalid scenarios exit 3 with one located line', () => {
     expect(r.err).toContain(`${r.file}:8: sides[1].battelRating: unknown key 'battelRating' (did you mean 'battleRating'?)`);
   });
 
+  it('a misspelt required key: the unknown key with its suggestion, not "required"', async () => {
+    const r = await run('typo2.yaml', GOOD.replace('troops: 400', 'trops: 400'));
+    expect(r.code).toBe(3);
+    oneLine(r.err);
+    expect(r.err).toContain(`${r.file}:7: sides[1].trops: unknown key 'trops' (did you mean 'troops'?)`);
+  });
+
   it('malformed YAML', async () => {
     const r = await run('broken.yaml', 'kind: war-machine\nsides:\n  - name: [unclosed\n    troops: 3\n');
     expect(r.code).toBe(3);
@@ -97,6 +104,13 @@ describe('invalid scenarios exit 3 with one located line', () => {
     const r = await run('mix.yaml', GOOD.replace('battleRating: 72', 'battleRating: 72\n    tactic: { envelop: 0.6, trap: 0.3 }').replace('battleRating: 70', 'battleRating: 70\n    tactic: hold'));
     expect(r.code).toBe(3);
     expect(r.err).toContain('sides[0].tactic: a tactic mix');
+  });
+
+  it('more name-level troops than troops', async () => {
+    const r = await run('name.yaml', GOOD.replace('battleRating: 70', 'forceFactors: { leader: { level: 9 }, nameLevelTroops: 4000 }'));
+    expect(r.code).toBe(3);
+    oneLine(r.err);
+    expect(r.err).toMatch(/name\.yaml:8: sides\[1\]\.forceFactors\.nameLevelTroops: expected at most the side's troops \(400\), got 4000/);
   });
 
   it('a defender-only adjustment on a side that is not defending', async () => {

@@ -25,4 +25,14 @@ describe('--precision', () => {
     const r = await odds(['--precision', '0.0001', '--trials', '100000', '--max-trials', '300000']);
     expect(r.trials).toBe(300_000);
   });
+
+  it('never runs more than --max-trials when it is not a whole number of chunks', async () => {
+    const capped = await odds(['--precision', '0.0001', '--trials', '100000', '--max-trials', '150000']);
+    expect(capped.trials).toBe(150_000);
+    // the same battles as a plain run of that many
+    const plain = await odds(['--trials', '150000']);
+    expect(capped.win).toEqual(plain.win);
+    const small = await odds(['--precision', '0.0001', '--trials', '10', '--max-trials', '7']);
+    expect(small.trials).toBe(7);
+  });
 });

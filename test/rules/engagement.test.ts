@@ -25,6 +25,16 @@ describe('contact after a battle', () => {
     expect(contactAfter(w, l)).toBe(contact);
   });
 
+  it.each([
+    ['F', 'R', 'broken'],
+    ['F+1', 'R+3', 'broken'],
+    ['F+3', 'R+2', 'holds'],
+    ['R', 'R', 'both-left'],
+    ['F+3', 'rout', 'rout'],
+  ] as const)('a withdrawing loser moves one unit farther: %s / %s → %s', (w, l, contact) => {
+    expect(contactAfter(w, l, true)).toBe(contact);
+  });
+
   it('fatigue keeps the worse of old and new', () => {
     expect(worseFatigue('M', 'N')).toBe('M');
     expect(worseFatigue('M', 'S')).toBe('S');
@@ -57,6 +67,26 @@ describe('engagements', () => {
     }
     expect(e.days.distribution[1]).toBe(1);
     expect(e.endings['day limit'] + e.endings['contact broken'] + e.endings['both left the field'] + e.endings.rout + e.endings.destroyed).toBeCloseTo(1, 12);
+  });
+
+  it('a side that withdraws (against Attack, not Attack+) is never attacked again when it cannot lose by 81+', () => {
+    // A withdraws (C+20), B attacks (BR+10 against withdraw): B − A ≤ 110 + 100 − 131 = 79, so B never wins with
+    // F+3/R+2; a win by A is a withdrawal, a win by B leaves A retreating one unit farther than B advances.
+    const scenario = loadScenarioText(`
+kind: war-machine
+engagement: { maxDays: 3 }
+sides:
+  - { name: A, troops: 500, battleRating: 130, tactic: withdraw }
+  - { name: B, troops: 500, battleRating: 100, tactic: attack }
+`).scenario as WarMachineScenario;
+    const c = compileWarMachine(scenario);
+    const plan = compileEngagement(c, engagementSides(c, ['none', 'none']), 'up', 3);
+    const n = 20_000;
+    const acc = new Float64Array(engagementLayout(plan).length);
+    runEngagementChunks(plan, 5, 0, 1, n, acc);
+    const e = summarizeEngagement(plan, acc, n);
+    expect(e.days.distribution[1]).toBe(1);
+    expect(e.lastBattleWon[1]).toBeGreaterThan(0.1);
   });
 
   it('odds reports the engagement when pursuit is on, and not when pursue: never', async () => {

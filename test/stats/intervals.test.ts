@@ -13,6 +13,13 @@ describe('wilsonInterval', () => {
     expect(hi0).toBeCloseTo(0.2775, 4);
     expect(Z95).toBeCloseTo(1.959964, 6);
   });
+
+  it('is exactly 0 or 1 at the ends, for any n', () => {
+    for (const n of [1, 7, 1000, 1e6, 123_456_789]) {
+      expect(wilsonInterval(0, n)[0]).toBe(0);
+      expect(wilsonInterval(n, n)[1]).toBe(1);
+    }
+  });
 });
 
 describe('discrete quantiles', () => {

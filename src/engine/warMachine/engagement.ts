@@ -109,7 +109,7 @@ export function compileEngagement(c: CompiledWarMachine, sides: readonly [Engage
       for (let row = 0; row < ROW_COUNT; row++) {
         const o = decidedSides(c.sides, pair.effects, winner as 0 | 1, row, c.policies);
         const k = (p * 2 + winner) * ROW_COUNT + row;
-        plan.contact[k] = CONTACT[contactAfter(o[winner].location, o[1 - winner].location)];
+        plan.contact[k] = CONTACT[contactAfter(o[winner].location, o[1 - winner].location, pair.effects.withdraws[1 - winner])];
         for (let s = 0; s < 2; s++) {
           plan.pctNum[2 * k + s] = o[s].percent.num;
           plan.pctDen[2 * k + s] = o[s].percent.den;

@@ -25,14 +25,16 @@ function advanceOf(l: Location | 'withdraws'): number {
 /**
  * Whether contact holds after a battle, from the winner's and the loser's location results: the loser's R+n
  * must exceed the winner's F+m to break it (F = 0, R = 0): F/R+1, F/R+2 and F+1/R+3 break contact; F/R and
- * F+3/R+2 do not; R/R leaves both off the field. A withdrawal (tactic) moves that side away: contact breaks.
+ * F+3/R+2 do not; R/R leaves both off the field. A withdrawal (tactic) moves that side one terrain unit
+ * (seed sheet line 199): a winner that withdraws leaves (location `withdraws`), so contact breaks; a loser that
+ * withdraws retreats one unit farther (F/R breaks contact, F+3/R+2 still does not).
  */
-export function contactAfter(winner: Location | 'withdraws', loser: Location | 'withdraws'): Contact {
+export function contactAfter(winner: Location | 'withdraws', loser: Location | 'withdraws', loserWithdraws = false): Contact {
   if (loser === '-') return 'destroyed';
   if (loser === 'rout') return 'rout';
   if (winner === 'R') return 'both-left';
   if (winner === 'withdraws' || loser === 'withdraws') return 'broken';
-  return retreatOf(loser) > advanceOf(winner) ? 'broken' : 'holds';
+  return retreatOf(loser) + (loserWithdraws ? 1 : 0) > advanceOf(winner) ? 'broken' : 'holds';
 }
 
 export const FATIGUE_PENALTY: Record<Fatigue, number> = { N: 0, M: -10, S: -30, '-': -30 };
@@ -139,7 +141,7 @@ export function fightEngagement(
       fatigue[s] = worseFatigue(fatigue[s], o.fatigue);
     }
     out.lastWinner = winner;
-    const contact = contactAfter(result[winner].location, result[1 - winner].location);
+    const contact = contactAfter(result[winner].location, result[1 - winner].location, fx.withdraws[1 - winner]);
     const loser = 1 - winner;
     if (contact === 'rout') out.routed[loser] = true;
     if (contact === 'destroyed' || troops[loser] === 0) out.destroyed[loser] = true;
