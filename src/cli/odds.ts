@@ -74,7 +74,8 @@ export async function computeOdds(file: string, flags: RunFlags, io?: Io, minPoo
   const head = {
     kind: 'war-machine' as const,
     title: scenario.title ?? null,
-    method: settings.exact ? ('exact' as const) : ('monte-carlo' as const),
+    // Ctrl-C before the first chunk: the numbers shown are the exact ones, and say so.
+    method: settings.exact || (run !== null && run.trials === 0) ? ('exact' as const) : ('monte-carlo' as const),
     seed: settings.seed,
     trials: run?.trials ?? 0,
     threads: run?.threadsUsed ?? 0,
@@ -136,7 +137,7 @@ function formatOdds(r: OddsResult): string {
   lines.push(
     r.method === 'exact'
       ? `exact odds (all 10,000 pairs of d100 rolls enumerated), tie policy ${r.policies.tie}`
-      : `${fmtCount(r.trials)} battles, seed ${r.seed}, ${r.threads} thread${r.threads === 1 ? '' : 's'}, ${(r.elapsedMs / 1000).toFixed(2)} s, tie policy ${r.policies.tie}`,
+      : `${fmtCount(r.trials)} battle${r.trials === 1 ? '' : 's'}, seed ${r.seed}, ${r.threads} thread${r.threads === 1 ? '' : 's'}, ${(r.elapsedMs / 1000).toFixed(2)} s, tie policy ${r.policies.tie}`,
   );
   // The one line a game master reads first.
   const fav: 0 | 1 = r.win[0] >= r.win[1] ? 0 : 1;

@@ -32,7 +32,7 @@ export function formatPath(path: readonly PathSegment[]): string {
 /** Parse text as YAML (JSON is YAML) keeping line positions. */
 export function parseScenarioText(text: string, file: string): ScenarioSource {
   const lineCounter = new LineCounter();
-  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true, merge: true });
   const firstError = doc.errors[0];
   if (firstError) {
     const pos = firstError.linePos?.[0];

@@ -135,3 +135,11 @@ describe('usage errors exit 2', () => {
     expect(io.stderr).toContain(message);
   });
 });
+
+describe('YAML conveniences', () => {
+  it('anchors and merge keys (<<) work', async () => {
+    const r = await run('merge.yaml', 'kind: war-machine\nsides:\n  - &orc { name: Orcs, troops: 800, battleRating: 72 }\n  - <<: *orc\n    name: More orcs\n    troops: 400\n', ['--exact', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).ratings[1]).toMatchObject({ troops: 400, battleRating: 72 });
+  });
+});
