@@ -126,7 +126,8 @@ export async function oddsCommand(file: string, flags: RunFlags & { report?: str
   emitResult(io, flags.json, result, () => formatOdds(result));
   // Loaded only when asked for: vega and resvg add ~0.3 s to start-up.
   if (flags.report !== undefined) await (await import('../../reports/warMachine.js')).saveOddsReport({ ...computed, file, dir: flags.report, option: '--report', interactive: flags.interactive, json: flags.json, threads: runSettings(flags).threads, io });
-  return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} battles`);
+  const pursuit = result.engagement && result.engagement.trials < result.trials ? ` (the pursuit: the first ${fmtCount(result.engagement.trials)} engagements)` : '';
+  return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} battles${pursuit}`);
 }
 
 function formatOdds(r: OddsResult): string {
