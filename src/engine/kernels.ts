@@ -31,8 +31,6 @@ const LOADERS: Record<string, () => Promise<Kernel<any>>> = {
   'war-machine-engagement': async () => (await import('./warMachine/engagement.js')).engagementKernel,
 };
 
-export const KERNEL_KINDS = Object.keys(LOADERS);
-
 const loaded = new Map<string, Kernel<unknown>>();
 
 export async function loadKernel(kind: string): Promise<Kernel<unknown>> {

@@ -120,8 +120,3 @@ export class Xoshiro128 {
 export function rotl(x: number, k: number): number {
   return (x << k) | (x >>> (32 - k));
 }
-
-/** Rejection threshold for Lemire's method with range n: 2^32 mod n. */
-export function lemireThreshold(n: number): number {
-  return 4294967296 % n;
-}

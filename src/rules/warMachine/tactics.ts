@@ -51,11 +51,6 @@ export function tacticEffect(mine: Tactic, enemy: Tactic): TacticEffect {
   return TACTICS_TABLE[tacticIndex(mine)][tacticIndex(enemy)];
 }
 
-/** True when the pair fights no battle (hold or withdraw against hold or withdraw). */
-export function isNoCombat(a: Tactic, b: Tactic): boolean {
-  return tacticEffect(a, b).kind === 'nc';
-}
-
 /**
  * Withdraw: unless the enemy chose Attack+, the withdrawing side may move one terrain unit after combat and
  * cannot hold the field or pursue (seed sheet line 199).
