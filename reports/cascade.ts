@@ -11,7 +11,7 @@ import type { CascadeScenario } from '../src/scenario/cascade.js';
 import { wilsonInterval } from '../src/stats/index.js';
 import { cascadeHeldChart, cascadeLossesChart, cascadeOwnershipChart } from './charts/cascade.js';
 import type { ReportContent, Table } from './content.js';
-import { elapsedText, policyText } from './save.js';
+import { elapsedText, policyText, runFacts } from './save.js';
 import type { Chart } from './spec.js';
 
 export const CASCADE_SOURCES = [
@@ -81,11 +81,8 @@ function facts(r: CascadeResult, file: string): [string, string][] {
     ['scenario', file],
     ['method', r.trace ? 'the players’ attacks traced step by step (no NPCs), then Monte Carlo over the NPC attacks and coin flips' : `Monte Carlo of ${r.rounds} round${r.rounds === 1 ? '' : 's'} of NPC attacks (garrison planning)`],
     ['NPC attacks', r.npc ? 'on' : 'off'],
-    ['seed', String(r.seed)],
-    ['trials', r.trials.toLocaleString('en-US')],
-    ['threads', String(r.threads)],
+    ...runFacts(r, 'trials'),
   ];
-  if (r.precision !== null) f.push(['precision', `± ${r.precision} (95%)`]);
   if (r.traceCoinFlips) f.push(['coin flips', 'a coin flip decided an order in the trace: it shows one draw, the Monte Carlo covers both']);
   f.push(['elapsed', elapsedText(r.elapsedMs)], ['policies', policyText(r.policies)]);
   return f;

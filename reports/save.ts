@@ -7,6 +7,7 @@ import type { Io } from '../src/cli/io.js';
 import { WarcastError } from '../src/errors.js';
 import type { ReportContent } from './content.js';
 import { writeReport } from './index.js';
+import type { RunHeader } from '../src/cli/options.js';
 
 export interface SaveOptions {
   dir: string;
@@ -48,3 +49,11 @@ export function policyText(policies: Record<string, unknown>): string {
 }
 
 export const elapsedText = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** The facts every Monte Carlo run states: seed, trials (in the kind's unit), threads, precision, interruption. */
+export function runFacts(r: RunHeader, unit: string): [string, string][] {
+  const f: [string, string][] = [['seed', String(r.seed)], [unit, r.trials.toLocaleString('en-US')], ['threads', String(r.threads)]];
+  if (r.precision !== null) f.push(['precision', `± ${r.precision} (95%)`]);
+  if (r.interrupted) f.push(['interrupted', `yes: the numbers cover the ${unit} finished before Ctrl-C`]);
+  return f;
+}

@@ -8,7 +8,7 @@ import type { SiegeResult } from '../src/cli/siege.js';
 import { ENDINGS } from '../src/engine/siege/plan.js';
 import { siegeEndingsChart, siegeSurvivalChart, siegeWeeksChart } from './charts/siege.js';
 import type { ReportContent, Table } from './content.js';
-import { elapsedText, pctCi, policyText } from './save.js';
+import { elapsedText, pctCi, policyText, runFacts } from './save.js';
 import { chartText, type Chart } from './spec.js';
 
 export const SIEGE_SOURCES = [
@@ -77,11 +77,8 @@ function facts(r: SiegeResult, file: string): [string, string][] {
     ['scenario', file],
     ['method', 'Monte Carlo (a siege carries its state from week to week, so there are no exact odds)'],
     ['mode', r.mode],
-    ['seed', String(r.seed)],
-    ['sieges', r.trials.toLocaleString('en-US')],
-    ['threads', String(r.threads)],
+    ...runFacts(r, 'sieges'),
   ];
-  if (r.precision !== null) f.push(['precision', `± ${r.precision} (95%)`]);
   f.push(['week limit', String(r.weekLimit)], ['elapsed', elapsedText(r.elapsedMs)], ['policies', policyText(r.policies)]);
   return f;
 }

@@ -21,7 +21,7 @@ import type { WarMachineScenario } from '../src/scenario/warMachine.js';
 import { discrete, wilsonInterval, type Discrete } from '../src/stats/index.js';
 import { casualtyChart, convergenceChart, engagementChart, resultsRowsChart, winProbabilityChart, type CasualtyMeasure, type ConvergenceChartInput } from './charts/war.js';
 import type { ReportContent } from './content.js';
-import { saveReport } from './save.js';
+import { elapsedText, policyText, runFacts, saveReport } from './save.js';
 import type { Chart } from './spec.js';
 
 export const WAR_MACHINE_SOURCES = [
@@ -163,7 +163,7 @@ export async function oddsReport(i: OddsReportInput): Promise<ReportContent | nu
   return {
     title: r.title ?? `${sides[0]} vs ${sides[1]}`,
     lead: `War Machine battle: ${sides[0]} (A) vs ${sides[1]} (B)`,
-    facts: runFacts(r, i.file),
+    facts: oddsFacts(r, i.file),
     tables: [sideTable(r, c, scenario), keyNumbers(r)],
     sources: WAR_MACHINE_SOURCES,
     charts,
@@ -171,18 +171,13 @@ export async function oddsReport(i: OddsReportInput): Promise<ReportContent | nu
   };
 }
 
-function runFacts(r: OddsResult, file: string): [string, string][] {
+function oddsFacts(r: OddsResult, file: string): [string, string][] {
   const facts: [string, string][] = [
     ['scenario', file],
     ['method', r.method === 'exact' ? 'exact (all 10,000 pairs of d100 rolls enumerated)' : 'Monte Carlo, checked against exact odds'],
   ];
-  if (r.method === 'monte-carlo') {
-    facts.push(['seed', String(r.seed)], ['battles', r.trials.toLocaleString('en-US')], ['threads', String(r.threads)]);
-    if (r.precision !== null) facts.push(['precision', `± ${r.precision} (95%)`]);
-    if (r.interrupted) facts.push(['interrupted', 'yes: the numbers cover the battles finished before Ctrl-C']);
-  }
-  facts.push(['elapsed', `${(r.elapsedMs / 1000).toFixed(2)} s`]);
-  facts.push(['policies', Object.entries(r.policies).map(([k, v]) => `${k}: ${v}`).join(', ')]);
+  if (r.method === 'monte-carlo') facts.push(...runFacts(r, 'battles'));
+  facts.push(['elapsed', elapsedText(r.elapsedMs)], ['policies', policyText(r.policies)]);
   return facts;
 }
 
