@@ -4,19 +4,17 @@
  */
 import { UsageError } from '../errors.js';
 import { CODE_COUNT, CODE_REROLL, compileWarMachine, decodeCode, ROLL_PAIRS, type CompiledWarMachine } from '../engine/warMachine/plan.js';
-import { summarizeMonteCarlo, winCounts } from '../engine/warMachine/summary.js';
-import { runMany } from '../engine/runMany.js';
+import { summarizeMonteCarlo } from '../engine/warMachine/summary.js';
 import { TACTIC_LABELS, TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
 import { loadWarMachine } from '../scenario/index.js';
 import type { WarMachineScenario } from '../scenario/warMachine.js';
 import { analyseZeroSum, expectedPayoff, isConstantSum, pureBestResponses, pureNashEquilibria, rowPayoffs, columnPayoffs, type Dominated, type Matrix } from '../stats/game.js';
-import { wilsonHalfWidth } from '../stats/index.js';
 import { num, pct, table } from './format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
-import { exactOdds } from './odds.js';
+import { exactOdds, simulateWarMachines } from './odds.js';
 import { runSettings, type RunFlags, type RunSettings } from './options.js';
-import { fmtCount, progressBar } from './progress.js';
+import { fmtCount } from './progress.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from '../../reports/cli.js';
 
 export type Objective = 'win' | 'casualties';
@@ -242,32 +240,7 @@ export function parseObjective(text: string | undefined): Objective {
 /** Monte Carlo on every cell with the same seed (common random numbers across cells). */
 async function monteCarloCells(cells: CompiledWarMachine[], exact: ExactMatchup, settings: RunSettings, io?: Io, minPoolTrials?: number): Promise<MatchupMonteCarlo> {
   const started = performance.now();
-  const bar = io ? progressBar(io, 'battles') : null;
-  const eps = settings.precision;
-  let run;
-  try {
-    run = await runMany({
-      kind: 'war-machine',
-      plans: cells.map((c) => c.plan),
-      seed: settings.seed,
-      trials: settings.trials,
-      threads: settings.threads,
-      signal: io?.signal,
-      minPoolTrials,
-      onProgress: bar ? (d, t) => bar.update(d, t) : undefined,
-      precision:
-        eps === null
-          ? null
-          : {
-              maxTrials: settings.maxTrials,
-              done: (i, acc, n) => {
-                return winCounts(cells[i], acc).every((wins) => wilsonHalfWidth(wins, n) <= eps);
-              },
-            },
-    });
-  } finally {
-    bar?.finish();
-  }
+  const run = await simulateWarMachines(cells, settings, io, minPoolTrials);
   const n = TACTICS.length;
   const mc = run.results.map((r, k) => summarizeMonteCarlo(cells[k], r.acc, Math.max(1, r.trials)));
   const at = (i: number, j: number) => mc[i * n + j];

@@ -1,15 +1,15 @@
 /** `warcast odds <scenario>`: who wins, how often, at what cost. */
 import { exactWarMachine } from '../engine/warMachine/kernel.js';
 import { compileWarMachine, type CompiledWarMachine } from '../engine/warMachine/plan.js';
-import { summarizeMonteCarlo, summarizeOdds, winCounts, type WarMachineMonteCarlo, type WarMachineOdds } from '../engine/warMachine/summary.js';
-import { runTrials, runUntil, type RunResult } from '../engine/run.js';
+import { summarizeMonteCarlo, summarizeOdds, winsKnownTo, type WarMachineMonteCarlo, type WarMachineOdds } from '../engine/warMachine/summary.js';
+import { runTrials, type RunResult } from '../engine/run.js';
+import { runMany, type ManyResult } from '../engine/runMany.js';
 import { compileEngagement, engagementSides, summarizeEngagement, type EngagementSummary } from '../engine/warMachine/engagement.js';
 import { rowLabel, ROW_COUNT } from '../rules/warMachine/results.js';
 import { TACTIC_LABELS, TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
 import { CODE_COUNT } from '../engine/warMachine/plan.js';
 import { loadWarMachine } from '../scenario/index.js';
 import type { WarMachineScenario } from '../scenario/warMachine.js';
-import { wilsonHalfWidth } from '../stats/index.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
 import { runSettings, type RunFlags, type RunSettings, type RunHeader } from './options.js';
@@ -41,18 +41,26 @@ export function exactOdds(c: CompiledWarMachine): WarMachineOdds {
   return summarizeOdds(c, probs, 1, probs[c.pairs.length * CODE_COUNT]);
 }
 
-/** Run the Monte Carlo (fixed trials or to a precision) for a compiled scenario. */
-export async function simulateWarMachine(c: CompiledWarMachine, s: Pick<RunSettings, 'seed' | 'trials' | 'threads' | 'precision' | 'maxTrials'>, io?: Io, minPoolTrials?: number): Promise<RunResult> {
+type SimulationSettings = Pick<RunSettings, 'seed' | 'trials' | 'threads' | 'precision' | 'maxTrials'>;
+
+/**
+ * The Monte Carlo of several compiled battles with the same seed (common random numbers: matchup cells, sweep
+ * points), for fixed trials or to a precision, with a progress bar. Each battle's answer is what it would get alone.
+ */
+export async function simulateWarMachines(cs: readonly CompiledWarMachine[], s: SimulationSettings, io?: Io, minPoolTrials?: number): Promise<ManyResult> {
   const bar = io ? progressBar(io, 'battles') : null;
-  const common = { kind: 'war-machine', plan: c.plan, seed: s.seed, threads: s.threads, signal: io?.signal, onProgress: bar ? (d: number, t: number) => bar.update(d, t) : undefined, minPoolTrials };
+  const eps = s.precision;
   try {
-    if (s.precision === null) return await runTrials({ ...common, trials: s.trials });
-    const eps = s.precision;
-    return await runUntil({
-      ...common,
-      initialTrials: Math.min(s.trials, s.maxTrials),
-      maxTrials: s.maxTrials,
-      done: (acc, n) => winCounts(c, acc).every((wins) => wilsonHalfWidth(wins, n) <= eps),
+    return await runMany({
+      kind: 'war-machine',
+      plans: cs.map((c) => c.plan),
+      seed: s.seed,
+      trials: s.trials,
+      threads: s.threads,
+      signal: io?.signal,
+      minPoolTrials,
+      onProgress: bar ? (d, t) => bar.update(d, t) : undefined,
+      precision: eps === null ? null : { maxTrials: s.maxTrials, done: (i, acc, n) => winsKnownTo(cs[i], acc, n, eps) },
     });
   } finally {
     bar?.finish();
@@ -68,7 +76,7 @@ export async function computeOdds(file: string, flags: RunFlags, io?: Io, minPoo
   let mc: WarMachineMonteCarlo | null = null;
   let run: RunResult | null = null;
   if (!settings.exact) {
-    run = await simulateWarMachine(compiled, settings, io, minPoolTrials);
+    run = (await simulateWarMachines([compiled], settings, io, minPoolTrials)).results[0];
     mc = run.trials > 0 ? summarizeMonteCarlo(compiled, run.acc, run.trials) : null;
   }
   const head = {

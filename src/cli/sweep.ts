@@ -5,18 +5,16 @@
  */
 import { ScenarioError, UsageError } from '../errors.js';
 import { compileWarMachine, type CompiledWarMachine } from '../engine/warMachine/plan.js';
-import { summarizeMonteCarlo, winCounts } from '../engine/warMachine/summary.js';
-import { runMany } from '../engine/runMany.js';
+import { summarizeMonteCarlo } from '../engine/warMachine/summary.js';
 import { loadWarMachine } from '../scenario/index.js';
 import { closest, formatPath, validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../scenario/warMachine.js';
-import { wilsonHalfWidth } from '../stats/index.js';
 import { num, pct, table } from './format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
-import { exactOdds } from './odds.js';
+import { exactOdds, simulateWarMachines } from './odds.js';
 import { runSettings, type RunFlags } from './options.js';
-import { fmtCount, progressBar } from './progress.js';
+import { fmtCount } from './progress.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from '../../reports/cli.js';
 
 export interface SweepFlags extends RunFlags {
@@ -160,27 +158,11 @@ export async function computeSweep(file: string, flags: SweepFlags, io?: Io, min
   let threads = 0;
   let interrupted = false;
   if (!settings.exact) {
-    const bar = io ? progressBar(io, 'battles') : null;
-    const eps = settings.precision;
-    try {
-      const run = await runMany({
-        kind: 'war-machine',
-        plans: compiled.map((c) => c.plan),
-        seed: settings.seed,
-        trials: settings.trials,
-        threads: settings.threads,
-        signal: io?.signal,
-        minPoolTrials,
-        onProgress: bar ? (d, t) => bar.update(d, t) : undefined,
-        precision: eps === null ? null : { maxTrials: settings.maxTrials, done: (i, acc, n) => winCounts(compiled[i], acc).every((w) => wilsonHalfWidth(w, n) <= eps) },
-      });
-      mc = run.results.map((r, i) => summarizeMonteCarlo(compiled[i], r.acc, Math.max(1, r.trials)));
-      trials = run.results.map((r) => r.trials);
-      threads = run.threadsUsed;
-      interrupted = run.interrupted;
-    } finally {
-      bar?.finish();
-    }
+    const run = await simulateWarMachines(compiled, settings, io, minPoolTrials);
+    mc = run.results.map((r, i) => summarizeMonteCarlo(compiled[i], r.acc, Math.max(1, r.trials)));
+    trials = run.results.map((r) => r.trials);
+    threads = run.threadsUsed;
+    interrupted = run.interrupted;
   }
   const points: SweepPoint[] = values.map((value, i) => {
     const e = exact[i];

@@ -3,7 +3,7 @@
  * probabilities, results rows, casualties (dead, wounded, total), fatigue and location outcomes per side.
  */
 import { ROW_COUNT } from '../../rules/warMachine/results.js';
-import { discrete, discreteMean, discreteQuantile, wilsonInterval, type Discrete } from '../../stats/index.js';
+import { discrete, discreteMean, discreteQuantile, wilsonHalfWidth, wilsonInterval, type Discrete } from '../../stats/index.js';
 import { CODE_COUNT, CODE_NO_COMBAT, CODE_STALEMATE, decodeCode, isTieCode, outcomeOfCode, type CompiledWarMachine } from './plan.js';
 
 export interface Spread {
@@ -118,6 +118,11 @@ export function summarizeMonteCarlo(c: CompiledWarMachine, acc: Float64Array, tr
   const odds = summarizeOdds(c, acc, trials, rolls > 0 ? (rerolled + tieCodes) / rolls : 0);
   const wins = winCounts(c, acc);
   return { ...odds, winCi95: [wilsonInterval(wins[0], trials), wilsonInterval(wins[1], trials)] };
+}
+
+/** The --precision stopping rule: every side's win probability is known to ± eps (95% Wilson half-width). */
+export function winsKnownTo(c: CompiledWarMachine, acc: Float64Array, trials: number, eps: number): boolean {
+  return winCounts(c, acc).every((wins) => wilsonHalfWidth(wins, trials) <= eps);
 }
 
 /** Battles won by each side in a Monte Carlo accumulator. */
