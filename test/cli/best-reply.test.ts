@@ -27,3 +27,18 @@ describe('best reply in odds', () => {
     expect(odds.bestReply).toBeNull();
   });
 });
+
+describe('the verdict line', () => {
+  it('names the favourite with its odds and both sides’ expected losses', async () => {
+    const io = memoryIo();
+    expect(await runCli(['odds', 'examples/orcs-vs-men.yaml', '--exact'], io)).toBe(0);
+    const odds = await json(['odds', 'examples/orcs-vs-men.yaml', '--exact']);
+    const fav = odds.win[0] >= odds.win[1] ? 0 : 1;
+    const line = io.stdout.split('\n').find((l) => l.startsWith('→ ') && l.includes('to win'));
+    expect(line).toBe(
+      `→ ${odds.sides[fav]} favoured: ${(odds.win[fav] * 100).toFixed(2)}% to win; expected losses ` +
+        `${odds.sides[0]} ${Math.round(odds.casualties[0].mean)} (${Math.round(odds.casualties[0].dead.mean)} dead), ` +
+        `${odds.sides[1]} ${Math.round(odds.casualties[1].mean)} (${Math.round(odds.casualties[1].dead.mean)} dead)`,
+    );
+  });
+});
