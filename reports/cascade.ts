@@ -116,7 +116,7 @@ function attackTable(s: CascadeScenario): Table {
   return {
     caption: 'Attacks ordered this round',
     columns: ['player', 'type', 'target', 'legions', 'hero'],
-    rows: s.attacks.map((a) => [a.player, a.type, a.target, String(a.units.length), a.hero ?? '—']),
+    rows: s.attacks.map((a) => [a.player, a.type ?? 'default', a.target, String(a.units.length), a.hero ?? '—']),
   };
 }
 

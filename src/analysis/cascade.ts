@@ -11,6 +11,8 @@ import { resolveRound, type LocationTrace, type RoundTrace } from '../rules/dune
 import { createState } from '../rules/dune/model.js';
 import { Stream, Xoshiro128 } from '../rng/index.js';
 import type { CascadeScenario } from '../kinds/cascade/schema.js';
+import { actionPoints, processOrders, type OrderList } from '../rules/dune/orders.js';
+import { formatPath, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 import { num, pct, table } from '../cli/format.js';
 import { emitResult, exitCodeAfter } from '../cli/emit.js';
 import type { Io } from '../cli/io.js';
@@ -22,6 +24,29 @@ export interface CascadeFlags extends RunFlags {
   /** commander's --no-npc: false when given. */
   npc?: boolean;
   rounds?: string;
+  lenient?: boolean;
+}
+
+/** One order that did not go as sent: rejected by the rules (--lenient), not paid for, or sent home by Kanly. */
+export interface CascadeOrderNote {
+  list: OrderList;
+  index: number;
+  player: string;
+  status: 'rejected' | 'unpaid' | 'returned';
+  /** Scenario line and field path of the order (rejected orders: the field that breaks the rule). */
+  line: number | null;
+  path: string;
+  reason: string;
+}
+
+/** What a player's first-round orders cost (MS, AP). */
+export interface CascadeOrderCosts {
+  ap: number;
+  apLimit: number;
+  legionsMoved: number;
+  hazardFees: number;
+  refunds: number;
+  recruiting: number;
 }
 
 export interface CascadeResult extends Partial<CascadeMonteCarlo>, RunHeader {
@@ -36,6 +61,33 @@ export interface CascadeResult extends Partial<CascadeMonteCarlo>, RunHeader {
   trace: RoundTrace | null;
   /** The trace needed coin flips: it shows one draw, the Monte Carlo covers them all. */
   traceCoinFlips: boolean;
+  /** Orders rejected (--lenient), unpaid, or returned by Kanly; accepted orders are not listed. */
+  orders: CascadeOrderNote[];
+  /** Player → what the round's orders cost. */
+  orderCosts: Record<string, CascadeOrderCosts>;
+}
+
+/** The notes on orders that did not go as sent, in the order they were sent. */
+export function orderNotes(scenario: CascadeScenario, source: ScenarioSource): CascadeOrderNote[] {
+  const rejected = new Map((scenario.rejected ?? []).map((r) => [`${r.list}:${r.index}`, r]));
+  const notes: CascadeOrderNote[] = [];
+  for (const o of processOrders(scenario).outcomes) {
+    if (o.status === 'accepted') continue;
+    const r = rejected.get(`${o.list}:${o.index}`);
+    const path: PathSegment[] = [o.list, o.index];
+    notes.push({ list: o.list, index: o.index, player: o.player, status: o.status, line: r ? r.line : source.lineOf(path), path: r ? r.path : formatPath(path), reason: r ? r.message : o.reason ?? '' });
+  }
+  return notes;
+}
+
+export function orderCosts(scenario: CascadeScenario): Record<string, CascadeOrderCosts> {
+  const book = processOrders(scenario).players;
+  return Object.fromEntries(
+    scenario.players.map((p) => {
+      const b = book[p.name];
+      return [p.name, { ap: b.ap, apLimit: actionPoints(p.combat), legionsMoved: b.legionsMoved, hazardFees: b.hazardFees, refunds: b.refunds, recruiting: b.recruiting }];
+    }),
+  );
 }
 
 /** Chunk index of the trace's own generator: far beyond any Monte Carlo chunk, so it never shares numbers. */
@@ -54,7 +106,7 @@ export async function computeCascade(file: string, flags: CascadeFlags, io?: Io,
   const rounds = flags.rounds === undefined ? null : parseCount('--rounds', flags.rounds, 1, 1000);
   const npc = flags.npc !== false;
   if (rounds !== null && !npc) throw new UsageError('--rounds simulates NPC attacks only: it does not go with --no-npc');
-  const { scenario } = loadCascade(file);
+  const { scenario, source } = loadCascade(file, { lenient: flags.lenient === true });
   const started = performance.now();
   const trace = rounds === null ? cascadeTrace(scenario, settings.seed) : null;
   const model = compileCascade(scenario, { npc, rounds });
@@ -86,6 +138,8 @@ export async function computeCascade(file: string, flags: CascadeFlags, io?: Io,
     policies: scenario.policies,
     trace,
     traceCoinFlips: trace !== null && trace.locations.some((l) => l.order.some((o) => o.beforeNextBecause === 'coin flip')),
+    orders: orderNotes(scenario, source),
+    orderCosts: orderCosts(scenario),
     ...mc,
   };
 }
@@ -139,9 +193,25 @@ function formatLocation(loc: LocationTrace): string[] {
   return out;
 }
 
+/** The round's orders: what each player spent, and every order that did not go as sent, with the reason. */
+export function formatOrders(r: CascadeResult): string[] {
+  const out: string[] = [];
+  const spenders = Object.entries(r.orderCosts).filter(([, c]) => c.ap > 0 || c.hazardFees > 0 || c.recruiting > 0);
+  if (spenders.length === 0 && r.orders.length === 0) return out;
+  out.push("Orders (paid when sent: recruits, upgrades, moves, attacks, each in the order listed)");
+  for (const [name, c] of spenders) {
+    const money = [c.hazardFees ? `hazard fees ${num(c.hazardFees)} MS` : '', c.refunds ? `${num(c.refunds)} MS back (Kanly)` : '', c.recruiting ? `recruiting ${num(c.recruiting)} MS` : ''].filter(Boolean);
+    out.push(`  ${name}: ${c.ap} of ${c.apLimit} AP, ${c.legionsMoved} legion${c.legionsMoved === 1 ? '' : 's'} moved${money.length ? `, ${money.join(', ')}` : ''}`);
+  }
+  for (const o of r.orders) out.push(`  ${o.status} ${o.path}${o.line !== null ? ` (line ${o.line})` : ''}, ${o.player}: ${o.reason}`);
+  out.push('');
+  return out;
+}
+
 export function formatCascade(r: CascadeResult): string {
   const out: string[] = [];
   if (r.title) out.push(r.title);
+  out.push(...formatOrders(r));
   if (r.trace) out.push(formatTrace(r.trace, r.traceCoinFlips));
   const what = r.rounds > 1 || r.trace === null ? `garrison planning: NPC attacks only over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}` : `round ${r.round}, NPC attacks ${r.npc ? 'on' : 'off'}`;
   out.push(`Monte Carlo (${what}): ${fmtCount(r.trials)} trials, seed ${r.seed}, ${r.threads} thread${r.threads === 1 ? '' : 's'}, ${(r.elapsedMs / 1000).toFixed(2)} s`);

@@ -9,16 +9,21 @@ export interface LoadedScenario<T = unknown> {
   scenario: T;
 }
 
-type Loader = (source: ScenarioSource) => unknown;
+/** Options some kinds understand (cascade: `lenient` keeps orders the rules reject aside instead of failing). */
+export interface LoadOptions {
+  lenient?: boolean;
+}
+
+type Loader = (source: ScenarioSource, options: LoadOptions) => unknown;
 
 /** Scenario kinds and their loaders. Each kind validates its whole document. */
 export const SCENARIO_KINDS: Record<string, Loader> = {
   'war-machine': (source) => checkWarMachine(source, validate(source, warMachineSchema)),
-  cascade: (source) => checkCascade(source, validate(source, cascadeSchema)),
+  cascade: (source, options) => checkCascade(source, validate(source, cascadeSchema), options),
   siege: (source) => checkSiege(source, validate(source, siegeSchema)),
 };
 
-export function loadSource(source: ScenarioSource, expected?: readonly string[]): LoadedScenario {
+export function loadSource(source: ScenarioSource, expected?: readonly string[], options: LoadOptions = {}): LoadedScenario {
   const data = source.data;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw source.error([], 'expected a mapping with a kind (e.g. kind: war-machine)');
@@ -29,15 +34,15 @@ export function loadSource(source: ScenarioSource, expected?: readonly string[])
     const hint = typeof kind === 'string' ? closest(kind, kinds) : null;
     throw source.error(['kind'], `expected kind ${kinds.map((k) => `'${k}'`).join(' or ')}${kind === undefined ? '' : `, got ${JSON.stringify(kind)}`}${hint ? ` (did you mean '${hint}'?)` : ''}`);
   }
-  return { source, scenario: SCENARIO_KINDS[kind](source) };
+  return { source, scenario: SCENARIO_KINDS[kind](source, options) };
 }
 
-export function loadScenarioFile(file: string, expected?: readonly string[]): LoadedScenario {
-  return loadSource(readScenarioFile(file), expected);
+export function loadScenarioFile(file: string, expected?: readonly string[], options: LoadOptions = {}): LoadedScenario {
+  return loadSource(readScenarioFile(file), expected, options);
 }
 
-export function loadScenarioText(text: string, file = '<scenario>', expected?: readonly string[]): LoadedScenario {
-  return loadSource(parseScenarioText(text, file), expected);
+export function loadScenarioText(text: string, file = '<scenario>', expected?: readonly string[], options: LoadOptions = {}): LoadedScenario {
+  return loadSource(parseScenarioText(text, file), expected, options);
 }
 
 export function loadWarMachine(file: string): LoadedScenario<WarMachineScenario> {
