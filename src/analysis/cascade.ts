@@ -1,7 +1,7 @@
 /**
  * `warcast cascade <round.yaml>`: the deterministic trace of the players' attacks, location by location and
- * step by step, then the Monte Carlo over the NPC dice and coin flips. `--rounds R`: garrison planning over
- * R rounds of NPC attacks only.
+ * step by step, then the Monte Carlo over the NPC dice and coin flips. `--rounds R`: planning over R rounds
+ * (the orders in the first, NPC attacks, income, fees and regeneration in all), with each player's ledger.
  */
 import { UsageError } from '../errors.js';
 import { compileCascade, loadCascade } from '../kinds/cascade/plan.js';
@@ -105,7 +105,7 @@ export async function computeCascade(file: string, flags: CascadeFlags, io?: Io,
   const settings = runSettings(flags);
   const rounds = flags.rounds === undefined ? null : parseCount('--rounds', flags.rounds, 1, 1000);
   const npc = flags.npc !== false;
-  if (rounds !== null && !npc) throw new UsageError('--rounds simulates NPC attacks only: it does not go with --no-npc');
+  if (rounds !== null && !npc) throw new UsageError('--rounds plans against NPC attacks: it does not go with --no-npc');
   const { scenario, source } = loadCascade(file, { lenient: flags.lenient === true });
   const started = performance.now();
   const trace = rounds === null ? cascadeTrace(scenario, settings.seed) : null;
@@ -213,7 +213,7 @@ export function formatCascade(r: CascadeResult): string {
   if (r.title) out.push(r.title);
   out.push(...formatOrders(r));
   if (r.trace) out.push(formatTrace(r.trace, r.traceCoinFlips));
-  const what = r.rounds > 1 || r.trace === null ? `garrison planning: NPC attacks only over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}` : `round ${r.round}, NPC attacks ${r.npc ? 'on' : 'off'}`;
+  const what = r.rounds > 1 || r.trace === null ? `planning over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}: the orders in the first, NPC attacks, income and fees in every round` : `round ${r.round}, NPC attacks ${r.npc ? 'on' : 'off'}`;
   out.push(`Monte Carlo (${what}): ${fmtCount(r.trials)} trials, seed ${r.seed}, ${r.threads} thread${r.threads === 1 ? '' : 's'}, ${(r.elapsedMs / 1000).toFixed(2)} s`);
   out.push(`policies: unguarded ${r.policies.unguarded}, hero bonus ${signed(r.policies.heroBonus)}, ungarrisonedWeight ${r.policies.ungarrisonedWeight}, militiaRegeneration ${r.policies.militiaRegeneration}`);
   out.push('');
@@ -239,6 +239,11 @@ export function formatCascade(r: CascadeResult): string {
     if (r.policies.militiaRegeneration) {
       out.push("militia regenerate one a round for 300 MS each, paid from the owner's wealth (players[].wealth; default 0: none come back)");
     }
+  }
+  if (r.ledger) {
+    const rows = Object.entries(r.ledger).map(([name, l]) => [name, num(l.wealthBefore), num(l.refunds - l.hazardFees || 0, 0), num(-l.recruiting || 0, 0), num(l.income, 0), num(l.raided + l.houseRaidGain, 0), num(-l.houseRaidLoss || 0, 0), num(-l.regeneration || 0, 0), num(l.wealthAfter, 0), num(l.kanlyForfeit, 0)]);
+    out.push(`ledger over ${r.rounds === 1 ? 'the round' : `${r.rounds} rounds`} (mean MS; wealth after = wealth before + the columns from hazard fees to militia, exactly in every trial)`);
+    out.push(table(rows, ['player', 'wealth before', 'hazard fees', 'recruiting', 'income', 'seized', 'house raids', 'militia', 'wealth after', 'Kanly: income forfeited']));
   }
   return out.join('\n') + '\n';
 }
