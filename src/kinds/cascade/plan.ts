@@ -44,7 +44,7 @@ export function compileCascade(s: CascadeScenario, shape: CascadeRunShape = { np
     units.type.push(type);
     units.owner.push(owner);
   };
-  s.locations.forEach((loc, l) => {
+  s.locations.forEach((loc) => {
     const owner = playerIndex.get(loc.owner)!;
     const m: number[] = [];
     for (let i = 0; i < loc.militia; i++) {
@@ -61,7 +61,6 @@ export function compileCascade(s: CascadeScenario, shape: CascadeRunShape = { np
       heroes.bonus.push(h.bonus ?? s.policies.heroBonus);
       heroes.location.push(locationIndex.get(orders.heroAt[h.name])!);
     }
-    void l;
   });
   orders.outcomes.forEach((o) => {
     if (o.list !== 'recruits' || o.status !== 'accepted') return;

@@ -206,10 +206,10 @@ export function processOrders(r: RoundInput): RoundOrders {
   };
   const perLocation = new Set<string>();
   const upgraded = new Set<string>();
-  let recruitedBy = new Map<string, number>();
+  const recruitedBy = new Map<string, number>();
 
   /** Checks shared by moves and attacks for one legion; null when it may go. */
-  const legionProblem = (p: string, name: string, list: OrderList, i: number): string | null => {
+  const legionProblem = (p: string, name: string): string | null => {
     if (militia.has(name)) return `'${name}' is militia: ${rule(7, 'Militia can not be moved from their Location')}`;
     const u = unit.get(name);
     if (u === undefined || u.owner !== p) return null; // reported by the scenario's reference checks
@@ -217,8 +217,6 @@ export function processOrders(r: RoundInput): RoundOrders {
     if (u.movedTo !== null && !location.get(u.movedTo)?.isKaitain) {
       return `'${name}' has already been sent to '${u.movedTo}' this round: ${rule(26, 'Normally troops can only go one place per round, the lone exception to this is the Imperial Capital of Kaitain')}`;
     }
-    void list;
-    void i;
     return null;
   };
 
@@ -262,7 +260,6 @@ export function processOrders(r: RoundInput): RoundOrders {
   };
 
   // 1. Recruits: 0 AP, 1000 MS unless given, at most Combat a round, within Maximum Forces, on the homeworld.
-  recruitedBy = new Map();
   r.recruits.forEach((rec, i) => {
     const o = outcome('recruits', i, rec.player, {});
     const p = player.get(rec.player)!;
@@ -302,7 +299,7 @@ export function processOrders(r: RoundInput): RoundOrders {
     let fee = 0;
     let legions = 0;
     for (let j = 0; j < units.length; j++) {
-      const why = legionProblem(p, units[j], list, i);
+      const why = legionProblem(p, units[j]);
       if (why) {
         reject(o, [list, i, 'units', j], why);
         return false;
