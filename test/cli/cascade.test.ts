@@ -104,6 +104,21 @@ describe('warcast cascade: output', () => {
     expect(doc.revealed.attackers).toEqual({ Duke: 0, Bob: 1, John: 1 });
   });
 
+  it('--rounds 3 on the three-house Kanly example: the orders play in the first round, the ledger adds up on the means', async () => {
+    const io = memoryIo();
+    expect(await runCli(['cascade', 'examples/cascade-kanly-three-rounds.yaml', '--json', '--rounds', '3', '--trials', '3000', '--threads', '1'], io)).toBe(0);
+    const doc = JSON.parse(io.stdout);
+    expect(doc.held['Arrakis Spice Fields']).toEqual([0, 0, 0]); // Harkonnen takes it in round 4 (13 − 10 = +3)
+    expect(doc.orders).toEqual([]);
+    for (const l of Object.values(doc.ledger) as Record<string, number>[]) {
+      const after = l.wealthBefore - l.hazardFees + l.refunds - l.recruiting + l.income + l.raided + l.houseRaidGain - l.houseRaidLoss - l.regeneration;
+      expect(l.wealthAfter).toBeCloseTo(after, 6);
+    }
+    expect(doc.ledger.Harkonnen).toMatchObject({ hazardFees: 1600, recruiting: 2000, kanlyForfeit: expect.any(Number) });
+    expect(doc.ledger.Harkonnen.kanlyForfeit).toBeGreaterThan(0);
+    expect(io.stdout).not.toContain('NaN');
+  });
+
   it('--rounds R reports the probability each location is still held after each round', async () => {
     const io = memoryIo();
     expect(await runCli(['cascade', 'examples/cascade-bob-john.yaml', '--json', '--rounds', '4', '--trials', '3000', '--threads', '1'], io)).toBe(0);
