@@ -20,7 +20,9 @@ export const CASCADE_SOURCES = [
 ];
 
 export function cascadeReport(r: CascadeResult, file: string): ReportContent {
-  const { scenario } = loadCascade(file);
+  // The result was computed from this file (strictly, or under --lenient): read it leniently so a round with
+  // rejected orders can still have its report; the rejected orders are in r.orders.
+  const { scenario } = loadCascade(file, { lenient: true });
   const planning = r.trace === null;
   const charts: Chart[] = [];
   if (r.owners) {

@@ -1,5 +1,5 @@
 /** `warcast cascade`: invalid rounds give one line and exit 3; the examples run; --json has the documented keys. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -70,6 +70,10 @@ describe('warcast cascade: invalid rounds', () => {
     ]);
     expect(doc.trace.locations.map((l: { location: string }) => l.location)).toEqual(['Mine']);
     expect(doc.orderCosts.Ben).toEqual({ ap: 2, apLimit: 5, legionsMoved: 1, hazardFees: 400, refunds: 0, recruiting: 0 });
+    const reportDir = join(dir, 'lenient-report');
+    const withReport = await run('lenient-report', d, '--lenient', '--no-npc', '--report', reportDir);
+    expect(withReport.code).toBe(0);
+    expect(readFileSync(join(reportDir, 'index.html'), 'utf8')).toContain('You can&#39;t raid Electors');
     const text = await run('lenient-text', d, '--lenient', '--no-npc');
     expect(text.io.stdout).toMatch(/^ {2}rejected attacks\[1\]\.target \(line \d+\), Ben: 'Elector' is an elector: “You can't raid Electors” \(combat page line 37\)$/m);
   });
