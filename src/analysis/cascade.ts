@@ -1,33 +1,33 @@
 /**
- * `warcast cascade <round.yaml>`: the deterministic trace of the players' attacks, location by location and
+ * `cascade`: the deterministic trace of the players' attacks, location by location and
  * step by step, then the Monte Carlo over the NPC dice and coin flips. `--rounds R`: planning over R rounds
  * (the orders in the first, NPC attacks, income, fees and regeneration in all), with each player's ledger.
  */
 import { UsageError } from '../errors.js';
-import { compileCascade, loadCascade } from '../kinds/cascade/plan.js';
+import { compileCascade } from '../kinds/cascade/plan.js';
+import { loadKernel } from '../kinds/index.js';
+import { loadKind, sourceOf, type ScenarioInput } from '../kinds/load.js';
+import { parseCascade } from '../kinds/cascade/schema.js';
+import { actionPoints, processOrders, type OrderList } from '../rules/dune/orders.js';
+import { formatPath, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 import { cascadeMaxHalfWidth, summarizeCascade, type CascadeMonteCarlo } from '../kinds/cascade/summary.js';
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
-import { resolveRound, type LocationTrace, type RoundTrace } from '../rules/dune/cascade.js';
+import { resolveRound, type RoundTrace } from '../rules/dune/cascade.js';
 import { createState } from '../rules/dune/model.js';
 import { Stream, Xoshiro128 } from '../rng/index.js';
 import type { CascadeScenario } from '../kinds/cascade/schema.js';
-import { actionPoints, processOrders, type OrderList } from '../rules/dune/orders.js';
-import { formatPath, type PathSegment, type ScenarioSource } from '../scenario/source.js';
-import { num, pct, table } from '../cli/format.js';
-import { emitResult, exitCodeAfter } from '../cli/emit.js';
-import type { Io } from '../cli/io.js';
-import { parseCount, runSettings, type RunFlags, type RunHeader } from '../cli/options.js';
-import { fmtCount, progressBar } from '../cli/progress.js';
-import { checkReportOption, saveCommandReport, type ReportFlags } from '../../reports/cli.js';
+import { progressIn, runSettings, type RunHeader, type RunOptions } from './options.js';
 
-export interface CascadeFlags extends RunFlags {
-  /** commander's --no-npc: false when given. */
+export interface CascadeOptions extends RunOptions {
+  /** Random NPC attacks (default true; false: the Monte Carlo covers only coin flips). */
   npc?: boolean;
-  rounds?: string;
+  /** Planning over this many rounds: the orders in the first, NPC attacks in all (default: this round only). */
+  rounds?: number | null;
+  /** Orders the rules reject are listed in `orders` and left out, instead of an invalid-scenario error. */
   lenient?: boolean;
 }
 
-/** One order that did not go as sent: rejected by the rules (--lenient), not paid for, or sent home by Kanly. */
+/** One order that did not go as sent: rejected by the rules (lenient), not paid for, or sent home by Kanly. */
 export interface CascadeOrderNote {
   list: OrderList;
   index: number;
@@ -61,10 +61,12 @@ export interface CascadeResult extends Partial<CascadeMonteCarlo>, RunHeader {
   trace: RoundTrace | null;
   /** The trace needed coin flips: it shows one draw, the Monte Carlo covers them all. */
   traceCoinFlips: boolean;
-  /** Orders rejected (--lenient), unpaid, or returned by Kanly; accepted orders are not listed. */
+  /** Orders rejected (lenient), unpaid, or returned by Kanly; accepted orders are not listed. */
   orders: CascadeOrderNote[];
   /** Player → what the round's orders cost. */
   orderCosts: Record<string, CascadeOrderCosts>;
+  /** The round as validated (defaults filled): what the numbers answer. */
+  scenario: CascadeScenario;
 }
 
 /** The notes on orders that did not go as sent, in the order they were sent. */
@@ -75,7 +77,7 @@ export function orderNotes(scenario: CascadeScenario, source: ScenarioSource): C
     if (o.status === 'accepted') continue;
     const r = rejected.get(`${o.list}:${o.index}`);
     const path: PathSegment[] = [o.list, o.index];
-    notes.push({ list: o.list, index: o.index, player: o.player, status: o.status, line: r ? r.line : source.lineOf(path), path: r ? r.path : formatPath(path), reason: r ? r.message : o.reason ?? '' });
+    notes.push({ list: o.list, index: o.index, player: o.player, status: o.status, line: r ? r.line : source.lineOf(path), path: r ? r.path : formatPath(path), reason: r ? r.message : (o.reason ?? '') });
   }
   return notes;
 }
@@ -90,6 +92,16 @@ export function orderCosts(scenario: CascadeScenario): Record<string, CascadeOrd
   );
 }
 
+/** Load the round; under `lenient` the orders the rules reject are kept aside (src/kinds/cascade/schema.ts). */
+async function loadRound(input: ScenarioInput, lenient: boolean): Promise<{ scenario: CascadeScenario; source: ScenarioSource }> {
+  if (!lenient) return loadKind(input, 'cascade');
+  const source = sourceOf(input);
+  const data = source.data as { kind?: unknown } | null;
+  // Not a cascade document: the strict loader says what was expected.
+  if (data === null || typeof data !== 'object' || data.kind !== 'cascade') return loadKind(input, 'cascade');
+  return { source, scenario: parseCascade(source, { lenient: true }) };
+}
+
 /** Chunk index of the trace's own generator: far beyond any Monte Carlo chunk, so it never shares numbers. */
 const TRACE_CHUNK = 0xffffffff;
 
@@ -101,26 +113,23 @@ export function cascadeTrace(scenario: CascadeScenario, seed: number): RoundTrac
   return trace;
 }
 
-export async function computeCascade(file: string, flags: CascadeFlags, io?: Io, minPoolTrials?: number): Promise<CascadeResult> {
-  const settings = runSettings(flags);
-  const rounds = flags.rounds === undefined ? null : parseCount('--rounds', flags.rounds, 1, 1000);
-  const npc = flags.npc !== false;
+/** The cascade analysis: `warcast cascade FILE --json` prints exactly this object. */
+export async function cascade(input: ScenarioInput, options: CascadeOptions = {}): Promise<CascadeResult> {
+  const settings = runSettings(options);
+  const rounds = options.rounds ?? null;
+  if (rounds !== null && (!Number.isInteger(rounds) || rounds < 1 || rounds > 1000)) throw new UsageError(`--rounds: expected a whole number from 1 to 1,000, got ${rounds}`);
+  const npc = options.npc !== false;
   if (rounds !== null && !npc) throw new UsageError('--rounds plans against NPC attacks: it does not go with --no-npc');
-  const { scenario, source } = loadCascade(file, { lenient: flags.lenient === true });
+  const { scenario, source } = await loadRound(input, options.lenient === true);
   const started = performance.now();
   const trace = rounds === null ? cascadeTrace(scenario, settings.seed) : null;
   const model = compileCascade(scenario, { npc, rounds });
-  const bar = io ? progressBar(io, rounds === null ? 'rounds' : 'campaigns') : null;
-  const common = { kind: 'cascade', plan: model, seed: settings.seed, threads: settings.threads, signal: io?.signal, onProgress: bar ? (d: number, t: number) => bar.update(d, t) : undefined, minPoolTrials };
+  const common = { kernel: await loadKernel('cascade'), plan: model, seed: settings.seed, threads: settings.threads, signal: options.signal, onProgress: progressIn(options, rounds === null ? 'rounds' : 'campaigns'), minPoolTrials: options.minPoolTrials };
   let run: RunResult;
-  try {
-    if (settings.precision === null) run = await runTrials({ ...common, trials: settings.trials });
-    else {
-      const eps = settings.precision;
-      run = await runUntil({ ...common, initialTrials: Math.min(settings.trials, settings.maxTrials), maxTrials: settings.maxTrials, done: (acc, n) => cascadeMaxHalfWidth(model, acc, n) <= eps });
-    }
-  } finally {
-    bar?.finish();
+  if (settings.precision === null) run = await runTrials({ ...common, trials: settings.trials });
+  else {
+    const eps = settings.precision;
+    run = await runUntil({ ...common, initialTrials: Math.min(settings.trials, settings.maxTrials), maxTrials: settings.maxTrials, done: (acc, n) => cascadeMaxHalfWidth(model, acc, n) <= eps });
   }
   const mc = run.trials > 0 ? summarizeCascade(model, run.acc, run.trials) : {};
   return {
@@ -141,109 +150,7 @@ export async function computeCascade(file: string, flags: CascadeFlags, io?: Io,
     orders: orderNotes(scenario, source),
     orderCosts: orderCosts(scenario),
     ...mc,
+    scenario,
   };
 }
 
-export async function cascadeCommand(file: string, flags: CascadeFlags & ReportFlags, io: Io): Promise<number> {
-  checkReportOption(flags);
-  const result = await computeCascade(file, flags, io);
-  emitResult(io, flags.json, result, () => formatCascade(result));
-  await saveCommandReport({ kind: 'cascade', result }, file, flags, io);
-  return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} trials`);
-}
-
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
-const ordinal = (k: number) => `${k}${k % 10 === 1 && k % 100 !== 11 ? 'st' : k % 10 === 2 && k % 100 !== 12 ? 'nd' : k % 10 === 3 && k % 100 !== 13 ? 'rd' : 'th'}`;
-
-function sum(score: { parts: { label: string; value: number }[]; total: number }): string {
-  return `${score.total} = ${score.parts.map((p, i) => `${i === 0 ? (p.value < 0 ? '−' : '') : p.value < 0 ? '− ' : '+ '}${Math.abs(p.value)} ${p.label}`).join(' ')}`;
-}
-
-export function formatTrace(t: RoundTrace, coinFlips: boolean): string {
-  const out: string[] = [];
-  out.push(`Round ${t.round}: the players' attacks, without NPCs`);
-  if (t.locations.length === 0) out.push('  no attacks ordered this round');
-  for (const loc of t.locations) out.push(...formatLocation(loc));
-  if (coinFlips) out.push('  (a coin flip decided an order above: this is one draw; the Monte Carlo below covers both sides of it)');
-  return out.join('\n') + '\n';
-}
-
-function formatLocation(loc: LocationTrace): string[] {
-  const out: string[] = [''];
-  out.push(`${loc.location} (held by ${loc.ownerBefore})`);
-  out.push('  order: raids highest score first, then seizures lowest score first');
-  loc.order.forEach((o, i) => {
-    out.push(`    ${i + 1}. ${o.attacker} ${o.type}, score ${o.score}, ${o.legions} legion${o.legions === 1 ? '' : 's'}${o.beforeNextBecause ? ` — before ${loc.order[i + 1].attacker}: ${o.beforeNextBecause}` : ''}`);
-  });
-  for (const b of loc.battles) {
-    const what = b.seizure !== null ? `${b.type} (${ordinal(b.seizure)} seizure here this round)` : b.type;
-    out.push(`  ${b.step}. ${b.attacker} ${what} against ${b.defender}: ${b.attackerScore.total} − ${b.defenderScore.total} = ${signed(b.difference)} → row ${b.row}: ${b.result}`);
-    out.push(`       ${b.attacker}: ${sum(b.attackerScore)}`);
-    out.push(`       ${b.defender}: ${sum(b.defenderScore)}`);
-    const losses = [b.attackerLosses.length ? `${b.attacker} loses ${b.attackerLosses.join(', ')}` : `${b.attacker} loses nothing`, b.defenderLosses.length ? `${b.defender} loses ${b.defenderLosses.join(', ')}` : `${b.defender} loses nothing`];
-    if (b.heroesLost.length) losses.push(`hero${b.heroesLost.length > 1 ? 'es' : ''} killed: ${b.heroesLost.join(', ')}`);
-    out.push(`       ${losses.join('; ')}`);
-    const after = [`owner after: ${b.ownerAfter}`, `damage: ${b.damageAfter}`];
-    if (b.incomeTaken !== null) after.push(`income taken: ${num(b.incomeTaken)} MS`);
-    if (b.wealthTaken !== null) after.push(`${b.defender} loses ${num(b.wealthTaken)} MS`);
-    after.push(b.attackerRevealed ? `${b.defender} knows who attacked` : 'attacker unknown');
-    out.push(`       ${after.join('; ')}`);
-  }
-  out.push(`  after the round: ${loc.location} held by ${loc.ownerAfter}, damage ${loc.damage}${loc.incomeTaken ? `, ${num(loc.incomeTaken.amount)} MS income taken by ${loc.incomeTaken.by}` : ''}`);
-  return out;
-}
-
-/** The round's orders: what each player spent, and every order that did not go as sent, with the reason. */
-export function formatOrders(r: CascadeResult): string[] {
-  const out: string[] = [];
-  const spenders = Object.entries(r.orderCosts).filter(([, c]) => c.ap > 0 || c.hazardFees > 0 || c.recruiting > 0);
-  if (spenders.length === 0 && r.orders.length === 0) return out;
-  out.push("Orders (paid when sent: recruits, upgrades, moves, attacks, each in the order listed)");
-  for (const [name, c] of spenders) {
-    const money = [c.hazardFees ? `hazard fees ${num(c.hazardFees)} MS` : '', c.refunds ? `${num(c.refunds)} MS back (Kanly)` : '', c.recruiting ? `recruiting ${num(c.recruiting)} MS` : ''].filter(Boolean);
-    out.push(`  ${name}: ${c.ap} of ${c.apLimit} AP, ${c.legionsMoved} legion${c.legionsMoved === 1 ? '' : 's'} moved${money.length ? `, ${money.join(', ')}` : ''}`);
-  }
-  for (const o of r.orders) out.push(`  ${o.status} ${o.path}${o.line !== null ? ` (line ${o.line})` : ''}, ${o.player}: ${o.reason}`);
-  out.push('');
-  return out;
-}
-
-export function formatCascade(r: CascadeResult): string {
-  const out: string[] = [];
-  if (r.title) out.push(r.title);
-  out.push(...formatOrders(r));
-  if (r.trace) out.push(formatTrace(r.trace, r.traceCoinFlips));
-  const what = r.rounds > 1 || r.trace === null ? `planning over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}: the orders in the first, NPC attacks, income and fees in every round` : `round ${r.round}, NPC attacks ${r.npc ? 'on' : 'off'}`;
-  out.push(`Monte Carlo (${what}): ${fmtCount(r.trials)} trials, seed ${r.seed}, ${r.threads} thread${r.threads === 1 ? '' : 's'}, ${(r.elapsedMs / 1000).toFixed(2)} s`);
-  out.push(`policies: unguarded ${r.policies.unguarded}, hero bonus ${signed(r.policies.heroBonus)}, ungarrisonedWeight ${r.policies.ungarrisonedWeight}, militiaRegeneration ${r.policies.militiaRegeneration}`);
-  out.push('');
-  if (!r.owners) return out.join('\n') + '\n';
-  const locRows = Object.keys(r.owners).map((name) => {
-    const owners = Object.entries(r.owners![name]).sort((a, b) => b[1] - a[1]).map(([o, p]) => `${o} ${pct(p)}`).join(', ');
-    const d = r.damage![name];
-    return [name, owners, pct(d.damaged), pct(d.crippled), pct(r.revealed!.locations[name])];
-  });
-  out.push(table(locRows, ['location', 'final owner', 'damaged', 'crippled', 'revealed by NPC']));
-  const playerRows = Object.keys(r.legionsLost!).map((name) => {
-    const l = r.legionsLost![name];
-    const dist = Object.entries(l.distribution).map(([k, p]) => `${k}: ${pct(p, 1)}`).join(' ');
-    return [name, num(l.mean, 2), dist, num(r.incomeLost![name].mean, 0), pct(r.incomeLost![name].probability), num(r.wealthLost![name].mean, 0), pct(r.revealed!.attackers[name])];
-  });
-  out.push(table(playerRows, ['player', 'legions lost', 'distribution', 'income lost (mean MS)', 'P(any)', 'wealth lost (mean MS)', 'identity revealed']));
-  if (r.heroesLost && Object.keys(r.heroesLost).length) out.push(table(Object.entries(r.heroesLost).map(([h, p]) => [h, pct(p)]), ['hero', 'killed']));
-  if (r.rounds > 1 || r.trace === null) {
-    const rounds = Array.from({ length: r.rounds }, (_, i) => String(r.round + i));
-    const rows = Object.entries(r.held!).map(([name, ps]) => [name, ...ps.map((p) => pct(p, 1))]);
-    out.push('probability each location is still held after each round');
-    out.push(table(rows, ['location \\ round', ...rounds]));
-    if (r.policies.militiaRegeneration) {
-      out.push("militia regenerate one a round for 300 MS each, paid from the owner's wealth (players[].wealth; default 0: none come back)");
-    }
-  }
-  if (r.ledger) {
-    const rows = Object.entries(r.ledger).map(([name, l]) => [name, num(l.wealthBefore), num(l.refunds - l.hazardFees || 0, 0), num(-l.recruiting || 0, 0), num(l.income, 0), num(l.raided + l.houseRaidGain, 0), num(-l.houseRaidLoss || 0, 0), num(-l.regeneration || 0, 0), num(l.wealthAfter, 0), num(l.kanlyForfeit, 0)]);
-    out.push(`ledger over ${r.rounds === 1 ? 'the round' : `${r.rounds} rounds`} (mean MS; wealth after = wealth before + the columns from hazard fees to militia, exactly in every trial)`);
-    out.push(table(rows, ['player', 'wealth before', 'hazard fees', 'recruiting', 'income', 'seized', 'house raids', 'militia', 'wealth after', 'Kanly: income forfeited']));
-  }
-  return out.join('\n') + '\n';
-}

@@ -32,9 +32,9 @@ async function run(name: string, doc: Record<string, unknown>, ...flags: string[
 }
 
 const invalid: [string, (d: ReturnType<typeof valid>) => void, RegExp][] = [
-  ['two attacks by one player on one location', (d) => d.attacks.push({ player: 'Ben', type: 'raid', target: 'Mine', units: ['B2'] }), /attacks\[1\]\.target: Ben already attacks 'Mine' this round: “A player can only launch 1 attack force of any type at a single location” \(combat page line 76\)$/],
-  ['an attack on a homeworld that is not a house raid', (d) => (d.attacks[0].target = 'Ann Home'), /attacks\[0\]\.type: 'Ann Home' is a homeworld: only a house raid may attack it, not a seizure: “a Location known to them and not under their control, other than a Homeworld” \(combat page line 46\)$/],
-  ['a raid on an elector', (d) => Object.assign(d.attacks[0], { type: 'raid', target: 'Elector' }), /attacks\[0\]\.target: 'Elector' is an elector: “You can't raid Electors” \(combat page line 37\)$/],
+  ['two attacks by one player on one location', (d) => d.attacks.push({ player: 'Ben', type: 'raid', target: 'Mine', units: ['B2'] }), /attacks\[1\]\.target: Ben already attacks 'Mine' this round: “A player can only launch 1 attack force of any type at a single location” \(Dune page line 76\)$/],
+  ['an attack on a homeworld that is not a house raid', (d) => (d.attacks[0].target = 'Ann Home'), /attacks\[0\]\.type: 'Ann Home' is a homeworld: only a house raid may attack it, not a seizure: “a Location known to them and not under their control, other than a Homeworld” \(Dune page line 46\)$/],
+  ['a raid on an elector', (d) => Object.assign(d.attacks[0], { type: 'raid', target: 'Elector' }), /attacks\[0\]\.target: 'Elector' is an elector: “You can't raid Electors” \(Dune page line 37\)$/],
   ['an unknown location', (d) => (d.attacks[0].target = 'Atlantis'), /attacks\[0\]\.target: unknown location 'Atlantis'$/],
   ['an unknown player', (d) => (d.attacks[0].player = 'Zed'), /attacks\[0\]\.player: unknown player 'Zed'$/],
   ['units the player does not have', (d) => (d.attacks[0].units = ['B1', 'B9']), /attacks\[0\]\.units\[1\]: Ben has no legion 'B9'$/],
@@ -66,7 +66,7 @@ describe('warcast cascade: invalid rounds', () => {
     expect(code).toBe(0);
     const doc = JSON.parse(io.stdout);
     expect(doc.orders).toEqual([
-      { list: 'attacks', index: 1, player: 'Ben', status: 'rejected', line: expect.any(Number), path: 'attacks[1].target', reason: "'Elector' is an elector: “You can't raid Electors” (combat page line 37)" },
+      { list: 'attacks', index: 1, player: 'Ben', status: 'rejected', line: expect.any(Number), path: 'attacks[1].target', reason: "'Elector' is an elector: “You can't raid Electors” (Dune page line 37)" },
     ]);
     expect(doc.trace.locations.map((l: { location: string }) => l.location)).toEqual(['Mine']);
     expect(doc.orderCosts.Ben).toEqual({ ap: 2, apLimit: 5, legionsMoved: 1, hazardFees: 400, refunds: 0, recruiting: 0 });
@@ -75,7 +75,7 @@ describe('warcast cascade: invalid rounds', () => {
     expect(withReport.code).toBe(0);
     expect(readFileSync(join(reportDir, 'index.html'), 'utf8')).toContain('You can&#39;t raid Electors');
     const text = await run('lenient-text', d, '--lenient', '--no-npc');
-    expect(text.io.stdout).toMatch(/^ {2}rejected attacks\[1\]\.target \(line \d+\), Ben: 'Elector' is an elector: “You can't raid Electors” \(combat page line 37\)$/m);
+    expect(text.io.stdout).toMatch(/^ {2}rejected attacks\[1\]\.target \(line \d+\), Ben: 'Elector' is an elector: “You can't raid Electors” \(Dune page line 37\)$/m);
   });
 
   it('rejects --rounds with --no-npc as a usage error', async () => {

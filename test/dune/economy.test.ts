@@ -1,11 +1,11 @@
 /**
- * Costs and who attacks whom (combat page, docs/sources/dune-combat-page.txt): orders paid when sent in a fixed
+ * Costs and who attacks whom (combat page, docs/sources/dune-combat.txt): orders paid when sent in a fixed
  * order, an order its player cannot pay for fails with its forces staying put (line 34), recruits (line 10),
  * militia regeneration by the location's owner (line 7), Kanly (lines 68–70), troops at a location their
  * player does not own attack it (lines 11, 72).
  */
 import { describe, expect, it } from 'vitest';
-import { loadCascadeText } from '../../src/kinds/cascade/plan.js';
+import { loadText } from '../helpers/load.js';
 import { endRound } from '../../src/rules/dune/cascade.js';
 import { createState, resetState } from '../../src/rules/dune/model.js';
 import { processOrders } from '../../src/rules/dune/orders.js';
@@ -24,7 +24,7 @@ const round = (extra: Record<string, unknown>, wealth = 5000) => ({
   ],
   ...extra,
 });
-const orders = (doc: Record<string, unknown>) => processOrders(loadCascadeText(scenarioText(doc)).scenario);
+const orders = (doc: Record<string, unknown>) => processOrders(loadText(scenarioText(doc)).scenario);
 
 describe('paying for orders', () => {
   it('pays recruits, then upgrades, moves and attacks, each in its listed order; an order that cannot be paid fails and spends nothing', () => {
@@ -35,7 +35,7 @@ describe('paying for orders', () => {
       ['moves', 'accepted', 100, 2],
       ['attacks', 'unpaid', 0, 0],
     ]);
-    expect(o.outcomes[2].reason).toBe("Ben has 400 MS when the order is sent and it costs 800 MS: the forces are not committed (“unless the player couldn't afford the movement AP or cost at the time of the NB” (combat page line 34))");
+    expect(o.outcomes[2].reason).toBe("Ben has 400 MS when the order is sent and it costs 800 MS: the forces are not committed (“unless the player couldn't afford the movement AP or cost at the time of the NB” (Dune page line 34))");
     expect(o.players.Ben).toMatchObject({ ap: 2, legionsMoved: 1, hazardFees: 100, recruiting: 1000, wealth: 400 });
   });
 

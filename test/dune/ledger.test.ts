@@ -4,7 +4,8 @@
  * − militia regeneration. Run on the three-house, three-round example with fees and Kanly, with NPC attacks.
  */
 import { describe, expect, it } from 'vitest';
-import { compileCascade, loadCascade } from '../../src/kinds/cascade/plan.js';
+import { compileCascade } from '../../src/kinds/cascade/plan.js';
+import { loadFile } from '../helpers/load.js';
 import { resolveRound } from '../../src/rules/dune/cascade.js';
 import { createState, resetState, type CascadeState } from '../../src/rules/dune/model.js';
 import { Stream, Xoshiro128 } from '../../src/rng/index.js';
@@ -17,7 +18,7 @@ const FILE = 'examples/cascade-kanly-three-rounds.yaml';
 const ledger = (s: CascadeState, before: number, p: number) => before - s.hazardFees[p] + s.refunds[p] - s.recruiting[p] + s.income[p] + s.raided[p] + s.houseRaidGain[p] - s.wealthLost[p] - s.regeneration[p];
 
 describe('the ledger of the three-round Kanly example', () => {
-  const { scenario } = loadCascade(FILE);
+  const { scenario } = loadFile(FILE);
   const m = compileCascade(scenario, { npc: true, rounds: 3 });
 
   it('adds up exactly for every player in each of 20,000 trials, and every entry moves in some trial', () => {

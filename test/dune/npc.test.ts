@@ -1,5 +1,5 @@
 /**
- * NPC attacks (seed 004 lines 79–95): the attack count per player from 1d6 + modifier, the type die, the
+ * NPC attacks (Dune page lines 79–95): the attack count per player from 1d6 + modifier, the type die, the
  * NPC scores and the target weighting, sampled through the real round set-up and compared with the exact
  * tables; tolerances are 4.5 standard errors of the sample size.
  */
@@ -108,7 +108,7 @@ describe('NPC targets (policy ungarrisonedWeight)', () => {
     }
     return { p: onBare / total, total };
   };
-  it('defaults to 3: "much more likely to attack locations which are ungarrisoned" (combat page line 79)', () => {
+  it('defaults to 3: "much more likely to attack locations which are ungarrisoned" (Dune page line 79)', () => {
     expect(model({ players: [{ name: 'P', combat: 2, homeworld: 'Home' }], locations: [{ name: 'Home', owner: 'P' }] }).policies.ungarrisonedWeight).toBe(3);
   });
   it('is uniform with weight 1', () => {
@@ -121,7 +121,7 @@ describe('NPC targets (policy ungarrisonedWeight)', () => {
   });
 });
 
-describe('NPC targets: never a location on Kaitain (no combat there, combat page line 11)', () => {
+describe('NPC targets: never a location on Kaitain (no combat there, Dune page line 11)', () => {
   it('raids and seizures land only on the other locations', () => {
     const mod = model(
       {

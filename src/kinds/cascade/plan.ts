@@ -2,7 +2,6 @@
  * Compiling a validated `cascade` scenario into the numeric model the resolver and the kernel share
  * (src/rules/dune/model.ts). The model is plain arrays, so it crosses to worker threads by structured clone.
  */
-import { loadScenarioFile, loadScenarioText, type LoadedScenario, type LoadOptions } from '../../scenario/index.js';
 import type { CascadeScenario } from './schema.js';
 import { UNGUARDED_ATTRIBUTES, UNGUARDED_ZERO, type CascadeModel } from '../../rules/dune/model.js';
 import { UNIT_CODE } from '../../rules/dune/scores.js';
@@ -14,15 +13,6 @@ export interface CascadeRunShape {
   npc: boolean;
   /** Planning over this many rounds (the players' orders in the first, NPC attacks in all); null: this round. */
   rounds: number | null;
-}
-
-/** `lenient`: orders the rules reject are listed in `scenario.rejected` and left out, instead of an error. */
-export function loadCascade(file: string, options: LoadOptions = {}): LoadedScenario<CascadeScenario> {
-  return loadScenarioFile(file, ['cascade'], options) as LoadedScenario<CascadeScenario>;
-}
-
-export function loadCascadeText(text: string, file = '<scenario>', options: LoadOptions = {}): LoadedScenario<CascadeScenario> {
-  return loadScenarioText(text, file, ['cascade'], options) as LoadedScenario<CascadeScenario>;
 }
 
 export function compileCascade(s: CascadeScenario, shape: CascadeRunShape = { npc: true, rounds: null }): CascadeModel {
@@ -89,7 +79,7 @@ export function compileCascade(s: CascadeScenario, shape: CascadeRunShape = { np
     if (h >= 0) heroes.location[h] = -1; // commanding the attack, not defending anywhere
     attacks.hero.push(h);
   }
-  // Forces at a location their player does not own attack it (seed lines 11, 72): troops a previous owner left
+  // Forces at a location their player does not own attack it (Dune page lines 11, 72): troops a previous owner left
   // behind after a transfer, troops sold and not moved. Default type: seizure, house raid on a homeworld.
   for (const [name, u] of Object.entries(orders.units)) {
     const x = unitIndex.get(name)!;
@@ -122,7 +112,7 @@ export function compileCascade(s: CascadeScenario, shape: CascadeRunShape = { np
     return list;
   });
 
-  // Kanly (seed line 69): from the round after it is declared, each must attack the other or lose half its income.
+  // Kanly (Dune page line 69): from the round after it is declared, each must attack the other or lose half its income.
   const R = shape.rounds ?? 1;
   const kanlyPenalty = new Array<number>(R * P).fill(0);
   for (const k of s.kanly) {

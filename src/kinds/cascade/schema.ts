@@ -1,17 +1,17 @@
 /**
  * The `cascade` scenario: one round of the Dune play-by-email game as the moderator writes it (players,
  * locations with their garrisons, the attacks ordered this round). Schema (zod, unknown keys rejected) and the
- * checks across fields. Rules: RULES.md §3; user documentation: docs/cascade.md.
+ * checks across fields. Rules: docs/cascade.md; user documentation: docs/cascade.md.
  */
 import { z } from 'zod';
 import { HERO_BONUS_DEFAULT } from '../../rules/dune/scores.js';
-import { formatPath, type ScenarioSource } from '../../scenario/source.js';
+import { formatPath, validate, type ScenarioSource } from '../../scenario/source.js';
 import { processOrders, type OrderList } from '../../rules/dune/orders.js';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const name = z.string().min(1).max(200);
 
-/** Every named policy of RULES.md §3 with its default. */
+/** Every named policy of docs/cascade.md with its default. */
 export const CASCADE_POLICY_DEFAULTS = {
   /** An unguarded location still defends with the owner's attribute pair (`zero`: it counts 0). */
   unguarded: 'attributes',
@@ -78,7 +78,7 @@ export const locationSchema = z.strictObject({
 
 export const attackSchema = z.strictObject({
   player: name,
-  /** Default: a seizure at a location, a house raid on a homeworld (seed line 11). */
+  /** Default: a seizure at a location, a house raid on a homeworld (Dune page line 11). */
   type: z.enum(['raid', 'seizure', 'house-raid']).optional(),
   /** A location; for a house raid also the defending player's name. */
   target: name,
@@ -92,7 +92,7 @@ export const recruitSchema = z.strictObject({
   /** The new legion's name (it arrives on the homeworld before combat). */
   name,
   type: z.enum(['standard', 'elite']).default('standard'),
-  /** MS; default 1000 (seed line 10: "unless otherwise specified"). */
+  /** MS; default 1000 (Dune page line 10: "unless otherwise specified"). */
   cost: int(0, 1_000_000).optional(),
 });
 
@@ -126,7 +126,7 @@ export const cascadeSchema = z.strictObject({
   policies: cascadePoliciesSchema,
   players: z.array(playerSchema).min(1).max(100),
   locations: z.array(locationSchema).min(1).max(1000),
-  /** The game's first round: every player owns exactly 2 × Combat standard legions (seed line 6). */
+  /** The game's first round: every player owns exactly 2 × Combat standard legions (Dune page line 6). */
   gameStart: z.boolean().default(false),
   kanly: z.array(kanlySchema).max(100).default([]),
   recruits: z.array(recruitSchema).max(1000).default([]),
@@ -187,7 +187,7 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario, options
     const isHome = homeworldOf.has(loc.name);
     if (loc.isHomeworld && !isHome) throw err(['locations', i, 'isHomeworld'], `no player names '${loc.name}' as its homeworld`);
     if (isHome && loc.isElector) throw err(['locations', i, 'isElector'], 'a homeworld cannot also be an elector');
-    if (isHome && loc.militia > 0) throw err(['locations', i, 'militia'], '“Militia may never be on a homeworld” (combat page line 7)');
+    if (isHome && loc.militia > 0) throw err(['locations', i, 'militia'], '“Militia may never be on a homeworld” (Dune page line 7)');
     loc.garrison.forEach((g, j) => {
       if (unitAt.has(g.name) || heroAt.has(g.name)) throw err(['locations', i, 'garrison', j, 'name'], `'${g.name}' is listed twice (unit and hero names must be unique)`);
       unitAt.set(g.name, { location: i, index: j });
@@ -277,4 +277,12 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario, options
     rejected.push({ ...v.order, player: o.player, line: source.lineOf(v.path), path: formatPath(v.path), message: v.message });
   }
   return { ...s, rejected };
+}
+
+/**
+ * Validate a parsed cascade document (schema, then the checks across fields). `lenient`: orders the rules
+ * reject are listed in `rejected` and left out instead of failing (the state's own limits still fail).
+ */
+export function parseCascade(source: ScenarioSource, options: { lenient?: boolean } = {}): CascadeScenario {
+  return checkCascade(source, validate(source, cascadeSchema), options);
 }

@@ -49,7 +49,7 @@ export interface CascadeModel {
     damaged: number[];
     homeworld: number[];
     elector: number[];
-    /** 1 on Kaitain: no combat there (seed line 11), NPCs never attack it. */
+    /** 1 on Kaitain: no combat there (Dune page line 11), NPCs never attack it. */
     kaitain: number[];
     /** Defending units at the start of the round in roster order: militia first, then legions not sent away. */
     defenders: number[][];

@@ -1,7 +1,7 @@
 /**
  * A round's orders as the game runs them: the limits on forces and actions, the action points, the Spacing
- * Guild's hazard fees, recruiting and Kanly. Source: the combat page, docs/sources/dune-combat-page.txt (a copy
- * of seed 004 with its line numbers; the body is printed twice, lines below are in the first copy).
+ * Guild's hazard fees, recruiting and Kanly. Source: the Dune combat page, docs/sources/dune-combat.txt
+ * ("Dune page line N"; the body is printed twice, lines below are in the first copy).
  *
  * `processOrders` takes the round as plain data and goes through the orders in the order they are sent
  * (recruits, upgrades, moves, attacks, each list in its own order). Each order is checked against the limits
@@ -12,8 +12,8 @@
  */
 import type { AttackType } from './tables.js';
 
-/** Where a quoted rule stands on the combat page (docs/sources/dune-combat-page.txt). */
-const rule = (line: number, words: string) => `“${words}” (combat page line ${line})`;
+/** Where a quoted rule stands on the Dune page (docs/sources/dune-combat.txt). */
+const rule = (line: number, words: string) => `“${words}” (Dune page line ${line})`;
 
 /** "the maximum Combat Score is 5" (line 9). */
 export const MAX_COMBAT = 5;
