@@ -6,7 +6,7 @@ import { relative } from 'node:path';
 import type { Io } from '../src/cli/io.js';
 import { WarcastError } from '../src/errors.js';
 import type { ReportContent } from './content.js';
-import { writeReport } from './index.js';
+import { ReportInterrupted, writeReport } from './index.js';
 import type { RunHeader } from '../src/cli/options.js';
 
 export interface SaveOptions {
@@ -21,14 +21,18 @@ export interface SaveOptions {
 
 /** Write `content` (null: the run was interrupted, nothing is written); prints and returns the index.html path. */
 export async function saveReport(content: ReportContent | null, o: SaveOptions): Promise<string | null> {
-  if (content === null) {
+  if (content === null || o.io.signal?.aborted) {
     o.io.err(`report not written: the run was interrupted (${o.option} ${o.dir} left as it was)\n`);
     return null;
   }
   let index: string;
   try {
-    index = await writeReport(o.dir, content, { interactive: o.interactive }, { option: o.option });
+    index = await writeReport(o.dir, content, { interactive: o.interactive, signal: o.io.signal }, { option: o.option });
   } catch (err) {
+    if (err instanceof ReportInterrupted) {
+      o.io.err(`report not written: interrupted while rendering (${o.option} ${o.dir} left as it was)\n`);
+      return null;
+    }
     if (err instanceof WarcastError) throw err;
     throw new WarcastError(`${o.option} ${o.dir}: cannot write the report: ${err instanceof Error ? err.message : String(err)}`);
   }

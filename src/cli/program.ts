@@ -110,6 +110,8 @@ export async function runCli(argv: string[], rawIo: Io): Promise<number> {
   const program = buildProgram(io, (c) => (code = c));
   try {
     await program.parseAsync(argv, { from: 'user' });
+    // Stopped after the run, while its report was being rendered: the report was not written.
+    if (code === ExitCode.ok && io.signal?.aborted) code = ExitCode.interrupted;
   } catch (err) {
     code = exitCodeFor(err, io);
   } finally {

@@ -11,6 +11,9 @@ export interface Kernel<Plan> {
   /** Below this many trials a run stays on the main thread: a pool costs ~100 ms to start. */
   readonly minPoolTrials: number;
   accLength(plan: Plan): number;
+  /** Worst-case nanoseconds a trial of `plan` may take (default: cheap). A chunk cannot be stopped part-way, so
+   * a plan whose chunk may take longer than ~0.1 s runs on the pool, where Ctrl-C ends the task at once. */
+  worstNsPerTrial?(plan: Plan): number;
   run(plan: Plan, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void;
   /** Tiny plans for warming the JIT up when a worker loads (PERFORMANCE.md, JIT trap): between them they
    * should take every branch of the loop, or the first real plan deoptimises it. */

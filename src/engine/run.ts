@@ -5,6 +5,7 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Piscina } from 'piscina';
+import { WarcastError } from '../errors.js';
 import { loadKernel, warmUp, type Kernel } from './kernels.js';
 import { getPool, POOL_DEFAULTS } from './pool.js';
 
@@ -18,7 +19,8 @@ export interface RunOptions {
   startTrial?: number;
   /** Called with trials done so far (monotone). */
   onProgress?: (done: number, total: number) => void;
-  /** Stops the run after the chunks in flight; the result then covers a prefix of whole chunks. */
+  /** Stops the run: tasks in flight on the pool are abandoned (their workers ended), so the result covers
+   * the prefix of whole tasks done before the signal. */
   signal?: AbortSignal;
   /** Override the kernel's threshold for starting a pool (tests force a real pool with 0). */
   minPoolTrials?: number;
@@ -30,6 +32,9 @@ export interface RunResult {
   threadsUsed: number;
   interrupted: boolean;
 }
+
+/** A chunk that may take longer than this runs on the pool, where it can be abandoned on Ctrl-C. */
+export const SLOW_CHUNK_MS = 100;
 
 export interface Task {
   kind: string;
@@ -49,12 +54,18 @@ export async function runTrials(o: RunOptions): Promise<RunResult> {
   const firstChunk = start / k.chunkTrials;
   const lastChunk = Math.ceil(end / k.chunkTrials); // exclusive
   const acc = new Float64Array(k.accLength(o.plan));
-  const usePool = o.threads > 1 && o.trials >= (o.minPoolTrials ?? k.minPoolTrials);
+  // A chunk cannot be stopped part-way: when one may take longer than SLOW_CHUNK_MS, run on the pool (even
+  // with one thread), where Ctrl-C ends the tasks in flight at once.
+  const chunkMs = ((k.worstNsPerTrial?.(o.plan) ?? 0) * k.chunkTrials) / 1e6;
+  const slow = chunkMs > SLOW_CHUNK_MS && o.trials > k.chunkTrials / 10;
+  const usePool = (o.threads > 1 && o.trials >= (o.minPoolTrials ?? k.minPoolTrials)) || (slow && o.minPoolTrials !== Infinity);
 
-  // Task boundaries: at least 4 tasks per thread, at most maxChunksPerTask chunks each.
+  // Task boundaries: on the pool at least 4 tasks per thread, at most maxChunksPerTask chunks (and ~0.1 s)
+  // each; on the main thread one chunk a task, so Ctrl-C waits for one chunk at most.
   const chunks = lastChunk - firstChunk;
   const threads = usePool ? o.threads : 1;
-  const perTask = Math.max(1, Math.min(k.maxChunksPerTask, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThread))));
+  const byTime = Math.max(1, Math.floor(SLOW_CHUNK_MS / Math.max(chunkMs, 1e-9)));
+  const perTask = usePool ? Math.max(1, Math.min(k.maxChunksPerTask, byTime, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThread)))) : 1;
   const tasks: Task[] = [];
   for (let c = firstChunk; c < lastChunk; c += perTask) {
     tasks.push({ kind: o.kind, plan: o.plan, seed: o.seed, firstChunk: c, chunkCount: Math.min(perTask, lastChunk - c), totalTrials: end });
@@ -77,17 +88,24 @@ export async function runTrials(o: RunOptions): Promise<RunResult> {
   }
 
   const pool = getPool(o.threads);
+  // Ends the tasks in flight on Ctrl-C, or when one task fails (the others' work would be thrown away).
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  o.signal?.addEventListener('abort', onAbort, { once: true });
+  if (o.signal?.aborted) stop.abort();
   const results: (Float64Array | null)[] = new Array(tasks.length).fill(null);
   let next = 0;
   let failure: unknown = null;
   const inFlight = o.threads * POOL_DEFAULTS.tasksPerThread;
   const worker = async () => {
-    while (next < tasks.length && !o.signal?.aborted && failure === null) {
+    while (next < tasks.length && !stop.signal.aborted) {
       const i = next++;
       try {
-        results[i] = (await pool.run(tasks[i])) as Float64Array;
+        results[i] = (await pool.run(tasks[i], { signal: stop.signal })) as Float64Array;
       } catch (err) {
+        if (stop.signal.aborted) return; // abandoned on Ctrl-C or after another task failed
         failure ??= err;
+        stop.abort();
         return;
       }
       done += trialsOf(tasks[i]);
@@ -95,7 +113,9 @@ export async function runTrials(o: RunOptions): Promise<RunResult> {
     }
   };
   await Promise.all(Array.from({ length: Math.min(inFlight, tasks.length) }, worker));
-  if (failure !== null) throw failure;
+  o.signal?.removeEventListener('abort', onAbort);
+  // A worker that threw or died: one line, exit 1, and no partial result printed as whole.
+  if (failure !== null) throw new WarcastError(`a worker thread failed: ${failure instanceof Error ? failure.message.split('\n')[0] : String(failure)}`);
   // Merge the completed prefix in chunk order.
   let trials = 0;
   let completed = 0;
