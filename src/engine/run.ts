@@ -65,7 +65,10 @@ export async function runTrials(o: RunOptions): Promise<RunResult> {
   const chunks = lastChunk - firstChunk;
   const threads = usePool ? o.threads : 1;
   const byTime = Math.max(1, Math.floor(SLOW_CHUNK_MS / Math.max(chunkMs, 1e-9)));
-  const perTask = usePool ? Math.max(1, Math.min(k.maxChunksPerTask, byTime, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThread)))) : 1;
+  // Sums exact within a task: at most 2^53 / (chunk × largest gain a trial) chunks (at least one, whose sums
+  // are then rounded the same way whatever the grouping).
+  const byExactness = Math.max(1, Math.floor(2 ** 53 / (k.chunkTrials * Math.max(1, k.maxPerTrial?.(o.plan) ?? 1))));
+  const perTask = usePool ? Math.max(1, Math.min(k.maxChunksPerTask, byTime, byExactness, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThread)))) : 1;
   const tasks: Task[] = [];
   for (let c = firstChunk; c < lastChunk; c += perTask) {
     tasks.push({ kind: o.kind, plan: o.plan, seed: o.seed, firstChunk: c, chunkCount: Math.min(perTask, lastChunk - c), totalTrials: end });
@@ -76,14 +79,19 @@ export async function runTrials(o: RunOptions): Promise<RunResult> {
   if (!usePool) {
     // Main thread, task by task, yielding between tasks so Ctrl-C and progress get a turn.
     let completed = 0;
+    const sum = new ExactSum(acc.length);
+    const scratch = new Float64Array(acc.length);
     for (const t of tasks) {
       if (o.signal?.aborted) break;
-      k.run(o.plan, o.seed, t.firstChunk, t.chunkCount, end, acc);
+      scratch.fill(0);
+      k.run(o.plan, o.seed, t.firstChunk, t.chunkCount, end, scratch);
+      sum.add(scratch);
       done += trialsOf(t);
       completed++;
       o.onProgress?.(done, o.trials);
       if (tasks.length > 1) await yieldToEventLoop();
     }
+    sum.into(acc);
     return { acc, trials: done, threadsUsed: 1, interrupted: completed < tasks.length };
   }
 
@@ -119,14 +127,49 @@ export async function runTrials(o: RunOptions): Promise<RunResult> {
   // Merge the completed prefix in chunk order.
   let trials = 0;
   let completed = 0;
+  const sum = new ExactSum(acc.length);
   for (let i = 0; i < tasks.length; i++) {
     const r = results[i];
     if (r === null) break;
-    for (let j = 0; j < acc.length; j++) acc[j] += r[j];
+    sum.add(r);
     trials += trialsOf(tasks[i]);
     completed++;
   }
+  sum.into(acc);
   return { acc, trials, threadsUsed: o.threads, interrupted: completed < tasks.length };
+}
+
+/**
+ * Sums of task accumulators, exact: in doubles while the total stays a safe integer, in BigInt past 2^53
+ * (rare: huge troop counts or wealth over many trials), rounded once at the end. Any grouping of chunks into
+ * tasks then gives the same bytes.
+ */
+export class ExactSum {
+  private readonly low: Float64Array;
+  private big: Map<number, bigint> | null = null;
+  constructor(length: number) {
+    this.low = new Float64Array(length);
+  }
+  add(r: Float64Array): void {
+    const low = this.low;
+    for (let j = 0; j < low.length; j++) {
+      const v = r[j];
+      if (v === 0) continue;
+      const s = low[j] + v;
+      if (s <= Number.MAX_SAFE_INTEGER && s >= -Number.MAX_SAFE_INTEGER) low[j] = s;
+      else if (Number.isInteger(v) && Number.isInteger(low[j])) {
+        this.big ??= new Map();
+        this.big.set(j, (this.big.get(j) ?? 0n) + BigInt(low[j]) + BigInt(v));
+        low[j] = 0;
+      } else low[j] = s; // not a count: no exactness to keep
+    }
+  }
+  into(acc: Float64Array): void {
+    for (let j = 0; j < acc.length; j++) {
+      const b = this.big?.get(j);
+      acc[j] = b === undefined ? this.low[j] : Number(b + BigInt(this.low[j]));
+    }
+  }
 }
 
 const warmed = new Set<Kernel<unknown>>();
