@@ -120,7 +120,7 @@ export function parseScenarioText(text: string, file: string): ScenarioSource {
         return lineAt(range[0]);
       }
     }
-    return null;
+    return 1; // an empty document (or only comments): its first line
   };
   return {
     file,

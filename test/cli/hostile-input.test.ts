@@ -112,6 +112,13 @@ describe('size and parse work are bounded', () => {
   });
 });
 
+describe('found by the fuzzer', () => {
+  it('an empty file, or one holding only a comment: located at line 1', async () => {
+    rejected(await run('empty.yaml', ''), 'expected a mapping with a kind', 1);
+    rejected(await run('comment.yaml', '# nothing here\n'), 'expected a mapping with a kind', 1);
+  });
+});
+
 describe('strict JSON for .json files', () => {
   const good = '{"kind": "war-machine", "sides": [{"name": "A", "troops": 10, "battleRating": 50}, {"name": "B", "troops": 10, "battleRating": 50}]}';
   it('strict JSON runs', async () => {
