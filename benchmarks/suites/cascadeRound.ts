@@ -1,8 +1,8 @@
 /** Dune cascade rounds with NPC attacks and coin flips: the cascade kernel alone on one thread. */
-import { cascadeKernel } from '../../src/engine/cascade/kernelSpec.js';
-import type * as KernelModule from '../../src/engine/cascade/kernel.js';
-import { compileCascade } from '../../src/engine/cascade/plan.js';
-import type { CascadeScenario } from '../../src/scenario/cascade.js';
+import { cascadeKernel } from '../../src/kinds/cascade/kernelEntry.js';
+import type * as KernelModule from '../../src/kinds/cascade/kernel.js';
+import { compileCascade } from '../../src/kinds/cascade/plan.js';
+import type { CascadeScenario } from '../../src/kinds/cascade/schema.js';
 import { freshModule, type BenchSuite } from '../harness.js';
 import { benchScenario, kernelSample } from './common.js';
 
@@ -16,8 +16,8 @@ export const cascadeRound: BenchSuite = {
   samples: { full: 5, quick: 3 },
   warmUp: 1,
   async setup(ctx) {
-    const model = compileCascade(benchScenario<CascadeScenario>(ctx, 'cascade.yaml'));
-    const m = await freshModule<typeof KernelModule>(new URL('../../src/engine/cascade/kernel.js', import.meta.url), ctx.copy);
+    const model = compileCascade(await benchScenario<CascadeScenario>(ctx, 'cascade.yaml'));
+    const m = await freshModule<typeof KernelModule>(new URL('../../src/kinds/cascade/kernel.js', import.meta.url), ctx.copy);
     return kernelSample(ctx, { ...cascadeKernel, run: m.runCascadeChunks }, model, this.batch);
   },
 };

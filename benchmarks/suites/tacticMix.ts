@@ -1,6 +1,6 @@
 /** War Machine battles with mixed tactics (a tactic pairing drawn per battle): the kernel on one thread. */
-import { compileWarMachine } from '../../src/engine/warMachine/plan.js';
-import type { WarMachineScenario } from '../../src/scenario/warMachine.js';
+import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
+import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import type { BenchSuite } from '../harness.js';
 import { benchScenario, kernelSample } from './common.js';
 import { freshWarMachineKernel } from './warMachineBattle.js';
@@ -15,7 +15,7 @@ export const tacticMixBattle: BenchSuite = {
   samples: { full: 5, quick: 3 },
   warmUp: 1,
   async setup(ctx) {
-    const { plan } = compileWarMachine(benchScenario<WarMachineScenario>(ctx, 'tactic-mix.yaml'));
+    const { plan } = compileWarMachine(await benchScenario<WarMachineScenario>(ctx, 'tactic-mix.yaml'));
     // Copies 1000+: not the ones the one-pairing suite compiled.
     return kernelSample(ctx, await freshWarMachineKernel({ ...ctx, copy: ctx.copy + 1000 }), plan, this.batch);
   },

@@ -1,14 +1,14 @@
 /** War Machine battles, one tactic pairing: the kernel alone on one thread. */
-import { warMachineKernel } from '../../src/engine/warMachine/kernelEntry.js';
-import type * as KernelModule from '../../src/engine/warMachine/kernel.js';
-import { compileWarMachine } from '../../src/engine/warMachine/plan.js';
-import type { WarMachineScenario } from '../../src/scenario/warMachine.js';
+import { warMachineKernel } from '../../src/kinds/warMachine/kernelEntry.js';
+import type * as KernelModule from '../../src/kinds/warMachine/kernel.js';
+import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
+import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import { freshModule, type BenchSuite, type SuiteContext } from '../harness.js';
 import { benchScenario, kernelSample } from './common.js';
 
 /** The War Machine kernel with `run` from a fresh copy of its module (see harness.ts, copies). */
 export async function freshWarMachineKernel(ctx: SuiteContext): Promise<typeof warMachineKernel> {
-  const m = await freshModule<typeof KernelModule>(new URL('../../src/engine/warMachine/kernel.js', import.meta.url), ctx.copy);
+  const m = await freshModule<typeof KernelModule>(new URL('../../src/kinds/warMachine/kernel.js', import.meta.url), ctx.copy);
   return { ...warMachineKernel, run: m.runWarMachineChunks };
 }
 
@@ -22,7 +22,7 @@ export const warMachineBattle: BenchSuite = {
   samples: { full: 5, quick: 3 },
   warmUp: 1,
   async setup(ctx) {
-    const { plan } = compileWarMachine(benchScenario<WarMachineScenario>(ctx, 'battle.yaml'));
+    const { plan } = compileWarMachine(await benchScenario<WarMachineScenario>(ctx, 'battle.yaml'));
     return kernelSample(ctx, await freshWarMachineKernel(ctx), plan, this.batch);
   },
 };

@@ -1,22 +1,12 @@
-/**
- * `warcast cascade <round.yaml>`: the deterministic trace of the players' attacks, location by location and
- * step by step, then the Monte Carlo over the NPC dice and coin flips. `--rounds R`: garrison planning over
- * R rounds of NPC attacks only.
- */
-import { UsageError } from '../errors.js';
-import { compileCascade, loadCascade } from '../engine/cascade/plan.js';
-import { cascadeMaxHalfWidth, summarizeCascade, type CascadeMonteCarlo } from '../engine/cascade/summary.js';
-import { runTrials, runUntil, type RunResult } from '../engine/run.js';
-import { resolveRound, type LocationTrace, type RoundTrace } from '../rules/dune/cascade.js';
-import { createState } from '../rules/dune/model.js';
-import { Stream, Xoshiro128 } from '../rng/index.js';
-import type { CascadeScenario } from '../scenario/cascade.js';
-import { num, pct, table } from './format.js';
+/** `warcast cascade <round.yaml>`: parse, call `cascade`, format the trace and the Monte Carlo. */
+import { cascade, type CascadeResult } from '../analysis/cascade.js';
+import type { LocationTrace, RoundTrace } from '../rules/dune/cascade.js';
+import { fmtCount, num, pct, table } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
-import { parseCount, runSettings, type RunFlags, type RunHeader } from './options.js';
-import { fmtCount, progressBar } from './progress.js';
-import { checkReportOption, saveCommandReport, type ReportFlags } from '../../reports/cli.js';
+import { parseCount, type RunFlags } from './options.js';
+import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
+import { withRun } from './run.js';
 
 export interface CascadeFlags extends RunFlags {
   /** commander's --no-npc: false when given. */
@@ -24,77 +14,12 @@ export interface CascadeFlags extends RunFlags {
   rounds?: string;
 }
 
-export interface CascadeResult extends Partial<CascadeMonteCarlo>, RunHeader {
-  kind: 'cascade';
-  title: string | null;
-  round: number;
-  /** Rounds simulated: 1, or R under --rounds. */
-  rounds: number;
-  npc: boolean;
-  policies: CascadeScenario['policies'];
-  /** The players' attacks resolved without NPCs (null under --rounds). */
-  trace: RoundTrace | null;
-  /** The trace needed coin flips: it shows one draw, the Monte Carlo covers them all. */
-  traceCoinFlips: boolean;
-}
-
-/** Chunk index of the trace's own generator: far beyond any Monte Carlo chunk, so it never shares numbers. */
-const TRACE_CHUNK = 0xffffffff;
-
-export function cascadeTrace(scenario: CascadeScenario, seed: number): RoundTrace {
-  const m = compileCascade(scenario, { npc: false, rounds: null });
-  const s = createState(m);
-  const trace: RoundTrace = { round: scenario.round, locations: [] };
-  resolveRound(m, s, 0, Xoshiro128.forChunk(seed, Stream.cascade, TRACE_CHUNK), trace);
-  return trace;
-}
-
-export async function computeCascade(file: string, flags: CascadeFlags, io?: Io, minPoolTrials?: number): Promise<CascadeResult> {
-  const settings = runSettings(flags);
-  const rounds = flags.rounds === undefined ? null : parseCount('--rounds', flags.rounds, 1, 1000);
-  const npc = flags.npc !== false;
-  if (rounds !== null && !npc) throw new UsageError('--rounds simulates NPC attacks only: it does not go with --no-npc');
-  const { scenario } = loadCascade(file);
-  const started = performance.now();
-  const trace = rounds === null ? cascadeTrace(scenario, settings.seed) : null;
-  const model = compileCascade(scenario, { npc, rounds });
-  const bar = io ? progressBar(io, rounds === null ? 'rounds' : 'campaigns') : null;
-  const common = { kind: 'cascade', plan: model, seed: settings.seed, threads: settings.threads, signal: io?.signal, onProgress: bar ? (d: number, t: number) => bar.update(d, t) : undefined, minPoolTrials };
-  let run: RunResult;
-  try {
-    if (settings.precision === null) run = await runTrials({ ...common, trials: settings.trials });
-    else {
-      const eps = settings.precision;
-      run = await runUntil({ ...common, initialTrials: Math.min(settings.trials, settings.maxTrials), maxTrials: settings.maxTrials, done: (acc, n) => cascadeMaxHalfWidth(model, acc, n) <= eps });
-    }
-  } finally {
-    bar?.finish();
-  }
-  const mc = run.trials > 0 ? summarizeCascade(model, run.acc, run.trials) : {};
-  return {
-    kind: 'cascade',
-    title: scenario.title ?? null,
-    round: scenario.round,
-    rounds: rounds ?? 1,
-    npc,
-    seed: settings.seed,
-    trials: run.trials,
-    threads: run.threadsUsed,
-    precision: settings.precision,
-    interrupted: run.interrupted,
-    elapsedMs: Math.round(performance.now() - started),
-    policies: scenario.policies,
-    trace,
-    traceCoinFlips: trace !== null && trace.locations.some((l) => l.order.some((o) => o.beforeNextBecause === 'coin flip')),
-    ...mc,
-  };
-}
-
 export async function cascadeCommand(file: string, flags: CascadeFlags & ReportFlags, io: Io): Promise<number> {
-  checkReportOption(flags);
-  const result = await computeCascade(file, flags, io);
+  checkReportOption(flags.report);
+  const rounds = flags.rounds === undefined ? null : parseCount('--rounds', flags.rounds, 1, 1000);
+  const result = await withRun(io, flags, (o) => cascade(file, { ...o, npc: flags.npc !== false, rounds }));
   emitResult(io, flags.json, result, () => formatCascade(result));
-  await saveCommandReport({ kind: 'cascade', result }, file, flags, io);
+  await saveCommandReport({ kind: 'cascade', result }, file, flags.report, flags, io);
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} trials`);
 }
 

@@ -1,144 +1,25 @@
-/** `warcast odds <scenario>`: who wins, how often, at what cost. */
-import { exactWarMachine } from '../engine/warMachine/kernel.js';
-import { compileWarMachine, type CompiledWarMachine } from '../engine/warMachine/plan.js';
-import { summarizeMonteCarlo, summarizeOdds, winsKnownTo, type WarMachineMonteCarlo, type WarMachineOdds } from '../engine/warMachine/summary.js';
-import { runTrials, type RunResult } from '../engine/run.js';
-import { runMany, type ManyResult } from '../engine/runMany.js';
-import { compileEngagement, engagementSides, summarizeEngagement, type EngagementSummary } from '../engine/warMachine/engagement.js';
+/** `warcast odds <scenario>`: who wins, how often, at what cost — parse, call `odds`, format. */
+import { odds, type OddsResult } from '../analysis/odds.js';
+import type { EngagementSummary } from '../kinds/pursuit/engagement.js';
 import { rowLabel, ROW_COUNT } from '../rules/warMachine/results.js';
-import { TACTIC_LABELS, TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
-import { CODE_COUNT } from '../engine/warMachine/plan.js';
-import { loadWarMachine } from '../scenario/index.js';
-import type { WarMachineScenario } from '../scenario/warMachine.js';
+import { TACTIC_LABELS } from '../rules/warMachine/tactics.js';
+import { fmtCount, num, pct, table } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
-import { runSettings, type RunFlags, type RunSettings, type RunHeader } from './options.js';
-import { fmtCount, progressBar } from './progress.js';
-import { num, pct, table } from './format.js';
-import { assertReplaceable } from '../../reports/write.js';
+import type { RunFlags } from './options.js';
+import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
+import { withRun } from './run.js';
 
-export interface OddsResult extends WarMachineOdds, RunHeader {
-  kind: 'war-machine';
-  title: string | null;
-  method: 'monte-carlo' | 'exact';
-  sides: [string, string];
-  policies: WarMachineScenario['policies'];
-  ratings: { battleRating: number; modifiedBattleRating: number; troopClass: string | null; troops: number }[];
-  win: [number, number];
-  winCi95: [[number, number], [number, number]] | null;
-  exact: WarMachineOdds | null;
-  /**
-   * With tactics in play: each side's best pure tactic against the other side's tactic (or mix) as given, by
-   * exact win probability (`warcast matchup` solves the full game).
-   */
-  bestReply: [{ tactic: Tactic; win: number }, { tactic: Tactic; win: number }] | null;
-  /** Pursuit over several days (scenario `engagement.maxDays` > 1 and policy pursue: always); Monte Carlo only. */
-  engagement: EngagementSummary | null;
-}
-
-export function exactOdds(c: CompiledWarMachine): WarMachineOdds {
-  const probs = exactWarMachine(c.plan, c.pairs.map((p) => p.probability));
-  return summarizeOdds(c, probs, 1, probs[c.pairs.length * CODE_COUNT]);
-}
-
-type SimulationSettings = Pick<RunSettings, 'seed' | 'trials' | 'threads' | 'precision' | 'maxTrials'>;
-
-/**
- * The Monte Carlo of several compiled battles with the same seed (common random numbers: matchup cells, sweep
- * points), for fixed trials or to a precision, with a progress bar. Each battle's answer is what it would get alone.
- */
-export async function simulateWarMachines(cs: readonly CompiledWarMachine[], s: SimulationSettings, io?: Io, minPoolTrials?: number): Promise<ManyResult> {
-  const bar = io ? progressBar(io, 'battles') : null;
-  const eps = s.precision;
-  try {
-    return await runMany({
-      kind: 'war-machine',
-      plans: cs.map((c) => c.plan),
-      seed: s.seed,
-      trials: s.trials,
-      threads: s.threads,
-      signal: io?.signal,
-      minPoolTrials,
-      onProgress: bar ? (d, t) => bar.update(d, t) : undefined,
-      precision: eps === null ? null : { maxTrials: s.maxTrials, done: (i, acc, n) => winsKnownTo(cs[i], acc, n, eps) },
-    });
-  } finally {
-    bar?.finish();
-  }
-}
-
-export async function computeOdds(file: string, flags: RunFlags, io?: Io, minPoolTrials?: number): Promise<{ result: OddsResult; compiled: CompiledWarMachine; scenario: WarMachineScenario }> {
-  const settings = runSettings(flags);
-  const { scenario } = loadWarMachine(file);
-  const started = performance.now();
-  const compiled = compileWarMachine(scenario);
-  const exact = exactOdds(compiled);
-  let mc: WarMachineMonteCarlo | null = null;
-  let run: RunResult | null = null;
-  if (!settings.exact) {
-    run = (await simulateWarMachines([compiled], settings, io, minPoolTrials)).results[0];
-    mc = run.trials > 0 ? summarizeMonteCarlo(compiled, run.acc, run.trials) : null;
-  }
-  const head = {
-    kind: 'war-machine' as const,
-    title: scenario.title ?? null,
-    // Ctrl-C before the first chunk: the numbers shown are the exact ones, and say so.
-    method: settings.exact || (run !== null && run.trials === 0) ? ('exact' as const) : ('monte-carlo' as const),
-    seed: settings.seed,
-    trials: run?.trials ?? 0,
-    threads: run?.threadsUsed ?? 0,
-    precision: settings.precision,
-    interrupted: run?.interrupted ?? false,
-    elapsedMs: 0,
-    sides: [scenario.sides[0].name, scenario.sides[1].name] as [string, string],
-    policies: scenario.policies,
-    ratings: compiled.ratings.map((r) => ({ battleRating: r.battleRating, modifiedBattleRating: r.modifiedBattleRating, troopClass: r.troopClassName, troops: r.troops })),
-  };
-  let engagement: EngagementSummary | null = null;
-  const maxDays = scenario.engagement?.maxDays ?? 1;
-  if (run && !run.interrupted && run.trials > 0 && maxDays > 1 && scenario.policies.pursue === 'always') {
-    const plan = compileEngagement(compiled, engagementSides(compiled, [scenario.sides[0].adjustments.fatigue, scenario.sides[1].adjustments.fatigue]), scenario.policies.ratioRounding, maxDays);
-    const bar = io ? progressBar(io, 'engagements') : null;
-    try {
-      const e = await runTrials({ kind: 'war-machine-engagement', plan, seed: settings.seed, trials: run.trials, threads: settings.threads, signal: io?.signal, onProgress: bar ? (d, t) => bar.update(d, t) : undefined, minPoolTrials });
-      head.interrupted ||= e.interrupted;
-      engagement = summarizeEngagement(plan, e.acc, e.trials);
-    } finally {
-      bar?.finish();
-    }
-  }
-  const body = mc ?? { ...exact, winCi95: null };
-  const result: OddsResult = { ...head, ...body, exact, bestReply: bestReplies(scenario), engagement };
-  result.elapsedMs = Math.round(performance.now() - started);
-  return { result, compiled, scenario };
-}
-
-/** Each side's best pure tactic against the other's tactic as given (null without tactics). */
-export function bestReplies(scenario: WarMachineScenario): OddsResult['bestReply'] {
-  if (scenario.sides[0].tactic === undefined) return null;
-  return [0, 1].map((s) => {
-    let best = { tactic: TACTICS[0] as Tactic, win: -1 };
-    for (const tactic of TACTICS) {
-      const sides = scenario.sides.map((x, i) => (i === s ? { ...x, tactic } : x));
-      const win = exactOdds(compileWarMachine({ ...scenario, sides })).win[s];
-      if (win > best.win + 1e-12) best = { tactic, win };
-    }
-    return best;
-  }) as OddsResult['bestReply'];
-}
-
-export async function oddsCommand(file: string, flags: RunFlags & { report?: string; interactive?: boolean }, io: Io): Promise<number> {
-  if (flags.report !== undefined) assertReplaceable(flags.report, '--report');
-  const computed = await computeOdds(file, flags, io);
-  const { result } = computed;
+export async function oddsCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
+  checkReportOption(flags.report);
+  const result = await withRun(io, flags, (o) => odds(file, o));
   emitResult(io, flags.json, result, () => formatOdds(result));
-  // Loaded only when asked for: vega and resvg add ~0.3 s to start-up.
-  if (flags.report !== undefined) await (await import('../../reports/warMachine.js')).saveOddsReport({ ...computed, file, dir: flags.report, option: '--report', interactive: flags.interactive, json: flags.json, threads: runSettings(flags).threads, io });
+  await saveCommandReport({ kind: 'odds', result }, file, flags.report, flags, io);
   const pursuit = result.engagement && result.engagement.trials < result.trials ? ` (the pursuit: the first ${fmtCount(result.engagement.trials)} engagements)` : '';
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} battles${pursuit}`);
 }
 
-function formatOdds(r: OddsResult): string {
+export function formatOdds(r: OddsResult): string {
   const [a, b] = r.sides;
   const ex = r.exact!;
   const lines: string[] = [];

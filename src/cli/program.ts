@@ -4,7 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { ExitCode, UsageError, WarcastError } from '../errors.js';
 import { closePool } from '../engine/pool.js';
 import type { Io } from './io.js';
-import { RUN_DEFAULTS } from './options.js';
+import { RUN_DEFAULTS } from '../analysis/options.js';
 import { escapeControls } from '../scenario/source.js';
 
 export const VERSION = '0.1.0';
@@ -61,7 +61,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .command('rate <scenario>')
     .description("how each side's BFR, troop class, BR and modified BR are built, rule by rule")
     .option('--json', 'print one JSON document on stdout')
-    .action(async (file: string, flags) => setExit((await import('./rate.js')).rateCommand(file, flags, io)));
+    .action(async (file: string, flags) => setExit(await (await import('./rate.js')).rateCommand(file, flags, io)));
 
   addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
     .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')

@@ -1,41 +1,38 @@
-/** `warcast rate <scenario>`: how each side's BFR, troop class, BR and modified BR were built. */
+/** `warcast rate <scenario>`: parse, call `rate`, print each side's rating line by line. */
+import { rate, type RateResult } from '../analysis/rate.js';
 import { ExitCode } from '../errors.js';
-import { compileWarMachine } from '../engine/warMachine/plan.js';
 import { formatEffect, tacticEffect, TACTIC_LABELS } from '../rules/warMachine/tactics.js';
-import { loadWarMachine } from '../scenario/index.js';
 import type { Io } from './io.js';
 
-export function rateCommand(file: string, flags: { json?: boolean }, io: Io): number {
-  const { scenario } = loadWarMachine(file);
-  const c = compileWarMachine(scenario);
-  const tactics = c.pairs.length === 1 && c.pairs[0].tactics[0] !== null ? c.pairs[0].tactics : null;
-  if (flags.json) {
-    io.out(JSON.stringify({ kind: 'war-machine', sides: c.ratings, tactics, tacticEffects: tactics ? [c.pairs[0].effects] : null }, null, 2) + '\n');
-    return ExitCode.ok;
-  }
+export async function rateCommand(file: string, flags: { json?: boolean }, io: Io): Promise<number> {
+  const r = await rate(file);
+  io.out(flags.json ? JSON.stringify(r, null, 2) + '\n' : formatRate(r));
+  return ExitCode.ok;
+}
+
+export function formatRate(r: RateResult): string {
   const out: string[] = [];
-  c.ratings.forEach((r, i) => {
-    out.push(`${i === 0 ? 'A' : 'B'}: ${r.name} — ${r.troops.toLocaleString('en-US')} troops`);
-    if (r.basicForceRating !== null) {
-      if (r.forceFactorLines.length) {
-        for (const l of r.forceFactorLines) out.push(`  ${l.factor.padEnd(11)} ${sign(l.value).padStart(5)}  ${l.rule}`);
-        out.push(`  ${'BFR'.padEnd(11)} ${String(r.basicForceRating).padStart(5)}  sum of the five factors`);
-      } else out.push(`  ${'BFR'.padEnd(11)} ${String(r.basicForceRating).padStart(5)}  given`);
-      out.push(`  troop class ${r.troopClassName} (BFR ${r.basicForceRating})`);
-      for (const s of r.statements) out.push(`  statement  ${s.text}${s.source === 'derived' ? ' (from make-up)' : ''}`);
-    } else out.push(`  troop class ${r.troopClassName ?? 'unknown (BR given directly; no class advantage computed)'}`);
-    out.push(`  ${'BR'.padEnd(11)} ${String(r.battleRating).padStart(5)}  ${r.battleRatingRule}`);
-    for (const a of r.adjustments) out.push(`  ${a.group.padEnd(11)} ${sign(a.value).padStart(5)}  ${a.rule}`);
-    out.push(`  ${'modified BR'.padEnd(11)} ${String(r.modifiedBattleRating).padStart(5)}  before tactics`);
-    if (tactics) {
-      const mine = tactics[i]!;
-      const enemy = tactics[1 - i]!;
+  r.sides.forEach((s, i) => {
+    out.push(`${i === 0 ? 'A' : 'B'}: ${s.name} — ${s.troops.toLocaleString('en-US')} troops`);
+    if (s.basicForceRating !== null) {
+      if (s.forceFactorLines.length) {
+        for (const l of s.forceFactorLines) out.push(`  ${l.factor.padEnd(11)} ${sign(l.value).padStart(5)}  ${l.rule}`);
+        out.push(`  ${'BFR'.padEnd(11)} ${String(s.basicForceRating).padStart(5)}  sum of the five factors`);
+      } else out.push(`  ${'BFR'.padEnd(11)} ${String(s.basicForceRating).padStart(5)}  given`);
+      out.push(`  troop class ${s.troopClassName} (BFR ${s.basicForceRating})`);
+      for (const st of s.statements) out.push(`  statement  ${st.text}${st.source === 'derived' ? ' (from make-up)' : ''}`);
+    } else out.push(`  troop class ${s.troopClassName ?? 'unknown (BR given directly; no class advantage computed)'}`);
+    out.push(`  ${'BR'.padEnd(11)} ${String(s.battleRating).padStart(5)}  ${s.battleRatingRule}`);
+    for (const a of s.adjustments) out.push(`  ${a.group.padEnd(11)} ${sign(a.value).padStart(5)}  ${a.rule}`);
+    out.push(`  ${'modified BR'.padEnd(11)} ${String(s.modifiedBattleRating).padStart(5)}  before tactics`);
+    if (r.tactics) {
+      const mine = r.tactics[i];
+      const enemy = r.tactics[1 - i];
       out.push(`  tactic      ${TACTIC_LABELS[mine]} against ${TACTIC_LABELS[enemy]}: ${formatEffect(tacticEffect(mine, enemy))}`);
-    } else if (c.pairs.length > 1) out.push('  tactic      a mix: see warcast odds / warcast matchup');
+    } else if (r.mixed) out.push('  tactic      a mix: see warcast odds / warcast matchup');
     out.push('');
   });
-  io.out(out.join('\n'));
-  return ExitCode.ok;
+  return out.join('\n');
 }
 
 function sign(v: number): string {

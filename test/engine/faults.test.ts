@@ -13,10 +13,11 @@ import { runCli } from '../../src/cli/program.js';
 import { WarcastError } from '../../src/errors.js';
 import { closePool, getPool } from '../../src/engine/pool.js';
 import { runTrials } from '../../src/engine/run.js';
-import { compileSiege } from '../../src/engine/siege/plan.js';
-import { SIEGE_CHUNK } from '../../src/engine/siege/kernel.js';
-import { loadScenarioText } from '../../src/scenario/index.js';
-import type { SiegeScenario } from '../../src/scenario/siege.js';
+import { loadKernel } from '../../src/kinds/index.js';
+import { compileSiege } from '../../src/kinds/siege/plan.js';
+import { SIEGE_CHUNK } from '../../src/kinds/siege/kernel.js';
+import type { SiegeScenario } from '../../src/kinds/siege/schema.js';
+import { loadText } from '../helpers/load.js';
 import { scratch } from '../reports/helpers.js';
 
 /** A siege that lasts its 150 weeks: a chunk of 5,000 takes ~0.2–1 s (load), far too long to wait for on Ctrl-C. */
@@ -33,7 +34,7 @@ weekLimit: 150
 strategy:
   attacker: {bombard: 0.9, harass: 0.1}
 `;
-const slowPlan = () => compileSiege(loadScenarioText(SLOW).scenario as SiegeScenario).plan;
+const slowPlan = () => compileSiege(loadText(SLOW).scenario as SiegeScenario).plan;
 
 afterAll(() => closePool());
 
@@ -43,7 +44,7 @@ describe('Ctrl-C stops within a fraction of a second', () => {
     const ac = new AbortController();
     let abortedAt = 0;
     const run = runTrials({
-      kind: 'siege', plan, seed: 7, trials: 40 * SIEGE_CHUNK, threads, signal: ac.signal,
+      kernel: await loadKernel('siege'), plan, seed: 7, trials: 40 * SIEGE_CHUNK, threads, signal: ac.signal,
       onProgress: () => {
         if (!ac.signal.aborted) {
           abortedAt = performance.now();
@@ -59,7 +60,7 @@ describe('Ctrl-C stops within a fraction of a second', () => {
     // Generous for a loaded shared machine; a chunk here takes 0.2–1 s, so waiting for one would fail it.
     expect(stopMs).toBeLessThan(400);
     if (threads === 1) {
-      const again = await runTrials({ kind: 'siege', plan, seed: 7, trials: r.trials, threads: 1, minPoolTrials: Infinity });
+      const again = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 7, trials: r.trials, threads: 1, minPoolTrials: Infinity });
       expect([...again.acc]).toEqual([...r.acc]);
     }
   });
@@ -73,7 +74,8 @@ describe('Ctrl-C stops within a fraction of a second', () => {
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    await new Promise((r) => setTimeout(r, 2500));
+    // Node must have started and installed its handlers (slow on a loaded machine): the run itself is ~minutes long.
+    await new Promise((r) => setTimeout(r, 4000));
     const sent = performance.now();
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
@@ -88,12 +90,12 @@ describe('Ctrl-C stops within a fraction of a second', () => {
 describe('a worker that fails', () => {
   it('throws: one clear WarcastError (exit 1), no partial result; the pool still works after', async () => {
     const plan = { ...slowPlan(), stepStart: null }; // breaks only inside the kernel, in the worker
-    const err = await runTrials({ kind: 'siege', plan, seed: 1, trials: 4 * SIEGE_CHUNK, threads: 2, minPoolTrials: 0 }).catch((e: unknown) => e);
+    const err = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 1, trials: 4 * SIEGE_CHUNK, threads: 2, minPoolTrials: 0 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WarcastError);
     expect((err as WarcastError).exitCode).toBe(1);
     expect((err as Error).message).toMatch(/^a worker thread failed: /);
     expect((err as Error).message).not.toContain('\n');
-    const ok = await runTrials({ kind: 'siege', plan: compileSiege(loadScenarioText(SLOW.replace('weekLimit: 150', 'weekLimit: 2')).scenario as SiegeScenario).plan, seed: 1, trials: SIEGE_CHUNK, threads: 2, minPoolTrials: 0 });
+    const ok = await runTrials({ kernel: await loadKernel('siege'), plan: compileSiege(loadText(SLOW.replace('weekLimit: 150', 'weekLimit: 2')).scenario as SiegeScenario).plan, seed: 1, trials: SIEGE_CHUNK, threads: 2, minPoolTrials: 0 });
     expect(ok.trials).toBe(SIEGE_CHUNK);
   });
 
@@ -103,7 +105,7 @@ describe('a worker that fails', () => {
     const killer = setTimeout(() => {
       for (const t of pool.threads) void t.terminate();
     }, 1000);
-    const err = await runTrials({ kind: 'siege', plan, seed: 1, trials: 8 * SIEGE_CHUNK, threads: 2, minPoolTrials: 0 }).catch((e: unknown) => e);
+    const err = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 1, trials: 8 * SIEGE_CHUNK, threads: 2, minPoolTrials: 0 }).catch((e: unknown) => e);
     clearTimeout(killer);
     expect(err).toBeInstanceOf(WarcastError);
     expect((err as Error).message).toMatch(/^a worker thread failed: /);

@@ -8,9 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { parse, stringify } from 'yaml';
 import type { z } from 'zod';
-import { cascadeSchema } from '../../src/scenario/cascade.js';
-import { siegeSchema } from '../../src/scenario/siege.js';
-import { warMachineSchema } from '../../src/scenario/warMachine.js';
+import { cascadeSchema } from '../../src/kinds/cascade/schema.js';
+import { siegeSchema } from '../../src/kinds/siege/schema.js';
+import { warMachineSchema } from '../../src/kinds/warMachine/schema.js';
 
 type Json = unknown;
 

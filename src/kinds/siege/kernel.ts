@@ -1,12 +1,12 @@
 /**
  * The siege hot loop: week by week until the fortress falls, the garrison departs or starves, the attacker
  * leaves, or the week limit. Per chunk the generator state comes from chunkState(seed, Stream.siege, chunk);
- * random numbers are made in blocks by a loop with the state in locals (PERFORMANCE.md) and read from a
+ * random numbers are made in blocks by a loop with the state in locals (docs/benchmarks.md) and read from a
  * preallocated buffer, so the stream is the same xoshiro128** sequence as `Xoshiro128`. Nothing is allocated
  * per siege or per week. Accumulators are exact integer counts and sums (see `siegeLayout`).
  */
 import { chunkState, Stream } from '../../rng/index.js';
-import { ratioBonusFast } from '../ratio.js';
+import { ratioBonusFast } from '../../engine/ratio.js';
 import {
   A_ASSAULT, A_BOMBARD, A_DEPART, A_HARASS, A_STORM, A_BESIEGE, B_ASSAULT, B_HARASS, B_SALLY, B_STORM, COND_BREACH, COND_STARVING, COND_TROOPS_BELOW, COND_WEEK,
   D_DEPART, D_SALLY, E_ATTACKER_DEPARTS, E_DEFENDERS_DEPART, E_STANDING, E_STARVED, E_STORMED, ENDINGS, HISTOGRAM_BINS, TIE_ATTACKER, TIE_REROLL, TIE_STALEMATE,

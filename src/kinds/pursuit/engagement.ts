@@ -1,5 +1,5 @@
 /**
- * Engagements (pursuit, RULES.md §1.7) as a kernel: state carries from day to day (troops, fatigue, the troop
+ * Engagements (pursuit, docs/rules.md §7) as a kernel: state carries from day to day (troops, fatigue, the troop
  * ratio), so there is no exact enumeration; the per-(pairing, winner, row) consequences are compiled from the
  * readable rules into tables. `src/rules/warMachine/engagement.ts` is the readable twin; a test runs both on the
  * same dice and compares every count.
@@ -9,9 +9,9 @@ import { decidedSides } from '../../rules/warMachine/battle.js';
 import { contactAfter, ENGAGEMENT_ENDS, FATIGUE_PENALTY, type EngagementEnd, type EngagementSide } from '../../rules/warMachine/engagement.js';
 import { discrete, discreteQuantile } from '../../stats/index.js';
 import { MAX_DIFFERENCE, resultsRow, ROW_COUNT, type Fatigue } from '../../rules/warMachine/results.js';
-import type { Kernel } from '../kernels.js';
-import { ratioBonusFast } from '../ratio.js';
-import type { CompiledWarMachine } from './plan.js';
+import type { Kernel } from '../../engine/kernel.js';
+import { ratioBonusFast } from '../../engine/ratio.js';
+import type { CompiledWarMachine } from '../warMachine/plan.js';
 
 /** Engagements per chunk: the unit of seeding. */
 export const ENGAGEMENT_CHUNK = 20_000;
@@ -246,6 +246,7 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
 }
 
 export const engagementKernel: Kernel<EngagementPlan> = {
+  name: 'pursuit',
   chunkTrials: ENGAGEMENT_CHUNK,
   maxChunksPerTask: 50,
   minPoolTrials: 2_000_000,

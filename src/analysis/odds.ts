@@ -1,0 +1,213 @@
+/**
+ * `odds`: who wins a War Machine battle, how often, at what cost — exact odds (all 10,000 pairs of d100 rolls)
+ * and, unless `exact`, the seeded Monte Carlo beside them; with `engagement.maxDays` > 1, the pursuit over days.
+ */
+import { runTrials, runUntil, type RunResult } from '../engine/run.js';
+import { runMany, type ManyResult } from '../engine/runMany.js';
+import { loadKernel } from '../kinds/index.js';
+import { loadKind, type ScenarioInput } from '../kinds/load.js';
+import { compileEngagement, engagementSides, summarizeEngagement, type EngagementSummary } from '../kinds/pursuit/engagement.js';
+import { exactWarMachine } from '../kinds/warMachine/kernel.js';
+import { CODE_COUNT, compileWarMachine, decodeCode, outcomeOfCode, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
+import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
+import { summarizeMonteCarlo, summarizeOdds, winsKnownTo, type WarMachineMonteCarlo, type WarMachineOdds } from '../kinds/warMachine/summary.js';
+import type { AdjustmentLine } from '../rules/warMachine/rating.js';
+import { TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
+import { discrete, wilsonInterval, type Discrete } from '../stats/index.js';
+import { progressIn, runSettings, type RunHeader, type RunOptions, type RunSettings } from './options.js';
+
+export type CasualtyMeasure = 'total' | 'dead' | 'wounded';
+
+export interface OddsResult extends WarMachineOdds, RunHeader {
+  kind: 'war-machine';
+  title: string | null;
+  method: 'monte-carlo' | 'exact';
+  sides: [string, string];
+  policies: WarMachineScenario['policies'];
+  ratings: {
+    battleRating: number;
+    modifiedBattleRating: number;
+    troopClass: string | null;
+    troops: number;
+    /** Each adjustment to the BR with its rule, as `warcast rate` lists them. */
+    adjustments: AdjustmentLine[];
+    defending: boolean;
+    /** The side's tactic, or its mix (probabilities), or null when tactics are not used. */
+    tactic: WarMachineScenario['sides'][number]['tactic'] | null;
+  }[];
+  win: [number, number];
+  winCi95: [[number, number], [number, number]] | null;
+  exact: WarMachineOdds | null;
+  /**
+   * With tactics in play: each side's best pure tactic against the other side's tactic (or mix) as given, by
+   * exact win probability (`warcast matchup` solves the full game).
+   */
+  bestReply: [{ tactic: Tactic; win: number }, { tactic: Tactic; win: number }] | null;
+  /** Troops lost per side as distributions (values and probabilities): Monte Carlo frequencies, or exact. */
+  casualtyDistributions: [Record<CasualtyMeasure, Discrete>, Record<CasualtyMeasure, Discrete>];
+  /**
+   * How the Monte Carlo estimate of each side's win probability converged: after about 40 log-spaced whole
+   * chunks, the estimate and its 95% interval (collected during the run; null for exact odds).
+   */
+  convergence: { trials: number; side: 0 | 1; win: number; lo: number; hi: number }[] | null;
+  /** Pursuit over several days (scenario `engagement.maxDays` > 1 and policy pursue: always); Monte Carlo only. */
+  engagement: EngagementSummary | null;
+}
+
+export interface OddsOptions extends RunOptions {
+  exact?: boolean;
+}
+
+/** Exact odds of a compiled battle: the fast path for callers asking many questions (compile once, then this). */
+export function exactOdds(c: CompiledWarMachine): WarMachineOdds {
+  const probs = exactWarMachine(c.plan, c.pairs.map((p) => p.probability));
+  return summarizeOdds(c, probs, 1, probs[c.pairs.length * CODE_COUNT]);
+}
+
+/** Compile a validated war-machine scenario once (then `exactOdds` answers in microseconds). */
+export { compileWarMachine, type CompiledWarMachine };
+
+type SimulationSettings = Pick<RunSettings, 'seed' | 'trials' | 'threads' | 'precision' | 'maxTrials'>;
+
+/**
+ * The Monte Carlo of several compiled battles with the same seed (common random numbers: matchup cells, sweep
+ * points), for fixed trials or to a precision. Each battle's answer is what it would get alone.
+ */
+export async function simulateWarMachines(cs: readonly CompiledWarMachine[], s: SimulationSettings, o: RunOptions = {}): Promise<ManyResult> {
+  const eps = s.precision;
+  return runMany({
+    kernel: await loadKernel('war-machine'),
+    plans: cs.map((c) => c.plan),
+    seed: s.seed,
+    trials: s.trials,
+    threads: s.threads,
+    signal: o.signal,
+    minPoolTrials: o.minPoolTrials,
+    onProgress: progressIn(o, 'battles'),
+    precision: eps === null ? null : { maxTrials: s.maxTrials, done: (i, acc, n) => winsKnownTo(cs[i], acc, n, eps) },
+  });
+}
+
+/** The odds of a War Machine battle: `warcast odds FILE --json` prints exactly this object. */
+export async function odds(input: ScenarioInput, options: OddsOptions = {}): Promise<OddsResult> {
+  const settings = runSettings(options);
+  const { scenario } = await loadKind(input, 'war-machine');
+  return oddsOf(scenario, settings, options);
+}
+
+/** The odds of a validated scenario (sweeps and matchups edit a scenario and call this). */
+export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings, o: RunOptions = {}): Promise<OddsResult> {
+  const started = performance.now();
+  const compiled = compileWarMachine(scenario);
+  const exact = exactOdds(compiled);
+  let mc: WarMachineMonteCarlo | null = null;
+  let run: RunResult | null = null;
+  if (!settings.exact) {
+    const kernel = await loadKernel('war-machine');
+    const eps = settings.precision;
+    const common = { kernel, plan: compiled.plan, seed: settings.seed, threads: settings.threads, signal: o.signal, minPoolTrials: o.minPoolTrials, onProgress: progressIn(o, 'battles'), trace: true };
+    run =
+      eps === null
+        ? await runTrials({ ...common, trials: settings.trials })
+        : await runUntil({ ...common, initialTrials: Math.min(settings.trials, settings.maxTrials), maxTrials: settings.maxTrials, done: (acc, n) => winsKnownTo(compiled, acc, n, eps) });
+    mc = run.trials > 0 ? summarizeMonteCarlo(compiled, run.acc, run.trials) : null;
+  }
+  const monteCarlo = run !== null && run.trials > 0;
+  const head = {
+    kind: 'war-machine' as const,
+    title: scenario.title ?? null,
+    // Ctrl-C before the first chunk: the numbers shown are the exact ones, and say so.
+    method: monteCarlo ? ('monte-carlo' as const) : ('exact' as const),
+    seed: settings.seed,
+    trials: run?.trials ?? 0,
+    threads: run?.threadsUsed ?? 0,
+    precision: settings.precision,
+    interrupted: run?.interrupted ?? false,
+    elapsedMs: 0,
+    sides: [scenario.sides[0].name, scenario.sides[1].name] as [string, string],
+    policies: scenario.policies,
+    ratings: compiled.ratings.map((r, i) => ({
+      battleRating: r.battleRating,
+      modifiedBattleRating: r.modifiedBattleRating,
+      troopClass: r.troopClassName,
+      troops: r.troops,
+      adjustments: r.adjustments,
+      defending: scenario.sides[i].defending,
+      tactic: scenario.sides[i].tactic ?? null,
+    })),
+  };
+  let engagement: EngagementSummary | null = null;
+  const maxDays = scenario.engagement?.maxDays ?? 1;
+  if (run && !run.interrupted && run.trials > 0 && maxDays > 1 && scenario.policies.pursue === 'always') {
+    const plan = compileEngagement(compiled, engagementSides(compiled, [scenario.sides[0].adjustments.fatigue, scenario.sides[1].adjustments.fatigue]), scenario.policies.ratioRounding, maxDays);
+    const e = await runTrials({ kernel: await loadKernel('pursuit'), plan, seed: settings.seed, trials: run.trials, threads: settings.threads, signal: o.signal, onProgress: progressIn(o, 'engagements'), minPoolTrials: o.minPoolTrials });
+    head.interrupted ||= e.interrupted;
+    engagement = summarizeEngagement(plan, e.acc, e.trials);
+  }
+  const body = mc ?? { ...exact, winCi95: null };
+  const weights = monteCarlo ? run!.acc : exactWarMachine(compiled.plan, compiled.pairs.map((p) => p.probability));
+  const result: OddsResult = {
+    ...head,
+    ...body,
+    exact,
+    bestReply: bestReplies(scenario),
+    casualtyDistributions: casualtyDistributions(compiled, weights, monteCarlo ? run!.trials : 1),
+    convergence: monteCarlo ? convergenceOf(run!, (await loadKernel('war-machine')).chunkTrials) : null,
+    engagement,
+  };
+  result.elapsedMs = Math.round(performance.now() - started);
+  return result;
+}
+
+/** Each side's best pure tactic against the other's tactic as given (null without tactics). */
+export function bestReplies(scenario: WarMachineScenario): OddsResult['bestReply'] {
+  if (scenario.sides[0].tactic === undefined) return null;
+  return [0, 1].map((s) => {
+    let best = { tactic: TACTICS[0] as Tactic, win: -1 };
+    for (const tactic of TACTICS) {
+      const sides = scenario.sides.map((x, i) => (i === s ? { ...x, tactic } : x));
+      const win = exactOdds(compileWarMachine({ ...scenario, sides })).win[s];
+      if (win > best.win + 1e-12) best = { tactic, win };
+    }
+    return best;
+  }) as OddsResult['bestReply'];
+}
+
+/** Troops lost (total, dead, wounded) per side as distributions with probability weights. */
+export function casualtyDistributions(c: CompiledWarMachine, weights: Float64Array, total: number): OddsResult['casualtyDistributions'] {
+  const pairs = [0, 1].map(() => ({ total: [] as [number, number][], dead: [] as [number, number][], wounded: [] as [number, number][] }));
+  for (let p = 0; p < c.pairs.length; p++) {
+    for (let code = 0; code < CODE_COUNT; code++) {
+      const w = weights[p * CODE_COUNT + code] / total;
+      if (w === 0) continue;
+      const sides = decodeCode(code) === null ? null : outcomeOfCode(c, p, code);
+      for (const s of [0, 1]) {
+        const l = sides ? sides[s].losses : { lost: 0, dead: 0, wounded: 0 };
+        pairs[s].total.push([l.lost, w]);
+        pairs[s].dead.push([l.dead, w]);
+        pairs[s].wounded.push([l.wounded, w]);
+      }
+    }
+  }
+  return pairs.map((m) => ({ total: discrete(m.total), dead: discrete(m.dead), wounded: discrete(m.wounded) })) as OddsResult['casualtyDistributions'];
+}
+
+/** Points of the convergence chart: about 40 log-spaced chunk ends of the run's per-chunk win counts. */
+function convergenceOf(run: RunResult, chunkTrials: number, points = 40): OddsResult['convergence'] {
+  const trace = run.trace;
+  if (!trace) return null;
+  const chunks = trace.length / 2;
+  const ends = new Set<number>();
+  if (chunks <= points) for (let k = 1; k <= chunks; k++) ends.add(k);
+  else for (let j = 0; j < points; j++) ends.add(Math.max(1, Math.round(chunks ** (j / (points - 1)))));
+  const out: NonNullable<OddsResult['convergence']> = [];
+  for (const k of [...ends].sort((a, b) => a - b)) {
+    const n = Math.min(run.trials, k * chunkTrials);
+    for (const s of [0, 1] as const) {
+      const wins = trace[(k - 1) * 2 + s];
+      const [lo, hi] = wilsonInterval(wins, n);
+      out.push({ trials: n, side: s, win: wins / n, lo, hi });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+/** `siege`: how long the fortress holds, how sieges end, what they cost, what is left standing. */
+import { UsageError } from '../errors.js';
+import { compileSiege, type CompiledSiege } from '../kinds/siege/plan.js';
+import { summarizeSiege, type SiegeSummary } from '../kinds/siege/summary.js';
+import { runTrials, runUntil, type RunResult } from '../engine/run.js';
+import { loadKernel } from '../kinds/index.js';
+import { loadKind, type ScenarioInput } from '../kinds/load.js';
+import type { SiegeScenario } from '../kinds/siege/schema.js';
+import { wilsonHalfWidth } from '../stats/index.js';
+import { progressIn, runSettings, type RunHeader, type RunOptions, type RunSettings } from './options.js';
+import { E_DEFENDERS_DEPART, E_STARVED, E_STORMED, ENDINGS } from '../kinds/siege/plan.js';
+import { siegeLayout } from '../kinds/siege/kernel.js';
+
+export interface SiegeResult extends SiegeSummary, RunHeader {
+  kind: 'siege';
+  title: string | null;
+  mode: SiegeScenario['mode'];
+  sides: { attacker: string; defender: string };
+  policies: SiegeScenario['policies'];
+  weekLimit: number;
+  ratings: { attacker: { battleRating: number; modifiedBattleRating: number; troops: number }; defender: { battleRating: number; modifiedBattleRating: number; troops: number } };
+  fortificationBr: number;
+  equipmentBr: { attacker: Record<string, number>; defender: Record<string, number> };
+}
+
+/** Sieges that fell within the limit, by week, from an accumulator (for --precision). */
+function fallenCount(c: CompiledSiege, acc: Float64Array): number {
+  const L = c.plan.weekLimit;
+  const lay = siegeLayout(c.plan);
+  let k = 0;
+  for (const e of [E_STORMED, E_STARVED, E_DEFENDERS_DEPART]) for (let w = 0; w <= L; w++) k += acc[lay.endings + e * (L + 1) + w];
+  return k;
+}
+
+/** Simulate a compiled siege for the settings' trials, or until every ending is known to ± precision. */
+export async function simulateSiege(c: CompiledSiege, s: RunSettings, o: RunOptions = {}): Promise<RunResult> {
+  const common = { kernel: await loadKernel('siege'), plan: c.plan, seed: s.seed, threads: s.threads, signal: o.signal, onProgress: progressIn(o, 'sieges'), minPoolTrials: o.minPoolTrials };
+  if (s.precision === null) return runTrials({ ...common, trials: s.trials });
+  const eps = s.precision;
+  const run = await runUntil({
+    ...common,
+    initialTrials: Math.min(s.trials, s.maxTrials),
+    maxTrials: s.maxTrials,
+    done: (acc, n) => {
+      // every ending's probability and the fall probability known to ± eps
+      const lay = siegeLayout(c.plan);
+      const L = c.plan.weekLimit;
+      for (let e = 0; e < ENDINGS.length; e++) {
+        let k = 0;
+        for (let w = 0; w <= L; w++) k += acc[lay.endings + e * (L + 1) + w];
+        if (wilsonHalfWidth(k, n) > eps) return false;
+      }
+      return wilsonHalfWidth(fallenCount(c, acc), n) <= eps;
+    },
+  });
+  return run;
+}
+
+/** The siege analysis: `warcast siege FILE --json` prints exactly this object. */
+export async function siege(input: ScenarioInput, options: RunOptions = {}): Promise<SiegeResult> {
+  if (options.exact) throw new UsageError('siege has no --exact mode: a siege carries state from week to week');
+  const settings = runSettings(options);
+  const { scenario } = await loadKind(input, 'siege');
+  const started = performance.now();
+  const c = compileSiege(scenario);
+  const run = await simulateSiege(c, settings, options);
+  const summary = summarizeSiege(c.plan, run.acc, Math.max(1, run.trials));
+  const br = (lines: Record<string, { value: number }[]>) => Object.fromEntries(Object.entries(lines).map(([k, v]) => [k, v.reduce((t, l) => t + l.value, 0)]));
+  const result: SiegeResult = {
+    kind: 'siege',
+    title: scenario.title ?? null,
+    mode: scenario.mode,
+    seed: settings.seed,
+    trials: run.trials,
+    threads: run.threadsUsed,
+    precision: settings.precision,
+    interrupted: run.interrupted,
+    elapsedMs: 0,
+    sides: { attacker: scenario.attacker.name, defender: scenario.defender.name },
+    policies: scenario.policies,
+    weekLimit: scenario.weekLimit,
+    ratings: {
+      attacker: { battleRating: c.ratings[0].battleRating, modifiedBattleRating: c.plan.baseBr[0], troops: scenario.attacker.troops },
+      defender: { battleRating: c.ratings[1].battleRating, modifiedBattleRating: c.plan.baseBr[1], troops: scenario.defender.troops },
+    },
+    fortificationBr: c.plan.fortBr,
+    equipmentBr: { attacker: br(c.equipment.attacker), defender: br(c.equipment.defender) },
+    ...summary,
+  };
+  result.elapsedMs = Math.round(performance.now() - started);
+  return result;
+}
+
