@@ -35,7 +35,7 @@ async function runFile(file: string, command = 'odds', extra: string[] = []) {
 }
 
 /** Exit 3, one line, the file (and its line when `line` is given), no stack, no internal error. */
-function rejected(r: { code: number; err: string; file: string; ms: number }, message: string | RegExp, line?: number) {
+function rejected(r: { code: number; err: string; file: string; ms: number }, message: string | RegExp, line?: number, boundMs = 3000) {
   expect(r.code).toBe(3);
   expect(r.err.trim().split('\n')).toHaveLength(1);
   expect(r.err).not.toMatch(/internal error|\n\s+at /);
@@ -43,7 +43,7 @@ function rejected(r: { code: number; err: string; file: string; ms: number }, me
   if (typeof message === 'string') expect(r.err).toContain(message);
   else expect(r.err).toMatch(message);
   // Generous bound for a loaded 2-core machine; docs/reliability.md gives the measured figures.
-  expect(r.ms).toBeLessThan(3000);
+  expect(r.ms).toBeLessThan(boundMs);
 }
 
 const repeat = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join('');
@@ -98,7 +98,8 @@ describe('size and parse work are bounded', () => {
 
   it('just under the entry limit still parses in about a second', async () => {
     const r = await run('long-list.yaml', `kind: war-machine\n${SIDES}l:\n${repeat(SCENARIO_LIMITS.entries - 100, () => '- 1\n')}`);
-    rejected(r, "unknown key 'l'", 5);
+    // ~0.3 s on a quiet machine, ~1 s at a load of 7 on 2 cores; the bound allows the whole suite running beside it.
+    rejected(r, "unknown key 'l'", 5, 12_000);
   });
 
   it('deep nesting', async () => {

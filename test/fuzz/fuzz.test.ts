@@ -19,8 +19,9 @@ import { fuzzCase, type FuzzCase } from './generate.js';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 const SEED = Number(process.env.FUZZ_SEED ?? 20);
 const PATH = process.env.FUZZ_PATH;
-/** Per case. 1 s is the goal (docs/reliability.md gives the measured maximum); CI machines are shared. */
-const LIMIT_MS = Number(process.env.FUZZ_MS ?? 3000);
+/** Per case. 1 s is the goal (docs/reliability.md gives the measured maximum); in `npm test` the bound is loose,
+ * because the whole suite runs beside it on a shared 2-core machine (load averages of 25 were seen). */
+const LIMIT_MS = Number(process.env.FUZZ_MS ?? 15_000);
 
 const dir = mkdtempSync(join(tmpdir(), 'warcast-fuzz-'));
 const figures = { cases: 0, exit: {} as Record<number, number>, maxMs: 0, slowest: '', peakRssMb: 0 };
