@@ -1,6 +1,6 @@
 /**
  * Malnutrition (seed sheet l. 363–365; RULES.md §2.2): from the third week without food the defender loses 50% of
- * its BR — the force's BR, not the fortification BR behind which it starves.
+ * its BR — the force's BR (policy desertion: tenPercent; under the default the unfed garrison deserts), not the fortification BR behind which it starves.
  */
 import { describe, expect, it } from 'vitest';
 import { compileSiege } from '../../src/engine/siege/plan.js';
@@ -16,6 +16,7 @@ describe('a starving garrison behind strong walls', () => {
     // too (≈ 490) would let it rout the garrison every time.
     const s = siegeSchema.parse({
       kind: 'siege',
+      policies: { desertion: 'tenPercent' },
       attacker: { name: 'A', troops: 400, battleRating: 700 },
       defender: { name: 'D', troops: 100, battleRating: 10 },
       fortifications: [{ structure: 'squareKeep', count: 20 }],

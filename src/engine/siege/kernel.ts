@@ -34,7 +34,13 @@ export const SUM = {
   battles: 12,
   repulsed: 13,
   damageByClass: 14,
-  count: 20,
+  /** Troops left behind as the rear guard when the defenders depart (sheet l. 294; RC l. 11511). */
+  rearGuard: 20,
+  /** Departures by the attacker's tactic that week: bombard (unnoticed), harass (1d4 hours after dawn), assault (after 1 turn). */
+  departedUnderBombard: 21,
+  departedUnderHarass: 22,
+  departedUnderAssault: 23,
+  count: 24,
 } as const;
 
 export interface SiegeLayout {
@@ -204,6 +210,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
   const lastBin = HISTOGRAM_BINS - 1;
   const wallPass = Math.ceil((hp[0] * 75) / 100);
   const sallyBonus = plan.sallyBonus, assaultBonus = plan.assaultBonus, starvedBrLoss = plan.starvedBrLoss;
+  const unfedDesert = plan.unfedDesert | 0, everyWeek = plan.damageEveryWeek | 0, rearGuardPct = plan.rearGuardPercent, capA = plan.attackerTroopCap;
 
   for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
     const n = Math.min(SIEGE_CHUNK, totalTrials - c * SIEGE_CHUNK) | 0;
@@ -266,12 +273,28 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           td = mixTactic[j];
         }
         if (td === D_DEPART) {
+          // 10% stay behind to keep up appearances (lost with the fortress); when the departure is noticed
+          // depends on the attacker's tactic (counted; the pursuit is not modelled).
+          if (rearGuardPct > 0) {
+            acc[S + SUM.rearGuard] += Math.ceil((tD * rearGuardPct) / 100);
+            if (ta === A_BOMBARD) acc[S + SUM.departedUnderBombard]++;
+            else if (ta === A_HARASS) acc[S + SUM.departedUnderHarass]++;
+            else if (ta === A_ASSAULT) acc[S + SUM.departedUnderAssault]++;
+          }
           ending = E_DEFENDERS_DEPART;
           endWeek = w;
           break;
         }
         if (ta === A_DEPART) {
           ending = E_ATTACKER_DEPARTS;
+          endWeek = w;
+          break;
+        }
+        if (unfedDesert && w > foodWeeks) {
+          // No food at the start of the week: the unfed garrison deserts within 1d3 days, before the battle.
+          deserted += tD;
+          tD = 0;
+          ending = E_STARVED;
           endWeek = w;
           break;
         }
@@ -320,10 +343,12 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         if (kind >= 0 && kNoCombat[kind] === 0) {
           battles++;
           const nD = sally ? tD : tD * mult;
+          // a concentrated attack fights with at most 300 troops per 100' of frontage (not when the garrison sallies)
+          const fA = sally || tA <= capA ? tA : capA;
           let brA = baseA + kBrA[kind] + FATIGUE_BR[fatA];
           let brD = baseD + kBrD[kind] + FATIGUE_BR[fatD > starvFat ? fatD : starvFat];
-          if (tA > nD) brA += ratioBonusFast(tA, nD, up);
-          else if (nD > tA) brD += ratioBonusFast(nD, tA, up);
+          if (fA > nD) brA += ratioBonusFast(fA, nD, up);
+          else if (nD > fA) brD += ratioBonusFast(nD, fA, up);
           if (!sally) {
             brA += eqA[ta] + Math.floor(breachFeet / 10);
             brD += fortBr + eqD[ta];
@@ -356,6 +381,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
             const base = ((kind * 2 + winner) * ROW_COUNT + row) * 2;
             // attacker
             let N = tA - lostA;
+            if (N > fA) N = fA;
             let lost = Math.ceil((N * pctNum[base]) / (100 * pctDen[base]));
             if (lost > N) lost = N;
             lostA += lost;
@@ -381,7 +407,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         deadD += dD;
         woundedD += lostD - dD;
         // Damage: the weapons fired this week add their rolls (a sally week fires none).
-        if (!sally) {
+        if (!sally || everyWeek) {
           const add = (useArt[ta] ? rArt : 0) + (useBal[ta] ? rBal : 0) + (useBrk[ta] ? rBrk : 0);
           if (add > 0) {
             gross += add;

@@ -3,10 +3,10 @@
  * Machine outcome of every (battle kind, winner, results row) read from the readable rules
  * (`decidedSides`, `pairEffects`, `RESULTS_TABLE`), strategies as step tables, damage dice and hit points.
  */
-import { attackerEquipmentBr, defenderEquipmentBr, artilleryBr, ballistaBr, fortificationBr, sumLines, type BrLine, type EquipmentInventory } from '../../rules/siege/equipment.js';
+import { attackerEquipmentBr, defenderEquipmentBr, artilleryBr, ballistaBr, concentrateEngines, concentratedTroops, crewedValues, fortificationBr, sumLines, type BrLine, type EquipmentInventory } from '../../rules/siege/equipment.js';
 import { ASSAULT_DEFENDER_CASUALTY_POINTS, CASUALTY_SCALE, percentBonus } from '../../rules/siege/casualties.js';
 import { DEFENDER_RATIO_MULTIPLIER, halveBr } from '../../rules/siege/supply.js';
-import { DAMAGE_CLASSES, EQUIPMENT, FORTIFICATIONS, type Equipment, type Fortification } from '../../rules/siege/tables.js';
+import { DAMAGE_CLASSES, ENGINES, EQUIPMENT, FORTIFICATIONS, REAR_GUARD_PERCENT, type Fortification } from '../../rules/siege/tables.js';
 import { decidedSides, pairEffects, type BattlePolicies, type BattleSide, type PairEffects } from '../../rules/warMachine/battle.js';
 import { rateSides, type SideRating } from '../../rules/warMachine/rating.js';
 import { MAX_DIFFERENCE, RESULTS_TABLE, resultsRow, ROW_COUNT } from '../../rules/warMachine/results.js';
@@ -57,6 +57,14 @@ export interface SiegePlan {
   starvedBrLoss: number;
   tie: number;
   starvationLinear: number;
+  /** Desertion policy `unfed` (1): a garrison with no food left deserts within the week (sheet l. 365–366). */
+  unfedDesert: number;
+  /** Damage policy `siege` (1): every usable weapon's roll counts every week of siege (RC l. 11758). */
+  damageEveryWeek: number;
+  /** Rear guard left behind when the defenders depart, percent (0: none). */
+  rearGuardPercent: number;
+  /** Attacker troops that may fight (concentrated attack: 300 per 100' of frontage; else all). */
+  attackerTroopCap: number;
   /** Battle kinds: BR bonus and no-combat flag; per (kind, winner, row, side) casualty %, fatigue, end, left field. */
   battleKinds: number;
   kindBrAttacker: Int32Array;
@@ -105,7 +113,7 @@ export interface CompiledSiege {
 }
 
 const inventory = (inv: SiegeScenario['equipment']['attacker']): EquipmentInventory =>
-  Object.fromEntries(Object.entries(inv).filter(([, v]) => v).map(([k, v]) => [k, v!.count])) as EquipmentInventory;
+  Object.fromEntries(Object.entries(inv).filter(([, v]) => v).map(([k, v]) => [k, { count: v!.count, crew: v!.crew }])) as EquipmentInventory;
 
 export const idx = (kind: number, winner: number, row: number, side: number): number => ((kind * 2 + winner) * ROW_COUNT + row) * 2 + side;
 
@@ -117,7 +125,10 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
   const ratioLine = (r: SideRating) => r.adjustments.filter((l) => l.group === 'troop ratio').reduce((t, l) => t + l.value, 0);
   const baseBr = ratings.map((r) => r.modifiedBattleRating - ratioLine(r));
 
-  const invA = inventory(s.equipment.attacker);
+  const front = simple ? null : (s.attackFrontFeet ?? null);
+  // A concentrated attack uses at most 4 engines and 300 troops per 100' of frontage (RC l. 11774).
+  const invA = front === null ? inventory(s.equipment.attacker) : concentrateEngines(inventory(s.equipment.attacker), front);
+  const attackerTroopCap = front === null ? s.attacker.troops : concentratedTroops(s.attacker.troops, front);
   const invD = inventory(s.equipment.defender);
   const artillery = { harass: s.policies.artilleryInHarass, assault: s.policies.artilleryInAssault };
   const eqAttacker = new Int32Array(6);
@@ -129,7 +140,7 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
   if (!simple) {
     for (const t of ['bombard', 'harass', 'assault'] as const) {
       const code = ATTACKER_CODES.indexOf(t);
-      const a = attackerEquipmentBr(invA, s.attacker.troops, t, artillery, s.policies.ladderHoistFootnotes);
+      const a = attackerEquipmentBr(invA, attackerTroopCap, t, artillery, s.policies.ladderHoistFootnotes);
       const d = defenderEquipmentBr(invD, t);
       equipment.attacker[t] = a;
       equipment.defender[t] = d;
@@ -141,7 +152,7 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
     bombardAttacker[A_ASSAULT] = (artillery.assault ? artA : 0) + halfBalA;
   }
   const bombardDefender = simple ? 0 : artilleryBr(invD) + Math.floor(ballistaBr(invD) / 2);
-  const fortification = simple ? [] : fortificationBr(s.fortifications.map((f) => ({ ...f, structure: f.structure as Fortification })));
+  const fortification = simple ? [] : fortificationBr(s.fortifications.map((f) => ({ ...f, structure: f.structure as Fortification })), front);
 
   // Battle kinds.
   const policies: BattlePolicies = { tie: s.policies.tie, casualtyMod: s.policies.casualtyMod, mercy: s.policies.mercy };
@@ -172,6 +183,10 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
     starvedBrLoss: ratings[1].battleRating - halveBr(ratings[1].battleRating),
     tie: { reroll: TIE_REROLL, stalemate: TIE_STALEMATE, attacker: TIE_ATTACKER, defender: TIE_DEFENDER }[s.policies.tie],
     starvationLinear: s.policies.starvation === 'linear' ? 1 : 0,
+    unfedDesert: !simple && s.policies.desertion === 'unfed' ? 1 : 0,
+    damageEveryWeek: !simple && s.policies.damageWeeks === 'siege' ? 1 : 0,
+    rearGuardPercent: !simple && s.policies.rearGuard ? REAR_GUARD_PERCENT : 0,
+    attackerTroopCap,
     battleKinds: kinds,
     kindBrAttacker: new Int32Array(kinds),
     kindBrDefender: new Int32Array(kinds),
@@ -289,17 +304,22 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
     plan.useBallista[code] = bal ? 1 : 0;
     plan.useBreaching[code] = brk ? 1 : 0;
   };
-  use(A_BOMBARD, true, true, false);
-  use(A_HARASS, artillery.harass, true, false);
-  use(A_ASSAULT, artillery.assault, true, true);
+  // Policy damageWeeks `siege` (RC l. 11758): every weapon in use counts every week the siege lasts.
+  const all = plan.damageEveryWeek === 1;
+  use(A_BOMBARD, true, true, all);
+  use(A_HARASS, all || artillery.harass, true, all);
+  use(A_ASSAULT, all || artillery.assault, true, true);
   use(A_BESIEGE, true, true, true);
   use(A_STORM, true, true, true);
   const dice: number[] = [];
-  for (const [name, count] of Object.entries(invA) as [Equipment, number][]) {
+  for (const name of ENGINES) {
     const row = EQUIPMENT[name];
-    if (!row.damage) continue;
+    const damage = row.damage;
+    if (!damage) continue;
+    // Only pieces with at least a quarter crew can be used (RC l. 11639).
+    const pieces = crewedValues(invA, name, 1).length;
     const group = row.group === 'artillery' ? 0 : row.group === 'ballista' ? 1 : 2;
-    for (let k = 0; k < count * row.damage[0]; k++) dice.push(group, row.damage[1], row.damage[2], 4294967296 % row.damage[1]);
+    for (let k = 0; k < pieces * damage[0]; k++) dice.push(group, damage[1], damage[2], 4294967296 % damage[1]);
   }
   plan.damageDice = new Int32Array(dice);
 

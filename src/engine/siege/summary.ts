@@ -40,6 +40,12 @@ export interface SiegeSummary {
   bombard: { weeks: number; meanDefenderHitDice: number | null; meanAttackerHitDice: number | null };
   battles: number;
   assaultsRepulsed: number;
+  /**
+   * The defenders' departures (sheet l. 294–296; RC l. 11511): the mean rear guard left behind per siege (policy
+   * `rearGuard`), and the probability of departing under each attacker tactic, which says when the departure is
+   * noticed: bombard never, harass 1d4 hours after dawn, assault after one turn.
+   */
+  departure: { rearGuardMean: number; unnoticed: number; noticedHoursAfterDawn: number; noticedAfterOneTurn: number };
 }
 
 function spreadOf(counts: Float64Array, offset: number, width: number): Spread {
@@ -123,5 +129,11 @@ export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: numbe
     },
     battles: acc[S + SUM.battles],
     assaultsRepulsed: acc[S + SUM.repulsed],
+    departure: {
+      rearGuardMean: acc[S + SUM.rearGuard] / trials,
+      unnoticed: acc[S + SUM.departedUnderBombard] / trials,
+      noticedHoursAfterDawn: acc[S + SUM.departedUnderHarass] / trials,
+      noticedAfterOneTurn: acc[S + SUM.departedUnderAssault] / trials,
+    },
   };
 }

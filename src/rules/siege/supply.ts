@@ -38,6 +38,17 @@ export const DEFENDER_RATIO_MULTIPLIER = 4;
 export type StarvationPolicy = 'compounding' | 'linear';
 
 /**
+ * Unfed troops under Siege Machine: "unfed troops desert after 1d3 days" (sheet l. 365–366); "Troops not fed at
+ * all will desert or rebel after only 1-3 days" (RC l. 11712). `unfed` (default): a garrison with no food left
+ * at the start of a week is gone within that week, before its battle (1d3 days < 7). `tenPercent`: the simple
+ * siege's rate (sheet l. 185), 10% a week by `starvation`, with malnutrition fatigue and the 50% BR loss.
+ */
+export type DesertionPolicy = 'unfed' | 'tenPercent';
+
+/** Morale drops 2 points for each week of less than normal feeding (sheet l. 365; RC l. 11712). */
+export const MORALE_PER_WEEK_SHORT = -2;
+
+/**
  * Simple siege starvation (l. 185): after its food is gone the defender loses 10% of its numbers each week.
  * `compounding` (default): 10% of the current numbers; `linear`: 10% of the original. Rounded up, capped.
  */
