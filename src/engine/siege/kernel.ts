@@ -3,7 +3,8 @@
  * leaves, or the week limit. Per chunk the generator state comes from chunkState(seed, Stream.siege, chunk);
  * random numbers are made in blocks by a loop with the state in locals (PERFORMANCE.md) and read from a
  * preallocated buffer, so the stream is the same xoshiro128** sequence as `Xoshiro128`. Nothing is allocated
- * per siege or per week. Accumulators are exact integer counts and sums (see `siegeLayout`).
+ * per siege or per week. Accumulators are exact integer counts and sums (see `siegeLayout`). The readable
+ * week is src/rules/siege/week.ts (`fightSiege`); test/siege/kernel-matches-rules.test.ts checks them dice for dice.
  */
 import { chunkState, Stream } from '../../rng/index.js';
 import { ratioBonusFast } from '../ratio.js';
@@ -13,6 +14,9 @@ import {
   type SiegePlan,
 } from './plan.js';
 import { ROW_COUNT } from '../../rules/warMachine/results.js';
+import { ARTILLERY_SPLIT } from '../../rules/siege/casualties.js';
+import { FATIGUE_BR as FATIGUE_LEVEL_BR } from '../../rules/siege/supply.js';
+import { DAMAGE_CLASSES, DAMAGE_PASS_PERCENT } from '../../rules/siege/tables.js';
 
 /** Sieges per chunk: the unit of seeding (a contract: changing it changes every answer). */
 export const SIEGE_CHUNK = 5000;
@@ -103,7 +107,9 @@ function draw(): number {
 const R1000 = 4294967296 % 1000;
 const R100 = 4294967296 % 100;
 const R10000 = 4294967296 % 10000;
-const FATIGUE_BR = new Int32Array([0, -10, -30]);
+const FATIGUE_BR = new Int32Array(FATIGUE_LEVEL_BR);
+/** Percent of a class's hit points taken per damage pass (rules/siege/tables.ts). */
+const PASS_PERCENT = new Int32Array(DAMAGE_CLASSES.map((c) => DAMAGE_PASS_PERCENT[c]));
 /** Damage per class from the last `allocate` call (read right after it; reused to avoid allocation). */
 export const taken = new Float64Array(6);
 
@@ -115,7 +121,7 @@ export function allocate(net: number, hp: Float64Array): number {
   while (left > 0) {
     let moved = 0;
     for (let c = 0; c < 6 && left > 0; c++) {
-      const pass = Math.ceil((hp[c] * (c === 0 ? 75 : 20)) / 100);
+      const pass = Math.ceil((hp[c] * PASS_PERCENT[c]) / 100);
       let take = hp[c] - taken[c];
       if (pass < take) take = pass;
       if (left < take) take = left;
@@ -167,9 +173,10 @@ function buildArtilleryTable(plan: SiegePlan): void {
         artilleryTenths[i3 * 2 + 1] = tAtt;
       } else {
         const total = tDef + tAtt;
-        const shareD = ta === A_HARASS ? 4 : 3;
-        hD = hitDice(total * shareD, 5, hdD);
-        hA = hitDice(total * (5 - shareD), 5, hdA);
+        const split = ta === A_HARASS ? ARTILLERY_SPLIT.harass : ARTILLERY_SPLIT.assault;
+        const parts = split.defender + split.attacker;
+        hD = hitDice(total * split.defender, parts, hdD);
+        hA = hitDice(total * split.attacker, parts, hdA);
       }
       artilleryTable[(ta * 1000 + i3) * 2] = hD;
       artilleryTable[(ta * 1000 + i3) * 2 + 1] = hA;
@@ -208,7 +215,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
   const wallLength = plan.wallLengthFeet;
   const binA = plan.binWidth[0], binD = plan.binWidth[1];
   const lastBin = HISTOGRAM_BINS - 1;
-  const wallPass = Math.ceil((hp[0] * 75) / 100);
+  const wallPass = Math.ceil((hp[0] * PASS_PERCENT[0]) / 100);
   const sallyBonus = plan.sallyBonus, assaultBonus = plan.assaultBonus, starvedBrLoss = plan.starvedBrLoss;
   const unfedDesert = plan.unfedDesert | 0, everyWeek = plan.damageEveryWeek | 0, rearGuardPct = plan.rearGuardPercent, capA = plan.attackerTroopCap;
 

@@ -11,6 +11,7 @@ import { decidedSides, pairEffects, type BattlePolicies, type BattleSide, type P
 import { rateSides, type SideRating } from '../../rules/warMachine/rating.js';
 import { MAX_DIFFERENCE, RESULTS_TABLE, resultsRow, ROW_COUNT } from '../../rules/warMachine/results.js';
 import type { Tactic } from '../../rules/warMachine/tactics.js';
+import type { FiringTactic, SiegeAttackerTactic, SiegeDefenderTactic, SiegeSetup, SiegeStep } from '../../rules/siege/week.js';
 import { strategySteps, type SiegeScenario, type StrategyInput } from '../../scenario/siege.js';
 import { tacticMix } from '../warMachine/plan.js';
 
@@ -110,6 +111,8 @@ export interface CompiledSiege {
   equipment: { attacker: Record<string, BrLine[]>; defender: Record<string, BrLine[]> };
   sallyPairs: { tactics: [Tactic | null, Tactic | null]; probability: number; effects: PairEffects }[];
   hitPointsByClass: Record<string, number>;
+  /** The same siege for the readable week stepper (src/rules/siege/week.ts). */
+  setup: SiegeSetup;
 }
 
 const inventory = (inv: SiegeScenario['equipment']['attacker']): EquipmentInventory =>
@@ -337,5 +340,49 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
   plan.totalHitPoints = DAMAGE_CLASSES.reduce((t, c) => t + hitPointsByClass[c], 0);
   plan.breachUnitHp = plan.wallLengthFeet > 0 ? (hitPointsByClass.walls * 10) / plan.wallLengthFeet : 0;
 
-  return { plan, ratings, fortification, equipment, sallyPairs, hitPointsByClass };
+  return { plan, ratings, fortification, equipment, sallyPairs, hitPointsByClass, setup: siegeSetup(s, plan, sallyPairs) };
+}
+
+/** The readable rules' view of the same siege (src/rules/siege/week.ts), from the plan's numbers. */
+function siegeSetup(s: SiegeScenario, plan: SiegePlan, sallyPairs: CompiledSiege['sallyPairs']): SiegeSetup {
+  const byTactic = (a: Int32Array | Uint8Array): Partial<Record<FiringTactic, number>> =>
+    Object.fromEntries((['bombard', 'harass', 'assault', 'besiege', 'storm'] as const).map((t) => [t, a[ATTACKER_CODES.indexOf(t)]]));
+  const steps = <T extends string>(side: 0 | 1, codes: readonly string[]): SiegeStep<T>[] =>
+    strategySteps(side === 0 ? s.strategy.attacker : s.strategy.defender).map((st, i) => {
+      const k = plan.stepStart[side] + i;
+      const mix = Array.from({ length: plan.stepMixCount[k] }, (_, j) => ({ tactic: codes[plan.mixTactic[plan.stepMixStart[k] + j]] as T, threshold: plan.mixThreshold[plan.stepMixStart[k] + j] }));
+      return { mix, weeks: st.weeks, until: st.until };
+    });
+  const groups = ['artillery', 'ballista', 'breaching'] as const;
+  const damageDice: SiegeSetup['damageDice'] = [];
+  for (let k = 0; k < plan.damageDice.length; k += 4) damageDice.push({ group: groups[plan.damageDice[k]], sides: plan.damageDice[k + 1], plus: plan.damageDice[k + 2] });
+  const firing: SiegeSetup['firing'] = {};
+  for (const t of ['bombard', 'harass', 'assault', 'besiege', 'storm'] as const) {
+    const c = ATTACKER_CODES.indexOf(t);
+    firing[t] = { artillery: plan.useArtillery[c] === 1, ballista: plan.useBallista[c] === 1, breaching: plan.useBreaching[c] === 1 };
+  }
+  return {
+    mode: s.mode,
+    weekLimit: s.weekLimit,
+    foodWeeks: s.foodWeeks,
+    troops: [s.attacker.troops, s.defender.troops],
+    lowestHdHundredths: [plan.hdHundredths[0], plan.hdHundredths[1]],
+    battleRating: [plan.baseBr[0], plan.baseBr[1]],
+    defenderRatioMultiplier: plan.defenderRatioMultiplier,
+    fortificationBr: plan.fortBr,
+    equipmentBr: { attacker: byTactic(plan.eqAttacker), defender: byTactic(plan.eqDefender) },
+    bombardBr: { attacker: byTactic(plan.bombardAttacker), defender: plan.bombardDefender },
+    assaultBonus: plan.assaultBonus,
+    sallyBonus: plan.sallyBonus,
+    starvedBrLoss: plan.starvedBrLoss,
+    attackerTroopCap: plan.attackerTroopCap,
+    policies: { ...s.policies, rearGuard: plan.rearGuardPercent > 0, desertion: plan.unfedDesert ? 'unfed' : 'tenPercent' },
+    sallyPairings: sallyPairs.map((p, i) => ({ threshold: plan.sallyThresholds[i], effects: p.effects })),
+    strategy: { attacker: steps<SiegeAttackerTactic>(0, ATTACKER_CODES), defender: steps<SiegeDefenderTactic>(1, DEFENDER_CODES) },
+    firing,
+    damageEveryWeek: plan.damageEveryWeek === 1,
+    damageDice,
+    hitPoints: [...plan.hitPoints],
+    wallLengthFeet: plan.wallLengthFeet,
+  };
 }

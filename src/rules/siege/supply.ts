@@ -45,9 +45,6 @@ export type StarvationPolicy = 'compounding' | 'linear';
  */
 export type DesertionPolicy = 'unfed' | 'tenPercent';
 
-/** Morale drops 2 points for each week of less than normal feeding (sheet l. 365; RC l. 11712). */
-export const MORALE_PER_WEEK_SHORT = -2;
-
 /**
  * Simple siege starvation (l. 185): after its food is gone the defender loses 10% of its numbers each week.
  * `compounding` (default): 10% of the current numbers; `linear`: 10% of the original. Rounded up, capped.

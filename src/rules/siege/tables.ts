@@ -145,8 +145,6 @@ export const CREW_SHARES = [
 /** Concentrated fire (sheet l. 356–358; RC l. 11772–11775): per 100' of attack frontage. */
 export const CONCENTRATED = { troopsPer100Feet: 300, enginesPer100Feet: 4, nearFeet: 200, restShare: [1, 4] } as const;
 
-/** Artillery ammunition conversion (sheet l. 372–373; RC l. 11679): 6 light = 5 heavy = 4 trebuchet units. */
-export const AMMO_UNITS_EQUAL = { lightCatapult: 6, heavyCatapult: 5, trebuchet: 4 } as const;
 
 /** Defender's departure with a rear guard (sheet l. 294–296; RC l. 11511): 10% left behind. */
 export const REAR_GUARD_PERCENT = 10;
