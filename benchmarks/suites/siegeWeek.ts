@@ -1,8 +1,8 @@
 /** Siege Machine sieges, week by week until each ends: the siege kernel alone on one thread. */
-import { siegeKernel } from '../../src/engine/siege/kernelEntry.js';
-import type * as KernelModule from '../../src/engine/siege/kernel.js';
-import { compileSiege } from '../../src/engine/siege/plan.js';
-import type { SiegeScenario } from '../../src/scenario/siege.js';
+import { siegeKernel } from '../../src/kinds/siege/kernelEntry.js';
+import type * as KernelModule from '../../src/kinds/siege/kernel.js';
+import { compileSiege } from '../../src/kinds/siege/plan.js';
+import type { SiegeScenario } from '../../src/kinds/siege/schema.js';
 import { freshModule, type BenchSuite } from '../harness.js';
 import { benchScenario, kernelSample } from './common.js';
 
@@ -17,7 +17,7 @@ export const siegeWeek: BenchSuite = {
   warmUp: 1,
   async setup(ctx) {
     const { plan } = compileSiege(benchScenario<SiegeScenario>(ctx, 'siege.yaml'));
-    const m = await freshModule<typeof KernelModule>(new URL('../../src/engine/siege/kernel.js', import.meta.url), ctx.copy);
+    const m = await freshModule<typeof KernelModule>(new URL('../../src/kinds/siege/kernel.js', import.meta.url), ctx.copy);
     return kernelSample(ctx, { ...siegeKernel, run: m.runSiegeChunks }, plan, this.batch);
   },
 };

@@ -7,11 +7,11 @@ import {
   attackerEquipmentBr, concentrateEngines, concentratedTroops, countOf, crewOf, defenderEquipmentBr, equipmentSets, fortificationBr, galleryShedBr, itemBr,
   manning, sumLines, weaponAmmoCost, weaponBr,
 } from '../../src/rules/siege/equipment.js';
-import { A_BOMBARD, A_HARASS, compileSiege } from '../../src/engine/siege/plan.js';
-import { summarizeSiege } from '../../src/engine/siege/summary.js';
+import { A_BOMBARD, A_HARASS, compileSiege } from '../../src/kinds/siege/plan.js';
+import { summarizeSiege } from '../../src/kinds/siege/summary.js';
 import { runTrials } from '../../src/engine/run.js';
 import { FORTIFICATIONS } from '../../src/rules/siege/tables.js';
-import { siegeSchema } from '../../src/scenario/siege.js';
+import { siegeSchema } from '../../src/kinds/siege/schema.js';
 
 const art = { harass: true, assault: true };
 const assault = (inv: Parameters<typeof attackerEquipmentBr>[0], men: number, reading: 'rc' | 'sheet' = 'rc') => sumLines(attackerEquipmentBr(inv, men, 'assault', art, reading));

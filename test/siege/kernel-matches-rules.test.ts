@@ -3,11 +3,11 @@
  * fed the same dice give the same counts, siege by siege, on random scenarios, strategies and policies.
  */
 import { describe, expect, it } from 'vitest';
-import { compileSiege, ENDINGS, HISTOGRAM_BINS } from '../../src/engine/siege/plan.js';
-import { runSiegeChunks, siegeLayout, SUM } from '../../src/engine/siege/kernel.js';
+import { compileSiege, ENDINGS, HISTOGRAM_BINS } from '../../src/kinds/siege/plan.js';
+import { runSiegeChunks, siegeLayout, SUM } from '../../src/kinds/siege/kernel.js';
 import { Stream, Xoshiro128 } from '../../src/rng/index.js';
 import { fightSiege } from '../../src/rules/siege/week.js';
-import { siegeSchema } from '../../src/scenario/siege.js';
+import { siegeSchema } from '../../src/kinds/siege/schema.js';
 
 const pick = <T,>(g: Xoshiro128, xs: readonly T[]): T => xs[g.below(xs.length)];
 

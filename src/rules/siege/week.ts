@@ -2,7 +2,7 @@
  * One siege, week by week, readable: the Siege Machine's "Order of Events" (RC l. 11545–11617; sheet l. 327–359)
  * and the simple siege (sheet l. 182–185). Each week: 1. deduct costs (food); 2. modify BR for the field of
  * battle; 3. choose tactics; 4. reveal them and add the equipment BR; 5. find and apply results (bombard,
- * harass, assault, sally, storm); then the fortification damage. The siege kernel (src/engine/siege/kernel.ts)
+ * harass, assault, sally, storm); then the fortification damage. The siege kernel (src/kinds/siege/kernel.ts)
  * is the same rules compiled into tables; a test feeds both the same dice and compares every count.
  *
  * Dice are drawn in the kernel's order: per siege each weapon's damage die, then the d100 of the damage

@@ -12,7 +12,7 @@ import { rateSides, type SideRating } from '../../rules/warMachine/rating.js';
 import { MAX_DIFFERENCE, RESULTS_TABLE, resultsRow, ROW_COUNT } from '../../rules/warMachine/results.js';
 import type { Tactic } from '../../rules/warMachine/tactics.js';
 import type { FiringTactic, SiegeAttackerTactic, SiegeDefenderTactic, SiegeSetup, SiegeStep } from '../../rules/siege/week.js';
-import { strategySteps, type SiegeScenario, type StrategyInput } from '../../scenario/siege.js';
+import { strategySteps, type SiegeScenario, type StrategyInput } from './schema.js';
 import { tacticMix } from '../warMachine/plan.js';
 
 /** Attacker tactic codes (both modes share one code space). */
