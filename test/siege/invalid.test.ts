@@ -101,4 +101,19 @@ describe('warcast siege rejects bad inventories and strategies', () => {
     expect(r.code).toBe(3);
     expect(r.err).toMatch(/equipment\.attacker: crews add up to 1080 \(a line without crew is fully crewed\), more than the 1000 troops/);
   });
+  it('foodWeeks and defender rations both', async () => {
+    const r = await run('both.yaml', base({ strategy: '  attacker: bombard\nsupplies:\n  defender: { rations: 100 }' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/supplies\.defender\.rations: give the defender foodWeeks or supplies\.defender\.rations, not both/);
+  });
+  it('a payroll without money', async () => {
+    const r = await run('pay.yaml', base({ strategy: '  attacker: bombard\nsupplies:\n  attacker: { rations: 100, payrollPerMonth: 400 }' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/supplies\.attacker\.payrollPerMonth: a payroll is paid from money: give money too/);
+  });
+  it('a create food caster below level 10', async () => {
+    const r = await run('cf.yaml', base({ strategy: '  attacker: bombard\nsupplies:\n  attacker: { rations: 100, createFood: [{ level: 9 }] }' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/supplies\.attacker\.createFood\[0\]\.level: expected at least 10/);
+  });
 });

@@ -55,6 +55,18 @@ function randomSiege(g: Xoshiro128): Record<string, unknown> {
     strategy: { attacker, defender: defenderMix() },
   };
   if (!simple && g.below(3) === 0) s.attackFrontFeet = 100 * (1 + g.below(3));
+  if (!simple && g.below(2) === 0) {
+    const a = s.attacker as { troops: number };
+    const d = s.defender as { troops: number };
+    const stores = (troops: number) => ({
+      rations: g.below(troops * 6),
+      ...(g.below(2) === 0 ? { money: 1000 * g.below(40), payrollPerMonth: 1000 * g.below(20) + 2 * g.below(2) } : {}),
+      mounts: g.below(2) === 0 ? 0 : g.below(troops),
+      createFood: g.below(3) === 0 ? [{ level: 10 + g.below(4), clerics: 1 }] : [],
+    });
+    s.supplies = { attacker: stores(a.troops), ...(g.below(2) === 0 ? { defender: stores(d.troops) } : {}) };
+    if ((s.supplies as { defender?: unknown }).defender) delete s.foodWeeks;
+  }
   return s;
 }
 
@@ -62,6 +74,7 @@ describe('siege kernel = readable week stepper', () => {
   it('40 random sieges × 2,000: every count equal', () => {
     const g = Xoshiro128.forChunk(17, 99, 0);
     let checked = 0;
+    let withStores = 0;
     for (let k = 0; k < 40; k++) {
       const parsed = siegeSchema.safeParse(randomSiege(g));
       if (!parsed.success) {
@@ -106,10 +119,20 @@ describe('siege kernel = readable week stepper', () => {
         if (o.departedUnder === 'bombard') rules[S + SUM.departedUnderBombard]++;
         if (o.departedUnder === 'harass') rules[S + SUM.departedUnderHarass]++;
         if (o.departedUnder === 'assault') rules[S + SUM.departedUnderAssault]++;
+        for (let side = 0; side < 2; side++) {
+          rules[S + SUM.rationsUsedAttacker + side] += o.rationsUsed[side];
+          rules[S + SUM.paidAttacker + side] += o.paid[side];
+        }
+        rules[S + SUM.attackerDeserted] += o.attackerDeserted;
+        if (plan.stores) {
+          [o.outOfRationsWeek[0], o.outOfRationsWeek[1], o.outOfMoneyWeek[0], o.outOfMoneyWeek[1]].forEach((w, i) => rules[L.supplyWeeks + i * (W + 1) + w]++);
+        }
       }
       expect([...kernel], `siege ${k}: ${JSON.stringify(parsed.data.strategy)}`).toEqual([...rules]);
       checked++;
+      if (plan.stores) withStores++;
     }
     expect(checked).toBe(40);
+    expect(withStores).toBeGreaterThan(8);
   });
 });

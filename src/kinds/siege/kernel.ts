@@ -16,7 +16,7 @@ import {
 import { ROW_COUNT } from '../../rules/warMachine/results.js';
 import { ARTILLERY_SPLIT } from '../../rules/siege/casualties.js';
 import { FATIGUE_BR as FATIGUE_LEVEL_BR } from '../../rules/siege/supply.js';
-import { DAMAGE_CLASSES, DAMAGE_PASS_PERCENT } from '../../rules/siege/tables.js';
+import { DAMAGE_CLASSES, DAMAGE_PASS_PERCENT, MOUNT_RATIONS } from '../../rules/siege/tables.js';
 
 /** Sieges per chunk: the unit of seeding (a contract: changing it changes every answer). */
 export const SIEGE_CHUNK = 5000;
@@ -44,13 +44,21 @@ export const SUM = {
   departedUnderBombard: 21,
   departedUnderHarass: 22,
   departedUnderAssault: 23,
-  count: 24,
+  /** Weekly accounting: rations used and money paid by each side; attackers who deserted unfed. */
+  rationsUsedAttacker: 24,
+  rationsUsedDefender: 25,
+  paidAttacker: 26,
+  paidDefender: 27,
+  attackerDeserted: 28,
+  count: 29,
 } as const;
 
 export interface SiegeLayout {
   endings: number;
   histograms: number;
   sums: number;
+  /** [k × (weekLimit + 1) + week]: the first week the attacker's (k 0) / defender's (1) rations or the attacker's (2) / defender's (3) money ran short; week 0: never. */
+  supplyWeeks: number;
   length: number;
 }
 
@@ -59,7 +67,8 @@ export function siegeLayout(plan: SiegePlan): SiegeLayout {
   const endings = 0;
   const histograms = ENDINGS.length * (plan.weekLimit + 1);
   const sums = histograms + 4 * HISTOGRAM_BINS;
-  return { endings, histograms, sums, length: sums + SUM.count };
+  const supplyWeeks = sums + SUM.count;
+  return { endings, histograms, sums, supplyWeeks, length: supplyWeeks + 4 * (plan.weekLimit + 1) };
 }
 
 export function siegeAccLength(plan: SiegePlan): number {
@@ -104,6 +113,10 @@ function draw(): number {
   return buf[bi++];
 }
 
+/** Per-siege stores: rations attacker, defender, money attacker, defender (−1: not accounted). */
+const store = new Float64Array(4);
+/** First week short: rations attacker, defender, money attacker, defender (0: never). */
+const shortWeek = new Int32Array(4);
 const R1000 = 4294967296 % 1000;
 const R100 = 4294967296 % 100;
 const R10000 = 4294967296 % 10000;
@@ -217,6 +230,8 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
   const lastBin = HISTOGRAM_BINS - 1;
   const wallPass = Math.ceil((hp[0] * PASS_PERCENT[0]) / 100);
   const sallyBonus = plan.sallyBonus, assaultBonus = plan.assaultBonus, starvedBrLoss = plan.starvedBrLoss;
+  const stores = plan.stores | 0, mounts = plan.mounts, fedByClerics = plan.fedByClerics, payroll = plan.payrollPerWeek;
+  const SW = layout.supplyWeeks;
   const unfedDesert = plan.unfedDesert | 0, everyWeek = plan.damageEveryWeek | 0, rearGuardPct = plan.rearGuardPercent, capA = plan.attackerTroopCap;
 
   for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
@@ -245,6 +260,10 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
       const damageD100 = below(100, R100) + 1;
       let gross = 0, net = 0, breachFeet = 0;
       let ending = E_STANDING, endWeek = L;
+      if (stores) {
+        store[0] = plan.rations[0]; store[1] = plan.rations[1]; store[2] = plan.money[0]; store[3] = plan.money[1];
+        shortWeek[0] = 0; shortWeek[1] = 0; shortWeek[2] = 0; shortWeek[3] = 0;
+      }
       for (let w = 1; w <= L; w++) {
         // Strategy steps: move on when a step's weeks are used up or its condition holds (the last step stays).
         while (siA < lastA) {
@@ -296,6 +315,53 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           ending = E_ATTACKER_DEPARTS;
           endWeek = w;
           break;
+        }
+        // Step 1, from week 2 (rules/siege/supply.ts deductWeek): payroll, rations; the unfed desert.
+        let shortD = 0;
+        if (stores && w >= 2) {
+          let unfedA = 0, unfedD = 0;
+          for (let s = 0; s < 2; s++) {
+            const troops = s === 0 ? tA : tD;
+            const r = store[s];
+            if (r >= 0) {
+              const men = troops > fedByClerics[s] ? troops - fedByClerics[s] : 0;
+              const mountNeed = MOUNT_RATIONS * mounts[s];
+              const forMen = men < r ? men : r;
+              const forMounts = r - forMen < mountNeed ? r - forMen : mountNeed;
+              store[s] = r - forMen - forMounts;
+              acc[S + SUM.rationsUsedAttacker + s] += forMen + forMounts;
+              if (forMen + forMounts < men + mountNeed && shortWeek[s] === 0) shortWeek[s] = w;
+              if (s === 0) unfedA = men - forMen;
+              else unfedD = men - forMen;
+            }
+            const m = store[2 + s];
+            if (m >= 0) {
+              const paid = m < payroll[s] ? m : payroll[s];
+              store[2 + s] = m - paid;
+              acc[S + SUM.paidAttacker + s] += paid;
+              if (paid < payroll[s] && shortWeek[2 + s] === 0) shortWeek[2 + s] = w;
+            }
+          }
+          if (unfedA > 0) {
+            tA -= unfedA;
+            acc[S + SUM.attackerDeserted] += unfedA;
+            if (tA === 0) {
+              ending = E_ATTACKER_DEPARTS;
+              endWeek = w;
+              break;
+            }
+          }
+          if (unfedD > 0) {
+            if (unfedDesert) {
+              tD -= unfedD;
+              deserted += unfedD;
+              if (tD === 0) {
+                ending = E_STARVED;
+                endWeek = w;
+                break;
+              }
+            } else shortD = 1;
+          }
         }
         if (unfedDesert && w > foodWeeks) {
           // No food at the start of the week: the unfed garrison deserts within 1d3 days, before the battle.
@@ -432,7 +498,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         if (ta === A_BESIEGE) besieged++;
         // Food: a week without food costs 10% of the garrison (desertion), and counts toward malnutrition.
         let starvedOut = 0;
-        if (w > foodWeeks && tD > 0) {
+        if ((w > foodWeeks || shortD) && tD > 0) {
           let loss = Math.ceil((linear ? troopsD : tD) / 10);
           if (loss > tD) loss = tD;
           tD -= loss;
@@ -465,6 +531,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         }
       }
       acc[ending * (L + 1) + endWeek]++;
+      if (stores) for (let k = 0; k < 4; k++) acc[SW + k * (L + 1) + shortWeek[k]]++;
       let b = Math.floor(deadA / binA);
       acc[H + (b > lastBin ? lastBin : b)]++;
       b = Math.floor(woundedA / binA);

@@ -6,7 +6,11 @@
 import { attackerEquipmentBr, defenderEquipmentBr, artilleryBr, ballistaBr, concentrateEngines, concentratedTroops, crewedValues, fortificationBr, sumLines, type BrLine, type EquipmentInventory } from '../../rules/siege/equipment.js';
 import { ASSAULT_DEFENDER_CASUALTY_POINTS, CASUALTY_SCALE, percentBonus } from '../../rules/siege/casualties.js';
 import { DEFENDER_RATIO_MULTIPLIER, halveBr } from '../../rules/siege/supply.js';
-import { DAMAGE_CLASSES, ENGINES, EQUIPMENT, FORTIFICATIONS, REAR_GUARD_PERCENT, type Fortification } from '../../rules/siege/tables.js';
+import { CREATE_FOOD, DAMAGE_CLASSES, ENGINES, EQUIPMENT, FORTIFICATIONS, REAR_GUARD_PERCENT, WEEKS_PER_PAYROLL_MONTH, type Fortification } from '../../rules/siege/tables.js';
+import type { SideStores } from '../../rules/siege/supply.js';
+
+/** foodWeeks when the defender's food is accounted in rations instead. */
+const NEVER = 1e9;
 import { decidedSides, pairEffects, type BattlePolicies, type BattleSide, type PairEffects } from '../../rules/warMachine/battle.js';
 import { rateSides, type SideRating } from '../../rules/warMachine/rating.js';
 import { MAX_DIFFERENCE, RESULTS_TABLE, resultsRow, ROW_COUNT } from '../../rules/warMachine/results.js';
@@ -66,6 +70,14 @@ export interface SiegePlan {
   rearGuardPercent: number;
   /** Attacker troops that may fight (concentrated attack: 300 per 100' of frontage; else all). */
   attackerTroopCap: number;
+  /** Weekly accounting (RC l. 11549–11555): 1 when either side has supplies. Per side: rations and money on hand
+   * (−1: not accounted), payroll per week, mounts, men fed by create food. */
+  stores: number;
+  rations: Float64Array;
+  money: Float64Array;
+  payrollPerWeek: Float64Array;
+  mounts: Float64Array;
+  fedByClerics: Float64Array;
   /** Battle kinds: BR bonus and no-combat flag; per (kind, winner, row, side) casualty %, fatigue, end, left field. */
   battleKinds: number;
   kindBrAttacker: Int32Array;
@@ -165,12 +177,13 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
   if (mixA === null || mixD === null) sallyPairs.push({ tactics: [null, null], probability: 1, effects: pairEffects(null, null) });
   else for (const [ta, pa] of mixA) for (const [td, pd] of mixD) sallyPairs.push({ tactics: [ta, td], probability: pa * pd, effects: pairEffects(ta, td) });
   const kinds = B_SALLY + sallyPairs.length;
+  const sidesOf = (f: (x: NonNullable<SiegeScenario['supplies']>['attacker']) => number): [number, number] => [f(s.supplies?.attacker), f(s.supplies?.defender)];
   const n = kinds * 2 * ROW_COUNT * 2;
   const plan: SiegePlan = {
     kind: 'siege',
     simple: simple ? 1 : 0,
     weekLimit: s.weekLimit,
-    foodWeeks: s.foodWeeks,
+    foodWeeks: s.foodWeeks ?? NEVER,
     troops: new Float64Array([s.attacker.troops, s.defender.troops]),
     hdHundredths: new Int32Array([Math.round(s.lowestTroopHitDice.attacker * 100), Math.round(s.lowestTroopHitDice.defender * 100)]),
     baseBr: new Float64Array(baseBr),
@@ -190,6 +203,12 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
     damageEveryWeek: !simple && s.policies.damageWeeks === 'siege' ? 1 : 0,
     rearGuardPercent: !simple && s.policies.rearGuard ? REAR_GUARD_PERCENT : 0,
     attackerTroopCap,
+    stores: s.supplies?.attacker || s.supplies?.defender ? 1 : 0,
+    rations: new Float64Array(sidesOf((x) => x?.rations ?? -1)),
+    money: new Float64Array(sidesOf((x) => x?.money ?? -1)),
+    payrollPerWeek: new Float64Array(sidesOf((x) => (x?.payrollPerMonth ?? 0) / WEEKS_PER_PAYROLL_MONTH)),
+    mounts: new Float64Array(sidesOf((x) => x?.mounts ?? 0)),
+    fedByClerics: new Float64Array(sidesOf((x) => (x?.createFood ?? []).reduce((t, c) => t + c.clerics * CREATE_FOOD[c.level].perDay, 0))),
     battleKinds: kinds,
     kindBrAttacker: new Int32Array(kinds),
     kindBrDefender: new Int32Array(kinds),
@@ -364,7 +383,7 @@ function siegeSetup(s: SiegeScenario, plan: SiegePlan, sallyPairs: CompiledSiege
   return {
     mode: s.mode,
     weekLimit: s.weekLimit,
-    foodWeeks: s.foodWeeks,
+    foodWeeks: plan.foodWeeks,
     troops: [s.attacker.troops, s.defender.troops],
     lowestHdHundredths: [plan.hdHundredths[0], plan.hdHundredths[1]],
     battleRating: [plan.baseBr[0], plan.baseBr[1]],
@@ -376,6 +395,7 @@ function siegeSetup(s: SiegeScenario, plan: SiegePlan, sallyPairs: CompiledSiege
     sallyBonus: plan.sallyBonus,
     starvedBrLoss: plan.starvedBrLoss,
     attackerTroopCap: plan.attackerTroopCap,
+    stores: plan.stores === 1 ? ([0, 1] as const).map((i) => ({ rations: plan.rations[i] < 0 ? null : plan.rations[i], money: plan.money[i] < 0 ? null : plan.money[i], payrollPerWeek: plan.payrollPerWeek[i], mounts: plan.mounts[i], fedByClerics: plan.fedByClerics[i] })) as [SideStores, SideStores] : null,
     policies: { ...s.policies, rearGuard: plan.rearGuardPercent > 0, desertion: plan.unfedDesert ? 'unfed' : 'tenPercent' },
     sallyPairings: sallyPairs.map((p, i) => ({ threshold: plan.sallyThresholds[i], effects: p.effects })),
     strategy: { attacker: steps<SiegeAttackerTactic>(0, ATTACKER_CODES), defender: steps<SiegeDefenderTactic>(1, DEFENDER_CODES) },

@@ -82,6 +82,15 @@ const fortificationSchema = z.strictObject({
   nearFront: int(0, 100_000).optional(),
 });
 
+/** A side's stores for the weekly accounting (docs/siege.md "Supplies"). */
+const sideSuppliesSchema = z.strictObject({
+  rations: int(0, 1e12).optional(),
+  money: z.number().min(0).max(1e15).optional(),
+  payrollPerMonth: z.number().min(0).max(1e12).default(0),
+  mounts: int(0, 1e9).default(0),
+  createFood: z.array(z.strictObject({ level: int(10, 36), clerics: int(1, 10_000).default(1) })).max(100).default([]),
+});
+
 export const siegeSchema = z.strictObject({
   kind: z.literal('siege'),
   title: z.string().max(500).optional(),
@@ -91,7 +100,8 @@ export const siegeSchema = z.strictObject({
   defender: sideSchema,
   fortifications: z.array(fortificationSchema).max(1000).default([]),
   equipment: z.strictObject({ attacker: equipmentSchema, defender: equipmentSchema }).prefault({}),
-  foodWeeks: int(0, 10_000),
+  foodWeeks: int(0, 10_000).optional(),
+  supplies: z.strictObject({ attacker: sideSuppliesSchema.optional(), defender: sideSuppliesSchema.optional() }).optional(),
   lowestTroopHitDice: z.strictObject({ attacker: z.number().min(0.01).max(1000).default(1), defender: z.number().min(0.01).max(1000).default(1) }).prefault({}),
   weekLimit: int(1, 1000).default(52),
   escapeRoute: z.boolean().default(false),
@@ -220,6 +230,15 @@ export function checkSiege(source: ScenarioSource, s: SiegeScenario): SiegeScena
   for (const who of ['attacker', 'defender'] as const) {
     const hd = s.lowestTroopHitDice[who];
     if (Math.abs(Math.round(hd * 100) - hd * 100) > 1e-6) throw source.error(['lowestTroopHitDice', who], `expected hit dice in hundredths at most (e.g. 1, 1.5, 0.25), got ${hd}`);
+  }
+  if (s.foodWeeks === undefined && s.supplies?.defender?.rations === undefined) throw source.error([], "expected foodWeeks (weeks the defender's food lasts) or supplies.defender.rations");
+  if (s.foodWeeks !== undefined && s.supplies?.defender?.rations !== undefined) throw source.error(['supplies', 'defender', 'rations'], 'give the defender foodWeeks or supplies.defender.rations, not both');
+  for (const who of ['attacker', 'defender'] as const) {
+    const sup = s.supplies?.[who];
+    if (!sup) continue;
+    if (s.mode === 'simple') throw source.error(['supplies', who], 'weekly accounting is a Siege Machine rule: drop supplies or use mode: siege-machine');
+    if (sup.payrollPerMonth > 0 && sup.money === undefined) throw source.error(['supplies', who, 'payrollPerMonth'], 'a payroll is paid from money: give money too');
+    if ((sup.mounts > 0 || sup.createFood.length > 0) && sup.rations === undefined) throw source.error(['supplies', who], 'mounts and create food count against rations: give rations too');
   }
   if (s.mode === 'simple' && s.attackFrontFeet !== undefined) throw source.error(['attackFrontFeet'], 'a concentrated attack is a Siege Machine rule: drop attackFrontFeet or use mode: siege-machine');
   checkStrategy(source, s, 'attacker');

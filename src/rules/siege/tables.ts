@@ -148,3 +148,22 @@ export const CONCENTRATED = { troopsPer100Feet: 300, enginesPer100Feet: 4, nearF
 
 /** Defender's departure with a rear guard (sheet l. 294–296; RC l. 11511): 10% left behind. */
 export const REAR_GUARD_PERCENT = 10;
+
+/**
+ * Clerics and the create food spell (sheet l. 388–400; RC l. 11693–11710): men fed per spell and per day (all of
+ * a cleric's create food spells) by caster level 10–36. (The RC's OCR prints 215 for level 12; the sheet 216.)
+ */
+export const CREATE_FOOD: Readonly<Record<number, { perSpell: number; perDay: number }>> = {
+  10: { perSpell: 36, perDay: 36 }, 11: { perSpell: 72, perDay: 144 }, 12: { perSpell: 108, perDay: 216 }, 13: { perSpell: 144, perDay: 288 },
+  14: { perSpell: 180, perDay: 540 }, 15: { perSpell: 216, perDay: 648 }, 16: { perSpell: 252, perDay: 1008 }, 17: { perSpell: 288, perDay: 1152 },
+  18: { perSpell: 324, perDay: 1296 }, 19: { perSpell: 360, perDay: 1440 }, 20: { perSpell: 396, perDay: 1584 }, 21: { perSpell: 432, perDay: 2160 },
+  22: { perSpell: 468, perDay: 2340 }, 23: { perSpell: 504, perDay: 2520 }, 24: { perSpell: 540, perDay: 2700 }, 25: { perSpell: 576, perDay: 2880 },
+  26: { perSpell: 612, perDay: 3672 }, 27: { perSpell: 648, perDay: 3888 }, 28: { perSpell: 684, perDay: 4788 }, 29: { perSpell: 720, perDay: 5040 },
+  30: { perSpell: 756, perDay: 5292 }, 31: { perSpell: 792, perDay: 6336 }, 32: { perSpell: 828, perDay: 6624 }, 33: { perSpell: 864, perDay: 6912 },
+  34: { perSpell: 900, perDay: 7200 }, 35: { perSpell: 936, perDay: 8424 }, 36: { perSpell: 972, perDay: 8748 },
+};
+
+/** Mounts eat double human rations (sheet l. 366; RC l. 11714). */
+export const MOUNT_RATIONS = 2;
+/** Payroll is given per month; a week is a quarter of it (RC l. 11681). */
+export const WEEKS_PER_PAYROLL_MONTH = 4;

@@ -17,8 +17,8 @@ import { RESULTS_TABLE, resultsRow } from '../warMachine/results.js';
 import { ARTILLERY_SPLIT, ASSAULT_DEFENDER_CASUALTY_POINTS, bombardHitDiceTenths, CASUALTY_SCALE, hitDiceToTroops } from './casualties.js';
 import { allocateDamage, netDamage } from './damage.js';
 import { breachBr } from './equipment.js';
-import { BESIEGE_BR_PER_WEEK, FATIGUE_BR, starvationEffect, starvationLoss, worseFatigue, type DesertionPolicy, type FatigueLevel, type StarvationPolicy } from './supply.js';
-import { REAR_GUARD_PERCENT } from './tables.js';
+import { BESIEGE_BR_PER_WEEK, deductWeek, FATIGUE_BR, starvationEffect, starvationLoss, worseFatigue, type DesertionPolicy, type FatigueLevel, type SideStores, type StarvationPolicy } from './supply.js';
+import { MOUNT_RATIONS, REAR_GUARD_PERCENT } from './tables.js';
 
 /** Anything that draws like `Xoshiro128` (src/rng): `next()` a 32-bit output, `below(n)` in [0, n). */
 export interface SiegeDice {
@@ -57,6 +57,8 @@ export interface SiegeSetup {
   sallyBonus: number;
   starvedBrLoss: number;
   attackerTroopCap: number;
+  /** Weekly accounting of each side's stores (null: none). */
+  stores: [SideStores, SideStores] | null;
   policies: BattlePolicies & { ratioRounding: RatioRounding; starvation: StarvationPolicy; desertion: DesertionPolicy; rearGuard: boolean };
   /** Pairings of War Machine tactics for a sally, with cumulative thresholds × 2^32. */
   sallyPairings: { threshold: number; effects: PairEffects }[];
@@ -91,6 +93,13 @@ export interface SiegeOutcome {
   damageByClass: number[];
   rearGuard: number;
   departedUnder: FiringTactic | null;
+  /** Weekly accounting per side: rations used, money paid, the first week each ran short (0: never). */
+  rationsUsed: [number, number];
+  paid: [number, number];
+  outOfRationsWeek: [number, number];
+  outOfMoneyWeek: [number, number];
+  /** Attackers who deserted unfed. */
+  attackerDeserted: number;
 }
 
 type Casualty = { dead: number; lost: number };
@@ -141,7 +150,9 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
   const out: SiegeOutcome = {
     ending: 'standing', endWeek: setup.weekLimit, weeksFought: 0, dead: [0, 0], wounded: [0, 0], deserted: 0, bombardWeeks: 0, bombardTenths: [0, 0],
     battles: 0, repulsed: 0, breachFeet: 0, damage: 0, rubble: false, damageByClass: setup.hitPoints.map(() => 0), rearGuard: 0, departedUnder: null,
+    rationsUsed: [0, 0], paid: [0, 0], outOfRationsWeek: [0, 0], outOfMoneyWeek: [0, 0], attackerDeserted: 0,
   };
+  const stores = setup.stores ? setup.stores.map((x) => ({ ...x })) : null;
   // The weapons' damage rolls and the d100, rolled once per siege (RC l. 11758).
   const rolls = { artillery: 0, ballista: 0, breaching: 0 };
   for (const die of setup.damageDice) rolls[die.group] += dice.below(die.sides) + 1 + die.plus;
@@ -176,6 +187,32 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
       return finish(setup, out, 'defendersDepart', week, net);
     }
     if (attackerTactic === 'depart') return finish(setup, out, 'attackerDeparts', week, net);
+    // 1. Deduct costs for the battle week, from the second week on (RC l. 11549): payroll and rations.
+    let shortOfRations = false;
+    if (stores && week >= 2) {
+      const unfed = [0, 0];
+      for (let s = 0; s < 2; s++) {
+        const a = deductWeek(stores[s], troops[s], MOUNT_RATIONS);
+        out.rationsUsed[s] += a.rationsUsed;
+        out.paid[s] += a.paid;
+        if (a.outOfRations && out.outOfRationsWeek[s] === 0) out.outOfRationsWeek[s] = week;
+        if (a.outOfMoney && out.outOfMoneyWeek[s] === 0) out.outOfMoneyWeek[s] = week;
+        unfed[s] = a.unfed;
+      }
+      // Unfed troops desert within 1d3 days (sheet l. 365–366), before the battle.
+      if (unfed[0] > 0) {
+        troops[0] -= unfed[0];
+        out.attackerDeserted += unfed[0];
+        if (troops[0] === 0) return finish(setup, out, 'attackerDeparts', week, net);
+      }
+      if (unfed[1] > 0) {
+        if (setup.policies.desertion === 'unfed') {
+          troops[1] -= unfed[1];
+          out.deserted += unfed[1];
+          if (troops[1] === 0) return finish(setup, out, 'starved', week, net);
+        } else shortOfRations = true;
+      }
+    }
     // 1. Deduct costs: a garrison with no food left deserts within 1d3 days (sheet l. 365–366).
     if (!simple && setup.policies.desertion === 'unfed' && week > setup.foodWeeks) {
       out.deserted += troops[1];
@@ -292,7 +329,7 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
 
     // 1. (next week's) food: without food the garrison loses 10% a week (simple siege; policy tenPercent).
     let starvedOut = false;
-    if (week > setup.foodWeeks && troops[1] > 0) {
+    if ((week > setup.foodWeeks || shortOfRations) && troops[1] > 0) {
       const loss = starvationLoss(troops[1], setup.troops[1], setup.policies.starvation);
       troops[1] -= loss;
       out.deserted += loss;
