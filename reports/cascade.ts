@@ -1,12 +1,11 @@
 /**
  * The report of a Dune seizure cascade (`warcast cascade --report` / `warcast report` on a cascade scenario):
  * who holds each location after the round, legions lost per player, the trace of the players' attacks and
- * the key numbers. Charts and numbers come from the cascade result (the --json document); the scenario file
- * is read again only for the players' and attacks' summary.
+ * the key numbers. Charts and numbers come from the cascade result (the --json document); the scenario
+ * (for the players and attacks) is the validated one the result carries.
  */
-import { num, pct } from '../src/cli/format.js';
+import { num, pct } from '../src/text/format.js';
 import type { CascadeResult } from '../src/analysis/cascade.js';
-import { loadCascade } from '../src/kinds/cascade/plan.js';
 import type { CascadeScenario } from '../src/kinds/cascade/schema.js';
 import { wilsonInterval } from '../src/stats/index.js';
 import { cascadeHeldChart, cascadeLossesChart, cascadeOwnershipChart } from './charts/cascade.js';
@@ -15,12 +14,12 @@ import { elapsedText, policyText, runFacts } from './save.js';
 import type { Chart } from './spec.js';
 
 export const CASCADE_SOURCES = [
-  'The combat page of the Dune play-by-email game (seed 004, “Combat”): raids, seizures and house raids, battle scores, the results table, the order of several attacks on one location (“Who Attacks First?”), random NPC attacks.',
+  'The combat page of the Dune play-by-email game (docs/sources/dune-combat.txt, “Combat”): raids, seizures and house raids, battle scores, the results table, the order of several attacks on one location (“Who Attacks First?”), random NPC attacks.',
   'warcast’s interpretation decisions and named policies where the page is silent: docs/cascade.md.',
 ];
 
 export function cascadeReport(r: CascadeResult, file: string): ReportContent {
-  const { scenario } = loadCascade(file);
+  const { scenario } = r;
   const planning = r.trace === null;
   const charts: Chart[] = [];
   if (r.owners) {

@@ -1,12 +1,11 @@
 /**
  * The report of a tactic matchup (`warcast matchup --report`): the 6 × 6 table of P(A wins) as a heatmap with
  * the Nash mixes beside it, the solved game and the sides. Numbers come from the matchup result (the --json
- * document); the scenario file is read again only for the sides' summary.
+ * document); the scenario is the validated one the result carries.
  */
-import { num, pct } from '../src/cli/format.js';
+import { num, pct } from '../src/text/format.js';
 import type { MatchupResult } from '../src/analysis/matchup.js';
 import { TACTIC_LABELS, type Tactic } from '../src/rules/warMachine/tactics.js';
-import { loadWarMachine } from '../src/scenario/index.js';
 import type { WarMachineScenario } from '../src/kinds/warMachine/schema.js';
 import { matchupChart } from './charts/matchup.js';
 import type { ReportContent, Table } from './content.js';
@@ -16,7 +15,7 @@ import { WAR_MACHINE_SOURCES } from './warMachine.js';
 
 export const MATCHUP_SOURCES = [
   ...WAR_MACHINE_SOURCES.slice(0, 2),
-  'Tactics (optional rule): the War Machine / Siege Machine summary sheet (seed 002), tactics table; both commanders choose in secret (RULES.md §1.5).',
+  'Tactics (optional rule): the War Machine / Siege Machine summary sheet (docs/sources/war-machine-sheet.txt), tactics table; both commanders choose in secret (docs/rules.md §5).',
   'The game solution (Nash mixes, value, dominance): warcast’s, by linear programming; see docs/matchup.md.',
 ];
 
@@ -33,7 +32,7 @@ function tacticText(t: WarMachineScenario['sides'][number]['tactic']): string {
 }
 
 export function matchupReport(r: MatchupResult, file: string): ReportContent {
-  const { scenario } = loadWarMachine(file);
+  const { scenario } = r;
   const tactics = r.tactics.map(label);
   const nc = r.noCombat.some((row) => row.some(Boolean));
   const charts: Chart[] = [

@@ -1,6 +1,6 @@
 /**
  * Golden vectors: the Siege Machine rules as the Rules Cyclopedia (RC, docs/sources/rc-siege.md, line numbers of
- * the RC text) and the seed sheet (sheet, docs/sources/siege-sheet.md) print them. Each block quotes its line.
+ * the RC text) and the sheet (docs/sources/war-machine-sheet.txt) print them. Each block quotes its line.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
 import { A_BOMBARD, A_HARASS, compileSiege } from '../../src/kinds/siege/plan.js';
 import { summarizeSiege } from '../../src/kinds/siege/summary.js';
 import { runTrials } from '../../src/engine/run.js';
+import { loadKernel } from '../../src/kinds/index.js';
 import { FORTIFICATIONS } from '../../src/rules/siege/tables.js';
 import { siegeSchema } from '../../src/kinds/siege/schema.js';
 
@@ -19,7 +20,7 @@ const assault = (inv: Parameters<typeof attackerEquipmentBr>[0], men: number, re
 async function run(input: Record<string, unknown>, trials = 2000) {
   const s = siegeSchema.parse({ kind: 'siege', attacker: { name: 'A', troops: 1000, battleRating: 100 }, defender: { name: 'D', troops: 200, battleRating: 80 }, ...input });
   const { plan } = compileSiege(s);
-  const r = await runTrials({ kind: 'siege', plan, seed: 5, trials, threads: 1 });
+  const r = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 5, trials, threads: 1 });
   return { plan, sum: summarizeSiege(plan, r.acc, r.trials) };
 }
 

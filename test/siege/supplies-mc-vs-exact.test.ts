@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { compileSiege } from '../../src/kinds/siege/plan.js';
 import { summarizeSiege } from '../../src/kinds/siege/summary.js';
 import { runTrials } from '../../src/engine/run.js';
+import { loadKernel } from '../../src/kinds/index.js';
 import { siegeSchema } from '../../src/kinds/siege/schema.js';
 
 const WEEKS = 6;
@@ -74,7 +75,7 @@ describe('supplies: Monte Carlo = exact hand computation', () => {
       strategy: { attacker: 'bombard' },
     });
     const { plan } = compileSiege(s);
-    const r = await runTrials({ kind: 'siege', plan, seed: 9, trials, threads: 1 });
+    const r = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 9, trials, threads: 1 });
     const sum = summarizeSiege(plan, r.acc, r.trials);
     const sup = sum.supplies!.defender;
     const want = exact(2);

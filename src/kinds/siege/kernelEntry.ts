@@ -1,12 +1,13 @@
-/** The siege kernel as the runner and the worker see it (registered in ../kernels.ts). */
-import type { Kernel } from '../../engine/kernels.js';
+/** The siege kernel, registered in src/kinds/index.ts. */
+import type { Kernel } from '../../engine/kernel.js';
 import { compileSiege, type SiegePlan } from './plan.js';
 import { runSiegeChunks, siegeAccLength, SIEGE_CHUNK } from './kernel.js';
 import { siegeSchema } from './schema.js';
 
 export const siegeKernel: Kernel<SiegePlan> = {
+  name: 'siege',
   chunkTrials: SIEGE_CHUNK,
-  // 5,000 sieges of ~10 weeks take ~1–5 ms: up to 40 chunks make a 20–100 ms task (PERFORMANCE.md).
+  // 5,000 sieges of ~10 weeks take ~1–5 ms: up to 40 chunks make a 20–100 ms task (docs/benchmarks.md).
   maxChunksPerTask: 40,
   minPoolTrials: 200_000,
   warmUpTrials: 200,

@@ -1,6 +1,6 @@
 /**
- * Equipment and fortification BR by the attacker's tactic (seed sheet l. 310–324, 403–436; RC l. 11529–11543,
- * 11577–11607, 11639, 11772–11775; RULES.md §2.2). Pure: the scenario's inventories in, BR with a line per item out.
+ * Equipment and fortification BR by the attacker's tactic (sheet l. 310–324, 403–436; RC l. 11529–11543,
+ * 11577–11607, 11639, 11772–11775; docs/siege.md). Pure: the scenario's inventories in, BR with a line per item out.
  */
 import {
   BREACH_BR_PER_10_FEET, CONCENTRATED, CREW_SHARES, ENGINES, EQUIPMENT, FOOTNOTE_MAX_MULTIPLE, FOOTNOTE_MEN, FORTIFICATIONS, plusWith,

@@ -1,8 +1,8 @@
 /**
- * Siege Machine tables, shaped like the printed tables: the sheet's "Siege equipment/fortifications" table (seed
- * sheet l. 403–436), the RC's Siege Machine Weapons and Miscellaneous Equipment tables (docs/sources/siege-rc.md,
+ * Siege Machine tables, shaped like the printed tables: the sheet's "Siege equipment/fortifications" table
+ * (sheet l. 403–436), the RC's Siege Machine Weapons and Miscellaneous Equipment tables (docs/sources/rc-siege.md,
  * RC l. 11577–11607), the crew rule (RC l. 11639) and the RC ch. 12 Fortifications Table (RC l. 12671–12692).
- * Every number the siege rules use lives here with its source line. RULES.md §2.2.
+ * Every number the siege rules use lives here with its source line. docs/siege.md.
  */
 
 /** Fortifications: BR each (or per 100' for the walls and battlements). */
@@ -41,11 +41,11 @@ export const FORTIFICATIONS = {
 export type Fortification = keyof typeof FORTIFICATIONS;
 export const FORTIFICATION_NAMES = Object.keys(FORTIFICATIONS) as Fortification[];
 
-/** Each 10' breach gives the attacker +1 (seed sheet l. 430; RC l. 12691). */
+/** Each 10' breach gives the attacker +1 (sheet l. 430; RC l. 12691). */
 export const BREACH_BR_PER_10_FEET = 1;
 
 /**
- * Order in which damage is applied (seed sheet l. 345–355; RC l. 11760–11770): walls first (75%), then 20% of
+ * Order in which damage is applied (sheet l. 345–355; RC l. 11760–11770): walls first (75%), then 20% of
  * gatehouses (gates, drawbridges), normal buildings, towers, barbicans, keeps; then walls and the list again.
  */
 export const DAMAGE_CLASSES = ['walls', 'gatehouses', 'buildings', 'towers', 'barbicans', 'keeps'] as const;
@@ -120,7 +120,7 @@ export const ENGINES = ['trebuchet', 'heavyCatapult', 'lightCatapult', 'bore', '
 
 /**
  * Hoist and ladder footnotes. RC (default): "+4** (+2 with Belfry)", "+2** (+2 with Belfry)" (RC l. 11596–11597).
- * The seed sheet (l. 423–425, 433) marks both "m, b": 1 per 1000 men and "+2 for bore or ram"; policy
+ * The sheet (l. 423–425, 433) marks both "m, b": 1 per 1000 men and "+2 for bore or ram"; policy
  * `ladderHoistFootnotes: sheet` plays the +2 that way (the 1-per-1000 requirement is the same in both).
  */
 export type FootnoteReading = 'rc' | 'sheet';
