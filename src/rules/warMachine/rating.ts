@@ -4,7 +4,7 @@
  */
 import type { WarMachinePolicies, WarMachineSide } from '../../scenario/warMachine.js';
 import { CHOICE_ADJUSTMENTS, CHOICE_RULES, CLASS_ADVANTAGE_BONUS, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS, defenderTerrainFactor, troopRatioBonus, type DefenderAdjustment, type FlagAdjustment } from './adjustments.js';
-import { battleRating, STATEMENTS, statementsFromMakeup, type StatementKey } from './battleRating.js';
+import { battleRating, makeupPercent, STATEMENTS, statementsFromMakeup, type StatementKey } from './battleRating.js';
 import { basicForceRating, troopClass, TROOP_CLASSES, type FactorLine } from './forceRating.js';
 
 export interface AdjustmentLine {
@@ -80,7 +80,7 @@ export function rateSides(sides: readonly [WarMachineSide, WarMachineSide], poli
     }
     if (side.defending && !enemy.defending) {
       // The attackers' flying share: from their make-up, or at least 20% when they list the flying20 statement.
-      const flying = Math.max(enemy.makeup?.flying ?? 0, enemy.statements?.includes('flying20') ? 20 : 0);
+      const flying = Math.max(makeupPercent(enemy.makeup?.flying), enemy.statements?.includes('flying20') ? 20 : 0);
       const factor = defenderTerrainFactor(flying);
       for (const [key, def] of Object.entries(DEFENDER_ADJUSTMENTS)) {
         if (!side.adjustments[key as DefenderAdjustment]) continue;
