@@ -29,6 +29,7 @@ const LOADERS: Record<string, () => Promise<Kernel<any>>> = {
   cascade: async () => (await import('./cascade/kernelSpec.js')).cascadeKernel,
   siege: async () => (await import('./siege/kernelEntry.js')).siegeKernel,
   'war-machine-engagement': async () => (await import('./warMachine/engagement.js')).engagementKernel,
+  march: async () => (await import('./march/kernel.js')).marchKernel,
 };
 
 const loaded = new Map<string, Kernel<unknown>>();

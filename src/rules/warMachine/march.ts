@@ -276,3 +276,31 @@ export function fatigueLevel(f: MarchFatigue): number {
 export function fatigueOfLevel(level: number): MarchFatigue {
   return BY_LEVEL[level];
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// A plan of days
+// ---------------------------------------------------------------------------------------------------------
+
+export interface PlanOutcome {
+  /** Day the force reached `target` (1-based), or 0 if it did not. */
+  arrivedDay: number;
+  /** State on arrival (distance capped at the target), or at the end of the plan. */
+  state: MarchState;
+  /** Fatigue at the end of each day while still on the road (days after arrival are not marched). */
+  fatigueByDay: MarchFatigue[];
+}
+
+/**
+ * Follow a plan day by day until the force covers `target` (null: march every day of the plan). A force that
+ * arrives stops there: it has met the enemy (the battle, if any, is fought with its fatigue at that moment).
+ */
+export function followPlan(start: MarchState, actions: readonly MarchAction[], force: MarchForce, p: MarchPolicies, target: number | null, dice: Dice): PlanOutcome {
+  let state = start;
+  const fatigueByDay: MarchFatigue[] = [];
+  for (let day = 1; day <= actions.length; day++) {
+    state = marchDay(state, actions[day - 1], force, p, dice).state;
+    if (target !== null && state.distance >= target) return { arrivedDay: day, state: { ...state, distance: target }, fatigueByDay };
+    fatigueByDay.push(fatigueOf(state));
+  }
+  return { arrivedDay: 0, state, fatigueByDay };
+}
