@@ -4,12 +4,12 @@
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { compileSiege } from '../src/engine/siege/plan.js';
-import { siegeLayout, SUM } from '../src/engine/siege/kernel.js';
+import { compileSiege } from '../src/kinds/siege/plan.js';
+import { siegeLayout, SUM } from '../src/kinds/siege/kernel.js';
 import { runTrials } from '../src/engine/run.js';
 import { closePool } from '../src/engine/pool.js';
 import { loadScenarioFile } from '../src/scenario/index.js';
-import type { SiegeScenario } from '../src/scenario/siege.js';
+import type { SiegeScenario } from '../src/kinds/siege/schema.js';
 
 const file = fileURLToPath(new URL('../../examples/castle-siege.yaml', import.meta.url));
 const trials = Number(process.argv[2] ?? 2_000_000);

@@ -5,9 +5,9 @@
  * is read again only for the players' and attacks' summary.
  */
 import { num, pct } from '../src/cli/format.js';
-import type { CascadeResult } from '../src/cli/cascade.js';
-import { loadCascade } from '../src/engine/cascade/plan.js';
-import type { CascadeScenario } from '../src/scenario/cascade.js';
+import type { CascadeResult } from '../src/analysis/cascade.js';
+import { loadCascade } from '../src/kinds/cascade/plan.js';
+import type { CascadeScenario } from '../src/kinds/cascade/schema.js';
 import { wilsonInterval } from '../src/stats/index.js';
 import { cascadeHeldChart, cascadeLossesChart, cascadeOwnershipChart } from './charts/cascade.js';
 import type { ReportContent, Table } from './content.js';

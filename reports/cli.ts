@@ -3,10 +3,10 @@
  * the run and one call after it. The renderers (vega, resvg) are loaded only when a report is asked for.
  */
 import type { Io } from '../src/cli/io.js';
-import type { CascadeResult } from '../src/cli/cascade.js';
-import type { MatchupResult } from '../src/cli/matchup.js';
-import type { SiegeResult } from '../src/cli/siege.js';
-import type { SweepResult } from '../src/cli/sweep.js';
+import type { CascadeResult } from '../src/analysis/cascade.js';
+import type { MatchupResult } from '../src/analysis/matchup.js';
+import type { SiegeResult } from '../src/analysis/siege.js';
+import type { SweepResult } from '../src/analysis/sweep.js';
 import { assertReplaceable } from './write.js';
 
 export interface ReportFlags {

@@ -4,10 +4,10 @@
  * document); the scenario file is read again only for the sides' summary.
  */
 import { num, pct } from '../src/cli/format.js';
-import type { MatchupResult } from '../src/cli/matchup.js';
+import type { MatchupResult } from '../src/analysis/matchup.js';
 import { TACTIC_LABELS, type Tactic } from '../src/rules/warMachine/tactics.js';
 import { loadWarMachine } from '../src/scenario/index.js';
-import type { WarMachineScenario } from '../src/scenario/warMachine.js';
+import type { WarMachineScenario } from '../src/kinds/warMachine/schema.js';
 import { matchupChart } from './charts/matchup.js';
 import type { ReportContent, Table } from './content.js';
 import { elapsedText, pctCi } from './save.js';

@@ -4,8 +4,8 @@
  * (the --json document), so result.json and the page cannot disagree.
  */
 import { num } from '../src/cli/format.js';
-import type { SiegeResult } from '../src/cli/siege.js';
-import { ENDINGS } from '../src/engine/siege/plan.js';
+import type { SiegeResult } from '../src/analysis/siege.js';
+import { ENDINGS } from '../src/kinds/siege/plan.js';
 import { siegeEndingsChart, siegeSurvivalChart, siegeWeeksChart } from './charts/siege.js';
 import type { ReportContent, Table } from './content.js';
 import { elapsedText, pctCi, policyText, runFacts } from './save.js';

@@ -4,7 +4,7 @@
  * --json document); the scenario file is read again only for the sides' summary.
  */
 import { num, pct } from '../src/cli/format.js';
-import type { SweepResult } from '../src/cli/sweep.js';
+import type { SweepResult } from '../src/analysis/sweep.js';
 import { loadWarMachine } from '../src/scenario/index.js';
 import { sweepCasualtiesChart, sweepChart } from './charts/sweep.js';
 import type { ReportContent, Table } from './content.js';

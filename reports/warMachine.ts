@@ -8,16 +8,16 @@
  * contract their sum is the reported run, which is checked.
  */
 import type { Io } from '../src/cli/io.js';
-import type { OddsResult } from '../src/cli/odds.js';
+import type { OddsResult } from '../src/analysis/odds.js';
 import { progressBar } from '../src/cli/progress.js';
 import { num, pct } from '../src/cli/format.js';
 import { loadKernel } from '../src/engine/kernels.js';
 import { runTrials } from '../src/engine/run.js';
-import { exactWarMachine } from '../src/engine/warMachine/kernel.js';
-import { CODE_COUNT, decodeCode, outcomeOfCode, type CompiledWarMachine } from '../src/engine/warMachine/plan.js';
-import { winCounts } from '../src/engine/warMachine/summary.js';
+import { exactWarMachine } from '../src/kinds/warMachine/kernel.js';
+import { CODE_COUNT, decodeCode, outcomeOfCode, type CompiledWarMachine } from '../src/kinds/warMachine/plan.js';
+import { winCounts } from '../src/kinds/warMachine/summary.js';
 import { ROW_COUNT, rowLabel } from '../src/rules/warMachine/results.js';
-import type { WarMachineScenario } from '../src/scenario/warMachine.js';
+import type { WarMachineScenario } from '../src/kinds/warMachine/schema.js';
 import { discrete, wilsonInterval, type Discrete } from '../src/stats/index.js';
 import { casualtyChart, convergenceChart, engagementChart, resultsRowsChart, winProbabilityChart, type CasualtyMeasure, type ConvergenceChartInput } from './charts/war.js';
 import type { ReportContent } from './content.js';

@@ -1,8 +1,8 @@
 /** Dune cascade rounds with NPC attacks and coin flips: the cascade kernel alone on one thread. */
-import { cascadeKernel } from '../../src/engine/cascade/kernelSpec.js';
-import type * as KernelModule from '../../src/engine/cascade/kernel.js';
-import { compileCascade } from '../../src/engine/cascade/plan.js';
-import type { CascadeScenario } from '../../src/scenario/cascade.js';
+import { cascadeKernel } from '../../src/kinds/cascade/kernelEntry.js';
+import type * as KernelModule from '../../src/kinds/cascade/kernel.js';
+import { compileCascade } from '../../src/kinds/cascade/plan.js';
+import type { CascadeScenario } from '../../src/kinds/cascade/schema.js';
 import { freshModule, type BenchSuite } from '../harness.js';
 import { benchScenario, kernelSample } from './common.js';
 

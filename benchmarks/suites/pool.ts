@@ -5,8 +5,8 @@
  */
 import { closePool } from '../../src/engine/pool.js';
 import { runTrials } from '../../src/engine/run.js';
-import { compileWarMachine } from '../../src/engine/warMachine/plan.js';
-import type { WarMachineScenario } from '../../src/scenario/warMachine.js';
+import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
+import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import type { BenchSuite } from '../harness.js';
 import { benchScenario } from './common.js';
 

@@ -1,8 +1,8 @@
 /** Siege Machine sieges, week by week until each ends: the siege kernel alone on one thread. */
-import { siegeKernel } from '../../src/engine/siege/kernelEntry.js';
-import type * as KernelModule from '../../src/engine/siege/kernel.js';
-import { compileSiege } from '../../src/engine/siege/plan.js';
-import type { SiegeScenario } from '../../src/scenario/siege.js';
+import { siegeKernel } from '../../src/kinds/siege/kernelEntry.js';
+import type * as KernelModule from '../../src/kinds/siege/kernel.js';
+import { compileSiege } from '../../src/kinds/siege/plan.js';
+import type { SiegeScenario } from '../../src/kinds/siege/schema.js';
 import { freshModule, type BenchSuite } from '../harness.js';
 import { benchScenario, kernelSample } from './common.js';
 

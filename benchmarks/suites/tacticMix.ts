@@ -1,6 +1,6 @@
 /** War Machine battles with mixed tactics (a tactic pairing drawn per battle): the kernel on one thread. */
-import { compileWarMachine } from '../../src/engine/warMachine/plan.js';
-import type { WarMachineScenario } from '../../src/scenario/warMachine.js';
+import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
+import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import type { BenchSuite } from '../harness.js';
 import { benchScenario, kernelSample } from './common.js';
 import { freshWarMachineKernel } from './warMachineBattle.js';

@@ -1,8 +1,8 @@
 /** War Machine battles, one tactic pairing: the kernel alone on one thread. */
-import { warMachineKernel } from '../../src/engine/warMachine/kernelEntry.js';
-import type * as KernelModule from '../../src/engine/warMachine/kernel.js';
-import { compileWarMachine } from '../../src/engine/warMachine/plan.js';
-import type { WarMachineScenario } from '../../src/scenario/warMachine.js';
+import { warMachineKernel } from '../../src/kinds/warMachine/kernelEntry.js';
+import type * as KernelModule from '../../src/kinds/warMachine/kernel.js';
+import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
+import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import { freshModule, type BenchSuite, type SuiteContext } from '../harness.js';
 import { benchScenario, kernelSample } from './common.js';
 

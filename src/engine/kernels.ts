@@ -25,11 +25,11 @@ export interface Kernel<Plan> {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const LOADERS: Record<string, () => Promise<Kernel<any>>> = {
-  'war-machine': async () => (await import('./warMachine/kernelEntry.js')).warMachineKernel,
-  cascade: async () => (await import('./cascade/kernelSpec.js')).cascadeKernel,
-  siege: async () => (await import('./siege/kernelEntry.js')).siegeKernel,
-  'war-machine-engagement': async () => (await import('./warMachine/engagement.js')).engagementKernel,
-  march: async () => (await import('./march/kernel.js')).marchKernel,
+  'war-machine': async () => (await import('../kinds/warMachine/kernelEntry.js')).warMachineKernel,
+  cascade: async () => (await import('../kinds/cascade/kernelEntry.js')).cascadeKernel,
+  siege: async () => (await import('../kinds/siege/kernelEntry.js')).siegeKernel,
+  'war-machine-engagement': async () => (await import('../kinds/pursuit/engagement.js')).engagementKernel,
+  march: async () => (await import('../kinds/march/kernel.js')).marchKernel,
 };
 
 const loaded = new Map<string, Kernel<unknown>>();

@@ -1,8 +1,8 @@
 /** Loading any scenario file: parse, pick the schema by `kind`, validate, run the cross-field checks. */
 import { readScenarioFile, parseScenarioText, validate, closest, type ScenarioSource } from './source.js';
-import { cascadeSchema, checkCascade } from './cascade.js';
-import { checkWarMachine, warMachineSchema, type WarMachineScenario } from './warMachine.js';
-import { checkSiege, siegeSchema } from './siege.js';
+import { cascadeSchema, checkCascade } from '../kinds/cascade/schema.js';
+import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
+import { checkSiege, siegeSchema } from '../kinds/siege/schema.js';
 
 export interface LoadedScenario<T = unknown> {
   source: ScenarioSource;

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { runTrials } from '../../src/engine/run.js';
-import { compileWarMachine } from '../../src/engine/warMachine/plan.js';
-import { winCounts } from '../../src/engine/warMachine/summary.js';
+import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
+import { winCounts } from '../../src/kinds/warMachine/summary.js';
 import { loadWarMachine } from '../../src/scenario/index.js';
-import { withTactics } from '../../src/cli/matchup.js';
+import { withTactics } from '../../src/analysis/matchup.js';
 import { TACTICS } from '../../src/rules/warMachine/tactics.js';
 
 async function matchup(args: string[], expectCode = 0) {

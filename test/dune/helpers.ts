@@ -1,6 +1,6 @@
 /** Small cascade scenarios for tests, built as text so they go through the real loader and checks. */
 import { stringify } from 'yaml';
-import { compileCascade, loadCascadeText, type CascadeRunShape } from '../../src/engine/cascade/plan.js';
+import { compileCascade, loadCascadeText, type CascadeRunShape } from '../../src/kinds/cascade/plan.js';
 import { resolveRound, type RoundTrace } from '../../src/rules/dune/cascade.js';
 import { createState, type CascadeModel, type CascadeState } from '../../src/rules/dune/model.js';
 import type { Xoshiro128 } from '../../src/rng/index.js';

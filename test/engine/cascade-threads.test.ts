@@ -4,8 +4,8 @@
  * (`npm test` builds in pretest).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileCascade, loadCascade } from '../../src/engine/cascade/plan.js';
-import { CASCADE_CHUNK } from '../../src/engine/cascade/kernel.js';
+import { compileCascade, loadCascade } from '../../src/kinds/cascade/plan.js';
+import { CASCADE_CHUNK } from '../../src/kinds/cascade/kernel.js';
 import { closePool } from '../../src/engine/pool.js';
 import { runTrials } from '../../src/engine/run.js';
 

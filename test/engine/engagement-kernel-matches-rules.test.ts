@@ -3,8 +3,8 @@
  * give the same counts, trial by trial, on random scenarios, tactics and policies.
  */
 import { describe, expect, it } from 'vitest';
-import { compileEngagement, engagementLayout, engagementSides, HISTOGRAM_BINS, runEngagementChunks } from '../../src/engine/warMachine/engagement.js';
-import { compileWarMachine } from '../../src/engine/warMachine/plan.js';
+import { compileEngagement, engagementLayout, engagementSides, HISTOGRAM_BINS, runEngagementChunks } from '../../src/kinds/pursuit/engagement.js';
+import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { Stream, Xoshiro128 } from '../../src/rng/index.js';
 import { ENGAGEMENT_ENDS, fightEngagement } from '../../src/rules/warMachine/engagement.js';
 import { randomScenario } from '../helpers/randomScenario.js';

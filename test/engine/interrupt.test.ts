@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { runTrials } from '../../src/engine/run.js';
-import { compileWarMachine } from '../../src/engine/warMachine/plan.js';
-import { WAR_MACHINE_CHUNK } from '../../src/engine/warMachine/kernel.js';
+import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
+import { WAR_MACHINE_CHUNK } from '../../src/kinds/warMachine/kernel.js';
 import { loadWarMachine } from '../../src/scenario/index.js';
 
 describe('interrupt', () => {

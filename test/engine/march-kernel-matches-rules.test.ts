@@ -4,9 +4,9 @@
  * kernel gives.
  */
 import { describe, expect, it } from 'vitest';
-import { compileMarch, type MarchInput } from '../../src/engine/march/plan.js';
+import { compileMarch, type MarchInput } from '../../src/kinds/march/plan.js';
 import { randomMarch, readableCounts } from '../helpers/randomMarch.js';
-import { marchAccLength, runMarchChunks } from '../../src/engine/march/kernel.js';
+import { marchAccLength, runMarchChunks } from '../../src/kinds/march/kernel.js';
 import { Xoshiro128 } from '../../src/rng/index.js';
 import { MARCH_ACTIONS } from '../../src/rules/warMachine/march.js';
 

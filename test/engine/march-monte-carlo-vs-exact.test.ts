@@ -4,8 +4,8 @@
  * exact value (plus one count), over random small plans with fixed seeds; and a wrong answer would fail.
  */
 import { describe, expect, it } from 'vitest';
-import { exactMarch } from '../../src/engine/march/chain.js';
-import { compileMarch, marchLayout, type MarchInput } from '../../src/engine/march/plan.js';
+import { exactMarch } from '../../src/kinds/march/chain.js';
+import { compileMarch, marchLayout, type MarchInput } from '../../src/kinds/march/plan.js';
 import { runTrials } from '../../src/engine/run.js';
 import { Xoshiro128 } from '../../src/rng/index.js';
 import { proportionStandardError } from '../../src/stats/index.js';

@@ -3,10 +3,10 @@
  * results row and the tied-roll rate, over many random scenarios (fixed seeds).
  */
 import { describe, expect, it } from 'vitest';
-import { exactOdds } from '../../src/cli/odds.js';
+import { exactOdds } from '../../src/analysis/odds.js';
 import { runTrials } from '../../src/engine/run.js';
-import { compileWarMachine } from '../../src/engine/warMachine/plan.js';
-import { summarizeMonteCarlo } from '../../src/engine/warMachine/summary.js';
+import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
+import { summarizeMonteCarlo } from '../../src/kinds/warMachine/summary.js';
 import { Xoshiro128 } from '../../src/rng/index.js';
 import { proportionStandardError } from '../../src/stats/index.js';
 import { randomScenario } from '../helpers/randomScenario.js';

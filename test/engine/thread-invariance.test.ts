@@ -3,10 +3,10 @@
  * piscina pool (needs the compiled worker: `npm test` builds first).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { computeOdds } from '../../src/cli/odds.js';
+import { computeOdds } from '../../src/analysis/odds.js';
 import { closePool } from '../../src/engine/pool.js';
 import { runTrials } from '../../src/engine/run.js';
-import { compileWarMachine } from '../../src/engine/warMachine/plan.js';
+import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { loadWarMachine } from '../../src/scenario/index.js';
 
 afterAll(closePool);

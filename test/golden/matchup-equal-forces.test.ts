@@ -41,9 +41,9 @@
  * to Trap, Envelop or Hold (+b both); to Hold, Attack+ (+c); to Withdraw, Attack+ (+b).
  */
 import { describe, expect, it } from 'vitest';
-import { compileCells, exactMatchup, solveGame } from '../../src/cli/matchup.js';
+import { compileCells, exactMatchup, solveGame } from '../../src/analysis/matchup.js';
 import { loadScenarioText } from '../../src/scenario/index.js';
-import type { WarMachineScenario } from '../../src/scenario/warMachine.js';
+import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 
 const scenario = loadScenarioText(
   JSON.stringify({

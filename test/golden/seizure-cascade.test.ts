@@ -11,7 +11,7 @@
  * (2 legions but a -4 for third defense), she'll obliterate his poor wounded and reeling force."
  */
 import { describe, expect, it } from 'vitest';
-import { compileCascade, loadCascade } from '../../src/engine/cascade/plan.js';
+import { compileCascade, loadCascade } from '../../src/kinds/cascade/plan.js';
 import { resolveRound, type RoundTrace } from '../../src/rules/dune/cascade.js';
 import { createState } from '../../src/rules/dune/model.js';
 

@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bombardHitDiceTenths, hitDiceToTroops, percentBonus } from '../../src/rules/siege/casualties.js';
-import { A_ASSAULT, B_ASSAULT, compileSiege, idx } from '../../src/engine/siege/plan.js';
+import { A_ASSAULT, B_ASSAULT, compileSiege, idx } from '../../src/kinds/siege/plan.js';
 import { ratioBonusFast } from '../../src/engine/ratio.js';
 import { resultsRow } from '../../src/rules/warMachine/results.js';
 import { casualties } from '../../src/rules/warMachine/casualties.js';
-import { siegeSchema } from '../../src/scenario/siege.js';
+import { siegeSchema } from '../../src/kinds/siege/schema.js';
 
 describe('RC bombard example', () => {
   it('attacker artillery BR 85 rolling 5 → 42½ hit dice of defenders', () => {

@@ -8,7 +8,7 @@ import { battleRating, makeupPercent, statementsFromMakeup } from '../../src/rul
 import { basicForceRating, percentOfForce, troopClass, troopClassName } from '../../src/rules/warMachine/forceRating.js';
 import { rateSides } from '../../src/rules/warMachine/rating.js';
 import { loadScenarioText } from '../../src/scenario/index.js';
-import type { WarMachineScenario } from '../../src/scenario/warMachine.js';
+import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import { plainForce } from '../helpers/forceFactors.js';
 
 describe('Battle Rating (RC ch. 9 step 2, seed lines 46–49)', () => {

@@ -1,5 +1,5 @@
 /** Random small marches for the kernel and chain tests, and the readable rules' counts for a chunk. */
-import { compileMarch, marchLayout, startState, type MarchInput } from '../../src/engine/march/plan.js';
+import { compileMarch, marchLayout, startState, type MarchInput } from '../../src/kinds/march/plan.js';
 import { Stream, Xoshiro128 } from '../../src/rng/index.js';
 import { TROOP_CLASSES } from '../../src/rules/warMachine/forceRating.js';
 import { fatigueLevel, fatigueOf, followPlan, type MarchAction } from '../../src/rules/warMachine/march.js';

@@ -2,7 +2,7 @@
 import { Xoshiro128 } from '../../src/rng/index.js';
 import { TACTICS } from '../../src/rules/warMachine/tactics.js';
 import { loadScenarioText } from '../../src/scenario/index.js';
-import type { WarMachineScenario } from '../../src/scenario/warMachine.js';
+import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 
 const TIES = ['reroll', 'stalemate', 'defender', 'attacker'] as const;
 

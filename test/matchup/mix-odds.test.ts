@@ -4,9 +4,9 @@
  * probabilities are normalised when they add up to 1 only within the validator's 1e-9.
  */
 import { describe, expect, it } from 'vitest';
-import { exactOdds } from '../../src/cli/odds.js';
-import { compileCells, exactMatchup } from '../../src/cli/matchup.js';
-import { compileWarMachine } from '../../src/engine/warMachine/plan.js';
+import { exactOdds } from '../../src/analysis/odds.js';
+import { compileCells, exactMatchup } from '../../src/analysis/matchup.js';
+import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { TACTICS } from '../../src/rules/warMachine/tactics.js';
 import { Xoshiro128 } from '../../src/rng/index.js';
 import { randomScenario } from '../helpers/randomScenario.js';

@@ -4,8 +4,8 @@
  * Needs the compiled worker (npm test builds it first).
  */
 import { describe, expect, it } from 'vitest';
-import { computeMatchup } from '../../src/cli/matchup.js';
-import { computeSweep } from '../../src/cli/sweep.js';
+import { computeMatchup } from '../../src/analysis/matchup.js';
+import { computeSweep } from '../../src/analysis/sweep.js';
 import { closePool } from '../../src/engine/pool.js';
 import { loadWarMachine } from '../../src/scenario/index.js';
 

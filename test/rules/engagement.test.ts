@@ -1,13 +1,13 @@
 /** Pursuit contact (RULES.md §1.7, RC "Maneuvering"): the loser's R+n must exceed the winner's F+m to break contact. */
 import { describe, expect, it } from 'vitest';
-import { exactOdds } from '../../src/cli/odds.js';
+import { exactOdds } from '../../src/analysis/odds.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import { compileEngagement, engagementSides, runEngagementChunks, summarizeEngagement, engagementLayout } from '../../src/engine/warMachine/engagement.js';
-import { compileWarMachine } from '../../src/engine/warMachine/plan.js';
+import { compileEngagement, engagementSides, runEngagementChunks, summarizeEngagement, engagementLayout } from '../../src/kinds/pursuit/engagement.js';
+import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { contactAfter, worseFatigue } from '../../src/rules/warMachine/engagement.js';
 import { loadScenarioText } from '../../src/scenario/index.js';
-import type { WarMachineScenario } from '../../src/scenario/warMachine.js';
+import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import { proportionStandardError } from '../../src/stats/index.js';
 
 describe('contact after a battle', () => {

@@ -1,9 +1,9 @@
 /** Mean weekly bombard casualties match the exact expectations E[d10] = 5.5 and E[2d10] = 11 (RULES.md §2.2). */
 import { describe, expect, it } from 'vitest';
-import { compileSiege } from '../../src/engine/siege/plan.js';
-import { siegeLayout, SUM } from '../../src/engine/siege/kernel.js';
+import { compileSiege } from '../../src/kinds/siege/plan.js';
+import { siegeLayout, SUM } from '../../src/kinds/siege/kernel.js';
 import { runTrials } from '../../src/engine/run.js';
-import { siegeSchema } from '../../src/scenario/siege.js';
+import { siegeSchema } from '../../src/kinds/siege/schema.js';
 
 describe('bombardment', () => {
   it('averages A/10 × 5.5 and A′/10 × 11 hit dice a week within 4.5 standard errors', async () => {

@@ -1,6 +1,6 @@
 /** The kernel's allocation-free copy of the damage allocation agrees with the readable rule (rules/siege/damage.ts). */
 import { describe, expect, it } from 'vitest';
-import { allocate, taken } from '../../src/engine/siege/kernel.js';
+import { allocate, taken } from '../../src/kinds/siege/kernel.js';
 import { allocateDamage } from '../../src/rules/siege/damage.js';
 import { Xoshiro128 } from '../../src/rng/index.js';
 

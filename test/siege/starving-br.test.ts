@@ -3,10 +3,10 @@
  * its BR — the force's BR, not the fortification BR behind which it starves.
  */
 import { describe, expect, it } from 'vitest';
-import { compileSiege } from '../../src/engine/siege/plan.js';
-import { summarizeSiege } from '../../src/engine/siege/summary.js';
+import { compileSiege } from '../../src/kinds/siege/plan.js';
+import { summarizeSiege } from '../../src/kinds/siege/summary.js';
 import { runTrials } from '../../src/engine/run.js';
-import { siegeSchema } from '../../src/scenario/siege.js';
+import { siegeSchema } from '../../src/kinds/siege/schema.js';
 
 describe('a starving garrison behind strong walls', () => {
   it('loses half its own BR (5 of 10), not half the walls', async () => {

@@ -1,11 +1,11 @@
 /** Same seed, same counts, whatever the threads (a real pool: needs `npx tsc -p .` first, as `npm test` does). */
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { compileSiege } from '../../src/engine/siege/plan.js';
+import { compileSiege } from '../../src/kinds/siege/plan.js';
 import { runTrials } from '../../src/engine/run.js';
 import { closePool } from '../../src/engine/pool.js';
 import { loadScenarioFile } from '../../src/scenario/index.js';
-import type { SiegeScenario } from '../../src/scenario/siege.js';
+import type { SiegeScenario } from '../../src/kinds/siege/schema.js';
 
 afterAll(() => closePool());
 

@@ -2,7 +2,7 @@
  * From a scenario's description of two sides to their modified battle ratings, line by line with rule names
  * (what `warcast rate` prints). Pure: no I/O.
  */
-import type { WarMachinePolicies, WarMachineSide } from '../../scenario/warMachine.js';
+import type { WarMachinePolicies, WarMachineSide } from '../../kinds/warMachine/schema.js';
 import { CHOICE_ADJUSTMENTS, CHOICE_RULES, CLASS_ADVANTAGE_BONUS, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS, defenderTerrainFactor, troopRatioBonus, type DefenderAdjustment, type FlagAdjustment } from './adjustments.js';
 import { battleRating, makeupPercent, STATEMENTS, statementsFromMakeup, type StatementKey } from './battleRating.js';
 import { basicForceRating, troopClass, TROOP_CLASSES, type FactorLine } from './forceRating.js';

@@ -3,18 +3,18 @@
  * Monte Carlo, then the tactic choice solved as a game (RULES.md §1.5: both commanders choose in secret).
  */
 import { UsageError } from '../errors.js';
-import { CODE_COUNT, CODE_REROLL, compileWarMachine, decodeCode, ROLL_PAIRS, type CompiledWarMachine } from '../engine/warMachine/plan.js';
-import { summarizeMonteCarlo } from '../engine/warMachine/summary.js';
+import { CODE_COUNT, CODE_REROLL, compileWarMachine, decodeCode, ROLL_PAIRS, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
+import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
 import { TACTIC_LABELS, TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
 import { loadWarMachine } from '../scenario/index.js';
-import type { WarMachineScenario } from '../scenario/warMachine.js';
+import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { analyseZeroSum, expectedPayoff, isConstantSum, pureBestResponses, pureNashEquilibria, rowPayoffs, columnPayoffs, type Dominated, type Matrix } from '../stats/game.js';
-import { num, pct, table } from './format.js';
-import { emitResult, exitCodeAfter } from './emit.js';
-import type { Io } from './io.js';
+import { num, pct, table } from '../cli/format.js';
+import { emitResult, exitCodeAfter } from '../cli/emit.js';
+import type { Io } from '../cli/io.js';
 import { exactOdds, simulateWarMachines } from './odds.js';
-import { runSettings, type RunFlags, type RunSettings } from './options.js';
-import { fmtCount } from './progress.js';
+import { runSettings, type RunFlags, type RunSettings } from '../cli/options.js';
+import { fmtCount } from '../cli/progress.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from '../../reports/cli.js';
 
 export type Objective = 'win' | 'casualties';

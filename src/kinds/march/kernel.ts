@@ -4,7 +4,7 @@
  * recovery 1d4, new-fatigue 1d4). A test runs `followPlan` on the same generator and compares every count.
  */
 import { chunkState, Stream } from '../../rng/index.js';
-import type { Kernel } from '../kernels.js';
+import type { Kernel } from '../../engine/kernels.js';
 import { ACTION_CODE, marchLayout, type MarchPlan } from './plan.js';
 
 /** Trials per chunk: the unit of seeding (a contract: changing it changes every answer). */

@@ -4,18 +4,18 @@
  * R rounds of NPC attacks only.
  */
 import { UsageError } from '../errors.js';
-import { compileCascade, loadCascade } from '../engine/cascade/plan.js';
-import { cascadeMaxHalfWidth, summarizeCascade, type CascadeMonteCarlo } from '../engine/cascade/summary.js';
+import { compileCascade, loadCascade } from '../kinds/cascade/plan.js';
+import { cascadeMaxHalfWidth, summarizeCascade, type CascadeMonteCarlo } from '../kinds/cascade/summary.js';
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
 import { resolveRound, type LocationTrace, type RoundTrace } from '../rules/dune/cascade.js';
 import { createState } from '../rules/dune/model.js';
 import { Stream, Xoshiro128 } from '../rng/index.js';
-import type { CascadeScenario } from '../scenario/cascade.js';
-import { num, pct, table } from './format.js';
-import { emitResult, exitCodeAfter } from './emit.js';
-import type { Io } from './io.js';
-import { parseCount, runSettings, type RunFlags, type RunHeader } from './options.js';
-import { fmtCount, progressBar } from './progress.js';
+import type { CascadeScenario } from '../kinds/cascade/schema.js';
+import { num, pct, table } from '../cli/format.js';
+import { emitResult, exitCodeAfter } from '../cli/emit.js';
+import type { Io } from '../cli/io.js';
+import { parseCount, runSettings, type RunFlags, type RunHeader } from '../cli/options.js';
+import { fmtCount, progressBar } from '../cli/progress.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from '../../reports/cli.js';
 
 export interface CascadeFlags extends RunFlags {

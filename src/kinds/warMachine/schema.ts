@@ -3,11 +3,11 @@
  * Field meanings: docs/scenarios.md. Rules: RULES.md §1.
  */
 import { z } from 'zod';
-import { CHOICE_ADJUSTMENTS, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
-import { STATEMENT_KEYS } from '../rules/warMachine/battleRating.js';
-import { TROOP_CLASSES } from '../rules/warMachine/forceRating.js';
-import { TACTICS } from '../rules/warMachine/tactics.js';
-import type { ScenarioSource } from './source.js';
+import { CHOICE_ADJUSTMENTS, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS } from '../../rules/warMachine/adjustments.js';
+import { STATEMENT_KEYS } from '../../rules/warMachine/battleRating.js';
+import { TROOP_CLASSES } from '../../rules/warMachine/forceRating.js';
+import { TACTICS } from '../../rules/warMachine/tactics.js';
+import type { ScenarioSource } from '../../scenario/source.js';
 
 const int = (min = -1_000_000, max = 1_000_000) => z.number().int().min(min).max(max);
 const percent = z.number().min(0).max(100);

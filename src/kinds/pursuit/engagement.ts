@@ -9,9 +9,9 @@ import { decidedSides } from '../../rules/warMachine/battle.js';
 import { contactAfter, ENGAGEMENT_ENDS, FATIGUE_PENALTY, type EngagementEnd, type EngagementSide } from '../../rules/warMachine/engagement.js';
 import { discrete, discreteQuantile } from '../../stats/index.js';
 import { MAX_DIFFERENCE, resultsRow, ROW_COUNT, type Fatigue } from '../../rules/warMachine/results.js';
-import type { Kernel } from '../kernels.js';
-import { ratioBonusFast } from '../ratio.js';
-import type { CompiledWarMachine } from './plan.js';
+import type { Kernel } from '../../engine/kernels.js';
+import { ratioBonusFast } from '../../engine/ratio.js';
+import type { CompiledWarMachine } from '../warMachine/plan.js';
 
 /** Engagements per chunk: the unit of seeding. */
 export const ENGAGEMENT_CHUNK = 20_000;

@@ -3,7 +3,7 @@
  * (src/rules/dune/model.ts). The model is plain arrays, so it crosses to worker threads by structured clone.
  */
 import { loadScenarioFile, loadScenarioText, type LoadedScenario } from '../../scenario/index.js';
-import type { CascadeScenario } from '../../scenario/cascade.js';
+import type { CascadeScenario } from './schema.js';
 import { UNGUARDED_ATTRIBUTES, UNGUARDED_ZERO, type CascadeModel } from '../../rules/dune/model.js';
 import { UNIT_CODE } from '../../rules/dune/scores.js';
 import { ATTACK_CODE } from '../../rules/dune/tables.js';

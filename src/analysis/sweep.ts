@@ -4,17 +4,17 @@
  * random numbers): neighbouring points differ by the parameter, not by sampling noise.
  */
 import { ScenarioError, UsageError } from '../errors.js';
-import { compileWarMachine, type CompiledWarMachine } from '../engine/warMachine/plan.js';
-import { summarizeMonteCarlo } from '../engine/warMachine/summary.js';
+import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
+import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
 import { loadWarMachine } from '../scenario/index.js';
 import { closest, formatPath, validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
-import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../scenario/warMachine.js';
-import { num, pct, table } from './format.js';
-import { emitResult, exitCodeAfter } from './emit.js';
-import type { Io } from './io.js';
+import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
+import { num, pct, table } from '../cli/format.js';
+import { emitResult, exitCodeAfter } from '../cli/emit.js';
+import type { Io } from '../cli/io.js';
 import { exactOdds, simulateWarMachines } from './odds.js';
-import { runSettings, type RunFlags } from './options.js';
-import { fmtCount } from './progress.js';
+import { runSettings, type RunFlags } from '../cli/options.js';
+import { fmtCount } from '../cli/progress.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from '../../reports/cli.js';
 
 export interface SweepFlags extends RunFlags {

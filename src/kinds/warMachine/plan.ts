@@ -8,7 +8,7 @@ import { rateSides, type SideRating } from '../../rules/warMachine/rating.js';
 import { resultsRow, ROW_COUNT } from '../../rules/warMachine/results.js';
 import { TACTICS, type Tactic } from '../../rules/warMachine/tactics.js';
 import { STAFF_OF_HEALING_CURES } from '../../rules/warMachine/casualties.js';
-import type { WarMachineScenario } from '../../scenario/warMachine.js';
+import type { WarMachineScenario } from './schema.js';
 
 /** Outcome codes: no combat, standing tie, tie given to A / B, then A wins with row r, then B wins with row r. */
 export const CODE_NO_COMBAT = 0;

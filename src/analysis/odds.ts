@@ -1,20 +1,20 @@
 /** `warcast odds <scenario>`: who wins, how often, at what cost. */
-import { exactWarMachine } from '../engine/warMachine/kernel.js';
-import { compileWarMachine, type CompiledWarMachine } from '../engine/warMachine/plan.js';
-import { summarizeMonteCarlo, summarizeOdds, winsKnownTo, type WarMachineMonteCarlo, type WarMachineOdds } from '../engine/warMachine/summary.js';
+import { exactWarMachine } from '../kinds/warMachine/kernel.js';
+import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
+import { summarizeMonteCarlo, summarizeOdds, winsKnownTo, type WarMachineMonteCarlo, type WarMachineOdds } from '../kinds/warMachine/summary.js';
 import { runTrials, type RunResult } from '../engine/run.js';
 import { runMany, type ManyResult } from '../engine/runMany.js';
-import { compileEngagement, engagementSides, summarizeEngagement, type EngagementSummary } from '../engine/warMachine/engagement.js';
+import { compileEngagement, engagementSides, summarizeEngagement, type EngagementSummary } from '../kinds/pursuit/engagement.js';
 import { rowLabel, ROW_COUNT } from '../rules/warMachine/results.js';
 import { TACTIC_LABELS, TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
-import { CODE_COUNT } from '../engine/warMachine/plan.js';
+import { CODE_COUNT } from '../kinds/warMachine/plan.js';
 import { loadWarMachine } from '../scenario/index.js';
-import type { WarMachineScenario } from '../scenario/warMachine.js';
-import { emitResult, exitCodeAfter } from './emit.js';
-import type { Io } from './io.js';
-import { runSettings, type RunFlags, type RunSettings, type RunHeader } from './options.js';
-import { fmtCount, progressBar } from './progress.js';
-import { num, pct, table } from './format.js';
+import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
+import { emitResult, exitCodeAfter } from '../cli/emit.js';
+import type { Io } from '../cli/io.js';
+import { runSettings, type RunFlags, type RunSettings, type RunHeader } from '../cli/options.js';
+import { fmtCount, progressBar } from '../cli/progress.js';
+import { num, pct, table } from '../cli/format.js';
 import { assertReplaceable } from '../../reports/write.js';
 
 export interface OddsResult extends WarMachineOdds, RunHeader {

@@ -4,8 +4,8 @@
  * checks across fields. Rules: RULES.md §3; user documentation: docs/cascade.md.
  */
 import { z } from 'zod';
-import { HERO_BONUS_DEFAULT } from '../rules/dune/scores.js';
-import type { ScenarioSource } from './source.js';
+import { HERO_BONUS_DEFAULT } from '../../rules/dune/scores.js';
+import type { ScenarioSource } from '../../scenario/source.js';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const name = z.string().min(1).max(200);

@@ -4,10 +4,10 @@
  * keys and defaults: docs/siege.md.
  */
 import { z } from 'zod';
-import { DEFENDER_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
-import { EQUIPMENT, EQUIPMENT_NAMES, FORTIFICATIONS, FORTIFICATION_NAMES, type Equipment, type Fortification } from '../rules/siege/tables.js';
-import { closest, type ScenarioSource } from './source.js';
-import { policiesSchema as warMachinePoliciesSchema, sideSchema, WAR_MACHINE_POLICY_DEFAULTS } from './warMachine.js';
+import { DEFENDER_ADJUSTMENTS } from '../../rules/warMachine/adjustments.js';
+import { EQUIPMENT, EQUIPMENT_NAMES, FORTIFICATIONS, FORTIFICATION_NAMES, type Equipment, type Fortification } from '../../rules/siege/tables.js';
+import { closest, type ScenarioSource } from '../../scenario/source.js';
+import { policiesSchema as warMachinePoliciesSchema, sideSchema, WAR_MACHINE_POLICY_DEFAULTS } from '../warMachine/schema.js';
 
 /** Every named siege policy with its default (RULES.md `option`s and this kind's own). */
 export const SIEGE_POLICY_DEFAULTS = {

@@ -1,6 +1,6 @@
 /** The cascade kernel's entry in the KERNELS registry (src/engine/kernels.ts). */
 import type { CascadeModel } from '../../rules/dune/model.js';
-import type { Kernel } from '../kernels.js';
+import type { Kernel } from '../../engine/kernels.js';
 import { CASCADE_CHUNK, cascadeAccLength, runCascadeChunks } from './kernel.js';
 
 export const cascadeKernel: Kernel<CascadeModel> = {

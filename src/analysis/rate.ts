@@ -1,9 +1,9 @@
 /** `warcast rate <scenario>`: how each side's BFR, troop class, BR and modified BR were built. */
 import { ExitCode } from '../errors.js';
-import { compileWarMachine } from '../engine/warMachine/plan.js';
+import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { formatEffect, tacticEffect, TACTIC_LABELS } from '../rules/warMachine/tactics.js';
 import { loadWarMachine } from '../scenario/index.js';
-import type { Io } from './io.js';
+import type { Io } from '../cli/io.js';
 
 export function rateCommand(file: string, flags: { json?: boolean }, io: Io): number {
   const { scenario } = loadWarMachine(file);

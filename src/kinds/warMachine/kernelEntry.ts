@@ -1,5 +1,5 @@
 /** The War Machine kernel as the runner and the worker see it (registered in ../kernels.ts). */
-import type { Kernel } from '../kernels.js';
+import type { Kernel } from '../../engine/kernels.js';
 import { runWarMachineChunks, WAR_MACHINE_CHUNK, warMachineAccLength } from './kernel.js';
 import { CODE_COUNT, CODE_REROLL, ROLL_PAIRS, type WarMachinePlan } from './plan.js';
 

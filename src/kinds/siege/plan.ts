@@ -11,7 +11,7 @@ import { decidedSides, pairEffects, type BattlePolicies, type BattleSide, type P
 import { rateSides, type SideRating } from '../../rules/warMachine/rating.js';
 import { MAX_DIFFERENCE, RESULTS_TABLE, resultsRow, ROW_COUNT } from '../../rules/warMachine/results.js';
 import type { Tactic } from '../../rules/warMachine/tactics.js';
-import { strategySteps, type SiegeScenario, type StrategyInput } from '../../scenario/siege.js';
+import { strategySteps, type SiegeScenario, type StrategyInput } from './schema.js';
 import { tacticMix } from '../warMachine/plan.js';
 
 /** Attacker tactic codes (both modes share one code space). */

@@ -1,8 +1,8 @@
 /** The siege kernel as the runner and the worker see it (registered in ../kernels.ts). */
-import type { Kernel } from '../kernels.js';
+import type { Kernel } from '../../engine/kernels.js';
 import { compileSiege, type SiegePlan } from './plan.js';
 import { runSiegeChunks, siegeAccLength, SIEGE_CHUNK } from './kernel.js';
-import { siegeSchema } from '../../scenario/siege.js';
+import { siegeSchema } from './schema.js';
 
 export const siegeKernel: Kernel<SiegePlan> = {
   chunkTrials: SIEGE_CHUNK,

@@ -1,18 +1,18 @@
 /** `warcast siege <castle.yaml>`: how long the fortress holds, how sieges end, what they cost, what is left standing. */
 import { UsageError } from '../errors.js';
-import { compileSiege, type CompiledSiege } from '../engine/siege/plan.js';
-import { summarizeSiege, type SiegeSummary } from '../engine/siege/summary.js';
+import { compileSiege, type CompiledSiege } from '../kinds/siege/plan.js';
+import { summarizeSiege, type SiegeSummary } from '../kinds/siege/summary.js';
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
 import { loadScenarioFile } from '../scenario/index.js';
-import type { SiegeScenario } from '../scenario/siege.js';
+import type { SiegeScenario } from '../kinds/siege/schema.js';
 import { wilsonHalfWidth } from '../stats/index.js';
-import { emitResult, exitCodeAfter } from './emit.js';
-import type { Io } from './io.js';
-import { runSettings, type RunFlags, type RunHeader } from './options.js';
-import { fmtCount, progressBar } from './progress.js';
-import { num, pct, table } from './format.js';
-import { E_DEFENDERS_DEPART, E_STARVED, E_STORMED, ENDINGS } from '../engine/siege/plan.js';
-import { siegeLayout } from '../engine/siege/kernel.js';
+import { emitResult, exitCodeAfter } from '../cli/emit.js';
+import type { Io } from '../cli/io.js';
+import { runSettings, type RunFlags, type RunHeader } from '../cli/options.js';
+import { fmtCount, progressBar } from '../cli/progress.js';
+import { num, pct, table } from '../cli/format.js';
+import { E_DEFENDERS_DEPART, E_STARVED, E_STORMED, ENDINGS } from '../kinds/siege/plan.js';
+import { siegeLayout } from '../kinds/siege/kernel.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from '../../reports/cli.js';
 
 export interface SiegeResult extends SiegeSummary, RunHeader {
