@@ -3,6 +3,8 @@ import { readScenarioFile, parseScenarioText, validate, closest, type ScenarioSo
 import { cascadeSchema, checkCascade } from '../kinds/cascade/schema.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { checkSiege, siegeSchema } from '../kinds/siege/schema.js';
+import { parseMarch } from '../kinds/march/schema.js';
+import { parseDivided } from '../kinds/divided/schema.js';
 
 export interface LoadedScenario<T = unknown> {
   source: ScenarioSource;
@@ -16,6 +18,8 @@ export const SCENARIO_KINDS: Record<string, Loader> = {
   'war-machine': (source) => checkWarMachine(source, validate(source, warMachineSchema)),
   cascade: (source) => checkCascade(source, validate(source, cascadeSchema)),
   siege: (source) => checkSiege(source, validate(source, siegeSchema)),
+  march: parseMarch,
+  divided: parseDivided,
 };
 
 export function loadSource(source: ScenarioSource, expected?: readonly string[]): LoadedScenario {
