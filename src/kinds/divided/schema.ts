@@ -79,5 +79,16 @@ export function parseDivided(source: ScenarioSource): DividedScenario {
       }
     });
   });
+  // RC l. 11057: both sides field the same number of forces (the side with fewer forces divides).
+  const counts = s.sides.map((side) => (side.forces ? [side.forces.length] : side.splits!.map((x) => x.length)));
+  for (let i = 0; i < 2; i++) {
+    const side = s.sides[i];
+    counts[i].forEach((n, j) => {
+      const other = counts[1 - i].find((m) => m !== n);
+      if (other === undefined) return;
+      const at = side.splits ? ['sides', i, 'splits', j] : ['sides', i, 'forces'];
+      throw source.error(at, `each side must field the same number of forces (RC "Dividing a Force", l. 11057): ${n} here against ${other}; the side with fewer forces divides`);
+    });
+  }
   return s as DividedScenario;
 }
