@@ -1,7 +1,7 @@
 /**
  * The `divided` scenario: each side fields several forces — listed one by one (`forces`), or one force with the
  * ways the scenario may divide it (`force` + `splits`, troop counts; "a player may keep the original rating of
- * the force", RC l. 11057). Field meanings: docs/scenarios.md ("divided"). Rules: docs/rules.md §10.
+ * the force", RC l. 11057). Field meanings: docs/scenarios.md ("divided"). Rules: docs/rules.md §9.
  */
 import { z } from 'zod';
 import { MIN_FORCE_TROOPS, WINS_THE_DAY, type WinsTheDay } from '../../rules/warMachine/divided.js';

@@ -1,7 +1,7 @@
 /**
  * The `march` scenario: one force's plan of days (march, forage, forced march, rest) towards a destination,
  * with its food, and optionally the battle it fights on arrival. Field meanings: docs/scenarios.md ("march").
- * Rules: docs/rules.md §9.
+ * Rules: docs/rules.md §8.
  */
 import { z } from 'zod';
 import { MARCH_ACTIONS, type MarchAction, type MarchPolicies } from '../../rules/warMachine/march.js';

@@ -3,7 +3,7 @@
  * recovery. Readable rules; the engine's march kernel compiles the same day into tables and a test checks the
  * two agree trial by trial, and an exact Markov chain is built from `marchDay` itself (every die enumerated).
  *
- * Sources (docs/rules.md §9 quotes them):
+ * Sources (docs/rules.md §8 quotes them):
  * - Movement rate: seed sheet l. 190–192; RC ch. 9 "Movement Rate" l. 11374–11378.
  * - Food and foraging: sheet l. 193–195; RC "Food" l. 11382–11384, l. 11412.
  * - Forced march: sheet l. 196–198 and table l. 230–241; RC "Forced Marches Table" l. 11386–11410, l. 11414.
