@@ -2,15 +2,21 @@
 import { analyseDivided, type DividedResult } from '../analysis/divided.js';
 import type { DividedScenario } from '../kinds/divided/schema.js';
 import { loadScenarioFile } from '../scenario/index.js';
+import { assertReplaceable } from '../../reports/write.js';
 import { emitResult } from './emit.js';
 import { num, pct, table } from './format.js';
 import type { Io } from './io.js';
 import { ExitCode } from '../errors.js';
 
-export function dividedCommand(file: string, flags: { json?: boolean }, io: Io): number {
+export async function dividedCommand(file: string, flags: { json?: boolean; report?: string; interactive?: boolean }, io: Io): Promise<number> {
+  if (flags.report !== undefined) assertReplaceable(flags.report, '--report');
   const { scenario } = loadScenarioFile(file, ['divided']) as { scenario: DividedScenario };
   const result = analyseDivided(scenario);
   emitResult(io, flags.json, result, () => formatDivided(result));
+  if (flags.report !== undefined) {
+    const [{ dividedReport }, { saveReport }] = await Promise.all([import('../../reports/campaign.js'), import('../../reports/save.js')]);
+    await saveReport(dividedReport(result, file), { dir: flags.report, option: '--report', interactive: flags.interactive, json: flags.json, io });
+  }
   return ExitCode.ok;
 }
 
@@ -40,5 +46,6 @@ export function formatDivided(r: DividedResult): string {
     if (r.splitGame) out.push(`split game (zero-sum on P(A) − P(B)): A mixes ${r.splitGame.mixA.map((p) => pct(p, 1)).join(' / ')}, B mixes ${r.splitGame.mixB.map((p) => pct(p, 1)).join(' / ')}, value ${r.splitGame.value.toFixed(4)}`);
     else out.push(`best split: A ${o.splits[0] === null ? '—' : o.splits[0] + 1} (${o.troops[0].join(', ')}), B ${o.splits[1] === null ? '—' : o.splits[1] + 1} (${o.troops[1].join(', ')})`);
   }
-  return out.join('\n');
+  const text = out.join('\n');
+  return text.endsWith('\n') ? text : text + '\n';
 }

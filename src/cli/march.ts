@@ -2,14 +2,16 @@
 import { analyseMarch, type MarchResult } from '../analysis/march.js';
 import type { MarchScenario } from '../kinds/march/schema.js';
 import { loadScenarioFile } from '../scenario/index.js';
+import { assertReplaceable } from '../../reports/write.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import { num, pct, table } from './format.js';
 import type { Io } from './io.js';
 import { runSettings, type RunFlags } from './options.js';
 import { fmtCount, progressBar } from './progress.js';
 
-export async function marchCommand(file: string, flags: RunFlags & { monteCarlo?: boolean }, io: Io): Promise<number> {
+export async function marchCommand(file: string, flags: RunFlags & { monteCarlo?: boolean; report?: string; interactive?: boolean }, io: Io): Promise<number> {
   const settings = runSettings(flags);
+  if (flags.report !== undefined) assertReplaceable(flags.report, '--report');
   const { scenario } = loadScenarioFile(file, ['march']) as { scenario: MarchScenario };
   const bar = flags.monteCarlo ? progressBar(io, 'marches') : null;
   let result: MarchResult;
@@ -26,6 +28,11 @@ export async function marchCommand(file: string, flags: RunFlags & { monteCarlo?
     bar?.finish();
   }
   emitResult(io, flags.json, result, () => formatMarch(result));
+  if (flags.report !== undefined) {
+    // Loaded only when asked for: vega and resvg add start-up time.
+    const [{ marchReport }, { saveReport }] = await Promise.all([import('../../reports/campaign.js'), import('../../reports/save.js')]);
+    await saveReport(result.interrupted ? null : marchReport(result, file), { dir: flags.report, option: '--report', interactive: flags.interactive, json: flags.json, io });
+  }
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials ?? 0)} marches`);
 }
 
@@ -58,5 +65,6 @@ export function formatMarch(r: MarchResult): string {
       ['day', 'arrived by', 'on road: fresh', 'moderate', 'serious'],
     ),
   );
-  return out.join('\n');
+  const text = out.join('\n');
+  return text.endsWith('\n') ? text : text + '\n';
 }

@@ -46,13 +46,17 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
 
   addRunOptions(program.command('march <scenario>').description('a march over days: arrival by day, distance, fatigue from hunger and forced marches, and the battle on arrival (exact chain)'))
     .option('--monte-carlo', 'simulate (--trials marches) with 95% intervals instead of the exact chain')
+    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./march.js')).marchCommand(file, flags, io)));
 
   program
     .command('divided <scenario>')
     .description('several forces a side: pairings in the book\'s order, each pairing\'s odds, casualties per force, P(wins the day), the best listed split (exact)')
     .option('--json', 'print one JSON document on stdout')
-    .action(async (file: string, flags) => setExit((await import('./divided.js')).dividedCommand(file, flags, io)));
+    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
+    .action(async (file: string, flags) => setExit(await (await import('./divided.js')).dividedCommand(file, flags, io)));
 
   program
     .command('rate <scenario>')
