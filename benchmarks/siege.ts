@@ -8,22 +8,23 @@ import { compileSiege } from '../src/kinds/siege/plan.js';
 import { siegeLayout, SUM } from '../src/kinds/siege/kernel.js';
 import { runTrials } from '../src/engine/run.js';
 import { closePool } from '../src/engine/pool.js';
-import { loadScenarioFile } from '../src/scenario/index.js';
-import type { SiegeScenario } from '../src/kinds/siege/schema.js';
+import { loadKernel } from '../src/kinds/index.js';
+import { loadKind } from '../src/kinds/load.js';
 
 const file = fileURLToPath(new URL('../../examples/castle-siege.yaml', import.meta.url));
 const trials = Number(process.argv[2] ?? 2_000_000);
 const threads = Number(process.argv[3] ?? Math.min(2, availableParallelism()));
-const { scenario } = loadScenarioFile(file, ['siege']) as { scenario: SiegeScenario };
+const { scenario } = await loadKind(file, 'siege');
+const kernel = await loadKernel('siege');
 const { plan } = compileSiege(scenario);
 const S = siegeLayout(plan).sums;
 
 // Warm the pool up with a small run, then time the real one.
-await runTrials({ kind: 'siege', plan, seed: 1, trials: 100_000, threads, minPoolTrials: 0 });
+await runTrials({ kernel, plan, seed: 1, trials: 100_000, threads, minPoolTrials: 0 });
 const rates: number[] = [];
 for (let rep = 0; rep < 3; rep++) {
   const t0 = performance.now();
-  const r = await runTrials({ kind: 'siege', plan, seed: 42 + rep, trials, threads, minPoolTrials: 0 });
+  const r = await runTrials({ kernel, plan, seed: 42 + rep, trials, threads, minPoolTrials: 0 });
   const seconds = (performance.now() - t0) / 1000;
   const weeks = r.acc[S + SUM.weeks];
   rates.push(weeks / seconds);

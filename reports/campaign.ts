@@ -2,7 +2,7 @@
  * Reports of a march and of a divided battle (`warcast march --report`, `warcast divided --report`). Everything
  * comes from the command's result (its --json document).
  */
-import { num } from '../src/cli/format.js';
+import { num } from '../src/text/format.js';
 import type { DividedResult } from '../src/analysis/divided.js';
 import type { MarchResult } from '../src/analysis/march.js';
 import { arrivalByDayChart, fatigueChart, pairingOddsChart, splitsChart } from './charts/campaign.js';

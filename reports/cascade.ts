@@ -1,12 +1,11 @@
 /**
  * The report of a Dune seizure cascade (`warcast cascade --report` / `warcast report` on a cascade scenario):
  * who holds each location after the round, legions lost per player, the trace of the players' attacks and
- * the key numbers. Charts and numbers come from the cascade result (the --json document); the scenario file
- * is read again only for the players' and attacks' summary.
+ * the key numbers. Charts and numbers come from the cascade result (the --json document); the scenario
+ * (for the players and attacks) is the validated one the result carries.
  */
-import { num, pct } from '../src/cli/format.js';
+import { num, pct } from '../src/text/format.js';
 import type { CascadeResult } from '../src/analysis/cascade.js';
-import { loadCascade } from '../src/kinds/cascade/plan.js';
 import type { CascadeScenario } from '../src/kinds/cascade/schema.js';
 import { wilsonInterval } from '../src/stats/index.js';
 import { cascadeHeldChart, cascadeLossesChart, cascadeOwnershipChart } from './charts/cascade.js';
@@ -20,7 +19,7 @@ export const CASCADE_SOURCES = [
 ];
 
 export function cascadeReport(r: CascadeResult, file: string): ReportContent {
-  const { scenario } = loadCascade(file);
+  const { scenario } = r;
   const planning = r.trace === null;
   const charts: Chart[] = [];
   if (r.owners) {

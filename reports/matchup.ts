@@ -1,12 +1,11 @@
 /**
  * The report of a tactic matchup (`warcast matchup --report`): the 6 × 6 table of P(A wins) as a heatmap with
  * the Nash mixes beside it, the solved game and the sides. Numbers come from the matchup result (the --json
- * document); the scenario file is read again only for the sides' summary.
+ * document); the scenario is the validated one the result carries.
  */
-import { num, pct } from '../src/cli/format.js';
+import { num, pct } from '../src/text/format.js';
 import type { MatchupResult } from '../src/analysis/matchup.js';
 import { TACTIC_LABELS, type Tactic } from '../src/rules/warMachine/tactics.js';
-import { loadWarMachine } from '../src/scenario/index.js';
 import type { WarMachineScenario } from '../src/kinds/warMachine/schema.js';
 import { matchupChart } from './charts/matchup.js';
 import type { ReportContent, Table } from './content.js';
@@ -33,7 +32,7 @@ function tacticText(t: WarMachineScenario['sides'][number]['tactic']): string {
 }
 
 export function matchupReport(r: MatchupResult, file: string): ReportContent {
-  const { scenario } = loadWarMachine(file);
+  const { scenario } = r;
   const tactics = r.tactics.map(label);
   const nc = r.noCombat.some((row) => row.some(Boolean));
   const charts: Chart[] = [

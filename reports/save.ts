@@ -2,29 +2,20 @@
  * Writing a finished report and telling the user where it is: the same for every kind of result. The kinds'
  * reports (`warMachine.ts`, `siege.ts`, …) build the content; this writes it.
  */
-import { relative } from 'node:path';
-import type { Io } from '../src/cli/io.js';
 import { WarcastError } from '../src/errors.js';
 import type { ReportContent } from './content.js';
 import { writeReport } from './index.js';
-import type { RunHeader } from '../src/cli/options.js';
+import type { RunHeader } from '../src/analysis/options.js';
 
 export interface SaveOptions {
   dir: string;
   /** The option that named the folder (--out or --report), for messages. */
   option: string;
   interactive?: boolean;
-  /** Where to print the path: stdout unless stdout carries --json. */
-  json?: boolean;
-  io: Io;
 }
 
-/** Write `content` (null: the run was interrupted, nothing is written); prints and returns the index.html path. */
-export async function saveReport(content: ReportContent | null, o: SaveOptions): Promise<string | null> {
-  if (content === null) {
-    o.io.err(`report not written: the run was interrupted (${o.option} ${o.dir} left as it was)\n`);
-    return null;
-  }
+/** Write `content` into its folder; returns the index.html path. */
+export async function saveReport(content: ReportContent, o: SaveOptions): Promise<string> {
   let index: string;
   try {
     index = await writeReport(o.dir, content, { interactive: o.interactive }, { option: o.option });
@@ -32,16 +23,10 @@ export async function saveReport(content: ReportContent | null, o: SaveOptions):
     if (err instanceof WarcastError) throw err;
     throw new WarcastError(`${o.option} ${o.dir}: cannot write the report: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const shown = relative(process.cwd(), index) || index;
-  (o.json ? o.io.err : o.io.out).call(o.io, `report: ${shown.startsWith('..') ? index : shown}\n`);
   return index;
 }
 
-/** "36.12% ± 0.09" from a probability and its 95% interval. */
-export function pctCi(p: number, ci: readonly [number, number] | null | undefined, digits = 2): string {
-  const text = `${(p * 100).toFixed(digits)}%`;
-  return ci ? `${text} ± ${(((ci[1] - ci[0]) / 2) * 100).toFixed(digits)}` : text;
-}
+export { pctCi } from '../src/text/format.js';
 
 /** "tie: reroll, …" */
 export function policyText(policies: Record<string, unknown>): string {

@@ -3,7 +3,7 @@
  * weeks to fall, endings; the sides, fortifications and key numbers. Everything comes from the siege result
  * (the --json document), so result.json and the page cannot disagree.
  */
-import { num } from '../src/cli/format.js';
+import { num } from '../src/text/format.js';
 import type { SiegeResult } from '../src/analysis/siege.js';
 import { ENDINGS } from '../src/kinds/siege/plan.js';
 import { siegeEndingsChart, siegeSurvivalChart, siegeWeeksChart } from './charts/siege.js';

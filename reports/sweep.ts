@@ -1,11 +1,10 @@
 /**
  * The report of a sweep (`warcast sweep --report`): A's win probability against the swept value with its
  * 95% band and the exact odds, and both sides' mean casualties. Numbers come from the sweep result (the
- * --json document); the scenario file is read again only for the sides' summary.
+ * --json document); the scenario is the validated one the result carries.
  */
-import { num, pct } from '../src/cli/format.js';
+import { num, pct } from '../src/text/format.js';
 import type { SweepResult } from '../src/analysis/sweep.js';
-import { loadWarMachine } from '../src/scenario/index.js';
 import { sweepCasualtiesChart, sweepChart } from './charts/sweep.js';
 import type { ReportContent, Table } from './content.js';
 import { elapsedText, pctCi, policyText } from './save.js';
@@ -16,7 +15,7 @@ import { WAR_MACHINE_SOURCES } from './warMachine.js';
 export const MAX_TABLE_ROWS = 60;
 
 export function sweepReport(r: SweepResult, file: string): ReportContent {
-  const { scenario } = loadWarMachine(file);
+  const { scenario } = r;
   const mc = r.method === 'monte-carlo';
   const charts: Chart[] = [
     {

@@ -1,6 +1,7 @@
 /** Piscina worker: a thin adapter around one engine call. Each kernel is loaded and warmed up on first use. */
 import { runTask, type Task } from '../src/engine/run.js';
+import { kernelByName } from '../src/kinds/index.js';
 
-export default function task(t: Task): Promise<unknown> {
-  return runTask(t);
+export default async function task(t: Task): Promise<unknown> {
+  return runTask(await kernelByName(t.kind), t);
 }

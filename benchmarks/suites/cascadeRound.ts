@@ -16,8 +16,8 @@ export const cascadeRound: BenchSuite = {
   samples: { full: 5, quick: 3 },
   warmUp: 1,
   async setup(ctx) {
-    const model = compileCascade(benchScenario<CascadeScenario>(ctx, 'cascade.yaml'));
-    const m = await freshModule<typeof KernelModule>(new URL('../../src/engine/cascade/kernel.js', import.meta.url), ctx.copy);
+    const model = compileCascade(await benchScenario<CascadeScenario>(ctx, 'cascade.yaml'));
+    const m = await freshModule<typeof KernelModule>(new URL('../../src/kinds/cascade/kernel.js', import.meta.url), ctx.copy);
     return kernelSample(ctx, { ...cascadeKernel, run: m.runCascadeChunks }, model, this.batch);
   },
 };

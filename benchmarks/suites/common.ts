@@ -1,16 +1,16 @@
 /** Helpers shared by suites: a compiled benchmark scenario and an in-thread kernel sample. */
 import { join } from 'node:path';
-import type { Kernel } from '../../src/engine/kernels.js';
-import { loadScenarioFile } from '../../src/scenario/index.js';
+import type { Kernel } from '../../src/engine/kernel.js';
+import { loadScenario } from '../../src/kinds/load.js';
 import type { SuiteContext, SuiteRun } from '../harness.js';
 
 /** Load a scenario from benchmarks/scenarios/ (validated like any user file). */
-export function benchScenario<T>(ctx: SuiteContext, file: string): T {
-  return loadScenarioFile(join(ctx.root, 'benchmarks', 'scenarios', file)).scenario as T;
+export async function benchScenario<T>(ctx: SuiteContext, file: string): Promise<T> {
+  return (await loadScenario(join(ctx.root, 'benchmarks', 'scenarios', file))).scenario as T;
 }
 
 /**
- * JIT warm-up on the plan being measured (PERFORMANCE.md, JIT trap): the kernel's own warm-up plan never
+ * JIT warm-up on the plan being measured (docs/benchmarks.md, JIT trap): the kernel's own warm-up plan never
  * rerolls a tie or draws a tactic pairing, so those branches had no type feedback when V8 optimised the loop,
  * and the first real battles deoptimised it. Many tiny calls on the real plan first (every branch seen in the
  * interpreter), then a few whole chunks, before anything is timed.

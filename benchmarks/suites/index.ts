@@ -4,7 +4,9 @@
  * `npm run bench:save` to record its baseline (until then it shows as "new" and is not gated).
  */
 import type { BenchSuite } from '../harness.js';
+import { exactOddsCompiled } from './exactOdds.js';
 import { oddsProcess } from './oddsProcess.js';
+import { pursuitEngagement } from './pursuitEngagement.js';
 import { cascadeRound } from './cascadeRound.js';
 import { poolBattles } from './pool.js';
 import { siegeWeek } from './siegeWeek.js';
@@ -14,8 +16,10 @@ import { warMachineBattle } from './warMachineBattle.js';
 export const SUITES: BenchSuite[] = [
   warMachineBattle,
   tacticMixBattle,
+  pursuitEngagement,
   siegeWeek,
   cascadeRound,
   poolBattles,
   oddsProcess,
+  exactOddsCompiled,
 ];

@@ -4,6 +4,7 @@
  * Each copy is a new pool (new worker threads, freshly compiled kernels); the pool start is not timed.
  */
 import { closePool } from '../../src/engine/pool.js';
+import { loadKernel } from '../../src/kinds/index.js';
 import { runTrials } from '../../src/engine/run.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
@@ -22,20 +23,21 @@ export const poolBattles: BenchSuite = {
   samples: { full: 1, quick: 1 },
   warmUp: 0,
   async setup(ctx) {
-    const { plan } = compileWarMachine(benchScenario<WarMachineScenario>(ctx, 'battle.yaml'));
+    const kernel = await loadKernel('war-machine');
+    const { plan } = compileWarMachine(await benchScenario<WarMachineScenario>(ctx, 'battle.yaml'));
     const extra = Math.round(this.batch * ctx.slowdown);
     const batch = this.batch;
     await closePool();
     // Tiny tasks on the real plan first, on both workers (see warmUpOnPlan in common.ts: the JIT trap).
     for (let i = 0; i < 150; i++) {
-      await Promise.all([0, 1].map((j) => runTrials({ kind: 'war-machine', plan, seed: i * 2 + j, trials: 64, threads: THREADS, minPoolTrials: 0 })));
+      await Promise.all([0, 1].map((j) => runTrials({ kernel, plan, seed: i * 2 + j, trials: 64, threads: THREADS, minPoolTrials: 0 })));
     }
-    await runTrials({ kind: 'war-machine', plan, seed: 1, trials: 10_000_000, threads: THREADS, minPoolTrials: 0 });
+    await runTrials({ kernel, plan, seed: 1, trials: 10_000_000, threads: THREADS, minPoolTrials: 0 });
     return {
       async run(sample) {
         const seed = 1000 + sample;
-        await runTrials({ kind: 'war-machine', plan, seed, trials: batch, threads: THREADS, minPoolTrials: 0 });
-        if (extra > 0) await runTrials({ kind: 'war-machine', plan, seed: seed + 1, trials: extra, threads: THREADS, minPoolTrials: 0 });
+        await runTrials({ kernel, plan, seed, trials: batch, threads: THREADS, minPoolTrials: 0 });
+        if (extra > 0) await runTrials({ kernel, plan, seed: seed + 1, trials: extra, threads: THREADS, minPoolTrials: 0 });
       },
       teardown: () => closePool(),
     };

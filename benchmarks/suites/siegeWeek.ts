@@ -16,8 +16,8 @@ export const siegeWeek: BenchSuite = {
   samples: { full: 5, quick: 3 },
   warmUp: 1,
   async setup(ctx) {
-    const { plan } = compileSiege(benchScenario<SiegeScenario>(ctx, 'siege.yaml'));
-    const m = await freshModule<typeof KernelModule>(new URL('../../src/engine/siege/kernel.js', import.meta.url), ctx.copy);
+    const { plan } = compileSiege(await benchScenario<SiegeScenario>(ctx, 'siege.yaml'));
+    const m = await freshModule<typeof KernelModule>(new URL('../../src/kinds/siege/kernel.js', import.meta.url), ctx.copy);
     return kernelSample(ctx, { ...siegeKernel, run: m.runSiegeChunks }, plan, this.batch);
   },
 };

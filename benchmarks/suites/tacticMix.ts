@@ -15,7 +15,7 @@ export const tacticMixBattle: BenchSuite = {
   samples: { full: 5, quick: 3 },
   warmUp: 1,
   async setup(ctx) {
-    const { plan } = compileWarMachine(benchScenario<WarMachineScenario>(ctx, 'tactic-mix.yaml'));
+    const { plan } = compileWarMachine(await benchScenario<WarMachineScenario>(ctx, 'tactic-mix.yaml'));
     // Copies 1000+: not the ones the one-pairing suite compiled.
     return kernelSample(ctx, await freshWarMachineKernel({ ...ctx, copy: ctx.copy + 1000 }), plan, this.batch);
   },

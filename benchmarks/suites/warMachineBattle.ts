@@ -8,7 +8,7 @@ import { benchScenario, kernelSample } from './common.js';
 
 /** The War Machine kernel with `run` from a fresh copy of its module (see harness.ts, copies). */
 export async function freshWarMachineKernel(ctx: SuiteContext): Promise<typeof warMachineKernel> {
-  const m = await freshModule<typeof KernelModule>(new URL('../../src/engine/warMachine/kernel.js', import.meta.url), ctx.copy);
+  const m = await freshModule<typeof KernelModule>(new URL('../../src/kinds/warMachine/kernel.js', import.meta.url), ctx.copy);
   return { ...warMachineKernel, run: m.runWarMachineChunks };
 }
 
@@ -22,7 +22,7 @@ export const warMachineBattle: BenchSuite = {
   samples: { full: 5, quick: 3 },
   warmUp: 1,
   async setup(ctx) {
-    const { plan } = compileWarMachine(benchScenario<WarMachineScenario>(ctx, 'battle.yaml'));
+    const { plan } = compileWarMachine(await benchScenario<WarMachineScenario>(ctx, 'battle.yaml'));
     return kernelSample(ctx, await freshWarMachineKernel(ctx), plan, this.batch);
   },
 };

@@ -14,6 +14,7 @@ import type { DividedScenario, DividedSide } from '../kinds/divided/schema.js';
 import { divisionProblem, pairForces, weakestOpponent, WINS_THE_DAY, type DividedForce, type WinsTheDay } from '../rules/warMachine/divided.js';
 import { rateSides } from '../rules/warMachine/rating.js';
 import { solveZeroSum } from '../stats/game.js';
+import { loadKind, type ScenarioInput } from '../kinds/load.js';
 
 export interface ForceFigures {
   name: string;
@@ -261,4 +262,10 @@ export function analyseDivided(s: DividedScenario): DividedResult {
     splitTable: table,
     splitGame: game,
   };
+}
+
+/** The divided-forces analysis: `warcast divided FILE --json` prints exactly this object (exact: no run options). */
+export async function divided(input: ScenarioInput): Promise<DividedResult> {
+  const { scenario } = await loadKind(input, 'divided');
+  return analyseDivided(scenario);
 }

@@ -4,6 +4,9 @@
  * Monte Carlo on request or when the chain would be too large, with 95% intervals.
  */
 import { runTrials } from '../engine/run.js';
+import { loadKernel } from '../kinds/index.js';
+import { loadKind, type ScenarioInput } from '../kinds/load.js';
+import { progressIn, runSettings, type RunOptions } from './options.js';
 import { ChainTooLarge, exactMarch } from '../kinds/march/chain.js';
 import { compileMarch, type MarchPlan } from '../kinds/march/plan.js';
 import type { MarchScenario } from '../kinds/march/schema.js';
@@ -26,6 +29,11 @@ export interface MarchSettings {
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
   minPoolTrials?: number;
+}
+
+/** The analysis options of `march`: the common run options and the method (default exact). */
+export interface MarchOptions extends RunOptions {
+  method?: 'exact' | 'monte-carlo';
 }
 
 export interface BattleAtFatigue {
@@ -124,7 +132,7 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
   let interrupted = false;
   let threads: number | null = null;
   if (weights === null) {
-    const run = await runTrials({ kind: 'march', plan, seed: o.seed, trials: o.trials, threads: o.threads, signal: o.signal, onProgress: o.onProgress, minPoolTrials: o.minPoolTrials });
+    const run = await runTrials({ kernel: await loadKernel('march'), plan, seed: o.seed, trials: o.trials, threads: o.threads, signal: o.signal, onProgress: o.onProgress, minPoolTrials: o.minPoolTrials });
     weights = run.acc;
     trials = Math.max(1, run.trials);
     interrupted = run.interrupted;
@@ -188,4 +196,19 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
     march,
     battle,
   };
+}
+
+/** The march analysis: `warcast march FILE --json` prints exactly this object. */
+export async function march(input: ScenarioInput, options: MarchOptions = {}): Promise<MarchResult> {
+  const settings = runSettings(options);
+  const { scenario } = await loadKind(input, 'march');
+  return analyseMarch(scenario, {
+    method: options.method ?? 'exact',
+    seed: settings.seed,
+    trials: settings.trials,
+    threads: settings.threads,
+    signal: options.signal,
+    onProgress: progressIn(options, 'marches'),
+    minPoolTrials: options.minPoolTrials,
+  });
 }

@@ -1,27 +1,24 @@
 /**
- * `warcast matchup <scenario>`: every pair of tactics (A's row against B's column), exact and optionally by
- * Monte Carlo, then the tactic choice solved as a game (RULES.md §1.5: both commanders choose in secret).
+ * `matchup`: every pair of tactics (A's row against B's column), exact and optionally by
+ * Monte Carlo, then the tactic choice solved as a game (docs/rules.md, tactics: both commanders choose in secret).
  */
 import { UsageError } from '../errors.js';
 import { CODE_COUNT, CODE_REROLL, compileWarMachine, decodeCode, ROLL_PAIRS, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
-import { TACTIC_LABELS, TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
-import { loadWarMachine } from '../scenario/index.js';
+import { TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
+import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { analyseZeroSum, expectedPayoff, isConstantSum, pureBestResponses, pureNashEquilibria, rowPayoffs, columnPayoffs, type Dominated, type Matrix } from '../stats/game.js';
-import { num, pct, table } from '../cli/format.js';
-import { emitResult, exitCodeAfter } from '../cli/emit.js';
-import type { Io } from '../cli/io.js';
 import { exactOdds, simulateWarMachines } from './odds.js';
-import { runSettings, type RunFlags, type RunSettings } from '../cli/options.js';
-import { fmtCount } from '../cli/progress.js';
-import { checkReportOption, saveCommandReport, type ReportFlags } from '../../reports/cli.js';
+import { runSettings, type RunOptions, type RunSettings } from './options.js';
 
 export type Objective = 'win' | 'casualties';
 export const OBJECTIVES: readonly Objective[] = ['win', 'casualties'];
 
-export interface MatchupFlags extends RunFlags {
-  objective?: string;
+export interface MatchupOptions extends RunOptions {
+  /** What the game is solved on (default 'win'). */
+  objective?: Objective;
+  /** Also simulate every cell (`trials` battles each, the same seed in every cell). */
   monteCarlo?: boolean;
 }
 
@@ -98,6 +95,8 @@ export interface MatchupResult extends SolvedGame, ExactMatchup {
   casualtyGame: CasualtyGame | null;
   monteCarlo: MatchupMonteCarlo | null;
   elapsedMs: number;
+  /** The scenario as validated (defaults filled): what the numbers answer. */
+  scenario: WarMachineScenario;
 }
 
 /** The scenario with each side playing one pure tactic. */
@@ -238,9 +237,9 @@ export function parseObjective(text: string | undefined): Objective {
 }
 
 /** Monte Carlo on every cell with the same seed (common random numbers across cells). */
-async function monteCarloCells(cells: CompiledWarMachine[], exact: ExactMatchup, settings: RunSettings, io?: Io, minPoolTrials?: number): Promise<MatchupMonteCarlo> {
+async function monteCarloCells(cells: CompiledWarMachine[], exact: ExactMatchup, settings: RunSettings, o: RunOptions): Promise<MatchupMonteCarlo> {
   const started = performance.now();
-  const run = await simulateWarMachines(cells, settings, io, minPoolTrials);
+  const run = await simulateWarMachines(cells, settings, o);
   const n = TACTICS.length;
   const mc = run.results.map((r, k) => summarizeMonteCarlo(cells[k], r.acc, Math.max(1, r.trials)));
   const at = (i: number, j: number) => mc[i * n + j];
@@ -280,16 +279,25 @@ async function monteCarloCells(cells: CompiledWarMachine[], exact: ExactMatchup,
   };
 }
 
-export async function computeMatchup(scenario: WarMachineScenario, flags: MatchupFlags, io?: Io, minPoolTrials?: number): Promise<MatchupResult> {
-  const objective = parseObjective(flags.objective);
-  if (flags.exact) throw new UsageError('--exact: matchup odds are always exact; add --monte-carlo for simulated ones too');
-  const settings = runSettings(flags);
-  if (settings.precision !== null && !flags.monteCarlo) throw new UsageError('--precision: only with --monte-carlo (the matchup table is exact)');
+/** The tactic matchup: `warcast matchup FILE --json` prints exactly this object. */
+export async function matchup(input: ScenarioInput, options: MatchupOptions = {}): Promise<MatchupResult> {
+  const objective = options.objective ?? 'win';
+  if (!OBJECTIVES.includes(objective)) throw new UsageError(`--objective: expected ${OBJECTIVES.join(' or ')}, got '${objective}'`);
+  if (options.exact) throw new UsageError('--exact: matchup odds are always exact; add --monte-carlo for simulated ones too');
+  const settings = runSettings(options);
+  if (settings.precision !== null && !options.monteCarlo) throw new UsageError('--precision: only with --monte-carlo (the matchup table is exact)');
+  const { scenario } = await loadKind(input, 'war-machine');
+  return matchupOf(scenario, settings, options);
+}
+
+/** The matchup of a validated scenario. */
+export async function matchupOf(scenario: WarMachineScenario, settings: RunSettings, options: MatchupOptions = {}): Promise<MatchupResult> {
+  const objective = options.objective ?? 'win';
   const started = performance.now();
   const cells = compileCells(scenario);
   const exact = exactMatchup(cells);
   const game = solveGame(exact.payoff);
-  const monteCarlo = flags.monteCarlo ? await monteCarloCells(cells, exact, settings, io, minPoolTrials) : null;
+  const monteCarlo = options.monteCarlo ? await monteCarloCells(cells, exact, settings, options) : null;
   return {
     kind: 'war-machine',
     title: scenario.title ?? null,
@@ -303,131 +311,7 @@ export async function computeMatchup(scenario: WarMachineScenario, flags: Matchu
     casualtyGame: objective === 'casualties' ? casualtyGame(exact) : null,
     monteCarlo,
     elapsedMs: Math.round(performance.now() - started),
+    scenario,
   };
 }
 
-export async function matchupCommand(file: string, flags: MatchupFlags & ReportFlags, io: Io): Promise<number> {
-  parseObjective(flags.objective); // usage errors before the scenario is read
-  checkReportOption(flags);
-  const { scenario } = loadWarMachine(file);
-  const r = await computeMatchup(scenario, flags, io);
-  emitResult(io, flags.json, r, () => formatMatchup(r));
-  await saveCommandReport({ kind: 'matchup', result: r }, file, flags, io);
-  return exitCodeAfter(io, r.monteCarlo?.interrupted, 'only the battles already fought (Monte Carlo cells)');
-}
-
-// ---- text output ----
-
-const LABELS = TACTICS.map((t) => TACTIC_LABELS[t]);
-
-function matrixTable(corner: string, cell: (i: number, j: number) => string): string {
-  return table(
-    TACTICS.map((_, i) => [LABELS[i], ...TACTICS.map((_, j) => cell(i, j))]),
-    [corner, ...LABELS],
-  );
-}
-
-function fmtMix(m: Mix | Partial<Mix>): string {
-  const parts = TACTICS.filter((t) => (m[t] ?? 0) > 0).map((t) => `${TACTIC_LABELS[t]} ${pct(m[t]!)}`);
-  return parts.join(', ');
-}
-
-function fmtResponses(r: Record<Tactic, Tactic[]>): string {
-  return TACTICS.map((t) => `${TACTIC_LABELS[t]} → ${r[t].map((x) => TACTIC_LABELS[x]).join(' or ')}`).join('; ');
-}
-
-function fmtDominated(d: DominatedTactic[]): string {
-  if (d.length === 0) return 'none';
-  return d.map((x) => `${TACTIC_LABELS[x.tactic]} (by ${x.by === 'pure' ? fmtMix(x.mix).replace(/ 100\.00%$/, '') : 'the mix ' + fmtMix(x.mix)})`).join('; ');
-}
-
-function fmtSigned(x: number): string {
-  if (Math.abs(x) < 1e-9) return '0';
-  const s = num(Math.abs(x));
-  return x > 0 ? `+${s}` : x < 0 ? `−${s}` : '0';
-}
-
-function gameLines(g: SolvedGame, valueText: string, a: string, b: string): string[] {
-  return [
-    `value: ${valueText}`,
-    `A's optimal mix: ${fmtMix(g.mixA)}`,
-    `B's optimal mix: ${fmtMix(g.mixB)}`,
-    `A's best reply to each B tactic: ${fmtResponses(g.bestResponseA)}`,
-    `B's best reply to each A tactic: ${fmtResponses(g.bestResponseB)}`,
-    `strictly dominated for A (${a}): ${fmtDominated(g.dominatedA)}`,
-    `strictly dominated for B (${b}): ${fmtDominated(g.dominatedB)}`,
-    `pure equilibria (saddle points): ${g.pureEquilibria.length ? g.pureEquilibria.map(([x, y]) => `${TACTIC_LABELS[x]} vs ${TACTIC_LABELS[y]}`).join(', ') : 'none: the best play is mixed'}`,
-  ];
-}
-
-export function formatMatchup(r: MatchupResult): string {
-  const [a, b] = r.sides;
-  const out: string[] = [];
-  out.push(`${r.title ? r.title + ': ' : ''}${a} (A, rows) vs ${b} (B, columns)`);
-  out.push(`exact odds for every pair of tactics (all 10,000 pairs of d100 rolls per cell), tie policy ${r.tiePolicy}; NC = no combat`);
-  out.push('');
-  const nc = (i: number, j: number) => r.noCombat[i][j];
-  out.push('P(A wins)');
-  out.push(matrixTable('A \\ B', (i, j) => (nc(i, j) ? 'NC' : pct(r.winA[i][j], 1))));
-  const drawsElsewhere = r.noWinner.some((row, i) => row.some((p, j) => p > 0 && !nc(i, j)));
-  if (drawsElsewhere) {
-    out.push('payoff = P(A wins) + ½ P(no winner) (standing ties count half)');
-    out.push(matrixTable('A \\ B', (i, j) => pct(r.payoff[i][j], 1)));
-  }
-  out.push('expected casualties, troops lost by A / by B');
-  out.push(matrixTable('A \\ B', (i, j) => (nc(i, j) ? 'NC' : `${num(r.casualtiesA[i][j], 0)} / ${num(r.casualtiesB[i][j], 0)}`)));
-
-  const mc = r.monteCarlo;
-  if (mc) {
-    const per = mc.trialsPerCell.flat();
-    const same = per.every((t) => t === per[0]);
-    const total = per.reduce((x, y) => x + y, 0);
-    out.push(
-      `Monte Carlo: ${same ? `${fmtCount(per[0])} battles per cell` : `${fmtCount(Math.min(...per))}–${fmtCount(Math.max(...per))} battles per cell`} × 36 cells (${fmtCount(total)}), seed ${mc.seed}, ${mc.threads} thread${mc.threads === 1 ? '' : 's'}, ${(mc.elapsedMs / 1000).toFixed(2)} s`,
-    );
-    out.push('every cell uses the same seed and so the same dice (common random numbers): cells differ by the tactics, not by noise');
-    out.push('P(A wins), simulated ± 95% interval half-width');
-    out.push(
-      matrixTable('A \\ B', (i, j) => {
-        if (nc(i, j)) return 'NC';
-        const [lo, hi] = mc.winACi95[i][j];
-        return `${pct(mc.winA[i][j], 2)} ± ${((hi - lo) * 50).toFixed(2)}`;
-      }),
-    );
-    out.push(`largest |simulated − exact| P(A wins): ${pct(mc.maxAbsErrorWinA, 3)} (${mc.maxErrorInStandardErrors.toFixed(1)} standard errors)`);
-    out.push(`game solved on the simulated payoffs: value ${pct(mc.solved.value)}; A ${fmtMix(mc.solved.mixA)}; B ${fmtMix(mc.solved.mixB)}`);
-    out.push('');
-  }
-
-  out.push('The tactic choice as a game: both choose in secret (RULES.md §1.5). Objective: win.');
-  out.push('Constant-sum: A scores P(A wins) + ½ P(no winner), B scores the rest; solved exactly by linear programming.');
-  out.push(...gameLines(r, `${pct(r.value)} for A (its win chance, no-winner counted half, when both play optimally)`, a, b));
-  if (r.scenarioTactics) {
-    const s = r.scenarioTactics;
-    out.push(
-      `the scenario's own tactics (A ${fmtMix(s.mixA)}; B ${fmtMix(s.mixB)}) score ${pct(s.payoff)} for A; ` +
-        `against B's, A's best is ${s.bestResponseA.map((t) => TACTIC_LABELS[t]).join(' or ')} (${pct(s.bestResponseValueA)}); ` +
-        `against A's, B's best is ${s.bestResponseB.map((t) => TACTIC_LABELS[t]).join(' or ')} (A held to ${pct(s.bestResponseValueB)})`,
-    );
-  }
-  const cg = r.casualtyGame;
-  if (cg) {
-    out.push('');
-    out.push('Objective: casualties. A scores expected B losses − expected A losses (troops); B scores expected A losses − expected B losses.');
-    out.push(
-      cg.constantSum
-        ? "Note: as defined this objective is zero-sum, not general-sum: B's score is exactly minus A's in every cell (enemy − own losses is antisymmetric). Pure best replies and pure equilibria below; being zero-sum it also has an exact mixed solution."
-        : 'This is a general-sum game (not constant-sum): there is no single value; only pure best replies and pure equilibria are reported.',
-    );
-    out.push("A's score, expected troops");
-    out.push(matrixTable('A \\ B', (i, j) => (nc(i, j) ? 'NC' : fmtSigned(cg.payoffA[i][j]))));
-    out.push(`A's best reply to each B tactic: ${fmtResponses(cg.bestResponseA)}`);
-    out.push(`B's best reply to each A tactic: ${fmtResponses(cg.bestResponseB)}`);
-    out.push(`pure equilibria: ${cg.pureEquilibria.length ? cg.pureEquilibria.map(([x, y]) => `${TACTIC_LABELS[x]} vs ${TACTIC_LABELS[y]}`).join(', ') : 'none'}`);
-    if (cg.solved) {
-      out.push(`mixed solution: value ${fmtSigned(cg.solved.value)} troops for A; A ${fmtMix(cg.solved.mixA)}; B ${fmtMix(cg.solved.mixB)}`);
-      out.push(`strictly dominated for A: ${fmtDominated(cg.solved.dominatedA)}; for B: ${fmtDominated(cg.solved.dominatedB)}`);
-    }
-  }
-  return out.join('\n') + '\n';
-}

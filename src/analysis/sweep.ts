@@ -1,27 +1,25 @@
 /**
- * `warcast sweep <scenario> --vary <path> --from X --to Y --step S`: how the odds move as one numeric field
+ * `sweep` (`warcast sweep <scenario> --vary <path> --from X --to Y --step S`): how the odds move as one numeric field
  * of the scenario varies. Every value is run with the same seed, hence the same chunk seeds and dice (common
  * random numbers): neighbouring points differ by the parameter, not by sampling noise.
  */
 import { ScenarioError, UsageError } from '../errors.js';
 import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
-import { loadWarMachine } from '../scenario/index.js';
+import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { closest, formatPath, validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
-import { num, pct, table } from '../cli/format.js';
-import { emitResult, exitCodeAfter } from '../cli/emit.js';
-import type { Io } from '../cli/io.js';
 import { exactOdds, simulateWarMachines } from './odds.js';
-import { runSettings, type RunFlags } from '../cli/options.js';
-import { fmtCount } from '../cli/progress.js';
-import { checkReportOption, saveCommandReport, type ReportFlags } from '../../reports/cli.js';
+import { runSettings, type RunOptions } from './options.js';
 
-export interface SweepFlags extends RunFlags {
-  vary?: string;
-  from?: string;
-  to?: string;
-  step?: string;
+export interface SweepOptions extends RunOptions {
+  /** The numeric field to vary, e.g. `sides[0].battleRating`. */
+  vary: string;
+  from: number;
+  /** The last value (inclusive when it falls on the grid). */
+  to: number;
+  /** Default 1. */
+  step?: number;
 }
 
 /** At most this many values in one sweep. */
@@ -52,13 +50,18 @@ export interface SweepResult {
   step: number;
   method: 'monte-carlo' | 'exact';
   seed: number;
+  /** Trials per point: `trials`, or under `precision` the most any point ran (each point's own count is in `points`). */
   trialsPerPoint: number;
+  /** The precision target (95% half-width of every win probability), or null. */
+  precision: number | null;
   threads: number;
   /** Every point is run with the same seed (the same chunk seeds): common random numbers. */
   commonRandomNumbers: boolean;
   interrupted: boolean;
   elapsedMs: number;
   points: SweepPoint[];
+  /** The scenario as validated (defaults filled), before the varied field is set. */
+  scenario: WarMachineScenario;
 }
 
 /** `sides[0].battleRating` or `sides.0.battleRating` → ['sides', 0, 'battleRating']; null if malformed. */
@@ -125,12 +128,6 @@ export function withValue(s: WarMachineScenario, source: ScenarioSource, path: P
   }
 }
 
-function parseNumber(option: string, text: string | undefined): number {
-  const v = text === undefined ? NaN : Number(text.trim().replace(/_/g, ''));
-  if (text === undefined || text.trim() === '' || !Number.isFinite(v)) throw new UsageError(`${option}: expected a number, got '${text ?? ''}'`);
-  return v;
-}
-
 /** The values from..to by step (inclusive of `to` when it falls on the grid), without drift. */
 export function sweepValues(from: number, to: number, step: number): number[] {
   if (!(step > 0)) throw new UsageError(`--step: expected a positive number, got ${step}`);
@@ -140,15 +137,18 @@ export function sweepValues(from: number, to: number, step: number): number[] {
   return Array.from({ length: count }, (_, k) => Number((from + k * step).toPrecision(12)));
 }
 
-export async function computeSweep(file: string, flags: SweepFlags, io?: Io, minPoolTrials?: number): Promise<SweepResult> {
-  const settings = runSettings(flags);
-  const from = parseNumber('--from', flags.from);
-  const to = parseNumber('--to', flags.to);
-  const step = flags.step === undefined ? 1 : parseNumber('--step', flags.step);
+/** The sweep: `warcast sweep FILE --vary … --json` prints exactly this object. */
+export async function sweep(input: ScenarioInput, options: SweepOptions): Promise<SweepResult> {
+  const settings = runSettings(options);
+  const { from, to } = options;
+  const step = options.step ?? 1;
+  for (const [name, v] of [['--from', from], ['--to', to], ['--step', step]] as const) {
+    if (!Number.isFinite(v)) throw new UsageError(`${name}: expected a number, got ${v}`);
+  }
   const values = sweepValues(from, to, step);
-  if (flags.vary === undefined) throw new UsageError("--vary: required (e.g. --vary 'sides[0].battleRating')");
-  const { scenario, source } = loadWarMachine(file);
-  const path = resolveNumericPath(scenario, flags.vary);
+  if (!options.vary) throw new UsageError("--vary: required (e.g. --vary 'sides[0].battleRating')");
+  const { scenario, source } = await loadKind(input, 'war-machine');
+  const path = resolveNumericPath(scenario, options.vary);
   const started = performance.now();
   const compiled: CompiledWarMachine[] = values.map((v) => compileWarMachine(withValue(scenario, source, path, v)));
   const exact = compiled.map((c) => exactOdds(c));
@@ -158,7 +158,7 @@ export async function computeSweep(file: string, flags: SweepFlags, io?: Io, min
   let threads = 0;
   let interrupted = false;
   if (!settings.exact) {
-    const run = await simulateWarMachines(compiled, settings, io, minPoolTrials);
+    const run = await simulateWarMachines(compiled, settings, options);
     mc = run.results.map((r, i) => summarizeMonteCarlo(compiled[i], r.acc, Math.max(1, r.trials)));
     trials = run.results.map((r) => r.trials);
     threads = run.threadsUsed;
@@ -190,49 +190,15 @@ export async function computeSweep(file: string, flags: SweepFlags, io?: Io, min
     step,
     method: settings.exact ? 'exact' : 'monte-carlo',
     seed: settings.seed,
-    trialsPerPoint: settings.exact ? 0 : settings.trials,
+    // Under --precision each point runs until it is known well enough: the most any point ran.
+    trialsPerPoint: settings.exact ? 0 : settings.precision === null ? settings.trials : Math.max(0, ...trials),
+    precision: settings.precision,
     threads,
     commonRandomNumbers: !settings.exact,
     interrupted,
     elapsedMs: Math.round(performance.now() - started),
     points,
+    scenario,
   };
 }
 
-export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags, io: Io): Promise<number> {
-  checkReportOption(flags);
-  const r = await computeSweep(file, flags, io);
-  emitResult(io, flags.json, r, () => formatSweep(r));
-  await saveCommandReport({ kind: 'sweep', result: r }, file, flags, io);
-  return exitCodeAfter(io, r.interrupted, 'only the battles already fought (simulated figures)');
-}
-
-export function formatSweep(r: SweepResult): string {
-  const [a, b] = r.sides;
-  const out: string[] = [];
-  out.push(`${r.title ? r.title + ': ' : ''}${a} (A) vs ${b} (B)`);
-  out.push(`sweep of ${r.vary} from ${r.from} to ${r.to} step ${r.step} (${r.points.length} values)`);
-  if (r.method === 'exact') out.push('exact odds only (all 10,000 pairs of d100 rolls per value)');
-  else {
-    const total = r.points.reduce((t, p) => t + p.trials, 0);
-    out.push(`${fmtCount(r.trialsPerPoint)} battles per value (${fmtCount(total)} in all), seed ${r.seed}, ${r.threads} thread${r.threads === 1 ? '' : 's'}, ${(r.elapsedMs / 1000).toFixed(2)} s`);
-    out.push('common random numbers: every value is run with the same seed, so the same chunk seeds and dice; neighbouring points differ by the parameter, not by noise');
-  }
-  out.push('');
-  const mc = r.method === 'monte-carlo';
-  const rows = r.points.map((p) => {
-    const half = (i: 0 | 1) => (p.winCi95 ? ` ± ${((p.winCi95[i][1] - p.winCi95[i][0]) * 50).toFixed(2)}` : '');
-    return [
-      String(p.value),
-      `${p.modifiedBattleRating[0]} / ${p.modifiedBattleRating[1]}`,
-      ...(mc ? [pct(p.win[0]) + half(0)] : []),
-      pct(p.exactWin[0]),
-      ...(mc ? [pct(p.win[1]) + half(1)] : []),
-      pct(p.exactWin[1]),
-      `${num(p.casualties[0])} / ${num(p.casualties[1])}`,
-    ];
-  });
-  const header = [r.vary, 'modified BR A / B', ...(mc ? ['A wins (95%)'] : []), 'A exact', ...(mc ? ['B wins (95%)'] : []), 'B exact', 'mean casualties A / B'];
-  out.push(table(rows, header));
-  return out.join('\n');
-}

@@ -1,22 +1,16 @@
-/** `warcast divided <scenario>`: load, call analyseDivided, print (docs/scenarios.md, "divided"). */
-import { analyseDivided, type DividedResult } from '../analysis/divided.js';
-import type { DividedScenario } from '../kinds/divided/schema.js';
-import { loadScenarioFile } from '../scenario/index.js';
-import { assertReplaceable } from '../../reports/write.js';
+/** `warcast divided <scenario>`: call `divided`, format (docs/scenarios.md, "divided"). */
+import { divided, type DividedResult } from '../analysis/divided.js';
+import { num, pct, table } from '../text/format.js';
 import { emitResult } from './emit.js';
-import { num, pct, table } from './format.js';
 import type { Io } from './io.js';
+import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
 import { ExitCode } from '../errors.js';
 
-export async function dividedCommand(file: string, flags: { json?: boolean; report?: string; interactive?: boolean }, io: Io): Promise<number> {
-  if (flags.report !== undefined) assertReplaceable(flags.report, '--report');
-  const { scenario } = loadScenarioFile(file, ['divided']) as { scenario: DividedScenario };
-  const result = analyseDivided(scenario);
+export async function dividedCommand(file: string, flags: ReportFlags, io: Io): Promise<number> {
+  checkReportOption(flags.report);
+  const result = await divided(file);
   emitResult(io, flags.json, result, () => formatDivided(result));
-  if (flags.report !== undefined) {
-    const [{ dividedReport }, { saveReport }] = await Promise.all([import('../../reports/campaign.js'), import('../../reports/save.js')]);
-    await saveReport(dividedReport(result, file), { dir: flags.report, option: '--report', interactive: flags.interactive, json: flags.json, io });
-  }
+  await saveCommandReport({ kind: 'divided', result }, file, flags.report, flags, io);
   return ExitCode.ok;
 }
 

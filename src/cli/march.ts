@@ -1,38 +1,17 @@
-/** `warcast march <scenario>`: parse options, load, call analyseMarch, print (docs/scenarios.md, "march"). */
-import { analyseMarch, type MarchResult } from '../analysis/march.js';
-import type { MarchScenario } from '../kinds/march/schema.js';
-import { loadScenarioFile } from '../scenario/index.js';
-import { assertReplaceable } from '../../reports/write.js';
+/** `warcast march <scenario>`: parse options, call `march`, format (docs/scenarios.md, "march"). */
+import { march, type MarchResult } from '../analysis/march.js';
+import { fmtCount, num, pct, table } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
-import { num, pct, table } from './format.js';
 import type { Io } from './io.js';
-import { runSettings, type RunFlags } from './options.js';
-import { fmtCount, progressBar } from './progress.js';
+import type { RunFlags } from './options.js';
+import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
+import { withRun } from './run.js';
 
-export async function marchCommand(file: string, flags: RunFlags & { monteCarlo?: boolean; report?: string; interactive?: boolean }, io: Io): Promise<number> {
-  const settings = runSettings(flags);
-  if (flags.report !== undefined) assertReplaceable(flags.report, '--report');
-  const { scenario } = loadScenarioFile(file, ['march']) as { scenario: MarchScenario };
-  const bar = flags.monteCarlo ? progressBar(io, 'marches') : null;
-  let result: MarchResult;
-  try {
-    result = await analyseMarch(scenario, {
-      method: flags.monteCarlo ? 'monte-carlo' : 'exact',
-      seed: settings.seed,
-      trials: settings.trials,
-      threads: settings.threads,
-      signal: io.signal,
-      onProgress: bar ? (d, t) => bar.update(d, t) : undefined,
-    });
-  } finally {
-    bar?.finish();
-  }
+export async function marchCommand(file: string, flags: RunFlags & ReportFlags & { monteCarlo?: boolean }, io: Io): Promise<number> {
+  checkReportOption(flags.report);
+  const result = await withRun(io, flags, (o) => march(file, { ...o, method: flags.monteCarlo ? 'monte-carlo' : 'exact' }));
   emitResult(io, flags.json, result, () => formatMarch(result));
-  if (flags.report !== undefined) {
-    // Loaded only when asked for: vega and resvg add start-up time.
-    const [{ marchReport }, { saveReport }] = await Promise.all([import('../../reports/campaign.js'), import('../../reports/save.js')]);
-    await saveReport(result.interrupted ? null : marchReport(result, file), { dir: flags.report, option: '--report', interactive: flags.interactive, json: flags.json, io });
-  }
+  await saveCommandReport({ kind: 'march', result }, file, flags.report, flags, io);
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials ?? 0)} marches`);
 }
 

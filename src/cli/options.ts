@@ -1,14 +1,9 @@
-/** Shared run options: defaults in one constant, errors that name the option. */
-import { availableParallelism } from 'node:os';
+/** The run options as typed on the command line: text into numbers, errors that name the option. */
 import { UsageError } from '../errors.js';
 import { MAX_SEED } from '../rng/index.js';
+import { MAX_THREADS, runSettings, type RunOptions, type RunSettings } from '../analysis/options.js';
 
-export const RUN_DEFAULTS = {
-  trials: 1_000_000,
-  seed: 42,
-  /** Under --precision: never more trials than this. */
-  maxTrials: 1_000_000_000,
-} as const;
+export { RUN_DEFAULTS } from '../analysis/options.js';
 
 export interface RunFlags {
   trials?: string;
@@ -18,26 +13,6 @@ export interface RunFlags {
   maxTrials?: string;
   json?: boolean;
   exact?: boolean;
-}
-
-/** What every simulation result says about its run (elapsedMs and threads vary; the rest is deterministic). */
-export interface RunHeader {
-  seed: number;
-  trials: number;
-  threads: number;
-  precision: number | null;
-  interrupted: boolean;
-  elapsedMs: number;
-}
-
-export interface RunSettings {
-  trials: number;
-  seed: number;
-  threads: number;
-  precision: number | null;
-  maxTrials: number;
-  json: boolean;
-  exact: boolean;
 }
 
 /** Integers as users type them: 1000000, 1_000_000, 1e6, 1,000,000. */
@@ -50,10 +25,8 @@ export function parseCount(option: string, text: string, min: number, max: numbe
   return n;
 }
 
-export function runSettings(f: RunFlags): RunSettings {
-  const trials = f.trials === undefined ? RUN_DEFAULTS.trials : parseCount('--trials', f.trials, 1, 1e12);
-  const seed = f.seed === undefined ? RUN_DEFAULTS.seed : parseCount('--seed', f.seed, 0, MAX_SEED);
-  const threads = f.threads === undefined ? availableParallelism() : parseCount('--threads', f.threads, 1, 256);
+/** The flags as analysis options (checked: a bad option fails before any work). */
+export function runOptions(f: RunFlags): RunOptions & RunSettings {
   let precision: number | null = null;
   if (f.precision !== undefined) {
     precision = Number(f.precision);
@@ -61,7 +34,13 @@ export function runSettings(f: RunFlags): RunSettings {
       throw new UsageError(`--precision: expected a half-width between 0 and 0.5 (e.g. 0.001), got '${f.precision}'`);
     }
   }
-  const maxTrials = f.maxTrials === undefined ? RUN_DEFAULTS.maxTrials : parseCount('--max-trials', f.maxTrials, 1, 1e12);
-  if (f.exact && precision !== null) throw new UsageError('--exact and --precision do not go together: exact odds have no sampling error');
-  return { trials, seed, threads, precision, maxTrials, json: Boolean(f.json), exact: Boolean(f.exact) };
+  const options: RunOptions = {
+    trials: f.trials === undefined ? undefined : parseCount('--trials', f.trials, 1, 1e12),
+    seed: f.seed === undefined ? undefined : parseCount('--seed', f.seed, 0, MAX_SEED),
+    threads: f.threads === undefined ? undefined : parseCount('--threads', f.threads, 1, MAX_THREADS),
+    precision,
+    maxTrials: f.maxTrials === undefined ? undefined : parseCount('--max-trials', f.maxTrials, 1, 1e12),
+    exact: Boolean(f.exact),
+  };
+  return { ...options, ...runSettings(options) };
 }

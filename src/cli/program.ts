@@ -3,7 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { ExitCode, UsageError, WarcastError } from '../errors.js';
 import { closePool } from '../engine/pool.js';
 import type { Io } from './io.js';
-import { RUN_DEFAULTS } from './options.js';
+import { RUN_DEFAULTS } from '../analysis/options.js';
 
 export const VERSION = '0.1.0';
 
@@ -32,7 +32,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--exact', 'exact odds only (enumerate the dice; no Monte Carlo)')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('../analysis/odds.js')).oddsCommand(file, flags, io)));
+    .action(async (file: string, flags) => setExit(await (await import('./odds.js')).oddsCommand(file, flags, io)));
 
   addRunOptions(program.command('report <scenario>').description('run a scenario and write its report folder: index.html (opens offline), charts as Vega-Lite/SVG/PNG, result.json'))
     .requiredOption('--out <dir>', 'the report folder to write (replaced only if empty or an earlier warcast report)')
@@ -42,7 +42,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   addRunOptions(program.command('siege <scenario>').description('Siege Machine or simple siege: survival curve, weeks to fall, endings, casualties, fortification damage'))
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('../analysis/siege.js')).siegeCommand(file, flags, io)));
+    .action(async (file: string, flags) => setExit(await (await import('./siege.js')).siegeCommand(file, flags, io)));
 
   addRunOptions(program.command('march <scenario>').description('a march over days: arrival by day, distance, fatigue from hunger and forced marches, and the battle on arrival (exact chain)'))
     .option('--monte-carlo', 'simulate (--trials marches) with 95% intervals instead of the exact chain')
@@ -62,21 +62,21 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .command('rate <scenario>')
     .description("how each side's BFR, troop class, BR and modified BR are built, rule by rule")
     .option('--json', 'print one JSON document on stdout')
-    .action(async (file: string, flags) => setExit((await import('../analysis/rate.js')).rateCommand(file, flags, io)));
+    .action(async (file: string, flags) => setExit(await (await import('./rate.js')).rateCommand(file, flags, io)));
 
   addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
     .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
     .option('--rounds <R>', 'garrison planning: NPC attacks only over R rounds; probability each location is still held')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('../analysis/cascade.js')).cascadeCommand(file, flags, io)));
+    .action(async (file: string, flags) => setExit(await (await import('./cascade.js')).cascadeCommand(file, flags, io)));
 
   addRunOptions(program.command('matchup <scenario>').description('odds for every pair of tactics, and the tactic choice solved as a game (Nash mixes, value, best replies, dominated tactics)'))
     .option('--objective <name>', 'what the game is solved on: win (constant-sum: P(win) + ½ P(no winner)) or casualties (enemy − own losses)', 'win')
     .option('--monte-carlo', 'also simulate every cell (--trials battles each, same seed in every cell) with 95% intervals')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('../analysis/matchup.js')).matchupCommand(file, flags, io)));
+    .action(async (file: string, flags) => setExit(await (await import('./matchup.js')).matchupCommand(file, flags, io)));
 
   addRunOptions(program.command('sweep <scenario>').description('win probability and casualties as one numeric field varies (common random numbers)'))
     .requiredOption('--vary <path>', 'the numeric field to vary, e.g. sides[0].battleRating, sides[1].bonus, sides[0].troops')
@@ -86,7 +86,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--exact', 'exact odds only (no Monte Carlo)')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('../analysis/sweep.js')).sweepCommand(file, flags, io)));
+    .action(async (file: string, flags) => setExit(await (await import('./sweep.js')).sweepCommand(file, flags, io)));
   program
     .command('bench')
     .description('benchmark suites as ratios to an in-run reference loop, compared with benchmarks/baseline.json')

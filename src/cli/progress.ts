@@ -1,5 +1,8 @@
 /** A progress bar on stderr, shown only on a terminal and only once a run has lasted about a second. */
+import { fmtCount } from '../text/format.js';
 import type { Io } from './io.js';
+
+export { fmtCount };
 
 export interface Progress {
   update(done: number, total: number): void;
@@ -32,9 +35,3 @@ export function progressBar(io: Io, label: string): Progress {
   };
 }
 
-export function fmtCount(n: number): string {
-  if (n >= 1e9) return `${+(n / 1e9).toFixed(2)}G`;
-  if (n >= 1e6) return `${+(n / 1e6).toFixed(2)}M`;
-  if (n >= 1e3) return `${+(n / 1e3).toFixed(1)}k`;
-  return String(n);
-}

@@ -1,72 +1,44 @@
 /**
  * `warcast report <scenario> --out DIR`: run the analysis a scenario's kind calls for and write its report
- * folder (index.html, NAME.vl.json / .svg / .png per chart, result.json). One reporter per kind.
+ * folder (index.html, NAME.vl.json / .svg / .png per chart, result.json). Matchup and sweep reports come from
+ * those commands' --report.
  */
-import { assertReplaceable } from '../../reports/write.js';
 import { ExitCode, UsageError } from '../errors.js';
-import { loadScenarioFile } from '../scenario/index.js';
-import { saveCommandReport } from '../../reports/cli.js';
-import { computeCascade } from '../analysis/cascade.js';
-import { computeOdds } from '../analysis/odds.js';
-import { computeSiege } from '../analysis/siege.js';
+import { sourceOf } from '../kinds/load.js';
+import { fmtCount } from '../text/format.js';
 import type { Io } from './io.js';
-import { runSettings, type RunFlags } from './options.js';
-import { fmtCount } from './progress.js';
+import { runOptions, type RunFlags } from './options.js';
+import { checkReportOption, saveCommandReport, type CommandResult } from './reportOption.js';
+import { withRun } from './run.js';
 
 export interface ReportFlags extends RunFlags {
   out?: string;
   interactive?: boolean;
 }
 
-type Reporter = (file: string, flags: ReportFlags & { out: string }, io: Io) => Promise<number>;
-
-/**
- * Scenario kind → reporter: war-machine → the odds report, siege → the siege report, cascade → the cascade
- * report (one round with NPC attacks). Matchup and sweep reports come from those commands' --report.
- */
-export const REPORTERS: Record<string, Reporter> = {
-  'war-machine': async (file, flags, io) => {
-    const computed = await computeOdds(file, flags, io);
-    if (flags.json) io.out(JSON.stringify(computed.result, null, 2) + '\n');
-    const { saveOddsReport } = await import('../../reports/warMachine.js'); // vega and resvg: only when reporting
-    const index = await saveOddsReport({ ...computed, file, dir: flags.out, option: '--out', interactive: flags.interactive, json: flags.json, threads: runSettings(flags).threads, io });
-    if (computed.result.interrupted) {
-      io.err(`interrupted after ${fmtCount(computed.result.trials)} battles\n`);
-      return ExitCode.interrupted;
-    }
-    return index === null ? ExitCode.interrupted : ExitCode.ok;
-  },
-  siege: async (file, flags, io) => {
-    const result = await computeSiege(file, flags, io);
-    return finish(io, 'sieges', result, await saveAfter({ kind: 'siege', result }, file, flags, io));
-  },
-  cascade: async (file, flags, io) => {
-    const result = await computeCascade(file, flags, io);
-    return finish(io, 'trials', result, await saveAfter({ kind: 'cascade', result }, file, flags, io));
-  },
+/** Scenario kind → the analysis whose report it gets, and what its trials are called. */
+const ANALYSES: Record<string, { unit: string; run: (file: string, o: Parameters<Parameters<typeof withRun>[2]>[0]) => Promise<CommandResult> }> = {
+  'war-machine': { unit: 'battles', run: async (file, o) => ({ kind: 'odds', result: await (await import('../analysis/odds.js')).odds(file, o) }) },
+  siege: { unit: 'sieges', run: async (file, o) => ({ kind: 'siege', result: await (await import('../analysis/siege.js')).siege(file, o) }) },
+  cascade: { unit: 'trials', run: async (file, o) => ({ kind: 'cascade', result: await (await import('../analysis/cascade.js')).cascade(file, o) }) },
+  march: { unit: 'marches', run: async (file, o) => ({ kind: 'march', result: await (await import('../analysis/march.js')).march(file, o) }) },
+  divided: { unit: 'battles', run: async (file) => ({ kind: 'divided', result: await (await import('../analysis/divided.js')).divided(file) }) },
 };
-
-/** Print --json if asked, then write the report to --out. */
-async function saveAfter(r: Parameters<typeof saveCommandReport>[0], file: string, flags: ReportFlags & { out: string }, io: Io): Promise<string | null> {
-  if (flags.json) io.out(JSON.stringify(r.result, null, 2) + '\n');
-  return saveCommandReport(r, file, { report: flags.out, interactive: flags.interactive, json: flags.json }, io, '--out');
-}
-
-function finish(io: Io, what: string, result: { interrupted: boolean; trials: number }, index: string | null): number {
-  if (result.interrupted) {
-    io.err(`interrupted after ${fmtCount(result.trials)} ${what}\n`);
-    return ExitCode.interrupted;
-  }
-  return index === null ? ExitCode.interrupted : ExitCode.ok;
-}
 
 export async function reportCommand(file: string, flags: ReportFlags, io: Io): Promise<number> {
   if (flags.out === undefined) throw new UsageError('report: --out DIR is required (the folder to write the report to)');
-  runSettings(flags); // option errors before any work
-  assertReplaceable(flags.out, '--out');
-  const { source } = loadScenarioFile(file);
-  const kind = (source.data as { kind: string }).kind;
-  const reporter = REPORTERS[kind];
-  if (!reporter) throw new UsageError(`report: no report for kind '${kind}' yet (reports exist for ${Object.keys(REPORTERS).join(', ')})`);
-  return reporter(file, { ...flags, out: flags.out }, io);
+  runOptions(flags); // option errors before any work
+  checkReportOption(flags.out, '--out');
+  const kind = (sourceOf(file).data as { kind?: unknown } | null)?.kind;
+  const analysis = typeof kind === 'string' ? ANALYSES[kind] : undefined;
+  if (!analysis) throw new UsageError(`report: no report for kind '${String(kind)}' yet (reports exist for ${Object.keys(ANALYSES).join(', ')})`);
+  const r = await withRun(io, flags, (o) => analysis.run(file, o));
+  if (flags.json) io.out(JSON.stringify(r.result, null, 2) + '\n');
+  const index = await saveCommandReport(r, file, flags.out, flags, io, '--out');
+  const interrupted = 'interrupted' in r.result && r.result.interrupted;
+  if (interrupted) {
+    io.err(`interrupted after ${fmtCount((r.result as { trials: number }).trials)} ${analysis.unit}\n`);
+    return ExitCode.interrupted;
+  }
+  return index === null ? ExitCode.interrupted : ExitCode.ok;
 }

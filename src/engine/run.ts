@@ -4,13 +4,12 @@
  * results in any order gives the same bytes; we still merge in chunk order.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { Piscina } from 'piscina';
-import { loadKernel, warmUp, type Kernel } from './kernels.js';
+import { warmUp, type Kernel } from './kernel.js';
 import { getPool, POOL_DEFAULTS } from './pool.js';
 
-export interface RunOptions {
-  kind: string;
-  plan: unknown;
+export interface RunOptions<Plan = unknown> {
+  kernel: Kernel<Plan>;
+  plan: Plan;
   seed: number;
   trials: number;
   threads: number;
@@ -22,6 +21,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Override the kernel's threshold for starting a pool (tests force a real pool with 0). */
   minPoolTrials?: number;
+  /** Record the kernel's trace (running totals) after every chunk: `RunResult.trace`. */
+  trace?: boolean;
 }
 
 export interface RunResult {
@@ -29,11 +30,24 @@ export interface RunResult {
   trials: number;
   threadsUsed: number;
   interrupted: boolean;
+  /**
+   * With `trace`: after each whole chunk of this run, in chunk order, the kernel's `traceLength` running totals
+   * (cumulative from the run's first chunk); chunk c's totals at [c × traceLength, (c + 1) × traceLength).
+   */
+  trace?: Float64Array;
+}
+
+/** What a pool task returns: the task's accumulator, and its per-chunk trace when asked for. */
+interface TaskResult {
+  acc: Float64Array;
+  trace: Float64Array | null;
 }
 
 export interface Task {
+  /** The kernel's registry name (the worker loads it by name). */
   kind: string;
   plan: unknown;
+  trace: boolean;
   seed: number;
   firstChunk: number;
   chunkCount: number;
@@ -41,8 +55,9 @@ export interface Task {
 }
 
 /** Run `trials` trials starting at `startTrial` (a multiple of the chunk size). */
-export async function runTrials(o: RunOptions): Promise<RunResult> {
-  const k = await loadKernel(o.kind);
+export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
+  const k = o.kernel;
+  const traceLength = o.trace ? (k.traceLength ?? 0) : 0;
   const start = o.startTrial ?? 0;
   if (start % k.chunkTrials !== 0) throw new Error('startTrial must be a whole number of chunks');
   const end = start + o.trials;
@@ -57,9 +72,24 @@ export async function runTrials(o: RunOptions): Promise<RunResult> {
   const perTask = Math.max(1, Math.min(k.maxChunksPerTask, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThread))));
   const tasks: Task[] = [];
   for (let c = firstChunk; c < lastChunk; c += perTask) {
-    tasks.push({ kind: o.kind, plan: o.plan, seed: o.seed, firstChunk: c, chunkCount: Math.min(perTask, lastChunk - c), totalTrials: end });
+    tasks.push({ kind: k.name, plan: o.plan, trace: traceLength > 0, seed: o.seed, firstChunk: c, chunkCount: Math.min(perTask, lastChunk - c), totalTrials: end });
   }
   const trialsOf = (t: Task) => Math.min(end, (t.firstChunk + t.chunkCount) * k.chunkTrials) - t.firstChunk * k.chunkTrials;
+
+  const trace = traceLength > 0 ? new Float64Array(chunks * traceLength) : null;
+  // Add a finished task's trace (running totals within the task) after everything before it, in chunk order.
+  const addTrace = (t: Task, r: TaskResult) => {
+    if (!trace || !r.trace) return;
+    const at = (t.firstChunk - firstChunk) * traceLength;
+    for (let j = 0; j < r.trace.length; j++) trace[at + j] = r.trace[j] + (at > 0 ? trace[at - traceLength + (j % traceLength)] : 0);
+  };
+  const result = (trials: number, threadsUsed: number, completed: number): RunResult => ({
+    acc,
+    trials,
+    threadsUsed,
+    interrupted: completed < tasks.length,
+    ...(trace ? { trace: trace.subarray(0, Math.ceil(trials / k.chunkTrials) * traceLength) } : {}),
+  });
 
   let done = 0;
   if (!usePool) {
@@ -67,17 +97,19 @@ export async function runTrials(o: RunOptions): Promise<RunResult> {
     let completed = 0;
     for (const t of tasks) {
       if (o.signal?.aborted) break;
-      k.run(o.plan, o.seed, t.firstChunk, t.chunkCount, end, acc);
+      const r = runChunks(k, t);
+      for (let j = 0; j < acc.length; j++) acc[j] += r.acc[j];
+      addTrace(t, r);
       done += trialsOf(t);
       completed++;
       o.onProgress?.(done, o.trials);
       if (tasks.length > 1) await yieldToEventLoop();
     }
-    return { acc, trials: done, threadsUsed: 1, interrupted: completed < tasks.length };
+    return result(done, 1, completed);
   }
 
   const pool = getPool(o.threads);
-  const results: (Float64Array | null)[] = new Array(tasks.length).fill(null);
+  const results: (TaskResult | null)[] = new Array(tasks.length).fill(null);
   let next = 0;
   let failure: unknown = null;
   const inFlight = o.threads * POOL_DEFAULTS.tasksPerThread;
@@ -85,7 +117,7 @@ export async function runTrials(o: RunOptions): Promise<RunResult> {
     while (next < tasks.length && !o.signal?.aborted && failure === null) {
       const i = next++;
       try {
-        results[i] = (await pool.run(tasks[i])) as Float64Array;
+        results[i] = (await pool.run(tasks[i])) as TaskResult;
       } catch (err) {
         failure ??= err;
         return;
@@ -102,28 +134,45 @@ export async function runTrials(o: RunOptions): Promise<RunResult> {
   for (let i = 0; i < tasks.length; i++) {
     const r = results[i];
     if (r === null) break;
-    for (let j = 0; j < acc.length; j++) acc[j] += r[j];
+    for (let j = 0; j < acc.length; j++) acc[j] += r.acc[j];
+    addTrace(tasks[i], r);
     trials += trialsOf(tasks[i]);
     completed++;
   }
-  return { acc, trials, threadsUsed: o.threads, interrupted: completed < tasks.length };
+  return result(trials, o.threads, completed);
+}
+
+/** One task's chunks into a fresh accumulator; with a trace, chunk by chunk (chunks are independent, so the counts are the same). */
+function runChunks<P>(k: Kernel<P>, t: Task): TaskResult {
+  const plan = t.plan as P;
+  const acc = new Float64Array(k.accLength(plan));
+  if (!t.trace || !k.trace || !k.traceLength) {
+    k.run(plan, t.seed, t.firstChunk, t.chunkCount, t.totalTrials, acc);
+    return { acc, trace: null };
+  }
+  const trace = new Float64Array(t.chunkCount * k.traceLength);
+  for (let c = 0; c < t.chunkCount; c++) {
+    k.run(plan, t.seed, t.firstChunk + c, 1, t.totalTrials, acc);
+    k.trace(plan, acc, trace, c * k.traceLength);
+  }
+  return { acc, trace };
 }
 
 const warmed = new Set<Kernel<unknown>>();
 
-/** Worker side: run one task (warming its kernel up on first use) and hand its accumulator back without copying. */
-export async function runTask(t: Task): Promise<unknown> {
-  const k = await loadKernel(t.kind);
+/**
+ * Worker side: run one task with its kernel (warmed up on first use) and hand its accumulator back. The worker entry (workers/worker.ts) finds the kernel by `t.kind` in the registry.
+ */
+export function runTask(k: Kernel<unknown>, t: Task): unknown {
   if (!warmed.has(k)) {
     warmUp(k);
     warmed.add(k);
   }
-  const acc = new Float64Array(k.accLength(t.plan));
-  k.run(t.plan, t.seed, t.firstChunk, t.chunkCount, t.totalTrials, acc);
-  return Piscina.move(acc);
+  // A plain object is copied back (structured clone): accumulators are a few kB, far below a task's cost.
+  return runChunks(k, t);
 }
 
-export interface PrecisionOptions extends Omit<RunOptions, 'trials' | 'startTrial'> {
+export interface PrecisionOptions<P = unknown> extends Omit<RunOptions<P>, 'trials' | 'startTrial'> {
   /** First batch size; the total then doubles until `done` says so or `maxTrials` is reached. */
   initialTrials: number;
   maxTrials: number;
@@ -134,8 +183,8 @@ export interface PrecisionOptions extends Omit<RunOptions, 'trials' | 'startTria
  * Add chunks until `done(acc, trials)` holds. Batch boundaries depend only on the schedule, never on
  * threads, so the stopping point (and the answer) is the same for every thread count.
  */
-export async function runUntil(o: PrecisionOptions): Promise<RunResult> {
-  const k = await loadKernel(o.kind);
+export async function runUntil<P>(o: PrecisionOptions<P>): Promise<RunResult> {
+  const k = o.kernel;
   const step = (n: number) => Math.ceil(n / k.chunkTrials) * k.chunkTrials;
   const total = new Float64Array(k.accLength(o.plan));
   let trials = 0;
@@ -144,13 +193,27 @@ export async function runUntil(o: PrecisionOptions): Promise<RunResult> {
   const nextBatch = (n: number) => Math.min(step(n), o.maxTrials - trials);
   let batch = nextBatch(Math.min(o.initialTrials, o.maxTrials));
   let threadsUsed = 1;
+  const traces: Float64Array[] = [];
+  const finish = (interrupted: boolean): RunResult => ({ acc: total, trials, threadsUsed, interrupted, ...(o.trace ? { trace: joinTraces(traces, k.traceLength ?? 0) } : {}) });
   for (;;) {
     const r = await runTrials({ ...o, trials: batch, startTrial: trials, onProgress: (d) => o.onProgress?.(trials + d, Math.max(trials + batch, o.maxTrials)) });
     for (let j = 0; j < total.length; j++) total[j] += r.acc[j];
+    if (r.trace) traces.push(r.trace);
     trials += r.trials;
     threadsUsed = Math.max(threadsUsed, r.threadsUsed);
-    if (r.interrupted) return { acc: total, trials, threadsUsed, interrupted: true };
-    if (o.done(total, trials) || trials >= o.maxTrials) return { acc: total, trials, threadsUsed, interrupted: false };
+    if (r.interrupted) return finish(true);
+    if (o.done(total, trials) || trials >= o.maxTrials) return finish(false);
     batch = nextBatch(Math.min(trials, o.maxTrials - trials));
   }
+}
+
+/** Batches' traces, each cumulative from its own start, as one trace cumulative from the run's start. */
+function joinTraces(traces: Float64Array[], traceLength: number): Float64Array {
+  const out = new Float64Array(traces.reduce((n, t) => n + t.length, 0));
+  let at = 0;
+  for (const t of traces) {
+    for (let j = 0; j < t.length; j++) out[at + j] = t[j] + (at > 0 ? out[at - traceLength + (j % traceLength)] : 0);
+    at += t.length;
+  }
+  return out;
 }

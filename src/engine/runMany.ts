@@ -6,12 +6,12 @@
  * the pool, so each thread always has work. Each plan's answer is what `runTrials` would give it alone, for
  * any thread count.
  */
-import { loadKernel } from './kernels.js';
+import type { Kernel } from './kernel.js';
 import { runTrials, runUntil, type RunResult } from './run.js';
 
-export interface ManyOptions {
-  kind: string;
-  plans: readonly unknown[];
+export interface ManyOptions<P = unknown> {
+  kernel: Kernel<P>;
+  plans: readonly P[];
   seed: number;
   /** Trials per plan (the first batch under `precision`). */
   trials: number;
@@ -31,8 +31,8 @@ export interface ManyResult {
   interrupted: boolean;
 }
 
-export async function runMany(o: ManyOptions): Promise<ManyResult> {
-  const k = await loadKernel(o.kind);
+export async function runMany<P>(o: ManyOptions<P>): Promise<ManyResult> {
+  const k = o.kernel;
   const threshold = o.minPoolTrials ?? k.minPoolTrials;
   const planned = o.precision ? Math.min(o.trials, o.precision.maxTrials) : o.trials;
   const usePool = o.threads > 1 && planned * o.plans.length >= threshold;
@@ -41,7 +41,7 @@ export async function runMany(o: ManyOptions): Promise<ManyResult> {
   const report = () => o.onProgress?.(sum(done), sum(totals));
   const one = (i: number): Promise<RunResult> => {
     const common = {
-      kind: o.kind,
+      kernel: k,
       plan: o.plans[i],
       seed: o.seed,
       threads: o.threads,

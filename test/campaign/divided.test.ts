@@ -9,17 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { analyseDivided, forcesOf, solveSplits } from '../../src/analysis/divided.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import type { DividedScenario } from '../../src/kinds/divided/schema.js';
 import { exactWarMachine } from '../../src/kinds/warMachine/kernel.js';
 import { CODE_COUNT, compileWarMachine, decodeCode, outcomeOfCode } from '../../src/kinds/warMachine/plan.js';
 import { winnerOfTheDay, WINS_THE_DAY, type PairingResult } from '../../src/rules/warMachine/divided.js';
-import { loadScenarioFile } from '../../src/scenario/index.js';
+import { loadKind } from '../../src/kinds/load.js';
 
-const load = (f: string) => loadScenarioFile(f, ['divided']).scenario as DividedScenario;
+const load = async (f: string) => (await loadKind(f, 'divided')).scenario;
 
 describe('divided forces', () => {
-  it("the RC's example (l. 11059–11065): dwarves and elves take the groups of 100, the 800 orcs meet the men", () => {
-    const s = load('examples/divided-forces.yaml');
+  it("the RC's example (l. 11059–11065): dwarves and elves take the groups of 100, the 800 orcs meet the men", async () => {
+    const s = await load('examples/divided-forces.yaml');
     const o = solveSplits(s, 0, null);
     expect(o.pairings.map((p) => p.names)).toEqual([
       ['Orcs 1 (100)', 'Dwarves'],
@@ -30,8 +29,8 @@ describe('divided forces', () => {
     expect(o.forces[0].map((f) => f.battleRating)).toEqual([72, 72, 72]);
   });
 
-  it('P(wins the day) by each rule equals brute-force enumeration with the readable rule', () => {
-    const s = load('examples/divided-forces.yaml');
+  it('P(wins the day) by each rule equals brute-force enumeration with the readable rule', async () => {
+    const s = await load('examples/divided-forces.yaml');
     for (const split of [0, 1, 3]) {
       const o = solveSplits(s, split, null);
       const forces = [forcesOf(s.sides[0], split, s.policies), forcesOf(s.sides[1], null, s.policies)];
@@ -60,8 +59,8 @@ describe('divided forces', () => {
     }
   });
 
-  it('the best split is the one with the highest P(wins the day) for the side that splits', () => {
-    const r = analyseDivided(load('examples/divided-forces.yaml'));
+  it('the best split is the one with the highest P(wins the day) for the side that splits', async () => {
+    const r = analyseDivided(await load('examples/divided-forces.yaml'));
     const best = Math.max(...r.splitTable!.map((c) => c.win[0] - c.win[1]));
     expect(r.outcome.day.win[0] - r.outcome.day.win[1]).toBe(best);
     expect(r.splitTable).toHaveLength(4);

@@ -10,8 +10,7 @@ import { analyseMarch, battleAtFatigue } from '../../src/analysis/march.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { closePool } from '../../src/engine/pool.js';
-import type { MarchScenario } from '../../src/kinds/march/schema.js';
-import { loadScenarioFile } from '../../src/scenario/index.js';
+import { loadKind } from '../../src/kinds/load.js';
 import { proportionStandardError } from '../../src/stats/index.js';
 
 afterAll(closePool);
@@ -21,7 +20,7 @@ async function cli(args: string[]) {
   const code = await runCli(args, io);
   return { code, out: io.stdout, err: io.stderr };
 }
-const load = (f: string) => loadScenarioFile(f, ['march']).scenario as MarchScenario;
+const load = async (f: string) => (await loadKind(f, 'march')).scenario;
 
 describe('march --json', () => {
   it('per-day figures, arrival, distance, fatigue on arrival and the battle', async () => {
@@ -43,7 +42,7 @@ describe('march --json', () => {
   });
 
   it('the battle on arrival is the exact battle odds mixed over the exact fatigue on arrival', async () => {
-    const s = load('examples/forced-march-into-battle.yaml');
+    const s = await load('examples/forced-march-into-battle.yaml');
     const r = await analyseMarch(s, { method: 'exact', seed: 1, trials: 1, threads: 1 });
     const f = r.march.fatigueAtArrival!;
     const odds = { N: battleAtFatigue(s.battle!, 'N'), M: battleAtFatigue(s.battle!, 'M'), S: battleAtFatigue(s.battle!, 'S') };
@@ -71,7 +70,7 @@ describe('march --json', () => {
   });
 
   it('same seed, same bytes, 1 thread or a pool of 2', async () => {
-    const s = load('examples/starving-army.yaml');
+    const s = await load('examples/starving-army.yaml');
     const o = { method: 'monte-carlo' as const, seed: 5, trials: 300_000 };
     const one = await analyseMarch(s, { ...o, threads: 1 });
     const two = await analyseMarch(s, { ...o, threads: 2, minPoolTrials: 0 });
@@ -81,7 +80,7 @@ describe('march --json', () => {
   });
 
   it('the starving army: P(seriously fatigued) from day 5 is (5/6)³, three failed 1-in-6 forages in a row', async () => {
-    const r = await analyseMarch(load('examples/starving-army.yaml'), { method: 'exact', seed: 1, trials: 1, threads: 1 });
+    const r = await analyseMarch(await load('examples/starving-army.yaml'), { method: 'exact', seed: 1, trials: 1, threads: 1 });
     expect(r.march.perDay[4].seriouslyFatigued).toBeCloseTo((5 / 6) ** 3, 12);
     expect(r.march.perDay[11].seriouslyFatigued).toBeCloseTo((5 / 6) ** 3, 12);
     expect(r.march.daysUntilSpentMedian).toBe(5);

@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
+import { loadKernel } from '../../src/kinds/index.js';
 import { runTrials } from '../../src/engine/run.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { winCounts } from '../../src/kinds/warMachine/summary.js';
-import { loadWarMachine } from '../../src/scenario/index.js';
+import { loadFile } from '../helpers/load.js';
 import { withTactics } from '../../src/analysis/matchup.js';
 import { TACTICS } from '../../src/rules/warMachine/tactics.js';
 
@@ -61,9 +62,9 @@ describe('matchup --json', () => {
     expect(mc.commonRandomNumbers).toBe(true);
     for (const k of ['winA', 'winB', 'payoff', 'casualtiesA', 'casualtiesB']) expect(isGrid(mc[k]), k).toBe(true);
     // cell Envelop (2) vs Trap (3), recomputed on its own
-    const { scenario } = loadWarMachine('examples/orcs-vs-men.yaml');
+    const { scenario } = loadFile('examples/orcs-vs-men.yaml');
     const c = compileWarMachine(withTactics(scenario, TACTICS[2], TACTICS[3]));
-    const run = await runTrials({ kind: 'war-machine', plan: c.plan, seed: 9, trials: 100000, threads: 1 });
+    const run = await runTrials({ kernel: await loadKernel('war-machine'), plan: c.plan, seed: 9, trials: 100000, threads: 1 });
     expect(mc.winA[2][3]).toBe(winCounts(c, run.acc)[0] / 100000);
     const [lo, hi] = mc.winACi95[2][3];
     expect(lo).toBeLessThan(mc.winA[2][3]);

@@ -1,6 +1,7 @@
 /** Small cascade scenarios for tests, built as text so they go through the real loader and checks. */
 import { stringify } from 'yaml';
-import { compileCascade, loadCascadeText, type CascadeRunShape } from '../../src/kinds/cascade/plan.js';
+import { compileCascade, type CascadeRunShape } from '../../src/kinds/cascade/plan.js';
+import { loadText } from '../helpers/load.js';
 import { resolveRound, type RoundTrace } from '../../src/rules/dune/cascade.js';
 import { createState, type CascadeModel, type CascadeState } from '../../src/rules/dune/model.js';
 import type { Xoshiro128 } from '../../src/rng/index.js';
@@ -10,7 +11,7 @@ export function scenarioText(doc: Record<string, unknown>): string {
 }
 
 export function model(doc: Record<string, unknown>, shape: CascadeRunShape = { npc: false, rounds: null }): CascadeModel {
-  return compileCascade(loadCascadeText(scenarioText(doc)).scenario, shape);
+  return compileCascade(loadText(scenarioText(doc)).scenario, shape);
 }
 
 export function play(doc: Record<string, unknown>, rng: Xoshiro128 | null = null): { m: CascadeModel; s: CascadeState; trace: RoundTrace } {

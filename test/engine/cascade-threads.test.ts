@@ -4,9 +4,11 @@
  * (`npm test` builds in pretest).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileCascade, loadCascade } from '../../src/kinds/cascade/plan.js';
+import { compileCascade } from '../../src/kinds/cascade/plan.js';
+import { loadFile } from '../helpers/load.js';
 import { CASCADE_CHUNK } from '../../src/kinds/cascade/kernel.js';
 import { closePool } from '../../src/engine/pool.js';
+import { loadKernel } from '../../src/kinds/index.js';
 import { runTrials } from '../../src/engine/run.js';
 
 afterAll(closePool);
@@ -14,15 +16,15 @@ afterAll(closePool);
 describe('cascade Monte Carlo', () => {
   for (const rounds of [null, 3]) {
     it(`gives the same counts on 1 and 2 threads (${rounds === null ? 'one round' : `${rounds} rounds`})`, async () => {
-      const { scenario } = loadCascade('examples/cascade-bob-john-jane.yaml');
+      const { scenario } = loadFile('examples/cascade-bob-john-jane.yaml');
       const plan = compileCascade(scenario, { npc: true, rounds });
       const trials = 2 * CASCADE_CHUNK + 1234;
-      const one = await runTrials({ kind: 'cascade', plan, seed: 99, trials, threads: 1 });
-      const two = await runTrials({ kind: 'cascade', plan, seed: 99, trials, threads: 2, minPoolTrials: 0 });
+      const one = await runTrials({ kernel: await loadKernel('cascade'), plan, seed: 99, trials, threads: 1 });
+      const two = await runTrials({ kernel: await loadKernel('cascade'), plan, seed: 99, trials, threads: 2, minPoolTrials: 0 });
       expect(two.threadsUsed).toBe(2);
       expect(two.trials).toBe(trials);
       expect(Array.from(two.acc)).toEqual(Array.from(one.acc));
-      const other = await runTrials({ kind: 'cascade', plan, seed: 100, trials, threads: 1 });
+      const other = await runTrials({ kernel: await loadKernel('cascade'), plan, seed: 100, trials, threads: 1 });
       expect(Array.from(other.acc)).not.toEqual(Array.from(one.acc));
     });
   }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { exactMarch } from '../../src/kinds/march/chain.js';
 import { compileMarch, marchLayout, type MarchInput } from '../../src/kinds/march/plan.js';
 import { runTrials } from '../../src/engine/run.js';
+import { marchKernel } from '../../src/kinds/march/kernelEntry.js';
 import { Xoshiro128 } from '../../src/rng/index.js';
 import { proportionStandardError } from '../../src/stats/index.js';
 import { randomMarch } from '../helpers/randomMarch.js';
@@ -18,7 +19,7 @@ const close = (observed: number, exact: number, n: number) => Math.abs(observed 
 async function both(m: MarchInput, seed: number) {
   const plan = compileMarch(m);
   const exact = exactMarch(plan, m.troopClass, m.policies);
-  const run = await runTrials({ kind: 'march', plan, seed, trials: TRIALS, threads: 1 });
+  const run = await runTrials({ kernel: marchKernel, plan, seed, trials: TRIALS, threads: 1 });
   return { plan, exact, mc: Array.from(run.acc, (c) => c / TRIALS) };
 }
 

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exactOdds } from '../../src/analysis/odds.js';
+import { loadKernel } from '../../src/kinds/index.js';
 import { runTrials } from '../../src/engine/run.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { summarizeMonteCarlo } from '../../src/kinds/warMachine/summary.js';
@@ -27,7 +28,7 @@ describe('Monte Carlo vs exact', () => {
       const sc = randomScenario(g);
       const c = compileWarMachine(sc);
       const exact = exactOdds(c);
-      const run = await runTrials({ kind: 'war-machine', plan: c.plan, seed: 1000 + s, trials: TRIALS, threads: 1 });
+      const run = await runTrials({ kernel: await loadKernel('war-machine'), plan: c.plan, seed: 1000 + s, trials: TRIALS, threads: 1 });
       expect(run.trials).toBe(TRIALS);
       const mc = summarizeMonteCarlo(c, run.acc, TRIALS);
       for (const side of [0, 1]) {
@@ -48,7 +49,7 @@ describe('Monte Carlo vs exact', () => {
     const g = Xoshiro128.forChunk(7, 77, 2);
     const c = compileWarMachine(randomScenario(g, { tactics: 'none' }));
     const exact = exactOdds(c);
-    const run = await runTrials({ kind: 'war-machine', plan: c.plan, seed: 5, trials: TRIALS, threads: 1 });
+    const run = await runTrials({ kernel: await loadKernel('war-machine'), plan: c.plan, seed: 5, trials: TRIALS, threads: 1 });
     const mc = summarizeMonteCarlo(c, run.acc, TRIALS);
     const p = exact.win[0];
     const shifted = p > 0.5 ? p - 0.01 : p + 0.01;

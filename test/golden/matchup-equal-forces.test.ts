@@ -42,10 +42,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileCells, exactMatchup, solveGame } from '../../src/analysis/matchup.js';
-import { loadScenarioText } from '../../src/scenario/index.js';
+import { loadText } from '../helpers/load.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 
-const scenario = loadScenarioText(
+const scenario = loadText(
   JSON.stringify({
     kind: 'war-machine',
     policies: { tie: 'reroll' },

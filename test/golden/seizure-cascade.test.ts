@@ -11,12 +11,13 @@
  * (2 legions but a -4 for third defense), she'll obliterate his poor wounded and reeling force."
  */
 import { describe, expect, it } from 'vitest';
-import { compileCascade, loadCascade } from '../../src/kinds/cascade/plan.js';
+import { compileCascade } from '../../src/kinds/cascade/plan.js';
+import { loadFile } from '../helpers/load.js';
 import { resolveRound, type RoundTrace } from '../../src/rules/dune/cascade.js';
 import { createState } from '../../src/rules/dune/model.js';
 
 function trace(file: string) {
-  const { scenario } = loadCascade(file);
+  const { scenario } = loadFile(file);
   const m = compileCascade(scenario, { npc: false, rounds: null });
   const s = createState(m);
   const t: RoundTrace = { round: scenario.round, locations: [] };

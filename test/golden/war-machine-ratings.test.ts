@@ -7,7 +7,7 @@ import { troopRatioBonus } from '../../src/rules/warMachine/adjustments.js';
 import { battleRating, makeupPercent, statementsFromMakeup } from '../../src/rules/warMachine/battleRating.js';
 import { basicForceRating, percentOfForce, troopClass, troopClassName } from '../../src/rules/warMachine/forceRating.js';
 import { rateSides } from '../../src/rules/warMachine/rating.js';
-import { loadScenarioText } from '../../src/scenario/index.js';
+import { loadText } from '../helpers/load.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import { plainForce } from '../helpers/forceFactors.js';
 
@@ -22,7 +22,7 @@ describe('Battle Rating (RC ch. 9 step 2, seed lines 46–49)', () => {
   });
 
   it('the same through a scenario file, statements derived from the make-up', () => {
-    const { scenario } = loadScenarioText(`
+    const { scenario } = loadText(`
 kind: war-machine
 sides:
   - { name: A, troops: 100, basicForceRating: 63, makeup: { mounted: 25, missiles: 20 } }
@@ -76,7 +76,7 @@ describe('Troop ratio (seed lines 73–81; RULES.md §1.3)', () => {
 
 describe('Defender-only terrain when attackers fly (seed lines 117–118)', () => {
   const scenario = (attacker: string) =>
-    loadScenarioText(`
+    loadText(`
 kind: war-machine
 sides:
   - { name: A, troops: 100, basicForceRating: 50, ${attacker} }

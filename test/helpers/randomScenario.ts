@@ -1,7 +1,7 @@
 /** Random but valid war-machine scenarios for property tests, from a seeded generator. */
 import { Xoshiro128 } from '../../src/rng/index.js';
 import { TACTICS } from '../../src/rules/warMachine/tactics.js';
-import { loadScenarioText } from '../../src/scenario/index.js';
+import { loadText } from './load.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 
 const TIES = ['reroll', 'stalemate', 'defender', 'attacker'] as const;
@@ -38,5 +38,5 @@ export function randomScenarioObject(g: Xoshiro128, opts: { tactics?: 'none' | '
 }
 
 export function randomScenario(g: Xoshiro128, opts?: Parameters<typeof randomScenarioObject>[1]): WarMachineScenario {
-  return loadScenarioText(JSON.stringify(randomScenarioObject(g, opts)), 'random.json').scenario as WarMachineScenario;
+  return loadText(JSON.stringify(randomScenarioObject(g, opts)), 'random.json').scenario as WarMachineScenario;
 }

@@ -4,26 +4,25 @@
  * Needs the compiled worker (npm test builds it first).
  */
 import { describe, expect, it } from 'vitest';
-import { computeMatchup } from '../../src/analysis/matchup.js';
-import { computeSweep } from '../../src/analysis/sweep.js';
+import { matchup } from '../../src/analysis/matchup.js';
+import { sweep as sweepOdds } from '../../src/analysis/sweep.js';
 import { closePool } from '../../src/engine/pool.js';
-import { loadWarMachine } from '../../src/scenario/index.js';
 
 describe('thread invariance of matchup and sweep', () => {
   it('same cells and points for 1 thread and a 2-thread pool', async () => {
     try {
-      const { scenario } = loadWarMachine('examples/matchup-twin-hills.yaml');
-      const flags = { monteCarlo: true, trials: '100000', seed: '17' };
-      const one = await computeMatchup(scenario, { ...flags, threads: '1' });
-      const two = await computeMatchup(scenario, { ...flags, threads: '2' }, undefined, 0);
+      const scenario = 'examples/matchup-twin-hills.yaml';
+      const flags = { monteCarlo: true, trials: 100_000, seed: 17 };
+      const one = await matchup(scenario, { ...flags, threads: 1 });
+      const two = await matchup(scenario, { ...flags, threads: 2, minPoolTrials: 0 });
       expect(one.monteCarlo!.threads).toBe(1);
       expect(two.monteCarlo!.threads).toBe(2);
       const strip = (m: typeof one.monteCarlo) => JSON.stringify({ ...m, threads: 0, elapsedMs: 0 });
       expect(strip(two.monteCarlo)).toBe(strip(one.monteCarlo));
 
-      const sweep = { vary: 'sides[1].bonus', from: '-20', to: '20', step: '10', trials: '200000', seed: '4' };
-      const s1 = await computeSweep('examples/matchup-twin-hills.yaml', { ...sweep, threads: '1' });
-      const s2 = await computeSweep('examples/matchup-twin-hills.yaml', { ...sweep, threads: '2' }, undefined, 0);
+      const sweep = { vary: 'sides[1].bonus', from: -20, to: 20, step: 10, trials: 200_000, seed: 4 };
+      const s1 = await sweepOdds('examples/matchup-twin-hills.yaml', { ...sweep, threads: 1 });
+      const s2 = await sweepOdds('examples/matchup-twin-hills.yaml', { ...sweep, threads: 2, minPoolTrials: 0 });
       expect(s2.threads).toBe(2);
       expect(JSON.stringify(s2.points)).toBe(JSON.stringify(s1.points));
     } finally {

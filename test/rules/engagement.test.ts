@@ -6,7 +6,7 @@ import { runCli } from '../../src/cli/program.js';
 import { compileEngagement, engagementSides, runEngagementChunks, summarizeEngagement, engagementLayout } from '../../src/kinds/pursuit/engagement.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { contactAfter, worseFatigue } from '../../src/rules/warMachine/engagement.js';
-import { loadScenarioText } from '../../src/scenario/index.js';
+import { loadText } from '../helpers/load.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import { proportionStandardError } from '../../src/stats/index.js';
 
@@ -52,7 +52,7 @@ sides:
 
 describe('engagements', () => {
   it('a one-day engagement is the single battle: last-battle wins and mean losses match the exact odds', () => {
-    const scenario = loadScenarioText(SCENARIO).scenario as WarMachineScenario;
+    const scenario = loadText(SCENARIO).scenario as WarMachineScenario;
     const c = compileWarMachine(scenario);
     const plan = compileEngagement(c, engagementSides(c, ['none', 'none']), 'up', 1);
     const n = 400_000;
@@ -72,7 +72,7 @@ describe('engagements', () => {
   it('a side that withdraws (against Attack, not Attack+) is never attacked again when it cannot lose by 81+', () => {
     // A withdraws (C+20), B attacks (BR+10 against withdraw): B − A ≤ 110 + 100 − 131 = 79, so B never wins with
     // F+3/R+2; a win by A is a withdrawal, a win by B leaves A retreating one unit farther than B advances.
-    const scenario = loadScenarioText(`
+    const scenario = loadText(`
 kind: war-machine
 engagement: { maxDays: 3 }
 sides:

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileSiege } from '../../src/kinds/siege/plan.js';
 import { siegeLayout, SUM } from '../../src/kinds/siege/kernel.js';
+import { loadKernel } from '../../src/kinds/index.js';
 import { runTrials } from '../../src/engine/run.js';
 import { siegeSchema } from '../../src/kinds/siege/schema.js';
 
@@ -20,7 +21,7 @@ describe('bombardment', () => {
     const A = plan.bombardAttacker[1]; // 5 × 12 + ½ × 20 = 70
     const A2 = plan.bombardDefender; // 3 × 8 + ½ × 8 = 28
     expect([A, A2]).toEqual([70, 28]);
-    const r = await runTrials({ kind: 'siege', plan, seed: 7, trials: 10_000, threads: 1 });
+    const r = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 7, trials: 10_000, threads: 1 });
     const S = siegeLayout(plan).sums;
     const weeks = r.acc[S + SUM.bombardWeeks];
     expect(weeks).toBe(200_000);

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileSiege } from '../../src/kinds/siege/plan.js';
 import { summarizeSiege } from '../../src/kinds/siege/summary.js';
+import { loadKernel } from '../../src/kinds/index.js';
 import { runTrials } from '../../src/engine/run.js';
 import { siegeSchema } from '../../src/kinds/siege/schema.js';
 
@@ -25,7 +26,7 @@ describe('a starving garrison behind strong walls', () => {
     });
     const { plan } = compileSiege(s);
     expect(plan.starvedBrLoss).toBe(5);
-    const r = await runTrials({ kind: 'siege', plan, seed: 3, trials: 2000, threads: 1 });
+    const r = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 3, trials: 2000, threads: 1 });
     const sum = summarizeSiege(plan, r.acc, r.trials);
     expect(sum.endings.stormed.probability).toBe(0);
     expect(sum.endings.standing.probability).toBe(1);

@@ -1,9 +1,10 @@
-/** The cascade kernel's entry in the KERNELS registry (src/engine/kernels.ts). */
+/** The cascade kernel, registered in src/kinds/index.ts. */
 import type { CascadeModel } from '../../rules/dune/model.js';
-import type { Kernel } from '../../engine/kernels.js';
+import type { Kernel } from '../../engine/kernel.js';
 import { CASCADE_CHUNK, cascadeAccLength, runCascadeChunks } from './kernel.js';
 
 export const cascadeKernel: Kernel<CascadeModel> = {
+  name: 'cascade',
   chunkTrials: CASCADE_CHUNK,
   // A trial costs a few microseconds: ten chunks (10^5 trials) make a task of a few hundred ms at most.
   maxChunksPerTask: 10,

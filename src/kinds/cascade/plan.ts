@@ -2,7 +2,6 @@
  * Compiling a validated `cascade` scenario into the numeric model the resolver and the kernel share
  * (src/rules/dune/model.ts). The model is plain arrays, so it crosses to worker threads by structured clone.
  */
-import { loadScenarioFile, loadScenarioText, type LoadedScenario } from '../../scenario/index.js';
 import type { CascadeScenario } from './schema.js';
 import { UNGUARDED_ATTRIBUTES, UNGUARDED_ZERO, type CascadeModel } from '../../rules/dune/model.js';
 import { UNIT_CODE } from '../../rules/dune/scores.js';
@@ -13,14 +12,6 @@ export interface CascadeRunShape {
   npc: boolean;
   /** Garrison planning over this many rounds (NPC attacks only); null: this round with the players' attacks. */
   rounds: number | null;
-}
-
-export function loadCascade(file: string): LoadedScenario<CascadeScenario> {
-  return loadScenarioFile(file, ['cascade']) as LoadedScenario<CascadeScenario>;
-}
-
-export function loadCascadeText(text: string, file = '<scenario>'): LoadedScenario<CascadeScenario> {
-  return loadScenarioText(text, file, ['cascade']) as LoadedScenario<CascadeScenario>;
 }
 
 export function compileCascade(s: CascadeScenario, shape: CascadeRunShape = { npc: true, rounds: null }): CascadeModel {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { HERO_BONUS_DEFAULT } from '../../rules/dune/scores.js';
-import type { ScenarioSource } from '../../scenario/source.js';
+import { validate, type ScenarioSource } from '../../scenario/source.js';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const name = z.string().min(1).max(200);
@@ -177,4 +177,9 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario): Cascad
     }
   });
   return s;
+}
+
+/** Validate a parsed cascade document (schema, then the checks across fields). */
+export function parseCascade(source: ScenarioSource): CascadeScenario {
+  return checkCascade(source, validate(source, cascadeSchema));
 }

@@ -9,7 +9,7 @@ import { decidedSides } from '../../rules/warMachine/battle.js';
 import { contactAfter, ENGAGEMENT_ENDS, FATIGUE_PENALTY, type EngagementEnd, type EngagementSide } from '../../rules/warMachine/engagement.js';
 import { discrete, discreteQuantile } from '../../stats/index.js';
 import { MAX_DIFFERENCE, resultsRow, ROW_COUNT, type Fatigue } from '../../rules/warMachine/results.js';
-import type { Kernel } from '../../engine/kernels.js';
+import type { Kernel } from '../../engine/kernel.js';
 import { ratioBonusFast } from '../../engine/ratio.js';
 import type { CompiledWarMachine } from '../warMachine/plan.js';
 
@@ -246,6 +246,7 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
 }
 
 export const engagementKernel: Kernel<EngagementPlan> = {
+  name: 'pursuit',
   chunkTrials: ENGAGEMENT_CHUNK,
   maxChunksPerTask: 50,
   minPoolTrials: 2_000_000,

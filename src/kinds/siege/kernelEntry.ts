@@ -1,10 +1,11 @@
-/** The siege kernel as the runner and the worker see it (registered in ../kernels.ts). */
-import type { Kernel } from '../../engine/kernels.js';
+/** The siege kernel, registered in src/kinds/index.ts. */
+import type { Kernel } from '../../engine/kernel.js';
 import { compileSiege, type SiegePlan } from './plan.js';
 import { runSiegeChunks, siegeAccLength, SIEGE_CHUNK } from './kernel.js';
 import { siegeSchema } from './schema.js';
 
 export const siegeKernel: Kernel<SiegePlan> = {
+  name: 'siege',
   chunkTrials: SIEGE_CHUNK,
   // 5,000 sieges of ~10 weeks take ~1–5 ms: up to 40 chunks make a 20–100 ms task (PERFORMANCE.md).
   maxChunksPerTask: 40,

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { DEFENDER_ADJUSTMENTS } from '../../rules/warMachine/adjustments.js';
 import { EQUIPMENT, EQUIPMENT_NAMES, FORTIFICATIONS, FORTIFICATION_NAMES, type Equipment, type Fortification } from '../../rules/siege/tables.js';
-import { closest, type ScenarioSource } from '../../scenario/source.js';
+import { closest, validate, type ScenarioSource } from '../../scenario/source.js';
 import { policiesSchema as warMachinePoliciesSchema, sideSchema, WAR_MACHINE_POLICY_DEFAULTS } from '../warMachine/schema.js';
 
 /** Every named siege policy with its default (RULES.md `option`s and this kind's own). */
@@ -210,4 +210,9 @@ export function checkSiege(source: ScenarioSource, s: SiegeScenario): SiegeScena
   checkStrategy(source, s, 'attacker');
   checkStrategy(source, s, 'defender');
   return s;
+}
+
+/** Validate a parsed siege document (schema, then the checks across fields). */
+export function parseSiege(source: ScenarioSource): SiegeScenario {
+  return checkSiege(source, validate(source, siegeSchema));
 }

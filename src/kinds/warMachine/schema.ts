@@ -7,7 +7,7 @@ import { CHOICE_ADJUSTMENTS, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS } from '../.
 import { STATEMENT_KEYS } from '../../rules/warMachine/battleRating.js';
 import { TROOP_CLASSES } from '../../rules/warMachine/forceRating.js';
 import { TACTICS } from '../../rules/warMachine/tactics.js';
-import type { ScenarioSource } from '../../scenario/source.js';
+import { validate, type ScenarioSource } from '../../scenario/source.js';
 
 const int = (min = -1_000_000, max = 1_000_000) => z.number().int().min(min).max(max);
 const percent = z.number().min(0).max(100);
@@ -161,4 +161,9 @@ export function checkWarMachine(source: ScenarioSource, s: WarMachineScenario, b
     }
   }
   return s;
+}
+
+/** Validate a parsed war-machine document (schema, then the checks across fields). */
+export function parseWarMachine(source: ScenarioSource): WarMachineScenario {
+  return checkWarMachine(source, validate(source, warMachineSchema));
 }

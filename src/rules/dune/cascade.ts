@@ -7,7 +7,7 @@
  * The resolver works on the numeric model/state (model.ts) and allocates nothing unless asked for a trace, so
  * the Monte Carlo kernel runs the very same code as the printed step-by-step trace.
  */
-import type { Xoshiro128 } from '../../rng/index.js';
+import type { Dice } from '../dice.js';
 import { ROLE_ATTACK, ROLE_DEFEND, weakestIndex } from './casualties.js';
 import { NPC, UNGUARDED_ZERO, type CascadeModel, type CascadeState } from './model.js';
 import { npcAttackCount, npcModifier, rollNpcAttack } from './npc.js';
@@ -192,7 +192,7 @@ function pushAttack(s: CascadeState, player: number, type: number, location: num
 }
 
 /** Set up round `r` (0-based): the players' attacks (first round) and the NPC dice. */
-export function beginRound(m: CascadeModel, s: CascadeState, r: number, rng: Xoshiro128 | null): void {
+export function beginRound(m: CascadeModel, s: CascadeState, r: number, rng: Dice | null): void {
   const L = m.locations.names.length;
   s.attackCount = 0;
   for (let l = 0; l < L; l++) {
@@ -233,7 +233,7 @@ export function beginRound(m: CascadeModel, s: CascadeState, r: number, rng: Xos
  * attacks were listed in, for callers that know there are none). With `trace`, a step-by-step account is
  * appended to it (this allocates; the Monte Carlo passes null).
  */
-export function resolveLocation(m: CascadeModel, s: CascadeState, l: number, rng: Xoshiro128 | null, trace: LocationTrace[] | null): void {
+export function resolveLocation(m: CascadeModel, s: CascadeState, l: number, rng: Dice | null, trace: LocationTrace[] | null): void {
   let n = 0;
   for (let a = 0; a < s.attackCount; a++) if (s.attackLocation[a] === l) s.order[n++] = a;
   if (n === 0) return;
@@ -398,7 +398,7 @@ export function endRound(m: CascadeModel, s: CascadeState, r: number): void {
 }
 
 /** One whole round: set-up, every location's cascade, close. Returns the trace when asked for one. */
-export function resolveRound(m: CascadeModel, s: CascadeState, r: number, rng: Xoshiro128 | null, trace: RoundTrace | null = null): void {
+export function resolveRound(m: CascadeModel, s: CascadeState, r: number, rng: Dice | null, trace: RoundTrace | null = null): void {
   beginRound(m, s, r, rng);
   for (let l = 0; l < m.locations.names.length; l++) resolveLocation(m, s, l, rng, trace ? trace.locations : null);
   endRound(m, s, r);

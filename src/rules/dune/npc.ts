@@ -8,7 +8,7 @@
  * seizures: not the homeworld), an ungarrisoned one weighing `ungarrisonedWeight` against 1 (default 1:
  * uniform, as the table says "random location").
  */
-import type { Xoshiro128 } from '../../rng/index.js';
+import type { Dice } from '../dice.js';
 import { HOUSE_RAID, RAID, SEIZURE } from './tables.js';
 
 /** Attacks by total 1d6 + modifier, as printed: [highest total, attacks]. */
@@ -76,7 +76,7 @@ export function npcEligible(type: number, l: number, t: NpcTargets): boolean {
  * do not depend on how targets are weighted). Writes the attack into `out` (no allocation); false when no
  * location is eligible for the type rolled (the attack does not happen).
  */
-export function rollNpcAttack(rng: Xoshiro128, t: NpcTargets, ungarrisonedWeight: number, out: NpcAttack): boolean {
+export function rollNpcAttack(rng: Dice, t: NpcTargets, ungarrisonedWeight: number, out: NpcAttack): boolean {
   const type = NPC_TYPE_TABLE[rng.below(6)];
   let total = 0;
   for (let i = 0; i < t.count; i++) {

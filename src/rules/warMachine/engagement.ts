@@ -4,7 +4,7 @@
  * again the next day, with casualties, fatigue and the troop ratio carried over. This file is the readable
  * version; the engine's kernel compiles the same rules into tables and a test checks the two agree trial by trial.
  */
-import type { Xoshiro128 } from '../../rng/index.js';
+import type { Dice } from '../dice.js';
 import { troopRatioBonus, type RatioRounding } from './adjustments.js';
 import { casualties, healWounded } from './casualties.js';
 import { decidedSides, type BattlePolicies, type PairEffects } from './battle.js';
@@ -86,7 +86,7 @@ export function fightEngagement(
   policies: BattlePolicies & { ratioRounding: RatioRounding },
   favoured: 0 | 1 | null,
   maxDays: number,
-  rng: Xoshiro128,
+  rng: Dice,
 ): EngagementOutcome {
   const troops = [sides[0].troops, sides[1].troops];
   const fatigue: [Fatigue, Fatigue] = [sides[0].fatigue, sides[1].fatigue];

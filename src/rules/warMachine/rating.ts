@@ -2,10 +2,34 @@
  * From a scenario's description of two sides to their modified battle ratings, line by line with rule names
  * (what `warcast rate` prints). Pure: no I/O.
  */
-import type { WarMachinePolicies, WarMachineSide } from '../../kinds/warMachine/schema.js';
 import { CHOICE_ADJUSTMENTS, CHOICE_RULES, CLASS_ADVANTAGE_BONUS, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS, defenderTerrainFactor, troopRatioBonus, type DefenderAdjustment, type FlagAdjustment } from './adjustments.js';
 import { battleRating, makeupPercent, STATEMENTS, statementsFromMakeup, type StatementKey } from './battleRating.js';
-import { basicForceRating, troopClass, TROOP_CLASSES, type FactorLine } from './forceRating.js';
+import { basicForceRating, troopClass, TROOP_CLASSES, type AverageRounding, type FactorLine, type ForceFactors } from './forceRating.js';
+import type { RatioRounding } from './adjustments.js';
+
+/**
+ * What rating reads of a side: the scenario's side (src/kinds/warMachine/schema.ts) has this shape, declared
+ * here so the rules depend on nothing outside src/rules/.
+ */
+export interface RatedSide {
+  name: string;
+  troops: number;
+  battleRating?: number;
+  basicForceRating?: number;
+  forceFactors?: Omit<ForceFactors, 'troops'>;
+  statements?: readonly string[];
+  makeup?: Parameters<typeof statementsFromMakeup>[0];
+  troopClass?: string;
+  defending: boolean;
+  adjustments: { readonly [key: string]: unknown };
+  bonus: number;
+}
+
+/** The policies rating reads (docs/rules.md, Policies). */
+export interface RatingPolicies {
+  averageRounding: AverageRounding;
+  ratioRounding: RatioRounding;
+}
 
 export interface AdjustmentLine {
   group: string;
@@ -36,7 +60,7 @@ interface BaseRating {
   brRule: string;
 }
 
-function baseRating(side: WarMachineSide, policies: WarMachinePolicies): BaseRating {
+function baseRating(side: RatedSide, policies: RatingPolicies): BaseRating {
   let bfr: number | null = null;
   let lines: FactorLine[] = [];
   if (side.forceFactors) {
@@ -60,7 +84,7 @@ function baseRating(side: WarMachineSide, policies: WarMachinePolicies): BaseRat
 }
 
 /** Both sides' ratings; adjustments that compare the sides (troop ratio, class advantage) are computed. */
-export function rateSides(sides: readonly [WarMachineSide, WarMachineSide], policies: WarMachinePolicies): [SideRating, SideRating] {
+export function rateSides(sides: readonly [RatedSide, RatedSide], policies: RatingPolicies): [SideRating, SideRating] {
   const base = sides.map((s) => baseRating(s, policies));
   return [0, 1].map((i) => {
     const side = sides[i];

@@ -1,0 +1,99 @@
+/** `warcast cascade <round.yaml>`: parse, call `cascade`, format the trace and the Monte Carlo. */
+import { cascade, type CascadeResult } from '../analysis/cascade.js';
+import type { LocationTrace, RoundTrace } from '../rules/dune/cascade.js';
+import { fmtCount, num, pct, table } from '../text/format.js';
+import { emitResult, exitCodeAfter } from './emit.js';
+import type { Io } from './io.js';
+import { parseCount, type RunFlags } from './options.js';
+import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
+import { withRun } from './run.js';
+
+export interface CascadeFlags extends RunFlags {
+  /** commander's --no-npc: false when given. */
+  npc?: boolean;
+  rounds?: string;
+}
+
+export async function cascadeCommand(file: string, flags: CascadeFlags & ReportFlags, io: Io): Promise<number> {
+  checkReportOption(flags.report);
+  const rounds = flags.rounds === undefined ? null : parseCount('--rounds', flags.rounds, 1, 1000);
+  const result = await withRun(io, flags, (o) => cascade(file, { ...o, npc: flags.npc !== false, rounds }));
+  emitResult(io, flags.json, result, () => formatCascade(result));
+  await saveCommandReport({ kind: 'cascade', result }, file, flags.report, flags, io);
+  return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} trials`);
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+const ordinal = (k: number) => `${k}${k % 10 === 1 && k % 100 !== 11 ? 'st' : k % 10 === 2 && k % 100 !== 12 ? 'nd' : k % 10 === 3 && k % 100 !== 13 ? 'rd' : 'th'}`;
+
+function sum(score: { parts: { label: string; value: number }[]; total: number }): string {
+  return `${score.total} = ${score.parts.map((p, i) => `${i === 0 ? (p.value < 0 ? '−' : '') : p.value < 0 ? '− ' : '+ '}${Math.abs(p.value)} ${p.label}`).join(' ')}`;
+}
+
+export function formatTrace(t: RoundTrace, coinFlips: boolean): string {
+  const out: string[] = [];
+  out.push(`Round ${t.round}: the players' attacks, without NPCs`);
+  if (t.locations.length === 0) out.push('  no attacks ordered this round');
+  for (const loc of t.locations) out.push(...formatLocation(loc));
+  if (coinFlips) out.push('  (a coin flip decided an order above: this is one draw; the Monte Carlo below covers both sides of it)');
+  return out.join('\n') + '\n';
+}
+
+function formatLocation(loc: LocationTrace): string[] {
+  const out: string[] = [''];
+  out.push(`${loc.location} (held by ${loc.ownerBefore})`);
+  out.push('  order: raids highest score first, then seizures lowest score first');
+  loc.order.forEach((o, i) => {
+    out.push(`    ${i + 1}. ${o.attacker} ${o.type}, score ${o.score}, ${o.legions} legion${o.legions === 1 ? '' : 's'}${o.beforeNextBecause ? ` — before ${loc.order[i + 1].attacker}: ${o.beforeNextBecause}` : ''}`);
+  });
+  for (const b of loc.battles) {
+    const what = b.seizure !== null ? `${b.type} (${ordinal(b.seizure)} seizure here this round)` : b.type;
+    out.push(`  ${b.step}. ${b.attacker} ${what} against ${b.defender}: ${b.attackerScore.total} − ${b.defenderScore.total} = ${signed(b.difference)} → row ${b.row}: ${b.result}`);
+    out.push(`       ${b.attacker}: ${sum(b.attackerScore)}`);
+    out.push(`       ${b.defender}: ${sum(b.defenderScore)}`);
+    const losses = [b.attackerLosses.length ? `${b.attacker} loses ${b.attackerLosses.join(', ')}` : `${b.attacker} loses nothing`, b.defenderLosses.length ? `${b.defender} loses ${b.defenderLosses.join(', ')}` : `${b.defender} loses nothing`];
+    if (b.heroesLost.length) losses.push(`hero${b.heroesLost.length > 1 ? 'es' : ''} killed: ${b.heroesLost.join(', ')}`);
+    out.push(`       ${losses.join('; ')}`);
+    const after = [`owner after: ${b.ownerAfter}`, `damage: ${b.damageAfter}`];
+    if (b.incomeTaken !== null) after.push(`income taken: ${num(b.incomeTaken)} MS`);
+    if (b.wealthTaken !== null) after.push(`${b.defender} loses ${num(b.wealthTaken)} MS`);
+    after.push(b.attackerRevealed ? `${b.defender} knows who attacked` : 'attacker unknown');
+    out.push(`       ${after.join('; ')}`);
+  }
+  out.push(`  after the round: ${loc.location} held by ${loc.ownerAfter}, damage ${loc.damage}${loc.incomeTaken ? `, ${num(loc.incomeTaken.amount)} MS income taken by ${loc.incomeTaken.by}` : ''}`);
+  return out;
+}
+
+export function formatCascade(r: CascadeResult): string {
+  const out: string[] = [];
+  if (r.title) out.push(r.title);
+  if (r.trace) out.push(formatTrace(r.trace, r.traceCoinFlips));
+  const what = r.rounds > 1 || r.trace === null ? `garrison planning: NPC attacks only over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}` : `round ${r.round}, NPC attacks ${r.npc ? 'on' : 'off'}`;
+  out.push(`Monte Carlo (${what}): ${fmtCount(r.trials)} trials, seed ${r.seed}, ${r.threads} thread${r.threads === 1 ? '' : 's'}, ${(r.elapsedMs / 1000).toFixed(2)} s`);
+  out.push(`policies: unguarded ${r.policies.unguarded}, hero bonus ${signed(r.policies.heroBonus)}, ungarrisonedWeight ${r.policies.ungarrisonedWeight}, militiaRegeneration ${r.policies.militiaRegeneration}`);
+  out.push('');
+  if (!r.owners) return out.join('\n') + '\n';
+  const locRows = Object.keys(r.owners).map((name) => {
+    const owners = Object.entries(r.owners![name]).sort((a, b) => b[1] - a[1]).map(([o, p]) => `${o} ${pct(p)}`).join(', ');
+    const d = r.damage![name];
+    return [name, owners, pct(d.damaged), pct(d.crippled), pct(r.revealed!.locations[name])];
+  });
+  out.push(table(locRows, ['location', 'final owner', 'damaged', 'crippled', 'revealed by NPC']));
+  const playerRows = Object.keys(r.legionsLost!).map((name) => {
+    const l = r.legionsLost![name];
+    const dist = Object.entries(l.distribution).map(([k, p]) => `${k}: ${pct(p, 1)}`).join(' ');
+    return [name, num(l.mean, 2), dist, num(r.incomeLost![name].mean, 0), pct(r.incomeLost![name].probability), num(r.wealthLost![name].mean, 0), pct(r.revealed!.attackers[name])];
+  });
+  out.push(table(playerRows, ['player', 'legions lost', 'distribution', 'income lost (mean MS)', 'P(any)', 'wealth lost (mean MS)', 'identity revealed']));
+  if (r.heroesLost && Object.keys(r.heroesLost).length) out.push(table(Object.entries(r.heroesLost).map(([h, p]) => [h, pct(p)]), ['hero', 'killed']));
+  if (r.rounds > 1 || r.trace === null) {
+    const rounds = Array.from({ length: r.rounds }, (_, i) => String(r.round + i));
+    const rows = Object.entries(r.held!).map(([name, ps]) => [name, ...ps.map((p) => pct(p, 1))]);
+    out.push('probability each location is still held after each round');
+    out.push(table(rows, ['location \\ round', ...rounds]));
+    if (r.policies.militiaRegeneration) {
+      out.push("militia regenerate one a round for 300 MS each, paid from the owner's wealth (players[].wealth; default 0: none come back)");
+    }
+  }
+  return out.join('\n') + '\n';
+}

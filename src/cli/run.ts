@@ -1,0 +1,42 @@
+/** From the command line to an analysis call: flags into options, Ctrl-C into the signal, progress onto stderr. */
+import type { RunOptions, RunSettings } from '../analysis/options.js';
+import type { Io } from './io.js';
+import { runOptions, type RunFlags } from './options.js';
+import { progressBar, type Progress } from './progress.js';
+
+export interface CliRun {
+  options: RunOptions & RunSettings;
+  /** Clear the progress bar (call when the analysis returns or throws). */
+  done(): void;
+}
+
+/** The analysis options of a command: parsed flags, the Ctrl-C signal, a progress bar per phase (battles, engagements, …). */
+export function cliRun(io: Io, flags: RunFlags): CliRun {
+  let bar: Progress | null = null;
+  let unit = '';
+  return {
+    options: {
+      ...runOptions(flags),
+      signal: io.signal,
+      onProgress: (done, total, u) => {
+        if (u !== unit) {
+          bar?.finish();
+          bar = progressBar(io, u);
+          unit = u;
+        }
+        bar!.update(done, total);
+      },
+    },
+    done: () => bar?.finish(),
+  };
+}
+
+/** Run `f` with the command's options, clearing the progress bar however it ends. */
+export async function withRun<T>(io: Io, flags: RunFlags, f: (options: CliRun['options']) => Promise<T>): Promise<T> {
+  const run = cliRun(io, flags);
+  try {
+    return await f(run.options);
+  } finally {
+    run.done();
+  }
+}

@@ -1,0 +1,58 @@
+/** `warcast siege <castle.yaml>`: parse, call `siege`, format. */
+import { siege, type SiegeResult } from '../analysis/siege.js';
+import { ENDINGS } from '../kinds/siege/plan.js';
+import { fmtCount, num, pct, pctCi, table } from '../text/format.js';
+import { emitResult, exitCodeAfter } from './emit.js';
+import type { Io } from './io.js';
+import type { RunFlags } from './options.js';
+import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
+import { withRun } from './run.js';
+
+export async function siegeCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
+  checkReportOption(flags.report);
+  const result = await withRun(io, flags, (o) => siege(file, o));
+  emitResult(io, flags.json, result, () => formatSiege(result));
+  await saveCommandReport({ kind: 'siege', result }, file, flags.report, flags, io);
+  return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} sieges`);
+}
+
+const ci = (p: number, c: [number, number]) => pctCi(p, c);
+
+export function formatSiege(r: SiegeResult): string {
+  const lines: string[] = [];
+  lines.push(`${r.title ? r.title + ': ' : ''}${r.sides.attacker} besieging ${r.sides.defender} (${r.mode}, up to ${r.weekLimit} weeks)`);
+  // Ctrl-C before the first chunk finished: there is nothing to estimate from, so say so instead of showing zeros.
+  if (r.trials === 0) return lines.concat('interrupted before any siege finished: no results').join('\n') + '\n';
+  lines.push(`${fmtCount(r.trials)} sieges, seed ${r.seed}, ${r.threads} thread${r.threads === 1 ? '' : 's'}, ${(r.elapsedMs / 1000).toFixed(2)} s`);
+  lines.push(`BR: attacker ${r.ratings.attacker.modifiedBattleRating}, defender ${r.ratings.defender.modifiedBattleRating} + fortifications ${r.fortificationBr} (before troop ratio, equipment and tactics)`);
+  lines.push('');
+  const wtf = r.weeksToFall;
+  lines.push(`fallen within ${r.weekLimit} weeks: ${ci(wtf.probability, wtf.ci95)}`);
+  if (wtf.mean !== null) {
+    const s = wtf as Extract<SiegeResult['weeksToFall'], { p50: number }>;
+    lines.push(`weeks to fall (sieges that fell): mean ${num(s.mean, 2)}, p5 ${s.p05}, p25 ${s.p25}, median ${s.p50}, p75 ${s.p75}, p95 ${s.p95}`);
+  }
+  lines.push(`mean length of siege: ${num(r.meanWeeks, 2)} weeks`);
+  lines.push('');
+  // Survival curve: every week up to 12, then every few weeks, and the last.
+  const step = r.weekLimit <= 16 ? 1 : Math.ceil(r.weekLimit / 16);
+  const rows = r.fallenByWeek.filter((f) => f.week % step === 0 || f.week === 1 || f.week === r.weekLimit).map((f) => [String(f.week), ci(f.probability, f.ci95)]);
+  lines.push(table(rows, ['week', 'P(fallen by week)']));
+  lines.push(table(ENDINGS.map((e) => [e, ci(r.endings[e].probability, r.endings[e].ci95), r.endings[e].meanWeek === null ? '—' : num(r.endings[e].meanWeek!, 2)]), ['ending', 'probability', 'mean week']));
+  const sp = (s: { mean: number; p05: number; p50: number; p95: number }) => `${num(s.mean)} (${s.p05}/${s.p50}/${s.p95})`;
+  const cas = r.casualties;
+  lines.push(
+    table(
+      [
+        ['dead', sp(cas.attacker.dead), sp(cas.defender.dead)],
+        ['wounded', sp(cas.attacker.wounded), sp(cas.defender.wounded)],
+        ['deserted (mean)', '—', num(cas.defender.desertedMean)],
+      ],
+      ['casualties mean (p5/p50/p95)', `attacker: ${r.sides.attacker}`, `defender: ${r.sides.defender}`],
+    ),
+  );
+  const d = r.damage;
+  lines.push(`fortification damage: rubble ${ci(d.rubbleProbability, d.rubbleCi95)}, mean damage ${num(d.meanDamage)} hp, mean breach ${num(d.meanBreachFeet)} ft`);
+  lines.push(table(Object.entries(d.byClass).filter(([, v]) => v.hitPoints > 0).map(([k, v]) => [k, num(v.hitPoints), num(v.expectedDamage), pct(v.expectedDamage / v.hitPoints)]), ['structure class', 'hit points', 'expected damage', 'share']));
+  return lines.join('\n');
+}

@@ -1,0 +1,38 @@
+/**
+ * What the runner needs of a kind's kernel. A kernel runs whole chunks: chunk i of a run always holds trials
+ * [i × chunkTrials, (i + 1) × chunkTrials) and draws from the generator of (seed, stream, i) alone, so any split
+ * of chunks over tasks and threads gives the same counts (docs/architecture.md, Determinism). Kernels are
+ * registered by kind in src/kinds/index.ts; the engine itself knows no kind.
+ */
+export interface Kernel<Plan> {
+  /** The registry name (src/kinds/index.ts): a pool task carries it so the worker can load the same kernel. */
+  readonly name: string;
+  /** Trials per chunk (the unit of seeding; part of the determinism contract). */
+  readonly chunkTrials: number;
+  /** Chunks per pool task at most: tasks of 20–100 ms amortise the ~0.5 ms per-task overhead. */
+  readonly maxChunksPerTask: number;
+  /** Below this many trials a run stays on the main thread: a pool costs ~100 ms to start. */
+  readonly minPoolTrials: number;
+  accLength(plan: Plan): number;
+  run(plan: Plan, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void;
+  /**
+   * A few running totals read off an accumulator after each chunk (e.g. wins per side), so an analysis can
+   * show how the estimate converged without running anything twice. Optional; `traceLength` numbers.
+   */
+  readonly traceLength?: number;
+  trace?(plan: Plan, acc: Float64Array, out: Float64Array, offset: number): void;
+  /** Tiny plans for warming the JIT up when a worker loads (docs/benchmarks.md, JIT trap): between them they
+   * should take every branch of the loop, or the first real plan deoptimises it. */
+  warmUpPlans?(): Plan[];
+  /** Trials per warm-up call (default 2,000): keep a warm-up to a few milliseconds. */
+  readonly warmUpTrials?: number;
+}
+
+/** Run a kernel's warm-up plans a few times on tiny inputs so V8 tiers it up before the real work. */
+export function warmUp<P>(k: Kernel<P>): void {
+  const plans = k.warmUpPlans?.() ?? [];
+  const trials = Math.min(k.chunkTrials, k.warmUpTrials ?? 2000);
+  for (let i = 0; i < 20; i++) {
+    for (const plan of plans) k.run(plan, i, 0, 1, trials, new Float64Array(k.accLength(plan)));
+  }
+}

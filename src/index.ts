@@ -1,0 +1,50 @@
+/**
+ * warcast as a library. Every command's computation is an async function returning the object that
+ * `warcast <command> … --json` prints; a scenario is a file path, `{ text }` (YAML or JSON), or the scenario
+ * document as an object. Options: trials, seed, threads, precision, maxTrials, exact, an AbortSignal and a
+ * progress callback (docs/api.md).
+ *
+ * ```ts
+ * import { odds } from 'warcast';
+ * const r = await odds('battle.yaml', { exact: true });
+ * console.log(r.win); // [P(A wins), P(B wins)]
+ * ```
+ *
+ * For callers asking many questions (a game AI, a campaign tool): compile once with `compileBattle`, then
+ * `exactOdds(compiled)` answers in microseconds; `exactOddsMany` does a batch.
+ */
+import { exactOdds } from './analysis/odds.js';
+import { loadKind, type ScenarioInput } from './kinds/load.js';
+import { compileWarMachine, type CompiledWarMachine } from './kinds/warMachine/plan.js';
+import type { WarMachineScenario } from './kinds/warMachine/schema.js';
+import type { WarMachineOdds } from './kinds/warMachine/summary.js';
+
+export { odds, exactOdds, type OddsOptions, type OddsResult } from './analysis/odds.js';
+export { rate, type RateResult } from './analysis/rate.js';
+export { matchup, type MatchupOptions, type MatchupResult, type Objective } from './analysis/matchup.js';
+export { sweep, type SweepOptions, type SweepResult } from './analysis/sweep.js';
+export { siege, type SiegeResult } from './analysis/siege.js';
+export { cascade, type CascadeOptions, type CascadeResult } from './analysis/cascade.js';
+export { march, type MarchOptions, type MarchResult } from './analysis/march.js';
+export { divided, type DividedResult } from './analysis/divided.js';
+export { RUN_DEFAULTS, type ProgressCallback, type RunOptions, type RunHeader } from './analysis/options.js';
+export { loadScenario, type ScenarioInput, type LoadedScenario } from './kinds/load.js';
+export { KINDS, type KindName } from './kinds/index.js';
+export { closePool } from './engine/pool.js';
+export { ExitCode, ScenarioError, UsageError, WarcastError } from './errors.js';
+export type { CompiledWarMachine, WarMachineOdds, WarMachineScenario };
+
+/** Validate and compile a War Machine battle once, for many fast `exactOdds` calls. */
+export async function compileBattle(input: ScenarioInput): Promise<CompiledWarMachine> {
+  return compileWarMachine((await loadKind(input, 'war-machine')).scenario);
+}
+
+/** Compile an already validated scenario (e.g. one you edited after `loadScenario`): synchronous. */
+export function compileValidBattle(scenario: WarMachineScenario): CompiledWarMachine {
+  return compileWarMachine(scenario);
+}
+
+/** Exact odds of many compiled battles (a batch of questions, in order). */
+export function exactOddsMany(battles: readonly CompiledWarMachine[]): WarMachineOdds[] {
+  return battles.map((b) => exactOdds(b));
+}

@@ -1,0 +1,53 @@
+/**
+ * Loading any scenario: parse (YAML or JSON, with line numbers), pick the kind's validator by `kind:` from the
+ * registry, validate, run the checks across fields. A scenario may be given as a file, as text, or as a plain
+ * object (the library API); errors are the same one line in every case.
+ */
+import { closest, parseScenarioText, readScenarioFile, type ScenarioSource } from '../scenario/source.js';
+import { KINDS, SCENARIO_KINDS, type KindName, type ScenarioOf } from './index.js';
+import type { KindDefinition } from './definition.js';
+
+export interface LoadedScenario<T = unknown> {
+  source: ScenarioSource;
+  scenario: T;
+}
+
+/**
+ * A scenario as callers hand it over: a file path, `{ text, file? }` (YAML or JSON text), or the scenario
+ * document itself as an object (as it would be written in YAML).
+ */
+export type ScenarioInput = string | { text: string; file?: string } | { kind: string; [key: string]: unknown };
+
+/** Parse without validating (the source keeps line positions for error messages). */
+export function sourceOf(input: ScenarioInput): ScenarioSource {
+  if (typeof input === 'string') return readScenarioFile(input);
+  if ('text' in input && typeof input.text === 'string' && !('kind' in input)) return parseScenarioText(input.text, input.file ?? '<scenario>');
+  // An object: its JSON text is a valid scenario document, and error lines then point into that text.
+  return parseScenarioText(JSON.stringify(input, null, 2), '<scenario object>');
+}
+
+/** Validate a parsed source against the kind it names, if that is one of `expected` (default: any scenario kind). */
+export async function loadSource(source: ScenarioSource, expected: readonly string[] = SCENARIO_KINDS): Promise<LoadedScenario> {
+  const data = source.data;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw source.error([], 'expected a mapping with a kind (e.g. kind: war-machine)');
+  }
+  const kind = (data as Record<string, unknown>).kind;
+  const def = Object.values(KINDS as Record<string, KindDefinition<unknown, unknown>>).find((k) => k.scenarioKind !== null && k.scenarioKind === kind);
+  if (typeof kind !== 'string' || !def || !expected.includes(kind)) {
+    const hint = typeof kind === 'string' ? closest(kind, expected) : null;
+    throw source.error(['kind'], `expected kind ${expected.map((k) => `'${k}'`).join(' or ')}${kind === undefined ? '' : `, got ${JSON.stringify(kind)}`}${hint ? ` (did you mean '${hint}'?)` : ''}`);
+  }
+  const parse = await def.parse!();
+  return { source, scenario: parse(source) };
+}
+
+/** Load any scenario input, checking it is one of `expected`. */
+export async function loadScenario(input: ScenarioInput, expected?: readonly string[]): Promise<LoadedScenario> {
+  return loadSource(sourceOf(input), expected);
+}
+
+/** Load a scenario that must be of kind `kind`, typed. */
+export async function loadKind<K extends KindName>(input: ScenarioInput, kind: K): Promise<LoadedScenario<ScenarioOf<K>>> {
+  return (await loadScenario(input, [kind])) as LoadedScenario<ScenarioOf<K>>;
+}
