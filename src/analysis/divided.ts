@@ -13,6 +13,7 @@ import type { WarMachineScenario, WarMachineSide } from '../kinds/warMachine/sch
 import type { DividedScenario, DividedSide } from '../kinds/divided/schema.js';
 import { divisionProblem, pairForces, weakestOpponent, WINS_THE_DAY, type DividedForce, type WinsTheDay } from '../rules/warMachine/divided.js';
 import { rateSides } from '../rules/warMachine/rating.js';
+import { leaderExperience, pcResourcesUsed } from '../rules/warMachine/otherNotes.js';
 import { solveZeroSum } from '../stats/game.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
 
@@ -27,6 +28,12 @@ export interface ForceFigures {
   meanLost: number;
   meanDead: number;
   meanWounded: number;
+  /** Expected values for a PC leading this force (sheet l. 174–177; RC l. 11358–11360; no battle: nothing). */
+  leaderXp: number;
+  /** Expected share of a PC's offensive/defensive item charges used (⅓ on a win, ⅔ on a loss). */
+  itemChargesUsed: number;
+  /** Expected combat spells a PC keeps uncast (1 on a win, none on a loss). */
+  combatSpellsKept: number;
 }
 
 export interface PairingFigures {
@@ -128,6 +135,17 @@ function battle(s: DividedScenario, a: WarMachineSide, b: WarMachineSide) {
   return { odds, outcomes, modified: [c.ratings[0].modifiedBattleRating, c.ratings[1].modifiedBattleRating] as [number, number] };
 }
 
+/** A PC leader's expected XP, item charges used and spells kept, from P(win), P(loss) and the enemy's troops. */
+export function pcExpectations(win: number, loss: number, enemyTroops: number): Pick<ForceFigures, 'leaderXp' | 'itemChargesUsed' | 'combatSpellsKept'> {
+  const w = pcResourcesUsed('won');
+  const l = pcResourcesUsed('lost');
+  return {
+    leaderXp: win * leaderExperience(enemyTroops, 'won') + loss * leaderExperience(enemyTroops, 'lost'),
+    itemChargesUsed: win * w.itemChargesUsed + loss * l.itemChargesUsed,
+    combatSpellsKept: win * w.combatSpellsKept + loss * l.combatSpellsKept,
+  };
+}
+
 /** Distribution of a sum over independent battles: each battle maps an outcome to a number. */
 function convolve(battles: BattleOutcome[][], value: (o: BattleOutcome) => number): Map<number, number> {
   let dist = new Map<number, number>([[0, 1]]);
@@ -218,6 +236,7 @@ export function solveSplits(s: DividedScenario, splitA: number | null, splitB: n
         meanLost: mean((o) => f.troops - o.left[side]),
         meanDead: mean((o) => o.dead[side]),
         meanWounded: mean((o) => o.wounded[side]),
+        ...pcExpectations(results[k].odds.win[side], results[k].odds.win[1 - side], forces[1 - side][pairs[k][1 - side]].troops),
       };
     }),
   ) as [ForceFigures[], ForceFigures[]];

@@ -19,6 +19,7 @@ import { rateSides } from '../rules/warMachine/rating.js';
 import { forceMovementRate, type MarchAction } from '../rules/warMachine/march.js';
 import type { TroopClassName } from '../rules/warMachine/forceRating.js';
 import { Z95 } from '../stats/index.js';
+import { pcExpectations } from './divided.js';
 
 export interface MarchSettings {
   /** exact: the Markov chain (Monte Carlo only if the chain is too large); monte-carlo: the kernel. */
@@ -59,6 +60,8 @@ export interface MarchBattle {
   arriveAndWinCi95: Interval | null;
   /** The same battle fought fresh (no fatigue), for comparison. */
   winIfFresh: number;
+  /** Given arrival, for a PC leading the marching force: expected XP, item charges used, combat spells kept. */
+  leader: { xp: number; itemChargesUsed: number; combatSpellsKept: number };
 }
 
 export interface MarchResult {
@@ -178,6 +181,7 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
       arriveAndWin,
       arriveAndWinCi95,
       winIfFresh: byFatigue[0].win[0],
+      leader: (({ leaderXp, itemChargesUsed, combatSpellsKept }) => ({ xp: leaderXp, itemChargesUsed, combatSpellsKept }))(pcExpectations(win[0], win[1], s.battle.sides[1].troops)),
     };
   }
   return {

@@ -14,6 +14,8 @@ export async function dividedCommand(file: string, flags: ReportFlags, io: Io): 
   return ExitCode.ok;
 }
 
+const NOTES = 'PCs and major NPCs are never killed, only scattered (RC l. 11356); leader XP: a PC leading the force, expected (enemy troops on a win, a third on a loss); --json also has item charges used and combat spells kept.';
+
 const RULE_TEXT = { battles: 'wins more of the battles', field: 'holds the field where the enemy holds none', troops: 'has more troops left' } as const;
 
 export function formatDivided(r: DividedResult): string {
@@ -29,11 +31,13 @@ export function formatDivided(r: DividedResult): string {
   for (const side of [0, 1] as const) {
     out.push(
       table(
-        o.forces[side].map((f) => [f.name, num(f.troops), String(f.battleRating), o.forces[1 - side][f.opponent].name, pct(f.win), pct(f.holdsField), num(f.meanLost), num(f.meanDead), num(f.meanWounded)]),
-        [`${side === 0 ? 'A' : 'B'}: ${r.sides[side]}`, 'troops', 'BR', 'fights', 'wins', 'holds field', 'lost', 'dead', 'wounded'],
+        o.forces[side].map((f) => [f.name, num(f.troops), String(f.battleRating), o.forces[1 - side][f.opponent].name, pct(f.win), pct(f.holdsField), num(f.meanLost), num(f.meanDead), num(f.meanWounded), num(f.leaderXp)]),
+        [`${side === 0 ? 'A' : 'B'}: ${r.sides[side]}`, 'troops', 'BR', 'fights', 'wins', 'holds field', 'lost', 'dead', 'wounded', 'leader XP'],
       ),
     );
   }
+  out.push(NOTES);
+  out.push('');
   out.push(table((['battles', 'field', 'troops'] as const).map((k) => [`${k}${k === r.policies.winsTheDay ? ' (policy)' : ''}`, pct(o.day.byRule[k].win[0]), pct(o.day.byRule[k].win[1]), pct(o.day.byRule[k].neither)]), ['wins the day by', `A: ${a}`, `B: ${b}`, 'neither']));
   if (r.splitTable) {
     out.push(table(r.splitTable.map((c) => [`A split ${c.a + 1} × B split ${c.b + 1}`, pct(c.win[0]), pct(c.win[1])]), ['splits', 'A wins the day', 'B wins the day']));

@@ -114,3 +114,17 @@ sides:
     expect(r.err).toContain(`${r.file}:5: sides[0].splits[0]: each side must field the same number of forces`);
   });
 });
+
+describe('divided: a PC leader’s expectations', () => {
+  it('XP = P(win) × enemy troops + P(loss) × ⌈enemy troops / 3⌉', async () => {
+    const o = solveSplits(await load('examples/divided-forces.yaml'), 0, null);
+    for (const side of [0, 1] as const) {
+      for (const f of o.forces[side]) {
+        const enemy = o.forces[1 - side][f.opponent];
+        const loss = enemy.win;
+        expect(f.leaderXp).toBeCloseTo(f.win * enemy.troops + loss * Math.ceil(enemy.troops / 3), 9);
+        expect(f.itemChargesUsed).toBeCloseTo(f.win / 3 + (2 * loss) / 3, 12);
+      }
+    }
+  });
+});

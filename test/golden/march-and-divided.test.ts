@@ -20,6 +20,8 @@ import {
 } from '../../src/rules/warMachine/march.js';
 import { TROOP_CLASSES } from '../../src/rules/warMachine/forceRating.js';
 import { troopRatioBonus } from '../../src/rules/warMachine/adjustments.js';
+import { decidedSides } from '../../src/rules/warMachine/battle.js';
+import { leaderExperience, pcResourcesUsed } from '../../src/rules/warMachine/otherNotes.js';
 
 /** Dice that return a script, and fail if asked for more. */
 function script(...rolls: number[]): Dice & { left: () => number } {
@@ -235,5 +237,36 @@ describe('Dividing a force and pairing order (RC l. 11055–11065; sheet l. 66�
     expect(winnerOfTheDay(r, 'battles')).toBe(0);
     expect(winnerOfTheDay(r, 'field')).toBeNull(); // both sides hold somewhere: another round may be fought
     expect(winnerOfTheDay(r, 'troops')).toBe(0);
+  });
+});
+
+describe('Other notes: XP, spells and charges, mercy (RC l. 11296–11360; sheet l. 170–177)', () => {
+  // RC l. 11360: "If the PC wins the battle, the PC gets that number of experience points. The PC gets one-third of
+  // that number if the battle is lost."
+  it('XP for leading: enemy troops on a win, a third (rounded up) on a loss', () => {
+    expect(leaderExperience(400, 'won')).toBe(400);
+    expect(leaderExperience(400, 'lost')).toBe(134);
+    expect(leaderExperience(400, 'none')).toBe(0);
+  });
+  // RC l. 11358: losing side: "all combat spells and two-thirds of the charges"; winning: "one-third of the
+  // applicable magical item charges are used, and the PC keeps 1 combat spell uncast".
+  it('spells and item charges used', () => {
+    expect(pcResourcesUsed('lost')).toEqual({ combatSpellsKept: 0, itemChargesUsed: 2 / 3 });
+    expect(pcResourcesUsed('won')).toEqual({ combatSpellsKept: 1, itemChargesUsed: 1 / 3 });
+  });
+  // RC l. 11300–11302: mercy: "The loser's casualties are cut in half. All wounded may be recovered, even if the
+  // loser has been driven from the field."
+  it('mercy: a retreating loser loses half as many and keeps its wounded', () => {
+    const sides = [
+      { troops: 1000, modifiedBattleRating: 100, tactic: null },
+      { troops: 1000, modifiedBattleRating: 50, tactic: null },
+    ] as const;
+    const fx = { noCombat: false, brBonus: [0, 0] as [number, number], casualtyMod: [0, 0] as [number, number], withdraws: [false, false] as [boolean, boolean] };
+    const row = 3; // 25–30: 10% / 30%, F / R+1
+    const plain = decidedSides(sides, fx, 0, row, { tie: 'reroll', casualtyMod: 'additive', mercy: false });
+    const mercy = decidedSides(sides, fx, 0, row, { tie: 'reroll', casualtyMod: 'additive', mercy: true });
+    expect(plain[1].losses).toEqual({ lost: 300, dead: 300, wounded: 0 }); // retreats: wounded count as dead
+    expect(mercy[1].losses).toEqual({ lost: 150, dead: 75, wounded: 75 });
+    expect(mercy[0].losses).toEqual(plain[0].losses);
   });
 });

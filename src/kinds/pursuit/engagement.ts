@@ -114,7 +114,7 @@ export function compileEngagement(c: CompiledWarMachine, sides: readonly [Engage
           plan.pctNum[2 * k + s] = o[s].percent.num;
           plan.pctDen[2 * k + s] = o[s].percent.den;
           const l = o[s].location;
-          plan.leftField[2 * k + s] = l !== 'withdraws' && (l[0] === 'R' || l === 'rout' || l === '-') ? 1 : 0;
+          plan.leftField[2 * k + s] = o[s].woundedLost ? 1 : 0;
           plan.holdsField[2 * k + s] = l[0] === 'F' ? 1 : 0;
           plan.fatigue[2 * k + s] = FATIGUE_CODE[o[s].fatigue];
         }

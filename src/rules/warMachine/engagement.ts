@@ -131,8 +131,7 @@ export function fightEngagement(
     );
     for (let s = 0; s < 2; s++) {
       const o = result[s];
-      const left = o.location !== 'withdraws' && (o.location[0] === 'R' || o.location === 'rout' || o.location === '-');
-      let l = casualties(troops[s], o.percent, left);
+      let l = casualties(troops[s], o.percent, o.woundedLost);
       const heals = sides[s].healsWounded ?? 0;
       if (heals > 0 && o.location[0] === 'F') l = healWounded(l, heals);
       out.dead[s] += l.dead;
