@@ -65,6 +65,8 @@ export interface DividedResult {
   kind: 'divided';
   title: string | null;
   method: 'exact';
+  /** Always false: exact, nothing to interrupt (the field every result has). */
+  interrupted: boolean;
   sides: [string, string];
   policies: DividedScenario['policies'];
   /** The split each side plays in `outcome` (the best one when several are listed). */
@@ -275,6 +277,7 @@ export function analyseDivided(s: DividedScenario): DividedResult {
     kind: 'divided',
     title: s.title ?? null,
     method: 'exact',
+    interrupted: false,
     sides: [s.sides[0].name, s.sides[1].name],
     policies: s.policies,
     outcome: best,
