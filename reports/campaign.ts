@@ -11,7 +11,7 @@ import { elapsedText, pctCi, policyText } from './save.js';
 import { chartText, type Chart } from './spec.js';
 
 export const CAMPAIGN_SOURCES = [
-  'The one-page War Machine summary sheet (seed 002): movement, food, forced march table, fatigue recovery, dividing forces (docs/rules.md §8–§9).',
+  'The one-page War Machine summary sheet (docs/sources/war-machine-sheet.txt): movement, food, forced march table, fatigue recovery, dividing forces (docs/rules.md §8–§9).',
   'D&D Rules Cyclopedia (TSR 1991), chapter 9 “Mass Combat”: Troop Movement, Food, Forced Marches Table, Fatigue, Dividing a Force.',
   'warcast’s decisions and named policies where the sources are silent or differ: docs/rules.md.',
 ];

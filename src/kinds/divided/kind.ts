@@ -1,6 +1,6 @@
 /**
  * Divided forces: several forces a side, paired off in the book's order, each pairing a War Machine battle
- * (docs/rules.md §9). The battles are independent and solved exactly; the kernel is the battle's.
+ * (docs/rules.md §9). The battles are independent and solved exactly; the kernel is the battle's (kernelEntry.ts).
  */
 import type { KindDefinition } from '../definition.js';
 import type { WarMachinePlan } from '../warMachine/plan.js';
@@ -16,5 +16,5 @@ export const dividedKind: KindDefinition<DividedScenario, WarMachinePlan> = {
   benchSuites: [],
   reports: ['reports/campaign.ts'],
   parse: async () => (await import('./schema.js')).parseDivided,
-  kernel: async () => (await import('../warMachine/kernelEntry.js')).warMachineKernel,
+  kernel: async () => (await import('./kernelEntry.js')).dividedKernel,
 };

@@ -1,5 +1,5 @@
 /**
- * Divided forces (RULES.md §1.8; seed sheet l. 66–68; RC ch. 9 "Dividing a Force", l. 11055–11065):
+ * Divided forces (sheet l. 66–68; RC ch. 9 "Dividing a Force", l. 11055–11065):
  * "each side must have the same number of forces … the side with fewer forces must be divided into an equal
  * number of armies. A player may keep the original rating of the force" (l. 11057) — "as long as at least 10
  * individuals are in each force" (l. 11063). "Each force picks its opponent; the player with the force having

@@ -4,7 +4,7 @@
  * two agree trial by trial, and an exact Markov chain is built from `marchDay` itself (every die enumerated).
  *
  * Sources (docs/rules.md §8 quotes them):
- * - Movement rate: seed sheet l. 190–192; RC ch. 9 "Movement Rate" l. 11374–11378.
+ * - Movement rate: sheet l. 190–192; RC ch. 9 "Movement Rate" l. 11374–11378.
  * - Food and foraging: sheet l. 193–195; RC "Food" l. 11382–11384, l. 11412.
  * - Forced march: sheet l. 196–198 and table l. 230–241; RC "Forced Marches Table" l. 11386–11410, l. 11414.
  * - Fatigue recovery: sheet l. 180–181; RC "Fatigue" l. 11164.
@@ -115,7 +115,7 @@ export const FORCED_MARCH_BOOK: Record<TroopClassName, readonly ForcedMarchCell[
 };
 
 /**
- * The seed sheet's table, l. 233–240 ('—' read as N). It differs from the book in two cells: Poor roll 5
+ * The sheet's table, l. 233–240 ('—' read as N). It differs from the book in two cells: Poor roll 5
  * (sheet M, book N) and Fair roll 6 (sheet M, book N). Policy `forcedMarchTable: sheet`.
  */
 export const FORCED_MARCH_SHEET: Record<TroopClassName, readonly ForcedMarchCell[]> = {

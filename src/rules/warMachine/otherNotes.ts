@@ -1,5 +1,5 @@
 /**
- * The sheet's "other notes" that change what a player keeps after a battle (seed sheet l. 170–177; RC ch. 9
+ * The sheet's "other notes" that change what a player keeps after a battle (sheet l. 170–177; RC ch. 9
  * "Other Notes", l. 11354–11360). Expected values over a battle's odds are taken by the analyses.
  */
 
