@@ -10,7 +10,7 @@ export const marchKind: KindDefinition<MarchScenario, MarchPlan> = {
   unit: 'marches',
   commands: ['march'],
   docs: 'docs/rules.md',
-  benchSuites: [],
+  benchSuites: ['march'],
   reports: ['reports/campaign.ts'],
   parse: async () => (await import('./schema.js')).parseMarch,
   kernel: async () => (await import('./kernelEntry.js')).marchKernel,
