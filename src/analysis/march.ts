@@ -4,6 +4,7 @@
  * Monte Carlo on request or when the chain would be too large, with 95% intervals.
  */
 import { runTrials } from '../engine/run.js';
+import { UsageError } from '../errors.js';
 import { loadKernel } from '../kinds/index.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { progressIn, runSettings, type RunOptions } from './options.js';
@@ -205,6 +206,7 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
 /** The march analysis: `warcast march FILE --json` prints exactly this object. */
 export async function march(input: ScenarioInput, options: MarchOptions = {}): Promise<MarchResult> {
   const settings = runSettings(options);
+  if (settings.precision !== null) throw new UsageError('march has no --precision: it is exact by default; with --monte-carlo give --trials');
   const { scenario } = await loadKind(input, 'march');
   return analyseMarch(scenario, {
     method: options.method ?? 'exact',
