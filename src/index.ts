@@ -25,6 +25,8 @@ export { matchup, type MatchupOptions, type MatchupResult, type Objective } from
 export { sweep, type SweepOptions, type SweepResult } from './analysis/sweep.js';
 export { siege, type SiegeResult } from './analysis/siege.js';
 export { cascade, type CascadeOptions, type CascadeResult } from './analysis/cascade.js';
+export { march, type MarchOptions, type MarchResult } from './analysis/march.js';
+export { divided, type DividedResult } from './analysis/divided.js';
 export { RUN_DEFAULTS, type ProgressCallback, type RunOptions, type RunHeader } from './analysis/options.js';
 export { loadScenario, type ScenarioInput, type LoadedScenario } from './kinds/load.js';
 export { KINDS, type KindName } from './kinds/index.js';

@@ -10,6 +10,7 @@ import { pursuitEngagement } from './pursuitEngagement.js';
 import { cascadeRound } from './cascadeRound.js';
 import { poolBattles } from './pool.js';
 import { siegeWeek } from './siegeWeek.js';
+import { marchDay } from './marchDay.js';
 import { tacticMixBattle } from './tacticMix.js';
 import { warMachineBattle } from './warMachineBattle.js';
 
@@ -18,6 +19,7 @@ export const SUITES: BenchSuite[] = [
   tacticMixBattle,
   pursuitEngagement,
   siegeWeek,
+  marchDay,
   cascadeRound,
   poolBattles,
   oddsProcess,

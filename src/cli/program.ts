@@ -57,6 +57,20 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./siege.js')).siegeCommand(file, flags, io)));
 
+  addRunOptions(program.command('march <scenario>').description('a march over days: arrival by day, distance, fatigue from hunger and forced marches, and the battle on arrival (exact chain)'))
+    .option('--monte-carlo', 'simulate (--trials marches) with 95% intervals instead of the exact chain')
+    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
+    .action(async (file: string, flags) => setExit(await (await import('./march.js')).marchCommand(file, flags, io)));
+
+  program
+    .command('divided <scenario>')
+    .description('several forces a side: pairings in the book\'s order, each pairing\'s odds, casualties per force, P(wins the day), the best listed split (exact)')
+    .option('--json', 'print one JSON document on stdout')
+    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
+    .action(async (file: string, flags) => setExit(await (await import('./divided.js')).dividedCommand(file, flags, io)));
+
   program
     .command('rate <scenario>')
     .description("how each side's BFR, troop class, BR and modified BR are built, rule by rule")

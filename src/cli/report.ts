@@ -21,6 +21,8 @@ const ANALYSES: Record<string, { unit: string; run: (file: string, o: Parameters
   'war-machine': { unit: 'battles', run: async (file, o) => ({ kind: 'odds', result: await (await import('../analysis/odds.js')).odds(file, o) }) },
   siege: { unit: 'sieges', run: async (file, o) => ({ kind: 'siege', result: await (await import('../analysis/siege.js')).siege(file, o) }) },
   cascade: { unit: 'trials', run: async (file, o) => ({ kind: 'cascade', result: await (await import('../analysis/cascade.js')).cascade(file, o) }) },
+  march: { unit: 'marches', run: async (file, o) => ({ kind: 'march', result: await (await import('../analysis/march.js')).march(file, o) }) },
+  divided: { unit: 'battles', run: async (file) => ({ kind: 'divided', result: await (await import('../analysis/divided.js')).divided(file) }) },
 };
 
 export async function reportCommand(file: string, flags: ReportFlags, io: Io): Promise<number> {

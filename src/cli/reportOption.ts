@@ -5,6 +5,8 @@
  */
 import { relative } from 'node:path';
 import type { CascadeResult } from '../analysis/cascade.js';
+import type { DividedResult } from '../analysis/divided.js';
+import type { MarchResult } from '../analysis/march.js';
 import type { MatchupResult } from '../analysis/matchup.js';
 import type { OddsResult } from '../analysis/odds.js';
 import type { SiegeResult } from '../analysis/siege.js';
@@ -28,7 +30,9 @@ export type CommandResult =
   | { kind: 'siege'; result: SiegeResult }
   | { kind: 'cascade'; result: CascadeResult }
   | { kind: 'matchup'; result: MatchupResult }
-  | { kind: 'sweep'; result: SweepResult };
+  | { kind: 'sweep'; result: SweepResult }
+  | { kind: 'march'; result: MarchResult }
+  | { kind: 'divided'; result: DividedResult };
 
 /**
  * After the run: write the report of `r` to `dir` (if given) and print where it is. `file` is the scenario as
@@ -65,5 +69,9 @@ async function reportContent(r: CommandResult, file: string) {
       return (await import('../../reports/matchup.js')).matchupReport(r.result, file);
     case 'sweep':
       return (await import('../../reports/sweep.js')).sweepReport(r.result, file);
+    case 'march':
+      return (await import('../../reports/campaign.js')).marchReport(r.result, file);
+    case 'divided':
+      return (await import('../../reports/campaign.js')).dividedReport(r.result, file);
   }
 }

@@ -6,6 +6,8 @@
  */
 import type { Kernel } from '../engine/kernel.js';
 import { cascadeKind } from './cascade/kind.js';
+import { dividedKind } from './divided/kind.js';
+import { marchKind } from './march/kind.js';
 import type { KindDefinition } from './definition.js';
 import { pursuitKind } from './pursuit/kind.js';
 import { siegeKind } from './siege/kind.js';
@@ -18,6 +20,8 @@ export const KINDS = {
   pursuit: pursuitKind,
   siege: siegeKind,
   cascade: cascadeKind,
+  march: marchKind,
+  divided: dividedKind,
 } as const;
 
 export type KindName = keyof typeof KINDS;

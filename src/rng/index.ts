@@ -34,6 +34,7 @@ export const Stream = {
   cascade: 3,
   sweep: 4,
   engagement: 5,
+  march: 6,
 } as const;
 
 /**

@@ -16,7 +16,9 @@ describe('engagement kernel = rules', () => {
       const sc = randomScenario(g);
       const c = compileWarMachine(sc);
       const maxDays = 2 + g.below(6);
-      const sides = engagementSides(c, ['none', 'none']);
+      // Starting fatigue too: its 1d4 recovery count is rolled before day 1 (A, then B).
+      const start = ['none', 'moderate', 'serious'] as const;
+      const sides = engagementSides(c, [start[g.below(3)], start[g.below(3)]]);
       const plan = compileEngagement(c, sides, sc.policies.ratioRounding, maxDays);
       const L = engagementLayout(plan);
       const trials = 3000;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { troopRatioBonus } from '../../src/rules/warMachine/adjustments.js';
-import { battleRating } from '../../src/rules/warMachine/battleRating.js';
+import { battleRating, makeupPercent, statementsFromMakeup } from '../../src/rules/warMachine/battleRating.js';
 import { basicForceRating, percentOfForce, troopClass, troopClassName } from '../../src/rules/warMachine/forceRating.js';
 import { rateSides } from '../../src/rules/warMachine/rating.js';
 import { loadText } from '../helpers/load.js';
@@ -89,5 +89,21 @@ sides:
     expect(strongholdBonus(scenario('makeup: { flying: 5 }'))).toBe(25);
     expect(strongholdBonus(scenario('statements: [flying1, flying20]'))).toBe(25);
     expect(strongholdBonus(scenario('makeup: { flying: 100 }'))).toBe(0);
+  });
+});
+
+describe('Make-up percentages are rounded up before the statement thresholds (RC l. 10904)', () => {
+  // RC ch. 9 l. 10904: "In the calculations, round all fractions *up* unless the instructions say otherwise."
+  // RC l. 10991: "h. 5% or more of the force can cast spells." 21 spellcasters in 500 troops = 4.2% → 5%.
+  it('21 spellcasters in 500 (4.2%) satisfy "5% or more can cast spells"', () => {
+    expect(makeupPercent((100 * 21) / 500)).toBe(5);
+    expect(statementsFromMakeup({ spellcasters: (100 * 21) / 500 })).toContain('spellcasters5');
+  });
+  it('whole percentages stay put; any fraction rounds up (29.1% → 30%, 0.2% → 1%)', () => {
+    expect(makeupPercent((100 * 7) / 35)).toBe(20); // 20.000000000000004 in doubles
+    expect(statementsFromMakeup({ spellcasters: 29.1 })).toContain('spellcasters30');
+    expect(statementsFromMakeup({ spellcasters: 0 })).toEqual([]);
+    expect(statementsFromMakeup({ magical: 0.2 })).toEqual(['magical1']);
+    expect(statementsFromMakeup({ mounted: 19 })).toEqual([]);
   });
 });

@@ -115,7 +115,7 @@ export function compileEngagement(c: CompiledWarMachine, sides: readonly [Engage
           plan.pctNum[2 * k + s] = o[s].percent.num;
           plan.pctDen[2 * k + s] = o[s].percent.den;
           const l = o[s].location;
-          plan.leftField[2 * k + s] = l !== 'withdraws' && (l[0] === 'R' || l === 'rout' || l === '-') ? 1 : 0;
+          plan.leftField[2 * k + s] = o[s].woundedLost ? 1 : 0;
           plan.holdsField[2 * k + s] = l[0] === 'F' ? 1 : 0;
           plan.fatigue[2 * k + s] = FATIGUE_CODE[o[s].fatigue];
         }
@@ -147,6 +147,16 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
     for (let trial = 0; trial < n; trial++) {
       let tA = troopsA, tB = troopsB;
       let fA = plan.fatigue0[0], fB = plan.fatigue0[1];
+      // days before each side's fatigue eases one step: 1d4 for a side fatigued at the start (A, then B)
+      let lA = 0, lB = 0;
+      if (fA !== 0) {
+        let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
+        lA = (x >>> 30) + 1;
+      }
+      if (fB !== 0) {
+        let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
+        lB = (x >>> 30) + 1;
+      }
       let deadA = 0, woundedA = 0, deadB = 0, woundedB = 0;
       let days = 0, end = END_DAY_LIMIT, last = 2;
       let routedA = 0, routedB = 0, destroyedA = 0, destroyedB = 0;
@@ -180,6 +190,43 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
         }
         if (d === 0 && tie === TIE_STALEMATE) {
           last = 2;
+          if (day < maxDays) {
+            const todayA = 0, todayB = 0;
+          // A: carried fatigue recovers (1d4 days a step), then today's result sets in if worse (a new 1d4)
+          if (fA !== 0) {
+            if (lA > 1) lA--;
+            else if (fA === 2) {
+              let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
+              fA = 1;
+              lA = (x >>> 30) + 1;
+            } else {
+              fA = 0;
+              lA = 0;
+            }
+          }
+          if (todayA > fA) {
+            let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
+            fA = todayA;
+            lA = (x >>> 30) + 1;
+          }
+          // B: carried fatigue recovers (1d4 days a step), then today's result sets in if worse (a new 1d4)
+          if (fB !== 0) {
+            if (lB > 1) lB--;
+            else if (fB === 2) {
+              let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
+              fB = 1;
+              lB = (x >>> 30) + 1;
+            } else {
+              fB = 0;
+              lB = 0;
+            }
+          }
+          if (todayB > fB) {
+            let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
+            fB = todayB;
+            lB = (x >>> 30) + 1;
+          }
+          }
           continue;
         }
         const winner = d > 0 ? 0 : d < 0 ? 1 : favoured;
@@ -194,7 +241,6 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
         deadA += dead;
         woundedA += lost - dead;
         tA -= lost;
-        if (fatigueT[2 * k] > fA) fA = fatigueT[2 * k];
         // side B
         lost = Math.ceil((tB * pctNum[2 * k + 1]) / (100 * pctDen[2 * k + 1]));
         if (lost > tB) lost = tB;
@@ -203,7 +249,6 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
         deadB += dead;
         woundedB += lost - dead;
         tB -= lost;
-        if (fatigueT[2 * k + 1] > fB) fB = fatigueT[2 * k + 1];
         last = winner;
         const ct = contact[k];
         if (ct === CONTACT.rout) {
@@ -221,6 +266,43 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
         if (ct !== CONTACT.holds || tA === 0 || tB === 0) {
           end = ct === CONTACT.holds ? END_DESTROYED : ct === CONTACT.broken ? END_BROKEN : ct === CONTACT['both-left'] ? END_BOTH_LEFT : ct === CONTACT.rout ? END_ROUT : END_DESTROYED;
           break;
+        }
+        if (day < maxDays) {
+          const todayA = fatigueT[2 * k], todayB = fatigueT[2 * k + 1];
+          // A: carried fatigue recovers (1d4 days a step), then today's result sets in if worse (a new 1d4)
+          if (fA !== 0) {
+            if (lA > 1) lA--;
+            else if (fA === 2) {
+              let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
+              fA = 1;
+              lA = (x >>> 30) + 1;
+            } else {
+              fA = 0;
+              lA = 0;
+            }
+          }
+          if (todayA > fA) {
+            let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
+            fA = todayA;
+            lA = (x >>> 30) + 1;
+          }
+          // B: carried fatigue recovers (1d4 days a step), then today's result sets in if worse (a new 1d4)
+          if (fB !== 0) {
+            if (lB > 1) lB--;
+            else if (fB === 2) {
+              let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
+              fB = 1;
+              lB = (x >>> 30) + 1;
+            } else {
+              fB = 0;
+              lB = 0;
+            }
+          }
+          if (todayB > fB) {
+            let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
+            fB = todayB;
+            lB = (x >>> 30) + 1;
+          }
         }
       }
       acc[L.days + days]++;

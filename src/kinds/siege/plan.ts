@@ -265,7 +265,7 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
           // A rout or — ends the siege, except for a side that holds regardless (harass; the simple siege's
           // defender); under assault the walls hold against retreats but not against a rout.
           plan.ends[i] = routed && !(holds[side] && kind !== B_ASSAULT) ? 1 : 0;
-          plan.leftField[i] = o.location !== 'withdraws' && (o.location[0] === 'R' || o.location === 'rout' || o.location === '-') ? 1 : 0;
+          plan.leftField[i] = o.woundedLost ? 1 : 0;
           if (kind === B_ASSAULT && plan.ends[i]) plan.leftField[i] = 1; // driven from the walls (or back to bombarding range)
         }
       }

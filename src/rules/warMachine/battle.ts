@@ -12,7 +12,7 @@ export type TiePolicy = 'reroll' | 'defender' | 'attacker' | 'stalemate';
 export interface BattlePolicies {
   tie: TiePolicy;
   casualtyMod: CasualtyMod;
-  /** RC optional mercy rule: the loser's casualties are halved. */
+  /** RC optional mercy rule (l. 11296–11306): the loser's casualties are halved and its wounded recovered. */
   mercy: boolean;
 }
 
@@ -60,6 +60,8 @@ export interface SideOutcome {
   losses: Losses;
   fatigue: Fatigue;
   location: Location | 'withdraws';
+  /** Its wounded count as dead: it left the field (retreat, rout, destroyed) and no mercy was shown. */
+  woundedLost: boolean;
 }
 
 export type BattleOutcome =
@@ -87,10 +89,11 @@ export function decidedSides(sides: readonly [BattleSide, BattleSide], fx: PairE
     }
     // A withdrawing side that would hold or advance moves one unit back instead; retreats and routs stand.
     if (fx.withdraws[s] && location[0] === 'F') location = 'withdraws';
-    const left = location !== 'withdraws' && leavesField(location as Location);
+    // Mercy (RC l. 11300–11302): "All wounded may be recovered, even if the loser has been driven from the field."
+    const left = location !== 'withdraws' && leavesField(location as Location) && !(policies.mercy && role === 1);
     let losses = casualties(side.troops, percent, left);
     if (side.healsWounded && location[0] === 'F') losses = healWounded(losses, side.healsWounded);
-    out.push({ percent, losses, fatigue, location });
+    out.push({ percent, losses, fatigue, location, woundedLost: left });
   }
   return out as [SideOutcome, SideOutcome];
 }

@@ -33,10 +33,20 @@ export interface ForceMakeup {
   averageMovement?: number;
 }
 
-/** Which statements are true of a make-up; each "X% or more". */
+/**
+ * A make-up percentage as the statements read it: fractions rounded up first (RC ch. 9, "round all fractions
+ * up unless the instructions say otherwise", docs/rules.md): 21 spellcasters in 500 troops are 4.2% → 5%, so
+ * "5% or more can cast spells" holds. The 1e-9 keeps a percentage computed in doubles (e.g. 100 × 7 / 35 =
+ * 20.000000000000004) from rounding up past a whole number.
+ */
+export function makeupPercent(v: number | undefined): number {
+  return v === undefined || v <= 0 ? 0 : Math.ceil(v - 1e-9);
+}
+
+/** Which statements are true of a make-up; each "X% or more", on percentages rounded up. */
 export function statementsFromMakeup(m: ForceMakeup): StatementKey[] {
   const out: StatementKey[] = [];
-  const pct = (v: number | undefined) => v ?? 0;
+  const pct = makeupPercent;
   if (pct(m.mounted) >= 20) out.push('mounted20');
   if (pct(m.mounted) >= 50) out.push('mounted50');
   if (pct(m.missiles) >= 20) out.push('missiles20');

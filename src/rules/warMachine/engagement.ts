@@ -1,7 +1,7 @@
 /**
  * Pursuit: a multi-day engagement (docs/rules.md §7, from the RC's "Maneuvering"). Forces stay in contact after a
  * battle unless the loser must retreat farther than the winner may advance; while in contact the winner attacks
- * again the next day, with casualties, fatigue and the troop ratio carried over. This file is the readable
+ * again the next day, with casualties, fatigue (recovering between days, as on a march) and the troop ratio carried over. This file is the readable
  * version; the engine's kernel compiles the same rules into tables and a test checks the two agree trial by trial.
  */
 import type { Dice } from '../dice.js';
@@ -9,6 +9,7 @@ import { CHOICE_ADJUSTMENTS, troopRatioBonus, type RatioRounding } from './adjus
 import { casualties, healWounded } from './casualties.js';
 import { decidedSides, type BattlePolicies, type PairEffects } from './battle.js';
 import { resultsRow, type Fatigue, type Location } from './results.js';
+import { recoverOneDay, setExertion, type Exertion, type MarchFatigue } from './march.js';
 
 export type Contact = 'holds' | 'broken' | 'both-left' | 'rout' | 'destroyed';
 
@@ -42,9 +43,20 @@ const { none, moderate, serious } = CHOICE_ADJUSTMENTS.fatigue;
 export const FATIGUE_PENALTY: Record<Fatigue, number> = { N: none, M: moderate, S: serious, '-': serious };
 const FATIGUE_ORDER: Record<Fatigue, number> = { N: 0, M: 1, S: 2, '-': 2 };
 
-/** Fatigue does not wear off between the days of an engagement: a side keeps the worse of old and new. */
+/** The worse of two fatigue results. */
 export function worseFatigue(a: Fatigue, b: Fatigue): Fatigue {
   return FATIGUE_ORDER[b] > FATIGUE_ORDER[a] ? b : a;
+}
+
+const asMarch = (f: Fatigue): MarchFatigue => (f === '-' ? 'S' : f);
+
+/**
+ * The night between two days of an engagement, for one side: fatigue carried from earlier days recovers as on a
+ * march (1d4 days a step, sheet l. 180–181), then today's result sets in if it is worse (a new 1d4). Dice: the
+ * recovery 1d4 (when S eases to M), then the new fatigue's 1d4.
+ */
+export function nightAfterBattle(e: Exertion, today: Fatigue, dice: { die(sides: number): number }): Exertion {
+  return setExertion(recoverOneDay(e, dice), asMarch(today), dice);
 }
 
 export type EngagementEnd = 'no battle' | 'contact broken' | 'both left the field' | 'rout' | 'destroyed' | 'day limit';
@@ -91,7 +103,12 @@ export function fightEngagement(
   rng: Dice,
 ): EngagementOutcome {
   const troops = [sides[0].troops, sides[1].troops];
-  const fatigue: [Fatigue, Fatigue] = [sides[0].fatigue, sides[1].fatigue];
+  // A side fatigued at the start has 1d4 days of it left (A's die, then B's).
+  const exertion: [Exertion, Exertion] = [0, 1].map((i) => {
+    const f = asMarch(sides[i].fatigue);
+    return f === 'N' ? { fatigue: f, daysLeft: 0 } : { fatigue: f, daysLeft: rng.die(4) };
+  }) as [Exertion, Exertion];
+  const fatigue = (s: number): Fatigue => exertion[s].fatigue;
   const out: EngagementOutcome = { days: 0, end: 'day limit', lastWinner: null, dead: [0, 0], wounded: [0, 0], routed: [false, false], destroyed: [false, false] };
   for (let day = 1; day <= maxDays; day++) {
     let p = 0;
@@ -107,7 +124,7 @@ export function fightEngagement(
     out.days = day;
     const br = [0, 1].map((s) => {
       const ratio = troops[s] > troops[1 - s] ? troopRatioBonus(troops[s], troops[1 - s], policies.ratioRounding) : 0;
-      return sides[s].baseBattleRating + fx.brBonus[s] + FATIGUE_PENALTY[fatigue[s]] + ratio;
+      return sides[s].baseBattleRating + fx.brBonus[s] + FATIGUE_PENALTY[fatigue(s)] + ratio;
     });
     let difference = 0;
     for (;;) {
@@ -117,6 +134,7 @@ export function fightEngagement(
     }
     if (difference === 0 && (policies.tie === 'stalemate' || favoured === null)) {
       out.lastWinner = null; // a standing tie: no losses, both hold, still in contact
+      if (day < maxDays) for (let i = 0; i < 2; i++) exertion[i] = nightAfterBattle(exertion[i], 'N', rng);
       continue;
     }
     const winner: 0 | 1 = difference > 0 ? 0 : difference < 0 ? 1 : favoured!;
@@ -133,14 +151,12 @@ export function fightEngagement(
     );
     for (let s = 0; s < 2; s++) {
       const o = result[s];
-      const left = o.location !== 'withdraws' && (o.location[0] === 'R' || o.location === 'rout' || o.location === '-');
-      let l = casualties(troops[s], o.percent, left);
+      let l = casualties(troops[s], o.percent, o.woundedLost);
       const heals = sides[s].healsWounded ?? 0;
       if (heals > 0 && o.location[0] === 'F') l = healWounded(l, heals);
       out.dead[s] += l.dead;
       out.wounded[s] += l.wounded;
       troops[s] -= l.lost;
-      fatigue[s] = worseFatigue(fatigue[s], o.fatigue);
     }
     out.lastWinner = winner;
     const contact = contactAfter(result[winner].location, result[1 - winner].location, fx.withdraws[1 - winner]);
@@ -152,6 +168,7 @@ export function fightEngagement(
       out.end = contact === 'holds' ? 'destroyed' : contact === 'broken' ? 'contact broken' : contact === 'both-left' ? 'both left the field' : contact;
       return out;
     }
+    if (day < maxDays) for (let i = 0; i < 2; i++) exertion[i] = nightAfterBattle(exertion[i], result[i].fatigue, rng);
   }
   out.end = 'day limit';
   return out;

@@ -3,7 +3,7 @@
  * (what `warcast rate` prints). Pure: no I/O.
  */
 import { CHOICE_ADJUSTMENTS, CHOICE_RULES, CLASS_ADVANTAGE_BONUS, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS, defenderTerrainFactor, troopRatioBonus, type DefenderAdjustment, type FlagAdjustment } from './adjustments.js';
-import { battleRating, STATEMENTS, statementsFromMakeup, type StatementKey } from './battleRating.js';
+import { battleRating, makeupPercent, STATEMENTS, statementsFromMakeup, type StatementKey } from './battleRating.js';
 import { basicForceRating, troopClass, TROOP_CLASSES, type AverageRounding, type FactorLine, type ForceFactors } from './forceRating.js';
 import type { RatioRounding } from './adjustments.js';
 
@@ -104,7 +104,7 @@ export function rateSides(sides: readonly [RatedSide, RatedSide], policies: Rati
     }
     if (side.defending && !enemy.defending) {
       // The attackers' flying share: from their make-up, or at least 20% when they list the flying20 statement.
-      const flying = Math.max(enemy.makeup?.flying ?? 0, enemy.statements?.includes('flying20') ? 20 : 0);
+      const flying = Math.max(makeupPercent(enemy.makeup?.flying), enemy.statements?.includes('flying20') ? 20 : 0);
       const factor = defenderTerrainFactor(flying);
       for (const [key, def] of Object.entries(DEFENDER_ADJUSTMENTS)) {
         if (!side.adjustments[key as DefenderAdjustment]) continue;

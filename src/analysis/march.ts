@@ -1,0 +1,220 @@
+/**
+ * `warcast march <scenario>`: how far a force gets, when it arrives, how tired, and — when it meets an enemy on
+ * arrival — its odds in that battle with the fatigue drawn from the march. Exact (Markov chain) by default;
+ * Monte Carlo on request or when the chain would be too large, with 95% intervals.
+ */
+import { runTrials } from '../engine/run.js';
+import { UsageError } from '../errors.js';
+import { loadKernel } from '../kinds/index.js';
+import { loadKind, type ScenarioInput } from '../kinds/load.js';
+import { progressIn, runSettings, type RunOptions } from './options.js';
+import { ChainTooLarge, exactMarch } from '../kinds/march/chain.js';
+import { compileMarch, type MarchPlan } from '../kinds/march/plan.js';
+import type { MarchScenario } from '../kinds/march/schema.js';
+import { summarizeMarch, type FatigueSplit, type Interval, type MarchSummary } from '../kinds/march/summary.js';
+import { exactWarMachine } from '../kinds/warMachine/kernel.js';
+import { CODE_COUNT, compileWarMachine } from '../kinds/warMachine/plan.js';
+import { summarizeOdds, type WarMachineOdds } from '../kinds/warMachine/summary.js';
+import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
+import { rateSides } from '../rules/warMachine/rating.js';
+import { forceMovementRate, type MarchAction } from '../rules/warMachine/march.js';
+import type { TroopClassName } from '../rules/warMachine/forceRating.js';
+import { Z95 } from '../stats/index.js';
+import { pcExpectations } from './divided.js';
+
+export interface MarchSettings {
+  /** exact: the Markov chain (Monte Carlo only if the chain is too large); monte-carlo: the kernel. */
+  method: 'exact' | 'monte-carlo';
+  seed: number;
+  trials: number;
+  threads: number;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+  minPoolTrials?: number;
+}
+
+/** The analysis options of `march`: the common run options and the method (default exact). */
+export interface MarchOptions extends RunOptions {
+  method?: 'exact' | 'monte-carlo';
+}
+
+export interface BattleAtFatigue {
+  fatigue: 'N' | 'M' | 'S';
+  /** P(this fatigue on arrival | arrived). */
+  probability: number;
+  /** The battle's exact odds with the marching force at this fatigue. */
+  win: [number, number];
+  tie: number;
+  meanLosses: [number, number];
+}
+
+export interface MarchBattle {
+  sides: [string, string];
+  /** Exact odds per arrival fatigue. */
+  byFatigue: BattleAtFatigue[];
+  /** Given arrival: the exact battle odds mixed over the fatigue-on-arrival distribution. */
+  win: [number, number];
+  winCi95: [Interval, Interval] | null;
+  meanLosses: [number, number];
+  /** P(the force arrives within the plan and wins). */
+  arriveAndWin: number;
+  arriveAndWinCi95: Interval | null;
+  /** The same battle fought fresh (no fatigue), for comparison. */
+  winIfFresh: number;
+  /** Given arrival, for a PC leading the marching force: expected XP, item charges used, combat spells kept. */
+  leader: { xp: number; itemChargesUsed: number; combatSpellsKept: number };
+}
+
+export interface MarchResult {
+  kind: 'march';
+  title: string | null;
+  method: 'exact' | 'monte-carlo';
+  /** Why the method differs from the one asked for (chain too large), or null. */
+  note: string | null;
+  seed: number | null;
+  trials: number | null;
+  threads: number | null;
+  interrupted: boolean;
+  elapsedMs: number;
+  force: { name: string; troops: number; movement: number; dailyRate: number; troopClass: TroopClassName; food: number; daysWithoutFood: number };
+  policies: MarchScenario['policies'];
+  plan: MarchAction[];
+  march: MarchSummary;
+  battle: MarchBattle | null;
+}
+
+/** The force's troop class for the forced-march table: from its BFR, or as given with a direct BR. */
+export function marchTroopClass(s: MarchScenario): TroopClassName {
+  const side = { ...s.force, adjustments: { ...s.force.adjustments } };
+  const [r] = rateSides([side, side], { ...s.policies });
+  const cls = r.troopClassName ?? s.force.troopClass;
+  // Without a forced march the class is never read; 'Untrained' then only labels the output.
+  return (cls ?? 'Untrained') as TroopClassName;
+}
+
+export function marchPlanOf(s: MarchScenario): { plan: MarchPlan; troopClass: TroopClassName; rate: number } {
+  const troopClass = marchTroopClass(s);
+  const rate = forceMovementRate(s.force.movement, s.force.troops);
+  const plan = compileMarch({
+    actions: s.force.actions,
+    rate,
+    troopClass,
+    food: s.force.food,
+    target: s.distance ?? null,
+    policies: s.marchPolicies,
+    daysWithoutFood: s.force.daysWithoutFood,
+  });
+  return { plan, troopClass, rate };
+}
+
+/** The battle's exact odds with the marching side (side 0) at a fatigue. */
+export function battleAtFatigue(battle: WarMachineScenario, fatigue: 'N' | 'M' | 'S'): WarMachineOdds {
+  const level = fatigue === 'N' ? 'none' : fatigue === 'M' ? 'moderate' : 'serious';
+  const [a, b] = battle.sides;
+  const s: WarMachineScenario = { ...battle, sides: [{ ...a, adjustments: { ...a.adjustments, fatigue: level } }, b] };
+  const c = compileWarMachine(s);
+  const probs = exactWarMachine(c.plan, c.pairs.map((p) => p.probability));
+  return summarizeOdds(c, probs, 1, probs[c.pairs.length * CODE_COUNT]);
+}
+
+export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<MarchResult> {
+  const started = performance.now();
+  const { plan, troopClass, rate } = marchPlanOf(s);
+  let method = o.method;
+  let note: string | null = null;
+  let weights: Float64Array | null = null;
+  if (method === 'exact') {
+    try {
+      weights = exactMarch(plan, troopClass, s.marchPolicies);
+    } catch (e) {
+      if (!(e instanceof ChainTooLarge)) throw e;
+      method = 'monte-carlo';
+      note = `${e.message}: Monte Carlo instead`;
+    }
+  }
+  let trials = 1;
+  let interrupted = false;
+  let threads: number | null = null;
+  if (weights === null) {
+    const run = await runTrials({ kernel: await loadKernel('march'), plan, seed: o.seed, trials: o.trials, threads: o.threads, signal: o.signal, onProgress: o.onProgress, minPoolTrials: o.minPoolTrials });
+    weights = run.acc;
+    trials = Math.max(1, run.trials);
+    interrupted = run.interrupted;
+    threads = run.threadsUsed;
+  }
+  const exact = method === 'exact';
+  const march = summarizeMarch(plan, weights, trials, exact);
+  let battle: MarchBattle | null = null;
+  if (s.battle) {
+    const arrivals: FatigueSplit = march.fatigueAtArrival ?? { N: 0, M: 0, S: 0 };
+    const byFatigue = (['N', 'M', 'S'] as const).map((f): BattleAtFatigue => {
+      const odds = battleAtFatigue(s.battle!, f);
+      return { fatigue: f, probability: arrivals[f], win: odds.win, tie: odds.tie, meanLosses: [odds.casualties[0].mean, odds.casualties[1].mean] };
+    });
+    const mix = (pick: (b: BattleAtFatigue) => number) => byFatigue.reduce((t, b) => t + b.probability * pick(b), 0);
+    const win: [number, number] = [mix((b) => b.win[0]), mix((b) => b.win[1])];
+    // Monte Carlo: the battle odds are exact per fatigue; the interval comes from the fatigue frequencies
+    // (a mean of a bounded per-trial value over the arrived trials: normal approximation).
+    const arrivedTrials = march.arrives * trials;
+    const ci = (k: 0 | 1): Interval | null => {
+      if (exact) return null;
+      if (arrivedTrials === 0) return [0, 1];
+      const mean = win[k];
+      const variance = byFatigue.reduce((t, b) => t + b.probability * (b.win[k] - mean) ** 2, 0);
+      const h = Z95 * Math.sqrt(variance / arrivedTrials);
+      return [Math.max(0, mean - h), Math.min(1, mean + h)];
+    };
+    const arriveAndWin = march.arrives * win[0];
+    let arriveAndWinCi95: Interval | null = null;
+    if (!exact) {
+      // Per trial: the force's exact win chance if it arrived, else 0.
+      const m = arriveAndWin;
+      const second = march.arrives * byFatigue.reduce((t, b) => t + b.probability * b.win[0] ** 2, 0);
+      const h = Z95 * Math.sqrt(Math.max(0, second - m * m) / trials);
+      arriveAndWinCi95 = [Math.max(0, m - h), Math.min(1, m + h)];
+    }
+    battle = {
+      sides: [s.battle.sides[0].name, s.battle.sides[1].name],
+      byFatigue,
+      win,
+      winCi95: exact ? null : [ci(0)!, ci(1)!],
+      meanLosses: [mix((b) => b.meanLosses[0]), mix((b) => b.meanLosses[1])],
+      arriveAndWin,
+      arriveAndWinCi95,
+      winIfFresh: byFatigue[0].win[0],
+      leader: (({ leaderXp, itemChargesUsed, combatSpellsKept }) => ({ xp: leaderXp, itemChargesUsed, combatSpellsKept }))(pcExpectations(win[0], win[1], s.battle.sides[1].troops)),
+    };
+  }
+  return {
+    kind: 'march',
+    title: s.title ?? null,
+    method,
+    note,
+    seed: exact ? null : o.seed,
+    trials: exact ? null : trials,
+    threads,
+    interrupted,
+    elapsedMs: Math.round(performance.now() - started),
+    force: { name: s.force.name, troops: s.force.troops, movement: s.force.movement, dailyRate: rate, troopClass, food: s.force.food, daysWithoutFood: s.force.daysWithoutFood },
+    policies: s.policies,
+    plan: s.force.actions,
+    march,
+    battle,
+  };
+}
+
+/** The march analysis: `warcast march FILE --json` prints exactly this object. */
+export async function march(input: ScenarioInput, options: MarchOptions = {}): Promise<MarchResult> {
+  const settings = runSettings(options);
+  if (settings.precision !== null) throw new UsageError('march has no --precision: it is exact by default; with --monte-carlo give --trials');
+  const { scenario } = await loadKind(input, 'march');
+  return analyseMarch(scenario, {
+    method: options.method ?? 'exact',
+    seed: settings.seed,
+    trials: settings.trials,
+    threads: settings.threads,
+    signal: options.signal,
+    onProgress: progressIn(options, 'marches'),
+    minPoolTrials: options.minPoolTrials,
+  });
+}
