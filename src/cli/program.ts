@@ -1,11 +1,13 @@
 /** Commander wiring. Each command is a function of (arguments, flags, io) returning an exit code. */
-import { availableParallelism } from 'node:os';
-import { Command, CommanderError, Option } from 'commander';
-import { ExitCode, UsageError, WarcastError } from '../errors.js';
+import { Command, Option } from 'commander';
+import { ExitCode } from '../errors.js';
 import { closePool } from '../engine/pool.js';
 import type { Io } from './io.js';
 import { RUN_DEFAULTS } from '../analysis/options.js';
 import { escapeControls } from '../scenario/source.js';
+import { exitCodeFor, threadCap } from './exit.js';
+
+export { threadCap };
 
 export const VERSION = '0.1.0';
 
@@ -133,28 +135,4 @@ export async function runCli(argv: string[], rawIo: Io): Promise<number> {
     await closePool();
   }
   return code;
-}
-
-function exitCodeFor(err: unknown, io: Io): number {
-  if (err instanceof CommanderError) {
-    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return ExitCode.ok;
-    return ExitCode.usage; // commander has already printed its one line
-  }
-  if (err instanceof UsageError || err instanceof WarcastError) {
-    io.err(`warcast: ${oneLine(err.message)}\n`);
-    return err.exitCode;
-  }
-  io.err(`warcast: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  return ExitCode.failure;
-}
-
-/** Most threads worth starting: 4 per core (at least 8). */
-export function threadCap(): number {
-  return Math.max(8, 4 * availableParallelism());
-}
-
-/** An error message as one bounded line: control characters escaped, at most 1,000 characters. */
-function oneLine(message: string): string {
-  const m = escapeControls(message.replace(/\n/g, ' '));
-  return m.length > 1000 ? `${m.slice(0, 1000)}… (${m.length.toLocaleString('en-US')} characters)` : m;
 }
