@@ -4,6 +4,7 @@ import { ExitCode, UsageError, WarcastError } from '../errors.js';
 import { closePool } from '../engine/pool.js';
 import type { Io } from './io.js';
 import { RUN_DEFAULTS } from '../analysis/options.js';
+import type { ClusterFlags, CommandRun, Shardable } from './distributed.js';
 
 export const VERSION = '0.1.0';
 
@@ -20,7 +21,28 @@ export function addRunOptions(cmd: Command): Command {
     .option('--json', 'print one JSON document on stdout');
 }
 
+/** The commands that simulate, and so split into shards or run on a cluster (loaded on demand). */
+const SIMULATIONS: Record<Shardable, () => Promise<CommandRun>> = {
+  odds: async () => (await import('./odds.js')).oddsCommand as CommandRun,
+  siege: async () => (await import('./siege.js')).siegeCommand as CommandRun,
+  cascade: async () => (await import('./cascade.js')).cascadeCommand as CommandRun,
+  matchup: async () => (await import('./matchup.js')).matchupCommand as CommandRun,
+  sweep: async () => (await import('./sweep.js')).sweepCommand as CommandRun,
+};
+
+/** `--shard`, `--out` and `--redis` (docs/distributed.md). */
+function addClusterOptions(cmd: Command): Command {
+  return cmd
+    .option('--shard <i/n>', 'run only shard i of n of the trials and write a part file (--out or --json); combine parts with warcast merge')
+    .option('--out <file>', 'with --shard: the part file to write')
+    .option('--redis <url>', 'run the trials on warcast workers through Redis (e.g. redis://127.0.0.1:6379; start workers with warcast worker)');
+}
+
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
+  const simulation = (name: Shardable) => async (file: string, flags: ClusterFlags) => {
+    const d = await import('./distributed.js');
+    setExit(await d.runDistributable(name, file, flags, io, await SIMULATIONS[name](), VERSION));
+  };
   const program = new Command('warcast')
     .description('Monte Carlo and exact odds for War Machine battles, Siege Machine sieges and Dune seizure cascades')
     .version(VERSION)
@@ -28,21 +50,21 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .exitOverride();
 
-  addRunOptions(program.command('odds <scenario>').description('win probabilities, results rows, casualties, fatigue and location of a War Machine battle'))
+  addClusterOptions(addRunOptions(program.command('odds <scenario>').description('win probabilities, results rows, casualties, fatigue and location of a War Machine battle'))
     .option('--exact', 'exact odds only (enumerate the dice; no Monte Carlo)')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./odds.js')).oddsCommand(file, flags, io)));
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
+    .action(simulation('odds'));
 
   addRunOptions(program.command('report <scenario>').description('run a scenario and write its report folder: index.html (opens offline), charts as Vega-Lite/SVG/PNG, result.json'))
     .requiredOption('--out <dir>', 'the report folder to write (replaced only if empty or an earlier warcast report)')
     .option('--exact', 'exact odds only (war-machine; no Monte Carlo)')
     .option('--interactive', 'inline vega, vega-lite and vega-embed for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./report.js')).reportCommand(file, flags, io)));
-  addRunOptions(program.command('siege <scenario>').description('Siege Machine or simple siege: survival curve, weeks to fall, endings, casualties, fortification damage'))
+  addClusterOptions(addRunOptions(program.command('siege <scenario>').description('Siege Machine or simple siege: survival curve, weeks to fall, endings, casualties, fortification damage'))
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./siege.js')).siegeCommand(file, flags, io)));
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
+    .action(simulation('siege'));
 
   program
     .command('rate <scenario>')
@@ -50,29 +72,41 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--json', 'print one JSON document on stdout')
     .action(async (file: string, flags) => setExit(await (await import('./rate.js')).rateCommand(file, flags, io)));
 
-  addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
+  addClusterOptions(addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
     .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
     .option('--rounds <R>', 'garrison planning: NPC attacks only over R rounds; probability each location is still held')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./cascade.js')).cascadeCommand(file, flags, io)));
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
+    .action(simulation('cascade'));
 
-  addRunOptions(program.command('matchup <scenario>').description('odds for every pair of tactics, and the tactic choice solved as a game (Nash mixes, value, best replies, dominated tactics)'))
+  addClusterOptions(addRunOptions(program.command('matchup <scenario>').description('odds for every pair of tactics, and the tactic choice solved as a game (Nash mixes, value, best replies, dominated tactics)'))
     .option('--objective <name>', 'what the game is solved on: win (constant-sum: P(win) + ½ P(no winner)) or casualties (enemy − own losses)', 'win')
     .option('--monte-carlo', 'also simulate every cell (--trials battles each, same seed in every cell) with 95% intervals')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./matchup.js')).matchupCommand(file, flags, io)));
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
+    .action(simulation('matchup'));
 
-  addRunOptions(program.command('sweep <scenario>').description('win probability and casualties as one numeric field varies (common random numbers)'))
+  addClusterOptions(addRunOptions(program.command('sweep <scenario>').description('win probability and casualties as one numeric field varies (common random numbers)'))
     .requiredOption('--vary <path>', 'the numeric field to vary, e.g. sides[0].battleRating, sides[1].bonus, sides[0].troops')
     .requiredOption('--from <x>', 'first value')
     .requiredOption('--to <y>', 'last value (inclusive)')
     .option('--step <s>', 'step between values (default 1)')
     .option('--exact', 'exact odds only (no Monte Carlo)')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
+    .action(simulation('sweep'));
+  program
+    .command('merge <parts...>')
+    .description('combine the part files of a run split with --shard i/n, and print its result exactly as one run would')
+    .option('--json', 'print one JSON document on stdout')
+    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./sweep.js')).sweepCommand(file, flags, io)));
+    .action(async (files: string[], flags) => {
+      const d = await import('./distributed.js');
+      const commands = Object.fromEntries(await Promise.all(Object.entries(SIMULATIONS).map(async ([k, load]) => [k, await load()] as const))) as Record<Shardable, CommandRun>;
+      setExit(await d.mergeCommand(files, flags, io, commands));
+    });
+
   program
     .command('bench')
     .description('benchmark suites as ratios to an in-run reference loop, compared with benchmarks/baseline.json')

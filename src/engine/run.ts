@@ -6,6 +6,8 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { warmUp, type Kernel } from './kernel.js';
 import { getPool, POOL_DEFAULTS } from './pool.js';
+import { engineMode, shardRange, type RemoteMode, type ReplayMode, type ShardMode, type TaskResult } from './mode.js';
+import { digest, toWire } from './wire.js';
 
 export interface RunOptions<Plan = unknown> {
   kernel: Kernel<Plan>;
@@ -37,11 +39,6 @@ export interface RunResult {
   trace?: Float64Array;
 }
 
-/** What a pool task returns: the task's accumulator, and its per-chunk trace when asked for. */
-interface TaskResult {
-  acc: Float64Array;
-  trace: Float64Array | null;
-}
 
 export interface Task {
   /** The kernel's registry name (the worker loads it by name). */
@@ -54,8 +51,54 @@ export interface Task {
   totalTrials: number;
 }
 
-/** Run `trials` trials starting at `startTrial` (a multiple of the chunk size). */
-export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
+/**
+ * Run `trials` trials starting at `startTrial` (a multiple of the chunk size): on this process, on a Redis
+ * cluster, as one shard of the chunks, or from merged shards, by the engine mode of the calling analysis
+ * (engine/mode.ts).
+ */
+export function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
+  const mode = engineMode();
+  // Both record or consume calls by position, so they must run before any await (runMany starts calls together).
+  if (mode?.type === 'shard') return shardTrials(o, mode);
+  if (mode?.type === 'replay') return Promise.resolve(replayTrials(o, mode));
+  return localTrials(o, mode?.type === 'remote' ? mode : null);
+}
+
+/** What identifies a call across processes: the kernel, a digest of its plan, seed and trial range. */
+function callKey<P>(o: RunOptions<P>) {
+  return { kind: o.kernel.name, planHash: digest(toWire(o.plan)), seed: o.seed, startTrial: o.startTrial ?? 0, trials: o.trials };
+}
+
+/** Shard mode: run only this shard's chunks of the call and record them; the analysis's own result is discarded. */
+async function shardTrials<P>(o: RunOptions<P>, mode: ShardMode): Promise<RunResult> {
+  const k = o.kernel;
+  const key = callKey(o);
+  const firstChunk = key.startTrial / k.chunkTrials;
+  const lastChunk = Math.ceil((key.startTrial + key.trials) / k.chunkTrials);
+  const [a, b] = shardRange(firstChunk, lastChunk, mode.index, mode.count);
+  const traceLength = o.trace ? (k.traceLength ?? 0) : 0;
+  const record = { ...key, chunkTrials: k.chunkTrials, firstChunk, lastChunk, shardFirst: a, shardLast: b, traceLength, acc: [] as number[], trace: null as number[] | null };
+  mode.calls.push(record);
+  const end = Math.min(key.startTrial + key.trials, b * k.chunkTrials);
+  const r = await localTrials({ ...o, startTrial: a * k.chunkTrials, trials: Math.max(0, end - a * k.chunkTrials) }, null);
+  if (r.interrupted) mode.interrupted = true;
+  record.acc = Array.from(r.acc);
+  record.trace = r.trace ? Array.from(r.trace) : null;
+  // The analysis goes on with this shard's counts but the whole call's size, so its later calls are the same in every shard.
+  return { acc: r.acc, trials: key.trials, threadsUsed: r.threadsUsed, interrupted: r.interrupted, ...(traceLength > 0 ? { trace: new Float64Array((lastChunk - firstChunk) * traceLength) } : {}) };
+}
+
+/** Merge mode: hand back the next call's merged accumulators, after checking it is the call the shards ran. */
+function replayTrials<P>(o: RunOptions<P>, mode: ReplayMode): RunResult {
+  const key = callKey(o);
+  const call = mode.calls[mode.next++];
+  if (!call || call.kind !== key.kind || call.planHash !== key.planHash || call.seed !== key.seed || call.startTrial !== key.startTrial || call.trials !== key.trials) {
+    throw new Error(`merge: run ${mode.next} of this analysis is not the one the shards ran (its plan or size depends on earlier results, which shards cannot split; use --redis)`);
+  }
+  return { acc: Float64Array.from(call.acc), trials: call.trials, threadsUsed: 1, interrupted: false, ...(o.trace && call.trace ? { trace: Float64Array.from(call.trace) } : {}) };
+}
+
+async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Promise<RunResult> {
   const k = o.kernel;
   const traceLength = o.trace ? (k.traceLength ?? 0) : 0;
   const start = o.startTrial ?? 0;
@@ -64,12 +107,12 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   const firstChunk = start / k.chunkTrials;
   const lastChunk = Math.ceil(end / k.chunkTrials); // exclusive
   const acc = new Float64Array(k.accLength(o.plan));
-  const usePool = o.threads > 1 && o.trials >= (o.minPoolTrials ?? k.minPoolTrials);
+  const usePool = remote !== null || (o.threads > 1 && o.trials >= (o.minPoolTrials ?? k.minPoolTrials));
 
-  // Task boundaries: at least 4 tasks per thread, at most maxChunksPerTask chunks each.
+  // Task boundaries: at least 4 tasks per thread, at most maxChunksPerTask chunks each (on a cluster: jobs).
   const chunks = lastChunk - firstChunk;
   const threads = usePool ? o.threads : 1;
-  const perTask = Math.max(1, Math.min(k.maxChunksPerTask, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThread))));
+  const perTask = remote ? remote.chunksPerJob(chunks, k as Kernel<unknown>) : Math.max(1, Math.min(k.maxChunksPerTask, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThread))));
   const tasks: Task[] = [];
   for (let c = firstChunk; c < lastChunk; c += perTask) {
     tasks.push({ kind: k.name, plan: o.plan, trace: traceLength > 0, seed: o.seed, firstChunk: c, chunkCount: Math.min(perTask, lastChunk - c), totalTrials: end });
@@ -108,16 +151,17 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
     return result(done, 1, completed);
   }
 
-  const pool = getPool(o.threads);
+  const pool = remote ? null : getPool(o.threads);
+  const execute = (t: Task): Promise<TaskResult> => (remote ? remote.run(t) : (pool!.run(t) as Promise<TaskResult>));
   const results: (TaskResult | null)[] = new Array(tasks.length).fill(null);
   let next = 0;
   let failure: unknown = null;
-  const inFlight = o.threads * POOL_DEFAULTS.tasksPerThread;
+  const inFlight = remote ? remote.inFlight : o.threads * POOL_DEFAULTS.tasksPerThread;
   const worker = async () => {
     while (next < tasks.length && !o.signal?.aborted && failure === null) {
       const i = next++;
       try {
-        results[i] = (await pool.run(tasks[i])) as TaskResult;
+        results[i] = await execute(tasks[i]);
       } catch (err) {
         failure ??= err;
         return;
@@ -139,7 +183,7 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
     trials += trialsOf(tasks[i]);
     completed++;
   }
-  return result(trials, o.threads, completed);
+  return result(trials, remote ? remote.threads() : o.threads, completed);
 }
 
 /** One task's chunks into a fresh accumulator; with a trace, chunk by chunk (chunks are independent, so the counts are the same). */
@@ -185,6 +229,8 @@ export interface PrecisionOptions<P = unknown> extends Omit<RunOptions<P>, 'tria
  */
 export async function runUntil<P>(o: PrecisionOptions<P>): Promise<RunResult> {
   const k = o.kernel;
+  // Where to stop depends on the counts so far, which one shard does not have.
+  if (engineMode()?.type === 'shard') throw new Error('--precision cannot be split into shards (use --redis)');
   const step = (n: number) => Math.ceil(n / k.chunkTrials) * k.chunkTrials;
   const total = new Float64Array(k.accLength(o.plan));
   let trials = 0;
