@@ -41,7 +41,15 @@ export function parseShard(text: string): { index: number; count: number } {
 export async function runDistributable(command: Shardable, file: string, flags: ClusterFlags, io: Io, run: CommandRun, version: string): Promise<number> {
   if (flags.shard !== undefined && flags.redis !== undefined) throw new UsageError('--shard and --redis do not go together: shards are for batch schedulers, --redis for a cluster of workers');
   if (flags.out !== undefined && flags.shard === undefined) throw new UsageError('--out: only with --shard i/n (it writes the part file)');
-  if (flags.redis !== undefined) throw new UsageError('--redis: cluster mode is not built yet');
+  if (flags.redis !== undefined) {
+    const { connectCluster } = await import('../distributed/redis.js');
+    const cluster = await connectCluster(flags.redis, io);
+    try {
+      return await withEngineMode(cluster.mode, () => run(file, flags, io));
+    } finally {
+      await cluster.close();
+    }
+  }
   if (flags.shard === undefined) return run(file, flags, io);
 
   const shard = parseShard(flags.shard);

@@ -96,6 +96,22 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
     .action(simulation('sweep'));
   program
+    .command('worker')
+    .description('take chunk-range jobs from Redis and run them on this machine\'s threads (for commands run with --redis URL); see docs/distributed.md')
+    .requiredOption('--redis <url>', 'the Redis the commands queue on, e.g. redis://10.0.0.5:6379')
+    .option('--threads <n>', 'worker threads (default: available parallelism)')
+    .option('--stall-ms <ms>', 'a job whose worker goes silent this long is retried on another worker (default 30000)')
+    .action(async (flags: { redis: string; threads?: string; stallMs?: string }) => {
+      const { parseCount } = await import('./options.js');
+      const { MAX_THREADS } = await import('../analysis/options.js');
+      const { availableParallelism } = await import('node:os');
+      const threads = flags.threads === undefined ? availableParallelism() : parseCount('--threads', flags.threads, 1, MAX_THREADS);
+      const stallMs = flags.stallMs === undefined ? 30_000 : parseCount('--stall-ms', flags.stallMs, 1000, 3_600_000);
+      const { runWorker } = await import('../distributed/redis.js');
+      setExit(await runWorker({ url: flags.redis, threads, stallMs, log: (t) => io.err(t), signal: io.signal }));
+    });
+
+  program
     .command('merge <parts...>')
     .description('combine the part files of a run split with --shard i/n, and print its result exactly as one run would')
     .option('--json', 'print one JSON document on stdout')
