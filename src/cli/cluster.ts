@@ -29,7 +29,7 @@ export async function runSimulation(name: Shardable, file: string, flags: Cluste
 }
 
 /** `warcast worker` and `warcast merge`. */
-export function addClusterCommands(program: Command, io: Io, setExit: (code: number) => void): void {
+export function addClusterCommands(program: Command, io: Io, setExit: (code: number) => void, version: string): void {
   program
     .command('worker')
     .description('take chunk-range jobs from Redis and run them on this machine\'s threads (for commands run with --redis URL); see docs/distributed.md')
@@ -43,7 +43,7 @@ export function addClusterCommands(program: Command, io: Io, setExit: (code: num
       const threads = flags.threads === undefined ? availableParallelism() : parseCount('--threads', flags.threads, 1, MAX_THREADS);
       const stallMs = flags.stallMs === undefined ? 30_000 : parseCount('--stall-ms', flags.stallMs, 1000, 3_600_000);
       const { runWorker } = await import('../distributed/redis.js');
-      setExit(await runWorker({ url: flags.redis, threads, stallMs, log: (t) => io.err(t), signal: io.signal }));
+      setExit(await runWorker({ url: flags.redis, version, threads, stallMs, log: (t) => io.err(t), signal: io.signal }));
     });
 
   program

@@ -43,7 +43,7 @@ export async function runDistributable(command: Shardable, file: string, flags: 
   if (flags.out !== undefined && flags.shard === undefined) throw new UsageError('--out: only with --shard i/n (it writes the part file)');
   if (flags.redis !== undefined) {
     const { connectCluster } = await import('../distributed/redis.js');
-    const cluster = await connectCluster(flags.redis, io);
+    const cluster = await connectCluster(flags.redis, io, version);
     try {
       return await withEngineMode(cluster.mode, () => run(file, flags, io));
     } finally {

@@ -75,7 +75,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
     .action(simulation('sweep'));
-  addClusterCommands(program, io, setExit);
+  addClusterCommands(program, io, setExit, VERSION);
 
   program
     .command('bench')

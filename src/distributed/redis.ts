@@ -25,6 +25,8 @@ const RECONNECT_DELAY_MS = 250;
 interface JobData {
   /** The task as wire text (typed arrays in the plan survive). */
   task: string;
+  /** The queuing command's warcast version: a worker of another version refuses the job (its rules may differ). */
+  version: string;
 }
 
 interface WireResult {
@@ -81,7 +83,7 @@ export interface Cluster {
 }
 
 /** The client side: a RemoteMode that runs each task as a job on the queue. */
-export async function connectCluster(url: string, io: { err(text: string): void }): Promise<Cluster> {
+export async function connectCluster(url: string, io: { err(text: string): void }, version: string): Promise<Cluster> {
   await probe(url);
   let lost: WarcastError | null = null;
   const pending = new Map<string, { resolve(r: TaskResult): void; reject(e: unknown): void }>();
@@ -130,7 +132,7 @@ export async function connectCluster(url: string, io: { err(text: string): void 
       // Our own job id, registered before the job exists, so its completion event cannot come first.
       const jobId = `${runId}-${++seq}-${task.kind}-${task.firstChunk}`;
       const result = new Promise<TaskResult>((resolve, reject) => pending.set(jobId, { resolve, reject }));
-      queue.add('chunks', { task: toWire(task) }, { jobId, attempts: 1, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } }).catch((err: unknown) => {
+      queue.add('chunks', { task: toWire(task), version }, { jobId, attempts: 1, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } }).catch((err: unknown) => {
         const p = pending.get(jobId);
         pending.delete(jobId);
         p?.reject(lost ?? new WarcastError(`cannot queue a job on ${url}: ${err instanceof Error ? err.message : String(err)}`));
@@ -153,6 +155,8 @@ export async function connectCluster(url: string, io: { err(text: string): void 
 
 export interface WorkerOptions {
   url: string;
+  /** This worker's warcast version. */
+  version: string;
   threads: number;
   /** A job whose worker stops renewing its lock for this long is taken by another worker. */
   stallMs: number;
@@ -175,6 +179,7 @@ export async function runWorker(o: WorkerOptions): Promise<number> {
   const worker = new Worker<JobData>(
     QUEUE_NAME,
     async (job: Job<JobData>) => {
+      if (job.data.version !== o.version) throw new Error(`this worker runs warcast ${o.version}, the job was queued by warcast ${job.data.version}: run the same version everywhere`);
       const task = fromWire<Task>(job.data.task);
       const kernel = await kernelByName(task.kind);
       const start = task.firstChunk * kernel.chunkTrials;

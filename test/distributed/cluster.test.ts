@@ -29,17 +29,12 @@ describe.skipIf(!available && !inCi)('--redis and warcast worker (real redis-ser
   });
 
   it('two workers, one SIGKILLed mid-job: the job is retried on the other and the answer is the local run\'s bytes', async () => {
-    const a = startWarcast(['worker', '--redis', url, '--threads', '1', '--stall-ms', '2000']);
-    const b = startWarcast(['worker', '--redis', url, '--threads', '1', '--stall-ms', '2000']);
+    // Two threads each: a worker's first job then starts its pool (≥ 100 ms), so the kill below lands mid-job
+    // even on a fast machine where a chunk of sieges takes milliseconds.
+    const a = startWarcast(['worker', '--redis', url, '--threads', '2', '--stall-ms', '2000']);
+    const b = startWarcast(['worker', '--redis', url, '--threads', '2', '--stall-ms', '2000']);
     started.push(a.child, b.child);
     await Promise.all([a.waitFor(/Ctrl-C to stop/), b.waitFor(/Ctrl-C to stop/)]);
-
-    // --precision on the cluster: stops where the local run stops, same bytes
-    const precise = ['odds', 'examples/orcs-vs-men.yaml', '--precision', '0.002', '--trials', '100000', '--seed', '9'];
-    const [remoteP, localP] = await Promise.all([warcast([...precise, '--redis', url, '--json']), warcast([...precise, '--threads', '1', '--json'])]);
-    expect(remoteP.code, remoteP.stderr).toBe(0);
-    expect(JSON.parse(remoteP.stdout).trials).toBeGreaterThan(100_000);
-    expect(withoutTiming(remoteP.stdout)).toBe(withoutTiming(localP.stdout));
 
     const args = ['siege', 'examples/castle-siege.yaml', '--trials', '40000', '--seed', '21'];
     const remote = warcast([...args, '--redis', url, '--json']);
@@ -53,6 +48,13 @@ describe.skipIf(!available && !inCi)('--redis and warcast worker (real redis-ser
     expect(a.stderr()).not.toContain(`job ${killed} done`);
     const local = await warcast([...args, '--threads', '1', '--json']);
     expect(withoutTiming(r.stdout)).toBe(withoutTiming(local.stdout));
+    // --precision on the cluster (now one worker): stops where the local run stops, same bytes
+    const precise = ['odds', 'examples/orcs-vs-men.yaml', '--precision', '0.002', '--trials', '100000', '--seed', '9'];
+    const [remoteP, localP] = await Promise.all([warcast([...precise, '--redis', url, '--json']), warcast([...precise, '--threads', '1', '--json'])]);
+    expect(remoteP.code, remoteP.stderr).toBe(0);
+    expect(JSON.parse(remoteP.stdout).trials).toBeGreaterThan(100_000);
+    expect(withoutTiming(remoteP.stdout)).toBe(withoutTiming(localP.stdout));
+
     b.child.kill('SIGINT');
   });
 
