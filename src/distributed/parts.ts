@@ -6,6 +6,7 @@
  */
 import { WarcastError } from '../errors.js';
 import type { ReplayCall, ShardCall } from '../engine/mode.js';
+import { ExactSum } from '../engine/run.js';
 
 export const PART_FORMAT = 1;
 
@@ -104,13 +105,16 @@ export function mergeParts(parts: NamedPart[]): { first: PartFile; calls: Replay
     }
     if (at < c0.lastChunk) problems.push(`missing ${chunkSpan(c0, at, c0.lastChunk)}`);
     if (problems.length > 0) throw fail(`merge: the parts do not cover run ${i + 1} exactly once: ${problems.join('; ')}`);
+    // Summed as a local run sums its tasks (exact past 2^53 too), so the bytes are the same.
     const acc = new Float64Array(c0.acc.length);
+    const sum = new ExactSum(acc.length);
     const traces: number[][] = [];
     for (const x of pieces) {
       if (x.c.acc.length !== acc.length) throw fail(`${x.name}: calls[${i}].acc: expected ${acc.length} numbers, got ${x.c.acc.length}`);
-      for (let j = 0; j < acc.length; j++) acc[j] += x.c.acc[j];
+      sum.add(Float64Array.from(x.c.acc));
       if (x.c.trace) traces.push(x.c.trace);
     }
+    sum.into(acc);
     calls.push({ kind: c0.kind, planHash: c0.planHash, seed: c0.seed, startTrial: c0.startTrial, trials: c0.trials, acc, trace: c0.trace ? joinRunningTotals(traces, c0.traceLength) : null });
   }
   return { first: a, calls };
