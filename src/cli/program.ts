@@ -4,6 +4,7 @@ import { ExitCode } from '../errors.js';
 import { closePool } from '../engine/pool.js';
 import type { Io } from './io.js';
 import { RUN_DEFAULTS } from '../analysis/options.js';
+import { addClusterCommands, addClusterOptions, runSimulation, type ClusterFlags, type Shardable } from './cluster.js';
 import { escapeControls } from '../scenario/source.js';
 import { exitCodeFor, threadCap } from './exit.js';
 
@@ -25,6 +26,7 @@ export function addRunOptions(cmd: Command): Command {
 }
 
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
+  const simulation = (name: Shardable) => async (file: string, flags: ClusterFlags) => setExit(await runSimulation(name, file, flags, io, VERSION));
   const program = new Command('warcast')
     .description('Monte Carlo and exact odds for War Machine battles, Siege Machine sieges and Dune seizure cascades')
     .version(VERSION)
@@ -43,21 +45,21 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     }
   });
 
-  addRunOptions(program.command('odds <scenario>').description('win probabilities, results rows, casualties, fatigue and location of a War Machine battle'))
+  addClusterOptions(addRunOptions(program.command('odds <scenario>').description('win probabilities, results rows, casualties, fatigue and location of a War Machine battle'))
     .option('--exact', 'exact odds only (enumerate the dice; no Monte Carlo)')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./odds.js')).oddsCommand(file, flags, io)));
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
+    .action(simulation('odds'));
 
   addRunOptions(program.command('report <scenario>').description('run a scenario and write its report folder: index.html (opens offline), charts as Vega-Lite/SVG/PNG, result.json'))
     .requiredOption('--out <dir>', 'the report folder to write (replaced only if empty or an earlier warcast report)')
     .option('--exact', 'exact odds only (war-machine; no Monte Carlo)')
     .option('--interactive', 'inline vega, vega-lite and vega-embed for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./report.js')).reportCommand(file, flags, io)));
-  addRunOptions(program.command('siege <scenario>').description('Siege Machine or simple siege: survival curve, weeks to fall, endings, casualties, fortification damage'))
+  addClusterOptions(addRunOptions(program.command('siege <scenario>').description('Siege Machine or simple siege: survival curve, weeks to fall, endings, casualties, fortification damage'))
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./siege.js')).siegeCommand(file, flags, io)));
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
+    .action(simulation('siege'));
 
   addRunOptions(program.command('march <scenario>').description('a march over days: arrival by day, distance, fatigue from hunger and forced marches, and the battle on arrival (exact chain)'))
     .option('--monte-carlo', 'simulate (--trials marches) with 95% intervals instead of the exact chain')
@@ -79,30 +81,32 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--json', 'print one JSON document on stdout')
     .action(async (file: string, flags) => setExit(await (await import('./rate.js')).rateCommand(file, flags, io)));
 
-  addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
+  addClusterOptions(addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
     .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
     .option('--rounds <R>', 'planning over R rounds: the orders in the first, NPC attacks, income, fees and regeneration in all; P(still held) and each player\'s ledger')
     .option('--lenient', 'list orders the rules reject (with the reason) and play the round without them, instead of exit 3')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./cascade.js')).cascadeCommand(file, flags, io)));
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
+    .action(simulation('cascade'));
 
-  addRunOptions(program.command('matchup <scenario>').description('odds for every pair of tactics, and the tactic choice solved as a game (Nash mixes, value, best replies, dominated tactics)'))
+  addClusterOptions(addRunOptions(program.command('matchup <scenario>').description('odds for every pair of tactics, and the tactic choice solved as a game (Nash mixes, value, best replies, dominated tactics)'))
     .option('--objective <name>', 'what the game is solved on: win (constant-sum: P(win) + ½ P(no winner)) or casualties (enemy − own losses)', 'win')
     .option('--monte-carlo', 'also simulate every cell (--trials battles each, same seed in every cell) with 95% intervals')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./matchup.js')).matchupCommand(file, flags, io)));
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
+    .action(simulation('matchup'));
 
-  addRunOptions(program.command('sweep <scenario>').description('win probability and casualties as one numeric field varies (common random numbers)'))
+  addClusterOptions(addRunOptions(program.command('sweep <scenario>').description('win probability and casualties as one numeric field varies (common random numbers)'))
     .requiredOption('--vary <path>', 'the numeric field to vary, e.g. sides[0].battleRating, sides[1].bonus, sides[0].troops')
     .requiredOption('--from <x>', 'first value')
     .requiredOption('--to <y>', 'last value (inclusive)')
     .option('--step <s>', 'step between values (default 1)')
     .option('--exact', 'exact odds only (no Monte Carlo)')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./sweep.js')).sweepCommand(file, flags, io)));
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
+    .action(simulation('sweep'));
+  addClusterCommands(program, io, setExit, VERSION);
+
   program
     .command('bench')
     .description('benchmark suites as ratios to an in-run reference loop, compared with benchmarks/baseline.json')
@@ -115,7 +119,6 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--only <text>', 'only suites whose name contains text')
     // Loaded on demand: the benchmark modules stay out of every other command's start-up.
     .action(async (flags) => setExit(await (await import('./bench.js')).benchCommand(flags, io)));
-
   return program;
 }
 
