@@ -87,7 +87,7 @@ export function parseFieldPath(text: string): PathSegment[] | null {
  * Check that `path` names a number in the validated scenario; the one-line usage error names --vary and,
  * for a misspelt key, suggests the nearest one.
  */
-export function resolveNumericPath(s: WarMachineScenario, text: string): PathSegment[] {
+export function resolveNumericPath(s: unknown, text: string): PathSegment[] {
   const path = parseFieldPath(text);
   const bad = (why: string) => new UsageError(`--vary: ${why}`);
   if (path === null) throw bad(`expected a field path like sides[0].battleRating, got '${text}'`);
@@ -113,12 +113,20 @@ export function resolveNumericPath(s: WarMachineScenario, text: string): PathSeg
 
 /** A copy of the scenario with the field at `path` set to `value`, validated and checked again. */
 export function withValue(s: WarMachineScenario, source: ScenarioSource, path: PathSegment[], value: number): WarMachineScenario {
+  return withValueChecked(s, source, path, value, (copy) => checkWarMachine(source, validate(source, warMachineSchema, copy)));
+}
+
+/**
+ * A copy of any kind's validated scenario with the field at `path` set to `value`, checked by `check` (the kind's
+ * validator applied to the edited copy); a value the kind refuses is a usage error naming the range options.
+ */
+export function withValueChecked<T>(s: T, source: ScenarioSource, path: PathSegment[], value: number, check: (copy: unknown) => T): T {
   const copy = structuredClone(s) as unknown as Record<string | number, unknown>;
   let node = copy;
   for (const seg of path.slice(0, -1)) node = node[seg] as Record<string | number, unknown>;
   node[path[path.length - 1]] = value;
   try {
-    return checkWarMachine(source, validate(source, warMachineSchema, copy));
+    return check(copy);
   } catch (err) {
     if (!(err instanceof ScenarioError)) throw err;
     // The file is fine; the value the sweep tried is not: a usage error naming the range options.

@@ -9,6 +9,7 @@ import type { MatchupResult } from '../analysis/matchup.js';
 import type { OddsResult } from '../analysis/odds.js';
 import type { SiegeResult } from '../analysis/siege.js';
 import type { SweepResult } from '../analysis/sweep.js';
+import type { SeekResult } from '../analysis/seek.js';
 import { assertReplaceable } from '../../reports/write.js';
 import type { Io } from './io.js';
 
@@ -28,7 +29,8 @@ export type CommandResult =
   | { kind: 'siege'; result: SiegeResult }
   | { kind: 'cascade'; result: CascadeResult }
   | { kind: 'matchup'; result: MatchupResult }
-  | { kind: 'sweep'; result: SweepResult };
+  | { kind: 'sweep'; result: SweepResult }
+  | { kind: 'seek'; result: SeekResult };
 
 /**
  * After the run: write the report of `r` to `dir` (if given) and print where it is. `file` is the scenario as
@@ -61,5 +63,7 @@ async function reportContent(r: CommandResult, file: string) {
       return (await import('../../reports/matchup.js')).matchupReport(r.result, file);
     case 'sweep':
       return (await import('../../reports/sweep.js')).sweepReport(r.result, file);
+    case 'seek':
+      return (await import('../../reports/toolkit.js')).seekReport(r.result, file);
   }
 }

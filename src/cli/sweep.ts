@@ -15,7 +15,7 @@ export interface SweepFlags extends RunFlags {
   step?: string;
 }
 
-function parseNumber(option: string, text: string | undefined): number {
+export function parseNumber(option: string, text: string | undefined): number {
   const v = text === undefined ? NaN : Number(text.trim().replace(/_/g, ''));
   if (text === undefined || text.trim() === '' || !Number.isFinite(v)) throw new UsageError(`${option}: expected a number, got '${text ?? ''}'`);
   return v;
