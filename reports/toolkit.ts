@@ -3,7 +3,8 @@
  */
 import { pct } from '../src/text/format.js';
 import type { SeekResult } from '../src/analysis/seek.js';
-import { seekChart } from './charts/toolkit.js';
+import type { WorthResult } from '../src/analysis/worth.js';
+import { seekChart, tornadoChart } from './charts/toolkit.js';
 import type { ReportContent, Table } from './content.js';
 import { elapsedText } from './save.js';
 import { WAR_MACHINE_SOURCES } from './warMachine.js';
@@ -43,6 +44,38 @@ export function seekReport(r: SeekResult, file: string): ReportContent {
         title: 'The search',
         caption: `${measure} at every value the search tried (bars: 95% intervals of Monte Carlo values), the target as a dashed line and the answer as a vertical line.`,
         spec: seekChart({ parameter: r.vary, measure, threshold, answer: r.value, points: r.evaluated.map((p) => ({ value: p.value, p: p.probability, lo: p.ci95?.[0] ?? p.probability, hi: p.ci95?.[1] ?? p.probability })) }),
+      },
+    ],
+    resultJson: JSON.stringify(r, null, 2) + '\n',
+  };
+}
+
+const WORTH_SOURCE = 'Scale factors and their BR / troop equivalents (exact bisection): docs/design.md, “worth”.';
+
+export function worthReport(r: WorthResult, file: string): ReportContent {
+  const signed = (x: number | null) => (x === null ? '—' : `${x > 0 ? '+' : ''}${x.toLocaleString('en-US')}`);
+  const table: Table = {
+    caption: `What each item is worth to ${r.sideName}`,
+    columns: ['item', 'rule', 'win', 'change', 'BR equivalent', 'troops equivalent'],
+    rows: r.items.map((i) => [i.name, i.rule, pct(i.win), `${i.winDelta > 0 ? '+' : ''}${(i.winDelta * 100).toFixed(2)}%`, signed(i.brEquivalent), signed(i.troopsEquivalent)]),
+  };
+  return {
+    title: r.title ?? `What it is worth to ${r.sideName}`,
+    lead: `What each adjustment is worth to ${r.sideName} (side ${r.side === 0 ? 'A' : 'B'}), who wins ${pct(r.win)} as the scenario stands`,
+    facts: [
+      ['scenario', file],
+      ['side', `${r.side === 0 ? 'A' : 'B'}: ${r.sideName}`],
+      ['method', 'exact odds; equivalents by exact bisection on bonus and troops'],
+      ['elapsed', elapsedText(r.elapsedMs)],
+    ],
+    tables: [table],
+    sources: [...WAR_MACHINE_SOURCES, WORTH_SOURCE],
+    charts: [
+      {
+        name: 'tornado',
+        title: 'What each adjustment is worth',
+        caption: `The change in ${r.sideName}’s chance of winning when each item is applied, largest first (exact).`,
+        spec: tornadoChart({ side: r.sideName, items: r.items.filter((i) => i.winDelta !== 0).map((i) => ({ name: i.name, winDelta: i.winDelta })) }),
       },
     ],
     resultJson: JSON.stringify(r, null, 2) + '\n',

@@ -85,6 +85,13 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./seek.js')).seekCommand(file, flags, io)));
 
+  addRunOptions(program.command('worth <scenario>').description('what each adjustment, tactic, +10% troops and +10 BR is worth to a side: change in win probability and casualties, equivalent in BR points and in troops (exact)'))
+    .option('--side <n>', 'the side to value: 0 (A, default) or 1 (B)')
+    .option('--exact', 'exact odds only (worth is always exact)')
+    .option('--report <dir>', 'also write a report folder (index.html, tornado chart, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
+    .action(async (file: string, flags) => setExit(await (await import('./worth.js')).worthCommand(file, flags, io)));
+
   program
     .command('bench')
     .description('benchmark suites as ratios to an in-run reference loop, compared with benchmarks/baseline.json')

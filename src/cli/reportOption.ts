@@ -10,6 +10,7 @@ import type { OddsResult } from '../analysis/odds.js';
 import type { SiegeResult } from '../analysis/siege.js';
 import type { SweepResult } from '../analysis/sweep.js';
 import type { SeekResult } from '../analysis/seek.js';
+import type { WorthResult } from '../analysis/worth.js';
 import { assertReplaceable } from '../../reports/write.js';
 import type { Io } from './io.js';
 
@@ -30,7 +31,8 @@ export type CommandResult =
   | { kind: 'cascade'; result: CascadeResult }
   | { kind: 'matchup'; result: MatchupResult }
   | { kind: 'sweep'; result: SweepResult }
-  | { kind: 'seek'; result: SeekResult };
+  | { kind: 'seek'; result: SeekResult }
+  | { kind: 'worth'; result: WorthResult };
 
 /**
  * After the run: write the report of `r` to `dir` (if given) and print where it is. `file` is the scenario as
@@ -38,7 +40,7 @@ export type CommandResult =
  */
 export async function saveCommandReport(r: CommandResult, file: string, dir: string | undefined, flags: ReportFlags, io: Io, option = '--report'): Promise<string | null> {
   if (dir === undefined) return null;
-  const interrupted = r.kind === 'matchup' ? Boolean(r.result.monteCarlo?.interrupted) : r.result.interrupted;
+  const interrupted = r.kind === 'matchup' ? Boolean(r.result.monteCarlo?.interrupted) : r.kind === 'worth' ? false : r.result.interrupted;
   if (interrupted) {
     io.err(`report not written: the run was interrupted (${option} ${dir} left as it was)\n`);
     return null;
@@ -65,5 +67,7 @@ async function reportContent(r: CommandResult, file: string) {
       return (await import('../../reports/sweep.js')).sweepReport(r.result, file);
     case 'seek':
       return (await import('../../reports/toolkit.js')).seekReport(r.result, file);
+    case 'worth':
+      return (await import('../../reports/toolkit.js')).worthReport(r.result, file);
   }
 }
