@@ -4,7 +4,8 @@
 import { pct } from '../src/text/format.js';
 import type { SeekResult } from '../src/analysis/seek.js';
 import type { WorthResult } from '../src/analysis/worth.js';
-import { seekChart, tornadoChart } from './charts/toolkit.js';
+import type { TournamentResult } from '../src/analysis/tournament.js';
+import { heatmapChart, ratingsChart, seekChart, tornadoChart } from './charts/toolkit.js';
 import type { ReportContent, Table } from './content.js';
 import { elapsedText } from './save.js';
 import { WAR_MACHINE_SOURCES } from './warMachine.js';
@@ -76,6 +77,51 @@ export function worthReport(r: WorthResult, file: string): ReportContent {
         title: 'What each adjustment is worth',
         caption: `The change in ${r.sideName}’s chance of winning when each item is applied, largest first (exact).`,
         spec: tornadoChart({ side: r.sideName, items: r.items.filter((i) => i.winDelta !== 0).map((i) => ({ name: i.name, winDelta: i.winDelta })) }),
+      },
+    ],
+    resultJson: JSON.stringify(r, null, 2) + '\n',
+  };
+}
+
+const TOURNAMENT_SOURCE = 'Bradley–Terry ratings (Bradley & Terry 1952, fitted by Hunter’s 2004 MM algorithm), the Elo scale and the Pareto front: docs/design.md, “tournament”.';
+
+export function tournamentReport(r: TournamentResult, file: string): ReportContent {
+  const costs = r.ratings.some((x) => x.cost !== null);
+  const table: Table = {
+    caption: 'Ratings, strongest first',
+    columns: ['force', 'rating', '95% interval', 'score', ...(costs ? ['cost', 'strength per 1,000 cost', 'Pareto front'] : [])],
+    rows: r.ratings.map((x) => [
+      x.name,
+      x.rating.toFixed(0),
+      x.ci95 ? `${x.ci95[0].toFixed(0)}–${x.ci95[1].toFixed(0)}` : 'exact odds',
+      pct(x.score),
+      ...(costs ? [x.cost === null ? '—' : x.cost.toLocaleString('en-US'), x.strengthPerCost === null ? '—' : (x.strengthPerCost * 1000).toPrecision(3), x.pareto ? 'yes' : ''] : []),
+    ]),
+  };
+  const matrix: Table = {
+    caption: 'P(row force wins attacking the column force)',
+    columns: ['attacker \\ defender', ...r.forces],
+    rows: r.forces.map((f, i) => [f, ...r.win[i].map((p) => (p === null ? '—' : pct(p)))]),
+  };
+  return {
+    title: r.title ?? `Tournament of ${r.forces.length} forces`,
+    lead: `Round robin of ${r.forces.length} forces: every ordered pair, the row force attacking`,
+    facts: [
+      ['forces file', file],
+      ['method', r.method === 'exact' ? 'exact odds' : `Monte Carlo, ${r.trials.toLocaleString('en-US')} battles per pairing, seed ${r.seed}, common random numbers`],
+      ['tactics', r.tactics],
+      ['Bradley–Terry fit', `largest |observed − fitted| pair score ${pct(r.fit.maxScoreError)}`],
+      ['elapsed', elapsedText(r.elapsedMs)],
+    ],
+    tables: [table, matrix],
+    sources: [...WAR_MACHINE_SOURCES, TOURNAMENT_SOURCE],
+    charts: [
+      { name: 'win-matrix', title: 'Who beats whom', caption: 'Each cell: the chance the row force wins attacking the column force.', spec: heatmapChart({ forces: r.forces, win: r.win.map((row) => row.map((p) => p ?? 0)) }) },
+      {
+        name: 'ratings',
+        title: 'Ratings',
+        caption: 'Bradley–Terry strength on the Elo scale (the field’s average is 1500; 400 points is 10-to-1 odds), with 95% intervals.',
+        spec: ratingsChart({ ratings: r.ratings.map((x) => ({ name: x.name, rating: x.rating, ci95: x.ci95 ?? [x.rating, x.rating] })) }),
       },
     ],
     resultJson: JSON.stringify(r, null, 2) + '\n',

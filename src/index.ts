@@ -24,6 +24,7 @@ export { rate, type RateResult } from './analysis/rate.js';
 export { matchup, type MatchupOptions, type MatchupResult, type Objective } from './analysis/matchup.js';
 export { sweep, type SweepOptions, type SweepResult } from './analysis/sweep.js';
 export { siege, type SiegeResult } from './analysis/siege.js';
+export { tournament, bradleyTerry, type TournamentResult, type TournamentRating, type BradleyTerryFit } from './analysis/tournament.js';
 export { worth, type WorthOptions, type WorthResult, type WorthItem } from './analysis/worth.js';
 export { seek, parseTarget, type SeekOptions, type SeekResult, type SeekPoint, type Target } from './analysis/seek.js';
 export { cascade, type CascadeOptions, type CascadeResult } from './analysis/cascade.js';

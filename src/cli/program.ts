@@ -92,6 +92,12 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./worth.js')).worthCommand(file, flags, io)));
 
+  addRunOptions(program.command('tournament <forces>').description('round robin of N forces: win matrix (row attacks), Bradley–Terry ratings with intervals (Elo scale), value for money and the Pareto front'))
+    .option('--exact', 'exact odds only (ratings without intervals)')
+    .option('--report <dir>', 'also write a report folder (heatmap, ratings, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
+    .action(async (file: string, flags) => setExit(await (await import('./tournament.js')).tournamentCommand(file, flags, io)));
+
   program
     .command('bench')
     .description('benchmark suites as ratios to an in-run reference loop, compared with benchmarks/baseline.json')

@@ -11,6 +11,7 @@ import type { SiegeResult } from '../analysis/siege.js';
 import type { SweepResult } from '../analysis/sweep.js';
 import type { SeekResult } from '../analysis/seek.js';
 import type { WorthResult } from '../analysis/worth.js';
+import type { TournamentResult } from '../analysis/tournament.js';
 import { assertReplaceable } from '../../reports/write.js';
 import type { Io } from './io.js';
 
@@ -32,7 +33,8 @@ export type CommandResult =
   | { kind: 'matchup'; result: MatchupResult }
   | { kind: 'sweep'; result: SweepResult }
   | { kind: 'seek'; result: SeekResult }
-  | { kind: 'worth'; result: WorthResult };
+  | { kind: 'worth'; result: WorthResult }
+  | { kind: 'tournament'; result: TournamentResult };
 
 /**
  * After the run: write the report of `r` to `dir` (if given) and print where it is. `file` is the scenario as
@@ -69,5 +71,7 @@ async function reportContent(r: CommandResult, file: string) {
       return (await import('../../reports/toolkit.js')).seekReport(r.result, file);
     case 'worth':
       return (await import('../../reports/toolkit.js')).worthReport(r.result, file);
+    case 'tournament':
+      return (await import('../../reports/toolkit.js')).tournamentReport(r.result, file);
   }
 }
