@@ -25,6 +25,7 @@ export { matchup, type MatchupOptions, type MatchupResult, type Objective } from
 export { sweep, type SweepOptions, type SweepResult } from './analysis/sweep.js';
 export { siege, type SiegeResult } from './analysis/siege.js';
 export { tournament, bradleyTerry, type TournamentResult, type TournamentRating, type BradleyTerryFit } from './analysis/tournament.js';
+export { raceWarMachines, type RaceRecord, type RaceStage } from './analysis/race.js';
 export { worth, type WorthOptions, type WorthResult, type WorthItem } from './analysis/worth.js';
 export { seek, parseTarget, type SeekOptions, type SeekResult, type SeekPoint, type Target } from './analysis/seek.js';
 export { cascade, type CascadeOptions, type CascadeResult } from './analysis/cascade.js';

@@ -11,6 +11,7 @@ import { closest, formatPath, validate, type PathSegment, type ScenarioSource } 
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { exactOdds, simulateWarMachines } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
+import { raceWarMachines, type RaceRecord } from './race.js';
 
 export interface SweepOptions extends RunOptions {
   /** The numeric field to vary, e.g. `sides[0].battleRating`. */
@@ -20,6 +21,11 @@ export interface SweepOptions extends RunOptions {
   to: number;
   /** Default 1. */
   step?: number;
+  /**
+   * Race the values: stages up to `trials`, dropping values whose win probability for this side is clearly below
+   * the best's (docs/design.md, "racing"). Monte Carlo with fixed trials only.
+   */
+  race?: 0 | 1 | null;
 }
 
 /** At most this many values in one sweep. */
@@ -60,6 +66,8 @@ export interface SweepResult {
   interrupted: boolean;
   elapsedMs: number;
   points: SweepPoint[];
+  /** With `race`: the stages, what was dropped when (indices into `points`), trials used against a full run. */
+  race: RaceRecord | null;
   /** The scenario as validated (defaults filled), before the varied field is set. */
   scenario: WarMachineScenario;
 }
@@ -165,8 +173,14 @@ export async function sweep(input: ScenarioInput, options: SweepOptions): Promis
   let trials: number[] = values.map(() => 0);
   let threads = 0;
   let interrupted = false;
+  const raceSide = options.race ?? null;
+  if (raceSide !== null && (settings.exact || settings.precision !== null)) throw new UsageError('--race: needs a Monte Carlo run to a fixed --trials (not --exact or --precision)');
+  if (raceSide !== null && raceSide !== 0 && raceSide !== 1) throw new UsageError(`--race: expected side 0 or 1, got ${String(raceSide)}`);
+  let race: RaceRecord | null = null;
   if (!settings.exact) {
-    const run = await simulateWarMachines(compiled, settings, options);
+    const raced = raceSide === null ? null : await raceWarMachines(compiled, settings, options, raceSide);
+    race = raced?.race ?? null;
+    const run = raced ?? (await simulateWarMachines(compiled, settings, options));
     mc = run.results.map((r, i) => summarizeMonteCarlo(compiled[i], r.acc, Math.max(1, r.trials)));
     trials = run.results.map((r) => r.trials);
     threads = run.threadsUsed;
@@ -208,6 +222,7 @@ export async function sweep(input: ScenarioInput, options: SweepOptions): Promis
     interrupted,
     elapsedMs: Math.round(performance.now() - started),
     points,
+    race,
     scenario,
   };
 }

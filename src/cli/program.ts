@@ -69,6 +69,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .requiredOption('--from <x>', 'first value')
     .requiredOption('--to <y>', 'last value (inclusive)')
     .option('--step <s>', 'step between values (default 1)')
+    .option('--race <side>', 'race the values for the best win probability of side 0 or 1: stages, dropping values clearly below the best (docs/design.md)')
     .option('--exact', 'exact odds only (no Monte Carlo)')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
