@@ -33,6 +33,7 @@ const COMMANDS: Record<string, (file: string) => string[]> = {
   'war-machine': (file) => ['odds', file, '--json', '--seed', SEED, '--trials', TRIALS, '--threads', '1'],
   siege: (file) => ['siege', file, '--json', '--seed', SEED, '--trials', '20000', '--threads', '1'],
   cascade: (file) => ['cascade', file, '--json', '--seed', SEED, '--trials', '20000', '--threads', '1'],
+  tournament: (file) => ['tournament', file, '--json', '--seed', SEED, '--trials', '20000', '--threads', '1'],
 };
 
 const examples = readdirSync(EXAMPLES)
