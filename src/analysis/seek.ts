@@ -81,6 +81,8 @@ export interface SeekOptions extends RunOptions {
   largest?: boolean;
   /** Exact searches check every value when the grid has at most this many (default 2,001); otherwise a sample. */
   fullScanLimit?: number;
+  /** Values of the monotonicity sample on grids too large to check whole (default 65 exact, 9 Monte Carlo). */
+  sample?: number;
   /** Monte Carlo: trials at the sequential test's first look (default 10,000, at most `trials`). */
   firstLook?: number;
 }
@@ -187,7 +189,7 @@ export async function seek(input: ScenarioInput, options: SeekOptions): Promise<
   const exact = evaluator.method === 'exact';
   const fullLimit = options.fullScanLimit ?? FULL_SCAN_LIMIT;
   const whole = exact && count <= fullLimit;
-  const sampleSize = whole ? count : Math.min(count, exact ? EXACT_SAMPLE : MONTE_CARLO_SAMPLE);
+  const sampleSize = whole ? count : Math.min(count, Math.max(2, options.sample ?? (exact ? EXACT_SAMPLE : MONTE_CARLO_SAMPLE)));
   const sample = [...new Set(Array.from({ length: sampleSize }, (_, j) => (sampleSize === 1 ? 0 : Math.round((j * (count - 1)) / (sampleSize - 1)))))];
   for (const k of sample) await at(k);
   const scanned = sample.map((k) => cache.get(k)!);

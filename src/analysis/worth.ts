@@ -185,6 +185,8 @@ async function equivalent(s: WarMachineScenario, side: 0 | 1, field: 'bonus' | '
       to: gain ? hi : current,
       largest: !gain,
       fullScanLimit: 0,
+      // 17 evenly spaced values check monotonicity (the bisection then adds about log2 of the range).
+      sample: 17,
     });
     return r.value === null || r.at === null ? null : { value: r.value, win: r.at.probability };
   } catch (err) {
