@@ -329,6 +329,21 @@ interface EvaluatorOf {
   threads(): number;
 }
 
+/**
+ * The document as written with the field at `path` set: a kind's validated scenario may carry derived keys its
+ * schema does not accept back (cascade), so sieges and cascades are edited as written and validated again.
+ */
+function rawWith(data: unknown, path: PathSegment[], value: number): unknown {
+  const copy = structuredClone(data) as Record<string | number, unknown>;
+  let node = copy;
+  for (const seg of path.slice(0, -1)) {
+    if (node[seg] === undefined || node[seg] === null) node[seg] = {};
+    node = node[seg] as Record<string | number, unknown>;
+  }
+  node[path[path.length - 1]] = value;
+  return copy;
+}
+
 function sourceWith(source: ScenarioSource, data: unknown): ScenarioSource {
   return { file: source.file, data, lineOf: (p) => source.lineOf(p), error: (p, e) => source.error(p, e) };
 }
@@ -393,7 +408,7 @@ async function evaluatorFor(kind: string, scenario: unknown, source: ScenarioSou
       method: 'monte-carlo',
       threads: () => threadsUsed,
       evaluate: async (value) => {
-        const edited = withValueChecked(sg, source, path, value, (copy) => parseSiege(sourceWith(source, copy)));
+        const edited = withValueChecked(sg, source, path, value, () => parseSiege(sourceWith(source, rawWith(source.data, path, value))));
         if (t.week > edited.weekLimit) throw new UsageError(`--target: fallenBy(${t.week}) is past the scenario's weekLimit (${edited.weekLimit})`);
         const c = compileSiege(edited);
         const lay = siegeLayout(c.plan);
@@ -416,7 +431,7 @@ async function evaluatorFor(kind: string, scenario: unknown, source: ScenarioSou
       method: 'monte-carlo',
       threads: () => threadsUsed,
       evaluate: async (value) => {
-        const edited = withValueChecked(cs, source, path, value, (copy) => parseCascade(sourceWith(source, copy)));
+        const edited = withValueChecked(cs, source, path, value, () => parseCascade(sourceWith(source, rawWith(source.data, path, value))));
         // Garrison planning: NPC attacks only, over as many rounds as the target names.
         const model = compileCascade(edited, { npc: true, rounds: t.round });
         const lay = cascadeLayout(model);
