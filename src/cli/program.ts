@@ -1,6 +1,7 @@
 /** Commander wiring. Each command is a function of (arguments, flags, io) returning an exit code. */
 import { Command, Option } from 'commander';
 import { ExitCode } from '../errors.js';
+import { addToolkitCommands } from './toolkitCommands.js';
 import { closePool } from '../engine/pool.js';
 import type { Io } from './io.js';
 import { RUN_DEFAULTS } from '../analysis/options.js';
@@ -101,12 +102,14 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .requiredOption('--from <x>', 'first value')
     .requiredOption('--to <y>', 'last value (inclusive)')
     .option('--step <s>', 'step between values (default 1)')
+    .option('--race <side>', 'race the values for the best win probability of side 0 or 1: stages, dropping values clearly below the best (docs/design.md)')
     .option('--exact', 'exact odds only (no Monte Carlo)')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
     .action(simulation('sweep'));
   addClusterCommands(program, io, setExit, VERSION);
 
+  addToolkitCommands(program, io, setExit, addRunOptions);
   program
     .command('bench')
     .description('benchmark suites as ratios to an in-run reference loop, compared with benchmarks/baseline.json')
