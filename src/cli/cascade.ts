@@ -39,7 +39,7 @@ export function formatTrace(t: RoundTrace, coinFlips: boolean): string {
   return out.join('\n') + '\n';
 }
 
-function formatLocation(loc: LocationTrace): string[] {
+export function formatLocation(loc: LocationTrace): string[] {
   const out: string[] = [''];
   out.push(`${loc.location} (held by ${loc.ownerBefore})`);
   out.push('  order: raids highest score first, then seizures lowest score first');

@@ -4,8 +4,9 @@ import { ExitCode, UsageError, WarcastError } from '../errors.js';
 import { closePool } from '../engine/pool.js';
 import type { Io } from './io.js';
 import { RUN_DEFAULTS } from '../analysis/options.js';
+import { warcastVersion } from '../version.js';
 
-export const VERSION = '0.1.0';
+export const VERSION = warcastVersion;
 
 // Command modules load when their command runs: each one's schemas, rules and engine cost start-up time.
 
@@ -43,6 +44,15 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./siege.js')).siegeCommand(file, flags, io)));
+
+  program
+    .command('roll <scenario>')
+    .description('play one battle (day by day when it pursues) or one cascade round with real dice, narrated; --seed replays it')
+    .option('--seed <n>', 'the dice seed (default: fresh dice each time; the seed is printed for replay)')
+    .option('--no-npc', 'cascade: no NPC attacks')
+    .option('--json', 'print one JSON document on stdout')
+    .addHelpText('after', '\nExamples:\n  warcast roll examples/orcs-vs-men.yaml\n  warcast roll examples/elven-pursuit.yaml --seed 7\n  warcast roll examples/cascade-bob-john.yaml --seed 3\n')
+    .action(async (file: string, flags) => setExit(await (await import('./roll.js')).rollCommand(file, flags, io)));
 
   program
     .command('rate <scenario>')
