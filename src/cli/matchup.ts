@@ -105,7 +105,7 @@ export function formatMatchup(r: MatchupResult): string {
     out.push('');
   }
 
-  out.push('The tactic choice as a game: both choose in secret (RULES.md §1.5). Objective: win.');
+  out.push('The tactic choice as a game: both choose in secret (docs/rules.md §5). Objective: win.');
   out.push('Constant-sum: A scores P(A wins) + ½ P(no winner), B scores the rest; solved exactly by linear programming.');
   out.push(...gameLines(r, `${pct(r.value)} for A (its win chance, no-winner counted half, when both play optimally)`, a, b));
   if (r.scenarioTactics) {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 
-/** Pool defaults in one place (PERFORMANCE.md: fixed size, long idle timeout). */
+/** Pool defaults in one place (docs/benchmarks.md: fixed size, long idle timeout). */
 export const POOL_DEFAULTS = {
   idleTimeout: 60_000,
   /** In-flight tasks per thread: enough to keep a thread busy between results. */

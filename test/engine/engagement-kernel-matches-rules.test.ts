@@ -1,5 +1,5 @@
 /**
- * Pursuit (RULES.md §1.7): the engagement kernel and the readable rules (`fightEngagement`) fed the same dice
+ * Pursuit (docs/rules.md §7): the engagement kernel and the readable rules (`fightEngagement`) fed the same dice
  * give the same counts, trial by trial, on random scenarios, tactics and policies.
  */
 import { describe, expect, it } from 'vitest';

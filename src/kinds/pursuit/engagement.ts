@@ -1,5 +1,5 @@
 /**
- * Engagements (pursuit, RULES.md §1.7) as a kernel: state carries from day to day (troops, fatigue, the troop
+ * Engagements (pursuit, docs/rules.md §7) as a kernel: state carries from day to day (troops, fatigue, the troop
  * ratio), so there is no exact enumeration; the per-(pairing, winner, row) consequences are compiled from the
  * readable rules into tables. `src/rules/warMachine/engagement.ts` is the readable twin; a test runs both on the
  * same dice and compares every count.

@@ -7,7 +7,7 @@ import { siegeSchema } from './schema.js';
 export const siegeKernel: Kernel<SiegePlan> = {
   name: 'siege',
   chunkTrials: SIEGE_CHUNK,
-  // 5,000 sieges of ~10 weeks take ~1–5 ms: up to 40 chunks make a 20–100 ms task (PERFORMANCE.md).
+  // 5,000 sieges of ~10 weeks take ~1–5 ms: up to 40 chunks make a 20–100 ms task (docs/benchmarks.md).
   maxChunksPerTask: 40,
   minPoolTrials: 200_000,
   warmUpTrials: 200,

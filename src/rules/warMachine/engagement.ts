@@ -1,5 +1,5 @@
 /**
- * Pursuit: a multi-day engagement (RULES.md §1.7, from the RC's "Maneuvering"). Forces stay in contact after a
+ * Pursuit: a multi-day engagement (docs/rules.md §7, from the RC's "Maneuvering"). Forces stay in contact after a
  * battle unless the loser must retreat farther than the winner may advance; while in contact the winner attacks
  * again the next day, with casualties, fatigue and the troop ratio carried over. This file is the readable
  * version; the engine's kernel compiles the same rules into tables and a test checks the two agree trial by trial.
@@ -26,7 +26,7 @@ function advanceOf(l: Location | 'withdraws'): number {
  * Whether contact holds after a battle, from the winner's and the loser's location results: the loser's R+n
  * must exceed the winner's F+m to break it (F = 0, R = 0): F/R+1, F/R+2 and F+1/R+3 break contact; F/R and
  * F+3/R+2 do not; R/R leaves both off the field. A withdrawal (tactic) moves that side one terrain unit
- * (seed sheet line 199): a winner that withdraws leaves (location `withdraws`), so contact breaks; a loser that
+ * (sheet line 199): a winner that withdraws leaves (location `withdraws`), so contact breaks; a loser that
  * withdraws retreats one unit farther (F/R breaks contact, F+3/R+2 still does not).
  */
 export function contactAfter(winner: Location | 'withdraws', loser: Location | 'withdraws', loserWithdraws = false): Contact {
