@@ -18,7 +18,7 @@ export async function cascadeCommand(file: string, flags: CascadeFlags & ReportF
   checkReportOption(flags.report);
   const rounds = flags.rounds === undefined ? null : parseCount('--rounds', flags.rounds, 1, 1000);
   const result = await withRun(io, flags, (o) => cascade(file, { ...o, npc: flags.npc !== false, rounds }));
-  emitResult(io, flags.json, result, () => formatCascade(result, runOptions(flags).threads));
+  emitResult(io, flags, result, () => formatCascade(result, runOptions(flags).threads));
   await saveCommandReport({ kind: 'cascade', result }, file, flags.report, flags, io);
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} trials`);
 }

@@ -17,7 +17,7 @@ export async function matchupCommand(file: string, flags: MatchupFlags & ReportF
   const objective = parseObjective(flags.objective); // usage errors before the scenario is read
   checkReportOption(flags.report);
   const r = await withRun(io, flags, (o) => matchup(file, { ...o, objective, monteCarlo: flags.monteCarlo }));
-  emitResult(io, flags.json, r, () => formatMatchup(r));
+  emitResult(io, flags, r, () => formatMatchup(r));
   await saveCommandReport({ kind: 'matchup', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.monteCarlo?.interrupted, 'only the battles already fought (Monte Carlo cells)');
 }

@@ -11,7 +11,7 @@ import { withRun } from './run.js';
 export async function oddsCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
   checkReportOption(flags.report);
   const result = await withRun(io, flags, (o) => odds(file, o));
-  emitResult(io, flags.json, result, () => formatOdds(result, runOptions(flags).threads));
+  emitResult(io, flags, result, () => formatOdds(result, runOptions(flags).threads));
   await saveCommandReport({ kind: 'odds', result }, file, flags.report, flags, io);
   const pursuit = result.engagement && result.engagement.trials < result.trials ? ` (the pursuit: the first ${fmtCount(result.engagement.trials)} engagements)` : '';
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} battles${pursuit}`);

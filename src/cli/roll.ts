@@ -5,16 +5,18 @@ import { MAX_SEED } from '../rng/index.js';
 import { formatRoll } from './format/roll.js';
 import type { Io } from './io.js';
 import { parseCount } from './options.js';
+import { emitResult } from './emit.js';
 
 export interface RollFlags {
   seed?: string;
   json?: boolean;
+  markdown?: boolean;
   npc?: boolean;
 }
 
 export async function rollCommand(file: string, flags: RollFlags, io: Io): Promise<number> {
   const seed = flags.seed === undefined ? undefined : parseCount('--seed', flags.seed, 0, MAX_SEED);
   const result = await roll(file, { seed, npc: flags.npc !== false });
-  io.out(flags.json ? JSON.stringify(result, null, 2) + '\n' : formatRoll(result, file));
+  emitResult(io, flags, result, () => formatRoll(result, file));
   return ExitCode.ok;
 }

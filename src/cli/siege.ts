@@ -11,7 +11,7 @@ import { withRun } from './run.js';
 export async function siegeCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
   checkReportOption(flags.report);
   const result = await withRun(io, flags, (o) => siege(file, o));
-  emitResult(io, flags.json, result, () => formatSiege(result, runOptions(flags).threads));
+  emitResult(io, flags, result, () => formatSiege(result, runOptions(flags).threads));
   await saveCommandReport({ kind: 'siege', result }, file, flags.report, flags, io);
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} sieges`);
 }

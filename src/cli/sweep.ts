@@ -29,7 +29,7 @@ export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags
   if (flags.vary === undefined) throw new UsageError("--vary: required (e.g. --vary 'sides[0].battleRating')");
   const vary = flags.vary;
   const r = await withRun(io, flags, (o) => sweep(file, { ...o, vary, from, to, step }));
-  emitResult(io, flags.json, r, () => formatSweep(r));
+  emitResult(io, flags, r, () => formatSweep(r));
   await saveCommandReport({ kind: 'sweep', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.interrupted, 'only the battles already fought (simulated figures)');
 }

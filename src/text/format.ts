@@ -57,3 +57,10 @@ export function fmtCount(n: number): string {
   if (n >= 1e3) return `${+(n / 1e3).toFixed(1)}k`;
   return String(n);
 }
+
+/** A Markdown table (GitHub style) for pasting into a forum or play-by-email post; pipes in cells escaped. */
+export function markdownTable(rows: string[][], header: string[]): string {
+  const cell = (c: string) => c.replace(/\|/g, '\\|').trim() || ' ';
+  const line = (r: string[]) => `| ${r.map(cell).join(' | ')} |`;
+  return [line(header), `|${header.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`, ...rows.map(line)].join('\n') + '\n';
+}
