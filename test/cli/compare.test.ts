@@ -23,7 +23,7 @@ describe('warcast compare', () => {
   });
 
   it('sieges: four trebuchets take the castle sooner, beyond noise', async () => {
-    const r = await compare('examples/castle-siege.yaml', 'examples/compare/castle-four-trebuchets.yaml', { trials: 4000, threads: 1 });
+    const r = await compare('examples/castle-siege.yaml', 'examples/castle-four-trebuchets.yaml', { trials: 4000, threads: 1 });
     const weeks = r.rows.find((x) => x.metric.startsWith('weeks to fall'))!;
     expect(weeks.difference).toBeLessThan(0);
     expect(weeks.beyondNoise).toBe(true);
