@@ -1,5 +1,6 @@
 /** `warcast cascade <round.yaml>`: parse, call `cascade`, format the trace and the Monte Carlo. */
 import { cascade, type CascadeResult } from '../analysis/cascade.js';
+import { scenarioArg } from './scenarioArg.js';
 import type { LocationTrace, RoundTrace } from '../rules/dune/cascade.js';
 import { fmtCount, num, pct, runLine, table } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
@@ -17,7 +18,7 @@ export interface CascadeFlags extends RunFlags {
 export async function cascadeCommand(file: string, flags: CascadeFlags & ReportFlags, io: Io): Promise<number> {
   checkReportOption(flags.report);
   const rounds = flags.rounds === undefined ? null : parseCount('--rounds', flags.rounds, 1, 1000);
-  const result = await withRun(io, flags, (o) => cascade(file, { ...o, npc: flags.npc !== false, rounds }));
+  const result = await withRun(io, flags, (o) => cascade(scenarioArg(file), { ...o, npc: flags.npc !== false, rounds }));
   emitResult(io, flags, result, () => formatCascade(result, runOptions(flags).threads));
   await saveCommandReport({ kind: 'cascade', result }, file, flags.report, flags, io);
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} trials`);

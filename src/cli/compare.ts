@@ -1,5 +1,6 @@
 /** `warcast compare <a> <b>`: two scenarios of one kind side by side, the difference, and whether it is beyond noise. */
 import { compare, type CompareResult, type CompareRow } from '../analysis/compare.js';
+import { scenarioArg } from './scenarioArg.js';
 import { ExitCode } from '../errors.js';
 import { num, pct, table } from '../text/format.js';
 import { emitResult } from './emit.js';
@@ -8,7 +9,7 @@ import type { RunFlags } from './options.js';
 import { withRun } from './run.js';
 
 export async function compareCommand(a: string, b: string, flags: RunFlags, io: Io): Promise<number> {
-  const result = await withRun(io, flags, (o) => compare(a, b, o));
+  const result = await withRun(io, flags, (o) => compare(scenarioArg(a), scenarioArg(b), o));
   emitResult(io, flags, result, () => formatCompare(result));
   return ExitCode.ok;
 }

@@ -1,5 +1,6 @@
 /** `warcast odds <scenario>`: who wins, how often, at what cost — parse, call `odds`, format. */
 import { odds } from '../analysis/odds.js';
+import { scenarioArg } from './scenarioArg.js';
 import { fmtCount } from '../text/format.js';
 import { formatOdds } from './format/odds.js';
 import { emitResult, exitCodeAfter } from './emit.js';
@@ -10,7 +11,7 @@ import { withRun } from './run.js';
 
 export async function oddsCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
   checkReportOption(flags.report);
-  const result = await withRun(io, flags, (o) => odds(file, o));
+  const result = await withRun(io, flags, (o) => odds(scenarioArg(file), o));
   emitResult(io, flags, result, () => formatOdds(result, runOptions(flags).threads));
   await saveCommandReport({ kind: 'odds', result }, file, flags.report, flags, io);
   const pursuit = result.engagement && result.engagement.trials < result.trials ? ` (the pursuit: the first ${fmtCount(result.engagement.trials)} engagements)` : '';

@@ -110,14 +110,24 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
 export async function runCli(argv: string[], io: Io): Promise<number> {
   let code: number = ExitCode.ok;
   const program = buildProgram(io, (c) => (code = c));
+  // Bare `warcast`: the help on stdout (where `warcast | less` finds it), exit 0.
+  if (argv.length === 0) {
+    io.out(program.helpInformation());
+    return ExitCode.ok;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (err) {
-    code = exitCodeFor(err, io);
+    code = exitCodeFor(err, argv.includes('--json') ? jsonErrors(io) : io);
   } finally {
     await closePool();
   }
   return code;
+}
+
+/** Under --json, an error is one JSON document on stderr too: {"error": {"message": …}}. */
+function jsonErrors(io: Io): Io {
+  return { ...io, err: (t: string) => io.err(JSON.stringify({ error: { message: t.trim().replace(/^warcast: /, '') } }) + '\n') };
 }
 
 function exitCodeFor(err: unknown, io: Io): number {

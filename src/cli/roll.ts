@@ -1,5 +1,6 @@
 /** `warcast roll <scenario>`: one battle (with its pursuit) or one cascade round with seeded dice, narrated. */
 import { roll } from '../analysis/roll.js';
+import { scenarioArg } from './scenarioArg.js';
 import { ExitCode } from '../errors.js';
 import { MAX_SEED } from '../rng/index.js';
 import { formatRoll } from './format/roll.js';
@@ -16,7 +17,7 @@ export interface RollFlags {
 
 export async function rollCommand(file: string, flags: RollFlags, io: Io): Promise<number> {
   const seed = flags.seed === undefined ? undefined : parseCount('--seed', flags.seed, 0, MAX_SEED);
-  const result = await roll(file, { seed, npc: flags.npc !== false });
+  const result = await roll(scenarioArg(file), { seed, npc: flags.npc !== false });
   emitResult(io, flags, result, () => formatRoll(result, file));
   return ExitCode.ok;
 }

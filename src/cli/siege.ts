@@ -1,5 +1,6 @@
 /** `warcast siege <castle.yaml>`: parse, call `siege`, format. */
 import { siege, type SiegeResult } from '../analysis/siege.js';
+import { scenarioArg } from './scenarioArg.js';
 import { ENDINGS } from '../kinds/siege/plan.js';
 import { fmtCount, num, pct, pctCi, runLine, table } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
@@ -10,7 +11,7 @@ import { withRun } from './run.js';
 
 export async function siegeCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
   checkReportOption(flags.report);
-  const result = await withRun(io, flags, (o) => siege(file, o));
+  const result = await withRun(io, flags, (o) => siege(scenarioArg(file), o));
   emitResult(io, flags, result, () => formatSiege(result, runOptions(flags).threads));
   await saveCommandReport({ kind: 'siege', result }, file, flags.report, flags, io);
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} sieges`);

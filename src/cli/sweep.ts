@@ -1,5 +1,6 @@
 /** `warcast sweep <scenario> --vary PATH --from X --to Y [--step S]`: parse, call `sweep`, format. */
 import { sweep, type SweepResult } from '../analysis/sweep.js';
+import { scenarioArg } from './scenarioArg.js';
 import { UsageError } from '../errors.js';
 import { fmtCount, num, pct, table } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
@@ -28,7 +29,7 @@ export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags
   const step = flags.step === undefined ? 1 : parseNumber('--step', flags.step);
   if (flags.vary === undefined) throw new UsageError("--vary: required (e.g. --vary 'sides[0].battleRating')");
   const vary = flags.vary;
-  const r = await withRun(io, flags, (o) => sweep(file, { ...o, vary, from, to, step }));
+  const r = await withRun(io, flags, (o) => sweep(scenarioArg(file), { ...o, vary, from, to, step }));
   emitResult(io, flags, r, () => formatSweep(r));
   await saveCommandReport({ kind: 'sweep', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.interrupted, 'only the battles already fought (simulated figures)');
