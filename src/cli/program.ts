@@ -69,7 +69,8 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
 
   addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
     .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
-    .option('--rounds <R>', 'garrison planning: NPC attacks only over R rounds; probability each location is still held')
+    .option('--rounds <R>', 'planning over R rounds: the orders in the first, NPC attacks, income, fees and regeneration in all; P(still held) and each player\'s ledger')
+    .option('--lenient', 'list orders the rules reject (with the reason) and play the round without them, instead of exit 3')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./cascade.js')).cascadeCommand(file, flags, io)));

@@ -5,7 +5,7 @@
  * version; the engine's kernel compiles the same rules into tables and a test checks the two agree trial by trial.
  */
 import type { Dice } from '../dice.js';
-import { troopRatioBonus, type RatioRounding } from './adjustments.js';
+import { CHOICE_ADJUSTMENTS, troopRatioBonus, type RatioRounding } from './adjustments.js';
 import { casualties, healWounded } from './casualties.js';
 import { decidedSides, type BattlePolicies, type PairEffects } from './battle.js';
 import { resultsRow, type Fatigue, type Location } from './results.js';
@@ -37,7 +37,9 @@ export function contactAfter(winner: Location | 'withdraws', loser: Location | '
   return retreatOf(loser) + (loserWithdraws ? 1 : 0) > advanceOf(winner) ? 'broken' : 'holds';
 }
 
-export const FATIGUE_PENALTY: Record<Fatigue, number> = { N: 0, M: -10, S: -30, '-': -30 };
+/** The BR adjustment of each fatigue state, from the one fatigue table (adjustments.ts; RC step 4). */
+const { none, moderate, serious } = CHOICE_ADJUSTMENTS.fatigue;
+export const FATIGUE_PENALTY: Record<Fatigue, number> = { N: none, M: moderate, S: serious, '-': serious };
 const FATIGUE_ORDER: Record<Fatigue, number> = { N: 0, M: 1, S: 2, '-': 2 };
 
 /** Fatigue does not wear off between the days of an engagement: a side keeps the worse of old and new. */
