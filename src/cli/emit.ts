@@ -14,3 +14,8 @@ export function exitCodeAfter(io: Io, interrupted: boolean | undefined, covered:
   io.err(`interrupted: the results above cover ${covered}\n`);
   return ExitCode.interrupted;
 }
+
+/** Under --json, an error is one JSON document on stderr too: {"error": {"message": …}}. */
+export function jsonErrors(io: Io): Io {
+  return { ...io, err: (t: string) => io.err(JSON.stringify({ error: { message: t.trim().replace(/^warcast: /, '') } }) + '\n') };
+}

@@ -1,13 +1,16 @@
 /** Commander wiring. Each command is a function of (arguments, flags, io) returning an exit code. */
+import { availableParallelism } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
 import { ExitCode, UsageError, WarcastError } from '../errors.js';
 import { closePool } from '../engine/pool.js';
 import type { Io } from './io.js';
 import { RUN_DEFAULTS } from '../analysis/options.js';
 import { warcastVersion } from '../version.js';
+import { addTableCommands } from './tableCommands.js';
+import { jsonErrors } from './emit.js';
+import { escapeControls } from '../scenario/source.js';
 
 export const VERSION = warcastVersion;
-
 // Command modules load when their command runs: each one's schemas, rules and engine cost start-up time.
 
 /** Options every simulation command takes. */
@@ -29,6 +32,17 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .showHelpAfterError('(run warcast --help for usage)')
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .exitOverride();
+  // More threads than 4 per core only cost memory and start-up (256 threads on 2 cores: 5.6 GB, 28× slower);
+  // the answer does not depend on threads, so cap them with a warning rather than refuse a script's setting.
+  program.hook('preAction', (_program, command) => {
+    const given = command.opts().threads as string | undefined;
+    const cap = threadCap();
+    const n = given === undefined ? NaN : Number(given.trim().replace(/[_,]/g, ''));
+    if (Number.isInteger(n) && n > cap) {
+      io.err(`warcast: --threads ${n} is more than 4 per core here; using ${cap}\n`);
+      command.setOptionValue('threads', String(cap));
+    }
+  });
 
   addRunOptions(program.command('odds <scenario>').description('win probabilities, results rows, casualties, fatigue and location of a War Machine battle'))
     .option('--exact', 'exact odds only (enumerate the dice; no Monte Carlo)')
@@ -46,27 +60,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./siege.js')).siegeCommand(file, flags, io)));
 
-  program
-    .command('roll <scenario>')
-    .description('play one battle (day by day when it pursues) or one cascade round with real dice, narrated; --seed replays it')
-    .option('--seed <n>', 'the dice seed (default: fresh dice each time; the seed is printed for replay)')
-    .option('--no-npc', 'cascade: no NPC attacks')
-    .option('--json', 'print one JSON document on stdout')
-    .option('--markdown', 'print Markdown to paste into a forum or play-by-email post')
-    .addHelpText('after', '\nExamples:\n  warcast roll examples/orcs-vs-men.yaml\n  warcast roll examples/elven-pursuit.yaml --seed 7\n  warcast roll examples/cascade-bob-john.yaml --seed 3\n')
-    .action(async (file: string, flags) => setExit(await (await import('./roll.js')).rollCommand(file, flags, io)));
-
-  addRunOptions(program.command('compare <a> <b>').description('two scenarios of one kind side by side (win, losses, weeks to fall, owners): the difference and whether it is beyond noise'))
-    .addHelpText('after', '\nExamples:\n  warcast compare examples/orcs-vs-men.yaml examples/battle.yaml\n  warcast compare castle.yaml castle-more-trebuchets.yaml --trials 20000\n')
-    .action(async (a: string, b: string, flags) => setExit(await (await import('./compare.js')).compareCommand(a, b, flags, io)));
-
-  program
-    .command('rate <scenario>')
-    .description("how each side's BFR, troop class, BR and modified BR are built, rule by rule")
-    .option('--json', 'print one JSON document on stdout')
-    .option('--markdown', 'print Markdown to paste into a forum or play-by-email post')
-    .action(async (file: string, flags) => setExit(await (await import('./rate.js')).rateCommand(file, flags, io)));
-
+  addTableCommands(program, io, setExit, addRunOptions);
   addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
     .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
     .option('--rounds <R>', 'planning over R rounds: the orders in the first, NPC attacks, income, fees and regeneration in all; P(still held) and each player\'s ledger')
@@ -108,8 +102,10 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
 }
 
 /** Run the CLI with `argv` (without node and script); returns the exit code. Never throws. */
-export async function runCli(argv: string[], io: Io): Promise<number> {
+export async function runCli(argv: string[], rawIo: Io): Promise<number> {
   let code: number = ExitCode.ok;
+  // Names come from scenario files: control characters (ESC, BEL) are shown escaped, never sent to the terminal.
+  const io: Io = { ...rawIo, out: (t) => rawIo.out(escapeControls(t)) };
   const program = buildProgram(io, (c) => (code = c));
   // Bare `warcast`: the help on stdout (where `warcast | less` finds it), exit 0.
   if (argv.length === 0) {
@@ -118,6 +114,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   }
   try {
     await program.parseAsync(argv, { from: 'user' });
+    // Stopped after the run, while its report was being rendered: the report was not written.
+    if (code === ExitCode.ok && io.signal?.aborted) code = ExitCode.interrupted;
   } catch (err) {
     code = exitCodeFor(err, argv.includes('--json') ? jsonErrors(io) : io);
   } finally {
@@ -126,20 +124,26 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   return code;
 }
 
-/** Under --json, an error is one JSON document on stderr too: {"error": {"message": …}}. */
-function jsonErrors(io: Io): Io {
-  return { ...io, err: (t: string) => io.err(JSON.stringify({ error: { message: t.trim().replace(/^warcast: /, '') } }) + '\n') };
-}
-
 function exitCodeFor(err: unknown, io: Io): number {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return ExitCode.ok;
     return ExitCode.usage; // commander has already printed its one line
   }
   if (err instanceof UsageError || err instanceof WarcastError) {
-    io.err(`warcast: ${err.message}\n`);
+    io.err(`warcast: ${oneLine(err.message)}\n`);
     return err.exitCode;
   }
   io.err(`warcast: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   return ExitCode.failure;
+}
+
+/** Most threads worth starting: 4 per core (at least 8). */
+export function threadCap(): number {
+  return Math.max(8, 4 * availableParallelism());
+}
+
+/** An error message as one bounded line: control characters escaped, at most 1,000 characters. */
+function oneLine(message: string): string {
+  const m = escapeControls(message.replace(/\n/g, ' '));
+  return m.length > 1000 ? `${m.slice(0, 1000)}… (${m.length.toLocaleString('en-US')} characters)` : m;
 }

@@ -64,5 +64,15 @@ export function formatSiege(r: SiegeResult, requestedThreads?: number): string {
   const d = r.damage;
   lines.push(`fortification damage: rubble ${ci(d.rubbleProbability, d.rubbleCi95)}, mean damage ${num(d.meanDamage)} hp, mean breach ${num(d.meanBreachFeet)} ft`);
   lines.push(table(Object.entries(d.byClass).filter(([, v]) => v.hitPoints > 0).map(([k, v]) => [k, num(v.hitPoints), num(v.expectedDamage), pct(v.expectedDamage / v.hitPoints)]), ['structure class', 'hit points', 'expected damage', 'share']));
+  if (r.supplies) {
+    const rows: string[][] = [];
+    for (const who of ['attacker', 'defender'] as const) {
+      const sup = r.supplies[who];
+      const short = (x: { ranShort: { probability: number; meanWeek: number | null } }) => `${pct(x.ranShort.probability)}${x.ranShort.meanWeek === null ? '' : ` (mean week ${num(x.ranShort.meanWeek, 1)})`}`;
+      if (sup.rations) rows.push([`${who} rations`, num(sup.rations.start), num(sup.rations.usedMean), num(sup.rations.leftMean), short(sup.rations)]);
+      if (sup.money) rows.push([`${who} money (gp)`, num(sup.money.start), num(sup.money.spentMean), num(sup.money.leftMean), short(sup.money)]);
+    }
+    lines.push(table(rows, ['supplies', 'at start', 'used (mean)', 'left (mean)', 'ran short']));
+  }
   return lines.join('\n');
 }

@@ -33,6 +33,9 @@ export function getPool(threads: number): Piscina {
     maxThreads: threads,
     idleTimeout: POOL_DEFAULTS.idleTimeout,
   });
+  // A worker ended on Ctrl-C or after another task failed may still report its error: the task's own
+  // rejection already said what went wrong, and an unheard 'error' event would crash the process.
+  pool.on('error', () => {});
   poolThreads = threads;
   return pool;
 }

@@ -4,6 +4,7 @@
  * results in any order gives the same bytes; we still merge in chunk order.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { WarcastError } from '../errors.js';
 import { warmUp, type Kernel } from './kernel.js';
 import { getPool, POOL_DEFAULTS } from './pool.js';
 
@@ -17,7 +18,8 @@ export interface RunOptions<Plan = unknown> {
   startTrial?: number;
   /** Called with trials done so far (monotone). */
   onProgress?: (done: number, total: number) => void;
-  /** Stops the run after the chunks in flight; the result then covers a prefix of whole chunks. */
+  /** Stops the run: tasks in flight on the pool are abandoned (their workers ended), so the result covers
+   * the prefix of whole tasks done before the signal. */
   signal?: AbortSignal;
   /** Override the kernel's threshold for starting a pool (tests force a real pool with 0). */
   minPoolTrials?: number;
@@ -43,6 +45,9 @@ interface TaskResult {
   trace: Float64Array | null;
 }
 
+/** A chunk that may take longer than this runs on the pool, where it can be abandoned on Ctrl-C. */
+export const SLOW_CHUNK_MS = 100;
+
 export interface Task {
   /** The kernel's registry name (the worker loads it by name). */
   kind: string;
@@ -64,12 +69,21 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   const firstChunk = start / k.chunkTrials;
   const lastChunk = Math.ceil(end / k.chunkTrials); // exclusive
   const acc = new Float64Array(k.accLength(o.plan));
-  const usePool = o.threads > 1 && o.trials >= (o.minPoolTrials ?? k.minPoolTrials);
+  // A chunk cannot be stopped part-way: when one may take longer than SLOW_CHUNK_MS, run on the pool (even
+  // with one thread), where Ctrl-C ends the tasks in flight at once.
+  const chunkMs = ((k.worstNsPerTrial?.(o.plan) ?? 0) * k.chunkTrials) / 1e6;
+  const slow = chunkMs > SLOW_CHUNK_MS && o.trials > k.chunkTrials / 10;
+  const usePool = (o.threads > 1 && o.trials >= (o.minPoolTrials ?? k.minPoolTrials)) || (slow && o.minPoolTrials !== Infinity);
 
-  // Task boundaries: at least 4 tasks per thread, at most maxChunksPerTask chunks each.
+  // Task boundaries: on the pool at least 4 tasks per thread, at most maxChunksPerTask chunks (and ~0.1 s)
+  // each; on the main thread one chunk a task, so Ctrl-C waits for one chunk at most.
   const chunks = lastChunk - firstChunk;
   const threads = usePool ? o.threads : 1;
-  const perTask = Math.max(1, Math.min(k.maxChunksPerTask, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThread))));
+  const byTime = Math.max(1, Math.floor(SLOW_CHUNK_MS / Math.max(chunkMs, 1e-9)));
+  // Sums exact within a task: at most 2^53 / (chunk × largest gain a trial) chunks (at least one, whose sums
+  // are then rounded the same way whatever the grouping).
+  const byExactness = Math.max(1, Math.floor(2 ** 53 / (k.chunkTrials * Math.max(1, k.maxPerTrial?.(o.plan) ?? 1))));
+  const perTask = usePool ? Math.max(1, Math.min(k.maxChunksPerTask, byTime, byExactness, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThread)))) : 1;
   const tasks: Task[] = [];
   for (let c = firstChunk; c < lastChunk; c += perTask) {
     tasks.push({ kind: k.name, plan: o.plan, trace: traceLength > 0, seed: o.seed, firstChunk: c, chunkCount: Math.min(perTask, lastChunk - c), totalTrials: end });
@@ -95,31 +109,40 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   if (!usePool) {
     // Main thread, task by task, yielding between tasks so Ctrl-C and progress get a turn.
     let completed = 0;
+    const sum = new ExactSum(acc.length);
     for (const t of tasks) {
       if (o.signal?.aborted) break;
       const r = runChunks(k, t);
-      for (let j = 0; j < acc.length; j++) acc[j] += r.acc[j];
+      sum.add(r.acc);
       addTrace(t, r);
       done += trialsOf(t);
       completed++;
       o.onProgress?.(done, o.trials);
       if (tasks.length > 1) await yieldToEventLoop();
     }
+    sum.into(acc);
     return result(done, 1, completed);
   }
 
   const pool = getPool(o.threads);
+  // Ends the tasks in flight on Ctrl-C, or when one task fails (the others' work would be thrown away).
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  o.signal?.addEventListener('abort', onAbort, { once: true });
+  if (o.signal?.aborted) stop.abort();
   const results: (TaskResult | null)[] = new Array(tasks.length).fill(null);
   let next = 0;
   let failure: unknown = null;
   const inFlight = o.threads * POOL_DEFAULTS.tasksPerThread;
   const worker = async () => {
-    while (next < tasks.length && !o.signal?.aborted && failure === null) {
+    while (next < tasks.length && !stop.signal.aborted) {
       const i = next++;
       try {
-        results[i] = (await pool.run(tasks[i])) as TaskResult;
+        results[i] = (await pool.run(tasks[i], { signal: stop.signal })) as TaskResult;
       } catch (err) {
+        if (stop.signal.aborted) return; // abandoned on Ctrl-C or after another task failed
         failure ??= err;
+        stop.abort();
         return;
       }
       done += trialsOf(tasks[i]);
@@ -127,19 +150,56 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
     }
   };
   await Promise.all(Array.from({ length: Math.min(inFlight, tasks.length) }, worker));
-  if (failure !== null) throw failure;
+  o.signal?.removeEventListener('abort', onAbort);
+  // A worker that threw or died: one line, exit 1, and no partial result printed as whole.
+  if (failure !== null) throw new WarcastError(`a worker thread failed: ${failure instanceof Error ? failure.message.split('\n')[0] : String(failure)}`);
   // Merge the completed prefix in chunk order.
   let trials = 0;
   let completed = 0;
+  const sum = new ExactSum(acc.length);
   for (let i = 0; i < tasks.length; i++) {
     const r = results[i];
     if (r === null) break;
-    for (let j = 0; j < acc.length; j++) acc[j] += r.acc[j];
+    sum.add(r.acc);
     addTrace(tasks[i], r);
     trials += trialsOf(tasks[i]);
     completed++;
   }
+  sum.into(acc);
   return result(trials, o.threads, completed);
+}
+
+/**
+ * Sums of task accumulators, exact: in doubles while the total stays a safe integer, in BigInt past 2^53
+ * (rare: huge troop counts or wealth over many trials), rounded once at the end. Any grouping of chunks into
+ * tasks then gives the same bytes.
+ */
+export class ExactSum {
+  private readonly low: Float64Array;
+  private big: Map<number, bigint> | null = null;
+  constructor(length: number) {
+    this.low = new Float64Array(length);
+  }
+  add(r: Float64Array): void {
+    const low = this.low;
+    for (let j = 0; j < low.length; j++) {
+      const v = r[j];
+      if (v === 0) continue;
+      const s = low[j] + v;
+      if (s <= Number.MAX_SAFE_INTEGER && s >= -Number.MAX_SAFE_INTEGER) low[j] = s;
+      else if (Number.isInteger(v) && Number.isInteger(low[j])) {
+        this.big ??= new Map();
+        this.big.set(j, (this.big.get(j) ?? 0n) + BigInt(low[j]) + BigInt(v));
+        low[j] = 0;
+      } else low[j] = s; // not a count: no exactness to keep
+    }
+  }
+  into(acc: Float64Array): void {
+    for (let j = 0; j < acc.length; j++) {
+      const b = this.big?.get(j);
+      acc[j] = b === undefined ? this.low[j] : Number(b + BigInt(this.low[j]));
+    }
+  }
 }
 
 /** One task's chunks into a fresh accumulator; with a trace, chunk by chunk (chunks are independent, so the counts are the same). */

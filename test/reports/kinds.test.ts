@@ -13,7 +13,7 @@ import { runCli } from '../../src/cli/program.js';
 import { HOSTILE, schemaValidator, scratch } from './helpers.js';
 import { KINDS, SMALL } from './kinds.js';
 
-const filesOf = (charts: string[]) => [...charts.flatMap((c) => [`${c}.vl.json`, `${c}.svg`, `${c}.png`]), 'index.html', 'result.json'].sort();
+const filesOf = (charts: string[]) => [...charts.flatMap((c) => [`${c}.vl.json`, `${c}.svg`, `${c}.png`]), 'index.html', 'result.json', '.warcast-manifest.json'].sort();
 
 /** The --json document without its timing fields. */
 function untimed(text: string): unknown {
@@ -92,7 +92,7 @@ describe('reports of every kind', async () => {
     const io = memoryIo();
     expect(await runCli(['siege', KINDS[0].example, '--report', 'examples', ...SMALL], io)).toBe(2);
     expect(io.stdout).toBe('');
-    expect(io.stderr).toContain('--report examples: exists and is not a warcast report');
+    expect(io.stderr).toContain('--report examples: is not a warcast report');
   });
 
   it('an interrupted siege writes no report (exit 130)', async () => {

@@ -86,4 +86,34 @@ describe('warcast siege rejects bad inventories and strategies', () => {
     expect(r.code).toBe(3);
     expect(r.err).toMatch(/fortifications\[0\]\.count: Castle wall \(100'\) is measured by length/);
   });
+  it('nearFront without a concentrated attack', async () => {
+    const r = await run('near.yaml', base({ fort: "  - { structure: castleWall, lengthFeet: 400 }\n  - { structure: bastionTower, count: 2, nearFront: 1 }" }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/near\.yaml:13: fortifications\[1\]\.nearFront: nearFront counts structures near a concentrated attack: give attackFrontFeet too/);
+  });
+  it('more structures near the front than the line has', async () => {
+    const r = await run('near2.yaml', base({ fort: "  - { structure: bastionTower, count: 2, nearFront: 3 }", strategy: '  attacker: bombard\nattackFrontFeet: 200' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/fortifications\[0\]\.nearFront: expected at most the 2 structures of this line, got 3/);
+  });
+  it('crews beyond the troops (a line without crew counts its full crews)', async () => {
+    const r = await run('crew.yaml', base({ equipment: '    trebuchet: { count: 90 }' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/equipment\.attacker: crews add up to 1080 \(a line without crew is fully crewed\), more than the 1000 troops/);
+  });
+  it('foodWeeks and defender rations both', async () => {
+    const r = await run('both.yaml', base({ strategy: '  attacker: bombard\nsupplies:\n  defender: { rations: 100 }' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/supplies\.defender\.rations: give the defender foodWeeks or supplies\.defender\.rations, not both/);
+  });
+  it('a payroll without money', async () => {
+    const r = await run('pay.yaml', base({ strategy: '  attacker: bombard\nsupplies:\n  attacker: { rations: 100, payrollPerMonth: 400 }' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/supplies\.attacker\.payrollPerMonth: a payroll is paid from money: give money too/);
+  });
+  it('a create food caster below level 10', async () => {
+    const r = await run('cf.yaml', base({ strategy: '  attacker: bombard\nsupplies:\n  attacker: { rations: 100, createFood: [{ level: 9 }] }' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/supplies\.attacker\.createFood\[0\]\.level: expected at least 10/);
+  });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ratioBonusFast } from '../../src/engine/ratio.js';
 import { allocateDamage } from '../../src/rules/siege/damage.js';
-import { attackerEquipmentBr, defenderEquipmentBr, equipmentSets, fortificationBr, sumLines } from '../../src/rules/siege/equipment.js';
+import { attackerEquipmentBr, defenderEquipmentBr, equipmentSets, fortificationBr, galleryShedBr, sumLines } from '../../src/rules/siege/equipment.js';
 import { starvationEffect, starvationLoss } from '../../src/rules/siege/supply.js';
 import { troopRatioBonus } from '../../src/rules/warMachine/adjustments.js';
 
@@ -31,10 +31,11 @@ describe('equipment BR by tactic (sheet l. 310–324)', () => {
     // assault: 2 × ballista 12, ram 4, timber forts 2 × 4, mantlet 2, artillery 16
     expect(sumLines(attackerEquipmentBr(inv, 200, 'assault', { harass: true, assault: true }))).toBe(12 + 4 + 8 + 2 + 16);
   });
-  it('timber forts count at most ×5; per-1000-men items by full sets', () => {
-    expect(equipmentSets('timberFort', 40, 100, {})).toBe(5);
-    expect(equipmentSets('belfry', 3, 2500, {})).toBe(1);
-    expect(equipmentSets('galleryShed', 3, 100, { ram: 1, bore: 1 })).toBe(2);
+  it('timber forts count at most ×5; per-1000-men items once', () => {
+    expect(equipmentSets('timberFort', 40, 100)).toBe(5);
+    expect(equipmentSets('belfry', 3, 2500)).toBe(1);
+    expect(equipmentSets('belfry', 2, 2500)).toBe(0);
+    expect(galleryShedBr({ ram: 1, bore: 1, galleryShed: 3 })).toBe(8);
   });
   it('fortification BR: walls per 100 feet, structures per count', () => {
     expect(sumLines(fortificationBr([{ structure: 'castleWall', lengthFeet: 450 }, { structure: 'squareKeep', count: 1 }, { structure: 'moatFilled', count: 1 }]))).toBe(45 + 50 + 32);

@@ -1,6 +1,7 @@
 /**
  * Malnutrition (sheet l. 363–365; docs/siege.md): from the third week without food the defender loses 50% of
- * its BR — the force's BR, not the fortification BR behind which it starves.
+ * its BR — the force's BR, not the fortification BR behind which it starves (policy desertion: tenPercent; by
+ * default the unfed garrison deserts at once).
  */
 import { describe, expect, it } from 'vitest';
 import { compileSiege } from '../../src/kinds/siege/plan.js';
@@ -17,6 +18,7 @@ describe('a starving garrison behind strong walls', () => {
     // too (≈ 490) would let it rout the garrison every time.
     const s = siegeSchema.parse({
       kind: 'siege',
+      policies: { desertion: 'tenPercent' },
       attacker: { name: 'A', troops: 400, battleRating: 700 },
       defender: { name: 'D', troops: 100, battleRating: 10 },
       fortifications: [{ structure: 'squareKeep', count: 20 }],

@@ -151,6 +151,12 @@ export type CascadeScenario = z.output<typeof cascadeSchema> & {
 };
 export type CascadePolicies = z.output<typeof cascadePoliciesSchema>;
 
+/** Sizes the schema allows one by one but the engine cannot hold together (docs/reliability.md). */
+export const CASCADE_LIMITS = {
+  /** Locations × units: ~8 bytes a slot per worker thread, so 40 MB each at most. */
+  locationUnitSlots: 5_000_000,
+} as const;
+
 /** Checks across fields, each reported at the field that is wrong (one line, exit 3). */
 export function checkCascade(source: ScenarioSource, s: CascadeScenario, options: { lenient?: boolean } = {}): CascadeScenario {
   const err = (path: (string | number)[], msg: string) => source.error(path, msg);
@@ -167,6 +173,12 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario, options
     if (p.name === 'NPC') throw err(['players', i, 'name'], "a player name other than 'NPC' (reserved for non-player houses)");
   });
   unique(s.locations, 'location', 'locations');
+  // The engine keeps, per location, a slot for every unit (militia and legions) that could defend it: the
+  // schema's maxima (1,000 locations of 1,000 militia) would need 10⁹ slots. Bound the product, not each factor.
+  const units = s.locations.reduce((n, l) => n + l.militia + l.garrison.length, 0);
+  if (s.locations.length * units > CASCADE_LIMITS.locationUnitSlots) {
+    throw err(['locations'], `${s.locations.length.toLocaleString('en-US')} locations × ${units.toLocaleString('en-US')} units (militia and legions) is more than the engine holds (at most ${CASCADE_LIMITS.locationUnitSlots.toLocaleString('en-US')}): fewer locations or fewer units`);
+  }
   const players = new Map(s.players.map((p, i) => [p.name, i]));
   const locations = new Map(s.locations.map((l, i) => [l.name, i]));
   const homeworldOf = new Map<string, string>(); // location → player

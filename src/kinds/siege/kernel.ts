@@ -3,7 +3,8 @@
  * leaves, or the week limit. Per chunk the generator state comes from chunkState(seed, Stream.siege, chunk);
  * random numbers are made in blocks by a loop with the state in locals (docs/benchmarks.md) and read from a
  * preallocated buffer, so the stream is the same xoshiro128** sequence as `Xoshiro128`. Nothing is allocated
- * per siege or per week. Accumulators are exact integer counts and sums (see `siegeLayout`).
+ * per siege or per week. Accumulators are exact integer counts and sums (see `siegeLayout`). The readable
+ * week is src/rules/siege/week.ts (`fightSiege`); test/siege/kernel-matches-rules.test.ts checks them dice for dice.
  */
 import { chunkState, Stream } from '../../rng/index.js';
 import { ratioBonusFast } from '../../engine/ratio.js';
@@ -13,6 +14,9 @@ import {
   type SiegePlan,
 } from './plan.js';
 import { ROW_COUNT } from '../../rules/warMachine/results.js';
+import { ARTILLERY_SPLIT } from '../../rules/siege/casualties.js';
+import { FATIGUE_BR as FATIGUE_LEVEL_BR } from '../../rules/siege/supply.js';
+import { DAMAGE_CLASSES, DAMAGE_PASS_PERCENT, MOUNT_RATIONS } from '../../rules/siege/tables.js';
 
 /** Sieges per chunk: the unit of seeding (a contract: changing it changes every answer). */
 export const SIEGE_CHUNK = 5000;
@@ -34,13 +38,27 @@ export const SUM = {
   battles: 12,
   repulsed: 13,
   damageByClass: 14,
-  count: 20,
+  /** Troops left behind as the rear guard when the defenders depart (sheet l. 294; RC l. 11511). */
+  rearGuard: 20,
+  /** Departures by the attacker's tactic that week: bombard (unnoticed), harass (1d4 hours after dawn), assault (after 1 turn). */
+  departedUnderBombard: 21,
+  departedUnderHarass: 22,
+  departedUnderAssault: 23,
+  /** Weekly accounting: rations used and money paid by each side; attackers who deserted unfed. */
+  rationsUsedAttacker: 24,
+  rationsUsedDefender: 25,
+  paidAttacker: 26,
+  paidDefender: 27,
+  attackerDeserted: 28,
+  count: 29,
 } as const;
 
 export interface SiegeLayout {
   endings: number;
   histograms: number;
   sums: number;
+  /** [k × (weekLimit + 1) + week]: the first week the attacker's (k 0) / defender's (1) rations or the attacker's (2) / defender's (3) money ran short; week 0: never. */
+  supplyWeeks: number;
   length: number;
 }
 
@@ -49,7 +67,8 @@ export function siegeLayout(plan: SiegePlan): SiegeLayout {
   const endings = 0;
   const histograms = ENDINGS.length * (plan.weekLimit + 1);
   const sums = histograms + 4 * HISTOGRAM_BINS;
-  return { endings, histograms, sums, length: sums + SUM.count };
+  const supplyWeeks = sums + SUM.count;
+  return { endings, histograms, sums, supplyWeeks, length: supplyWeeks + 4 * (plan.weekLimit + 1) };
 }
 
 export function siegeAccLength(plan: SiegePlan): number {
@@ -94,10 +113,16 @@ function draw(): number {
   return buf[bi++];
 }
 
+/** Per-siege stores: rations attacker, defender, money attacker, defender (−1: not accounted). */
+const store = new Float64Array(4);
+/** First week short: rations attacker, defender, money attacker, defender (0: never). */
+const shortWeek = new Int32Array(4);
 const R1000 = 4294967296 % 1000;
 const R100 = 4294967296 % 100;
 const R10000 = 4294967296 % 10000;
-const FATIGUE_BR = new Int32Array([0, -10, -30]);
+const FATIGUE_BR = new Int32Array(FATIGUE_LEVEL_BR);
+/** Percent of a class's hit points taken per damage pass (rules/siege/tables.ts). */
+const PASS_PERCENT = new Int32Array(DAMAGE_CLASSES.map((c) => DAMAGE_PASS_PERCENT[c]));
 /** Damage per class from the last `allocate` call (read right after it; reused to avoid allocation). */
 export const taken = new Float64Array(6);
 
@@ -109,7 +134,7 @@ export function allocate(net: number, hp: Float64Array): number {
   while (left > 0) {
     let moved = 0;
     for (let c = 0; c < 6 && left > 0; c++) {
-      const pass = Math.ceil((hp[c] * (c === 0 ? 75 : 20)) / 100);
+      const pass = Math.ceil((hp[c] * PASS_PERCENT[c]) / 100);
       let take = hp[c] - taken[c];
       if (pass < take) take = pass;
       if (left < take) take = left;
@@ -161,9 +186,10 @@ function buildArtilleryTable(plan: SiegePlan): void {
         artilleryTenths[i3 * 2 + 1] = tAtt;
       } else {
         const total = tDef + tAtt;
-        const shareD = ta === A_HARASS ? 4 : 3;
-        hD = hitDice(total * shareD, 5, hdD);
-        hA = hitDice(total * (5 - shareD), 5, hdA);
+        const split = ta === A_HARASS ? ARTILLERY_SPLIT.harass : ARTILLERY_SPLIT.assault;
+        const parts = split.defender + split.attacker;
+        hD = hitDice(total * split.defender, parts, hdD);
+        hA = hitDice(total * split.attacker, parts, hdA);
       }
       artilleryTable[(ta * 1000 + i3) * 2] = hD;
       artilleryTable[(ta * 1000 + i3) * 2 + 1] = hA;
@@ -202,8 +228,11 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
   const wallLength = plan.wallLengthFeet;
   const binA = plan.binWidth[0], binD = plan.binWidth[1];
   const lastBin = HISTOGRAM_BINS - 1;
-  const wallPass = Math.ceil((hp[0] * 75) / 100);
+  const wallPass = Math.ceil((hp[0] * PASS_PERCENT[0]) / 100);
   const sallyBonus = plan.sallyBonus, assaultBonus = plan.assaultBonus, starvedBrLoss = plan.starvedBrLoss;
+  const stores = plan.stores | 0, mounts = plan.mounts, fedByClerics = plan.fedByClerics, payroll = plan.payrollPerWeek;
+  const SW = layout.supplyWeeks;
+  const unfedDesert = plan.unfedDesert | 0, everyWeek = plan.damageEveryWeek | 0, rearGuardPct = plan.rearGuardPercent, capA = plan.attackerTroopCap;
 
   for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
     const n = Math.min(SIEGE_CHUNK, totalTrials - c * SIEGE_CHUNK) | 0;
@@ -231,6 +260,10 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
       const damageD100 = below(100, R100) + 1;
       let gross = 0, net = 0, breachFeet = 0;
       let ending = E_STANDING, endWeek = L;
+      if (stores) {
+        store[0] = plan.rations[0]; store[1] = plan.rations[1]; store[2] = plan.money[0]; store[3] = plan.money[1];
+        shortWeek[0] = 0; shortWeek[1] = 0; shortWeek[2] = 0; shortWeek[3] = 0;
+      }
       for (let w = 1; w <= L; w++) {
         // Strategy steps: move on when a step's weeks are used up or its condition holds (the last step stays).
         while (siA < lastA) {
@@ -266,12 +299,75 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           td = mixTactic[j];
         }
         if (td === D_DEPART) {
+          // 10% stay behind to keep up appearances (lost with the fortress); when the departure is noticed
+          // depends on the attacker's tactic (counted; the pursuit is not modelled).
+          if (rearGuardPct > 0) {
+            acc[S + SUM.rearGuard] += Math.ceil((tD * rearGuardPct) / 100);
+            if (ta === A_BOMBARD) acc[S + SUM.departedUnderBombard]++;
+            else if (ta === A_HARASS) acc[S + SUM.departedUnderHarass]++;
+            else if (ta === A_ASSAULT) acc[S + SUM.departedUnderAssault]++;
+          }
           ending = E_DEFENDERS_DEPART;
           endWeek = w;
           break;
         }
         if (ta === A_DEPART) {
           ending = E_ATTACKER_DEPARTS;
+          endWeek = w;
+          break;
+        }
+        // Step 1, from week 2 (rules/siege/supply.ts deductWeek): payroll, rations; the unfed desert.
+        let shortD = 0;
+        if (stores && w >= 2) {
+          let unfedA = 0, unfedD = 0;
+          for (let s = 0; s < 2; s++) {
+            const troops = s === 0 ? tA : tD;
+            const r = store[s];
+            if (r >= 0) {
+              const men = troops > fedByClerics[s] ? troops - fedByClerics[s] : 0;
+              const mountNeed = MOUNT_RATIONS * mounts[s];
+              const forMen = men < r ? men : r;
+              const forMounts = r - forMen < mountNeed ? r - forMen : mountNeed;
+              store[s] = r - forMen - forMounts;
+              acc[S + SUM.rationsUsedAttacker + s] += forMen + forMounts;
+              if (forMen + forMounts < men + mountNeed && shortWeek[s] === 0) shortWeek[s] = w;
+              if (s === 0) unfedA = men - forMen;
+              else unfedD = men - forMen;
+            }
+            const m = store[2 + s];
+            if (m >= 0) {
+              const paid = m < payroll[s] ? m : payroll[s];
+              store[2 + s] = m - paid;
+              acc[S + SUM.paidAttacker + s] += paid;
+              if (paid < payroll[s] && shortWeek[2 + s] === 0) shortWeek[2 + s] = w;
+            }
+          }
+          if (unfedA > 0) {
+            tA -= unfedA;
+            acc[S + SUM.attackerDeserted] += unfedA;
+            if (tA === 0) {
+              ending = E_ATTACKER_DEPARTS;
+              endWeek = w;
+              break;
+            }
+          }
+          if (unfedD > 0) {
+            if (unfedDesert) {
+              tD -= unfedD;
+              deserted += unfedD;
+              if (tD === 0) {
+                ending = E_STARVED;
+                endWeek = w;
+                break;
+              }
+            } else shortD = 1;
+          }
+        }
+        if (unfedDesert && w > foodWeeks) {
+          // No food at the start of the week: the unfed garrison deserts within 1d3 days, before the battle.
+          deserted += tD;
+          tD = 0;
+          ending = E_STARVED;
           endWeek = w;
           break;
         }
@@ -320,10 +416,12 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         if (kind >= 0 && kNoCombat[kind] === 0) {
           battles++;
           const nD = sally ? tD : tD * mult;
+          // a concentrated attack fights with at most 300 troops per 100' of frontage (not when the garrison sallies)
+          const fA = sally || tA <= capA ? tA : capA;
           let brA = baseA + kBrA[kind] + FATIGUE_BR[fatA];
           let brD = baseD + kBrD[kind] + FATIGUE_BR[fatD > starvFat ? fatD : starvFat];
-          if (tA > nD) brA += ratioBonusFast(tA, nD, up);
-          else if (nD > tA) brD += ratioBonusFast(nD, tA, up);
+          if (fA > nD) brA += ratioBonusFast(fA, nD, up);
+          else if (nD > fA) brD += ratioBonusFast(nD, fA, up);
           if (!sally) {
             brA += eqA[ta] + Math.floor(breachFeet / 10);
             brD += fortBr + eqD[ta];
@@ -356,6 +454,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
             const base = ((kind * 2 + winner) * ROW_COUNT + row) * 2;
             // attacker
             let N = tA - lostA;
+            if (N > fA) N = fA;
             let lost = Math.ceil((N * pctNum[base]) / (100 * pctDen[base]));
             if (lost > N) lost = N;
             lostA += lost;
@@ -381,7 +480,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         deadD += dD;
         woundedD += lostD - dD;
         // Damage: the weapons fired this week add their rolls (a sally week fires none).
-        if (!sally) {
+        if (!sally || everyWeek) {
           const add = (useArt[ta] ? rArt : 0) + (useBal[ta] ? rBal : 0) + (useBrk[ta] ? rBrk : 0);
           if (add > 0) {
             gross += add;
@@ -399,7 +498,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         if (ta === A_BESIEGE) besieged++;
         // Food: a week without food costs 10% of the garrison (desertion), and counts toward malnutrition.
         let starvedOut = 0;
-        if (w > foodWeeks && tD > 0) {
+        if ((w > foodWeeks || shortD) && tD > 0) {
           let loss = Math.ceil((linear ? troopsD : tD) / 10);
           if (loss > tD) loss = tD;
           tD -= loss;
@@ -432,6 +531,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         }
       }
       acc[ending * (L + 1) + endWeek]++;
+      if (stores) for (let k = 0; k < 4; k++) acc[SW + k * (L + 1) + shortWeek[k]]++;
       let b = Math.floor(deadA / binA);
       acc[H + (b > lastBin ? lastBin : b)]++;
       b = Math.floor(woundedA / binA);

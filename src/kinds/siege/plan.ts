@@ -3,14 +3,19 @@
  * Machine outcome of every (battle kind, winner, results row) read from the readable rules
  * (`decidedSides`, `pairEffects`, `RESULTS_TABLE`), strategies as step tables, damage dice and hit points.
  */
-import { attackerEquipmentBr, defenderEquipmentBr, artilleryBr, ballistaBr, fortificationBr, sumLines, type BrLine, type EquipmentInventory } from '../../rules/siege/equipment.js';
+import { attackerEquipmentBr, defenderEquipmentBr, artilleryBr, ballistaBr, concentrateEngines, concentratedTroops, crewedValues, fortificationBr, sumLines, type BrLine, type EquipmentInventory } from '../../rules/siege/equipment.js';
 import { ASSAULT_DEFENDER_CASUALTY_POINTS, CASUALTY_SCALE, percentBonus } from '../../rules/siege/casualties.js';
 import { DEFENDER_RATIO_MULTIPLIER, halveBr } from '../../rules/siege/supply.js';
-import { DAMAGE_CLASSES, EQUIPMENT, FORTIFICATIONS, type Equipment, type Fortification } from '../../rules/siege/tables.js';
+import { CREATE_FOOD, DAMAGE_CLASSES, ENGINES, EQUIPMENT, FORTIFICATIONS, REAR_GUARD_PERCENT, WEEKS_PER_PAYROLL_MONTH, type Fortification } from '../../rules/siege/tables.js';
+import type { SideStores } from '../../rules/siege/supply.js';
+
+/** foodWeeks when the defender's food is accounted in rations instead. */
+const NEVER = 1e9;
 import { decidedSides, pairEffects, type BattlePolicies, type BattleSide, type PairEffects } from '../../rules/warMachine/battle.js';
 import { rateSides, type SideRating } from '../../rules/warMachine/rating.js';
 import { MAX_DIFFERENCE, RESULTS_TABLE, resultsRow, ROW_COUNT } from '../../rules/warMachine/results.js';
 import type { Tactic } from '../../rules/warMachine/tactics.js';
+import type { FiringTactic, SiegeAttackerTactic, SiegeDefenderTactic, SiegeSetup, SiegeStep } from '../../rules/siege/week.js';
 import { strategySteps, type SiegeScenario, type StrategyInput } from './schema.js';
 import { tacticMix } from '../warMachine/plan.js';
 
@@ -57,6 +62,22 @@ export interface SiegePlan {
   starvedBrLoss: number;
   tie: number;
   starvationLinear: number;
+  /** Desertion policy `unfed` (1): a garrison with no food left deserts within the week (sheet l. 365–366). */
+  unfedDesert: number;
+  /** Damage policy `siege` (1): every usable weapon's roll counts every week of siege (RC l. 11758). */
+  damageEveryWeek: number;
+  /** Rear guard left behind when the defenders depart, percent (0: none). */
+  rearGuardPercent: number;
+  /** Attacker troops that may fight (concentrated attack: 300 per 100' of frontage; else all). */
+  attackerTroopCap: number;
+  /** Weekly accounting (RC l. 11549–11555): 1 when either side has supplies. Per side: rations and money on hand
+   * (−1: not accounted), payroll per week, mounts, men fed by create food. */
+  stores: number;
+  rations: Float64Array;
+  money: Float64Array;
+  payrollPerWeek: Float64Array;
+  mounts: Float64Array;
+  fedByClerics: Float64Array;
   /** Battle kinds: BR bonus and no-combat flag; per (kind, winner, row, side) casualty %, fatigue, end, left field. */
   battleKinds: number;
   kindBrAttacker: Int32Array;
@@ -102,10 +123,12 @@ export interface CompiledSiege {
   equipment: { attacker: Record<string, BrLine[]>; defender: Record<string, BrLine[]> };
   sallyPairs: { tactics: [Tactic | null, Tactic | null]; probability: number; effects: PairEffects }[];
   hitPointsByClass: Record<string, number>;
+  /** The same siege for the readable week stepper (src/rules/siege/week.ts). */
+  setup: SiegeSetup;
 }
 
 const inventory = (inv: SiegeScenario['equipment']['attacker']): EquipmentInventory =>
-  Object.fromEntries(Object.entries(inv).filter(([, v]) => v).map(([k, v]) => [k, v!.count])) as EquipmentInventory;
+  Object.fromEntries(Object.entries(inv).filter(([, v]) => v).map(([k, v]) => [k, { count: v!.count, crew: v!.crew }])) as EquipmentInventory;
 
 export const idx = (kind: number, winner: number, row: number, side: number): number => ((kind * 2 + winner) * ROW_COUNT + row) * 2 + side;
 
@@ -117,7 +140,10 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
   const ratioLine = (r: SideRating) => r.adjustments.filter((l) => l.group === 'troop ratio').reduce((t, l) => t + l.value, 0);
   const baseBr = ratings.map((r) => r.modifiedBattleRating - ratioLine(r));
 
-  const invA = inventory(s.equipment.attacker);
+  const front = simple ? null : (s.attackFrontFeet ?? null);
+  // A concentrated attack uses at most 4 engines and 300 troops per 100' of frontage (RC l. 11774).
+  const invA = front === null ? inventory(s.equipment.attacker) : concentrateEngines(inventory(s.equipment.attacker), front);
+  const attackerTroopCap = front === null ? s.attacker.troops : concentratedTroops(s.attacker.troops, front);
   const invD = inventory(s.equipment.defender);
   const artillery = { harass: s.policies.artilleryInHarass, assault: s.policies.artilleryInAssault };
   const eqAttacker = new Int32Array(6);
@@ -129,7 +155,7 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
   if (!simple) {
     for (const t of ['bombard', 'harass', 'assault'] as const) {
       const code = ATTACKER_CODES.indexOf(t);
-      const a = attackerEquipmentBr(invA, s.attacker.troops, t, artillery, s.policies.ladderHoistFootnotes);
+      const a = attackerEquipmentBr(invA, attackerTroopCap, t, artillery, s.policies.ladderHoistFootnotes);
       const d = defenderEquipmentBr(invD, t);
       equipment.attacker[t] = a;
       equipment.defender[t] = d;
@@ -141,7 +167,7 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
     bombardAttacker[A_ASSAULT] = (artillery.assault ? artA : 0) + halfBalA;
   }
   const bombardDefender = simple ? 0 : artilleryBr(invD) + Math.floor(ballistaBr(invD) / 2);
-  const fortification = simple ? [] : fortificationBr(s.fortifications.map((f) => ({ ...f, structure: f.structure as Fortification })));
+  const fortification = simple ? [] : fortificationBr(s.fortifications.map((f) => ({ ...f, structure: f.structure as Fortification })), front);
 
   // Battle kinds.
   const policies: BattlePolicies = { tie: s.policies.tie, casualtyMod: s.policies.casualtyMod, mercy: s.policies.mercy };
@@ -151,12 +177,13 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
   if (mixA === null || mixD === null) sallyPairs.push({ tactics: [null, null], probability: 1, effects: pairEffects(null, null) });
   else for (const [ta, pa] of mixA) for (const [td, pd] of mixD) sallyPairs.push({ tactics: [ta, td], probability: pa * pd, effects: pairEffects(ta, td) });
   const kinds = B_SALLY + sallyPairs.length;
+  const sidesOf = (f: (x: NonNullable<SiegeScenario['supplies']>['attacker']) => number): [number, number] => [f(s.supplies?.attacker), f(s.supplies?.defender)];
   const n = kinds * 2 * ROW_COUNT * 2;
   const plan: SiegePlan = {
     kind: 'siege',
     simple: simple ? 1 : 0,
     weekLimit: s.weekLimit,
-    foodWeeks: s.foodWeeks,
+    foodWeeks: s.foodWeeks ?? NEVER,
     troops: new Float64Array([s.attacker.troops, s.defender.troops]),
     hdHundredths: new Int32Array([Math.round(s.lowestTroopHitDice.attacker * 100), Math.round(s.lowestTroopHitDice.defender * 100)]),
     baseBr: new Float64Array(baseBr),
@@ -172,6 +199,16 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
     starvedBrLoss: ratings[1].battleRating - halveBr(ratings[1].battleRating),
     tie: { reroll: TIE_REROLL, stalemate: TIE_STALEMATE, attacker: TIE_ATTACKER, defender: TIE_DEFENDER }[s.policies.tie],
     starvationLinear: s.policies.starvation === 'linear' ? 1 : 0,
+    unfedDesert: !simple && s.policies.desertion === 'unfed' ? 1 : 0,
+    damageEveryWeek: !simple && s.policies.damageWeeks === 'siege' ? 1 : 0,
+    rearGuardPercent: !simple && s.policies.rearGuard ? REAR_GUARD_PERCENT : 0,
+    attackerTroopCap,
+    stores: s.supplies?.attacker || s.supplies?.defender ? 1 : 0,
+    rations: new Float64Array(sidesOf((x) => x?.rations ?? -1)),
+    money: new Float64Array(sidesOf((x) => x?.money ?? -1)),
+    payrollPerWeek: new Float64Array(sidesOf((x) => (x?.payrollPerMonth ?? 0) / WEEKS_PER_PAYROLL_MONTH)),
+    mounts: new Float64Array(sidesOf((x) => x?.mounts ?? 0)),
+    fedByClerics: new Float64Array(sidesOf((x) => (x?.createFood ?? []).reduce((t, c) => t + c.clerics * CREATE_FOOD[c.level].perDay, 0))),
     battleKinds: kinds,
     kindBrAttacker: new Int32Array(kinds),
     kindBrDefender: new Int32Array(kinds),
@@ -289,17 +326,22 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
     plan.useBallista[code] = bal ? 1 : 0;
     plan.useBreaching[code] = brk ? 1 : 0;
   };
-  use(A_BOMBARD, true, true, false);
-  use(A_HARASS, artillery.harass, true, false);
-  use(A_ASSAULT, artillery.assault, true, true);
+  // Policy damageWeeks `siege` (RC l. 11758): every weapon in use counts every week the siege lasts.
+  const all = plan.damageEveryWeek === 1;
+  use(A_BOMBARD, true, true, all);
+  use(A_HARASS, all || artillery.harass, true, all);
+  use(A_ASSAULT, all || artillery.assault, true, true);
   use(A_BESIEGE, true, true, true);
   use(A_STORM, true, true, true);
   const dice: number[] = [];
-  for (const [name, count] of Object.entries(invA) as [Equipment, number][]) {
+  for (const name of ENGINES) {
     const row = EQUIPMENT[name];
-    if (!row.damage) continue;
+    const damage = row.damage;
+    if (!damage) continue;
+    // Only pieces with at least a quarter crew can be used (RC l. 11639).
+    const pieces = crewedValues(invA, name, 1).length;
     const group = row.group === 'artillery' ? 0 : row.group === 'ballista' ? 1 : 2;
-    for (let k = 0; k < count * row.damage[0]; k++) dice.push(group, row.damage[1], row.damage[2], 4294967296 % row.damage[1]);
+    for (let k = 0; k < pieces * damage[0]; k++) dice.push(group, damage[1], damage[2], 4294967296 % damage[1]);
   }
   plan.damageDice = new Int32Array(dice);
 
@@ -317,5 +359,50 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
   plan.totalHitPoints = DAMAGE_CLASSES.reduce((t, c) => t + hitPointsByClass[c], 0);
   plan.breachUnitHp = plan.wallLengthFeet > 0 ? (hitPointsByClass.walls * 10) / plan.wallLengthFeet : 0;
 
-  return { plan, ratings, fortification, equipment, sallyPairs, hitPointsByClass };
+  return { plan, ratings, fortification, equipment, sallyPairs, hitPointsByClass, setup: siegeSetup(s, plan, sallyPairs) };
+}
+
+/** The readable rules' view of the same siege (src/rules/siege/week.ts), from the plan's numbers. */
+function siegeSetup(s: SiegeScenario, plan: SiegePlan, sallyPairs: CompiledSiege['sallyPairs']): SiegeSetup {
+  const byTactic = (a: Int32Array | Uint8Array): Partial<Record<FiringTactic, number>> =>
+    Object.fromEntries((['bombard', 'harass', 'assault', 'besiege', 'storm'] as const).map((t) => [t, a[ATTACKER_CODES.indexOf(t)]]));
+  const steps = <T extends string>(side: 0 | 1, codes: readonly string[]): SiegeStep<T>[] =>
+    strategySteps(side === 0 ? s.strategy.attacker : s.strategy.defender).map((st, i) => {
+      const k = plan.stepStart[side] + i;
+      const mix = Array.from({ length: plan.stepMixCount[k] }, (_, j) => ({ tactic: codes[plan.mixTactic[plan.stepMixStart[k] + j]] as T, threshold: plan.mixThreshold[plan.stepMixStart[k] + j] }));
+      return { mix, weeks: st.weeks, until: st.until };
+    });
+  const groups = ['artillery', 'ballista', 'breaching'] as const;
+  const damageDice: SiegeSetup['damageDice'] = [];
+  for (let k = 0; k < plan.damageDice.length; k += 4) damageDice.push({ group: groups[plan.damageDice[k]], sides: plan.damageDice[k + 1], plus: plan.damageDice[k + 2] });
+  const firing: SiegeSetup['firing'] = {};
+  for (const t of ['bombard', 'harass', 'assault', 'besiege', 'storm'] as const) {
+    const c = ATTACKER_CODES.indexOf(t);
+    firing[t] = { artillery: plan.useArtillery[c] === 1, ballista: plan.useBallista[c] === 1, breaching: plan.useBreaching[c] === 1 };
+  }
+  return {
+    mode: s.mode,
+    weekLimit: s.weekLimit,
+    foodWeeks: plan.foodWeeks,
+    troops: [s.attacker.troops, s.defender.troops],
+    lowestHdHundredths: [plan.hdHundredths[0], plan.hdHundredths[1]],
+    battleRating: [plan.baseBr[0], plan.baseBr[1]],
+    defenderRatioMultiplier: plan.defenderRatioMultiplier,
+    fortificationBr: plan.fortBr,
+    equipmentBr: { attacker: byTactic(plan.eqAttacker), defender: byTactic(plan.eqDefender) },
+    bombardBr: { attacker: byTactic(plan.bombardAttacker), defender: plan.bombardDefender },
+    assaultBonus: plan.assaultBonus,
+    sallyBonus: plan.sallyBonus,
+    starvedBrLoss: plan.starvedBrLoss,
+    attackerTroopCap: plan.attackerTroopCap,
+    stores: plan.stores === 1 ? ([0, 1] as const).map((i) => ({ rations: plan.rations[i] < 0 ? null : plan.rations[i], money: plan.money[i] < 0 ? null : plan.money[i], payrollPerWeek: plan.payrollPerWeek[i], mounts: plan.mounts[i], fedByClerics: plan.fedByClerics[i] })) as [SideStores, SideStores] : null,
+    policies: { ...s.policies, rearGuard: plan.rearGuardPercent > 0, desertion: plan.unfedDesert ? 'unfed' : 'tenPercent' },
+    sallyPairings: sallyPairs.map((p, i) => ({ threshold: plan.sallyThresholds[i], effects: p.effects })),
+    strategy: { attacker: steps<SiegeAttackerTactic>(0, ATTACKER_CODES), defender: steps<SiegeDefenderTactic>(1, DEFENDER_CODES) },
+    firing,
+    damageEveryWeek: plan.damageEveryWeek === 1,
+    damageDice,
+    hitPoints: [...plan.hitPoints],
+    wallLengthFeet: plan.wallLengthFeet,
+  };
 }

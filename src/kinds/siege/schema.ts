@@ -16,6 +16,9 @@ export const SIEGE_POLICY_DEFAULTS = {
   artilleryInHarass: true,
   artilleryInAssault: true,
   ladderHoistFootnotes: 'rc',
+  desertion: 'unfed',
+  damageWeeks: 'siege',
+  rearGuard: true,
 } as const;
 
 export const SIEGE_MODES = ['siege-machine', 'simple'] as const;
@@ -39,6 +42,9 @@ const siegePoliciesSchema = z
     artilleryInHarass: z.boolean().default(SIEGE_POLICY_DEFAULTS.artilleryInHarass),
     artilleryInAssault: z.boolean().default(SIEGE_POLICY_DEFAULTS.artilleryInAssault),
     ladderHoistFootnotes: z.enum(['rc', 'sheet']).default(SIEGE_POLICY_DEFAULTS.ladderHoistFootnotes),
+    desertion: z.enum(['unfed', 'tenPercent']).default(SIEGE_POLICY_DEFAULTS.desertion),
+    damageWeeks: z.enum(['siege', 'fired']).default(SIEGE_POLICY_DEFAULTS.damageWeeks),
+    rearGuard: z.boolean().default(SIEGE_POLICY_DEFAULTS.rearGuard),
   })
   .prefault({});
 
@@ -63,7 +69,8 @@ const stepSchema = <T extends readonly [string, ...string[]]>(names: T) =>
 const strategySchema = <T extends readonly [string, ...string[]]>(names: T) =>
   z.union([tacticOrMix(names), z.array(stepSchema(names)).min(1).max(100)], { error: `expected a tactic (${names.join(', ')}), a mix such as { ${names[0]}: 0.7, ${names[1]}: 0.3 }, or a list of steps { tactic, weeks | until }` });
 
-const equipmentItemSchema = z.strictObject({ count: int(0, 100_000), crew: int(0, 1e9).default(0) });
+/** `crew`: the men working the whole line; not given = every piece fully crewed (RC l. 11579–11586 "Full Crew"). */
+const equipmentItemSchema = z.strictObject({ count: int(0, 100_000), crew: int(0, 1e9).optional() });
 const equipmentShape = Object.fromEntries(EQUIPMENT_NAMES.map((k) => [k, equipmentItemSchema.optional()])) as Record<Equipment, z.ZodOptional<typeof equipmentItemSchema>>;
 const equipmentSchema = z.strictObject(equipmentShape).prefault({});
 
@@ -72,6 +79,16 @@ const fortificationSchema = z.strictObject({
   count: int(0, 100_000).optional(),
   lengthFeet: int(0, 10_000_000).optional(),
   hitPoints: int(0, 1e9).optional(),
+  nearFront: int(0, 100_000).optional(),
+});
+
+/** A side's stores for the weekly accounting (docs/siege.md "Supplies"). */
+const sideSuppliesSchema = z.strictObject({
+  rations: int(0, 1e12).optional(),
+  money: z.number().min(0).max(1e15).optional(),
+  payrollPerMonth: z.number().min(0).max(1e12).default(0),
+  mounts: int(0, 1e9).default(0),
+  createFood: z.array(z.strictObject({ level: int(10, 36), clerics: int(1, 10_000).default(1) })).max(100).default([]),
 });
 
 export const siegeSchema = z.strictObject({
@@ -83,10 +100,12 @@ export const siegeSchema = z.strictObject({
   defender: sideSchema,
   fortifications: z.array(fortificationSchema).max(1000).default([]),
   equipment: z.strictObject({ attacker: equipmentSchema, defender: equipmentSchema }).prefault({}),
-  foodWeeks: int(0, 10_000),
+  foodWeeks: int(0, 10_000).optional(),
+  supplies: z.strictObject({ attacker: sideSuppliesSchema.optional(), defender: sideSuppliesSchema.optional() }).optional(),
   lowestTroopHitDice: z.strictObject({ attacker: z.number().min(0.01).max(1000).default(1), defender: z.number().min(0.01).max(1000).default(1) }).prefault({}),
   weekLimit: int(1, 1000).default(52),
   escapeRoute: z.boolean().default(false),
+  attackFrontFeet: int(10, 10_000_000).optional(),
   strategy: z.strictObject({
     attacker: strategySchema(ALL_ATTACKER),
     defender: strategySchema(ALL_DEFENDER).default('stay'),
@@ -169,6 +188,12 @@ function checkStrategy(source: ScenarioSource, s: SiegeScenario, who: 'attacker'
   });
 }
 
+/** Sizes the schema allows one by one but the engine cannot run in time together (docs/reliability.md). */
+export const SIEGE_LIMITS = {
+  /** Damage dice rolled per siege (weapon count × dice per weapon): a chunk of 5,000 sieges × 2,000 dice ≈ 0.3 s. */
+  damageDice: 2_000,
+} as const;
+
 export function checkSiege(source: ScenarioSource, s: SiegeScenario): SiegeScenario {
   checkSide(source, s.attacker, ['attacker'], s.mode);
   checkSide(source, s.defender, ['defender'], s.mode);
@@ -190,16 +215,21 @@ export function checkSiege(source: ScenarioSource, s: SiegeScenario): SiegeScena
       if (f.lengthFeet !== undefined) throw source.error(at('lengthFeet'), `${row.label} is counted: give count, not lengthFeet`);
       if (f.count === undefined) throw source.error(at(), `${row.label} is counted: give count`);
     }
+    if (f.nearFront !== undefined) {
+      if (s.attackFrontFeet === undefined) throw source.error(at('nearFront'), 'nearFront counts structures near a concentrated attack: give attackFrontFeet too, or drop it');
+      if (row.measure === 'length') throw source.error(at('nearFront'), `${row.label} is measured by length: the attackFrontFeet of it count in full, drop nearFront`);
+      if (f.nearFront > (f.count ?? 0)) throw source.error(at('nearFront'), `expected at most the ${f.count} structures of this line, got ${f.nearFront}`);
+    }
   });
   for (const who of ['attacker', 'defender'] as const) {
     const inv = s.equipment[who];
     let crews = 0;
-    for (const [name, item] of Object.entries(inv) as [Equipment, { count: number; crew: number } | undefined][]) {
+    for (const [name, item] of Object.entries(inv) as [Equipment, { count: number; crew?: number } | undefined][]) {
       if (!item) continue;
       if (who === 'defender' && !EQUIPMENT[name].defender) throw source.error(['equipment', who, name], `${EQUIPMENT[name].label} is attackers' equipment (defenders mount ballistas, catapults and trebuchets)`);
-      crews += item.crew;
+      crews += item.crew ?? item.count * ((EQUIPMENT[name] as { fullCrew: number | null }).fullCrew ?? 0);
     }
-    if (crews > s[who].troops) throw source.error(['equipment', who], `crews add up to ${crews}, more than the ${s[who].troops} troops of the side`);
+    if (crews > s[who].troops) throw source.error(['equipment', who], `crews add up to ${crews} (a line without crew is fully crewed), more than the ${s[who].troops} troops of the side`);
     const gallery = inv.galleryShed?.count ?? 0;
     if (gallery > (inv.bore?.count ?? 0) + (inv.ram?.count ?? 0)) throw source.error(['equipment', who, 'galleryShed'], 'each gallery shed covers a bore or a ram: no more sheds than bores and rams');
   }
@@ -207,6 +237,26 @@ export function checkSiege(source: ScenarioSource, s: SiegeScenario): SiegeScena
     const hd = s.lowestTroopHitDice[who];
     if (Math.abs(Math.round(hd * 100) - hd * 100) > 1e-6) throw source.error(['lowestTroopHitDice', who], `expected hit dice in hundredths at most (e.g. 1, 1.5, 0.25), got ${hd}`);
   }
+  // The engine rolls every weapon's damage dice in every siege: the schema's maxima (100,000 of each weapon)
+  // made one chunk of 5,000 sieges take minutes. Bound the dice, not each count.
+  let dice = 0;
+  for (const [name, item] of Object.entries(s.equipment.attacker) as [Equipment, { count: number } | undefined][]) {
+    const damage = EQUIPMENT[name].damage;
+    if (item && damage) dice += item.count * damage[0];
+  }
+  if (dice > SIEGE_LIMITS.damageDice) {
+    throw source.error(['equipment', 'attacker'], `the attacker's weapons roll ${dice.toLocaleString('en-US')} damage dice a siege, more than the engine rolls in time (at most ${SIEGE_LIMITS.damageDice.toLocaleString('en-US')}): fewer weapons`);
+  }
+  if (s.foodWeeks === undefined && s.supplies?.defender?.rations === undefined) throw source.error([], "expected foodWeeks (weeks the defender's food lasts) or supplies.defender.rations");
+  if (s.foodWeeks !== undefined && s.supplies?.defender?.rations !== undefined) throw source.error(['supplies', 'defender', 'rations'], 'give the defender foodWeeks or supplies.defender.rations, not both');
+  for (const who of ['attacker', 'defender'] as const) {
+    const sup = s.supplies?.[who];
+    if (!sup) continue;
+    if (s.mode === 'simple') throw source.error(['supplies', who], 'weekly accounting is a Siege Machine rule: drop supplies or use mode: siege-machine');
+    if (sup.payrollPerMonth > 0 && sup.money === undefined) throw source.error(['supplies', who, 'payrollPerMonth'], 'a payroll is paid from money: give money too');
+    if ((sup.mounts > 0 || sup.createFood.length > 0) && sup.rations === undefined) throw source.error(['supplies', who], 'mounts and create food count against rations: give rations too');
+  }
+  if (s.mode === 'simple' && s.attackFrontFeet !== undefined) throw source.error(['attackFrontFeet'], 'a concentrated attack is a Siege Machine rule: drop attackFrontFeet or use mode: siege-machine');
   checkStrategy(source, s, 'attacker');
   checkStrategy(source, s, 'defender');
   return s;

@@ -40,6 +40,28 @@ export interface SiegeSummary {
   bombard: { weeks: number; meanDefenderHitDice: number | null; meanAttackerHitDice: number | null };
   battles: number;
   assaultsRepulsed: number;
+  /**
+   * The defenders' departures (sheet l. 294–296; RC l. 11511): the mean rear guard left behind per siege (policy
+   * `rearGuard`), and the probability of departing under each attacker tactic, which says when the departure is
+   * noticed: bombard never, harass 1d4 hours after dawn, assault after one turn.
+   */
+  departure: { rearGuardMean: number; unnoticed: number; noticedHoursAfterDawn: number; noticedAfterOneTurn: number };
+  /** Weekly accounting per side (null: no `supplies`). */
+  supplies: { attacker: SideSupplies; defender: SideSupplies } | null;
+}
+
+/** When a store first ran short: probability within the siege, mean week, P(first short in week w), w = 1…weekLimit. */
+export interface RanShort {
+  probability: number;
+  meanWeek: number | null;
+  byWeek: number[];
+}
+
+export interface SideSupplies {
+  rations: { start: number; usedMean: number; leftMean: number; ranShort: RanShort } | null;
+  money: { start: number; spentMean: number; leftMean: number; ranShort: RanShort } | null;
+  /** Troops who deserted unfed (the defender's are also in casualties.defender.desertedMean). */
+  desertedMean: number;
 }
 
 function spreadOf(counts: Float64Array, offset: number, width: number): Spread {
@@ -53,6 +75,34 @@ function spreadOf(counts: Float64Array, offset: number, width: number): Spread {
   }
   const q = (p: number) => discreteQuantile(d, p);
   return { mean: discreteMean(d), p05: q(0.05), p25: q(0.25), p50: q(0.5), p75: q(0.75), p95: q(0.95) };
+}
+
+function ranShort(acc: Float64Array, at: number, weeks: number, trials: number): RanShort {
+  let k = 0, sum = 0;
+  const byWeek: number[] = [];
+  for (let w = 1; w <= weeks; w++) {
+    k += acc[at + w];
+    sum += w * acc[at + w];
+    byWeek.push(acc[at + w] / trials);
+  }
+  return { probability: k / trials, meanWeek: k > 0 ? sum / k : null, byWeek };
+}
+
+function suppliesOf(plan: SiegePlan, acc: Float64Array, trials: number): SiegeSummary['supplies'] {
+  if (!plan.stores) return null;
+  const lay = siegeLayout(plan);
+  const S = lay.sums;
+  const L = plan.weekLimit;
+  const side = (i: 0 | 1): SideSupplies => {
+    const used = acc[S + SUM.rationsUsedAttacker + i] / trials;
+    const paid = acc[S + SUM.paidAttacker + i] / trials;
+    return {
+      rations: plan.rations[i] < 0 ? null : { start: plan.rations[i], usedMean: used, leftMean: plan.rations[i] - used, ranShort: ranShort(acc, lay.supplyWeeks + i * (L + 1), L, trials) },
+      money: plan.money[i] < 0 ? null : { start: plan.money[i], spentMean: paid, leftMean: plan.money[i] - paid, ranShort: ranShort(acc, lay.supplyWeeks + (2 + i) * (L + 1), L, trials) },
+      desertedMean: i === 0 ? acc[S + SUM.attackerDeserted] / trials : acc[S + SUM.deserted] / trials,
+    };
+  };
+  return { attacker: side(0), defender: side(1) };
 }
 
 export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: number): SiegeSummary {
@@ -123,5 +173,12 @@ export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: numbe
     },
     battles: acc[S + SUM.battles],
     assaultsRepulsed: acc[S + SUM.repulsed],
+    departure: {
+      rearGuardMean: acc[S + SUM.rearGuard] / trials,
+      unnoticed: acc[S + SUM.departedUnderBombard] / trials,
+      noticedHoursAfterDawn: acc[S + SUM.departedUnderHarass] / trials,
+      noticedAfterOneTurn: acc[S + SUM.departedUnderAssault] / trials,
+    },
+    supplies: suppliesOf(plan, acc, trials),
   };
 }

@@ -38,10 +38,67 @@ export const DEFENDER_RATIO_MULTIPLIER = 4;
 export type StarvationPolicy = 'compounding' | 'linear';
 
 /**
+ * Unfed troops under Siege Machine: "unfed troops desert after 1d3 days" (sheet l. 365–366); "Troops not fed at
+ * all will desert or rebel after only 1-3 days" (RC l. 11712). `unfed` (default): a garrison with no food left
+ * at the start of a week is gone within that week, before its battle (1d3 days < 7). `tenPercent`: the simple
+ * siege's rate (sheet l. 185), 10% a week by `starvation`, with malnutrition fatigue and the 50% BR loss.
+ */
+export type DesertionPolicy = 'unfed' | 'tenPercent';
+
+/**
  * Simple siege starvation (l. 185): after its food is gone the defender loses 10% of its numbers each week.
  * `compounding` (default): 10% of the current numbers; `linear`: 10% of the original. Rounded up, capped.
  */
 export function starvationLoss(current: number, original: number, policy: StarvationPolicy): number {
   const base = policy === 'compounding' ? current : original;
   return Math.min(current, Math.ceil(base / 10));
+}
+
+/** A side's stores for the weekly accounting (RC l. 11549–11555, 11681–11718; sheet l. 304–305, 329–330, 363–366). */
+export interface SideStores {
+  /** Full rations on hand (one feeds a man for a week); null: not accounted. */
+  rations: number | null;
+  /** Money on hand, gp; null: not accounted. */
+  money: number | null;
+  /** Payroll per week, gp (the monthly payroll ÷ 4, RC l. 11681). */
+  payrollPerWeek: number;
+  /** Mounts to feed (double rations, RC l. 11714). */
+  mounts: number;
+  /** Men fed each day by the side's clerics' create food (sheet l. 388–400): not drawn from rations. */
+  fedByClerics: number;
+}
+
+export interface WeekAccount {
+  rationsUsed: number;
+  paid: number;
+  /** Troops not fed this week: they desert within 1d3 days (sheet l. 365–366). */
+  unfed: number;
+  /** This week's rations or payroll could not be met in full. */
+  outOfRations: boolean;
+  outOfMoney: boolean;
+}
+
+/**
+ * Step 1 of a siege week, "Deduct costs for the battle week" (RC l. 11549–11555): one week's payroll from the
+ * money, one full ration for each man not fed by clerics (troops first, then mounts at double) from the rations.
+ * A ruler under siege receives no dominion income (RC l. 11555): none is added. Mutates `stores`.
+ */
+export function deductWeek(stores: SideStores, troops: number, mountRations: number): WeekAccount {
+  const out: WeekAccount = { rationsUsed: 0, paid: 0, unfed: 0, outOfRations: false, outOfMoney: false };
+  if (stores.rations !== null) {
+    const men = Math.max(0, troops - stores.fedByClerics);
+    const need = men + mountRations * stores.mounts;
+    const forMen = Math.min(men, stores.rations);
+    const forMounts = Math.min(stores.rations - forMen, mountRations * stores.mounts);
+    out.rationsUsed = forMen + forMounts;
+    out.unfed = men - forMen;
+    out.outOfRations = out.rationsUsed < need;
+    stores.rations -= out.rationsUsed;
+  }
+  if (stores.money !== null) {
+    out.paid = Math.min(stores.money, stores.payrollPerWeek);
+    out.outOfMoney = out.paid < stores.payrollPerWeek;
+    stores.money -= out.paid;
+  }
+  return out;
 }

@@ -1,0 +1,361 @@
+/**
+ * One siege, week by week, readable: the Siege Machine's "Order of Events" (RC l. 11545–11617; sheet l. 327–359)
+ * and the simple siege (sheet l. 182–185). Each week: 1. deduct costs (food); 2. modify BR for the field of
+ * battle; 3. choose tactics; 4. reveal them and add the equipment BR; 5. find and apply results (bombard,
+ * harass, assault, sally, storm); then the fortification damage. The siege kernel (src/kinds/siege/kernel.ts)
+ * is the same rules compiled into tables; a test feeds both the same dice and compares every count.
+ *
+ * Dice are drawn in the kernel's order: per siege each weapon's damage die, then the d100 of the damage
+ * formula; per week a strategy draw per side whose step mixes tactics, a sally pairing draw when the tactics
+ * mix, one draw below 1,000 for the artillery (1d10 and 2d10 as three digits), two d100 as one draw below
+ * 10,000 (again on a tie when the policy rerolls).
+ */
+import { troopRatioBonus, type RatioRounding } from '../warMachine/adjustments.js';
+import { decidedSides, type BattlePolicies, type BattleSide, type PairEffects } from '../warMachine/battle.js';
+import { casualties } from '../warMachine/casualties.js';
+import { RESULTS_TABLE, resultsRow } from '../warMachine/results.js';
+import { ARTILLERY_SPLIT, ASSAULT_DEFENDER_CASUALTY_POINTS, bombardHitDiceTenths, CASUALTY_SCALE, hitDiceToTroops } from './casualties.js';
+import { allocateDamage, netDamage } from './damage.js';
+import { breachBr } from './equipment.js';
+import { BESIEGE_BR_PER_WEEK, deductWeek, FATIGUE_BR, starvationEffect, starvationLoss, worseFatigue, type DesertionPolicy, type FatigueLevel, type SideStores, type StarvationPolicy } from './supply.js';
+import { MOUNT_RATIONS, REAR_GUARD_PERCENT } from './tables.js';
+
+/** Anything that draws like `Xoshiro128` (src/rng): `next()` a 32-bit output, `below(n)` in [0, n). */
+export interface SiegeDice {
+  next(): number;
+  below(n: number): number;
+}
+
+export type SiegeAttackerTactic = 'depart' | 'bombard' | 'harass' | 'assault' | 'besiege' | 'storm';
+export type SiegeDefenderTactic = 'stay' | 'sally' | 'depart';
+export type FiringTactic = 'bombard' | 'harass' | 'assault' | 'besiege' | 'storm';
+
+/** One strategy step: tactics with cumulative thresholds × 2^32 (the last 2^32), and when the step ends. */
+export interface SiegeStep<T extends string> {
+  mix: { tactic: T; threshold: number }[];
+  weeks: number | null;
+  until: { breachFeet?: number; week?: number; starvingWeeks?: number; troopsBelow?: number } | null;
+}
+
+/** The siege as "Siege Preparations" leave it (RC l. 11517–11543; sheet l. 302–325): every BR piece computed. */
+export interface SiegeSetup {
+  mode: 'siege-machine' | 'simple';
+  weekLimit: number;
+  foodWeeks: number;
+  troops: [number, number];
+  /** Average hit dice of each side's lowest-level troops, × 100. */
+  lowestHdHundredths: [number, number];
+  /** Each side's modified BR without the troop-ratio bonus (recomputed weekly). */
+  battleRating: [number, number];
+  /** The defender's troops count ×4 for the ratio while inside (sheet l. 182; RC l. 11557). */
+  defenderRatioMultiplier: number;
+  fortificationBr: number;
+  equipmentBr: { attacker: Partial<Record<FiringTactic, number>>; defender: Partial<Record<FiringTactic, number>> };
+  /** A (the attacker's bombard BR by tactic: artillery only if used) and A′ (the defender's). */
+  bombardBr: { attacker: Partial<Record<FiringTactic, number>>; defender: number };
+  assaultBonus: number;
+  sallyBonus: number;
+  starvedBrLoss: number;
+  attackerTroopCap: number;
+  /** Weekly accounting of each side's stores (null: none). */
+  stores: [SideStores, SideStores] | null;
+  policies: BattlePolicies & { ratioRounding: RatioRounding; starvation: StarvationPolicy; desertion: DesertionPolicy; rearGuard: boolean };
+  /** Pairings of War Machine tactics for a sally, with cumulative thresholds × 2^32. */
+  sallyPairings: { threshold: number; effects: PairEffects }[];
+  strategy: { attacker: SiegeStep<SiegeAttackerTactic>[]; defender: SiegeStep<SiegeDefenderTactic>[] };
+  /** Which weapon groups fire (add their damage) under each tactic; `everyWeek`: sally weeks too. */
+  firing: Partial<Record<FiringTactic, { artillery: boolean; ballista: boolean; breaching: boolean }>>;
+  damageEveryWeek: boolean;
+  damageDice: { group: 'artillery' | 'ballista' | 'breaching'; sides: number; plus: number }[];
+  /** Hit points by damage class (DAMAGE_CLASSES order) and the wall length for breaches. */
+  hitPoints: number[];
+  wallLengthFeet: number;
+}
+
+export const SIEGE_ENDINGS = ['stormed', 'starved', 'defendersDepart', 'attackerDeparts', 'standing'] as const;
+export type SiegeEnding = (typeof SIEGE_ENDINGS)[number];
+
+export interface SiegeOutcome {
+  ending: SiegeEnding;
+  endWeek: number;
+  /** Weeks fought (not the week the siege ended by a departure or desertion). */
+  weeksFought: number;
+  dead: [number, number];
+  wounded: [number, number];
+  deserted: number;
+  bombardWeeks: number;
+  bombardTenths: [number, number];
+  battles: number;
+  repulsed: number;
+  breachFeet: number;
+  damage: number;
+  rubble: boolean;
+  damageByClass: number[];
+  rearGuard: number;
+  departedUnder: FiringTactic | null;
+  /** Weekly accounting per side: rations used, money paid, the first week each ran short (0: never). */
+  rationsUsed: [number, number];
+  paid: [number, number];
+  outOfRationsWeek: [number, number];
+  outOfMoneyWeek: [number, number];
+  /** Attackers who deserted unfed. */
+  attackerDeserted: number;
+}
+
+type Casualty = { dead: number; lost: number };
+
+/** Step 3: the tactic of a side's current step (a mixed step draws). */
+function chooseTactic<T extends string>(step: SiegeStep<T>, dice: SiegeDice): T {
+  if (step.mix.length === 1) return step.mix[0].tactic;
+  const x = dice.next();
+  let j = 0;
+  while (x >= step.mix[j].threshold) j++;
+  return step.mix[j].tactic;
+}
+
+/** Does the step's end condition hold at the start of the week? */
+function stepEnds(step: SiegeStep<string>, weeksInStep: number, week: number, breachFeet: number, weeksShort: number, troops: number): boolean {
+  const u = step.until;
+  if (step.weeks !== null && weeksInStep >= step.weeks) return true;
+  if (!u) return false;
+  return (u.breachFeet !== undefined && breachFeet >= u.breachFeet) || (u.week !== undefined && week >= u.week) || (u.starvingWeeks !== undefined && weeksShort >= u.starvingWeeks) || (u.troopsBelow !== undefined && troops < u.troopsBelow);
+}
+
+/** Bombard (sheet l. 334–336): A/10 × 1d10 HD of defenders, A′/10 × 2d10 of attackers; harass and assault split the total 4/1 and 3/2 (l. 339, 343). */
+function artilleryLosses(setup: SiegeSetup, tactic: 'bombard' | 'harass' | 'assault', d10: number, twoD10: number, troops: [number, number]): { tenths: [number, number]; losses: [Casualty, Casualty] } {
+  const onDefender = bombardHitDiceTenths(setup.bombardBr.attacker[tactic] ?? 0, d10);
+  const onAttacker = bombardHitDiceTenths(setup.bombardBr.defender, twoD10);
+  const [hdA, hdD] = setup.lowestHdHundredths;
+  let d, a;
+  if (tactic === 'bombard') {
+    d = hitDiceToTroops(onDefender, 10, hdD, troops[1]);
+    a = hitDiceToTroops(onAttacker, 10, hdA, troops[0]);
+  } else {
+    const split = ARTILLERY_SPLIT[tactic];
+    const total = onDefender + onAttacker;
+    const parts = split.defender + split.attacker;
+    d = hitDiceToTroops(total * split.defender, 10 * parts, hdD, troops[1]);
+    a = hitDiceToTroops(total * split.attacker, 10 * parts, hdA, troops[0]);
+  }
+  return { tenths: [onDefender, onAttacker], losses: [{ dead: a.dead, lost: a.dead + a.wounded }, { dead: d.dead, lost: d.dead + d.wounded }] };
+}
+
+/** Fatigue code of a results-table entry: M moderate, S or — serious. */
+const fatigueLevel = (f: string): FatigueLevel => (f === 'M' ? 1 : f === 'S' || f === '-' ? 2 : 0);
+
+/** Fight one siege with `dice`. */
+export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
+  const simple = setup.mode === 'simple';
+  const troops: [number, number] = [...setup.troops];
+  const out: SiegeOutcome = {
+    ending: 'standing', endWeek: setup.weekLimit, weeksFought: 0, dead: [0, 0], wounded: [0, 0], deserted: 0, bombardWeeks: 0, bombardTenths: [0, 0],
+    battles: 0, repulsed: 0, breachFeet: 0, damage: 0, rubble: false, damageByClass: setup.hitPoints.map(() => 0), rearGuard: 0, departedUnder: null,
+    rationsUsed: [0, 0], paid: [0, 0], outOfRationsWeek: [0, 0], outOfMoneyWeek: [0, 0], attackerDeserted: 0,
+  };
+  const stores = setup.stores ? setup.stores.map((x) => ({ ...x })) : null;
+  // The weapons' damage rolls and the d100, rolled once per siege (RC l. 11758).
+  const rolls = { artillery: 0, ballista: 0, breaching: 0 };
+  for (const die of setup.damageDice) rolls[die.group] += dice.below(die.sides) + 1 + die.plus;
+  const damageD100 = dice.below(100) + 1;
+  const wallHp = setup.hitPoints[0];
+  let gross = 0;
+  let net = 0;
+  let fatigue: [FatigueLevel, FatigueLevel] = [0, 0];
+  let weeksShort = 0;
+  let besieged = 0;
+  const step = [0, 0];
+  const weeksInStep = [0, 0];
+  const stepsOf = [setup.strategy.attacker, setup.strategy.defender] as const;
+
+  for (let week = 1; week <= setup.weekLimit; week++) {
+    // 3. Choose tactics: a side moves to its next step when this one's weeks are up or its condition holds.
+    for (let s = 0; s < 2; s++) {
+      while (step[s] < stepsOf[s].length - 1 && stepEnds(stepsOf[s][step[s]], weeksInStep[s], week, out.breachFeet, weeksShort, troops[s])) {
+        step[s]++;
+        weeksInStep[s] = 0;
+      }
+      weeksInStep[s]++;
+    }
+    const attackerTactic = chooseTactic(setup.strategy.attacker[step[0]], dice);
+    const defenderTactic = chooseTactic(setup.strategy.defender[step[1]], dice);
+    if (defenderTactic === 'depart') {
+      // Depart (sheet l. 294–296): 10% stay behind; the departure is noticed by the attacker's tactic.
+      if (setup.policies.rearGuard) {
+        out.rearGuard = Math.ceil((troops[1] * REAR_GUARD_PERCENT) / 100);
+        out.departedUnder = attackerTactic === 'depart' ? null : attackerTactic;
+      }
+      return finish(setup, out, 'defendersDepart', week, net);
+    }
+    if (attackerTactic === 'depart') return finish(setup, out, 'attackerDeparts', week, net);
+    // 1. Deduct costs for the battle week, from the second week on (RC l. 11549): payroll and rations.
+    let shortOfRations = false;
+    if (stores && week >= 2) {
+      const unfed = [0, 0];
+      for (let s = 0; s < 2; s++) {
+        const a = deductWeek(stores[s], troops[s], MOUNT_RATIONS);
+        out.rationsUsed[s] += a.rationsUsed;
+        out.paid[s] += a.paid;
+        if (a.outOfRations && out.outOfRationsWeek[s] === 0) out.outOfRationsWeek[s] = week;
+        if (a.outOfMoney && out.outOfMoneyWeek[s] === 0) out.outOfMoneyWeek[s] = week;
+        unfed[s] = a.unfed;
+      }
+      // Unfed troops desert within 1d3 days (sheet l. 365–366), before the battle.
+      if (unfed[0] > 0) {
+        troops[0] -= unfed[0];
+        out.attackerDeserted += unfed[0];
+        if (troops[0] === 0) return finish(setup, out, 'attackerDeparts', week, net);
+      }
+      if (unfed[1] > 0) {
+        if (setup.policies.desertion === 'unfed') {
+          troops[1] -= unfed[1];
+          out.deserted += unfed[1];
+          if (troops[1] === 0) return finish(setup, out, 'starved', week, net);
+        } else shortOfRations = true;
+      }
+    }
+    // 1. Deduct costs: a garrison with no food left deserts within 1d3 days (sheet l. 365–366).
+    if (!simple && setup.policies.desertion === 'unfed' && week > setup.foodWeeks) {
+      out.deserted += troops[1];
+      troops[1] = 0;
+      return finish(setup, out, 'starved', week, net);
+    }
+    out.weeksFought++;
+    const sally = defenderTactic === 'sally';
+    const starving = simple ? 0 : starvationEffect(weeksShort).fatigue;
+    const lost: [Casualty, Casualty] = [{ dead: 0, lost: 0 }, { dead: 0, lost: 0 }];
+    let nextFatigue: [FatigueLevel, FatigueLevel] = [0, 0];
+    const ends = [false, false];
+
+    // 5. Bombard, or the artillery share of a harass or assault.
+    if (!simple && !sally && (attackerTactic === 'bombard' || attackerTactic === 'harass' || attackerTactic === 'assault')) {
+      const i = dice.below(1000);
+      const d10 = (i % 10) + 1;
+      const twoD10 = (Math.floor(i / 10) % 10) + Math.floor(i / 100) + 2;
+      const art = artilleryLosses(setup, attackerTactic, d10, twoD10, troops);
+      if (attackerTactic === 'bombard') {
+        out.bombardWeeks++;
+        out.bombardTenths[0] += art.tenths[0];
+        out.bombardTenths[1] += art.tenths[1];
+      }
+      lost[0] = art.losses[0];
+      lost[1] = art.losses[1];
+    }
+
+    // 5. Harass, assault, storm or sally: a War Machine battle with the siege's modifications.
+    const battle = sally ? 'sally' : attackerTactic === 'harass' || attackerTactic === 'assault' || attackerTactic === 'storm' ? attackerTactic : null;
+    let pairing: PairEffects = { noCombat: false, brBonus: [0, 0], casualtyMod: [0, 0], withdraws: [false, false] };
+    if (sally) {
+      let p = 0;
+      if (setup.sallyPairings.length > 1) {
+        const x = dice.next();
+        while (x >= setup.sallyPairings[p].threshold) p++;
+      }
+      pairing = setup.sallyPairings[p].effects;
+    }
+    if (battle !== null && !pairing.noCombat) {
+      out.battles++;
+      // 2. Modify BR for the field of battle: fatigue, troop ratio (defenders ×4 inside), siege bonuses.
+      const fighting = sally || troops[0] <= setup.attackerTroopCap ? troops[0] : setup.attackerTroopCap;
+      const defenders = sally ? troops[1] : troops[1] * setup.defenderRatioMultiplier;
+      const br = [
+        setup.battleRating[0] + pairing.brBonus[0] + FATIGUE_BR[fatigue[0]],
+        setup.battleRating[1] + pairing.brBonus[1] + FATIGUE_BR[worseFatigue(fatigue[1], starving)],
+      ];
+      if (fighting > defenders) br[0] += troopRatioBonus(fighting, defenders, setup.policies.ratioRounding);
+      else if (defenders > fighting) br[1] += troopRatioBonus(defenders, fighting, setup.policies.ratioRounding);
+      // 4. Reveal tactics and add the equipment BR (a sally: +10%, no fortification, RC l. 11509).
+      if (!sally) {
+        br[0] += (setup.equipmentBr.attacker[attackerTactic as FiringTactic] ?? 0) + breachBr(out.breachFeet);
+        br[1] += setup.fortificationBr + (setup.equipmentBr.defender[attackerTactic as FiringTactic] ?? 0);
+      } else br[1] += setup.sallyBonus;
+      if (battle === 'assault') br[0] += setup.assaultBonus;
+      if (battle === 'storm') br[0] += BESIEGE_BR_PER_WEEK * besieged;
+      if (!simple && starvationEffect(weeksShort).halveBr) br[1] -= setup.starvedBrLoss;
+      let difference = 0;
+      for (;;) {
+        const i = dice.below(10_000);
+        difference = br[0] + Math.floor(i / 100) - (br[1] + (i % 100));
+        if (difference !== 0 || setup.policies.tie !== 'reroll') break;
+      }
+      const winner: 0 | 1 | null = difference > 0 ? 0 : difference < 0 ? 1 : setup.policies.tie === 'attacker' ? 0 : setup.policies.tie === 'defender' ? 1 : null;
+      if (winner !== null) {
+        const row = difference === 0 ? 0 : resultsRow(Math.min(151, Math.abs(difference)));
+        const scale = battle === 'sally' ? CASUALTY_SCALE.sally : battle === 'storm' ? CASUALTY_SCALE.simple : CASUALTY_SCALE[battle];
+        const holds: [boolean, boolean] = battle === 'sally' ? [false, false] : battle === 'storm' ? [false, true] : [true, true];
+        const sides: [BattleSide, BattleSide] = [
+          { troops: 1, modifiedBattleRating: 0, tactic: null, casualtyScale: [scale.attacker[0], scale.attacker[1]], holdsRegardless: holds[0] },
+          { troops: 1, modifiedBattleRating: 0, tactic: null, casualtyScale: [scale.defender[0], scale.defender[1]], holdsRegardless: holds[1] },
+        ];
+        const fx = battle === 'assault' ? { ...pairing, casualtyMod: [0, ASSAULT_DEFENDER_CASUALTY_POINTS] as [number, number] } : pairing;
+        const policies = battle === 'assault' ? { ...setup.policies, casualtyMod: 'additive' as const } : setup.policies;
+        const result = decidedSides(sides, fx, winner, row, policies);
+        for (let s = 0; s < 2; s++) {
+          const o = result[s];
+          const raw = RESULTS_TABLE[row].location[s === winner ? 0 : 1];
+          // A rout or — ends the siege, except for a side that holds regardless (harass; the simple siege's
+          // defender); under assault the losers are driven back (RC l. 11616).
+          ends[s] = (raw === 'rout' || raw === '-') && !(holds[s] && battle !== 'assault');
+          const left = (o.location !== 'withdraws' && (o.location[0] === 'R' || o.location === 'rout' || o.location === '-')) || (battle === 'assault' && ends[s]);
+          let standing = troops[s] - lost[s].lost;
+          if (s === 0 && standing > fighting) standing = fighting;
+          const c = casualties(standing, o.percent, left);
+          lost[s] = { dead: lost[s].dead + c.dead, lost: lost[s].lost + c.lost };
+          nextFatigue[s] = fatigueLevel(o.fatigue);
+        }
+      }
+    }
+    fatigue = nextFatigue; // fatigue from a battle lasts one week (sheet l. 331)
+    nextFatigue = [0, 0];
+    for (let s = 0; s < 2; s++) {
+      troops[s] -= lost[s].lost;
+      out.dead[s] += lost[s].dead;
+      out.wounded[s] += lost[s].lost - lost[s].dead;
+    }
+
+    // Damage so far: the weapons fired this week add their rolls; the walls' share opens breaches.
+    if (!sally || setup.damageEveryWeek) {
+      const f = setup.firing[attackerTactic as FiringTactic];
+      const add = f ? (f.artillery ? rolls.artillery : 0) + (f.ballista ? rolls.ballista : 0) + (f.breaching ? rolls.breaching : 0) : 0;
+      if (add > 0) {
+        gross += add;
+        net = netDamage(gross, 1, damageD100);
+        if (wallHp > 0 && setup.wallLengthFeet > 0) {
+          const walls = allocateDamage(net, setup.hitPoints).byClass[0];
+          out.breachFeet = Math.min(setup.wallLengthFeet, 10 * Math.floor(walls / ((wallHp * 10) / setup.wallLengthFeet)));
+        }
+      }
+    }
+    if (attackerTactic === 'besiege') besieged++;
+
+    // 1. (next week's) food: without food the garrison loses 10% a week (simple siege; policy tenPercent).
+    let starvedOut = false;
+    if ((week > setup.foodWeeks || shortOfRations) && troops[1] > 0) {
+      const loss = starvationLoss(troops[1], setup.troops[1], setup.policies.starvation);
+      troops[1] -= loss;
+      out.deserted += loss;
+      weeksShort++;
+      starvedOut = troops[1] === 0;
+    }
+    if (ends[1] || (troops[1] <= 0 && !starvedOut)) return finish(setup, out, 'stormed', week, net);
+    if (troops[1] <= 0) return finish(setup, out, 'starved', week, net);
+    if (ends[0]) {
+      if (battle === 'assault') out.repulsed++; // driven back to bombarding range: the siege goes on
+      else return finish(setup, out, 'attackerDeparts', week, net);
+    }
+    if (troops[0] <= 0) return finish(setup, out, 'attackerDeparts', week, net);
+  }
+  return finish(setup, out, 'standing', setup.weekLimit, net);
+}
+
+/** Post-siege adjustments (RC l. 11756–11770): rubble at or over the total hit points, else the damage order. */
+function finish(setup: SiegeSetup, out: SiegeOutcome, ending: SiegeEnding, week: number, net: number): SiegeOutcome {
+  out.ending = ending;
+  out.endWeek = week;
+  out.damage = net;
+  if (net > 0) {
+    const d = allocateDamage(net, setup.hitPoints);
+    out.rubble = d.rubble && setup.hitPoints.some((h) => h > 0);
+    out.damageByClass = d.byClass;
+  }
+  return out;
+}

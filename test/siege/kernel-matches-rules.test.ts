@@ -1,0 +1,138 @@
+/**
+ * One source of truth: the siege kernel and the readable week stepper (src/rules/siege/week.ts, `fightSiege`)
+ * fed the same dice give the same counts, siege by siege, on random scenarios, strategies and policies.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileSiege, ENDINGS, HISTOGRAM_BINS } from '../../src/kinds/siege/plan.js';
+import { runSiegeChunks, siegeLayout, SUM } from '../../src/kinds/siege/kernel.js';
+import { Stream, Xoshiro128 } from '../../src/rng/index.js';
+import { fightSiege } from '../../src/rules/siege/week.js';
+import { siegeSchema } from '../../src/kinds/siege/schema.js';
+
+const pick = <T,>(g: Xoshiro128, xs: readonly T[]): T => xs[g.below(xs.length)];
+
+function randomSiege(g: Xoshiro128): Record<string, unknown> {
+  const simple = g.below(4) === 0;
+  const tactics = ['attack', 'hold', 'envelop', 'trap', 'attack-plus', 'withdraw'];
+  const withTactics = g.below(2) === 0;
+  const side = (name: string, troops: number) => ({ name, troops, battleRating: 20 + g.below(120), ...(withTactics ? { tactic: g.below(2) === 0 ? pick(g, tactics) : { [tactics[g.below(3)]]: 0.5, [tactics[3 + g.below(3)]]: 0.5 } } : {}) });
+  const escapeRoute = g.below(2) === 0;
+  const defenderMix = (): unknown => {
+    const names = simple ? ['stay'] : ['stay', 'sally'];
+    if (escapeRoute) names.push('depart');
+    if (escapeRoute && g.below(2) === 0) return [{ tactic: 'stay', weeks: 1 + g.below(6) }, { tactic: 'depart' }];
+    if (names.length === 1 || g.below(2) === 0) return pick(g, names);
+    const p = Math.round((0.2 + 0.6 * g.unit()) * 100) / 100;
+    return { [names[0]]: p, [names[1]]: 1 - p };
+  };
+  const attackerNames = simple ? ['besiege', 'storm'] : ['bombard', 'harass', 'assault'];
+  const attacker = g.below(3) === 0
+    ? [{ tactic: pick(g, attackerNames), weeks: 1 + g.below(4) }, { tactic: pick(g, attackerNames), until: { breachFeet: 10 * g.below(5) } }, { tactic: { [attackerNames[0]]: 0.5, [attackerNames[1]]: 0.5 } }]
+    : g.below(2) === 0 ? pick(g, attackerNames) : { [attackerNames[0]]: 0.3, [attackerNames[1]]: 0.3, [attackerNames[2] ?? 'depart']: 0.4 };
+  const crew = (n: number, full: number) => (g.below(2) === 0 ? {} : { crew: g.below(n * full + 1) });
+  const s: Record<string, unknown> = {
+    kind: 'siege',
+    mode: simple ? 'simple' : 'siege-machine',
+    policies: {
+      tie: pick(g, ['reroll', 'stalemate', 'attacker', 'defender']),
+      starvation: pick(g, ['compounding', 'linear']),
+      desertion: pick(g, ['unfed', 'tenPercent']),
+      damageWeeks: pick(g, ['siege', 'fired']),
+      rearGuard: g.below(2) === 0,
+      artilleryInHarass: g.below(2) === 0,
+    },
+    attacker: side('A', 200 + g.below(1500)),
+    defender: side('D', 20 + g.below(300)),
+    fortifications: simple ? [] : [{ structure: 'castleWall', lengthFeet: 100 * (1 + g.below(8)) }, { structure: 'roundTowerWide', count: 1 + g.below(3) }, { structure: 'squareKeep', count: g.below(2) }],
+    equipment: simple ? {} : {
+      attacker: { trebuchet: { count: 1 + g.below(2), ...crew(2, 12) }, ballista: { count: g.below(4), ...crew(3, 4) }, ram: { count: g.below(2) }, ladder: { count: g.below(3) }, mantlet: { count: g.below(30) } },
+      defender: { ballista: { count: g.below(4), ...crew(3, 4) }, lightCatapult: { count: g.below(2) } },
+    },
+    foodWeeks: g.below(8),
+    lowestTroopHitDice: { attacker: pick(g, [1, 1.5, 2]), defender: pick(g, [1, 0.5, 3]) },
+    weekLimit: 4 + g.below(16),
+    escapeRoute,
+    strategy: { attacker, defender: defenderMix() },
+  };
+  if (!simple && g.below(3) === 0) s.attackFrontFeet = 100 * (1 + g.below(3));
+  if (!simple && g.below(2) === 0) {
+    const a = s.attacker as { troops: number };
+    const d = s.defender as { troops: number };
+    const stores = (troops: number) => ({
+      rations: g.below(troops * 6),
+      ...(g.below(2) === 0 ? { money: 1000 * g.below(40), payrollPerMonth: 1000 * g.below(20) + 2 * g.below(2) } : {}),
+      mounts: g.below(2) === 0 ? 0 : g.below(troops),
+      createFood: g.below(3) === 0 ? [{ level: 10 + g.below(4), clerics: 1 }] : [],
+    });
+    s.supplies = { attacker: stores(a.troops), ...(g.below(2) === 0 ? { defender: stores(d.troops) } : {}) };
+    if ((s.supplies as { defender?: unknown }).defender) delete s.foodWeeks;
+  }
+  return s;
+}
+
+describe('siege kernel = readable week stepper', () => {
+  it('40 random sieges × 2,000: every count equal', () => {
+    const g = Xoshiro128.forChunk(17, 99, 0);
+    let checked = 0;
+    let withStores = 0;
+    for (let k = 0; k < 40; k++) {
+      const parsed = siegeSchema.safeParse(randomSiege(g));
+      if (!parsed.success) {
+        if (process.env.DEBUG_SIEGE) console.log(parsed.error.issues[0]);
+        continue;
+      }
+      const c = compileSiege(parsed.data);
+      const plan = c.plan;
+      const L = siegeLayout(plan);
+      const trials = 2000;
+      const kernel = new Float64Array(L.length);
+      runSiegeChunks(plan, 300 + k, 0, 1, trials, kernel);
+
+      const rules = new Float64Array(L.length);
+      const dice = Xoshiro128.forChunk(300 + k, Stream.siege, 0);
+      const W = plan.weekLimit;
+      const S = L.sums;
+      for (let t = 0; t < trials; t++) {
+        const o = fightSiege(c.setup, dice);
+        rules[ENDINGS.indexOf(o.ending) * (W + 1) + o.endWeek]++;
+        const bin = (v: number, w: number) => Math.min(HISTOGRAM_BINS - 1, Math.floor(v / w));
+        rules[L.histograms + bin(o.dead[0], plan.binWidth[0])]++;
+        rules[L.histograms + HISTOGRAM_BINS + bin(o.wounded[0], plan.binWidth[0])]++;
+        rules[L.histograms + 2 * HISTOGRAM_BINS + bin(o.dead[1], plan.binWidth[1])]++;
+        rules[L.histograms + 3 * HISTOGRAM_BINS + bin(o.wounded[1], plan.binWidth[1])]++;
+        rules[S + SUM.attackerDead] += o.dead[0];
+        rules[S + SUM.attackerWounded] += o.wounded[0];
+        rules[S + SUM.defenderDead] += o.dead[1];
+        rules[S + SUM.defenderWounded] += o.wounded[1];
+        rules[S + SUM.deserted] += o.deserted;
+        rules[S + SUM.weeks] += o.weeksFought;
+        rules[S + SUM.bombardWeeks] += o.bombardWeeks;
+        rules[S + SUM.bombardDefenderHdTenths] += o.bombardTenths[0];
+        rules[S + SUM.bombardAttackerHdTenths] += o.bombardTenths[1];
+        rules[S + SUM.rubble] += o.rubble ? 1 : 0;
+        rules[S + SUM.breachFeet] += o.breachFeet;
+        rules[S + SUM.damageTotal] += o.damage;
+        rules[S + SUM.battles] += o.battles;
+        rules[S + SUM.repulsed] += o.repulsed;
+        o.damageByClass.forEach((v, i) => (rules[S + SUM.damageByClass + i] += v));
+        rules[S + SUM.rearGuard] += o.rearGuard;
+        if (o.departedUnder === 'bombard') rules[S + SUM.departedUnderBombard]++;
+        if (o.departedUnder === 'harass') rules[S + SUM.departedUnderHarass]++;
+        if (o.departedUnder === 'assault') rules[S + SUM.departedUnderAssault]++;
+        for (let side = 0; side < 2; side++) {
+          rules[S + SUM.rationsUsedAttacker + side] += o.rationsUsed[side];
+          rules[S + SUM.paidAttacker + side] += o.paid[side];
+        }
+        rules[S + SUM.attackerDeserted] += o.attackerDeserted;
+        if (plan.stores) {
+          [o.outOfRationsWeek[0], o.outOfRationsWeek[1], o.outOfMoneyWeek[0], o.outOfMoneyWeek[1]].forEach((w, i) => rules[L.supplyWeeks + i * (W + 1) + w]++);
+        }
+      }
+      expect([...kernel], `siege ${k}: ${JSON.stringify(parsed.data.strategy)}`).toEqual([...rules]);
+      checked++;
+      if (plan.stores) withStores++;
+    }
+    expect(checked).toBe(40);
+    expect(withStores).toBeGreaterThan(8);
+  });
+});
