@@ -6,13 +6,15 @@ import { closePool } from '../engine/pool.js';
 import type { Io } from './io.js';
 import { RUN_DEFAULTS } from '../analysis/options.js';
 import { addClusterCommands, addClusterOptions, runSimulation, type ClusterFlags, type Shardable } from './cluster.js';
+import { warcastVersion } from '../version.js';
+import { addTableCommands } from './tableCommands.js';
+import { jsonErrors } from './emit.js';
 import { escapeControls } from '../scenario/source.js';
 import { exitCodeFor, threadCap } from './exit.js';
 
 export { threadCap };
 
-export const VERSION = '0.1.0';
-
+export const VERSION = warcastVersion;
 // Command modules load when their command runs: each one's schemas, rules and engine cost start-up time.
 
 /** Options every simulation command takes. */
@@ -23,7 +25,8 @@ export function addRunOptions(cmd: Command): Command {
     .option('--threads <n>', 'worker threads (default: available parallelism)')
     .option('--precision <eps>', 'keep adding battles until every win probability is known to ± eps (95%)')
     .addOption(new Option('--max-trials <n>', 'upper bound on battles under --precision').default(undefined))
-    .option('--json', 'print one JSON document on stdout');
+    .option('--json', 'print one JSON document on stdout')
+    .option('--markdown', 'print Markdown (verdict and tables) to paste into a forum or play-by-email post');
 }
 
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
@@ -76,12 +79,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./divided.js')).dividedCommand(file, flags, io)));
 
-  program
-    .command('rate <scenario>')
-    .description("how each side's BFR, troop class, BR and modified BR are built, rule by rule")
-    .option('--json', 'print one JSON document on stdout')
-    .action(async (file: string, flags) => setExit(await (await import('./rate.js')).rateCommand(file, flags, io)));
-
+  addTableCommands(program, io, setExit, addRunOptions);
   addClusterOptions(addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
     .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
     .option('--rounds <R>', 'planning over R rounds: the orders in the first, NPC attacks, income, fees and regeneration in all; P(still held) and each player\'s ledger')
@@ -131,12 +129,17 @@ export async function runCli(argv: string[], rawIo: Io): Promise<number> {
   // Names come from scenario files: control characters (ESC, BEL) are shown escaped, never sent to the terminal.
   const io: Io = { ...rawIo, out: (t) => rawIo.out(escapeControls(t)) };
   const program = buildProgram(io, (c) => (code = c));
+  // Bare `warcast`: the help on stdout (where `warcast | less` finds it), exit 0.
+  if (argv.length === 0) {
+    io.out(program.helpInformation());
+    return ExitCode.ok;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
     // Stopped after the run, while its report was being rendered: the report was not written.
     if (code === ExitCode.ok && io.signal?.aborted) code = ExitCode.interrupted;
   } catch (err) {
-    code = exitCodeFor(err, io);
+    code = exitCodeFor(err, argv.includes('--json') ? jsonErrors(io) : io);
   } finally {
     await closePool();
   }

@@ -27,7 +27,7 @@ export async function seekCommand(file: string, flags: SeekFlags & ReportFlags, 
   const step = flags.step === undefined ? undefined : parseNumber('--step', flags.step);
   const { vary, target } = flags;
   const r = await withRun(io, flags, (o) => seek(file, { ...o, vary, target, from, to, step, largest: flags.largest }));
-  emitResult(io, flags.json, r, () => formatSeek(r));
+  emitResult(io, flags, r, () => formatSeek(r));
   await saveCommandReport({ kind: 'seek', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.interrupted, 'only the values already run');
 }

@@ -1,5 +1,6 @@
 /** `warcast sweep <scenario> --vary PATH --from X --to Y [--step S]`: parse, call `sweep`, format. */
 import { sweep, type SweepResult } from '../analysis/sweep.js';
+import { scenarioArg } from './scenarioArg.js';
 import { UsageError } from '../errors.js';
 import { fmtCount, num, pct, pctCi, table } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
@@ -31,8 +32,8 @@ export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags
   const vary = flags.vary;
   const race = flags.race === undefined ? null : flags.race === '0' ? 0 : flags.race === '1' ? 1 : null;
   if (flags.race !== undefined && race === null) throw new UsageError(`--race: expected the side to maximise, 0 (A) or 1 (B), got '${flags.race}'`);
-  const r = await withRun(io, flags, (o) => sweep(file, { ...o, vary, from, to, step, race }));
-  emitResult(io, flags.json, r, () => formatSweep(r));
+  const r = await withRun(io, flags, (o) => sweep(scenarioArg(file), { ...o, vary, from, to, step, race }));
+  emitResult(io, flags, r, () => formatSweep(r));
   await saveCommandReport({ kind: 'sweep', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.interrupted, 'only the battles already fought (simulated figures)');
 }

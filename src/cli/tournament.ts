@@ -10,7 +10,7 @@ import { withRun } from './run.js';
 export async function tournamentCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
   checkReportOption(flags.report);
   const r = await withRun(io, flags, (o) => tournament(file, { ...o, trials: flags.trials === undefined ? undefined : o.trials }));
-  emitResult(io, flags.json, r, () => formatTournament(r));
+  emitResult(io, flags, r, () => formatTournament(r));
   await saveCommandReport({ kind: 'tournament', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.interrupted, 'only the battles already fought');
 }

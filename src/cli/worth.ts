@@ -17,7 +17,7 @@ export async function worthCommand(file: string, flags: WorthFlags & ReportFlags
   const side = flags.side === undefined ? 0 : flags.side.trim() === '0' ? 0 : flags.side.trim() === '1' ? 1 : null;
   if (side === null) throw new UsageError(`--side: expected 0 (A) or 1 (B), got '${flags.side}'`);
   const r = await withRun(io, flags, (o) => worth(file, { ...o, side }));
-  emitResult(io, flags.json, r, () => formatWorth(r));
+  emitResult(io, flags, r, () => formatWorth(r));
   await saveCommandReport({ kind: 'worth', result: r }, file, flags.report, flags, io);
   return 0;
 }
