@@ -4,8 +4,10 @@
  * results in any order gives the same bytes; we still merge in chunk order.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { threadId } from 'node:worker_threads';
 import { warmUp, type Kernel } from './kernel.js';
 import { getPool, POOL_DEFAULTS } from './pool.js';
+import { mark, processMs, threadCpuMs, TIMINGS } from './timings.js';
 
 export interface RunOptions<Plan = unknown> {
   kernel: Kernel<Plan>;
@@ -41,6 +43,16 @@ export interface RunResult {
 interface TaskResult {
   acc: Float64Array;
   trace: Float64Array | null;
+  /** Under WARCAST_TIMINGS=1: where the worker spent the task (src/engine/timings.ts). */
+  timing?: TaskTiming;
+}
+
+interface TaskTiming {
+  thread: number;
+  startMs: number;
+  endMs: number;
+  warmUpMs: number;
+  cpuMs: number;
 }
 
 export interface Task {
@@ -52,6 +64,7 @@ export interface Task {
   firstChunk: number;
   chunkCount: number;
   totalTrials: number;
+  timings?: boolean;
 }
 
 /** Run `trials` trials starting at `startTrial` (a multiple of the chunk size). */
@@ -72,7 +85,7 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   const perTask = Math.max(1, Math.min(k.maxChunksPerTask, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThread))));
   const tasks: Task[] = [];
   for (let c = firstChunk; c < lastChunk; c += perTask) {
-    tasks.push({ kind: k.name, plan: o.plan, trace: traceLength > 0, seed: o.seed, firstChunk: c, chunkCount: Math.min(perTask, lastChunk - c), totalTrials: end });
+    tasks.push({ kind: k.name, plan: o.plan, trace: traceLength > 0, seed: o.seed, firstChunk: c, chunkCount: Math.min(perTask, lastChunk - c), totalTrials: end, ...(TIMINGS ? { timings: true } : {}) });
   }
   const trialsOf = (t: Task) => Math.min(end, (t.firstChunk + t.chunkCount) * k.chunkTrials) - t.firstChunk * k.chunkTrials;
 
@@ -94,6 +107,8 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   let done = 0;
   if (!usePool) {
     // Main thread, task by task, yielding between tasks so Ctrl-C and progress get a turn.
+    mark('run start', `${k.name}: ${o.trials} trials, ${tasks.length} tasks of ${perTask} chunks, main thread`);
+    const cpu0 = TIMINGS ? threadCpuMs() : 0;
     let completed = 0;
     for (const t of tasks) {
       if (o.signal?.aborted) break;
@@ -105,9 +120,11 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
       o.onProgress?.(done, o.trials);
       if (tasks.length > 1) await yieldToEventLoop();
     }
+    mark('run done', `main thread, ${TIMINGS ? threadCpuMs() - cpu0 : 0} ms CPU`);
     return result(done, 1, completed);
   }
 
+  mark('run start', `${k.name}: ${o.trials} trials, ${tasks.length} tasks of ${perTask} chunks, ${o.threads} threads`);
   const pool = getPool(o.threads);
   const results: (TaskResult | null)[] = new Array(tasks.length).fill(null);
   let next = 0;
@@ -128,6 +145,7 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   };
   await Promise.all(Array.from({ length: Math.min(inFlight, tasks.length) }, worker));
   if (failure !== null) throw failure;
+  if (TIMINGS) logTaskTimings(results);
   // Merge the completed prefix in chunk order.
   let trials = 0;
   let completed = 0;
@@ -158,18 +176,36 @@ function runChunks<P>(k: Kernel<P>, t: Task): TaskResult {
   return { acc, trace };
 }
 
+function logTaskTimings(results: (TaskResult | null)[]): void {
+  const byThread = new Map<number, TaskTiming[]>();
+  for (const r of results) if (r?.timing) byThread.set(r.timing.thread, [...(byThread.get(r.timing.thread) ?? []), r.timing]);
+  for (const [thread, ts] of byThread) {
+    const run = ts.reduce((n, t) => n + t.endMs - t.startMs, 0);
+    const cpu = ts.reduce((n, t) => n + t.cpuMs, 0);
+    const warm = ts.reduce((n, t) => n + t.warmUpMs, 0);
+    mark(`thread ${thread}`, `${ts.length} tasks, first started at ${ts[0].startMs.toFixed(1)} ms, last ended at ${ts[ts.length - 1].endMs.toFixed(1)} ms, ${run.toFixed(1)} ms in tasks (warm-up ${warm.toFixed(1)}), ${cpu} ms CPU`);
+  }
+  mark('pool run done');
+}
+
 const warmed = new Set<Kernel<unknown>>();
 
 /**
  * Worker side: run one task with its kernel (warmed up on first use) and hand its accumulator back. The worker entry (workers/worker.ts) finds the kernel by `t.kind` in the registry.
  */
 export function runTask(k: Kernel<unknown>, t: Task): unknown {
+  const startMs = t.timings ? processMs() : 0;
+  const cpu0 = t.timings ? threadCpuMs() : 0;
+  let warmUpMs = 0;
   if (!warmed.has(k)) {
-    warmUp(k);
+    warmUp(k, t.plan);
     warmed.add(k);
+    warmUpMs = t.timings ? processMs() - startMs : 0;
   }
   // A plain object is copied back (structured clone): accumulators are a few kB, far below a task's cost.
-  return runChunks(k, t);
+  const r = runChunks(k, t);
+  if (t.timings) r.timing = { thread: threadId, startMs, endMs: processMs(), warmUpMs, cpuMs: threadCpuMs() - cpu0 };
+  return r;
 }
 
 export interface PrecisionOptions<P = unknown> extends Omit<RunOptions<P>, 'trials' | 'startTrial'> {

@@ -1,8 +1,7 @@
 /** The siege kernel, registered in src/kinds/index.ts. */
 import type { Kernel } from '../../engine/kernel.js';
-import { compileSiege, type SiegePlan } from './plan.js';
+import type { SiegePlan } from './plan.js';
 import { runSiegeChunks, siegeAccLength, SIEGE_CHUNK } from './kernel.js';
-import { siegeSchema } from './schema.js';
 
 export const siegeKernel: Kernel<SiegePlan> = {
   name: 'siege',
@@ -13,18 +12,6 @@ export const siegeKernel: Kernel<SiegePlan> = {
   warmUpTrials: 200,
   accLength: siegeAccLength,
   run: runSiegeChunks,
-  warmUpPlans: () => [
-    compileSiege(
-      siegeSchema.parse({
-        kind: 'siege',
-        attacker: { name: 'a', troops: 500, battleRating: 80, tactic: 'attack' },
-        defender: { name: 'd', troops: 100, battleRating: 60, tactic: 'hold' },
-        fortifications: [{ structure: 'castleWall', lengthFeet: 400 }, { structure: 'gatehouse', count: 1 }],
-        equipment: { attacker: { trebuchet: { count: 2 }, ballista: { count: 2 }, ram: { count: 1 } }, defender: { ballista: { count: 2 } } },
-        foodWeeks: 2,
-        weekLimit: 3,
-        strategy: { attacker: [{ tactic: 'bombard', weeks: 2 }, { tactic: { harass: 0.5, assault: 0.5 } }], defender: [{ tactic: 'stay', weeks: 3 }, { tactic: 'sally' }] },
-      }),
-    ).plan,
-  ],
+  // No warmUpPlans: building one needs the schema (zod, yaml) in every worker; the worker warms up on the first
+  // real plan instead (src/engine/run.ts, runTask), which also gives V8 that plan's type feedback.
 };
