@@ -1,4 +1,4 @@
-/** The piscina pool: one per process, started on first use, sized exactly to the requested threads. */
+/** The piscina pool: one per process, started on first use, sized to the requested threads less the calling thread (which runs tasks too: src/engine/run.ts). */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
@@ -8,6 +8,8 @@ export const POOL_DEFAULTS = {
   idleTimeout: 60_000,
   /** In-flight tasks per thread: enough to keep a thread busy between results. */
   tasksPerThread: 4,
+  /** Tasks posted to a worker at once: the next one waits in the worker while the main thread is busy running its own task. */
+  concurrentTasksPerWorker: 2,
 } as const;
 
 let pool: Piscina | null = null;
@@ -32,6 +34,7 @@ export function getPool(threads: number): Piscina {
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: POOL_DEFAULTS.idleTimeout,
+    concurrentTasksPerWorker: POOL_DEFAULTS.concurrentTasksPerWorker,
   });
   poolThreads = threads;
   return pool;
