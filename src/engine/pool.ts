@@ -1,7 +1,8 @@
 /** The piscina pool: one per process, started on first use, sized to the requested threads less the calling thread (which runs tasks too: src/engine/run.ts). */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+// piscina loads with the first pool: runs that stay on one thread (exact odds, small runs) never pay for it.
+import type { Piscina } from 'piscina';
 
 /** Pool defaults in one place (PERFORMANCE.md: fixed size, long idle timeout). */
 export const POOL_DEFAULTS = {
@@ -12,7 +13,7 @@ export const POOL_DEFAULTS = {
   concurrentTasksPerWorker: 2,
 } as const;
 
-let pool: Piscina | null = null;
+let pool: Promise<Piscina> | null = null;
 let poolThreads = 0;
 
 /** The compiled worker: next to this file's build, or under dist/ when running from TypeScript sources. */
@@ -26,16 +27,19 @@ export function workerFile(): string {
   return found;
 }
 
-export function getPool(threads: number): Piscina {
+export function getPool(threads: number): Promise<Piscina> {
   if (pool && poolThreads === threads) return pool;
-  if (pool) void pool.destroy();
-  pool = new Piscina({
-    filename: workerFile(),
-    minThreads: threads,
-    maxThreads: threads,
-    idleTimeout: POOL_DEFAULTS.idleTimeout,
-    concurrentTasksPerWorker: POOL_DEFAULTS.concurrentTasksPerWorker,
-  });
+  if (pool) void pool.then((p) => p.destroy());
+  pool = import('piscina').then(
+    ({ Piscina }) =>
+      new Piscina({
+        filename: workerFile(),
+        minThreads: threads,
+        maxThreads: threads,
+        idleTimeout: POOL_DEFAULTS.idleTimeout,
+        concurrentTasksPerWorker: POOL_DEFAULTS.concurrentTasksPerWorker,
+      }),
+  );
   poolThreads = threads;
   return pool;
 }
@@ -44,5 +48,5 @@ export async function closePool(): Promise<void> {
   const p = pool;
   pool = null;
   poolThreads = 0;
-  if (p) await p.destroy();
+  if (p) await (await p).destroy();
 }

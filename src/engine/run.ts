@@ -128,7 +128,7 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   // and tier their kernels up (~0.1 s to start a worker, up to ~1 s of JIT for the siege kernel under load), so
   // a pool run is never much slower than one thread and the pool's start-up is overlapped with real work.
   mark('run start', `${k.name}: ${o.trials} trials, ${tasks.length} tasks of ${perTask} chunks, main thread + ${o.threads - 1} workers`);
-  const pool = getPool(o.threads - 1);
+  const poolReady = getPool(o.threads - 1);
   const results: (TaskResult | null)[] = new Array(tasks.length).fill(null);
   let next = 0;
   let failure: unknown = null;
@@ -139,6 +139,7 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   };
   const inFlight = (o.threads - 1) * POOL_DEFAULTS.tasksPerThread;
   const viaPool = async () => {
+    const pool = await poolReady;
     for (let i = claim(); i >= 0; i = claim()) {
       try {
         results[i] = (await pool.run(tasks[i])) as TaskResult;
