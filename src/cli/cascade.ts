@@ -6,7 +6,7 @@ import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
 import { parseCount, type RunFlags } from './options.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
-import { withRun } from './run.js';
+import { noteThreads, withRun } from './run.js';
 
 export interface CascadeFlags extends RunFlags {
   /** commander's --no-npc: false when given. */
@@ -19,6 +19,7 @@ export async function cascadeCommand(file: string, flags: CascadeFlags & ReportF
   const rounds = flags.rounds === undefined ? null : parseCount('--rounds', flags.rounds, 1, 1000);
   const result = await withRun(io, flags, (o) => cascade(file, { ...o, npc: flags.npc !== false, rounds }));
   emitResult(io, flags.json, result, () => formatCascade(result));
+  await noteThreads(io, flags, result.threads, result.trials, 'cascade', 'trials');
   await saveCommandReport({ kind: 'cascade', result }, file, flags.report, flags, io);
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} trials`);
 }

@@ -8,12 +8,13 @@ import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
 import type { RunFlags } from './options.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
-import { withRun } from './run.js';
+import { noteThreads, withRun } from './run.js';
 
 export async function oddsCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
   checkReportOption(flags.report);
   const result = await withRun(io, flags, (o) => odds(file, o));
   emitResult(io, flags.json, result, () => formatOdds(result));
+  if (result.method === 'monte-carlo') await noteThreads(io, flags, result.threads, result.trials, 'war-machine', 'battles');
   await saveCommandReport({ kind: 'odds', result }, file, flags.report, flags, io);
   const pursuit = result.engagement && result.engagement.trials < result.trials ? ` (the pursuit: the first ${fmtCount(result.engagement.trials)} engagements)` : '';
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} battles${pursuit}`);

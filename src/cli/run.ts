@@ -1,6 +1,7 @@
 /** From the command line to an analysis call: flags into options, Ctrl-C into the signal, progress onto stderr. */
 import type { RunOptions, RunSettings } from '../analysis/options.js';
 import type { Io } from './io.js';
+import { loadKernel, type KindName } from '../kinds/index.js';
 import { runOptions, type RunFlags } from './options.js';
 import { progressBar, type Progress } from './progress.js';
 
@@ -39,4 +40,19 @@ export async function withRun<T>(io: Io, flags: RunFlags, f: (options: CliRun['o
   } finally {
     run.done();
   }
+}
+
+/**
+ * Text mode: say on stderr when a run given --threads N > 1 stayed on one thread because it was below its
+ * kind's pool threshold (a second thread's start-up and JIT warm-up would cost more than it saves; the
+ * thresholds are measured: docs/benchmarks.md, "Threads").
+ */
+export async function noteThreads(io: Io, flags: RunFlags, used: number, trials: number, kind: KindName, unit: string): Promise<void> {
+  // Only when --threads asked for more: by default the header's "1 thread" says it, and a note on every small run would be noise.
+  if (flags.json || flags.exact || flags.threads === undefined || used !== 1 || trials === 0) return;
+  const requested = runOptions(flags).threads;
+  if (requested <= 1) return;
+  const { minPoolTrials } = await loadKernel(kind);
+  if (trials >= minPoolTrials) return;
+  io.err(`note: ran on 1 thread of ${requested}: below ${minPoolTrials.toLocaleString('en-US')} ${unit} a second thread's start-up and warm-up cost more than it saves\n`);
 }

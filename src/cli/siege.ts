@@ -6,12 +6,13 @@ import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
 import type { RunFlags } from './options.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
-import { withRun } from './run.js';
+import { noteThreads, withRun } from './run.js';
 
 export async function siegeCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
   checkReportOption(flags.report);
   const result = await withRun(io, flags, (o) => siege(file, o));
   emitResult(io, flags.json, result, () => formatSiege(result));
+  await noteThreads(io, flags, result.threads, result.trials, 'siege', 'sieges');
   await saveCommandReport({ kind: 'siege', result }, file, flags.report, flags, io);
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} sieges`);
 }

@@ -9,6 +9,8 @@ export const POOL_DEFAULTS = {
   idleTimeout: 60_000,
   /** In-flight tasks per thread: enough to keep a thread busy between results. */
   tasksPerThread: 4,
+  /** Tasks per thread when splitting a run (at least): small enough that a late-starting worker still gets a share. */
+  tasksPerThreadSplit: 8,
   /** Tasks posted to a worker at once: the next one waits in the worker while the main thread is busy running its own task. */
   concurrentTasksPerWorker: 2,
 } as const;

@@ -79,10 +79,10 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   const acc = new Float64Array(k.accLength(o.plan));
   const usePool = o.threads > 1 && o.trials >= (o.minPoolTrials ?? k.minPoolTrials);
 
-  // Task boundaries: at least 4 tasks per thread, at most maxChunksPerTask chunks each.
+  // Task boundaries: at least 8 tasks per thread (the threads start at different times: the main thread at once, workers after start-up), at most maxChunksPerTask chunks each.
   const chunks = lastChunk - firstChunk;
   const threads = usePool ? o.threads : 1;
-  const perTask = Math.max(1, Math.min(k.maxChunksPerTask, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThread))));
+  const perTask = Math.max(1, Math.min(k.maxChunksPerTask, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThreadSplit))));
   const tasks: Task[] = [];
   for (let c = firstChunk; c < lastChunk; c += perTask) {
     tasks.push({ kind: k.name, plan: o.plan, trace: traceLength > 0, seed: o.seed, firstChunk: c, chunkCount: Math.min(perTask, lastChunk - c), totalTrials: end, ...(TIMINGS ? { timings: true } : {}) });
@@ -128,7 +128,8 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   // and tier their kernels up (~0.1 s to start a worker, up to ~1 s of JIT for the siege kernel under load), so
   // a pool run is never much slower than one thread and the pool's start-up is overlapped with real work.
   mark('run start', `${k.name}: ${o.trials} trials, ${tasks.length} tasks of ${perTask} chunks, main thread + ${o.threads - 1} workers`);
-  const poolReady = getPool(o.threads - 1);
+  // Wait for the pool object (piscina loads lazily) so its workers start now, while this thread works.
+  const pool = await getPool(o.threads - 1);
   const results: (TaskResult | null)[] = new Array(tasks.length).fill(null);
   let next = 0;
   let failure: unknown = null;
@@ -139,7 +140,6 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   };
   const inFlight = (o.threads - 1) * POOL_DEFAULTS.tasksPerThread;
   const viaPool = async () => {
-    const pool = await poolReady;
     for (let i = claim(); i >= 0; i = claim()) {
       try {
         results[i] = (await pool.run(tasks[i])) as TaskResult;

@@ -8,7 +8,9 @@ export const cascadeKernel: Kernel<CascadeModel> = {
   chunkTrials: CASCADE_CHUNK,
   // A trial costs a few microseconds: ten chunks (10^5 trials) make a task of a few hundred ms at most.
   maxChunksPerTask: 10,
-  minPoolTrials: 200_000,
+  // Each worker pays its own JIT warm-up of this large kernel (~0.5 s of CPU on the 2-core machine, more under
+  // load: docs/benchmarks.md, "Threads"); below a million trials a second thread did not pay for it.
+  minPoolTrials: 1_000_000,
   accLength: cascadeAccLength,
   run: runCascadeChunks,
   // No warmUpPlan: tiering this resolver up takes ~30k trials whatever the plan, so a warm-up only delays the start.
