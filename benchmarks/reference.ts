@@ -50,7 +50,7 @@ export function referenceLoop(iterations: number, seed: number): number {
 }
 
 /**
- * Warm-up (PERFORMANCE.md, JIT trap): many tiny calls first, so the interpreter collects type feedback for the
+ * Warm-up (docs/benchmarks.md, JIT trap): many tiny calls first, so the interpreter collects type feedback for the
  * whole function before V8 optimises it. With a long first call, V8 optimised mid-loop (OSR) without feedback
  * for the prologue, deoptimised, and about 4 processes in 10 then ran the loop 2.4× slower for good.
  */

@@ -14,7 +14,7 @@ import { elapsedText, policyText, runFacts } from './save.js';
 import type { Chart } from './spec.js';
 
 export const CASCADE_SOURCES = [
-  'The combat page of the Dune play-by-email game (seed 004, “Combat”): raids, seizures and house raids, battle scores, the results table, the order of several attacks on one location (“Who Attacks First?”), random NPC attacks.',
+  'The combat page of the Dune play-by-email game (docs/sources/dune-combat.txt, “Combat”): raids, seizures and house raids, battle scores, the results table, the order of several attacks on one location (“Who Attacks First?”), random NPC attacks.',
   'warcast’s interpretation decisions and named policies where the page is silent: docs/cascade.md.',
 ];
 

@@ -15,7 +15,7 @@ import { WAR_MACHINE_SOURCES } from './warMachine.js';
 
 export const MATCHUP_SOURCES = [
   ...WAR_MACHINE_SOURCES.slice(0, 2),
-  'Tactics (optional rule): the War Machine / Siege Machine summary sheet (seed 002), tactics table; both commanders choose in secret (RULES.md §1.5).',
+  'Tactics (optional rule): the War Machine / Siege Machine summary sheet (docs/sources/war-machine-sheet.txt), tactics table; both commanders choose in secret (docs/rules.md §5).',
   'The game solution (Nash mixes, value, dominance): warcast’s, by linear programming; see docs/matchup.md.',
 ];
 

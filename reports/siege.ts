@@ -12,7 +12,7 @@ import { elapsedText, pctCi, policyText, runFacts } from './save.js';
 import { chartText, type Chart } from './spec.js';
 
 export const SIEGE_SOURCES = [
-  'The one-page War Machine / Siege Machine summary sheet (seed 002): siege equipment, fortification hit points and BR, bombardment, harassment, assault, starvation and desertion.',
+  'The one-page War Machine / Siege Machine summary sheet (docs/sources/war-machine-sheet.txt): siege equipment, fortification hit points and BR, bombardment, harassment, assault, starvation and desertion.',
   'D&D Rules Cyclopedia (TSR 1991), chapter 9 “Mass Combat” (the War Machine): the battles of a siege (ratings, results table, casualties).',
   'warcast’s interpretation decisions and named policies where the sources are silent or differ: docs/siege.md, docs/rules.md.',
 ];

@@ -4,7 +4,7 @@
  * distributions are part of the result (collected during the run), so nothing is re-run or re-read here.
  */
 import type { OddsResult } from '../src/analysis/odds.js';
-import { num, pct } from '../src/text/format.js';
+import { num, pct, pctCi } from '../src/text/format.js';
 import { ROW_COUNT, rowLabel } from '../src/rules/warMachine/results.js';
 import { casualtyChart, convergenceChart, engagementChart, resultsRowsChart, winProbabilityChart } from './charts/war.js';
 import type { ReportContent } from './content.js';
@@ -111,7 +111,7 @@ function sideTable(r: OddsResult) {
 function keyNumbers(r: OddsResult) {
   const ex = r.exact!;
   const col = (f: (k: 0 | 1) => string) => [f(0), f(1)];
-  const win = (k: 0 | 1) => (r.winCi95 ? `${pct(r.win[k])} ± ${(((r.winCi95[k][1] - r.winCi95[k][0]) / 2) * 100).toFixed(2)}` : pct(r.win[k]));
+  const win = (k: 0 | 1) => pctCi(r.win[k], r.winCi95?.[k]);
   const cas = (k: 0 | 1, m: 'dead' | 'wounded' | null) => {
     const x = m ? r.casualties[k][m] : r.casualties[k];
     return `${num(x.mean)} (${x.p05} / ${x.p50} / ${x.p95})`;

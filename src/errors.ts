@@ -1,4 +1,4 @@
-/** Exit codes: a contract with scripts and CI (ARCHITECTURE.md, Errors). */
+/** Exit codes: a contract with scripts and CI (docs/architecture.md, Errors). */
 export const ExitCode = {
   ok: 0,
   failure: 1,

@@ -93,7 +93,10 @@ export interface MatchupResult extends SolvedGame, ExactMatchup {
   /** When the scenario gives both sides tactics: how its own choice fares against the solution. */
   scenarioTactics: { mixA: Mix; mixB: Mix; payoff: number; bestResponseA: Tactic[]; bestResponseB: Tactic[]; bestResponseValueA: number; bestResponseValueB: number } | null;
   casualtyGame: CasualtyGame | null;
+  /** Null without --monte-carlo, and when Ctrl-C came before any cell's first chunk (then `interrupted`). */
   monteCarlo: MatchupMonteCarlo | null;
+  /** Ctrl-C stopped the Monte Carlo cells early. */
+  interrupted: boolean;
   elapsedMs: number;
   /** The scenario as validated (defaults filled): what the numbers answer. */
   scenario: WarMachineScenario;
@@ -297,7 +300,8 @@ export async function matchupOf(scenario: WarMachineScenario, settings: RunSetti
   const cells = compileCells(scenario);
   const exact = exactMatchup(cells);
   const game = solveGame(exact.payoff);
-  const monteCarlo = options.monteCarlo ? await monteCarloCells(cells, exact, settings, options) : null;
+  const simulated = options.monteCarlo ? await monteCarloCells(cells, exact, settings, options) : null;
+  const monteCarlo = simulated && simulated.trialsPerCell.flat().some((t) => t > 0) ? simulated : null;
   return {
     kind: 'war-machine',
     title: scenario.title ?? null,
@@ -310,6 +314,7 @@ export async function matchupOf(scenario: WarMachineScenario, settings: RunSetti
     scenarioTactics: scenarioTactics(scenario, exact.payoff),
     casualtyGame: objective === 'casualties' ? casualtyGame(exact) : null,
     monteCarlo,
+    interrupted: simulated?.interrupted ?? false,
     elapsedMs: Math.round(performance.now() - started),
     scenario,
   };

@@ -166,7 +166,8 @@ export async function sweep(input: ScenarioInput, options: SweepOptions): Promis
   }
   const points: SweepPoint[] = values.map((value, i) => {
     const e = exact[i];
-    const m = mc?.[i];
+    // A point Ctrl-C stopped before its first chunk has no simulated numbers: it shows the exact ones.
+    const m = trials[i] > 0 ? mc?.[i] : undefined;
     const exactCasualties: [number, number] = [e.casualties[0].mean, e.casualties[1].mean];
     return {
       value,
@@ -188,7 +189,8 @@ export async function sweep(input: ScenarioInput, options: SweepOptions): Promis
     from,
     to,
     step,
-    method: settings.exact ? 'exact' : 'monte-carlo',
+    // Ctrl-C before any chunk finished: the numbers are the exact ones, and say so (as odds does).
+    method: settings.exact || trials.every((t) => t === 0) ? 'exact' : 'monte-carlo',
     seed: settings.seed,
     // Under --precision each point runs until it is known well enough: the most any point ran.
     trialsPerPoint: settings.exact ? 0 : settings.precision === null ? settings.trials : Math.max(0, ...trials),

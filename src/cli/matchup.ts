@@ -1,7 +1,7 @@
 /** `warcast matchup <scenario>`: parse, call `matchup`, format the table and the solved game. */
 import { matchup, parseObjective, type DominatedTactic, type MatchupResult, type SolvedGame } from '../analysis/matchup.js';
 import { TACTIC_LABELS, TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
-import { fmtCount, num, pct, table } from '../text/format.js';
+import { fmtCount, num, pct, pctCi, table } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
 import type { RunFlags } from './options.js';
@@ -19,7 +19,7 @@ export async function matchupCommand(file: string, flags: MatchupFlags & ReportF
   const r = await withRun(io, flags, (o) => matchup(file, { ...o, objective, monteCarlo: flags.monteCarlo }));
   emitResult(io, flags.json, r, () => formatMatchup(r));
   await saveCommandReport({ kind: 'matchup', result: r }, file, flags.report, flags, io);
-  return exitCodeAfter(io, r.monteCarlo?.interrupted, 'only the battles already fought (Monte Carlo cells)');
+  return exitCodeAfter(io, r.interrupted, r.monteCarlo ? 'only the battles already fought (Monte Carlo cells)' : 'the exact table only (no simulated battle finished)');
 }
 
 type Mix = Record<Tactic, number>;
@@ -96,8 +96,7 @@ export function formatMatchup(r: MatchupResult): string {
     out.push(
       matrixTable('A \\ B', (i, j) => {
         if (nc(i, j)) return 'NC';
-        const [lo, hi] = mc.winACi95[i][j];
-        return `${pct(mc.winA[i][j], 2)} ± ${((hi - lo) * 50).toFixed(2)}`;
+        return pctCi(mc.winA[i][j], mc.winACi95[i][j]);
       }),
     );
     out.push(`largest |simulated − exact| P(A wins): ${pct(mc.maxAbsErrorWinA, 3)} (${mc.maxErrorInStandardErrors.toFixed(1)} standard errors)`);
@@ -105,7 +104,7 @@ export function formatMatchup(r: MatchupResult): string {
     out.push('');
   }
 
-  out.push('The tactic choice as a game: both choose in secret (RULES.md §1.5). Objective: win.');
+  out.push('The tactic choice as a game: both choose in secret (docs/rules.md §5). Objective: win.');
   out.push('Constant-sum: A scores P(A wins) + ½ P(no winner), B scores the rest; solved exactly by linear programming.');
   out.push(...gameLines(r, `${pct(r.value)} for A (its win chance, no-winner counted half, when both play optimally)`, a, b));
   if (r.scenarioTactics) {

@@ -3,7 +3,7 @@ import { odds, type OddsResult } from '../analysis/odds.js';
 import type { EngagementSummary } from '../kinds/pursuit/engagement.js';
 import { rowLabel, ROW_COUNT } from '../rules/warMachine/results.js';
 import { TACTIC_LABELS } from '../rules/warMachine/tactics.js';
-import { fmtCount, num, pct, table } from '../text/format.js';
+import { fmtCount, num, pct, pctCi, table } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
 import type { RunFlags } from './options.js';
@@ -32,18 +32,14 @@ export function formatOdds(r: OddsResult): string {
   );
   // The one line a game master reads first.
   const fav: 0 | 1 = r.win[0] >= r.win[1] ? 0 : 1;
-  const halfWidth = r.winCi95 ? ` ± ${(((r.winCi95[fav][1] - r.winCi95[fav][0]) / 2) * 100).toFixed(2)}` : '';
   const loss = (i: 0 | 1) => `${r.sides[i]} ${num(Math.round(r.casualties[i].mean))} (${num(Math.round(r.casualties[i].dead.mean))} dead)`;
-  lines.push(`→ ${r.sides[fav]} ${r.win[fav] === r.win[1 - fav] ? 'even' : 'favoured'}: ${pct(r.win[fav])}${halfWidth} to win${r.method === 'exact' ? '' : ` (exact ${pct(ex.win[fav])})`}; expected losses ${loss(0)}, ${loss(1)}`);
+  lines.push(`→ ${r.sides[fav]} ${r.win[fav] === r.win[1 - fav] ? 'even' : 'favoured'}: ${pctCi(r.win[fav], r.winCi95?.[fav])} to win${r.method === 'exact' ? '' : ` (exact ${pct(ex.win[fav])})`}; expected losses ${loss(0)}, ${loss(1)}`);
   if (r.bestReply) {
     const reply = (i: 0 | 1) => `${i === 0 ? 'A' : 'B'}'s best answer to ${r.sides[1 - i]}'s tactic is ${TACTIC_LABELS[r.bestReply![i].tactic]} (${pct(r.bestReply![i].win)})`;
     lines.push(`→ ${reply(0)}; ${reply(1)} (exact; warcast matchup solves the whole game)`);
   }
   lines.push('');
-  const side = (i: 0 | 1) => {
-    const half = r.winCi95 ? (r.winCi95[i][1] - r.winCi95[i][0]) / 2 : 0;
-    return r.winCi95 ? `${pct(r.win[i])} ± ${(half * 100).toFixed(2)}` : pct(r.win[i]);
-  };
+  const side = (i: 0 | 1) => pctCi(r.win[i], r.winCi95?.[i]);
   const cas = (i: 0 | 1, k: 'dead' | 'wounded' | null) => {
     const c = k ? r.casualties![i][k] : r.casualties![i];
     return `${num(c.mean)} (${c.p05}/${c.p50}/${c.p95})`;

@@ -36,7 +36,7 @@ export type CommandResult =
  */
 export async function saveCommandReport(r: CommandResult, file: string, dir: string | undefined, flags: ReportFlags, io: Io, option = '--report'): Promise<string | null> {
   if (dir === undefined) return null;
-  const interrupted = r.kind === 'matchup' ? Boolean(r.result.monteCarlo?.interrupted) : r.result.interrupted;
+  const interrupted = r.result.interrupted;
   if (interrupted) {
     io.err(`report not written: the run was interrupted (${option} ${dir} left as it was)\n`);
     return null;

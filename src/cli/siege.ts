@@ -17,7 +17,7 @@ export async function siegeCommand(file: string, flags: RunFlags & ReportFlags, 
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} sieges`);
 }
 
-const ci = (p: number, c: [number, number]) => pctCi(p, c);
+const ci = pctCi;
 
 export function formatSiege(r: SiegeResult): string {
   const lines: string[] = [];

@@ -1,7 +1,7 @@
 /** `warcast sweep <scenario> --vary PATH --from X --to Y [--step S]`: parse, call `sweep`, format. */
 import { sweep, type SweepResult } from '../analysis/sweep.js';
 import { UsageError } from '../errors.js';
-import { fmtCount, num, pct, table } from '../text/format.js';
+import { fmtCount, num, pct, pctCi, table } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
 import type { RunFlags } from './options.js';
@@ -48,13 +48,12 @@ export function formatSweep(r: SweepResult): string {
   out.push('');
   const mc = r.method === 'monte-carlo';
   const rows = r.points.map((p) => {
-    const half = (i: 0 | 1) => (p.winCi95 ? ` ± ${((p.winCi95[i][1] - p.winCi95[i][0]) * 50).toFixed(2)}` : '');
     return [
       String(p.value),
       `${p.modifiedBattleRating[0]} / ${p.modifiedBattleRating[1]}`,
-      ...(mc ? [pct(p.win[0]) + half(0)] : []),
+      ...(mc ? [pctCi(p.win[0], p.winCi95?.[0])] : []),
       pct(p.exactWin[0]),
-      ...(mc ? [pct(p.win[1]) + half(1)] : []),
+      ...(mc ? [pctCi(p.win[1], p.winCi95?.[1])] : []),
       pct(p.exactWin[1]),
       `${num(p.casualties[0])} / ${num(p.casualties[1])}`,
     ];

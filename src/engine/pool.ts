@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 // piscina loads with the first pool: runs that stay on one thread (exact odds, small runs) never pay for it.
 import type { Piscina } from 'piscina';
 
-/** Pool defaults in one place (PERFORMANCE.md: fixed size, long idle timeout). */
+/** Pool defaults in one place (docs/benchmarks.md: fixed size, long idle timeout). */
 export const POOL_DEFAULTS = {
   idleTimeout: 60_000,
   /** In-flight tasks per thread: enough to keep a thread busy between results. */

@@ -7,7 +7,7 @@
  * same stream: `test/rng/xoshiro.test.ts` pins the first outputs.
  *
  * Seeding: the state of a chunk is a hash of (master seed, stream, chunk index) only, so a chunk's numbers
- * never depend on which thread ran it or how many chunks came before (ARCHITECTURE.md, Determinism).
+ * never depend on which thread ran it or how many chunks came before (docs/architecture.md, Determinism).
  */
 
 /** MurmurHash3's 32-bit finaliser: a bijection that spreads every input bit over the output. */

@@ -1,5 +1,5 @@
 /**
- * Two-player games on a payoff table: the tactic choice of RULES.md §1.5, where both commanders pick in
+ * Two-player games on a payoff table: the tactic choice of docs/rules.md §5, where both commanders pick in
  * secret and reveal together.
  *
  * Zero-sum (or constant-sum) games are solved exactly by linear programming: von Neumann's minimax theorem

@@ -18,9 +18,18 @@ describe('odds --json', () => {
     expect(r).toMatchObject({ seed: 7, trials: 200000, threads: expect.any(Number), sides: ['Orcs of the Broken Fang', 'Men of Kelvin'] });
     expect(r.win).toHaveLength(2);
     expect(r.winCi95).toHaveLength(2);
-    for (const [lo, hi] of r.winCi95) expect(lo).toBeLessThanOrEqual(hi);
-    expect(r.winCi95[0][0]).toBeLessThanOrEqual(r.win[0]);
-    expect(r.winCi95[0][1]).toBeGreaterThanOrEqual(r.win[0]);
+    // Each interval is the 95% Wilson interval of its estimate: close to p ± 1.96·√(p(1−p)/n) at this size, and
+    // (at this fixed seed) it covers the exact odds, which a biased simulation or a too-narrow interval would not.
+    for (const s of [0, 1]) {
+      const [lo, hi] = r.winCi95[s];
+      const p = r.win[s];
+      const half = 1.959964 * Math.sqrt((p * (1 - p)) / r.trials);
+      expect((hi - lo) / 2).toBeCloseTo(half, 5);
+      expect(lo).toBeLessThan(r.exact.win[s]);
+      expect(hi).toBeGreaterThan(r.exact.win[s]);
+      // The negative control: a value two points off the exact odds lies outside.
+      expect(r.exact.win[s] + (s === 0 ? 1 : -1) * 0.02 > hi || r.exact.win[s] + (s === 0 ? 1 : -1) * 0.02 < lo).toBe(true);
+    }
     expect(typeof r.tie).toBe('number');
     expect(typeof r.tieRoll).toBe('number');
     expect(r.rows).toHaveLength(2);

@@ -1,5 +1,5 @@
 /**
- * Casualties weakest first in the current role, militia first, ties in roster order (seed 004 line 29:
+ * Casualties weakest first in the current role, militia first, ties in roster order (Dune page line 29:
  * "an offensive upgrade unit would die before a defensive one if you were being attacked, militia die
  * first. When equal the first in order dies").
  */

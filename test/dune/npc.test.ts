@@ -1,5 +1,5 @@
 /**
- * NPC attacks (seed 004 lines 79–95): the attack count per player from 1d6 + modifier, the type die, the
+ * NPC attacks (Dune page lines 79–95): the attack count per player from 1d6 + modifier, the type die, the
  * NPC scores and the target weighting, sampled through the real round set-up and compared with the exact
  * tables; tolerances are 4.5 standard errors of the sample size.
  */

@@ -1,4 +1,4 @@
-/** Attack order at one location (seed 004 lines 75–76): raids highest first, then seizures lowest first. */
+/** Attack order at one location (Dune page lines 75–76): raids highest first, then seizures lowest first. */
 import { describe, expect, it } from 'vitest';
 import { Stream, Xoshiro128 } from '../../src/rng/index.js';
 import { play } from './helpers.js';

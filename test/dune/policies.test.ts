@@ -1,4 +1,4 @@
-/** Every policy of RULES.md §3 is switchable: unguarded, heroBonus (and a hero's own bonus), militiaRegeneration. */
+/** Every policy of docs/cascade.md is switchable: unguarded, heroBonus (and a hero's own bonus), militiaRegeneration. */
 import { describe, expect, it } from 'vitest';
 import { createState, resetState } from '../../src/rules/dune/model.js';
 import { endRound } from '../../src/rules/dune/cascade.js';

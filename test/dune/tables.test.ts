@@ -1,4 +1,4 @@
-/** The three results tables as printed (seed 004 lines 38–66): rows, thresholds and open ends. */
+/** The three results tables as printed (Dune page lines 38–66): rows, thresholds and open ends. */
 import { describe, expect, it } from 'vitest';
 import { houseRaidWealthLoss, HOUSE_RAID, LOSS_ALL, LOSS_NONE, LOSS_ONE, RAID, resultRow, rowLabel, SEIZURE, TABLES } from '../../src/rules/dune/tables.js';
 

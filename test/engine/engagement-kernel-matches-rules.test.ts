@@ -1,9 +1,9 @@
 /**
- * Pursuit (RULES.md §1.7): the engagement kernel and the readable rules (`fightEngagement`) fed the same dice
+ * Pursuit (docs/rules.md §7): the engagement kernel and the readable rules (`fightEngagement`) fed the same dice
  * give the same counts, trial by trial, on random scenarios, tactics and policies.
  */
 import { describe, expect, it } from 'vitest';
-import { compileEngagement, engagementLayout, engagementSides, HISTOGRAM_BINS, runEngagementChunks } from '../../src/kinds/pursuit/engagement.js';
+import { compileEngagement, engagementLayout, engagementSides, ENGAGEMENT_BINS, runEngagementChunks } from '../../src/kinds/pursuit/engagement.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { Stream, Xoshiro128 } from '../../src/rng/index.js';
 import { ENGAGEMENT_ENDS, fightEngagement } from '../../src/rules/warMachine/engagement.js';
@@ -37,8 +37,8 @@ describe('engagement kernel = rules', () => {
           rules[L.sums + 2 * side] += o.dead[side];
           rules[L.sums + 2 * side + 1] += o.wounded[side];
           const w = plan.binWidth[side];
-          rules[L.histograms + 2 * side * HISTOGRAM_BINS + Math.min(HISTOGRAM_BINS - 1, Math.floor((o.dead[side] + o.wounded[side]) / w))]++;
-          rules[L.histograms + (2 * side + 1) * HISTOGRAM_BINS + Math.min(HISTOGRAM_BINS - 1, Math.floor(o.dead[side] / w))]++;
+          rules[L.histograms + 2 * side * ENGAGEMENT_BINS + Math.min(ENGAGEMENT_BINS - 1, Math.floor((o.dead[side] + o.wounded[side]) / w))]++;
+          rules[L.histograms + (2 * side + 1) * ENGAGEMENT_BINS + Math.min(ENGAGEMENT_BINS - 1, Math.floor(o.dead[side] / w))]++;
         }
       }
       expect([...kernel], `scenario ${s}`).toEqual([...rules]);

@@ -1,7 +1,7 @@
 /**
  * Golden: the tactic game between two equal forces, solved by hand from the tactics table.
  *
- * Source: the tactics table, seed sheet lines 247–275 (RULES.md §1.5), as "my effect (row) against the enemy's
+ * Source: the tactics table, sheet lines 247–275 (docs/rules.md §5), as "my effect (row) against the enemy's
  * tactic (column)"; BR effects only (C±n changes casualties, not who wins):
  *
  *            Attack+ Attack Envelop Trap  Hold  Withdraw

@@ -1,6 +1,6 @@
 /**
  * Golden: the seizure-cascade worked example of the Dune play-by-email rules, both variants, exactly as the
- * seed tells it (seed 004_d13526318e3f71f8.txt, "Who Attacks First?", line 77):
+ * seed tells it (the Dune page (docs/sources/dune-combat.txt), "Who Attacks First?", line 77):
  * "against an originally defender of BS 7, Bob launches a BS 8 attack with 2 legions on a CC of 6 and John
  * Launches a BS 10 attack with three legions and a hero, CC 6. Bob Seizes the place and loses a legion (+1
  * Seizure result). His remaining legion is now a defender (+2) and he's at minus 2 as second defender, his BS

@@ -2,7 +2,7 @@
  * Golden vectors for Siege Machine bombardment and a hand-checked assault week.
  * Source: D&D Rules Cyclopedia (TSR 1991) ch. 9 Siege Machine, bombard example (attacker's artillery BR 85
  * rolling 5 on 1d10 → 42½ HD of defenders; defender's BR 40 rolling 11 on 2d10 → 44 HD of attackers);
- * seed sheet 002 l. 334–343; RULES.md §2.2.
+ * sheet 002 l. 334–343; docs/siege.md.
  */
 import { describe, expect, it } from 'vitest';
 import { bombardHitDiceTenths, hitDiceToTroops, percentBonus } from '../../src/rules/siege/casualties.js';
@@ -52,7 +52,7 @@ describe('a hand-checked assault week', () => {
     // Fortification: castle wall 400' × 10 per 100' = 40, gatehouse 11 → 51.
     expect(plan.fortBr).toBe(51);
     // Attacker's assault equipment: 2 × ballista (2 × 4) = 8, ram 4, 1 ladder (1 per 1000 men: one set; +2 only with
-    // a belfry, RULES.md §2.2) 2, trebuchet (artillery, used) 12 → 26. Defender: 2 × ballista = 8.
+    // a belfry, docs/siege.md) 2, trebuchet (artillery, used) 12 → 26. Defender: 2 × ballista = 8.
     expect(plan.eqAttacker[A_ASSAULT]).toBe(26);
     expect(plan.eqDefender[A_ASSAULT]).toBe(8);
     // Troop ratio: 1000 against 200 × 4 = 800, R = 1.25 → +15 to the attacker. Assault: +5% of 100 = 5.

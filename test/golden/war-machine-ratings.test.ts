@@ -1,6 +1,6 @@
 /**
  * Golden vectors from the rule books.
- * RC = D&D Rules Cyclopedia (TSR 1991), ch. 9 "War Machine"; seed = shared/seeds/002_24898ca1f67fe7d6.txt.
+ * RC = D&D Rules Cyclopedia (TSR 1991), ch. 9 "War Machine"; seed = docs/sources/war-machine-sheet.txt.
  */
 import { describe, expect, it } from 'vitest';
 import { troopRatioBonus } from '../../src/rules/warMachine/adjustments.js';
@@ -43,7 +43,7 @@ describe('Special troop factor (RC ch. 9 step 1)', () => {
   });
 });
 
-describe('Troop ratio (seed lines 73–81; RULES.md §1.3)', () => {
+describe('Troop ratio (seed lines 73–81; docs/rules.md §3)', () => {
   it.each([
     [140, 100, 15],
     [200, 100, 30],

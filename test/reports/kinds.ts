@@ -25,7 +25,7 @@ export const KINDS: Kind[] = [
     example: 'examples/castle-siege.yaml',
     hostile: hostileSiege,
     charts: ['siege-survival', 'siege-weeks', 'siege-endings'],
-    shows: ['Siege of Castle Marhold', 'Baron Ulric&#39;s host', 'fortifications BR', 'Endings', 'seed 002', 'starvation: compounding'],
+    shows: ['Siege of Castle Marhold', 'Baron Ulric&#39;s host', 'fortifications BR', 'Endings', 'war-machine-sheet.txt', 'starvation: compounding'],
   },
   {
     name: 'cascade',
@@ -34,7 +34,7 @@ export const KINDS: Kind[] = [
     example: 'examples/cascade-bob-john-jane.yaml',
     hostile: hostileCascade,
     charts: ['cascade-ownership', 'cascade-legions'],
-    shows: ['Bob holds against John', 'Arrakis Spice Refinery', 'step by step', 'Key numbers: players', 'seed 004'],
+    shows: ['Bob holds against John', 'Arrakis Spice Refinery', 'step by step', 'Key numbers: players', 'dune-combat.txt'],
   },
   {
     name: 'matchup',

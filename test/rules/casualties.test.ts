@@ -1,4 +1,4 @@
-/** Casualties (RULES.md §1.6; seed line 179 "half killed, half wounded"). */
+/** Casualties (docs/rules.md §6; seed line 179 "half killed, half wounded"). */
 import { describe, expect, it } from 'vitest';
 import { casualties, casualtyPercent } from '../../src/rules/warMachine/casualties.js';
 import { decidedSides, pairEffects } from '../../src/rules/warMachine/battle.js';
@@ -52,7 +52,7 @@ describe('casualties', () => {
   });
 });
 
-describe('staff of healing (seed line 178; RULES.md §1.6)', () => {
+describe('staff of healing (seed line 178; docs/rules.md §6)', () => {
   const p = { tie: 'reroll', casualtyMod: 'additive', mercy: false } as const;
   it('cures up to 500 wounded when its side holds the field, none when it retreats', () => {
     const sides = [

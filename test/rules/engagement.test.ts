@@ -1,4 +1,4 @@
-/** Pursuit contact (RULES.md §1.7, RC "Maneuvering"): the loser's R+n must exceed the winner's F+m to break contact. */
+/** Pursuit contact (docs/rules.md §7, RC "Maneuvering"): the loser's R+n must exceed the winner's F+m to break contact. */
 import { describe, expect, it } from 'vitest';
 import { exactOdds } from '../../src/analysis/odds.js';
 import { memoryIo } from '../../src/cli/io.js';

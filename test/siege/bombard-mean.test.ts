@@ -1,4 +1,4 @@
-/** Mean weekly bombard casualties match the exact expectations E[d10] = 5.5 and E[2d10] = 11 (RULES.md §2.2). */
+/** Mean weekly bombard casualties match the exact expectations E[d10] = 5.5 and E[2d10] = 11 (docs/siege.md). */
 import { describe, expect, it } from 'vitest';
 import { compileSiege } from '../../src/kinds/siege/plan.js';
 import { siegeLayout, SUM } from '../../src/kinds/siege/kernel.js';

@@ -1,5 +1,5 @@
 /**
- * Hoist and ladder footnotes. RULES.md §2.2 (the RC, which wins): hoist 4, no footnote; ladder 2, 1 per 1000 men,
+ * Hoist and ladder footnotes. docs/siege.md (the RC, which wins): hoist 4, no footnote; ladder 2, 1 per 1000 men,
  * +2 with a belfry. Seed sheet l. 423–425, 433–435 marks both "m, b" (1 per 1000 men, +2 for a bore or ram):
  * policy `ladderHoistFootnotes: sheet`.
  */

@@ -17,7 +17,7 @@ describe('troop ratio in the kernel', () => {
   });
 });
 
-describe('equipment BR by tactic (seed sheet l. 310–324)', () => {
+describe('equipment BR by tactic (sheet l. 310–324)', () => {
   const inv = { trebuchet: 1, lightCatapult: 1, ballista: 3, timberFort: 4, mantlet: 2, ram: 1 };
   it('defender: bombard art + ½ ballista, harass 2 art + ballista, assault 2 ballista', () => {
     expect(sumLines(defenderEquipmentBr(inv, 'bombard'))).toBe(16 + 3);

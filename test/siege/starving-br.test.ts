@@ -1,5 +1,5 @@
 /**
- * Malnutrition (seed sheet l. 363–365; RULES.md §2.2): from the third week without food the defender loses 50% of
+ * Malnutrition (sheet l. 363–365; docs/siege.md): from the third week without food the defender loses 50% of
  * its BR — the force's BR, not the fortification BR behind which it starves.
  */
 import { describe, expect, it } from 'vitest';

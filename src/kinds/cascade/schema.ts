@@ -1,7 +1,7 @@
 /**
  * The `cascade` scenario: one round of the Dune play-by-email game as the moderator writes it (players,
  * locations with their garrisons, the attacks ordered this round). Schema (zod, unknown keys rejected) and the
- * checks across fields. Rules: RULES.md §3; user documentation: docs/cascade.md.
+ * checks across fields. Rules: docs/cascade.md; user documentation: docs/cascade.md.
  */
 import { z } from 'zod';
 import { HERO_BONUS_DEFAULT } from '../../rules/dune/scores.js';
@@ -10,7 +10,7 @@ import { validate, type ScenarioSource } from '../../scenario/source.js';
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const name = z.string().min(1).max(200);
 
-/** Every named policy of RULES.md §3 with its default. */
+/** Every named policy of docs/cascade.md with its default. */
 export const CASCADE_POLICY_DEFAULTS = {
   /** An unguarded location still defends with the owner's attribute pair (`zero`: it counts 0). */
   unguarded: 'attributes',

@@ -1,5 +1,5 @@
 /**
- * Engagements (pursuit, RULES.md §1.7) as a kernel: state carries from day to day (troops, fatigue, the troop
+ * Engagements (pursuit, docs/rules.md §7) as a kernel: state carries from day to day (troops, fatigue, the troop
  * ratio), so there is no exact enumeration; the per-(pairing, winner, row) consequences are compiled from the
  * readable rules into tables. `src/rules/warMachine/engagement.ts` is the readable twin; a test runs both on the
  * same dice and compares every count.
@@ -15,7 +15,8 @@ import type { CompiledWarMachine } from '../warMachine/plan.js';
 
 /** Engagements per chunk: the unit of seeding. */
 export const ENGAGEMENT_CHUNK = 20_000;
-export const HISTOGRAM_BINS = 1001;
+/** Loss histogram bins per side and measure (troops lost, in bins of ⌈troops / 1000⌉). */
+export const ENGAGEMENT_BINS = 1001;
 const CONTACT = { holds: 0, broken: 1, 'both-left': 2, rout: 3, destroyed: 4 } as const;
 /** Ending codes, in ENGAGEMENT_ENDS order. */
 const END_NO_BATTLE = 0, END_BROKEN = 1, END_BOTH_LEFT = 2, END_ROUT = 3, END_DESTROYED = 4, END_DAY_LIMIT = 5;
@@ -60,8 +61,8 @@ export function engagementLayout(plan: Pick<EngagementPlan, 'maxDays'>) {
   const lastWinner = endings + 6; // A, B, none
   const fates = lastWinner + 3; // A routed, B routed, A destroyed, B destroyed
   const sums = fates + 4; // dead A, wounded A, dead B, wounded B
-  const histograms = sums + 4; // lost A, dead A, lost B, dead B: HISTOGRAM_BINS each
-  return { days, endings, lastWinner, fates, sums, histograms, length: histograms + 4 * HISTOGRAM_BINS };
+  const histograms = sums + 4; // lost A, dead A, lost B, dead B: ENGAGEMENT_BINS each
+  return { days, endings, lastWinner, fates, sums, histograms, length: histograms + 4 * ENGAGEMENT_BINS };
 }
 
 /** The readable sides of an engagement: modified BR without the troop ratio and fatigue, which change daily. */
@@ -96,7 +97,7 @@ export function compileEngagement(c: CompiledWarMachine, sides: readonly [Engage
     ratioUp: ratioRounding === 'up' ? 1 : 0,
     tie: c.policies.tie === 'reroll' ? TIE_REROLL : c.policies.tie === 'stalemate' || c.favoured === null ? TIE_STALEMATE : TIE_FAVOURED,
     favoured: c.favoured ?? -1,
-    binWidth: Float64Array.from(sides.map((s) => Math.max(1, Math.ceil(s.troops / (HISTOGRAM_BINS - 1))))),
+    binWidth: Float64Array.from(sides.map((s) => Math.max(1, Math.ceil(s.troops / (ENGAGEMENT_BINS - 1))))),
     healing: Float64Array.from(sides.map((s) => s.healsWounded ?? 0)),
     rowOf: Uint8Array.from({ length: MAX_DIFFERENCE + 1 }, (_, d) => (d === 0 ? 0 : resultsRow(d))),
   };
@@ -135,7 +136,7 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
   const baseA = plan.baseBr[0], baseB = plan.baseBr[1];
   const up = plan.ratioUp | 0, tie = plan.tie | 0, favoured = plan.favoured | 0;
   const binA = plan.binWidth[0], binB = plan.binWidth[1];
-  const lastBin = HISTOGRAM_BINS - 1;
+  const lastBin = ENGAGEMENT_BINS - 1;
   const { pctNum, pctDen, leftField, holdsField, fatigue: fatigueT, contact, noCombat, brBonus, rowOf } = plan;
   const healA = plan.healing[0], healB = plan.healing[1];
   for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
@@ -236,11 +237,11 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
       let b = Math.floor((deadA + woundedA) / binA);
       acc[L.histograms + (b > lastBin ? lastBin : b)]++;
       b = Math.floor(deadA / binA);
-      acc[L.histograms + HISTOGRAM_BINS + (b > lastBin ? lastBin : b)]++;
+      acc[L.histograms + ENGAGEMENT_BINS + (b > lastBin ? lastBin : b)]++;
       b = Math.floor((deadB + woundedB) / binB);
-      acc[L.histograms + 2 * HISTOGRAM_BINS + (b > lastBin ? lastBin : b)]++;
+      acc[L.histograms + 2 * ENGAGEMENT_BINS + (b > lastBin ? lastBin : b)]++;
       b = Math.floor(deadB / binB);
-      acc[L.histograms + 3 * HISTOGRAM_BINS + (b > lastBin ? lastBin : b)]++;
+      acc[L.histograms + 3 * ENGAGEMENT_BINS + (b > lastBin ? lastBin : b)]++;
     }
   }
 }
@@ -285,7 +286,7 @@ export function summarizeEngagement(plan: EngagementPlan, acc: Float64Array, tri
   const distribution = Array.from({ length: plan.maxDays + 1 }, (_, d) => prob(acc[L.days + d]));
   const endings = Object.fromEntries(ENGAGEMENT_ENDS.map((e, i) => [e, prob(acc[L.endings + i])])) as Record<EngagementEnd, number>;
   const hist = (h: number, width: number) =>
-    discrete(Array.from({ length: HISTOGRAM_BINS }, (_, b): [number, number] => [b * width, acc[L.histograms + h * HISTOGRAM_BINS + b]]));
+    discrete(Array.from({ length: ENGAGEMENT_BINS }, (_, b): [number, number] => [b * width, acc[L.histograms + h * ENGAGEMENT_BINS + b]]));
   const casualties = [0, 1].map((s) => {
     const width = plan.binWidth[s];
     const lost = hist(2 * s, width);

@@ -1,7 +1,7 @@
 /**
  * The siege hot loop: week by week until the fortress falls, the garrison departs or starves, the attacker
  * leaves, or the week limit. Per chunk the generator state comes from chunkState(seed, Stream.siege, chunk);
- * random numbers are made in blocks by a loop with the state in locals (PERFORMANCE.md) and read from a
+ * random numbers are made in blocks by a loop with the state in locals (docs/benchmarks.md) and read from a
  * preallocated buffer, so the stream is the same xoshiro128** sequence as `Xoshiro128`. Nothing is allocated
  * per siege or per week. Accumulators are exact integer counts and sums (see `siegeLayout`).
  */

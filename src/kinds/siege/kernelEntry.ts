@@ -6,7 +6,7 @@ import { runSiegeChunks, siegeAccLength, SIEGE_CHUNK } from './kernel.js';
 export const siegeKernel: Kernel<SiegePlan> = {
   name: 'siege',
   chunkTrials: SIEGE_CHUNK,
-  // 5,000 sieges of ~10 weeks take ~1–5 ms: up to 40 chunks make a 20–100 ms task (PERFORMANCE.md).
+  // 5,000 sieges of ~10 weeks take ~1–5 ms: up to 40 chunks make a 20–100 ms task (docs/benchmarks.md).
   maxChunksPerTask: 40,
   // Each worker pays its own JIT warm-up of this large kernel (~0.5 s of CPU on the 2-core machine, more under
   // load: docs/benchmarks.md, "Threads"); below a million trials a second thread did not pay for it.

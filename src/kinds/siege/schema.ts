@@ -1,6 +1,6 @@
 /**
  * The `siege` scenario: a Siege Machine siege (weekly bombard / harass / assault) or a simple War Machine
- * siege (besiege / storm). Schema (zod, unknown keys rejected) and the cross-field checks. Rules: RULES.md §2;
+ * siege (besiege / storm). Schema (zod, unknown keys rejected) and the cross-field checks. Rules: docs/siege.md;
  * keys and defaults: docs/siege.md.
  */
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { EQUIPMENT, EQUIPMENT_NAMES, FORTIFICATIONS, FORTIFICATION_NAMES, type E
 import { closest, validate, type ScenarioSource } from '../../scenario/source.js';
 import { policiesSchema as warMachinePoliciesSchema, sideSchema, WAR_MACHINE_POLICY_DEFAULTS } from '../warMachine/schema.js';
 
-/** Every named siege policy with its default (RULES.md `option`s and this kind's own). */
+/** Every named siege policy with its default (docs/siege.md `option`s and this kind's own). */
 export const SIEGE_POLICY_DEFAULTS = {
   ...WAR_MACHINE_POLICY_DEFAULTS,
   starvation: 'compounding',

@@ -1,7 +1,7 @@
 /**
  * The War Machine hot loop: per battle, sample the tactic pairing (if mixed), roll two d100 as one uniform
  * index 0…9999 (Lemire's multiply-shift with rejection), read the outcome code, count it.
- * Generator state lives in locals (PERFORMANCE.md); nothing is allocated inside the loop.
+ * Generator state lives in locals (docs/benchmarks.md); nothing is allocated inside the loop.
  * Accumulator layout: [pair × CODE_COUNT + code] counts, then the number of tied rolls that were rerolled.
  */
 import { chunkState, Stream } from '../../rng/index.js';

@@ -1,6 +1,6 @@
 /**
  * The `war-machine` scenario: schema (zod, unknown keys rejected) and the checks zod cannot express.
- * Field meanings: docs/scenarios.md. Rules: RULES.md §1.
+ * Field meanings: docs/scenarios.md. Rules: docs/rules.md
  */
 import { z } from 'zod';
 import { CHOICE_ADJUSTMENTS, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS } from '../../rules/warMachine/adjustments.js';
@@ -12,7 +12,7 @@ import { validate, type ScenarioSource } from '../../scenario/source.js';
 const int = (min = -1_000_000, max = 1_000_000) => z.number().int().min(min).max(max);
 const percent = z.number().min(0).max(100);
 
-/** Every named scenario policy with its default (RULES.md `option`s). */
+/** Every named scenario policy with its default (docs/rules.md `option`s). */
 export const WAR_MACHINE_POLICY_DEFAULTS = {
   tie: 'reroll',
   ratioRounding: 'up',
@@ -107,7 +107,7 @@ export const warMachineSchema = z.strictObject({
   kind: z.literal('war-machine'),
   title: z.string().max(500).optional(),
   policies: policiesSchema,
-  /** Pursuit (RULES.md §1.7): fight on while in contact, up to maxDays battles. 1 = a single battle. */
+  /** Pursuit (docs/rules.md §7): fight on while in contact, up to maxDays battles. 1 = a single battle. */
   engagement: z.strictObject({ maxDays: int(1, 365) }).optional(),
   sides: z.array(sideSchema).min(2).max(2),
 });
@@ -132,7 +132,7 @@ export function checkWarMachine(source: ScenarioSource, s: WarMachineScenario, b
     if (side.statements && new Set(side.statements).size !== side.statements.length) {
       throw source.error(at('statements'), 'each statement may be listed once');
     }
-    // Percentages of the force are counted from troops (RULES.md §1.1): a part cannot outnumber the whole.
+    // Percentages of the force are counted from troops (docs/rules.md §1): a part cannot outnumber the whole.
     for (const k of ['nameLevelTroops', 'twoAsteriskTroops'] as const) {
       const count = side.forceFactors?.[k] ?? 0;
       if (count > side.troops) throw source.error(at('forceFactors', k), `expected at most the side's troops (${side.troops}), got ${count}`);

@@ -1,6 +1,6 @@
 /**
  * The seizure cascade: every attack on one location in one round, one after the other, in the seed's order
- * (seed 004 lines 72–77, RULES.md §3). A successful seizer becomes the defender with its surviving units; the
+ * (Dune page lines 72–77, docs/cascade.md). A successful seizer becomes the defender with its surviving units; the
  * k-th seizure lowers the current defender's score by 2(k − 1); income is seized once per round; a location's
  * damage is the worst of its battles.
  *
@@ -31,7 +31,7 @@ import {
   type AttackType,
 } from './tables.js';
 
-/** Militia regenerate one unit per round for 300 MS each (seed 004 line 7). */
+/** Militia regenerate one unit per round for 300 MS each (Dune page line 7). */
 export const MILITIA_COST = 300;
 
 export interface ScorePart {

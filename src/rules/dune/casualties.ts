@@ -1,6 +1,6 @@
 /**
  * Casualties: "weakest units first, and weakness is determined by the battle … militia die first. When equal
- * the first in order dies" (seed 004 line 29). Weakness is the unit's value in its current role: attack value
+ * the first in order dies" (Dune page line 29). Weakness is the unit's value in its current role: attack value
  * for an attacking force, defence value (militia first) for defenders; ties go to the first in roster order.
  */
 import { ATTACK_VALUE, DEFEND_VALUE, MILITIA } from './scores.js';

@@ -1,5 +1,5 @@
 /**
- * Random NPC attacks (pirates, rogue houses), seed 004 lines 79–95, RULES.md §3:
+ * Random NPC attacks (pirates, rogue houses), Dune page lines 79–95, docs/cascade.md:
  * - modifier = ⌊locations / 3⌋ (homeworld and electors count) − Diplomacy + 1 in rounds 1–2;
  * - 1d6 + modifier: ≤1 no attack, 2–3 one, 4–5 two, ≥6 three;
  * - type on 1d6: 1–4 raid on a random location, 5 seizure on a random location, 6 house raid;

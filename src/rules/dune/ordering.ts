@@ -1,5 +1,5 @@
 /**
- * Who attacks first at one location in one round (seed 004 lines 75–76, RULES.md §3):
+ * Who attacks first at one location in one round (Dune page lines 75–76, docs/cascade.md):
  * - raids first, highest battle score first; ties: higher Combat, then higher Intrigue, then more legions,
  *   then a coin flip;
  * - then seizures, lowest battle score first; ties: fewer legions, then a coin flip.

@@ -1,5 +1,5 @@
 /**
- * Battle scores: attribute pair + unit values + hero (RULES.md §3; seed 004 lines 4–8, 17, 28, 37, 46, 55).
+ * Battle scores: attribute pair + unit values + hero (docs/cascade.md; Dune page lines 4–8, 17, 28, 37, 46, 55).
  */
 import { HOUSE_RAID, RAID, SEIZURE } from './tables.js';
 
@@ -46,7 +46,7 @@ export function attributePair(type: number, a: Attributes): number {
   throw new Error(`unknown attack type ${type}`);
 }
 
-/** A hero commanding a force adds this unless the scenario gives the hero's own bonus (RULES.md §3). */
+/** A hero commanding a force adds this unless the scenario gives the hero's own bonus (docs/cascade.md). */
 export const HERO_BONUS_DEFAULT = 1;
 
 /** Each earlier seizure this round at the location costs the current defender 2 (seed line 76). */

@@ -1,7 +1,7 @@
 /**
  * The three results tables of the Dune play-by-email combat rules, row for row as printed.
- * Source: seed 004_d13526318e3f71f8.txt (lines 38–45 raid, 47–54 seizure, 56–66 house raid; the body
- * appears twice, the copies are identical). RULES.md §3.
+ * Source: the Dune page (docs/sources/dune-combat.txt) (lines 38–45 raid, 47–54 seizure, 56–66 house raid; the body
+ * appears twice, the copies are identical). docs/cascade.md.
  *
  * D = attacker battle score − defender battle score; each table covers every D (first and last rows are open).
  */
@@ -106,7 +106,7 @@ export const SEIZURE_TABLE: readonly ResultRow[] = [
 /**
  * House raid (Combat + Diplomacy) on a player's homeworld. W = the defender's current wealth.
  * +4 and better: the seed's row says the attacker "trounces" the defender and, unlike rows 0…+3, does not
- * say the attacker loses a legion, so it loses none (RULES.md §3 reads "as +3", which would cost one).
+ * say the attacker loses a legion, so it loses none (docs/cascade.md reads "as +3", which would cost one).
  */
 export const HOUSE_RAID_TABLE: readonly ResultRow[] = [
   row(LOW, -5, { attackerLoses: LOSS_ALL, revealed: true, text: 'curb stomp: attacker destroyed and identified' }),

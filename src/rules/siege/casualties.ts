@@ -1,6 +1,6 @@
 /**
  * Siege casualties: bombardment in hit dice and the hit dice → troops rule, the artillery splits of harass and
- * assault, and the scaling of War Machine casualties under siege. Seed sheet l. 333–344; RULES.md §2.2.
+ * assault, and the scaling of War Machine casualties under siege. Seed sheet l. 333–344; docs/siege.md.
  */
 
 /**
@@ -18,7 +18,7 @@ export interface TroopLosses {
 }
 
 /**
- * Hit dice → troops (RULES.md §2.2): divide by the average HD of the side's lowest-level troops; the whole part
+ * Hit dice → troops (docs/siege.md): divide by the average HD of the side's lowest-level troops; the whole part
  * is split half dead, half wounded (an odd one wounded, as in §1.6); a leftover fraction is one more wounded.
  * `hdNum / hdDen` hit dice are lost; `averageHdHundredths` is the average HD × 100. Capped at `troops`.
  */

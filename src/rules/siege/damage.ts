@@ -1,5 +1,5 @@
 /**
- * Fortification damage (seed sheet l. 345–355; RULES.md §2.2): the sum of the attacker's siege-weapon damage
+ * Fortification damage (sheet l. 345–355; docs/siege.md): the sum of the attacker's siege-weapon damage
  * rolls × weeks of siege − d100. At or over the fortification's total hit points it is rubble; otherwise the
  * damage goes to 75% of the walls' hit points first, then 20% of each class in order (gatehouses, buildings,
  * towers, barbicans, keeps), then walls and the list again, until it is spent.

@@ -1,5 +1,5 @@
 /**
- * Equipment and fortification BR by the attacker's tactic (seed sheet l. 310–324, 403–436; RULES.md §2.2).
+ * Equipment and fortification BR by the attacker's tactic (sheet l. 310–324, 403–436; docs/siege.md).
  * Pure: the scenario's inventories in, BR with a line per item out.
  */
 import { BREACH_BR_PER_10_FEET, EQUIPMENT, FORTIFICATIONS, footnotes, type Equipment, type FootnoteReading, type Fortification } from './tables.js';
@@ -22,7 +22,7 @@ export interface ArtilleryUse {
 
 /**
  * How many of an item count. Footnotes c and m ("requires 1 per 100 / 1000 men", l. 433–435): a bonus is
- * earned once per full set of ⌈men / N⌉ items; RULES.md caps timber forts at ×5. Gallery sheds count up to
+ * earned once per full set of ⌈men / N⌉ items; docs/siege.md caps timber forts at ×5. Gallery sheds count up to
  * the bores and rams they cover. Hoist and ladder footnotes by `reading` (tables.ts `footnotes`).
  */
 export function equipmentSets(item: Equipment, count: number, men: number, inv: EquipmentInventory, reading: FootnoteReading = 'rc'): number {

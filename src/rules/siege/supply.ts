@@ -1,8 +1,8 @@
 /**
- * Food, fatigue and the simple siege (RULES.md §2.1, §2.2; seed sheet l. 182–186, 331, 363–366).
+ * Food, fatigue and the simple siege (docs/siege.md, §2.2; sheet l. 182–186, 331, 363–366).
  */
 
-/** Fatigue levels and their BR adjustment (War Machine, RULES.md §1.3): none, moderate −10, serious −30. */
+/** Fatigue levels and their BR adjustment (War Machine, docs/rules.md §3): none, moderate −10, serious −30. */
 export const FATIGUE_BR = [0, -10, -30] as const;
 export type FatigueLevel = 0 | 1 | 2;
 

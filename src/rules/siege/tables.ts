@@ -1,6 +1,6 @@
 /**
- * Siege Machine tables, shaped like the printed "Siege equipment/fortifications" table (seed sheet lines
- * 403–436; RC ch. 9 Siege Machine) and the siege-weapon damage column of the RC. RULES.md §2.2.
+ * Siege Machine tables, shaped like the printed "Siege equipment/fortifications" table (sheet lines
+ * 403–436; RC ch. 9 Siege Machine) and the siege-weapon damage column of the RC. docs/siege.md.
  */
 
 /** Fortifications: BR each (or per 100' for the walls and battlements). */
@@ -13,14 +13,14 @@ export interface FortificationRow {
   damageClass: DamageClass | null;
   /**
    * Default hit points (per structure, or per 100'). Neither source prints structure hit points: these are
-   * warcast's defaults (RULES.md is silent), roughly in proportion to the structures' BR and build cost;
+   * warcast's defaults (docs/siege.md is silent), roughly in proportion to the structures' BR and build cost;
    * every inventory entry may give its own `hitPoints`.
    */
   hitPoints: number;
   source: string;
 }
 
-const SHEET = 'seed sheet l. 403–436 (RC ch. 9)';
+const SHEET = 'sheet l. 403–436 (RC ch. 9)';
 
 export const FORTIFICATIONS = {
   barbican: { label: 'Barbican', br: 14, measure: 'count', damageClass: 'barbicans', hitPoints: 600, source: SHEET },
@@ -34,18 +34,18 @@ export const FORTIFICATIONS = {
   bastionTower: { label: 'Tower, bastion', br: 6, measure: 'count', damageClass: 'towers', hitPoints: 300, source: SHEET },
   roundTowerWide: { label: 'Tower, round (wide)', br: 7, measure: 'count', damageClass: 'towers', hitPoints: 350, source: SHEET },
   roundTowerNarrow: { label: 'Tower, round (narrow)', br: 5, measure: 'count', damageClass: 'towers', hitPoints: 250, source: SHEET },
-  castleWall: { label: "Castle wall (100')", br: 10, measure: 'length', damageClass: 'walls', hitPoints: 500, source: 'RULES.md §2.2 (RC)' },
-  woodenWall: { label: "Wooden wall (100')", br: 5, measure: 'length', damageClass: 'walls', hitPoints: 200, source: 'RULES.md §2.2 (RC)' },
+  castleWall: { label: "Castle wall (100')", br: 10, measure: 'length', damageClass: 'walls', hitPoints: 500, source: 'docs/siege.md (RC)' },
+  woodenWall: { label: "Wooden wall (100')", br: 5, measure: 'length', damageClass: 'walls', hitPoints: 200, source: 'docs/siege.md (RC)' },
 } as const satisfies Record<string, FortificationRow>;
 
 export type Fortification = keyof typeof FORTIFICATIONS;
 export const FORTIFICATION_NAMES = Object.keys(FORTIFICATIONS) as Fortification[];
 
-/** Each 10' breach gives the attacker +1 (seed sheet l. 430). */
+/** Each 10' breach gives the attacker +1 (sheet l. 430). */
 export const BREACH_BR_PER_10_FEET = 1;
 
 /**
- * Order in which damage is applied (seed sheet l. 345–355): walls first (75%), then 20% of gatehouses
+ * Order in which damage is applied (sheet l. 345–355): walls first (75%), then 20% of gatehouses
  * (gates, drawbridges), normal buildings, towers, barbicans, keeps; then walls and the list again.
  */
 export const DAMAGE_CLASSES = ['walls', 'gatehouses', 'buildings', 'towers', 'barbicans', 'keeps'] as const;
@@ -61,11 +61,11 @@ export interface EquipmentRow {
   group: 'artillery' | 'ballista' | 'breaching' | 'assault' | 'cover';
   /** One set per this many men of the force (footnote c: 100, m: 1000); null: no requirement. */
   perMen: number | null;
-  /** Most sets that count (RULES.md: timber fort up to ×5); null: no limit. */
+  /** Most sets that count (docs/siege.md: timber fort up to ×5); null: no limit. */
   maxSets: number | null;
-  /** +2 each when the force also has this (RULES.md §2.2: ladder +2 with a belfry; the sheet's footnote b: bore or ram). */
+  /** +2 each when the force also has this (docs/siege.md: ladder +2 with a belfry; the sheet's footnote b: bore or ram). */
   plusWith: 'belfry' | 'boreOrRam' | null;
-  /** Structural damage roll [count, sides, plus] (RC siege weapons table; RULES.md §2.2). */
+  /** Structural damage roll [count, sides, plus] (RC siege weapons table; docs/siege.md). */
   damage: [number, number, number] | null;
   /** May a defender mount it on the walls? */
   defender: boolean;
@@ -101,8 +101,8 @@ export const EQUIPMENT = {
 export type Equipment = keyof typeof EQUIPMENT;
 
 /**
- * Hoist and ladder footnotes. The rows above follow RULES.md §2.2 (the RC): hoist 4 with no footnote, ladder 2
- * needing 1 per 1000 men, +2 with a belfry. The seed sheet (l. 423–425, 433–435) marks both "m, b": 1 per 1000
+ * Hoist and ladder footnotes. The rows above follow docs/siege.md (the RC): hoist 4 with no footnote, ladder 2
+ * needing 1 per 1000 men, +2 with a belfry. the sheet (l. 423–425, 433–435) marks both "m, b": 1 per 1000
  * men and +2 for a bore or ram; policy `ladderHoistFootnotes: sheet` plays it that way.
  */
 export type FootnoteReading = 'rc' | 'sheet';

@@ -1,5 +1,5 @@
 /**
- * Battle adjustments (RC ch. 9 step 4; seed sheet lines 70–168). Decisions: RULES.md §1.3.
+ * Battle adjustments (RC ch. 9 step 4; sheet lines 70–168). Decisions: docs/rules.md §3.
  * Each flag a scenario may set is listed here once, with its printed value and rule text.
  */
 
@@ -106,7 +106,7 @@ export const CLASS_ADVANTAGE_BONUS = 10;
 
 /**
  * Defender-only bonuses when attackers fly: halved (rounded up) if ≥ 5% of attackers can fly, ignored if
- * all of them fly (seed sheet line 117).
+ * all of them fly (sheet line 117).
  */
 export function defenderTerrainFactor(attackersFlyingPercent: number): 'full' | 'half' | 'none' {
   if (attackersFlyingPercent >= 100) return 'none';

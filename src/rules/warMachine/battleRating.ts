@@ -1,7 +1,7 @@
 /**
  * Battle Rating: BR = BFR + n × ⌈BFR/10⌉, n = number of true statements.
- * Source: seed sheet lines 46–64; RC ch. 9 step 2 (elven prince: BFR 96, 8 statements → BR 176).
- * Each statement reads "… or more", so they are cumulative (RULES.md §1.2).
+ * Source: sheet lines 46–64; RC ch. 9 step 2 (elven prince: BFR 96, 8 statements → BR 176).
+ * Each statement reads "… or more", so they are cumulative (docs/rules.md §2).
  */
 
 export const STATEMENTS = [

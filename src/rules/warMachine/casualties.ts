@@ -1,5 +1,5 @@
 /**
- * Casualties from a percentage (RULES.md §1.6; seed sheet line 179 "half killed, half wounded").
+ * Casualties from a percentage (docs/rules.md §6; sheet line 179 "half killed, half wounded").
  * Percentages are kept as exact rationals (numerator / denominator) until troops are counted.
  */
 
@@ -52,7 +52,7 @@ export function casualties(troops: number, p: Percent, leftField: boolean): Loss
   return { lost, dead, wounded };
 }
 
-/** A staff of healing cures up to 500 wounded at once (seed line 178; RULES.md §1.6: if its side holds the field). */
+/** A staff of healing cures up to 500 wounded at once (seed line 178; docs/rules.md §6: if its side holds the field). */
 export const STAFF_OF_HEALING_CURES = 500;
 
 /** Cure up to `upTo` of the wounded: they are no longer lost. */

@@ -1,11 +1,11 @@
 /**
- * Pursuit: a multi-day engagement (RULES.md §1.7, from the RC's "Maneuvering"). Forces stay in contact after a
+ * Pursuit: a multi-day engagement (docs/rules.md §7, from the RC's "Maneuvering"). Forces stay in contact after a
  * battle unless the loser must retreat farther than the winner may advance; while in contact the winner attacks
  * again the next day, with casualties, fatigue and the troop ratio carried over. This file is the readable
  * version; the engine's kernel compiles the same rules into tables and a test checks the two agree trial by trial.
  */
 import type { Dice } from '../dice.js';
-import { troopRatioBonus, type RatioRounding } from './adjustments.js';
+import { CHOICE_ADJUSTMENTS, troopRatioBonus, type RatioRounding } from './adjustments.js';
 import { casualties, healWounded } from './casualties.js';
 import { decidedSides, type BattlePolicies, type PairEffects } from './battle.js';
 import { resultsRow, type Fatigue, type Location } from './results.js';
@@ -26,7 +26,7 @@ function advanceOf(l: Location | 'withdraws'): number {
  * Whether contact holds after a battle, from the winner's and the loser's location results: the loser's R+n
  * must exceed the winner's F+m to break it (F = 0, R = 0): F/R+1, F/R+2 and F+1/R+3 break contact; F/R and
  * F+3/R+2 do not; R/R leaves both off the field. A withdrawal (tactic) moves that side one terrain unit
- * (seed sheet line 199): a winner that withdraws leaves (location `withdraws`), so contact breaks; a loser that
+ * (sheet line 199): a winner that withdraws leaves (location `withdraws`), so contact breaks; a loser that
  * withdraws retreats one unit farther (F/R breaks contact, F+3/R+2 still does not).
  */
 export function contactAfter(winner: Location | 'withdraws', loser: Location | 'withdraws', loserWithdraws = false): Contact {
@@ -37,7 +37,9 @@ export function contactAfter(winner: Location | 'withdraws', loser: Location | '
   return retreatOf(loser) + (loserWithdraws ? 1 : 0) > advanceOf(winner) ? 'broken' : 'holds';
 }
 
-export const FATIGUE_PENALTY: Record<Fatigue, number> = { N: 0, M: -10, S: -30, '-': -30 };
+/** The BR adjustment of each fatigue state, from the one fatigue table (adjustments.ts; RC step 4). */
+const { none, moderate, serious } = CHOICE_ADJUSTMENTS.fatigue;
+export const FATIGUE_PENALTY: Record<Fatigue, number> = { N: none, M: moderate, S: serious, '-': serious };
 const FATIGUE_ORDER: Record<Fatigue, number> = { N: 0, M: 1, S: 2, '-': 2 };
 
 /** Fatigue does not wear off between the days of an engagement: a side keeps the worse of old and new. */

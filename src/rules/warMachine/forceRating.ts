@@ -1,7 +1,7 @@
 /**
  * Basic Force Rating (BFR) and troop class.
- * Source: D&D Rules Cyclopedia (TSR 1991) ch. 9 "War Machine" step 1; seed sheet
- * `002_24898ca1f67fe7d6.txt` lines 10–44. Decisions: RULES.md §1.1.
+ * Source: D&D Rules Cyclopedia (TSR 1991) ch. 9 "War Machine" step 1; sheet
+ * `002_24898ca1f67fe7d6.txt` lines 10–44. Decisions: docs/rules.md §1.
  */
 
 /** Ability score → adjustment, as the RC's table (3 → −3 … 18 → +3). */
@@ -125,7 +125,7 @@ export const TROOP_CLASSES = [
 
 export type TroopClassName = (typeof TROOP_CLASSES)[number]['name'];
 
-/** Troop class ordinal 0 (Untrained) … 7 (Elite) from BFR (seed sheet, "Troop class"). */
+/** Troop class ordinal 0 (Untrained) … 7 (Elite) from BFR (sheet, "Troop class"). */
 export function troopClass(basicForceRating: number): number {
   let c = 0;
   for (let i = 1; i < TROOP_CLASSES.length; i++) if (basicForceRating >= TROOP_CLASSES[i].min) c = i;

@@ -73,7 +73,7 @@ function baseRating(side: RatedSide, policies: RatingPolicies): BaseRating {
     const cls = side.troopClass === undefined ? null : TROOP_CLASSES.findIndex((c) => c.name === side.troopClass);
     return { bfr, lines, cls, statements: [], br: side.battleRating!, brRule: 'given directly' };
   }
-  // Explicit statements win over ones derived from the make-up (RULES.md §1.2).
+  // Explicit statements win over ones derived from the make-up (docs/rules.md §2).
   const keys: { key: StatementKey; source: 'listed' | 'derived' }[] = side.statements
     ? side.statements.map((k) => ({ key: k as StatementKey, source: 'listed' as const }))
     : statementsFromMakeup(side.makeup ?? {}).map((k) => ({ key: k, source: 'derived' as const }));

@@ -1,5 +1,5 @@
 /**
- * Combat results table (winner/loser), seed sheet lines 206–228; RC ch. 9 step 6. RULES.md §1.4.
+ * Combat results table (winner/loser), sheet lines 206–228; RC ch. 9 step 6. docs/rules.md §4.
  * Shaped like the printed table: one row per band of the combat-result difference.
  */
 

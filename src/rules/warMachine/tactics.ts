@@ -1,5 +1,5 @@
 /**
- * Effect of tactics (optional rule). Seed sheet lines 247–275; RULES.md §1.5.
+ * Effect of tactics (optional rule). Seed sheet lines 247–275; docs/rules.md §5.
  * The printed 6×6 A/B table is symmetric, so it is kept here as "my effect, given my tactic (row) and the
  * enemy's tactic (column)".
  */
@@ -53,7 +53,7 @@ export function tacticEffect(mine: Tactic, enemy: Tactic): TacticEffect {
 
 /**
  * Withdraw: unless the enemy chose Attack+, the withdrawing side may move one terrain unit after combat and
- * cannot hold the field or pursue (seed sheet line 199).
+ * cannot hold the field or pursue (sheet line 199).
  */
 export function withdrawsAfterCombat(mine: Tactic | null, enemy: Tactic | null): boolean {
   return mine === 'withdraw' && enemy !== 'attack-plus';

@@ -1,0 +1,82 @@
+/**
+ * The library API: each function resolves to the object the CLI prints with --json, and the examples of
+ * docs/api.md compile against the packed package's .d.ts and run from a scratch project (`npm pack`).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cascade, closePool, matchup, odds, rate, ScenarioError, siege } from '../../src/index.js';
+import { memoryIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+afterAll(closePool);
+
+async function cliJson(argv: string[]): Promise<Record<string, unknown>> {
+  const io = memoryIo();
+  expect(await runCli(argv, io), io.stderr).toBe(0);
+  return JSON.parse(io.stdout);
+}
+const untimed = (r: object) => ({ ...r, elapsedMs: 0 });
+
+describe('library API = CLI --json', () => {
+  it('odds (exact and Monte Carlo), rate, matchup, siege, cascade', async () => {
+    const file = 'examples/orcs-vs-men.yaml';
+    expect(untimed(await odds(file, { exact: true }))).toEqual(untimed(await cliJson(['odds', file, '--exact', '--json'])));
+    expect(untimed(await odds(file, { trials: 150_000, seed: 3, threads: 1 }))).toEqual(untimed(await cliJson(['odds', file, '--trials', '150000', '--seed', '3', '--threads', '1', '--json'])));
+    expect(await rate(file)).toEqual(await cliJson(['rate', file, '--json']));
+    expect(untimed(await matchup('examples/matchup-twin-hills.yaml'))).toEqual(untimed(await cliJson(['matchup', 'examples/matchup-twin-hills.yaml', '--json'])));
+    expect(untimed(await siege('examples/simple-siege.yaml', { trials: 5000, seed: 2, threads: 1 }))).toEqual(untimed(await cliJson(['siege', 'examples/simple-siege.yaml', '--trials', '5000', '--seed', '2', '--threads', '1', '--json'])));
+    expect(untimed(await cascade('examples/cascade-bob-john.yaml', { trials: 5000, seed: 2, threads: 1 }))).toEqual(untimed(await cliJson(['cascade', 'examples/cascade-bob-john.yaml', '--trials', '5000', '--seed', '2', '--threads', '1', '--json'])));
+  });
+
+  it('a scenario object and its YAML file give the same odds; invalid input throws a ScenarioError', async () => {
+    const fromObject = await odds({ kind: 'war-machine', sides: [{ name: 'A', troops: 800, battleRating: 72 }, { name: 'B', troops: 400, battleRating: 70 }] }, { exact: true });
+    const fromText = await odds({ text: 'kind: war-machine\nsides:\n  - { name: A, troops: 800, battleRating: 72 }\n  - { name: B, troops: 400, battleRating: 70 }\n' }, { exact: true });
+    expect(untimed(fromObject)).toEqual(untimed(fromText));
+    await expect(odds({ text: 'kind: war-machine\nsides: []\n', file: 'bad.yaml' })).rejects.toThrow(ScenarioError);
+    await expect(odds({ text: 'kind: war-machine\nsides: []\n', file: 'bad.yaml' })).rejects.toThrow(/^bad\.yaml:2: sides/);
+  });
+
+  it('an AbortSignal stops a run at a chunk boundary and the result says so', async () => {
+    const ac = new AbortController();
+    const r = await odds('examples/orcs-vs-men.yaml', { trials: 3_000_000, threads: 1, signal: ac.signal, onProgress: (done) => done >= 300_000 && ac.abort() });
+    expect(r.interrupted).toBe(true);
+    expect(r.trials).toBeGreaterThanOrEqual(300_000);
+    expect(r.trials).toBeLessThan(3_000_000);
+  });
+});
+
+describe('npm pack → import from a scratch project', () => {
+  it('compiles the docs/api.md examples against the package types and runs them', () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'warcast-api-'));
+    try {
+      const tgz = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', scratch], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!;
+      const pkg = join(scratch, 'node_modules', 'warcast');
+      mkdirSync(pkg, { recursive: true });
+      execFileSync('tar', ['xzf', join(scratch, tgz), '-C', pkg, '--strip-components', '1']);
+      // The package's dependencies: the repository's own installed copies.
+      symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'), 'dir');
+      mkdirSync(join(scratch, 'node_modules', '@types'));
+      symlinkSync(join(ROOT, 'node_modules', '@types', 'node'), join(scratch, 'node_modules', '@types', 'node'), 'dir');
+      const blocks = [...readFileSync(join(ROOT, 'docs', 'api.md'), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+      expect(blocks.length).toBeGreaterThanOrEqual(4);
+      blocks.forEach((code, i) => writeFileSync(join(scratch, `example${i}.ts`), `${code}\nexport {};\n`));
+      writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', type: 'module', private: true }));
+      writeFileSync(join(scratch, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, types: ['node'], skipLibCheck: true, outDir: 'out' }, include: ['example*.ts'] }));
+      execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', scratch], { encoding: 'utf8' });
+      const outputs = blocks.map((_, i) => execFileSync(process.execPath, [join(scratch, 'out', `example${i}.js`)], { cwd: ROOT, encoding: 'utf8' }));
+      const exact = JSON.parse(execFileSync(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'odds', 'examples/orcs-vs-men.yaml', '--exact', '--json'], { cwd: ROOT, encoding: 'utf8' }));
+      expect(outputs[0]).toContain(`exact: A wins ${exact.win[0].toFixed(4)}, B wins ${exact.win[1].toFixed(4)}`);
+      expect(outputs[1]).toMatch(/value of the tactic game for the Orcs: 0\.\d{4}/);
+      expect(outputs[2]).toMatch(/exact, compiled: 0\.\d{4}; batch of 2/);
+      expect(outputs[3]).toMatch(/invalid \(exit code 3\): bad\.yaml:2: sides/);
+      expect(outputs[3]).toMatch(/interrupted: true/);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

@@ -1,0 +1,50 @@
+/** `warcast rate`: each side's rating built line by line, its JSON, and the numbers `odds` then uses. */
+import { describe, expect, it } from 'vitest';
+import { odds } from '../../src/analysis/odds.js';
+import { memoryIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+
+async function rate(args: string[]) {
+  const io = memoryIo();
+  const code = await runCli(['rate', ...args], io);
+  return { code, out: io.stdout, err: io.stderr };
+}
+
+describe('warcast rate', () => {
+  it('shows the BFR, statements, BR rule and every adjustment with its rule, adding up to the modified BR', async () => {
+    const { code, out } = await rate(['examples/orcs-vs-men.yaml']);
+    expect(code).toBe(0);
+    expect(out).toContain('BR             77  BFR 63 + 2 × ⌈63/10⌉');
+    expect(out).toContain('statement  20% can fire missiles');
+    expect(out).toContain('+20  Good reconnaissance');
+    expect(out).toContain('tactic      Hold against Attack: C−10%');
+    // For each side the adjustment lines add up: BR + Σ adjustments = modified BR.
+    for (const block of out.split('\n\n').filter((b) => b.trim())) {
+      const br = Number(/^ {2}BR +(\d+)/m.exec(block)![1]);
+      const modified = Number(/^ {2}modified BR +(\d+)/m.exec(block)![1]);
+      const adjustments = [...block.matchAll(/^ {2}(?!BR|BFR|modified|troop class|statement|tactic)\S.*? ([+−]\d+|0) {2}/gm)].map((m) => Number(m[1].replace('−', '-')));
+      expect(br + adjustments.reduce((a, b) => a + b, 0)).toBe(modified);
+    }
+  });
+
+  it('--json: the ratings odds uses (BR, modified BR, adjustments) and the tactic effects', async () => {
+    const { code, out } = await rate(['examples/orcs-vs-men.yaml', '--json']);
+    expect(code).toBe(0);
+    const r = JSON.parse(out);
+    const o = await odds('examples/orcs-vs-men.yaml', { exact: true });
+    expect(r.sides.map((s: { battleRating: number }) => s.battleRating)).toEqual(o.ratings.map((s) => s.battleRating));
+    expect(r.sides.map((s: { modifiedBattleRating: number }) => s.modifiedBattleRating)).toEqual(o.ratings.map((s) => s.modifiedBattleRating));
+    expect(r.sides[1].adjustments).toEqual(o.ratings[1].adjustments);
+    expect(r.tactics).toEqual(['attack', 'hold']);
+    expect(r.mixed).toBe(false);
+  });
+
+  it('a mix of tactics is named as such; an invalid scenario is exit 3 with file:line', async () => {
+    const mix = await rate(['examples/elven-pursuit.yaml']);
+    expect(mix.code).toBe(0);
+    expect(mix.out).toContain('a mix: see warcast odds / warcast matchup');
+    const bad = await rate(['test/fixtures/does-not-exist.yaml']);
+    expect(bad.code).toBe(3);
+    expect(bad.err).toMatch(/does-not-exist\.yaml: no such file/);
+  });
+});
