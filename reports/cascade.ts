@@ -14,7 +14,7 @@ import { elapsedText, policyText, runFacts } from './save.js';
 import type { Chart } from './spec.js';
 
 export const CASCADE_SOURCES = [
-  'The combat page of the Dune play-by-email game (docs/sources/dune-combat.txt, “Combat”): raids, seizures and house raids, battle scores, the results table, the order of several attacks on one location (“Who Attacks First?”), random NPC attacks.',
+  'The combat page of the Dune play-by-email game (docs/sources/dune-combat.txt, “Combat”): limits on forces and actions, action points, hazard fees, recruiting, Kanly, raids, seizures and house raids, battle scores, the results table, the order of several attacks on one location (“Who Attacks First?”), random NPC attacks.',
   'warcast’s interpretation decisions and named policies where the page is silent: docs/cascade.md.',
 ];
 
@@ -53,19 +53,21 @@ export function cascadeReport(r: CascadeResult, file: string): ReportContent {
     charts.push({
       name: 'cascade-held',
       title: 'Still held, round by round',
-      caption: 'The chance each location is still held by its owner after each round of NPC attacks (garrison planning).',
+      caption: 'The chance each location is still held by its owner after each round (the players’ orders in the first round, NPC attacks in every round).',
       spec: cascadeHeldChart({ locations: Object.keys(held), held: Object.entries(held).flatMap(([location, ps]) => ps.map((probability, k) => ({ location, round: r.round + k, probability }))) }),
     });
   }
   const tables = [playerTable(scenario), locationTable(scenario)];
-  if (scenario.attacks.length && !planning) tables.push(attackTable(scenario));
+  if (scenario.attacks.length) tables.push(attackTable(scenario));
+  if (r.orderCosts) tables.push(orderTable(r));
   if (r.trace && r.trace.locations.length) tables.push(traceTable(r));
   if (r.owners) tables.push(locationNumbers(r), playerNumbers(r));
   if (r.heroesLost && Object.keys(r.heroesLost).length) tables.push({ caption: 'Heroes', columns: ['hero', 'killed'], rows: Object.entries(r.heroesLost).map(([h, p]) => [h, pct(p)]) });
+  if (r.ledger) tables.push(ledgerTable(r));
   return {
     title: r.title ?? `Round ${r.round}`,
     lead: planning
-      ? `Dune garrison planning: NPC attacks only over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}`
+      ? `Dune planning over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}: the players’ orders in the first, NPC attacks, income, fees and militia regeneration in every round`
       : `Dune seizure cascade, round ${r.round}: ${scenario.attacks.length} attack${scenario.attacks.length === 1 ? '' : 's'} by ${scenario.players.length} players on ${scenario.locations.length} locations`,
     facts: facts(r, file),
     tables,
@@ -78,7 +80,7 @@ export function cascadeReport(r: CascadeResult, file: string): ReportContent {
 function facts(r: CascadeResult, file: string): [string, string][] {
   const f: [string, string][] = [
     ['scenario', file],
-    ['method', r.trace ? 'the players’ attacks traced step by step (no NPCs), then Monte Carlo over the NPC attacks and coin flips' : `Monte Carlo of ${r.rounds} round${r.rounds === 1 ? '' : 's'} of NPC attacks (garrison planning)`],
+    ['method', r.trace ? 'the players’ attacks traced step by step (no NPCs), then Monte Carlo over the NPC attacks and coin flips' : `Monte Carlo of ${r.rounds} round${r.rounds === 1 ? '' : 's'}: the players’ orders in the first, NPC attacks in every round`],
     ['NPC attacks', r.npc ? 'on' : 'off'],
     ...runFacts(r, 'trials'),
   ];
@@ -115,7 +117,7 @@ function attackTable(s: CascadeScenario): Table {
   return {
     caption: 'Attacks ordered this round',
     columns: ['player', 'type', 'target', 'legions', 'hero'],
-    rows: s.attacks.map((a) => [a.player, a.type, a.target, String(a.units.length), a.hero ?? '—']),
+    rows: s.attacks.map((a) => [a.player, a.type ?? 'default', a.target, String(a.units.length), a.hero ?? '—']),
   };
 }
 
@@ -136,6 +138,22 @@ function traceTable(r: CascadeResult): Table {
         `${b.ownerAfter} (${b.damageAfter})`,
       ]),
     ),
+  };
+}
+
+/** What each player's orders cost, and every order that did not go as sent (rejected under --lenient, unpaid, returned by Kanly). */
+function orderTable(r: CascadeResult): Table {
+  const rows = Object.entries(r.orderCosts).map(([name, c]) => [name, `${c.ap} of ${c.apLimit}`, String(c.legionsMoved), num(c.hazardFees), num(c.refunds), num(c.recruiting), '—']);
+  for (const o of r.orders) rows.push([o.player, '', '', '', '', '', `${o.status} ${o.path}${o.line !== null ? ` (line ${o.line})` : ''}: ${o.reason}`]);
+  return { caption: 'The round’s orders (paid when sent: recruits, upgrades, moves, attacks, each in the order listed)', columns: ['player', 'AP', 'legions moved', 'hazard fees (MS)', 'Kanly refunds (MS)', 'recruiting (MS)', 'order not carried out'], rows };
+}
+
+/** The ledger (mean MS per trial); each trial's adds up exactly: wealth after = before + the columns between. */
+function ledgerTable(r: CascadeResult): Table {
+  return {
+    caption: `Ledger over ${r.rounds === 1 ? 'the round' : `${r.rounds} rounds`} (mean MS): wealth after = wealth before − fees + refunds − recruiting + income + seized − house-raid losses − militia`,
+    columns: ['player', 'wealth before', 'hazard fees', 'Kanly refunds', 'recruiting', 'income', 'seized', 'house-raid losses', 'militia', 'wealth after', 'Kanly: income forfeited'],
+    rows: Object.entries(r.ledger!).map(([name, l]) => [name, num(l.wealthBefore), num(l.hazardFees, 0), num(l.refunds, 0), num(l.recruiting, 0), num(l.income, 0), num(l.raided + l.houseRaidGain, 0), num(l.houseRaidLoss, 0), num(l.regeneration, 0), num(l.wealthAfter, 0), num(l.kanlyForfeit, 0)]),
   };
 }
 

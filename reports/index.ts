@@ -12,6 +12,16 @@ export interface ReportOptions {
   interactive?: boolean;
   /** PNG scale relative to the SVG (default 2, crisp on high-density screens). */
   pngScale?: number;
+  /** Ctrl-C or SIGTERM: stop rendering between charts and write nothing (an earlier report stays whole). */
+  signal?: AbortSignal;
+}
+
+/** Thrown when the signal stops a report part-way; nothing has been written. */
+export class ReportInterrupted extends Error {
+  constructor() {
+    super('report interrupted');
+    this.name = 'ReportInterrupted';
+  }
 }
 
 /** Render every chart and the page; nothing touches the disk. */
@@ -19,6 +29,7 @@ export async function reportFiles(c: ReportContent, o: ReportOptions = {}): Prom
   const files: ReportFile[] = [];
   const svgs: Record<string, string> = {};
   for (const chart of c.charts) {
+    if (o.signal?.aborted) throw new ReportInterrupted();
     if (!/^[a-z0-9-]+$/.test(chart.name)) throw new Error(`bad chart name '${chart.name}'`);
     const svg = scopeSvgIds(await renderSvg(chart.spec), `warcast-${chart.name}`);
     svgs[chart.name] = svg;
@@ -35,5 +46,9 @@ export async function reportFiles(c: ReportContent, o: ReportOptions = {}): Prom
 /** Write the report folder; returns the path of its index.html. */
 export async function writeReport(dir: string, c: ReportContent, o: ReportOptions = {}, hooks?: WriteHooks): Promise<string> {
   const files = await reportFiles(c, o);
-  return join(writeReportFolder(dir, files, hooks), 'index.html');
+  const check = () => {
+    if (o.signal?.aborted) throw new ReportInterrupted();
+  };
+  check();
+  return join(writeReportFolder(dir, files, { ...hooks, afterFile: (name) => (check(), hooks?.afterFile?.(name)) }), 'index.html');
 }

@@ -2,12 +2,13 @@
  * Writing a report folder so an interrupted run never leaves a half-written report: every file is written
  * to a temporary name and renamed, inside a temporary folder next to the target (same filesystem, so the
  * renames are atomic); the finished folder is then renamed into place. An existing folder is replaced only
- * if it is empty or an earlier warcast report.
+ * if it is empty or holds exactly the files an earlier warcast report listed in its manifest; never the
+ * working folder, a symbolic link, or a folder holding anything else (the scenario being run, say).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { UsageError } from '../src/errors.js';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { UsageError, WarcastError } from '../src/errors.js';
 import { GENERATOR } from './html.js';
 
 export interface ReportFile {
@@ -22,22 +23,96 @@ export interface WriteHooks {
   option?: string;
 }
 
-/** Whether `dir` may be replaced: missing, empty, or holding an index.html made by warcast. */
-export function replaceable(dir: string): boolean {
-  if (!existsSync(dir)) return true;
-  if (!statSync(dir).isDirectory()) return false;
-  const entries = readdirSync(dir);
-  if (entries.length === 0) return true;
-  if (!entries.includes('index.html')) return false;
-  const head = readFileSync(join(dir, 'index.html'), 'utf8').slice(0, 2000);
-  return head.includes(`<meta name="generator" content="${GENERATOR}">`);
+/** The list of files warcast wrote into a report folder: only these are ever replaced. */
+export const MANIFEST = '.warcast-manifest.json';
+
+/** Why `dir` may not be replaced, or null when it may: missing, empty, or exactly the files of its manifest. */
+export function whyNotReplaceable(dir: string): string | null {
+  const target = resolve(dir);
+  const cwd = process.cwd();
+  if (target === cwd || cwd.startsWith(target.endsWith(sep) ? target : target + sep)) return 'is the working folder or holds it';
+  if (target === dirname(target)) return 'is the root of the filesystem';
+  let st;
+  try {
+    st = lstatSync(target);
+  } catch {
+    return null; // missing: created by the write
+  }
+  if (st.isSymbolicLink()) return 'is a symbolic link (give the folder it points to)';
+  if (!st.isDirectory()) return 'exists and is not a folder';
+  const entries = readdirSync(target);
+  if (entries.length === 0) return null;
+  let listed: string[];
+  try {
+    const manifest = JSON.parse(readFileSync(join(target, MANIFEST), 'utf8')) as { generator?: unknown; files?: unknown };
+    if (manifest.generator !== GENERATOR || !Array.isArray(manifest.files)) throw new Error('not ours');
+    listed = manifest.files.filter((f): f is string => typeof f === 'string');
+  } catch {
+    return `is not a warcast report (no ${MANIFEST} listing its files)`;
+  }
+  const own = new Set([...listed, MANIFEST]);
+  // Temporary files of an interrupted write (NAME.tmp-XXXX) are ours too.
+  const other = entries.find((e) => !own.has(e) && !/\.tmp-[0-9a-f]{8}$/.test(e));
+  if (other !== undefined) return `holds '${other}', which warcast did not write`;
+  for (const e of entries) if (!lstatSync(join(target, e)).isFile()) return `holds '${e}', which is not a file warcast wrote`;
+  return null;
 }
 
-/** Fail early (before a long run) if the folder may not be replaced. */
+/** Whether `dir` may be replaced (see whyNotReplaceable). */
+export function replaceable(dir: string): boolean {
+  return whyNotReplaceable(dir) === null;
+}
+
+/**
+ * Fail early (before a long run) if the folder may not be replaced or its parent cannot be written: a usage
+ * error now, not after the run.
+ */
 export function assertReplaceable(dir: string, option = '--out'): void {
-  if (!replaceable(resolve(dir))) {
-    throw new UsageError(`${option} ${dir}: exists and is not a warcast report (refusing to replace it); choose a new or empty folder`);
+  const why = whyNotReplaceable(dir);
+  if (why !== null) throw new UsageError(`${option} ${dir}: ${why}; refusing to replace it: choose a new or empty folder`);
+  let parent = dirname(resolve(dir));
+  while (!existsSync(parent) && parent !== dirname(parent)) parent = dirname(parent);
+  try {
+    accessSync(parent, constants.W_OK | constants.X_OK);
+  } catch (err) {
+    throw new UsageError(`${option} ${dir}: cannot write in ${parent} (${(err as NodeJS.ErrnoException).code ?? 'not writable'})`);
   }
+}
+
+/** Whether process `pid` is still running (a stale staging folder or lock belongs to a dead one). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Remove `.NAME.tmp-PID-…` and `.NAME.old-PID-…` folders left by writers that were killed. */
+function removeStale(parent: string, name: string): void {
+  const pattern = new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(tmp|old)-(\\d+)-[0-9a-f]{8}$`);
+  for (const e of readdirSync(parent)) {
+    const m = pattern.exec(e);
+    if (m && Number(m[2]) !== process.pid && !alive(Number(m[2]))) rmSync(join(parent, e), { recursive: true, force: true });
+  }
+}
+
+/** Take `.NAME.lock` beside the folder (one writer at a time); a lock left by a dead process is taken over. */
+function lock(parent: string, name: string, option: string, dir: string): () => void {
+  const path = join(parent, `.${name}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(path, String(process.pid), { flag: 'wx' });
+      return () => rmSync(path, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number(readFileSync(path, 'utf8')) || 0;
+      if (holder > 0 && alive(holder)) break;
+      rmSync(path, { force: true });
+    }
+  }
+  throw new WarcastError(`${option} ${dir}: another warcast is writing this report now (${path}); try again when it is done`);
 }
 
 /** Write one file as NAME.tmp-XXXX then rename it to NAME. */
@@ -55,9 +130,23 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
 /** Write `files` as the folder `dir` (replacing an earlier report there); returns the absolute folder. */
 export function writeReportFolder(dir: string, files: ReportFile[], hooks: WriteHooks = {}): string {
   const target = resolve(dir);
-  assertReplaceable(dir, hooks.option);
+  const option = hooks.option ?? '--out';
+  assertReplaceable(dir, option);
   const parent = dirname(target);
   mkdirSync(parent, { recursive: true });
+  const unlock = lock(parent, basename(target), option, dir);
+  try {
+    // Checked again under the lock: another writer or the user may have changed the folder during the run.
+    assertReplaceable(dir, option);
+    removeStale(parent, basename(target));
+    return swapIn(target, files, hooks);
+  } finally {
+    unlock();
+  }
+}
+
+function swapIn(target: string, files: ReportFile[], hooks: WriteHooks): string {
+  const parent = dirname(target);
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const staging = join(parent, `.${basename(target)}.tmp-${tag}`);
   const old = join(parent, `.${basename(target)}.old-${tag}`);
@@ -67,6 +156,7 @@ export function writeReportFolder(dir: string, files: ReportFile[], hooks: Write
       writeFileAtomic(join(staging, f.name), f.data);
       hooks.afterFile?.(f.name);
     }
+    writeFileAtomic(join(staging, MANIFEST), JSON.stringify({ generator: GENERATOR, files: files.map((f) => f.name) }, null, 2) + '\n');
     const hadOld = existsSync(target);
     if (hadOld) renameSync(target, old);
     try {

@@ -5,6 +5,8 @@ export const ExitCode = {
   usage: 2,
   invalidScenario: 3,
   interrupted: 130,
+  /** Stopped by SIGTERM (128 + 15), after printing what finished. */
+  terminated: 143,
 } as const;
 
 /** An error meant for the user: one line, no stack trace, a distinct exit code. */

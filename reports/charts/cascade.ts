@@ -117,8 +117,8 @@ export function cascadeHeldChart(input: CascadeHeldInput): TopLevelSpec {
   const values = input.held.map((h) => ({ location: chartText(h.location), round: h.round, p: r6(h.probability) }));
   const range = locations.map((_, k) => PALETTE[k % PALETTE.length]);
   return {
-    ...base('How long it is held', 'probability each location is still held by its owner after each round (NPC attacks only)'),
-    description: 'Cascade garrison planning: P(still held) by round.',
+    ...base('How long it is held', 'probability each location is still held by its owner after each round (orders in the first, NPC attacks in all)'),
+    description: 'Cascade planning over rounds: P(still held) by round.',
     width: 520,
     height: 240,
     data: { values },

@@ -1,12 +1,15 @@
 /**
  * `cascade`: the deterministic trace of the players' attacks, location by location and
- * step by step, then the Monte Carlo over the NPC dice and coin flips. `--rounds R`: garrison planning over
- * R rounds of NPC attacks only.
+ * step by step, then the Monte Carlo over the NPC dice and coin flips. `--rounds R`: planning over R rounds
+ * (the orders in the first, NPC attacks, income, fees and regeneration in all), with each player's ledger.
  */
 import { UsageError } from '../errors.js';
 import { compileCascade } from '../kinds/cascade/plan.js';
 import { loadKernel } from '../kinds/index.js';
-import { loadKind, type ScenarioInput } from '../kinds/load.js';
+import { loadKind, sourceOf, type ScenarioInput } from '../kinds/load.js';
+import { parseCascade } from '../kinds/cascade/schema.js';
+import { actionPoints, processOrders, type OrderList } from '../rules/dune/orders.js';
+import { formatPath, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 import { cascadeMaxHalfWidth, summarizeCascade, type CascadeMonteCarlo } from '../kinds/cascade/summary.js';
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
 import { resolveRound, type RoundTrace } from '../rules/dune/cascade.js';
@@ -18,8 +21,32 @@ import { progressIn, runSettings, type RunHeader, type RunOptions } from './opti
 export interface CascadeOptions extends RunOptions {
   /** Random NPC attacks (default true; false: the Monte Carlo covers only coin flips). */
   npc?: boolean;
-  /** Garrison planning: NPC attacks only, over this many rounds (default: one round with the players' attacks). */
+  /** Planning over this many rounds: the orders in the first, NPC attacks in all (default: this round only). */
   rounds?: number | null;
+  /** Orders the rules reject are listed in `orders` and left out, instead of an invalid-scenario error. */
+  lenient?: boolean;
+}
+
+/** One order that did not go as sent: rejected by the rules (lenient), not paid for, or sent home by Kanly. */
+export interface CascadeOrderNote {
+  list: OrderList;
+  index: number;
+  player: string;
+  status: 'rejected' | 'unpaid' | 'returned';
+  /** Scenario line and field path of the order (rejected orders: the field that breaks the rule). */
+  line: number | null;
+  path: string;
+  reason: string;
+}
+
+/** What a player's first-round orders cost (MS, AP). */
+export interface CascadeOrderCosts {
+  ap: number;
+  apLimit: number;
+  legionsMoved: number;
+  hazardFees: number;
+  refunds: number;
+  recruiting: number;
 }
 
 export interface CascadeResult extends Partial<CascadeMonteCarlo>, RunHeader {
@@ -34,8 +61,45 @@ export interface CascadeResult extends Partial<CascadeMonteCarlo>, RunHeader {
   trace: RoundTrace | null;
   /** The trace needed coin flips: it shows one draw, the Monte Carlo covers them all. */
   traceCoinFlips: boolean;
+  /** Orders rejected (lenient), unpaid, or returned by Kanly; accepted orders are not listed. */
+  orders: CascadeOrderNote[];
+  /** Player → what the round's orders cost. */
+  orderCosts: Record<string, CascadeOrderCosts>;
   /** The round as validated (defaults filled): what the numbers answer. */
   scenario: CascadeScenario;
+}
+
+/** The notes on orders that did not go as sent, in the order they were sent. */
+export function orderNotes(scenario: CascadeScenario, source: ScenarioSource): CascadeOrderNote[] {
+  const rejected = new Map((scenario.rejected ?? []).map((r) => [`${r.list}:${r.index}`, r]));
+  const notes: CascadeOrderNote[] = [];
+  for (const o of processOrders(scenario).outcomes) {
+    if (o.status === 'accepted') continue;
+    const r = rejected.get(`${o.list}:${o.index}`);
+    const path: PathSegment[] = [o.list, o.index];
+    notes.push({ list: o.list, index: o.index, player: o.player, status: o.status, line: r ? r.line : source.lineOf(path), path: r ? r.path : formatPath(path), reason: r ? r.message : (o.reason ?? '') });
+  }
+  return notes;
+}
+
+export function orderCosts(scenario: CascadeScenario): Record<string, CascadeOrderCosts> {
+  const book = processOrders(scenario).players;
+  return Object.fromEntries(
+    scenario.players.map((p) => {
+      const b = book[p.name];
+      return [p.name, { ap: b.ap, apLimit: actionPoints(p.combat), legionsMoved: b.legionsMoved, hazardFees: b.hazardFees, refunds: b.refunds, recruiting: b.recruiting }];
+    }),
+  );
+}
+
+/** Load the round; under `lenient` the orders the rules reject are kept aside (src/kinds/cascade/schema.ts). */
+async function loadRound(input: ScenarioInput, lenient: boolean): Promise<{ scenario: CascadeScenario; source: ScenarioSource }> {
+  if (!lenient) return loadKind(input, 'cascade');
+  const source = sourceOf(input);
+  const data = source.data as { kind?: unknown } | null;
+  // Not a cascade document: the strict loader says what was expected.
+  if (data === null || typeof data !== 'object' || data.kind !== 'cascade') return loadKind(input, 'cascade');
+  return { source, scenario: parseCascade(source, { lenient: true }) };
 }
 
 /** Chunk index of the trace's own generator: far beyond any Monte Carlo chunk, so it never shares numbers. */
@@ -55,8 +119,8 @@ export async function cascade(input: ScenarioInput, options: CascadeOptions = {}
   const rounds = options.rounds ?? null;
   if (rounds !== null && (!Number.isInteger(rounds) || rounds < 1 || rounds > 1000)) throw new UsageError(`--rounds: expected a whole number from 1 to 1,000, got ${rounds}`);
   const npc = options.npc !== false;
-  if (rounds !== null && !npc) throw new UsageError('--rounds simulates NPC attacks only: it does not go with --no-npc');
-  const { scenario } = await loadKind(input, 'cascade');
+  if (rounds !== null && !npc) throw new UsageError('--rounds plans against NPC attacks: it does not go with --no-npc');
+  const { scenario, source } = await loadRound(input, options.lenient === true);
   const started = performance.now();
   const trace = rounds === null ? cascadeTrace(scenario, settings.seed) : null;
   const model = compileCascade(scenario, { npc, rounds });
@@ -83,6 +147,8 @@ export async function cascade(input: ScenarioInput, options: CascadeOptions = {}
     policies: scenario.policies,
     trace,
     traceCoinFlips: trace !== null && trace.locations.some((l) => l.order.some((o) => o.beforeNextBecause === 'coin flip')),
+    orders: orderNotes(scenario, source),
+    orderCosts: orderCosts(scenario),
     ...mc,
     scenario,
   };

@@ -7,7 +7,7 @@ import { runMany, type ManyResult } from '../engine/runMany.js';
 import { loadKernel } from '../kinds/index.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { compileEngagement, engagementSides, summarizeEngagement, type EngagementSummary } from '../kinds/pursuit/engagement.js';
-import { exactWarMachine } from '../kinds/warMachine/kernel.js';
+import { exactFromCounts } from '../kinds/warMachine/kernel.js';
 import { CODE_COUNT, compileWarMachine, decodeCode, outcomeOfCode, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { summarizeMonteCarlo, summarizeOdds, winsKnownTo, type WarMachineMonteCarlo, type WarMachineOdds } from '../kinds/warMachine/summary.js';
@@ -60,8 +60,13 @@ export interface OddsOptions extends RunOptions {
 
 /** Exact odds of a compiled battle: the fast path for callers asking many questions (compile once, then this). */
 export function exactOdds(c: CompiledWarMachine): WarMachineOdds {
-  const probs = exactWarMachine(c.plan, c.pairs.map((p) => p.probability));
+  const probs = exactProbabilities(c);
   return summarizeOdds(c, probs, 1, probs[c.pairs.length * CODE_COUNT]);
+}
+
+/** Exact probability of each outcome code per pairing (and, last, the tied-roll rate). */
+function exactProbabilities(c: CompiledWarMachine): Float64Array {
+  return exactFromCounts(c.plan.pairCount, c.codeCounts, c.pairs.map((p) => p.probability));
 }
 
 /** Compile a validated war-machine scenario once (then `exactOdds` answers in microseconds). */
@@ -145,7 +150,7 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
     engagement = summarizeEngagement(plan, e.acc, e.trials);
   }
   const body = mc ?? { ...exact, winCi95: null };
-  const weights = monteCarlo ? run!.acc : exactWarMachine(compiled.plan, compiled.pairs.map((p) => p.probability));
+  const weights = monteCarlo ? run!.acc : exactProbabilities(compiled);
   const result: OddsResult = {
     ...head,
     ...body,

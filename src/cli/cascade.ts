@@ -12,12 +12,13 @@ export interface CascadeFlags extends RunFlags {
   /** commander's --no-npc: false when given. */
   npc?: boolean;
   rounds?: string;
+  lenient?: boolean;
 }
 
 export async function cascadeCommand(file: string, flags: CascadeFlags & ReportFlags, io: Io): Promise<number> {
   checkReportOption(flags.report);
   const rounds = flags.rounds === undefined ? null : parseCount('--rounds', flags.rounds, 1, 1000);
-  const result = await withRun(io, flags, (o) => cascade(file, { ...o, npc: flags.npc !== false, rounds }));
+  const result = await withRun(io, flags, (o) => cascade(file, { ...o, npc: flags.npc !== false, rounds, lenient: flags.lenient === true }));
   emitResult(io, flags.json, result, () => formatCascade(result));
   await noteThreads(io, flags, result.threads, result.trials, 'cascade', 'trials');
   await saveCommandReport({ kind: 'cascade', result }, file, flags.report, flags, io);
@@ -65,11 +66,27 @@ function formatLocation(loc: LocationTrace): string[] {
   return out;
 }
 
+/** The round's orders: what each player spent, and every order that did not go as sent, with the reason. */
+export function formatOrders(r: CascadeResult): string[] {
+  const out: string[] = [];
+  const spenders = Object.entries(r.orderCosts).filter(([, c]) => c.ap > 0 || c.hazardFees > 0 || c.recruiting > 0);
+  if (spenders.length === 0 && r.orders.length === 0) return out;
+  out.push('Orders (paid when sent: recruits, upgrades, moves, attacks, each in the order listed)');
+  for (const [name, c] of spenders) {
+    const money = [c.hazardFees ? `hazard fees ${num(c.hazardFees)} MS` : '', c.refunds ? `${num(c.refunds)} MS back (Kanly)` : '', c.recruiting ? `recruiting ${num(c.recruiting)} MS` : ''].filter(Boolean);
+    out.push(`  ${name}: ${c.ap} of ${c.apLimit} AP, ${c.legionsMoved} legion${c.legionsMoved === 1 ? '' : 's'} moved${money.length ? `, ${money.join(', ')}` : ''}`);
+  }
+  for (const o of r.orders) out.push(`  ${o.status} ${o.path}${o.line !== null ? ` (line ${o.line})` : ''}, ${o.player}: ${o.reason}`);
+  out.push('');
+  return out;
+}
+
 export function formatCascade(r: CascadeResult): string {
   const out: string[] = [];
   if (r.title) out.push(r.title);
+  out.push(...formatOrders(r));
   if (r.trace) out.push(formatTrace(r.trace, r.traceCoinFlips));
-  const what = r.rounds > 1 || r.trace === null ? `garrison planning: NPC attacks only over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}` : `round ${r.round}, NPC attacks ${r.npc ? 'on' : 'off'}`;
+  const what = r.rounds > 1 || r.trace === null ? `planning over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}: the orders in the first, NPC attacks, income and fees in every round` : `round ${r.round}, NPC attacks ${r.npc ? 'on' : 'off'}`;
   out.push(`Monte Carlo (${what}): ${fmtCount(r.trials)} trials, seed ${r.seed}, ${r.threads} thread${r.threads === 1 ? '' : 's'}, ${(r.elapsedMs / 1000).toFixed(2)} s`);
   out.push(`policies: unguarded ${r.policies.unguarded}, hero bonus ${signed(r.policies.heroBonus)}, ungarrisonedWeight ${r.policies.ungarrisonedWeight}, militiaRegeneration ${r.policies.militiaRegeneration}`);
   out.push('');
@@ -95,6 +112,11 @@ export function formatCascade(r: CascadeResult): string {
     if (r.policies.militiaRegeneration) {
       out.push("militia regenerate one a round for 300 MS each, paid from the owner's wealth (players[].wealth; default 0: none come back)");
     }
+  }
+  if (r.ledger) {
+    const rows = Object.entries(r.ledger).map(([name, l]) => [name, num(l.wealthBefore), num(l.refunds - l.hazardFees || 0, 0), num(-l.recruiting || 0, 0), num(l.income, 0), num(l.raided + l.houseRaidGain, 0), num(-l.houseRaidLoss || 0, 0), num(-l.regeneration || 0, 0), num(l.wealthAfter, 0), num(l.kanlyForfeit, 0)]);
+    out.push(`ledger over ${r.rounds === 1 ? 'the round' : `${r.rounds} rounds`} (mean MS; wealth after = wealth before + the columns from hazard fees to militia, exactly in every trial)`);
+    out.push(table(rows, ['player', 'wealth before', 'hazard fees', 'recruiting', 'income', 'seized', 'house raids', 'militia', 'wealth after', 'Kanly: income forfeited']));
   }
   return out.join('\n') + '\n';
 }

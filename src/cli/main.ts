@@ -10,11 +10,16 @@ if (TIMINGS) process.on('exit', () => mark('exit'));
 
 const controller = new AbortController();
 let interrupts = 0;
-process.on('SIGINT', () => {
-  // First Ctrl-C: finish the chunks in flight and report what was done. Second: leave at once.
-  if (++interrupts > 1) process.exit(ExitCode.interrupted);
+let terminated = false;
+// Ctrl-C (SIGINT) and SIGTERM (batch schedulers, containers, `kill`) do the same: stop the run at once, print
+// what finished, exit 130 or 143. A second signal leaves at once.
+const stop = (signal: 'SIGINT' | 'SIGTERM') => () => {
+  if (signal === 'SIGTERM') terminated = true;
+  if (++interrupts > 1) process.exit(terminated ? ExitCode.terminated : ExitCode.interrupted);
   controller.abort();
-});
+};
+process.on('SIGINT', stop('SIGINT'));
+process.on('SIGTERM', stop('SIGTERM'));
 
 const code = await runCli(process.argv.slice(2), processIo(controller.signal));
-process.exitCode = code;
+process.exitCode = code === ExitCode.interrupted && terminated ? ExitCode.terminated : code;

@@ -1,9 +1,11 @@
 /** Commander wiring. Each command is a function of (arguments, flags, io) returning an exit code. */
+import { availableParallelism } from 'node:os';
 import { Command, CommanderError, Option } from 'commander';
 import { ExitCode, UsageError, WarcastError } from '../errors.js';
 import { closePool } from '../engine/pool.js';
 import type { Io } from './io.js';
 import { RUN_DEFAULTS } from '../analysis/options.js';
+import { escapeControls } from '../scenario/source.js';
 
 export const VERSION = '0.1.0';
 
@@ -27,6 +29,17 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .showHelpAfterError('(run warcast --help for usage)')
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .exitOverride();
+  // More threads than 4 per core only cost memory and start-up (256 threads on 2 cores: 5.6 GB, 28× slower);
+  // the answer does not depend on threads, so cap them with a warning rather than refuse a script's setting.
+  program.hook('preAction', (_program, command) => {
+    const given = command.opts().threads as string | undefined;
+    const cap = threadCap();
+    const n = given === undefined ? NaN : Number(given.trim().replace(/[_,]/g, ''));
+    if (Number.isInteger(n) && n > cap) {
+      io.err(`warcast: --threads ${n} is more than 4 per core here; using ${cap}\n`);
+      command.setOptionValue('threads', String(cap));
+    }
+  });
 
   addRunOptions(program.command('odds <scenario>').description('win probabilities, results rows, casualties, fatigue and location of a War Machine battle'))
     .option('--exact', 'exact odds only (enumerate the dice; no Monte Carlo)')
@@ -52,7 +65,8 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
 
   addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
     .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
-    .option('--rounds <R>', 'garrison planning: NPC attacks only over R rounds; probability each location is still held')
+    .option('--rounds <R>', 'planning over R rounds: the orders in the first, NPC attacks, income, fees and regeneration in all; P(still held) and each player\'s ledger')
+    .option('--lenient', 'list orders the rules reject (with the reason) and play the round without them, instead of exit 3')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./cascade.js')).cascadeCommand(file, flags, io)));
@@ -90,11 +104,15 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
 }
 
 /** Run the CLI with `argv` (without node and script); returns the exit code. Never throws. */
-export async function runCli(argv: string[], io: Io): Promise<number> {
+export async function runCli(argv: string[], rawIo: Io): Promise<number> {
   let code: number = ExitCode.ok;
+  // Names come from scenario files: control characters (ESC, BEL) are shown escaped, never sent to the terminal.
+  const io: Io = { ...rawIo, out: (t) => rawIo.out(escapeControls(t)) };
   const program = buildProgram(io, (c) => (code = c));
   try {
     await program.parseAsync(argv, { from: 'user' });
+    // Stopped after the run, while its report was being rendered: the report was not written.
+    if (code === ExitCode.ok && io.signal?.aborted) code = ExitCode.interrupted;
   } catch (err) {
     code = exitCodeFor(err, io);
   } finally {
@@ -109,9 +127,20 @@ function exitCodeFor(err: unknown, io: Io): number {
     return ExitCode.usage; // commander has already printed its one line
   }
   if (err instanceof UsageError || err instanceof WarcastError) {
-    io.err(`warcast: ${err.message}\n`);
+    io.err(`warcast: ${oneLine(err.message)}\n`);
     return err.exitCode;
   }
   io.err(`warcast: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   return ExitCode.failure;
+}
+
+/** Most threads worth starting: 4 per core (at least 8). */
+export function threadCap(): number {
+  return Math.max(8, 4 * availableParallelism());
+}
+
+/** An error message as one bounded line: control characters escaped, at most 1,000 characters. */
+function oneLine(message: string): string {
+  const m = escapeControls(message.replace(/\n/g, ' '));
+  return m.length > 1000 ? `${m.slice(0, 1000)}… (${m.length.toLocaleString('en-US')} characters)` : m;
 }

@@ -37,13 +37,17 @@ export type CommandResult =
 export async function saveCommandReport(r: CommandResult, file: string, dir: string | undefined, flags: ReportFlags, io: Io, option = '--report'): Promise<string | null> {
   if (dir === undefined) return null;
   const interrupted = r.result.interrupted;
-  if (interrupted) {
+  if (interrupted || io.signal?.aborted) {
     io.err(`report not written: the run was interrupted (${option} ${dir} left as it was)\n`);
     return null;
   }
   const { saveReport } = await import('../../reports/save.js');
   const content = await reportContent(r, file);
-  const index = await saveReport(content, { dir, option, interactive: flags.interactive });
+  const index = await saveReport(content, { dir, option, interactive: flags.interactive, signal: io.signal });
+  if (index === null) {
+    io.err(`report not written: interrupted while rendering (${option} ${dir} left as it was)\n`);
+    return null;
+  }
   const shown = relative(process.cwd(), index) || index;
   (flags.json ? io.err : io.out).call(io, `report: ${shown.startsWith('..') ? index : shown}\n`);
   return index;

@@ -14,6 +14,12 @@ export interface Kernel<Plan> {
   /** Below this many trials a run stays on the main thread: a pool costs ~100 ms to start. */
   readonly minPoolTrials: number;
   accLength(plan: Plan): number;
+  /** The most any accumulator slot may gain in one trial (default 1: counts). Bounds the chunks of a task so
+   * its sums stay below 2^53, exact; tasks are then merged exactly whatever their grouping. */
+  maxPerTrial?(plan: Plan): number;
+  /** Worst-case nanoseconds a trial of `plan` may take (default: cheap). A chunk cannot be stopped part-way, so
+   * a plan whose chunk may take longer than ~0.1 s runs on the pool, where Ctrl-C ends the task at once. */
+  worstNsPerTrial?(plan: Plan): number;
   run(plan: Plan, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void;
   /**
    * A few running totals read off an accumulator after each chunk (e.g. wins per side), so an analysis can

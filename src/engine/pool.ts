@@ -1,4 +1,4 @@
-/** The piscina pool: one per process, started on first use, sized to the requested threads less the calling thread (which runs tasks too: src/engine/run.ts). */
+/** The piscina pool: one per process, started on first use, sized exactly to the requested threads. */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 // piscina loads with the first pool: runs that stay on one thread (exact odds, small runs) never pay for it.
@@ -9,13 +9,9 @@ export const POOL_DEFAULTS = {
   idleTimeout: 60_000,
   /** In-flight tasks per thread: enough to keep a thread busy between results. */
   tasksPerThread: 4,
-  /** Tasks per thread when splitting a run (at least): small enough that a late-starting worker still gets a share. */
-  tasksPerThreadSplit: 8,
-  /** Tasks posted to a worker at once: the next one waits in the worker while the main thread is busy running its own task. */
-  concurrentTasksPerWorker: 2,
 } as const;
 
-let pool: Promise<Piscina> | null = null;
+let pool: Piscina | null = null;
 let poolThreads = 0;
 
 /** The compiled worker: next to this file's build, or under dist/ when running from TypeScript sources. */
@@ -29,19 +25,20 @@ export function workerFile(): string {
   return found;
 }
 
-export function getPool(threads: number): Promise<Piscina> {
+export async function getPool(threads: number): Promise<Piscina> {
   if (pool && poolThreads === threads) return pool;
-  if (pool) void pool.then((p) => p.destroy());
-  pool = import('piscina').then(
-    ({ Piscina }) =>
-      new Piscina({
-        filename: workerFile(),
-        minThreads: threads,
-        maxThreads: threads,
-        idleTimeout: POOL_DEFAULTS.idleTimeout,
-        concurrentTasksPerWorker: POOL_DEFAULTS.concurrentTasksPerWorker,
-      }),
-  );
+  const { Piscina: PiscinaClass } = await import('piscina');
+  if (pool && poolThreads === threads) return pool; // another run started it meanwhile
+  if (pool) void pool.destroy();
+  pool = new PiscinaClass({
+    filename: workerFile(),
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: POOL_DEFAULTS.idleTimeout,
+  });
+  // A worker ended on Ctrl-C or after another task failed may still report its error: the task's own
+  // rejection already said what went wrong, and an unheard 'error' event would crash the process.
+  pool.on('error', () => {});
   poolThreads = threads;
   return pool;
 }
@@ -50,5 +47,5 @@ export async function closePool(): Promise<void> {
   const p = pool;
   pool = null;
   poolThreads = 0;
-  if (p) await (await p).destroy();
+  if (p) await p.destroy();
 }

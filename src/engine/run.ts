@@ -4,10 +4,9 @@
  * results in any order gives the same bytes; we still merge in chunk order.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { threadId } from 'node:worker_threads';
+import { WarcastError } from '../errors.js';
 import { warmUp, type Kernel } from './kernel.js';
 import { getPool, POOL_DEFAULTS } from './pool.js';
-import { mark, processMs, threadCpuMs, TIMINGS } from './timings.js';
 
 export interface RunOptions<Plan = unknown> {
   kernel: Kernel<Plan>;
@@ -19,7 +18,8 @@ export interface RunOptions<Plan = unknown> {
   startTrial?: number;
   /** Called with trials done so far (monotone). */
   onProgress?: (done: number, total: number) => void;
-  /** Stops the run after the chunks in flight; the result then covers a prefix of whole chunks. */
+  /** Stops the run: tasks in flight on the pool are abandoned (their workers ended), so the result covers
+   * the prefix of whole tasks done before the signal. */
   signal?: AbortSignal;
   /** Override the kernel's threshold for starting a pool (tests force a real pool with 0). */
   minPoolTrials?: number;
@@ -43,17 +43,10 @@ export interface RunResult {
 interface TaskResult {
   acc: Float64Array;
   trace: Float64Array | null;
-  /** Under WARCAST_TIMINGS=1: where the worker spent the task (src/engine/timings.ts). */
-  timing?: TaskTiming;
 }
 
-interface TaskTiming {
-  thread: number;
-  startMs: number;
-  endMs: number;
-  warmUpMs: number;
-  cpuMs: number;
-}
+/** A chunk that may take longer than this runs on the pool, where it can be abandoned on Ctrl-C. */
+export const SLOW_CHUNK_MS = 100;
 
 export interface Task {
   /** The kernel's registry name (the worker loads it by name). */
@@ -64,7 +57,6 @@ export interface Task {
   firstChunk: number;
   chunkCount: number;
   totalTrials: number;
-  timings?: boolean;
 }
 
 /** Run `trials` trials starting at `startTrial` (a multiple of the chunk size). */
@@ -77,15 +69,24 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   const firstChunk = start / k.chunkTrials;
   const lastChunk = Math.ceil(end / k.chunkTrials); // exclusive
   const acc = new Float64Array(k.accLength(o.plan));
-  const usePool = o.threads > 1 && o.trials >= (o.minPoolTrials ?? k.minPoolTrials);
+  // A chunk cannot be stopped part-way: when one may take longer than SLOW_CHUNK_MS, run on the pool (even
+  // with one thread), where Ctrl-C ends the tasks in flight at once.
+  const chunkMs = ((k.worstNsPerTrial?.(o.plan) ?? 0) * k.chunkTrials) / 1e6;
+  const slow = chunkMs > SLOW_CHUNK_MS && o.trials > k.chunkTrials / 10;
+  const usePool = (o.threads > 1 && o.trials >= (o.minPoolTrials ?? k.minPoolTrials)) || (slow && o.minPoolTrials !== Infinity);
 
-  // Task boundaries: at least 8 tasks per thread (the threads start at different times: the main thread at once, workers after start-up), at most maxChunksPerTask chunks each.
+  // Task boundaries: on the pool at least 4 tasks per thread, at most maxChunksPerTask chunks (and ~0.1 s)
+  // each; on the main thread one chunk a task, so Ctrl-C waits for one chunk at most.
   const chunks = lastChunk - firstChunk;
   const threads = usePool ? o.threads : 1;
-  const perTask = Math.max(1, Math.min(k.maxChunksPerTask, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThreadSplit))));
+  const byTime = Math.max(1, Math.floor(SLOW_CHUNK_MS / Math.max(chunkMs, 1e-9)));
+  // Sums exact within a task: at most 2^53 / (chunk × largest gain a trial) chunks (at least one, whose sums
+  // are then rounded the same way whatever the grouping).
+  const byExactness = Math.max(1, Math.floor(2 ** 53 / (k.chunkTrials * Math.max(1, k.maxPerTrial?.(o.plan) ?? 1))));
+  const perTask = usePool ? Math.max(1, Math.min(k.maxChunksPerTask, byTime, byExactness, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThread)))) : 1;
   const tasks: Task[] = [];
   for (let c = firstChunk; c < lastChunk; c += perTask) {
-    tasks.push({ kind: k.name, plan: o.plan, trace: traceLength > 0, seed: o.seed, firstChunk: c, chunkCount: Math.min(perTask, lastChunk - c), totalTrials: end, ...(TIMINGS ? { timings: true } : {}) });
+    tasks.push({ kind: k.name, plan: o.plan, trace: traceLength > 0, seed: o.seed, firstChunk: c, chunkCount: Math.min(perTask, lastChunk - c), totalTrials: end });
   }
   const trialsOf = (t: Task) => Math.min(end, (t.firstChunk + t.chunkCount) * k.chunkTrials) - t.firstChunk * k.chunkTrials;
 
@@ -107,78 +108,98 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   let done = 0;
   if (!usePool) {
     // Main thread, task by task, yielding between tasks so Ctrl-C and progress get a turn.
-    mark('run start', `${k.name}: ${o.trials} trials, ${tasks.length} tasks of ${perTask} chunks, main thread`);
-    const cpu0 = TIMINGS ? threadCpuMs() : 0;
     let completed = 0;
+    const sum = new ExactSum(acc.length);
     for (const t of tasks) {
       if (o.signal?.aborted) break;
       const r = runChunks(k, t);
-      for (let j = 0; j < acc.length; j++) acc[j] += r.acc[j];
+      sum.add(r.acc);
       addTrace(t, r);
       done += trialsOf(t);
       completed++;
       o.onProgress?.(done, o.trials);
       if (tasks.length > 1) await yieldToEventLoop();
     }
-    mark('run done', `main thread, ${TIMINGS ? threadCpuMs() - cpu0 : 0} ms CPU`);
+    sum.into(acc);
     return result(done, 1, completed);
   }
 
-  // The calling thread is one of the `threads`: it runs tasks itself while the pool's threads - 1 workers start
-  // and tier their kernels up (~0.1 s to start a worker, up to ~1 s of JIT for the siege kernel under load), so
-  // a pool run is never much slower than one thread and the pool's start-up is overlapped with real work.
-  mark('run start', `${k.name}: ${o.trials} trials, ${tasks.length} tasks of ${perTask} chunks, main thread + ${o.threads - 1} workers`);
-  // Wait for the pool object (piscina loads lazily) so its workers start now, while this thread works.
-  const pool = await getPool(o.threads - 1);
+  const pool = await getPool(o.threads);
+  // Ends the tasks in flight on Ctrl-C, or when one task fails (the others' work would be thrown away).
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  o.signal?.addEventListener('abort', onAbort, { once: true });
+  if (o.signal?.aborted) stop.abort();
   const results: (TaskResult | null)[] = new Array(tasks.length).fill(null);
   let next = 0;
   let failure: unknown = null;
-  const claim = () => (next < tasks.length && !o.signal?.aborted && failure === null ? next++ : -1);
-  const finished = (i: number) => {
-    done += trialsOf(tasks[i]);
-    o.onProgress?.(done, o.trials);
-  };
-  const inFlight = (o.threads - 1) * POOL_DEFAULTS.tasksPerThread;
-  const viaPool = async () => {
-    for (let i = claim(); i >= 0; i = claim()) {
+  const inFlight = o.threads * POOL_DEFAULTS.tasksPerThread;
+  const worker = async () => {
+    while (next < tasks.length && !stop.signal.aborted) {
+      const i = next++;
       try {
-        results[i] = (await pool.run(tasks[i])) as TaskResult;
+        results[i] = (await pool.run(tasks[i], { signal: stop.signal })) as TaskResult;
       } catch (err) {
+        if (stop.signal.aborted) return; // abandoned on Ctrl-C or after another task failed
         failure ??= err;
+        stop.abort();
         return;
       }
-      finished(i);
+      done += trialsOf(tasks[i]);
+      o.onProgress?.(done, o.trials);
     }
   };
-  const cpu0 = TIMINGS ? threadCpuMs() : 0;
-  let onMain = 0;
-  const onMainThread = async () => {
-    // Yield first so the pool's tasks are posted before this thread gets busy, and between tasks so results,
-    // progress and Ctrl-C get a turn.
-    for (await yieldToEventLoop(); ; await yieldToEventLoop()) {
-      const i = claim();
-      if (i < 0) return;
-      results[i] = runChunks(k, tasks[i]);
-      onMain++;
-      finished(i);
-    }
-  };
-  await Promise.all([onMainThread(), ...Array.from({ length: Math.min(inFlight, tasks.length) }, viaPool)]);
-  mark('main thread', `${onMain} tasks, ${TIMINGS ? threadCpuMs() - cpu0 : 0} ms CPU`);
-  if (failure !== null) throw failure;
-  if (TIMINGS) logTaskTimings(results);
+  await Promise.all(Array.from({ length: Math.min(inFlight, tasks.length) }, worker));
+  o.signal?.removeEventListener('abort', onAbort);
+  // A worker that threw or died: one line, exit 1, and no partial result printed as whole.
+  if (failure !== null) throw new WarcastError(`a worker thread failed: ${failure instanceof Error ? failure.message.split('\n')[0] : String(failure)}`);
   // Merge the completed prefix in chunk order.
   let trials = 0;
   let completed = 0;
+  const sum = new ExactSum(acc.length);
   for (let i = 0; i < tasks.length; i++) {
     const r = results[i];
     if (r === null) break;
-    for (let j = 0; j < acc.length; j++) acc[j] += r.acc[j];
+    sum.add(r.acc);
     addTrace(tasks[i], r);
     trials += trialsOf(tasks[i]);
     completed++;
   }
+  sum.into(acc);
   return result(trials, o.threads, completed);
+}
+
+/**
+ * Sums of task accumulators, exact: in doubles while the total stays a safe integer, in BigInt past 2^53
+ * (rare: huge troop counts or wealth over many trials), rounded once at the end. Any grouping of chunks into
+ * tasks then gives the same bytes.
+ */
+export class ExactSum {
+  private readonly low: Float64Array;
+  private big: Map<number, bigint> | null = null;
+  constructor(length: number) {
+    this.low = new Float64Array(length);
+  }
+  add(r: Float64Array): void {
+    const low = this.low;
+    for (let j = 0; j < low.length; j++) {
+      const v = r[j];
+      if (v === 0) continue;
+      const s = low[j] + v;
+      if (s <= Number.MAX_SAFE_INTEGER && s >= -Number.MAX_SAFE_INTEGER) low[j] = s;
+      else if (Number.isInteger(v) && Number.isInteger(low[j])) {
+        this.big ??= new Map();
+        this.big.set(j, (this.big.get(j) ?? 0n) + BigInt(low[j]) + BigInt(v));
+        low[j] = 0;
+      } else low[j] = s; // not a count: no exactness to keep
+    }
+  }
+  into(acc: Float64Array): void {
+    for (let j = 0; j < acc.length; j++) {
+      const b = this.big?.get(j);
+      acc[j] = b === undefined ? this.low[j] : Number(b + BigInt(this.low[j]));
+    }
+  }
 }
 
 /** One task's chunks into a fresh accumulator; with a trace, chunk by chunk (chunks are independent, so the counts are the same). */
@@ -197,36 +218,18 @@ function runChunks<P>(k: Kernel<P>, t: Task): TaskResult {
   return { acc, trace };
 }
 
-function logTaskTimings(results: (TaskResult | null)[]): void {
-  const byThread = new Map<number, TaskTiming[]>();
-  for (const r of results) if (r?.timing) byThread.set(r.timing.thread, [...(byThread.get(r.timing.thread) ?? []), r.timing]);
-  for (const [thread, ts] of byThread) {
-    const run = ts.reduce((n, t) => n + t.endMs - t.startMs, 0);
-    const cpu = ts.reduce((n, t) => n + t.cpuMs, 0);
-    const warm = ts.reduce((n, t) => n + t.warmUpMs, 0);
-    mark(`thread ${thread}`, `${ts.length} tasks, first started at ${ts[0].startMs.toFixed(1)} ms, last ended at ${ts[ts.length - 1].endMs.toFixed(1)} ms, ${run.toFixed(1)} ms in tasks (warm-up ${warm.toFixed(1)}), ${cpu} ms CPU`);
-  }
-  mark('pool run done');
-}
-
 const warmed = new Set<Kernel<unknown>>();
 
 /**
  * Worker side: run one task with its kernel (warmed up on first use) and hand its accumulator back. The worker entry (workers/worker.ts) finds the kernel by `t.kind` in the registry.
  */
 export function runTask(k: Kernel<unknown>, t: Task): unknown {
-  const startMs = t.timings ? processMs() : 0;
-  const cpu0 = t.timings ? threadCpuMs() : 0;
-  let warmUpMs = 0;
   if (!warmed.has(k)) {
     warmUp(k, t.plan);
     warmed.add(k);
-    warmUpMs = t.timings ? processMs() - startMs : 0;
   }
   // A plain object is copied back (structured clone): accumulators are a few kB, far below a task's cost.
-  const r = runChunks(k, t);
-  if (t.timings) r.timing = { thread: threadId, startMs, endMs: processMs(), warmUpMs, cpuMs: threadCpuMs() - cpu0 };
-  return r;
+  return runChunks(k, t);
 }
 
 export interface PrecisionOptions<P = unknown> extends Omit<RunOptions<P>, 'trials' | 'startTrial'> {

@@ -2,12 +2,44 @@
  * Reading scenario files (YAML or JSON) with positions, and turning validation failures into one line:
  * `file:line: field.path: what was expected`.
  */
-import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument, isMap, type Document } from 'yaml';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { LineCounter, parseDocument, isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
 import type { z } from 'zod';
 import { ScenarioError } from '../errors.js';
 
 export type PathSegment = string | number;
+
+/**
+ * What a scenario file may hold (docs/reliability.md). Reading stops one byte past `bytes`, so /dev/zero and
+ * multi-gigabyte files are rejected after reading 1 MiB; the other limits keep parsing a 1 MiB file under a
+ * second whatever its shape.
+ */
+export const SCENARIO_LIMITS = {
+  /** Bytes of a scenario file (1 MiB; the largest example is ~2 KB). */
+  bytes: 1 << 20,
+  /** YAML alias nodes (`*name`) in one file, and alias expansions when building the data (billion laughs). */
+  aliases: 100,
+  /** Nesting depth of mappings and lists. */
+  depth: 64,
+  /** Lines, commas, colons, brackets, anchors and aliases (a bound on YAML nodes): the parser takes 5–20 µs a node. */
+  entries: 40_000,
+  /** Open brackets `[` `{` before their close, counted raw (a name holds at most 200 characters). */
+  brackets: 1000,
+  /** Characters of a user string quoted back in an error message. */
+  quoted: 60,
+} as const;
+
+/** A user string as quoted in an error: at most SCENARIO_LIMITS.quoted characters, control characters escaped. */
+export function shown(s: string, max: number = SCENARIO_LIMITS.quoted): string {
+  const cut = s.length > max ? s.slice(0, max) + `… (${s.length.toLocaleString('en-US')} characters)` : s;
+  return escapeControls(cut);
+}
+
+/** C0 and C1 control characters (but newline and tab) and DEL as `\u001b`: a name never drives the terminal. */
+export function escapeControls(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 /** A parsed file that can say on which line any field path stands. */
 export interface ScenarioSource {
@@ -24,24 +56,54 @@ export function formatPath(path: readonly PathSegment[]): string {
   let out = '';
   for (const seg of path) {
     if (typeof seg === 'number') out += `[${seg}]`;
-    else out += out === '' ? seg : `.${seg}`;
+    else out += out === '' ? shown(seg) : `.${shown(seg)}`;
   }
   return out;
 }
 
-/** Parse text as YAML (JSON is YAML) keeping line positions. */
+/** Parse text as YAML (JSON is YAML) keeping line positions; a `.json` file must also be strict JSON. */
 export function parseScenarioText(text: string, file: string): ScenarioSource {
+  const isJson = /\.json$/i.test(file);
+  boundWork(text, file);
   const lineCounter = new LineCounter();
-  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true, merge: true });
+  const lineAt = (offset: number) => lineCounter.linePos(offset).line;
+  let doc: Document;
+  try {
+    // uniqueKeys off: the library compares every key with every other (10⁵ keys took minutes); checkTree
+    // finds duplicates with a Set instead.
+    doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false, merge: true });
+  } catch (err) {
+    if (err instanceof RangeError) throw new ScenarioError(file, null, '', `nested too deeply (limit ${SCENARIO_LIMITS.depth} levels)`);
+    throw err;
+  }
+  let data: unknown;
+  if (isJson) {
+    data = parseStrictJson(text, file, lineAt);
+  }
   const firstError = doc.errors[0];
   if (firstError) {
     const pos = firstError.linePos?.[0];
     const line = pos ? pos.line : null;
-    const reason = firstError.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-    throw new ScenarioError(file, line, '', `malformed ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${reason}`);
+    const reason = escapeControls(firstError.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '').slice(0, 200));
+    if (!isJson) throw new ScenarioError(file, line, '', `malformed YAML: ${reason}`);
+  } else {
+    checkTree(doc, file, lineAt);
   }
-  const data = doc.toJS({ maxAliasCount: 100 });
+  if (!isJson) {
+    try {
+      data = doc.toJS({ maxAliasCount: SCENARIO_LIMITS.aliases });
+    } catch (err) {
+      // Alias expansion past the limit (billion laughs, merge-key bombs) or too deep to build.
+      if (err instanceof ReferenceError || err instanceof RangeError) {
+        const alias = firstAlias(doc);
+        const line = alias?.range ? lineAt(alias.range[0]) : null;
+        throw new ScenarioError(file, line, '', err instanceof RangeError ? `nested too deeply (limit ${SCENARIO_LIMITS.depth} levels)` : `too many YAML alias expansions (limit ${SCENARIO_LIMITS.aliases}): write the values out`);
+      }
+      throw err;
+    }
+  }
   const lineOf = (path: readonly PathSegment[]): number | null => {
+    if (doc.errors.length > 0) return 1; // strict JSON the YAML parser cannot place (rare): point at the top
     for (let n = path.length; n >= 0; n--) {
       const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
       const range = (node as { range?: [number, number, number] } | undefined)?.range;
@@ -52,13 +114,13 @@ export function parseScenarioText(text: string, file: string): ScenarioSource {
           if (isMap(parent)) {
             const pair = parent.items.find((p) => (p.key as { value?: unknown })?.value === path[n - 1]);
             const keyRange = (pair?.key as { range?: [number, number, number] } | undefined)?.range;
-            if (keyRange) return lineCounter.linePos(keyRange[0]).line;
+            if (keyRange) return lineAt(keyRange[0]);
           }
         }
-        return lineCounter.linePos(range[0]).line;
+        return lineAt(range[0]);
       }
     }
-    return null;
+    return 1; // an empty document (or only comments): its first line
   };
   return {
     file,
@@ -68,16 +130,191 @@ export function parseScenarioText(text: string, file: string): ScenarioSource {
   };
 }
 
-export function readScenarioFile(file: string): ScenarioSource {
-  let text: string;
+/** Reject, before parsing, text whose parse would be slow or deep: too many entries or nested brackets. */
+function boundWork(text: string, file: string): void {
+  let line = 1;
+  let marks = 0;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) line++;
+    else if (c === 44 || c === 58 || c === 38 || c === 42) marks++;
+    else if (c === 91 || c === 123) {
+      marks++;
+      if (++depth > SCENARIO_LIMITS.brackets) throw new ScenarioError(file, line, '', `nested too deeply (more than ${SCENARIO_LIMITS.brackets} open brackets)`);
+    } else if (c === 93 || c === 125) depth = Math.max(0, depth - 1);
+    if (line + marks > SCENARIO_LIMITS.entries) throw new ScenarioError(file, line, '', `more than ${SCENARIO_LIMITS.entries.toLocaleString('en-US')} lines and separators (, : [ { & *), the limit for a scenario file (docs/reliability.md)`);
+  }
+}
+
+/**
+ * One pass over the parsed tree, without recursion: duplicate keys, keys that are not plain scalars, aliases
+ * (count, and each after its anchor), nesting depth. Every problem is reported at its line.
+ */
+function checkTree(doc: Document, file: string, lineAt: (offset: number) => number): void {
+  const lineOfNode = (n: unknown) => {
+    const r = (n as { range?: [number, number, number] } | null)?.range;
+    return r ? lineAt(r[0]) : null;
+  };
+  // An anchor counts once its node is complete: an alias inside its own anchor (`&a [*a]`) would build a cycle.
+  const anchors = new Set<string>();
+  const ANCHOR_DONE = Symbol('anchor done');
+  let aliases = 0;
+  const stack: [unknown, number][] = [[doc.contents, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || node === undefined) continue;
+    if (Array.isArray(node) && node[0] === ANCHOR_DONE) {
+      anchors.add(node[1] as string);
+      continue;
+    }
+    if (depth > SCENARIO_LIMITS.depth) throw new ScenarioError(file, lineOfNode(node), '', `nested too deeply (limit ${SCENARIO_LIMITS.depth} levels)`);
+    if (isAlias(node)) {
+      if (++aliases > SCENARIO_LIMITS.aliases) throw new ScenarioError(file, lineOfNode(node), '', `too many YAML aliases (limit ${SCENARIO_LIMITS.aliases}): write the values out`);
+      if (!anchors.has(node.source)) throw new ScenarioError(file, lineOfNode(node), '', `YAML alias *${shown(node.source)} has no complete anchor &${shown(node.source)} before it`);
+      continue;
+    }
+    const anchor = (node as { anchor?: string }).anchor;
+    if (anchor) stack.push([[ANCHOR_DONE, anchor], depth]);
+    if (isMap(node)) {
+      const seen = new Map<string, number | null>();
+      const children: [unknown, number][] = [];
+      for (const pair of node.items) {
+        const key = pair.key as YamlNode | null;
+        if (key !== null && !isScalar(key) && !isAlias(key)) throw new ScenarioError(file, lineOfNode(key) ?? lineOfNode(pair.value), '', 'a key must be a plain name, not a mapping or a list');
+        if (isScalar(key)) {
+          const name = String(key.value);
+          if (name !== '<<') {
+            const before = seen.get(name);
+            if (before !== undefined) throw new ScenarioError(file, lineOfNode(key), '', `key '${shown(name)}' appears twice in this mapping${before !== null ? ` (first on line ${before})` : ''}`);
+            seen.set(name, lineOfNode(key));
+          }
+        }
+        children.push([key, depth + 1], [pair.value, depth + 1]);
+      }
+      // Pushed in reverse so the walk is in document order (an alias must come after its anchor).
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    } else if (isSeq(node)) {
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push([node.items[i], depth + 1]);
+    } else if (isPair(node)) {
+      stack.push([node.value, depth + 1], [node.key, depth + 1]);
+    }
+  }
+}
+
+function firstAlias(doc: Document): YamlNode | null {
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isAlias(node)) return node;
+    // Children pushed last-first, so the walk is in document order.
+    if (isMap(node)) for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i].value, node.items[i].key);
+    else if (isSeq(node)) for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
+  }
+  return null;
+}
+
+/**
+ * A `.json` file is strict JSON (RFC 8259: no trailing commas, single quotes or comments), which YAML would
+ * accept. V8 does not always give the position of the error; then the longest prefix that still only "ends
+ * early" locates it (a binary search, ~20 parses).
+ */
+function parseStrictJson(text: string, file: string, lineAt: (offset: number) => number): unknown {
   try {
-    text = readFileSync(file, 'utf8');
+    return JSON.parse(text);
   } catch (err) {
+    if (!(err instanceof SyntaxError)) throw err;
+    const message = err.message;
+    let pos = Number(/at position (\d+)/.exec(message)?.[1] ?? NaN);
+    if (Number.isNaN(pos)) {
+      const endsEarly = (n: number) => {
+        try {
+          JSON.parse(text.slice(0, n));
+          return true;
+        } catch (e) {
+          const m = (e as Error).message;
+          const at = /at position (\d+)/.exec(m);
+          return /Unexpected end of JSON input/.test(m) || (at !== null && Number(at[1]) >= n);
+        }
+      };
+      let lo = 0;
+      let hi = text.length;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (endsEarly(mid)) lo = mid;
+        else hi = mid - 1;
+      }
+      pos = lo;
+    }
+    const token = /^Unexpected token '(.+?)'/.exec(message)?.[1];
+    let reason = token !== undefined ? `unexpected ${JSON.stringify(token)}` : message.replace(/ in JSON at position \d+.*$/, '').replace(/^\w/, (c) => c.toLowerCase());
+    if (/^unexpected end/.test(reason)) pos = text.length;
+    reason = escapeControls(reason.slice(0, 200));
+    throw new ScenarioError(file, lineAt(Math.min(pos, text.length)), '', `malformed JSON: ${reason} (a .json file must be strict JSON: double quotes, no trailing commas or comments)`);
+  }
+}
+
+/**
+ * Read a scenario file, at most SCENARIO_LIMITS.bytes of it: reading stops one byte past the limit, so a device
+ * or a huge file costs no more than a small one. The text must be UTF-8.
+ */
+export function readScenarioFile(file: string): ScenarioSource {
+  const cannot = (err: unknown) => {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot read (${code})`;
-    throw new ScenarioError(file, null, '', why);
+    return new ScenarioError(file, null, '', why);
+  };
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (err) {
+    throw cannot(err);
+  }
+  const limit = SCENARIO_LIMITS.bytes;
+  const buf = Buffer.allocUnsafe(limit + 1);
+  let n = 0;
+  try {
+    if (fstatSync(fd).isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
+    while (n < buf.length) {
+      const r = readSync(fd, buf, n, buf.length - n, null);
+      if (r === 0) break;
+      n += r;
+    }
+  } catch (err) {
+    throw cannot(err);
+  } finally {
+    closeSync(fd);
+  }
+  if (n > limit) throw new ScenarioError(file, null, '', `larger than ${limit.toLocaleString('en-US')} bytes (1 MiB), the limit for a scenario file (docs/reliability.md)`);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, n));
+  } catch {
+    const bad = firstInvalidUtf8(buf.subarray(0, n));
+    let line = 1;
+    for (let i = 0; i < bad; i++) if (buf[i] === 10) line++;
+    throw new ScenarioError(file, line, '', `not UTF-8 text (bad byte at offset ${bad}): is this a scenario file?`);
   }
   return parseScenarioText(text, file);
+}
+
+/** Offset of the first byte that does not start or continue a valid UTF-8 sequence. */
+function firstInvalidUtf8(b: Uint8Array): number {
+  let i = 0;
+  while (i < b.length) {
+    const c = b[i];
+    const len = c < 0x80 ? 1 : c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c < 0xf5 ? 4 : 0;
+    if (len === 0 || i + len > b.length) return i;
+    for (let k = 1; k < len; k++) if ((b[i + k] & 0xc0) !== 0x80) return i;
+    // Overlong, surrogate or past-U+10FFFF sequences: let the decoder's verdict stand at this byte.
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(b.subarray(i, i + len));
+    } catch {
+      return i;
+    }
+    i += len;
+  }
+  return b.length;
 }
 
 /** Edit distance, for "did you mean" on misspelt keys. */
@@ -98,7 +335,10 @@ function distance(a: string, b: string): number {
 export function closest(word: string, candidates: readonly string[]): string | null {
   let best: string | null = null;
   let bestD = Infinity;
+  const allowed = Math.max(2, Math.floor(word.length / 3));
   for (const c of candidates) {
+    // The length difference bounds the distance from below: a 10 MB key costs nothing here.
+    if (Math.abs(word.length - c.length) > allowed || c.length > 200) continue;
     const d = distance(word, c);
     if (d < bestD) {
       bestD = d;
@@ -156,7 +396,7 @@ export function validate<T extends z.ZodType>(source: ScenarioSource, schema: T,
     const key = issue.keys[0];
     const known = knownKeysAt(schema, issue.path as PathSegment[]);
     const hint = closest(key, known);
-    throw source.error([...path, key], `unknown key '${key}'${hint ? ` (did you mean '${hint}'?)` : known.length ? ` (expected one of: ${known.join(', ')})` : ''}`);
+    throw source.error([...path, key], `unknown key '${shown(key)}'${hint ? ` (did you mean '${hint}'?)` : known.length ? ` (expected one of: ${known.join(', ')})` : ''}`);
   }
   throw source.error(path, describeIssue(issue));
 }
@@ -180,6 +420,6 @@ function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
   if (typeof v === 'object') return 'a mapping';
-  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v);
+  if (typeof v === 'string') return escapeControls(JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v));
   return String(v);
 }

@@ -1,5 +1,5 @@
 /** `warcast cascade`: invalid rounds give one line and exit 3; the examples run; --json has the documented keys. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ const dir = mkdtempSync(join(tmpdir(), 'warcast-cascade-'));
 const valid = () => ({
   players: [
     { name: 'Ann', combat: 2, homeworld: 'Ann Home' },
-    { name: 'Ben', combat: 2, homeworld: 'Ben Home' },
+    { name: 'Ben', combat: 2, wealth: 5000, homeworld: 'Ben Home' },
   ],
   locations: [
     { name: 'Mine', owner: 'Ann', income: 500 },
@@ -32,9 +32,9 @@ async function run(name: string, doc: Record<string, unknown>, ...flags: string[
 }
 
 const invalid: [string, (d: ReturnType<typeof valid>) => void, RegExp][] = [
-  ['two attacks by one player on one location', (d) => d.attacks.push({ player: 'Ben', type: 'raid', target: 'Mine', units: ['B2'] }), /attacks\[1\]\.target: Ben already attacks 'Mine' this round: one attack per player per location$/],
-  ['an attack on a homeworld that is not a house raid', (d) => (d.attacks[0].target = 'Ann Home'), /attacks\[0\]\.type: 'Ann Home' is a homeworld: only a house raid may attack it, not a seizure$/],
-  ['a raid on an elector', (d) => Object.assign(d.attacks[0], { type: 'raid', target: 'Elector' }), /attacks\[0\]\.target: 'Elector' is an elector: electors cannot be raided$/],
+  ['two attacks by one player on one location', (d) => d.attacks.push({ player: 'Ben', type: 'raid', target: 'Mine', units: ['B2'] }), /attacks\[1\]\.target: Ben already attacks 'Mine' this round: “A player can only launch 1 attack force of any type at a single location” \(Dune page line 76\)$/],
+  ['an attack on a homeworld that is not a house raid', (d) => (d.attacks[0].target = 'Ann Home'), /attacks\[0\]\.type: 'Ann Home' is a homeworld: only a house raid may attack it, not a seizure: “a Location known to them and not under their control, other than a Homeworld” \(Dune page line 46\)$/],
+  ['a raid on an elector', (d) => Object.assign(d.attacks[0], { type: 'raid', target: 'Elector' }), /attacks\[0\]\.target: 'Elector' is an elector: “You can't raid Electors” \(Dune page line 37\)$/],
   ['an unknown location', (d) => (d.attacks[0].target = 'Atlantis'), /attacks\[0\]\.target: unknown location 'Atlantis'$/],
   ['an unknown player', (d) => (d.attacks[0].player = 'Zed'), /attacks\[0\]\.player: unknown player 'Zed'$/],
   ['units the player does not have', (d) => (d.attacks[0].units = ['B1', 'B9']), /attacks\[0\]\.units\[1\]: Ben has no legion 'B9'$/],
@@ -56,6 +56,27 @@ describe('warcast cascade: invalid rounds', () => {
       expect(lines[0]).toMatch(message);
     });
   }
+
+  it('--lenient lists the rejected order with its line and reason, and plays the round without it', async () => {
+    const d = valid();
+    d.attacks.push({ player: 'Ben', type: 'raid', target: 'Elector', units: ['B2'] });
+    const strict = await run('lenient-strict', d);
+    expect(strict.code).toBe(3);
+    const { code, io } = await run('lenient', d, '--lenient', '--no-npc', '--json');
+    expect(code).toBe(0);
+    const doc = JSON.parse(io.stdout);
+    expect(doc.orders).toEqual([
+      { list: 'attacks', index: 1, player: 'Ben', status: 'rejected', line: expect.any(Number), path: 'attacks[1].target', reason: "'Elector' is an elector: “You can't raid Electors” (Dune page line 37)" },
+    ]);
+    expect(doc.trace.locations.map((l: { location: string }) => l.location)).toEqual(['Mine']);
+    expect(doc.orderCosts.Ben).toEqual({ ap: 2, apLimit: 5, legionsMoved: 1, hazardFees: 400, refunds: 0, recruiting: 0 });
+    const reportDir = join(dir, 'lenient-report');
+    const withReport = await run('lenient-report', d, '--lenient', '--no-npc', '--report', reportDir);
+    expect(withReport.code).toBe(0);
+    expect(readFileSync(join(reportDir, 'index.html'), 'utf8')).toContain('You can&#39;t raid Electors');
+    const text = await run('lenient-text', d, '--lenient', '--no-npc');
+    expect(text.io.stdout).toMatch(/^ {2}rejected attacks\[1\]\.target \(line \d+\), Ben: 'Elector' is an elector: “You can't raid Electors” \(Dune page line 37\)$/m);
+  });
 
   it('rejects --rounds with --no-npc as a usage error', async () => {
     const { code, io } = await run('usage', valid(), '--rounds', '3', '--no-npc');
@@ -85,6 +106,21 @@ describe('warcast cascade: output', () => {
     expect(doc.incomeLost.Duke).toEqual({ mean: 1000, probability: 1 });
     expect(doc.damage['Arrakis Spice Refinery'].damaged).toBe(1);
     expect(doc.revealed.attackers).toEqual({ Duke: 0, Bob: 1, John: 1 });
+  });
+
+  it('--rounds 3 on the three-house Kanly example: the orders play in the first round, the ledger adds up on the means', async () => {
+    const io = memoryIo();
+    expect(await runCli(['cascade', 'examples/cascade-kanly-three-rounds.yaml', '--json', '--rounds', '3', '--trials', '3000', '--threads', '1'], io)).toBe(0);
+    const doc = JSON.parse(io.stdout);
+    expect(doc.held['Arrakis Spice Fields']).toEqual([0, 0, 0]); // Harkonnen takes it in round 4 (13 − 10 = +3)
+    expect(doc.orders).toEqual([]);
+    for (const l of Object.values(doc.ledger) as Record<string, number>[]) {
+      const after = l.wealthBefore - l.hazardFees + l.refunds - l.recruiting + l.income + l.raided + l.houseRaidGain - l.houseRaidLoss - l.regeneration;
+      expect(l.wealthAfter).toBeCloseTo(after, 6);
+    }
+    expect(doc.ledger.Harkonnen).toMatchObject({ hazardFees: 1600, recruiting: 2000, kanlyForfeit: expect.any(Number) });
+    expect(doc.ledger.Harkonnen.kanlyForfeit).toBeGreaterThan(0);
+    expect(io.stdout).not.toContain('NaN');
   });
 
   it('--rounds R reports the probability each location is still held after each round', async () => {

@@ -30,8 +30,8 @@ describe('casualties in a battle', () => {
   // A seizure at exactly 0: both sides lose one unit.
   const doc = (attackers: string[], defenders: { name: string; type?: string }[], militiaCount: number) => ({
     players: [
-      { name: 'Def', combat: 1, homeworld: 'Def Home' },
-      { name: 'Att', combat: 1, homeworld: 'Att Home' },
+      { name: 'Def', combat: 3, homeworld: 'Def Home' },
+      { name: 'Att', combat: 3, wealth: 5000, homeworld: 'Att Home' },
     ],
     locations: [
       { name: 'Field', owner: 'Def', militia: militiaCount, garrison: defenders },
@@ -42,7 +42,7 @@ describe('casualties in a battle', () => {
   });
 
   it('the defender loses its militia first and the attacker its first-listed weakest legion', () => {
-    // Att: CC 2 + A2 2 + A3 1 + A1 1 = 6; Def: CC 2 + militia 1 + D1 3 = 6 → 0.
+    // Att: CC 6 + A2 2 + A3 1 + A1 1 = 10; Def: CC 6 + militia 1 + D1 3 = 10 → 0.
     const { trace } = play(doc(['A2', 'A3', 'A1'], [{ name: 'D1', type: 'defensive' }], 1));
     const b = trace.locations[0].battles[0];
     expect(b.difference).toBe(0);
@@ -51,7 +51,7 @@ describe('casualties in a battle', () => {
   });
 
   it('among equal defenders the first in roster order dies', () => {
-    // Att: 2 + 2 + 2 + 1 = 7 (A4 elite, A2 offensive, A1); Def: 2 + D1 2 + D2 3... → 2 + 2 + 3 = 7.
+    // Att: 6 + 2 + 2 + 1 = 11 (A4 elite, A2 offensive, A1); Def: 6 + D1 2 + D2 3 = 11.
     const { trace } = play(doc(['A4', 'A2', 'A1'], [{ name: 'D1', type: 'offensive' }, { name: 'D2', type: 'defensive' }], 0));
     const b = trace.locations[0].battles[0];
     expect(b.difference).toBe(0);

@@ -108,12 +108,38 @@ describe('NPC targets (policy ungarrisonedWeight)', () => {
     }
     return { p: onBare / total, total };
   };
-  it('is uniform by default (weight 1)', () => {
+  it('defaults to 3: "much more likely to attack locations which are ungarrisoned" (Dune page line 79)', () => {
+    expect(model({ players: [{ name: 'P', combat: 2, homeworld: 'Home' }], locations: [{ name: 'Home', owner: 'P' }] }).policies.ungarrisonedWeight).toBe(3);
+  });
+  it('is uniform with weight 1', () => {
     const { p, total } = share(1);
     within(p, 1 / 2, total);
   });
   it('weighs an ungarrisoned location by ungarrisonedWeight (3 → 3/4)', () => {
     const { p, total } = share(3);
     within(p, 3 / 4, total);
+  });
+});
+
+describe('NPC targets: never a location on Kaitain (no combat there, Dune page line 11)', () => {
+  it('raids and seizures land only on the other locations', () => {
+    const mod = model(
+      {
+        players: [{ name: 'P', combat: 2, homeworld: 'Home' }],
+        locations: [{ name: 'Home', owner: 'P' }, { name: 'Embassy', owner: 'P', isKaitain: true }, { name: 'Mine', owner: 'P' }],
+      },
+      { npc: true, rounds: null },
+    );
+    const s = createState(mod);
+    const rng = Xoshiro128.forChunk(5, Stream.cascade, 1);
+    let onMine = 0;
+    for (let i = 0; i < 5000; i++) {
+      beginRound(mod, s, 0, rng);
+      for (let a = 0; a < s.attackCount; a++) {
+        expect(s.attackLocation[a]).not.toBe(1);
+        if (s.attackLocation[a] === 2) onMine++;
+      }
+    }
+    expect(onMine).toBeGreaterThan(1000);
   });
 });

@@ -5,7 +5,7 @@ import { play } from './helpers.js';
 
 const players = (list: [string, number, number][]) => [
   { name: 'Owner', combat: 1, homeworld: 'Owner Home' },
-  ...list.map(([name, combat, intrigue]) => ({ name, combat, intrigue, homeworld: `${name} Home` })),
+  ...list.map(([name, combat, intrigue]) => ({ name, combat, intrigue, wealth: 5000, homeworld: `${name} Home` })),
 ];
 const homes = (list: [string, number][]) => list.map(([name, legions]) => ({ name: `${name} Home`, owner: name, garrison: Array.from({ length: legions }, (_, i) => ({ name: `${name} ${i + 1}` })) }));
 const legions = (name: string, n: number) => Array.from({ length: n }, (_, i) => `${name} ${i + 1}`);
@@ -27,27 +27,40 @@ describe('attack order', () => {
         ['S9', 'seizure', 3], // 2×3 + 3 = 9
         ['R5', 'raid', 1], // 3 + 1 + 1 = 5
         ['S7', 'seizure', 1], // 6 + 1 = 7
-        ['R8', 'raid', 4], // 3 + 1 + 4 = 8
+        ['R8', 'raid', 3], // 3 + 2 + 3 = 8
       ],
-      [['S9', 3, 1], ['R5', 3, 1], ['S7', 3, 1], ['R8', 3, 1]],
+      [['S9', 3, 1], ['R5', 3, 1], ['S7', 3, 1], ['R8', 3, 2]],
     );
     expect(o.map((x) => `${x.attacker} ${x.score}`)).toEqual(['R8 8', 'R5 5', 'S7 7', 'S9 9']);
     expect(o.map((x) => x.beforeNextBecause)).toEqual(['higher score', 'raids before seizures', 'lower score', null]);
   });
 
-  it('breaks raid ties by higher Combat, then Intrigue, then more legions', () => {
-    // all score 7 as raids
+  it('breaks raid ties by higher Combat, then Intrigue', () => {
+    // all score 7 as raids (Combat + Intrigue + legions; no player sends more legions than its Combat)
     const o = order(
-      [['A', 'raid', 3], ['B', 'raid', 2], ['C', 'raid', 1], ['D', 'raid', 2]],
-      [['A', 2, 2], ['B', 3, 2], ['C', 3, 3], ['D', 2, 3]],
+      [['A', 'raid', 1], ['B', 'raid', 2], ['C', 'raid', 1], ['D', 'raid', 2]],
+      [['A', 3, 3], ['B', 3, 2], ['C', 2, 4], ['D', 2, 3]],
     );
-    expect(o.map((x) => x.attacker)).toEqual(['C', 'B', 'D', 'A']);
+    expect(o.map((x) => x.attacker)).toEqual(['A', 'B', 'C', 'D']);
     expect(o.map((x) => x.beforeNextBecause)).toEqual(['higher Intrigue', 'higher Combat', 'higher Intrigue', null]);
   });
 
   it('breaks seizure ties by fewer legions', () => {
-    // A: 2×3 + 1 = 7 with 1 legion; B: 2×2 + 3 = 7 with 3 legions
-    const o = order([['B', 'seizure', 3], ['A', 'seizure', 1]], [['A', 3, 0], ['B', 2, 0]]);
+    // A: 2×3 + 1 = 7 with 1 legion; B: 2×2 + 2 legions + a hero (+1) = 7 with 2 legions
+    const doc = {
+      players: players([['A', 3, 0], ['B', 2, 0]]),
+      locations: [
+        { name: 'Mine', owner: 'Owner', income: 1000 },
+        { name: 'Owner Home', owner: 'Owner' },
+        ...homes([['A', 5]]),
+        { name: 'B Home', owner: 'B', garrison: [{ name: 'B 1' }, { name: 'B 2' }], heroes: [{ name: 'Gurney' }] },
+      ],
+      attacks: [
+        { player: 'B', type: 'seizure', target: 'Mine', units: ['B 1', 'B 2'], hero: 'Gurney' },
+        { player: 'A', type: 'seizure', target: 'Mine', units: ['A 1'] },
+      ],
+    };
+    const o = play(doc, Xoshiro128.forChunk(1, Stream.cascade, 0)).trace.locations[0].order;
     expect(o.map((x) => x.attacker)).toEqual(['A', 'B']);
     expect(o[0].beforeNextBecause).toBe('fewer legions');
   });

@@ -8,7 +8,7 @@ const base = (policies: Record<string, unknown>, heroBonus?: number) => ({
   policies,
   players: [
     { name: 'Def', combat: 3, intrigue: 2, homeworld: 'Def Home' },
-    { name: 'Att', combat: 1, intrigue: 1, homeworld: 'Att Home' },
+    { name: 'Att', combat: 2, intrigue: 0, wealth: 5000, homeworld: 'Att Home' }, // 2 legions and a hero: 5 AP = 2 × 2 + 1
   ],
   locations: [
     { name: 'Bare', owner: 'Def', income: 1000 },
@@ -22,7 +22,7 @@ describe('policy unguarded', () => {
   it('attributes (default): an unguarded location defends with the owner’s pair', () => {
     const b = play(base({})).trace.locations[0].battles[0];
     expect(b.defenderScore.total).toBe(5); // Combat 3 + Intrigue 2
-    expect(b.attackerScore.total).toBe(5); // 1 + 1 + 2 legions + hero 1
+    expect(b.attackerScore.total).toBe(5); // Combat 2 + Intrigue 0 + 2 legions + hero 1
     expect(b.difference).toBe(0);
     expect(b.incomeTaken).toBe(500);
   });

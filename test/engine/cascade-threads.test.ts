@@ -14,9 +14,9 @@ import { runTrials } from '../../src/engine/run.js';
 afterAll(closePool);
 
 describe('cascade Monte Carlo', () => {
-  for (const rounds of [null, 3]) {
-    it(`gives the same counts on 1 and 2 threads (${rounds === null ? 'one round' : `${rounds} rounds`})`, async () => {
-      const { scenario } = loadFile('examples/cascade-bob-john-jane.yaml');
+  for (const [file, rounds] of [['examples/cascade-bob-john-jane.yaml', null], ['examples/cascade-bob-john-jane.yaml', 3], ['examples/cascade-kanly-three-rounds.yaml', 3]] as const) {
+    it(`gives the same counts on 1 and 2 threads (${file}, ${rounds === null ? 'one round' : `${rounds} rounds`})`, async () => {
+      const { scenario } = loadFile(file);
       const plan = compileCascade(scenario, { npc: true, rounds });
       const trials = 2 * CASCADE_CHUNK + 1234;
       const one = await runTrials({ kernel: await loadKernel('cascade'), plan, seed: 99, trials, threads: 1 });

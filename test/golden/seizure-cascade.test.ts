@@ -15,6 +15,7 @@ import { compileCascade } from '../../src/kinds/cascade/plan.js';
 import { loadFile } from '../helpers/load.js';
 import { resolveRound, type RoundTrace } from '../../src/rules/dune/cascade.js';
 import { createState } from '../../src/rules/dune/model.js';
+import { processOrders } from '../../src/rules/dune/orders.js';
 
 function trace(file: string) {
   const { scenario } = loadFile(file);
@@ -59,6 +60,13 @@ describe('seed worked example: Bob BS 8 then John BS 10 against a defender of BS
     expect(b.damageAfter).toBe('damaged');
     expect(loc.ownerAfter).toBe('John');
     expect(loc.damage).toBe('damaged');
+  });
+
+  it('is a legal round: John, Combat 3, sends three legions and a hero for 7 AP = 2 × 3 + 1 (Dune page line 12)', () => {
+    const o = processOrders(loadFile('examples/cascade-bob-john.yaml').scenario);
+    expect(o.violations).toEqual([]);
+    expect(o.players.John).toMatchObject({ ap: 7, legionsMoved: 3, heroesMoved: 1, hazardFees: 3 * 400 });
+    expect(o.players.Bob).toMatchObject({ ap: 4, legionsMoved: 2, hazardFees: 2 * 400 });
   });
 
   it('counts the legions lost: Bob 2, Duke 1 (and his militia), John 0', () => {

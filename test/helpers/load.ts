@@ -16,3 +16,5 @@ function load(source: ScenarioSource) {
 
 export const loadText = (text: string, file = '<scenario>') => load(parseScenarioText(text, file));
 export const loadFile = (file: string) => load(readScenarioFile(file));
+/** A cascade round read leniently: orders the rules reject are in `scenario.rejected` (src/kinds/cascade/schema.ts). */
+export const loadCascadeLenient = (text: string, file = '<scenario>') => ({ scenario: parseCascade(parseScenarioText(text, file), { lenient: true }) });

@@ -8,7 +8,7 @@ import { scratch } from './helpers.js';
 
 const EXAMPLE = 'examples/orcs-vs-men.yaml';
 const CHARTS = ['win', 'casualties', 'results-rows', 'convergence'];
-const filesOf = (charts: string[]) => [...charts.flatMap((c) => [`${c}.vl.json`, `${c}.svg`, `${c}.png`]), 'index.html', 'result.json'].sort();
+const filesOf = (charts: string[]) => [...charts.flatMap((c) => [`${c}.vl.json`, `${c}.svg`, `${c}.png`]), 'index.html', 'result.json', '.warcast-manifest.json'].sort();
 
 describe('warcast report', () => {
   it('writes the example report (default run); result.json is what --json prints; page under 300 KB', async () => {
@@ -61,7 +61,7 @@ describe('warcast report', () => {
     writeFileSync(join(dir, 'thesis.tex'), 'x');
     const io2 = memoryIo();
     expect(await runCli(['report', EXAMPLE, '--out', dir], io2)).toBe(2);
-    expect(io2.stderr).toMatch(/--out .*mine: exists and is not a warcast report/);
+    expect(io2.stderr).toMatch(/--out .*mine: is not a warcast report/);
     expect(readdirSync(dir)).toEqual(['thesis.tex']);
     const io3 = memoryIo();
     expect(await runCli(['odds', EXAMPLE, '--report', dir], io3)).toBe(2);

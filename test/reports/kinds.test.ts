@@ -13,7 +13,7 @@ import { runCli } from '../../src/cli/program.js';
 import { HOSTILE, schemaValidator, scratch } from './helpers.js';
 import { KINDS, SMALL } from './kinds.js';
 
-const filesOf = (charts: string[]) => [...charts.flatMap((c) => [`${c}.vl.json`, `${c}.svg`, `${c}.png`]), 'index.html', 'result.json'].sort();
+const filesOf = (charts: string[]) => [...charts.flatMap((c) => [`${c}.vl.json`, `${c}.svg`, `${c}.png`]), 'index.html', 'result.json', '.warcast-manifest.json'].sort();
 
 /** The --json document without its timing fields. */
 function untimed(text: string): unknown {
@@ -76,21 +76,23 @@ describe('reports of every kind', async () => {
     });
   }
 
-  it('cascade --rounds: garrison planning report with the held-by-round chart (no legions chart)', async () => {
+  it('cascade --rounds: planning report with the held-by-round chart and the ledger (no legions chart)', async () => {
     const out = join(scratch(), 'plan');
     expect(await runCli(['cascade', 'examples/cascade-bob-john.yaml', '--rounds', '3', ...SMALL, '--report', out], memoryIo())).toBe(0);
     expect(readdirSync(out).sort()).toEqual(filesOf(['cascade-ownership', 'cascade-held']));
     const spec = JSON.parse(readFileSync(join(out, 'cascade-held.vl.json'), 'utf8')) as Parameters<typeof compileSpec>[0];
     expect(compileSpec(spec).messages).toEqual([]);
     expect(validate(spec), JSON.stringify(validate.errors)).toBe(true);
-    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('garrison planning');
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(html).toContain('Dune planning over 3 rounds');
+    expect(html).toContain('Ledger over 3 rounds');
   });
 
   it('a folder that is not a report is refused before the run (exit 2, nothing printed on stdout)', async () => {
     const io = memoryIo();
     expect(await runCli(['siege', KINDS[0].example, '--report', 'examples', ...SMALL], io)).toBe(2);
     expect(io.stdout).toBe('');
-    expect(io.stderr).toContain('--report examples: exists and is not a warcast report');
+    expect(io.stderr).toContain('--report examples: is not a warcast report');
   });
 
   it('an interrupted siege writes no report (exit 130)', async () => {

@@ -37,6 +37,8 @@ export interface CascadeLayout {
   attackerRevealed: number;
   /** [h]: trials where the hero died. */
   heroLost: number;
+  /** [p × LEDGER_FIELDS.length + field]: sums of each ledger entry (MS). */
+  ledger: number;
   length: number;
 }
 
@@ -66,9 +68,13 @@ export function cascadeLayout(m: CascadeModel): CascadeLayout {
     wealthLostSum: take(P),
     attackerRevealed: take(P),
     heroLost: take(m.heroes.names.length),
+    ledger: take(P * LEDGER_FIELDS.length),
     length: o,
   };
 }
+
+/** The ledger entries summed per player, in this order (state arrays of src/rules/dune/model.ts, then the wealth after). */
+export const LEDGER_FIELDS = ['hazardFees', 'refunds', 'recruiting', 'income', 'kanlyForfeit', 'raided', 'houseRaidGain', 'wealthLost', 'regeneration', 'wealth'] as const;
 
 export function cascadeAccLength(m: CascadeModel): number {
   return cascadeLayout(m).length;
@@ -107,6 +113,17 @@ export function runCascadeChunks(m: CascadeModel, seed: number, firstChunk: numb
         if (s.incomeLost[p] > 0) acc[lay.incomeLostAny + p]++;
         acc[lay.wealthLostSum + p] += s.wealthLost[p];
         acc[lay.attackerRevealed + p] += s.attackerRevealed[p];
+        const at = lay.ledger + p * LEDGER_FIELDS.length;
+        acc[at] += s.hazardFees[p];
+        acc[at + 1] += s.refunds[p];
+        acc[at + 2] += s.recruiting[p];
+        acc[at + 3] += s.income[p];
+        acc[at + 4] += s.kanlyForfeit[p];
+        acc[at + 5] += s.raided[p];
+        acc[at + 6] += s.houseRaidGain[p];
+        acc[at + 7] += s.wealthLost[p];
+        acc[at + 8] += s.regeneration[p];
+        acc[at + 9] += s.wealth[p];
       }
       for (let h = 0; h < H; h++) acc[lay.heroLost + h] += 1 - s.heroAlive[h];
     }

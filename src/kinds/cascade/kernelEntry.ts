@@ -12,6 +12,8 @@ export const cascadeKernel: Kernel<CascadeModel> = {
   // load: docs/benchmarks.md, "Threads"); below a million trials a second thread did not pay for it.
   minPoolTrials: 1_000_000,
   accLength: cascadeAccLength,
+  // Wealth and income lost a trial (house raids take a share of wealth; up to 1e12 MS a player).
+  maxPerTrial: (m) => m.rounds * (m.players.wealth.reduce((a, b) => a + b, 0) + m.locations.income.reduce((a, b) => a + b, 0)) + m.units.names.length + 1,
   run: runCascadeChunks,
   // No warmUpPlan: tiering this resolver up takes ~30k trials whatever the plan, so a warm-up only delays the start.
 };

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { HERO_BONUS_DEFAULT } from '../../rules/dune/scores.js';
-import { validate, type ScenarioSource } from '../../scenario/source.js';
+import { formatPath, validate, type ScenarioSource } from '../../scenario/source.js';
+import { processOrders, type OrderList } from '../../rules/dune/orders.js';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const name = z.string().min(1).max(200);
@@ -16,8 +17,12 @@ export const CASCADE_POLICY_DEFAULTS = {
   unguarded: 'attributes',
   /** Bonus of a hero that gives none of its own. */
   heroBonus: HERO_BONUS_DEFAULT,
-  /** Weight of an ungarrisoned location when an NPC picks its target (a garrisoned one weighs 1). */
-  ungarrisonedWeight: 1,
+  /**
+   * Weight of an ungarrisoned location when an NPC picks its target (a garrisoned one weighs 1). The page says
+   * NPCs are "much more likely" to attack ungarrisoned locations (line 79): 3 makes a lone ungarrisoned
+   * location among three the target more often than the other two together (3 / 5). docs/cascade.md.
+   */
+  ungarrisonedWeight: 3,
   /** Under --rounds: destroyed militia come back one per round for 300 MS each, while the owner can pay. */
   militiaRegeneration: true,
 } as const;
@@ -45,6 +50,8 @@ export const playerSchema = z.strictObject({
 export const legionSchema = z.strictObject({
   name,
   type: z.enum(['standard', 'offensive', 'defensive', 'elite']).default('standard'),
+  /** The player the legion serves, when not the location's owner (left behind after a transfer, or sold): it attacks. */
+  owner: name.optional(),
 });
 
 export const heroSchema = z.strictObject({
@@ -62,6 +69,8 @@ export const locationSchema = z.strictObject({
   damaged: z.boolean().default(false),
   isHomeworld: z.boolean().default(false),
   isElector: z.boolean().default(false),
+  /** On Kaitain, the Imperial Capital: no combat there, and troops there may move again the same round. */
+  isKaitain: z.boolean().default(false),
   militia: int(0, 1000).default(0),
   garrison: z.array(legionSchema).max(1000).default([]),
   heroes: z.array(heroSchema).max(100).default([]),
@@ -69,12 +78,44 @@ export const locationSchema = z.strictObject({
 
 export const attackSchema = z.strictObject({
   player: name,
-  type: z.enum(['raid', 'seizure', 'house-raid']),
+  /** Default: a seizure at a location, a house raid on a homeworld (Dune page line 11). */
+  type: z.enum(['raid', 'seizure', 'house-raid']).optional(),
   /** A location; for a house raid also the defending player's name. */
   target: name,
   /** Legions sent, by name, in roster order (the first listed dies first among equals). */
   units: z.array(name).min(1).max(1000),
   hero: name.optional(),
+});
+
+export const recruitSchema = z.strictObject({
+  player: name,
+  /** The new legion's name (it arrives on the homeworld before combat). */
+  name,
+  type: z.enum(['standard', 'elite']).default('standard'),
+  /** MS; default 1000 (Dune page line 10: "unless otherwise specified"). */
+  cost: int(0, 1_000_000).optional(),
+});
+
+export const upgradeSchema = z.strictObject({
+  player: name,
+  legion: name,
+  upgrade: z.enum(['offensive', 'defensive']),
+});
+
+export const moveSchema = z.strictObject({
+  player: name,
+  units: z.array(name).max(1000).default([]),
+  heroes: z.array(name).max(100).default([]),
+  /** One of the player's own locations, its homeworld, or a location on Kaitain. */
+  to: name,
+});
+
+export const kanlySchema = z.strictObject({
+  players: z.tuple([name, name]),
+  /** The round Kanly was declared (no attacks between them that round). */
+  declared: int(1, 100_000),
+  /** The round it ends, if it does (forces aimed at the other return, half the fee back). */
+  ended: int(1, 100_000).optional(),
 });
 
 export const cascadeSchema = z.strictObject({
@@ -85,14 +126,39 @@ export const cascadeSchema = z.strictObject({
   policies: cascadePoliciesSchema,
   players: z.array(playerSchema).min(1).max(100),
   locations: z.array(locationSchema).min(1).max(1000),
+  /** The game's first round: every player owns exactly 2 × Combat standard legions (Dune page line 6). */
+  gameStart: z.boolean().default(false),
+  kanly: z.array(kanlySchema).max(100).default([]),
+  recruits: z.array(recruitSchema).max(1000).default([]),
+  upgrades: z.array(upgradeSchema).max(1000).default([]),
+  moves: z.array(moveSchema).max(1000).default([]),
   attacks: z.array(attackSchema).max(1000).default([]),
 });
 
-export type CascadeScenario = z.output<typeof cascadeSchema>;
+/** An order the rules reject, kept under --lenient (it does not take part). */
+export interface RejectedOrder {
+  list: OrderList;
+  index: number;
+  player: string;
+  line: number | null;
+  path: string;
+  message: string;
+}
+
+export type CascadeScenario = z.output<typeof cascadeSchema> & {
+  /** Under --lenient: the orders the rules reject (they do not take part). */
+  rejected?: RejectedOrder[];
+};
 export type CascadePolicies = z.output<typeof cascadePoliciesSchema>;
 
+/** Sizes the schema allows one by one but the engine cannot hold together (docs/reliability.md). */
+export const CASCADE_LIMITS = {
+  /** Locations × units: ~8 bytes a slot per worker thread, so 40 MB each at most. */
+  locationUnitSlots: 5_000_000,
+} as const;
+
 /** Checks across fields, each reported at the field that is wrong (one line, exit 3). */
-export function checkCascade(source: ScenarioSource, s: CascadeScenario): CascadeScenario {
+export function checkCascade(source: ScenarioSource, s: CascadeScenario, options: { lenient?: boolean } = {}): CascadeScenario {
   const err = (path: (string | number)[], msg: string) => source.error(path, msg);
   const unique = (list: { name: string }[], what: string, at: string) => {
     const seen = new Set<string>();
@@ -107,6 +173,12 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario): Cascad
     if (p.name === 'NPC') throw err(['players', i, 'name'], "a player name other than 'NPC' (reserved for non-player houses)");
   });
   unique(s.locations, 'location', 'locations');
+  // The engine keeps, per location, a slot for every unit (militia and legions) that could defend it: the
+  // schema's maxima (1,000 locations of 1,000 militia) would need 10⁹ slots. Bound the product, not each factor.
+  const units = s.locations.reduce((n, l) => n + l.militia + l.garrison.length, 0);
+  if (s.locations.length * units > CASCADE_LIMITS.locationUnitSlots) {
+    throw err(['locations'], `${s.locations.length.toLocaleString('en-US')} locations × ${units.toLocaleString('en-US')} units (militia and legions) is more than the engine holds (at most ${CASCADE_LIMITS.locationUnitSlots.toLocaleString('en-US')}): fewer locations or fewer units`);
+  }
   const players = new Map(s.players.map((p, i) => [p.name, i]));
   const locations = new Map(s.locations.map((l, i) => [l.name, i]));
   const homeworldOf = new Map<string, string>(); // location → player
@@ -127,7 +199,7 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario): Cascad
     const isHome = homeworldOf.has(loc.name);
     if (loc.isHomeworld && !isHome) throw err(['locations', i, 'isHomeworld'], `no player names '${loc.name}' as its homeworld`);
     if (isHome && loc.isElector) throw err(['locations', i, 'isElector'], 'a homeworld cannot also be an elector');
-    if (isHome && loc.militia > 0) throw err(['locations', i, 'militia'], 'militia may never be on a homeworld');
+    if (isHome && loc.militia > 0) throw err(['locations', i, 'militia'], '“Militia may never be on a homeworld” (Dune page line 7)');
     loc.garrison.forEach((g, j) => {
       if (unitAt.has(g.name) || heroAt.has(g.name)) throw err(['locations', i, 'garrison', j, 'name'], `'${g.name}' is listed twice (unit and hero names must be unique)`);
       unitAt.set(g.name, { location: i, index: j });
@@ -138,48 +210,91 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario): Cascad
     });
   });
 
-  const targeted = new Set<string>();
-  const sent = new Map<string, number>();
+  // Recruits name new legions: they must not clash with any unit or hero.
+  s.recruits.forEach((r, i) => {
+    if (!players.has(r.player)) throw err(['recruits', i, 'player'], `unknown player '${r.player}'`);
+    if (unitAt.has(r.name) || heroAt.has(r.name)) throw err(['recruits', i, 'name'], `'${r.name}' is listed twice (unit and hero names must be unique)`);
+    unitAt.set(r.name, { location: -1, index: i });
+  });
+  const unitOwner = (u: string): string | null => {
+    const where = unitAt.get(u);
+    if (where === undefined) return null;
+    if (where.location < 0) return s.recruits[where.index].player;
+    const loc = s.locations[where.location];
+    return loc.garrison[where.index].owner ?? loc.owner;
+  };
+  const militiaNames = new Set(s.locations.flatMap((l) => Array.from({ length: l.militia }, (_, i) => (l.militia === 1 ? `${l.name} militia` : `${l.name} militia ${i + 1}`))));
+  const checkUnit = (p: string, u: string, path: (string | number)[]) => {
+    if (militiaNames.has(u)) return; // a rule, not a reference: the orders say why militia cannot go
+    const owner = unitOwner(u);
+    if (owner !== p) {
+      const where = unitAt.get(u);
+      const stands = where && where.location >= 0 ? ` (it stands on ${s.locations[where.location].name}, serving ${owner})` : '';
+      throw err(path, `${p} has no legion '${u}'${stands}`);
+    }
+  };
+  s.locations.forEach((loc, i) =>
+    loc.garrison.forEach((g, j) => {
+      if (g.owner !== undefined && !players.has(g.owner)) throw err(['locations', i, 'garrison', j, 'owner'], `unknown player '${g.owner}'`);
+    }),
+  );
+  s.upgrades.forEach((u, i) => {
+    if (!players.has(u.player)) throw err(['upgrades', i, 'player'], `unknown player '${u.player}'`);
+    checkUnit(u.player, u.legion, ['upgrades', i, 'legion']);
+  });
+  s.moves.forEach((m, i) => {
+    const at = (...p: (string | number)[]) => ['moves', i, ...p];
+    if (!players.has(m.player)) throw err(at('player'), `unknown player '${m.player}'`);
+    if (!locations.has(m.to)) throw err(at('to'), `unknown location '${m.to}'`);
+    m.units.forEach((u, j) => checkUnit(m.player, u, at('units', j)));
+    m.heroes.forEach((h, j) => {
+      const where = heroAt.get(h);
+      if (where === undefined || s.locations[where.location].owner !== m.player) throw err(at('heroes', j), `${m.player} has no hero '${h}'`);
+    });
+    if (m.units.length + m.heroes.length === 0) throw err(at('units'), 'at least one legion or hero to move');
+  });
+  s.kanly.forEach((k, i) => {
+    k.players.forEach((p, j) => {
+      if (!players.has(p)) throw err(['kanly', i, 'players', j], `unknown player '${p}'`);
+    });
+    if (k.players[0] === k.players[1]) throw err(['kanly', i, 'players'], 'two different players');
+    if (k.declared > s.round) throw err(['kanly', i, 'declared'], `a round up to this one (${s.round})`);
+    if (k.ended !== undefined && k.ended <= k.declared) throw err(['kanly', i, 'ended'], `a round after the one Kanly was declared (${k.declared})`);
+  });
+
   const heroSent = new Map<string, number>();
   s.attacks.forEach((a, i) => {
     const at = (...p: (string | number)[]) => ['attacks', i, ...p];
     if (!players.has(a.player)) throw err(at('player'), `unknown player '${a.player}'`);
-    let target = a.target;
-    if (a.type === 'house-raid' && players.has(target) && !locations.has(target)) {
-      const home = s.players[players.get(target)!].homeworld;
-      if (home === undefined) throw err(at('target'), `player '${target}' has no homeworld to house-raid`);
-      target = home;
+    if (!locations.has(a.target)) {
+      if (!players.has(a.target)) throw err(at('target'), `unknown location '${a.target}'`);
+      if (s.players[players.get(a.target)!].homeworld === undefined) throw err(at('target'), `player '${a.target}' has no homeworld to house-raid`);
     }
-    const l = locations.get(target);
-    if (l === undefined) throw err(at('target'), `unknown location '${a.target}'`);
-    const loc = s.locations[l];
-    const isHome = homeworldOf.has(loc.name);
-    if (loc.owner === a.player) throw err(at('target'), `${a.player} owns '${loc.name}' and cannot attack it`);
-    if (isHome && a.type !== 'house-raid') throw err(at('type'), `'${loc.name}' is a homeworld: only a house raid may attack it, not a ${a.type}`);
-    if (!isHome && a.type === 'house-raid') throw err(at('target'), `a house raid attacks a player's homeworld, and '${loc.name}' is not one`);
-    if (a.type === 'raid' && loc.isElector) throw err(at('target'), `'${loc.name}' is an elector: electors cannot be raided`);
-    const key = `${a.player}\u0000${loc.name}`;
-    if (targeted.has(key)) throw err(at('target'), `${a.player} already attacks '${loc.name}' this round: one attack per player per location`);
-    targeted.add(key);
-    a.units.forEach((u, j) => {
-      const where = unitAt.get(u);
-      if (where === undefined || s.locations[where.location].owner !== a.player) {
-        throw err(at('units', j), `${a.player} has no legion '${u}'${where ? ` (it stands on ${s.locations[where.location].name}, held by ${s.locations[where.location].owner})` : ''}`);
-      }
-      if (sent.has(u)) throw err(at('units', j), `legion '${u}' is already sent in attacks[${sent.get(u)}]`);
-      sent.set(u, i);
-    });
+    a.units.forEach((u, j) => checkUnit(a.player, u, at('units', j)));
     if (a.hero !== undefined) {
       const where = heroAt.get(a.hero);
       if (where === undefined || s.locations[where.location].owner !== a.player) throw err(at('hero'), `${a.player} has no hero '${a.hero}'`);
-      if (heroSent.has(a.hero)) throw err(at('hero'), `hero '${a.hero}' already commands attacks[${heroSent.get(a.hero)}]`);
+      if (heroSent.has(a.hero)) throw err(at('hero'), `hero '${a.hero}' already commands attacks[${heroSent.get(a.hero)}]: ${'“A hero, and only one hero, may be placed in command of a force”'}`);
       heroSent.set(a.hero, i);
     }
   });
-  return s;
+
+  // The game's rules on the round's orders (src/rules/dune/orders.ts): the first one broken is the error,
+  // unless --lenient keeps the rejected orders aside (a broken limit of the round's state is always an error).
+  const { violations } = processOrders(s);
+  const rejected: RejectedOrder[] = [];
+  for (const v of violations) {
+    if (v.order === null || !options.lenient) throw err(v.path, v.message);
+    const o = s[v.order.list][v.order.index];
+    rejected.push({ ...v.order, player: o.player, line: source.lineOf(v.path), path: formatPath(v.path), message: v.message });
+  }
+  return { ...s, rejected };
 }
 
-/** Validate a parsed cascade document (schema, then the checks across fields). */
-export function parseCascade(source: ScenarioSource): CascadeScenario {
-  return checkCascade(source, validate(source, cascadeSchema));
+/**
+ * Validate a parsed cascade document (schema, then the checks across fields). `lenient`: orders the rules
+ * reject are listed in `rejected` and left out instead of failing (the state's own limits still fail).
+ */
+export function parseCascade(source: ScenarioSource, options: { lenient?: boolean } = {}): CascadeScenario {
+  return checkCascade(source, validate(source, cascadeSchema), options);
 }

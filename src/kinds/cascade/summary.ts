@@ -2,7 +2,7 @@
 import { DAMAGE_NAMES } from '../../rules/dune/tables.js';
 import type { CascadeModel } from '../../rules/dune/model.js';
 import { wilsonHalfWidth } from '../../stats/index.js';
-import { cascadeLayout } from './kernel.js';
+import { cascadeLayout, LEDGER_FIELDS } from './kernel.js';
 
 export interface CascadeMonteCarlo {
   /** Location → final owner (a player or "NPC") → probability; owners with probability 0 left out. */
@@ -25,13 +25,37 @@ export interface CascadeMonteCarlo {
   heroesLost: Record<string, number>;
   /** Location → probability it is still held by its owner after round 1, 2, … */
   held: Record<string, number[]>;
+  /** Player → the ledger over the rounds played, mean MS per trial (every trial's adds up exactly). */
+  ledger: Record<string, CascadeLedger>;
+}
+
+/**
+ * wealthAfter = wealthBefore − hazardFees + refunds − recruiting + income + raided + houseRaidGain − houseRaidLoss
+ * − regeneration. spent = hazardFees − refunds + recruiting + regeneration; seized = raided + houseRaidGain;
+ * lost = houseRaidLoss + incomeLost (income of one's locations not received: raided, damaged, taken) + kanlyForfeit.
+ */
+export interface CascadeLedger {
+  wealthBefore: number;
+  hazardFees: number;
+  refunds: number;
+  recruiting: number;
+  income: number;
+  kanlyForfeit: number;
+  raided: number;
+  houseRaidGain: number;
+  houseRaidLoss: number;
+  regeneration: number;
+  wealthAfter: number;
+  spent: number;
+  seized: number;
+  lost: number;
 }
 
 export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: number): CascadeMonteCarlo {
   const lay = cascadeLayout(m);
   const P = lay.players;
   const n = Math.max(1, trials);
-  const out: CascadeMonteCarlo = { owners: {}, damage: {}, legionsLost: {}, incomeLost: {}, wealthLost: {}, revealed: { attackers: {}, locations: {} }, heroesLost: {}, held: {} };
+  const out: CascadeMonteCarlo = { owners: {}, damage: {}, legionsLost: {}, incomeLost: {}, wealthLost: {}, revealed: { attackers: {}, locations: {} }, heroesLost: {}, held: {}, ledger: {} };
   m.locations.names.forEach((name, l) => {
     const owners: Record<string, number> = {};
     for (let o = 0; o <= P; o++) {
@@ -55,6 +79,27 @@ export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: num
     out.incomeLost[name] = { mean: acc[lay.incomeLostSum + p] / n, probability: acc[lay.incomeLostAny + p] / n };
     out.wealthLost[name] = { mean: acc[lay.wealthLostSum + p] / n };
     out.revealed.attackers[name] = acc[lay.attackerRevealed + p] / n;
+    const f = (k: (typeof LEDGER_FIELDS)[number]) => acc[lay.ledger + p * LEDGER_FIELDS.length + LEDGER_FIELDS.indexOf(k)] / n;
+    const l: CascadeLedger = {
+      wealthBefore: m.players.wealth[p],
+      hazardFees: f('hazardFees'),
+      refunds: f('refunds'),
+      recruiting: f('recruiting'),
+      income: f('income'),
+      kanlyForfeit: f('kanlyForfeit'),
+      raided: f('raided'),
+      houseRaidGain: f('houseRaidGain'),
+      houseRaidLoss: f('wealthLost'),
+      regeneration: f('regeneration'),
+      wealthAfter: f('wealth'),
+      spent: 0,
+      seized: 0,
+      lost: 0,
+    };
+    l.spent = l.hazardFees - l.refunds + l.recruiting + l.regeneration;
+    l.seized = l.raided + l.houseRaidGain;
+    l.lost = l.houseRaidLoss + out.incomeLost[name].mean + l.kanlyForfeit;
+    out.ledger[name] = l;
   });
   m.heroes.names.forEach((name, h) => (out.heroesLost[name] = acc[lay.heroLost + h] / n));
   return out;

@@ -252,6 +252,8 @@ export const engagementKernel: Kernel<EngagementPlan> = {
   maxChunksPerTask: 50,
   minPoolTrials: 2_000_000,
   accLength: (plan) => engagementLayout(plan).length,
+  // Casualty sums: up to both sides' troops a pursuit (1e9 troops × 1e8 pursuits passes 2^53).
+  maxPerTrial: (plan) => plan.troops[0] + plan.troops[1],
   run: runEngagementChunks,
 };
 

@@ -169,6 +169,12 @@ function checkStrategy(source: ScenarioSource, s: SiegeScenario, who: 'attacker'
   });
 }
 
+/** Sizes the schema allows one by one but the engine cannot run in time together (docs/reliability.md). */
+export const SIEGE_LIMITS = {
+  /** Damage dice rolled per siege (weapon count × dice per weapon): a chunk of 5,000 sieges × 2,000 dice ≈ 0.3 s. */
+  damageDice: 2_000,
+} as const;
+
 export function checkSiege(source: ScenarioSource, s: SiegeScenario): SiegeScenario {
   checkSide(source, s.attacker, ['attacker'], s.mode);
   checkSide(source, s.defender, ['defender'], s.mode);
@@ -206,6 +212,16 @@ export function checkSiege(source: ScenarioSource, s: SiegeScenario): SiegeScena
   for (const who of ['attacker', 'defender'] as const) {
     const hd = s.lowestTroopHitDice[who];
     if (Math.abs(Math.round(hd * 100) - hd * 100) > 1e-6) throw source.error(['lowestTroopHitDice', who], `expected hit dice in hundredths at most (e.g. 1, 1.5, 0.25), got ${hd}`);
+  }
+  // The engine rolls every weapon's damage dice in every siege: the schema's maxima (100,000 of each weapon)
+  // made one chunk of 5,000 sieges take minutes. Bound the dice, not each count.
+  let dice = 0;
+  for (const [name, item] of Object.entries(s.equipment.attacker) as [Equipment, { count: number } | undefined][]) {
+    const damage = EQUIPMENT[name].damage;
+    if (item && damage) dice += item.count * damage[0];
+  }
+  if (dice > SIEGE_LIMITS.damageDice) {
+    throw source.error(['equipment', 'attacker'], `the attacker's weapons roll ${dice.toLocaleString('en-US')} damage dice a siege, more than the engine rolls in time (at most ${SIEGE_LIMITS.damageDice.toLocaleString('en-US')}): fewer weapons`);
   }
   checkStrategy(source, s, 'attacker');
   checkStrategy(source, s, 'defender');

@@ -5,7 +5,7 @@
  * Accumulator layout: [pair × CODE_COUNT + code] counts, then the number of tied rolls that were rerolled.
  */
 import { chunkState, Stream } from '../../rng/index.js';
-import { CODE_A_WINS_TIE, CODE_B_WINS_TIE, CODE_COUNT, CODE_NO_COMBAT, CODE_REROLL, CODE_STALEMATE, ROLL_PAIRS, type WarMachinePlan } from './plan.js';
+import { CODE_A_WINS_TIE, CODE_B_WINS_TIE, CODE_COUNT, CODE_NO_COMBAT, codeCounts, CODE_REROLL, CODE_STALEMATE, ROLL_PAIRS, type WarMachinePlan } from './plan.js';
 
 /** Battles per chunk: the unit of seeding (a contract: changing it changes every answer). */
 export const WAR_MACHINE_CHUNK = 100_000;
@@ -80,26 +80,27 @@ export function runWarMachineChunks(plan: WarMachinePlan, seed: number, firstChu
  * when ties are rerolled).
  */
 export function exactWarMachine(plan: WarMachinePlan, pairProbabilities: readonly number[]): Float64Array {
-  const out = new Float64Array(warMachineAccLength(plan));
+  return exactFromCounts(plan.pairCount, codeCounts(plan), pairProbabilities);
+}
+
+/** Exact code probabilities (and, last, the tied-roll rate) from per-pairing code counts. */
+export function exactFromCounts(pairCount: number, counts: Float64Array, pairProbabilities: readonly number[]): Float64Array {
+  const stride = CODE_COUNT + 1;
+  const out = new Float64Array(pairCount * CODE_COUNT + 1);
   let tieMass = 0;
   let rollMass = 0;
-  for (let p = 0; p < plan.pairCount; p++) {
-    const counts = new Float64Array(CODE_COUNT);
-    let rerolls = 0;
-    for (let i = 0; i < ROLL_PAIRS; i++) {
-      const code = plan.codeTable[p * ROLL_PAIRS + i];
-      if (code === CODE_REROLL) rerolls++;
-      else counts[code]++;
-    }
+  for (let p = 0; p < pairCount; p++) {
+    const at = p * stride;
+    const rerolls = counts[at + CODE_COUNT];
     const decided = ROLL_PAIRS - rerolls;
-    for (let code = 0; code < CODE_COUNT; code++) out[p * CODE_COUNT + code] = (pairProbabilities[p] * counts[code]) / decided;
-    if (counts[CODE_NO_COMBAT] === ROLL_PAIRS) continue; // no battle, no rolls
-    const ties = rerolls + counts[CODE_STALEMATE] + counts[CODE_A_WINS_TIE] + counts[CODE_B_WINS_TIE];
+    for (let code = 0; code < CODE_COUNT; code++) out[p * CODE_COUNT + code] = (pairProbabilities[p] * counts[at + code]) / decided;
+    if (counts[at + CODE_NO_COMBAT] === ROLL_PAIRS) continue; // no battle, no rolls
+    const ties = rerolls + counts[at + CODE_STALEMATE] + counts[at + CODE_A_WINS_TIE] + counts[at + CODE_B_WINS_TIE];
     const q = ties / ROLL_PAIRS;
     const rollsPerBattle = rerolls > 0 ? 1 / (1 - q) : 1;
     tieMass += pairProbabilities[p] * q * rollsPerBattle;
     rollMass += pairProbabilities[p] * rollsPerBattle;
   }
-  out[plan.pairCount * CODE_COUNT] = rollMass > 0 ? tieMass / rollMass : 0;
+  out[pairCount * CODE_COUNT] = rollMass > 0 ? tieMass / rollMass : 0;
   return out;
 }

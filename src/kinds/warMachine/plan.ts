@@ -46,6 +46,8 @@ export interface Pairing {
 
 export interface CompiledWarMachine {
   plan: WarMachinePlan;
+  /** Roll pairs per code and pairing (`codeCounts(plan)`), kept so exact odds need not scan the table again. */
+  codeCounts: Float64Array;
   pairs: Pairing[];
   ratings: [SideRating, SideRating];
   sides: [BattleSide, BattleSide];
@@ -98,7 +100,8 @@ export function compileWarMachine(s: WarMachineScenario): CompiledWarMachine {
     pairThresholds[p] = p === pairs.length - 1 ? 4294967296 : Math.round(cumulative * 4294967296);
     fillCodes(codeTable.subarray(p * ROLL_PAIRS, (p + 1) * ROLL_PAIRS), pair.effects, sides, policies, favoured);
   });
-  return { plan: { kind: 'war-machine', pairCount: pairs.length, pairThresholds, codeTable }, pairs, ratings, sides, policies, favoured };
+  const plan: WarMachinePlan = { kind: 'war-machine', pairCount: pairs.length, pairThresholds, codeTable };
+  return { plan, codeCounts: codeCounts(plan), pairs, ratings, sides, policies, favoured };
 }
 
 /** Outcome code for combat-result difference `d` = C_A − C_B. */
@@ -138,4 +141,21 @@ export function outcomeOfCode(c: CompiledWarMachine, pair: number, code: number)
   if (d === null) return null;
   const p = c.pairs[pair];
   return decidedSides(c.sides, p.effects, d.winner, d.row, c.policies);
+}
+
+/**
+ * How many of the 10,000 roll pairs give each code, per pairing: `pairCount × (CODE_COUNT + 1)` counts, the last
+ * of each pairing's block the rerolled pairs. A function of the compiled table alone, so compiling stores it and
+ * exact odds need not scan the table again (docs/api.md: compile once, ask many times).
+ */
+export function codeCounts(plan: WarMachinePlan): Float64Array {
+  const stride = CODE_COUNT + 1;
+  const counts = new Float64Array(plan.pairCount * stride);
+  for (let p = 0; p < plan.pairCount; p++) {
+    for (let i = 0; i < ROLL_PAIRS; i++) {
+      const code = plan.codeTable[p * ROLL_PAIRS + i];
+      counts[p * stride + (code === CODE_REROLL ? CODE_COUNT : code)]++;
+    }
+  }
+  return counts;
 }

@@ -3,7 +3,7 @@
  * probabilities, results rows, casualties (dead, wounded, total), fatigue and location outcomes per side.
  */
 import { ROW_COUNT } from '../../rules/warMachine/results.js';
-import { discrete, discreteMean, discreteQuantile, wilsonHalfWidth, wilsonInterval, type Discrete } from '../../stats/index.js';
+import { wilsonHalfWidth, wilsonInterval } from '../../stats/index.js';
 import { CODE_COUNT, CODE_NO_COMBAT, CODE_STALEMATE, decodeCode, isTieCode, outcomeOfCode, type CompiledWarMachine } from './plan.js';
 
 export interface Spread {
@@ -33,8 +33,111 @@ export interface WarMachineMonteCarlo extends WarMachineOdds {
   winCi95: [[number, number], [number, number]];
 }
 
-function spread(d: Discrete): Spread {
-  return { mean: discreteMean(d), p05: discreteQuantile(d, 0.05), p50: discreteQuantile(d, 0.5), p95: discreteQuantile(d, 0.95) };
+/** The order of `[key, value]` entries under the default sort: by "key,value" text (keys are unique). */
+function byEntryText(a: string, b: string): number {
+  const x = a + ',';
+  const y = b + ',';
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+
+/**
+ * What a compiled battle's outcome codes mean, laid out once per compiled battle (the outcomes depend on the
+ * codes alone, not on how often each came up): per pairing × code, the winner and row, and for each side the
+ * index of its losses (lost, dead, wounded) among that measure's distinct values in ascending order, and of its
+ * fatigue and location among their names. Summaries then only add weights into small arrays.
+ */
+interface OutcomeLayout {
+  winner: Int8Array;
+  row: Int8Array;
+  /** measure m = side × 3 + (0 lost, 1 dead, 2 wounded): ascending distinct values. */
+  values: Float64Array[];
+  /** [m][pair × CODE_COUNT + code] → index into values[m]. */
+  valueIndex: Int32Array[];
+  /** side s: fatigue names, and [s][pair × CODE_COUNT + code] → index (−1: none). */
+  fatigueKeys: string[][];
+  fatigueIndex: Int32Array[];
+  locationKeys: string[][];
+  locationIndex: Int32Array[];
+}
+
+const layouts = new WeakMap<CompiledWarMachine, OutcomeLayout>();
+
+function outcomeLayout(c: CompiledWarMachine): OutcomeLayout {
+  let l = layouts.get(c);
+  if (l) return l;
+  const n = c.pairs.length * CODE_COUNT;
+  const winner = new Int8Array(n).fill(-1);
+  const row = new Int8Array(n);
+  const raw = Array.from({ length: 6 }, () => new Float64Array(n));
+  const fatigueNames: string[][] = [[], []];
+  const locationNames: string[][] = [[], []];
+  for (let p = 0; p < c.pairs.length; p++) {
+    for (let code = 0; code < CODE_COUNT; code++) {
+      const i = p * CODE_COUNT + code;
+      const d = decodeCode(code);
+      const sides = d === null ? null : outcomeOfCode(c, p, code)!;
+      if (d !== null) {
+        winner[i] = d.winner;
+        row[i] = d.row;
+      }
+      for (let s = 0; s < 2; s++) {
+        const o = sides?.[s];
+        raw[s * 3][i] = o ? o.losses.lost : 0;
+        raw[s * 3 + 1][i] = o ? o.losses.dead : 0;
+        raw[s * 3 + 2][i] = o ? o.losses.wounded : 0;
+        fatigueNames[s][i] = o ? o.fatigue : 'N';
+        locationNames[s][i] = o ? o.location : code === CODE_NO_COMBAT ? 'no battle' : 'F';
+      }
+    }
+  }
+  const values = raw.map((r) => Float64Array.from(new Set(r)).sort());
+  const valueIndex = raw.map((r, m) => Int32Array.from(r, (v) => values[m].indexOf(v)));
+  const keysOf = (names: string[]) => [...new Set(names)].sort(byEntryText);
+  const fatigueKeys = fatigueNames.map(keysOf);
+  const locationKeys = locationNames.map(keysOf);
+  l = {
+    winner,
+    row,
+    values,
+    valueIndex,
+    fatigueKeys,
+    fatigueIndex: fatigueNames.map((names, s) => Int32Array.from(names, (k) => fatigueKeys[s].indexOf(k))),
+    locationKeys,
+    locationIndex: locationNames.map((names, s) => Int32Array.from(names, (k) => locationKeys[s].indexOf(k))),
+  };
+  layouts.set(c, l);
+  return l;
+}
+
+/**
+ * Mean and 5/50/95% quantiles of a measure from weights per ascending value: the same arithmetic, in the same
+ * order, as `discreteMean` and `discreteQuantile` (src/stats/) over the values with positive weight, without
+ * building the distribution.
+ */
+function spreadOf(values: Float64Array, w: Float64Array): Spread {
+  let sum = 0;
+  let total = 0;
+  for (let k = 0; k < values.length; k++) {
+    if (w[k] > 0) {
+      sum += values[k] * w[k];
+      total += w[k];
+    }
+  }
+  const quantile = (p: number) => {
+    if (total <= 0) return 0;
+    const target = p * total;
+    let cum = 0;
+    let last = 0;
+    for (let k = 0; k < values.length; k++) {
+      if (!(w[k] > 0)) continue;
+      cum += w[k];
+      last = values[k];
+      if (cum >= target - total * 1e-12) return values[k];
+    }
+    return last;
+  };
+  return { mean: total > 0 ? sum / total : 0, p05: quantile(0.05), p50: quantile(0.5), p95: quantile(0.95) };
 }
 
 /**
@@ -42,53 +145,48 @@ function spread(d: Discrete): Spread {
  * `tieRoll` is already a probability.
  */
 export function summarizeOdds(c: CompiledWarMachine, weights: Float64Array, total: number, tieRoll: number): WarMachineOdds {
+  const L = outcomeLayout(c);
   const win: [number, number] = [0, 0];
   const rows: [number[], number[]] = [new Array(ROW_COUNT).fill(0), new Array(ROW_COUNT).fill(0)];
   let noCombat = 0;
   let stalemate = 0;
-  const lost: [number, number][][] = [[], []];
-  const dead: [number, number][][] = [[], []];
-  const wounded: [number, number][][] = [[], []];
-  const fatigue: [Record<string, number>, Record<string, number>] = [{}, {}];
-  const location: [Record<string, number>, Record<string, number>] = [{}, {}];
-  const bump = (r: Record<string, number>, k: string, w: number) => (r[k] = (r[k] ?? 0) + w);
-  for (let p = 0; p < c.pairs.length; p++) {
-    for (let code = 0; code < CODE_COUNT; code++) {
-      const w = weights[p * CODE_COUNT + code];
-      if (w === 0) continue;
-      const d = decodeCode(code);
-      if (d === null) {
-        if (code === CODE_NO_COMBAT) noCombat += w;
-        else if (code === CODE_STALEMATE) stalemate += w;
-        for (let s = 0; s < 2; s++) {
-          lost[s].push([0, w]);
-          dead[s].push([0, w]);
-          wounded[s].push([0, w]);
-          bump(fatigue[s], 'N', w);
-          bump(location[s], code === CODE_NO_COMBAT ? 'no battle' : 'F', w);
-        }
-        continue;
-      }
-      win[d.winner] += w;
-      rows[d.winner][d.row] += w;
-      const sides = outcomeOfCode(c, p, code)!;
-      for (let s = 0; s < 2; s++) {
-        const o = sides[s];
-        lost[s].push([o.losses.lost, w]);
-        dead[s].push([o.losses.dead, w]);
-        wounded[s].push([o.losses.wounded, w]);
-        bump(fatigue[s], o.fatigue, w);
-        bump(location[s], o.location, w);
-      }
+  const measure = L.values.map((v) => new Float64Array(v.length));
+  const fatigue = L.fatigueKeys.map((k) => new Float64Array(k.length));
+  const location = L.locationKeys.map((k) => new Float64Array(k.length));
+  const seenF = L.fatigueKeys.map((k) => new Uint8Array(k.length));
+  const seenL = L.locationKeys.map((k) => new Uint8Array(k.length));
+  const n = c.pairs.length * CODE_COUNT;
+  for (let i = 0; i < n; i++) {
+    const w = weights[i];
+    if (w === 0) continue;
+    const code = i % CODE_COUNT;
+    const winner = L.winner[i];
+    if (winner < 0) {
+      if (code === CODE_NO_COMBAT) noCombat += w;
+      else if (code === CODE_STALEMATE) stalemate += w;
+    } else {
+      win[winner] += w;
+      rows[winner][L.row[i]] += w;
+    }
+    for (let m = 0; m < 6; m++) measure[m][L.valueIndex[m][i]] += w;
+    for (let s = 0; s < 2; s++) {
+      fatigue[s][L.fatigueIndex[s][i]] += w;
+      seenF[s][L.fatigueIndex[s][i]] = 1;
+      location[s][L.locationIndex[s][i]] += w;
+      seenL[s][L.locationIndex[s][i]] = 1;
     }
   }
   // Exact weights are sums of float products: keep every probability inside [0, 1].
   const prob = (x: number) => Math.min(1, Math.max(0, x / total));
-  const norm = (r: Record<string, number>) => Object.fromEntries(Object.entries(r).sort().map(([k, v]) => [k, prob(v)]));
+  const named = (keys: string[], sums: Float64Array, seen: Uint8Array) => {
+    const out: Record<string, number> = {};
+    for (let k = 0; k < keys.length; k++) if (seen[k]) out[keys[k]] = prob(sums[k]);
+    return out;
+  };
   const casualties = [0, 1].map((s) => ({
-    ...spread(discrete(lost[s])),
-    dead: spread(discrete(dead[s])),
-    wounded: spread(discrete(wounded[s])),
+    ...spreadOf(L.values[s * 3], measure[s * 3]),
+    dead: spreadOf(L.values[s * 3 + 1], measure[s * 3 + 1]),
+    wounded: spreadOf(L.values[s * 3 + 2], measure[s * 3 + 2]),
   })) as [CasualtySummary, CasualtySummary];
   return {
     win: [prob(win[0]), prob(win[1])],
@@ -97,8 +195,8 @@ export function summarizeOdds(c: CompiledWarMachine, weights: Float64Array, tota
     noCombat: prob(noCombat),
     rows: [rows[0].map(prob), rows[1].map(prob)],
     casualties,
-    fatigue: [norm(fatigue[0]), norm(fatigue[1])],
-    location: [norm(location[0]), norm(location[1])],
+    fatigue: [named(L.fatigueKeys[0], fatigue[0], seenF[0]), named(L.fatigueKeys[1], fatigue[1], seenF[1])],
+    location: [named(L.locationKeys[0], location[0], seenL[0]), named(L.locationKeys[1], location[1], seenL[1])],
   };
 }
 

@@ -201,6 +201,16 @@ export function beginRound(m: CascadeModel, s: CascadeState, r: number, rng: Dic
     s.incomeTaken[l] = 0;
     s.incomeSeized[l] = 0;
   }
+  if (r === 0) {
+    // The round's orders were paid when sent, before any battle (src/rules/dune/orders.ts).
+    const P = m.players;
+    for (let p = 0; p < P.names.length; p++) {
+      s.wealth[p] += P.refunds[p] - P.hazardFees[p] - P.recruiting[p];
+      s.hazardFees[p] += P.hazardFees[p];
+      s.refunds[p] += P.refunds[p];
+      s.recruiting[p] += P.recruiting[p];
+    }
+  }
   if (r === 0 && m.playerAttacks) {
     const A = m.attacks;
     for (let i = 0; i < A.player.length; i++) pushAttack(s, A.player[i], A.type[i], A.location[i], playerAttackScore(m, i), i, A.hero[i], A.units[i].length);
@@ -326,13 +336,20 @@ function battle(m: CascadeModel, s: CascadeState, l: number, a: number, k: numbe
     income = row.income === INCOME_HALF ? Math.floor(full / 2) : full;
     s.incomeSeized[l] = 1;
     s.incomeTaken[l] = income;
+    if (p !== NPC) {
+      s.wealth[p] += income;
+      s.raided[p] += income;
+    }
   }
   let wealth = -1;
   if (type === HOUSE_RAID && owner !== NPC && row.wealthPercent > 0) {
     wealth = houseRaidWealthLoss(row, s.wealth[owner]);
     s.wealth[owner] -= wealth;
     s.wealthLost[owner] += wealth;
-    if (row.halfToAttacker && p !== NPC) s.wealth[p] += Math.floor(wealth / 2);
+    if (row.halfToAttacker && p !== NPC) {
+      s.wealth[p] += Math.floor(wealth / 2);
+      s.houseRaidGain[p] += Math.floor(wealth / 2);
+    }
   }
   if (p !== NPC && row.revealed) s.attackerRevealed[p] = 1;
   // NPCs brag about their successes, revealing the location to everyone (seed line 79; homeworlds are public).
@@ -367,32 +384,55 @@ function battle(m: CascadeModel, s: CascadeState, l: number, a: number, k: numbe
   }
 }
 
-/** Close round r: income lost by each round-start owner, damage carried, held flags, militia regeneration. */
+/**
+ * Close round r, in this order: income lost by each round-start owner; income credited to each end-of-round
+ * owner (none from a damaged location, less what raiders took; Kanly's half withheld); damage carried; held
+ * flags; militia regeneration, paid by the location's owner now (militia pass with the location, Dune page line 7).
+ */
 export function endRound(m: CascadeModel, s: CascadeState, r: number): void {
   const L = m.locations.names.length;
+  const P = m.players.names.length;
+  for (let p = 0; p < P; p++) s.roundIncome[p] = 0;
   for (let l = 0; l < L; l++) {
     const p0 = s.roundOwner[l];
+    const damaged = s.crippledBefore[l] === 1 || s.damage[l] >= DAMAGE_DAMAGED;
     if (p0 !== NPC) {
       // A damaged location yields nothing this round; one that changed hands yields nothing to its old owner.
-      const lost = s.crippledBefore[l] || s.damage[l] >= DAMAGE_DAMAGED || s.owner[l] !== p0 ? m.locations.income[l] : s.incomeTaken[l];
+      const lost = damaged || s.owner[l] !== p0 ? m.locations.income[l] : s.incomeTaken[l];
       s.incomeLost[p0] += lost;
     }
+    const p1 = s.owner[l];
+    if (p1 !== NPC && !damaged) s.roundIncome[p1] += m.locations.income[l] - s.incomeTaken[l];
     s.crippledBefore[l] = s.damage[l] === DAMAGE_CRIPPLED ? 1 : 0;
-    const original = m.locations.owner[l];
-    const held = s.owner[l] === original ? 1 : 0;
-    if (r < m.rounds) s.held[r * L + l] = held;
-    // Never taken, so the location's militia are still its defenders: one comes back per round, if paid.
-    if (held && m.policies.militiaRegeneration) {
-      const militia = m.locations.militia[l];
-      for (let i = 0; i < militia.length; i++) {
-        if (s.alive[militia[i]] === 0) {
-          if (s.wealth[original] >= MILITIA_COST) {
-            s.wealth[original] -= MILITIA_COST;
-            s.alive[militia[i]] = 1;
-          }
-          break;
-        }
+    if (r < m.rounds) s.held[r * L + l] = s.owner[l] === m.locations.owner[l] ? 1 : 0;
+  }
+  for (let p = 0; p < P; p++) {
+    // Kanly: "both participants must each launch at least one [attack] at the other player or lose half their income that round" (line 69).
+    const forfeit = m.kanlyPenalty[r * P + p] === 1 ? Math.floor(s.roundIncome[p] / 2) : 0;
+    s.kanlyForfeit[p] += forfeit;
+    s.income[p] += s.roundIncome[p] - forfeit;
+    s.wealth[p] += s.roundIncome[p] - forfeit;
+  }
+  if (!m.policies.militiaRegeneration) return;
+  for (let l = 0; l < L; l++) {
+    const owner = s.owner[l];
+    if (owner === NPC) continue;
+    // One destroyed militia unit comes back per round for 300 MS, if the owner can pay.
+    const militia = m.locations.militia[l];
+    for (let i = 0; i < militia.length; i++) {
+      const u = militia[i];
+      if (s.alive[u] === 1) continue;
+      if (s.wealth[owner] >= MILITIA_COST) {
+        s.wealth[owner] -= MILITIA_COST;
+        s.regeneration[owner] += MILITIA_COST;
+        s.alive[u] = 1;
+        // After a seizure the defenders are the seizer's units: the militia rejoin them.
+        const list = s.defenders[l];
+        let present = false;
+        for (let j = 0; j < s.defenderCount[l]; j++) if (list[j] === u) present = true;
+        if (!present) list[s.defenderCount[l]++] = u;
       }
+      break;
     }
   }
 }

@@ -16,10 +16,12 @@ export interface CascadeModel {
   kind: 'cascade';
   /** Number of the first round simulated (the NPC table adds 1 in rounds 1 and 2). */
   round: number;
-  /** Rounds simulated: 1 for "this round"; more for garrison planning (NPC attacks only). */
+  /** Rounds simulated: 1 for "this round"; more under --rounds (the players' orders play in the first). */
   rounds: number;
   /** Resolve the players' ordered attacks (first round only). */
   playerAttacks: boolean;
+  /** [r × P + p]: 1 when Kanly costs p half its income in round r (it launched no attack at its enemy). */
+  kanlyPenalty: number[];
   npc: boolean;
   policies: {
     unguarded: number;
@@ -34,6 +36,10 @@ export interface CascadeModel {
     wealth: number[];
     /** Location index of the homeworld, −1 if none. */
     homeworld: number[];
+    /** The first round's orders, paid when sent (src/rules/dune/orders.ts): hazard fees, Kanly refunds, recruiting. */
+    hazardFees: number[];
+    refunds: number[];
+    recruiting: number[];
   };
   locations: {
     names: string[];
@@ -43,6 +49,8 @@ export interface CascadeModel {
     damaged: number[];
     homeworld: number[];
     elector: number[];
+    /** 1 on Kaitain: no combat there (Dune page line 11), NPCs never attack it. */
+    kaitain: number[];
     /** Defending units at the start of the round in roster order: militia first, then legions not sent away. */
     defenders: number[][];
     /** The location's own militia units (for regeneration). */
@@ -105,7 +113,25 @@ export interface CascadeState {
   order: number[];
   // Tallies of one play-through.
   legionsLost: number[];
+  /** Wealth lost to house raids. */
   wealthLost: number[];
+  // The ledger (MS): wealth after = wealth before − hazardFees + refunds − recruiting + income + raided
+  // + houseRaidGain − wealthLost − regeneration, exactly.
+  hazardFees: number[];
+  refunds: number[];
+  recruiting: number[];
+  /** Income credited at the ends of rounds (after Kanly's half). */
+  income: number[];
+  /** Income forfeited to Kanly (not in `income`). */
+  kanlyForfeit: number[];
+  /** Income taken by this player's raids. */
+  raided: number[];
+  /** Half of a house raid's take (results +3 and better). */
+  houseRaidGain: number[];
+  /** Militia regeneration paid. */
+  regeneration: number[];
+  /** Scratch: income of the round being closed, per player. */
+  roundIncome: number[];
   incomeLost: number[];
   attackerRevealed: number[];
   locationRevealed: number[];
@@ -161,12 +187,21 @@ export function createState(m: CascadeModel): CascadeState {
     order: filled(A),
     legionsLost: filled(P),
     wealthLost: filled(P),
+    hazardFees: filled(P),
+    refunds: filled(P),
+    recruiting: filled(P),
+    income: filled(P),
+    kanlyForfeit: filled(P),
+    raided: filled(P),
+    houseRaidGain: filled(P),
+    regeneration: filled(P),
+    roundIncome: filled(P),
     incomeLost: filled(P),
     attackerRevealed: filled(P),
     locationRevealed: filled(L),
     roundOwner: filled(L),
     held: filled(L * Math.max(1, m.rounds)),
-    npcTargets: { locations: filled(L), count: 0, homeworld: m.locations.homeworld, elector: m.locations.elector, ungarrisoned: filled(L), homeworldOf: -1 },
+    npcTargets: { locations: filled(L), count: 0, homeworld: m.locations.homeworld, elector: m.locations.elector, kaitain: m.locations.kaitain, ungarrisoned: filled(L), homeworldOf: -1 },
     npcAttack: { type: 0, location: -1, score: 0 },
   };
   resetState(m, s);
@@ -198,6 +233,14 @@ export function resetState(m: CascadeModel, s: CascadeState): void {
     s.wealth[p] = m.players.wealth[p];
     s.legionsLost[p] = 0;
     s.wealthLost[p] = 0;
+    s.hazardFees[p] = 0;
+    s.refunds[p] = 0;
+    s.recruiting[p] = 0;
+    s.income[p] = 0;
+    s.kanlyForfeit[p] = 0;
+    s.raided[p] = 0;
+    s.houseRaidGain[p] = 0;
+    s.regeneration[p] = 0;
     s.incomeLost[p] = 0;
     s.attackerRevealed[p] = 0;
   }

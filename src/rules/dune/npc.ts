@@ -59,6 +59,8 @@ export interface NpcTargets {
   count: number;
   homeworld: readonly number[];
   elector: readonly number[];
+  /** 1 on Kaitain, where no combat takes place (Dune page line 11). */
+  kaitain: readonly number[];
   /** 1 if the location has no living defender (legion or militia). */
   ungarrisoned: readonly number[];
   homeworldOf: number;
@@ -67,7 +69,7 @@ export interface NpcTargets {
 /** Can an NPC attack of `type` land on location l? */
 export function npcEligible(type: number, l: number, t: NpcTargets): boolean {
   if (type === HOUSE_RAID) return l === t.homeworldOf;
-  if (t.homeworld[l]) return false;
+  if (t.homeworld[l] || t.kaitain[l]) return false;
   return type === SEIZURE || !t.elector[l];
 }
 

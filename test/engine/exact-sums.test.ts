@@ -1,0 +1,61 @@
+/**
+ * Sums past 2^53 (issue 20): with 1e9 troops and 1e8 pursuits the casualty sums pass 2^53, and adding task
+ * results in doubles made the answer depend on how chunks were grouped into tasks, i.e. on --threads.
+ */
+import { describe, expect, it } from 'vitest';
+import { ExactSum } from '../../src/engine/run.js';
+
+/** A small seeded generator for the test data. */
+function mulberry(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Chunk accumulators as a kernel makes them: integers below 2^53 each, whose total passes it. */
+function chunks(n: number, seed: number): Float64Array[] {
+  const rnd = mulberry(seed);
+  return Array.from({ length: n }, () => Float64Array.from({ length: 4 }, (_, j) => (j === 0 ? 1 : Math.floor(rnd() * 2 ** 50) * (j === 3 ? 7 : 1) + (j === 2 ? 1 : 0))));
+}
+
+/** Group `cs` into tasks of `per` chunks (each task summed in doubles, exact below 2^53), then merge. */
+function merged(cs: Float64Array[], per: number, exact: boolean): Float64Array {
+  const total = new Float64Array(4);
+  const sum = new ExactSum(4);
+  for (let i = 0; i < cs.length; i += per) {
+    const task = new Float64Array(4);
+    for (const c of cs.slice(i, i + per)) for (let j = 0; j < 4; j++) task[j] += c[j];
+    if (exact) sum.add(task);
+    else for (let j = 0; j < 4; j++) total[j] += task[j];
+  }
+  if (exact) sum.into(total);
+  return total;
+}
+
+describe('exact sums past 2^53', () => {
+  const cs = chunks(64, 5);
+  const reference = Array.from({ length: 4 }, (_, j) => Number(cs.reduce((t, c) => t + BigInt(c[j]), 0n)));
+
+  it('the merge gives the correctly rounded total whatever the grouping (1, 2, 4, 8 chunks a task)', () => {
+    for (const per of [1, 2, 4, 8]) expect([...merged(cs, per, true)]).toEqual(reference);
+  });
+
+  it('plain double sums would have differed (the test can fail)', () => {
+    const plain = [1, 2, 4, 8].map((per) => merged(cs, per, false).join(','));
+    expect(new Set(plain).size).toBeGreaterThan(1);
+  });
+
+  it('below 2^53 nothing changes: small sums stay in doubles', () => {
+    const s = new ExactSum(2);
+    s.add(Float64Array.of(3, 0.5));
+    s.add(Float64Array.of(4, 0.25));
+    const out = new Float64Array(2);
+    s.into(out);
+    expect([...out]).toEqual([7, 0.75]);
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * Interrupts and faults (issue 20): Ctrl-C and SIGTERM stop a run at once (tasks in flight are abandoned),
+ * a worker that throws or dies fails the command with one line and exit 1, never a partial result, never a
+ * hang; Ctrl-C while a report renders leaves the earlier report whole.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Piscina } from 'piscina';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { memoryIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+import { WarcastError } from '../../src/errors.js';
+import { closePool, getPool } from '../../src/engine/pool.js';
+import { runTrials } from '../../src/engine/run.js';
+import { loadKernel } from '../../src/kinds/index.js';
+import { compileSiege } from '../../src/kinds/siege/plan.js';
+import { SIEGE_CHUNK } from '../../src/kinds/siege/kernel.js';
+import type { SiegeScenario } from '../../src/kinds/siege/schema.js';
+import { loadText } from '../helpers/load.js';
+import { scratch } from '../reports/helpers.js';
+
+/** A siege that lasts its 150 weeks: a chunk of 5,000 takes ~0.2–1 s (load), far too long to wait for on Ctrl-C. */
+const SLOW = `kind: siege
+attacker: {name: A, troops: 1000000000, battleRating: 50}
+defender: {name: D, troops: 1000000000, battleRating: 50}
+fortifications:
+  - { structure: castleWall, lengthFeet: 10000000 }
+equipment:
+  attacker:
+    trebuchet: { count: 100, crew: 0 }
+foodWeeks: 10000
+weekLimit: 150
+strategy:
+  attacker: {bombard: 0.9, harass: 0.1}
+`;
+const slowPlan = () => compileSiege(loadText(SLOW).scenario as SiegeScenario).plan;
+
+afterAll(() => closePool());
+
+describe('Ctrl-C stops within a fraction of a second', () => {
+  it.each([2])('a slow siege on %i threads: the tasks in flight are abandoned; the result is a prefix of whole chunks', async (threads) => {
+    const plan = slowPlan();
+    const ac = new AbortController();
+    let abortedAt = 0;
+    const run = runTrials({
+      kernel: await loadKernel('siege'), plan, seed: 7, trials: 40 * SIEGE_CHUNK, threads, signal: ac.signal,
+      onProgress: () => {
+        if (!ac.signal.aborted) {
+          abortedAt = performance.now();
+          ac.abort();
+        }
+      },
+    });
+    const r = await run;
+    const stopMs = performance.now() - abortedAt;
+    expect(r.interrupted).toBe(true);
+    expect(r.trials % SIEGE_CHUNK).toBe(0);
+    if (threads === 1) expect(r.trials).toBeGreaterThan(0); // on 2 threads the first task back may not be task 0
+    // Generous for a loaded shared machine; a chunk here takes 0.2–1 s, so waiting for one would fail it.
+    expect(stopMs).toBeLessThan(400);
+    if (threads === 1) {
+      const again = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 7, trials: r.trials, threads: 1, minPoolTrials: Infinity });
+      expect([...again.acc]).toEqual([...r.acc]);
+    }
+  });
+
+  it('SIGTERM: the real command prints what finished and exits 143, promptly', async () => {
+    const dir = scratch('warcast-term-');
+    const file = join(dir, 'slow.yaml');
+    writeFileSync(file, SLOW);
+    const child = spawn(process.execPath, ['dist/src/cli/main.js', 'siege', file, '--trials', '1000000', '--threads', '1', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    // Node must have started and installed its handlers (slow on a loaded machine): the run itself is ~minutes long.
+    await new Promise((r) => setTimeout(r, 4000));
+    const sent = performance.now();
+    child.kill('SIGTERM');
+    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    const ms = performance.now() - sent;
+    expect(code).toBe(143);
+    expect(JSON.parse(stdout).interrupted).toBe(true);
+    expect(stderr).toContain('interrupted');
+    expect(ms).toBeLessThan(2000); // process exit included (pool teardown); the run itself stops in < 0.5 s
+  });
+});
+
+describe('a worker that fails', () => {
+  it('throws: one clear WarcastError (exit 1), no partial result; the pool still works after', async () => {
+    const plan = { ...slowPlan(), stepStart: null }; // breaks only inside the kernel, in the worker
+    const err = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 1, trials: 4 * SIEGE_CHUNK, threads: 2, minPoolTrials: 0 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WarcastError);
+    expect((err as WarcastError).exitCode).toBe(1);
+    expect((err as Error).message).toMatch(/^a worker thread failed: /);
+    expect((err as Error).message).not.toContain('\n');
+    const ok = await runTrials({ kernel: await loadKernel('siege'), plan: compileSiege(loadText(SLOW.replace('weekLimit: 150', 'weekLimit: 2')).scenario as SiegeScenario).plan, seed: 1, trials: SIEGE_CHUNK, threads: 2, minPoolTrials: 0 });
+    expect(ok.trials).toBe(SIEGE_CHUNK);
+  });
+
+  it('dies (its thread ends mid-task): one clear error, no hang', async () => {
+    const plan = slowPlan();
+    const pool: Piscina = await getPool(2);
+    const killer = setTimeout(() => {
+      for (const t of pool.threads) void t.terminate();
+    }, 1000);
+    const err = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 1, trials: 8 * SIEGE_CHUNK, threads: 2, minPoolTrials: 0 }).catch((e: unknown) => e);
+    clearTimeout(killer);
+    expect(err).toBeInstanceOf(WarcastError);
+    expect((err as Error).message).toMatch(/^a worker thread failed: /);
+  });
+
+  it('the CLI prints one line and exits 1, nothing on stdout', async () => {
+    // The pool's answer for one task is a failure (as a dying worker gives): the command must not print the rest.
+    const spy = vi.spyOn(Piscina.prototype, 'run').mockRejectedValueOnce(new Error('Terminating worker thread\n    at Worker.<anonymous> (x.js:1:1)'));
+    const io = memoryIo();
+    const code = await runCli(['odds', 'examples/orcs-vs-men.yaml', '--trials', '40000000', '--threads', '2', '--json'], io);
+    spy.mockRestore();
+    expect(code).toBe(1);
+    expect(io.stdout).toBe('');
+    expect(io.stderr).toBe('warcast: a worker thread failed: Terminating worker thread\n');
+  });
+});
+
+describe('Ctrl-C while the report renders', () => {
+  it('stops, writes nothing, keeps the earlier report whole, exits 130', async () => {
+    const dir = scratch('warcast-render-');
+    const out = join(dir, 'report');
+    const first = memoryIo();
+    expect(await runCli(['siege', 'examples/castle-siege.yaml', '--trials', '1000', '--report', out], first)).toBe(0);
+    const before = readFileSync(join(out, 'result.json'), 'utf8');
+    const ac = new AbortController();
+    const io = memoryIo(ac.signal);
+    const out0 = io.out.bind(io);
+    io.out = (t: string) => {
+      out0(t);
+      ac.abort(); // the result is printed, then the report renders: Ctrl-C now
+    };
+    const code = await runCli(['siege', 'examples/castle-siege.yaml', '--trials', '2000', '--report', out], io);
+    expect(code).toBe(130);
+    expect(io.stderr).toContain('report not written');
+    expect(readFileSync(join(out, 'result.json'), 'utf8')).toBe(before);
+  });
+});
