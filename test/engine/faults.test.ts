@@ -101,7 +101,7 @@ describe('a worker that fails', () => {
 
   it('dies (its thread ends mid-task): one clear error, no hang', async () => {
     const plan = slowPlan();
-    const pool: Piscina = getPool(2);
+    const pool: Piscina = await getPool(2);
     // Kill the threads as soon as the first task is back: the rest are then in flight or queued, whatever the
     // machine's speed (a timer raced a fast machine to the end of the run).
     let killed = false;
