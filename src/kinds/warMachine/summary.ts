@@ -59,6 +59,11 @@ interface OutcomeLayout {
   fatigueIndex: Int32Array[];
   locationKeys: string[][];
   locationIndex: Int32Array[];
+  /** Where each measure's, fatigue's and location's sums start in `scratch` (reused by every summary). */
+  measureAt: Int32Array;
+  fatigueAt: Int32Array;
+  locationAt: Int32Array;
+  scratch: Float64Array;
 }
 
 const layouts = new WeakMap<CompiledWarMachine, OutcomeLayout>();
@@ -96,6 +101,8 @@ function outcomeLayout(c: CompiledWarMachine): OutcomeLayout {
   const keysOf = (names: string[]) => [...new Set(names)].sort(byEntryText);
   const fatigueKeys = fatigueNames.map(keysOf);
   const locationKeys = locationNames.map(keysOf);
+  const sizes = [...values.map((v) => v.length), ...fatigueKeys.map((k) => k.length), ...locationKeys.map((k) => k.length)];
+  const starts = sizes.map((_, k) => sizes.slice(0, k).reduce((a, b) => a + b, 0));
   l = {
     winner,
     row,
@@ -105,6 +112,10 @@ function outcomeLayout(c: CompiledWarMachine): OutcomeLayout {
     fatigueIndex: fatigueNames.map((names, s) => Int32Array.from(names, (k) => fatigueKeys[s].indexOf(k))),
     locationKeys,
     locationIndex: locationNames.map((names, s) => Int32Array.from(names, (k) => locationKeys[s].indexOf(k))),
+    measureAt: Int32Array.from(starts.slice(0, 6)),
+    fatigueAt: Int32Array.from(starts.slice(6, 8)),
+    locationAt: Int32Array.from(starts.slice(8, 10)),
+    scratch: new Float64Array(sizes.reduce((a, b) => a + b, 0)),
   };
   layouts.set(c, l);
   return l;
@@ -115,29 +126,33 @@ function outcomeLayout(c: CompiledWarMachine): OutcomeLayout {
  * order, as `discreteMean` and `discreteQuantile` (src/stats/) over the values with positive weight, without
  * building the distribution.
  */
-function spreadOf(values: Float64Array, w: Float64Array): Spread {
+function spreadOf(values: Float64Array, w: Float64Array, at: number): Spread {
   let sum = 0;
   let total = 0;
   for (let k = 0; k < values.length; k++) {
-    if (w[k] > 0) {
-      sum += values[k] * w[k];
-      total += w[k];
+    const x = w[at + k];
+    if (x > 0) {
+      sum += values[k] * x;
+      total += x;
     }
   }
-  const quantile = (p: number) => {
-    if (total <= 0) return 0;
-    const target = p * total;
-    let cum = 0;
-    let last = 0;
-    for (let k = 0; k < values.length; k++) {
-      if (!(w[k] > 0)) continue;
-      cum += w[k];
-      last = values[k];
-      if (cum >= target - total * 1e-12) return values[k];
-    }
-    return last;
-  };
-  return { mean: total > 0 ? sum / total : 0, p05: quantile(0.05), p50: quantile(0.5), p95: quantile(0.95) };
+  return { mean: total > 0 ? sum / total : 0, p05: quantileOf(values, w, at, total, 0.05), p50: quantileOf(values, w, at, total, 0.5), p95: quantileOf(values, w, at, total, 0.95) };
+}
+
+/** The p-quantile of weights w[at + k] on ascending values[k]: `discreteQuantile`'s rule (src/stats/). */
+function quantileOf(values: Float64Array, w: Float64Array, at: number, total: number, p: number): number {
+  if (total <= 0) return 0;
+  const target = p * total;
+  let cum = 0;
+  let last = 0;
+  for (let k = 0; k < values.length; k++) {
+    const x = w[at + k];
+    if (!(x > 0)) continue;
+    cum += x;
+    last = values[k];
+    if (cum >= target - total * 1e-12) return values[k];
+  }
+  return last;
 }
 
 /**
@@ -150,11 +165,8 @@ export function summarizeOdds(c: CompiledWarMachine, weights: Float64Array, tota
   const rows: [number[], number[]] = [new Array(ROW_COUNT).fill(0), new Array(ROW_COUNT).fill(0)];
   let noCombat = 0;
   let stalemate = 0;
-  const measure = L.values.map((v) => new Float64Array(v.length));
-  const fatigue = L.fatigueKeys.map((k) => new Float64Array(k.length));
-  const location = L.locationKeys.map((k) => new Float64Array(k.length));
-  const seenF = L.fatigueKeys.map((k) => new Uint8Array(k.length));
-  const seenL = L.locationKeys.map((k) => new Uint8Array(k.length));
+  const sums = L.scratch;
+  sums.fill(0);
   const n = c.pairs.length * CODE_COUNT;
   for (let i = 0; i < n; i++) {
     const w = weights[i];
@@ -168,26 +180,32 @@ export function summarizeOdds(c: CompiledWarMachine, weights: Float64Array, tota
       win[winner] += w;
       rows[winner][L.row[i]] += w;
     }
-    for (let m = 0; m < 6; m++) measure[m][L.valueIndex[m][i]] += w;
+    for (let m = 0; m < 6; m++) sums[L.measureAt[m] + L.valueIndex[m][i]] += w;
     for (let s = 0; s < 2; s++) {
-      fatigue[s][L.fatigueIndex[s][i]] += w;
-      seenF[s][L.fatigueIndex[s][i]] = 1;
-      location[s][L.locationIndex[s][i]] += w;
-      seenL[s][L.locationIndex[s][i]] = 1;
+      sums[L.fatigueAt[s] + L.fatigueIndex[s][i]] += w;
+      sums[L.locationAt[s] + L.locationIndex[s][i]] += w;
     }
   }
   // Exact weights are sums of float products: keep every probability inside [0, 1].
   const prob = (x: number) => Math.min(1, Math.max(0, x / total));
-  const named = (keys: string[], sums: Float64Array, seen: Uint8Array) => {
+  // Weights are never negative, so a name that came up (with a weight above 0) has a sum above 0.
+  const named = (keys: string[], at: number) => {
     const out: Record<string, number> = {};
-    for (let k = 0; k < keys.length; k++) if (seen[k]) out[keys[k]] = prob(sums[k]);
+    for (let k = 0; k < keys.length; k++) if (sums[at + k] > 0) out[keys[k]] = prob(sums[at + k]);
     return out;
   };
-  const casualties = [0, 1].map((s) => ({
-    ...spreadOf(L.values[s * 3], measure[s * 3]),
-    dead: spreadOf(L.values[s * 3 + 1], measure[s * 3 + 1]),
-    wounded: spreadOf(L.values[s * 3 + 2], measure[s * 3 + 2]),
-  })) as [CasualtySummary, CasualtySummary];
+  const casualtiesOf = (s: number): CasualtySummary => {
+    const lost = spreadOf(L.values[s * 3], sums, L.measureAt[s * 3]);
+    return {
+      mean: lost.mean,
+      p05: lost.p05,
+      p50: lost.p50,
+      p95: lost.p95,
+      dead: spreadOf(L.values[s * 3 + 1], sums, L.measureAt[s * 3 + 1]),
+      wounded: spreadOf(L.values[s * 3 + 2], sums, L.measureAt[s * 3 + 2]),
+    };
+  };
+  const casualties: [CasualtySummary, CasualtySummary] = [casualtiesOf(0), casualtiesOf(1)];
   return {
     win: [prob(win[0]), prob(win[1])],
     tie: prob(noCombat + stalemate),
@@ -195,8 +213,8 @@ export function summarizeOdds(c: CompiledWarMachine, weights: Float64Array, tota
     noCombat: prob(noCombat),
     rows: [rows[0].map(prob), rows[1].map(prob)],
     casualties,
-    fatigue: [named(L.fatigueKeys[0], fatigue[0], seenF[0]), named(L.fatigueKeys[1], fatigue[1], seenF[1])],
-    location: [named(L.locationKeys[0], location[0], seenL[0]), named(L.locationKeys[1], location[1], seenL[1])],
+    fatigue: [named(L.fatigueKeys[0], L.fatigueAt[0]), named(L.fatigueKeys[1], L.fatigueAt[1])],
+    location: [named(L.locationKeys[0], L.locationAt[0]), named(L.locationKeys[1], L.locationAt[1])],
   };
 }
 
