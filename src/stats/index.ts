@@ -72,3 +72,17 @@ export function discreteQuantile(d: Discrete, p: number): number {
   }
   return d.values[d.values.length - 1];
 }
+
+/** A count's mean and its 5th, 50th and 95th percentiles: how every result reports losses. */
+export interface Spread {
+  mean: number;
+  p05: number;
+  p50: number;
+  p95: number;
+}
+
+/** A Spread with the quartiles too (siege weeks and losses). */
+export interface SpreadWithQuartiles extends Spread {
+  p25: number;
+  p75: number;
+}

@@ -3,18 +3,12 @@
  * intervals), weeks to fall, endings, casualties per side and fortification damage.
  */
 import { DAMAGE_CLASSES } from '../../rules/siege/tables.js';
-import { discreteMean, discreteQuantile, wilsonInterval, type Discrete } from '../../stats/index.js';
+import { discreteMean, discreteQuantile, wilsonInterval, type Discrete, type SpreadWithQuartiles } from '../../stats/index.js';
 import { E_DEFENDERS_DEPART, E_STARVED, E_STORMED, ENDINGS, HISTOGRAM_BINS, type SiegePlan } from './plan.js';
 import { siegeLayout, SUM } from './kernel.js';
 
-export interface Spread {
-  mean: number;
-  p05: number;
-  p25: number;
-  p50: number;
-  p75: number;
-  p95: number;
-}
+/** Siege figures come with quartiles (src/stats: one Spread shape for every result). */
+export type Spread = SpreadWithQuartiles;
 
 export interface SiegeSummary {
   /** P(the fortress has fallen — stormed, starved or abandoned — by the end of week w), w = 1…weekLimit. */

@@ -3,15 +3,10 @@
  * probabilities, results rows, casualties (dead, wounded, total), fatigue and location outcomes per side.
  */
 import { ROW_COUNT } from '../../rules/warMachine/results.js';
-import { wilsonHalfWidth, wilsonInterval } from '../../stats/index.js';
+import { wilsonHalfWidth, wilsonInterval, type Spread } from '../../stats/index.js';
 import { CODE_COUNT, CODE_NO_COMBAT, CODE_STALEMATE, decodeCode, isTieCode, outcomeOfCode, type CompiledWarMachine } from './plan.js';
 
-export interface Spread {
-  mean: number;
-  p05: number;
-  p50: number;
-  p95: number;
-}
+export type { Spread };
 
 export interface CasualtySummary extends Spread {
   dead: Spread;
