@@ -84,13 +84,14 @@ function cell(value: number, text: string, key: string): string {
 
 function render(): void {
   const started = performance.now();
+  $('results').setAttribute('aria-busy', 'true');
   current = applyFields(original, readForm());
   let scenario;
   try {
     scenario = validateDocument(current);
   } catch (err) {
     $('error').textContent = err instanceof Error ? err.message : String(err);
-    $('results').setAttribute('aria-busy', 'true');
+    clearTimeout(gameTimer);
     return;
   }
   $('error').textContent = '';
@@ -111,11 +112,18 @@ function render(): void {
     $(`s${i}-br-note`).textContent = readForm().sides[i].battleRating === null ? `empty: computed from the scenario (BR ${rating.battleRating})` : '';
     $(`s${i}-adj`).innerHTML = rating.adjustments.map((l) => `<li>${esc(l.group)}: ${l.value >= 0 ? '+' : ''}${l.value} <span class="rule">(${esc(l.rule)})</span></li>`).join('') || '<li>no adjustments</li>';
   });
-  renderGame(scenario);
   history.replaceState(null, '', hashOf(current));
-  $('results').setAttribute('aria-busy', 'false');
-  $('results').dataset.ms = (performance.now() - started).toFixed(1);
+  $('results').dataset.oddsMs = (performance.now() - started).toFixed(1);
+  // The 36-cell game takes longer than the odds: drawn after them, and only for the latest input.
+  clearTimeout(gameTimer);
+  gameTimer = setTimeout(() => {
+    renderGame(scenario);
+    $('results').setAttribute('aria-busy', 'false');
+    $('results').dataset.ms = (performance.now() - started).toFixed(1);
+  }, 0);
 }
+
+let gameTimer: ReturnType<typeof setTimeout> | undefined;
 
 function renderGame(scenario: ReturnType<typeof validateDocument>): void {
   const { cells, game } = exactGame(scenario);

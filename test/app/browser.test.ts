@@ -60,7 +60,10 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     await page.goto(pathToFileURL(index).href, { waitUntil: 'load' });
     await page.locator('td[data-key="win-a"]').waitFor();
     const firstAnswerMs = performance.now() - started;
-    console.log(`app page: ${(bytes / 1024).toFixed(0)} KiB; first answer ${firstAnswerMs.toFixed(0)} ms after navigation (load + exact odds + 36-cell matchup)`);
+    await page.waitForFunction(() => document.getElementById('results')?.getAttribute('aria-busy') === 'false');
+    const oddsMs = await page.locator('#results').getAttribute('data-odds-ms');
+    const renderMs = await page.locator('#results').getAttribute('data-ms');
+    console.log(`app page: ${(bytes / 1024).toFixed(0)} KiB; first answer ${firstAnswerMs.toFixed(0)} ms after navigation; one update: odds ${oddsMs} ms, with (validate, exact odds, best replies, 36-cell matchup and Nash mixes) ${renderMs} ms in the page`);
 
     const shown = async (key: string) => Number(await page.locator(`[data-key="${key}"]`).first().getAttribute('data-value'));
     const shownText = async (key: string) => (await page.locator(`[data-key="${key}"]`).first().textContent())?.trim();
@@ -74,6 +77,8 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     await page.getByLabel('tactic').first().selectOption('envelop');
     await page.getByLabel('tie policy').selectOption('defender');
     await page.waitForFunction(() => document.getElementById('results')?.getAttribute('aria-busy') === 'false');
+
+    console.log(`app page: after the edits, one update: odds ${await page.locator('#results').getAttribute('data-odds-ms')} ms, with the matchup game ${await page.locator('#results').getAttribute('data-ms')} ms`);
 
     // The same scenario through the CLI: from the page's URL hash, written as a file.
     const doc = documentFromHash(new URL(page.url()).hash);
