@@ -11,6 +11,7 @@ import { closest, formatPath, validate, type PathSegment, type ScenarioSource } 
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { exactOdds, simulateWarMachines } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
+import { raceWarMachines, type RaceRecord } from './race.js';
 
 export interface SweepOptions extends RunOptions {
   /** The numeric field to vary, e.g. `sides[0].battleRating`. */
@@ -20,6 +21,11 @@ export interface SweepOptions extends RunOptions {
   to: number;
   /** Default 1. */
   step?: number;
+  /**
+   * Race the values: stages up to `trials`, dropping values whose win probability for this side is clearly below
+   * the best's (docs/design.md, "racing"). Monte Carlo with fixed trials only.
+   */
+  race?: 0 | 1 | null;
 }
 
 /** At most this many values in one sweep. */
@@ -60,6 +66,8 @@ export interface SweepResult {
   interrupted: boolean;
   elapsedMs: number;
   points: SweepPoint[];
+  /** With `race`: the stages, what was dropped when (indices into `points`), trials used against a full run. */
+  race: RaceRecord | null;
   /** The scenario as validated (defaults filled), before the varied field is set. */
   scenario: WarMachineScenario;
 }
@@ -87,7 +95,7 @@ export function parseFieldPath(text: string): PathSegment[] | null {
  * Check that `path` names a number in the validated scenario; the one-line usage error names --vary and,
  * for a misspelt key, suggests the nearest one.
  */
-export function resolveNumericPath(s: WarMachineScenario, text: string): PathSegment[] {
+export function resolveNumericPath(s: unknown, text: string): PathSegment[] {
   const path = parseFieldPath(text);
   const bad = (why: string) => new UsageError(`--vary: ${why}`);
   if (path === null) throw bad(`expected a field path like sides[0].battleRating, got '${text}'`);
@@ -113,12 +121,20 @@ export function resolveNumericPath(s: WarMachineScenario, text: string): PathSeg
 
 /** A copy of the scenario with the field at `path` set to `value`, validated and checked again. */
 export function withValue(s: WarMachineScenario, source: ScenarioSource, path: PathSegment[], value: number): WarMachineScenario {
+  return withValueChecked(s, source, path, value, (copy) => checkWarMachine(source, validate(source, warMachineSchema, copy)));
+}
+
+/**
+ * A copy of any kind's validated scenario with the field at `path` set to `value`, checked by `check` (the kind's
+ * validator applied to the edited copy); a value the kind refuses is a usage error naming the range options.
+ */
+export function withValueChecked<T>(s: T, source: ScenarioSource, path: PathSegment[], value: number, check: (copy: unknown) => T): T {
   const copy = structuredClone(s) as unknown as Record<string | number, unknown>;
   let node = copy;
   for (const seg of path.slice(0, -1)) node = node[seg] as Record<string | number, unknown>;
   node[path[path.length - 1]] = value;
   try {
-    return checkWarMachine(source, validate(source, warMachineSchema, copy));
+    return check(copy);
   } catch (err) {
     if (!(err instanceof ScenarioError)) throw err;
     // The file is fine; the value the sweep tried is not: a usage error naming the range options.
@@ -157,8 +173,14 @@ export async function sweep(input: ScenarioInput, options: SweepOptions): Promis
   let trials: number[] = values.map(() => 0);
   let threads = 0;
   let interrupted = false;
+  const raceSide = options.race ?? null;
+  if (raceSide !== null && (settings.exact || settings.precision !== null)) throw new UsageError('--race: needs a Monte Carlo run to a fixed --trials (not --exact or --precision)');
+  if (raceSide !== null && raceSide !== 0 && raceSide !== 1) throw new UsageError(`--race: expected side 0 or 1, got ${String(raceSide)}`);
+  let race: RaceRecord | null = null;
   if (!settings.exact) {
-    const run = await simulateWarMachines(compiled, settings, options);
+    const raced = raceSide === null ? null : await raceWarMachines(compiled, settings, options, raceSide);
+    race = raced?.race ?? null;
+    const run = raced ?? (await simulateWarMachines(compiled, settings, options));
     mc = run.results.map((r, i) => summarizeMonteCarlo(compiled[i], r.acc, Math.max(1, r.trials)));
     trials = run.results.map((r) => r.trials);
     threads = run.threadsUsed;
@@ -200,6 +222,7 @@ export async function sweep(input: ScenarioInput, options: SweepOptions): Promis
     interrupted,
     elapsedMs: Math.round(performance.now() - started),
     points,
+    race,
     scenario,
   };
 }

@@ -1,10 +1,11 @@
 /** `warcast cascade <round.yaml>`: parse, call `cascade`, format the trace and the Monte Carlo. */
 import { cascade, type CascadeResult } from '../analysis/cascade.js';
+import { scenarioArg } from './scenarioArg.js';
 import type { LocationTrace, RoundTrace } from '../rules/dune/cascade.js';
-import { fmtCount, num, pct, table } from '../text/format.js';
+import { fmtCount, num, pct, runLine, table } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
-import { parseCount, type RunFlags } from './options.js';
+import { parseCount, runOptions, type RunFlags } from './options.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
 import { withRun } from './run.js';
 
@@ -18,8 +19,8 @@ export interface CascadeFlags extends RunFlags {
 export async function cascadeCommand(file: string, flags: CascadeFlags & ReportFlags, io: Io): Promise<number> {
   checkReportOption(flags.report);
   const rounds = flags.rounds === undefined ? null : parseCount('--rounds', flags.rounds, 1, 1000);
-  const result = await withRun(io, flags, (o) => cascade(file, { ...o, npc: flags.npc !== false, rounds, lenient: flags.lenient === true }));
-  emitResult(io, flags.json, result, () => formatCascade(result));
+  const result = await withRun(io, flags, (o) => cascade(scenarioArg(file), { ...o, npc: flags.npc !== false, rounds, lenient: flags.lenient === true }));
+  emitResult(io, flags, result, () => formatCascade(result, runOptions(flags).threads));
   await saveCommandReport({ kind: 'cascade', result }, file, flags.report, flags, io);
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} trials`);
 }
@@ -40,7 +41,7 @@ export function formatTrace(t: RoundTrace, coinFlips: boolean): string {
   return out.join('\n') + '\n';
 }
 
-function formatLocation(loc: LocationTrace): string[] {
+export function formatLocation(loc: LocationTrace): string[] {
   const out: string[] = [''];
   out.push(`${loc.location} (held by ${loc.ownerBefore})`);
   out.push('  order: raids highest score first, then seizures lowest score first');
@@ -80,13 +81,14 @@ export function formatOrders(r: CascadeResult): string[] {
   return out;
 }
 
-export function formatCascade(r: CascadeResult): string {
+export function formatCascade(r: CascadeResult, requestedThreads?: number): string {
   const out: string[] = [];
   if (r.title) out.push(r.title);
   out.push(...formatOrders(r));
   if (r.trace) out.push(formatTrace(r.trace, r.traceCoinFlips));
   const what = r.rounds > 1 || r.trace === null ? `planning over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}: the orders in the first, NPC attacks, income and fees in every round` : `round ${r.round}, NPC attacks ${r.npc ? 'on' : 'off'}`;
-  out.push(`Monte Carlo (${what}): ${fmtCount(r.trials)} trials, seed ${r.seed}, ${r.threads} thread${r.threads === 1 ? '' : 's'}, ${(r.elapsedMs / 1000).toFixed(2)} s`);
+  out.push(`Monte Carlo (${what}): ${runLine(r, 'trial', requestedThreads)}`);
+  out.push('CC: 2 × Combat, the attribute pair of a seizure (docs/cascade.md); MS: money, as the Dune page counts it');
   out.push(`policies: unguarded ${r.policies.unguarded}, hero bonus ${signed(r.policies.heroBonus)}, ungarrisonedWeight ${r.policies.ungarrisonedWeight}, militiaRegeneration ${r.policies.militiaRegeneration}`);
   out.push('');
   if (!r.owners) return out.join('\n') + '\n';

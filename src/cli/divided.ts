@@ -9,7 +9,7 @@ import { ExitCode } from '../errors.js';
 export async function dividedCommand(file: string, flags: ReportFlags, io: Io): Promise<number> {
   checkReportOption(flags.report);
   const result = await divided(file);
-  emitResult(io, flags.json, result, () => formatDivided(result));
+  emitResult(io, flags, result, () => formatDivided(result));
   await saveCommandReport({ kind: 'divided', result }, file, flags.report, flags, io);
   return ExitCode.ok;
 }

@@ -1,10 +1,11 @@
 /** The tail every analysis command shares: print the result, then say whether the run was cut short. */
 import { ExitCode } from '../errors.js';
 import type { Io } from './io.js';
+import { toMarkdown } from '../text/markdown.js';
 
-/** One JSON document on stdout with --json, the text tables otherwise. */
-export function emitResult(io: Io, json: boolean | undefined, result: unknown, text: () => string): void {
-  io.out(json ? JSON.stringify(result, null, 2) + '\n' : text());
+/** One JSON document on stdout with --json, Markdown with --markdown, the text tables otherwise. */
+export function emitResult(io: Io, flags: { json?: boolean; markdown?: boolean }, result: unknown, text: () => string): void {
+  io.out(flags.json ? JSON.stringify(result, null, 2) + '\n' : flags.markdown ? toMarkdown(text()) : text());
 }
 
 /** Exit 130 with a one-line note on stderr when Ctrl-C cut the run short; 0 otherwise. */
@@ -12,4 +13,9 @@ export function exitCodeAfter(io: Io, interrupted: boolean | undefined, covered:
   if (!interrupted) return ExitCode.ok;
   io.err(`interrupted: the results above cover ${covered}\n`);
   return ExitCode.interrupted;
+}
+
+/** Under --json, an error is one JSON document on stderr too: {"error": {"message": …}}. */
+export function jsonErrors(io: Io): Io {
+  return { ...io, err: (t: string) => io.err(JSON.stringify({ error: { message: t.trim().replace(/^warcast: /, '') } }) + '\n') };
 }

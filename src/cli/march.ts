@@ -10,7 +10,7 @@ import { withRun } from './run.js';
 export async function marchCommand(file: string, flags: RunFlags & ReportFlags & { monteCarlo?: boolean }, io: Io): Promise<number> {
   checkReportOption(flags.report);
   const result = await withRun(io, flags, (o) => march(file, { ...o, method: flags.monteCarlo ? 'monte-carlo' : 'exact' }));
-  emitResult(io, flags.json, result, () => formatMarch(result));
+  emitResult(io, flags, result, () => formatMarch(result));
   await saveCommandReport({ kind: 'march', result }, file, flags.report, flags, io);
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials ?? 0)} marches`);
 }

@@ -1,5 +1,6 @@
 /** `warcast matchup <scenario>`: parse, call `matchup`, format the table and the solved game. */
 import { matchup, parseObjective, type DominatedTactic, type MatchupResult, type SolvedGame } from '../analysis/matchup.js';
+import { scenarioArg } from './scenarioArg.js';
 import { TACTIC_LABELS, TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
 import { fmtCount, num, pct, pctCi, table } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
@@ -16,8 +17,8 @@ export interface MatchupFlags extends RunFlags {
 export async function matchupCommand(file: string, flags: MatchupFlags & ReportFlags, io: Io): Promise<number> {
   const objective = parseObjective(flags.objective); // usage errors before the scenario is read
   checkReportOption(flags.report);
-  const r = await withRun(io, flags, (o) => matchup(file, { ...o, objective, monteCarlo: flags.monteCarlo }));
-  emitResult(io, flags.json, r, () => formatMatchup(r));
+  const r = await withRun(io, flags, (o) => matchup(scenarioArg(file), { ...o, objective, monteCarlo: flags.monteCarlo }));
+  emitResult(io, flags, r, () => formatMatchup(r));
   await saveCommandReport({ kind: 'matchup', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.interrupted, r.monteCarlo ? 'only the battles already fought (Monte Carlo cells)' : 'the exact table only (no simulated battle finished)');
 }

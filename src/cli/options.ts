@@ -12,6 +12,7 @@ export interface RunFlags {
   precision?: string;
   maxTrials?: string;
   json?: boolean;
+  markdown?: boolean;
   exact?: boolean;
 }
 

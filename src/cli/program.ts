@@ -1,14 +1,20 @@
 /** Commander wiring. Each command is a function of (arguments, flags, io) returning an exit code. */
-import { availableParallelism } from 'node:os';
-import { Command, CommanderError, Option } from 'commander';
-import { ExitCode, UsageError, WarcastError } from '../errors.js';
+import { Command, Option } from 'commander';
+import { ExitCode } from '../errors.js';
+import { addToolkitCommands } from './toolkitCommands.js';
 import { closePool } from '../engine/pool.js';
 import type { Io } from './io.js';
 import { RUN_DEFAULTS } from '../analysis/options.js';
+import { addClusterCommands, addClusterOptions, runSimulation, type ClusterFlags, type Shardable } from './cluster.js';
+import { warcastVersion } from '../version.js';
+import { addTableCommands } from './tableCommands.js';
+import { jsonErrors } from './emit.js';
 import { escapeControls } from '../scenario/source.js';
+import { exitCodeFor, threadCap } from './exit.js';
 
-export const VERSION = '0.1.0';
+export { threadCap };
 
+export const VERSION = warcastVersion;
 // Command modules load when their command runs: each one's schemas, rules and engine cost start-up time.
 
 /** Options every simulation command takes. */
@@ -19,10 +25,12 @@ export function addRunOptions(cmd: Command): Command {
     .option('--threads <n>', 'worker threads (default: available parallelism)')
     .option('--precision <eps>', 'keep adding battles until every win probability is known to ± eps (95%)')
     .addOption(new Option('--max-trials <n>', 'upper bound on battles under --precision').default(undefined))
-    .option('--json', 'print one JSON document on stdout');
+    .option('--json', 'print one JSON document on stdout')
+    .option('--markdown', 'print Markdown (verdict and tables) to paste into a forum or play-by-email post');
 }
 
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
+  const simulation = (name: Shardable) => async (file: string, flags: ClusterFlags) => setExit(await runSimulation(name, file, flags, io, VERSION));
   const program = new Command('warcast')
     .description('Monte Carlo and exact odds for War Machine battles, Siege Machine sieges and Dune seizure cascades')
     .version(VERSION)
@@ -41,21 +49,21 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     }
   });
 
-  addRunOptions(program.command('odds <scenario>').description('win probabilities, results rows, casualties, fatigue and location of a War Machine battle'))
+  addClusterOptions(addRunOptions(program.command('odds <scenario>').description('win probabilities, results rows, casualties, fatigue and location of a War Machine battle'))
     .option('--exact', 'exact odds only (enumerate the dice; no Monte Carlo)')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./odds.js')).oddsCommand(file, flags, io)));
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
+    .action(simulation('odds'));
 
   addRunOptions(program.command('report <scenario>').description('run a scenario and write its report folder: index.html (opens offline), charts as Vega-Lite/SVG/PNG, result.json'))
     .requiredOption('--out <dir>', 'the report folder to write (replaced only if empty or an earlier warcast report)')
     .option('--exact', 'exact odds only (war-machine; no Monte Carlo)')
     .option('--interactive', 'inline vega, vega-lite and vega-embed for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./report.js')).reportCommand(file, flags, io)));
-  addRunOptions(program.command('siege <scenario>').description('Siege Machine or simple siege: survival curve, weeks to fall, endings, casualties, fortification damage'))
+  addClusterOptions(addRunOptions(program.command('siege <scenario>').description('Siege Machine or simple siege: survival curve, weeks to fall, endings, casualties, fortification damage'))
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./siege.js')).siegeCommand(file, flags, io)));
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
+    .action(simulation('siege'));
 
   addRunOptions(program.command('march <scenario>').description('a march over days: arrival by day, distance, fatigue from hunger and forced marches, and the battle on arrival (exact chain)'))
     .option('--monte-carlo', 'simulate (--trials marches) with 95% intervals instead of the exact chain')
@@ -71,36 +79,35 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./divided.js')).dividedCommand(file, flags, io)));
 
-  program
-    .command('rate <scenario>')
-    .description("how each side's BFR, troop class, BR and modified BR are built, rule by rule")
-    .option('--json', 'print one JSON document on stdout')
-    .action(async (file: string, flags) => setExit(await (await import('./rate.js')).rateCommand(file, flags, io)));
-
-  addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
+  addTableCommands(program, io, setExit, addRunOptions);
+  addClusterOptions(addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
     .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
     .option('--rounds <R>', 'planning over R rounds: the orders in the first, NPC attacks, income, fees and regeneration in all; P(still held) and each player\'s ledger')
     .option('--lenient', 'list orders the rules reject (with the reason) and play the round without them, instead of exit 3')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./cascade.js')).cascadeCommand(file, flags, io)));
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
+    .action(simulation('cascade'));
 
-  addRunOptions(program.command('matchup <scenario>').description('odds for every pair of tactics, and the tactic choice solved as a game (Nash mixes, value, best replies, dominated tactics)'))
+  addClusterOptions(addRunOptions(program.command('matchup <scenario>').description('odds for every pair of tactics, and the tactic choice solved as a game (Nash mixes, value, best replies, dominated tactics)'))
     .option('--objective <name>', 'what the game is solved on: win (constant-sum: P(win) + ½ P(no winner)) or casualties (enemy − own losses)', 'win')
     .option('--monte-carlo', 'also simulate every cell (--trials battles each, same seed in every cell) with 95% intervals')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./matchup.js')).matchupCommand(file, flags, io)));
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
+    .action(simulation('matchup'));
 
-  addRunOptions(program.command('sweep <scenario>').description('win probability and casualties as one numeric field varies (common random numbers)'))
+  addClusterOptions(addRunOptions(program.command('sweep <scenario>').description('win probability and casualties as one numeric field varies (common random numbers)'))
     .requiredOption('--vary <path>', 'the numeric field to vary, e.g. sides[0].battleRating, sides[1].bonus, sides[0].troops')
     .requiredOption('--from <x>', 'first value')
     .requiredOption('--to <y>', 'last value (inclusive)')
     .option('--step <s>', 'step between values (default 1)')
+    .option('--race <side>', 'race the values for the best win probability of side 0 or 1: stages, dropping values clearly below the best (docs/design.md)')
     .option('--exact', 'exact odds only (no Monte Carlo)')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./sweep.js')).sweepCommand(file, flags, io)));
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
+    .action(simulation('sweep'));
+  addClusterCommands(program, io, setExit, VERSION);
+
+  addToolkitCommands(program, io, setExit, addRunOptions);
   program.command('app [scenario]').description('write the what-if page: a self-contained index.html with the exact engine, a form prefilled from the scenario, the matchup game (docs/app.md)').option('--out <dir>', 'folder for index.html (default warcast-app)').action(async (file: string | undefined, flags) => setExit(await (await import('./app.js')).appCommand(file, flags, io)));
   program
     .command('bench')
@@ -114,7 +121,6 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--only <text>', 'only suites whose name contains text')
     // Loaded on demand: the benchmark modules stay out of every other command's start-up.
     .action(async (flags) => setExit(await (await import('./bench.js')).benchCommand(flags, io)));
-
   return program;
 }
 
@@ -124,38 +130,19 @@ export async function runCli(argv: string[], rawIo: Io): Promise<number> {
   // Names come from scenario files: control characters (ESC, BEL) are shown escaped, never sent to the terminal.
   const io: Io = { ...rawIo, out: (t) => rawIo.out(escapeControls(t)) };
   const program = buildProgram(io, (c) => (code = c));
+  // Bare `warcast`: the help on stdout (where `warcast | less` finds it), exit 0.
+  if (argv.length === 0) {
+    io.out(program.helpInformation());
+    return ExitCode.ok;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
     // Stopped after the run, while its report was being rendered: the report was not written.
     if (code === ExitCode.ok && io.signal?.aborted) code = ExitCode.interrupted;
   } catch (err) {
-    code = exitCodeFor(err, io);
+    code = exitCodeFor(err, argv.includes('--json') ? jsonErrors(io) : io);
   } finally {
     await closePool();
   }
   return code;
-}
-
-function exitCodeFor(err: unknown, io: Io): number {
-  if (err instanceof CommanderError) {
-    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return ExitCode.ok;
-    return ExitCode.usage; // commander has already printed its one line
-  }
-  if (err instanceof UsageError || err instanceof WarcastError) {
-    io.err(`warcast: ${oneLine(err.message)}\n`);
-    return err.exitCode;
-  }
-  io.err(`warcast: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  return ExitCode.failure;
-}
-
-/** Most threads worth starting: 4 per core (at least 8). */
-export function threadCap(): number {
-  return Math.max(8, 4 * availableParallelism());
-}
-
-/** An error message as one bounded line: control characters escaped, at most 1,000 characters. */
-function oneLine(message: string): string {
-  const m = escapeControls(message.replace(/\n/g, ' '));
-  return m.length > 1000 ? `${m.slice(0, 1000)}… (${m.length.toLocaleString('en-US')} characters)` : m;
 }

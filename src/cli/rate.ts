@@ -1,12 +1,14 @@
 /** `warcast rate <scenario>`: parse, call `rate`, print each side's rating line by line. */
 import { rate, type RateResult } from '../analysis/rate.js';
+import { scenarioArg } from './scenarioArg.js';
 import { ExitCode } from '../errors.js';
 import { formatEffect, tacticEffect, TACTIC_LABELS } from '../rules/warMachine/tactics.js';
 import type { Io } from './io.js';
 
-export async function rateCommand(file: string, flags: { json?: boolean }, io: Io): Promise<number> {
-  const r = await rate(file);
-  io.out(flags.json ? JSON.stringify(r, null, 2) + '\n' : formatRate(r));
+export async function rateCommand(file: string, flags: { json?: boolean; markdown?: boolean }, io: Io): Promise<number> {
+  const r = await rate(scenarioArg(file));
+  // The rating is a ledger aligned in columns: in Markdown it stays one, as a code block.
+  io.out(flags.json ? JSON.stringify(r, null, 2) + '\n' : flags.markdown ? '```text\n' + formatRate(r) + '```\n' : formatRate(r));
   return ExitCode.ok;
 }
 

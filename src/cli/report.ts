@@ -4,6 +4,7 @@
  * those commands' --report.
  */
 import { ExitCode, UsageError } from '../errors.js';
+import { scenarioArg } from './scenarioArg.js';
 import { sourceOf } from '../kinds/load.js';
 import { fmtCount } from '../text/format.js';
 import type { Io } from './io.js';
@@ -29,6 +30,8 @@ export async function reportCommand(file: string, flags: ReportFlags, io: Io): P
   if (flags.out === undefined) throw new UsageError('report: --out DIR is required (the folder to write the report to)');
   runOptions(flags); // option errors before any work
   checkReportOption(flags.out, '--out');
+  if (file === '-') throw new UsageError('report: give the scenario as a file (the report folder records its path)');
+  scenarioArg(file); // a missing file is a usage error (exit 2)
   const kind = (sourceOf(file).data as { kind?: unknown } | null)?.kind;
   const analysis = typeof kind === 'string' ? ANALYSES[kind] : undefined;
   if (!analysis) throw new UsageError(`report: no report for kind '${String(kind)}' yet (reports exist for ${Object.keys(ANALYSES).join(', ')})`);

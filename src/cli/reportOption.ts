@@ -11,6 +11,9 @@ import type { MatchupResult } from '../analysis/matchup.js';
 import type { OddsResult } from '../analysis/odds.js';
 import type { SiegeResult } from '../analysis/siege.js';
 import type { SweepResult } from '../analysis/sweep.js';
+import type { SeekResult } from '../analysis/seek.js';
+import type { WorthResult } from '../analysis/worth.js';
+import type { TournamentResult } from '../analysis/tournament.js';
 import { assertReplaceable } from '../../reports/write.js';
 import type { Io } from './io.js';
 
@@ -32,7 +35,10 @@ export type CommandResult =
   | { kind: 'matchup'; result: MatchupResult }
   | { kind: 'sweep'; result: SweepResult }
   | { kind: 'march'; result: MarchResult }
-  | { kind: 'divided'; result: DividedResult };
+  | { kind: 'divided'; result: DividedResult }
+  | { kind: 'seek'; result: SeekResult }
+  | { kind: 'worth'; result: WorthResult }
+  | { kind: 'tournament'; result: TournamentResult };
 
 /**
  * After the run: write the report of `r` to `dir` (if given) and print where it is. `file` is the scenario as
@@ -40,7 +46,7 @@ export type CommandResult =
  */
 export async function saveCommandReport(r: CommandResult, file: string, dir: string | undefined, flags: ReportFlags, io: Io, option = '--report'): Promise<string | null> {
   if (dir === undefined) return null;
-  const interrupted = r.result.interrupted;
+  const interrupted = r.kind === 'worth' ? false : r.result.interrupted;
   if (interrupted || io.signal?.aborted) {
     io.err(`report not written: the run was interrupted (${option} ${dir} left as it was)\n`);
     return null;
@@ -73,5 +79,11 @@ async function reportContent(r: CommandResult, file: string) {
       return (await import('../../reports/campaign.js')).marchReport(r.result, file);
     case 'divided':
       return (await import('../../reports/campaign.js')).dividedReport(r.result, file);
+    case 'seek':
+      return (await import('../../reports/toolkit.js')).seekReport(r.result, file);
+    case 'worth':
+      return (await import('../../reports/toolkit.js')).worthReport(r.result, file);
+    case 'tournament':
+      return (await import('../../reports/toolkit.js')).tournamentReport(r.result, file);
   }
 }

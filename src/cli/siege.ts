@@ -1,29 +1,39 @@
 /** `warcast siege <castle.yaml>`: parse, call `siege`, format. */
 import { siege, type SiegeResult } from '../analysis/siege.js';
+import { scenarioArg } from './scenarioArg.js';
 import { ENDINGS } from '../kinds/siege/plan.js';
-import { fmtCount, num, pct, pctCi, table } from '../text/format.js';
+import { fmtCount, num, pct, pctCi, runLine, table } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
-import type { RunFlags } from './options.js';
+import { runOptions, type RunFlags } from './options.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
 import { withRun } from './run.js';
 
 export async function siegeCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
   checkReportOption(flags.report);
-  const result = await withRun(io, flags, (o) => siege(file, o));
-  emitResult(io, flags.json, result, () => formatSiege(result));
+  const result = await withRun(io, flags, (o) => siege(scenarioArg(file), o));
+  emitResult(io, flags, result, () => formatSiege(result, runOptions(flags).threads));
   await saveCommandReport({ kind: 'siege', result }, file, flags.report, flags, io);
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} sieges`);
 }
 
 const ci = pctCi;
 
-export function formatSiege(r: SiegeResult): string {
+/** How a siege ends, in words. */
+export const ENDING_WORDS: Record<string, string> = {
+  stormed: 'stormed (the fortress falls)',
+  starved: 'starved out (the garrison surrenders)',
+  defendersDepart: 'the defenders leave (their tactic)',
+  attackerDeparts: 'the attacker leaves (its tactic)',
+  standing: 'still standing at the week limit',
+};
+
+export function formatSiege(r: SiegeResult, requestedThreads?: number): string {
   const lines: string[] = [];
   lines.push(`${r.title ? r.title + ': ' : ''}${r.sides.attacker} besieging ${r.sides.defender} (${r.mode}, up to ${r.weekLimit} weeks)`);
   // Ctrl-C before the first chunk finished: there is nothing to estimate from, so say so instead of showing zeros.
   if (r.trials === 0) return lines.concat('interrupted before any siege finished: no results').join('\n') + '\n';
-  lines.push(`${fmtCount(r.trials)} sieges, seed ${r.seed}, ${r.threads} thread${r.threads === 1 ? '' : 's'}, ${(r.elapsedMs / 1000).toFixed(2)} s`);
+  lines.push(runLine(r, 'siege', requestedThreads));
   lines.push(`BR: attacker ${r.ratings.attacker.modifiedBattleRating}, defender ${r.ratings.defender.modifiedBattleRating} + fortifications ${r.fortificationBr} (before troop ratio, equipment and tactics)`);
   lines.push('');
   const wtf = r.weeksToFall;
@@ -38,7 +48,7 @@ export function formatSiege(r: SiegeResult): string {
   const step = r.weekLimit <= 16 ? 1 : Math.ceil(r.weekLimit / 16);
   const rows = r.fallenByWeek.filter((f) => f.week % step === 0 || f.week === 1 || f.week === r.weekLimit).map((f) => [String(f.week), ci(f.probability, f.ci95)]);
   lines.push(table(rows, ['week', 'P(fallen by week)']));
-  lines.push(table(ENDINGS.map((e) => [e, ci(r.endings[e].probability, r.endings[e].ci95), r.endings[e].meanWeek === null ? '—' : num(r.endings[e].meanWeek!, 2)]), ['ending', 'probability', 'mean week']));
+  lines.push(table(ENDINGS.map((e) => [ENDING_WORDS[e] ?? e, ci(r.endings[e].probability, r.endings[e].ci95), r.endings[e].meanWeek === null ? '—' : num(r.endings[e].meanWeek!, 2)]), ['how the siege ends', 'probability', 'mean week']));
   const sp = (s: { mean: number; p05: number; p50: number; p95: number }) => `${num(s.mean)} (${s.p05}/${s.p50}/${s.p95})`;
   const cas = r.casualties;
   lines.push(

@@ -1,5 +1,6 @@
 /** `warcast sweep <scenario> --vary PATH --from X --to Y [--step S]`: parse, call `sweep`, format. */
 import { sweep, type SweepResult } from '../analysis/sweep.js';
+import { scenarioArg } from './scenarioArg.js';
 import { UsageError } from '../errors.js';
 import { fmtCount, num, pct, pctCi, table } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
@@ -13,9 +14,10 @@ export interface SweepFlags extends RunFlags {
   from?: string;
   to?: string;
   step?: string;
+  race?: string;
 }
 
-function parseNumber(option: string, text: string | undefined): number {
+export function parseNumber(option: string, text: string | undefined): number {
   const v = text === undefined ? NaN : Number(text.trim().replace(/_/g, ''));
   if (text === undefined || text.trim() === '' || !Number.isFinite(v)) throw new UsageError(`${option}: expected a number, got '${text ?? ''}'`);
   return v;
@@ -28,8 +30,10 @@ export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags
   const step = flags.step === undefined ? 1 : parseNumber('--step', flags.step);
   if (flags.vary === undefined) throw new UsageError("--vary: required (e.g. --vary 'sides[0].battleRating')");
   const vary = flags.vary;
-  const r = await withRun(io, flags, (o) => sweep(file, { ...o, vary, from, to, step }));
-  emitResult(io, flags.json, r, () => formatSweep(r));
+  const race = flags.race === undefined ? null : flags.race === '0' ? 0 : flags.race === '1' ? 1 : null;
+  if (flags.race !== undefined && race === null) throw new UsageError(`--race: expected the side to maximise, 0 (A) or 1 (B), got '${flags.race}'`);
+  const r = await withRun(io, flags, (o) => sweep(scenarioArg(file), { ...o, vary, from, to, step, race }));
+  emitResult(io, flags, r, () => formatSweep(r));
   await saveCommandReport({ kind: 'sweep', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.interrupted, 'only the battles already fought (simulated figures)');
 }

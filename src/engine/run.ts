@@ -7,6 +7,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { WarcastError } from '../errors.js';
 import { warmUp, type Kernel } from './kernel.js';
 import { getPool, POOL_DEFAULTS } from './pool.js';
+import { engineMode, shardRange, type RemoteMode, type ReplayMode, type ShardMode, type TaskResult } from './mode.js';
+import { digest, toWire } from './wire.js';
 
 export interface RunOptions<Plan = unknown> {
   kernel: Kernel<Plan>;
@@ -39,11 +41,6 @@ export interface RunResult {
   trace?: Float64Array;
 }
 
-/** What a pool task returns: the task's accumulator, and its per-chunk trace when asked for. */
-interface TaskResult {
-  acc: Float64Array;
-  trace: Float64Array | null;
-}
 
 /** A chunk that may take longer than this runs on the pool, where it can be abandoned on Ctrl-C. */
 export const SLOW_CHUNK_MS = 100;
@@ -59,8 +56,54 @@ export interface Task {
   totalTrials: number;
 }
 
-/** Run `trials` trials starting at `startTrial` (a multiple of the chunk size). */
-export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
+/**
+ * Run `trials` trials starting at `startTrial` (a multiple of the chunk size): on this process, on a Redis
+ * cluster, as one shard of the chunks, or from merged shards, by the engine mode of the calling analysis
+ * (engine/mode.ts).
+ */
+export function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
+  const mode = engineMode();
+  // Both record or consume calls by position, so they must run before any await (runMany starts calls together).
+  if (mode?.type === 'shard') return shardTrials(o, mode);
+  if (mode?.type === 'replay') return Promise.resolve(replayTrials(o, mode));
+  return localTrials(o, mode?.type === 'remote' ? mode : null);
+}
+
+/** What identifies a call across processes: the kernel, a digest of its plan, seed and trial range. */
+function callKey<P>(o: RunOptions<P>) {
+  return { kind: o.kernel.name, planHash: digest(toWire(o.plan)), seed: o.seed, startTrial: o.startTrial ?? 0, trials: o.trials };
+}
+
+/** Shard mode: run only this shard's chunks of the call and record them; the analysis's own result is discarded. */
+async function shardTrials<P>(o: RunOptions<P>, mode: ShardMode): Promise<RunResult> {
+  const k = o.kernel;
+  const key = callKey(o);
+  const firstChunk = key.startTrial / k.chunkTrials;
+  const lastChunk = Math.ceil((key.startTrial + key.trials) / k.chunkTrials);
+  const [a, b] = shardRange(firstChunk, lastChunk, mode.index, mode.count);
+  const traceLength = o.trace ? (k.traceLength ?? 0) : 0;
+  const record = { ...key, chunkTrials: k.chunkTrials, firstChunk, lastChunk, shardFirst: a, shardLast: b, traceLength, acc: [] as number[], trace: null as number[] | null };
+  mode.calls.push(record);
+  const end = Math.min(key.startTrial + key.trials, b * k.chunkTrials);
+  const r = await localTrials({ ...o, startTrial: a * k.chunkTrials, trials: Math.max(0, end - a * k.chunkTrials) }, null);
+  if (r.interrupted) mode.interrupted = true;
+  record.acc = Array.from(r.acc);
+  record.trace = r.trace ? Array.from(r.trace) : null;
+  // The analysis goes on with this shard's counts but the whole call's size, so its later calls are the same in every shard.
+  return { acc: r.acc, trials: key.trials, threadsUsed: r.threadsUsed, interrupted: r.interrupted, ...(traceLength > 0 ? { trace: new Float64Array((lastChunk - firstChunk) * traceLength) } : {}) };
+}
+
+/** Merge mode: hand back the next call's merged accumulators, after checking it is the call the shards ran. */
+function replayTrials<P>(o: RunOptions<P>, mode: ReplayMode): RunResult {
+  const key = callKey(o);
+  const call = mode.calls[mode.next++];
+  if (!call || call.kind !== key.kind || call.planHash !== key.planHash || call.seed !== key.seed || call.startTrial !== key.startTrial || call.trials !== key.trials) {
+    throw new Error(`merge: run ${mode.next} of this analysis is not the one the shards ran (its plan or size depends on earlier results, which shards cannot split; use --redis)`);
+  }
+  return { acc: Float64Array.from(call.acc), trials: call.trials, threadsUsed: 1, interrupted: false, ...(o.trace && call.trace ? { trace: Float64Array.from(call.trace) } : {}) };
+}
+
+async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Promise<RunResult> {
   const k = o.kernel;
   const traceLength = o.trace ? (k.traceLength ?? 0) : 0;
   const start = o.startTrial ?? 0;
@@ -73,7 +116,7 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   // with one thread), where Ctrl-C ends the tasks in flight at once.
   const chunkMs = ((k.worstNsPerTrial?.(o.plan) ?? 0) * k.chunkTrials) / 1e6;
   const slow = chunkMs > SLOW_CHUNK_MS && o.trials > k.chunkTrials / 10;
-  const usePool = (o.threads > 1 && o.trials >= (o.minPoolTrials ?? k.minPoolTrials)) || (slow && o.minPoolTrials !== Infinity);
+  const usePool = remote !== null || (o.threads > 1 && o.trials >= (o.minPoolTrials ?? k.minPoolTrials)) || (slow && o.minPoolTrials !== Infinity);
 
   // Task boundaries: on the pool at least 4 tasks per thread, at most maxChunksPerTask chunks (and ~0.1 s)
   // each; on the main thread one chunk a task, so Ctrl-C waits for one chunk at most.
@@ -83,7 +126,12 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   // Sums exact within a task: at most 2^53 / (chunk × largest gain a trial) chunks (at least one, whose sums
   // are then rounded the same way whatever the grouping).
   const byExactness = Math.max(1, Math.floor(2 ** 53 / (k.chunkTrials * Math.max(1, k.maxPerTrial?.(o.plan) ?? 1))));
-  const perTask = usePool ? Math.max(1, Math.min(k.maxChunksPerTask, byTime, byExactness, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThread)))) : 1;
+  // On a cluster: jobs (engine/mode.ts), still no bigger than exact sums allow.
+  const perTask = remote
+    ? Math.max(1, Math.min(byExactness, remote.chunksPerJob(chunks, k as Kernel<unknown>)))
+    : usePool
+      ? Math.max(1, Math.min(k.maxChunksPerTask, byTime, byExactness, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThread))))
+      : 1;
   const tasks: Task[] = [];
   for (let c = firstChunk; c < lastChunk; c += perTask) {
     tasks.push({ kind: k.name, plan: o.plan, trace: traceLength > 0, seed: o.seed, firstChunk: c, chunkCount: Math.min(perTask, lastChunk - c), totalTrials: end });
@@ -124,7 +172,7 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
     return result(done, 1, completed);
   }
 
-  const pool = getPool(o.threads);
+  const pool = remote ? null : getPool(o.threads);
   // Ends the tasks in flight on Ctrl-C, or when one task fails (the others' work would be thrown away).
   const stop = new AbortController();
   const onAbort = () => stop.abort();
@@ -133,12 +181,13 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   const results: (TaskResult | null)[] = new Array(tasks.length).fill(null);
   let next = 0;
   let failure: unknown = null;
-  const inFlight = o.threads * POOL_DEFAULTS.tasksPerThread;
+  const inFlight = remote ? remote.inFlight : o.threads * POOL_DEFAULTS.tasksPerThread;
   const worker = async () => {
     while (next < tasks.length && !stop.signal.aborted) {
       const i = next++;
       try {
-        results[i] = (await pool.run(tasks[i], { signal: stop.signal })) as TaskResult;
+        // A cluster job cannot be called back once queued; it finishes and is merged like any other.
+        results[i] = remote ? await remote.run(tasks[i]) : ((await pool!.run(tasks[i], { signal: stop.signal })) as TaskResult);
       } catch (err) {
         if (stop.signal.aborted) return; // abandoned on Ctrl-C or after another task failed
         failure ??= err;
@@ -152,6 +201,8 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   await Promise.all(Array.from({ length: Math.min(inFlight, tasks.length) }, worker));
   o.signal?.removeEventListener('abort', onAbort);
   // A worker that threw or died: one line, exit 1, and no partial result printed as whole.
+  // (A cluster's errors are already such a line: lost Redis, a failed job.)
+  if (failure instanceof WarcastError) throw failure;
   if (failure !== null) throw new WarcastError(`a worker thread failed: ${failure instanceof Error ? failure.message.split('\n')[0] : String(failure)}`);
   // Merge the completed prefix in chunk order.
   let trials = 0;
@@ -166,7 +217,7 @@ export async function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
     completed++;
   }
   sum.into(acc);
-  return result(trials, o.threads, completed);
+  return result(trials, remote ? remote.threads() : o.threads, completed);
 }
 
 /**
@@ -245,6 +296,8 @@ export interface PrecisionOptions<P = unknown> extends Omit<RunOptions<P>, 'tria
  */
 export async function runUntil<P>(o: PrecisionOptions<P>): Promise<RunResult> {
   const k = o.kernel;
+  // Where to stop depends on the counts so far, which one shard does not have.
+  if (engineMode()?.type === 'shard') throw new Error('--precision cannot be split into shards (use --redis)');
   const step = (n: number) => Math.ceil(n / k.chunkTrials) * k.chunkTrials;
   const total = new Float64Array(k.accLength(o.plan));
   let trials = 0;

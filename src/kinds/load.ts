@@ -36,7 +36,10 @@ export async function loadSource(source: ScenarioSource, expected: readonly stri
   const def = Object.values(KINDS as Record<string, KindDefinition<unknown, unknown>>).find((k) => k.scenarioKind !== null && k.scenarioKind === kind);
   if (typeof kind !== 'string' || !def || !expected.includes(kind)) {
     const hint = typeof kind === 'string' ? closest(kind, expected) : null;
-    throw source.error(['kind'], `expected kind ${expected.map((k) => `'${k}'`).join(' or ')}${kind === undefined ? '' : `, got ${JSON.stringify(kind)}`}${hint ? ` (did you mean '${hint}'?)` : ''}`);
+    // A valid scenario of another kind: name the command that answers it.
+    const command = def && typeof kind === 'string' ? ({ 'war-machine': 'odds', siege: 'siege', cascade: 'cascade' } as Record<string, string>)[kind] : undefined;
+    const other = command ? ` (a ${kind} scenario: run warcast ${command})` : hint ? ` (did you mean '${hint}'?)` : '';
+    throw source.error(['kind'], `expected kind ${expected.map((k) => `'${k}'`).join(' or ')}${kind === undefined ? '' : `, got ${JSON.stringify(kind)}`}${other}`);
   }
   const parse = await def.parse!();
   return { source, scenario: parse(source) };

@@ -18,10 +18,36 @@ export function table(rows: string[][], header?: string[]): string {
   return out.join('\n') + '\n';
 }
 
-/** "36.12% ± 0.09" from a probability and its 95% interval (the interval's half-width; exact numbers alone). */
+/** A percentage for an interval bound: as `pct` when that shows it, else two significant digits (0.00041%). */
+function boundPct(x: number, digits: number): string {
+  if (x === 0 || x === 1) return pct(x, 0);
+  const text = pct(x, digits);
+  return Number(text.slice(0, -1)) === 0 || Number(text.slice(0, -1)) === 100 ? `${+(x * 100).toPrecision(2)}%` : text;
+}
+
+/**
+ * A probability with its 95% interval: "36.12% ± 0.09" when the interval is symmetric to the digits shown,
+ * "0.02% [0.0031%, 0.11%]" when it is lopsided or narrower than the digits (a Wilson interval near 0 or 1, or
+ * from few trials). Exact numbers (no interval) alone.
+ */
 export function pctCi(p: number, ci: readonly [number, number] | null | undefined, digits = 2): string {
   const text = pct(p, digits);
-  return ci ? `${text} ± ${(((ci[1] - ci[0]) / 2) * 100).toFixed(digits)}` : text;
+  if (!ci) return text;
+  const half = (ci[1] - ci[0]) / 2;
+  const lopsided = Math.abs(p - ci[0] - (ci[1] - p)) > 0.1 * half;
+  const tiny = half * 100 < 0.5 * 10 ** -digits;
+  if (lopsided || tiny) return `${text} [${boundPct(ci[0], digits)}, ${boundPct(ci[1], digits)}]`;
+  return `${text} ± ${(half * 100).toFixed(digits)}`;
+}
+
+/**
+ * "1M battles, seed 42, 4 threads, 0.42 s". When fewer threads ran than were asked for, say why: a run this
+ * small stays on one thread because starting a worker pool would cost more than it saves.
+ */
+export function runLine(r: { trials: number; seed: number; threads: number; elapsedMs: number }, unit: string, requestedThreads?: number): string {
+  const threads = `${r.threads} thread${r.threads === 1 ? '' : 's'}`;
+  const why = requestedThreads !== undefined && r.threads < requestedThreads ? ` (of ${requestedThreads} asked: too few ${unit}s for a worker pool to pay off)` : '';
+  return `${fmtCount(r.trials)} ${unit}${r.trials === 1 ? '' : 's'}, seed ${r.seed}, ${threads}${why}, ${(r.elapsedMs / 1000).toFixed(2)} s`;
 }
 
 /** Trial counts in short form: 950, 12.5k, 1.2M, 3G. */
@@ -30,4 +56,11 @@ export function fmtCount(n: number): string {
   if (n >= 1e6) return `${+(n / 1e6).toFixed(2)}M`;
   if (n >= 1e3) return `${+(n / 1e3).toFixed(1)}k`;
   return String(n);
+}
+
+/** A Markdown table (GitHub style) for pasting into a forum or play-by-email post; pipes in cells escaped. */
+export function markdownTable(rows: string[][], header: string[]): string {
+  const cell = (c: string) => c.replace(/\|/g, '\\|').trim() || ' ';
+  const line = (r: string[]) => `| ${r.map(cell).join(' | ')} |`;
+  return [line(header), `|${header.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`, ...rows.map(line)].join('\n') + '\n';
 }

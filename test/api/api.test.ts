@@ -75,6 +75,8 @@ describe('npm pack → import from a scratch project', () => {
       expect(outputs[2]).toMatch(/exact, compiled: 0\.\d{4}; batch of 2/);
       expect(outputs[3]).toMatch(/invalid \(exit code 3\): bad\.yaml:2: sides/);
       expect(outputs[3]).toMatch(/interrupted: true/);
+      expect(outputs[4]).toMatch(/troops for a 70% chance: 1601 \(exact, monotone: true\)/);
+      expect(outputs[4]).toMatch(/Knights of the Order \d{4}, /);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }

@@ -36,9 +36,9 @@ describe('the verdict line', () => {
     const fav = odds.win[0] >= odds.win[1] ? 0 : 1;
     const line = io.stdout.split('\n').find((l) => l.startsWith('→ ') && l.includes('to win'));
     expect(line).toBe(
-      `→ ${odds.sides[fav]} favoured: ${(odds.win[fav] * 100).toFixed(2)}% to win; expected losses ` +
-        `${odds.sides[0]} ${Math.round(odds.casualties[0].mean)} (${Math.round(odds.casualties[0].dead.mean)} dead), ` +
-        `${odds.sides[1]} ${Math.round(odds.casualties[1].mean)} (${Math.round(odds.casualties[1].dead.mean)} dead)`,
+      `→ ${odds.sides[fav]} favoured: ${(odds.win[fav] * 100).toFixed(2)}% (exact) to win; expected losses ` +
+        `${odds.sides[0]} ${Math.round(odds.casualties[0].mean)} (${Math.round(odds.casualties[0].dead.mean)} dead, ${Math.round((odds.casualties[0].mean / odds.ratings[0].troops) * 100)}% of ${odds.ratings[0].troops}), ` +
+        `${odds.sides[1]} ${Math.round(odds.casualties[1].mean)} (${Math.round(odds.casualties[1].dead.mean)} dead, ${Math.round((odds.casualties[1].mean / odds.ratings[1].troops) * 100)}% of ${odds.ratings[1].troops})`,
     );
   });
 });

@@ -39,12 +39,12 @@ describe('warcast rate', () => {
     expect(r.mixed).toBe(false);
   });
 
-  it('a mix of tactics is named as such; an invalid scenario is exit 3 with file:line', async () => {
+  it('a mix of tactics is named as such; a missing file is exit 2 (issue 16 item 10) with its name', async () => {
     const mix = await rate(['examples/elven-pursuit.yaml']);
     expect(mix.code).toBe(0);
     expect(mix.out).toContain('a mix: see warcast odds / warcast matchup');
     const bad = await rate(['test/fixtures/does-not-exist.yaml']);
-    expect(bad.code).toBe(3);
+    expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/does-not-exist\.yaml: no such file/);
   });
 });

@@ -47,7 +47,7 @@ describe('reports of every kind', async () => {
         const plain = memoryIo();
         expect(await runCli([...k.command(k.example), '--json'], plain)).toBe(0);
         expect(untimed(readFileSync(join(out, 'result.json'), 'utf8'))).toEqual(untimed(plain.stdout));
-      });
+      }, 180_000); // worth runs two exact searches per item, twice here: slow on a loaded machine
 
       if (k.viaReport) {
         it(`warcast report dispatches a ${k.name} scenario to its report`, async () => {
@@ -72,7 +72,7 @@ describe('reports of every kind', async () => {
         expect(html.includes('<img')).toBe(false);
         expect(html.includes(escapeHtml(HOSTILE))).toBe(true);
         for (const f of readdirSync(out).filter((n) => n.endsWith('.svg'))) expect(/<script|<img/.test(readFileSync(join(out, f), 'utf8')), f).toBe(false);
-      });
+      }, 180_000);
     });
   }
 

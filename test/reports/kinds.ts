@@ -1,5 +1,15 @@
 /** The report kinds beyond war-machine, as the kind tests and the browser test run them (small runs). */
-import { hostileCascade, hostileScenario, hostileSiege } from './helpers.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HOSTILE, hostileCascade, hostileScenario, hostileSiege } from './helpers.js';
+
+/** A forces file whose names and title try to break out of the page. */
+function hostileForces(dir: string): string {
+  const file = join(dir, 'hostile-forces.yaml');
+  const force = (name: string, br: number) => `  - { name: ${JSON.stringify(name)}, troops: 300, battleRating: ${br}, cost: ${br * 10} }\n`;
+  writeFileSync(file, `kind: tournament\ntitle: "</script><script>alert(2)</script>"\nforces:\n${force(HOSTILE, 80)}${force('Men <img src=x onerror=alert(3)>', 90)}${force('Elves & "friends"', 70)}`);
+  return file;
+}
 
 export const SMALL = ['--trials', '5000', '--threads', '1'];
 const SWEEP = ['--vary', 'sides[0].battleRating', '--from', '60', '--to', '100', '--step', '10'];
@@ -53,5 +63,23 @@ export const KINDS: Kind[] = [
     hostile: hostileScenario,
     charts: ['sweep', 'sweep-casualties'],
     shows: ['Orcs of the Broken Fang', 'sides[0].battleRating', 'A wins (95%)', 'common random numbers', 'Rules Cyclopedia'],
+  },
+  {
+    name: 'worth',
+    command: (f) => ['worth', f],
+    viaReport: false,
+    example: 'examples/orcs-vs-men.yaml',
+    hostile: hostileScenario,
+    charts: ['tornado'],
+    shows: ['Orcs of the Broken Fang', 'BR equivalent', 'troops equivalent', 'attackingEnemyOnMarch', 'docs/design.md'],
+  },
+  {
+    name: 'tournament',
+    command: (f) => ['tournament', f, ...SMALL],
+    viaReport: false,
+    example: 'examples/tournament-forces.yaml',
+    hostile: hostileForces,
+    charts: ['win-matrix', 'ratings'],
+    shows: ['Five armies of the Borderlands', 'Knights of the Order', 'Pareto front', 'Bradley–Terry'],
   },
 ];

@@ -35,6 +35,7 @@ const COMMANDS: Record<string, (file: string) => string[]> = {
   cascade: (file) => ['cascade', file, '--json', '--seed', SEED, '--trials', '20000', '--threads', '1'],
   march: (file) => ['march', file, '--json'],
   divided: (file) => ['divided', file, '--json'],
+  tournament: (file) => ['tournament', file, '--json', '--seed', SEED, '--trials', '20000', '--threads', '1'],
 };
 
 const examples = readdirSync(EXAMPLES)

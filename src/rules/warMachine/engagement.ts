@@ -72,6 +72,27 @@ export interface EngagementSide {
   fatigue: Fatigue;
 }
 
+/** One day of an engagement as the dice fell (for `warcast roll`; the Monte Carlo passes no trace). */
+export interface EngagementDay {
+  day: number;
+  /** Index of the tactic pairing drawn. */
+  pairing: number;
+  noCombat: boolean;
+  /** Each side's BR this day: base + tactic + fatigue + troop ratio. */
+  battleRating: [number, number];
+  fatiguePenalty: [number, number];
+  ratioBonus: [number, number];
+  tacticBonus: [number, number];
+  /** Every pair of d100 rolled (more than one when tied rolls were rolled again). */
+  rolls: [number, number][];
+  difference: number;
+  winner: 0 | 1 | null;
+  /** Results row index (null: no combat or a standing tie). */
+  row: number | null;
+  sides: { percent: number; dead: number; wounded: number; troopsLeft: number; fatigue: Fatigue; location: Location | 'withdraws' }[];
+  contact: Contact | null;
+}
+
 export interface EngagementPairing {
   /** Cumulative probability thresholds × 2^32 (as the kernel samples), one per pairing. */
   threshold: number;
@@ -101,6 +122,7 @@ export function fightEngagement(
   favoured: 0 | 1 | null,
   maxDays: number,
   rng: Dice,
+  trace: EngagementDay[] | null = null,
 ): EngagementOutcome {
   const troops = [sides[0].troops, sides[1].troops];
   // A side fatigued at the start has 1d4 days of it left (A's die, then B's).
@@ -117,6 +139,8 @@ export function fightEngagement(
       while (x >= pairings[p].threshold) p++;
     }
     const fx = pairings[p].effects;
+    const today: EngagementDay | null = trace ? { day, pairing: p, noCombat: fx.noCombat, battleRating: [0, 0], fatiguePenalty: [0, 0], ratioBonus: [0, 0], tacticBonus: [fx.brBonus[0], fx.brBonus[1]], rolls: [], difference: 0, winner: null, row: null, sides: [], contact: null } : null;
+    if (today) trace!.push(today);
     if (fx.noCombat) {
       out.end = day === 1 ? 'no battle' : 'contact broken';
       return out;
@@ -124,13 +148,22 @@ export function fightEngagement(
     out.days = day;
     const br = [0, 1].map((s) => {
       const ratio = troops[s] > troops[1 - s] ? troopRatioBonus(troops[s], troops[1 - s], policies.ratioRounding) : 0;
+      if (today) {
+        today.ratioBonus[s] = ratio;
+        today.fatiguePenalty[s] = FATIGUE_PENALTY[fatigue(s)];
+      }
       return sides[s].baseBattleRating + fx.brBonus[s] + FATIGUE_PENALTY[fatigue(s)] + ratio;
     });
     let difference = 0;
     for (;;) {
       const i = rng.below(10_000);
       difference = br[0] + Math.floor(i / 100) + 1 - (br[1] + (i % 100) + 1);
+      today?.rolls.push([Math.floor(i / 100) + 1, (i % 100) + 1]);
       if (difference !== 0 || policies.tie !== 'reroll') break;
+    }
+    if (today) {
+      today.battleRating = [br[0], br[1]];
+      today.difference = difference;
     }
     if (difference === 0 && (policies.tie === 'stalemate' || favoured === null)) {
       out.lastWinner = null; // a standing tie: no losses, both hold, still in contact
@@ -157,10 +190,17 @@ export function fightEngagement(
       out.dead[s] += l.dead;
       out.wounded[s] += l.wounded;
       troops[s] -= l.lost;
+      // The fatigue the battle leaves (the night's recovery, below, starts from it).
+      today?.sides.push({ percent: o.percent.num / o.percent.den, dead: l.dead, wounded: l.wounded, troopsLeft: troops[s], fatigue: worseFatigue(fatigue(s), o.fatigue), location: o.location });
     }
     out.lastWinner = winner;
     const contact = contactAfter(result[winner].location, result[1 - winner].location, fx.withdraws[1 - winner]);
     const loser = 1 - winner;
+    if (today) {
+      today.winner = winner;
+      today.row = row;
+      today.contact = contact;
+    }
     if (contact === 'rout') out.routed[loser] = true;
     if (contact === 'destroyed' || troops[loser] === 0) out.destroyed[loser] = true;
     if (troops[winner] === 0) out.destroyed[winner] = true;

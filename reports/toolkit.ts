@@ -1,0 +1,129 @@
+/**
+ * Reports of the designer's toolkit (`seek`, `worth`, `tournament` with --report): built from the result alone.
+ */
+import { pct } from '../src/text/format.js';
+import type { SeekResult } from '../src/analysis/seek.js';
+import type { WorthResult } from '../src/analysis/worth.js';
+import type { TournamentResult } from '../src/analysis/tournament.js';
+import { heatmapChart, ratingsChart, seekChart, tornadoChart } from './charts/toolkit.js';
+import type { ReportContent, Table } from './content.js';
+import { elapsedText } from './save.js';
+import { WAR_MACHINE_SOURCES } from './warMachine.js';
+import { SIEGE_SOURCES } from './siege.js';
+import { CASCADE_SOURCES } from './cascade.js';
+
+const SEEK_SOURCE = 'Search methods (bisection, the sequential test, common random numbers): docs/design.md, “seek”.';
+
+export function seekReport(r: SeekResult, file: string): ReportContent {
+  const measure = r.target.split(/[<>]/)[0].trim();
+  const threshold = Number(r.target.split(/[<>]=?/)[1]);
+  const sources = r.kind === 'war-machine' ? WAR_MACHINE_SOURCES : r.kind === 'siege' ? SIEGE_SOURCES : CASCADE_SOURCES;
+  const table: Table = {
+    caption: 'Values evaluated',
+    columns: [r.vary, measure, '95% interval', 'trials', 'meets the target'],
+    rows: r.evaluated.map((p) => [String(p.value), pct(p.probability), p.ci95 ? `${pct(p.ci95[0])}–${pct(p.ci95[1])}` : 'exact', p.trials.toLocaleString('en-US'), p.holds ? (p.sure ? 'yes' : 'yes (not settled)') : p.sure ? 'no' : 'no (not settled)']),
+  };
+  const facts: [string, string][] = [
+    ['scenario', file],
+    ['searched', `${r.seek} ${r.vary} in ${r.from}…${r.to} step ${r.step}`],
+    ['target', r.target],
+    ['answer', r.value === null ? `none (${r.note ?? ''})` : String(r.value)],
+    ['method', r.method === 'exact' ? 'exact odds, bisection' : `Monte Carlo, seed ${r.seed}, common random numbers, sequential test; ${r.trials.toLocaleString('en-US')} trials in all`],
+    ['monotone', `${r.monotone ? 'yes' : 'no'} (${r.checked === 'every value' ? 'every value checked' : `${r.checked} values checked`})`],
+    ['elapsed', elapsedText(r.elapsedMs)],
+  ];
+  if (r.note && r.value !== null) facts.push(['note', r.note]);
+  return {
+    title: r.title ?? `seek ${r.vary}`,
+    lead: `The ${r.seek} ${r.vary} with ${r.target}: ${r.value ?? 'none'}`,
+    facts,
+    tables: [table],
+    sources: [...sources, SEEK_SOURCE],
+    charts: [
+      {
+        name: 'seek',
+        title: 'The search',
+        caption: `${measure} at every value the search tried (bars: 95% intervals of Monte Carlo values), the target as a dashed line and the answer as a vertical line.`,
+        spec: seekChart({ parameter: r.vary, measure, threshold, answer: r.value, points: r.evaluated.map((p) => ({ value: p.value, p: p.probability, lo: p.ci95?.[0] ?? p.probability, hi: p.ci95?.[1] ?? p.probability })) }),
+      },
+    ],
+    resultJson: JSON.stringify(r, null, 2) + '\n',
+  };
+}
+
+const WORTH_SOURCE = 'Scale factors and their BR / troop equivalents (exact bisection): docs/design.md, “worth”.';
+
+export function worthReport(r: WorthResult, file: string): ReportContent {
+  const signed = (x: number | null) => (x === null ? '—' : `${x > 0 ? '+' : ''}${x.toLocaleString('en-US')}`);
+  const table: Table = {
+    caption: `What each item is worth to ${r.sideName}`,
+    columns: ['item', 'rule', 'win', 'change', 'BR equivalent', 'troops equivalent'],
+    rows: r.items.map((i) => [i.name, i.rule, pct(i.win), `${i.winDelta > 0 ? '+' : ''}${(i.winDelta * 100).toFixed(2)}%`, signed(i.brEquivalent), signed(i.troopsEquivalent)]),
+  };
+  return {
+    title: r.title ?? `What it is worth to ${r.sideName}`,
+    lead: `What each adjustment is worth to ${r.sideName} (side ${r.side === 0 ? 'A' : 'B'}), who wins ${pct(r.win)} as the scenario stands`,
+    facts: [
+      ['scenario', file],
+      ['side', `${r.side === 0 ? 'A' : 'B'}: ${r.sideName}`],
+      ['method', 'exact odds; equivalents by exact bisection on bonus and troops'],
+      ['elapsed', elapsedText(r.elapsedMs)],
+    ],
+    tables: [table],
+    sources: [...WAR_MACHINE_SOURCES, WORTH_SOURCE],
+    charts: [
+      {
+        name: 'tornado',
+        title: 'What each adjustment is worth',
+        caption: `The change in ${r.sideName}’s chance of winning when each item is applied, largest first (exact).`,
+        spec: tornadoChart({ side: r.sideName, items: r.items.filter((i) => i.winDelta !== 0).map((i) => ({ name: i.name, winDelta: i.winDelta })) }),
+      },
+    ],
+    resultJson: JSON.stringify(r, null, 2) + '\n',
+  };
+}
+
+const TOURNAMENT_SOURCE = 'Bradley–Terry ratings (Bradley & Terry 1952, fitted by Hunter’s 2004 MM algorithm), the Elo scale and the Pareto front: docs/design.md, “tournament”.';
+
+export function tournamentReport(r: TournamentResult, file: string): ReportContent {
+  const costs = r.ratings.some((x) => x.cost !== null);
+  const table: Table = {
+    caption: 'Ratings, strongest first',
+    columns: ['force', 'rating', '95% interval', 'score', ...(costs ? ['cost', 'strength per 1,000 cost', 'Pareto front'] : [])],
+    rows: r.ratings.map((x) => [
+      x.name,
+      x.rating.toFixed(0),
+      x.ci95 ? `${x.ci95[0].toFixed(0)}–${x.ci95[1].toFixed(0)}` : 'exact odds',
+      pct(x.score),
+      ...(costs ? [x.cost === null ? '—' : x.cost.toLocaleString('en-US'), x.strengthPerCost === null ? '—' : (x.strengthPerCost * 1000).toPrecision(3), x.pareto ? 'yes' : ''] : []),
+    ]),
+  };
+  const matrix: Table = {
+    caption: 'P(row force wins attacking the column force)',
+    columns: ['attacker \\ defender', ...r.forces],
+    rows: r.forces.map((f, i) => [f, ...r.win[i].map((p) => (p === null ? '—' : pct(p)))]),
+  };
+  return {
+    title: r.title ?? `Tournament of ${r.forces.length} forces`,
+    lead: `Round robin of ${r.forces.length} forces: every ordered pair, the row force attacking`,
+    facts: [
+      ['forces file', file],
+      ['method', r.method === 'exact' ? 'exact odds' : `Monte Carlo, ${r.trials.toLocaleString('en-US')} battles per pairing, seed ${r.seed}, common random numbers`],
+      ['tactics', r.tactics],
+      ['Bradley–Terry fit', `largest |observed − fitted| pair score ${pct(r.fit.maxScoreError)}`],
+      ['elapsed', elapsedText(r.elapsedMs)],
+    ],
+    tables: [table, matrix],
+    sources: [...WAR_MACHINE_SOURCES, TOURNAMENT_SOURCE],
+    charts: [
+      { name: 'win-matrix', title: 'Who beats whom', caption: 'Each cell: the chance the row force wins attacking the column force.', spec: heatmapChart({ forces: r.forces, win: r.win.map((row) => row.map((p) => p ?? 0)) }) },
+      {
+        name: 'ratings',
+        title: 'Ratings',
+        caption: 'Bradley–Terry strength on the Elo scale (the field’s average is 1500; 400 points is 10-to-1 odds), with 95% intervals.',
+        spec: ratingsChart({ ratings: r.ratings.map((x) => ({ name: x.name, rating: x.rating, ci95: x.ci95 ?? [x.rating, x.rating] })) }),
+      },
+    ],
+    resultJson: JSON.stringify(r, null, 2) + '\n',
+  };
+}

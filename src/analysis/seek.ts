@@ -1,0 +1,443 @@
+/**
+ * `seek` (`warcast seek <scenario> --vary PATH --target EXPR`): the smallest (or largest) value of one numeric
+ * field on a grid for which a target holds, e.g. `win[0] >= 0.9`, `fallenBy(12) >= 0.8`, `held(5) >= 0.95`.
+ *
+ * War Machine battles have exact odds, so the answer is exact: a search by bisection on the grid (simple-statistics'
+ * `bisect` over the grid index), after a scan that checks the target's left side is monotone in the field (every
+ * value when the grid is small, otherwise an evenly spaced sample of it). Sieges and cascades are Monte Carlo:
+ * every value runs with the same seed (common random numbers) and a sequential test decides, look by look,
+ * whether the target holds (docs/design.md, "seek").
+ */
+import { bisect, probit } from 'simple-statistics';
+import { UsageError } from '../errors.js';
+import { runUntil } from '../engine/run.js';
+import { loadKernel } from '../kinds/index.js';
+import { loadScenario, type ScenarioInput } from '../kinds/load.js';
+import { compileCascade } from '../kinds/cascade/plan.js';
+import { cascadeLayout } from '../kinds/cascade/kernel.js';
+import { parseCascade, type CascadeScenario } from '../kinds/cascade/schema.js';
+import { compileSiege, E_DEFENDERS_DEPART, E_STARVED, E_STORMED } from '../kinds/siege/plan.js';
+import { siegeLayout } from '../kinds/siege/kernel.js';
+import { parseSiege, type SiegeScenario } from '../kinds/siege/schema.js';
+import { compileWarMachine } from '../kinds/warMachine/plan.js';
+import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
+import { formatPath, validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
+import { wilsonHalfWidth, wilsonInterval, Z95 } from '../stats/index.js';
+import { exactOdds } from './odds.js';
+import { progressIn, runSettings, type RunOptions, type RunSettings } from './options.js';
+import { resolveNumericPath, withValueChecked } from './sweep.js';
+
+export type Comparison = '>=' | '>' | '<=' | '<';
+
+/** A parsed target: a probability the analysis reports, compared with a threshold. */
+export type Target =
+  | { measure: 'win'; side: 0 | 1; op: Comparison; threshold: number; text: string }
+  | { measure: 'fallenBy'; week: number; op: Comparison; threshold: number; text: string }
+  | { measure: 'held'; round: number; location: string | null; op: Comparison; threshold: number; text: string };
+
+/** `win[0] >= 0.9`, `fallenBy(12) >= 0.8`, `held(5) >= 0.95`, `held(5, "Duke Prime") >= 0.9`. */
+export function parseTarget(text: string): Target {
+  const m = /^\s*(?:win\[([01])\]|fallenBy\(\s*(\d+)\s*\)|held\(\s*(\d+)\s*(?:,\s*(?:"([^"]+)"|'([^']+)'|([^)]+?))\s*)?\))\s*(>=|<=|>|<)\s*([0-9]*\.?[0-9]+(?:e-?\d+)?)\s*$/i.exec(text);
+  if (!m) throw new UsageError(`--target: expected e.g. 'win[0] >= 0.9', 'fallenBy(12) >= 0.8' or 'held(5) >= 0.95', got '${text}'`);
+  const op = m[7] as Comparison;
+  const threshold = Number(m[8]);
+  if (!(threshold >= 0 && threshold <= 1)) throw new UsageError(`--target: a probability from 0 to 1 is expected after ${op}, got ${m[8]}`);
+  const t = text.trim().replace(/\s+/g, ' ');
+  if (m[1] !== undefined) return { measure: 'win', side: Number(m[1]) as 0 | 1, op, threshold, text: t };
+  if (m[2] !== undefined) {
+    const week = Number(m[2]);
+    if (week < 1) throw new UsageError(`--target: fallenBy(week) counts weeks from 1, got ${week}`);
+    return { measure: 'fallenBy', week, op, threshold, text: t };
+  }
+  const round = Number(m[3]);
+  if (round < 1 || round > 1000) throw new UsageError(`--target: held(round) takes a round from 1 to 1,000, got ${round}`);
+  return { measure: 'held', round, location: m[4] ?? m[5] ?? m[6]?.trim() ?? null, op, threshold, text: t };
+}
+
+/** Does a probability meet the target's comparison? */
+export function meets(t: Pick<Target, 'op' | 'threshold'>, p: number): boolean {
+  switch (t.op) {
+    case '>=':
+      return p >= t.threshold;
+    case '>':
+      return p > t.threshold;
+    case '<=':
+      return p <= t.threshold;
+    case '<':
+      return p < t.threshold;
+  }
+}
+
+export interface SeekOptions extends RunOptions {
+  vary: string;
+  target: string;
+  /** First value of the grid (default 1 for a troops field, else 0). */
+  from?: number;
+  /** Last value of the grid (default 100,000 for a troops field, else 100). */
+  to?: number;
+  /** Grid step (default 1). */
+  step?: number;
+  /** The largest value that meets the target instead of the smallest. */
+  largest?: boolean;
+  /** Exact searches check every value when the grid has at most this many (default 2,001); otherwise a sample. */
+  fullScanLimit?: number;
+  /** Values of the monotonicity sample on grids too large to check whole (default 65 exact, 9 Monte Carlo). */
+  sample?: number;
+  /** Monte Carlo: trials at the sequential test's first look (default 10,000, at most `trials`). */
+  firstLook?: number;
+}
+
+/** One evaluated value. */
+export interface SeekPoint {
+  value: number;
+  /** The target's left side at this value (exact, or the Monte Carlo estimate). */
+  probability: number;
+  /** 95% interval of a Monte Carlo estimate (null: exact). */
+  ci95: [number, number] | null;
+  /** Trials run at this value (0: exact). */
+  trials: number;
+  holds: boolean;
+  /** False when a Monte Carlo test stopped before its interval excluded the threshold (called by the estimate). */
+  sure: boolean;
+  /** War Machine: both sides' exact win probabilities and modified BRs at this value. */
+  win?: [number, number];
+  modifiedBattleRating?: [number, number];
+}
+
+export interface SeekResult {
+  kind: 'war-machine' | 'siege' | 'cascade';
+  title: string | null;
+  vary: string;
+  target: string;
+  /** The answer, or null when no value on the grid meets the target that can be trusted (see `note`). */
+  value: number | null;
+  method: 'exact' | 'monte-carlo';
+  /** Smallest (default) or largest value sought. */
+  seek: 'smallest' | 'largest';
+  /** The target's left side was monotone over the values checked (`checked`). */
+  monotone: boolean;
+  /** 'every value' when the whole grid was evaluated (exact, small grids), else how many values were. */
+  checked: 'every value' | number;
+  from: number;
+  to: number;
+  step: number;
+  /** The result at the answer. */
+  at: SeekPoint | null;
+  /** The result at the value before the answer in search order (one step smaller; larger under --largest). */
+  before: SeekPoint | null;
+  /** Every value evaluated, in grid order. */
+  evaluated: SeekPoint[];
+  /** Why `value` is null, or a caution. */
+  note: string | null;
+  seed: number;
+  /** Trials over all values (Monte Carlo); the same seed at every value (common random numbers). */
+  trials: number;
+  threads: number;
+  precision: number | null;
+  interrupted: boolean;
+  elapsedMs: number;
+}
+
+/** How one value is evaluated: exactly (war-machine) or by a sequential Monte Carlo test. */
+type Evaluator = (value: number) => Promise<SeekPoint>;
+
+const FULL_SCAN_LIMIT = 2001;
+/** Values of the monotonicity sample on grids too large to check whole. */
+const EXACT_SAMPLE = 65;
+const MONTE_CARLO_SAMPLE = 9;
+/** The sequential test's overall error: look k is tested at 0.05 / 2^k (the sum over looks stays below 0.05). */
+const ALPHA = 0.05;
+
+/** The seek: `warcast seek FILE --vary … --target … --json` prints exactly this object. */
+export async function seek(input: ScenarioInput, options: SeekOptions): Promise<SeekResult> {
+  const settings = runSettings(options);
+  if (!options.vary) throw new UsageError("--vary: required (e.g. --vary 'sides[0].troops')");
+  if (!options.target) throw new UsageError("--target: required (e.g. --target 'win[0] >= 0.9')");
+  const target = parseTarget(options.target);
+  const { scenario, source } = await loadScenario(input);
+  const kind = (scenario as { kind: string }).kind as SeekResult['kind'];
+  const path = resolveNumericPath(scenario, options.vary);
+  const troops = path[path.length - 1] === 'troops';
+  const from = options.from ?? (troops ? 1 : 0);
+  const to = options.to ?? (troops ? 100_000 : 100);
+  const step = options.step ?? 1;
+  for (const [name, v] of [['--from', from], ['--to', to], ['--step', step]] as const) if (!Number.isFinite(v)) throw new UsageError(`${name}: expected a number, got ${v}`);
+  if (!(step > 0)) throw new UsageError(`--step: expected a positive number, got ${step}`);
+  if (to < from) throw new UsageError(`--to: expected a value at least --from (${from}), got ${to}`);
+  const count = Math.floor((to - from) / step + 1e-9) + 1;
+  const largest = Boolean(options.largest);
+  // Search order: index 0 is the first value tried (from, or to under --largest).
+  const valueAt = (k: number) => Number((largest ? from + (count - 1 - k) * step : from + k * step).toPrecision(12));
+  const started = performance.now();
+  const evaluator = await evaluatorFor(kind, scenario, source, path, target, settings, options);
+  let trials = 0;
+  let threads = 0;
+  let interrupted = false;
+  const cache = new Map<number, SeekPoint>();
+  const at = async (k: number): Promise<SeekPoint> => {
+    let p = cache.get(k);
+    if (!p) {
+      p = await evaluator.evaluate(valueAt(k));
+      trials += p.trials;
+      threads = Math.max(threads, evaluator.threads());
+      interrupted ||= options.signal?.aborted ?? false;
+      cache.set(k, p);
+    }
+    return p;
+  };
+
+  const exact = evaluator.method === 'exact';
+  const fullLimit = options.fullScanLimit ?? FULL_SCAN_LIMIT;
+  const whole = exact && count <= fullLimit;
+  const sampleSize = whole ? count : Math.min(count, Math.max(2, options.sample ?? (exact ? EXACT_SAMPLE : MONTE_CARLO_SAMPLE)));
+  const sample = [...new Set(Array.from({ length: sampleSize }, (_, j) => (sampleSize === 1 ? 0 : Math.round((j * (count - 1)) / (sampleSize - 1)))))];
+  for (const k of sample) await at(k);
+  const scanned = sample.map((k) => cache.get(k)!);
+  const monotone = isMonotone(scanned, exact);
+
+  let value: number | null = null;
+  let answer = -1;
+  let note: string | null = null;
+  const firstHolding = sample.find((k) => cache.get(k)!.holds);
+  const best = bestOf([...cache.values()], target);
+  const bestText = `best: ${best.probability.toFixed(3)} at ${best.value}`;
+  if (whole) {
+    // Every value is known: the first that holds is the answer, monotone or not.
+    if (firstHolding === undefined) throw impossible(path, from, to, target, bestText);
+    answer = firstHolding;
+    if (!monotone) note = `not monotone: ${target.text.split(/[<>]/)[0].trim()} rises and falls as ${formatPath(path)} varies; every value was checked, so this is the ${largest ? 'largest' : 'smallest'} that meets the target`;
+  } else if (!monotone) {
+    note = `not monotone: ${target.text.split(/[<>]/)[0].trim()} rises and falls as ${formatPath(path)} varies over the ${sample.length} values checked, so bisection could return a wrong crossing; narrow --from/--to${exact ? ` to at most ${fullLimit.toLocaleString('en-US')} values (then every value is checked)` : ''}`;
+  } else if (firstHolding === undefined) {
+    throw impossible(path, from, to, target, bestText);
+  } else if (firstHolding === 0) {
+    answer = 0;
+  } else {
+    // The crossing lies between the last sampled value that fails and the first that holds.
+    const hi = firstHolding;
+    const lo = sample[sample.indexOf(hi) - 1];
+    answer = await crossing(lo, hi, at);
+  }
+  if (answer >= 0) value = valueAt(answer);
+  const before = answer > 0 ? await at(answer - 1) : null;
+  const evaluated = [...cache.entries()].sort((a, b) => valueAt(a[0]) - valueAt(b[0])).map(([, p]) => p);
+  if (value !== null && !exact && (!cache.get(answer)!.sure || (before !== null && !before.sure))) {
+    note = `the Monte Carlo test could not settle ${!cache.get(answer)!.sure ? 'the answer' : 'the value before it'} within ${settings.trials.toLocaleString('en-US')} trials (called by the estimate): raise --trials for a surer answer`;
+  }
+  return {
+    kind,
+    title: (scenario as { title?: string }).title ?? null,
+    vary: formatPath(path),
+    target: target.text,
+    value,
+    method: evaluator.method,
+    seek: largest ? 'largest' : 'smallest',
+    monotone,
+    checked: whole ? 'every value' : cache.size,
+    from,
+    to,
+    step,
+    at: answer >= 0 ? cache.get(answer)! : null,
+    before,
+    evaluated,
+    note,
+    seed: settings.seed,
+    trials,
+    threads,
+    precision: settings.precision,
+    interrupted,
+    elapsedMs: Math.round(performance.now() - started),
+  };
+}
+
+/** The first index in (lo, hi] that holds, given lo fails and hi holds: bisection on the grid index. */
+async function crossing(lo: number, hi: number, at: (k: number) => Promise<SeekPoint>): Promise<number> {
+  if (hi - lo === 1) return hi;
+  // simple-statistics' bisect is synchronous: evaluate the midpoints it asks for in rounds, replaying its search
+  // until every point it asks for is known (each round adds one new point; at most log2(hi - lo) + 1 rounds).
+  const known = new Map<number, boolean>();
+  const need = { index: -1 };
+  for (;;) {
+    need.index = -1;
+    const sign = (x: number) => {
+      const k = Math.ceil(x - 1e-9);
+      if (k <= lo) return -1;
+      if (k >= hi) return 1;
+      const h = known.get(k);
+      if (h === undefined) {
+        need.index = k;
+        throw new NeedPoint();
+      }
+      return h ? 1 : -1;
+    };
+    try {
+      // Index space: g < 0 where the target fails, > 0 where it holds; stop when the bracket is under one step.
+      const m = bisect(sign, lo, hi, 128, 0.5);
+      const k = Math.ceil(m - 1e-9);
+      const holds = k >= hi ? true : k <= lo ? false : known.get(k)!;
+      return holds ? k : k + 1;
+    } catch (err) {
+      if (!(err instanceof NeedPoint) || need.index < 0) throw err;
+      known.set(need.index, (await at(need.index)).holds);
+    }
+  }
+}
+
+class NeedPoint extends Error {}
+
+function impossible(path: PathSegment[], from: number, to: number, t: Target, best: string): UsageError {
+  return new UsageError(`no value of ${formatPath(path)} in ${from}…${to} reaches ${t.text} (${best})`);
+}
+
+function bestOf(points: SeekPoint[], t: Target): SeekPoint {
+  const up = t.op === '>=' || t.op === '>';
+  return points.reduce((b, p) => ((up ? p.probability > b.probability : p.probability < b.probability) ? p : b));
+}
+
+/**
+ * Monotone over the values checked (in grid order)? Exact: no rise after a fall or fall after a rise. Monte
+ * Carlo: no two values whose 95% intervals are disjoint against the overall trend.
+ */
+export function isMonotone(points: SeekPoint[], exact: boolean): boolean {
+  if (points.length < 3) return true;
+  const sorted = [...points].sort((a, b) => a.value - b.value);
+  if (exact) {
+    let up = false;
+    let down = false;
+    for (let i = 1; i < sorted.length; i++) {
+      const d = sorted[i].probability - sorted[i - 1].probability;
+      if (d > 1e-12) up = true;
+      if (d < -1e-12) down = true;
+    }
+    return !(up && down);
+  }
+  const trend = Math.sign(sorted[sorted.length - 1].probability - sorted[0].probability);
+  for (let i = 0; i < sorted.length; i++) {
+    for (let j = i + 1; j < sorted.length; j++) {
+      const [a, b] = [sorted[i], sorted[j]];
+      if (!a.ci95 || !b.ci95) continue;
+      if (trend >= 0 && a.ci95[0] > b.ci95[1]) return false;
+      if (trend <= 0 && a.ci95[1] < b.ci95[0]) return false;
+    }
+  }
+  return true;
+}
+
+interface EvaluatorOf {
+  method: 'exact' | 'monte-carlo';
+  evaluate: Evaluator;
+  threads(): number;
+}
+
+/**
+ * The document as written with the field at `path` set: a kind's validated scenario may carry derived keys its
+ * schema does not accept back (cascade), so sieges and cascades are edited as written and validated again.
+ */
+function rawWith(data: unknown, path: PathSegment[], value: number): unknown {
+  const copy = structuredClone(data) as Record<string | number, unknown>;
+  let node = copy;
+  for (const seg of path.slice(0, -1)) {
+    if (node[seg] === undefined || node[seg] === null) node[seg] = {};
+    node = node[seg] as Record<string | number, unknown>;
+  }
+  node[path[path.length - 1]] = value;
+  return copy;
+}
+
+function sourceWith(source: ScenarioSource, data: unknown): ScenarioSource {
+  return { file: source.file, data, lineOf: (p) => source.lineOf(p), error: (p, e) => source.error(p, e) };
+}
+
+async function evaluatorFor(kind: string, scenario: unknown, source: ScenarioSource, path: PathSegment[], t: Target, s: RunSettings, o: SeekOptions): Promise<EvaluatorOf> {
+  const wrongMeasure = (what: string) => new UsageError(`--target: a ${kind} scenario has ${what}; '${t.text}' does not apply`);
+  if (kind === 'war-machine') {
+    if (t.measure !== 'win') throw wrongMeasure('win[0] and win[1]');
+    const wm = scenario as WarMachineScenario;
+    return {
+      method: 'exact',
+      threads: () => 0,
+      evaluate: async (value) => {
+        const edited = withValueChecked(wm, source, path, value, (copy) => checkWarMachine(source, validate(source, warMachineSchema, copy)));
+        const c = compileWarMachine(edited);
+        const e = exactOdds(c);
+        const p = e.win[t.side];
+        return { value, probability: p, ci95: null, trials: 0, holds: meets(t, p), sure: true, win: e.win, modifiedBattleRating: [c.ratings[0].modifiedBattleRating, c.ratings[1].modifiedBattleRating] };
+      },
+    };
+  }
+  if (s.exact) throw new UsageError(`--exact: a ${kind} has no exact odds (a Monte Carlo seek with a sequential test is used)`);
+  let threadsUsed = 0;
+  const firstLook = Math.min(o.firstLook ?? 10_000, s.trials);
+  /** Runs the sequential test on one plan: `count` reads the successes of the target's event from an accumulator. */
+  const test = async (value: number, kernelName: 'siege' | 'cascade', plan: unknown, count: (acc: Float64Array) => number): Promise<SeekPoint> => {
+    let look = 0;
+    const decided = (k: number, n: number) => {
+      const z = probit(1 - ALPHA / 2 ** (look + 1) / 2);
+      const [lo, hi] = wilsonInterval(k, n, z);
+      return lo > t.threshold || hi < t.threshold;
+    };
+    const run = await runUntil({
+      kernel: await loadKernel(kernelName),
+      plan,
+      seed: s.seed,
+      threads: s.threads,
+      signal: o.signal,
+      minPoolTrials: o.minPoolTrials,
+      onProgress: progressIn(o, kernelName === 'siege' ? 'sieges' : 'campaigns'),
+      initialTrials: firstLook,
+      maxTrials: s.trials,
+      done: (acc, n) => {
+        look++;
+        const k = count(acc);
+        if (decided(k, n)) return true;
+        return s.precision !== null && wilsonHalfWidth(k, n) <= s.precision;
+      },
+    });
+    threadsUsed = Math.max(threadsUsed, run.threadsUsed);
+    const n = Math.max(1, run.trials);
+    const k = count(run.acc);
+    // The last look's verdict: sure when its interval (at that look's level) excludes the threshold.
+    const sure = run.trials > 0 && decided(k, n);
+    const p = k / n;
+    return { value, probability: p, ci95: wilsonInterval(k, n, Z95), trials: run.trials, holds: meets(t, p), sure };
+  };
+  if (kind === 'siege') {
+    if (t.measure !== 'fallenBy') throw wrongMeasure('fallenBy(week)');
+    const sg = scenario as SiegeScenario;
+    return {
+      method: 'monte-carlo',
+      threads: () => threadsUsed,
+      evaluate: async (value) => {
+        const edited = withValueChecked(sg, source, path, value, () => parseSiege(sourceWith(source, rawWith(source.data, path, value))));
+        if (t.week > edited.weekLimit) throw new UsageError(`--target: fallenBy(${t.week}) is past the scenario's weekLimit (${edited.weekLimit})`);
+        const c = compileSiege(edited);
+        const lay = siegeLayout(c.plan);
+        const L = c.plan.weekLimit;
+        return test(value, 'siege', c.plan, (acc) => {
+          let k = 0;
+          for (const e of [E_STORMED, E_STARVED, E_DEFENDERS_DEPART]) for (let w = 0; w <= t.week; w++) k += acc[lay.endings + e * (L + 1) + w];
+          return k;
+        });
+      },
+    };
+  }
+  if (kind === 'cascade') {
+    if (t.measure !== 'held') throw wrongMeasure('held(round) and held(round, location)');
+    const cs = scenario as CascadeScenario;
+    const location = t.location ?? cs.locations[0].name;
+    const l = cs.locations.findIndex((x) => x.name === location);
+    if (l < 0) throw new UsageError(`--target: no location '${location}' in this round (there: ${cs.locations.map((x) => x.name).join(', ')})`);
+    return {
+      method: 'monte-carlo',
+      threads: () => threadsUsed,
+      evaluate: async (value) => {
+        const edited = withValueChecked(cs, source, path, value, () => parseCascade(sourceWith(source, rawWith(source.data, path, value))));
+        // Garrison planning: NPC attacks only, over as many rounds as the target names.
+        const model = compileCascade(edited, { npc: true, rounds: t.round });
+        const lay = cascadeLayout(model);
+        return test(value, 'cascade', model, (acc) => acc[lay.held + (t.round - 1) * lay.locations + l]);
+      },
+    };
+  }
+  throw new UsageError(`seek: a ${kind} scenario has no target to seek`);
+}

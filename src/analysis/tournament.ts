@@ -1,0 +1,306 @@
+/**
+ * `tournament` (`warcast tournament <forces.yaml>`): every ordered pair of N forces fought as a War Machine battle
+ * (the row force attacking, the column force defending) under one setting; the win matrix, a Bradley–Terry rating
+ * per force with a 95% interval on the Elo scale, and with costs, strength per cost and the Pareto front.
+ * docs/design.md, "tournament", gives the model and its sources.
+ */
+import { z } from 'zod';
+import { UsageError, WarcastError } from '../errors.js';
+import { sourceOf, type ScenarioInput } from '../kinds/load.js';
+import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
+import { checkWarMachine, policiesSchema, sideSchema, warMachineSchema, type WarMachineScenario, type WarMachineSide } from '../kinds/warMachine/schema.js';
+import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
+import { DEFENDER_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
+import { validate } from '../scenario/source.js';
+import { Z95 } from '../stats/index.js';
+import { compileCells, exactMatchup, solveGame } from './matchup.js';
+import { exactOdds, simulateWarMachines } from './odds.js';
+import { runSettings, type RunOptions } from './options.js';
+
+export const tournamentSchema = z.strictObject({
+  kind: z.literal('tournament'),
+  title: z.string().max(500).optional(),
+  setting: z
+    .strictObject({
+      policies: policiesSchema,
+      /** fixed: each force's own tactic (all forces give one, or none); solve: each pairing's tactic game solved as `matchup` does. */
+      tactics: z.enum(['fixed', 'solve']).default('fixed'),
+    })
+    .prefault({}),
+  forces: z.array(sideSchema.extend({ cost: z.number().positive().max(1e15).optional() })).min(2).max(64),
+});
+
+export type TournamentFile = z.output<typeof tournamentSchema>;
+
+/** Default battles per pairing when --trials is not given (N × (N − 1) pairings share the budget). */
+export const TOURNAMENT_TRIALS = 20_000;
+
+export interface TournamentRating {
+  name: string;
+  /** Elo scale: 1500 + 400 log10(strength); the field's geometric-mean strength is 1500. */
+  rating: number;
+  /** 95% interval of the rating (Fisher information of the fit); null for exact odds (no sampling error). */
+  ci95: [number, number] | null;
+  /** Bradley–Terry strength (geometric mean over the forces 1). */
+  strength: number;
+  /** Mean score over its games: wins + ½ no-winner, both roles. */
+  score: number;
+  cost: number | null;
+  /** strength ÷ cost (null without a cost). */
+  strengthPerCost: number | null;
+  /** Not dominated: no other force costs no more and rates at least as high (one of the two strictly). */
+  pareto: boolean | null;
+}
+
+export interface TournamentResult {
+  kind: 'tournament';
+  title: string | null;
+  forces: string[];
+  /** P(row force wins attacking the column force); null on the diagonal. Monte Carlo unless --exact. */
+  win: (number | null)[][];
+  /** P(column force wins defending) and P(no winner), same layout. */
+  lose: (number | null)[][];
+  noWinner: (number | null)[][];
+  /** The exact win matrix (all 10,000 pairs of d100 rolls per pairing). */
+  exactWin: (number | null)[][];
+  /** Tactics: fixed per force, or each pairing's Nash mixes (`solve`). */
+  tactics: 'fixed' | 'solve' | 'none';
+  /** Strongest first. */
+  ratings: TournamentRating[];
+  /** How well Bradley–Terry describes the matrix: the largest |observed − fitted| pair score (both roles). */
+  fit: { maxScoreError: number; iterations: number };
+  method: 'monte-carlo' | 'exact';
+  seed: number;
+  /** Battles per pairing (0: exact). */
+  trials: number;
+  threads: number;
+  precision: number | null;
+  interrupted: boolean;
+  elapsedMs: number;
+}
+
+/** The tournament: `warcast tournament FILE --json` prints exactly this object. */
+export async function tournament(input: ScenarioInput, options: RunOptions = {}): Promise<TournamentResult> {
+  const settings = runSettings({ ...options, trials: options.trials ?? TOURNAMENT_TRIALS });
+  const source = sourceOf(input);
+  const t = validate(source, tournamentSchema);
+  const names = t.forces.map((f) => f.name);
+  const dup = names.find((n, i) => names.indexOf(n) !== i);
+  if (dup !== undefined) throw source.error(['forces', names.lastIndexOf(dup), 'name'], `expected a name no other force has ('${dup}' is used twice)`);
+  const withTactic = t.forces.filter((f) => f.tactic !== undefined).length;
+  if (withTactic !== 0 && withTactic !== t.forces.length) {
+    const k = t.forces.findIndex((f) => (f.tactic === undefined) === (withTactic > t.forces.length / 2));
+    throw source.error(['forces', k, 'tactic'], 'tactics are an optional rule for every force: give every force a tactic, or none');
+  }
+  const solve = t.setting.tactics === 'solve';
+  const started = performance.now();
+  const N = t.forces.length;
+  const cells: { i: number; j: number; compiled: CompiledWarMachine }[] = [];
+  for (let i = 0; i < N; i++) {
+    for (let j = 0; j < N; j++) {
+      if (i === j) continue;
+      let scenario = pairing(t, i, j, source);
+      if (solve) {
+        const game = solveGame(exactMatchup(compileCells(withAnyTactic(scenario))).payoff);
+        scenario = { ...scenario, sides: [{ ...scenario.sides[0], tactic: positive(game.mixA) }, { ...scenario.sides[1], tactic: positive(game.mixB) }] };
+      }
+      cells.push({ i, j, compiled: compileWarMachine(scenario) });
+    }
+  }
+  const exact = cells.map((c) => exactOdds(c.compiled));
+  const matrix = () => Array.from({ length: N }, () => new Array<number | null>(N).fill(null));
+  const [win, lose, noWinner, exactWin] = [matrix(), matrix(), matrix(), matrix()];
+  let threads = 0;
+  let interrupted = false;
+  let trials = 0;
+  if (settings.exact) {
+    cells.forEach((c, k) => {
+      win[c.i][c.j] = exact[k].win[0];
+      lose[c.i][c.j] = exact[k].win[1];
+      noWinner[c.i][c.j] = exact[k].tie;
+    });
+  } else {
+    const run = await simulateWarMachines(
+      cells.map((c) => c.compiled),
+      { ...settings, precision: settings.precision },
+      options,
+    );
+    threads = run.threadsUsed;
+    interrupted = run.interrupted;
+    trials = Math.max(0, ...run.results.map((r) => r.trials));
+    cells.forEach((c, k) => {
+      const r = run.results[k];
+      const m = summarizeMonteCarlo(c.compiled, r.acc, Math.max(1, r.trials));
+      win[c.i][c.j] = m.win[0];
+      lose[c.i][c.j] = m.win[1];
+      noWinner[c.i][c.j] = 1 - m.win[0] - m.win[1];
+    });
+  }
+  cells.forEach((c, k) => (exactWin[c.i][c.j] = exact[k].win[0]));
+  // Games per pairing and role: the battles run, or under --exact the nominal --trials (the fit's weights only).
+  const games = settings.exact ? settings.trials : trials;
+  const fit = bradleyTerry(win as number[][], lose as number[][], games);
+  const costs = t.forces.map((f) => f.cost ?? null);
+  const anyCost = costs.some((c) => c !== null);
+  const ratings: TournamentRating[] = t.forces.map((f, i) => {
+    const rating = fit.ratings[i];
+    const half = Z95 * fit.ratingSe[i];
+    const cost = costs[i];
+    return {
+      name: f.name,
+      rating,
+      ci95: settings.exact ? null : [rating - half, rating + half],
+      strength: fit.strengths[i],
+      score: fit.scores[i],
+      cost,
+      strengthPerCost: cost === null ? null : fit.strengths[i] / cost,
+      pareto: !anyCost || cost === null ? null : !t.forces.some((_, k) => k !== i && costs[k] !== null && costs[k]! <= cost && fit.ratings[k] >= rating && (costs[k]! < cost || fit.ratings[k] > rating)),
+    };
+  });
+  ratings.sort((a, b) => b.rating - a.rating || a.name.localeCompare(b.name));
+  return {
+    kind: 'tournament',
+    title: t.title ?? null,
+    forces: names,
+    win,
+    lose,
+    noWinner,
+    exactWin,
+    tactics: withTactic === 0 && !solve ? 'none' : solve ? 'solve' : 'fixed',
+    ratings,
+    fit: { maxScoreError: fit.maxScoreError, iterations: fit.iterations },
+    method: settings.exact ? 'exact' : 'monte-carlo',
+    seed: settings.seed,
+    trials,
+    threads,
+    precision: settings.precision,
+    interrupted,
+    elapsedMs: Math.round(performance.now() - started),
+  };
+}
+
+/** Force i attacking force j under the setting: the column force defends; defender-only items count only there. */
+function pairing(t: TournamentFile, i: number, j: number, source: ReturnType<typeof sourceOf>): WarMachineScenario {
+  const side = (f: TournamentFile['forces'][number], defending: boolean): WarMachineSide => {
+    const { cost: _cost, ...rest } = f;
+    void _cost;
+    const adjustments = { ...rest.adjustments } as Record<string, unknown>;
+    if (!defending) for (const k of Object.keys(DEFENDER_ADJUSTMENTS)) delete adjustments[k];
+    return { ...rest, defending, adjustments: adjustments as WarMachineSide['adjustments'] };
+  };
+  const doc = { kind: 'war-machine', title: `${t.forces[i].name} attacks ${t.forces[j].name}`, policies: t.setting.policies, sides: [side(t.forces[i], false), side(t.forces[j], true)] };
+  try {
+    return checkWarMachine(source, validate(source, warMachineSchema, doc));
+  } catch (err) {
+    if (err instanceof WarcastError) throw new UsageError(`${source.file}: forces[${i}] (${t.forces[i].name}) attacking forces[${j}] (${t.forces[j].name}): ${err.message.replace(/^[^:]*(:\d+)?: /, '')}`);
+    throw err;
+  }
+}
+
+/** Tactics on both sides (the solve setting needs them; any pure tactic will do, every cell is set anyway). */
+function withAnyTactic(s: WarMachineScenario): WarMachineScenario {
+  return { ...s, sides: [{ ...s.sides[0], tactic: s.sides[0].tactic ?? 'attack' }, { ...s.sides[1], tactic: s.sides[1].tactic ?? 'hold' }] };
+}
+
+/** A mix without its zero entries (the scenario's mix form). */
+function positive(mix: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(mix).filter(([, p]) => p > 0));
+}
+
+export interface BradleyTerryFit {
+  strengths: number[];
+  ratings: number[];
+  /** Standard error of each rating (Elo points), relative to the field's mean. */
+  ratingSe: number[];
+  /** Each force's mean score over its games. */
+  scores: number[];
+  maxScoreError: number;
+  iterations: number;
+}
+
+/** Elo points per natural-log unit of strength: 400 / ln 10 (a 400-point gap is 10-to-1 odds). */
+export const ELO_PER_LOG = 400 / Math.LN10;
+
+/**
+ * Bradley–Terry (1952) by Hunter's (2004) MM iteration: force i's strength π_i, with P(i beats j) = π_i / (π_i + π_j).
+ * Force i's score against j is its wins plus half the no-winner battles over both roles (attacking: win[i][j];
+ * defending: lose[j][i]), out of 2 × games battles. One drawn pseudo-game per pairing keeps the strengths finite
+ * when a force wins or loses everything. Strengths are scaled to geometric mean 1.
+ */
+export function bradleyTerry(win: readonly (readonly (number | null)[])[], lose: readonly (readonly (number | null)[])[], games: number): BradleyTerryFit {
+  const N = win.length;
+  const g = Math.max(1, games);
+  const score = (i: number, j: number) => {
+    const att = win[i][j]!;
+    const attTie = 1 - att - lose[i][j]!;
+    const def = lose[j][i]!;
+    const defTie = 1 - def - win[j][i]!;
+    return att + attTie / 2 + def + defTie / 2; // out of 2
+  };
+  const S = Array.from({ length: N }, () => new Array<number>(N).fill(0));
+  const n = Array.from({ length: N }, () => new Array<number>(N).fill(0));
+  for (let i = 0; i < N; i++) {
+    for (let j = 0; j < N; j++) {
+      if (i === j) continue;
+      S[i][j] = score(i, j) * g + 0.5;
+      n[i][j] = 2 * g + 1;
+    }
+  }
+  const W = S.map((row) => row.reduce((a, b) => a + b, 0));
+  let p = new Array<number>(N).fill(1);
+  let iterations = 0;
+  for (; iterations < 10_000; iterations++) {
+    const next = p.map((pi, i) => {
+      let d = 0;
+      for (let j = 0; j < N; j++) if (j !== i) d += n[i][j] / (pi + p[j]);
+      return W[i] / d;
+    });
+    const gm = Math.exp(next.reduce((a, x) => a + Math.log(x), 0) / N);
+    const scaled = next.map((x) => x / gm);
+    const change = Math.max(...scaled.map((x, i) => Math.abs(Math.log(x) - Math.log(p[i]))));
+    p = scaled;
+    if (change < 1e-12) break;
+  }
+  // Fisher information of θ = ln π; its pseudo-inverse under Σθ = 0 is (I + J/N)⁻¹ − J/N (J all ones).
+  const info = Array.from({ length: N }, () => new Array<number>(N).fill(0));
+  for (let i = 0; i < N; i++) {
+    for (let j = 0; j < N; j++) {
+      if (i === j) continue;
+      const q = p[i] / (p[i] + p[j]);
+      const v = n[i][j] * q * (1 - q);
+      info[i][i] += v;
+      info[i][j] -= v;
+    }
+  }
+  const inv = invert(info.map((row) => row.map((x) => x + 1 / N)));
+  const se = inv.map((row, i) => ELO_PER_LOG * Math.sqrt(Math.max(0, row[i] - 1 / N)));
+  let maxScoreError = 0;
+  for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) if (i !== j) maxScoreError = Math.max(maxScoreError, Math.abs(score(i, j) / 2 - p[i] / (p[i] + p[j])));
+  return {
+    strengths: p,
+    ratings: p.map((x) => 1500 + ELO_PER_LOG * Math.log(x)),
+    ratingSe: se,
+    scores: Array.from({ length: N }, (_, i) => Array.from({ length: N }, (_, j) => (i === j ? 0 : score(i, j))).reduce((a, b) => a + b, 0) / (2 * (N - 1))),
+    maxScoreError,
+    iterations,
+  };
+}
+
+/** Gauss–Jordan inverse with partial pivoting (a small symmetric positive-definite matrix). */
+function invert(m: number[][]): number[][] {
+  const N = m.length;
+  const a = m.map((row, i) => [...row, ...Array.from({ length: N }, (_, j) => (i === j ? 1 : 0))]);
+  for (let c = 0; c < N; c++) {
+    let piv = c;
+    for (let r = c + 1; r < N; r++) if (Math.abs(a[r][c]) > Math.abs(a[piv][c])) piv = r;
+    [a[c], a[piv]] = [a[piv], a[c]];
+    const d = a[c][c];
+    for (let k = 0; k < 2 * N; k++) a[c][k] /= d;
+    for (let r = 0; r < N; r++) {
+      if (r === c) continue;
+      const f = a[r][c];
+      if (f !== 0) for (let k = 0; k < 2 * N; k++) a[r][k] -= f * a[c][k];
+    }
+  }
+  return a.map((row) => row.slice(N));
+}

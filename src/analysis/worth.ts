@@ -1,0 +1,196 @@
+/**
+ * `worth` (`warcast worth <scenario> [--side 0|1]`): scale factors. For each adjustment that could apply to a side
+ * (each morale, environment, terrain, leader-loss and heroics item, each defender item when it defends, each
+ * immunity, fatigue, information and surprise choice, each tactic, +10% troops, +10 BR), the exact change in the
+ * side's win probability and casualties, and its equivalent in BR points and in troops: the change of `bonus`
+ * (or of `troops`) that gives the same win probability, found by `seek`'s exact bisection.
+ */
+import { UsageError, WarcastError } from '../errors.js';
+import { loadKind, type ScenarioInput } from '../kinds/load.js';
+import { compileWarMachine } from '../kinds/warMachine/plan.js';
+import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
+import { CHOICE_ADJUSTMENTS, CHOICE_RULES, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
+import { TACTICS } from '../rules/warMachine/tactics.js';
+import { validate, type ScenarioSource } from '../scenario/source.js';
+import { exactOdds } from './odds.js';
+import { runSettings, type RunOptions } from './options.js';
+import { seek } from './seek.js';
+
+export interface WorthOptions extends RunOptions {
+  /** The side whose adjustments are valued (default 0, side A). */
+  side?: 0 | 1;
+  /** How far the equivalents are searched: ± this many BR points of `bonus` (default 500). */
+  brRange?: number;
+  /** Troops are searched from troops ÷ this to troops × this (default 20). */
+  troopsFactor?: number;
+}
+
+export interface WorthItem {
+  name: string;
+  /** morale, environment, terrain, leader loss, PC heroics, defender, immunity, fatigue, information, surprise, tactic, size. */
+  group: string;
+  /** The rule as printed, or what was changed. */
+  rule: string;
+  /** The side's exact win probability with the item applied. */
+  win: number;
+  /** win − the scenario's win probability. */
+  winDelta: number;
+  /** Change in mean troops lost: [this side, the enemy] (exact). */
+  casualtiesDelta: [number, number];
+  /**
+   * The change of the side's `bonus` giving the same win probability: the smallest (for a gain; the largest
+   * negative for a loss) whole number of BR points whose exact win probability reaches the item's. Null when none
+   * does within the search range, or the odds were not monotone there.
+   */
+  brEquivalent: number | null;
+  /** The win probability at `bonus + brEquivalent` (the round trip: within one BR point's step of `win`). */
+  brEquivalentWin: number | null;
+  /** The same in troops: the change of `troops` whose win probability reaches the item's (null as above). */
+  troopsEquivalent: number | null;
+  troopsEquivalentWin: number | null;
+}
+
+export interface WorthResult {
+  kind: 'war-machine';
+  title: string | null;
+  side: 0 | 1;
+  sideName: string;
+  method: 'exact';
+  /** The side's exact win probability as the scenario stands. */
+  win: number;
+  casualties: [number, number];
+  /** Largest |winDelta| first. */
+  items: WorthItem[];
+  elapsedMs: number;
+}
+
+type Variation = { name: string; group: string; rule: string; apply: (s: WarMachineScenario['sides'][number]) => void };
+
+/** Everything that could be added to or changed for a side, as it stands in the scenario. */
+function variations(s: WarMachineScenario, side: 0 | 1): Variation[] {
+  const me = s.sides[side];
+  const out: Variation[] = [];
+  const adj = me.adjustments as Record<string, unknown>;
+  for (const [k, a] of Object.entries(FLAG_ADJUSTMENTS)) {
+    if (adj[k]) continue;
+    out.push({ name: k, group: a.group, rule: `${a.rule} (${a.value > 0 ? '+' : ''}${a.value})`, apply: (x) => ((x.adjustments as Record<string, unknown>)[k] = true) });
+  }
+  if (me.defending) {
+    for (const [k, a] of Object.entries(DEFENDER_ADJUSTMENTS)) {
+      if (adj[k]) continue;
+      out.push({ name: k, group: 'defender', rule: `${a.rule} (+${a.value})`, apply: (x) => ((x.adjustments as Record<string, unknown>)[k] = true) });
+    }
+  }
+  for (const [group, choices] of Object.entries(CHOICE_ADJUSTMENTS)) {
+    for (const [choice, value] of Object.entries(choices)) {
+      if (choice === 'none' || adj[group] === choice) continue;
+      out.push({ name: `${group}: ${choice}`, group, rule: `${CHOICE_RULES[choice] ?? choice} (${value > 0 ? '+' : ''}${value})`, apply: (x) => ((x.adjustments as Record<string, unknown>)[group] = choice) });
+    }
+  }
+  if (me.tactic !== undefined) {
+    for (const t of TACTICS) {
+      if (me.tactic === t) continue;
+      out.push({ name: `tactic: ${t}`, group: 'tactic', rule: `${t} instead of ${typeof me.tactic === 'string' ? me.tactic : 'the mix given'}`, apply: (x) => (x.tactic = t) });
+    }
+  }
+  out.push({ name: '+10% troops', group: 'size', rule: `${me.troops} → ${Math.round(me.troops * 1.1)} troops`, apply: (x) => (x.troops = Math.round(x.troops * 1.1)) });
+  out.push({ name: '+10 BR', group: 'size', rule: 'bonus + 10', apply: (x) => (x.bonus += 10) });
+  return out;
+}
+
+/** The worth analysis: `warcast worth FILE --json` prints exactly this object. */
+export async function worth(input: ScenarioInput, options: WorthOptions = {}): Promise<WorthResult> {
+  runSettings(options);
+  const side = options.side ?? 0;
+  if (side !== 0 && side !== 1) throw new UsageError(`--side: expected 0 or 1, got ${String(side)}`);
+  const brRange = options.brRange ?? 500;
+  const troopsFactor = options.troopsFactor ?? 20;
+  const { scenario, source } = await loadKind(input, 'war-machine');
+  const started = performance.now();
+  const base = exactOdds(compileWarMachine(scenario));
+  const me = scenario.sides[side];
+  const items: WorthItem[] = [];
+  // Many items move the same number of BR points: the same win probability, the same equivalents.
+  const memo = new Map<string, Promise<{ value: number; win: number } | null>>();
+  const once = (field: 'bonus' | 'troops', win: number, delta: number, lo: number, hi: number) => {
+    const key = `${field}:${win}:${Math.sign(delta)}`;
+    if (!memo.has(key)) memo.set(key, equivalent(scenario, side, field, win, delta, lo, hi));
+    return memo.get(key)!;
+  };
+  for (const v of variations(scenario, side)) {
+    const edited = edit(scenario, source, side, v);
+    if (edited === null) continue; // not allowed for this side (e.g. a defender-only item on an attacker)
+    const e = exactOdds(compileWarMachine(edited));
+    const win = e.win[side];
+    const winDelta = win - base.win[side];
+    const casualtiesDelta: [number, number] = [e.casualties[side].mean - base.casualties[side].mean, e.casualties[1 - side].mean - base.casualties[1 - side].mean];
+    const br = await once('bonus', win, winDelta, me.bonus - brRange, me.bonus + brRange);
+    const troops = await once('troops', win, winDelta, Math.max(1, Math.ceil(me.troops / troopsFactor)), Math.min(1e9, me.troops * troopsFactor));
+    items.push({
+      name: v.name,
+      group: v.group,
+      rule: v.rule,
+      win,
+      winDelta,
+      casualtiesDelta,
+      brEquivalent: br === null ? null : br.value - me.bonus,
+      brEquivalentWin: br?.win ?? null,
+      troopsEquivalent: troops === null ? null : troops.value - me.troops,
+      troopsEquivalentWin: troops?.win ?? null,
+    });
+  }
+  items.sort((a, b) => Math.abs(b.winDelta) - Math.abs(a.winDelta) || a.name.localeCompare(b.name));
+  return {
+    kind: 'war-machine',
+    title: scenario.title ?? null,
+    side,
+    sideName: me.name,
+    method: 'exact',
+    win: base.win[side],
+    casualties: [base.casualties[0].mean, base.casualties[1].mean],
+    items,
+    elapsedMs: Math.round(performance.now() - started),
+  };
+}
+
+function edit(s: WarMachineScenario, source: ScenarioSource, side: 0 | 1, v: Variation): WarMachineScenario | null {
+  const copy = structuredClone(s);
+  v.apply(copy.sides[side]);
+  try {
+    return checkWarMachine(source, validate(source, warMachineSchema, copy));
+  } catch (err) {
+    if (err instanceof WarcastError) return null;
+    throw err;
+  }
+}
+
+/** Probabilities equal up to rounding (the same outcome reached through a different sum) count as reached. */
+const SLACK = 1e-12;
+
+/**
+ * The value of `field` (bonus or troops) of the side whose exact win probability reaches `win`: for a gain, the
+ * smallest value above the current one with P ≥ win; for a loss, the largest below it with P ≤ win. Null when no
+ * value in [lo, hi] does, or the search could not vouch for a crossing (not monotone).
+ */
+async function equivalent(s: WarMachineScenario, side: 0 | 1, field: 'bonus' | 'troops', win: number, delta: number, lo: number, hi: number): Promise<{ value: number; win: number } | null> {
+  const current = s.sides[side][field];
+  if (delta === 0) return { value: current, win };
+  const gain = delta > 0;
+  const threshold = gain ? Math.max(0, win - SLACK) : Math.min(1, win + SLACK);
+  try {
+    const r = await seek(s as unknown as ScenarioInput & object, {
+      vary: `sides[${side}].${field}`,
+      target: `win[${side}] ${gain ? '>=' : '<='} ${threshold.toFixed(15)}`,
+      from: gain ? current : lo,
+      to: gain ? hi : current,
+      largest: !gain,
+      fullScanLimit: 0,
+      // 17 evenly spaced values check monotonicity (the bisection then adds about log2 of the range).
+      sample: 17,
+    });
+    return r.value === null || r.at === null ? null : { value: r.value, win: r.at.probability };
+  } catch (err) {
+    if (err instanceof UsageError) return null;
+    throw err;
+  }
+}

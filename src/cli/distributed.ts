@@ -1,0 +1,145 @@
+/**
+ * `--shard i/n`, `--out`, `--redis URL` on the simulation commands, and `warcast merge`: the command runs as it
+ * always does, inside an engine mode (engine/mode.ts) that decides where its chunks are computed.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { withEngineMode, type ReplayMode, type ShardMode } from '../engine/mode.js';
+import { digest } from '../engine/wire.js';
+import { mergeParts, parsePart, PART_FORMAT, type NamedPart, type PartFile } from '../distributed/parts.js';
+import { ExitCode, UsageError, WarcastError } from '../errors.js';
+import type { Io } from './io.js';
+import { runOptions, type RunFlags } from './options.js';
+
+export interface ClusterFlags extends RunFlags {
+  shard?: string;
+  out?: string;
+  redis?: string;
+  report?: string;
+  interactive?: boolean;
+}
+
+/** A simulation command as program.ts calls it. */
+export type CommandRun = (file: string, flags: ClusterFlags, io: Io) => Promise<number>;
+
+export const SHARDABLE = ['odds', 'siege', 'cascade', 'matchup', 'sweep'] as const;
+export type Shardable = (typeof SHARDABLE)[number];
+
+const VERSION_KEYS_NOT_IN_RESULT = new Set(['shard', 'out', 'json', 'redis', 'report', 'interactive', 'threads']);
+
+/** `--shard 2/3` → { index: 2, count: 3 }. */
+export function parseShard(text: string): { index: number; count: number } {
+  const m = /^\s*([0-9]+)\s*\/\s*([0-9]+)\s*$/.exec(text);
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || count < 1 || count > 1_000_000 || index < 1 || index > count) throw new UsageError(`--shard: expected i/n with 1 ≤ i ≤ n (e.g. 2/3), got '${text}'`);
+  return { index, count };
+}
+
+/** Run a simulation command locally, as one shard, or on a Redis cluster, by its flags. */
+export async function runDistributable(command: Shardable, file: string, flags: ClusterFlags, io: Io, run: CommandRun, version: string): Promise<number> {
+  if (flags.shard !== undefined && flags.redis !== undefined) throw new UsageError('--shard and --redis do not go together: shards are for batch schedulers, --redis for a cluster of workers');
+  if (flags.out !== undefined && flags.shard === undefined) throw new UsageError('--out: only with --shard i/n (it writes the part file)');
+  if (flags.redis !== undefined) {
+    const { connectCluster } = await import('../distributed/redis.js');
+    const cluster = await connectCluster(flags.redis, io, version);
+    try {
+      return await withEngineMode(cluster.mode, () => run(file, flags, io));
+    } finally {
+      await cluster.close();
+    }
+  }
+  if (flags.shard === undefined) return run(file, flags, io);
+
+  const shard = parseShard(flags.shard);
+  if (flags.precision !== undefined) throw new UsageError('--shard and --precision do not go together: where to stop depends on every shard\'s counts (use --redis for precision targets)');
+  if (flags.exact) throw new UsageError('--shard: --exact runs no simulation, so there is nothing to split');
+  if (flags.report !== undefined) throw new UsageError('--shard: no --report for a part (write the report from warcast merge … --report DIR)');
+  if (flags.out === undefined && !flags.json) throw new UsageError('--shard: give --out part.json (or --json to print the part on stdout)');
+  const settings = runOptions(flags);
+  const text = readScenarioText(file);
+  const mode: ShardMode = { type: 'shard', index: shard.index, count: shard.count, calls: [], interrupted: false };
+  // The command's own printout is of this shard's counts only: discard it, keep stderr (progress, errors).
+  const quiet: Io = { ...io, out: () => {} };
+  const code = await withEngineMode(mode, () => run(file, { ...flags, json: true, out: undefined, report: undefined }, quiet));
+  if (mode.interrupted || code === ExitCode.interrupted) {
+    io.err('interrupted: no part written (a part must hold its whole range)\n');
+    return ExitCode.interrupted;
+  }
+  if (code !== ExitCode.ok) return code;
+  const c0 = mode.calls[0];
+  const part: PartFile = {
+    warcastPart: PART_FORMAT,
+    version,
+    command,
+    scenarioHash: digest(text),
+    scenario: { file, text },
+    seed: settings.seed,
+    options: resultOptions(flags),
+    shard,
+    range: c0 ? { firstChunk: c0.shardFirst, lastChunk: c0.shardLast, firstTrial: Math.min(c0.startTrial + c0.trials, c0.shardFirst * c0.chunkTrials), lastTrial: Math.min(c0.startTrial + c0.trials, c0.shardLast * c0.chunkTrials) } : null,
+    calls: mode.calls,
+  };
+  const body = JSON.stringify(part) + '\n';
+  if (flags.out !== undefined) {
+    writeFileSync(flags.out, body);
+    const trials = mode.calls.reduce((n, c) => n + Math.max(0, Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) - c.shardFirst * c.chunkTrials), 0);
+    io.err(`shard ${shard.index}/${shard.count}: ${trials.toLocaleString('en-US')} trials in ${mode.calls.length} run${mode.calls.length === 1 ? '' : 's'} written to ${flags.out}; combine with warcast merge\n`);
+  } else io.out(body);
+  return ExitCode.ok;
+}
+
+/** The flags that shape the result (not where or how it runs, or where it is written). */
+function resultOptions(flags: ClusterFlags): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(flags).filter(([k, v]) => v !== undefined && !VERSION_KEYS_NOT_IN_RESULT.has(k)));
+}
+
+function readScenarioText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return ''; // the command itself reports a missing file in its own words
+  }
+}
+
+export interface MergeFlags {
+  json?: boolean;
+  report?: string;
+  interactive?: boolean;
+}
+
+/**
+ * `warcast merge part*.json`: check the parts make one whole run, then run the same command on their summed
+ * accumulators, printing exactly what one local run prints (timing apart).
+ */
+export async function mergeCommand(files: string[], flags: MergeFlags, io: Io, commands: Record<Shardable, CommandRun>): Promise<number> {
+  const parts: NamedPart[] = files.map((name) => {
+    let text: string;
+    try {
+      text = readFileSync(name, 'utf8');
+    } catch (err) {
+      throw new WarcastError(`${name}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    }
+    return { name, part: parsePart(name, text) };
+  });
+  const { first, calls } = mergeParts(parts);
+  const run = (commands as Record<string, CommandRun | undefined>)[first.command];
+  if (!run) throw new WarcastError(`${parts[0].name}: command '${first.command}' cannot be merged (expected one of ${SHARDABLE.join(', ')})`);
+  // The scenario as the shards read it: the same file if it is unchanged here, else a copy of their text.
+  let file = first.scenario.file;
+  let tmp: string | null = null;
+  if (!existsSync(file) || digest(readFileSync(file, 'utf8')) !== first.scenarioHash) {
+    tmp = mkdtempSync(join(tmpdir(), 'warcast-merge-'));
+    file = join(tmp, basename(first.scenario.file));
+    writeFileSync(file, first.scenario.text);
+  }
+  try {
+    const mode: ReplayMode = { type: 'replay', calls, next: 0 };
+    const code = await withEngineMode(mode, () => run(file, { ...(first.options as ClusterFlags), json: flags.json, report: flags.report, interactive: flags.interactive }, io));
+    if (mode.next !== calls.length) throw new WarcastError(`merge: the parts hold ${calls.length} simulation runs but the analysis made ${mode.next}`);
+    return code;
+  } finally {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
+}

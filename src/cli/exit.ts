@@ -1,0 +1,30 @@
+/** From an error to its one line on stderr and its exit code (docs/reliability.md, exit codes). */
+import { availableParallelism } from 'node:os';
+import { CommanderError } from 'commander';
+import { ExitCode, UsageError, WarcastError } from '../errors.js';
+import { escapeControls } from '../scenario/source.js';
+import type { Io } from './io.js';
+
+export function exitCodeFor(err: unknown, io: Io): number {
+  if (err instanceof CommanderError) {
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return ExitCode.ok;
+    return ExitCode.usage; // commander has already printed its one line
+  }
+  if (err instanceof UsageError || err instanceof WarcastError) {
+    io.err(`warcast: ${oneLine(err.message)}\n`);
+    return err.exitCode;
+  }
+  io.err(`warcast: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  return ExitCode.failure;
+}
+
+/** Most threads worth starting: 4 per core (at least 8). */
+export function threadCap(): number {
+  return Math.max(8, 4 * availableParallelism());
+}
+
+/** An error message as one bounded line: control characters escaped, at most 1,000 characters. */
+function oneLine(message: string): string {
+  const m = escapeControls(message.replace(/\n/g, ' '));
+  return m.length > 1000 ? `${m.slice(0, 1000)}… (${m.length.toLocaleString('en-US')} characters)` : m;
+}

@@ -1,0 +1,31 @@
+/** Commander wiring of the designer's toolkit: seek, worth, tournament (docs/design.md). */
+import type { Command } from 'commander';
+import type { Io } from './io.js';
+
+/** `addRunOptions` is passed in (program.ts imports this file): no import cycle. */
+export function addToolkitCommands(program: Command, io: Io, setExit: (code: number) => void, addRunOptions: (cmd: Command) => Command): void {
+  addRunOptions(program.command('seek <scenario>').description('the smallest (or largest) value of one numeric field that meets a target, e.g. win[0] >= 0.9, fallenBy(12) >= 0.8, held(5) >= 0.95'))
+    .requiredOption('--vary <path>', 'the numeric field to search, e.g. sides[0].troops, sides[0].bonus, foodWeeks, locations[0].militia')
+    .requiredOption('--target <expr>', "the target: win[0|1], fallenBy(week) or held(round[, location]) compared (>=, >, <=, <) with a probability")
+    .option('--from <x>', 'first value (default 1 for troops, else 0)')
+    .option('--to <y>', 'last value (default 100000 for troops, else 100)')
+    .option('--step <s>', 'grid step (default 1)')
+    .option('--largest', 'the largest value that meets the target (default: the smallest)')
+    .option('--exact', 'exact odds only (war-machine; always exact there)')
+    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
+    .action(async (file: string, flags) => setExit(await (await import('./seek.js')).seekCommand(file, flags, io)));
+
+  addRunOptions(program.command('worth <scenario>').description('what each adjustment, tactic, +10% troops and +10 BR is worth to a side: change in win probability and casualties, equivalent in BR points and in troops (exact)'))
+    .option('--side <n>', 'the side to value: 0 (A, default) or 1 (B)')
+    .option('--exact', 'exact odds only (worth is always exact)')
+    .option('--report <dir>', 'also write a report folder (index.html, tornado chart, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
+    .action(async (file: string, flags) => setExit(await (await import('./worth.js')).worthCommand(file, flags, io)));
+
+  addRunOptions(program.command('tournament <forces>').description('round robin of N forces: win matrix (row attacks), Bradley–Terry ratings with intervals (Elo scale), value for money and the Pareto front'))
+    .option('--exact', 'exact odds only (ratings without intervals)')
+    .option('--report <dir>', 'also write a report folder (heatmap, ratings, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
+    .action(async (file: string, flags) => setExit(await (await import('./tournament.js')).tournamentCommand(file, flags, io)));
+}

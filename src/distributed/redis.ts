@@ -1,0 +1,204 @@
+/**
+ * Cluster mode on BullMQ + Redis: a command with `--redis URL` queues its chunk ranges as jobs and merges the
+ * results in chunk order; `warcast worker --redis URL` takes jobs and runs them on its local piscina pool. A
+ * job is a pure function of (kernel, plan, seed, chunk range), so a job retried after its worker died (BullMQ's
+ * stalled-job check: the lock lapses, another worker takes it) gives the same counts.
+ */
+import { randomUUID } from 'node:crypto';
+import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
+import { Redis, type RedisOptions } from 'ioredis';
+import type { Kernel } from '../engine/kernel.js';
+import type { RemoteMode, TaskResult } from '../engine/mode.js';
+import { runTrials, type Task } from '../engine/run.js';
+import { fromWire, toWire } from '../engine/wire.js';
+import { WarcastError } from '../errors.js';
+import { kernelByName } from '../kinds/index.js';
+
+/** The queue every client and worker on one Redis shares. */
+export const QUEUE_NAME = 'warcast-chunks';
+/** How long to try reaching Redis before saying it is unreachable. */
+const CONNECT_TIMEOUT_MS = 3000;
+/** After the connection drops, how long reconnecting may take before the run is given up (≈ 12 × 250 ms). */
+const RECONNECT_TRIES = 12;
+const RECONNECT_DELAY_MS = 250;
+
+interface JobData {
+  /** The task as wire text (typed arrays in the plan survive). */
+  task: string;
+  /** The queuing command's warcast version: a worker of another version refuses the job (its rules may differ). */
+  version: string;
+}
+
+interface WireResult {
+  acc: number[];
+  trace: number[] | null;
+}
+
+/** Connection options: commands wait for a reconnect (BullMQ needs that), but only a few seconds' worth. */
+function connectionOptions(onGiveUp: () => void): RedisOptions {
+  return {
+    maxRetriesPerRequest: null,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    retryStrategy: (times) => {
+      if (times > RECONNECT_TRIES) {
+        onGiveUp();
+        return null;
+      }
+      return RECONNECT_DELAY_MS;
+    },
+  };
+}
+
+/** Reach Redis once, quickly: an unreachable URL is one line, exit 1, within a few seconds. */
+async function probe(url: string): Promise<void> {
+  let client: Redis;
+  try {
+    client = new Redis(url, { lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  } catch (err) {
+    throw new WarcastError(`--redis: cannot use '${url}': ${err instanceof Error ? err.message : String(err)}`);
+  }
+  let first: NodeJS.ErrnoException | null = null;
+  client.on('error', (err: NodeJS.ErrnoException) => (first ??= err)); // reported below, once
+  const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS + 500).unref());
+  try {
+    await Promise.race([client.connect().then(() => client.ping()), timer]);
+  } catch (err) {
+    const e = first ?? (err as NodeJS.ErrnoException);
+    throw new WarcastError(`cannot reach Redis at ${url}: ${e.code ?? e.message}`);
+  } finally {
+    client.disconnect();
+  }
+}
+
+function decodeResult(value: unknown): TaskResult {
+  let v = value;
+  for (let i = 0; i < 2 && typeof v === 'string'; i++) v = JSON.parse(v);
+  const r = v as WireResult;
+  return { acc: Float64Array.from(r.acc), trace: r.trace ? Float64Array.from(r.trace) : null };
+}
+
+export interface Cluster {
+  mode: RemoteMode;
+  close(): Promise<void>;
+}
+
+/** The client side: a RemoteMode that runs each task as a job on the queue. */
+export async function connectCluster(url: string, io: { err(text: string): void }, version: string): Promise<Cluster> {
+  await probe(url);
+  let lost: WarcastError | null = null;
+  const pending = new Map<string, { resolve(r: TaskResult): void; reject(e: unknown): void }>();
+  const giveUp = () => {
+    if (lost) return;
+    lost = new WarcastError(`lost Redis at ${url} mid-run (no answer after ${((RECONNECT_TRIES * RECONNECT_DELAY_MS) / 1000).toFixed(0)} s of reconnecting): no result`);
+    for (const p of pending.values()) p.reject(lost);
+    pending.clear();
+  };
+  const connection = new Redis(url, connectionOptions(giveUp));
+  const eventsConnection = new Redis(url, connectionOptions(giveUp));
+  for (const c of [connection, eventsConnection]) c.on('error', () => {}); // a dead Redis surfaces through giveUp
+  const queue = new Queue<JobData>(QUEUE_NAME, { connection });
+  const events = new QueueEvents(QUEUE_NAME, { connection: eventsConnection });
+  queue.on('error', () => {});
+  events.on('error', () => {});
+  events.on('completed', ({ jobId, returnvalue }) => {
+    const p = pending.get(jobId);
+    if (!p) return;
+    pending.delete(jobId);
+    try {
+      p.resolve(decodeResult(returnvalue));
+    } catch (err) {
+      p.reject(new WarcastError(`job ${jobId}: unreadable result (${err instanceof Error ? err.message : String(err)})`));
+    }
+  });
+  events.on('failed', ({ jobId, failedReason }) => {
+    const p = pending.get(jobId);
+    if (!p) return;
+    pending.delete(jobId);
+    p.reject(new WarcastError(`job ${jobId} failed on a worker: ${failedReason}`));
+  });
+  await events.waitUntilReady();
+  const workers = (await queue.getWorkers()).length;
+  io.err(workers === 0 ? `no warcast worker is connected to ${url} yet: jobs wait until one starts (warcast worker --redis ${url})\n` : `${workers} warcast worker${workers === 1 ? '' : 's'} on ${url}\n`);
+
+  const runId = randomUUID().slice(0, 8);
+  let seq = 0;
+  const mode: RemoteMode = {
+    type: 'remote',
+    inFlight: 64,
+    chunksPerJob: (chunks: number, k: Kernel<unknown>) => Math.max(1, Math.min(k.maxChunksPerTask * 4, Math.ceil(chunks / 16))),
+    threads: () => Math.max(1, workers),
+    run(task: Task): Promise<TaskResult> {
+      if (lost) return Promise.reject(lost);
+      // Our own job id, registered before the job exists, so its completion event cannot come first.
+      const jobId = `${runId}-${++seq}-${task.kind}-${task.firstChunk}`;
+      const result = new Promise<TaskResult>((resolve, reject) => pending.set(jobId, { resolve, reject }));
+      queue.add('chunks', { task: toWire(task), version }, { jobId, attempts: 1, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } }).catch((err: unknown) => {
+        const p = pending.get(jobId);
+        pending.delete(jobId);
+        p?.reject(lost ?? new WarcastError(`cannot queue a job on ${url}: ${err instanceof Error ? err.message : String(err)}`));
+      });
+      return result;
+    },
+  };
+  return {
+    mode,
+    async close() {
+      // Jobs of ours still waiting (Ctrl-C, a failure) are withdrawn so workers do not run them for nobody.
+      if (!lost) await Promise.all([...pending.keys()].map((id) => queue.remove(id).catch(() => 0)));
+      pending.clear();
+      await Promise.allSettled([events.close(), queue.close()]);
+      connection.disconnect();
+      eventsConnection.disconnect();
+    },
+  };
+}
+
+export interface WorkerOptions {
+  url: string;
+  /** This worker's warcast version. */
+  version: string;
+  threads: number;
+  /** A job whose worker stops renewing its lock for this long is taken by another worker. */
+  stallMs: number;
+  log(text: string): void;
+  signal?: AbortSignal;
+}
+
+/** `warcast worker`: take jobs until stopped; resolves with an exit code. */
+export async function runWorker(o: WorkerOptions): Promise<number> {
+  await probe(o.url);
+  let lostRedis = false;
+  let finish: (code: number) => void = () => {};
+  const done = new Promise<number>((resolve) => (finish = resolve));
+  const connection = new Redis(o.url, connectionOptions(() => {
+    lostRedis = true;
+    o.log(`warcast worker: lost Redis at ${o.url}; stopping\n`);
+    finish(1);
+  }));
+  connection.on('error', () => {});
+  const worker = new Worker<JobData>(
+    QUEUE_NAME,
+    async (job: Job<JobData>) => {
+      if (job.data.version !== o.version) throw new Error(`this worker runs warcast ${o.version}, the job was queued by warcast ${job.data.version}: run the same version everywhere`);
+      const task = fromWire<Task>(job.data.task);
+      const kernel = await kernelByName(task.kind);
+      const start = task.firstChunk * kernel.chunkTrials;
+      const end = Math.min(task.totalTrials, (task.firstChunk + task.chunkCount) * kernel.chunkTrials);
+      o.log(`job ${job.id} started: chunks ${task.firstChunk}–${task.firstChunk + task.chunkCount - 1}\n`);
+      // On the pool even for small jobs: the main thread must stay free to renew the job's lock.
+      const r = await runTrials({ kernel, plan: task.plan, seed: task.seed, trials: end - start, startTrial: start, threads: o.threads, trace: task.trace, minPoolTrials: 0 });
+      o.log(`job ${job.id} done\n`);
+      return toWire({ acc: Array.from(r.acc), trace: r.trace ? Array.from(r.trace) : null } satisfies WireResult);
+    },
+    { connection, concurrency: Math.max(2, o.threads * 2), lockDuration: o.stallMs, stalledInterval: Math.max(500, Math.floor(o.stallMs / 2)), maxStalledCount: 10 },
+  );
+  worker.on('error', () => {});
+  await worker.waitUntilReady();
+  o.log(`warcast worker: ${o.threads} thread${o.threads === 1 ? '' : 's'}, queue ${QUEUE_NAME} on ${o.url}; Ctrl-C to stop\n`);
+  o.signal?.addEventListener('abort', () => finish(0), { once: true });
+  const code = await done;
+  // Closing waits for running jobs to finish (they are whole); with Redis gone there is no one to tell, so don't wait long.
+  await Promise.race([(lostRedis ? worker.close(true) : worker.close()).catch(() => {}), new Promise((r) => setTimeout(r, lostRedis ? 1000 : 60_000).unref())]);
+  connection.disconnect();
+  return code;
+}

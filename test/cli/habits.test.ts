@@ -1,0 +1,33 @@
+/** The habits of good CLIs (issue 16 item 10): bare help on stdout, `-` is stdin, missing file exit 2, JSON errors, the right command named. */
+import { describe, expect, it } from 'vitest';
+import { memoryIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+
+async function cli(...argv: string[]) {
+  const io = memoryIo();
+  const code = await runCli(argv, io);
+  return { code, out: io.stdout, err: io.stderr };
+}
+
+describe('command-line habits', () => {
+  it('bare warcast prints the help on stdout and exits 0', async () => {
+    const r = await cli();
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Usage: warcast');
+    expect(r.err).toBe('');
+  });
+  it('a missing file is a usage error (exit 2), not an invalid scenario', async () => {
+    const r = await cli('odds', 'no-such-file.yaml');
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('warcast: no-such-file.yaml: no such file\n');
+  });
+  it('--json: the error is one JSON document on stderr', async () => {
+    const r = await cli('odds', 'no-such-file.yaml', '--json');
+    expect(JSON.parse(r.err)).toEqual({ error: { message: 'no-such-file.yaml: no such file' } });
+  });
+  it('a siege given to odds names warcast siege', async () => {
+    const r = await cli('odds', 'examples/castle-siege.yaml');
+    expect(r.code).toBe(3);
+    expect(r.err).toContain('run warcast siege');
+  });
+});
