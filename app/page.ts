@@ -160,4 +160,38 @@ $('export-json').addEventListener('click', () => {
   }
 });
 render();
+
+// The siege Monte Carlo: in a Web Worker built from the inlined worker script (no file to fetch).
+let worker: Worker | null = null;
+$<HTMLTextAreaElement>('siege-text').value = JSON.parse($('siege-scenario').textContent ?? '""') as string;
+$('siege-run').addEventListener('click', () => {
+  worker?.terminate();
+  const src = $('siege-worker').textContent ?? '';
+  worker = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
+  const progress = $<HTMLProgressElement>('siege-progress');
+  progress.value = 0;
+  $('siege-status').textContent = 'running…';
+  $('siege-result').textContent = '';
+  worker.onmessage = (e: MessageEvent<{ type: string; done: number; total: number; message: string; result: SiegeOut }>) => {
+    const m = e.data;
+    if (m.type === 'progress') {
+      progress.max = m.total;
+      progress.value = m.done;
+    } else if (m.type === 'error') {
+      $('siege-status').textContent = m.message;
+    } else {
+      const r = m.result;
+      $('siege-status').textContent = `${r.sides.attacker} against ${r.sides.defender}: ${num(r.trials)} sieges, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast siege --seed ${r.seed} --trials ${r.trials} prints`;
+      $('siege-result').textContent = JSON.stringify(r, null, 2);
+    }
+  };
+  worker.postMessage({ text: $<HTMLTextAreaElement>('siege-text').value, seed: Number($<HTMLInputElement>('siege-seed').value), trials: Number($<HTMLInputElement>('siege-trials').value) });
+});
 document.documentElement.dataset.ready = 'true';
+
+interface SiegeOut {
+  sides: { attacker: string; defender: string };
+  trials: number;
+  seed: number;
+  elapsedMs: number;
+}

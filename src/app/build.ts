@@ -69,11 +69,11 @@ const nodeStubs: Plugin = {
   },
 };
 
-/** The page's script, minified. */
-export async function bundlePage(): Promise<string> {
+/** The page's script (or its siege worker's), minified. */
+export async function bundlePage(entry = 'page.ts'): Promise<string> {
   const { build } = await import('esbuild');
   const out = await build({
-    entryPoints: [join(repoRoot(), 'app', 'page.ts')],
+    entryPoints: [join(repoRoot(), 'app', entry)],
     bundle: true,
     write: false,
     format: 'iife',
@@ -91,8 +91,9 @@ export async function bundlePage(): Promise<string> {
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** The page: one HTML document, the scenario embedded (the URL hash, when present, takes precedence). */
-export async function appHtml(doc: ScenarioDocument, script?: string): Promise<string> {
-  const js = (script ?? (await bundlePage())).replace(/<\/(script)/gi, '<\\/$1');
+export async function appHtml(doc: ScenarioDocument, siegeText: string): Promise<string> {
+  const inline = (js: string) => js.replace(/<\/(script)/gi, '<\\/$1');
+  const [js, workerJs] = (await Promise.all([bundlePage('page.ts'), bundlePage('siegeWorker.ts')])).map(inline);
   const css = readFileSync(join(repoRoot(), 'app', 'page.css'), 'utf8');
   const title = typeof doc.title === 'string' ? doc.title : 'War Machine battle';
   const escHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -101,7 +102,7 @@ export async function appHtml(doc: ScenarioDocument, script?: string): Promise<s
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' blob:; worker-src blob:; style-src 'unsafe-inline'; img-src data:">
 <title>${escHtml(title)} — warcast what-if</title>
 <style>${css}</style>
 </head>
@@ -120,6 +121,18 @@ export async function appHtml(doc: ScenarioDocument, script?: string): Promise<s
 <table id="matchup" class="matchup"></table>
 <p id="nash"></p>
 </section>
+<section aria-labelledby="siege-h">
+<h2 id="siege-h">Siege Monte Carlo</h2>
+<p>A siege scenario (YAML, as <code>warcast siege</code> reads), run in a Web Worker over the CLI's seeded chunks: the same seed and trials give the numbers <code>warcast siege --seed S --trials N --json</code> prints.</p>
+<label for="siege-text">siege scenario</label>
+<textarea id="siege-text" rows="8" spellcheck="false"></textarea>
+<p><label for="siege-seed">seed</label> <input id="siege-seed" type="number" min="0" step="1" value="42">
+<label for="siege-trials">trials</label> <input id="siege-trials" type="number" min="1" step="1" value="100000">
+<button type="button" id="siege-run">run the sieges</button></p>
+<progress id="siege-progress" value="0" max="1" aria-label="sieges run"></progress>
+<p id="siege-status" aria-live="polite"></p>
+<pre id="siege-result"></pre>
+</section>
 <section aria-label="export">
 <h2>Export</h2>
 <p><button type="button" id="export-yaml">export YAML</button> <button type="button" id="export-json">export JSON</button></p>
@@ -128,6 +141,8 @@ export async function appHtml(doc: ScenarioDocument, script?: string): Promise<s
 </section>
 </main>
 <script type="application/json" id="scenario">${scriptJson(doc)}</script>
+<script type="application/json" id="siege-scenario">${scriptJson(siegeText)}</script>
+<script type="text/plain" id="siege-worker">${workerJs}</script>
 <script>${js}</script>
 </body>
 </html>

@@ -20,7 +20,7 @@ export async function appCommand(file: string | undefined, flags: AppFlags, io: 
   const index = join(out, 'index.html');
   if (existsSync(index) && !readFileSync(index, 'utf8').includes(MARK)) throw new UsageError(`--out ${out}: ${index} exists and is not a warcast app page; choose another folder`);
   const started = performance.now();
-  const html = (await appHtml(source.data as ScenarioDocument)).replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${MARK}`);
+  const html = (await appHtml(source.data as ScenarioDocument, readFileSync(join(repoRoot(), 'examples', 'castle-siege.yaml'), 'utf8'))).replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${MARK}`);
   mkdirSync(out, { recursive: true });
   writeFileSync(index, html);
   io.out(`wrote ${index} (${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB, built in ${((performance.now() - started) / 1000).toFixed(1)} s): open it in a browser; it needs no network\n`);

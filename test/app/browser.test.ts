@@ -122,7 +122,21 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     expect(await again.getByLabel('battle rating (BR)').nth(1).inputValue()).toBe('95');
     await again.close();
 
-    expect(requests.filter((u) => !u.startsWith('file://') && !u.startsWith('blob:file://'))).toEqual([]);
+    // The siege Monte Carlo in the page's Web Worker equals the CLI for the same seed and trials.
+    await page.getByLabel('seed', { exact: true }).fill('7');
+    await page.getByLabel('trials', { exact: true }).fill('23456');
+    await page.getByRole('button', { name: 'run the sieges' }).click();
+    await page.locator('#siege-result').filter({ hasText: '"kind"' }).waitFor({ timeout: 30_000 });
+    const inPage = JSON.parse((await page.locator('#siege-result').textContent()) ?? '') as Record<string, unknown>;
+    const siegeCli = await cliJson(['siege', 'examples/castle-siege.yaml', '--seed', '7', '--trials', '23456', '--json']);
+    const { elapsedMs: _p, threads: _pt, ...pageSiege } = inPage;
+    const { elapsedMs: _c, threads: _ct, ...cliSiege } = siegeCli;
+    expect(pageSiege).toEqual(cliSiege);
+    expect(Number(await page.locator('#siege-progress').getAttribute('max'))).toBe(23456);
+    console.log(`app page: siege Monte Carlo in the worker, 23,456 sieges: ${inPage.elapsedMs} ms`);
+
+    // Nothing leaves the page: file:// for the page, blob: (in memory) for the worker and the downloads.
+    expect(requests.filter((u) => !u.startsWith('file://') && !u.startsWith('blob:'))).toEqual([]);
     expect(errors).toEqual([]);
     mkdirSync(resolve('test/artifacts'), { recursive: true });
     await page.screenshot({ path: resolve('test/artifacts/app.png'), fullPage: true });
