@@ -10,5 +10,8 @@ export default defineConfig({
     // Files share a fork's module cache (imports are paid once per fork, not once per file): the suite's CPU
     // time fell to about a third. Each file still closes the pool it starts.
     isolate: false,
+    // Three forks on two cores: the browser and Redis tests mostly wait (Chromium, stalled-job detection), so a
+    // third fork overlaps their waiting with other files' work.
+    maxWorkers: 3,
   },
 });

@@ -9,6 +9,7 @@ import { oddsProcess } from './oddsProcess.js';
 import { pursuitEngagement } from './pursuitEngagement.js';
 import { cascadeRound } from './cascadeRound.js';
 import { poolBattles } from './pool.js';
+import { PROCESS_ROWS } from './processRows.js';
 import { siegeWeek } from './siegeWeek.js';
 import { marchDay } from './marchDay.js';
 import { tacticMixBattle } from './tacticMix.js';
@@ -24,4 +25,5 @@ export const SUITES: BenchSuite[] = [
   poolBattles,
   oddsProcess,
   exactOddsCompiled,
+  ...PROCESS_ROWS,
 ];

@@ -6,6 +6,7 @@ import { runTrials, runUntil, type RunResult } from '../engine/run.js';
 import { loadKernel } from '../kinds/index.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import type { SiegeScenario } from '../kinds/siege/schema.js';
+import { mark } from '../engine/timings.js';
 import { wilsonHalfWidth } from '../stats/index.js';
 import { progressIn, runSettings, type RunHeader, type RunOptions, type RunSettings } from './options.js';
 import { E_DEFENDERS_DEPART, E_STARVED, E_STORMED, ENDINGS } from '../kinds/siege/plan.js';
@@ -61,10 +62,13 @@ export async function siege(input: ScenarioInput, options: RunOptions = {}): Pro
   if (options.exact) throw new UsageError('siege has no --exact mode: a siege carries state from week to week');
   const settings = runSettings(options);
   const { scenario } = await loadKind(input, 'siege');
+  mark('scenario loaded');
   const started = performance.now();
   const c = compileSiege(scenario);
+  mark('compiled');
   const run = await simulateSiege(c, settings, options);
   const summary = summarizeSiege(c.plan, run.acc, Math.max(1, run.trials));
+  mark('summarised');
   const br = (lines: Record<string, { value: number }[]>) => Object.fromEntries(Object.entries(lines).map(([k, v]) => [k, v.reduce((t, l) => t + l.value, 0)]));
   const result: SiegeResult = {
     kind: 'siege',

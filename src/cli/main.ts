@@ -3,6 +3,10 @@
 import { ExitCode } from '../errors.js';
 import { processIo } from './io.js';
 import { runCli } from './program.js';
+import { mark, TIMINGS } from '../engine/timings.js';
+
+mark('cli modules loaded');
+if (TIMINGS) process.on('exit', () => mark('exit'));
 
 const controller = new AbortController();
 let interrupts = 0;

@@ -28,15 +28,17 @@ export interface Kernel<Plan> {
   readonly traceLength?: number;
   trace?(plan: Plan, acc: Float64Array, out: Float64Array, offset: number): void;
   /** Tiny plans for warming the JIT up when a worker loads (docs/benchmarks.md, JIT trap): between them they
-   * should take every branch of the loop, or the first real plan deoptimises it. */
+   * should take every branch of the loop, or the first real plan deoptimises it. The worker also warms up on
+   * the first real plan it receives, so a kind whose plans need its schema to build leaves this out (building
+   * one in each worker would load zod and yaml there: ~0.2 s of CPU per worker). */
   warmUpPlans?(): Plan[];
   /** Trials per warm-up call (default 2,000): keep a warm-up to a few milliseconds. */
   readonly warmUpTrials?: number;
 }
 
-/** Run a kernel's warm-up plans a few times on tiny inputs so V8 tiers it up before the real work. */
-export function warmUp<P>(k: Kernel<P>): void {
-  const plans = k.warmUpPlans?.() ?? [];
+/** Run a kernel's warm-up plans and the first real plan a few times on tiny inputs so V8 tiers it up before the real work. */
+export function warmUp<P>(k: Kernel<P>, real?: P): void {
+  const plans = [...(k.warmUpPlans?.() ?? []), ...(real === undefined ? [] : [real])];
   const trials = Math.min(k.chunkTrials, k.warmUpTrials ?? 2000);
   for (let i = 0; i < 20; i++) {
     for (const plan of plans) k.run(plan, i, 0, 1, trials, new Float64Array(k.accLength(plan)));

@@ -1,7 +1,8 @@
 /** The piscina pool: one per process, started on first use, sized exactly to the requested threads. */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+// piscina loads with the first pool: runs that stay on one thread (exact odds, small runs) never pay for it.
+import type { Piscina } from 'piscina';
 
 /** Pool defaults in one place (docs/benchmarks.md: fixed size, long idle timeout). */
 export const POOL_DEFAULTS = {
@@ -24,10 +25,12 @@ export function workerFile(): string {
   return found;
 }
 
-export function getPool(threads: number): Piscina {
+export async function getPool(threads: number): Promise<Piscina> {
   if (pool && poolThreads === threads) return pool;
+  const { Piscina: PiscinaClass } = await import('piscina');
+  if (pool && poolThreads === threads) return pool; // another run started it meanwhile
   if (pool) void pool.destroy();
-  pool = new Piscina({
+  pool = new PiscinaClass({
     filename: workerFile(),
     minThreads: threads,
     maxThreads: threads,

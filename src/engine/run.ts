@@ -172,7 +172,7 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
     return result(done, 1, completed);
   }
 
-  const pool = remote ? null : getPool(o.threads);
+  const pool = remote ? null : await getPool(o.threads);
   // Ends the tasks in flight on Ctrl-C, or when one task fails (the others' work would be thrown away).
   const stop = new AbortController();
   const onAbort = () => stop.abort();
@@ -276,7 +276,7 @@ const warmed = new Set<Kernel<unknown>>();
  */
 export function runTask(k: Kernel<unknown>, t: Task): unknown {
   if (!warmed.has(k)) {
-    warmUp(k);
+    warmUp(k, t.plan);
     warmed.add(k);
   }
   // A plain object is copied back (structured clone): accumulators are a few kB, far below a task's cost.

@@ -80,7 +80,8 @@ describe.skipIf(!available && !inCi)('--redis and warcast worker (real redis-ser
     const r = await remote;
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^warcast: lost Redis at redis:\/\/127\.0\.0\.1:[0-9]+ mid-run .*: no result\n$/m);
+    // --json: the error is one JSON line on stderr.
+    expect(r.stderr).toMatch(/^\{"error":\{"message":"lost Redis at redis:\/\/127\.0\.0\.1:[0-9]+ mid-run .*: no result"\}\}\n$/m);
     await w.waitFor(/lost Redis/, 15_000);
   });
 });

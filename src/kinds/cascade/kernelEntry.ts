@@ -8,7 +8,9 @@ export const cascadeKernel: Kernel<CascadeModel> = {
   chunkTrials: CASCADE_CHUNK,
   // A trial costs a few microseconds: ten chunks (10^5 trials) make a task of a few hundred ms at most.
   maxChunksPerTask: 10,
-  minPoolTrials: 200_000,
+  // Each worker pays its own JIT warm-up of this large kernel (~0.5 s of CPU on the 2-core machine, more under
+  // load: docs/benchmarks.md, "Threads"); below a million trials a second thread did not pay for it.
+  minPoolTrials: 1_000_000,
   accLength: cascadeAccLength,
   // Wealth and income lost a trial (house raids take a share of wealth; up to 1e12 MS a player).
   maxPerTrial: (m) => m.rounds * (m.players.wealth.reduce((a, b) => a + b, 0) + m.locations.income.reduce((a, b) => a + b, 0)) + m.units.names.length + 1,

@@ -11,8 +11,8 @@ import { ratioBonusFast } from '../../engine/ratio.js';
 import {
   A_ASSAULT, A_BOMBARD, A_DEPART, A_HARASS, A_STORM, A_BESIEGE, B_ASSAULT, B_HARASS, B_SALLY, B_STORM, COND_BREACH, COND_STARVING, COND_TROOPS_BELOW, COND_WEEK,
   D_DEPART, D_SALLY, E_ATTACKER_DEPARTS, E_DEFENDERS_DEPART, E_STANDING, E_STARVED, E_STORMED, ENDINGS, HISTOGRAM_BINS, TIE_ATTACKER, TIE_REROLL, TIE_STALEMATE,
-  type SiegePlan,
-} from './plan.js';
+} from './codes.js';
+import type { SiegePlan } from './plan.js';
 import { ROW_COUNT } from '../../rules/warMachine/results.js';
 import { ARTILLERY_SPLIT } from '../../rules/siege/casualties.js';
 import { FATIGUE_BR as FATIGUE_LEVEL_BR } from '../../rules/siege/supply.js';

@@ -19,24 +19,9 @@ import type { FiringTactic, SiegeAttackerTactic, SiegeDefenderTactic, SiegeSetup
 import { strategySteps, type SiegeScenario, type StrategyInput } from './schema.js';
 import { tacticMix } from '../warMachine/plan.js';
 
-/** Attacker tactic codes (both modes share one code space). */
-export const ATTACKER_CODES = ['depart', 'bombard', 'harass', 'assault', 'besiege', 'storm'] as const;
-export const DEFENDER_CODES = ['stay', 'sally', 'depart'] as const;
-export const A_DEPART = 0, A_BOMBARD = 1, A_HARASS = 2, A_ASSAULT = 3, A_BESIEGE = 4, A_STORM = 5;
-export const D_STAY = 0, D_SALLY = 1, D_DEPART = 2;
-
-/** Battle kinds: harass, assault, storm (simple siege), then one per War Machine tactic pairing of a sally. */
-export const B_HARASS = 0, B_ASSAULT = 1, B_STORM = 2, B_SALLY = 3;
-
-/** How sieges end. */
-export const ENDINGS = ['stormed', 'starved', 'defendersDepart', 'attackerDeparts', 'standing'] as const;
-export const E_STORMED = 0, E_STARVED = 1, E_DEFENDERS_DEPART = 2, E_ATTACKER_DEPARTS = 3, E_STANDING = 4;
-
-/** Strategy step conditions ("until"). */
-export const COND_NONE = 0, COND_BREACH = 1, COND_WEEK = 2, COND_STARVING = 3, COND_TROOPS_BELOW = 4;
-
-export const HISTOGRAM_BINS = 1024;
-export const TIE_REROLL = 0, TIE_STALEMATE = 1, TIE_ATTACKER = 2, TIE_DEFENDER = 3;
+// The codes the kernel shares with the plan live in codes.ts (the kernel and the workers import no schema).
+export * from './codes.js';
+import { A_ASSAULT, A_BESIEGE, A_BOMBARD, A_HARASS, A_STORM, ATTACKER_CODES, B_ASSAULT, B_HARASS, B_SALLY, B_STORM, COND_BREACH, COND_NONE, COND_STARVING, COND_TROOPS_BELOW, COND_WEEK, DEFENDER_CODES, HISTOGRAM_BINS, TIE_ATTACKER, TIE_DEFENDER, TIE_REROLL, TIE_STALEMATE } from './codes.js';
 
 export interface SiegePlan {
   kind: 'siege';

@@ -1,0 +1,83 @@
+/**
+ * The rows of issue 19 as whole processes (docs/benchmarks.md, "Whole processes"): what a user waits for,
+ * Node's start-up, module loading, pool start and JIT warm-up included. Every sample is a fresh process, hence
+ * one copy.
+ *
+ * Latency rows (`--exact`, the default 10^6) have as reference a Node process that does (almost) nothing, with
+ * the same iteration count as the suite's batch: their ratio is then Node's own start-up time ÷ the command's
+ * time (1 would be "as fast as starting Node"; the goal "≤ Node start + 0.10 s" is a ratio of about 0.5 here).
+ * Throughput rows (10^8 battles, 2·10^6 sieges, on 1 and 2 threads) have the in-run reference loop on one
+ * thread as reference, like the kernel suites: their ratio over the matching 1-thread row is the speed-up.
+ * The threaded rows run without PROCESS_FLAGS (--single-threaded would take V8's background compiler away,
+ * which is part of what is measured).
+ */
+import { join } from 'node:path';
+import type { BenchSuite, SuiteContext } from '../harness.js';
+import { PROCESS_FLAGS, timeProcess } from '../harness.js';
+
+function processSuite(o: { name: string; description: string; unit: string; batch: number; latency: boolean; samples: number; args: (ctx: SuiteContext) => string[] }): BenchSuite {
+  return {
+    name: o.name,
+    description: o.description,
+    unit: o.unit,
+    batch: o.batch,
+    reference: o.latency ? { kind: 'process', iterations: o.batch } : { kind: 'loop', threads: 1, iterations: 1 << 26 },
+    copies: { full: 1, quick: 1 },
+    samples: { full: o.samples, quick: 3 },
+    warmUp: 1,
+    setup(ctx) {
+      const args = [...(o.latency ? PROCESS_FLAGS : []), join(ctx.root, 'dist', 'src', 'cli', 'main.js'), ...o.args(ctx)];
+      return {
+        async run() {
+          await timeProcess(args, ctx.root);
+        },
+      };
+    },
+  };
+}
+
+const battle = (ctx: SuiteContext) => join(ctx.root, 'benchmarks', 'scenarios', 'battle.yaml');
+const castle = (ctx: SuiteContext) => join(ctx.root, 'examples', 'castle-siege.yaml');
+
+export const PROCESS_ROWS: BenchSuite[] = [
+  processSuite({
+    name: 'process: odds --exact',
+    description: 'warcast odds battle.yaml --exact --json as a whole process; ratio = Node start-up ÷ this (reference: a Node process doing nothing)',
+    unit: 'runs/1000',
+    batch: 1000,
+    latency: true,
+    samples: 11,
+    args: (ctx) => ['odds', battle(ctx), '--exact', '--json'],
+  }),
+  processSuite({
+    name: 'process: odds default 1e6',
+    description: 'warcast odds battle.yaml --json (10^6 battles, default threads) as a whole process; ratio = Node start-up ÷ this',
+    unit: 'runs/1000',
+    batch: 1000,
+    latency: true,
+    samples: 11,
+    args: (ctx) => ['odds', battle(ctx), '--json'],
+  }),
+  ...[1, 2].map((threads) =>
+    processSuite({
+      name: `process: odds 1e8, ${threads} thread${threads === 1 ? '' : 's'}`,
+      description: `warcast odds battle.yaml --trials 1e8 --threads ${threads} --json as a whole process, against the reference loop on one thread`,
+      unit: 'battles',
+      batch: 100_000_000,
+      latency: false,
+      samples: 5,
+      args: (ctx) => ['odds', battle(ctx), '--trials', '1e8', '--threads', String(threads), '--json'],
+    }),
+  ),
+  ...[1, 2].map((threads) =>
+    processSuite({
+      name: `process: siege 2e6, ${threads} thread${threads === 1 ? '' : 's'}`,
+      description: `warcast siege examples/castle-siege.yaml --trials 2e6 --threads ${threads} --json as a whole process, against the reference loop on one thread`,
+      unit: 'sieges',
+      batch: 2_000_000,
+      latency: false,
+      samples: 5,
+      args: (ctx) => ['siege', castle(ctx), '--trials', '2e6', '--threads', String(threads), '--json'],
+    }),
+  ),
+];
