@@ -108,6 +108,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   addClusterCommands(program, io, setExit, VERSION);
 
   addToolkitCommands(program, io, setExit, addRunOptions);
+  program.command('app [scenario]').description('write the what-if page: a self-contained index.html with the exact engine, a form prefilled from the scenario, the matchup game (docs/app.md)').option('--out <dir>', 'folder for index.html (default warcast-app)').action(async (file: string | undefined, flags) => setExit(await (await import('./app.js')).appCommand(file, flags, io)));
   program
     .command('bench')
     .description('benchmark suites as ratios to an in-run reference loop, compared with benchmarks/baseline.json')

@@ -1,0 +1,197 @@
+/**
+ * The what-if page (`warcast app`): a form for a War Machine battle whose every change re-runs the exact
+ * engine (src/app/model.ts, the same code as `warcast odds --exact`) in the page. Bundled by esbuild into one
+ * self-contained index.html (src/app/build.ts); no network.
+ */
+import {
+  applyFields,
+  documentFromHash,
+  exactGame,
+  exactOddsResult,
+  exportJson,
+  fieldsOf,
+  hashOf,
+  TACTICS,
+  validateDocument,
+  verdictLine,
+  type FormFields,
+  type ScenarioDocument,
+} from '../src/app/model.js';
+import { num, pct } from '../src/text/format.js';
+import { TACTIC_LABELS, type Tactic } from '../src/rules/warMachine/tactics.js';
+import { stringify } from 'yaml';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const embedded = JSON.parse($('scenario').textContent ?? '{}') as ScenarioDocument;
+let original: ScenarioDocument = embedded;
+try {
+  original = documentFromHash(location.hash) ?? embedded;
+} catch {
+  original = embedded;
+}
+let current: ScenarioDocument = original;
+
+function sideFieldset(i: 0 | 1): string {
+  const id = (k: string) => `s${i}-${k}`;
+  const letter = i === 0 ? 'A' : 'B';
+  const tactics = ['none', ...TACTICS, ...(original.sides[i].tactic !== undefined && typeof original.sides[i].tactic !== 'string' ? ['mix'] : [])];
+  const label = (t: string) => (t === 'none' ? '— (tactics not used)' : t === 'mix' ? 'mix, as in the scenario' : TACTIC_LABELS[t as Tactic]);
+  return `<fieldset><legend>Side ${letter}</legend>
+  <label for="${id('name')}">name</label><input id="${id('name')}" type="text" maxlength="200">
+  <label for="${id('troops')}">troops</label><input id="${id('troops')}" type="number" min="1" step="1" inputmode="numeric">
+  <label for="${id('br')}">battle rating (BR)</label><input id="${id('br')}" type="number" step="1" inputmode="numeric" aria-describedby="${id('br-note')}">
+  <span class="note" id="${id('br-note')}"></span>
+  <label for="${id('bonus')}">bonus to the d100 roll</label><input id="${id('bonus')}" type="number" step="1" inputmode="numeric">
+  <label for="${id('defending')}">defending</label><input id="${id('defending')}" type="checkbox">
+  <label for="${id('tactic')}">tactic</label><select id="${id('tactic')}">${tactics.map((t) => `<option value="${t}">${esc(label(t))}</option>`).join('')}</select>
+  <details><summary>how the BR is built</summary><ul id="${id('adj')}"></ul></details>
+</fieldset>`;
+}
+
+function fillForm(f: FormFields): void {
+  f.sides.forEach((s, i) => {
+    $<HTMLInputElement>(`s${i}-name`).value = s.name;
+    $<HTMLInputElement>(`s${i}-troops`).value = String(s.troops);
+    $<HTMLInputElement>(`s${i}-br`).value = s.battleRating === null ? '' : String(s.battleRating);
+    $<HTMLInputElement>(`s${i}-bonus`).value = String(s.bonus);
+    $<HTMLInputElement>(`s${i}-defending`).checked = s.defending;
+    $<HTMLSelectElement>(`s${i}-tactic`).value = s.tactic;
+  });
+  $<HTMLSelectElement>('tie').value = f.tie;
+}
+
+function readForm(): FormFields {
+  const n = (id: string) => Number($<HTMLInputElement>(id).value);
+  const side = (i: number) => {
+    const br = $<HTMLInputElement>(`s${i}-br`).value.trim();
+    return {
+      name: $<HTMLInputElement>(`s${i}-name`).value,
+      troops: n(`s${i}-troops`),
+      battleRating: br === '' ? null : Number(br),
+      bonus: n(`s${i}-bonus`),
+      defending: $<HTMLInputElement>(`s${i}-defending`).checked,
+      tactic: $<HTMLSelectElement>(`s${i}-tactic`).value as FormFields['sides'][number]['tactic'],
+    };
+  };
+  return { sides: [side(0), side(1)], tie: $<HTMLSelectElement>('tie').value as FormFields['tie'] };
+}
+
+function cell(value: number, text: string, key: string): string {
+  return `<td data-key="${key}" data-value="${value}">${esc(text)}</td>`;
+}
+
+function render(): void {
+  const started = performance.now();
+  $('results').setAttribute('aria-busy', 'true');
+  current = applyFields(original, readForm());
+  let scenario;
+  try {
+    scenario = validateDocument(current);
+  } catch (err) {
+    $('error').textContent = err instanceof Error ? err.message : String(err);
+    clearTimeout(gameTimer);
+    return;
+  }
+  $('error').textContent = '';
+  const r = exactOddsResult(scenario);
+  $('verdict').textContent = verdictLine(r, pct, num);
+  const [a, b] = r.sides;
+  $('odds').innerHTML =
+    `<caption>exact odds (all 10,000 pairs of d100 rolls enumerated), tie policy ${esc(r.policies.tie)}</caption>` +
+    `<thead><tr><th></th><th scope="col">A: ${esc(a)}</th><th scope="col">B: ${esc(b)}</th></tr></thead><tbody>` +
+    `<tr><th scope="row">battle rating (BR)</th>${cell(r.ratings[0].battleRating, String(r.ratings[0].battleRating), 'br-a')}${cell(r.ratings[1].battleRating, String(r.ratings[1].battleRating), 'br-b')}</tr>` +
+    `<tr><th scope="row">modified BR</th>${cell(r.ratings[0].modifiedBattleRating, String(r.ratings[0].modifiedBattleRating), 'mbr-a')}${cell(r.ratings[1].modifiedBattleRating, String(r.ratings[1].modifiedBattleRating), 'mbr-b')}</tr>` +
+    `<tr><th scope="row">win, exact</th>${cell(r.win[0], pct(r.win[0]), 'win-a')}${cell(r.win[1], pct(r.win[1]), 'win-b')}</tr>` +
+    `<tr><th scope="row">casualties, mean</th>${cell(r.casualties[0].mean, num(r.casualties[0].mean), 'cas-a')}${cell(r.casualties[1].mean, num(r.casualties[1].mean), 'cas-b')}</tr>` +
+    `<tr><th scope="row">  dead, mean</th>${cell(r.casualties[0].dead.mean, num(r.casualties[0].dead.mean), 'dead-a')}${cell(r.casualties[1].dead.mean, num(r.casualties[1].dead.mean), 'dead-b')}</tr>` +
+    `</tbody>`;
+  $('nowinner').innerHTML = `no winner: <span data-key="tie" data-value="${r.tie}">${pct(r.tie)}</span>${r.noCombat ? ` (no battle: ${pct(r.noCombat)})` : ''}; tied roll: ${pct(r.tieRoll)} per roll`;
+  r.ratings.forEach((rating, i) => {
+    $(`s${i}-br-note`).textContent = readForm().sides[i].battleRating === null ? `empty: computed from the scenario (BR ${rating.battleRating})` : '';
+    $(`s${i}-adj`).innerHTML = rating.adjustments.map((l) => `<li>${esc(l.group)}: ${l.value >= 0 ? '+' : ''}${l.value} <span class="rule">(${esc(l.rule)})</span></li>`).join('') || '<li>no adjustments</li>';
+  });
+  history.replaceState(null, '', hashOf(current));
+  $('results').dataset.oddsMs = (performance.now() - started).toFixed(1);
+  // The 36-cell game takes longer than the odds: drawn after them, and only for the latest input.
+  clearTimeout(gameTimer);
+  gameTimer = setTimeout(() => {
+    renderGame(scenario);
+    $('results').setAttribute('aria-busy', 'false');
+    $('results').dataset.ms = (performance.now() - started).toFixed(1);
+  }, 0);
+}
+
+let gameTimer: ReturnType<typeof setTimeout> | undefined;
+
+function renderGame(scenario: ReturnType<typeof validateDocument>): void {
+  const { cells, game } = exactGame(scenario);
+  const head = TACTICS.map((t) => `<th scope="col">${TACTIC_LABELS[t]}</th>`).join('');
+  const rows = TACTICS.map((t, i) => `<tr><th scope="row">${TACTIC_LABELS[t]}</th>${TACTICS.map((u, j) => cell(cells.winA[i][j], cells.noCombat[i][j] ? `${pct(cells.winA[i][j])}*` : pct(cells.winA[i][j]), `m-${t}-${u}`)).join('')}</tr>`).join('');
+  $('matchup').innerHTML = `<caption>P(A wins), exact, for every pair of tactics (rows: A's tactic; columns: B's; * no battle possible)</caption><thead><tr><th>A \\ B</th>${head}</tr></thead><tbody>${rows}</tbody>`;
+  const mix = (m: Record<Tactic, number>) => TACTICS.filter((t) => m[t] > 0).map((t) => `${TACTIC_LABELS[t]} ${pct(m[t])}`).join(', ');
+  $('nash').textContent = `Nash mixes (on P(win) + ½ P(no winner)): A plays ${mix(game.mixA)}; B plays ${mix(game.mixB)}; value for A ${pct(game.value)}`;
+}
+
+function download(name: string, text: string, type: string): void {
+  $<HTMLTextAreaElement>('export').value = text;
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+$('form').innerHTML =
+  sideFieldset(0) +
+  sideFieldset(1) +
+  `<fieldset><legend>policies</legend><label for="tie">tie policy</label><select id="tie">${['reroll', 'defender', 'attacker', 'stalemate'].map((t) => `<option>${t}</option>`).join('')}</select></fieldset>`;
+fillForm(fieldsOf(original));
+$('form').addEventListener('input', render);
+$('form').addEventListener('change', render);
+$('form').addEventListener('submit', (e) => e.preventDefault());
+$('export-yaml').addEventListener('click', () => download('scenario.yaml', stringify(current), 'application/yaml'));
+$('export-json').addEventListener('click', () => {
+  try {
+    download('result.json', exportJson(exactOddsResult(validateDocument(current))), 'application/json');
+  } catch (err) {
+    $('error').textContent = err instanceof Error ? err.message : String(err);
+  }
+});
+render();
+
+// The siege Monte Carlo: in a Web Worker built from the inlined worker script (no file to fetch).
+let worker: Worker | null = null;
+$<HTMLTextAreaElement>('siege-text').value = JSON.parse($('siege-scenario').textContent ?? '""') as string;
+$('siege-run').addEventListener('click', () => {
+  worker?.terminate();
+  const src = $('siege-worker').textContent ?? '';
+  worker = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
+  const progress = $<HTMLProgressElement>('siege-progress');
+  progress.value = 0;
+  $('siege-status').textContent = 'running…';
+  $('siege-result').textContent = '';
+  worker.onmessage = (e: MessageEvent<{ type: string; done: number; total: number; message: string; result: SiegeOut }>) => {
+    const m = e.data;
+    if (m.type === 'progress') {
+      progress.max = m.total;
+      progress.value = m.done;
+    } else if (m.type === 'error') {
+      $('siege-status').textContent = m.message;
+    } else {
+      const r = m.result;
+      $('siege-status').textContent = `${r.sides.attacker} against ${r.sides.defender}: ${num(r.trials)} sieges, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast siege --seed ${r.seed} --trials ${r.trials} prints`;
+      $('siege-result').textContent = JSON.stringify(r, null, 2);
+    }
+  };
+  worker.postMessage({ text: $<HTMLTextAreaElement>('siege-text').value, seed: Number($<HTMLInputElement>('siege-seed').value), trials: Number($<HTMLInputElement>('siege-trials').value) });
+});
+document.documentElement.dataset.ready = 'true';
+
+interface SiegeOut {
+  sides: { attacker: string; defender: string };
+  trials: number;
+  seed: number;
+  elapsedMs: number;
+}

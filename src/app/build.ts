@@ -1,0 +1,150 @@
+/**
+ * Builds the what-if page (`warcast app`): app/page.ts and the pure modules it imports from src/, bundled by
+ * esbuild into one index.html with the script and styles inline. The page makes no request: a CSP forbids
+ * any, and the Node built-ins a shared module imports for its file or thread paths are replaced by stubs that
+ * throw if ever called (the page never calls them; test/app/browser.test.ts checks the page works).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'esbuild';
+import type { ScenarioDocument } from './model.js';
+
+/** The repository root: app/ and src/ live there (from src/app/ or, compiled, dist/src/app/). */
+export function repoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'app', 'page.ts')) || !existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error('warcast app: app/page.ts not found (the page is built from the source tree)');
+    dir = up;
+  }
+  return dir;
+}
+
+/** Every Node built-in the page's modules import, with the names imported; each becomes a throwing stub. */
+const NODE_STUBS: Record<string, string[]> = {
+  'node:fs': ['closeSync', 'fstatSync', 'openSync', 'readSync', 'existsSync', 'readFileSync'],
+  'node:os': ['availableParallelism'],
+  'node:url': ['fileURLToPath', 'pathToFileURL'],
+  'node:timers/promises': ['setTimeout', 'setImmediate'],
+  'node:worker_threads': ['Worker', 'isMainThread', 'parentPort', 'workerData'],
+  'node:path': ['dirname', 'join', 'resolve'],
+};
+
+/**
+ * Modules of src/ that start workers or read files, which the page's imports reach only for their Monte Carlo
+ * and file paths (src/analysis/odds.ts and matchup.ts import them beside their pure exact parts): each becomes
+ * a stub with the same export names whose functions throw, so the bundle stays small and free of Node.
+ */
+const SRC_STUBS = ['src/engine/run.ts', 'src/engine/runMany.ts', 'src/engine/pool.ts', 'src/kinds/index.ts', 'src/kinds/load.ts'];
+
+async function exportNames(file: string): Promise<string[]> {
+  const { build } = await import('esbuild');
+  const r = await build({ entryPoints: [file], bundle: false, write: false, format: 'esm', metafile: true, logLevel: 'silent' });
+  return Object.values(r.metafile.outputs).flatMap((o) => o.exports);
+}
+
+const nodeStubs: Plugin = {
+  name: 'node-stubs',
+  setup(b) {
+    const root = repoRoot();
+    const stubbed = new Set(SRC_STUBS.map((f) => join(root, f)));
+    b.onResolve({ filter: /\.js$/ }, (args) => {
+      if (!args.importer.startsWith(root)) return undefined;
+      const ts = join(dirname(args.importer), args.path.replace(/\.js$/, '.ts'));
+      return stubbed.has(ts) ? { path: ts, namespace: 'src-stub' } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'src-stub' }, async (args) => ({
+      contents: (await exportNames(args.path)).map((n) => `export function ${n}() { throw new Error('${args.path.slice(root.length + 1)} ${n}: not available in the page'); }`).join('\n'),
+      loader: 'js',
+    }));
+    b.onResolve({ filter: /^node:/ }, (args) => {
+      if (!(args.path in NODE_STUBS)) return { errors: [{ text: `${args.path} (imported by ${args.importer}) has no browser stub: keep it out of the page's modules` }] };
+      return { path: args.path, namespace: 'node-stub' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'node-stub' }, (args) => ({
+      contents: NODE_STUBS[args.path].map((n) => `export function ${n}() { throw new Error('${args.path} ${n}: not available in the page'); }`).join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
+/** The page's script (or its siege worker's), minified. */
+export async function bundlePage(entry = 'page.ts'): Promise<string> {
+  const { build } = await import('esbuild');
+  const out = await build({
+    entryPoints: [join(repoRoot(), 'app', entry)],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+    plugins: [nodeStubs],
+  });
+  return out.outputFiles[0].text;
+}
+
+/** JSON safe inside a <script> element. */
+const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The page: one HTML document, the scenario embedded (the URL hash, when present, takes precedence). */
+export async function appHtml(doc: ScenarioDocument, siegeText: string): Promise<string> {
+  const inline = (js: string) => js.replace(/<\/(script)/gi, '<\\/$1');
+  const [js, workerJs] = (await Promise.all([bundlePage('page.ts'), bundlePage('siegeWorker.ts')])).map(inline);
+  const css = readFileSync(join(repoRoot(), 'app', 'page.css'), 'utf8');
+  const title = typeof doc.title === 'string' ? doc.title : 'War Machine battle';
+  const escHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' blob:; worker-src blob:; style-src 'unsafe-inline'; img-src data:">
+<title>${escHtml(title)} — warcast what-if</title>
+<style>${css}</style>
+</head>
+<body>
+<main>
+<h1>${escHtml(title)}: what if?</h1>
+<p class="lead">Change any value: the odds below are recomputed exactly (all 10,000 pairs of d100 rolls) in this page, by the engine of <code>warcast odds --exact</code>. The link in the address bar reproduces this page.</p>
+<form id="form" aria-label="the battle"></form>
+<section id="results" aria-live="polite" aria-busy="true">
+<h2>Odds</h2>
+<p id="error" role="alert" class="error"></p>
+<p id="verdict" class="verdict"></p>
+<table id="odds"></table>
+<p id="nowinner"></p>
+<h2>Tactics as a game</h2>
+<table id="matchup" class="matchup"></table>
+<p id="nash"></p>
+</section>
+<section aria-labelledby="siege-h">
+<h2 id="siege-h">Siege Monte Carlo</h2>
+<p>A siege scenario (YAML, as <code>warcast siege</code> reads), run in a Web Worker over the CLI's seeded chunks: the same seed and trials give the numbers <code>warcast siege --seed S --trials N --json</code> prints.</p>
+<label for="siege-text">siege scenario</label>
+<textarea id="siege-text" rows="8" spellcheck="false"></textarea>
+<p><label for="siege-seed">seed</label> <input id="siege-seed" type="number" min="0" step="1" value="42">
+<label for="siege-trials">trials</label> <input id="siege-trials" type="number" min="1" step="1" value="100000">
+<button type="button" id="siege-run">run the sieges</button></p>
+<progress id="siege-progress" value="0" max="1" aria-label="sieges run"></progress>
+<p id="siege-status" aria-live="polite"></p>
+<pre id="siege-result"></pre>
+</section>
+<section aria-label="export">
+<h2>Export</h2>
+<p><button type="button" id="export-yaml">export YAML</button> <button type="button" id="export-json">export JSON</button></p>
+<label for="export">exported text (the YAML is a scenario <code>warcast</code> reads; the JSON is <code>warcast odds --exact --json</code> without elapsedMs)</label>
+<textarea id="export" readonly rows="8"></textarea>
+</section>
+</main>
+<script type="application/json" id="scenario">${scriptJson(doc)}</script>
+<script type="application/json" id="siege-scenario">${scriptJson(siegeText)}</script>
+<script type="text/plain" id="siege-worker">${workerJs}</script>
+<script>${js}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,49 @@
+/** The page's engine equals the CLI: `exactOddsResult` is `warcast odds --exact --json` minus elapsedMs. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { odds } from '../../src/analysis/odds.js';
+import { matchup } from '../../src/analysis/matchup.js';
+import { applyFields, documentFromHash, documentOf, exactGame, exactOddsResult, exportJson, fieldsOf, hashOf, validateDocument } from '../../src/app/model.js';
+
+const WAR_MACHINE = ['examples/orcs-vs-men.yaml', 'examples/matchup-twin-hills.yaml'];
+
+describe('app model', () => {
+  for (const file of WAR_MACHINE) {
+    it(`exact odds equal warcast odds --exact --json: ${file}`, async () => {
+      const doc = documentOf(readFileSync(file, 'utf8'), file);
+      const page = JSON.parse(exportJson(exactOddsResult(validateDocument(doc))));
+      const { elapsedMs: _e, ...cli } = JSON.parse(JSON.stringify(await odds(file, { exact: true })));
+      expect(page).toEqual(cli);
+    });
+  }
+
+  it('an edited BR and tactic give the CLI answer for the edited scenario (and differ from the original)', async () => {
+    const doc = documentOf(readFileSync('examples/orcs-vs-men.yaml', 'utf8'));
+    const f = fieldsOf(doc);
+    f.sides[1].battleRating = 90;
+    f.sides[0].tactic = 'envelop';
+    f.tie = 'defender';
+    const edited = applyFields(doc, f);
+    const page = exactOddsResult(validateDocument(edited));
+    const { elapsedMs: _e, ...cli } = await odds(edited as never, { exact: true });
+    expect(JSON.parse(exportJson(page))).toEqual(JSON.parse(JSON.stringify(cli)));
+    expect(page.win[1]).not.toBeCloseTo(exactOddsResult(validateDocument(doc)).win[1], 3);
+  });
+
+  it('the URL hash round-trips the document (names with any characters)', () => {
+    const doc = documentOf(readFileSync('examples/orcs-vs-men.yaml', 'utf8'));
+    doc.sides[0].name = 'Ørcs «of» the 🐗 & <Fang>';
+    expect(documentFromHash(hashOf(doc))).toEqual(doc);
+    expect(documentFromHash('#nothing')).toBeNull();
+  });
+
+  it('the tactic game equals warcast matchup', async () => {
+    const file = 'examples/matchup-twin-hills.yaml';
+    const { cells, game } = exactGame(validateDocument(documentOf(readFileSync(file, 'utf8'))));
+    const cli = await matchup(file, {});
+    expect(cells.winA).toEqual(cli.winA);
+    expect(game.mixA).toEqual(cli.mixA);
+    expect(game.mixB).toEqual(cli.mixB);
+    expect(game.value).toEqual(cli.value);
+  });
+});
