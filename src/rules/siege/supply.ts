@@ -1,9 +1,11 @@
 /**
  * Food, fatigue and the simple siege (docs/siege.md, §2.2; sheet l. 182–186, 331, 363–366).
  */
+import { CHOICE_ADJUSTMENTS } from '../warMachine/adjustments.js';
 
-/** Fatigue levels and their BR adjustment (War Machine, docs/rules.md §3): none, moderate −10, serious −30. */
-export const FATIGUE_BR = [0, -10, -30] as const;
+/** Fatigue levels and their BR adjustment, from the one War Machine fatigue table (docs/rules.md §3). */
+const { none, moderate, serious } = CHOICE_ADJUSTMENTS.fatigue;
+export const FATIGUE_BR = [none, moderate, serious] as const;
 export type FatigueLevel = 0 | 1 | 2;
 
 /**
