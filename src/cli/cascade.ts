@@ -17,7 +17,7 @@ export interface CascadeFlags extends RunFlags {
 }
 
 export async function cascadeCommand(file: string, flags: CascadeFlags & ReportFlags, io: Io): Promise<number> {
-  checkReportOption(flags.report);
+  await checkReportOption(flags.report);
   const rounds = flags.rounds === undefined ? null : parseCount('--rounds', flags.rounds, 1, 1000);
   const result = await withRun(io, flags, (o) => cascade(scenarioArg(file), { ...o, npc: flags.npc !== false, rounds, lenient: flags.lenient === true }));
   emitResult(io, flags, result, () => formatCascade(result, runOptions(flags).threads));

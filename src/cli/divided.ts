@@ -7,7 +7,7 @@ import { checkReportOption, saveCommandReport, type ReportFlags } from './report
 import { ExitCode } from '../errors.js';
 
 export async function dividedCommand(file: string, flags: ReportFlags, io: Io): Promise<number> {
-  checkReportOption(flags.report);
+  await checkReportOption(flags.report);
   const result = await divided(file);
   emitResult(io, flags, result, () => formatDivided(result));
   await saveCommandReport({ kind: 'divided', result }, file, flags.report, flags, io);

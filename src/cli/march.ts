@@ -8,7 +8,7 @@ import { checkReportOption, saveCommandReport, type ReportFlags } from './report
 import { withRun } from './run.js';
 
 export async function marchCommand(file: string, flags: RunFlags & ReportFlags & { monteCarlo?: boolean }, io: Io): Promise<number> {
-  checkReportOption(flags.report);
+  await checkReportOption(flags.report);
   const result = await withRun(io, flags, (o) => march(file, { ...o, method: flags.monteCarlo ? 'monte-carlo' : 'exact' }));
   emitResult(io, flags, result, () => formatMarch(result));
   await saveCommandReport({ kind: 'march', result }, file, flags.report, flags, io);

@@ -10,7 +10,7 @@ import { checkReportOption, saveCommandReport, type ReportFlags } from './report
 import { withRun } from './run.js';
 
 export async function oddsCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
-  checkReportOption(flags.report);
+  await checkReportOption(flags.report);
   const result = await withRun(io, flags, (o) => odds(scenarioArg(file), o));
   emitResult(io, flags, result, () => formatOdds(result, runOptions(flags).threads));
   await saveCommandReport({ kind: 'odds', result }, file, flags.report, flags, io);

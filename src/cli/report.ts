@@ -29,7 +29,7 @@ const ANALYSES: Record<string, { unit: string; run: (file: string, o: Parameters
 export async function reportCommand(file: string, flags: ReportFlags, io: Io): Promise<number> {
   if (flags.out === undefined) throw new UsageError('report: --out DIR is required (the folder to write the report to)');
   runOptions(flags); // option errors before any work
-  checkReportOption(flags.out, '--out');
+  await checkReportOption(flags.out, '--out');
   if (file === '-') throw new UsageError('report: give the scenario as a file (the report folder records its path)');
   scenarioArg(file); // a missing file is a usage error (exit 2)
   const kind = (sourceOf(file).data as { kind?: unknown } | null)?.kind;

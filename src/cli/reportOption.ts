@@ -14,7 +14,6 @@ import type { SweepResult } from '../analysis/sweep.js';
 import type { SeekResult } from '../analysis/seek.js';
 import type { WorthResult } from '../analysis/worth.js';
 import type { TournamentResult } from '../analysis/tournament.js';
-import { assertReplaceable } from '../../reports/write.js';
 import type { Io } from './io.js';
 
 export interface ReportFlags {
@@ -24,8 +23,9 @@ export interface ReportFlags {
 }
 
 /** Before the run: a folder that may not be replaced is a usage error now, not after a long run. */
-export function checkReportOption(dir: string | undefined, option = '--report'): void {
-  if (dir !== undefined) assertReplaceable(dir, option);
+export async function checkReportOption(dir: string | undefined, option = '--report'): Promise<void> {
+  // Like the renderers, the report writer loads only when a report is asked for.
+  if (dir !== undefined) (await import('../../reports/write.js')).assertReplaceable(dir, option);
 }
 
 export type CommandResult =

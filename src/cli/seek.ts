@@ -19,7 +19,7 @@ export interface SeekFlags extends RunFlags {
 }
 
 export async function seekCommand(file: string, flags: SeekFlags & ReportFlags, io: Io): Promise<number> {
-  checkReportOption(flags.report);
+  await checkReportOption(flags.report);
   if (flags.vary === undefined) throw new UsageError("--vary: required (e.g. --vary 'sides[0].troops')");
   if (flags.target === undefined) throw new UsageError("--target: required (e.g. --target 'win[0] >= 0.9')");
   const from = flags.from === undefined ? undefined : parseNumber('--from', flags.from);

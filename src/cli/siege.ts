@@ -10,7 +10,7 @@ import { checkReportOption, saveCommandReport, type ReportFlags } from './report
 import { withRun } from './run.js';
 
 export async function siegeCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
-  checkReportOption(flags.report);
+  await checkReportOption(flags.report);
   const result = await withRun(io, flags, (o) => siege(scenarioArg(file), o));
   emitResult(io, flags, result, () => formatSiege(result, runOptions(flags).threads));
   await saveCommandReport({ kind: 'siege', result }, file, flags.report, flags, io);

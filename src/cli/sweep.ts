@@ -24,7 +24,7 @@ export function parseNumber(option: string, text: string | undefined): number {
 }
 
 export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags, io: Io): Promise<number> {
-  checkReportOption(flags.report);
+  await checkReportOption(flags.report);
   const from = parseNumber('--from', flags.from);
   const to = parseNumber('--to', flags.to);
   const step = flags.step === undefined ? 1 : parseNumber('--step', flags.step);

@@ -8,7 +8,7 @@ import { checkReportOption, saveCommandReport, type ReportFlags } from './report
 import { withRun } from './run.js';
 
 export async function tournamentCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
-  checkReportOption(flags.report);
+  await checkReportOption(flags.report);
   const r = await withRun(io, flags, (o) => tournament(file, { ...o, trials: flags.trials === undefined ? undefined : o.trials }));
   emitResult(io, flags, r, () => formatTournament(r));
   await saveCommandReport({ kind: 'tournament', result: r }, file, flags.report, flags, io);

@@ -13,7 +13,7 @@ export interface WorthFlags extends RunFlags {
 }
 
 export async function worthCommand(file: string, flags: WorthFlags & ReportFlags, io: Io): Promise<number> {
-  checkReportOption(flags.report);
+  await checkReportOption(flags.report);
   const side = flags.side === undefined ? 0 : flags.side.trim() === '0' ? 0 : flags.side.trim() === '1' ? 1 : null;
   if (side === null) throw new UsageError(`--side: expected 0 (A) or 1 (B), got '${flags.side}'`);
   const r = await withRun(io, flags, (o) => worth(file, { ...o, side }));
