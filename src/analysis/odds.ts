@@ -131,15 +131,7 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
     elapsedMs: 0,
     sides: [scenario.sides[0].name, scenario.sides[1].name] as [string, string],
     policies: scenario.policies,
-    ratings: compiled.ratings.map((r, i) => ({
-      battleRating: r.battleRating,
-      modifiedBattleRating: r.modifiedBattleRating,
-      troopClass: r.troopClassName,
-      troops: r.troops,
-      adjustments: r.adjustments,
-      defending: scenario.sides[i].defending,
-      tactic: scenario.sides[i].tactic ?? null,
-    })),
+    ratings: sideRatings(compiled, scenario),
   };
   let engagement: EngagementSummary | null = null;
   const maxDays = scenario.engagement?.maxDays ?? 1;
@@ -162,6 +154,19 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
   };
   result.elapsedMs = Math.round(performance.now() - started);
   return result;
+}
+
+/** The result's `ratings`: each side's BR, modified BR, class, troops, adjustments, role and tactic. */
+export function sideRatings(compiled: CompiledWarMachine, scenario: WarMachineScenario): OddsResult['ratings'] {
+  return compiled.ratings.map((r, i) => ({
+    battleRating: r.battleRating,
+    modifiedBattleRating: r.modifiedBattleRating,
+    troopClass: r.troopClassName,
+    troops: r.troops,
+    adjustments: r.adjustments,
+    defending: scenario.sides[i].defending,
+    tactic: scenario.sides[i].tactic ?? null,
+  }));
 }
 
 /** Each side's best pure tactic against the other's tactic as given (null without tactics). */

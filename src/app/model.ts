@@ -2,7 +2,7 @@
  * The what-if page's engine (`warcast app`): pure functions over a scenario document, no DOM and no Node
  * built-ins, so the same code runs in the page and in the tests that check it against the CLI.
  */
-import { bestReplies, casualtyDistributions, exactOdds, type OddsResult } from '../analysis/odds.js';
+import { bestReplies, casualtyDistributions, exactOdds, sideRatings, type OddsResult } from '../analysis/odds.js';
 import { compileCells, exactMatchup, solveGame, type ExactMatchup, type SolvedGame } from '../analysis/matchup.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { parseWarMachine, type WarMachineScenario } from '../kinds/warMachine/schema.js';
@@ -45,15 +45,7 @@ export function exactOddsResult(scenario: WarMachineScenario): OddsResult {
     elapsedMs: 0,
     sides: [scenario.sides[0].name, scenario.sides[1].name],
     policies: scenario.policies,
-    ratings: compiled.ratings.map((r, i) => ({
-      battleRating: r.battleRating,
-      modifiedBattleRating: r.modifiedBattleRating,
-      troopClass: r.troopClassName,
-      troops: r.troops,
-      adjustments: r.adjustments,
-      defending: scenario.sides[i].defending,
-      tactic: scenario.sides[i].tactic ?? null,
-    })),
+    ratings: sideRatings(compiled, scenario),
     ...exact,
     winCi95: null,
     exact,
