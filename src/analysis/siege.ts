@@ -1,28 +1,19 @@
 /** `siege`: how long the fortress holds, how sieges end, what they cost, what is left standing. */
 import { UsageError } from '../errors.js';
 import { compileSiege, type CompiledSiege } from '../kinds/siege/plan.js';
-import { summarizeSiege, type SiegeSummary } from '../kinds/siege/summary.js';
+import { summarizeSiege } from '../kinds/siege/summary.js';
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
 import { loadKernel } from '../kinds/index.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
-import type { SiegeScenario } from '../kinds/siege/schema.js';
 import { mark } from '../engine/timings.js';
 import { wilsonHalfWidth } from '../stats/index.js';
-import { progressIn, runSettings, type RunHeader, type RunOptions, type RunSettings } from './options.js';
+import { progressIn, runSettings, type RunOptions, type RunSettings } from './options.js';
+import { siegeResultOf, type SiegeResult } from './siegeResult.js';
+
+export type { SiegeResult };
 import { E_DEFENDERS_DEPART, E_STARVED, E_STORMED, ENDINGS } from '../kinds/siege/plan.js';
 import { siegeLayout } from '../kinds/siege/kernel.js';
 
-export interface SiegeResult extends SiegeSummary, RunHeader {
-  kind: 'siege';
-  title: string | null;
-  mode: SiegeScenario['mode'];
-  sides: { attacker: string; defender: string };
-  policies: SiegeScenario['policies'];
-  weekLimit: number;
-  ratings: { attacker: { battleRating: number; modifiedBattleRating: number; troops: number }; defender: { battleRating: number; modifiedBattleRating: number; troops: number } };
-  fortificationBr: number;
-  equipmentBr: { attacker: Record<string, number>; defender: Record<string, number> };
-}
 
 /** Sieges that fell within the limit, by week, from an accumulator (for --precision). */
 function fallenCount(c: CompiledSiege, acc: Float64Array): number {
@@ -69,29 +60,14 @@ export async function siege(input: ScenarioInput, options: RunOptions = {}): Pro
   const run = await simulateSiege(c, settings, options);
   const summary = summarizeSiege(c.plan, run.acc, Math.max(1, run.trials));
   mark('summarised');
-  const br = (lines: Record<string, { value: number }[]>) => Object.fromEntries(Object.entries(lines).map(([k, v]) => [k, v.reduce((t, l) => t + l.value, 0)]));
-  const result: SiegeResult = {
-    kind: 'siege',
-    title: scenario.title ?? null,
-    mode: scenario.mode,
+  const result = siegeResultOf(scenario, c, summary, {
     seed: settings.seed,
     trials: run.trials,
     threads: run.threadsUsed,
     precision: settings.precision,
     interrupted: run.interrupted,
     elapsedMs: 0,
-    sides: { attacker: scenario.attacker.name, defender: scenario.defender.name },
-    policies: scenario.policies,
-    weekLimit: scenario.weekLimit,
-    ratings: {
-      attacker: { battleRating: c.ratings[0].battleRating, modifiedBattleRating: c.plan.baseBr[0], troops: scenario.attacker.troops },
-      defender: { battleRating: c.ratings[1].battleRating, modifiedBattleRating: c.plan.baseBr[1], troops: scenario.defender.troops },
-    },
-    fortificationBr: c.plan.fortBr,
-    equipmentBr: { attacker: br(c.equipment.attacker), defender: br(c.equipment.defender) },
-    ...summary,
-  };
+  });
   result.elapsedMs = Math.round(performance.now() - started);
   return result;
 }
-

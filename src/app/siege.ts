@@ -3,7 +3,7 @@
  * seeded chunks (chunk i draws from (seed, i) alone, docs/architecture.md), so the same seed and trials give
  * the numbers `warcast siege --seed S --trials N --json` prints. Pure: no DOM, no Node built-ins.
  */
-import type { SiegeResult } from '../analysis/siege.js';
+import { siegeResultOf, type SiegeResult } from '../analysis/siegeResult.js';
 import { runSiegeChunks, siegeAccLength, SIEGE_CHUNK } from '../kinds/siege/kernel.js';
 import { compileSiege } from '../kinds/siege/plan.js';
 import { parseSiege } from '../kinds/siege/schema.js';
@@ -27,26 +27,5 @@ export function siegeMonteCarlo(text: string, seed: number, trials: number, onPr
     onProgress(Math.min(trials, (first + CHUNKS_PER_STEP) * SIEGE_CHUNK), trials);
   }
   const summary = summarizeSiege(c.plan, acc, trials);
-  const br = (lines: Record<string, { value: number }[]>) => Object.fromEntries(Object.entries(lines).map(([k, v]) => [k, v.reduce((t, l) => t + l.value, 0)]));
-  return {
-    kind: 'siege',
-    title: scenario.title ?? null,
-    mode: scenario.mode,
-    seed,
-    trials,
-    threads: 1,
-    precision: null,
-    interrupted: false,
-    elapsedMs: 0,
-    sides: { attacker: scenario.attacker.name, defender: scenario.defender.name },
-    policies: scenario.policies,
-    weekLimit: scenario.weekLimit,
-    ratings: {
-      attacker: { battleRating: c.ratings[0].battleRating, modifiedBattleRating: c.plan.baseBr[0], troops: scenario.attacker.troops },
-      defender: { battleRating: c.ratings[1].battleRating, modifiedBattleRating: c.plan.baseBr[1], troops: scenario.defender.troops },
-    },
-    fortificationBr: c.plan.fortBr,
-    equipmentBr: { attacker: br(c.equipment.attacker), defender: br(c.equipment.defender) },
-    ...summary,
-  };
+  return siegeResultOf(scenario, c, summary, { seed, trials, threads: 1, precision: null, interrupted: false, elapsedMs: 0 });
 }

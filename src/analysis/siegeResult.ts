@@ -1,0 +1,41 @@
+/**
+ * The siege result assembled from its parts: pure (no engine, no files), so the what-if page (src/app/siege.ts)
+ * builds the very object `warcast siege --json` prints.
+ */
+import type { CompiledSiege } from '../kinds/siege/plan.js';
+import type { SiegeScenario } from '../kinds/siege/schema.js';
+import type { SiegeSummary } from '../kinds/siege/summary.js';
+import type { RunHeader } from './options.js';
+
+export interface SiegeResult extends SiegeSummary, RunHeader {
+  kind: 'siege';
+  title: string | null;
+  mode: SiegeScenario['mode'];
+  sides: { attacker: string; defender: string };
+  policies: SiegeScenario['policies'];
+  weekLimit: number;
+  ratings: { attacker: { battleRating: number; modifiedBattleRating: number; troops: number }; defender: { battleRating: number; modifiedBattleRating: number; troops: number } };
+  fortificationBr: number;
+  equipmentBr: { attacker: Record<string, number>; defender: Record<string, number> };
+}
+
+/** The siege result from its scenario, compiled plan, summary and run facts (also the what-if page's, src/app/siege.ts). */
+export function siegeResultOf(scenario: SiegeScenario, c: CompiledSiege, summary: SiegeSummary, run: RunHeader): SiegeResult {
+  const br = (lines: Record<string, { value: number }[]>) => Object.fromEntries(Object.entries(lines).map(([k, v]) => [k, v.reduce((t, l) => t + l.value, 0)]));
+  return {
+    kind: 'siege',
+    title: scenario.title ?? null,
+    mode: scenario.mode,
+    ...run,
+    sides: { attacker: scenario.attacker.name, defender: scenario.defender.name },
+    policies: scenario.policies,
+    weekLimit: scenario.weekLimit,
+    ratings: {
+      attacker: { battleRating: c.ratings[0].battleRating, modifiedBattleRating: c.plan.baseBr[0], troops: scenario.attacker.troops },
+      defender: { battleRating: c.ratings[1].battleRating, modifiedBattleRating: c.plan.baseBr[1], troops: scenario.defender.troops },
+    },
+    fortificationBr: c.plan.fortBr,
+    equipmentBr: { attacker: br(c.equipment.attacker), defender: br(c.equipment.defender) },
+    ...summary,
+  };
+}
