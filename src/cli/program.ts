@@ -42,8 +42,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   // the answer does not depend on threads, so cap them with a warning rather than refuse a script's setting.
   program.hook('preAction', (_program, command) => {
     io.invocation = { command: command.name(), args: command.args.map(String) };
-    const given = command.opts().threads as string | undefined;
-    const cap = threadCap();
+    const [given, cap] = [command.opts().threads as string | undefined, threadCap()];
     const n = given === undefined ? NaN : Number(given.trim().replace(/[_,]/g, ''));
     if (Number.isInteger(n) && n > cap) {
       io.err(`warcast: --threads ${n} is more than 4 per core here; using ${cap}\n`);
