@@ -11,6 +11,7 @@ import { addTableCommands } from './tableCommands.js';
 import { jsonErrors } from './emit.js';
 import { escapeControls } from '../scenario/source.js';
 import { exitCodeFor, threadCap } from './exit.js';
+import { addCheckpointOptions } from './options.js';
 
 export { threadCap };
 
@@ -19,14 +20,14 @@ export const VERSION = warcastVersion;
 
 /** Options every simulation command takes. */
 export function addRunOptions(cmd: Command): Command {
-  return cmd
+  return addCheckpointOptions(cmd
     .option('--trials <n>', `battles to simulate (default ${RUN_DEFAULTS.trials.toLocaleString('en-US')})`)
     .option('--seed <n>', `master seed; same seed, same answer (default ${RUN_DEFAULTS.seed})`)
     .option('--threads <n>', 'worker threads (default: available parallelism)')
     .option('--precision <eps>', 'keep adding battles until every win probability is known to ± eps (95%)')
     .addOption(new Option('--max-trials <n>', 'upper bound on battles under --precision').default(undefined))
     .option('--json', 'print one JSON document on stdout')
-    .option('--markdown', 'print Markdown (verdict and tables) to paste into a forum or play-by-email post');
+    .option('--markdown', 'print Markdown (verdict and tables) to paste into a forum or play-by-email post'));
 }
 
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
@@ -40,6 +41,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   // More threads than 4 per core only cost memory and start-up (256 threads on 2 cores: 5.6 GB, 28× slower);
   // the answer does not depend on threads, so cap them with a warning rather than refuse a script's setting.
   program.hook('preAction', (_program, command) => {
+    io.invocation = { command: command.name(), args: command.args.map(String) };
     const given = command.opts().threads as string | undefined;
     const cap = threadCap();
     const n = given === undefined ? NaN : Number(given.trim().replace(/[_,]/g, ''));
