@@ -29,7 +29,7 @@ export function addRunOptions(cmd: Command): Command {
     .option('--precision <eps>', 'keep adding battles until every win probability is known to ± eps (95%)')
     .addOption(new Option('--max-trials <n>', 'upper bound on battles under --precision').default(undefined))
     .option('--json', 'print one JSON document on stdout')
-    .addOption(new Option('--markdown', 'print Markdown (verdict and tables) to paste into a forum or play-by-email post').conflicts('json'));
+    .addOption(new Option('--markdown', 'print Markdown (verdict and tables) to paste into a forum or play-by-email post').conflicts('json')));
 }
 
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
