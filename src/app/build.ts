@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import type { ScenarioDocument } from './model.js';
+import { warcastVersion } from '../version.js';
 
 /** The repository root: app/ and src/ live there (from src/app/ or, compiled, dist/src/app/). */
 export function repoRoot(): string {
@@ -83,6 +84,8 @@ export async function bundlePage(entry = 'page.ts'): Promise<string> {
     legalComments: 'none',
     logLevel: 'silent',
     plugins: [nodeStubs],
+    // The page reads no package.json: src/version.ts takes this (the one version, read here once).
+    define: { __WARCAST_VERSION__: JSON.stringify(warcastVersion) },
   });
   return out.outputFiles[0].text;
 }
