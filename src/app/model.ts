@@ -2,7 +2,7 @@
  * The what-if page's engine (`warcast app`): pure functions over a scenario document, no DOM and no Node
  * built-ins, so the same code runs in the page and in the tests that check it against the CLI.
  */
-import { RESULTS_ROW_LABELS, bestReplies, casualtyDistributions, exactOdds, sideRatings, type OddsResult } from '../analysis/odds.js';
+import { RESULTS_ROW_LABELS, bestReplies, casualtyCumulative, casualtyDistributions, exactOdds, sideRatings, type OddsResult } from '../analysis/odds.js';
 import { compileCells, exactMatchup, solveGame, type ExactMatchup, type SolvedGame } from '../analysis/matchup.js';
 import { resultMeta } from '../resultMeta.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
@@ -34,6 +34,7 @@ export function exactOddsResult(scenario: WarMachineScenario): OddsResult {
   const compiled = compileWarMachine(scenario);
   const exact = exactOdds(compiled);
   const weights = exactFromCounts(compiled.plan.pairCount, compiled.codeCounts, compiled.pairs.map((p) => p.probability));
+  const distributions = casualtyDistributions(compiled, weights, 1);
   return {
     ...resultMeta('odds'),
     kind: 'war-machine',
@@ -53,7 +54,8 @@ export function exactOddsResult(scenario: WarMachineScenario): OddsResult {
     winCi95: null,
     exact,
     bestReply: bestReplies(scenario),
-    casualtyDistributions: casualtyDistributions(compiled, weights, 1),
+    casualtyDistributions: distributions,
+    casualtyCumulative: casualtyCumulative(distributions),
     convergence: null,
     engagement: null,
   };

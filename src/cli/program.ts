@@ -12,6 +12,7 @@ import { addUtilityCommands } from './utilityCommands.js';
 import { jsonErrors } from './emit.js';
 import { escapeControls } from '../scenario/source.js';
 import { exitCodeFor, threadCap } from './exit.js';
+import { addCheckpointOptions } from './options.js';
 import { beforeAction } from './ignored.js';
 import { addCommandHelp } from './help.js';
 
@@ -22,14 +23,14 @@ export const VERSION = warcastVersion;
 
 /** Options every simulation command takes. */
 export function addRunOptions(cmd: Command): Command {
-  return cmd
+  return addCheckpointOptions(cmd
     .option('--trials <n>', `battles to simulate (default ${RUN_DEFAULTS.trials.toLocaleString('en-US')})`)
     .option('--seed <n>', `master seed; same seed, same answer (default ${RUN_DEFAULTS.seed})`)
     .option('--threads <n>', 'worker threads (default: available parallelism)')
     .option('--precision <eps>', 'keep adding battles until every win probability is known to ± eps (95%)')
     .addOption(new Option('--max-trials <n>', 'upper bound on battles under --precision').default(undefined))
     .option('--json', 'print one JSON document on stdout')
-    .addOption(new Option('--markdown', 'print Markdown (verdict and tables) to paste into a forum or play-by-email post').conflicts('json'));
+    .addOption(new Option('--markdown', 'print Markdown (verdict and tables) to paste into a forum or play-by-email post').conflicts('json')));
 }
 
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
@@ -40,7 +41,11 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .showHelpAfterError('(run warcast --help for usage)')
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .exitOverride();
-  program.hook('preAction', (_program, command) => beforeAction(io, command));
+  program.hook('preAction', (_program, command) => {
+    // the command and its arguments, for a checkpoint's header (src/cli/checkpoint.ts)
+    io.invocation = { command: command.name(), args: command.args.map(String) };
+    beforeAction(io, command);
+  });
 
   addClusterOptions(addRunOptions(program.command('odds <scenario>').description('win probabilities, results rows, casualties, fatigue and location of a War Machine battle'))
     .option('--exact', 'exact odds only (enumerate the dice; no Monte Carlo)')
@@ -102,7 +107,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   addClusterCommands(program, io, setExit, VERSION);
 
   addToolkitCommands(program, io, setExit, addRunOptions);
-  program.command('app [scenario]').description('write the what-if page: a self-contained index.html with the exact engine, a form prefilled from the scenario, the matchup game (docs/app.md)').option('--out <dir>', 'folder for index.html (default warcast-app)').action(async (file: string | undefined, flags) => setExit(await (await import('./app.js')).appCommand(file, flags, io)));
+  program.command('app [scenario]').description('write the what-if page: a self-contained index.html with the exact engine, a form prefilled from the scenario, the matchup game (docs/app.md)').option('--out <dir>', 'folder for index.html (default warcast-app; with --serve, only if given)').option('--serve', 'serve the page on 127.0.0.1 until Ctrl-C').option('--port <n>', 'with --serve: the port (default 0: a free port, printed)').action(async (file: string | undefined, flags) => setExit(await (await import('./app.js')).appCommand(file, flags, io)));
   program
     .command('bench')
     .description('benchmark suites as ratios to an in-run reference loop, compared with benchmarks/baseline.json')
