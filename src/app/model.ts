@@ -2,8 +2,9 @@
  * The what-if page's engine (`warcast app`): pure functions over a scenario document, no DOM and no Node
  * built-ins, so the same code runs in the page and in the tests that check it against the CLI.
  */
-import { bestReplies, casualtyCumulative, casualtyDistributions, exactOdds, sideRatings, type OddsResult } from '../analysis/odds.js';
+import { RESULTS_ROW_LABELS, bestReplies, casualtyCumulative, casualtyDistributions, exactOdds, sideRatings, type OddsResult } from '../analysis/odds.js';
 import { compileCells, exactMatchup, solveGame, type ExactMatchup, type SolvedGame } from '../analysis/matchup.js';
+import { resultMeta } from '../resultMeta.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { parseWarMachine, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { exactFromCounts } from '../kinds/warMachine/kernel.js';
@@ -35,6 +36,7 @@ export function exactOddsResult(scenario: WarMachineScenario): OddsResult {
   const weights = exactFromCounts(compiled.plan.pairCount, compiled.codeCounts, compiled.pairs.map((p) => p.probability));
   const distributions = casualtyDistributions(compiled, weights, 1);
   return {
+    ...resultMeta('odds'),
     kind: 'war-machine',
     title: scenario.title ?? null,
     method: 'exact',
@@ -46,6 +48,7 @@ export function exactOddsResult(scenario: WarMachineScenario): OddsResult {
     elapsedMs: 0,
     sides: [scenario.sides[0].name, scenario.sides[1].name],
     policies: scenario.policies,
+    rowLabels: RESULTS_ROW_LABELS,
     ratings: sideRatings(compiled, scenario),
     ...exact,
     winCi95: null,
