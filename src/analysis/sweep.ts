@@ -13,6 +13,7 @@ import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../k
 import { exactOdds, simulateWarMachines } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
 import { raceWarMachines, type RaceRecord } from './race.js';
+import { baseRatings, type BaseRating } from './matchup.js';
 
 export interface SweepOptions extends RunOptions {
   /** The numeric field to vary, e.g. `sides[0].battleRating`. */
@@ -69,6 +70,8 @@ export interface SweepResult extends ResultMeta {
   points: SweepPoint[];
   /** With `race`: the stages, what was dropped when (indices into `points`), trials used against a full run. */
   race: RaceRecord | null;
+  /** Each side's troops and rated BR before the varied field is set (battleRating computed from forces when not given). */
+  ratings: [BaseRating, BaseRating];
   /** The scenario as validated (defaults filled), before the varied field is set. */
   scenario: WarMachineScenario;
 }
@@ -225,6 +228,7 @@ export async function sweep(input: ScenarioInput, options: SweepOptions): Promis
     elapsedMs: Math.round(performance.now() - started),
     points,
     race,
+    ratings: baseRatings(compileWarMachine(scenario)),
     scenario,
   };
 }
