@@ -76,6 +76,13 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     await page.getByLabel('battle rating (BR)').nth(1).fill('95');
     await page.getByLabel('tactic').first().selectOption('envelop');
     await page.getByLabel('tie policy').selectOption('defender');
+    // An adjustment (its sheet line beside it) and an "only one" choice, by keyboard: Space ticks a checkbox.
+    const altitude = page.getByLabel('Higher altitude').first();
+    await altitude.focus();
+    await page.keyboard.press('Space');
+    expect(await altitude.isChecked()).toBe(true);
+    expect(await page.locator('.check', { has: page.locator('#s0-a-higherAltitude') }).textContent()).toContain('+20, sheet l. 108');
+    await page.getByLabel('fatigue: only one').nth(1).selectOption('moderate');
     await page.waitForFunction(() => document.getElementById('results')?.getAttribute('aria-busy') === 'false');
 
     console.log(`app page: after the edits, one update: odds ${await page.locator('#results').getAttribute('data-odds-ms')} ms, with the matchup game ${await page.locator('#results').getAttribute('data-ms')} ms`);
@@ -85,6 +92,8 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     expect(doc).not.toBeNull();
     expect(doc!.sides[1].battleRating).toBe(95);
     expect(doc!.sides[0].tactic).toBe('envelop');
+    expect(doc!.sides[0].adjustments).toEqual({ higherAltitude: true });
+    expect((doc!.sides[1].adjustments as Record<string, unknown>).fatigue).toBe('moderate');
     const edited = join(dir, 'edited.json');
     (await import('node:fs')).writeFileSync(edited, JSON.stringify(doc));
     const cli = await cliJson(['odds', edited, '--exact', '--json']);
@@ -141,6 +150,14 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     mkdirSync(resolve('test/artifacts'), { recursive: true });
     await page.screenshot({ path: resolve('test/artifacts/app.png'), fullPage: true });
     expect(readFileSync(resolve('test/artifacts/app.png')).length).toBeGreaterThan(10_000);
+
+    // Phone width (375 px): everything fits, no sideways scrolling of the page (wide tables scroll in their box).
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.client).toBe(375);
+    expect(widths.scroll, 'page wider than the phone').toBeLessThanOrEqual(widths.client);
+    await page.screenshot({ path: resolve('test/artifacts/app-375.png'), fullPage: true });
     await page.close();
   }, 60_000);
 });
