@@ -16,6 +16,7 @@ import {
   verdictLine,
   type ScenarioDocument,
 } from '../src/app/model.js';
+import { casualtySvg, casualtyTable, resultsRowsSvg } from './charts.js';
 import { fillForm, readForm, sideFieldset } from './form.js';
 import { num, pct } from '../src/text/format.js';
 import { TACTIC_LABELS, type Tactic } from '../src/rules/warMachine/tactics.js';
@@ -57,6 +58,9 @@ function render(): void {
     `<tr><th scope="row">  dead, mean</th>${cell(r.casualties[0].dead.mean, num(r.casualties[0].dead.mean), 'dead-a')}${cell(r.casualties[1].dead.mean, num(r.casualties[1].dead.mean), 'dead-b')}</tr>` +
     `</tbody>`;
   $('nowinner').innerHTML = `no winner: <span data-key="tie" data-value="${r.tie}">${pct(r.tie)}</span>${r.noCombat ? ` (no battle: ${pct(r.noCombat)})` : ''}; tied roll: ${pct(r.tieRoll)} per roll`;
+  $('casualty-q').innerHTML = casualtyTable(r);
+  $('cas-charts').innerHTML = casualtySvg(r, 0) + casualtySvg(r, 1);
+  $('rows-chart').innerHTML = resultsRowsSvg(r);
   r.ratings.forEach((rating, i) => {
     const f = readForm().sides[i];
     $(`s${i}-br-note`).textContent = f.battleRating === null ? `empty: computed (BR ${rating.battleRating}, from the ${f.basicForceRating === null ? 'force factors' : 'BFR'} and statements)` : '';

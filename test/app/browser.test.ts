@@ -14,6 +14,7 @@ import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { documentFromHash } from '../../src/app/model.js';
 import { pct } from '../../src/text/format.js';
+import { discreteQuantile, type Discrete } from '../../src/stats/index.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM) || Boolean(process.env.CI);
@@ -106,6 +107,17 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     const cas = cli.casualties as { mean: number }[];
     expect(await shown('cas-a')).toBe(cas[0].mean);
     expect(await shown('cas-b')).toBe(cas[1].mean);
+
+    // The charts and the casualty quantiles draw the CLI's numbers: every results-row bar and casualty bar.
+    const drawn = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-key]')].map((e) => [e.getAttribute('data-key'), Number(e.getAttribute('data-value'))])));
+    const rows = cli.rows as number[][];
+    for (const s of [0, 1]) rows[s].forEach((p, k) => expect(drawn[`row-${s}-${k}`], `row ${s} ${k}`).toBe(p));
+    const dists = cli.casualtyDistributions as Record<'total' | 'dead' | 'wounded', Discrete>[];
+    for (const s of [0, 1]) {
+      dists[s].total.values.forEach((v, j) => expect(drawn[`cas-${s}-${v}`]).toBe(dists[s].total.weights[j]));
+      for (const m of ['total', 'dead', 'wounded'] as const) expect(drawn[`q-${s}-${m}-95%`]).toBe(discreteQuantile(dists[s][m], 0.95));
+    }
+    expect(await page.locator('#rows-chart svg rect').count()).toBe(rows[0].length * 2);
 
     // The matchup table and mixes equal warcast matchup's.
     const m = await cliJson(['matchup', edited, '--json']);
