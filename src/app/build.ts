@@ -169,6 +169,12 @@ export async function appHtml(doc: ScenarioDocument, siegeText: string): Promise
 <p id="verdict" class="verdict"></p>
 <table id="odds"></table>
 <p id="nowinner"></p>
+<h2>Casualties</h2>
+<table id="casualty-q"></table>
+<div id="cas-charts" class="charts"></div>
+<h2>Results rows</h2>
+<p class="note">How decisively each side wins: the probability of each row of the combat results table (the winner’s margin).</p>
+<div id="rows-chart"></div>
 <h2>Tactics as a game</h2>
 <table id="matchup" class="matchup"></table>
 <p id="nash"></p>
