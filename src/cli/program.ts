@@ -11,6 +11,7 @@ import { addTableCommands } from './tableCommands.js';
 import { jsonErrors } from './emit.js';
 import { escapeControls } from '../scenario/source.js';
 import { exitCodeFor, threadCap } from './exit.js';
+import { grouped } from '../text/format.js';
 
 export { threadCap };
 
@@ -20,7 +21,7 @@ export const VERSION = warcastVersion;
 /** Options every simulation command takes. */
 export function addRunOptions(cmd: Command): Command {
   return cmd
-    .option('--trials <n>', `battles to simulate (default ${RUN_DEFAULTS.trials.toLocaleString('en-US')})`)
+    .option('--trials <n>', `battles to simulate (default ${grouped(RUN_DEFAULTS.trials)})`)
     .option('--seed <n>', `master seed; same seed, same answer (default ${RUN_DEFAULTS.seed})`)
     .option('--threads <n>', 'worker threads (default: available parallelism)')
     .option('--precision <eps>', 'keep adding battles until every win probability is known to ± eps (95%)')
