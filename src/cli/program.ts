@@ -8,6 +8,7 @@ import { RUN_DEFAULTS } from '../analysis/options.js';
 import { addClusterCommands, addClusterOptions, runSimulation, type ClusterFlags, type Shardable } from './cluster.js';
 import { warcastVersion } from '../version.js';
 import { addTableCommands } from './tableCommands.js';
+import { addUtilityCommands } from './utilityCommands.js';
 import { jsonErrors } from './emit.js';
 import { escapeControls } from '../scenario/source.js';
 import { exitCodeFor, threadCap } from './exit.js';
@@ -77,6 +78,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .action(async (file: string, flags) => setExit(await (await import('./divided.js')).dividedCommand(file, flags, io)));
 
   addTableCommands(program, io, setExit, addRunOptions);
+  addUtilityCommands(program, io, setExit);
   addClusterOptions(addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
     .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
     .option('--rounds <R>', 'planning over R rounds: the orders in the first, NPC attacks, income, fees and regeneration in all; P(still held) and each player\'s ledger')
