@@ -15,6 +15,7 @@ import { exitCodeFor, threadCap } from './exit.js';
 import { addCheckpointOptions } from './options.js';
 import { beforeAction } from './ignored.js';
 import { addCommandHelp } from './help.js';
+import { grouped } from '../text/format.js';
 
 export { threadCap };
 
@@ -24,7 +25,7 @@ export const VERSION = warcastVersion;
 /** Options every simulation command takes. */
 export function addRunOptions(cmd: Command): Command {
   return addCheckpointOptions(cmd
-    .option('--trials <n>', `battles to simulate (default ${RUN_DEFAULTS.trials.toLocaleString('en-US')})`)
+    .option('--trials <n>', `battles to simulate (default ${grouped(RUN_DEFAULTS.trials)})`)
     .option('--seed <n>', `master seed; same seed, same answer (default ${RUN_DEFAULTS.seed})`)
     .option('--threads <n>', 'worker threads (default: available parallelism)')
     .option('--precision <eps>', 'keep adding battles until every win probability is known to ± eps (95%)')
