@@ -46,7 +46,7 @@ describe('disk full and read-only while writing', () => {
     expect(JSON.parse(readFileSync(file, 'utf8')).progress.trialsDone).toBe(5000);
     expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
     expect(withoutTiming(await cli([...args, '--resume', file]))).toBe(whole);
-  });
+  }, 180_000); // child processes: slow on a loaded machine
 
   it('a full disk (ENOSPC) while the files are written, a read-only folder (EROFS): exit 1, one line, the earlier report whole, no staging folder left', async () => {
     const out = join(dir, 'report');
@@ -62,5 +62,5 @@ describe('disk full and read-only while writing', () => {
       expect(existsSync(join(out, 'index.html'))).toBe(true);
       expect(readdirSync(dir).filter((f) => f.startsWith('.report'))).toEqual([]);
     }
-  });
+  }, 180_000); // child processes: slow on a loaded machine
 });
