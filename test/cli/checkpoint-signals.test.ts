@@ -53,7 +53,7 @@ function killMidRun(file: string, signal: NodeJS.Signals): Promise<{ code: numbe
       clearInterval(poll);
       resolve({ code, signal: sig, stdout, stderr, stopMs: performance.now() - sentAt });
     });
-  }, 180_000); // child processes: slow on a loaded machine
+  });
 }
 
 describe('signals with --checkpoint (child process)', () => {
