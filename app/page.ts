@@ -24,14 +24,8 @@ import { stringify } from 'yaml';
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const embedded = JSON.parse($('scenario').textContent ?? '{}') as ScenarioDocument;
-let original: ScenarioDocument = embedded;
-try {
-  original = documentFromHash(location.hash) ?? embedded;
-} catch {
-  original = embedded;
-}
-let current: ScenarioDocument = original;
+let original: ScenarioDocument;
+let current: ScenarioDocument;
 
 function sideFieldset(i: 0 | 1): string {
   const id = (k: string) => `s${i}-${k}`;
@@ -143,51 +137,61 @@ function download(name: string, text: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-$('form').innerHTML =
-  sideFieldset(0) +
-  sideFieldset(1) +
-  `<fieldset><legend>policies</legend><label for="tie">tie policy</label><select id="tie">${['reroll', 'defender', 'attacker', 'stalemate'].map((t) => `<option>${t}</option>`).join('')}</select></fieldset>`;
-fillForm(fieldsOf(original));
-$('form').addEventListener('input', render);
-$('form').addEventListener('change', render);
-$('form').addEventListener('submit', (e) => e.preventDefault());
-$('export-yaml').addEventListener('click', () => download('scenario.yaml', stringify(current), 'application/yaml'));
-$('export-json').addEventListener('click', () => {
+/** Runs the page: the form, the answer on every change, exports, the siege Monte Carlo. */
+export function startPage(): void {
+  const embedded = JSON.parse($('scenario').textContent ?? '{}') as ScenarioDocument;
   try {
-    download('result.json', exportJson(exactOddsResult(validateDocument(current))), 'application/json');
-  } catch (err) {
-    $('error').textContent = err instanceof Error ? err.message : String(err);
+    original = documentFromHash(location.hash) ?? embedded;
+  } catch {
+    original = embedded;
   }
-});
-render();
-
-// The siege Monte Carlo: in a Web Worker built from the inlined worker script (no file to fetch).
-let worker: Worker | null = null;
-$<HTMLTextAreaElement>('siege-text').value = JSON.parse($('siege-scenario').textContent ?? '""') as string;
-$('siege-run').addEventListener('click', () => {
-  worker?.terminate();
-  const src = $('siege-worker').textContent ?? '';
-  worker = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
-  const progress = $<HTMLProgressElement>('siege-progress');
-  progress.value = 0;
-  $('siege-status').textContent = 'running…';
-  $('siege-result').textContent = '';
-  worker.onmessage = (e: MessageEvent<{ type: string; done: number; total: number; message: string; result: SiegeOut }>) => {
-    const m = e.data;
-    if (m.type === 'progress') {
-      progress.max = m.total;
-      progress.value = m.done;
-    } else if (m.type === 'error') {
-      $('siege-status').textContent = m.message;
-    } else {
-      const r = m.result;
-      $('siege-status').textContent = `${r.sides.attacker} against ${r.sides.defender}: ${num(r.trials)} sieges, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast siege --seed ${r.seed} --trials ${r.trials} prints`;
-      $('siege-result').textContent = JSON.stringify(r, null, 2);
+  current = original;
+  $('form').innerHTML =
+    sideFieldset(0) +
+    sideFieldset(1) +
+    `<fieldset><legend>policies</legend><label for="tie">tie policy</label><select id="tie">${['reroll', 'defender', 'attacker', 'stalemate'].map((t) => `<option>${t}</option>`).join('')}</select></fieldset>`;
+  fillForm(fieldsOf(original));
+  $('form').addEventListener('input', render);
+  $('form').addEventListener('change', render);
+  $('form').addEventListener('submit', (e) => e.preventDefault());
+  $('export-yaml').addEventListener('click', () => download('scenario.yaml', stringify(current), 'application/yaml'));
+  $('export-json').addEventListener('click', () => {
+    try {
+      download('result.json', exportJson(exactOddsResult(validateDocument(current))), 'application/json');
+    } catch (err) {
+      $('error').textContent = err instanceof Error ? err.message : String(err);
     }
-  };
-  worker.postMessage({ text: $<HTMLTextAreaElement>('siege-text').value, seed: Number($<HTMLInputElement>('siege-seed').value), trials: Number($<HTMLInputElement>('siege-trials').value) });
-});
-document.documentElement.dataset.ready = 'true';
+  });
+  render();
+
+  // The siege Monte Carlo: in a Web Worker built from the inlined worker script (no file to fetch).
+  let worker: Worker | null = null;
+  $<HTMLTextAreaElement>('siege-text').value = JSON.parse($('siege-scenario').textContent ?? '""') as string;
+  $('siege-run').addEventListener('click', () => {
+    worker?.terminate();
+    const src = $('app-script').textContent ?? '';
+    worker = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
+    const progress = $<HTMLProgressElement>('siege-progress');
+    progress.value = 0;
+    $('siege-status').textContent = 'running…';
+    $('siege-result').textContent = '';
+    worker.onmessage = (e: MessageEvent<{ type: string; done: number; total: number; message: string; result: SiegeOut }>) => {
+      const m = e.data;
+      if (m.type === 'progress') {
+        progress.max = m.total;
+        progress.value = m.done;
+      } else if (m.type === 'error') {
+        $('siege-status').textContent = m.message;
+      } else {
+        const r = m.result;
+        $('siege-status').textContent = `${r.sides.attacker} against ${r.sides.defender}: ${num(r.trials)} sieges, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast siege --seed ${r.seed} --trials ${r.trials} prints`;
+        $('siege-result').textContent = JSON.stringify(r, null, 2);
+      }
+    };
+    worker.postMessage({ task: 'siege', text: $<HTMLTextAreaElement>('siege-text').value, seed: Number($<HTMLInputElement>('siege-seed').value), trials: Number($<HTMLInputElement>('siege-trials').value) });
+  });
+  document.documentElement.dataset.ready = 'true';
+}
 
 interface SiegeOut {
   sides: { attacker: string; defender: string };

@@ -7,6 +7,7 @@ import { num } from '../src/text/format.js';
 import type { SiegeResult } from '../src/analysis/siege.js';
 import { ENDINGS } from '../src/kinds/siege/plan.js';
 import { siegeEndingsChart, siegeSuppliesChart, siegeSurvivalChart, siegeWeeksChart } from './charts/siege.js';
+import { atMostChart } from './charts/cumulative.js';
 import type { ReportContent, Table } from './content.js';
 import { elapsedText, pctCi, policyText, runFacts } from './save.js';
 import { chartText, type Chart } from './spec.js';
@@ -59,6 +60,22 @@ export function siegeReport(r: SiegeResult, file: string): ReportContent {
       title: 'Endings',
       caption: 'How the sieges end: the fortress falls (red: stormed, starved, abandoned) or holds (grey: the attacker departs, or it still stands at the week limit).',
       spec: siegeEndingsChart({ endings: ENDINGS.map((e) => ({ label: ENDING_LABELS[e], probability: r.endings[e].probability, lo: r.endings[e].ci95[0], hi: r.endings[e].ci95[1], fallen: FALLEN.has(e) })) }),
+    },
+    {
+      name: 'siege-casualties-at-most',
+      title: 'Casualties: at most / at least',
+      caption: `The chance each side loses at most x troops over the whole siege, dead and wounded separately; hover for the chance of at least x.${r.casualties.binWidth.some((w) => w > 1) ? ` Large forces are counted in bins of ${r.casualties.binWidth.join(' / ')} troops (attacker / defender): x is a bin’s lower edge.` : ''}`,
+      spec: atMostChart({
+        title: 'What the siege can cost',
+        subtitle: 'P(troops lost ≤ x) over the siege, per side',
+        what: 'troops lost',
+        series: [
+          { label: `attacker dead: ${attacker}`, ...r.casualtyCumulative.attacker.dead },
+          { label: `attacker wounded: ${attacker}`, ...r.casualtyCumulative.attacker.wounded },
+          { label: `defender dead: ${defender}`, ...r.casualtyCumulative.defender.dead },
+          { label: `defender wounded: ${defender}`, ...r.casualtyCumulative.defender.wounded },
+        ],
+      }),
     },
   ];
   const supplies = suppliesSeries(r);

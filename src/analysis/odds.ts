@@ -13,7 +13,7 @@ import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { summarizeMonteCarlo, summarizeOdds, winsKnownTo, type WarMachineMonteCarlo, type WarMachineOdds } from '../kinds/warMachine/summary.js';
 import type { AdjustmentLine } from '../rules/warMachine/rating.js';
 import { TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
-import { discrete, wilsonInterval, type Discrete } from '../stats/index.js';
+import { cumulativeOf, discrete, wilsonInterval, type Cumulative, type Discrete } from '../stats/index.js';
 import { progressIn, runSettings, type RunHeader, type RunOptions, type RunSettings } from './options.js';
 
 export type CasualtyMeasure = 'total' | 'dead' | 'wounded';
@@ -45,6 +45,11 @@ export interface OddsResult extends WarMachineOdds, RunHeader {
   bestReply: [{ tactic: Tactic; win: number }, { tactic: Tactic; win: number }] | null;
   /** Troops lost per side as distributions (values and probabilities): Monte Carlo frequencies, or exact. */
   casualtyDistributions: [Record<CasualtyMeasure, Discrete>, Record<CasualtyMeasure, Discrete>];
+  /**
+   * The "at most / at least" view of the same distributions: per side and measure, for each value x of troops lost,
+   * P(losses ≤ x) (`atMost`) and P(losses ≥ x) (`atLeast`).
+   */
+  casualtyCumulative: [Record<CasualtyMeasure, Cumulative>, Record<CasualtyMeasure, Cumulative>];
   /**
    * How the Monte Carlo estimate of each side's win probability converged: after about 40 log-spaced whole
    * chunks, the estimate and its 95% interval (collected during the run; null for exact odds).
@@ -143,12 +148,14 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
   }
   const body = mc ?? { ...exact, winCi95: null };
   const weights = monteCarlo ? run!.acc : exactProbabilities(compiled);
+  const distributions = casualtyDistributions(compiled, weights, monteCarlo ? run!.trials : 1);
   const result: OddsResult = {
     ...head,
     ...body,
     exact,
     bestReply: bestReplies(scenario),
-    casualtyDistributions: casualtyDistributions(compiled, weights, monteCarlo ? run!.trials : 1),
+    casualtyDistributions: distributions,
+    casualtyCumulative: casualtyCumulative(distributions),
     convergence: monteCarlo ? convergenceOf(run!, (await loadKernel('war-machine')).chunkTrials) : null,
     engagement,
   };
@@ -200,6 +207,11 @@ export function casualtyDistributions(c: CompiledWarMachine, weights: Float64Arr
     }
   }
   return pairs.map((m) => ({ total: discrete(m.total), dead: discrete(m.dead), wounded: discrete(m.wounded) })) as OddsResult['casualtyDistributions'];
+}
+
+/** P(losses ≤ x) and P(losses ≥ x) per side and measure, from the casualty distributions. */
+export function casualtyCumulative(d: OddsResult['casualtyDistributions']): OddsResult['casualtyCumulative'] {
+  return d.map((m) => ({ total: cumulativeOf(m.total), dead: cumulativeOf(m.dead), wounded: cumulativeOf(m.wounded) })) as OddsResult['casualtyCumulative'];
 }
 
 /** Points of the convergence chart: about 40 log-spaced chunk ends of the run's per-chunk win counts. */

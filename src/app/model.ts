@@ -2,7 +2,7 @@
  * The what-if page's engine (`warcast app`): pure functions over a scenario document, no DOM and no Node
  * built-ins, so the same code runs in the page and in the tests that check it against the CLI.
  */
-import { bestReplies, casualtyDistributions, exactOdds, sideRatings, type OddsResult } from '../analysis/odds.js';
+import { bestReplies, casualtyCumulative, casualtyDistributions, exactOdds, sideRatings, type OddsResult } from '../analysis/odds.js';
 import { compileCells, exactMatchup, solveGame, type ExactMatchup, type SolvedGame } from '../analysis/matchup.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { parseWarMachine, type WarMachineScenario } from '../kinds/warMachine/schema.js';
@@ -33,6 +33,7 @@ export function exactOddsResult(scenario: WarMachineScenario): OddsResult {
   const compiled = compileWarMachine(scenario);
   const exact = exactOdds(compiled);
   const weights = exactFromCounts(compiled.plan.pairCount, compiled.codeCounts, compiled.pairs.map((p) => p.probability));
+  const distributions = casualtyDistributions(compiled, weights, 1);
   return {
     kind: 'war-machine',
     title: scenario.title ?? null,
@@ -50,7 +51,8 @@ export function exactOddsResult(scenario: WarMachineScenario): OddsResult {
     winCi95: null,
     exact,
     bestReply: bestReplies(scenario),
-    casualtyDistributions: casualtyDistributions(compiled, weights, 1),
+    casualtyDistributions: distributions,
+    casualtyCumulative: casualtyCumulative(distributions),
     convergence: null,
     engagement: null,
   };

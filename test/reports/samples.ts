@@ -4,8 +4,9 @@ import { matchupChart } from '../../reports/charts/matchup.js';
 import { sweepCasualtiesChart, sweepChart } from '../../reports/charts/sweep.js';
 import { siegeEndingsChart, siegeSuppliesChart, siegeSurvivalChart, siegeWeeksChart } from '../../reports/charts/siege.js';
 import { cascadeHeldChart, cascadeLossesChart, cascadeOwnershipChart } from '../../reports/charts/cascade.js';
+import { atMostChart } from '../../reports/charts/cumulative.js';
 import type { TopLevelSpec } from '../../reports/spec.js';
-import { discrete } from '../../src/stats/index.js';
+import { cumulativeOf, discrete } from '../../src/stats/index.js';
 
 const sides: [string, string] = ['Orcs of the Broken Fang', 'Men of Kelvin'];
 const dist = (pairs: [number, number][]) => discrete(pairs);
@@ -104,6 +105,16 @@ export const SAMPLE_SPECS: Record<string, TopLevelSpec> = {
       { player: 'Atreides', lost: 2, probability: 0.3 },
       { player: 'Harkonnen', lost: 1, probability: 1 },
     ],
+  }),
+  'at-most': atMostChart({
+    title: 'How much it can cost',
+    subtitle: 'P(troops lost ≤ x) per side',
+    what: 'troops lost',
+    series: [
+      { label: 'A: Orcs', ...cumulativeOf(dist([[80, 0.3], [160, 0.2], [0, 0.5]])) },
+      { label: 'B: Men', ...cumulativeOf(dist([[40, 0.6], [20, 0.4]])) },
+    ],
+    sideColours: true,
   }),
   'cascade-held': cascadeHeldChart({
     locations: ['Arrakeen', 'Carthag'],

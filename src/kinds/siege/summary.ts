@@ -3,7 +3,7 @@
  * intervals), weeks to fall, endings, casualties per side and fortification damage.
  */
 import { DAMAGE_CLASSES } from '../../rules/siege/tables.js';
-import { discreteMean, discreteQuantile, wilsonInterval, type Discrete, type SpreadWithQuartiles } from '../../stats/index.js';
+import { cumulativeOf, discreteMean, discreteQuantile, wilsonInterval, type Cumulative, type Discrete, type SpreadWithQuartiles } from '../../stats/index.js';
 import { E_DEFENDERS_DEPART, E_STARVED, E_STORMED, ENDINGS, HISTOGRAM_BINS, type SiegePlan } from './plan.js';
 import { SERIES_STRIDE, siegeLayout, SUM, SUPPLY_HISTOGRAMS_PER_SIDE } from './kernel.js';
 import { SHOT_PER_UNIT } from '../../rules/siege/ammunition.js';
@@ -14,6 +14,8 @@ export type Spread = SpreadWithQuartiles;
 export interface SiegeSummary {
   /** P(the fortress has fallen — stormed, starved or abandoned — by the end of week w), w = 1…weekLimit. */
   fallenByWeek: { week: number; probability: number; ci95: [number, number] }[];
+  /** The survival curve: P(still standing — not stormed, starved or abandoned — after week w) = 1 − fallenByWeek. */
+  standingAfterWeek: { week: number; probability: number; ci95: [number, number] }[];
   /** Weeks to fall among the sieges that fell; `probability` that it fell within the week limit. */
   weeksToFall: ({ probability: number; ci95: [number, number] } & Spread) | { probability: number; ci95: [number, number]; mean: null };
   endings: Record<(typeof ENDINGS)[number], { probability: number; ci95: [number, number]; meanWeek: number | null }>;
@@ -25,6 +27,12 @@ export interface SiegeSummary {
     /** Histogram bin width (1 = exact counts; larger forces are binned and quantiles are bin lower edges). */
     binWidth: [number, number];
   };
+  /**
+   * Troops lost as "at most / at least" curves: for each value x with weight, P(lost ≤ x) and P(lost ≥ x). Values
+   * are histogram bin lower edges (exact counts when `casualties.binWidth` is 1; otherwise x stands for x to
+   * x + binWidth − 1).
+   */
+  casualtyCumulative: { attacker: { dead: Cumulative; wounded: Cumulative }; defender: { dead: Cumulative; wounded: Cumulative } };
   damage: {
     rubbleProbability: number;
     rubbleCi95: [number, number];
@@ -75,7 +83,7 @@ export interface SideSupplies {
   desertedMean: number;
 }
 
-function spreadOf(counts: Float64Array, offset: number, width: number): Spread {
+function histogramOf(counts: Float64Array, offset: number, width: number): Discrete {
   const d: Discrete = { values: [], weights: [] };
   for (let b = 0; b < HISTOGRAM_BINS; b++) {
     const w = counts[offset + b];
@@ -84,6 +92,11 @@ function spreadOf(counts: Float64Array, offset: number, width: number): Spread {
       d.weights.push(w);
     }
   }
+  return d;
+}
+
+function spreadOf(counts: Float64Array, offset: number, width: number): Spread {
+  const d = histogramOf(counts, offset, width);
   const q = (p: number) => discreteQuantile(d, p);
   return { mean: discreteMean(d), p05: q(0.05), p25: q(0.25), p50: q(0.5), p75: q(0.75), p95: q(0.95) };
 }
@@ -211,6 +224,7 @@ export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: numbe
     cum += k;
     fallenByWeek.push({ week: w, probability: cum / trials, ci95: wilsonInterval(cum, trials) });
   }
+  const standingAfterWeek = fallenByWeek.map((f) => ({ week: f.week, probability: 1 - f.probability, ci95: [1 - f.ci95[1], 1 - f.ci95[0]] as [number, number] }));
   const q = (p: number) => discreteQuantile(fallWeeks, p);
   const weeksToFall: SiegeSummary['weeksToFall'] =
     cum > 0
@@ -235,6 +249,7 @@ export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: numbe
   const rubble = acc[S + SUM.rubble];
   return {
     fallenByWeek,
+    standingAfterWeek,
     weeksToFall,
     endings,
     meanWeeks: acc[S + SUM.weeks] / trials,
@@ -246,6 +261,10 @@ export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: numbe
         desertedMean: acc[S + SUM.deserted] / trials,
       },
       binWidth: [wa, wd],
+    },
+    casualtyCumulative: {
+      attacker: { dead: cumulativeOf(histogramOf(acc, H, wa)), wounded: cumulativeOf(histogramOf(acc, H + HISTOGRAM_BINS, wa)) },
+      defender: { dead: cumulativeOf(histogramOf(acc, H + 2 * HISTOGRAM_BINS, wd)), wounded: cumulativeOf(histogramOf(acc, H + 3 * HISTOGRAM_BINS, wd)) },
     },
     damage: {
       rubbleProbability: rubble / trials,

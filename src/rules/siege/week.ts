@@ -129,6 +129,68 @@ export interface SiegeOutcome {
 
 type Casualty = { dead: number; lost: number };
 
+/** A named part of a side's BR in a siege battle (the total is the sum of the parts). */
+export interface BrPart {
+  part: 'battle rating' | 'tactics' | 'fatigue' | 'troop ratio' | 'siege equipment' | 'breach' | 'fortifications' | 'sally' | 'assault' | 'weeks besieged' | 'starving' | 'malnutrition morale';
+  value: number;
+}
+
+/** One side's result in a siege battle: the results-table casualty % after the siege's scales, losses, fatigue, location. */
+export interface SiegeBattleSideTrace {
+  percent: number;
+  dead: number;
+  lost: number;
+  fatigue: string;
+  location: string;
+  /** The rout or — that ends the siege for this side (or, under assault, drives the attacker back). */
+  ends: boolean;
+}
+
+/** A harass, assault, storm or sally as it was fought (for `warcast roll`). */
+export interface SiegeBattleTrace {
+  battle: 'harass' | 'assault' | 'storm' | 'sally';
+  /** The sally's pairing of War Machine tactics (index into the setup's sally pairings). */
+  pairing: number;
+  noCombat: boolean;
+  parts: [BrPart[], BrPart[]];
+  battleRating: [number, number];
+  /** Every pair of d100 rolled, 1–100 (more than one when tied rolls were rolled again). */
+  rolls: [number, number][];
+  difference: number;
+  winner: 0 | 1 | null;
+  /** Results-table row (index into RESULTS_TABLE), null: no winner. */
+  row: number | null;
+  sides: [SiegeBattleSideTrace, SiegeBattleSideTrace] | null;
+}
+
+/** One week as it happened, in the order of events (filled only when `fightSiege` is given a trace). */
+export interface SiegeWeekTrace {
+  week: number;
+  tactics: [SiegeAttackerTactic, SiegeDefenderTactic];
+  troopsAtStart: [number, number];
+  /** Step 1: rations used and money paid this week, troops unfed (they desert), what is left (null: not accounted). */
+  supplies: { rationsUsed: [number, number]; paid: [number, number]; unfed: [number, number]; rationsLeft: [number | null, number | null]; moneyLeft: [number | null, number | null] } | null;
+  /** Bombard, or the artillery share of a harass or assault: the attacker's 1d10, the defender's 2d10, hit dice in tenths, losses. */
+  artillery: { d10: number; twoD10: number; hitDiceTenths: [number, number]; lost: [number, number]; dead: [number, number] } | null;
+  battle: SiegeBattleTrace | null;
+  /** Weekly hunger: defenders lost without food (10% a week, or all of them when unfed troops desert). */
+  starved: number;
+  /** Damage to the fortifications: gross hit points added this week, net damage so far, breach so far (feet). */
+  damageAdded: number;
+  damageSoFar: number;
+  breachFeet: number;
+  troopsAtEnd: [number, number];
+  /** How the siege ended this week (null: it goes on). */
+  ending: SiegeEnding | null;
+}
+
+/** A whole siege as it happened: the weapons' damage rolls (once per siege) and each week. */
+export interface SiegeTrace {
+  damageRolls: { artillery: number; ballista: number; breaching: number };
+  damageD100: number;
+  weeks: SiegeWeekTrace[];
+}
+
 /** Step 3: the tactic of a side's current step (a mixed step draws). */
 function chooseTactic<T extends string>(step: SiegeStep<T>, dice: SiegeDice): T {
   if (step.mix.length === 1) return step.mix[0].tactic;
@@ -168,8 +230,8 @@ function artilleryLosses(setup: SiegeSetup, tactic: 'bombard' | 'harass' | 'assa
 /** Fatigue code of a results-table entry: M moderate, S or — serious. */
 const fatigueLevel = (f: string): FatigueLevel => (f === 'M' ? 1 : f === 'S' || f === '-' ? 2 : 0);
 
-/** Fight one siege with `dice`. */
-export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
+/** Fight one siege with `dice`; with a `trace`, also record each week as it happened. */
+export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrace): SiegeOutcome {
   const simple = setup.mode === 'simple';
   const troops: [number, number] = [...setup.troops];
   const out: SiegeOutcome = {
@@ -193,6 +255,10 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
     (pieceRolls[die.item] ??= []).push(v);
   }
   const damageD100 = dice.below(100) + 1;
+  if (trace) {
+    trace.damageRolls = { ...rolls };
+    trace.damageD100 = damageD100;
+  }
   const wallHp = setup.hitPoints[0];
   let gross = 0;
   let net = 0;
@@ -238,46 +304,66 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
     }
     const attackerTactic = chooseTactic(setup.strategy.attacker[step[0]], dice);
     const defenderTactic = chooseTactic(setup.strategy.defender[step[1]], dice);
+    const wk: SiegeWeekTrace | null = trace
+      ? { week, tactics: [attackerTactic, defenderTactic], troopsAtStart: [troops[0], troops[1]], supplies: null, artillery: null, battle: null, starved: 0, damageAdded: 0, damageSoFar: net, breachFeet: out.breachFeet, troopsAtEnd: [0, 0], ending: null }
+      : null;
+    if (wk) trace!.weeks.push(wk);
+    // Every ending goes through here so the trace records it.
+    const end = (ending: SiegeEnding): SiegeOutcome => {
+      if (wk) {
+        wk.ending = ending;
+        wk.troopsAtEnd = [troops[0], troops[1]];
+        wk.damageSoFar = net;
+        wk.breachFeet = out.breachFeet;
+      }
+      return finish(setup, out, ending, week, net);
+    };
     if (defenderTactic === 'depart') {
       // Depart (sheet l. 294–296): 10% stay behind; the departure is noticed by the attacker's tactic.
       if (setup.policies.rearGuard) {
         out.rearGuard = Math.ceil((troops[1] * REAR_GUARD_PERCENT) / 100);
         out.departedUnder = attackerTactic === 'depart' ? null : attackerTactic;
       }
-      return finish(setup, out, 'defendersDepart', week, net);
+      return end('defendersDepart');
     }
-    if (attackerTactic === 'depart') return finish(setup, out, 'attackerDeparts', week, net);
+    if (attackerTactic === 'depart') return end('attackerDeparts');
     // 1. Deduct costs for the battle week, from the second week on (RC l. 11549): payroll and rations.
     let shortOfRations = false;
     if (stores && week >= 2) {
       const unfed = [0, 0];
+      const used: [number, number] = [0, 0];
+      const paid: [number, number] = [0, 0];
       for (let s = 0; s < 2; s++) {
         const a = deductWeek(stores[s], troops[s], MOUNT_RATIONS);
         out.rationsUsed[s] += a.rationsUsed;
         out.paid[s] += a.paid;
+        used[s] = a.rationsUsed;
+        paid[s] = a.paid;
         if (a.outOfRations && out.outOfRationsWeek[s] === 0) out.outOfRationsWeek[s] = week;
         if (a.outOfMoney && out.outOfMoneyWeek[s] === 0) out.outOfMoneyWeek[s] = week;
         unfed[s] = a.unfed;
       }
+      if (wk) wk.supplies = { rationsUsed: used, paid, unfed: [unfed[0], unfed[1]], rationsLeft: [stores[0].rations, stores[1].rations], moneyLeft: [stores[0].money, stores[1].money] };
       // Unfed troops desert within 1d3 days (sheet l. 365–366), before the battle.
       if (unfed[0] > 0) {
         troops[0] -= unfed[0];
         out.attackerDeserted += unfed[0];
-        if (troops[0] === 0) return finish(setup, out, 'attackerDeparts', week, net);
+        if (troops[0] === 0) return end('attackerDeparts');
       }
       if (unfed[1] > 0) {
         if (setup.policies.desertion === 'unfed') {
           troops[1] -= unfed[1];
           out.deserted += unfed[1];
-          if (troops[1] === 0) return finish(setup, out, 'starved', week, net);
+          if (troops[1] === 0) return end('starved');
         } else shortOfRations = true;
       }
     }
     // 1. Deduct costs: a garrison with no food left deserts within 1d3 days (sheet l. 365–366).
     if (!simple && setup.policies.desertion === 'unfed' && week > setup.foodWeeks) {
       out.deserted += troops[1];
+      if (wk) wk.starved = troops[1];
       troops[1] = 0;
-      return finish(setup, out, 'starved', week, net);
+      return end('starved');
     }
     out.weeksFought++;
     const sally = defenderTactic === 'sally';
@@ -347,49 +433,71 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
       }
       lost[0] = art.losses[0];
       lost[1] = art.losses[1];
+      if (wk) wk.artillery = { d10, twoD10, hitDiceTenths: art.tenths, lost: [lost[0].lost, lost[1].lost], dead: [lost[0].dead, lost[1].dead] };
     }
 
     // 5. Harass, assault, storm or sally: a War Machine battle with the siege's modifications.
     const battle = sally ? 'sally' : attackerTactic === 'harass' || attackerTactic === 'assault' || attackerTactic === 'storm' ? attackerTactic : null;
     let pairing: PairEffects = { noCombat: false, brBonus: [0, 0], casualtyMod: [0, 0], withdraws: [false, false] };
+    let pairingIndex = 0;
     if (sally) {
-      let p = 0;
       if (setup.sallyPairings.length > 1) {
         const x = dice.next();
-        while (x >= setup.sallyPairings[p].threshold) p++;
+        while (x >= setup.sallyPairings[pairingIndex].threshold) pairingIndex++;
       }
-      pairing = setup.sallyPairings[p].effects;
+      pairing = setup.sallyPairings[pairingIndex].effects;
     }
+    const bt: SiegeBattleTrace | null = wk && battle !== null
+      ? { battle, pairing: pairingIndex, noCombat: pairing.noCombat, parts: [[], []], battleRating: [0, 0], rolls: [], difference: 0, winner: null, row: null, sides: null }
+      : null;
+    if (wk) wk.battle = bt;
     if (battle !== null && !pairing.noCombat) {
       out.battles++;
       // 2. Modify BR for the field of battle: fatigue, troop ratio (defenders ×4 inside), siege bonuses.
       const fighting = sally || troops[0] <= setup.attackerTroopCap ? troops[0] : setup.attackerTroopCap;
       const defenders = sally ? troops[1] : troops[1] * setup.defenderRatioMultiplier;
-      const br = [
-        setup.battleRating[0] + pairing.brBonus[0] + FATIGUE_BR[fatigue[0]],
-        setup.battleRating[1] + pairing.brBonus[1] + FATIGUE_BR[worseFatigue(fatigue[1], starving)],
-      ];
-      if (fighting > defenders) br[0] += troopRatioBonus(fighting, defenders, setup.policies.ratioRounding);
-      else if (defenders > fighting) br[1] += troopRatioBonus(defenders, fighting, setup.policies.ratioRounding);
+      const br = [0, 0];
+      // Each side's BR is the sum of its named parts (the trace keeps them for the narration).
+      const add = (s: 0 | 1, part: BrPart['part'], value: number) => {
+        br[s] += value;
+        if (bt && (value !== 0 || part === 'battle rating')) bt.parts[s].push({ part, value });
+      };
+      add(0, 'battle rating', setup.battleRating[0]);
+      add(0, 'tactics', pairing.brBonus[0]);
+      add(0, 'fatigue', FATIGUE_BR[fatigue[0]]);
+      add(1, 'battle rating', setup.battleRating[1]);
+      add(1, 'tactics', pairing.brBonus[1]);
+      add(1, 'fatigue', FATIGUE_BR[worseFatigue(fatigue[1], starving)]);
+      if (fighting > defenders) add(0, 'troop ratio', troopRatioBonus(fighting, defenders, setup.policies.ratioRounding));
+      else if (defenders > fighting) add(1, 'troop ratio', troopRatioBonus(defenders, fighting, setup.policies.ratioRounding));
       // 4. Reveal tactics and add the equipment BR (a sally: +10%, no fortification, RC l. 11509).
       if (!sally) {
-        br[0] += (setup.equipmentBr.attacker[attackerTactic as FiringTactic] ?? 0) + eqDelta[0] + breachBr(out.breachFeet);
-        br[1] += setup.fortificationBr + (setup.equipmentBr.defender[attackerTactic as FiringTactic] ?? 0) + eqDelta[1];
-      } else br[1] += setup.sallyBonus;
-      if (battle === 'assault') br[0] += setup.assaultBonus;
-      if (battle === 'storm') br[0] += BESIEGE_BR_PER_WEEK * besieged;
-      if (!simple && starvationEffect(weeksShort).halveBr) br[1] -= setup.starvedBrLoss;
+        add(0, 'siege equipment', (setup.equipmentBr.attacker[attackerTactic as FiringTactic] ?? 0) + eqDelta[0]);
+        add(0, 'breach', breachBr(out.breachFeet));
+        add(1, 'fortifications', setup.fortificationBr);
+        add(1, 'siege equipment', (setup.equipmentBr.defender[attackerTactic as FiringTactic] ?? 0) + eqDelta[1]);
+      } else add(1, 'sally', setup.sallyBonus);
+      if (battle === 'assault') add(0, 'assault', setup.assaultBonus);
+      if (battle === 'storm') add(0, 'weeks besieged', BESIEGE_BR_PER_WEEK * besieged);
+      if (!simple && starvationEffect(weeksShort).halveBr) add(1, 'starving', -setup.starvedBrLoss);
       // Morale drops 2 points a week of malnutrition (RC l. 11712; sheet l. 365): War Machine morale is BR points.
-      if (!simple && setup.policies.malnutritionMorale) br[1] -= MALNUTRITION_MORALE_BR * weeksShort;
+      if (!simple && setup.policies.malnutritionMorale && weeksShort > 0) add(1, 'malnutrition morale', -MALNUTRITION_MORALE_BR * weeksShort);
       let difference = 0;
       for (;;) {
         const i = dice.below(10_000);
         difference = br[0] + Math.floor(i / 100) - (br[1] + (i % 100));
+        bt?.rolls.push([Math.floor(i / 100) + 1, (i % 100) + 1]);
         if (difference !== 0 || setup.policies.tie !== 'reroll') break;
       }
       const winner: 0 | 1 | null = difference > 0 ? 0 : difference < 0 ? 1 : setup.policies.tie === 'attacker' ? 0 : setup.policies.tie === 'defender' ? 1 : null;
+      if (bt) {
+        bt.battleRating = [br[0], br[1]];
+        bt.difference = difference;
+        bt.winner = winner;
+      }
       if (winner !== null) {
         const row = difference === 0 ? 0 : resultsRow(Math.min(151, Math.abs(difference)));
+        const sideTraces: SiegeBattleSideTrace[] = [];
         const scale = battle === 'sally' ? CASUALTY_SCALE.sally : battle === 'storm' ? CASUALTY_SCALE.simple : CASUALTY_SCALE[battle];
         const holds: [boolean, boolean] = battle === 'sally' ? [false, false] : battle === 'storm' ? [false, true] : [true, true];
         const sides: [BattleSide, BattleSide] = [
@@ -411,6 +519,11 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
           const c = casualties(standing, o.percent, left);
           lost[s] = { dead: lost[s].dead + c.dead, lost: lost[s].lost + c.lost };
           nextFatigue[s] = fatigueLevel(o.fatigue);
+          if (bt) sideTraces.push({ percent: o.percent.num / o.percent.den, dead: c.dead, lost: c.lost, fatigue: o.fatigue, location: o.location, ends: ends[s] });
+        }
+        if (bt) {
+          bt.row = row;
+          bt.sides = sideTraces as [SiegeBattleSideTrace, SiegeBattleSideTrace];
         }
       }
     }
@@ -427,6 +540,7 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
       const f = setup.firing[attackerTactic as FiringTactic];
       const add = f ? (f.artillery ? (firedArtilleryRolls ?? rolls.artillery) : 0) + (f.ballista ? (firedBallistaRolls ?? rolls.ballista) : 0) + (f.breaching ? rolls.breaching : 0) : 0;
       if (add > 0) {
+        if (wk) wk.damageAdded = add;
         gross += add;
         net = netDamage(gross, 1, damageD100);
         if (wallHp > 0 && setup.wallLengthFeet > 0) {
@@ -443,17 +557,24 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
       const loss = starvationLoss(troops[1], setup.troops[1], setup.policies.starvation);
       troops[1] -= loss;
       out.deserted += loss;
+      if (wk) wk.starved = loss;
       weeksShort++;
       starvedOut = troops[1] === 0;
     }
-    if (ends[1] || (troops[1] <= 0 && !starvedOut)) return finish(setup, out, 'stormed', week, net);
-    if (troops[1] <= 0) return finish(setup, out, 'starved', week, net);
+    if (wk) {
+      wk.troopsAtEnd = [troops[0], troops[1]];
+      wk.damageSoFar = net;
+      wk.breachFeet = out.breachFeet;
+    }
+    if (ends[1] || (troops[1] <= 0 && !starvedOut)) return end('stormed');
+    if (troops[1] <= 0) return end('starved');
     if (ends[0]) {
       if (battle === 'assault') out.repulsed++; // driven back to bombarding range: the siege goes on
-      else return finish(setup, out, 'attackerDeparts', week, net);
+      else return end('attackerDeparts');
     }
-    if (troops[0] <= 0) return finish(setup, out, 'attackerDeparts', week, net);
+    if (troops[0] <= 0) return end('attackerDeparts');
   }
+  if (trace && trace.weeks.length > 0) trace.weeks[trace.weeks.length - 1].ending = 'standing';
   return finish(setup, out, 'standing', setup.weekLimit, net);
 }
 
