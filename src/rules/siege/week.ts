@@ -131,7 +131,7 @@ type Casualty = { dead: number; lost: number };
 
 /** A named part of a side's BR in a siege battle (the total is the sum of the parts). */
 export interface BrPart {
-  part: 'battle rating' | 'tactics' | 'fatigue' | 'troop ratio' | 'siege equipment' | 'breach' | 'fortifications' | 'sally' | 'assault' | 'weeks besieged' | 'starving' | 'malnutrition morale';
+  part: 'battle rating' | 'tactics' | 'fatigue' | 'troop ratio' | 'siege equipment' | 'breach' | 'fortifications' | 'sally' | 'assault' | 'weeks besieged' | 'starving' | 'no ammunition' | 'malnutrition';
   value: number;
 }
 
@@ -472,16 +472,18 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
       else if (defenders > fighting) add(1, 'troop ratio', troopRatioBonus(defenders, fighting, setup.policies.ratioRounding));
       // 4. Reveal tactics and add the equipment BR (a sally: +10%, no fortification, RC l. 11509).
       if (!sally) {
-        add(0, 'siege equipment', (setup.equipmentBr.attacker[attackerTactic as FiringTactic] ?? 0) + eqDelta[0]);
+        add(0, 'siege equipment', setup.equipmentBr.attacker[attackerTactic as FiringTactic] ?? 0);
+        add(0, 'no ammunition', eqDelta[0]);
         add(0, 'breach', breachBr(out.breachFeet));
         add(1, 'fortifications', setup.fortificationBr);
-        add(1, 'siege equipment', (setup.equipmentBr.defender[attackerTactic as FiringTactic] ?? 0) + eqDelta[1]);
+        add(1, 'siege equipment', setup.equipmentBr.defender[attackerTactic as FiringTactic] ?? 0);
+        add(1, 'no ammunition', eqDelta[1]);
       } else add(1, 'sally', setup.sallyBonus);
       if (battle === 'assault') add(0, 'assault', setup.assaultBonus);
       if (battle === 'storm') add(0, 'weeks besieged', BESIEGE_BR_PER_WEEK * besieged);
       if (!simple && starvationEffect(weeksShort).halveBr) add(1, 'starving', -setup.starvedBrLoss);
       // Morale drops 2 points a week of malnutrition (RC l. 11712; sheet l. 365): War Machine morale is BR points.
-      if (!simple && setup.policies.malnutritionMorale && weeksShort > 0) add(1, 'malnutrition morale', -MALNUTRITION_MORALE_BR * weeksShort);
+      if (!simple && setup.policies.malnutritionMorale) add(1, 'malnutrition', -MALNUTRITION_MORALE_BR * weeksShort);
       let difference = 0;
       for (;;) {
         const i = dice.below(10_000);
