@@ -10,6 +10,7 @@ import { warmUp, type Kernel } from './kernel.js';
 import { getPool, POOL_DEFAULTS } from './pool.js';
 import { engineMode, shardRange, type RemoteMode, type ReplayMode, type ShardMode, type TaskResult } from './mode.js';
 import { digest, toWire } from './wire.js';
+import { activeCheckpoint } from './checkpoint.js';
 import { mark, threadCpuMs, TIMINGS } from './timings.js';
 
 export interface RunOptions<Plan = unknown> {
@@ -29,6 +30,8 @@ export interface RunOptions<Plan = unknown> {
   minPoolTrials?: number;
   /** Record the kernel's trace (running totals) after every chunk: `RunResult.trace`. */
   trace?: boolean;
+  /** Called with every task as it finishes, in any order (checkpoints: engine/checkpoint.ts). */
+  onTask?: (task: Task, result: TaskResult) => void;
 }
 
 export interface RunResult {
@@ -70,6 +73,8 @@ export function runTrials<P>(o: RunOptions<P>): Promise<RunResult> {
   // Both record or consume calls by position, so they must run before any await (runMany starts calls together).
   if (mode?.type === 'shard') return shardTrials(o, mode);
   if (mode?.type === 'replay') return Promise.resolve(replayTrials(o, mode));
+  const checkpoint = activeCheckpoint();
+  if (checkpoint && !mode) return checkpoint.run(o, (p) => localTrials(p, null));
   return localTrials(o, mode?.type === 'remote' ? mode : null);
 }
 
@@ -163,6 +168,7 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
       const r = runChunks(k, t);
       sum.add(r.acc);
       addTrace(t, r);
+      o.onTask?.(t, r);
       done += trialsOf(t);
       o.onProgress?.(done, o.trials);
       if (tasks.length > 1) await yieldToEventLoop();
@@ -213,6 +219,7 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
   const finished = (i: number, where: 'main' | 'pool') => {
     chunksOn[where] += tasks[i].chunkCount;
     if (where === 'pool') chunksOn.poolTasks++;
+    o.onTask?.(tasks[i], results[i]!);
     done += trialsOf(tasks[i]);
     o.onProgress?.(done, o.trials);
   };
