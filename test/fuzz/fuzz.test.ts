@@ -47,7 +47,7 @@ async function check(c: FuzzCase, n: number): Promise<void> {
   // The --threads cap's warning may come first; the error itself is one line.
   // Under --json an error is {"error":{"message":…}} on stderr: the same line inside.
   const asText = (l: string) => (l.startsWith('{"error":') ? `warcast: ${(JSON.parse(l) as { error: { message: string } }).error.message}` : l);
-  const lines = io.stderr.trim().split('\n').map(asText).filter((l) => l !== '' && !/^warcast: --threads \d+ is more than 4 per core/.test(l));
+  const lines = io.stderr.trim().split('\n').map(asText).filter((l) => l !== '' && !/^warcast: (--threads \d+ is more than 4 per core|warning: )/.test(l) && !l.startsWith('{"warning":'));
   if (code === 3) {
     expect(lines, why).toHaveLength(1);
     expect(lines[0].startsWith(`warcast: ${file}:`), why).toBe(true);
