@@ -70,6 +70,7 @@ describe('worth on a siege', () => {
     const io = memoryIo();
     expect(await runCli(['worth', FILE, '--json', '--trials', '100', '--threads', '1', '--side', '1', '--week', '12'], io)).toBe(0);
     const j = JSON.parse(io.stdout);
+    expect(io.stderr).toBe(''); // the dice options are used on a siege: no idle-option warning
     expect(j.side).toBe(1);
     for (const i of j.items) for (const k of ['name', 'winDelta', 'brEquivalent', 'troopsEquivalent']) expect(i).toHaveProperty(k);
     expect(j.items.some((i: { name: string }) => i.name === '+1 food week')).toBe(true);
