@@ -2,6 +2,8 @@
  * `odds`: who wins a War Machine battle, how often, at what cost — exact odds (all 10,000 pairs of d100 rolls)
  * and, unless `exact`, the seeded Monte Carlo beside them; with `engagement.maxDays` > 1, the pursuit over days.
  */
+import { rowLabel, ROW_COUNT } from '../rules/warMachine/results.js';
+import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
 import { runMany, type ManyResult } from '../engine/runMany.js';
 import { loadKernel } from '../kinds/index.js';
@@ -18,7 +20,10 @@ import { progressIn, runSettings, type RunHeader, type RunOptions, type RunSetti
 
 export type CasualtyMeasure = 'total' | 'dead' | 'wounded';
 
-export interface OddsResult extends WarMachineOdds, RunHeader {
+/** The results rows' labels, the index of `rows[side]`. */
+export const RESULTS_ROW_LABELS: string[] = Array.from({ length: ROW_COUNT }, (_, i) => rowLabel(i));
+
+export interface OddsResult extends WarMachineOdds, RunHeader, ResultMeta {
   kind: 'war-machine';
   title: string | null;
   method: 'monte-carlo' | 'exact';
@@ -36,6 +41,8 @@ export interface OddsResult extends WarMachineOdds, RunHeader {
     tactic: WarMachineScenario['sides'][number]['tactic'] | null;
   }[];
   win: [number, number];
+  /** What each index of `rows[side]` is: the results row's difference band, e.g. "9–15" (docs/rules.md). */
+  rowLabels: string[];
   winCi95: [[number, number], [number, number]] | null;
   exact: WarMachineOdds | null;
   /**
@@ -124,6 +131,7 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
   }
   const monteCarlo = run !== null && run.trials > 0;
   const head = {
+    ...resultMeta('odds'),
     kind: 'war-machine' as const,
     title: scenario.title ?? null,
     // Ctrl-C before the first chunk: the numbers shown are the exact ones, and say so.
@@ -136,6 +144,7 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
     elapsedMs: 0,
     sides: [scenario.sides[0].name, scenario.sides[1].name] as [string, string],
     policies: scenario.policies,
+    rowLabels: RESULTS_ROW_LABELS,
     ratings: sideRatings(compiled, scenario),
   };
   let engagement: EngagementSummary | null = null;

@@ -4,6 +4,7 @@
  * per force with a 95% interval on the Elo scale, and with costs, strength per cost and the Pareto front.
  * docs/design.md, "tournament", gives the model and its sources.
  */
+import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { z } from 'zod';
 import { UsageError, WarcastError } from '../errors.js';
 import type { RunResult } from '../engine/run.js';
@@ -83,7 +84,7 @@ export interface TournamentRace {
   trialsFull: number;
 }
 
-export interface TournamentResult {
+export interface TournamentResult extends ResultMeta {
   kind: 'tournament';
   title: string | null;
   forces: string[];
@@ -201,6 +202,7 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
   });
   ratings.sort((a, b) => b.rating - a.rating || a.name.localeCompare(b.name));
   return {
+    ...resultMeta('tournament'),
     kind: 'tournament',
     title: t.title ?? null,
     forces: names,

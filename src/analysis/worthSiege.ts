@@ -8,6 +8,7 @@
  * bisection over the same fixed-trial estimates (docs/design.md, "worth on a siege").
  */
 import { UsageError, WarcastError } from '../errors.js';
+import { resultMeta } from '../resultMeta.js';
 import { compileSiege } from '../kinds/siege/plan.js';
 import { checkSiege, siegeSchema, type SiegeScenario } from '../kinds/siege/schema.js';
 import { summarizeSiege } from '../kinds/siege/summary.js';
@@ -168,6 +169,7 @@ export async function worthSiege(scenario: SiegeScenario, source: ScenarioSource
   }
   items.sort((a, b) => Math.abs(b.winDelta) - Math.abs(a.winDelta) || a.name.localeCompare(b.name));
   return {
+    ...resultMeta('worth'),
     kind: 'siege',
     title: scenario.title ?? null,
     side,

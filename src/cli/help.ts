@@ -18,6 +18,7 @@ export const EXAMPLES: Record<string, string[]> = {
   merge: ['warcast odds examples/orcs-vs-men.yaml --shard 1/2 --out part1.json', 'warcast odds examples/orcs-vs-men.yaml --shard 2/2 --out part2.json', 'warcast merge part1.json part2.json'],
   worker: ['warcast worker --redis redis://127.0.0.1:6379', 'warcast odds examples/orcs-vs-men.yaml --trials 1e9 --redis redis://127.0.0.1:6379'],
   app: ['warcast app examples/orcs-vs-men.yaml --out kelvin-ford-page'],
+  schema: ['warcast schema war-machine > war-machine.schema.json', 'warcast schema --out schemas'],
   bench: ['warcast bench --quick', 'warcast bench --compare --threshold 0.5'],
 };
 

@@ -30,6 +30,9 @@ export function idleOptionWarnings(command: Command): string[] {
   if (given('interactive') && has('report') && !given('report')) {
     out.push('--interactive shapes the report only: ignored without --report <dir>');
   }
+  if (given('checkpointEvery') && !given('checkpoint') && !given('resume')) {
+    out.push('--checkpoint-every sets how often --checkpoint FILE is written: ignored without --checkpoint or --resume');
+  }
   const name = command.name();
   const exactBecause = given('exact')
     ? '--exact'

@@ -8,12 +8,14 @@ import { RUN_DEFAULTS } from '../analysis/options.js';
 import { addClusterCommands, addClusterOptions, runSimulation, type ClusterFlags, type Shardable } from './cluster.js';
 import { warcastVersion } from '../version.js';
 import { addTableCommands } from './tableCommands.js';
+import { addUtilityCommands } from './utilityCommands.js';
 import { jsonErrors } from './emit.js';
 import { escapeControls } from '../scenario/source.js';
 import { exitCodeFor, threadCap } from './exit.js';
 import { addCheckpointOptions } from './options.js';
 import { beforeAction } from './ignored.js';
 import { addCommandHelp } from './help.js';
+import { grouped } from '../text/format.js';
 
 export { threadCap };
 
@@ -23,7 +25,7 @@ export const VERSION = warcastVersion;
 /** Options every simulation command takes. */
 export function addRunOptions(cmd: Command): Command {
   return addCheckpointOptions(cmd
-    .option('--trials <n>', `battles to simulate (default ${RUN_DEFAULTS.trials.toLocaleString('en-US')})`)
+    .option('--trials <n>', `battles to simulate (default ${grouped(RUN_DEFAULTS.trials)})`)
     .option('--seed <n>', `master seed; same seed, same answer (default ${RUN_DEFAULTS.seed})`)
     .option('--threads <n>', 'worker threads (default: available parallelism)')
     .option('--precision <eps>', 'keep adding battles until every win probability is known to ± eps (95%)')
@@ -77,6 +79,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .action(async (file: string, flags) => setExit(await (await import('./divided.js')).dividedCommand(file, flags, io)));
 
   addTableCommands(program, io, setExit, addRunOptions);
+  addUtilityCommands(program, io, setExit);
   addClusterOptions(addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
     .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
     .option('--rounds <R>', 'planning over R rounds: the orders in the first, NPC attacks, income, fees and regeneration in all; P(still held) and each player\'s ledger')
