@@ -162,6 +162,8 @@ export interface SideFields {
 export interface FormFields {
   sides: [SideFields, SideFields];
   tie: 'reroll' | 'defender' | 'attacker' | 'stalemate';
+  /** Pursuit: battles over at most this many days (`engagement.maxDays`; 1: a single battle). Monte Carlo only. */
+  days: number;
 }
 
 const record = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -195,7 +197,8 @@ export function fieldsOf(doc: ScenarioDocument): FormFields {
     };
   };
   const policies = (doc.policies ?? {}) as Record<string, unknown>;
-  return { sides: [side(doc.sides[0]), side(doc.sides[1])], tie: (policies.tie as FormFields['tie']) ?? 'reroll' };
+  const days = record(doc.engagement).maxDays;
+  return { sides: [side(doc.sides[0]), side(doc.sides[1])], tie: (policies.tie as FormFields['tie']) ?? 'reroll', days: typeof days === 'number' ? days : 1 };
 }
 
 /** `forceFactors` from the form: the leader's level always, every other factor only where it is not the default. */
@@ -263,7 +266,12 @@ export function applyFields(original: ScenarioDocument, f: FormFields): Scenario
     else if (v.tactic !== 'mix') s.tactic = v.tactic;
     return s;
   });
-  return { ...original, policies: { ...((original.policies as object) ?? {}), tie: f.tie }, sides };
+  const out: ScenarioDocument = { ...original, policies: { ...((original.policies as object) ?? {}), tie: f.tie }, sides };
+  if (f.days !== fieldsOf(original).days) {
+    if (f.days === 1) delete out.engagement;
+    else out.engagement = { maxDays: f.days };
+  }
+  return out;
 }
 
 export { TACTICS };
