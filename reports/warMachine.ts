@@ -7,8 +7,10 @@ import type { OddsResult } from '../src/analysis/odds.js';
 import { num, pct, pctCi } from '../src/text/format.js';
 import { ROW_COUNT, rowLabel } from '../src/rules/warMachine/results.js';
 import { casualtyChart, convergenceChart, engagementChart, resultsRowsChart, winProbabilityChart } from './charts/war.js';
+import { atMostChart } from './charts/cumulative.js';
 import type { ReportContent } from './content.js';
 import { elapsedText, policyText, runFacts } from './save.js';
+import { OUTCOME_LEGEND, oddsVerdicts, outcomeRows } from '../src/text/odds.js';
 import type { Chart } from './spec.js';
 
 export const WAR_MACHINE_SOURCES = [
@@ -39,6 +41,18 @@ export function oddsReport(r: OddsResult, file: string): ReportContent {
       spec: casualtyChart({ sides, troops: [r.ratings[0].troops, r.ratings[1].troops], distributions: r.casualtyDistributions }),
     },
     {
+      name: 'casualties-at-most',
+      title: 'Casualties: at most / at least',
+      caption: 'The chance each side loses at most x troops (dead and wounded together) in the battle; hover for the chance of losing at least x. Read a loss you can afford on the x axis and its chance on the y axis.',
+      spec: atMostChart({
+        title: 'How much it can cost',
+        subtitle: 'P(troops lost ≤ x) per side (total = dead + wounded)',
+        what: 'troops lost',
+        series: [0, 1].map((s) => ({ label: `${s === 0 ? 'A' : 'B'}: ${sides[s]}`, ...r.casualtyCumulative[s].total })),
+        sideColours: true,
+      }),
+    },
+    {
       name: 'results-rows',
       title: 'Results rows',
       caption: 'How decisively each side wins: the probability of each row of the combat results table (the winner’s margin), per winning side.',
@@ -64,8 +78,14 @@ export function oddsReport(r: OddsResult, file: string): ReportContent {
   return {
     title: r.title ?? `${sides[0]} vs ${sides[1]}`,
     lead: `War Machine battle: ${sides[0]} (A) vs ${sides[1]} (B)`,
+    verdict: oddsVerdicts(r),
     facts: oddsFacts(r, file),
-    tables: [sideTable(r), keyNumbers(r)],
+    tables: [
+      sideTable(r),
+      keyNumbers(r),
+      { caption: 'Fatigue after the battle', columns: ['fatigue', `A: ${sides[0]}`, `B: ${sides[1]}`], rows: outcomeRows(r, 'fatigue') },
+      { caption: `Location after the battle (${OUTCOME_LEGEND})`, columns: ['location', `A: ${sides[0]}`, `B: ${sides[1]}`], rows: outcomeRows(r, 'location') },
+    ],
     sources: WAR_MACHINE_SOURCES,
     charts,
     resultJson: JSON.stringify(r, null, 2) + '\n',

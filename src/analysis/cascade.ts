@@ -3,6 +3,7 @@
  * step by step, then the Monte Carlo over the NPC dice and coin flips. `--rounds R`: planning over R rounds
  * (the orders in the first, NPC attacks, income, fees and regeneration in all), with each player's ledger.
  */
+import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError } from '../errors.js';
 import { compileCascade } from '../kinds/cascade/plan.js';
 import { loadKernel } from '../kinds/index.js';
@@ -49,7 +50,7 @@ export interface CascadeOrderCosts {
   recruiting: number;
 }
 
-export interface CascadeResult extends Partial<CascadeMonteCarlo>, RunHeader {
+export interface CascadeResult extends Partial<CascadeMonteCarlo>, RunHeader, ResultMeta {
   kind: 'cascade';
   title: string | null;
   round: number;
@@ -153,6 +154,7 @@ export function cascadeResultOf(p: {
   const { scenario, run, trace } = p;
   const mc = run.trials > 0 ? summarizeCascade(p.model, run.acc, run.trials) : {};
   return {
+    ...resultMeta('cascade'),
     kind: 'cascade',
     title: scenario.title ?? null,
     round: scenario.round,

@@ -1,5 +1,5 @@
 /**
- * `roll`: play one battle (with its pursuit, when the scenario has one) or one cascade round with real, seeded
+ * `roll`: play one battle (with its pursuit, when the scenario has one), one siege (rollSiege.ts) or one cascade round with real, seeded
  * dice, through the readable rules in src/rules/, drawing the dice exactly as the kernels do: the roll with seed
  * N is the first trial the Monte Carlo of `odds`/`cascade --seed N` plays (test/cli/roll.test.ts checks it).
  */
@@ -18,6 +18,10 @@ import { fightEngagement, type EngagementDay, type EngagementEnd } from '../rule
 import { RESULTS_TABLE, rowLabel } from '../rules/warMachine/results.js';
 import type { Tactic } from '../rules/warMachine/tactics.js';
 import { warcastVersion } from '../version.js';
+import type { SiegeScenario } from '../kinds/siege/schema.js';
+import { rollSiege, type SiegeRoll } from './rollSiege.js';
+
+export type { SiegeRoll, SiegeRollWeek } from './rollSiege.js';
 
 export interface RollOptions {
   /** The seed of the dice (default: a fresh random seed, printed so the roll can be replayed). */
@@ -65,7 +69,7 @@ export interface CascadeRoll {
   trace: RoundTrace;
 }
 
-export type RollResult = BattleRoll | CascadeRoll;
+export type RollResult = BattleRoll | CascadeRoll | SiegeRoll;
 
 /** A fresh seed when none is given: the GM gets new dice each time, and the printed seed replays them. */
 export function freshSeed(): number {
@@ -79,7 +83,7 @@ export async function roll(input: ScenarioInput, options: RollOptions & { npc?: 
   const kind = (scenario as { kind: string }).kind;
   if (kind === 'war-machine') return rollBattle(scenario as WarMachineScenario, seed);
   if (kind === 'cascade') return rollCascade(scenario as CascadeScenario, seed, options.npc !== false);
-  throw new UsageError('roll: sieges are not narrated yet (the readable siege week is being written); run warcast siege for the odds');
+  return rollSiege(scenario as SiegeScenario, seed);
 }
 
 export function rollBattle(s: WarMachineScenario, seed: number): BattleRoll {

@@ -3,6 +3,7 @@
  * of the scenario varies. Every value is run with the same seed, hence the same chunk seeds and dice (common
  * random numbers): neighbouring points differ by the parameter, not by sampling noise.
  */
+import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { ScenarioError, UsageError } from '../errors.js';
 import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
@@ -12,6 +13,7 @@ import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../k
 import { exactOdds, simulateWarMachines } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
 import { raceWarMachines, type RaceRecord } from './race.js';
+import { baseRatings, type BaseRating } from './matchup.js';
 
 export interface SweepOptions extends RunOptions {
   /** The numeric field to vary, e.g. `sides[0].battleRating`. */
@@ -46,7 +48,7 @@ export interface SweepPoint {
   trials: number;
 }
 
-export interface SweepResult {
+export interface SweepResult extends ResultMeta {
   kind: 'war-machine';
   title: string | null;
   sides: [string, string];
@@ -68,6 +70,8 @@ export interface SweepResult {
   points: SweepPoint[];
   /** With `race`: the stages, what was dropped when (indices into `points`), trials used against a full run. */
   race: RaceRecord | null;
+  /** Each side's troops and rated BR before the varied field is set (battleRating computed from forces when not given). */
+  ratings: [BaseRating, BaseRating];
   /** The scenario as validated (defaults filled), before the varied field is set. */
   scenario: WarMachineScenario;
 }
@@ -204,6 +208,7 @@ export async function sweep(input: ScenarioInput, options: SweepOptions): Promis
     };
   });
   return {
+    ...resultMeta('sweep'),
     kind: 'war-machine',
     title: scenario.title ?? null,
     sides: [scenario.sides[0].name, scenario.sides[1].name],
@@ -223,6 +228,7 @@ export async function sweep(input: ScenarioInput, options: SweepOptions): Promis
     elapsedMs: Math.round(performance.now() - started),
     points,
     race,
+    ratings: baseRatings(compileWarMachine(scenario)),
     scenario,
   };
 }

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import type { ScenarioDocument } from './model.js';
+import { warcastVersion } from '../version.js';
 
 /**
  * The package root (package.json of warcast): from src/app/ or, compiled, dist/src/app/. A checkout also holds
@@ -119,6 +120,8 @@ export async function bundlePage(options: { metafile?: boolean } = {}): Promise<
     logLevel: 'silent',
     metafile: options.metafile === true,
     plugins: [nodeStubs, zodSubset],
+    // The page reads no package.json: src/version.ts takes this (the one version, read here once).
+    define: { __WARCAST_VERSION__: JSON.stringify(warcastVersion) },
   });
   return { js: out.outputFiles[0].text, metafile: out.metafile };
 }

@@ -2,11 +2,10 @@
  * The what-if page's engine (`warcast app`): pure functions over a scenario document, no DOM and no Node
  * built-ins, so the same code runs in the page and in the tests that check it against the CLI.
  */
-import { bestReplies, casualtyDistributions, exactOdds, sideRatings, type OddsResult } from '../analysis/odds.js';
+import { oddsResultOf, type OddsResult } from '../analysis/odds.js';
 import { compileCells, exactMatchup, solveGame, type ExactMatchup, type SolvedGame } from '../analysis/matchup.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { parseWarMachine, type WarMachineScenario } from '../kinds/warMachine/schema.js';
-import { exactFromCounts } from '../kinds/warMachine/kernel.js';
 import { parseScenarioText } from '../scenario/source.js';
 import { TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
 import { CHOICE_ADJUSTMENTS, CHOICE_LINES, CHOICE_RULES, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS, type ChoiceGroup } from '../rules/warMachine/adjustments.js';
@@ -29,34 +28,11 @@ export function documentOf(text: string, file = '<scenario>'): ScenarioDocument 
 }
 
 /**
- * The object `warcast odds FILE --exact --json` prints, built the same way (src/analysis/odds.ts `oddsOf`
- * with `exact`), except `elapsedMs`, which is 0 here. test/app/model.test.ts checks it against `odds()`.
+ * The object `warcast odds FILE --exact --json` prints, built by the same function (src/analysis/odds.ts
+ * `oddsResultOf`, no run), with `elapsedMs` 0. test/app/model.test.ts checks it against `odds()`.
  */
 export function exactOddsResult(scenario: WarMachineScenario): OddsResult {
-  const compiled = compileWarMachine(scenario);
-  const exact = exactOdds(compiled);
-  const weights = exactFromCounts(compiled.plan.pairCount, compiled.codeCounts, compiled.pairs.map((p) => p.probability));
-  return {
-    kind: 'war-machine',
-    title: scenario.title ?? null,
-    method: 'exact',
-    seed: 42,
-    trials: 0,
-    threads: 0,
-    precision: null,
-    interrupted: false,
-    elapsedMs: 0,
-    sides: [scenario.sides[0].name, scenario.sides[1].name],
-    policies: scenario.policies,
-    ratings: sideRatings(compiled, scenario),
-    ...exact,
-    winCi95: null,
-    exact,
-    bestReply: bestReplies(scenario),
-    casualtyDistributions: casualtyDistributions(compiled, weights, 1),
-    convergence: null,
-    engagement: null,
-  };
+  return oddsResultOf(scenario, compileWarMachine(scenario), { seed: 42, precision: null }, null, null);
 }
 
 /** The JSON export: `warcast odds --exact --json` without `elapsedMs` (the one field that is not the answer). */

@@ -1,4 +1,4 @@
-/** `warcast roll <scenario>`: one battle (with its pursuit) or one cascade round with seeded dice, narrated. */
+/** `warcast roll <scenario>`: one battle (with its pursuit), one siege week by week or one cascade round with seeded dice, narrated. */
 import { roll } from '../analysis/roll.js';
 import { scenarioArg } from './scenarioArg.js';
 import { ExitCode } from '../errors.js';

@@ -210,5 +210,5 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     expect(widths.scroll, 'page wider than the phone').toBeLessThanOrEqual(widths.client);
     await page.screenshot({ path: resolve('test/artifacts/app-375.png'), fullPage: true });
     await page.close();
-  }, 30_000);
+  }, 60_000);
 });

@@ -2,6 +2,7 @@
 import type { BattleRoll, BattleRollDay, CascadeRoll, RollResult } from '../../analysis/roll.js';
 import { num } from '../../text/format.js';
 import { formatLocation } from '../cascade.js';
+import { formatSiegeRoll } from './rollSiege.js';
 
 const FATIGUE: Record<string, string> = { N: 'no fatigue', M: 'moderate fatigue', S: 'serious fatigue', '-': 'no fatigue result (the force left the field)' };
 
@@ -95,5 +96,5 @@ function formatCascadeRoll(r: CascadeRoll, replay: string): string {
 
 export function formatRoll(r: RollResult, file: string): string {
   const replay = `warcast roll ${file} --seed ${r.seed}`;
-  return r.kind === 'war-machine' ? formatBattleRoll(r, replay) : formatCascadeRoll(r, replay);
+  return r.kind === 'war-machine' ? formatBattleRoll(r, replay) : r.kind === 'siege' ? formatSiegeRoll(r, replay) : formatCascadeRoll(r, replay);
 }

@@ -17,8 +17,9 @@ import { RESULTS_TABLE, resultsRow } from '../warMachine/results.js';
 import { ARTILLERY_SPLIT, ASSAULT_DEFENDER_CASUALTY_POINTS, bombardHitDiceTenths, CASUALTY_SCALE, hitDiceToTroops } from './casualties.js';
 import { allocateDamage, netDamage } from './damage.js';
 import { breachBr } from './equipment.js';
-import { BESIEGE_BR_PER_WEEK, deductWeek, FATIGUE_BR, starvationEffect, starvationLoss, worseFatigue, type DesertionPolicy, type FatigueLevel, type SideStores, type StarvationPolicy } from './supply.js';
+import { BESIEGE_BR_PER_WEEK, deductWeek, MALNUTRITION_MORALE_BR, FATIGUE_BR, starvationEffect, starvationLoss, worseFatigue, type DesertionPolicy, type FatigueLevel, type SideStores, type StarvationPolicy } from './supply.js';
 import { MOUNT_RATIONS, REAR_GUARD_PERCENT } from './tables.js';
+import { attackerReclaim, defenderReclaim, issueAmmunition, missileBr, type AmmunitionGroup, type Issue } from './ammunition.js';
 
 /** Anything that draws like `Xoshiro128` (src/rng): `next()` a 32-bit output, `below(n)` in [0, n). */
 export interface SiegeDice {
@@ -59,18 +60,32 @@ export interface SiegeSetup {
   attackerTroopCap: number;
   /** Weekly accounting of each side's stores (null: none). */
   stores: [SideStores, SideStores] | null;
-  policies: BattlePolicies & { ratioRounding: RatioRounding; starvation: StarvationPolicy; desertion: DesertionPolicy; rearGuard: boolean };
+  /** Ammunition accounting (null: none; a side's stock null: not accounted, every piece always fires). */
+  ammunition: { sides: [SideAmmunition, SideAmmunition]; artilleryUsed: { harass: boolean; assault: boolean } } | null;
+  policies: BattlePolicies & { ratioRounding: RatioRounding; starvation: StarvationPolicy; desertion: DesertionPolicy; rearGuard: boolean; malnutritionMorale: boolean };
   /** Pairings of War Machine tactics for a sally, with cumulative thresholds × 2^32. */
   sallyPairings: { threshold: number; effects: PairEffects }[];
   strategy: { attacker: SiegeStep<SiegeAttackerTactic>[]; defender: SiegeStep<SiegeDefenderTactic>[] };
   /** Which weapon groups fire (add their damage) under each tactic; `everyWeek`: sally weeks too. */
   firing: Partial<Record<FiringTactic, { artillery: boolean; ballista: boolean; breaching: boolean }>>;
   damageEveryWeek: boolean;
-  damageDice: { group: 'artillery' | 'ballista' | 'breaching'; sides: number; plus: number }[];
+  /** One die per usable piece, in the equipment table's order (trebuchet, heavy, light, bore, ram, ballista). */
+  damageDice: { group: 'artillery' | 'ballista' | 'breaching'; item: string; sides: number; plus: number }[];
   /** Hit points by damage class (DAMAGE_CLASSES order) and the wall length for breaches. */
   hitPoints: number[];
   wallLengthFeet: number;
 }
+
+/** A side's missile weapons and ammunition on hand: artillery shot (RC l. 11679) and ballista units. */
+export interface SideAmmunition {
+  shot: number | null;
+  ballista: number | null;
+  artillery: AmmunitionGroup[];
+  ballistaGroups: AmmunitionGroup[];
+}
+
+/** Stores at the start of a week, in this order (the supplies chart): rations, money, shot, ballista units; attacker then defender each. */
+export const STORE_SERIES = ['rationsAttacker', 'rationsDefender', 'moneyAttacker', 'moneyDefender', 'shotAttacker', 'shotDefender', 'ballistaAttacker', 'ballistaDefender'] as const;
 
 export const SIEGE_ENDINGS = ['stormed', 'starved', 'defendersDepart', 'attackerDeparts', 'standing'] as const;
 export type SiegeEnding = (typeof SIEGE_ENDINGS)[number];
@@ -100,9 +115,81 @@ export interface SiegeOutcome {
   outOfMoneyWeek: [number, number];
   /** Attackers who deserted unfed. */
   attackerDeserted: number;
+  /** Ammunition per side: shot and ballista units used, shot gathered, left at the end; the first week a piece went without (0: never). */
+  shotUsed: [number, number];
+  ballistaUsed: [number, number];
+  shotGathered: [number, number];
+  shotLeft: [number, number];
+  ballistaLeft: [number, number];
+  outOfShotWeek: [number, number];
+  outOfBallistaWeek: [number, number];
+  /** Stores at the start of each week the siege reached (STORE_SERIES order; 0 for a store not accounted). */
+  storesByWeek: number[][];
 }
 
 type Casualty = { dead: number; lost: number };
+
+/** A named part of a side's BR in a siege battle (the total is the sum of the parts). */
+export interface BrPart {
+  part: 'battle rating' | 'tactics' | 'fatigue' | 'troop ratio' | 'siege equipment' | 'breach' | 'fortifications' | 'sally' | 'assault' | 'weeks besieged' | 'starving' | 'no ammunition' | 'malnutrition';
+  value: number;
+}
+
+/** One side's result in a siege battle: the results-table casualty % after the siege's scales, losses, fatigue, location. */
+export interface SiegeBattleSideTrace {
+  percent: number;
+  dead: number;
+  lost: number;
+  fatigue: string;
+  location: string;
+  /** The rout or — that ends the siege for this side (or, under assault, drives the attacker back). */
+  ends: boolean;
+}
+
+/** A harass, assault, storm or sally as it was fought (for `warcast roll`). */
+export interface SiegeBattleTrace {
+  battle: 'harass' | 'assault' | 'storm' | 'sally';
+  /** The sally's pairing of War Machine tactics (index into the setup's sally pairings). */
+  pairing: number;
+  noCombat: boolean;
+  parts: [BrPart[], BrPart[]];
+  battleRating: [number, number];
+  /** Every pair of d100 rolled, 1–100 (more than one when tied rolls were rolled again). */
+  rolls: [number, number][];
+  difference: number;
+  winner: 0 | 1 | null;
+  /** Results-table row (index into RESULTS_TABLE), null: no winner. */
+  row: number | null;
+  sides: [SiegeBattleSideTrace, SiegeBattleSideTrace] | null;
+}
+
+/** One week as it happened, in the order of events (filled only when `fightSiege` is given a trace). */
+export interface SiegeWeekTrace {
+  week: number;
+  tactics: [SiegeAttackerTactic, SiegeDefenderTactic];
+  troopsAtStart: [number, number];
+  /** Step 1: rations used and money paid this week, troops unfed (they desert), what is left (null: not accounted). */
+  supplies: { rationsUsed: [number, number]; paid: [number, number]; unfed: [number, number]; rationsLeft: [number | null, number | null]; moneyLeft: [number | null, number | null] } | null;
+  /** Bombard, or the artillery share of a harass or assault: the attacker's 1d10, the defender's 2d10, hit dice in tenths, losses. */
+  artillery: { d10: number; twoD10: number; hitDiceTenths: [number, number]; lost: [number, number]; dead: [number, number] } | null;
+  battle: SiegeBattleTrace | null;
+  /** Weekly hunger: defenders lost without food (10% a week, or all of them when unfed troops desert). */
+  starved: number;
+  /** Damage to the fortifications: gross hit points added this week, net damage so far, breach so far (feet). */
+  damageAdded: number;
+  damageSoFar: number;
+  breachFeet: number;
+  troopsAtEnd: [number, number];
+  /** How the siege ended this week (null: it goes on). */
+  ending: SiegeEnding | null;
+}
+
+/** A whole siege as it happened: the weapons' damage rolls (once per siege) and each week. */
+export interface SiegeTrace {
+  damageRolls: { artillery: number; ballista: number; breaching: number };
+  damageD100: number;
+  weeks: SiegeWeekTrace[];
+}
 
 /** Step 3: the tactic of a side's current step (a mixed step draws). */
 function chooseTactic<T extends string>(step: SiegeStep<T>, dice: SiegeDice): T {
@@ -122,9 +209,9 @@ function stepEnds(step: SiegeStep<string>, weeksInStep: number, week: number, br
 }
 
 /** Bombard (sheet l. 334–336): A/10 × 1d10 HD of defenders, A′/10 × 2d10 of attackers; harass and assault split the total 4/1 and 3/2 (l. 339, 343). */
-function artilleryLosses(setup: SiegeSetup, tactic: 'bombard' | 'harass' | 'assault', d10: number, twoD10: number, troops: [number, number]): { tenths: [number, number]; losses: [Casualty, Casualty] } {
-  const onDefender = bombardHitDiceTenths(setup.bombardBr.attacker[tactic] ?? 0, d10);
-  const onAttacker = bombardHitDiceTenths(setup.bombardBr.defender, twoD10);
+function artilleryLosses(setup: SiegeSetup, tactic: 'bombard' | 'harass' | 'assault', d10: number, twoD10: number, troops: [number, number], bombardBr: [number, number]): { tenths: [number, number]; losses: [Casualty, Casualty] } {
+  const onDefender = bombardHitDiceTenths(bombardBr[0], d10);
+  const onAttacker = bombardHitDiceTenths(bombardBr[1], twoD10);
   const [hdA, hdD] = setup.lowestHdHundredths;
   let d, a;
   if (tactic === 'bombard') {
@@ -143,20 +230,35 @@ function artilleryLosses(setup: SiegeSetup, tactic: 'bombard' | 'harass' | 'assa
 /** Fatigue code of a results-table entry: M moderate, S or — serious. */
 const fatigueLevel = (f: string): FatigueLevel => (f === 'M' ? 1 : f === 'S' || f === '-' ? 2 : 0);
 
-/** Fight one siege with `dice`. */
-export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
+/** Fight one siege with `dice`; with a `trace`, also record each week as it happened. */
+export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrace): SiegeOutcome {
   const simple = setup.mode === 'simple';
   const troops: [number, number] = [...setup.troops];
   const out: SiegeOutcome = {
     ending: 'standing', endWeek: setup.weekLimit, weeksFought: 0, dead: [0, 0], wounded: [0, 0], deserted: 0, bombardWeeks: 0, bombardTenths: [0, 0],
     battles: 0, repulsed: 0, breachFeet: 0, damage: 0, rubble: false, damageByClass: setup.hitPoints.map(() => 0), rearGuard: 0, departedUnder: null,
     rationsUsed: [0, 0], paid: [0, 0], outOfRationsWeek: [0, 0], outOfMoneyWeek: [0, 0], attackerDeserted: 0,
+    shotUsed: [0, 0], ballistaUsed: [0, 0], shotGathered: [0, 0], shotLeft: [0, 0], ballistaLeft: [0, 0], outOfShotWeek: [0, 0], outOfBallistaWeek: [0, 0], storesByWeek: [],
   };
+  const ammo = setup.ammunition;
+  const shot = ammo ? ammo.sides.map((a) => a.shot) : [null, null];
+  const bolts = ammo ? ammo.sides.map((a) => a.ballista) : [null, null];
+  /** The attacker's artillery shot fired last week (what both sides gather from). */
+  let shotFiredLastWeek = 0;
   const stores = setup.stores ? setup.stores.map((x) => ({ ...x })) : null;
   // The weapons' damage rolls and the d100, rolled once per siege (RC l. 11758).
   const rolls = { artillery: 0, ballista: 0, breaching: 0 };
-  for (const die of setup.damageDice) rolls[die.group] += dice.below(die.sides) + 1 + die.plus;
+  const pieceRolls: Record<string, number[]> = {};
+  for (const die of setup.damageDice) {
+    const v = dice.below(die.sides) + 1 + die.plus;
+    rolls[die.group] += v;
+    (pieceRolls[die.item] ??= []).push(v);
+  }
   const damageD100 = dice.below(100) + 1;
+  if (trace) {
+    trace.damageRolls = { ...rolls };
+    trace.damageD100 = damageD100;
+  }
   const wallHp = setup.hitPoints[0];
   let gross = 0;
   let net = 0;
@@ -167,7 +269,31 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
   const weeksInStep = [0, 0];
   const stepsOf = [setup.strategy.attacker, setup.strategy.defender] as const;
 
+  const brOf = (groups: readonly AmmunitionGroup[]) => groups.reduce((t, g) => t + g.count * g.br, 0);
+  /** Damage rolls of the pieces that fired: each group's first `fired` pieces, in the dice order of their item. */
+  const firedRolls = (groups: readonly AmmunitionGroup[], fired: readonly number[]) => {
+    let total = 0;
+    const from: Record<string, number> = {};
+    groups.forEach((g, i) => {
+      const start = from[g.item] ?? 0;
+      for (let j = 0; j < fired[i]; j++) total += pieceRolls[g.item][start + j];
+      from[g.item] = start + g.count;
+    });
+    return total;
+  };
+  const syncLeft = () => {
+    for (let s = 0; s < 2; s++) {
+      out.shotLeft[s] = shot[s] ?? 0;
+      out.ballistaLeft[s] = bolts[s] ?? 0;
+    }
+  };
+  syncLeft();
+
   for (let week = 1; week <= setup.weekLimit; week++) {
+    if (stores || ammo) {
+      const st = stores ?? [null, null];
+      out.storesByWeek.push([st[0]?.rations ?? 0, st[1]?.rations ?? 0, st[0]?.money ?? 0, st[1]?.money ?? 0, shot[0] ?? 0, shot[1] ?? 0, bolts[0] ?? 0, bolts[1] ?? 0]);
+    }
     // 3. Choose tactics: a side moves to its next step when this one's weeks are up or its condition holds.
     for (let s = 0; s < 2; s++) {
       while (step[s] < stepsOf[s].length - 1 && stepEnds(stepsOf[s][step[s]], weeksInStep[s], week, out.breachFeet, weeksShort, troops[s])) {
@@ -178,49 +304,117 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
     }
     const attackerTactic = chooseTactic(setup.strategy.attacker[step[0]], dice);
     const defenderTactic = chooseTactic(setup.strategy.defender[step[1]], dice);
+    const wk: SiegeWeekTrace | null = trace
+      ? { week, tactics: [attackerTactic, defenderTactic], troopsAtStart: [troops[0], troops[1]], supplies: null, artillery: null, battle: null, starved: 0, damageAdded: 0, damageSoFar: net, breachFeet: out.breachFeet, troopsAtEnd: [0, 0], ending: null }
+      : null;
+    if (wk) trace!.weeks.push(wk);
+    // Every ending goes through here so the trace records it.
+    const end = (ending: SiegeEnding): SiegeOutcome => {
+      if (wk) {
+        wk.ending = ending;
+        wk.troopsAtEnd = [troops[0], troops[1]];
+        wk.damageSoFar = net;
+        wk.breachFeet = out.breachFeet;
+      }
+      return finish(setup, out, ending, week, net);
+    };
     if (defenderTactic === 'depart') {
       // Depart (sheet l. 294–296): 10% stay behind; the departure is noticed by the attacker's tactic.
       if (setup.policies.rearGuard) {
         out.rearGuard = Math.ceil((troops[1] * REAR_GUARD_PERCENT) / 100);
         out.departedUnder = attackerTactic === 'depart' ? null : attackerTactic;
       }
-      return finish(setup, out, 'defendersDepart', week, net);
+      return end('defendersDepart');
     }
-    if (attackerTactic === 'depart') return finish(setup, out, 'attackerDeparts', week, net);
+    if (attackerTactic === 'depart') return end('attackerDeparts');
     // 1. Deduct costs for the battle week, from the second week on (RC l. 11549): payroll and rations.
     let shortOfRations = false;
     if (stores && week >= 2) {
       const unfed = [0, 0];
+      const used: [number, number] = [0, 0];
+      const paid: [number, number] = [0, 0];
       for (let s = 0; s < 2; s++) {
         const a = deductWeek(stores[s], troops[s], MOUNT_RATIONS);
         out.rationsUsed[s] += a.rationsUsed;
         out.paid[s] += a.paid;
+        used[s] = a.rationsUsed;
+        paid[s] = a.paid;
         if (a.outOfRations && out.outOfRationsWeek[s] === 0) out.outOfRationsWeek[s] = week;
         if (a.outOfMoney && out.outOfMoneyWeek[s] === 0) out.outOfMoneyWeek[s] = week;
         unfed[s] = a.unfed;
       }
+      if (wk) wk.supplies = { rationsUsed: used, paid, unfed: [unfed[0], unfed[1]], rationsLeft: [stores[0].rations, stores[1].rations], moneyLeft: [stores[0].money, stores[1].money] };
       // Unfed troops desert within 1d3 days (sheet l. 365–366), before the battle.
       if (unfed[0] > 0) {
         troops[0] -= unfed[0];
         out.attackerDeserted += unfed[0];
-        if (troops[0] === 0) return finish(setup, out, 'attackerDeparts', week, net);
+        if (troops[0] === 0) return end('attackerDeparts');
       }
       if (unfed[1] > 0) {
         if (setup.policies.desertion === 'unfed') {
           troops[1] -= unfed[1];
           out.deserted += unfed[1];
-          if (troops[1] === 0) return finish(setup, out, 'starved', week, net);
+          if (troops[1] === 0) return end('starved');
         } else shortOfRations = true;
       }
     }
     // 1. Deduct costs: a garrison with no food left deserts within 1d3 days (sheet l. 365–366).
     if (!simple && setup.policies.desertion === 'unfed' && week > setup.foodWeeks) {
       out.deserted += troops[1];
+      if (wk) wk.starved = troops[1];
       troops[1] = 0;
-      return finish(setup, out, 'starved', week, net);
+      return end('starved');
     }
     out.weeksFought++;
     const sally = defenderTactic === 'sally';
+    // 1. Ammunition (RC l. 11553, 11645–11651, 11677): from week 2 each piece called on this week is issued a
+    // week's worth, the best pieces first; a piece left without gives no BR (and fires no damage). Then both
+    // sides gather spent artillery shot from the attacker's fire of the week before.
+    let eqDelta = [0, 0];
+    let bombardBr: [number, number] = [setup.bombardBr.attacker[attackerTactic as FiringTactic] ?? 0, setup.bombardBr.defender];
+    let firedArtilleryRolls: number | null = null;
+    let firedBallistaRolls: number | null = null;
+    let shotFiredNow = 0;
+    const firingWeek = attackerTactic === 'bombard' || attackerTactic === 'harass' || attackerTactic === 'assault';
+    if (ammo && firingWeek && !sally) {
+      const t = attackerTactic;
+      const artilleryFires = t === 'bombard' || ammo.artilleryUsed[t];
+      const none = (groups: AmmunitionGroup[]): Issue => ({ fired: groups.map(() => 0), br: 0, used: 0, short: false });
+      const [a, d] = ammo.sides;
+      const artA = artilleryFires ? issueAmmunition(a.artillery, week >= 2 ? shot[0] : null) : none(a.artillery);
+      const balA = issueAmmunition(a.ballistaGroups, week >= 2 ? bolts[0] : null);
+      const artD = issueAmmunition(d.artillery, week >= 2 ? shot[1] : null);
+      const balD = issueAmmunition(d.ballistaGroups, week >= 2 ? bolts[1] : null);
+      if (week >= 2) {
+        const lines: [Issue, (number | null)[], number, number[], number[]][] = [[artA, shot, 0, out.shotUsed, out.outOfShotWeek], [artD, shot, 1, out.shotUsed, out.outOfShotWeek], [balA, bolts, 0, out.ballistaUsed, out.outOfBallistaWeek], [balD, bolts, 1, out.ballistaUsed, out.outOfBallistaWeek]];
+        for (const [issue, stock, s, used, shortWeek] of lines) {
+          if (stock[s] === null) continue;
+          stock[s] = (stock[s] as number) - issue.used;
+          used[s] += issue.used;
+          if (issue.short && shortWeek[s] === 0) shortWeek[s] = week;
+        }
+      }
+      eqDelta = [
+        missileBr('attacker', t, artA.br, balA.br) - missileBr('attacker', t, artilleryFires ? brOf(a.artillery) : 0, brOf(a.ballistaGroups)),
+        missileBr('defender', t, artD.br, balD.br) - missileBr('defender', t, brOf(d.artillery), brOf(d.ballistaGroups)),
+      ];
+      bombardBr = [artA.br + Math.floor(balA.br / 2), artD.br + Math.floor(balD.br / 2)];
+      if (artilleryFires) firedArtilleryRolls = firedRolls(a.artillery, artA.fired);
+      firedBallistaRolls = firedRolls(a.ballistaGroups, balA.fired);
+      shotFiredNow = artA.used;
+    }
+    if (ammo && firingWeek && week >= 2) {
+      const gathered = [attackerReclaim(shotFiredLastWeek, attackerTactic), defenderReclaim(shotFiredLastWeek)];
+      for (let s = 0; s < 2; s++) {
+        if (shot[s] === null) continue;
+        shot[s] = (shot[s] as number) + gathered[s];
+        out.shotGathered[s] += gathered[s];
+      }
+    }
+    if (ammo) {
+      shotFiredLastWeek = shotFiredNow;
+      syncLeft();
+    }
     const starving = simple ? 0 : starvationEffect(weeksShort).fatigue;
     const lost: [Casualty, Casualty] = [{ dead: 0, lost: 0 }, { dead: 0, lost: 0 }];
     let nextFatigue: [FatigueLevel, FatigueLevel] = [0, 0];
@@ -231,7 +425,7 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
       const i = dice.below(1000);
       const d10 = (i % 10) + 1;
       const twoD10 = (Math.floor(i / 10) % 10) + Math.floor(i / 100) + 2;
-      const art = artilleryLosses(setup, attackerTactic, d10, twoD10, troops);
+      const art = artilleryLosses(setup, attackerTactic, d10, twoD10, troops, bombardBr);
       if (attackerTactic === 'bombard') {
         out.bombardWeeks++;
         out.bombardTenths[0] += art.tenths[0];
@@ -239,47 +433,73 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
       }
       lost[0] = art.losses[0];
       lost[1] = art.losses[1];
+      if (wk) wk.artillery = { d10, twoD10, hitDiceTenths: art.tenths, lost: [lost[0].lost, lost[1].lost], dead: [lost[0].dead, lost[1].dead] };
     }
 
     // 5. Harass, assault, storm or sally: a War Machine battle with the siege's modifications.
     const battle = sally ? 'sally' : attackerTactic === 'harass' || attackerTactic === 'assault' || attackerTactic === 'storm' ? attackerTactic : null;
     let pairing: PairEffects = { noCombat: false, brBonus: [0, 0], casualtyMod: [0, 0], withdraws: [false, false] };
+    let pairingIndex = 0;
     if (sally) {
-      let p = 0;
       if (setup.sallyPairings.length > 1) {
         const x = dice.next();
-        while (x >= setup.sallyPairings[p].threshold) p++;
+        while (x >= setup.sallyPairings[pairingIndex].threshold) pairingIndex++;
       }
-      pairing = setup.sallyPairings[p].effects;
+      pairing = setup.sallyPairings[pairingIndex].effects;
     }
+    const bt: SiegeBattleTrace | null = wk && battle !== null
+      ? { battle, pairing: pairingIndex, noCombat: pairing.noCombat, parts: [[], []], battleRating: [0, 0], rolls: [], difference: 0, winner: null, row: null, sides: null }
+      : null;
+    if (wk) wk.battle = bt;
     if (battle !== null && !pairing.noCombat) {
       out.battles++;
       // 2. Modify BR for the field of battle: fatigue, troop ratio (defenders ×4 inside), siege bonuses.
       const fighting = sally || troops[0] <= setup.attackerTroopCap ? troops[0] : setup.attackerTroopCap;
       const defenders = sally ? troops[1] : troops[1] * setup.defenderRatioMultiplier;
-      const br = [
-        setup.battleRating[0] + pairing.brBonus[0] + FATIGUE_BR[fatigue[0]],
-        setup.battleRating[1] + pairing.brBonus[1] + FATIGUE_BR[worseFatigue(fatigue[1], starving)],
-      ];
-      if (fighting > defenders) br[0] += troopRatioBonus(fighting, defenders, setup.policies.ratioRounding);
-      else if (defenders > fighting) br[1] += troopRatioBonus(defenders, fighting, setup.policies.ratioRounding);
+      const br = [0, 0];
+      // Each side's BR is the sum of its named parts (the trace keeps them for the narration).
+      const add = (s: 0 | 1, part: BrPart['part'], value: number) => {
+        br[s] += value;
+        if (bt && (value !== 0 || part === 'battle rating')) bt.parts[s].push({ part, value });
+      };
+      add(0, 'battle rating', setup.battleRating[0]);
+      add(0, 'tactics', pairing.brBonus[0]);
+      add(0, 'fatigue', FATIGUE_BR[fatigue[0]]);
+      add(1, 'battle rating', setup.battleRating[1]);
+      add(1, 'tactics', pairing.brBonus[1]);
+      add(1, 'fatigue', FATIGUE_BR[worseFatigue(fatigue[1], starving)]);
+      if (fighting > defenders) add(0, 'troop ratio', troopRatioBonus(fighting, defenders, setup.policies.ratioRounding));
+      else if (defenders > fighting) add(1, 'troop ratio', troopRatioBonus(defenders, fighting, setup.policies.ratioRounding));
       // 4. Reveal tactics and add the equipment BR (a sally: +10%, no fortification, RC l. 11509).
       if (!sally) {
-        br[0] += (setup.equipmentBr.attacker[attackerTactic as FiringTactic] ?? 0) + breachBr(out.breachFeet);
-        br[1] += setup.fortificationBr + (setup.equipmentBr.defender[attackerTactic as FiringTactic] ?? 0);
-      } else br[1] += setup.sallyBonus;
-      if (battle === 'assault') br[0] += setup.assaultBonus;
-      if (battle === 'storm') br[0] += BESIEGE_BR_PER_WEEK * besieged;
-      if (!simple && starvationEffect(weeksShort).halveBr) br[1] -= setup.starvedBrLoss;
+        add(0, 'siege equipment', setup.equipmentBr.attacker[attackerTactic as FiringTactic] ?? 0);
+        add(0, 'no ammunition', eqDelta[0]);
+        add(0, 'breach', breachBr(out.breachFeet));
+        add(1, 'fortifications', setup.fortificationBr);
+        add(1, 'siege equipment', setup.equipmentBr.defender[attackerTactic as FiringTactic] ?? 0);
+        add(1, 'no ammunition', eqDelta[1]);
+      } else add(1, 'sally', setup.sallyBonus);
+      if (battle === 'assault') add(0, 'assault', setup.assaultBonus);
+      if (battle === 'storm') add(0, 'weeks besieged', BESIEGE_BR_PER_WEEK * besieged);
+      if (!simple && starvationEffect(weeksShort).halveBr) add(1, 'starving', -setup.starvedBrLoss);
+      // Morale drops 2 points a week of malnutrition (RC l. 11712; sheet l. 365): War Machine morale is BR points.
+      if (!simple && setup.policies.malnutritionMorale) add(1, 'malnutrition', -MALNUTRITION_MORALE_BR * weeksShort);
       let difference = 0;
       for (;;) {
         const i = dice.below(10_000);
         difference = br[0] + Math.floor(i / 100) - (br[1] + (i % 100));
+        bt?.rolls.push([Math.floor(i / 100) + 1, (i % 100) + 1]);
         if (difference !== 0 || setup.policies.tie !== 'reroll') break;
       }
       const winner: 0 | 1 | null = difference > 0 ? 0 : difference < 0 ? 1 : setup.policies.tie === 'attacker' ? 0 : setup.policies.tie === 'defender' ? 1 : null;
+      if (bt) {
+        bt.battleRating = [br[0], br[1]];
+        bt.difference = difference;
+        bt.winner = winner;
+      }
       if (winner !== null) {
         const row = difference === 0 ? 0 : resultsRow(Math.min(151, Math.abs(difference)));
+        const sideTraces: SiegeBattleSideTrace[] = [];
         const scale = battle === 'sally' ? CASUALTY_SCALE.sally : battle === 'storm' ? CASUALTY_SCALE.simple : CASUALTY_SCALE[battle];
         const holds: [boolean, boolean] = battle === 'sally' ? [false, false] : battle === 'storm' ? [false, true] : [true, true];
         const sides: [BattleSide, BattleSide] = [
@@ -301,6 +521,11 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
           const c = casualties(standing, o.percent, left);
           lost[s] = { dead: lost[s].dead + c.dead, lost: lost[s].lost + c.lost };
           nextFatigue[s] = fatigueLevel(o.fatigue);
+          if (bt) sideTraces.push({ percent: o.percent.num / o.percent.den, dead: c.dead, lost: c.lost, fatigue: o.fatigue, location: o.location, ends: ends[s] });
+        }
+        if (bt) {
+          bt.row = row;
+          bt.sides = sideTraces as [SiegeBattleSideTrace, SiegeBattleSideTrace];
         }
       }
     }
@@ -315,8 +540,9 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
     // Damage so far: the weapons fired this week add their rolls; the walls' share opens breaches.
     if (!sally || setup.damageEveryWeek) {
       const f = setup.firing[attackerTactic as FiringTactic];
-      const add = f ? (f.artillery ? rolls.artillery : 0) + (f.ballista ? rolls.ballista : 0) + (f.breaching ? rolls.breaching : 0) : 0;
+      const add = f ? (f.artillery ? (firedArtilleryRolls ?? rolls.artillery) : 0) + (f.ballista ? (firedBallistaRolls ?? rolls.ballista) : 0) + (f.breaching ? rolls.breaching : 0) : 0;
       if (add > 0) {
+        if (wk) wk.damageAdded = add;
         gross += add;
         net = netDamage(gross, 1, damageD100);
         if (wallHp > 0 && setup.wallLengthFeet > 0) {
@@ -333,17 +559,24 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice): SiegeOutcome {
       const loss = starvationLoss(troops[1], setup.troops[1], setup.policies.starvation);
       troops[1] -= loss;
       out.deserted += loss;
+      if (wk) wk.starved = loss;
       weeksShort++;
       starvedOut = troops[1] === 0;
     }
-    if (ends[1] || (troops[1] <= 0 && !starvedOut)) return finish(setup, out, 'stormed', week, net);
-    if (troops[1] <= 0) return finish(setup, out, 'starved', week, net);
+    if (wk) {
+      wk.troopsAtEnd = [troops[0], troops[1]];
+      wk.damageSoFar = net;
+      wk.breachFeet = out.breachFeet;
+    }
+    if (ends[1] || (troops[1] <= 0 && !starvedOut)) return end('stormed');
+    if (troops[1] <= 0) return end('starved');
     if (ends[0]) {
       if (battle === 'assault') out.repulsed++; // driven back to bombarding range: the siege goes on
-      else return finish(setup, out, 'attackerDeparts', week, net);
+      else return end('attackerDeparts');
     }
-    if (troops[0] <= 0) return finish(setup, out, 'attackerDeparts', week, net);
+    if (troops[0] <= 0) return end('attackerDeparts');
   }
+  if (trace && trace.weeks.length > 0) trace.weeks[trace.weeks.length - 1].ending = 'standing';
   return finish(setup, out, 'standing', setup.weekLimit, net);
 }
 
