@@ -14,9 +14,10 @@ import {
   TACTICS,
   validateDocument,
   verdictLine,
-  type FormFields,
   type ScenarioDocument,
 } from '../src/app/model.js';
+import { casualtySvg, casualtyTable, resultsRowsSvg } from './charts.js';
+import { fillForm, readForm, sideFieldset } from './form.js';
 import { num, pct } from '../src/text/format.js';
 import { TACTIC_LABELS, type Tactic } from '../src/rules/warMachine/tactics.js';
 import { stringify } from 'yaml';
@@ -24,59 +25,8 @@ import { stringify } from 'yaml';
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const embedded = JSON.parse($('scenario').textContent ?? '{}') as ScenarioDocument;
-let original: ScenarioDocument = embedded;
-try {
-  original = documentFromHash(location.hash) ?? embedded;
-} catch {
-  original = embedded;
-}
-let current: ScenarioDocument = original;
-
-function sideFieldset(i: 0 | 1): string {
-  const id = (k: string) => `s${i}-${k}`;
-  const letter = i === 0 ? 'A' : 'B';
-  const tactics = ['none', ...TACTICS, ...(original.sides[i].tactic !== undefined && typeof original.sides[i].tactic !== 'string' ? ['mix'] : [])];
-  const label = (t: string) => (t === 'none' ? '— (tactics not used)' : t === 'mix' ? 'mix, as in the scenario' : TACTIC_LABELS[t as Tactic]);
-  return `<fieldset><legend>Side ${letter}</legend>
-  <label for="${id('name')}">name</label><input id="${id('name')}" type="text" maxlength="200">
-  <label for="${id('troops')}">troops</label><input id="${id('troops')}" type="number" min="1" step="1" inputmode="numeric">
-  <label for="${id('br')}">battle rating (BR)</label><input id="${id('br')}" type="number" step="1" inputmode="numeric" aria-describedby="${id('br-note')}">
-  <span class="note" id="${id('br-note')}"></span>
-  <label for="${id('bonus')}">bonus to the d100 roll</label><input id="${id('bonus')}" type="number" step="1" inputmode="numeric">
-  <label for="${id('defending')}">defending</label><input id="${id('defending')}" type="checkbox">
-  <label for="${id('tactic')}">tactic</label><select id="${id('tactic')}">${tactics.map((t) => `<option value="${t}">${esc(label(t))}</option>`).join('')}</select>
-  <details><summary>how the BR is built</summary><ul id="${id('adj')}"></ul></details>
-</fieldset>`;
-}
-
-function fillForm(f: FormFields): void {
-  f.sides.forEach((s, i) => {
-    $<HTMLInputElement>(`s${i}-name`).value = s.name;
-    $<HTMLInputElement>(`s${i}-troops`).value = String(s.troops);
-    $<HTMLInputElement>(`s${i}-br`).value = s.battleRating === null ? '' : String(s.battleRating);
-    $<HTMLInputElement>(`s${i}-bonus`).value = String(s.bonus);
-    $<HTMLInputElement>(`s${i}-defending`).checked = s.defending;
-    $<HTMLSelectElement>(`s${i}-tactic`).value = s.tactic;
-  });
-  $<HTMLSelectElement>('tie').value = f.tie;
-}
-
-function readForm(): FormFields {
-  const n = (id: string) => Number($<HTMLInputElement>(id).value);
-  const side = (i: number) => {
-    const br = $<HTMLInputElement>(`s${i}-br`).value.trim();
-    return {
-      name: $<HTMLInputElement>(`s${i}-name`).value,
-      troops: n(`s${i}-troops`),
-      battleRating: br === '' ? null : Number(br),
-      bonus: n(`s${i}-bonus`),
-      defending: $<HTMLInputElement>(`s${i}-defending`).checked,
-      tactic: $<HTMLSelectElement>(`s${i}-tactic`).value as FormFields['sides'][number]['tactic'],
-    };
-  };
-  return { sides: [side(0), side(1)], tie: $<HTMLSelectElement>('tie').value as FormFields['tie'] };
-}
+let original: ScenarioDocument;
+let current: ScenarioDocument;
 
 function cell(value: number, text: string, key: string): string {
   return `<td data-key="${key}" data-value="${value}">${esc(text)}</td>`;
@@ -108,8 +58,13 @@ function render(): void {
     `<tr><th scope="row">  dead, mean</th>${cell(r.casualties[0].dead.mean, num(r.casualties[0].dead.mean), 'dead-a')}${cell(r.casualties[1].dead.mean, num(r.casualties[1].dead.mean), 'dead-b')}</tr>` +
     `</tbody>`;
   $('nowinner').innerHTML = `no winner: <span data-key="tie" data-value="${r.tie}">${pct(r.tie)}</span>${r.noCombat ? ` (no battle: ${pct(r.noCombat)})` : ''}; tied roll: ${pct(r.tieRoll)} per roll`;
+  $('casualty-q').innerHTML = casualtyTable(r);
+  $('cas-charts').innerHTML = casualtySvg(r, 0) + casualtySvg(r, 1);
+  $('rows-chart').innerHTML = resultsRowsSvg(r);
   r.ratings.forEach((rating, i) => {
-    $(`s${i}-br-note`).textContent = readForm().sides[i].battleRating === null ? `empty: computed from the scenario (BR ${rating.battleRating})` : '';
+    const f = readForm().sides[i];
+    $(`s${i}-br-note`).textContent = f.battleRating === null ? `empty: computed (BR ${rating.battleRating}, from the ${f.basicForceRating === null ? 'force factors' : 'BFR'} and statements)` : '';
+    $(`s${i}-bfr-note`).textContent = f.battleRating !== null ? 'not used: the BR is given' : f.basicForceRating === null ? `empty: computed from the force factors below` : '';
     $(`s${i}-adj`).innerHTML = rating.adjustments.map((l) => `<li>${esc(l.group)}: ${l.value >= 0 ? '+' : ''}${l.value} <span class="rule">(${esc(l.rule)})</span></li>`).join('') || '<li>no adjustments</li>';
   });
   history.replaceState(null, '', hashOf(current));
@@ -143,51 +98,61 @@ function download(name: string, text: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-$('form').innerHTML =
-  sideFieldset(0) +
-  sideFieldset(1) +
-  `<fieldset><legend>policies</legend><label for="tie">tie policy</label><select id="tie">${['reroll', 'defender', 'attacker', 'stalemate'].map((t) => `<option>${t}</option>`).join('')}</select></fieldset>`;
-fillForm(fieldsOf(original));
-$('form').addEventListener('input', render);
-$('form').addEventListener('change', render);
-$('form').addEventListener('submit', (e) => e.preventDefault());
-$('export-yaml').addEventListener('click', () => download('scenario.yaml', stringify(current), 'application/yaml'));
-$('export-json').addEventListener('click', () => {
+/** Runs the page: the form, the answer on every change, exports, the siege Monte Carlo. */
+export function startPage(): void {
+  const embedded = JSON.parse($('scenario').textContent ?? '{}') as ScenarioDocument;
   try {
-    download('result.json', exportJson(exactOddsResult(validateDocument(current))), 'application/json');
-  } catch (err) {
-    $('error').textContent = err instanceof Error ? err.message : String(err);
+    original = documentFromHash(location.hash) ?? embedded;
+  } catch {
+    original = embedded;
   }
-});
-render();
-
-// The siege Monte Carlo: in a Web Worker built from the inlined worker script (no file to fetch).
-let worker: Worker | null = null;
-$<HTMLTextAreaElement>('siege-text').value = JSON.parse($('siege-scenario').textContent ?? '""') as string;
-$('siege-run').addEventListener('click', () => {
-  worker?.terminate();
-  const src = $('siege-worker').textContent ?? '';
-  worker = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
-  const progress = $<HTMLProgressElement>('siege-progress');
-  progress.value = 0;
-  $('siege-status').textContent = 'running…';
-  $('siege-result').textContent = '';
-  worker.onmessage = (e: MessageEvent<{ type: string; done: number; total: number; message: string; result: SiegeOut }>) => {
-    const m = e.data;
-    if (m.type === 'progress') {
-      progress.max = m.total;
-      progress.value = m.done;
-    } else if (m.type === 'error') {
-      $('siege-status').textContent = m.message;
-    } else {
-      const r = m.result;
-      $('siege-status').textContent = `${r.sides.attacker} against ${r.sides.defender}: ${num(r.trials)} sieges, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast siege --seed ${r.seed} --trials ${r.trials} prints`;
-      $('siege-result').textContent = JSON.stringify(r, null, 2);
+  current = original;
+  $('form').innerHTML =
+    sideFieldset(original, 0) +
+    sideFieldset(original, 1) +
+    `<fieldset><legend>policies</legend><label for="tie">tie policy</label><select id="tie">${['reroll', 'defender', 'attacker', 'stalemate'].map((t) => `<option>${t}</option>`).join('')}</select></fieldset>`;
+  fillForm(fieldsOf(original));
+  $('form').addEventListener('input', render);
+  $('form').addEventListener('change', render);
+  $('form').addEventListener('submit', (e) => e.preventDefault());
+  $('export-yaml').addEventListener('click', () => download('scenario.yaml', stringify(current), 'application/yaml'));
+  $('export-json').addEventListener('click', () => {
+    try {
+      download('result.json', exportJson(exactOddsResult(validateDocument(current))), 'application/json');
+    } catch (err) {
+      $('error').textContent = err instanceof Error ? err.message : String(err);
     }
-  };
-  worker.postMessage({ text: $<HTMLTextAreaElement>('siege-text').value, seed: Number($<HTMLInputElement>('siege-seed').value), trials: Number($<HTMLInputElement>('siege-trials').value) });
-});
-document.documentElement.dataset.ready = 'true';
+  });
+  render();
+
+  // The siege Monte Carlo: in a Web Worker built from the inlined worker script (no file to fetch).
+  let worker: Worker | null = null;
+  $<HTMLTextAreaElement>('siege-text').value = JSON.parse($('siege-scenario').textContent ?? '""') as string;
+  $('siege-run').addEventListener('click', () => {
+    worker?.terminate();
+    const src = $('app-script').textContent ?? '';
+    worker = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
+    const progress = $<HTMLProgressElement>('siege-progress');
+    progress.value = 0;
+    $('siege-status').textContent = 'running…';
+    $('siege-result').textContent = '';
+    worker.onmessage = (e: MessageEvent<{ type: string; done: number; total: number; message: string; result: SiegeOut }>) => {
+      const m = e.data;
+      if (m.type === 'progress') {
+        progress.max = m.total;
+        progress.value = m.done;
+      } else if (m.type === 'error') {
+        $('siege-status').textContent = m.message;
+      } else {
+        const r = m.result;
+        $('siege-status').textContent = `${r.sides.attacker} against ${r.sides.defender}: ${num(r.trials)} sieges, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast siege --seed ${r.seed} --trials ${r.trials} prints`;
+        $('siege-result').textContent = JSON.stringify(r, null, 2);
+      }
+    };
+    worker.postMessage({ task: 'siege', text: $<HTMLTextAreaElement>('siege-text').value, seed: Number($<HTMLInputElement>('siege-seed').value), trials: Number($<HTMLInputElement>('siege-trials').value) });
+  });
+  document.documentElement.dataset.ready = 'true';
+}
 
 interface SiegeOut {
   sides: { attacker: string; defender: string };

@@ -9,6 +9,7 @@ import type { CascadeResult } from '../src/analysis/cascade.js';
 import type { CascadeScenario } from '../src/kinds/cascade/schema.js';
 import { wilsonInterval } from '../src/stats/index.js';
 import { cascadeHeldChart, cascadeLossesChart, cascadeOwnershipChart } from './charts/cascade.js';
+import { atMostChart } from './charts/cumulative.js';
 import type { ReportContent, Table } from './content.js';
 import { elapsedText, policyText, runFacts } from './save.js';
 import type { Chart } from './spec.js';
@@ -46,6 +47,21 @@ export function cascadeReport(r: CascadeResult, file: string): ReportContent {
       title: 'Legions lost',
       caption: 'How many legions each player loses in the round (all attacks and NPC attacks together), as a probability per count.',
       spec: cascadeLossesChart({ players, losses: players.flatMap((player) => Object.entries(r.legionsLost![player].distribution).map(([lost, probability]) => ({ player, lost: Number(lost), probability }))) }),
+    });
+    const lost = r.legionsLost;
+    charts.push({
+      name: 'cascade-legions-at-most',
+      title: 'Legions lost: at most / at least',
+      caption: 'The chance each player loses at most x legions in the round; hover for the chance of losing at least x.',
+      spec: atMostChart({
+        title: 'How many legions it can cost',
+        subtitle: 'P(legions lost ≤ x) per player',
+        what: 'legions lost',
+        series: players.map((player) => {
+          const counts = Object.keys(lost[player].atMost);
+          return { label: player, values: counts.map(Number), atMost: counts.map((k) => lost[player].atMost[k]), atLeast: counts.map((k) => lost[player].atLeast[k]) };
+        }),
+      }),
     });
   }
   if (r.held && planning) {

@@ -6,7 +6,8 @@
 import { num } from '../src/text/format.js';
 import type { SiegeResult } from '../src/analysis/siege.js';
 import { ENDINGS } from '../src/kinds/siege/plan.js';
-import { siegeEndingsChart, siegeSurvivalChart, siegeWeeksChart } from './charts/siege.js';
+import { siegeEndingsChart, siegeSuppliesChart, siegeSurvivalChart, siegeWeeksChart } from './charts/siege.js';
+import { atMostChart } from './charts/cumulative.js';
 import type { ReportContent, Table } from './content.js';
 import { elapsedText, pctCi, policyText, runFacts } from './save.js';
 import { chartText, type Chart } from './spec.js';
@@ -60,7 +61,32 @@ export function siegeReport(r: SiegeResult, file: string): ReportContent {
       caption: 'How the sieges end: the fortress falls (red: stormed, starved, abandoned) or holds (grey: the attacker departs, or it still stands at the week limit).',
       spec: siegeEndingsChart({ endings: ENDINGS.map((e) => ({ label: ENDING_LABELS[e], probability: r.endings[e].probability, lo: r.endings[e].ci95[0], hi: r.endings[e].ci95[1], fallen: FALLEN.has(e) })) }),
     },
+    {
+      name: 'siege-casualties-at-most',
+      title: 'Casualties: at most / at least',
+      caption: `The chance each side loses at most x troops over the whole siege, dead and wounded separately; hover for the chance of at least x.${r.casualties.binWidth.some((w) => w > 1) ? ` Large forces are counted in bins of ${r.casualties.binWidth.join(' / ')} troops (attacker / defender): x is a bin’s lower edge.` : ''}`,
+      spec: atMostChart({
+        title: 'What the siege can cost',
+        subtitle: 'P(troops lost ≤ x) over the siege, per side',
+        what: 'troops lost',
+        series: [
+          { label: `attacker dead: ${attacker}`, ...r.casualtyCumulative.attacker.dead },
+          { label: `attacker wounded: ${attacker}`, ...r.casualtyCumulative.attacker.wounded },
+          { label: `defender dead: ${defender}`, ...r.casualtyCumulative.defender.dead },
+          { label: `defender wounded: ${defender}`, ...r.casualtyCumulative.defender.wounded },
+        ],
+      }),
+    },
   ];
+  const supplies = suppliesSeries(r);
+  if (supplies.length > 0) {
+    charts.push({
+      name: 'siege-supplies',
+      title: 'Supplies',
+      caption: 'What each side has left at the start of each week, on average over the sieges still running then, as a share of what it started with: rations, money, artillery shot and ballista bolts (only the stores the scenario accounts).',
+      spec: siegeSuppliesChart({ series: supplies }),
+    });
+  }
   return {
     title: r.title ?? `${attacker} besieging ${defender}`,
     lead: `Siege (${r.mode}): ${attacker} (attacker) against ${defender} (defender), up to ${r.weekLimit} weeks`,
@@ -143,4 +169,24 @@ function casualtyTable(r: SiegeResult): Table {
       ['deserted (mean)', '—', num(c.defender.desertedMean)],
     ],
   };
+}
+
+const STORE_LABELS = { rations: 'rations', money: 'money', artillery: 'artillery shot', ballista: 'ballista bolts' } as const;
+
+/** The supplies chart's points: each accounted store's mean left by week, as a share of its first week's level. */
+export function suppliesSeries(r: SiegeResult): { week: number; store: string; share: number; amount: number }[] {
+  const weeks = r.supplies?.byWeek ?? [];
+  const out: { week: number; store: string; share: number; amount: number }[] = [];
+  if (weeks.length === 0) return out;
+  for (const who of ['attacker', 'defender'] as const) {
+    for (const key of ['rations', 'money', 'artillery', 'ballista'] as const) {
+      const first = weeks[0][who][key];
+      if (first === null || first <= 0) continue;
+      for (const w of weeks) {
+        const v = w[who][key];
+        if (v !== null) out.push({ week: w.week, store: `${who} ${STORE_LABELS[key]}`, share: v / first, amount: v });
+      }
+    }
+  }
+  return out;
 }

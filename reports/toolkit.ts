@@ -83,6 +83,16 @@ export function worthReport(r: WorthResult, file: string): ReportContent {
   };
 }
 
+/** With --race: what was dropped when, and the battles saved (docs/design.md, "racing"). */
+function raceFacts(r: TournamentResult): [string, string][] {
+  if (!r.race) return [];
+  const drops = r.race.stages.filter((s) => s.dropped.length > 0).map((s) => `after ${s.trials.toLocaleString('en-US')} battles per pairing: ${s.dropped.map((i) => r.forces[i]).join(', ')}`);
+  return [
+    ['raced', drops.length ? `dropped ${drops.join('; ')} (their ratings rest on fewer battles)` : 'nothing dropped'],
+    ['battles', `${r.race.trialsUsed.toLocaleString('en-US')} instead of ${r.race.trialsFull.toLocaleString('en-US')}`],
+  ];
+}
+
 const TOURNAMENT_SOURCE = 'Bradley–Terry ratings (Bradley & Terry 1952, fitted by Hunter’s 2004 MM algorithm), the Elo scale and the Pareto front: docs/design.md, “tournament”.';
 
 export function tournamentReport(r: TournamentResult, file: string): ReportContent {
@@ -111,6 +121,7 @@ export function tournamentReport(r: TournamentResult, file: string): ReportConte
       ['method', r.method === 'exact' ? 'exact odds' : `Monte Carlo, ${r.trials.toLocaleString('en-US')} battles per pairing, seed ${r.seed}, common random numbers`],
       ['tactics', r.tactics],
       ['Bradley–Terry fit', `largest |observed − fitted| pair score ${pct(r.fit.maxScoreError)}`],
+      ...raceFacts(r),
       ['elapsed', elapsedText(r.elapsedMs)],
     ],
     tables: [table, matrix],

@@ -7,6 +7,7 @@ import type { OddsResult } from '../src/analysis/odds.js';
 import { num, pct, pctCi } from '../src/text/format.js';
 import { ROW_COUNT, rowLabel } from '../src/rules/warMachine/results.js';
 import { casualtyChart, convergenceChart, engagementChart, resultsRowsChart, winProbabilityChart } from './charts/war.js';
+import { atMostChart } from './charts/cumulative.js';
 import type { ReportContent } from './content.js';
 import { elapsedText, policyText, runFacts } from './save.js';
 import { OUTCOME_LEGEND, oddsVerdicts, outcomeRows } from '../src/text/odds.js';
@@ -38,6 +39,18 @@ export function oddsReport(r: OddsResult, file: string): ReportContent {
       title: 'Casualties',
       caption: 'How many troops each side loses (total, dead, wounded), as histograms of the per-battle outcome; vertical lines at the 5%, 50% and 95% quantiles.',
       spec: casualtyChart({ sides, troops: [r.ratings[0].troops, r.ratings[1].troops], distributions: r.casualtyDistributions }),
+    },
+    {
+      name: 'casualties-at-most',
+      title: 'Casualties: at most / at least',
+      caption: 'The chance each side loses at most x troops (dead and wounded together) in the battle; hover for the chance of losing at least x. Read a loss you can afford on the x axis and its chance on the y axis.',
+      spec: atMostChart({
+        title: 'How much it can cost',
+        subtitle: 'P(troops lost ≤ x) per side (total = dead + wounded)',
+        what: 'troops lost',
+        series: [0, 1].map((s) => ({ label: `${s === 0 ? 'A' : 'B'}: ${sides[s]}`, ...r.casualtyCumulative[s].total })),
+        sideColours: true,
+      }),
     },
     {
       name: 'results-rows',

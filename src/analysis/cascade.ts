@@ -3,6 +3,7 @@
  * step by step, then the Monte Carlo over the NPC dice and coin flips. `--rounds R`: planning over R rounds
  * (the orders in the first, NPC attacks, income, fees and regeneration in all), with each player's ledger.
  */
+import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError } from '../errors.js';
 import { compileCascade } from '../kinds/cascade/plan.js';
 import { loadKernel } from '../kinds/index.js';
@@ -49,7 +50,7 @@ export interface CascadeOrderCosts {
   recruiting: number;
 }
 
-export interface CascadeResult extends Partial<CascadeMonteCarlo>, RunHeader {
+export interface CascadeResult extends Partial<CascadeMonteCarlo>, RunHeader, ResultMeta {
   kind: 'cascade';
   title: string | null;
   round: number;
@@ -133,6 +134,7 @@ export async function cascade(input: ScenarioInput, options: CascadeOptions = {}
   }
   const mc = run.trials > 0 ? summarizeCascade(model, run.acc, run.trials) : {};
   return {
+    ...resultMeta('cascade'),
     kind: 'cascade',
     title: scenario.title ?? null,
     round: scenario.round,

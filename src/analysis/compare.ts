@@ -4,9 +4,9 @@
  * the same seed, so they share their dice (common random numbers); the noise test below treats them as
  * independent, which overstates the noise: "beyond noise" is then safe to believe.
  */
+import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError } from '../errors.js';
 import { loadScenario, type ScenarioInput } from '../kinds/load.js';
-import { warcastVersion } from '../version.js';
 import { cascade } from './cascade.js';
 import { odds } from './odds.js';
 import type { RunOptions } from './options.js';
@@ -27,9 +27,7 @@ export interface CompareRow {
   unit: 'probability' | 'troops' | 'weeks' | 'legions';
 }
 
-export interface CompareResult {
-  schema: 'warcast/compare';
-  warcastVersion: string;
+export interface CompareResult extends ResultMeta {
   kind: string;
   files: [string, string];
   seed: number;
@@ -99,7 +97,7 @@ export async function compare(fileA: ScenarioInput, fileB: ScenarioInput, option
       rows.push({ metric: `${p}: legions lost (mean)`, a: la, b: lb, difference: lb - la, noise: null, beyondNoise: null, unit: 'legions', exact: false });
     }
   }
-  return { schema: 'warcast/compare', warcastVersion, kind, files: [label(fileA), label(fileB)], seed, trials, rows };
+  return { ...resultMeta('compare'), kind, files: [label(fileA), label(fileB)], seed, trials, rows };
 }
 
 const label = (f: ScenarioInput) => (typeof f === 'string' ? f : '<scenario>');

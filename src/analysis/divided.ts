@@ -6,6 +6,7 @@
  * solved and the best split reported (one side listing several: the best for it; both: a zero-sum game on
  * P(A wins the day) − P(B wins the day)).
  */
+import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { exactWarMachine } from '../kinds/warMachine/kernel.js';
 import { CODE_COUNT, CODE_NO_COMBAT, compileWarMachine, decodeCode, outcomeOfCode } from '../kinds/warMachine/plan.js';
 import { summarizeOdds } from '../kinds/warMachine/summary.js';
@@ -61,7 +62,7 @@ export interface SplitOutcome {
   day: DayFigures;
 }
 
-export interface DividedResult {
+export interface DividedResult extends ResultMeta {
   kind: 'divided';
   title: string | null;
   method: 'exact';
@@ -274,6 +275,7 @@ export function analyseDivided(s: DividedScenario): DividedResult {
   } else best = all[0][0];
   const table = rows.length * cols.length > 1 ? all.flatMap((row, i) => row.map((o, j) => ({ a: i, b: j, win: o.day.win }))) : null;
   return {
+    ...resultMeta('divided'),
     kind: 'divided',
     title: s.title ?? null,
     method: 'exact',

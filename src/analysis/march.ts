@@ -3,6 +3,7 @@
  * arrival — its odds in that battle with the fatigue drawn from the march. Exact (Markov chain) by default;
  * Monte Carlo on request or when the chain would be too large, with 95% intervals.
  */
+import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { runTrials } from '../engine/run.js';
 import { UsageError } from '../errors.js';
 import { loadKernel } from '../kinds/index.js';
@@ -65,7 +66,7 @@ export interface MarchBattle {
   leader: { xp: number; itemChargesUsed: number; combatSpellsKept: number };
 }
 
-export interface MarchResult {
+export interface MarchResult extends ResultMeta {
   kind: 'march';
   title: string | null;
   method: 'exact' | 'monte-carlo';
@@ -186,6 +187,7 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
     };
   }
   return {
+    ...resultMeta('march'),
     kind: 'march',
     title: s.title ?? null,
     method,

@@ -2,6 +2,7 @@
  * `matchup`: every pair of tactics (A's row against B's column), exact and optionally by
  * Monte Carlo, then the tactic choice solved as a game (docs/rules.md, tactics: both commanders choose in secret).
  */
+import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError } from '../errors.js';
 import { CODE_COUNT, CODE_REROLL, compileWarMachine, decodeCode, ROLL_PAIRS, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
@@ -83,13 +84,19 @@ export interface MatchupMonteCarlo {
 }
 
 /** The win game's solution (`SolvedGame`) sits at the top level: mixA, mixB, value, best replies, dominance. */
-export interface MatchupResult extends SolvedGame, ExactMatchup {
+export interface MatchupResult extends SolvedGame, ExactMatchup, ResultMeta {
   kind: 'war-machine';
   title: string | null;
   sides: [string, string];
   objective: Objective;
   tiePolicy: WarMachineScenario['policies']['tie'];
+  /** The scenario's policies, named as in every war-machine result (`tiePolicy` is `policies.tie`). */
+  policies: WarMachineScenario['policies'];
   tactics: Tactic[];
+  /** `[winA, winB]`: each side's P(win) per tactic pair, indexed by side as `win` is in every result. */
+  win: [Grid, Grid];
+  /** `[bestResponseA, bestResponseB]`: each side's best replies to each enemy tactic, the name `odds` uses. */
+  bestReply: [Record<Tactic, Tactic[]>, Record<Tactic, Tactic[]>];
   /** When the scenario gives both sides tactics: how its own choice fares against the solution. */
   scenarioTactics: { mixA: Mix; mixB: Mix; payoff: number; bestResponseA: Tactic[]; bestResponseB: Tactic[]; bestResponseValueA: number; bestResponseValueB: number } | null;
   casualtyGame: CasualtyGame | null;
@@ -315,14 +322,18 @@ export async function matchupOf(scenario: WarMachineScenario, settings: RunSetti
   const simulated = options.monteCarlo ? await monteCarloCells(cells, exact, settings, options) : null;
   const monteCarlo = simulated && simulated.trialsPerCell.flat().some((t) => t > 0) ? simulated : null;
   return {
+    ...resultMeta('matchup'),
     kind: 'war-machine',
     title: scenario.title ?? null,
     sides: [scenario.sides[0].name, scenario.sides[1].name],
     objective,
     tiePolicy: scenario.policies.tie,
+    policies: scenario.policies,
     tactics: [...TACTICS],
     ...exact,
     ...game,
+    win: [exact.winA, exact.winB],
+    bestReply: [game.bestResponseA, game.bestResponseB],
     scenarioTactics: scenarioTactics(scenario, exact.payoff),
     casualtyGame: objective === 'casualties' ? casualtyGame(exact) : null,
     monteCarlo,

@@ -2,6 +2,8 @@
  * `odds`: who wins a War Machine battle, how often, at what cost — exact odds (all 10,000 pairs of d100 rolls)
  * and, unless `exact`, the seeded Monte Carlo beside them; with `engagement.maxDays` > 1, the pursuit over days.
  */
+import { rowLabel, ROW_COUNT } from '../rules/warMachine/results.js';
+import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
 import { runMany, type ManyResult } from '../engine/runMany.js';
 import { loadKernel } from '../kinds/index.js';
@@ -13,12 +15,15 @@ import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { summarizeMonteCarlo, summarizeOdds, winsKnownTo, type WarMachineMonteCarlo, type WarMachineOdds } from '../kinds/warMachine/summary.js';
 import type { AdjustmentLine } from '../rules/warMachine/rating.js';
 import { TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
-import { discrete, wilsonInterval, type Discrete } from '../stats/index.js';
+import { cumulativeOf, discrete, wilsonInterval, type Cumulative, type Discrete } from '../stats/index.js';
 import { progressIn, runSettings, type RunHeader, type RunOptions, type RunSettings } from './options.js';
 
 export type CasualtyMeasure = 'total' | 'dead' | 'wounded';
 
-export interface OddsResult extends WarMachineOdds, RunHeader {
+/** The results rows' labels, the index of `rows[side]`. */
+export const RESULTS_ROW_LABELS: string[] = Array.from({ length: ROW_COUNT }, (_, i) => rowLabel(i));
+
+export interface OddsResult extends WarMachineOdds, RunHeader, ResultMeta {
   kind: 'war-machine';
   title: string | null;
   method: 'monte-carlo' | 'exact';
@@ -36,6 +41,8 @@ export interface OddsResult extends WarMachineOdds, RunHeader {
     tactic: WarMachineScenario['sides'][number]['tactic'] | null;
   }[];
   win: [number, number];
+  /** What each index of `rows[side]` is: the results row's difference band, e.g. "9–15" (docs/rules.md). */
+  rowLabels: string[];
   winCi95: [[number, number], [number, number]] | null;
   exact: WarMachineOdds | null;
   /**
@@ -45,6 +52,11 @@ export interface OddsResult extends WarMachineOdds, RunHeader {
   bestReply: [{ tactic: Tactic; win: number }, { tactic: Tactic; win: number }] | null;
   /** Troops lost per side as distributions (values and probabilities): Monte Carlo frequencies, or exact. */
   casualtyDistributions: [Record<CasualtyMeasure, Discrete>, Record<CasualtyMeasure, Discrete>];
+  /**
+   * The "at most / at least" view of the same distributions: per side and measure, for each value x of troops lost,
+   * P(losses ≤ x) (`atMost`) and P(losses ≥ x) (`atLeast`).
+   */
+  casualtyCumulative: [Record<CasualtyMeasure, Cumulative>, Record<CasualtyMeasure, Cumulative>];
   /**
    * How the Monte Carlo estimate of each side's win probability converged: after about 40 log-spaced whole
    * chunks, the estimate and its 95% interval (collected during the run; null for exact odds).
@@ -119,6 +131,7 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
   }
   const monteCarlo = run !== null && run.trials > 0;
   const head = {
+    ...resultMeta('odds'),
     kind: 'war-machine' as const,
     title: scenario.title ?? null,
     // Ctrl-C before the first chunk: the numbers shown are the exact ones, and say so.
@@ -131,6 +144,7 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
     elapsedMs: 0,
     sides: [scenario.sides[0].name, scenario.sides[1].name] as [string, string],
     policies: scenario.policies,
+    rowLabels: RESULTS_ROW_LABELS,
     ratings: sideRatings(compiled, scenario),
   };
   let engagement: EngagementSummary | null = null;
@@ -143,12 +157,14 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
   }
   const body = mc ?? { ...exact, winCi95: null };
   const weights = monteCarlo ? run!.acc : exactProbabilities(compiled);
+  const distributions = casualtyDistributions(compiled, weights, monteCarlo ? run!.trials : 1);
   const result: OddsResult = {
     ...head,
     ...body,
     exact,
     bestReply: bestReplies(scenario),
-    casualtyDistributions: casualtyDistributions(compiled, weights, monteCarlo ? run!.trials : 1),
+    casualtyDistributions: distributions,
+    casualtyCumulative: casualtyCumulative(distributions),
     convergence: monteCarlo ? convergenceOf(run!, (await loadKernel('war-machine')).chunkTrials) : null,
     engagement,
   };
@@ -200,6 +216,11 @@ export function casualtyDistributions(c: CompiledWarMachine, weights: Float64Arr
     }
   }
   return pairs.map((m) => ({ total: discrete(m.total), dead: discrete(m.dead), wounded: discrete(m.wounded) })) as OddsResult['casualtyDistributions'];
+}
+
+/** P(losses ≤ x) and P(losses ≥ x) per side and measure, from the casualty distributions. */
+export function casualtyCumulative(d: OddsResult['casualtyDistributions']): OddsResult['casualtyCumulative'] {
+  return d.map((m) => ({ total: cumulativeOf(m.total), dead: cumulativeOf(m.dead), wounded: cumulativeOf(m.wounded) })) as OddsResult['casualtyCumulative'];
 }
 
 /** Points of the convergence chart: about 40 log-spaced chunk ends of the run's per-chunk win counts. */

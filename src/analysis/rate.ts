@@ -1,11 +1,12 @@
 /** `rate`: how each side's BFR, troop class, BR and modified BR were built, rule by rule. */
+import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import type { PairEffects } from '../rules/warMachine/battle.js';
 import type { SideRating } from '../rules/warMachine/rating.js';
 import type { Tactic } from '../rules/warMachine/tactics.js';
 
-export interface RateResult {
+export interface RateResult extends ResultMeta {
   kind: 'war-machine';
   sides: SideRating[];
   /** The tactics when both sides give one pure tactic, else null. */
@@ -20,5 +21,5 @@ export async function rate(input: ScenarioInput): Promise<RateResult> {
   const { scenario } = await loadKind(input, 'war-machine');
   const c = compileWarMachine(scenario);
   const tactics = c.pairs.length === 1 && c.pairs[0].tactics[0] !== null ? (c.pairs[0].tactics as [Tactic, Tactic]) : null;
-  return { kind: 'war-machine', sides: c.ratings, tactics, tacticEffects: tactics ? [c.pairs[0].effects] : null, mixed: c.pairs.length > 1 };
+  return { ...resultMeta('rate'), kind: 'war-machine', sides: c.ratings, tactics, tacticEffects: tactics ? [c.pairs[0].effects] : null, mixed: c.pairs.length > 1 };
 }

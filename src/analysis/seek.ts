@@ -8,6 +8,7 @@
  * every value runs with the same seed (common random numbers) and a sequential test decides, look by look,
  * whether the target holds (docs/design.md, "seek").
  */
+import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { bisect, probit } from 'simple-statistics';
 import { UsageError } from '../errors.js';
 import { runUntil } from '../engine/run.js';
@@ -104,7 +105,7 @@ export interface SeekPoint {
   modifiedBattleRating?: [number, number];
 }
 
-export interface SeekResult {
+export interface SeekResult extends ResultMeta {
   kind: 'war-machine' | 'siege' | 'cascade';
   title: string | null;
   vary: string;
@@ -225,6 +226,7 @@ export async function seek(input: ScenarioInput, options: SeekOptions): Promise<
     note = `the Monte Carlo test could not settle ${!cache.get(answer)!.sure ? 'the answer' : 'the value before it'} within ${settings.trials.toLocaleString('en-US')} trials (called by the estimate): raise --trials for a surer answer`;
   }
   return {
+    ...resultMeta('seek'),
     kind,
     title: (scenario as { title?: string }).title ?? null,
     vary: formatPath(path),

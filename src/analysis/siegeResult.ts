@@ -2,12 +2,13 @@
  * The siege result assembled from its parts: pure (no engine, no files), so the what-if page (src/app/siege.ts)
  * builds the very object `warcast siege --json` prints.
  */
+import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import type { CompiledSiege } from '../kinds/siege/plan.js';
 import type { SiegeScenario } from '../kinds/siege/schema.js';
 import type { SiegeSummary } from '../kinds/siege/summary.js';
 import type { RunHeader } from './options.js';
 
-export interface SiegeResult extends SiegeSummary, RunHeader {
+export interface SiegeResult extends SiegeSummary, RunHeader, ResultMeta {
   kind: 'siege';
   title: string | null;
   mode: SiegeScenario['mode'];
@@ -23,6 +24,7 @@ export interface SiegeResult extends SiegeSummary, RunHeader {
 export function siegeResultOf(scenario: SiegeScenario, c: CompiledSiege, summary: SiegeSummary, run: RunHeader): SiegeResult {
   const br = (lines: Record<string, { value: number }[]>) => Object.fromEntries(Object.entries(lines).map(([k, v]) => [k, v.reduce((t, l) => t + l.value, 0)]));
   return {
+    ...resultMeta('siege'),
     kind: 'siege',
     title: scenario.title ?? null,
     mode: scenario.mode,

@@ -3,6 +3,7 @@
  * of the scenario varies. Every value is run with the same seed, hence the same chunk seeds and dice (common
  * random numbers): neighbouring points differ by the parameter, not by sampling noise.
  */
+import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError } from '../errors.js';
 import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
@@ -47,7 +48,7 @@ export interface SweepPoint {
   trials: number;
 }
 
-export interface SweepResult {
+export interface SweepResult extends ResultMeta {
   kind: 'war-machine';
   title: string | null;
   sides: [string, string];
@@ -131,6 +132,7 @@ export async function sweep(input: ScenarioInput, options: SweepOptions): Promis
     };
   });
   return {
+    ...resultMeta('sweep'),
     kind: 'war-machine',
     title: scenario.title ?? null,
     sides: [scenario.sides[0].name, scenario.sides[1].name],

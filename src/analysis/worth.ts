@@ -5,6 +5,7 @@
  * side's win probability and casualties, and its equivalent in BR points and in troops: the change of `bonus`
  * (or of `troops`) that gives the same win probability, found by `seek`'s exact bisection.
  */
+import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError, WarcastError } from '../errors.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
@@ -50,7 +51,7 @@ export interface WorthItem {
   troopsEquivalentWin: number | null;
 }
 
-export interface WorthResult {
+export interface WorthResult extends ResultMeta {
   kind: 'war-machine';
   title: string | null;
   side: 0 | 1;
@@ -141,6 +142,7 @@ export async function worth(input: ScenarioInput, options: WorthOptions = {}): P
   }
   items.sort((a, b) => Math.abs(b.winDelta) - Math.abs(a.winDelta) || a.name.localeCompare(b.name));
   return {
+    ...resultMeta('worth'),
     kind: 'war-machine',
     title: scenario.title ?? null,
     side,

@@ -9,17 +9,24 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import type { ScenarioDocument } from './model.js';
+import { warcastVersion } from '../version.js';
 
-/** The repository root: app/ and src/ live there (from src/app/ or, compiled, dist/src/app/). */
+/**
+ * The package root (package.json of warcast): from src/app/ or, compiled, dist/src/app/. A checkout also holds
+ * app/page.ts (the page's source); the packed package holds only the prebuilt bundle, dist/app/ (prebuild.ts).
+ */
 export function repoRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'app', 'page.ts')) || !existsSync(join(dir, 'package.json'))) {
+  while (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'examples'))) {
     const up = dirname(dir);
-    if (up === dir) throw new Error('warcast app: app/page.ts not found (the page is built from the source tree)');
+    if (up === dir) throw new Error('warcast app: the warcast package root (package.json beside examples/) was not found');
     dir = up;
   }
   return dir;
 }
+
+/** Where `npm run build` writes the prebuilt page script and styles (the packed package ships them). */
+export const PREBUILT_DIR = join('dist', 'app');
 
 /** Every Node built-in the page's modules import, with the names imported; each becomes a throwing stub. */
 const NODE_STUBS: Record<string, string[]> = {
@@ -69,11 +76,40 @@ const nodeStubs: Plugin = {
   },
 };
 
-/** The page's script (or its siege worker's), minified. */
-export async function bundlePage(entry = 'page.ts'): Promise<string> {
+/**
+ * zod's `z` namespace object keeps every export alive in a bundle (all 40-odd locales, JSON Schema
+ * conversion): the page gets a `z` of only the builders the schemas call. English messages stay (zod
+ * registers them on the first schema built), so errors read as the CLI's. A builder missing here throws at
+ * once, naming this list (the model and browser tests validate every kind the page runs).
+ */
+const ZOD_PAGE = ['array', 'boolean', 'enum', 'literal', 'number', 'partialRecord', 'strictObject', 'string', 'tuple', 'union'];
+
+const zodSubset: Plugin = {
+  name: 'zod-subset',
+  setup(b) {
+    b.onResolve({ filter: /^zod$/ }, () => ({ path: 'zod', namespace: 'zod-subset' }));
+    b.onLoad({ filter: /.*/, namespace: 'zod-subset' }, () => {
+      const schemas = join(dirname(fileURLToPath(import.meta.resolve('zod'))), 'v4', 'classic', 'schemas.js');
+      const names = ZOD_PAGE.map((n, i) => `${n} as z${i}`).join(', ');
+      const members = ZOD_PAGE.map((n, i) => `${JSON.stringify(n)}: z${i}`).join(', ');
+      return {
+        contents: `import { ${names} } from ${JSON.stringify(schemas)};
+const builders = { ${members} };
+export const z = new Proxy(builders, { get(t, k) { if (!(k in t)) throw new Error("zod." + String(k) + ": not in the page's zod subset (src/app/build.ts ZOD_PAGE)"); return t[k]; } });`,
+        loader: 'js',
+        resolveDir: dirname(schemas),
+      };
+    });
+  },
+};
+
+/** The page's script, minified: app/main.ts, which runs the page in a document and the Monte Carlo in a worker. */
+export async function bundlePage(options: { metafile?: boolean } = {}): Promise<{ js: string; metafile?: import('esbuild').Metafile }> {
   const { build } = await import('esbuild');
+  const root = repoRoot();
+  if (!existsSync(join(root, 'app', 'main.ts'))) throw new Error(`warcast app: ${join(root, 'app', 'main.ts')} not found (bundling needs the source tree)`);
   const out = await build({
-    entryPoints: [join(repoRoot(), 'app', entry)],
+    entryPoints: [join(root, 'app', 'main.ts')],
     bundle: true,
     write: false,
     format: 'iife',
@@ -82,9 +118,26 @@ export async function bundlePage(entry = 'page.ts'): Promise<string> {
     minify: true,
     legalComments: 'none',
     logLevel: 'silent',
-    plugins: [nodeStubs],
+    metafile: options.metafile === true,
+    plugins: [nodeStubs, zodSubset],
+    // The page reads no package.json: src/version.ts takes this (the one version, read here once).
+    define: { __WARCAST_VERSION__: JSON.stringify(warcastVersion) },
   });
-  return out.outputFiles[0].text;
+  return { js: out.outputFiles[0].text, metafile: out.metafile };
+}
+
+/**
+ * The page's script and styles: bundled from the source tree in a checkout (so an edit shows at once), else
+ * the prebuilt copy `npm run build` wrote to dist/app/ (what the packed package ships).
+ */
+export async function pageAssets(): Promise<{ js: string; css: string; prebuilt: boolean }> {
+  const root = repoRoot();
+  if (existsSync(join(root, 'app', 'main.ts'))) {
+    return { js: (await bundlePage()).js, css: readFileSync(join(root, 'app', 'page.css'), 'utf8'), prebuilt: false };
+  }
+  const dir = join(root, PREBUILT_DIR);
+  if (!existsSync(join(dir, 'page.js'))) throw new Error(`warcast app: neither the page's source (app/main.ts) nor its prebuilt bundle (${join(dir, 'page.js')}) was found; run npm run build`);
+  return { js: readFileSync(join(dir, 'page.js'), 'utf8'), css: readFileSync(join(dir, 'page.css'), 'utf8'), prebuilt: true };
 }
 
 /** JSON safe inside a <script> element. */
@@ -92,9 +145,8 @@ const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').re
 
 /** The page: one HTML document, the scenario embedded (the URL hash, when present, takes precedence). */
 export async function appHtml(doc: ScenarioDocument, siegeText: string): Promise<string> {
-  const inline = (js: string) => js.replace(/<\/(script)/gi, '<\\/$1');
-  const [js, workerJs] = (await Promise.all([bundlePage('page.ts'), bundlePage('siegeWorker.ts')])).map(inline);
-  const css = readFileSync(join(repoRoot(), 'app', 'page.css'), 'utf8');
+  const assets = await pageAssets();
+  const js = assets.js.replace(/<\/(script)/gi, '<\\/$1');
   const title = typeof doc.title === 'string' ? doc.title : 'War Machine battle';
   const escHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html>
@@ -104,7 +156,7 @@ export async function appHtml(doc: ScenarioDocument, siegeText: string): Promise
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' blob:; worker-src blob:; style-src 'unsafe-inline'; img-src data:">
 <title>${escHtml(title)} — warcast what-if</title>
-<style>${css}</style>
+<style>${assets.css}</style>
 </head>
 <body>
 <main>
@@ -117,6 +169,12 @@ export async function appHtml(doc: ScenarioDocument, siegeText: string): Promise
 <p id="verdict" class="verdict"></p>
 <table id="odds"></table>
 <p id="nowinner"></p>
+<h2>Casualties</h2>
+<table id="casualty-q"></table>
+<div id="cas-charts" class="charts"></div>
+<h2>Results rows</h2>
+<p class="note">How decisively each side wins: the probability of each row of the combat results table (the winner’s margin).</p>
+<div id="rows-chart"></div>
 <h2>Tactics as a game</h2>
 <table id="matchup" class="matchup"></table>
 <p id="nash"></p>
@@ -142,8 +200,7 @@ export async function appHtml(doc: ScenarioDocument, siegeText: string): Promise
 </main>
 <script type="application/json" id="scenario">${scriptJson(doc)}</script>
 <script type="application/json" id="siege-scenario">${scriptJson(siegeText)}</script>
-<script type="text/plain" id="siege-worker">${workerJs}</script>
-<script>${js}</script>
+<script id="app-script">${js}</script>
 </body>
 </html>
 `;

@@ -1,5 +1,10 @@
-/** `warcast app [scenario] [--out DIR]`: write the what-if page (one self-contained index.html; docs/app.md). */
+/**
+ * `warcast app [scenario] [--out DIR] [--serve [--port N]]`: write the what-if page (one self-contained
+ * index.html; docs/app.md), or serve it on 127.0.0.1 until Ctrl-C.
+ */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { appHtml, repoRoot } from '../app/build.js';
 import type { ScenarioDocument } from '../app/model.js';
@@ -9,20 +14,64 @@ import type { Io } from './io.js';
 
 export interface AppFlags {
   out?: string;
+  serve?: boolean;
+  port?: string;
 }
 
 const MARK = '<meta name="generator" content="warcast app">';
 
+function portOf(text: string | undefined): number {
+  if (text === undefined) return 0;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) throw new UsageError(`--port: expected a whole number from 0 to 65535 (0: a free port), got ${text}`);
+  return port;
+}
+
 export async function appCommand(file: string | undefined, flags: AppFlags, io: Io): Promise<number> {
+  if (flags.port !== undefined && !flags.serve) throw new UsageError('--port: only with --serve');
+  const port = portOf(flags.port);
   const scenarioFile = file ?? join(repoRoot(), 'examples', 'orcs-vs-men.yaml');
   const { source } = await loadKind(scenarioFile, 'war-machine');
-  const out = flags.out ?? 'warcast-app';
-  const index = join(out, 'index.html');
-  if (existsSync(index) && !readFileSync(index, 'utf8').includes(MARK)) throw new UsageError(`--out ${out}: ${index} exists and is not a warcast app page; choose another folder`);
+  const out = flags.out ?? (flags.serve ? undefined : 'warcast-app');
+  const index = out === undefined ? undefined : join(out, 'index.html');
+  if (index && existsSync(index) && !readFileSync(index, 'utf8').includes(MARK)) throw new UsageError(`--out ${out}: ${index} exists and is not a warcast app page; choose another folder`);
   const started = performance.now();
   const html = (await appHtml(source.data as ScenarioDocument, readFileSync(join(repoRoot(), 'examples', 'castle-siege.yaml'), 'utf8'))).replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${MARK}`);
-  mkdirSync(out, { recursive: true });
-  writeFileSync(index, html);
-  io.out(`wrote ${index} (${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB, built in ${((performance.now() - started) / 1000).toFixed(1)} s): open it in a browser; it needs no network\n`);
+  const built = `${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB, built in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  if (out !== undefined && index !== undefined) {
+    mkdirSync(out, { recursive: true });
+    writeFileSync(index, html);
+    io.out(`wrote ${index} (${built})${flags.serve ? '' : ': open it in a browser; it needs no network'}\n`);
+  }
+  return flags.serve ? serve(html, port, built, io) : 0;
+}
+
+/** Serve the page on 127.0.0.1 (only /, /index.html) until io.signal aborts (Ctrl-C): then close it (runCli exits 130, as any interrupted command). */
+async function serve(html: string, port: number, built: string, io: Io): Promise<number> {
+  const body = Buffer.from(html);
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+    } else if (path === '/' || path === '/index.html') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } else {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found: the page is at /\n');
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new UsageError(`--port ${port}: already in use on 127.0.0.1; choose another, or 0 for a free one`) : err));
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const { port: bound } = server.address() as AddressInfo;
+  io.out(`serving the what-if page (${built}) at http://127.0.0.1:${bound}/ — Ctrl-C stops\n`);
+  await new Promise<void>((resolve) => {
+    if (io.signal?.aborted) resolve();
+    io.signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  io.out('stopped serving\n');
   return 0;
 }

@@ -6,6 +6,8 @@ export interface Io {
   errIsTTY: boolean;
   /** Aborted on Ctrl-C. */
   signal?: AbortSignal;
+  /** The command being run and its arguments (set by the CLI before the action; checkpoints name them). */
+  invocation?: { command: string; args: string[] };
 }
 
 export function processIo(signal?: AbortSignal): Io {

@@ -1,4 +1,5 @@
 /** The run options as typed on the command line: text into numbers, errors that name the option. */
+import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { MAX_SEED } from '../rng/index.js';
 import { MAX_THREADS, runSettings, type RunOptions, type RunSettings } from '../analysis/options.js';
@@ -14,6 +15,10 @@ export interface RunFlags {
   json?: boolean;
   markdown?: boolean;
   exact?: boolean;
+  /** Checkpoints (cli/checkpoint.ts). */
+  checkpoint?: string;
+  resume?: string;
+  checkpointEvery?: string;
 }
 
 /** Integers as users type them: 1000000, 1_000_000, 1e6, 1,000,000. */
@@ -44,4 +49,12 @@ export function runOptions(f: RunFlags): RunOptions & RunSettings {
     exact: Boolean(f.exact),
   };
   return { ...options, ...runSettings(options) };
+}
+
+/** `--checkpoint`, `--resume`, `--checkpoint-every` on every command that takes the run options (cli/checkpoint.ts). */
+export function addCheckpointOptions(cmd: Command): Command {
+  return cmd
+    .option('--checkpoint <file>', 'save the trials done to FILE every few seconds and on Ctrl-C, atomically (docs/reliability.md)')
+    .option('--resume <file>', 'continue the run a --checkpoint FILE was written by (same scenario, seed and options), checkpointing to it')
+    .option('--checkpoint-every <s>', 'seconds between checkpoint writes (default 5; 0: after every task)');
 }

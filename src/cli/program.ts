@@ -8,9 +8,14 @@ import { RUN_DEFAULTS } from '../analysis/options.js';
 import { addClusterCommands, addClusterOptions, runSimulation, type ClusterFlags, type Shardable } from './cluster.js';
 import { warcastVersion } from '../version.js';
 import { addTableCommands } from './tableCommands.js';
+import { addUtilityCommands } from './utilityCommands.js';
 import { jsonErrors } from './emit.js';
 import { escapeControls } from '../scenario/source.js';
 import { exitCodeFor, threadCap } from './exit.js';
+import { addCheckpointOptions } from './options.js';
+import { beforeAction } from './ignored.js';
+import { addCommandHelp } from './help.js';
+import { grouped } from '../text/format.js';
 
 export { threadCap };
 
@@ -19,14 +24,14 @@ export const VERSION = warcastVersion;
 
 /** Options every simulation command takes. */
 export function addRunOptions(cmd: Command): Command {
-  return cmd
-    .option('--trials <n>', `battles to simulate (default ${RUN_DEFAULTS.trials.toLocaleString('en-US')})`)
+  return addCheckpointOptions(cmd
+    .option('--trials <n>', `battles to simulate (default ${grouped(RUN_DEFAULTS.trials)})`)
     .option('--seed <n>', `master seed; same seed, same answer (default ${RUN_DEFAULTS.seed})`)
     .option('--threads <n>', 'worker threads (default: available parallelism)')
     .option('--precision <eps>', 'keep adding battles until every win probability is known to ± eps (95%)')
     .addOption(new Option('--max-trials <n>', 'upper bound on battles under --precision').default(undefined))
     .option('--json', 'print one JSON document on stdout')
-    .option('--markdown', 'print Markdown (verdict and tables) to paste into a forum or play-by-email post');
+    .addOption(new Option('--markdown', 'print Markdown (verdict and tables) to paste into a forum or play-by-email post').conflicts('json')));
 }
 
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
@@ -37,16 +42,10 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .showHelpAfterError('(run warcast --help for usage)')
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .exitOverride();
-  // More threads than 4 per core only cost memory and start-up (256 threads on 2 cores: 5.6 GB, 28× slower);
-  // the answer does not depend on threads, so cap them with a warning rather than refuse a script's setting.
   program.hook('preAction', (_program, command) => {
-    const given = command.opts().threads as string | undefined;
-    const cap = threadCap();
-    const n = given === undefined ? NaN : Number(given.trim().replace(/[_,]/g, ''));
-    if (Number.isInteger(n) && n > cap) {
-      io.err(`warcast: --threads ${n} is more than 4 per core here; using ${cap}\n`);
-      command.setOptionValue('threads', String(cap));
-    }
+    // the command and its arguments, for a checkpoint's header (src/cli/checkpoint.ts)
+    io.invocation = { command: command.name(), args: command.args.map(String) };
+    beforeAction(io, command);
   });
 
   addClusterOptions(addRunOptions(program.command('odds <scenario>').description('win probabilities, results rows, casualties, fatigue and location of a War Machine battle'))
@@ -80,6 +79,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .action(async (file: string, flags) => setExit(await (await import('./divided.js')).dividedCommand(file, flags, io)));
 
   addTableCommands(program, io, setExit, addRunOptions);
+  addUtilityCommands(program, io, setExit);
   addClusterOptions(addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
     .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
     .option('--rounds <R>', 'planning over R rounds: the orders in the first, NPC attacks, income, fees and regeneration in all; P(still held) and each player\'s ledger')
@@ -109,7 +109,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   addClusterCommands(program, io, setExit, VERSION);
 
   addToolkitCommands(program, io, setExit, addRunOptions);
-  program.command('app [scenario]').description('write the what-if page: a self-contained index.html with the exact engine, a form prefilled from the scenario, the matchup game (docs/app.md)').option('--out <dir>', 'folder for index.html (default warcast-app)').action(async (file: string | undefined, flags) => setExit(await (await import('./app.js')).appCommand(file, flags, io)));
+  program.command('app [scenario]').description('write the what-if page: a self-contained index.html with the exact engine, a form prefilled from the scenario, the matchup game (docs/app.md)').option('--out <dir>', 'folder for index.html (default warcast-app; with --serve, only if given)').option('--serve', 'serve the page on 127.0.0.1 until Ctrl-C').option('--port <n>', 'with --serve: the port (default 0: a free port, printed)').action(async (file: string | undefined, flags) => setExit(await (await import('./app.js')).appCommand(file, flags, io)));
   program
     .command('bench')
     .description('benchmark suites as ratios to an in-run reference loop, compared with benchmarks/baseline.json')
@@ -122,6 +122,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--only <text>', 'only suites whose name contains text')
     // Loaded on demand: the benchmark modules stay out of every other command's start-up.
     .action(async (flags) => setExit(await (await import('./bench.js')).benchCommand(flags, io)));
+  addCommandHelp(program);
   return program;
 }
 

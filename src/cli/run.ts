@@ -35,7 +35,9 @@ export function cliRun(io: Io, flags: RunFlags): CliRun {
 export async function withRun<T>(io: Io, flags: RunFlags, f: (options: CliRun['options']) => Promise<T>): Promise<T> {
   const run = cliRun(io, flags);
   try {
-    return await f(run.options);
+    if (flags.checkpoint === undefined && flags.resume === undefined) return await f(run.options);
+    const { withCheckpointFlags } = await import('./checkpoint.js');
+    return await withCheckpointFlags(io, flags, () => f(run.options));
   } finally {
     run.done();
   }

@@ -1,5 +1,5 @@
 /** The commands for play at the table: `roll` (one battle, siege or round with real dice), `compare` (two scenarios), `rate`. */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Io } from './io.js';
 
 export function addTableCommands(program: Command, io: Io, setExit: (code: number) => void, addRunOptions: (cmd: Command) => Command): void {
@@ -9,7 +9,7 @@ export function addTableCommands(program: Command, io: Io, setExit: (code: numbe
     .option('--seed <n>', 'the dice seed (default: fresh dice each time; the seed is printed for replay)')
     .option('--no-npc', 'cascade: no NPC attacks')
     .option('--json', 'print one JSON document on stdout')
-    .option('--markdown', 'print Markdown to paste into a forum or play-by-email post')
+    .addOption(new Option('--markdown', 'print Markdown to paste into a forum or play-by-email post').conflicts('json'))
     .addHelpText('after', '\nExamples:\n  warcast roll examples/orcs-vs-men.yaml\n  warcast roll examples/elven-pursuit.yaml --seed 7\n  warcast roll examples/castle-siege.yaml --seed 5\n  warcast roll examples/cascade-bob-john.yaml --seed 3\n')
     .action(async (file: string, flags) => setExit(await (await import('./roll.js')).rollCommand(file, flags, io)));
 
@@ -21,7 +21,7 @@ export function addTableCommands(program: Command, io: Io, setExit: (code: numbe
     .command('rate <scenario>')
     .description("how each side's BFR, troop class, BR and modified BR are built, rule by rule")
     .option('--json', 'print one JSON document on stdout')
-    .option('--markdown', 'print Markdown to paste into a forum or play-by-email post')
+    .addOption(new Option('--markdown', 'print Markdown to paste into a forum or play-by-email post').conflicts('json'))
     .action(async (file: string, flags) => setExit(await (await import('./rate.js')).rateCommand(file, flags, io)));
 
 }

@@ -25,6 +25,7 @@ export function addToolkitCommands(program: Command, io: Io, setExit: (code: num
 
   addRunOptions(program.command('tournament <forces>').description('round robin of N forces: win matrix (row attacks), Bradley–Terry ratings with intervals (Elo scale), value for money and the Pareto front'))
     .option('--exact', 'exact odds only (ratings without intervals)')
+    .option('--race', 'race the forces for the strongest: stages up to --trials, dropping forces rated clearly below the leader (docs/design.md)')
     .option('--report <dir>', 'also write a report folder (heatmap, ratings, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./tournament.js')).tournamentCommand(file, flags, io)));

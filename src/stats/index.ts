@@ -46,6 +46,39 @@ export function discrete(pairs: Iterable<[number, number]>): Discrete {
   return { values, weights: values.map((v) => m.get(v)!) };
 }
 
+/**
+ * The "at most / at least" view of a discrete distribution: for each value x (ascending), P(X ≤ x) and P(X ≥ x),
+ * from running sums of the weights over the total (prefix sums for `atMost`, suffix sums for `atLeast`, so both
+ * ends are exactly 1 and the tail probabilities keep their precision).
+ */
+export interface Cumulative {
+  values: number[];
+  atMost: number[];
+  atLeast: number[];
+}
+
+export function cumulativeOf(d: Discrete): Cumulative {
+  const n = d.values.length;
+  const total = d.weights.reduce((a, b) => a + b, 0);
+  const atMost = new Array<number>(n);
+  const atLeast = new Array<number>(n);
+  let below = 0;
+  let above = 0;
+  for (let i = 0; i < n; i++) {
+    below += d.weights[i];
+    atMost[i] = total > 0 ? Math.min(1, below / total) : 0;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    above += d.weights[i];
+    atLeast[i] = total > 0 ? Math.min(1, above / total) : 0;
+  }
+  if (n > 0 && total > 0) {
+    atMost[n - 1] = 1;
+    atLeast[0] = 1;
+  }
+  return { values: [...d.values], atMost, atLeast };
+}
+
 export function discreteMean(d: Discrete): number {
   let s = 0;
   let w = 0;

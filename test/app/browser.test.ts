@@ -14,6 +14,7 @@ import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { documentFromHash } from '../../src/app/model.js';
 import { pct } from '../../src/text/format.js';
+import { discreteQuantile, type Discrete } from '../../src/stats/index.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM) || Boolean(process.env.CI);
@@ -76,6 +77,13 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     await page.getByLabel('battle rating (BR)').nth(1).fill('95');
     await page.getByLabel('tactic').first().selectOption('envelop');
     await page.getByLabel('tie policy').selectOption('defender');
+    // An adjustment (its sheet line beside it) and an "only one" choice, by keyboard: Space ticks a checkbox.
+    const altitude = page.getByLabel('Higher altitude').first();
+    await altitude.focus();
+    await page.keyboard.press('Space');
+    expect(await altitude.isChecked()).toBe(true);
+    expect(await page.locator('.check', { has: page.locator('#s0-a-higherAltitude') }).textContent()).toContain('+20, sheet l. 108');
+    await page.getByLabel('fatigue: only one').nth(1).selectOption('moderate');
     await page.waitForFunction(() => document.getElementById('results')?.getAttribute('aria-busy') === 'false');
 
     console.log(`app page: after the edits, one update: odds ${await page.locator('#results').getAttribute('data-odds-ms')} ms, with the matchup game ${await page.locator('#results').getAttribute('data-ms')} ms`);
@@ -85,6 +93,8 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     expect(doc).not.toBeNull();
     expect(doc!.sides[1].battleRating).toBe(95);
     expect(doc!.sides[0].tactic).toBe('envelop');
+    expect(doc!.sides[0].adjustments).toEqual({ higherAltitude: true });
+    expect((doc!.sides[1].adjustments as Record<string, unknown>).fatigue).toBe('moderate');
     const edited = join(dir, 'edited.json');
     (await import('node:fs')).writeFileSync(edited, JSON.stringify(doc));
     const cli = await cliJson(['odds', edited, '--exact', '--json']);
@@ -97,6 +107,17 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     const cas = cli.casualties as { mean: number }[];
     expect(await shown('cas-a')).toBe(cas[0].mean);
     expect(await shown('cas-b')).toBe(cas[1].mean);
+
+    // The charts and the casualty quantiles draw the CLI's numbers: every results-row bar and casualty bar.
+    const drawn = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-key]')].map((e) => [e.getAttribute('data-key'), Number(e.getAttribute('data-value'))])));
+    const rows = cli.rows as number[][];
+    for (const s of [0, 1]) rows[s].forEach((p, k) => expect(drawn[`row-${s}-${k}`], `row ${s} ${k}`).toBe(p));
+    const dists = cli.casualtyDistributions as Record<'total' | 'dead' | 'wounded', Discrete>[];
+    for (const s of [0, 1]) {
+      dists[s].total.values.forEach((v, j) => expect(drawn[`cas-${s}-${v}`]).toBe(dists[s].total.weights[j]));
+      for (const m of ['total', 'dead', 'wounded'] as const) expect(drawn[`q-${s}-${m}-95%`]).toBe(discreteQuantile(dists[s][m], 0.95));
+    }
+    expect(await page.locator('#rows-chart svg rect').count()).toBe(rows[0].length * 2);
 
     // The matchup table and mixes equal warcast matchup's.
     const m = await cliJson(['matchup', edited, '--json']);
@@ -141,6 +162,14 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     mkdirSync(resolve('test/artifacts'), { recursive: true });
     await page.screenshot({ path: resolve('test/artifacts/app.png'), fullPage: true });
     expect(readFileSync(resolve('test/artifacts/app.png')).length).toBeGreaterThan(10_000);
+
+    // Phone width (375 px): everything fits, no sideways scrolling of the page (wide tables scroll in their box).
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.client).toBe(375);
+    expect(widths.scroll, 'page wider than the phone').toBeLessThanOrEqual(widths.client);
+    await page.screenshot({ path: resolve('test/artifacts/app-375.png'), fullPage: true });
     await page.close();
   }, 60_000);
 });

@@ -7,7 +7,7 @@ import { runCli } from '../../src/cli/program.js';
 import { scratch } from './helpers.js';
 
 const EXAMPLE = 'examples/orcs-vs-men.yaml';
-const CHARTS = ['win', 'casualties', 'results-rows', 'convergence'];
+const CHARTS = ['win', 'casualties', 'casualties-at-most', 'results-rows', 'convergence'];
 const filesOf = (charts: string[]) => [...charts.flatMap((c) => [`${c}.vl.json`, `${c}.svg`, `${c}.png`]), 'index.html', 'result.json', '.warcast-manifest.json'].sort();
 
 describe('warcast report', () => {

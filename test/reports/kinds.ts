@@ -34,7 +34,7 @@ export const KINDS: Kind[] = [
     viaReport: true,
     example: 'examples/castle-siege.yaml',
     hostile: hostileSiege,
-    charts: ['siege-survival', 'siege-weeks', 'siege-endings'],
+    charts: ['siege-survival', 'siege-weeks', 'siege-endings', 'siege-casualties-at-most'],
     shows: ['Siege of Castle Marhold', 'Baron Ulric&#39;s host', 'fortifications BR', 'Endings', 'war-machine-sheet.txt', 'starvation: compounding'],
   },
   {
@@ -43,7 +43,7 @@ export const KINDS: Kind[] = [
     viaReport: true,
     example: 'examples/cascade-bob-john-jane.yaml',
     hostile: hostileCascade,
-    charts: ['cascade-ownership', 'cascade-legions'],
+    charts: ['cascade-ownership', 'cascade-legions', 'cascade-legions-at-most'],
     shows: ['Bob holds against John', 'Arrakis Spice Refinery', 'step by step', 'Key numbers: players', 'dune-combat.txt'],
   },
   {

@@ -2,10 +2,11 @@
 import { casualtyChart, convergenceChart, engagementChart, resultsRowsChart, winProbabilityChart } from '../../reports/charts/war.js';
 import { matchupChart } from '../../reports/charts/matchup.js';
 import { sweepCasualtiesChart, sweepChart } from '../../reports/charts/sweep.js';
-import { siegeEndingsChart, siegeSurvivalChart, siegeWeeksChart } from '../../reports/charts/siege.js';
+import { siegeEndingsChart, siegeSuppliesChart, siegeSurvivalChart, siegeWeeksChart } from '../../reports/charts/siege.js';
 import { cascadeHeldChart, cascadeLossesChart, cascadeOwnershipChart } from '../../reports/charts/cascade.js';
+import { atMostChart } from '../../reports/charts/cumulative.js';
 import type { TopLevelSpec } from '../../reports/spec.js';
-import { discrete } from '../../src/stats/index.js';
+import { cumulativeOf, discrete } from '../../src/stats/index.js';
 
 const sides: [string, string] = ['Orcs of the Broken Fang', 'Men of Kelvin'];
 const dist = (pairs: [number, number][]) => discrete(pairs);
@@ -54,6 +55,12 @@ export const SAMPLE_SPECS: Record<string, TopLevelSpec> = {
     defender: 'Castle Kelvin',
     fallenByWeek: [1, 2, 3, 4].map((week) => ({ week, fallen: week / 5, lo: week / 5 - 0.01, hi: week / 5 + 0.01 })),
   }),
+  'siege-supplies': siegeSuppliesChart({
+    series: [1, 2, 3].flatMap((week) => [
+      { week, store: 'attacker rations', share: 1 - week / 10, amount: 900 - 90 * week },
+      { week, store: 'defender artillery shot', share: 1 - week / 4, amount: 8 - 2 * week },
+    ]),
+  }),
   'siege-weeks': siegeWeeksChart({ weeks: [1, 2, 3, 4].map((week) => ({ week, probability: 0.2 })), standing: 0.2, horizon: 4 }),
   cascade: cascadeOwnershipChart({
     locations: ['Arrakeen', 'Carthag', 'Sietch Tabr'],
@@ -98,6 +105,16 @@ export const SAMPLE_SPECS: Record<string, TopLevelSpec> = {
       { player: 'Atreides', lost: 2, probability: 0.3 },
       { player: 'Harkonnen', lost: 1, probability: 1 },
     ],
+  }),
+  'at-most': atMostChart({
+    title: 'How much it can cost',
+    subtitle: 'P(troops lost ≤ x) per side',
+    what: 'troops lost',
+    series: [
+      { label: 'A: Orcs', ...cumulativeOf(dist([[80, 0.3], [160, 0.2], [0, 0.5]])) },
+      { label: 'B: Men', ...cumulativeOf(dist([[40, 0.6], [20, 0.4]])) },
+    ],
+    sideColours: true,
   }),
   'cascade-held': cascadeHeldChart({
     locations: ['Arrakeen', 'Carthag'],

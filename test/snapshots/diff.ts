@@ -1,7 +1,7 @@
 /** Helpers for answer snapshots: strip run-dependent fields, list the values that moved. */
 
-/** Fields that depend on the machine or the run, not on the answer. */
-export const VOLATILE_KEYS = new Set(['elapsedMs', 'threads', 'threadsUsed']);
+/** Fields that depend on the machine, the run or the release, not on the answer. */
+export const VOLATILE_KEYS = new Set(['elapsedMs', 'threads', 'threadsUsed', 'warcastVersion']);
 
 export function stripVolatile(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripVolatile);

@@ -1,7 +1,7 @@
 /** From the cascade kernel's exact counts to named probabilities (the `--json` keys of `warcast cascade`). */
 import { DAMAGE_NAMES } from '../../rules/dune/tables.js';
 import type { CascadeModel } from '../../rules/dune/model.js';
-import { wilsonHalfWidth } from '../../stats/index.js';
+import { cumulativeOf, wilsonHalfWidth } from '../../stats/index.js';
 import { cascadeLayout, LEDGER_FIELDS } from './kernel.js';
 
 export interface CascadeMonteCarlo {
@@ -9,8 +9,11 @@ export interface CascadeMonteCarlo {
   owners: Record<string, Record<string, number>>;
   /** Location → probability of each damage state at the end of the (last) round. */
   damage: Record<string, Record<(typeof DAMAGE_NAMES)[number], number>>;
-  /** Player → legions lost (militia not counted): mean and distribution (count → probability). */
-  legionsLost: Record<string, { mean: number; distribution: Record<string, number> }>;
+  /**
+   * Player → legions lost (militia not counted): mean and distribution (count → probability), and the "at most / at
+   * least" view of it: count → P(lost ≤ count), P(lost ≥ count), for the counts in `distribution`.
+   */
+  legionsLost: Record<string, { mean: number; distribution: Record<string, number>; atMost: Record<string, number>; atLeast: Record<string, number> }>;
   /** Player → income of its locations not received (MS): mean and probability of losing any. */
   incomeLost: Record<string, { mean: number; probability: number }>;
   /** Player → wealth lost to house raids (MS), mean. */
@@ -75,7 +78,12 @@ export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: num
       if (c > 0) distribution[String(k)] = c / n;
       mean += (k * c) / n;
     }
-    out.legionsLost[name] = { mean, distribution };
+    const d = { values: Object.keys(distribution).map(Number), weights: Object.values(distribution) };
+    const c = cumulativeOf(d);
+    const atMost: Record<string, number> = {};
+    const atLeast: Record<string, number> = {};
+    c.values.forEach((v, k) => ((atMost[String(v)] = c.atMost[k]), (atLeast[String(v)] = c.atLeast[k])));
+    out.legionsLost[name] = { mean, distribution, atMost, atLeast };
     out.incomeLost[name] = { mean: acc[lay.incomeLostSum + p] / n, probability: acc[lay.incomeLostAny + p] / n };
     out.wealthLost[name] = { mean: acc[lay.wealthLostSum + p] / n };
     out.revealed.attackers[name] = acc[lay.attackerRevealed + p] / n;

@@ -188,87 +188,53 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
           d = brA + ((i / 100) | 0) - (brB + (i % 100));
           if (d !== 0 || tie !== TIE_REROLL) break;
         }
+        // today's fatigue result per side; a stalemate (tie policy) fatigues no one but time still heals
+        let todayA = 0, todayB = 0;
         if (d === 0 && tie === TIE_STALEMATE) {
           last = 2;
-          if (day < maxDays) {
-            const todayA = 0, todayB = 0;
-          // A: carried fatigue recovers (1d4 days a step), then today's result sets in if worse (a new 1d4)
-          if (fA !== 0) {
-            if (lA > 1) lA--;
-            else if (fA === 2) {
-              let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
-              fA = 1;
-              lA = (x >>> 30) + 1;
-            } else {
-              fA = 0;
-              lA = 0;
-            }
+        } else {
+          const winner = d > 0 ? 0 : d < 0 ? 1 : favoured;
+          const diff = d < 0 ? -d : d;
+          const row = rowOf[diff > MAX_DIFFERENCE ? MAX_DIFFERENCE : diff];
+          const k = (p * 2 + winner) * ROW_COUNT + row;
+          // side A
+          let lost = Math.ceil((tA * pctNum[2 * k]) / (100 * pctDen[2 * k]));
+          if (lost > tA) lost = tA;
+          let dead = leftField[2 * k] ? lost : Math.floor(lost / 2);
+          if (healA > 0 && holdsField[2 * k]) lost -= lost - dead < healA ? lost - dead : healA;
+          deadA += dead;
+          woundedA += lost - dead;
+          tA -= lost;
+          // side B
+          lost = Math.ceil((tB * pctNum[2 * k + 1]) / (100 * pctDen[2 * k + 1]));
+          if (lost > tB) lost = tB;
+          dead = leftField[2 * k + 1] ? lost : Math.floor(lost / 2);
+          if (healB > 0 && holdsField[2 * k + 1]) lost -= lost - dead < healB ? lost - dead : healB;
+          deadB += dead;
+          woundedB += lost - dead;
+          tB -= lost;
+          last = winner;
+          const ct = contact[k];
+          if (ct === CONTACT.rout) {
+            if (winner === 0) routedB = 1;
+            else routedA = 1;
           }
-          if (todayA > fA) {
-            let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
-            fA = todayA;
-            lA = (x >>> 30) + 1;
+          if (ct === CONTACT.destroyed || (winner === 0 ? tB : tA) === 0) {
+            if (winner === 0) destroyedB = 1;
+            else destroyedA = 1;
           }
-          // B: carried fatigue recovers (1d4 days a step), then today's result sets in if worse (a new 1d4)
-          if (fB !== 0) {
-            if (lB > 1) lB--;
-            else if (fB === 2) {
-              let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
-              fB = 1;
-              lB = (x >>> 30) + 1;
-            } else {
-              fB = 0;
-              lB = 0;
-            }
+          if ((winner === 0 ? tA : tB) === 0) {
+            if (winner === 0) destroyedA = 1;
+            else destroyedB = 1;
           }
-          if (todayB > fB) {
-            let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
-            fB = todayB;
-            lB = (x >>> 30) + 1;
+          if (ct !== CONTACT.holds || tA === 0 || tB === 0) {
+            end = ct === CONTACT.holds ? END_DESTROYED : ct === CONTACT.broken ? END_BROKEN : ct === CONTACT['both-left'] ? END_BOTH_LEFT : ct === CONTACT.rout ? END_ROUT : END_DESTROYED;
+            break;
           }
-          }
-          continue;
-        }
-        const winner = d > 0 ? 0 : d < 0 ? 1 : favoured;
-        const diff = d < 0 ? -d : d;
-        const row = rowOf[diff > MAX_DIFFERENCE ? MAX_DIFFERENCE : diff];
-        const k = (p * 2 + winner) * ROW_COUNT + row;
-        // side A
-        let lost = Math.ceil((tA * pctNum[2 * k]) / (100 * pctDen[2 * k]));
-        if (lost > tA) lost = tA;
-        let dead = leftField[2 * k] ? lost : Math.floor(lost / 2);
-        if (healA > 0 && holdsField[2 * k]) lost -= lost - dead < healA ? lost - dead : healA;
-        deadA += dead;
-        woundedA += lost - dead;
-        tA -= lost;
-        // side B
-        lost = Math.ceil((tB * pctNum[2 * k + 1]) / (100 * pctDen[2 * k + 1]));
-        if (lost > tB) lost = tB;
-        dead = leftField[2 * k + 1] ? lost : Math.floor(lost / 2);
-        if (healB > 0 && holdsField[2 * k + 1]) lost -= lost - dead < healB ? lost - dead : healB;
-        deadB += dead;
-        woundedB += lost - dead;
-        tB -= lost;
-        last = winner;
-        const ct = contact[k];
-        if (ct === CONTACT.rout) {
-          if (winner === 0) routedB = 1;
-          else routedA = 1;
-        }
-        if (ct === CONTACT.destroyed || (winner === 0 ? tB : tA) === 0) {
-          if (winner === 0) destroyedB = 1;
-          else destroyedA = 1;
-        }
-        if ((winner === 0 ? tA : tB) === 0) {
-          if (winner === 0) destroyedA = 1;
-          else destroyedB = 1;
-        }
-        if (ct !== CONTACT.holds || tA === 0 || tB === 0) {
-          end = ct === CONTACT.holds ? END_DESTROYED : ct === CONTACT.broken ? END_BROKEN : ct === CONTACT['both-left'] ? END_BOTH_LEFT : ct === CONTACT.rout ? END_ROUT : END_DESTROYED;
-          break;
+          todayA = fatigueT[2 * k];
+          todayB = fatigueT[2 * k + 1];
         }
         if (day < maxDays) {
-          const todayA = fatigueT[2 * k], todayB = fatigueT[2 * k + 1];
           // A: carried fatigue recovers (1d4 days a step), then today's result sets in if worse (a new 1d4)
           if (fA !== 0) {
             if (lA > 1) lA--;

@@ -1,0 +1,80 @@
+/** `--checkpoint FILE`, `--resume FILE`, `--checkpoint-every S` on the simulation commands (docs/reliability.md). */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { Checkpoint, readCheckpoint, withCheckpoint, type CheckpointHeader } from '../engine/checkpoint.js';
+import { engineMode } from '../engine/mode.js';
+import { digest } from '../engine/wire.js';
+import { UsageError } from '../errors.js';
+import { fmtCount } from '../text/format.js';
+import { warcastVersion } from '../version.js';
+import type { Io } from './io.js';
+import { runOptions, type RunFlags } from './options.js';
+
+export interface CheckpointFlags {
+  checkpoint?: string;
+  resume?: string;
+  checkpointEvery?: string;
+}
+
+/** Default seconds between checkpoint writes. */
+export const CHECKPOINT_EVERY_S = 5;
+
+/** Flags that say where or how a run goes, or how it is shown: a resumed run may change them. */
+const NOT_THE_RUN = new Set(['threads', 'json', 'markdown', 'report', 'interactive', 'out', 'shard', 'redis', 'checkpoint', 'resume', 'checkpointEvery']);
+
+/** Run `f` (the analysis call) with its runs checkpointed, and resumed from `--resume`. */
+export async function withCheckpointFlags<T>(io: Io, flags: RunFlags & CheckpointFlags, f: () => Promise<T>): Promise<T> {
+  const path = flags.checkpoint ?? flags.resume!;
+  if (engineMode() !== undefined) throw new UsageError('--checkpoint and --resume: not with --shard, --redis or warcast merge (a shard is already a unit a scheduler can rerun)');
+  const everyS = flags.checkpointEvery === undefined ? CHECKPOINT_EVERY_S : Number(flags.checkpointEvery.trim());
+  if (!Number.isFinite(everyS) || everyS < 0 || everyS > 86_400) throw new UsageError(`--checkpoint-every: expected seconds from 0 to 86400, got '${flags.checkpointEvery}'`);
+  const header = runHeader(io, flags);
+  const resumed = flags.resume === undefined ? null : readCheckpoint(flags.resume, header);
+  const cp = new Checkpoint({ path, header, everyMs: everyS * 1000, resumed, warn: (line) => io.err(line) });
+  if (resumed) io.err(`resuming from ${flags.resume}: ${fmtCount(cp.trialsDone)} trials already done\n`);
+  // Written now: a path that cannot be written fails before the run, not after it.
+  cp.write('before');
+  const note = () => {
+    if (io.signal?.aborted || !cp.whole) io.err(`checkpoint: ${path} holds the ${fmtCount(cp.snapshot().progress.trialsDone)} trials done; continue with --resume ${path}\n`);
+  };
+  let result: T;
+  try {
+    result = await withCheckpoint(cp, f);
+  } catch (err) {
+    cp.write('after'); // a worker failed: keep what was done, and report the failure itself
+    note();
+    throw err;
+  }
+  cp.write('after');
+  note();
+  return result;
+}
+
+/** What identifies this run: command, scenario texts, seed, result-shaping options, version. */
+function runHeader(io: Io, flags: RunFlags & CheckpointFlags): CheckpointHeader {
+  const call = io.invocation;
+  if (!call) throw new UsageError('--checkpoint: only on a command line');
+  if (call.args.includes('-')) throw new UsageError('--checkpoint and --resume: name the scenario file (not - for stdin), so a resumed run can check it is the same');
+  const s = runOptions(flags);
+  const options: Record<string, unknown> = Object.fromEntries(Object.entries(flags).filter(([k, v]) => v !== undefined && !NOT_THE_RUN.has(k)));
+  Object.assign(options, { trials: s.trials, seed: s.seed, precision: s.precision, maxTrials: s.maxTrials });
+  delete options.seed;
+  return { version: warcastVersion, command: call.command, scenarios: call.args.map((file) => ({ file, hash: hashFile(file) })), seed: s.seed, options };
+}
+
+/** Digest of a file's first 2 MiB (scenarios are limited to 1 MiB; reading /dev/zero must stop). */
+function hashFile(file: string): string {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return 'unreadable'; // the command reports a missing file in its own words
+  }
+  try {
+    const buf = Buffer.alloc(2 * 1024 * 1024);
+    let n = 0;
+    for (let got = 1; got > 0 && n < buf.length; n += got) got = readSync(fd, buf, n, buf.length - n, null);
+    return digest(buf.subarray(0, n).toString('latin1'));
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,11 @@
+/** Commands around the analyses: the scenario JSON Schema for editors, shell completion. */
+import type { Command } from 'commander';
+import type { Io } from './io.js';
+
+export function addUtilityCommands(program: Command, io: Io, setExit: (code: number) => void): void {
+  program
+    .command('schema [kind]')
+    .description('the scenario files\' JSON Schema (all kinds, or one: war-machine, siege, cascade, march, divided, tournament) for editors; docs/scenarios.md')
+    .option('--out <dir>', 'write KIND.schema.json files (and scenario.schema.json) into dir instead of printing')
+    .action(async (kind: string | undefined, flags) => setExit(await (await import('./schema.js')).schemaCommand(kind, flags, io)));
+}

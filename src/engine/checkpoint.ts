@@ -1,0 +1,343 @@
+/**
+ * Checkpoint and resume (`--checkpoint FILE`, `--resume FILE`; docs/reliability.md). Every `runTrials` call an
+ * analysis makes is identified by its kernel, a digest of its plan, its seed and trial range; its result
+ * depends on nothing else. A checkpoint holds, for each call, the merged accumulators (exact, also past 2^53)
+ * and trace of the completed prefix of its chunks. A resumed run looks each call up by that identity: a whole
+ * call is handed back without running, a partial one runs only its remaining chunks and adds them to the
+ * saved prefix in chunk order, so the answer is the one an uninterrupted run gives, byte for byte, whatever
+ * the thread count on either side. The engine hook is `RunOptions.onTask` (each finished task, any order):
+ * run.ts's `runTrials` hands its local runs to `activeCheckpoint()` when one is set.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { closeSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { UsageError } from '../errors.js';
+import type { ShardCall, TaskResult } from './mode.js';
+import type { RunOptions, RunResult, Task } from './run.js';
+import { digest, toWire } from './wire.js';
+
+export const CHECKPOINT_FORMAT = 1;
+
+/** What a run is: a checkpoint resumes only the run it was written by. */
+export interface CheckpointHeader {
+  version: string;
+  command: string;
+  /** The scenario files as named, with a digest of each one's text. */
+  scenarios: { file: string; hash: string }[];
+  seed: number;
+  /** The options that shape the result (trials, precision, vary, …), not threads or output format. */
+  options: Record<string, unknown>;
+}
+
+/** One call, in the part-file call format (engine/mode.ts): its chunks [shardFirst, shardLast) are done. */
+export interface CheckpointCall extends ShardCall {
+  /** Whole: every chunk of the call is in acc. */
+  complete: boolean;
+  /** Accumulator entries past 2^53, exact (decimal); acc holds them rounded. */
+  exact?: Record<string, string>;
+  threadsUsed: number;
+}
+
+export interface CheckpointFile extends CheckpointHeader {
+  warcastCheckpoint: typeof CHECKPOINT_FORMAT;
+  /** When it was written (for people; not compared). */
+  written: string;
+  /** Trials done and planned over the calls so far (for people). */
+  progress: { trialsDone: number; callsComplete: number; calls: number };
+  calls: CheckpointCall[];
+}
+
+/** Exact integer sums, as ExactSum in run.ts (doubles while safe, BigInt past 2^53), that can be saved and restored. */
+class ExactTotals {
+  readonly low: Float64Array;
+  big: Map<number, bigint> = new Map();
+  constructor(length: number) {
+    this.low = new Float64Array(length);
+  }
+  add(r: ArrayLike<number>): void {
+    const low = this.low;
+    for (let j = 0; j < low.length; j++) {
+      const v = r[j];
+      if (v === 0) continue;
+      const s = low[j] + v;
+      if (s <= Number.MAX_SAFE_INTEGER && s >= -Number.MAX_SAFE_INTEGER) low[j] = s;
+      else if (Number.isInteger(v) && Number.isInteger(low[j])) {
+        this.big.set(j, (this.big.get(j) ?? 0n) + BigInt(low[j]) + BigInt(v));
+        low[j] = 0;
+      } else low[j] = s;
+    }
+  }
+  rounded(): Float64Array {
+    const acc = new Float64Array(this.low.length);
+    for (let j = 0; j < acc.length; j++) {
+      const b = this.big.get(j);
+      acc[j] = b === undefined ? this.low[j] : Number(b + BigInt(this.low[j]));
+    }
+    return acc;
+  }
+  exact(): Record<string, string> | undefined {
+    if (this.big.size === 0) return undefined;
+    return Object.fromEntries([...this.big].map(([j, b]) => [String(j), String(b + BigInt(this.low[j]))]));
+  }
+  static restore(acc: number[], exact: Record<string, string> | undefined): ExactTotals {
+    const t = new ExactTotals(acc.length);
+    t.low.set(acc);
+    for (const [j, text] of Object.entries(exact ?? {})) {
+      t.big.set(Number(j), BigInt(text));
+      t.low[Number(j)] = 0;
+    }
+    return t;
+  }
+}
+
+/** One call's completed prefix, fed tasks in any order. */
+class CallState {
+  done: number;
+  pending = new Map<number, { chunkCount: number; r: TaskResult }>();
+  running = false;
+  threadsUsed = 1;
+  constructor(
+    readonly id: Omit<ShardCall, 'shardFirst' | 'shardLast' | 'acc' | 'trace'>,
+    public sum: ExactTotals,
+    public trace: number[],
+    done?: number,
+  ) {
+    this.done = done ?? id.firstChunk;
+  }
+  get complete(): boolean {
+    return this.done >= this.id.lastChunk;
+  }
+  /** Trials in the prefix. */
+  get trials(): number {
+    return Math.min(this.id.startTrial + this.id.trials, this.done * this.id.chunkTrials) - this.id.startTrial;
+  }
+  add(t: Task, r: TaskResult): void {
+    this.pending.set(t.firstChunk, { chunkCount: t.chunkCount, r });
+    const L = this.id.traceLength;
+    for (let next = this.pending.get(this.done); next; next = this.pending.get(this.done)) {
+      this.pending.delete(this.done);
+      this.sum.add(next.r.acc);
+      // Running totals after each chunk, cumulative from the call's first chunk: the same additions, in the
+      // same order, as run.ts's addTrace, so the same doubles.
+      if (L > 0 && next.r.trace) {
+        const at = this.trace.length;
+        for (let j = 0; j < next.r.trace.length; j++) this.trace.push(next.r.trace[j] + (at > 0 ? this.trace[at - L + (j % L)] : 0));
+      }
+      this.done += next.chunkCount;
+    }
+  }
+  result(interrupted: boolean): RunResult {
+    return { acc: this.sum.rounded(), trials: this.trials, threadsUsed: this.threadsUsed, interrupted, ...(this.id.traceLength > 0 ? { trace: Float64Array.from(this.trace) } : {}) };
+  }
+  save(): CheckpointCall {
+    return { ...this.id, shardFirst: this.id.firstChunk, shardLast: this.done, acc: Array.from(this.sum.rounded()), trace: this.id.traceLength > 0 ? this.trace : null, complete: this.complete, threadsUsed: this.threadsUsed, ...(this.sum.exact() ? { exact: this.sum.exact() } : {}) };
+  }
+}
+
+const keyOf = (c: { kind: string; planHash: string; seed: number; startTrial: number; trials: number; traceLength: number }) => `${c.kind} ${c.planHash} ${c.seed} ${c.startTrial} ${c.trials} ${c.traceLength}`;
+
+export interface CheckpointOptions {
+  path: string;
+  header: CheckpointHeader;
+  /** Write at most this often while running (ms); 0: after every task. */
+  everyMs: number;
+  /** A resumed checkpoint (already checked against the header). */
+  resumed?: CheckpointFile | null;
+  /** One line when a write fails during the run (the run goes on). */
+  warn(line: string): void;
+}
+
+/** The checkpoint of one command run: its calls' prefixes, written atomically every `everyMs`. */
+export class Checkpoint {
+  private readonly calls = new Map<string, CallState>();
+  private lastWrite = 0;
+  private failedOnce = false;
+  constructor(private readonly o: CheckpointOptions) {
+    for (const c of o.resumed?.calls ?? []) {
+      const { shardFirst: _f, shardLast, acc, trace, exact, complete: _c, threadsUsed, ...id } = c;
+      const st = new CallState(id, ExactTotals.restore(acc, exact), trace ?? [], shardLast);
+      st.threadsUsed = threadsUsed;
+      this.calls.set(keyOf(id), st);
+    }
+  }
+
+  /** Trials restored from the resumed checkpoint (for the note on stderr). */
+  get trialsDone(): number {
+    let n = 0;
+    for (const st of this.calls.values()) n += st.trials;
+    return n;
+  }
+
+  get whole(): boolean {
+    return [...this.calls.values()].every((st) => st.complete);
+  }
+
+  /** `runTrials` on this process, with the call's saved prefix skipped and its new tasks recorded. */
+  async run<P>(o: RunOptions<P>, local: (o: RunOptions<P>) => Promise<RunResult>): Promise<RunResult> {
+    const k = o.kernel;
+    const startTrial = o.startTrial ?? 0;
+    const firstChunk = startTrial / k.chunkTrials;
+    const id = { kind: k.name, planHash: digest(toWire(o.plan)), seed: o.seed, startTrial, trials: o.trials, chunkTrials: k.chunkTrials, firstChunk, lastChunk: Math.ceil((startTrial + o.trials) / k.chunkTrials), traceLength: o.trace ? (k.traceLength ?? 0) : 0 };
+    const key = keyOf(id);
+    let st = this.calls.get(key);
+    // The same call twice at once (two equal plans in a sweep): the second runs plainly, its answer is the same.
+    if (st?.running) return local(o);
+    const accLength = k.accLength(o.plan);
+    if (st && (st.sum.low.length !== accLength || st.id.chunkTrials !== k.chunkTrials)) throw new UsageError(`--resume ${this.o.path}: run ${k.name} has ${st.sum.low.length} accumulators of chunks of ${st.id.chunkTrials} in the checkpoint, ${accLength} of ${k.chunkTrials} here (edited, or another build of warcast)`);
+    if (st?.complete) return st.result(false);
+    st ??= new CallState(id, new ExactTotals(accLength), []);
+    const state = st;
+    if (!o.signal?.aborted) this.calls.set(key, state);
+    const from = state.done * k.chunkTrials;
+    state.running = true;
+    try {
+      const r = await local({
+        ...o,
+        startTrial: from,
+        trials: startTrial + o.trials - from,
+        onProgress: o.onProgress && ((d) => o.onProgress!(from - startTrial + d, o.trials)),
+        onTask: (t, res) => {
+          state.add(t, res);
+          if (Date.now() - this.lastWrite >= this.o.everyMs) this.write('during');
+        },
+      });
+      state.threadsUsed = Math.max(state.threadsUsed, r.threadsUsed);
+      // Every task reaches onTask, so a run that was not stopped has the whole call.
+      if (!r.interrupted && !state.complete) throw new Error(`checkpoint: run ${k.name} ended at chunk ${state.done} of ${id.lastChunk} without an interruption (a task was not reported)`);
+      return state.result(r.interrupted);
+    } finally {
+      state.running = false;
+    }
+  }
+
+  /** The file's contents now. */
+  snapshot(): CheckpointFile {
+    const calls = [...this.calls.values()].filter((st) => st.done > st.id.firstChunk || st.complete).map((st) => st.save());
+    return {
+      warcastCheckpoint: CHECKPOINT_FORMAT,
+      ...this.o.header,
+      written: new Date().toISOString(),
+      progress: { trialsDone: calls.reduce((n, c) => n + Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) - c.startTrial, 0), callsComplete: calls.filter((c) => c.complete).length, calls: calls.length },
+      calls,
+    };
+  }
+
+  /**
+   * Write the file atomically (a temporary file beside it, fsync, rename). A failure is one line: before the
+   * run it stops the command (exit 2, nothing run); during the run it is a warning, once, and the run goes on;
+   * at the end it is a warning again (the result is still printed). The earlier file stays whole.
+   */
+  write(when: 'before' | 'during' | 'after'): void {
+    this.lastWrite = Date.now();
+    try {
+      writeAtomic(this.o.path, JSON.stringify(this.snapshot()) + '\n');
+    } catch (err) {
+      const line = `--checkpoint ${this.o.path}: cannot write (${errText(err)})`;
+      if (when === 'before') throw new UsageError(`${line}; nothing was run`);
+      if (when === 'after' || !this.failedOnce) this.o.warn(`warcast: ${line}; ${when === 'after' ? 'the last checkpoint written stays' : 'the run goes on, the last checkpoint written stays'}\n`);
+      this.failedOnce = true;
+    }
+  }
+}
+
+const errText = (err: unknown) => {
+  const e = err as NodeJS.ErrnoException;
+  if (e?.code === 'ENOTFILE') return e.message;
+  return e?.code ? `${e.code}: ${(e.message ?? '').replace(/^[A-Z]+: /, '').split(',')[0]}` : String(err);
+};
+
+/** Write `text` to `path` so that a reader sees the old file or the new one, never part of one, even after a crash. */
+export function writeAtomic(path: string, text: string): void {
+  // Never replace a device (/dev/full), a folder or a link by renaming over it.
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch {
+    st = null;
+  }
+  if (st && !st.isFile()) throw Object.assign(new Error('exists and is not a regular file'), { code: 'ENOTFILE' });
+  const tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  let fd: number | null = null;
+  try {
+    fd = openSync(tmp, 'w');
+    const buf = Buffer.from(text);
+    for (let at = 0; at < buf.length; ) at += writeSync(fd, buf, at);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = null;
+    renameSync(tmp, path);
+  } catch (err) {
+    if (fd !== null) closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+  // The rename itself survives a power cut once the folder is synced (best effort: not every system allows it).
+  try {
+    const dfd = openSync(dirname(path), 'r');
+    try {
+      fsyncSync(dfd);
+    } finally {
+      closeSync(dfd);
+    }
+  } catch {
+    // fsync of a folder is not supported here
+  }
+}
+
+/** Read and check a checkpoint for `--resume`: one line (exit 2) for a missing, cut-off or foreign file, or another run's. */
+export function readCheckpoint(path: string, header: CheckpointHeader): CheckpointFile {
+  const fail = (why: string) => new UsageError(`--resume ${path}: ${why}`);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw fail(`cannot read (${errText(err)})`);
+  }
+  let data: Partial<CheckpointFile> | null;
+  try {
+    data = JSON.parse(text) as Partial<CheckpointFile> | null;
+  } catch {
+    throw fail(`not a complete checkpoint (corrupt JSON, ${text.length.toLocaleString('en-US')} bytes)`);
+  }
+  if (data === null || typeof data !== 'object' || data.warcastCheckpoint !== CHECKPOINT_FORMAT) throw fail(`not a warcast checkpoint (expected "warcastCheckpoint": ${CHECKPOINT_FORMAT}; write one with --checkpoint FILE)`);
+  for (const key of ['version', 'command', 'scenarios', 'seed', 'options', 'calls'] as const) if (data[key] === undefined) throw fail(`the checkpoint lacks "${key}" (edited?)`);
+  const differs = checkpointDiffers(data as CheckpointFile, header);
+  if (differs !== null) throw fail(`${differs}; a checkpoint resumes only the run that wrote it (same command, scenario, seed, options and warcast version)`);
+  if (!Array.isArray(data.calls)) throw fail('calls: expected a list');
+  data.calls.forEach((c, i) => {
+    const ok = c && Array.isArray(c.acc) && [c.startTrial, c.trials, c.chunkTrials, c.firstChunk, c.lastChunk, c.shardLast, c.traceLength].every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0) && c.shardLast >= c.firstChunk && c.shardLast <= c.lastChunk && (c.traceLength === 0 || (Array.isArray(c.trace) && c.trace.length === (c.shardLast - c.firstChunk) * c.traceLength));
+    if (!ok) throw fail(`calls[${i}]: not a saved run (edited?)`);
+  });
+  return data as CheckpointFile;
+}
+
+const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+const show = (v: unknown) => (v === undefined ? 'not given' : typeof v === 'string' ? v : canonical(v));
+
+/** What differs between a checkpoint and this run, in words, or null. */
+export function checkpointDiffers(saved: CheckpointHeader, now: CheckpointHeader): string | null {
+  if (saved.command !== now.command) return `written by warcast ${saved.command}, not ${now.command}`;
+  if (saved.version !== now.version) return `written by warcast ${saved.version}, this is ${now.version}`;
+  const files = (h: CheckpointHeader) => h.scenarios.map((s) => s.file).join(' ');
+  if (saved.scenarios.length !== now.scenarios.length) return `different scenarios (${files(saved)} in the checkpoint, ${files(now)} here)`;
+  for (let i = 0; i < now.scenarios.length; i++) {
+    if (saved.scenarios[i].hash !== now.scenarios[i].hash) return `different scenario: ${now.scenarios[i].file} is not the text ${saved.scenarios[i].file} had when the checkpoint was written`;
+  }
+  if (saved.seed !== now.seed) return `different seed (${saved.seed} in the checkpoint, ${now.seed} here)`;
+  const keys = [...new Set([...Object.keys(saved.options), ...Object.keys(now.options)])].sort();
+  const diff = keys.filter((k) => canonical(saved.options[k]) !== canonical(now.options[k]));
+  if (diff.length > 0) return `different options: ${diff.map((k) => `${k} ${show(saved.options[k])} in the checkpoint, ${show(now.options[k])} here`).join('; ')}`;
+  return null;
+}
+
+const store = new AsyncLocalStorage<Checkpoint>();
+
+/** Run `f` with every local `runTrials` inside it recorded in (and resumed from) `cp`. */
+export function withCheckpoint<T>(cp: Checkpoint, f: () => Promise<T>): Promise<T> {
+  return store.run(cp, f);
+}
+
+export function activeCheckpoint(): Checkpoint | undefined {
+  return store.getStore();
+}
