@@ -9,7 +9,7 @@ import type { Io } from './io.js';
 import { threadCap } from './exit.js';
 
 /** The options that only steer dice: idle when a command answers exactly. */
-const DICE_OPTIONS = ['trials', 'seed', 'threads', 'precision', 'maxTrials'] as const;
+const DICE_OPTIONS = ['trials', 'seed', 'threads', 'precision', 'maxTrials', 'checkpoint', 'resume'] as const;
 
 /** Commands that answer exactly unless `--monte-carlo` is given, and the ones that are always exact. */
 const EXACT_UNLESS_MONTE_CARLO = new Set(['matchup', 'march']);
