@@ -47,6 +47,7 @@ export function idleOptionWarnings(command: Command): string[] {
 
 /** Each warning on stderr: one line, or one JSON document `{"warning": {"message"}}` under --json. */
 export function warnIdleOptions(io: Io, command: Command): void {
+  if (io.quiet) return;
   for (const message of idleOptionWarnings(command)) {
     io.err(command.opts().json ? JSON.stringify({ warning: { message } }) + '\n' : `warcast: warning: ${message}\n`);
   }
@@ -58,12 +59,13 @@ export function warnIdleOptions(io: Io, command: Command): void {
  * with a warning rather than refused), after warning about idle options.
  */
 export function beforeAction(io: Io, command: Command): void {
+  if (command.optsWithGlobals().quiet) io.quiet = true;
   warnIdleOptions(io, command);
   const given = command.opts().threads as string | undefined;
   const cap = threadCap();
   const n = given === undefined ? NaN : Number(given.trim().replace(/[_,]/g, ''));
   if (Number.isInteger(n) && n > cap) {
-    io.err(`warcast: --threads ${n} is more than 4 per core here; using ${cap}\n`);
+    if (!io.quiet) io.err(`warcast: --threads ${n} is more than 4 per core here; using ${cap}\n`);
     command.setOptionValue('threads', String(cap));
   }
 }
