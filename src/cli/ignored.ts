@@ -9,7 +9,7 @@ import type { Io } from './io.js';
 import { threadCap } from './exit.js';
 
 /** The options that only steer dice: idle when a command answers exactly. */
-const DICE_OPTIONS = ['trials', 'seed', 'threads', 'precision', 'maxTrials'] as const;
+const DICE_OPTIONS = ['trials', 'seed', 'threads', 'precision', 'maxTrials', 'checkpoint', 'resume'] as const;
 
 /** Commands that answer exactly unless `--monte-carlo` is given, and the ones that are always exact. */
 const EXACT_UNLESS_MONTE_CARLO = new Set(['matchup', 'march']);
@@ -55,6 +55,7 @@ export function warnIdleOptions(io: Io, command: Command): void {
 }
 
 export function warn(io: Io, json: boolean, message: string): void {
+  if (io.quiet) return;
   io.err(json ? JSON.stringify({ warning: { message } }) + '\n' : `warcast: warning: ${message}\n`);
 }
 
@@ -70,12 +71,13 @@ export function warnIdleDice(io: Io, flags: Record<string, unknown>, because: st
  * with a warning rather than refused), after warning about idle options.
  */
 export function beforeAction(io: Io, command: Command): void {
+  if (command.optsWithGlobals().quiet) io.quiet = true;
   warnIdleOptions(io, command);
   const given = command.opts().threads as string | undefined;
   const cap = threadCap();
   const n = given === undefined ? NaN : Number(given.trim().replace(/[_,]/g, ''));
   if (Number.isInteger(n) && n > cap) {
-    io.err(`warcast: --threads ${n} is more than 4 per core here; using ${cap}\n`);
+    if (!io.quiet) io.err(`warcast: --threads ${n} is more than 4 per core here; using ${cap}\n`);
     command.setOptionValue('threads', String(cap));
   }
 }
