@@ -19,8 +19,11 @@ const ORCS = 'examples/orcs-vs-men.yaml';
 const DILUTED = 'test/fixtures/seek-not-monotone.yaml';
 
 /** A's exact win probability with `field` of side `side` set to v (independent of seek's own code path). */
+const loaded = new Map<string, ReturnType<typeof loadFile>['scenario']>();
 function exactWin(file: string, side: 0 | 1, field: 'troops' | 'bonus', v: number, who: 0 | 1 = 0): number {
-  const { scenario } = loadFile(file);
+  // The file is read and validated once; each value edits a copy.
+  if (!loaded.has(file)) loaded.set(file, loadFile(file).scenario);
+  const scenario = structuredClone(loaded.get(file)!);
   scenario.sides[side][field] = v;
   return exactOdds(compileWarMachine(scenario)).win[who];
 }
