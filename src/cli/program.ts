@@ -27,7 +27,7 @@ export function addRunOptions(cmd: Command): Command {
   return addCheckpointOptions(cmd
     .option('--trials <n>', `battles to simulate (default ${grouped(RUN_DEFAULTS.trials)})`)
     .option('--seed <n>', `master seed; same seed, same answer (default ${RUN_DEFAULTS.seed})`)
-    .option('--threads <n>', 'worker threads (default: available parallelism)')
+    .option('--threads <n>', 'threads: this one and n − 1 workers (default: available parallelism)')
     .option('--precision <eps>', 'keep adding battles until every win probability is known to ± eps (95%)')
     .addOption(new Option('--max-trials <n>', 'upper bound on battles under --precision').default(undefined))
     .option('--json', 'print one JSON document on stdout')
