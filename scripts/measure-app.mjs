@@ -1,3 +1,4 @@
+/* global console, process, performance */
 // Page size and time to first answer of the what-if page (docs/app.md): N fresh pages from file://, one Chromium.
 // node scripts/measure-app.mjs /abs/path/index.html [N]
 import { chromium } from 'playwright-core';
