@@ -4,7 +4,7 @@
  * docs/architecture.md), assembled by the CLI's own result builders, so the same seed and trials give what
  * `warcast odds --json` and `warcast cascade --json` print. Pure: no DOM, no Node built-ins.
  */
-import { cascadeResultOf, cascadeTrace, type CascadeResult } from '../analysis/cascade.js';
+import { cascadeResultOf, cascadeTrace, roundIsDeterministic, type CascadeResult } from '../analysis/cascade.js';
 import { engagementPlanOf, oddsResultOf, type OddsResult } from '../analysis/odds.js';
 import { CASCADE_CHUNK, cascadeAccLength, runCascadeChunks } from '../kinds/cascade/kernel.js';
 import { compileCascade } from '../kinds/cascade/plan.js';
@@ -82,7 +82,10 @@ export function cascadeMonteCarlo(text: string, seed: number, trials: number, on
   const scenario = parseCascade(source);
   const trace = cascadeTrace(scenario, seed);
   const model = compileCascade(scenario, { npc: true, rounds: null });
+  // As the CLI: a round no die decides is played once.
+  const deterministic = roundIsDeterministic(model);
+  const n = deterministic ? 1 : trials;
   const acc = new Float64Array(cascadeAccLength(model));
-  runChunks(CASCADE_CHUNK, trials, (first, count) => runCascadeChunks(model, seed, first, count, trials, acc), (done) => onProgress(done, trials));
-  return cascadeResultOf({ scenario, source, model, seed, precision: null, npc: true, rounds: null, trace, run: { acc, trials, threadsUsed: 1, interrupted: false }, elapsedMs: 0 });
+  runChunks(CASCADE_CHUNK, n, (first, count) => runCascadeChunks(model, seed, first, count, n, acc), (done) => onProgress(done, n));
+  return cascadeResultOf({ scenario, source, model, seed, precision: null, npc: true, rounds: null, trace, deterministic, run: { acc, trials: n, threadsUsed: 1, interrupted: false }, elapsedMs: 0 });
 }

@@ -39,6 +39,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command('warcast')
     .description('Monte Carlo and exact odds for War Machine battles, Siege Machine sieges and Dune seizure cascades')
     .version(VERSION)
+    .option('-q, --quiet', 'no progress bar, notes or warnings on stderr (errors still), before or after the command')
     .showHelpAfterError('(run warcast --help for usage)')
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .exitOverride();
@@ -95,11 +96,10 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
     .action(simulation('matchup'));
 
-  addClusterOptions(addRunOptions(program.command('sweep <scenario>').description('win probability and casualties as one numeric field varies (common random numbers)'))
-    .requiredOption('--vary <path>', 'the numeric field to vary, e.g. sides[0].battleRating, sides[1].bonus, sides[0].troops')
-    .requiredOption('--from <x>', 'first value')
-    .requiredOption('--to <y>', 'last value (inclusive)')
-    .option('--step <s>', 'step between values (default 1)')
+  addClusterOptions(addRunOptions(program.command('sweep <scenario>').description('how the answer moves as one or two numeric fields vary (common random numbers): battles, sieges (P(fallen), weeks to fall) and cascades (P(held))'))
+    .requiredOption('--vary <path>', 'the numeric field to vary, e.g. sides[0].battleRating, equipment.attacker.trebuchet.count, defender.troops')
+    .requiredOption('--from <x>', 'first value').requiredOption('--to <y>', 'last value (inclusive)').option('--step <s>', 'step between values (default 1)')
+    .option('--vary2 <path>', 'sieges and cascades: a second field; the points form a grid (a heatmap in the report)').option('--from2 <x>', 'first value of --vary2').option('--to2 <y>', 'last value of --vary2 (inclusive)').option('--step2 <s>', 'step of --vary2 (default 1)').option('--rounds <n>', 'cascades: rounds to play; P(held) after the last (default 1)')
     .option('--race <side>', 'race the values for the best win probability of side 0 or 1: stages, dropping values clearly below the best (docs/design.md)')
     .option('--exact', 'exact odds only (no Monte Carlo)')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
