@@ -9,6 +9,9 @@ import { cascadeReport } from '../../reports/cascade.js';
 import { fieldWords } from '../../reports/fieldWords.js';
 import { compileSpec } from '../../reports/render.js';
 import { sweepReport } from '../../reports/sweep.js';
+import { survivalWeeks } from '../../reports/charts/siege.js';
+import { odds } from '../../src/analysis/odds.js';
+import { oddsReport } from '../../reports/warMachine.js';
 
 type Layered = { layer: { mark: unknown; encoding?: Record<string, { title?: string; scale?: { domain: string[]; range: unknown[] } }> ; data?: { values: { half?: number }[] } }[] };
 
@@ -44,5 +47,20 @@ describe('chart readability', () => {
     const held = cascadeReport(planning, 'x').charts.find((c) => c.name === 'cascade-held')!.spec;
     expect(JSON.stringify(held)).toContain('"strokeDash"');
     expect(compileSpec(held).messages).toEqual([]);
+  });
+
+  it('the survival chart stops a little after the last week anything changes', () => {
+    const curve = (lastChange: number) => Array.from({ length: 40 }, (_, k) => ({ week: k + 1, fallen: Math.min(1, (k + 1) / lastChange) * 0.9 }));
+    expect(survivalWeeks(curve(12))).toBe(14); // weeks 12–40 are flat: drawn to 14, not 40
+    expect(survivalWeeks(curve(40))).toBe(40);
+  });
+
+  it('casualty histograms of both sides share one troop axis, bin width and probability axis', async () => {
+    const r = await odds('examples/orcs-vs-men.yaml', { exact: true }); // 800 against 400 troops
+    const spec = oddsReport(r, 'x').charts.find((c) => c.name === 'casualties')!.spec;
+    const json = JSON.stringify(spec);
+    const xDomains = new Set([...json.matchAll(/"bin":\{"binned":true\},"scale":\{"domain":(\[[^\]]*\])/g)].map((m) => m[1]));
+    expect(xDomains).toEqual(new Set(['[0,800]']));
+    expect(compileSpec(spec).messages).toEqual([]);
   });
 });
