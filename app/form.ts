@@ -45,6 +45,13 @@ function choiceRows(i: number): string {
   }).join('');
 }
 
+/** The policies: the tie policy, and the pursuit's days (docs/rules.md §7; the Monte Carlo below runs it). */
+export function policiesFieldset(): string {
+  return `<fieldset><legend>policies</legend><label for="tie">tie policy</label><select id="tie">${['reroll', 'defender', 'attacker', 'stalemate'].map((t) => `<option>${t}</option>`).join('')}</select>
+  <label for="days">pursuit: battles over at most (days)</label><input id="days" type="number" min="1" max="365" step="1" inputmode="numeric" aria-describedby="days-note">
+  <span class="note" id="days-note">1: a single battle. More: while the forces stay in contact the winner attacks again the next day (Monte Carlo below).</span></fieldset>`;
+}
+
 /** One side's fieldset. A tactic mix in the scenario is offered as "mix, as in the scenario". */
 export function sideFieldset(doc: ScenarioDocument, i: 0 | 1): string {
   const id = (k: string) => `s${i}-${k}`;
@@ -93,6 +100,7 @@ export function fillForm(f: FormFields): void {
     for (const c of CHOICE_CONTROLS) $<HTMLSelectElement>(`s${i}-c-${c.group}`).value = s.choices[c.group];
   });
   $<HTMLSelectElement>('tie').value = f.tie;
+  $<HTMLInputElement>('days').value = String(f.days);
 }
 
 export function readForm(): FormFields {
@@ -113,5 +121,5 @@ export function readForm(): FormFields {
       choices: Object.fromEntries(CHOICE_CONTROLS.map((c) => [c.group, $<HTMLSelectElement>(`s${i}-c-${c.group}`).value])) as Record<ChoiceGroup, string>,
     };
   };
-  return { sides: [side(0), side(1)], tie: $<HTMLSelectElement>('tie').value as FormFields['tie'] };
+  return { sides: [side(0), side(1)], tie: $<HTMLSelectElement>('tie').value as FormFields['tie'], days: Number($<HTMLInputElement>('days').value) };
 }

@@ -17,7 +17,8 @@ import {
   type ScenarioDocument,
 } from '../src/app/model.js';
 import { casualtySvg, casualtyTable, resultsRowsSvg } from './charts.js';
-import { fillForm, readForm, sideFieldset } from './form.js';
+import type { Job } from './worker.js';
+import { fillForm, policiesFieldset, readForm, sideFieldset } from './form.js';
 import { num, pct } from '../src/text/format.js';
 import { TACTIC_LABELS, type Tactic } from '../src/rules/warMachine/tactics.js';
 import { stringify } from 'yaml';
@@ -110,7 +111,7 @@ export function startPage(): void {
   $('form').innerHTML =
     sideFieldset(original, 0) +
     sideFieldset(original, 1) +
-    `<fieldset><legend>policies</legend><label for="tie">tie policy</label><select id="tie">${['reroll', 'defender', 'attacker', 'stalemate'].map((t) => `<option>${t}</option>`).join('')}</select></fieldset>`;
+    policiesFieldset();
   fillForm(fieldsOf(original));
   $('form').addEventListener('input', render);
   $('form').addEventListener('change', render);
@@ -125,33 +126,53 @@ export function startPage(): void {
   });
   render();
 
-  // The siege Monte Carlo: in a Web Worker built from the inlined worker script (no file to fetch).
-  let worker: Worker | null = null;
-  $<HTMLTextAreaElement>('siege-text').value = JSON.parse($('siege-scenario').textContent ?? '""') as string;
-  $('siege-run').addEventListener('click', () => {
-    worker?.terminate();
-    const src = $('app-script').textContent ?? '';
-    worker = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
-    const progress = $<HTMLProgressElement>('siege-progress');
+  // The Monte Carlo runs: each in its own Web Worker started from this page's own script (nothing fetched).
+  for (const task of ['siege', 'cascade'] as const) $<HTMLTextAreaElement>(`${task}-text`).value = JSON.parse($(`${task}-scenario`).textContent ?? '""') as string;
+  monteCarloButton('battle', () => ({ task: 'battle', doc: current }), (r: OddsOut) =>
+    `${r.sides[0]} against ${r.sides[1]}: ${num(r.trials)} battles${r.engagement ? ' and pursuits' : ''}, seed ${r.seed}: ${r.sides[0]} wins ${pct(r.win[0])}, ${r.sides[1]} ${pct(r.win[1])}${r.engagement ? `; a pursuit lasts ${num(r.engagement.days.mean)} battles on average` : ''} (${(r.elapsedMs / 1000).toFixed(2)} s) — as warcast odds --seed ${r.seed} --trials ${r.trials} --json prints`,
+  );
+  monteCarloButton('siege', () => ({ task: 'siege', text: $<HTMLTextAreaElement>('siege-text').value }), (r: SiegeOut) => `${r.sides.attacker} against ${r.sides.defender}: ${num(r.trials)} sieges, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast siege --seed ${r.seed} --trials ${r.trials} prints`);
+  monteCarloButton('cascade', () => ({ task: 'cascade', text: $<HTMLTextAreaElement>('cascade-text').value }), (r: { trials: number; seed: number; elapsedMs: number }) => `${num(r.trials)} rounds, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast cascade --seed ${r.seed} --trials ${r.trials} --json prints`);
+  document.documentElement.dataset.ready = 'true';
+}
+
+const workers: Partial<Record<Job['task'], Worker>> = {};
+
+/** A "run" button: the job (with the seed and trials typed beside it) to a fresh worker; progress, then the JSON. */
+function monteCarloButton<R extends { elapsedMs: number }>(task: Job['task'], job: () => Omit<Job, 'seed' | 'trials'>, status: (r: R) => string): void {
+  $(`${task}-run`).addEventListener('click', () => {
+    workers[task]?.terminate();
+    const worker = new Worker(URL.createObjectURL(new Blob([$('app-script').textContent ?? ''], { type: 'text/javascript' })));
+    workers[task] = worker;
+    const progress = $<HTMLProgressElement>(`${task}-progress`);
     progress.value = 0;
-    $('siege-status').textContent = 'running…';
-    $('siege-result').textContent = '';
-    worker.onmessage = (e: MessageEvent<{ type: string; done: number; total: number; message: string; result: SiegeOut }>) => {
+    $(`${task}-status`).textContent = 'running…';
+    $(`${task}-result`).textContent = '';
+    worker.onmessage = (e: MessageEvent<{ type: string; done: number; total: number; message: string; result: R }>) => {
       const m = e.data;
       if (m.type === 'progress') {
         progress.max = m.total;
         progress.value = m.done;
       } else if (m.type === 'error') {
-        $('siege-status').textContent = m.message;
+        $(`${task}-status`).textContent = m.message;
+        worker.terminate();
       } else {
-        const r = m.result;
-        $('siege-status').textContent = `${r.sides.attacker} against ${r.sides.defender}: ${num(r.trials)} sieges, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast siege --seed ${r.seed} --trials ${r.trials} prints`;
-        $('siege-result').textContent = JSON.stringify(r, null, 2);
+        $(`${task}-status`).textContent = status(m.result);
+        $(`${task}-result`).textContent = JSON.stringify(m.result, null, 2);
+        worker.terminate();
       }
     };
-    worker.postMessage({ task: 'siege', text: $<HTMLTextAreaElement>('siege-text').value, seed: Number($<HTMLInputElement>('siege-seed').value), trials: Number($<HTMLInputElement>('siege-trials').value) });
+    worker.postMessage({ ...job(), seed: Number($<HTMLInputElement>(`${task}-seed`).value), trials: Number($<HTMLInputElement>(`${task}-trials`).value) } as Job);
   });
-  document.documentElement.dataset.ready = 'true';
+}
+
+interface OddsOut {
+  sides: [string, string];
+  win: [number, number];
+  trials: number;
+  seed: number;
+  elapsedMs: number;
+  engagement: { days: { mean: number } } | null;
 }
 
 interface SiegeOut {

@@ -41,3 +41,23 @@ export class ScenarioError extends WarcastError {
     this.path = path;
   }
 }
+
+/**
+ * Every problem the schema found in one scenario file (up to SCENARIO_ERROR_LIMIT), each its own line
+ * `file:line: path: expected`. The first one's file, line and path stand for the whole.
+ */
+export class ScenarioErrors extends ScenarioError {
+  /** Each problem's line, in file order, and a last "… and N more" line past the limit. */
+  readonly lines: string[];
+  constructor(errors: readonly ScenarioError[], more: number) {
+    const first = errors[0];
+    super(first.file, first.line, first.path, '');
+    this.lines = errors.map((e) => e.message);
+    if (more > 0) this.lines.push(`${first.file}: … and ${more} more problem${more === 1 ? '' : 's'} (fix these and run again)`);
+    this.message = this.lines.join('\n');
+    this.name = 'ScenarioErrors';
+  }
+}
+
+/** The most problems of one scenario file listed at once. */
+export const SCENARIO_ERROR_LIMIT = 10;

@@ -152,28 +152,49 @@ export async function cascade(input: ScenarioInput, options: CascadeOptions = {}
     const eps = settings.precision;
     run = await runUntil({ ...common, initialTrials: Math.min(settings.trials, settings.maxTrials), maxTrials: settings.maxTrials, done: (acc, n) => cascadeMaxHalfWidth(model, acc, n) <= eps });
   }
-  const mc = run.trials > 0 ? summarizeCascade(model, run.acc, run.trials) : {};
+  return cascadeResultOf({ scenario, source, model, seed: settings.seed, precision: settings.precision, npc, rounds, trace, deterministic, run, elapsedMs: Math.round(performance.now() - started) });
+}
+
+/**
+ * The cascade result from its parts: pure (no engine, no files), so the what-if page (src/app/monteCarlo.ts)
+ * builds the very object `warcast cascade --json` prints from the same chunks.
+ */
+export function cascadeResultOf(p: {
+  scenario: CascadeScenario;
+  source: ScenarioSource;
+  model: ReturnType<typeof compileCascade>;
+  seed: number;
+  precision: number | null;
+  npc: boolean;
+  rounds: number | null;
+  trace: RoundTrace | null;
+  /** No die decides the round (roundIsDeterministic): one trial is the answer. */
+  deterministic: boolean;
+  run: Pick<RunResult, 'acc' | 'trials' | 'threadsUsed' | 'interrupted'>;
+  elapsedMs: number;
+}): CascadeResult {
+  const { scenario, run, trace } = p;
+  const mc = run.trials > 0 ? summarizeCascade(p.model, run.acc, run.trials) : {};
   return {
     ...resultMeta('cascade'),
     kind: 'cascade',
     title: scenario.title ?? null,
     round: scenario.round,
-    rounds: rounds ?? 1,
-    npc,
-    seed: settings.seed,
+    rounds: p.rounds ?? 1,
+    npc: p.npc,
+    seed: p.seed,
     trials: run.trials,
     threads: run.threadsUsed,
-    precision: settings.precision,
+    precision: p.precision,
     interrupted: run.interrupted,
-    elapsedMs: Math.round(performance.now() - started),
+    elapsedMs: p.elapsedMs,
     policies: scenario.policies,
     trace,
     traceCoinFlips: trace !== null && trace.locations.some((l) => l.order.some((o) => o.beforeNextBecause === 'coin flip')),
-    deterministic,
-    orders: orderNotes(scenario, source),
+    deterministic: p.deterministic,
+    orders: orderNotes(scenario, p.source),
     orderCosts: orderCosts(scenario),
     ...mc,
     scenario,
   };
 }
-

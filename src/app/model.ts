@@ -2,12 +2,10 @@
  * The what-if page's engine (`warcast app`): pure functions over a scenario document, no DOM and no Node
  * built-ins, so the same code runs in the page and in the tests that check it against the CLI.
  */
-import { RESULTS_ROW_LABELS, bestReplies, casualtyCumulative, casualtyDistributions, exactOdds, sideRatings, type OddsResult } from '../analysis/odds.js';
+import { oddsResultOf, type OddsResult } from '../analysis/odds.js';
 import { compileCells, exactMatchup, solveGame, type ExactMatchup, type SolvedGame } from '../analysis/matchup.js';
-import { resultMeta } from '../resultMeta.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { parseWarMachine, type WarMachineScenario } from '../kinds/warMachine/schema.js';
-import { exactFromCounts } from '../kinds/warMachine/kernel.js';
 import { parseScenarioText } from '../scenario/source.js';
 import { TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
 import { CHOICE_ADJUSTMENTS, CHOICE_LINES, CHOICE_RULES, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS, type ChoiceGroup } from '../rules/warMachine/adjustments.js';
@@ -30,38 +28,11 @@ export function documentOf(text: string, file = '<scenario>'): ScenarioDocument 
 }
 
 /**
- * The object `warcast odds FILE --exact --json` prints, built the same way (src/analysis/odds.ts `oddsOf`
- * with `exact`), except `elapsedMs`, which is 0 here. test/app/model.test.ts checks it against `odds()`.
+ * The object `warcast odds FILE --exact --json` prints, built by the same function (src/analysis/odds.ts
+ * `oddsResultOf`, no run), with `elapsedMs` 0. test/app/model.test.ts checks it against `odds()`.
  */
 export function exactOddsResult(scenario: WarMachineScenario): OddsResult {
-  const compiled = compileWarMachine(scenario);
-  const exact = exactOdds(compiled);
-  const weights = exactFromCounts(compiled.plan.pairCount, compiled.codeCounts, compiled.pairs.map((p) => p.probability));
-  const distributions = casualtyDistributions(compiled, weights, 1);
-  return {
-    ...resultMeta('odds'),
-    kind: 'war-machine',
-    title: scenario.title ?? null,
-    method: 'exact',
-    seed: 42,
-    trials: 0,
-    threads: 0,
-    precision: null,
-    interrupted: false,
-    elapsedMs: 0,
-    sides: [scenario.sides[0].name, scenario.sides[1].name],
-    policies: scenario.policies,
-    rowLabels: RESULTS_ROW_LABELS,
-    ratings: sideRatings(compiled, scenario),
-    ...exact,
-    winCi95: null,
-    exact,
-    bestReply: bestReplies(scenario),
-    casualtyDistributions: distributions,
-    casualtyCumulative: casualtyCumulative(distributions),
-    convergence: null,
-    engagement: null,
-  };
+  return oddsResultOf(scenario, compileWarMachine(scenario), { seed: 42, precision: null }, null, null);
 }
 
 /** The JSON export: `warcast odds --exact --json` without `elapsedMs` (the one field that is not the answer). */
@@ -167,6 +138,8 @@ export interface SideFields {
 export interface FormFields {
   sides: [SideFields, SideFields];
   tie: 'reroll' | 'defender' | 'attacker' | 'stalemate';
+  /** Pursuit: battles over at most this many days (`engagement.maxDays`; 1: a single battle). Monte Carlo only. */
+  days: number;
 }
 
 const record = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -200,7 +173,8 @@ export function fieldsOf(doc: ScenarioDocument): FormFields {
     };
   };
   const policies = (doc.policies ?? {}) as Record<string, unknown>;
-  return { sides: [side(doc.sides[0]), side(doc.sides[1])], tie: (policies.tie as FormFields['tie']) ?? 'reroll' };
+  const days = record(doc.engagement).maxDays;
+  return { sides: [side(doc.sides[0]), side(doc.sides[1])], tie: (policies.tie as FormFields['tie']) ?? 'reroll', days: typeof days === 'number' ? days : 1 };
 }
 
 /** `forceFactors` from the form: the leader's level always, every other factor only where it is not the default. */
@@ -268,7 +242,12 @@ export function applyFields(original: ScenarioDocument, f: FormFields): Scenario
     else if (v.tactic !== 'mix') s.tactic = v.tactic;
     return s;
   });
-  return { ...original, policies: { ...((original.policies as object) ?? {}), tie: f.tie }, sides };
+  const out: ScenarioDocument = { ...original, policies: { ...((original.policies as object) ?? {}), tie: f.tie }, sides };
+  if (f.days !== fieldsOf(original).days) {
+    if (f.days === 1) delete out.engagement;
+    else out.engagement = { maxDays: f.days };
+  }
+  return out;
 }
 
 export { TACTICS };

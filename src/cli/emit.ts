@@ -15,7 +15,16 @@ export function exitCodeAfter(io: Io, interrupted: boolean | undefined, covered:
   return ExitCode.interrupted;
 }
 
-/** Under --json, an error is one JSON document on stderr too: {"error": {"message": …}}. */
+/**
+ * Under --json, an error is one JSON document on stderr too: {"error": {"message": …}}; a scenario with several
+ * problems adds them one by one: {"error": {"message": all lines, "errors": [each line]}}.
+ */
 export function jsonErrors(io: Io): Io {
-  return { ...io, err: (t: string) => io.err(JSON.stringify({ error: { message: t.trim().replace(/^warcast: /, '') } }) + '\n') };
+  return {
+    ...io,
+    err: (t: string) => {
+      const lines = t.trim().split('\n').map((l) => l.replace(/^warcast: /, ''));
+      io.err(JSON.stringify({ error: lines.length > 1 ? { message: lines.join('\n'), errors: lines } : { message: lines[0] } }) + '\n');
+    },
+  };
 }

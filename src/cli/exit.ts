@@ -1,7 +1,7 @@
 /** From an error to its one line on stderr and its exit code (docs/reliability.md, exit codes). */
 import { availableParallelism } from 'node:os';
 import { CommanderError } from 'commander';
-import { ExitCode, UsageError, WarcastError } from '../errors.js';
+import { ExitCode, ScenarioErrors, UsageError, WarcastError } from '../errors.js';
 import { escapeControls } from '../scenario/source.js';
 import type { Io } from './io.js';
 
@@ -9,6 +9,10 @@ export function exitCodeFor(err: unknown, io: Io): number {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return ExitCode.ok;
     return ExitCode.usage; // commander has already printed its one line
+  }
+  if (err instanceof ScenarioErrors) {
+    io.err(err.lines.map((l) => `warcast: ${oneLine(l)}\n`).join(''));
+    return err.exitCode;
   }
   if (err instanceof UsageError || err instanceof WarcastError) {
     io.err(`warcast: ${oneLine(err.message)}\n`);

@@ -19,6 +19,7 @@ export const EXAMPLES: Record<string, string[]> = {
   worker: ['warcast worker --redis redis://127.0.0.1:6379', 'warcast odds examples/orcs-vs-men.yaml --trials 1e9 --redis redis://127.0.0.1:6379'],
   app: ['warcast app examples/orcs-vs-men.yaml --out kelvin-ford-page'],
   schema: ['warcast schema war-machine > war-machine.schema.json', 'warcast schema --out schemas'],
+  completion: ['warcast completion bash > ~/.local/share/bash-completion/completions/warcast', 'warcast completion zsh > "${fpath[1]}/_warcast"', 'warcast completion fish > ~/.config/fish/completions/warcast.fish'],
   bench: ['warcast bench --quick', 'warcast bench --compare --threshold 0.5'],
 };
 

@@ -9,11 +9,12 @@ import type { Io } from './io.js';
 import { threadCap } from './exit.js';
 
 /** The options that only steer dice: idle when a command answers exactly. */
-const DICE_OPTIONS = ['trials', 'seed', 'threads', 'precision', 'maxTrials'] as const;
+const DICE_OPTIONS = ['trials', 'seed', 'threads', 'precision', 'maxTrials', 'checkpoint', 'resume'] as const;
 
 /** Commands that answer exactly unless `--monte-carlo` is given, and the ones that are always exact. */
 const EXACT_UNLESS_MONTE_CARLO = new Set(['matchup', 'march']);
-const ALWAYS_EXACT = new Set(['worth']);
+/** (`worth` is exact on a battle but Monte Carlo on a siege: it warns itself once it knows the kind, src/cli/worth.ts.) */
+const ALWAYS_EXACT = new Set<string>([]);
 
 const flag = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
@@ -50,9 +51,18 @@ export function idleOptionWarnings(command: Command): string[] {
 
 /** Each warning on stderr: one line, or one JSON document `{"warning": {"message"}}` under --json. */
 export function warnIdleOptions(io: Io, command: Command): void {
-  for (const message of idleOptionWarnings(command)) {
-    io.err(command.opts().json ? JSON.stringify({ warning: { message } }) + '\n' : `warcast: warning: ${message}\n`);
-  }
+  for (const message of idleOptionWarnings(command)) warn(io, Boolean(command.opts().json), message);
+}
+
+export function warn(io: Io, json: boolean, message: string): void {
+  if (io.quiet) return;
+  io.err(json ? JSON.stringify({ warning: { message } }) + '\n' : `warcast: warning: ${message}\n`);
+}
+
+/** The dice options given to a command that turned out to answer exactly (as `--exact` would warn). */
+export function warnIdleDice(io: Io, flags: Record<string, unknown>, because: string): void {
+  const idle = DICE_OPTIONS.filter((k) => flags[k] !== undefined);
+  if (idle.length > 0) warn(io, Boolean(flags.json), `${idle.map(flag).join(', ')}: ignored under ${because}, which rolls no dice`);
 }
 
 /**
@@ -61,12 +71,13 @@ export function warnIdleOptions(io: Io, command: Command): void {
  * with a warning rather than refused), after warning about idle options.
  */
 export function beforeAction(io: Io, command: Command): void {
+  if (command.optsWithGlobals().quiet) io.quiet = true;
   warnIdleOptions(io, command);
   const given = command.opts().threads as string | undefined;
   const cap = threadCap();
   const n = given === undefined ? NaN : Number(given.trim().replace(/[_,]/g, ''));
   if (Number.isInteger(n) && n > cap) {
-    io.err(`warcast: --threads ${n} is more than 4 per core here; using ${cap}\n`);
+    if (!io.quiet) io.err(`warcast: --threads ${n} is more than 4 per core here; using ${cap}\n`);
     command.setOptionValue('threads', String(cap));
   }
 }

@@ -8,6 +8,8 @@ export interface Io {
   signal?: AbortSignal;
   /** The command being run and its arguments (set by the CLI before the action; checkpoints name them). */
   invocation?: { command: string; args: string[] };
+  /** --quiet: no progress bar and no notes or warnings on stderr (errors still). */
+  quiet?: boolean;
 }
 
 export function processIo(signal?: AbortSignal): Io {

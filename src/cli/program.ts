@@ -39,6 +39,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command('warcast')
     .description('Monte Carlo and exact odds for War Machine battles, Siege Machine sieges and Dune seizure cascades')
     .version(VERSION)
+    .option('-q, --quiet', 'no progress bar, notes or warnings on stderr (errors still), before or after the command')
     .showHelpAfterError('(run warcast --help for usage)')
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .exitOverride();

@@ -21,6 +21,7 @@ export function formatRate(r: RateResult): string {
         for (const l of s.forceFactorLines) out.push(`  ${l.factor.padEnd(11)} ${sign(l.value).padStart(5)}  ${l.rule}`);
         out.push(`  ${'BFR'.padEnd(11)} ${String(s.basicForceRating).padStart(5)}  sum of the five factors`);
       } else out.push(`  ${'BFR'.padEnd(11)} ${String(s.basicForceRating).padStart(5)}  given`);
+      for (const note of s.notes) out.push(`  ${'note'.padEnd(11)} ${''.padStart(5)}  ${note}`);
       out.push(`  troop class ${s.troopClassName} (BFR ${s.basicForceRating})`);
       for (const st of s.statements) out.push(`  statement  ${st.text}${st.source === 'derived' ? ' (from make-up)' : ''}`);
     } else out.push(`  troop class ${s.troopClassName ?? 'unknown (BR given directly; no class advantage computed)'}`);

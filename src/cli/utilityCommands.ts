@@ -8,4 +8,12 @@ export function addUtilityCommands(program: Command, io: Io, setExit: (code: num
     .description('the scenario files\' JSON Schema (all kinds, or one: war-machine, siege, cascade, march, divided, tournament) for editors; docs/scenarios.md')
     .option('--out <dir>', 'write KIND.schema.json files (and scenario.schema.json) into dir instead of printing')
     .action(async (kind: string | undefined, flags) => setExit(await (await import('./schema.js')).schemaCommand(kind, flags, io)));
+
+  program
+    .command('completion <shell>')
+    .description('print a shell completion script (bash, zsh or fish) for every command and option; docs/cli.md')
+    .action(async (shell: string, _flags: unknown, command: Command) => {
+      io.out((await import('./completion.js')).completionScript(command.parent!, shell));
+      setExit(0);
+    });
 }

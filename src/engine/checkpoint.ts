@@ -306,7 +306,7 @@ export function readCheckpoint(path: string, header: CheckpointHeader): Checkpoi
   if (differs !== null) throw fail(`${differs}; a checkpoint resumes only the run that wrote it (same command, scenario, seed, options and warcast version)`);
   if (!Array.isArray(data.calls)) throw fail('calls: expected a list');
   data.calls.forEach((c, i) => {
-    const ok = c && Array.isArray(c.acc) && [c.startTrial, c.trials, c.chunkTrials, c.firstChunk, c.lastChunk, c.shardLast, c.traceLength].every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0) && c.shardLast >= c.firstChunk && c.shardLast <= c.lastChunk && (c.traceLength === 0 || (Array.isArray(c.trace) && c.trace.length === (c.shardLast - c.firstChunk) * c.traceLength));
+    const ok = c && Array.isArray(c.acc) && c.acc.every((x) => typeof x === 'number') && Object.values(c.exact ?? {}).every((x) => typeof x === 'string' && /^-?[0-9]+$/.test(x)) && [c.startTrial, c.trials, c.chunkTrials, c.firstChunk, c.lastChunk, c.shardLast, c.traceLength].every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0) && c.shardLast >= c.firstChunk && c.shardLast <= c.lastChunk && (c.traceLength === 0 || (Array.isArray(c.trace) && c.trace.length === (c.shardLast - c.firstChunk) * c.traceLength));
     if (!ok) throw fail(`calls[${i}]: not a saved run (edited?)`);
   });
   return data as CheckpointFile;

@@ -5,7 +5,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { LineCounter, parseDocument, isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
 import type { z } from 'zod';
-import { ScenarioError } from '../errors.js';
+import { SCENARIO_ERROR_LIMIT, ScenarioError, ScenarioErrors } from '../errors.js';
 
 export type PathSegment = string | number;
 
@@ -348,23 +348,40 @@ export function closest(word: string, candidates: readonly string[]): string | n
   return best !== null && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
 }
 
-/** Known keys of the zod object schema found at `path` inside `schema`, if it is one. */
-function knownKeysAt(schema: z.ZodType, path: readonly PathSegment[]): string[] {
+/** The zod schema found at `path` inside `schema` (wrappers removed), or null when the path leaves it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function schemaAt(schema: z.ZodType, path: readonly PathSegment[]): any {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let s: any = schema;
   for (const seg of path) {
     s = unwrap(s);
-    if (!s) return [];
+    if (!s) return null;
     const def = s._zod?.def;
     if (def?.type === 'object') s = def.shape[seg as string];
     else if (def?.type === 'array') s = def.element;
     else if (def?.type === 'tuple') s = def.items[seg as number] ?? def.rest;
     else if (def?.type === 'record') s = def.valueType;
-    else return [];
+    else return null;
   }
-  s = unwrap(s);
-  const def = s?._zod?.def;
+  return unwrap(s) ?? null;
+}
+
+/** Known keys of the zod object schema found at `path` inside `schema`, if it is one. */
+function knownKeysAt(schema: z.ZodType, path: readonly PathSegment[]): string[] {
+  const def = schemaAt(schema, path)?._zod?.def;
   return def?.type === 'object' ? Object.keys(def.shape) : [];
+}
+
+/** A mapping's expected shape as users write it: `{count, crew?}` (`?`: optional); null if not a mapping. */
+export function shapeAt(schema: z.ZodType, path: readonly PathSegment[]): string | null {
+  const def = schemaAt(schema, path)?._zod?.def;
+  if (def?.type !== 'object') return null;
+  const keys = Object.entries(def.shape as Record<string, { _zod?: { optin?: string; def?: { type?: string } } }>).map(([k, v]) => {
+    const t = v._zod?.def?.type;
+    return t === 'optional' || t === 'default' || t === 'prefault' ? `${k}?` : k;
+  });
+  const shown = keys.length > 8 ? [...keys.slice(0, 8), '…'] : keys;
+  return `{${shown.join(', ')}}`;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -380,33 +397,62 @@ function unwrap(s: any): any {
   return s;
 }
 
-/** Validate `data` against `schema`; the first problem becomes one located ScenarioError. */
+/**
+ * Validate `data` against `schema`. Every problem zod finds (up to SCENARIO_ERROR_LIMIT) becomes one located
+ * line; one problem throws a ScenarioError, several a ScenarioErrors listing them all.
+ */
 export function validate<T extends z.ZodType>(source: ScenarioSource, schema: T, data: unknown = source.data, base: PathSegment[] = []): z.output<T> {
   const result = schema.safeParse(data, { reportInput: true });
   if (result.success) return result.data;
-  let issue = result.error.issues[0];
-  // A misspelt required key shows up twice: as the key missing and as an unknown key beside it. The unknown
-  // key, with its "did you mean", is the one that says what to fix.
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
-    const parent = JSON.stringify(issue.path.slice(0, -1));
-    issue = result.error.issues.find((i) => i.code === 'unrecognized_keys' && JSON.stringify(i.path) === parent) ?? issue;
-  }
-  const path = [...base, ...(issue.path as PathSegment[])];
-  if (issue.code === 'unrecognized_keys') {
-    const key = issue.keys[0];
+  const issues = result.error.issues;
+  const errors: ScenarioError[] = [];
+  // A misspelt required key shows up twice: as the key missing and as an unknown key beside it that is close
+  // to it. The unknown key, with its "did you mean", says what to fix; the missing one is left out.
+  const suggested = new Set<string>();
+  for (const issue of issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
     const known = knownKeysAt(schema, issue.path as PathSegment[]);
-    const hint = closest(key, known);
-    throw source.error([...path, key], `unknown key '${shown(key)}'${hint ? ` (did you mean '${hint}'?)` : known.length ? ` (expected one of: ${known.join(', ')})` : ''}`);
+    for (const key of issue.keys) {
+      const hint = closest(key, known);
+      if (hint) suggested.add(JSON.stringify([...issue.path, hint]));
+    }
   }
-  throw source.error(path, describeIssue(issue));
+  // Locating a problem walks the document: only the first hundred are located (10⁵ bad sides cost no more).
+  let unlocated = 0;
+  for (const issue of issues) {
+    if (errors.length >= 100) {
+      unlocated += issue.code === 'unrecognized_keys' ? issue.keys.length : 1;
+      continue;
+    }
+    const path = [...base, ...(issue.path as PathSegment[])];
+    if (issue.code === 'unrecognized_keys') {
+      const known = knownKeysAt(schema, issue.path as PathSegment[]);
+      for (const key of issue.keys) {
+        const hint = closest(key, known);
+        errors.push(source.error([...path, key], `unknown key '${shown(key)}'${hint ? ` (did you mean '${hint}'?)` : known.length ? ` (expected one of: ${known.join(', ')})` : ''}`));
+      }
+    } else if (!(issue.code === 'invalid_type' && issue.input === undefined && suggested.has(JSON.stringify(issue.path)))) {
+      errors.push(source.error(path, describeIssue(issue, schema)));
+    }
+  }
+  // File order, so the list reads top to bottom (zod reports in schema order).
+  errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  if (errors.length === 1 && unlocated === 0) throw errors[0];
+  throw new ScenarioErrors(errors.slice(0, SCENARIO_ERROR_LIMIT), Math.max(0, errors.length - SCENARIO_ERROR_LIMIT) + unlocated);
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType): string {
   switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined ? `required: expected ${issue.expected}` : `expected ${issue.expected}, got ${describe(issue.input)}`;
-    case 'invalid_value':
-      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${describe(issue.input)}`;
+    case 'invalid_type': {
+      // A mapping expected: show its keys, e.g. `trebuchet: expected a mapping {count, crew?}, got 4`.
+      const shape = issue.expected === 'object' ? shapeAt(schema, issue.path as PathSegment[]) : null;
+      const expected = shape ? `a mapping ${shape}` : issue.expected;
+      return issue.input === undefined ? `required: expected ${expected}` : `expected ${expected}, got ${describe(issue.input)}`;
+    }
+    case 'invalid_value': {
+      const hint = typeof issue.input === 'string' ? closest(issue.input, issue.values.filter((v): v is string => typeof v === 'string')) : null;
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${describe(issue.input)}${hint ? ` (did you mean '${hint}'?)` : ''}`;
+    }
     case 'too_small':
       return `expected ${issue.inclusive === false ? 'more than' : 'at least'} ${issue.minimum}${issue.origin === 'array' ? ' items' : ''}, got ${issue.origin === 'array' ? (issue.input as unknown[]).length : describe(issue.input)}`;
     case 'too_big':

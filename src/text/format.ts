@@ -58,6 +58,15 @@ export function runLine(r: { trials: number; seed: number; threads: number; elap
   return `${fmtCount(r.trials)} ${unit}${r.trials === 1 ? '' : 's'}, seed ${r.seed}, ${threads}${why}, ${(r.elapsedMs / 1000).toFixed(2)} s`;
 }
 
+/** A duration as a person says it: "12 s", "3 min 20 s", "5 h 10 min", "2 d 4 h" (whole units, two at most). */
+export function fmtDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h${Math.floor((s % 3600) / 60) ? ` ${Math.floor((s % 3600) / 60)} min` : ''}`;
+  return `${Math.floor(s / 86400)} d${Math.floor((s % 86400) / 3600) ? ` ${Math.floor((s % 86400) / 3600)} h` : ''}`;
+}
+
 /** Trial counts in short form: 950, 12.5k, 1.2M, 3G. */
 export function fmtCount(n: number): string {
   if (n >= 1e9) return `${+(n / 1e9).toFixed(2)}G`;

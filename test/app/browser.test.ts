@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
@@ -26,9 +26,19 @@ async function cliJson(args: string[]): Promise<Record<string, unknown>> {
   return JSON.parse(io.stdout) as Record<string, unknown>;
 }
 
+/** A result without its timing fields (elapsedMs, threads): what a run's seed and trials decide. */
+function withoutTiming(r: Record<string, unknown>): Record<string, unknown> {
+  const { elapsedMs: _e, threads: _t, ...rest } = r;
+  return rest;
+}
+
 describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
   let context: BrowserContext;
   let dir: string;
+  // One page through the tests below, in order: edits, then Monte Carlo runs, then what left the page.
+  let page: Page;
+  const requests: string[] = [];
+  const errors: string[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'warcast-app-'));
@@ -44,14 +54,12 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     await context?.close();
   });
 
-  it('edits a BR and a tactic; shows the CLI exact odds; file:// only; screenshot kept', async () => {
+  it('edits a BR, a tactic, an adjustment: shows the CLI exact odds, casualties and charts; exports; the link reproduces it', async () => {
     const out = join(dir, 'page');
     expect(await runCli(['app', 'examples/orcs-vs-men.yaml', '--out', out], memoryIo())).toBe(0);
     const index = join(out, 'index.html');
     const bytes = statSync(index).size;
-    const page = await context.newPage();
-    const requests: string[] = [];
-    const errors: string[] = [];
+    page = await context.newPage();
     page.on('request', (r) => requests.push(r.url()));
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
@@ -142,12 +150,14 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     expect(Number(await again.locator('[data-key="win-a"]').getAttribute('data-value'))).toBe(win[0]);
     expect(await again.getByLabel('battle rating (BR)').nth(1).inputValue()).toBe('95');
     await again.close();
+  }, 90_000);
 
+  it('runs sieges, battles with pursuit and cascades in Web Workers: the CLI numbers for the same seed and trials', async () => {
     // The siege Monte Carlo in the page's Web Worker equals the CLI for the same seed and trials.
-    await page.getByLabel('seed', { exact: true }).fill('7');
-    await page.getByLabel('trials', { exact: true }).fill('23456');
+    await page.getByLabel('siege seed', { exact: true }).fill('7');
+    await page.getByLabel('siege trials', { exact: true }).fill('23456');
     await page.getByRole('button', { name: 'run the sieges' }).click();
-    await page.locator('#siege-result').filter({ hasText: '"kind"' }).waitFor({ timeout: 30_000 });
+    await page.locator('#siege-result').filter({ hasText: '"kind"' }).waitFor({ state: 'attached', timeout: 30_000 });
     const inPage = JSON.parse((await page.locator('#siege-result').textContent()) ?? '') as Record<string, unknown>;
     const siegeCli = await cliJson(['siege', 'examples/castle-siege.yaml', '--seed', '7', '--trials', '23456', '--json']);
     const { elapsedMs: _p, threads: _pt, ...pageSiege } = inPage;
@@ -156,6 +166,35 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     expect(Number(await page.locator('#siege-progress').getAttribute('max'))).toBe(23456);
     console.log(`app page: siege Monte Carlo in the worker, 23,456 sieges: ${inPage.elapsedMs} ms`);
 
+    // The battle as edited, followed over up to 3 days (pursuit), in the worker: warcast odds --json (Monte Carlo).
+    await page.getByLabel('pursuit: battles over at most (days)').fill('3');
+    await page.getByLabel('battle seed', { exact: true }).fill('7');
+    await page.getByLabel('battle trials', { exact: true }).fill('101000');
+    await page.getByRole('button', { name: 'run the battles' }).click();
+    await page.locator('#battle-result').filter({ hasText: '"kind"' }).waitFor({ state: 'attached', timeout: 30_000 });
+    const battleDoc = documentFromHash(new URL(page.url()).hash)!;
+    expect(battleDoc.engagement).toEqual({ maxDays: 3 });
+    const battleFile = join(dir, 'pursuit.json');
+    (await import('node:fs')).writeFileSync(battleFile, JSON.stringify(battleDoc));
+    const battleCli = await cliJson(['odds', battleFile, '--seed', '7', '--trials', '101000', '--json']);
+    const battlePage = JSON.parse((await page.locator('#battle-result').textContent()) ?? '') as Record<string, unknown>;
+    expect(battlePage.engagement).not.toBeNull();
+    expect(withoutTiming(battlePage)).toEqual(withoutTiming(battleCli));
+    expect(Number(await page.locator('#battle-progress').getAttribute('max'))).toBe(202_000);
+    console.log(`app page: battle Monte Carlo with pursuit in the worker, 101,000 battles and pursuits: ${battlePage.elapsedMs} ms`);
+
+    // A cascade in the worker: warcast cascade --json.
+    await page.getByLabel('cascade seed', { exact: true }).fill('11');
+    await page.getByLabel('cascade trials', { exact: true }).fill('12000');
+    await page.getByRole('button', { name: 'run the cascades' }).click();
+    await page.locator('#cascade-result').filter({ hasText: '"kind"' }).waitFor({ state: 'attached', timeout: 30_000 });
+    const cascadePage = JSON.parse((await page.locator('#cascade-result').textContent()) ?? '') as Record<string, unknown>;
+    const cascadeCli = await cliJson(['cascade', 'examples/cascade-bob-john.yaml', '--seed', '11', '--trials', '12000', '--json']);
+    expect(withoutTiming(cascadePage)).toEqual(withoutTiming(cascadeCli));
+    console.log(`app page: cascade Monte Carlo in the worker, 12,000 rounds: ${cascadePage.elapsedMs} ms`);
+  }, 90_000);
+
+  it('sent no request beyond file:// and blob:, logged no error, fits a 375 px phone; screenshots kept', async () => {
     // Nothing leaves the page: file:// for the page, blob: (in memory) for the worker and the downloads.
     expect(requests.filter((u) => !u.startsWith('file://') && !u.startsWith('blob:'))).toEqual([]);
     expect(errors).toEqual([]);

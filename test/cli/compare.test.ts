@@ -14,7 +14,7 @@ async function cli(...argv: string[]) {
 describe('warcast compare', () => {
   it('battles: exact win difference, losses beyond noise; a scenario against itself is no difference', async () => {
     const r = await compare('examples/orcs-vs-men.yaml', 'examples/battle.yaml', { trials: 20_000, threads: 1 });
-    expect(r.schema).toBe('warcast/compare');
+    expect(r.schema).toBe('warcast/compare@1');
     const winA = r.rows.find((x) => x.metric === 'side A wins (exact)')!;
     expect(winA.exact).toBe(true);
     expect(winA.difference).toBeCloseTo(0.7706 - 0.3601, 3);

@@ -2,6 +2,7 @@
  * Hostile scenario input (issue 20): each case found by hand or by the fuzzer is an invalid scenario, exit 3,
  * one line with file:line, rejected in well under a second; never an internal error or a stack trace.
  */
+import { SCENARIO_ERROR_LIMIT } from '../../src/errors.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,7 +38,10 @@ async function runFile(file: string, command = 'odds', extra: string[] = []) {
 /** Exit 3, one line, the file (and its line when `line` is given), no stack, no internal error. */
 function rejected(r: { code: number; err: string; file: string; ms: number }, message: string | RegExp, line?: number, boundMs = 3000) {
   expect(r.code).toBe(3);
-  expect(r.err.trim().split('\n')).toHaveLength(1);
+  // One line per problem (a file with several lists them all, up to the limit), each a warcast: line.
+  const lines = r.err.trim().split('\n');
+  expect(lines.length).toBeLessThanOrEqual(SCENARIO_ERROR_LIMIT + 1);
+  for (const l of lines) expect(l.startsWith('warcast: ')).toBe(true);
   expect(r.err).not.toMatch(/internal error|\n\s+at /);
   expect(r.err).toContain(line === undefined ? `${r.file}` : `${r.file}:${line}:`);
   if (typeof message === 'string') expect(r.err).toContain(message);

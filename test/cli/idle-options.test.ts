@@ -39,6 +39,14 @@ describe('options that do nothing', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.err)).toEqual({ warning: { message: '--seed: ignored under warcast matchup without --monte-carlo (exact), which rolls no dice' } });
   });
+  it('--quiet (before or after the command): no warnings', async () => {
+    for (const argv of [['--quiet', 'odds', BATTLE, '--exact', '--trials', '5'], ['odds', BATTLE, '--exact', '--trials', '5', '-q']]) {
+      const r = await cli(...argv);
+      expect(r.code).toBe(0);
+      expect(r.err).toBe('');
+      expect(r.out).toContain('exact odds');
+    }
+  });
   it('no warning when nothing is idle', async () => {
     const r = await cli('odds', BATTLE, '--exact');
     expect(r.err).toBe('');

@@ -11,6 +11,30 @@ async function rate(args: string[]) {
 }
 
 describe('warcast rate', () => {
+  it('says when a rule drops input: too few officers (one per 40, sheet l. 19), capped counts, a second weapon without weapons', async () => {
+    const scenario = {
+      kind: 'war-machine',
+      sides: [
+        { name: 'Host', troops: 2400, forceFactors: { leader: { level: 9 }, officers: { count: 20, averageLevel: 4 }, victories: 15, weeksTrained: 30, secondWeapon: true } },
+        { name: 'Foe', troops: 800, battleRating: 60 },
+      ],
+    };
+    const { rate: rateOf } = await import('../../src/analysis/rate.js');
+    const r = await rateOf(scenario);
+    expect(r.sides[0].notes).toEqual([
+      'officers: 20 for 2,400 troops fall short of one per 40 (60 needed): no officer bonus (would be +12)',
+      'victories: 15 given, the rule counts at most 10',
+      'weeksTrained: 30 given, the rule counts at most 20',
+      'secondWeapon: counts only beside weapons of some quality (weapons: none here)',
+    ]);
+    expect(r.sides[1].notes).toEqual([]);
+    // Enough officers: no note, and the bonus counts.
+    scenario.sides[0].forceFactors!.officers.count = 60;
+    const enough = await rateOf(scenario);
+    expect(enough.sides[0].notes[0]).toBe('victories: 15 given, the rule counts at most 10');
+    expect(enough.sides[0].basicForceRating).toBe(r.sides[0].basicForceRating! + 12);
+  });
+
   it('shows the BFR, statements, BR rule and every adjustment with its rule, adding up to the modified BR', async () => {
     const { code, out } = await rate(['examples/orcs-vs-men.yaml']);
     expect(code).toBe(0);

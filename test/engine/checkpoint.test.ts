@@ -12,6 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { closePool } from '../../src/engine/pool.js';
+import { Checkpoint, withCheckpoint, type CheckpointFile } from '../../src/engine/checkpoint.js';
+import type { Kernel } from '../../src/engine/kernel.js';
+import { runTrials } from '../../src/engine/run.js';
 import { withoutTiming } from '../distributed/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'warcast-checkpoint-'));
@@ -145,5 +148,36 @@ describe('--checkpoint and --resume', () => {
     const usage = await cli([...args, '--checkpoint', join(dir, 'x.json'), '--checkpoint-every', 'soon']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/--checkpoint-every: expected seconds/);
+  });
+});
+
+describe('checkpoint sums past 2^53', () => {
+  // A kernel whose every chunk adds an odd number near 2^52 to one slot: the sums pass 2^53 after two chunks
+  // (the last chunk adds 17 more, which puts the exact total where a rounded prefix rounds the other way).
+  const big: Kernel<{ n: number }> = {
+    name: 'test-big', chunkTrials: 1, maxChunksPerTask: 1, minPoolTrials: Infinity,
+    accLength: () => 1,
+    maxPerTrial: () => 2 ** 53,
+    run: (_plan, _seed, first, count, _total, acc) => {
+      for (let c = first; c < first + count; c++) acc[0] += 2 ** 52 + 2 * c + 1 + (c === 39 ? 17 : 0);
+    },
+  };
+  const header = { version: 'test', command: 'test', scenarios: [], seed: 1, options: {} };
+  const run = (signal?: AbortSignal, onProgress?: (d: number) => void) => runTrials({ kernel: big, plan: { n: 1 }, seed: 1, trials: 40, threads: 1, signal, onProgress });
+
+  it('a resumed run adds the rest to the exact saved prefix (rounding the prefix first would differ)', async () => {
+    const whole = (await run()).acc[0];
+    const cp = new Checkpoint({ path: join(dir, 'big.json'), header, everyMs: 0, warn: () => {} });
+    const ac = new AbortController();
+    const stopped = await withCheckpoint(cp, () => run(ac.signal, (d) => d >= 13 && ac.abort()));
+    expect(stopped.trials).toBe(13);
+    const saved = JSON.parse(JSON.stringify(cp.snapshot())) as CheckpointFile;
+    expect(saved.calls[0].exact?.['0']).toBe(String(Array.from({ length: 13 }, (_, c) => 2n ** 52n + BigInt(2 * c + 1)).reduce((a, b) => a + b)));
+    const resumed = await withCheckpoint(new Checkpoint({ path: join(dir, 'big.json'), header, everyMs: 1e9, warn: () => {}, resumed: saved }), () => run());
+    expect(resumed.trials).toBe(40);
+    expect(resumed.acc[0]).toBe(whole);
+    // The test can fail: the prefix rounded to a double, then the rest added exactly, rounds differently.
+    const rest = Array.from({ length: 27 }, (_, i) => 2n ** 52n + BigInt(2 * (13 + i) + 1)).reduce((a, b) => a + b) + 17n;
+    expect(Number(BigInt(saved.calls[0].acc[0]) + rest)).not.toBe(whole);
   });
 });

@@ -85,7 +85,7 @@ const fortificationSchema = z.strictObject({
 });
 
 /** Units of ammunition, in quarters at most (a quarter-crewed piece uses ¼ unit a week, RC l. 11639). */
-const ammunitionUnits = z.number().min(0).max(1e9).multipleOf(0.25).default(0);
+const ammunitionUnits = z.number().min(0).max(1e9).multipleOf(0.25, { error: 'expected units in quarters at most (e.g. 1, 2.5, 0.25): a quarter-crewed piece uses ¼ unit a week' }).default(0);
 
 /** A side's stores for the weekly accounting (docs/siege.md "Supplies"). */
 const sideSuppliesSchema = z.strictObject({

@@ -55,6 +55,8 @@ export interface FactorLine {
 export interface ForceRating {
   basicForceRating: number;
   lines: FactorLine[];
+  /** Input the rules leave out, said in words (a cap reached, too few officers): nothing is dropped silently. */
+  dropped: string[];
   factors: Record<FactorLine['factor'], number>;
 }
 
@@ -89,8 +91,14 @@ function average(avg: number, rounding: AverageRounding): number {
  */
 export function basicForceRating(f: ForceFactors, averageRounding: AverageRounding = 'ceilAverage'): ForceRating {
   const lines: FactorLine[] = [];
+  const dropped: string[] = [];
   const add = (factor: FactorLine['factor'], rule: string, value: number) => {
     if (value !== 0) lines.push({ factor, rule, value });
+  };
+  // Capped counts (sheet l. 21, 22, 24, 25: "max 10", "max 20"): the excess counts for nothing, and the note says so.
+  const capped = (what: string, given: number, max: number) => {
+    if (given > max) dropped.push(`${what}: ${given} given, the rule counts at most ${max}`);
+    return Math.min(max, given);
   };
   add('leadership', `leader's level (${f.leader.level})`, f.leader.level);
   add('leadership', `leader's Int adjustment (${f.leader.intelligence})`, abilityAdjustment(f.leader.intelligence));
@@ -102,21 +110,29 @@ export function basicForceRating(f: ForceFactors, averageRounding: AverageRoundi
   const officersEnough = f.officers.count > 0 && f.officers.count * 40 >= f.troops;
   if (officersEnough) {
     add('experience', `3 × average officer level (${f.officers.averageLevel})`, 3 * average(f.officers.averageLevel, averageRounding));
+  } else if (f.officers.count > 0) {
+    // Sheet l. 19: "must have one officer for each 40 troops".
+    const needed = Math.ceil(f.troops / 40);
+    dropped.push(`officers: ${f.officers.count.toLocaleString('en-US')} for ${f.troops.toLocaleString('en-US')} troops fall short of one per 40 (${needed.toLocaleString('en-US')} needed): no officer bonus (would be +${3 * average(f.officers.averageLevel, averageRounding)})`);
   }
   add('experience', `2 × average troop level (${f.averageTroopLevel})`, 2 * average(f.averageTroopLevel, averageRounding));
-  add('experience', `1 per victory in last 10 years (max 10)`, Math.min(10, f.victories));
-  add('experience', `−1 per rout in last 10 years (max 10)`, -Math.min(10, f.routs));
+  add('experience', `1 per victory in last 10 years (max 10)`, capped('victories', f.victories, 10));
+  add('experience', `−1 per rout in last 10 years (max 10)`, -capped('routs', f.routs, 10));
 
-  add('training', 'weeks trained in past year (max 20)', Math.min(20, f.weeksTrained));
-  add('training', 'weeks trained with leader (max 20)', Math.min(20, f.weeksWithLeader));
+  add('training', 'weeks trained in past year (max 20)', capped('weeksTrained', f.weeksTrained, 20));
+  add('training', 'weeks trained with leader (max 20)', capped('weeksWithLeader', f.weeksWithLeader, 20));
   add('training', 'months on duty in past year (max 12)', Math.min(12, f.monthsOnDuty));
 
   add('equipment', `${f.weapons} weapons`, WEAPON_POINTS[f.weapons]);
   if (f.secondWeapon && f.weapons !== 'none') add('equipment', 'second weapon of same quality', 5);
+  else if (f.secondWeapon) dropped.push('secondWeapon: counts only beside weapons of some quality (weapons: none here)');
   if (f.armourClass5OrBetter) add('equipment', 'average AC 5 or better', 5);
 
-  if (f.allElvesOrDwarves) add('special', 'all elves or dwarves', 15);
-  else {
+  if (f.allElvesOrDwarves) {
+    add('special', 'all elves or dwarves', 15);
+    // Sheet l. 32–33: 15 for elves or dwarves *or* 2 per 1% with two asterisks, not both.
+    if (f.twoAsteriskTroops > 0) dropped.push('twoAsteriskTroops: not counted beside allElvesOrDwarves (the sheet gives one or the other)');
+  } else {
     const pct = percentOfForce(f.twoAsteriskTroops, f.troops);
     add('special', `2 per 1% of force with two asterisks (${pct}%)`, 2 * pct);
   }
@@ -127,7 +143,7 @@ export function basicForceRating(f: ForceFactors, averageRounding: AverageRoundi
     factors[l.factor] += l.value;
     total += l.value;
   }
-  return { basicForceRating: Math.floor(total + 1e-9), lines, factors };
+  return { basicForceRating: Math.floor(total + 1e-9), lines, dropped, factors };
 }
 
 /** Troop classes in order; the index is the class ordinal used for the morale comparison. */

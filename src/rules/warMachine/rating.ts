@@ -42,6 +42,8 @@ export interface SideRating {
   troops: number;
   basicForceRating: number | null;
   forceFactorLines: FactorLine[];
+  /** Scenario input the rules leave out (a cap reached, too few officers), in words. */
+  notes: string[];
   troopClass: number | null;
   troopClassName: string | null;
   statements: { key: StatementKey; text: string; source: 'listed' | 'derived' }[];
@@ -54,6 +56,7 @@ export interface SideRating {
 interface BaseRating {
   bfr: number | null;
   lines: FactorLine[];
+  notes: string[];
   cls: number | null;
   statements: SideRating['statements'];
   br: number;
@@ -63,15 +66,17 @@ interface BaseRating {
 function baseRating(side: RatedSide, policies: RatingPolicies): BaseRating {
   let bfr: number | null = null;
   let lines: FactorLine[] = [];
+  let notes: string[] = [];
   if (side.forceFactors) {
     const r = basicForceRating({ troops: side.troops, ...side.forceFactors }, policies.averageRounding);
     bfr = r.basicForceRating;
     lines = r.lines;
+    notes = r.dropped;
   } else if (side.basicForceRating !== undefined) bfr = side.basicForceRating;
 
   if (bfr === null) {
     const cls = side.troopClass === undefined ? null : TROOP_CLASSES.findIndex((c) => c.name === side.troopClass);
-    return { bfr, lines, cls, statements: [], br: side.battleRating!, brRule: 'given directly' };
+    return { bfr, lines, notes, cls, statements: [], br: side.battleRating!, brRule: 'given directly' };
   }
   // Explicit statements win over ones derived from the make-up (docs/rules.md §2).
   const keys: { key: StatementKey; source: 'listed' | 'derived' }[] = side.statements
@@ -80,7 +85,7 @@ function baseRating(side: RatedSide, policies: RatingPolicies): BaseRating {
   const statements = keys.map((s) => ({ ...s, text: STATEMENTS.find((x) => x.key === s.key)!.text }));
   const n = statements.length;
   const br = battleRating(bfr, n);
-  return { bfr, lines, cls: troopClass(bfr), statements, br, brRule: `BFR ${bfr} + ${n} × ⌈${bfr}/10⌉` };
+  return { bfr, lines, notes, cls: troopClass(bfr), statements, br, brRule: `BFR ${bfr} + ${n} × ⌈${bfr}/10⌉` };
 }
 
 /** Both sides' ratings; adjustments that compare the sides (troop ratio, class advantage) are computed. */
@@ -128,6 +133,7 @@ export function rateSides(sides: readonly [RatedSide, RatedSide], policies: Rati
       troops: side.troops,
       basicForceRating: mine.bfr,
       forceFactorLines: mine.lines,
+      notes: mine.notes,
       troopClass: mine.cls,
       troopClassName: mine.cls === null ? null : TROOP_CLASSES[mine.cls].name,
       statements: mine.statements,
