@@ -14,9 +14,11 @@ import {
   TACTICS,
   validateDocument,
   verdictLine,
-  type FormFields,
   type ScenarioDocument,
 } from '../src/app/model.js';
+import { casualtySvg, casualtyTable, resultsRowsSvg } from './charts.js';
+import type { Job } from './worker.js';
+import { fillForm, policiesFieldset, readForm, sideFieldset } from './form.js';
 import { num, pct } from '../src/text/format.js';
 import { TACTIC_LABELS, type Tactic } from '../src/rules/warMachine/tactics.js';
 import { stringify } from 'yaml';
@@ -26,51 +28,6 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 let original: ScenarioDocument;
 let current: ScenarioDocument;
-
-function sideFieldset(i: 0 | 1): string {
-  const id = (k: string) => `s${i}-${k}`;
-  const letter = i === 0 ? 'A' : 'B';
-  const tactics = ['none', ...TACTICS, ...(original.sides[i].tactic !== undefined && typeof original.sides[i].tactic !== 'string' ? ['mix'] : [])];
-  const label = (t: string) => (t === 'none' ? '— (tactics not used)' : t === 'mix' ? 'mix, as in the scenario' : TACTIC_LABELS[t as Tactic]);
-  return `<fieldset><legend>Side ${letter}</legend>
-  <label for="${id('name')}">name</label><input id="${id('name')}" type="text" maxlength="200">
-  <label for="${id('troops')}">troops</label><input id="${id('troops')}" type="number" min="1" step="1" inputmode="numeric">
-  <label for="${id('br')}">battle rating (BR)</label><input id="${id('br')}" type="number" step="1" inputmode="numeric" aria-describedby="${id('br-note')}">
-  <span class="note" id="${id('br-note')}"></span>
-  <label for="${id('bonus')}">bonus to the d100 roll</label><input id="${id('bonus')}" type="number" step="1" inputmode="numeric">
-  <label for="${id('defending')}">defending</label><input id="${id('defending')}" type="checkbox">
-  <label for="${id('tactic')}">tactic</label><select id="${id('tactic')}">${tactics.map((t) => `<option value="${t}">${esc(label(t))}</option>`).join('')}</select>
-  <details><summary>how the BR is built</summary><ul id="${id('adj')}"></ul></details>
-</fieldset>`;
-}
-
-function fillForm(f: FormFields): void {
-  f.sides.forEach((s, i) => {
-    $<HTMLInputElement>(`s${i}-name`).value = s.name;
-    $<HTMLInputElement>(`s${i}-troops`).value = String(s.troops);
-    $<HTMLInputElement>(`s${i}-br`).value = s.battleRating === null ? '' : String(s.battleRating);
-    $<HTMLInputElement>(`s${i}-bonus`).value = String(s.bonus);
-    $<HTMLInputElement>(`s${i}-defending`).checked = s.defending;
-    $<HTMLSelectElement>(`s${i}-tactic`).value = s.tactic;
-  });
-  $<HTMLSelectElement>('tie').value = f.tie;
-}
-
-function readForm(): FormFields {
-  const n = (id: string) => Number($<HTMLInputElement>(id).value);
-  const side = (i: number) => {
-    const br = $<HTMLInputElement>(`s${i}-br`).value.trim();
-    return {
-      name: $<HTMLInputElement>(`s${i}-name`).value,
-      troops: n(`s${i}-troops`),
-      battleRating: br === '' ? null : Number(br),
-      bonus: n(`s${i}-bonus`),
-      defending: $<HTMLInputElement>(`s${i}-defending`).checked,
-      tactic: $<HTMLSelectElement>(`s${i}-tactic`).value as FormFields['sides'][number]['tactic'],
-    };
-  };
-  return { sides: [side(0), side(1)], tie: $<HTMLSelectElement>('tie').value as FormFields['tie'] };
-}
 
 function cell(value: number, text: string, key: string): string {
   return `<td data-key="${key}" data-value="${value}">${esc(text)}</td>`;
@@ -102,8 +59,13 @@ function render(): void {
     `<tr><th scope="row">  dead, mean</th>${cell(r.casualties[0].dead.mean, num(r.casualties[0].dead.mean), 'dead-a')}${cell(r.casualties[1].dead.mean, num(r.casualties[1].dead.mean), 'dead-b')}</tr>` +
     `</tbody>`;
   $('nowinner').innerHTML = `no winner: <span data-key="tie" data-value="${r.tie}">${pct(r.tie)}</span>${r.noCombat ? ` (no battle: ${pct(r.noCombat)})` : ''}; tied roll: ${pct(r.tieRoll)} per roll`;
+  $('casualty-q').innerHTML = casualtyTable(r);
+  $('cas-charts').innerHTML = casualtySvg(r, 0) + casualtySvg(r, 1);
+  $('rows-chart').innerHTML = resultsRowsSvg(r);
   r.ratings.forEach((rating, i) => {
-    $(`s${i}-br-note`).textContent = readForm().sides[i].battleRating === null ? `empty: computed from the scenario (BR ${rating.battleRating})` : '';
+    const f = readForm().sides[i];
+    $(`s${i}-br-note`).textContent = f.battleRating === null ? `empty: computed (BR ${rating.battleRating}, from the ${f.basicForceRating === null ? 'force factors' : 'BFR'} and statements)` : '';
+    $(`s${i}-bfr-note`).textContent = f.battleRating !== null ? 'not used: the BR is given' : f.basicForceRating === null ? `empty: computed from the force factors below` : '';
     $(`s${i}-adj`).innerHTML = rating.adjustments.map((l) => `<li>${esc(l.group)}: ${l.value >= 0 ? '+' : ''}${l.value} <span class="rule">(${esc(l.rule)})</span></li>`).join('') || '<li>no adjustments</li>';
   });
   history.replaceState(null, '', hashOf(current));
@@ -147,9 +109,9 @@ export function startPage(): void {
   }
   current = original;
   $('form').innerHTML =
-    sideFieldset(0) +
-    sideFieldset(1) +
-    `<fieldset><legend>policies</legend><label for="tie">tie policy</label><select id="tie">${['reroll', 'defender', 'attacker', 'stalemate'].map((t) => `<option>${t}</option>`).join('')}</select></fieldset>`;
+    sideFieldset(original, 0) +
+    sideFieldset(original, 1) +
+    policiesFieldset();
   fillForm(fieldsOf(original));
   $('form').addEventListener('input', render);
   $('form').addEventListener('change', render);
@@ -164,33 +126,53 @@ export function startPage(): void {
   });
   render();
 
-  // The siege Monte Carlo: in a Web Worker built from the inlined worker script (no file to fetch).
-  let worker: Worker | null = null;
-  $<HTMLTextAreaElement>('siege-text').value = JSON.parse($('siege-scenario').textContent ?? '""') as string;
-  $('siege-run').addEventListener('click', () => {
-    worker?.terminate();
-    const src = $('app-script').textContent ?? '';
-    worker = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
-    const progress = $<HTMLProgressElement>('siege-progress');
+  // The Monte Carlo runs: each in its own Web Worker started from this page's own script (nothing fetched).
+  for (const task of ['siege', 'cascade'] as const) $<HTMLTextAreaElement>(`${task}-text`).value = JSON.parse($(`${task}-scenario`).textContent ?? '""') as string;
+  monteCarloButton('battle', () => ({ task: 'battle', doc: current }), (r: OddsOut) =>
+    `${r.sides[0]} against ${r.sides[1]}: ${num(r.trials)} battles${r.engagement ? ' and pursuits' : ''}, seed ${r.seed}: ${r.sides[0]} wins ${pct(r.win[0])}, ${r.sides[1]} ${pct(r.win[1])}${r.engagement ? `; a pursuit lasts ${num(r.engagement.days.mean)} battles on average` : ''} (${(r.elapsedMs / 1000).toFixed(2)} s) — as warcast odds --seed ${r.seed} --trials ${r.trials} --json prints`,
+  );
+  monteCarloButton('siege', () => ({ task: 'siege', text: $<HTMLTextAreaElement>('siege-text').value }), (r: SiegeOut) => `${r.sides.attacker} against ${r.sides.defender}: ${num(r.trials)} sieges, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast siege --seed ${r.seed} --trials ${r.trials} prints`);
+  monteCarloButton('cascade', () => ({ task: 'cascade', text: $<HTMLTextAreaElement>('cascade-text').value }), (r: { trials: number; seed: number; elapsedMs: number }) => `${num(r.trials)} rounds, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast cascade --seed ${r.seed} --trials ${r.trials} --json prints`);
+  document.documentElement.dataset.ready = 'true';
+}
+
+const workers: Partial<Record<Job['task'], Worker>> = {};
+
+/** A "run" button: the job (with the seed and trials typed beside it) to a fresh worker; progress, then the JSON. */
+function monteCarloButton<R extends { elapsedMs: number }>(task: Job['task'], job: () => Omit<Job, 'seed' | 'trials'>, status: (r: R) => string): void {
+  $(`${task}-run`).addEventListener('click', () => {
+    workers[task]?.terminate();
+    const worker = new Worker(URL.createObjectURL(new Blob([$('app-script').textContent ?? ''], { type: 'text/javascript' })));
+    workers[task] = worker;
+    const progress = $<HTMLProgressElement>(`${task}-progress`);
     progress.value = 0;
-    $('siege-status').textContent = 'running…';
-    $('siege-result').textContent = '';
-    worker.onmessage = (e: MessageEvent<{ type: string; done: number; total: number; message: string; result: SiegeOut }>) => {
+    $(`${task}-status`).textContent = 'running…';
+    $(`${task}-result`).textContent = '';
+    worker.onmessage = (e: MessageEvent<{ type: string; done: number; total: number; message: string; result: R }>) => {
       const m = e.data;
       if (m.type === 'progress') {
         progress.max = m.total;
         progress.value = m.done;
       } else if (m.type === 'error') {
-        $('siege-status').textContent = m.message;
+        $(`${task}-status`).textContent = m.message;
+        worker.terminate();
       } else {
-        const r = m.result;
-        $('siege-status').textContent = `${r.sides.attacker} against ${r.sides.defender}: ${num(r.trials)} sieges, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast siege --seed ${r.seed} --trials ${r.trials} prints`;
-        $('siege-result').textContent = JSON.stringify(r, null, 2);
+        $(`${task}-status`).textContent = status(m.result);
+        $(`${task}-result`).textContent = JSON.stringify(m.result, null, 2);
+        worker.terminate();
       }
     };
-    worker.postMessage({ task: 'siege', text: $<HTMLTextAreaElement>('siege-text').value, seed: Number($<HTMLInputElement>('siege-seed').value), trials: Number($<HTMLInputElement>('siege-trials').value) });
+    worker.postMessage({ ...job(), seed: Number($<HTMLInputElement>(`${task}-seed`).value), trials: Number($<HTMLInputElement>(`${task}-trials`).value) } as Job);
   });
-  document.documentElement.dataset.ready = 'true';
+}
+
+interface OddsOut {
+  sides: [string, string];
+  win: [number, number];
+  trials: number;
+  seed: number;
+  elapsedMs: number;
+  engagement: { days: { mean: number } } | null;
 }
 
 interface SiegeOut {

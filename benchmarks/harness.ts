@@ -38,9 +38,12 @@ export interface SuiteContext {
   slowdown: number;
 }
 
-/** One prepared suite: `run()` is one timed sample of `batch` trials. */
+/**
+ * One prepared suite: `run()` is one timed sample of `batch` trials. A run that returns a number gives its own
+ * time in ms (a whole process's `elapsedMs`: the run inside it, without Node's start-up), in place of the wall time.
+ */
 export interface SuiteRun {
-  run(sample: number): void | Promise<void>;
+  run(sample: number): void | number | Promise<void | number>;
   teardown?(): void | Promise<void>;
 }
 
@@ -123,16 +126,23 @@ function compiled(root: string, file: string): string {
 export const PROCESS_FLAGS = ['--single-threaded'];
 
 /** Runs `node args…` to completion; resolves with the wall time in ms. */
-export function timeProcess(args: string[], cwd: string): Promise<number> {
+export async function timeProcess(args: string[], cwd: string): Promise<number> {
+  return (await runProcess(args, cwd)).ms;
+}
+
+/** Runs `node args…` to completion; resolves with the wall time in ms and what it printed on stdout. */
+export function runProcess(args: string[], cwd: string): Promise<{ ms: number; stdout: string }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('error', reject);
     child.on('exit', (code) => {
       const ms = performance.now() - t0;
-      if (code === 0) resolve(ms);
+      if (code === 0) resolve({ ms, stdout: out });
       else reject(new Error(`node ${args.join(' ')} exited with ${code}: ${err.trim()}`));
     });
   });
@@ -219,8 +229,8 @@ export async function measure(suite: BenchSuite, ctx: Omit<SuiteContext, 'copy'>
         const ratios: number[] = [];
         for (let i = 0; i < n; i++) {
           const t0 = performance.now();
-          await runner.run(copy * n + i);
-          const k = performance.now() - t0;
+          const own = await runner.run(copy * n + i);
+          const k = typeof own === 'number' ? own : performance.now() - t0;
           refs.push(await ref.time());
           kernelMs.push(k);
           ratios.push(suite.batch / k / (iterations / ((refs[i] + refs[i + 1]) / 2)));

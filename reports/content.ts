@@ -12,6 +12,8 @@ export interface ReportContent {
   title: string;
   /** One line under the heading, e.g. "Orcs (A) vs Men (B)". */
   lead: string;
+  /** The verdict lines the command prints first (→ …), shown under the lead. */
+  verdict?: string[];
   /** How the numbers were made: method, seed, trials, threads, elapsed time, scenario file, policies. */
   facts: [string, string][];
   /** Scenario summary (sides, ratings, tactics) and key numbers. */

@@ -44,6 +44,7 @@ const STYLE = `
 body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; margin: 0 auto; max-width: 1100px; padding: 24px; color: #222; line-height: 1.45; }
 h1 { font-size: 1.6em; margin: 0 0 4px; } h2 { font-size: 1.2em; margin: 28px 0 8px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
 .lead { color: #555; margin: 0 0 16px; }
+ul.verdict { margin: 0 0 16px; padding-left: 20px; font-weight: bold; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0; }
 dl.facts dt { color: #555; } dl.facts dd { margin: 0; }
 table { border-collapse: collapse; margin: 8px 0 16px; font-variant-numeric: tabular-nums; }
@@ -112,6 +113,7 @@ export function renderPage(c: ReportContent, o: PageOptions): string {
 <header>
 <h1>${escapeHtml(c.title)}</h1>
 <p class="lead">${escapeHtml(c.lead)}</p>
+${c.verdict?.length ? `<ul class="verdict">\n${c.verdict.map((v) => `<li>${escapeHtml(v)}</li>`).join('\n')}\n</ul>` : ''}
 </header>
 <main>
 <section id="summary">

@@ -47,7 +47,7 @@ export function matchupReport(r: MatchupResult, file: string): ReportContent {
     title: r.title ?? `${r.sides[0]} vs ${r.sides[1]}: tactics`,
     lead: `War Machine tactic matchup: ${r.sides[0]} (A) vs ${r.sides[1]} (B)`,
     facts: facts(r, file),
-    tables: [sideTable(r, scenario), keyNumbers(r), winTable(r)],
+    tables: [sideTable(r, scenario), keyNumbers(r), winTable(r), casualtyTable(r), bestReplyTable(r)],
     sources: MATCHUP_SOURCES,
     charts,
     resultJson: JSON.stringify(r, null, 2) + '\n',
@@ -75,8 +75,9 @@ function sideTable(r: MatchupResult, s: WarMachineScenario): Table {
     caption: 'Sides',
     columns: ['', `A: ${r.sides[0]}`, `B: ${r.sides[1]}`],
     rows: [
-      ['troops', ...col((k) => num(s.sides[k].troops))],
-      ['battle rating (BR)', ...col((k) => String(s.sides[k].battleRating))],
+      ['troops', ...col((k) => num(r.ratings[k].troops))],
+      ['battle rating (BR)', ...col((k) => String(r.ratings[k].battleRating))],
+      ['modified BR (before tactics)', ...col((k) => String(r.ratings[k].modifiedBattleRating))],
       ['role', ...col((k) => (s.sides[k].defending ? 'defending' : 'attacking'))],
       ['tactic in the scenario', ...col((k) => tacticText(s.sides[k].tactic))],
     ],
@@ -114,6 +115,26 @@ function keyNumbers(r: MatchupResult): Table {
     );
   }
   return { caption: 'Key numbers', columns: ['', 'value'], rows };
+}
+
+/** Expected troops lost by A / by B in each pairing (as the command prints). */
+function casualtyTable(r: MatchupResult): Table {
+  return {
+    caption: 'Expected casualties, troops lost by A / by B (exact)',
+    columns: ['A \\ B', ...r.tactics.map(label)],
+    rows: r.tactics.map((t, i) => [label(t), ...r.tactics.map((_, j) => (r.noCombat[i][j] ? 'NC' : `${num(r.casualtiesA[i][j], 0)} / ${num(r.casualtiesB[i][j], 0)}`))]),
+  };
+}
+
+/** Each side's best reply to each of the other's tactics, for the win objective (and casualties when solved). */
+function bestReplyTable(r: MatchupResult): Table {
+  const replies = (m: Record<Tactic, Tactic[]>, t: Tactic) => m[t].map(label).join(' or ');
+  const cg = r.casualtyGame;
+  return {
+    caption: 'Best replies (win objective' + (cg ? '; casualties objective' : '') + ')',
+    columns: ['to the other’s tactic', 'A’s best reply', 'B’s best reply', ...(cg ? ['A’s best reply (casualties)', 'B’s best reply (casualties)'] : [])],
+    rows: r.tactics.map((t) => [label(t), replies(r.bestResponseA, t), replies(r.bestResponseB, t), ...(cg ? [replies(cg.bestResponseA, t), replies(cg.bestResponseB, t)] : [])]),
+  };
 }
 
 function winTable(r: MatchupResult): Table {

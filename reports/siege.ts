@@ -6,7 +6,7 @@
 import { num } from '../src/text/format.js';
 import type { SiegeResult } from '../src/analysis/siege.js';
 import { ENDINGS } from '../src/kinds/siege/plan.js';
-import { siegeEndingsChart, siegeSurvivalChart, siegeWeeksChart } from './charts/siege.js';
+import { siegeEndingsChart, siegeSuppliesChart, siegeSurvivalChart, siegeWeeksChart } from './charts/siege.js';
 import { atMostChart } from './charts/cumulative.js';
 import type { ReportContent, Table } from './content.js';
 import { elapsedText, pctCi, policyText, runFacts } from './save.js';
@@ -78,6 +78,15 @@ export function siegeReport(r: SiegeResult, file: string): ReportContent {
       }),
     },
   ];
+  const supplies = suppliesSeries(r);
+  if (supplies.length > 0) {
+    charts.push({
+      name: 'siege-supplies',
+      title: 'Supplies',
+      caption: 'What each side has left at the start of each week, on average over the sieges still running then, as a share of what it started with: rations, money, artillery shot and ballista bolts (only the stores the scenario accounts).',
+      spec: siegeSuppliesChart({ series: supplies }),
+    });
+  }
   return {
     title: r.title ?? `${attacker} besieging ${defender}`,
     lead: `Siege (${r.mode}): ${attacker} (attacker) against ${defender} (defender), up to ${r.weekLimit} weeks`,
@@ -160,4 +169,24 @@ function casualtyTable(r: SiegeResult): Table {
       ['deserted (mean)', '—', num(c.defender.desertedMean)],
     ],
   };
+}
+
+const STORE_LABELS = { rations: 'rations', money: 'money', artillery: 'artillery shot', ballista: 'ballista bolts' } as const;
+
+/** The supplies chart's points: each accounted store's mean left by week, as a share of its first week's level. */
+export function suppliesSeries(r: SiegeResult): { week: number; store: string; share: number; amount: number }[] {
+  const weeks = r.supplies?.byWeek ?? [];
+  const out: { week: number; store: string; share: number; amount: number }[] = [];
+  if (weeks.length === 0) return out;
+  for (const who of ['attacker', 'defender'] as const) {
+    for (const key of ['rations', 'money', 'artillery', 'ballista'] as const) {
+      const first = weeks[0][who][key];
+      if (first === null || first <= 0) continue;
+      for (const w of weeks) {
+        const v = w[who][key];
+        if (v !== null) out.push({ week: w.week, store: `${who} ${STORE_LABELS[key]}`, share: v / first, amount: v });
+      }
+    }
+  }
+  return out;
 }

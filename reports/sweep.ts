@@ -40,11 +40,12 @@ export function sweepReport(r: SweepResult, file: string): ReportContent {
   ];
   const s = scenario;
   const sides: Table = {
-    caption: 'Sides (as in the scenario file)',
+    caption: 'Sides (before the varied field is set)',
     columns: ['', `A: ${r.sides[0]}`, `B: ${r.sides[1]}`],
     rows: [
-      ['troops', num(s.sides[0].troops), num(s.sides[1].troops)],
-      ['battle rating (BR)', String(s.sides[0].battleRating), String(s.sides[1].battleRating)],
+      ['troops', num(r.ratings[0].troops), num(r.ratings[1].troops)],
+      ['battle rating (BR)', String(r.ratings[0].battleRating), String(r.ratings[1].battleRating)],
+      ['modified BR', String(r.ratings[0].modifiedBattleRating), String(r.ratings[1].modifiedBattleRating)],
       ['role', ...s.sides.map((x) => (x.defending ? 'defending' : 'attacking'))],
     ],
   };

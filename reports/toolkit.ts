@@ -51,7 +51,7 @@ export function seekReport(r: SeekResult, file: string): ReportContent {
   };
 }
 
-const WORTH_SOURCE = 'Scale factors and their BR / troop equivalents (exact bisection): docs/design.md, “worth”.';
+const WORTH_SOURCE = 'Scale factors and their BR / troop equivalents (exact bisection; on a siege, bisection over Monte Carlo estimates with common random numbers): docs/design.md, “worth”.';
 
 export function worthReport(r: WorthResult, file: string): ReportContent {
   const signed = (x: number | null) => (x === null ? '—' : `${x > 0 ? '+' : ''}${x.toLocaleString('en-US')}`);
@@ -60,27 +60,49 @@ export function worthReport(r: WorthResult, file: string): ReportContent {
     columns: ['item', 'rule', 'win', 'change', 'BR equivalent', 'troops equivalent'],
     rows: r.items.map((i) => [i.name, i.rule, pct(i.win), `${i.winDelta > 0 ? '+' : ''}${(i.winDelta * 100).toFixed(2)}%`, signed(i.brEquivalent), signed(i.troopsEquivalent)]),
   };
+  const siege = r.kind === 'siege';
+  const measure = !siege ? 'win' : r.side === 0 ? `P(fallen by the end of week ${r.week})` : `P(held through week ${r.week})`;
+  if (siege) table.columns[2] = r.measure!;
   return {
     title: r.title ?? `What it is worth to ${r.sideName}`,
-    lead: `What each adjustment is worth to ${r.sideName} (side ${r.side === 0 ? 'A' : 'B'}), who wins ${pct(r.win)} as the scenario stands`,
+    lead: siege
+      ? `What each adjustment is worth to ${r.sideName} (the ${r.side === 0 ? 'attacker' : 'defender'}), measured by ${measure}: ${pct(r.win)} as the scenario stands`
+      : `What each adjustment is worth to ${r.sideName} (side ${r.side === 0 ? 'A' : 'B'}), who wins ${pct(r.win)} as the scenario stands`,
     facts: [
       ['scenario', file],
-      ['side', `${r.side === 0 ? 'A' : 'B'}: ${r.sideName}`],
-      ['method', 'exact odds; equivalents by exact bisection on bonus and troops'],
+      ['side', siege ? `${r.side === 0 ? 'attacker' : 'defender'}: ${r.sideName}` : `${r.side === 0 ? 'A' : 'B'}: ${r.sideName}`],
+      [
+        'method',
+        siege
+          ? `Monte Carlo, ${(r.trials ?? 0).toLocaleString('en-US')} sieges per variant, seed ${r.seed}, the same dice for every variant (common random numbers); equivalents by bisection on bonus and troops over the same estimates`
+          : 'exact odds; equivalents by exact bisection on bonus and troops',
+      ],
       ['elapsed', elapsedText(r.elapsedMs)],
     ],
     tables: [table],
-    sources: [...WAR_MACHINE_SOURCES, WORTH_SOURCE],
+    sources: [...(siege ? SIEGE_SOURCES : WAR_MACHINE_SOURCES), WORTH_SOURCE],
     charts: [
       {
         name: 'tornado',
         title: 'What each adjustment is worth',
-        caption: `The change in ${r.sideName}’s chance of winning when each item is applied, largest first (exact).`,
-        spec: tornadoChart({ side: r.sideName, items: r.items.filter((i) => i.winDelta !== 0).map((i) => ({ name: i.name, winDelta: i.winDelta })) }),
+        caption: siege
+          ? `The change in ${measure} for ${r.sideName} when each item is applied, largest first (Monte Carlo, the same dice for every item).`
+          : `The change in ${r.sideName}’s chance of winning when each item is applied, largest first (exact).`,
+        spec: tornadoChart({ side: r.sideName, ...(siege ? { measure } : {}), items: r.items.filter((i) => i.winDelta !== 0).map((i) => ({ name: i.name, winDelta: i.winDelta })) }),
       },
     ],
     resultJson: JSON.stringify(r, null, 2) + '\n',
   };
+}
+
+/** With --race: what was dropped when, and the battles saved (docs/design.md, "racing"). */
+function raceFacts(r: TournamentResult): [string, string][] {
+  if (!r.race) return [];
+  const drops = r.race.stages.filter((s) => s.dropped.length > 0).map((s) => `after ${s.trials.toLocaleString('en-US')} battles per pairing: ${s.dropped.map((i) => r.forces[i]).join(', ')}`);
+  return [
+    ['raced', drops.length ? `dropped ${drops.join('; ')} (their ratings rest on fewer battles)` : 'nothing dropped'],
+    ['battles', `${r.race.trialsUsed.toLocaleString('en-US')} instead of ${r.race.trialsFull.toLocaleString('en-US')}`],
+  ];
 }
 
 const TOURNAMENT_SOURCE = 'Bradley–Terry ratings (Bradley & Terry 1952, fitted by Hunter’s 2004 MM algorithm), the Elo scale and the Pareto front: docs/design.md, “tournament”.';
@@ -111,6 +133,7 @@ export function tournamentReport(r: TournamentResult, file: string): ReportConte
       ['method', r.method === 'exact' ? 'exact odds' : `Monte Carlo, ${r.trials.toLocaleString('en-US')} battles per pairing, seed ${r.seed}, common random numbers`],
       ['tactics', r.tactics],
       ['Bradley–Terry fit', `largest |observed − fitted| pair score ${pct(r.fit.maxScoreError)}`],
+      ...raceFacts(r),
       ['elapsed', elapsedText(r.elapsedMs)],
     ],
     tables: [table, matrix],

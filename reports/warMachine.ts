@@ -10,6 +10,7 @@ import { casualtyChart, convergenceChart, engagementChart, resultsRowsChart, win
 import { atMostChart } from './charts/cumulative.js';
 import type { ReportContent } from './content.js';
 import { elapsedText, policyText, runFacts } from './save.js';
+import { OUTCOME_LEGEND, oddsVerdicts, outcomeRows } from '../src/text/odds.js';
 import type { Chart } from './spec.js';
 
 export const WAR_MACHINE_SOURCES = [
@@ -77,8 +78,14 @@ export function oddsReport(r: OddsResult, file: string): ReportContent {
   return {
     title: r.title ?? `${sides[0]} vs ${sides[1]}`,
     lead: `War Machine battle: ${sides[0]} (A) vs ${sides[1]} (B)`,
+    verdict: oddsVerdicts(r),
     facts: oddsFacts(r, file),
-    tables: [sideTable(r), keyNumbers(r)],
+    tables: [
+      sideTable(r),
+      keyNumbers(r),
+      { caption: 'Fatigue after the battle', columns: ['fatigue', `A: ${sides[0]}`, `B: ${sides[1]}`], rows: outcomeRows(r, 'fatigue') },
+      { caption: `Location after the battle (${OUTCOME_LEGEND})`, columns: ['location', `A: ${sides[0]}`, `B: ${sides[1]}`], rows: outcomeRows(r, 'location') },
+    ],
     sources: WAR_MACHINE_SOURCES,
     charts,
     resultJson: JSON.stringify(r, null, 2) + '\n',

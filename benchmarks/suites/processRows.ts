@@ -13,15 +13,16 @@
  */
 import { join } from 'node:path';
 import type { BenchSuite, SuiteContext } from '../harness.js';
-import { PROCESS_FLAGS, timeProcess } from '../harness.js';
+import { PROCESS_FLAGS, runProcess, timeProcess } from '../harness.js';
 
-function processSuite(o: { name: string; description: string; unit: string; batch: number; latency: boolean; samples: number; args: (ctx: SuiteContext) => string[] }): BenchSuite {
+function processSuite(o: { name: string; description: string; unit: string; batch: number; latency: boolean; samples: number; args: (ctx: SuiteContext) => string[]; internal?: boolean }): BenchSuite {
   return {
     name: o.name,
     description: o.description,
     unit: o.unit,
     batch: o.batch,
-    reference: o.latency ? { kind: 'process', iterations: o.batch } : { kind: 'loop', threads: 1, iterations: 1 << 26 },
+    // The internal row's reference runs on 2 threads like the pool suite's, so their ratios compare directly.
+    reference: o.latency ? { kind: 'process', iterations: o.batch } : o.internal ? { kind: 'loop', threads: 2, iterations: 1 << 28 } : { kind: 'loop', threads: 1, iterations: 1 << 26 },
     copies: { full: 1, quick: 1 },
     samples: { full: o.samples, quick: 3 },
     warmUp: 1,
@@ -29,7 +30,9 @@ function processSuite(o: { name: string; description: string; unit: string; batc
       const args = [...(o.latency ? PROCESS_FLAGS : []), join(ctx.root, 'dist', 'src', 'cli', 'main.js'), ...o.args(ctx)];
       return {
         async run() {
-          await timeProcess(args, ctx.root);
+          if (!o.internal) return timeProcess(args, ctx.root).then(() => undefined);
+          // The command's own elapsedMs (its run, after start-up and parsing): the time to hold against the pool suite.
+          return (JSON.parse((await runProcess(args, ctx.root)).stdout) as { elapsedMs: number }).elapsedMs;
         },
       };
     },
@@ -38,6 +41,9 @@ function processSuite(o: { name: string; description: string; unit: string; batc
 
 const battle = (ctx: SuiteContext) => join(ctx.root, 'benchmarks', 'scenarios', 'battle.yaml');
 const castle = (ctx: SuiteContext) => join(ctx.root, 'examples', 'castle-siege.yaml');
+const cascade = (ctx: SuiteContext) => join(ctx.root, 'examples', 'cascade-bob-john-jane.yaml');
+const THREADS = [1, 2];
+const threadsName = (threads: number) => `${threads} thread${threads === 1 ? '' : 's'}`;
 
 export const PROCESS_ROWS: BenchSuite[] = [
   processSuite({
@@ -58,9 +64,9 @@ export const PROCESS_ROWS: BenchSuite[] = [
     samples: 11,
     args: (ctx) => ['odds', battle(ctx), '--json'],
   }),
-  ...[1, 2].map((threads) =>
+  ...THREADS.map((threads) =>
     processSuite({
-      name: `process: odds 1e8, ${threads} thread${threads === 1 ? '' : 's'}`,
+      name: `process: odds 1e8, ${threadsName(threads)}`,
       description: `warcast odds battle.yaml --trials 1e8 --threads ${threads} --json as a whole process, against the reference loop on one thread`,
       unit: 'battles',
       batch: 100_000_000,
@@ -69,9 +75,50 @@ export const PROCESS_ROWS: BenchSuite[] = [
       args: (ctx) => ['odds', battle(ctx), '--trials', '1e8', '--threads', String(threads), '--json'],
     }),
   ),
-  ...[1, 2].map((threads) =>
+  processSuite({
+    name: 'process: odds 1e8, 2 threads, elapsedMs',
+    description: 'the elapsedMs of warcast odds battle.yaml --trials 1e8 --threads 2 --json (the run inside the process, pool start included), against the reference loop on 2 threads: compare with the pool suite',
+    unit: 'battles',
+    batch: 100_000_000,
+    latency: false,
+    internal: true,
+    samples: 5,
+    args: (ctx) => ['odds', battle(ctx), '--trials', '1e8', '--threads', '2', '--json'],
+  }),
+  ...THREADS.map((threads) =>
     processSuite({
-      name: `process: siege 2e6, ${threads} thread${threads === 1 ? '' : 's'}`,
+      name: `process: siege 4e5, ${threadsName(threads)}`,
+      description: `warcast siege examples/castle-siege.yaml --trials 4e5 --threads ${threads} --json as a whole process, against the reference loop on one thread`,
+      unit: 'sieges',
+      batch: 400_000,
+      latency: false,
+      samples: 5,
+      args: (ctx) => ['siege', castle(ctx), '--trials', '4e5', '--threads', String(threads), '--json'],
+    }),
+  ),
+  ...THREADS.flatMap((threads) => [
+    processSuite({
+      name: `process: cascade 5e5, ${threadsName(threads)}`,
+      description: `warcast cascade examples/cascade-bob-john-jane.yaml --trials 5e5 --threads ${threads} --json as a whole process, against the reference loop on one thread`,
+      unit: 'rounds',
+      batch: 500_000,
+      latency: false,
+      samples: 5,
+      args: (ctx) => ['cascade', cascade(ctx), '--trials', '5e5', '--threads', String(threads), '--json'],
+    }),
+    processSuite({
+      name: `process: cascade --rounds 3 2e5, ${threadsName(threads)}`,
+      description: `warcast cascade examples/cascade-bob-john-jane.yaml --rounds 3 --trials 2e5 --threads ${threads} --json as a whole process, against the reference loop on one thread`,
+      unit: 'trials',
+      batch: 200_000,
+      latency: false,
+      samples: 5,
+      args: (ctx) => ['cascade', cascade(ctx), '--rounds', '3', '--trials', '2e5', '--threads', String(threads), '--json'],
+    }),
+  ]),
+  ...THREADS.map((threads) =>
+    processSuite({
+      name: `process: siege 2e6, ${threadsName(threads)}`,
       description: `warcast siege examples/castle-siege.yaml --trials 2e6 --threads ${threads} --json as a whole process, against the reference loop on one thread`,
       unit: 'sieges',
       batch: 2_000_000,

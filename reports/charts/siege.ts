@@ -108,3 +108,35 @@ export function siegeEndingsChart(i: SiegeEndingsInput): TopLevelSpec {
     ],
   };
 }
+
+/**
+ * Supplies over the weeks: for each store a side accounts (rations, money, artillery shot, ballista bolts), the
+ * mean left at the start of each week among the sieges still running, as a share of the start (gathered shot can
+ * lift it above 100%).
+ */
+export interface SiegeSuppliesInput {
+  series: { week: number; store: string; share: number; amount: number }[];
+}
+
+export function siegeSuppliesChart(i: SiegeSuppliesInput): TopLevelSpec {
+  const values = i.series.map((p) => ({ week: p.week, store: p.store, share: r6(p.share), amount: r6(p.amount) }));
+  return {
+    ...base('Supplies over the weeks', 'mean left at the start of each week (sieges still running), share of the start'),
+    description: 'Siege supplies left by week, per side and store.',
+    width: 560,
+    height: 240,
+    data: { values },
+    mark: { type: 'line', interpolate: 'step-after', point: true },
+    encoding: {
+      x: { field: 'week', type: 'quantitative', axis: { tickMinStep: 1 }, title: 'week of siege (start)' },
+      y: { field: 'share', type: 'quantitative', axis: { format: '.0%' }, title: 'left (share of the start)' },
+      color: { field: 'store', type: 'nominal', title: null },
+      tooltip: [
+        { field: 'store', type: 'nominal' },
+        { field: 'week', type: 'quantitative' },
+        { field: 'amount', type: 'quantitative', format: ',.1f', title: 'mean left' },
+        { field: 'share', type: 'quantitative', format: '.1%', title: 'share of the start' },
+      ],
+    },
+  };
+}

@@ -50,12 +50,14 @@ export function seekChart(i: SeekChartInput): TopLevelSpec {
 export interface TornadoInput {
   side: string;
   items: { name: string; winDelta: number }[];
+  /** What is measured, e.g. "P(fallen by the end of week 9)" (default: P(side wins)). */
+  measure?: string;
 }
 
 export function tornadoChart(i: TornadoInput): TopLevelSpec {
   const values = i.items.map((x) => ({ name: x.name, delta: r6(x.winDelta), sign: x.winDelta >= 0 ? 'helps' : 'hurts' }));
   return {
-    ...base('What each adjustment is worth', `change in P(${chartText(i.side)} wins) when the adjustment is applied, largest first`),
+    ...base('What each adjustment is worth', `change in ${i.measure ? chartText(i.measure) : `P(${chartText(i.side)} wins)`} when the adjustment is applied, largest first`),
     description: 'Tornado chart of win-probability changes.',
     width: 520,
     height: Math.max(120, 18 * values.length),
@@ -63,7 +65,7 @@ export function tornadoChart(i: TornadoInput): TopLevelSpec {
     mark: { type: 'bar' },
     encoding: {
       y: { field: 'name', type: 'nominal', sort: { field: 'delta', op: 'max', order: 'descending' }, title: null, axis: { labelLimit: 260 } },
-      x: { field: 'delta', type: 'quantitative', axis: { format: '+.0%' }, title: 'change in P(win)' },
+      x: { field: 'delta', type: 'quantitative', axis: { format: '+.0%' }, title: i.measure ? `change in ${chartText(i.measure)}` : 'change in P(win)' },
       color: { field: 'sign', type: 'nominal', scale: { domain: ['helps', 'hurts'], range: [SIDE_COLOURS[1], SIDE_COLOURS[0]] }, legend: null },
       tooltip: [
         { field: 'name', type: 'nominal' },

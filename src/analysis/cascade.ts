@@ -14,7 +14,8 @@ import { formatPath, type PathSegment, type ScenarioSource } from '../scenario/s
 import { cascadeMaxHalfWidth, summarizeCascade, type CascadeMonteCarlo } from '../kinds/cascade/summary.js';
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
 import { resolveRound, type RoundTrace } from '../rules/dune/cascade.js';
-import { createState } from '../rules/dune/model.js';
+import { createState, type CascadeModel } from '../rules/dune/model.js';
+import type { Dice } from '../rules/dice.js';
 import { Stream, Xoshiro128 } from '../rng/index.js';
 import type { CascadeScenario } from '../kinds/cascade/schema.js';
 import { progressIn, runSettings, type RunHeader, type RunOptions } from './options.js';
@@ -62,6 +63,8 @@ export interface CascadeResult extends Partial<CascadeMonteCarlo>, RunHeader, Re
   trace: RoundTrace | null;
   /** The trace needed coin flips: it shows one draw, the Monte Carlo covers them all. */
   traceCoinFlips: boolean;
+  /** No die decides the round (no NPC attacks, no tie to flip a coin for): it ran once, every trial would be the same. */
+  deterministic: boolean;
   /** Orders rejected (lenient), unpaid, or returned by Kanly; accepted orders are not listed. */
   orders: CascadeOrderNote[];
   /** Player → what the round's orders cost. */
@@ -114,6 +117,20 @@ export function cascadeTrace(scenario: CascadeScenario, seed: number): RoundTrac
   return trace;
 }
 
+/**
+ * Does any die decide the round? One play with dice that count the rolls that can change it: an NPC roll (die,
+ * below, unit) always can; the tie-break keys (next) only when two attacks tie, which the trace marks as a coin
+ * flip. The path is the same for every seed up to the first such roll, so none in this play means none in any.
+ */
+export function roundIsDeterministic(model: CascadeModel): boolean {
+  const g = Xoshiro128.forChunk(0, Stream.cascade, TRACE_CHUNK);
+  let decisive = 0;
+  const dice: Dice = { next: () => g.next(), below: (n) => (decisive++, g.below(n)), unit: () => (decisive++, g.unit()), die: (s) => (decisive++, g.die(s)) };
+  const trace: RoundTrace = { round: 0, locations: [] };
+  resolveRound(model, createState(model), 0, dice, trace);
+  return decisive === 0 && !trace.locations.some((l) => l.order.some((o) => o.beforeNextBecause === 'coin flip'));
+}
+
 /** The cascade analysis: `warcast cascade FILE --json` prints exactly this object. */
 export async function cascade(input: ScenarioInput, options: CascadeOptions = {}): Promise<CascadeResult> {
   const settings = runSettings(options);
@@ -126,33 +143,58 @@ export async function cascade(input: ScenarioInput, options: CascadeOptions = {}
   const trace = rounds === null ? cascadeTrace(scenario, settings.seed) : null;
   const model = compileCascade(scenario, { npc, rounds });
   const common = { kernel: await loadKernel('cascade'), plan: model, seed: settings.seed, threads: settings.threads, signal: options.signal, onProgress: progressIn(options, rounds === null ? 'rounds' : 'campaigns'), minPoolTrials: options.minPoolTrials };
+  // A round no die decides is the same in every trial: one is the answer.
+  const deterministic = rounds === null && roundIsDeterministic(model);
   let run: RunResult;
-  if (settings.precision === null) run = await runTrials({ ...common, trials: settings.trials });
+  if (deterministic) run = await runTrials({ ...common, trials: 1 });
+  else if (settings.precision === null) run = await runTrials({ ...common, trials: settings.trials });
   else {
     const eps = settings.precision;
     run = await runUntil({ ...common, initialTrials: Math.min(settings.trials, settings.maxTrials), maxTrials: settings.maxTrials, done: (acc, n) => cascadeMaxHalfWidth(model, acc, n) <= eps });
   }
-  const mc = run.trials > 0 ? summarizeCascade(model, run.acc, run.trials) : {};
+  return cascadeResultOf({ scenario, source, model, seed: settings.seed, precision: settings.precision, npc, rounds, trace, deterministic, run, elapsedMs: Math.round(performance.now() - started) });
+}
+
+/**
+ * The cascade result from its parts: pure (no engine, no files), so the what-if page (src/app/monteCarlo.ts)
+ * builds the very object `warcast cascade --json` prints from the same chunks.
+ */
+export function cascadeResultOf(p: {
+  scenario: CascadeScenario;
+  source: ScenarioSource;
+  model: ReturnType<typeof compileCascade>;
+  seed: number;
+  precision: number | null;
+  npc: boolean;
+  rounds: number | null;
+  trace: RoundTrace | null;
+  /** No die decides the round (roundIsDeterministic): one trial is the answer. */
+  deterministic: boolean;
+  run: Pick<RunResult, 'acc' | 'trials' | 'threadsUsed' | 'interrupted'>;
+  elapsedMs: number;
+}): CascadeResult {
+  const { scenario, run, trace } = p;
+  const mc = run.trials > 0 ? summarizeCascade(p.model, run.acc, run.trials) : {};
   return {
     ...resultMeta('cascade'),
     kind: 'cascade',
     title: scenario.title ?? null,
     round: scenario.round,
-    rounds: rounds ?? 1,
-    npc,
-    seed: settings.seed,
+    rounds: p.rounds ?? 1,
+    npc: p.npc,
+    seed: p.seed,
     trials: run.trials,
     threads: run.threadsUsed,
-    precision: settings.precision,
+    precision: p.precision,
     interrupted: run.interrupted,
-    elapsedMs: Math.round(performance.now() - started),
+    elapsedMs: p.elapsedMs,
     policies: scenario.policies,
     trace,
     traceCoinFlips: trace !== null && trace.locations.some((l) => l.order.some((o) => o.beforeNextBecause === 'coin flip')),
-    orders: orderNotes(scenario, source),
+    deterministic: p.deterministic,
+    orders: orderNotes(scenario, p.source),
     orderCosts: orderCosts(scenario),
     ...mc,
     scenario,
   };
 }
-

@@ -105,9 +105,21 @@ export interface MatchupResult extends SolvedGame, ExactMatchup, ResultMeta {
   /** Ctrl-C stopped the Monte Carlo cells early. */
   interrupted: boolean;
   elapsedMs: number;
+  /** Each side's troops and BR as the rules rate it (battleRating computed from forces when not given). */
+  ratings: [BaseRating, BaseRating];
   /** The scenario as validated (defaults filled): what the numbers answer. */
   scenario: WarMachineScenario;
 }
+
+/** A side's troops and rated BR (the tactic pairing's bonus is per cell, not in here). */
+export interface BaseRating {
+  troops: number;
+  battleRating: number;
+  modifiedBattleRating: number;
+}
+
+export const baseRatings = (c: CompiledWarMachine): [BaseRating, BaseRating] =>
+  c.ratings.map((r) => ({ troops: r.troops, battleRating: r.battleRating, modifiedBattleRating: r.modifiedBattleRating })) as [BaseRating, BaseRating];
 
 /** The scenario with each side playing one pure tactic. */
 export function withTactics(s: WarMachineScenario, a: Tactic, b: Tactic): WarMachineScenario {
@@ -327,6 +339,7 @@ export async function matchupOf(scenario: WarMachineScenario, settings: RunSetti
     monteCarlo,
     interrupted: simulated?.interrupted ?? false,
     elapsedMs: Math.round(performance.now() - started),
+    ratings: baseRatings(cells[0]),
     scenario,
   };
 }

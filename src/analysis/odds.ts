@@ -8,8 +8,8 @@ import { runTrials, runUntil, type RunResult } from '../engine/run.js';
 import { runMany, type ManyResult } from '../engine/runMany.js';
 import { loadKernel } from '../kinds/index.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
-import { compileEngagement, engagementSides, summarizeEngagement, type EngagementSummary } from '../kinds/pursuit/engagement.js';
-import { exactFromCounts } from '../kinds/warMachine/kernel.js';
+import { compileEngagement, engagementSides, summarizeEngagement, type EngagementPlan, type EngagementSummary } from '../kinds/pursuit/engagement.js';
+import { exactFromCounts, WAR_MACHINE_CHUNK } from '../kinds/warMachine/kernel.js';
 import { CODE_COUNT, compileWarMachine, decodeCode, outcomeOfCode, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { summarizeMonteCarlo, summarizeOdds, winsKnownTo, type WarMachineMonteCarlo, type WarMachineOdds } from '../kinds/warMachine/summary.js';
@@ -116,8 +116,6 @@ export async function odds(input: ScenarioInput, options: OddsOptions = {}): Pro
 export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings, o: RunOptions = {}): Promise<OddsResult> {
   const started = performance.now();
   const compiled = compileWarMachine(scenario);
-  const exact = exactOdds(compiled);
-  let mc: WarMachineMonteCarlo | null = null;
   let run: RunResult | null = null;
   if (!settings.exact) {
     const kernel = await loadKernel('war-machine');
@@ -127,9 +125,42 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
       eps === null
         ? await runTrials({ ...common, trials: settings.trials })
         : await runUntil({ ...common, initialTrials: Math.min(settings.trials, settings.maxTrials), maxTrials: settings.maxTrials, done: (acc, n) => winsKnownTo(compiled, acc, n, eps) });
-    mc = run.trials > 0 ? summarizeMonteCarlo(compiled, run.acc, run.trials) : null;
   }
+  let engagement: { summary: EngagementSummary; interrupted: boolean } | null = null;
+  const maxDays = scenario.engagement?.maxDays ?? 1;
+  if (run && !run.interrupted && run.trials > 0 && maxDays > 1 && scenario.policies.pursue === 'always') {
+    const plan = engagementPlanOf(scenario, compiled);
+    const e = await runTrials({ kernel: await loadKernel('pursuit'), plan, seed: settings.seed, trials: run.trials, threads: settings.threads, signal: o.signal, onProgress: progressIn(o, 'engagements'), minPoolTrials: o.minPoolTrials });
+    engagement = { summary: summarizeEngagement(plan, e.acc, e.trials), interrupted: e.interrupted };
+  }
+  const result = oddsResultOf(scenario, compiled, settings, run, engagement);
+  result.elapsedMs = Math.round(performance.now() - started);
+  return result;
+}
+
+/** The pursuit's plan: the battle followed over `engagement.maxDays` days (docs/rules.md §7). */
+export function engagementPlanOf(scenario: WarMachineScenario, compiled: CompiledWarMachine): EngagementPlan {
+  const fatigue = [scenario.sides[0].adjustments.fatigue, scenario.sides[1].adjustments.fatigue] as const;
+  return compileEngagement(compiled, engagementSides(compiled, fatigue), scenario.policies.ratioRounding, scenario.engagement?.maxDays ?? 1);
+}
+
+/** What a run of battles gave: the counts, trials, per-chunk trace (wins so far), threads, whether cut short. */
+export type BattleRun = Pick<RunResult, 'acc' | 'trials' | 'threadsUsed' | 'interrupted' | 'trace'>;
+
+/**
+ * The odds result from its parts: pure (no engine, no files), so the what-if page (src/app/battle.ts) builds
+ * the very object `warcast odds --json` prints from the same chunks. `run` null: exact odds only.
+ */
+export function oddsResultOf(
+  scenario: WarMachineScenario,
+  compiled: CompiledWarMachine,
+  settings: Pick<RunSettings, 'seed' | 'precision'>,
+  run: BattleRun | null,
+  engagement: { summary: EngagementSummary; interrupted: boolean } | null,
+): OddsResult {
+  const exact = exactOdds(compiled);
   const monteCarlo = run !== null && run.trials > 0;
+  const mc: WarMachineMonteCarlo | null = monteCarlo ? summarizeMonteCarlo(compiled, run.acc, run.trials) : null;
   const head = {
     ...resultMeta('odds'),
     kind: 'war-machine' as const,
@@ -140,36 +171,26 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
     trials: run?.trials ?? 0,
     threads: run?.threadsUsed ?? 0,
     precision: settings.precision,
-    interrupted: run?.interrupted ?? false,
+    interrupted: (run?.interrupted ?? false) || (engagement?.interrupted ?? false),
     elapsedMs: 0,
     sides: [scenario.sides[0].name, scenario.sides[1].name] as [string, string],
     policies: scenario.policies,
     rowLabels: RESULTS_ROW_LABELS,
     ratings: sideRatings(compiled, scenario),
   };
-  let engagement: EngagementSummary | null = null;
-  const maxDays = scenario.engagement?.maxDays ?? 1;
-  if (run && !run.interrupted && run.trials > 0 && maxDays > 1 && scenario.policies.pursue === 'always') {
-    const plan = compileEngagement(compiled, engagementSides(compiled, [scenario.sides[0].adjustments.fatigue, scenario.sides[1].adjustments.fatigue]), scenario.policies.ratioRounding, maxDays);
-    const e = await runTrials({ kernel: await loadKernel('pursuit'), plan, seed: settings.seed, trials: run.trials, threads: settings.threads, signal: o.signal, onProgress: progressIn(o, 'engagements'), minPoolTrials: o.minPoolTrials });
-    head.interrupted ||= e.interrupted;
-    engagement = summarizeEngagement(plan, e.acc, e.trials);
-  }
   const body = mc ?? { ...exact, winCi95: null };
-  const weights = monteCarlo ? run!.acc : exactProbabilities(compiled);
-  const distributions = casualtyDistributions(compiled, weights, monteCarlo ? run!.trials : 1);
-  const result: OddsResult = {
+  const weights = monteCarlo ? run.acc : exactProbabilities(compiled);
+  const distributions = casualtyDistributions(compiled, weights, monteCarlo ? run.trials : 1);
+  return {
     ...head,
     ...body,
     exact,
     bestReply: bestReplies(scenario),
     casualtyDistributions: distributions,
     casualtyCumulative: casualtyCumulative(distributions),
-    convergence: monteCarlo ? convergenceOf(run!, (await loadKernel('war-machine')).chunkTrials) : null,
-    engagement,
+    convergence: monteCarlo ? convergenceOf(run, WAR_MACHINE_CHUNK) : null,
+    engagement: engagement?.summary ?? null,
   };
-  result.elapsedMs = Math.round(performance.now() - started);
-  return result;
 }
 
 /** The result's `ratings`: each side's BR, modified BR, class, troops, adjustments, role and tactic. */
@@ -224,7 +245,7 @@ export function casualtyCumulative(d: OddsResult['casualtyDistributions']): Odds
 }
 
 /** Points of the convergence chart: about 40 log-spaced chunk ends of the run's per-chunk win counts. */
-function convergenceOf(run: RunResult, chunkTrials: number, points = 40): OddsResult['convergence'] {
+function convergenceOf(run: BattleRun, chunkTrials: number, points = 40): OddsResult['convergence'] {
   const trace = run.trace;
   if (!trace) return null;
   const chunks = trace.length / 2;

@@ -1,9 +1,9 @@
 /**
- * Racing many War Machine candidates (sweep points, …): run every candidate in stages — a cheap first stage, then
- * doubling to the final trial count — and after each stage drop the candidates whose win probability is clearly
- * below the best's (their upper confidence bound under the best lower bound). Each stage continues a candidate's
- * run where the last one stopped (the same chunk seeds), so a candidate kept to the end has exactly the answer it
- * would have run alone to the same trial count. docs/design.md, "racing".
+ * Racing many War Machine candidates (sweep points, tournament forces): run every candidate in stages — a cheap
+ * first stage, then doubling to the final trial count — and after each stage drop the candidates that are clearly
+ * worse than the best (their upper confidence bound under the best's lower bound). Each stage continues a run where
+ * the last one stopped (the same chunk seeds), so a run kept to the end has exactly the answer it would have had
+ * alone with the same trial count. docs/design.md, "racing".
  */
 import { probit } from 'simple-statistics';
 import { runTrials, type RunResult } from '../engine/run.js';
@@ -36,25 +36,42 @@ export interface RaceRecord {
 /** At most this many stages: the first is final ÷ 2^(STAGES − 1), rounded up to whole chunks. */
 const STAGES = 5;
 
-export async function raceWarMachines(cs: readonly CompiledWarMachine[], s: Pick<RunSettings, 'seed' | 'trials' | 'threads'>, o: RunOptions, side: 0 | 1): Promise<{ results: RunResult[]; threadsUsed: number; interrupted: boolean; race: RaceRecord }> {
-  const kernel = await loadKernel('war-machine');
-  const chunk = kernel.chunkTrials;
-  const final = s.trials;
+/** The trial count at the end of each stage: final ÷ 16, ÷ 8, ÷ 4, ÷ 2 in whole chunks (duplicates merged), final. */
+export function raceStageTargets(final: number, chunk: number): number[] {
   const targets: number[] = [];
   for (let k = STAGES - 1; k >= 1; k--) {
     const t = Math.ceil(final / 2 ** k / chunk) * chunk;
     if (t < final && (targets.length === 0 || t > targets[targets.length - 1])) targets.push(t);
   }
   targets.push(final);
-  // Bonferroni: every drop decision (candidate × stage) at 5% / (candidates × stages), two-sided.
-  const z = probit(1 - 0.05 / (2 * Math.max(1, cs.length) * targets.length));
+  return targets;
+}
+
+/** Bonferroni: every drop decision (candidate × stage) at 5% / (candidates × stages), two-sided. */
+export function raceZ(candidates: number, stages: number): number {
+  return probit(1 - 0.05 / (2 * Math.max(1, candidates) * stages));
+}
+
+/**
+ * Run compiled battles in stages to `targets`: before each stage `running(results)` says which battles continue
+ * (from where they stopped, with the same seed); after each stage `afterStage` may record and drop. Every run's
+ * numbers equal a plain run of it to its final trial count.
+ */
+export async function runInStages(
+  cs: readonly CompiledWarMachine[],
+  s: Pick<RunSettings, 'seed' | 'threads'>,
+  o: RunOptions,
+  targets: readonly number[],
+  running: (results: readonly RunResult[]) => readonly number[],
+  afterStage: (results: readonly RunResult[], target: number, last: boolean) => void,
+): Promise<{ results: RunResult[]; threadsUsed: number; interrupted: boolean }> {
+  const kernel = await loadKernel('war-machine');
   const results: RunResult[] = cs.map((c) => ({ acc: new Float64Array(kernel.accLength(c.plan)), trials: 0, threadsUsed: 1, interrupted: false }));
-  let alive = cs.map((_, i) => i);
-  const stages: RaceStage[] = [];
   let threadsUsed = 1;
   let interrupted = false;
-  for (const target of targets) {
-    for (const i of alive) {
+  for (let k = 0; k < targets.length; k++) {
+    const target = targets[k];
+    for (const i of running(results)) {
       const r = results[i];
       const run = await runTrials({ kernel, plan: cs[i].plan, seed: s.seed, trials: target - r.trials, startTrial: r.trials, threads: s.threads, signal: o.signal, minPoolTrials: o.minPoolTrials });
       for (let j = 0; j < r.acc.length; j++) r.acc[j] += run.acc[j];
@@ -67,22 +84,40 @@ export async function raceWarMachines(cs: readonly CompiledWarMachine[], s: Pick
       }
     }
     if (interrupted) break;
-    let dropped: number[] = [];
-    if (target < final && alive.length > 1) {
-      const bounds = alive.map((i) => {
-        const wins = summarizeMonteCarlo(cs[i], results[i].acc, results[i].trials).win[side] * results[i].trials;
-        return wilsonInterval(Math.round(wins), results[i].trials, z);
-      });
-      const bestLow = Math.max(...bounds.map((b) => b[0]));
-      dropped = alive.filter((_, k) => bounds[k][1] < bestLow);
-      alive = alive.filter((i) => !dropped.includes(i));
-    }
-    stages.push({ trials: target, kept: [...alive], dropped });
+    afterStage(results, target, k === targets.length - 1);
   }
+  return { results, threadsUsed, interrupted };
+}
+
+export async function raceWarMachines(cs: readonly CompiledWarMachine[], s: Pick<RunSettings, 'seed' | 'trials' | 'threads'>, o: RunOptions, side: 0 | 1): Promise<{ results: RunResult[]; threadsUsed: number; interrupted: boolean; race: RaceRecord }> {
+  const kernel = await loadKernel('war-machine');
+  const final = s.trials;
+  const targets = raceStageTargets(final, kernel.chunkTrials);
+  const z = raceZ(cs.length, targets.length);
+  let alive = cs.map((_, i) => i);
+  const stages: RaceStage[] = [];
+  const run = await runInStages(
+    cs,
+    s,
+    o,
+    targets,
+    () => alive,
+    (results, target) => {
+      let dropped: number[] = [];
+      if (target < final && alive.length > 1) {
+        const bounds = alive.map((i) => {
+          const wins = summarizeMonteCarlo(cs[i], results[i].acc, results[i].trials).win[side] * results[i].trials;
+          return wilsonInterval(Math.round(wins), results[i].trials, z);
+        });
+        const bestLow = Math.max(...bounds.map((b) => b[0]));
+        dropped = alive.filter((_, k) => bounds[k][1] < bestLow);
+        alive = alive.filter((i) => !dropped.includes(i));
+      }
+      stages.push({ trials: target, kept: [...alive], dropped });
+    },
+  );
   return {
-    results,
-    threadsUsed,
-    interrupted,
-    race: { side, z, stages, trialsUsed: results.reduce((t, r) => t + r.trials, 0), trialsFull: final * cs.length },
+    ...run,
+    race: { side, z, stages, trialsUsed: run.results.reduce((t, r) => t + r.trials, 0), trialsFull: final * cs.length },
   };
 }

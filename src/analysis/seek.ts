@@ -26,7 +26,7 @@ import { formatPath, validate, type PathSegment, type ScenarioSource } from '../
 import { wilsonHalfWidth, wilsonInterval, Z95 } from '../stats/index.js';
 import { exactOdds } from './odds.js';
 import { progressIn, runSettings, type RunOptions, type RunSettings } from './options.js';
-import { resolveNumericPath, withValueChecked } from './sweep.js';
+import { editedAs, resolveNumericPath, withValueChecked } from './vary.js';
 
 export type Comparison = '>=' | '>' | '<=' | '<';
 
@@ -331,25 +331,6 @@ interface EvaluatorOf {
   threads(): number;
 }
 
-/**
- * The document as written with the field at `path` set: a kind's validated scenario may carry derived keys its
- * schema does not accept back (cascade), so sieges and cascades are edited as written and validated again.
- */
-function rawWith(data: unknown, path: PathSegment[], value: number): unknown {
-  const copy = structuredClone(data) as Record<string | number, unknown>;
-  let node = copy;
-  for (const seg of path.slice(0, -1)) {
-    if (node[seg] === undefined || node[seg] === null) node[seg] = {};
-    node = node[seg] as Record<string | number, unknown>;
-  }
-  node[path[path.length - 1]] = value;
-  return copy;
-}
-
-function sourceWith(source: ScenarioSource, data: unknown): ScenarioSource {
-  return { file: source.file, data, lineOf: (p) => source.lineOf(p), error: (p, e) => source.error(p, e) };
-}
-
 async function evaluatorFor(kind: string, scenario: unknown, source: ScenarioSource, path: PathSegment[], t: Target, s: RunSettings, o: SeekOptions): Promise<EvaluatorOf> {
   const wrongMeasure = (what: string) => new UsageError(`--target: a ${kind} scenario has ${what}; '${t.text}' does not apply`);
   if (kind === 'war-machine') {
@@ -410,7 +391,7 @@ async function evaluatorFor(kind: string, scenario: unknown, source: ScenarioSou
       method: 'monte-carlo',
       threads: () => threadsUsed,
       evaluate: async (value) => {
-        const edited = withValueChecked(sg, source, path, value, () => parseSiege(sourceWith(source, rawWith(source.data, path, value))));
+        const edited = editedAs(sg, source, path, value, parseSiege);
         if (t.week > edited.weekLimit) throw new UsageError(`--target: fallenBy(${t.week}) is past the scenario's weekLimit (${edited.weekLimit})`);
         const c = compileSiege(edited);
         const lay = siegeLayout(c.plan);
@@ -433,7 +414,7 @@ async function evaluatorFor(kind: string, scenario: unknown, source: ScenarioSou
       method: 'monte-carlo',
       threads: () => threadsUsed,
       evaluate: async (value) => {
-        const edited = withValueChecked(cs, source, path, value, () => parseCascade(sourceWith(source, rawWith(source.data, path, value))));
+        const edited = editedAs(cs, source, path, value, (src) => parseCascade(src));
         // Garrison planning: NPC attacks only, over as many rounds as the target names.
         const model = compileCascade(edited, { npc: true, rounds: t.round });
         const lay = cascadeLayout(model);

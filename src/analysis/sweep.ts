@@ -4,15 +4,19 @@
  * random numbers): neighbouring points differ by the parameter, not by sampling noise.
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
-import { ScenarioError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
-import { closest, formatPath, validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
+import { formatPath, validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { exactOdds, simulateWarMachines } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
 import { raceWarMachines, type RaceRecord } from './race.js';
+import { MAX_SWEEP_POINTS, parseFieldPath, resolveNumericPath, sweepValues, withValueChecked } from './vary.js';
+
+export { MAX_SWEEP_POINTS, parseFieldPath, resolveNumericPath, sweepValues, withValueChecked };
+import { baseRatings, type BaseRating } from './matchup.js';
 
 export interface SweepOptions extends RunOptions {
   /** The numeric field to vary, e.g. `sides[0].battleRating`. */
@@ -28,9 +32,6 @@ export interface SweepOptions extends RunOptions {
    */
   race?: 0 | 1 | null;
 }
-
-/** At most this many values in one sweep. */
-export const MAX_SWEEP_POINTS = 10_000;
 
 export interface SweepPoint {
   value: number;
@@ -69,89 +70,15 @@ export interface SweepResult extends ResultMeta {
   points: SweepPoint[];
   /** With `race`: the stages, what was dropped when (indices into `points`), trials used against a full run. */
   race: RaceRecord | null;
+  /** Each side's troops and rated BR before the varied field is set (battleRating computed from forces when not given). */
+  ratings: [BaseRating, BaseRating];
   /** The scenario as validated (defaults filled), before the varied field is set. */
   scenario: WarMachineScenario;
-}
-
-/** `sides[0].battleRating` or `sides.0.battleRating` → ['sides', 0, 'battleRating']; null if malformed. */
-export function parseFieldPath(text: string): PathSegment[] | null {
-  const re = /^(?:([A-Za-z_][A-Za-z0-9_-]*)|\[(\d+)\]|\.([A-Za-z_][A-Za-z0-9_-]*|\d+))/;
-  const out: PathSegment[] = [];
-  let rest = text.trim();
-  if (rest === '' || rest.startsWith('.') || rest.startsWith('[')) return null;
-  let first = true;
-  while (rest.length > 0) {
-    const m = re.exec(rest);
-    if (!m || (first && m[1] === undefined) || (!first && m[1] !== undefined)) return null;
-    if (m[1] !== undefined) out.push(m[1]);
-    else if (m[2] !== undefined) out.push(Number(m[2]));
-    else out.push(/^\d+$/.test(m[3]) ? Number(m[3]) : m[3]);
-    rest = rest.slice(m[0].length);
-    first = false;
-  }
-  return out;
-}
-
-/**
- * Check that `path` names a number in the validated scenario; the one-line usage error names --vary and,
- * for a misspelt key, suggests the nearest one.
- */
-export function resolveNumericPath(s: unknown, text: string): PathSegment[] {
-  const path = parseFieldPath(text);
-  const bad = (why: string) => new UsageError(`--vary: ${why}`);
-  if (path === null) throw bad(`expected a field path like sides[0].battleRating, got '${text}'`);
-  let node: unknown = s;
-  for (let k = 0; k < path.length; k++) {
-    const seg = path[k];
-    const here = formatPath(path.slice(0, k + 1));
-    if (Array.isArray(node)) {
-      if (typeof seg !== 'number' || seg >= node.length) throw bad(`${here}: expected an index below ${node.length}`);
-      node = node[seg];
-    } else if (node !== null && typeof node === 'object') {
-      const obj = node as Record<string, unknown>;
-      if (typeof seg !== 'string' || !(seg in obj)) {
-        const hint = typeof seg === 'string' ? closest(seg, Object.keys(obj)) : null;
-        throw bad(`${here}: not in this scenario${hint ? ` (did you mean '${formatPath([...path.slice(0, k), hint])}'?)` : ` (there: ${Object.keys(obj).join(', ')})`}`);
-      }
-      node = obj[seg];
-    } else throw bad(`${formatPath(path.slice(0, k))} is not a mapping or list, so it has no '${seg}'`);
-  }
-  if (typeof node !== 'number') throw bad(`${formatPath(path)} is ${Array.isArray(node) ? 'a list' : typeof node === 'object' ? 'a mapping' : `a ${typeof node}`}, not a number`);
-  return path;
 }
 
 /** A copy of the scenario with the field at `path` set to `value`, validated and checked again. */
 export function withValue(s: WarMachineScenario, source: ScenarioSource, path: PathSegment[], value: number): WarMachineScenario {
   return withValueChecked(s, source, path, value, (copy) => checkWarMachine(source, validate(source, warMachineSchema, copy)));
-}
-
-/**
- * A copy of any kind's validated scenario with the field at `path` set to `value`, checked by `check` (the kind's
- * validator applied to the edited copy); a value the kind refuses is a usage error naming the range options.
- */
-export function withValueChecked<T>(s: T, source: ScenarioSource, path: PathSegment[], value: number, check: (copy: unknown) => T): T {
-  const copy = structuredClone(s) as unknown as Record<string | number, unknown>;
-  let node = copy;
-  for (const seg of path.slice(0, -1)) node = node[seg] as Record<string | number, unknown>;
-  node[path[path.length - 1]] = value;
-  try {
-    return check(copy);
-  } catch (err) {
-    if (!(err instanceof ScenarioError)) throw err;
-    // The file is fine; the value the sweep tried is not: a usage error naming the range options.
-    const prefix = `${err.line === null ? err.file : `${err.file}:${err.line}`}: ${err.path ? err.path + ': ' : ''}`;
-    const what = err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
-    throw new UsageError(`--from/--to: ${formatPath(path)} = ${value} is not allowed: ${err.path && err.path !== formatPath(path) ? `${err.path}: ` : ''}${what}`);
-  }
-}
-
-/** The values from..to by step (inclusive of `to` when it falls on the grid), without drift. */
-export function sweepValues(from: number, to: number, step: number): number[] {
-  if (!(step > 0)) throw new UsageError(`--step: expected a positive number, got ${step}`);
-  if (to < from) throw new UsageError(`--to: expected a value at least --from (${from}), got ${to}`);
-  const count = Math.floor((to - from) / step + 1e-9) + 1;
-  if (count > MAX_SWEEP_POINTS) throw new UsageError(`--step: ${count.toLocaleString('en-US')} values is too many (at most ${MAX_SWEEP_POINTS.toLocaleString('en-US')}); use a larger step`);
-  return Array.from({ length: count }, (_, k) => Number((from + k * step).toPrecision(12)));
 }
 
 /** The sweep: `warcast sweep FILE --vary … --json` prints exactly this object. */
@@ -225,6 +152,7 @@ export async function sweep(input: ScenarioInput, options: SweepOptions): Promis
     elapsedMs: Math.round(performance.now() - started),
     points,
     race,
+    ratings: baseRatings(compileWarMachine(scenario)),
     scenario,
   };
 }

@@ -7,6 +7,7 @@
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { z } from 'zod';
 import { UsageError, WarcastError } from '../errors.js';
+import type { RunResult } from '../engine/run.js';
 import { sourceOf, type ScenarioInput } from '../kinds/load.js';
 import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import { checkWarMachine, policiesSchema, sideSchema, warMachineSchema, type WarMachineScenario, type WarMachineSide } from '../kinds/warMachine/schema.js';
@@ -15,8 +16,10 @@ import { DEFENDER_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
 import { validate } from '../scenario/source.js';
 import { Z95 } from '../stats/index.js';
 import { compileCells, exactMatchup, solveGame } from './matchup.js';
+import { loadKernel } from '../kinds/index.js';
 import { exactOdds, simulateWarMachines } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
+import { raceStageTargets, raceZ, runInStages } from './race.js';
 
 export const tournamentSchema = z.strictObject({
   kind: z.literal('tournament'),
@@ -53,6 +56,34 @@ export interface TournamentRating {
   pareto: boolean | null;
 }
 
+export interface TournamentOptions extends RunOptions {
+  /**
+   * Race the forces for "which is strongest": stages up to `trials`, dropping forces whose Bradley–Terry rating is
+   * clearly below the leader's; a pairing runs on while either of its forces is kept (docs/design.md, "racing").
+   * Monte Carlo with fixed trials only.
+   */
+  race?: boolean;
+}
+
+/** What a race dropped when (force indices into `forces`), and the battles it ran. */
+export interface TournamentRace {
+  /** The confidence level of each drop decision: 5% split (Bonferroni) over every force and stage, two-sided. */
+  z: number;
+  stages: {
+    /** Battles per running pairing at the end of this stage. */
+    trials: number;
+    /** The force rated highest at this stage (among those kept). */
+    leader: number;
+    kept: number[];
+    dropped: number[];
+  }[];
+  /** Battles run per pairing (row attacks), null on the diagonal. */
+  pairingTrials: (number | null)[][];
+  /** Battles over all pairings, and what running every pairing to the end would have cost. */
+  trialsUsed: number;
+  trialsFull: number;
+}
+
 export interface TournamentResult extends ResultMeta {
   kind: 'tournament';
   title: string | null;
@@ -78,11 +109,14 @@ export interface TournamentResult extends ResultMeta {
   precision: number | null;
   interrupted: boolean;
   elapsedMs: number;
+  /** With `race`: the stages, what was dropped when, battles per pairing; null otherwise. */
+  race: TournamentRace | null;
 }
 
 /** The tournament: `warcast tournament FILE --json` prints exactly this object. */
-export async function tournament(input: ScenarioInput, options: RunOptions = {}): Promise<TournamentResult> {
+export async function tournament(input: ScenarioInput, options: TournamentOptions = {}): Promise<TournamentResult> {
   const settings = runSettings({ ...options, trials: options.trials ?? TOURNAMENT_TRIALS });
+  if (options.race && (settings.exact || settings.precision !== null)) throw new UsageError('--race: needs a Monte Carlo run to a fixed --trials (not --exact or --precision)');
   const source = sourceOf(input);
   const t = validate(source, tournamentSchema);
   const names = t.forces.map((f) => f.name);
@@ -114,6 +148,7 @@ export async function tournament(input: ScenarioInput, options: RunOptions = {})
   let threads = 0;
   let interrupted = false;
   let trials = 0;
+  let race: TournamentRace | null = null;
   if (settings.exact) {
     cells.forEach((c, k) => {
       win[c.i][c.j] = exact[k].win[0];
@@ -121,11 +156,18 @@ export async function tournament(input: ScenarioInput, options: RunOptions = {})
       noWinner[c.i][c.j] = exact[k].tie;
     });
   } else {
-    const run = await simulateWarMachines(
-      cells.map((c) => c.compiled),
-      { ...settings, precision: settings.precision },
-      options,
-    );
+    let run: { results: RunResult[]; threadsUsed: number; interrupted: boolean };
+    if (options.race) {
+      const raced = await raceTournament(cells, N, settings, options);
+      run = raced.run;
+      race = raced.race;
+    } else {
+      run = await simulateWarMachines(
+        cells.map((c) => c.compiled),
+        { ...settings, precision: settings.precision },
+        options,
+      );
+    }
     threads = run.threadsUsed;
     interrupted = run.interrupted;
     trials = Math.max(0, ...run.results.map((r) => r.trials));
@@ -139,7 +181,7 @@ export async function tournament(input: ScenarioInput, options: RunOptions = {})
   }
   cells.forEach((c, k) => (exactWin[c.i][c.j] = exact[k].win[0]));
   // Games per pairing and role: the battles run, or under --exact the nominal --trials (the fit's weights only).
-  const games = settings.exact ? settings.trials : trials;
+  const games = race !== null ? race.pairingTrials.map((row) => row.map((g) => g ?? 0)) : settings.exact ? settings.trials : trials;
   const fit = bradleyTerry(win as number[][], lose as number[][], games);
   const costs = t.forces.map((f) => f.cost ?? null);
   const anyCost = costs.some((c) => c !== null);
@@ -178,7 +220,62 @@ export async function tournament(input: ScenarioInput, options: RunOptions = {})
     precision: settings.precision,
     interrupted,
     elapsedMs: Math.round(performance.now() - started),
+    race,
   };
+}
+
+/**
+ * The race for "which is strongest" (docs/design.md, "racing"): stages of doubling battles per pairing; after each
+ * stage but the last, Bradley–Terry is fitted to the matrix so far (each pairing weighted by its battles) and a kept
+ * force i is dropped when the leader b's rating is above it with confidence: (θ_b − θ_i) − z·√Var(θ_b − θ_i) > 0
+ * (θ = ln strength, Var from the fit's Fisher information, z Bonferroni over forces × stages). A pairing runs on
+ * while either of its forces is kept, so a kept force's row and column of the matrix are exactly a full run's.
+ */
+async function raceTournament(cells: { i: number; j: number; compiled: CompiledWarMachine }[], N: number, settings: ReturnType<typeof runSettings>, options: RunOptions): Promise<{ run: { results: RunResult[]; threadsUsed: number; interrupted: boolean }; race: TournamentRace }> {
+  const kernel = await loadKernel('war-machine');
+  const final = settings.trials;
+  const targets = raceStageTargets(final, kernel.chunkTrials);
+  const z = raceZ(N, targets.length);
+  const kept = new Set(Array.from({ length: N }, (_, i) => i));
+  const stages: TournamentRace['stages'] = [];
+  const matrixOf = (results: readonly RunResult[]) => {
+    const win = Array.from({ length: N }, () => new Array<number | null>(N).fill(null));
+    const lose = Array.from({ length: N }, () => new Array<number | null>(N).fill(null));
+    const games = Array.from({ length: N }, () => new Array<number>(N).fill(0));
+    cells.forEach((c, k) => {
+      const m = summarizeMonteCarlo(c.compiled, results[k].acc, Math.max(1, results[k].trials));
+      win[c.i][c.j] = m.win[0];
+      lose[c.i][c.j] = m.win[1];
+      games[c.i][c.j] = results[k].trials;
+    });
+    return { win, lose, games };
+  };
+  const run = await runInStages(
+    cells.map((c) => c.compiled),
+    settings,
+    options,
+    targets,
+    () => cells.flatMap((c, k) => (kept.has(c.i) || kept.has(c.j) ? [k] : [])),
+    (results, target, last) => {
+      const { win, lose, games } = matrixOf(results);
+      const fit = bradleyTerry(win, lose, games);
+      const logStrength = fit.strengths.map(Math.log);
+      const alive = [...kept].sort((a, b) => a - b);
+      const leader = alive.reduce((b, i) => (logStrength[i] > logStrength[b] ? i : b));
+      const dropped = last
+        ? []
+        : alive.filter((i) => {
+            if (i === leader) return false;
+            const v = fit.covariance[leader][leader] + fit.covariance[i][i] - 2 * fit.covariance[leader][i];
+            return logStrength[leader] - logStrength[i] - z * Math.sqrt(Math.max(0, v)) > 0;
+          });
+      for (const i of dropped) kept.delete(i);
+      stages.push({ trials: target, leader, kept: [...kept].sort((a, b) => a - b), dropped });
+    },
+  );
+  const pairingTrials = Array.from({ length: N }, () => new Array<number | null>(N).fill(null));
+  cells.forEach((c, k) => (pairingTrials[c.i][c.j] = run.results[k].trials));
+  return { run, race: { z, stages, pairingTrials, trialsUsed: run.results.reduce((t, r) => t + r.trials, 0), trialsFull: final * cells.length } };
 }
 
 /** Force i attacking force j under the setting: the column force defends; defender-only items count only there. */
@@ -214,6 +311,8 @@ export interface BradleyTerryFit {
   ratings: number[];
   /** Standard error of each rating (Elo points), relative to the field's mean. */
   ratingSe: number[];
+  /** Covariance of the log strengths (natural-log units, under Σ ln π = 0): the variance of a difference of two. */
+  covariance: number[][];
   /** Each force's mean score over its games. */
   scores: number[];
   maxScoreError: number;
@@ -229,9 +328,11 @@ export const ELO_PER_LOG = 400 / Math.LN10;
  * defending: lose[j][i]), out of 2 × games battles. One drawn pseudo-game per pairing keeps the strengths finite
  * when a force wins or loses everything. Strengths are scaled to geometric mean 1.
  */
-export function bradleyTerry(win: readonly (readonly (number | null)[])[], lose: readonly (readonly (number | null)[])[], games: number): BradleyTerryFit {
+export function bradleyTerry(win: readonly (readonly (number | null)[])[], lose: readonly (readonly (number | null)[])[], games: number | readonly (readonly number[])[]): BradleyTerryFit {
   const N = win.length;
-  const g = Math.max(1, games);
+  // Battles per role of a pairing: one number for the whole matrix, or per pairing (a race stops pairings early; a
+  // pairing's two roles always run the same number).
+  const gOf = typeof games === 'number' ? () => Math.max(1, games) : (i: number, j: number) => Math.max(1, games[i][j]);
   const score = (i: number, j: number) => {
     const att = win[i][j]!;
     const attTie = 1 - att - lose[i][j]!;
@@ -244,8 +345,8 @@ export function bradleyTerry(win: readonly (readonly (number | null)[])[], lose:
   for (let i = 0; i < N; i++) {
     for (let j = 0; j < N; j++) {
       if (i === j) continue;
-      S[i][j] = score(i, j) * g + 0.5;
-      n[i][j] = 2 * g + 1;
+      S[i][j] = score(i, j) * gOf(i, j) + 0.5;
+      n[i][j] = 2 * gOf(i, j) + 1;
     }
   }
   const W = S.map((row) => row.reduce((a, b) => a + b, 0));
@@ -275,6 +376,7 @@ export function bradleyTerry(win: readonly (readonly (number | null)[])[], lose:
     }
   }
   const inv = invert(info.map((row) => row.map((x) => x + 1 / N)));
+  const covariance = inv.map((row) => row.map((x) => x - 1 / N));
   const se = inv.map((row, i) => ELO_PER_LOG * Math.sqrt(Math.max(0, row[i] - 1 / N)));
   let maxScoreError = 0;
   for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) if (i !== j) maxScoreError = Math.max(maxScoreError, Math.abs(score(i, j) / 2 - p[i] / (p[i] + p[j])));
@@ -282,7 +384,21 @@ export function bradleyTerry(win: readonly (readonly (number | null)[])[], lose:
     strengths: p,
     ratings: p.map((x) => 1500 + ELO_PER_LOG * Math.log(x)),
     ratingSe: se,
-    scores: Array.from({ length: N }, (_, i) => Array.from({ length: N }, (_, j) => (i === j ? 0 : score(i, j))).reduce((a, b) => a + b, 0) / (2 * (N - 1))),
+    covariance,
+    scores:
+      typeof games === 'number'
+        ? Array.from({ length: N }, (_, i) => Array.from({ length: N }, (_, j) => (i === j ? 0 : score(i, j))).reduce((a, b) => a + b, 0) / (2 * (N - 1)))
+        : // Weighted by each pairing's battles.
+          Array.from({ length: N }, (_, i) => {
+            let sum = 0;
+            let all = 0;
+            for (let j = 0; j < N; j++) {
+              if (j === i) continue;
+              sum += score(i, j) * gOf(i, j);
+              all += 2 * gOf(i, j);
+            }
+            return sum / all;
+          }),
     maxScoreError,
     iterations,
   };

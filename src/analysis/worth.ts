@@ -7,7 +7,8 @@
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError, WarcastError } from '../errors.js';
-import { loadKind, type ScenarioInput } from '../kinds/load.js';
+import { loadScenario, type ScenarioInput } from '../kinds/load.js';
+import type { SiegeScenario } from '../kinds/siege/schema.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { CHOICE_ADJUSTMENTS, CHOICE_RULES, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
@@ -16,14 +17,19 @@ import { validate, type ScenarioSource } from '../scenario/source.js';
 import { exactOdds } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
 import { seek } from './seek.js';
+import { worthSiege } from './worthSiege.js';
 
 export interface WorthOptions extends RunOptions {
   /** The side whose adjustments are valued (default 0, side A). */
   side?: 0 | 1;
-  /** How far the equivalents are searched: ± this many BR points of `bonus` (default 500). */
+  /** How far the equivalents are searched: ± this many BR points of `bonus` (default 500; sieges 100). */
   brRange?: number;
-  /** Troops are searched from troops ÷ this to troops × this (default 20). */
+  /** Troops are searched from troops ÷ this to troops × this (default 20; sieges 4). */
   troopsFactor?: number;
+  /** Sieges: the week N of the measure (P(fallen by N) for the attacker, P(held through N) for the defender). */
+  week?: number;
+  /** Only the items of these groups (e.g. ['size', 'engine']); default every group. */
+  groups?: string[];
 }
 
 export interface WorthItem {
@@ -32,10 +38,15 @@ export interface WorthItem {
   group: string;
   /** The rule as printed, or what was changed. */
   rule: string;
-  /** The side's exact win probability with the item applied. */
+  /**
+   * The side's exact win probability with the item applied. Sieges: the side's measure (`measure` of the result:
+   * P(fallen by week N) for the attacker, P(held through week N) for the defender), Monte Carlo.
+   */
   win: number;
-  /** win − the scenario's win probability. */
+  /** win − the scenario's win probability (sieges: − the scenario's measure, same seed and trials). */
   winDelta: number;
+  /** Sieges: the 95% interval of `win` (absent for exact battles). */
+  winCi95?: [number, number];
   /** Change in mean troops lost: [this side, the enemy] (exact). */
   casualtiesDelta: [number, number];
   /**
@@ -52,16 +63,28 @@ export interface WorthItem {
 }
 
 export interface WorthResult extends ResultMeta {
-  kind: 'war-machine';
+  kind: 'war-machine' | 'siege';
   title: string | null;
+  /** Battles: side A or B. Sieges: 0 the attacker, 1 the defender. */
   side: 0 | 1;
   sideName: string;
-  method: 'exact';
-  /** The side's exact win probability as the scenario stands. */
+  method: 'exact' | 'monte-carlo';
+  /** Sieges: what `win` measures, `fallenBy(N)` (attacker) or `held(N)` (defender). */
+  measure?: string;
+  /** Sieges: the week N of the measure. */
+  week?: number;
+  /** The side's exact win probability as the scenario stands (sieges: its measure). */
   win: number;
+  winCi95?: [number, number];
+  /** Mean troops lost by both sides (sieges: [attacker, defender], dead + wounded). */
   casualties: [number, number];
   /** Largest |winDelta| first. */
   items: WorthItem[];
+  /** Sieges: the run (every variant and every value searched: this seed, these trials). */
+  seed?: number;
+  trials?: number;
+  threads?: number;
+  interrupted?: boolean;
   elapsedMs: number;
 }
 
@@ -104,9 +127,12 @@ export async function worth(input: ScenarioInput, options: WorthOptions = {}): P
   runSettings(options);
   const side = options.side ?? 0;
   if (side !== 0 && side !== 1) throw new UsageError(`--side: expected 0 or 1, got ${String(side)}`);
+  const loaded = await loadScenario(input, ['war-machine', 'siege']);
+  if ((loaded.scenario as { kind: string }).kind === 'siege') return worthSiege(loaded.scenario as SiegeScenario, loaded.source, options);
+  if (options.week !== undefined) throw new UsageError('--week: only for a siege');
   const brRange = options.brRange ?? 500;
   const troopsFactor = options.troopsFactor ?? 20;
-  const { scenario, source } = await loadKind(input, 'war-machine');
+  const { scenario, source } = loaded as unknown as { scenario: WarMachineScenario; source: ScenarioSource };
   const started = performance.now();
   const base = exactOdds(compileWarMachine(scenario));
   const me = scenario.sides[side];
@@ -119,6 +145,7 @@ export async function worth(input: ScenarioInput, options: WorthOptions = {}): P
     return memo.get(key)!;
   };
   for (const v of variations(scenario, side)) {
+    if (options.groups && !options.groups.includes(v.group)) continue;
     const edited = edit(scenario, source, side, v);
     if (edited === null) continue; // not allowed for this side (e.g. a defender-only item on an attacker)
     const e = exactOdds(compileWarMachine(edited));

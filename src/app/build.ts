@@ -140,11 +140,24 @@ export async function pageAssets(): Promise<{ js: string; css: string; prebuilt:
   return { js: readFileSync(join(dir, 'page.js'), 'utf8'), css: readFileSync(join(dir, 'page.css'), 'utf8'), prebuilt: true };
 }
 
+/** One Monte Carlo run's controls: its scenario (unless the form's battle), seed, trials, button, progress, answer. */
+function monteCarloBlock(task: string, plural: string, what: string, command: string, trials: number, text: boolean): string {
+  return `<h3 id="${task}-h">${plural[0].toUpperCase()}${plural.slice(1)}</h3>
+<p>${what}: the JSON <code>${command} --seed S --trials N --json</code> prints.</p>
+${text ? `<label for="${task}-text">${task} scenario</label>\n<textarea id="${task}-text" rows="8" spellcheck="false"></textarea>` : ''}
+<p><label for="${task}-seed">${task} seed</label> <input id="${task}-seed" type="number" min="0" step="1" value="42">
+<label for="${task}-trials">${task} trials</label> <input id="${task}-trials" type="number" min="1" step="1" value="${trials}">
+<button type="button" id="${task}-run">run the ${plural}</button></p>
+<progress id="${task}-progress" value="0" max="1" aria-label="${plural} run"></progress>
+<p id="${task}-status" aria-live="polite"></p>
+<details><summary>the JSON</summary><pre id="${task}-result"></pre></details>`;
+}
+
 /** JSON safe inside a <script> element. */
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** The page: one HTML document, the scenario embedded (the URL hash, when present, takes precedence). */
-export async function appHtml(doc: ScenarioDocument, siegeText: string): Promise<string> {
+export async function appHtml(doc: ScenarioDocument, siegeText: string, cascadeText: string): Promise<string> {
   const assets = await pageAssets();
   const js = assets.js.replace(/<\/(script)/gi, '<\\/$1');
   const title = typeof doc.title === 'string' ? doc.title : 'War Machine battle';
@@ -169,21 +182,22 @@ export async function appHtml(doc: ScenarioDocument, siegeText: string): Promise
 <p id="verdict" class="verdict"></p>
 <table id="odds"></table>
 <p id="nowinner"></p>
+<h2>Casualties</h2>
+<table id="casualty-q"></table>
+<div id="cas-charts" class="charts"></div>
+<h2>Results rows</h2>
+<p class="note">How decisively each side wins: the probability of each row of the combat results table (the winner’s margin).</p>
+<div id="rows-chart"></div>
 <h2>Tactics as a game</h2>
 <table id="matchup" class="matchup"></table>
 <p id="nash"></p>
 </section>
-<section aria-labelledby="siege-h">
-<h2 id="siege-h">Siege Monte Carlo</h2>
-<p>A siege scenario (YAML, as <code>warcast siege</code> reads), run in a Web Worker over the CLI's seeded chunks: the same seed and trials give the numbers <code>warcast siege --seed S --trials N --json</code> prints.</p>
-<label for="siege-text">siege scenario</label>
-<textarea id="siege-text" rows="8" spellcheck="false"></textarea>
-<p><label for="siege-seed">seed</label> <input id="siege-seed" type="number" min="0" step="1" value="42">
-<label for="siege-trials">trials</label> <input id="siege-trials" type="number" min="1" step="1" value="100000">
-<button type="button" id="siege-run">run the sieges</button></p>
-<progress id="siege-progress" value="0" max="1" aria-label="sieges run"></progress>
-<p id="siege-status" aria-live="polite"></p>
-<pre id="siege-result"></pre>
+<section aria-labelledby="mc-h">
+<h2 id="mc-h">Monte Carlo</h2>
+<p>Each run goes in a Web Worker over the CLI's seeded chunks (chunk <i>i</i> draws from (seed, <i>i</i>) alone), so the same seed and trials give the numbers <code>warcast</code> prints with <code>--seed S --trials N --json</code>.</p>
+${monteCarloBlock('battle', 'battles', 'The battle above, simulated; with pursuit days above 1, followed over the days too', 'warcast odds', 100000, false)}
+${monteCarloBlock('siege', 'sieges', 'A siege (YAML, as <code>warcast siege</code> reads)', 'warcast siege', 100000, true)}
+${monteCarloBlock('cascade', 'cascades', 'A Dune seizure cascade (YAML, as <code>warcast cascade</code> reads; NPC attacks on)', 'warcast cascade', 20000, true)}
 </section>
 <section aria-label="export">
 <h2>Export</h2>
@@ -194,6 +208,7 @@ export async function appHtml(doc: ScenarioDocument, siegeText: string): Promise
 </main>
 <script type="application/json" id="scenario">${scriptJson(doc)}</script>
 <script type="application/json" id="siege-scenario">${scriptJson(siegeText)}</script>
+<script type="application/json" id="cascade-scenario">${scriptJson(cascadeText)}</script>
 <script id="app-script">${js}</script>
 </body>
 </html>

@@ -2,14 +2,15 @@
  * The what-if page's engine (`warcast app`): pure functions over a scenario document, no DOM and no Node
  * built-ins, so the same code runs in the page and in the tests that check it against the CLI.
  */
-import { RESULTS_ROW_LABELS, bestReplies, casualtyCumulative, casualtyDistributions, exactOdds, sideRatings, type OddsResult } from '../analysis/odds.js';
+import { oddsResultOf, type OddsResult } from '../analysis/odds.js';
 import { compileCells, exactMatchup, solveGame, type ExactMatchup, type SolvedGame } from '../analysis/matchup.js';
-import { resultMeta } from '../resultMeta.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { parseWarMachine, type WarMachineScenario } from '../kinds/warMachine/schema.js';
-import { exactFromCounts } from '../kinds/warMachine/kernel.js';
 import { parseScenarioText } from '../scenario/source.js';
 import { TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
+import { CHOICE_ADJUSTMENTS, CHOICE_LINES, CHOICE_RULES, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS, type ChoiceGroup } from '../rules/warMachine/adjustments.js';
+import { STATEMENTS, statementsFromMakeup, type StatementKey } from '../rules/warMachine/battleRating.js';
+import { FORCE_FACTOR_LINES } from '../rules/warMachine/forceRating.js';
 
 /** A scenario as written (YAML/JSON document), before validation: what the form edits and the URL carries. */
 export type ScenarioDocument = Record<string, unknown> & { sides: Record<string, unknown>[] };
@@ -27,38 +28,11 @@ export function documentOf(text: string, file = '<scenario>'): ScenarioDocument 
 }
 
 /**
- * The object `warcast odds FILE --exact --json` prints, built the same way (src/analysis/odds.ts `oddsOf`
- * with `exact`), except `elapsedMs`, which is 0 here. test/app/model.test.ts checks it against `odds()`.
+ * The object `warcast odds FILE --exact --json` prints, built by the same function (src/analysis/odds.ts
+ * `oddsResultOf`, no run), with `elapsedMs` 0. test/app/model.test.ts checks it against `odds()`.
  */
 export function exactOddsResult(scenario: WarMachineScenario): OddsResult {
-  const compiled = compileWarMachine(scenario);
-  const exact = exactOdds(compiled);
-  const weights = exactFromCounts(compiled.plan.pairCount, compiled.codeCounts, compiled.pairs.map((p) => p.probability));
-  const distributions = casualtyDistributions(compiled, weights, 1);
-  return {
-    ...resultMeta('odds'),
-    kind: 'war-machine',
-    title: scenario.title ?? null,
-    method: 'exact',
-    seed: 42,
-    trials: 0,
-    threads: 0,
-    precision: null,
-    interrupted: false,
-    elapsedMs: 0,
-    sides: [scenario.sides[0].name, scenario.sides[1].name],
-    policies: scenario.policies,
-    rowLabels: RESULTS_ROW_LABELS,
-    ratings: sideRatings(compiled, scenario),
-    ...exact,
-    winCi95: null,
-    exact,
-    bestReply: bestReplies(scenario),
-    casualtyDistributions: distributions,
-    casualtyCumulative: casualtyCumulative(distributions),
-    convergence: null,
-    engagement: null,
-  };
+  return oddsResultOf(scenario, compileWarMachine(scenario), { seed: 42, precision: null }, null, null);
 }
 
 /** The JSON export: `warcast odds --exact --json` without `elapsedMs` (the one field that is not the answer). */
@@ -80,38 +54,148 @@ export function verdictLine(r: OddsResult, pct: (p: number) => string, num: (n: 
   return `→ ${r.sides[fav]} ${r.win[fav] === r.win[1 - fav] ? 'even' : 'favoured'}: ${pct(r.win[fav])} to win; expected losses ${loss(0)}, ${loss(1)}`;
 }
 
-/** The form's fields for one side. `battleRating` null: the BR is computed from the scenario's BFR or force factors. */
+/** A force factor as the form shows it: its scenario path under `forceFactors`, label, input, default, sheet line. */
+export interface FactorControl {
+  key: string;
+  path: [string] | [string, string];
+  label: string;
+  input: 'number' | 'checkbox' | 'select';
+  options?: readonly string[];
+  min: number;
+  max: number;
+  fallback: number | boolean | string;
+  line: number;
+}
+
+const L = FORCE_FACTOR_LINES;
+/** Every force factor of the scenario schema (src/kinds/warMachine/schema.ts), with the schema's defaults. */
+export const FACTOR_CONTROLS: FactorControl[] = [
+  { key: 'leaderLevel', path: ['leader', 'level'], label: "leader's level (monsters: HD)", input: 'number', min: 0, max: 100, fallback: 0, line: L.leaderLevel },
+  { key: 'intelligence', path: ['leader', 'intelligence'], label: "leader's Intelligence", input: 'number', min: 3, max: 18, fallback: 10, line: L.leaderAbilities },
+  { key: 'wisdom', path: ['leader', 'wisdom'], label: "leader's Wisdom", input: 'number', min: 3, max: 18, fallback: 10, line: L.leaderAbilities },
+  { key: 'charisma', path: ['leader', 'charisma'], label: "leader's Charisma", input: 'number', min: 3, max: 18, fallback: 10, line: L.leaderAbilities },
+  { key: 'nameLevelTroops', path: ['nameLevelTroops'], label: 'troops at name level (9th / 9 HD+)', input: 'number', min: 0, max: 1e9, fallback: 0, line: L.nameLevelTroops },
+  { key: 'officerCount', path: ['officers', 'count'], label: 'officers', input: 'number', min: 0, max: 1e9, fallback: 0, line: L.officers },
+  { key: 'officerLevel', path: ['officers', 'averageLevel'], label: 'average officer level', input: 'number', min: 0, max: 100, fallback: 0, line: L.officers },
+  { key: 'averageTroopLevel', path: ['averageTroopLevel'], label: 'average troop level', input: 'number', min: 0, max: 100, fallback: 0, line: L.averageTroopLevel },
+  { key: 'victories', path: ['victories'], label: 'victories in last 10 years', input: 'number', min: 0, max: 1000, fallback: 0, line: L.victories },
+  { key: 'routs', path: ['routs'], label: 'routs in last 10 years', input: 'number', min: 0, max: 1000, fallback: 0, line: L.routs },
+  { key: 'weeksTrained', path: ['weeksTrained'], label: 'weeks trained in past year', input: 'number', min: 0, max: 52, fallback: 0, line: L.weeksTrained },
+  { key: 'weeksWithLeader', path: ['weeksWithLeader'], label: 'weeks trained with leader', input: 'number', min: 0, max: 52, fallback: 0, line: L.weeksWithLeader },
+  { key: 'monthsOnDuty', path: ['monthsOnDuty'], label: 'months on duty in past year', input: 'number', min: 0, max: 12, fallback: 0, line: L.monthsOnDuty },
+  { key: 'weapons', path: ['weapons'], label: 'weapons', input: 'select', options: ['none', 'average', 'good', 'excellent'], min: 0, max: 0, fallback: 'none', line: L.weapons },
+  { key: 'secondWeapon', path: ['secondWeapon'], label: 'second weapon of same quality', input: 'checkbox', min: 0, max: 0, fallback: false, line: L.secondWeapon },
+  { key: 'armourClass5OrBetter', path: ['armourClass5OrBetter'], label: 'average AC 5 or better', input: 'checkbox', min: 0, max: 0, fallback: false, line: L.armourClass5OrBetter },
+  { key: 'allElvesOrDwarves', path: ['allElvesOrDwarves'], label: 'all elves or dwarves', input: 'checkbox', min: 0, max: 0, fallback: false, line: L.allElvesOrDwarves },
+  { key: 'twoAsteriskTroops', path: ['twoAsteriskTroops'], label: 'troops with two asterisks', input: 'number', min: 0, max: 1e9, fallback: 0, line: L.twoAsteriskTroops },
+];
+
+/** An on/off adjustment as the form shows it: scenario key, group, rule words, value, sheet line. */
+export interface FlagControl {
+  key: string;
+  group: string;
+  rule: string;
+  value: number;
+  line: number;
+  defenderOnly: boolean;
+}
+
+export const FLAG_CONTROLS: FlagControl[] = [
+  ...Object.entries(FLAG_ADJUSTMENTS).map(([key, d]) => ({ key, group: d.group as string, rule: d.rule as string, value: d.value as number, line: d.line as number, defenderOnly: false })),
+  ...Object.entries(DEFENDER_ADJUSTMENTS).map(([key, d]) => ({ key, group: 'defender terrain (defenders only)', rule: d.rule as string, value: d.value as number, line: d.line as number, defenderOnly: true })),
+];
+
+/** The "only one" groups: each option with its rule words, value and sheet line. */
+export const CHOICE_CONTROLS = (Object.keys(CHOICE_ADJUSTMENTS) as ChoiceGroup[]).map((group) => ({
+  group,
+  line: CHOICE_LINES[group],
+  options: Object.entries(CHOICE_ADJUSTMENTS[group]).map(([option, value]) => ({ option, value: value as number, rule: option === 'none' ? 'none' : CHOICE_RULES[option], line: option === 'none' ? CHOICE_LINES[group] : CHOICE_LINES[option] })),
+}));
+
+export { STATEMENTS };
+
+/** The form's fields for one side. `battleRating` null: the BR is computed (from the BFR, or else the force factors). */
 export interface SideFields {
   name: string;
   troops: number;
   battleRating: number | null;
+  /** Used when the BR is empty; null: the BFR is computed from the force factors. */
+  basicForceRating: number | null;
+  /** Every FACTOR_CONTROLS value by key (used when BR and BFR are empty). */
+  factors: Record<string, number | boolean | string>;
+  /** The statements that hold (listed, or derived from the make-up); they count when the BR is computed. */
+  statements: StatementKey[];
   bonus: number;
   defending: boolean;
   /** A pure tactic, 'none' (tactics not used), or 'mix' (the scenario's mix, kept as written). */
   tactic: Tactic | 'none' | 'mix';
+  /** Every FLAG_CONTROLS key: on or off. */
+  flags: Record<string, boolean>;
+  /** Each "only one" group's option ('none' when not used). */
+  choices: Record<ChoiceGroup, string>;
 }
 
 export interface FormFields {
   sides: [SideFields, SideFields];
   tie: 'reroll' | 'defender' | 'attacker' | 'stalemate';
+  /** Pursuit: battles over at most this many days (`engagement.maxDays`; 1: a single battle). Monte Carlo only. */
+  days: number;
+}
+
+const record = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/** The statements a side's document makes true: listed ones win over the make-up's (docs/rules.md §2). */
+function statementsOf(s: Record<string, unknown>): StatementKey[] {
+  return Array.isArray(s.statements) ? (s.statements as StatementKey[]) : statementsFromMakeup(record(s.makeup));
 }
 
 export function fieldsOf(doc: ScenarioDocument): FormFields {
-  const side = (s: Record<string, unknown>): SideFields => ({
-    name: String(s.name ?? ''),
-    troops: Number(s.troops ?? 0),
-    battleRating: typeof s.battleRating === 'number' ? s.battleRating : null,
-    bonus: typeof s.bonus === 'number' ? s.bonus : 0,
-    defending: s.defending === true,
-    tactic: s.tactic === undefined ? 'none' : typeof s.tactic === 'string' ? (s.tactic as Tactic) : 'mix',
-  });
+  const side = (s: Record<string, unknown>): SideFields => {
+    const ff = record(s.forceFactors);
+    const adj = record(s.adjustments);
+    return {
+      name: String(s.name ?? ''),
+      troops: Number(s.troops ?? 0),
+      battleRating: typeof s.battleRating === 'number' ? s.battleRating : null,
+      basicForceRating: typeof s.basicForceRating === 'number' ? s.basicForceRating : null,
+      factors: Object.fromEntries(
+        FACTOR_CONTROLS.map((c) => {
+          const v = c.path.length === 1 ? ff[c.path[0]] : record(ff[c.path[0]])[c.path[1]];
+          return [c.key, typeof v === typeof c.fallback ? (v as number | boolean | string) : c.fallback];
+        }),
+      ),
+      statements: statementsOf(s),
+      bonus: typeof s.bonus === 'number' ? s.bonus : 0,
+      defending: s.defending === true,
+      tactic: s.tactic === undefined ? 'none' : typeof s.tactic === 'string' ? (s.tactic as Tactic) : 'mix',
+      flags: Object.fromEntries(FLAG_CONTROLS.map((c) => [c.key, adj[c.key] === true])),
+      choices: Object.fromEntries(CHOICE_CONTROLS.map((c) => [c.group, typeof adj[c.group] === 'string' ? (adj[c.group] as string) : 'none'])) as Record<ChoiceGroup, string>,
+    };
+  };
   const policies = (doc.policies ?? {}) as Record<string, unknown>;
-  return { sides: [side(doc.sides[0]), side(doc.sides[1])], tie: (policies.tie as FormFields['tie']) ?? 'reroll' };
+  const days = record(doc.engagement).maxDays;
+  return { sides: [side(doc.sides[0]), side(doc.sides[1])], tie: (policies.tie as FormFields['tie']) ?? 'reroll', days: typeof days === 'number' ? days : 1 };
+}
+
+/** `forceFactors` from the form: the leader's level always, every other factor only where it is not the default. */
+function forceFactorsOf(factors: SideFields['factors']): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const c of FACTOR_CONTROLS) {
+    const v = factors[c.key] ?? c.fallback;
+    if (c.path[0] === 'officers' || (v === c.fallback && c.key !== 'leaderLevel')) continue;
+    if (c.path.length === 1) out[c.path[0]] = v;
+    else out[c.path[0]] = { ...record(out[c.path[0]]), [c.path[1]]: v };
+  }
+  // The schema takes officers as a pair.
+  if (factors.officerCount !== 0 || factors.officerLevel !== 0) out.officers = { count: factors.officerCount, averageLevel: factors.officerLevel };
+  return out;
 }
 
 /**
  * The document with the form's values written in. A BR typed in replaces a computed one (BFR, force factors,
- * and the statements that only count when the BR is computed); left empty, the original's BR source stays.
+ * and the statements that only count when the BR is computed); left empty, the BFR typed in is used, and
+ * left empty too, the force factors. Statements and adjustments are written only where they differ from the
+ * document's, so an unedited form gives back the scenario as written.
  */
 export function applyFields(original: ScenarioDocument, f: FormFields): ScenarioDocument {
   const sides = original.sides.map((orig, i) => {
@@ -126,12 +210,44 @@ export function applyFields(original: ScenarioDocument, f: FormFields): Scenario
         s.makeup = rest;
       }
       s.battleRating = v.battleRating;
+    } else {
+      delete s.battleRating;
+      delete s.troopClass;
+      if (v.basicForceRating !== null) {
+        delete s.forceFactors;
+        s.basicForceRating = v.basicForceRating;
+      } else {
+        delete s.basicForceRating;
+        const was = fieldsOf({ sides: [orig, orig] }).sides[0].factors;
+        const edited = orig.forceFactors === undefined || FACTOR_CONTROLS.some((c) => was[c.key] !== v.factors[c.key]);
+        if (edited) s.forceFactors = forceFactorsOf(v.factors);
+      }
+      // Listed statements win over the make-up's: written only when the form's differ from the document's.
+      const had = statementsOf(orig);
+      if (had.length !== v.statements.length || !had.every((k) => v.statements.includes(k))) s.statements = STATEMENTS.map((x) => x.key).filter((k) => v.statements.includes(k));
     }
+    const adj: Record<string, unknown> = { ...record(orig.adjustments) };
+    for (const c of FLAG_CONTROLS) {
+      if (v.flags[c.key]) adj[c.key] = true;
+      else if (adj[c.key] !== false) delete adj[c.key];
+    }
+    for (const c of CHOICE_CONTROLS) {
+      const chosen = v.choices[c.group];
+      if (chosen !== undefined && chosen !== 'none') adj[c.group] = chosen;
+      else if (adj[c.group] !== 'none') delete adj[c.group];
+    }
+    if (Object.keys(adj).length > 0) s.adjustments = adj;
+    else delete s.adjustments;
     if (v.tactic === 'none') delete s.tactic;
     else if (v.tactic !== 'mix') s.tactic = v.tactic;
     return s;
   });
-  return { ...original, policies: { ...((original.policies as object) ?? {}), tie: f.tie }, sides };
+  const out: ScenarioDocument = { ...original, policies: { ...((original.policies as object) ?? {}), tie: f.tie }, sides };
+  if (f.days !== fieldsOf(original).days) {
+    if (f.days === 1) delete out.engagement;
+    else out.engagement = { maxDays: f.days };
+  }
+  return out;
 }
 
 export { TACTICS };

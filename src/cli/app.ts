@@ -36,7 +36,7 @@ export async function appCommand(file: string | undefined, flags: AppFlags, io: 
   const index = out === undefined ? undefined : join(out, 'index.html');
   if (index && existsSync(index) && !readFileSync(index, 'utf8').includes(MARK)) throw new UsageError(`--out ${out}: ${index} exists and is not a warcast app page; choose another folder`);
   const started = performance.now();
-  const html = (await appHtml(source.data as ScenarioDocument, readFileSync(join(repoRoot(), 'examples', 'castle-siege.yaml'), 'utf8'))).replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${MARK}`);
+  const html = (await appHtml(source.data as ScenarioDocument, readFileSync(join(repoRoot(), 'examples', 'castle-siege.yaml'), 'utf8'), readFileSync(join(repoRoot(), 'examples', 'cascade-bob-john.yaml'), 'utf8'))).replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${MARK}`);
   const built = `${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB, built in ${((performance.now() - started) / 1000).toFixed(1)} s`;
   if (out !== undefined && index !== undefined) {
     mkdirSync(out, { recursive: true });

@@ -87,7 +87,8 @@ export function formatCascade(r: CascadeResult, requestedThreads?: number): stri
   out.push(...formatOrders(r));
   if (r.trace) out.push(formatTrace(r.trace, r.traceCoinFlips));
   const what = r.rounds > 1 || r.trace === null ? `planning over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}: the orders in the first, NPC attacks, income and fees in every round` : `round ${r.round}, NPC attacks ${r.npc ? 'on' : 'off'}`;
-  out.push(`Monte Carlo (${what}): ${runLine(r, 'trial', requestedThreads)}`);
+  if (r.deterministic) out.push(`deterministic (${what}): no die decides this round (no NPC attacks, no tied attacks to flip a coin for), so it ran once; the numbers below are certain`);
+  else out.push(`Monte Carlo (${what}): ${runLine(r, 'trial', requestedThreads)}`);
   out.push('CC: 2 × Combat, the attribute pair of a seizure (docs/cascade.md); MS: money, as the Dune page counts it');
   out.push(`policies: unguarded ${r.policies.unguarded}, hero bonus ${signed(r.policies.heroBonus)}, ungarrisonedWeight ${r.policies.ungarrisonedWeight}, militiaRegeneration ${r.policies.militiaRegeneration}`);
   out.push('');

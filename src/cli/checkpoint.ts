@@ -40,7 +40,7 @@ export async function withCheckpointFlags<T>(io: Io, flags: RunFlags & Checkpoin
   try {
     result = await withCheckpoint(cp, f);
   } catch (err) {
-    cp.write(false); // a worker failed: keep what was done, and report the failure itself
+    cp.write('after'); // a worker failed: keep what was done, and report the failure itself
     note();
     throw err;
   }

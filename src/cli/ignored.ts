@@ -17,7 +17,8 @@ const DICE_OPTIONS = ['trials', 'seed', 'threads', 'precision', 'maxTrials', 'ch
 
 /** Commands that answer exactly unless `--monte-carlo` is given, and the ones that are always exact. */
 const EXACT_UNLESS_MONTE_CARLO = new Set(['matchup', 'march']);
-const ALWAYS_EXACT = new Set(['worth']);
+/** (`worth` is exact on a battle but Monte Carlo on a siege: it warns itself once it knows the kind, src/cli/worth.ts.) */
+const ALWAYS_EXACT = new Set<string>([]);
 
 const flag = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
@@ -32,6 +33,9 @@ export function idleOptionWarnings(command: Command): string[] {
   }
   if (given('interactive') && has('report') && !given('report')) {
     out.push('--interactive shapes the report only: ignored without --report <dir>');
+  }
+  if (given('checkpointEvery') && !given('checkpoint') && !given('resume')) {
+    out.push('--checkpoint-every sets how often --checkpoint FILE is written: ignored without --checkpoint or --resume');
   }
   const name = command.name();
   const exactBecause = given('exact')
@@ -51,10 +55,18 @@ export function idleOptionWarnings(command: Command): string[] {
 
 /** Each warning on stderr: one line, or one JSON document `{"warning": {"message"}}` under --json. */
 export function warnIdleOptions(io: Io, command: Command): void {
+  for (const message of idleOptionWarnings(command)) warn(io, Boolean(command.opts().json), message);
+}
+
+export function warn(io: Io, json: boolean, message: string): void {
   if (io.quiet) return;
-  for (const message of idleOptionWarnings(command)) {
-    io.err(command.opts().json ? JSON.stringify({ warning: { message } }) + '\n' : `warcast: warning: ${message}\n`);
-  }
+  io.err(json ? JSON.stringify({ warning: { message } }) + '\n' : `warcast: warning: ${message}\n`);
+}
+
+/** The dice options given to a command that turned out to answer exactly (as `--exact` would warn). */
+export function warnIdleDice(io: Io, flags: Record<string, unknown>, because: string): void {
+  const idle = DICE_OPTIONS.filter((k) => flags[k] !== undefined);
+  if (idle.length > 0) warn(io, Boolean(flags.json), `${idle.map(flag).join(', ')}: ignored under ${because}, which rolls no dice`);
 }
 
 /**

@@ -3,10 +3,11 @@
 import { ExitCode } from '../errors.js';
 import { processIo } from './io.js';
 import { runCli } from './program.js';
-import { mark, TIMINGS } from '../engine/timings.js';
+import { mark, threadCpuMs, TIMINGS } from '../engine/timings.js';
 
-mark('cli modules loaded');
-if (TIMINGS) process.on('exit', () => mark('exit'));
+if (TIMINGS) mark('cli modules loaded', `${threadCpuMs()} ms CPU`);
+// The main thread's CPU, and the whole process's (workers and V8's background compiler threads included).
+if (TIMINGS) process.on('exit', () => mark('exit', `main thread ${threadCpuMs()} ms CPU, process ${Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000)} ms CPU`));
 
 const controller = new AbortController();
 let interrupts = 0;

@@ -16,6 +16,7 @@ import { exitCodeFor, threadCap } from './exit.js';
 import { addCheckpointOptions } from './options.js';
 import { beforeAction } from './ignored.js';
 import { addCommandHelp } from './help.js';
+import { grouped } from '../text/format.js';
 
 export { threadCap };
 
@@ -25,7 +26,7 @@ export const VERSION = warcastVersion;
 /** Options every simulation command takes. */
 export function addRunOptions(cmd: Command): Command {
   return addCheckpointOptions(cmd
-    .option('--trials <n>', `battles to simulate (default ${RUN_DEFAULTS.trials.toLocaleString('en-US')})`)
+    .option('--trials <n>', `battles to simulate (default ${grouped(RUN_DEFAULTS.trials)})`)
     .option('--seed <n>', `master seed; same seed, same answer (default ${RUN_DEFAULTS.seed})`)
     .option('--threads <n>', 'worker threads (default: available parallelism)')
     .option('--precision <eps>', 'keep adding battles until every win probability is known to ± eps (95%)')
@@ -95,11 +96,10 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
     .action(simulation('matchup'));
 
-  addClusterOptions(addRunOptions(program.command('sweep <scenario>').description('win probability and casualties as one numeric field varies (common random numbers)'))
-    .requiredOption('--vary <path>', 'the numeric field to vary, e.g. sides[0].battleRating, sides[1].bonus, sides[0].troops')
-    .requiredOption('--from <x>', 'first value')
-    .requiredOption('--to <y>', 'last value (inclusive)')
-    .option('--step <s>', 'step between values (default 1)')
+  addClusterOptions(addRunOptions(program.command('sweep <scenario>').description('how the answer moves as one or two numeric fields vary (common random numbers): battles, sieges (P(fallen), weeks to fall) and cascades (P(held))'))
+    .requiredOption('--vary <path>', 'the numeric field to vary, e.g. sides[0].battleRating, equipment.attacker.trebuchet.count, defender.troops')
+    .requiredOption('--from <x>', 'first value').requiredOption('--to <y>', 'last value (inclusive)').option('--step <s>', 'step between values (default 1)')
+    .option('--vary2 <path>', 'sieges and cascades: a second field; the points form a grid (a heatmap in the report)').option('--from2 <x>', 'first value of --vary2').option('--to2 <y>', 'last value of --vary2 (inclusive)').option('--step2 <s>', 'step of --vary2 (default 1)').option('--rounds <n>', 'cascades: rounds to play; P(held) after the last (default 1)')
     .option('--race <side>', 'race the values for the best win probability of side 0 or 1: stages, dropping values clearly below the best (docs/design.md)')
     .option('--exact', 'exact odds only (no Monte Carlo)')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')

@@ -14,14 +14,33 @@ export interface Progress {
 }
 
 export const PROGRESS_DELAY_MS = 1000;
+/** A run expected to take longer than this (seconds) gets one warning on stderr, terminal or not. */
+export const ETA_WARNING_S = 60;
 
-export function progressBar(io: Io, label: string): Progress {
+/** The one-line warning of a long run, with the option that shortens it. */
+export function etaWarning(label: string, total: number, etaSeconds: number, precision: boolean): string {
+  const minutes = etaSeconds < 3600 ? `${Math.round(etaSeconds / 60)} min` : `${(etaSeconds / 3600).toFixed(1)} h`;
+  const fix = precision
+    ? 'lower --max-trials to stop sooner'
+    : 'add --precision 0.005 to stop as soon as every probability is known to ±0.5 points (or ask for fewer --trials)';
+  return `warcast: warning: ${fmtCount(total)} ${label} will take about ${minutes} more; ${fix}\n`;
+}
+
+export function progressBar(io: Io, label: string, options: { precision?: boolean } = {}): Progress {
   const start = Date.now();
   let lastDraw = 0;
   let shown = false;
+  let warned = false;
   return {
     update(done, total) {
-      if (!io.errIsTTY || io.quiet) return;
+      if (io.quiet) return;
+      // The rate is measured over the first second at least, so a slow start (JIT, a pool) is not extrapolated.
+      if (!warned && done > 0 && Date.now() - start >= PROGRESS_DELAY_MS) {
+        const eta = (total - done) / (done / ((Date.now() - start) / 1000));
+        if (eta > ETA_WARNING_S) io.err(`${shown ? '\r\x1b[K' : ''}${etaWarning(label, total, eta, options.precision === true)}`);
+        warned = true;
+      }
+      if (!io.errIsTTY) return;
       const now = Date.now();
       if (now - start < PROGRESS_DELAY_MS || now - lastDraw < 100) return;
       lastDraw = now;

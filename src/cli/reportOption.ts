@@ -11,6 +11,7 @@ import type { MatchupResult } from '../analysis/matchup.js';
 import type { OddsResult } from '../analysis/odds.js';
 import type { SiegeResult } from '../analysis/siege.js';
 import type { SweepResult } from '../analysis/sweep.js';
+import type { SimSweepResult } from '../analysis/sweepSim.js';
 import type { SeekResult } from '../analysis/seek.js';
 import type { WorthResult } from '../analysis/worth.js';
 import type { TournamentResult } from '../analysis/tournament.js';
@@ -34,6 +35,7 @@ export type CommandResult =
   | { kind: 'cascade'; result: CascadeResult }
   | { kind: 'matchup'; result: MatchupResult }
   | { kind: 'sweep'; result: SweepResult }
+  | { kind: 'sweep-sim'; result: SimSweepResult }
   | { kind: 'march'; result: MarchResult }
   | { kind: 'divided'; result: DividedResult }
   | { kind: 'seek'; result: SeekResult }
@@ -75,6 +77,8 @@ async function reportContent(r: CommandResult, file: string) {
       return (await import('../../reports/matchup.js')).matchupReport(r.result, file);
     case 'sweep':
       return (await import('../../reports/sweep.js')).sweepReport(r.result, file);
+    case 'sweep-sim':
+      return (await import('../../reports/sweepSim.js')).simSweepReport(r.result, file);
     case 'march':
       return (await import('../../reports/campaign.js')).marchReport(r.result, file);
     case 'divided':

@@ -21,7 +21,7 @@ export function cliRun(io: Io, flags: RunFlags): CliRun {
       onProgress: (done, total, u) => {
         if (u !== unit) {
           bar?.finish();
-          bar = progressBar(io, u);
+          bar = progressBar(io, u, { precision: flags.precision !== undefined });
           unit = u;
         }
         bar!.update(done, total);

@@ -70,9 +70,15 @@ export function formatSiege(r: SiegeResult, requestedThreads?: number): string {
       const sup = r.supplies[who];
       const short = (x: { ranShort: { probability: number; meanWeek: number | null } }) => `${pct(x.ranShort.probability)}${x.ranShort.meanWeek === null ? '' : ` (mean week ${num(x.ranShort.meanWeek, 1)})`}`;
       if (sup.rations) rows.push([`${who} rations`, num(sup.rations.start), num(sup.rations.usedMean), num(sup.rations.leftMean), short(sup.rations)]);
-      if (sup.money) rows.push([`${who} money (gp)`, num(sup.money.start), num(sup.money.spentMean), num(sup.money.leftMean), short(sup.money)]);
+      const q = (a: { p05: number; p50: number; p95: number }) => ` (${num(a.p05)}/${num(a.p50)}/${num(a.p95)})`;
+      if (sup.money) rows.push([`${who} money (gp)`, num(sup.money.start), num(sup.money.spentMean) + q(sup.money.spent), num(sup.money.leftMean) + q(sup.money.left), short(sup.money)]);
+      const am = sup.ammunition;
+      if (am) {
+        rows.push([`${who} artillery shot (light-catapult units)`, num(am.artillery.start), num(am.artillery.used.mean) + q(am.artillery.used), num(am.artillery.left.mean) + q(am.artillery.left), short(am.artillery)]);
+        rows.push([`${who} ballista bolts (units)`, num(am.ballista.start), num(am.ballista.used.mean) + q(am.ballista.used), num(am.ballista.left.mean) + q(am.ballista.left), short(am.ballista)]);
+      }
     }
-    lines.push(table(rows, ['supplies', 'at start', 'used (mean)', 'left (mean)', 'ran short']));
+    lines.push(table(rows, ['supplies', 'at start', 'used mean (p5/p50/p95)', 'left mean (p5/p50/p95)', 'ran short']));
   }
   return lines.join('\n');
 }

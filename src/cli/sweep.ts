@@ -8,9 +8,18 @@ import type { Io } from './io.js';
 import type { RunFlags } from './options.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
 import { withRun } from './run.js';
+import { sweepSimulated } from '../analysis/sweepSim.js';
+import { scenarioKind } from '../kinds/load.js';
+import { parseCount } from './options.js';
+import { formatSimSweep } from './format/sweep.js';
 
 export interface SweepFlags extends RunFlags {
   vary?: string;
+  vary2?: string;
+  from2?: string;
+  to2?: string;
+  step2?: string;
+  rounds?: string;
   from?: string;
   to?: string;
   step?: string;
@@ -32,7 +41,20 @@ export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags
   const vary = flags.vary;
   const race = flags.race === undefined ? null : flags.race === '0' ? 0 : flags.race === '1' ? 1 : null;
   if (flags.race !== undefined && race === null) throw new UsageError(`--race: expected the side to maximise, 0 (A) or 1 (B), got '${flags.race}'`);
-  const r = await withRun(io, flags, (o) => sweep(scenarioArg(file), { ...o, vary, from, to, step, race }));
+  const input = scenarioArg(file);
+  const second = flags.vary2 === undefined ? {} : { vary2: flags.vary2, from2: parseNumber('--from2', flags.from2), to2: parseNumber('--to2', flags.to2), step2: flags.step2 === undefined ? 1 : parseNumber('--step2', flags.step2) };
+  const rounds = flags.rounds === undefined ? undefined : parseCount('--rounds', flags.rounds, 1, 1000);
+  // Sieges and cascades sweep through their own analyses; battles keep the exact-odds sweep.
+  const kind = scenarioKind(input);
+  if (kind === 'siege' || kind === 'cascade') {
+    if (race !== null) throw new UsageError('--race: battles only');
+    const s = await withRun(io, flags, (o) => sweepSimulated(input, { ...o, vary, from, to, step, rounds, ...second }));
+    emitResult(io, flags, s, () => formatSimSweep(s));
+    await saveCommandReport({ kind: 'sweep-sim', result: s }, file, flags.report, flags, io);
+    return exitCodeAfter(io, s.interrupted, 'only the points already run');
+  }
+  if (flags.vary2 !== undefined || rounds !== undefined) throw new UsageError(`${flags.vary2 !== undefined ? '--vary2' : '--rounds'}: sieges and cascades only (a battle sweep varies one field)`);
+  const r = await withRun(io, flags, (o) => sweep(input, { ...o, vary, from, to, step, race }));
   emitResult(io, flags, r, () => formatSweep(r));
   await saveCommandReport({ kind: 'sweep', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.interrupted, 'only the battles already fought (simulated figures)');

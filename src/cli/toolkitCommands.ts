@@ -16,8 +16,9 @@ export function addToolkitCommands(program: Command, io: Io, setExit: (code: num
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./seek.js')).seekCommand(file, flags, io)));
 
-  addRunOptions(program.command('worth <scenario>').description('what each adjustment, tactic, +10% troops and +10 BR is worth to a side: change in win probability and casualties, equivalent in BR points and in troops (exact)'))
-    .option('--side <n>', 'the side to value: 0 (A, default) or 1 (B)')
+  addRunOptions(program.command('worth <scenario>').description('what each adjustment, tactic, +10% troops and +10 BR is worth to a side: change in win probability and casualties, equivalent in BR points and in troops (exact); on a siege, engines, fortifications and food too, by Monte Carlo with common random numbers'))
+    .option('--side <n>', 'the side to value: 0 (A, default) or 1 (B); a siege: 0 the attacker, 1 the defender')
+    .option('--week <n>', 'a siege: the week N of P(fallen by N) / P(held through N) (default: the median week to fall, else the week limit)')
     .option('--exact', 'exact odds only (worth is always exact)')
     .option('--report <dir>', 'also write a report folder (index.html, tornado chart, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
@@ -25,6 +26,7 @@ export function addToolkitCommands(program: Command, io: Io, setExit: (code: num
 
   addRunOptions(program.command('tournament <forces>').description('round robin of N forces: win matrix (row attacks), Bradley–Terry ratings with intervals (Elo scale), value for money and the Pareto front'))
     .option('--exact', 'exact odds only (ratings without intervals)')
+    .option('--race', 'race the forces for the strongest: stages up to --trials, dropping forces rated clearly below the leader (docs/design.md)')
     .option('--report <dir>', 'also write a report folder (heatmap, ratings, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./tournament.js')).tournamentCommand(file, flags, io)));

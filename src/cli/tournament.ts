@@ -7,9 +7,9 @@ import type { RunFlags } from './options.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
 import { withRun } from './run.js';
 
-export async function tournamentCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
+export async function tournamentCommand(file: string, flags: RunFlags & ReportFlags & { race?: boolean }, io: Io): Promise<number> {
   await checkReportOption(flags.report);
-  const r = await withRun(io, flags, (o) => tournament(file, { ...o, trials: flags.trials === undefined ? undefined : o.trials }));
+  const r = await withRun(io, flags, (o) => tournament(file, { ...o, trials: flags.trials === undefined ? undefined : o.trials, race: flags.race === true }));
   emitResult(io, flags, r, () => formatTournament(r));
   await saveCommandReport({ kind: 'tournament', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.interrupted, 'only the battles already fought');
@@ -24,6 +24,10 @@ export function formatTournament(r: TournamentResult): string {
       : `${fmtCount(r.trials)} battles per pairing, seed ${r.seed}, the same seed in every pairing (common random numbers), ${r.threads} thread${r.threads === 1 ? '' : 's'}`,
   );
   out.push(`tactics: ${r.tactics === 'solve' ? "each pairing's Nash mixes" : r.tactics}`);
+  if (r.race) {
+    const drops = r.race.stages.filter((s) => s.dropped.length > 0).map((s) => `after ${fmtCount(s.trials)}: ${s.dropped.map((i) => r.forces[i]).join(', ')}`);
+    out.push(`raced: ${drops.length ? `dropped ${drops.join('; ')}` : 'nothing dropped'}; ${fmtCount(r.race.trialsUsed)} battles instead of ${fmtCount(r.race.trialsFull)} (pairings between dropped forces stop; a kept force's pairings run to the end)`);
+  }
   out.push('');
   const short = r.forces.map((_, i) => `#${i + 1}`);
   out.push('P(row wins attacking column)');

@@ -12,7 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { UsageError, WarcastError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import type { ShardCall, TaskResult } from './mode.js';
 import type { RunOptions, RunResult, Task } from './run.js';
 import { digest, toWire } from './wire.js';
@@ -199,7 +199,7 @@ export class Checkpoint {
         onProgress: o.onProgress && ((d) => o.onProgress!(from - startTrial + d, o.trials)),
         onTask: (t, res) => {
           state.add(t, res);
-          if (Date.now() - this.lastWrite >= this.o.everyMs) this.write(false);
+          if (Date.now() - this.lastWrite >= this.o.everyMs) this.write('during');
         },
       });
       state.threadsUsed = Math.max(state.threadsUsed, r.threadsUsed);
@@ -224,19 +224,18 @@ export class Checkpoint {
   }
 
   /**
-   * Write the file atomically (a temporary file beside it, fsync, rename). `strict`: a failure throws one
-   * line (before the run: exit 2; at the end: exit 1); otherwise it is one warning and the run goes on, the
-   * earlier file whole.
+   * Write the file atomically (a temporary file beside it, fsync, rename). A failure is one line: before the
+   * run it stops the command (exit 2, nothing run); during the run it is a warning, once, and the run goes on;
+   * at the end it is a warning again (the result is still printed). The earlier file stays whole.
    */
-  write(strict: false | 'before' | 'after'): void {
+  write(when: 'before' | 'during' | 'after'): void {
     this.lastWrite = Date.now();
     try {
       writeAtomic(this.o.path, JSON.stringify(this.snapshot()) + '\n');
     } catch (err) {
       const line = `--checkpoint ${this.o.path}: cannot write (${errText(err)})`;
-      if (strict === 'before') throw new UsageError(`${line}; nothing was run`);
-      if (strict === 'after') throw new WarcastError(`${line}; the last checkpoint written stays`);
-      if (!this.failedOnce) this.o.warn(`warcast: ${line}; the run goes on, the last checkpoint written stays\n`);
+      if (when === 'before') throw new UsageError(`${line}; nothing was run`);
+      if (when === 'after' || !this.failedOnce) this.o.warn(`warcast: ${line}; ${when === 'after' ? 'the last checkpoint written stays' : 'the run goes on, the last checkpoint written stays'}\n`);
       this.failedOnce = true;
     }
   }
@@ -307,7 +306,7 @@ export function readCheckpoint(path: string, header: CheckpointHeader): Checkpoi
   if (differs !== null) throw fail(`${differs}; a checkpoint resumes only the run that wrote it (same command, scenario, seed, options and warcast version)`);
   if (!Array.isArray(data.calls)) throw fail('calls: expected a list');
   data.calls.forEach((c, i) => {
-    const ok = c && Array.isArray(c.acc) && [c.startTrial, c.trials, c.chunkTrials, c.firstChunk, c.lastChunk, c.shardLast, c.traceLength].every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0) && c.shardLast >= c.firstChunk && c.shardLast <= c.lastChunk && (c.traceLength === 0 || (Array.isArray(c.trace) && c.trace.length === (c.shardLast - c.firstChunk) * c.traceLength));
+    const ok = c && Array.isArray(c.acc) && c.acc.every((x) => typeof x === 'number') && Object.values(c.exact ?? {}).every((x) => typeof x === 'string' && /^-?[0-9]+$/.test(x)) && [c.startTrial, c.trials, c.chunkTrials, c.firstChunk, c.lastChunk, c.shardLast, c.traceLength].every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0) && c.shardLast >= c.firstChunk && c.shardLast <= c.lastChunk && (c.traceLength === 0 || (Array.isArray(c.trace) && c.trace.length === (c.shardLast - c.firstChunk) * c.traceLength));
     if (!ok) throw fail(`calls[${i}]: not a saved run (edited?)`);
   });
   return data as CheckpointFile;

@@ -36,11 +36,15 @@ export interface Kernel<Plan> {
   readonly warmUpTrials?: number;
 }
 
-/** Run a kernel's warm-up plans and the first real plan a few times on tiny inputs so V8 tiers it up before the real work. */
-export function warmUp<P>(k: Kernel<P>, real?: P): void {
+/**
+ * Run a kernel's warm-up plans and the first real plan a few times on tiny inputs, so V8 has type feedback for
+ * every branch (the code after the trial loop included) before it optimises. Returns the calls made.
+ */
+export function warmUp<P>(k: Kernel<P>, real?: P): number {
   const plans = [...(k.warmUpPlans?.() ?? []), ...(real === undefined ? [] : [real])];
   const trials = Math.min(k.chunkTrials, k.warmUpTrials ?? 2000);
   for (let i = 0; i < 20; i++) {
     for (const plan of plans) k.run(plan, i, 0, 1, trials, new Float64Array(k.accLength(plan)));
   }
+  return 20 * plans.length;
 }

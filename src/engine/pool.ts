@@ -7,8 +7,10 @@ import type { Piscina } from 'piscina';
 /** Pool defaults in one place (docs/benchmarks.md: fixed size, long idle timeout). */
 export const POOL_DEFAULTS = {
   idleTimeout: 60_000,
-  /** In-flight tasks per thread: enough to keep a thread busy between results. */
-  tasksPerThread: 4,
+  /** In-flight tasks per worker, all posted to it at once (piscina's concurrentTasksPerWorker): the next one
+   * is queued in the worker while it runs one, so it never waits for the main thread, which may be running a
+   * chunk of its own (engine/run.ts). */
+  tasksPerThread: 2,
 } as const;
 
 let pool: Piscina | null = null;
@@ -35,6 +37,7 @@ export async function getPool(threads: number): Promise<Piscina> {
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: POOL_DEFAULTS.idleTimeout,
+    concurrentTasksPerWorker: POOL_DEFAULTS.tasksPerThread,
   });
   // A worker ended on Ctrl-C or after another task failed may still report its error: the task's own
   // rejection already said what went wrong, and an unheard 'error' event would crash the process.

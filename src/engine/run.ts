@@ -4,12 +4,14 @@
  * results in any order gives the same bytes; we still merge in chunk order.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { isMainThread, threadId } from 'node:worker_threads';
 import { WarcastError } from '../errors.js';
 import { warmUp, type Kernel } from './kernel.js';
 import { getPool, POOL_DEFAULTS } from './pool.js';
 import { engineMode, shardRange, type RemoteMode, type ReplayMode, type ShardMode, type TaskResult } from './mode.js';
 import { digest, toWire } from './wire.js';
 import { activeCheckpoint } from './checkpoint.js';
+import { mark, threadCpuMs, TIMINGS } from './timings.js';
 
 export interface RunOptions<Plan = unknown> {
   kernel: Kernel<Plan>;
@@ -47,6 +49,8 @@ export interface RunResult {
 
 /** A chunk that may take longer than this runs on the pool, where it can be abandoned on Ctrl-C. */
 export const SLOW_CHUNK_MS = 100;
+/** A pool task's target time when the main thread has timed the chunks: long enough to pay for its messages. */
+const TASK_MS = 50;
 
 export interface Task {
   /** The kernel's registry name (the worker loads it by name). */
@@ -123,22 +127,17 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
   const slow = chunkMs > SLOW_CHUNK_MS && o.trials > k.chunkTrials / 10;
   const usePool = remote !== null || (o.threads > 1 && o.trials >= (o.minPoolTrials ?? k.minPoolTrials)) || (slow && o.minPoolTrials !== Infinity);
 
-  // Task boundaries: on the pool at least 4 tasks per thread, at most maxChunksPerTask chunks (and ~0.1 s)
-  // each; on the main thread one chunk a task, so Ctrl-C waits for one chunk at most.
+  // Task boundaries: on this process's pool cut as threads ask (below), at most maxChunksPerTask chunks (and
+  // ~0.1 s) each; on the main thread one chunk a task, so Ctrl-C waits for one chunk at most.
   const chunks = lastChunk - firstChunk;
-  const threads = usePool ? o.threads : 1;
   const byTime = Math.max(1, Math.floor(SLOW_CHUNK_MS / Math.max(chunkMs, 1e-9)));
   // Sums exact within a task: at most 2^53 / (chunk × largest gain a trial) chunks (at least one, whose sums
   // are then rounded the same way whatever the grouping).
   const byExactness = Math.max(1, Math.floor(2 ** 53 / (k.chunkTrials * Math.max(1, k.maxPerTrial?.(o.plan) ?? 1))));
   // On a cluster: jobs (engine/mode.ts), still no bigger than exact sums allow.
-  const perTask = remote
-    ? Math.max(1, Math.min(byExactness, remote.chunksPerJob(chunks, k as Kernel<unknown>)))
-    : usePool
-      ? Math.max(1, Math.min(k.maxChunksPerTask, byTime, byExactness, Math.ceil(chunks / (threads * POOL_DEFAULTS.tasksPerThread))))
-      : 1;
+  const perTask = remote ? Math.max(1, Math.min(byExactness, remote.chunksPerJob(chunks, k as Kernel<unknown>))) : 1;
   const tasks: Task[] = [];
-  for (let c = firstChunk; c < lastChunk; c += perTask) {
+  for (let c = firstChunk; c < lastChunk && (remote || !usePool); c += perTask) {
     tasks.push({ kind: k.name, plan: o.plan, trace: traceLength > 0, seed: o.seed, firstChunk: c, chunkCount: Math.min(perTask, lastChunk - c), totalTrials: end });
   }
   const trialsOf = (t: Task) => Math.min(end, (t.firstChunk + t.chunkCount) * k.chunkTrials) - t.firstChunk * k.chunkTrials;
@@ -150,18 +149,19 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
     const at = (t.firstChunk - firstChunk) * traceLength;
     for (let j = 0; j < r.trace.length; j++) trace[at + j] = r.trace[j] + (at > 0 ? trace[at - traceLength + (j % traceLength)] : 0);
   };
-  const result = (trials: number, threadsUsed: number, completed: number): RunResult => ({
+  const result = (trials: number, threadsUsed: number): RunResult => ({
     acc,
     trials,
     threadsUsed,
-    interrupted: completed < tasks.length,
+    interrupted: trials < o.trials,
     ...(trace ? { trace: trace.subarray(0, Math.ceil(trials / k.chunkTrials) * traceLength) } : {}),
   });
 
   let done = 0;
   if (!usePool) {
-    // Main thread, task by task, yielding between tasks so Ctrl-C and progress get a turn.
-    let completed = 0;
+    // Main thread, task by task, yielding between tasks so Ctrl-C and progress get a turn. A run of several
+    // chunks warms the kernel up first (see warmOnce).
+    if (chunks >= WARM_UP_MIN_CHUNKS) warmOnce(k, o.plan);
     const sum = new ExactSum(acc.length);
     for (const t of tasks) {
       if (o.signal?.aborted) break;
@@ -170,50 +170,120 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
       addTrace(t, r);
       o.onTask?.(t, r);
       done += trialsOf(t);
-      completed++;
       o.onProgress?.(done, o.trials);
       if (tasks.length > 1) await yieldToEventLoop();
     }
     sum.into(acc);
-    return result(done, 1, completed);
+    return result(done, 1);
   }
 
-  const pool = remote ? null : await getPool(o.threads);
+  // The calling thread is one of the `threads` (when its chunks are short enough to stop between on Ctrl-C):
+  // it starts on the chunks at once while threads − 1 workers start, and takes one chunk at a time from the
+  // same cursor as the workers, so both finish together; whatever the split, the merge is in chunk order.
+  const mainTakes = remote === null && o.threads > 1 && !slow;
+  const workers = mainTakes ? o.threads - 1 : o.threads;
+  const pool = remote ? null : getPool(workers);
+  pool?.catch(() => {}); // a pool that cannot start fails the run through the first worker loop that awaits it
   // Ends the tasks in flight on Ctrl-C, or when one task fails (the others' work would be thrown away).
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   o.signal?.addEventListener('abort', onAbort, { once: true });
   if (o.signal?.aborted) stop.abort();
   const results: (TaskResult | null)[] = new Array(tasks.length).fill(null);
-  let next = 0;
   let failure: unknown = null;
-  const inFlight = remote ? remote.inFlight : o.threads * POOL_DEFAULTS.tasksPerThread;
+  const fail = (err: unknown) => {
+    if (stop.signal.aborted) return; // abandoned on Ctrl-C or after another task failed
+    failure ??= err;
+    stop.abort();
+  };
+  // Locally, tasks are cut when a thread asks for one, in chunk order: a share of what is left (guided), so
+  // the last tasks are small and the threads finish together; a worker's first task is one chunk, so chunks
+  // are not set aside for a worker that is still starting. A cluster keeps the fixed tasks cut above.
+  let next = 0;
+  let cursor = firstChunk;
+  // A task's time is bounded by the kernel's worst case per trial (byTime) until the main thread has timed
+  // real chunks: then by that (the worst case is far above the usual: one-chunk siege tasks spent a fifth of
+  // their time on messages).
+  let chunkMsSeen = 0;
+  const cap = () => Math.max(1, Math.min(k.maxChunksPerTask, byExactness, chunkMsSeen > 0 ? Math.floor(TASK_MS / chunkMsSeen) : byTime));
+  const cut = (most: number): number => {
+    if (remote) return next < tasks.length ? next++ : -1;
+    if (cursor >= lastChunk) return -1;
+    const n = Math.max(1, Math.min(most, lastChunk - cursor));
+    tasks[next] = { kind: k.name, plan: o.plan, trace: traceLength > 0, seed: o.seed, firstChunk: cursor, chunkCount: n, totalTrials: end };
+    results[next] = null;
+    cursor += n;
+    return next++;
+  };
+  const chunksOn = { main: 0, pool: 0, poolTasks: 0 };
+  const finished = (i: number, where: 'main' | 'pool') => {
+    chunksOn[where] += tasks[i].chunkCount;
+    if (where === 'pool') chunksOn.poolTasks++;
+    o.onTask?.(tasks[i], results[i]!);
+    done += trialsOf(tasks[i]);
+    o.onProgress?.(done, o.trials);
+  };
   const worker = async () => {
-    while (next < tasks.length && !stop.signal.aborted) {
-      const i = next++;
-      try {
-        // A cluster job cannot be called back once queued; it finishes and is merged like any other.
-        results[i] = remote ? await remote.run(tasks[i]) : ((await pool!.run(tasks[i], { signal: stop.signal })) as TaskResult);
-      } catch (err) {
-        if (stop.signal.aborted) return; // abandoned on Ctrl-C or after another task failed
-        failure ??= err;
-        stop.abort();
-        return;
+    let first = true;
+    while (!stop.signal.aborted) {
+      // A cluster job cannot be called back once queued; it finishes and is merged like any other.
+      if (remote) {
+        const i = cut(1);
+        if (i < 0) return;
+        try {
+          results[i] = await remote.run(tasks[i]);
+        } catch (err) {
+          return fail(err);
+        }
+        finished(i, 'pool');
+        continue;
       }
-      o.onTask?.(tasks[i], results[i]!);
-      done += trialsOf(tasks[i]);
-      o.onProgress?.(done, o.trials);
+      let p: Awaited<typeof pool>;
+      try {
+        p = await pool!;
+      } catch (err) {
+        return fail(err);
+      }
+      if (stop.signal.aborted) return;
+      const i = cut(first ? 1 : Math.min(cap(), Math.ceil((lastChunk - cursor) / (2 * o.threads))));
+      if (i < 0) return;
+      first = false;
+      try {
+        results[i] = (await p.run(tasks[i], { signal: stop.signal })) as TaskResult;
+      } catch (err) {
+        return fail(err);
+      }
+      finished(i, 'pool');
     }
   };
-  await Promise.all(Array.from({ length: Math.min(inFlight, tasks.length) }, worker));
+  const mainThread = async () => {
+    warmOnce(k, o.plan);
+    while (!stop.signal.aborted) {
+      const i = cut(1);
+      if (i < 0) return;
+      const t0 = performance.now();
+      try {
+        results[i] = runChunks(k, tasks[i]);
+      } catch (err) {
+        return fail(err);
+      }
+      const ms = performance.now() - t0;
+      chunkMsSeen = chunkMsSeen === 0 ? ms : Math.min(ms, (chunkMsSeen + ms) / 2);
+      finished(i, 'main');
+      // Let pool results, progress and Ctrl-C in between chunks.
+      await yieldToEventLoop();
+    }
+  };
+  const inFlight = remote ? Math.min(remote.inFlight, tasks.length) : workers * POOL_DEFAULTS.tasksPerThread;
+  await Promise.all([...Array.from({ length: inFlight }, worker), ...(mainTakes ? [mainThread()] : [])]);
   o.signal?.removeEventListener('abort', onAbort);
+  if (TIMINGS) mark('run', `${k.name}: ${chunksOn.main} chunks on the main thread, ${chunksOn.pool} in ${chunksOn.poolTasks} tasks on ${remote ? 'the cluster' : `${workers} worker${workers === 1 ? '' : 's'}`}; main thread ${threadCpuMs()} ms CPU`);
   // A worker that threw or died: one line, exit 1, and no partial result printed as whole.
   // (A cluster's errors are already such a line: lost Redis, a failed job.)
   if (failure instanceof WarcastError) throw failure;
   if (failure !== null) throw new WarcastError(`a worker thread failed: ${failure instanceof Error ? failure.message.split('\n')[0] : String(failure)}`);
   // Merge the completed prefix in chunk order.
   let trials = 0;
-  let completed = 0;
   const sum = new ExactSum(acc.length);
   for (let i = 0; i < tasks.length; i++) {
     const r = results[i];
@@ -221,10 +291,9 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
     sum.add(r.acc);
     addTrace(tasks[i], r);
     trials += trialsOf(tasks[i]);
-    completed++;
   }
   sum.into(acc);
-  return result(trials, remote ? remote.threads() : o.threads, completed);
+  return result(trials, remote ? remote.threads() : o.threads);
 }
 
 /**
@@ -278,14 +347,29 @@ function runChunks<P>(k: Kernel<P>, t: Task): TaskResult {
 
 const warmed = new Set<Kernel<unknown>>();
 
+/** Runs of at least this many chunks warm the kernel up on the main thread before the first real chunk. */
+export const WARM_UP_MIN_CHUNKS = 4;
+
+/**
+ * Warm a kernel up once per thread (engine/kernel.ts warmUp): many tiny calls on the plan, so V8 has type
+ * feedback for the whole function, including the code after the trial loop, before it optimises it. Without
+ * it the first real call is one long loop: the function is compiled on stack (OSR) with no feedback for its
+ * end, deoptimised when the chunk ends, and compiled again (3–4 compiles of the 22 kB siege kernel).
+ */
+function warmOnce<P>(k: Kernel<P>, plan: P): void {
+  if (warmed.has(k as Kernel<unknown>)) return;
+  const t0 = TIMINGS ? performance.now() : 0;
+  const cpu0 = TIMINGS ? threadCpuMs() : 0;
+  const calls = warmUp(k, plan);
+  warmed.add(k as Kernel<unknown>);
+  if (TIMINGS) mark(`warmed up (${k.name}, ${isMainThread ? 'main thread' : `thread ${threadId}`})`, `${calls} calls, ${(performance.now() - t0).toFixed(0)} ms, ${threadCpuMs() - cpu0} ms CPU`);
+}
+
 /**
  * Worker side: run one task with its kernel (warmed up on first use) and hand its accumulator back. The worker entry (workers/worker.ts) finds the kernel by `t.kind` in the registry.
  */
 export function runTask(k: Kernel<unknown>, t: Task): unknown {
-  if (!warmed.has(k)) {
-    warmUp(k, t.plan);
-    warmed.add(k);
-  }
+  warmOnce(k, t.plan);
   // A plain object is copied back (structured clone): accumulators are a few kB, far below a task's cost.
   return runChunks(k, t);
 }

@@ -54,3 +54,9 @@ export async function loadScenario(input: ScenarioInput, expected?: readonly str
 export async function loadKind<K extends KindName>(input: ScenarioInput, kind: K): Promise<LoadedScenario<ScenarioOf<K>>> {
   return (await loadScenario(input, [kind])) as LoadedScenario<ScenarioOf<K>>;
 }
+
+/** The `kind:` a scenario input names, read without validating (null: none), to pick the analysis. */
+export function scenarioKind(input: ScenarioInput): string | null {
+  const data = sourceOf(input).data as { kind?: unknown } | null;
+  return data !== null && typeof data === 'object' && typeof data.kind === 'string' ? data.kind : null;
+}

@@ -5,7 +5,15 @@ export function pct(p: number, digits = 2): string {
 }
 
 export function num(x: number, digits = 1): string {
-  return Number.isInteger(x) ? x.toLocaleString('en-US') : x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return Number.isInteger(x) ? grouped(x) : x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/**
+ * A whole number with thousands separators, as `toLocaleString('en-US')` writes it (1,234,567), without it for
+ * safe integers: the first toLocaleString of a process starts ICU, 40–130 ms of a command's start-up.
+ */
+export function grouped(x: number): string {
+  return Number.isSafeInteger(x) && !Object.is(x, -0) ? String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : x.toLocaleString('en-US');
 }
 
 /**

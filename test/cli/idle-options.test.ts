@@ -29,6 +29,11 @@ describe('options that do nothing', () => {
     ]);
     expect(r.out).toContain('2k battles');
   });
+  it('--checkpoint-every without --checkpoint or --resume', async () => {
+    const r = await cli('odds', BATTLE, '--trials', '2000', '--checkpoint-every', '1');
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('warcast: warning: --checkpoint-every sets how often --checkpoint FILE is written: ignored without --checkpoint or --resume\n');
+  });
   it('matchup without --monte-carlo is exact: --seed warns; under --json the warning is JSON', async () => {
     const r = await cli('matchup', BATTLE, '--seed', '7', '--json');
     expect(r.code).toBe(0);

@@ -13,6 +13,7 @@ import { runTrials } from '../../src/engine/run.js';
 import { loadKernel } from '../../src/kinds/index.js';
 import { FORTIFICATIONS } from '../../src/rules/siege/tables.js';
 import { siegeSchema } from '../../src/kinds/siege/schema.js';
+import { ammunitionGroups, attackerReclaim, defenderReclaim, issueAmmunition, SHOT_PER_UNIT, STONE_BUILDING_AMMUNITION_UNITS } from '../../src/rules/siege/ammunition.js';
 
 const art = { harass: true, assault: true };
 const assault = (inv: Parameters<typeof attackerEquipmentBr>[0], men: number, reading: 'rc' | 'sheet' = 'rc') => sumLines(attackerEquipmentBr(inv, men, 'assault', art, reading));
@@ -178,5 +179,36 @@ describe('8. defenders depart — sheet l. 294–296 "if 10% of defenders remain
     expect(sum.departure.rearGuardMean).toBe(0);
     const h = await run({ foodWeeks: 5, escapeRoute: true, strategy: { attacker: 'harass', defender: 'depart' } }, 100);
     expect(h.sum.departure.noticedHoursAfterDawn).toBe(1);
+  });
+});
+
+describe('ammunition (RC l. 11639, 11645–11679; sheet l. 367–373)', () => {
+  it('"6 units of light catapult ammunition as equal to 5 units of heavy catapult ammunition, or 4 units of trebuchet ammunition" (RC l. 11679)', () => {
+    expect(6 * SHOT_PER_UNIT.lightCatapult).toBe(5 * SHOT_PER_UNIT.heavyCatapult);
+    expect(5 * SHOT_PER_UNIT.heavyCatapult).toBe(4 * SHOT_PER_UNIT.trebuchet);
+  });
+  it('"Bombard: Three-quarters of the weapons fired / Harass: One-half / Assault: One-fourth" (RC l. 11670–11673); the defender "divides that total by 4" (RC l. 11651)', () => {
+    expect(attackerReclaim(60, 'bombard')).toBe(45);
+    expect(attackerReclaim(60, 'harass')).toBe(30);
+    expect(attackerReclaim(60, 'assault')).toBe(15);
+    expect(defenderReclaim(60)).toBe(15);
+  });
+  it('"less than full, but greater than or equal to half … the BR+ and the Ammo Cost are half normal" (RC l. 11639)', () => {
+    const g = ammunitionGroups({ heavyCatapult: { count: 2, crew: 12 } });
+    // 12 men: one heavy catapult at its full 8, one at half (4 of 8): 12 and 6 shot a week, BR 8 and 4
+    expect(g.artillery.map((x) => [x.count, x.need, x.br])).toEqual([[1, 12, 8], [1, 6, 4]]);
+    // the same as the gp cost the equipment rules give (6,000 + 3,000 gp a week, RC l. 11583)
+    const units = g.artillery.reduce((t, x) => t + (x.count * x.need) / SHOT_PER_UNIT.heavyCatapult, 0);
+    expect(units * 6000).toBe(weaponAmmoCost({ heavyCatapult: { count: 2, crew: 12 } }, 'heavyCatapult'));
+  });
+  it('"If a missile weapon runs out of ammunition, it gives no further BR bonuses" (RC l. 11677)', () => {
+    const g = ammunitionGroups({ trebuchet: 2 });
+    // 20 shot: one trebuchet's week (15), not two
+    const issue = issueAmmunition(g.artillery, 20);
+    expect(issue).toEqual({ fired: [1], br: 12, used: 15, short: true });
+    expect(issueAmmunition(g.artillery, null).br).toBe(24);
+  });
+  it('"Each stone building yields a number of units (weeks\' worth) of ammunition equal to its BR value" (RC l. 11666)', () => {
+    expect(STONE_BUILDING_AMMUNITION_UNITS).toBe(6);
   });
 });

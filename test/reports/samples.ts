@@ -2,7 +2,7 @@
 import { casualtyChart, convergenceChart, engagementChart, resultsRowsChart, winProbabilityChart } from '../../reports/charts/war.js';
 import { matchupChart } from '../../reports/charts/matchup.js';
 import { sweepCasualtiesChart, sweepChart } from '../../reports/charts/sweep.js';
-import { siegeEndingsChart, siegeSurvivalChart, siegeWeeksChart } from '../../reports/charts/siege.js';
+import { siegeEndingsChart, siegeSuppliesChart, siegeSurvivalChart, siegeWeeksChart } from '../../reports/charts/siege.js';
 import { cascadeHeldChart, cascadeLossesChart, cascadeOwnershipChart } from '../../reports/charts/cascade.js';
 import { atMostChart } from '../../reports/charts/cumulative.js';
 import type { TopLevelSpec } from '../../reports/spec.js';
@@ -54,6 +54,12 @@ export const SAMPLE_SPECS: Record<string, TopLevelSpec> = {
   'siege-survival': siegeSurvivalChart({
     defender: 'Castle Kelvin',
     fallenByWeek: [1, 2, 3, 4].map((week) => ({ week, fallen: week / 5, lo: week / 5 - 0.01, hi: week / 5 + 0.01 })),
+  }),
+  'siege-supplies': siegeSuppliesChart({
+    series: [1, 2, 3].flatMap((week) => [
+      { week, store: 'attacker rations', share: 1 - week / 10, amount: 900 - 90 * week },
+      { week, store: 'defender artillery shot', share: 1 - week / 4, amount: 8 - 2 * week },
+    ]),
   }),
   'siege-weeks': siegeWeeksChart({ weeks: [1, 2, 3, 4].map((week) => ({ week, probability: 0.2 })), standing: 0.2, horizon: 4 }),
   cascade: cascadeOwnershipChart({

@@ -116,4 +116,22 @@ describe('warcast siege rejects bad inventories and strategies', () => {
     expect(r.code).toBe(3);
     expect(r.err).toMatch(/supplies\.attacker\.createFood\[0\]\.level: expected at least 10/);
   });
+  it('ammunition in units finer than a quarter', async () => {
+    const r = await run('ammo.yaml', base({ strategy: '  attacker: bombard\nsupplies:\n  attacker: { ammunition: { trebuchet: 0.3 } }' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/ammo\.yaml:\d+: supplies\.attacker\.ammunition\.trebuchet: expected units in quarters at most/);
+    expect(r.err.split('\n').length).toBe(2);
+  });
+  it('stone buildings for ammunition: the defender only, with ammunition, artillery and the buildings', async () => {
+    const stone = (who: string, sup: string, fort = '  - { structure: stoneBuilding, count: 1 }') => base({ fort, strategy: `  attacker: bombard\nsupplies:\n  ${who}: ${sup}` });
+    let r = await run('s1.yaml', stone('attacker', '{ ammunition: { trebuchet: 1 }, stoneBuildingsToAmmunition: 1 }'));
+    expect(r.err).toMatch(/supplies\.attacker\.stoneBuildingsToAmmunition: only the defender can pull down its stone buildings/);
+    r = await run('s2.yaml', stone('defender', '{ stoneBuildingsToAmmunition: 1 }'));
+    expect(r.err).toMatch(/supplies\.defender\.stoneBuildingsToAmmunition: stone for ammunition counts only when ammunition is accounted/);
+    r = await run('s3.yaml', stone('defender', '{ ammunition: { ballista: 1 }, stoneBuildingsToAmmunition: 1 }'));
+    expect(r.err).toMatch(/stone is artillery ammunition: the defender needs a catapult or trebuchet/);
+    r = await run('s4.yaml', stone('defender', '{ ammunition: { ballista: 1 }, stoneBuildingsToAmmunition: 2 }').replace('equipment:\n', 'equipment:\n  defender: { lightCatapult: { count: 1 } }\n'));
+    expect(r.err).toMatch(/stoneBuildingsToAmmunition: expected at most the 1 stone buildings listed under fortifications, got 2/);
+    expect(r.code).toBe(3);
+  });
 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileSiege, ENDINGS, HISTOGRAM_BINS } from '../../src/kinds/siege/plan.js';
-import { runSiegeChunks, siegeLayout, SUM } from '../../src/kinds/siege/kernel.js';
+import { runSiegeChunks, SERIES_STRIDE, siegeLayout, SUM, SUPPLY_HISTOGRAMS_PER_SIDE } from '../../src/kinds/siege/kernel.js';
 import { Stream, Xoshiro128 } from '../../src/rng/index.js';
 import { fightSiege } from '../../src/rules/siege/week.js';
 import { siegeSchema } from '../../src/kinds/siege/schema.js';
@@ -63,9 +63,16 @@ function randomSiege(g: Xoshiro128): Record<string, unknown> {
       ...(g.below(2) === 0 ? { money: 1000 * g.below(40), payrollPerMonth: 1000 * g.below(20) + 2 * g.below(2) } : {}),
       mounts: g.below(2) === 0 ? 0 : g.below(troops),
       createFood: g.below(3) === 0 ? [{ level: 10 + g.below(4), clerics: 1 }] : [],
+      // ammunition in units (quarters allowed), often short so that pieces fall silent mid-siege
+      ...(g.below(3) !== 0 ? { ammunition: { trebuchet: g.below(6) / 4, heavyCatapult: g.below(2), lightCatapult: g.below(4) / 2, ballista: g.below(8) / 4 } } : {}),
     });
-    s.supplies = { attacker: stores(a.troops), ...(g.below(2) === 0 ? { defender: stores(d.troops) } : {}) };
-    if ((s.supplies as { defender?: unknown }).defender) delete s.foodWeeks;
+    const def = g.below(2) === 0 ? stores(d.troops) : null;
+    const eqD = (s.equipment as { defender: { lightCatapult: { count: number } } }).defender;
+    if (def?.ammunition && eqD.lightCatapult.count > 0 && g.below(2) === 0) (def as Record<string, unknown>).stoneBuildingsToAmmunition = 1;
+    if (def && (def as Record<string, unknown>).stoneBuildingsToAmmunition) (s.fortifications as unknown[]).push({ structure: 'stoneBuilding', count: 2 });
+    s.supplies = { attacker: stores(a.troops), ...(def ? { defender: def } : {}) };
+    if (def) delete s.foodWeeks;
+    if (g.below(2) === 0) (s.policies as Record<string, unknown>).malnutritionMorale = g.below(2) === 0;
   }
   return s;
 }
@@ -75,6 +82,8 @@ describe('siege kernel = readable week stepper', () => {
     const g = Xoshiro128.forChunk(17, 99, 0);
     let checked = 0;
     let withStores = 0;
+    let withAmmunition = 0;
+    let ranOutOfShot = 0;
     for (let k = 0; k < 40; k++) {
       const parsed = siegeSchema.safeParse(randomSiege(g));
       if (!parsed.success) {
@@ -125,14 +134,44 @@ describe('siege kernel = readable week stepper', () => {
         }
         rules[S + SUM.attackerDeserted] += o.attackerDeserted;
         if (plan.stores) {
-          [o.outOfRationsWeek[0], o.outOfRationsWeek[1], o.outOfMoneyWeek[0], o.outOfMoneyWeek[1]].forEach((w, i) => rules[L.supplyWeeks + i * (W + 1) + w]++);
+          const firstShort = [o.outOfRationsWeek[0], o.outOfRationsWeek[1], o.outOfMoneyWeek[0], o.outOfMoneyWeek[1], o.outOfShotWeek[0], o.outOfShotWeek[1], o.outOfBallistaWeek[0], o.outOfBallistaWeek[1]];
+          firstShort.forEach((w, i) => rules[L.supplyWeeks + i * (W + 1) + w]++);
+          o.storesByWeek.forEach((levels, i) => {
+            const at = L.supplySeries + (i + 1) * SERIES_STRIDE;
+            rules[at]++;
+            levels.forEach((v, k) => (rules[at + 1 + k] += v));
+          });
+          for (let side = 0; side < 2; side++) {
+            const h = L.supplyHistograms + side * SUPPLY_HISTOGRAMS_PER_SIDE * HISTOGRAM_BINS;
+            const wd = (k: number) => plan.supplyBinWidth[side * SUPPLY_HISTOGRAMS_PER_SIDE + k];
+            const bin = (at: number, v: number, w: number) => rules[at + Math.min(HISTOGRAM_BINS - 1, Math.floor(v / w))]++;
+            if (plan.money[side] >= 0) bin(h, o.paid[side], wd(0));
+            rules[S + SUM.shotUsedAttacker + side] += o.shotUsed[side];
+            rules[S + SUM.ballistaUsedAttacker + side] += o.ballistaUsed[side];
+            rules[S + SUM.shotGatheredAttacker + side] += o.shotGathered[side];
+            if (plan.ammoShot[side] >= 0) {
+              rules[S + SUM.shotLeftAttacker + side] += o.shotLeft[side];
+              bin(h + HISTOGRAM_BINS, o.shotUsed[side], wd(1));
+              bin(h + 2 * HISTOGRAM_BINS, o.shotLeft[side], wd(2));
+            }
+            if (plan.ammoBallista[side] >= 0) {
+              rules[S + SUM.ballistaLeftAttacker + side] += o.ballistaLeft[side];
+              bin(h + 3 * HISTOGRAM_BINS, o.ballistaUsed[side], wd(3));
+              bin(h + 4 * HISTOGRAM_BINS, o.ballistaLeft[side], wd(4));
+            }
+          }
         }
       }
       expect([...kernel], `siege ${k}: ${JSON.stringify(parsed.data.strategy)}`).toEqual([...rules]);
       checked++;
       if (plan.stores) withStores++;
+      if (plan.ammo) withAmmunition++;
+      // some sieges where a side's shot or bolts ran out (week 0 of a store's first-short counts = never)
+      if (plan.ammo && [4, 5, 6, 7].some((i) => kernel[L.supplyWeeks + i * (W + 1)] < trials)) ranOutOfShot++;
     }
     expect(checked).toBe(40);
     expect(withStores).toBeGreaterThan(8);
+    expect(withAmmunition).toBeGreaterThan(5);
+    expect(ranOutOfShot).toBeGreaterThanOrEqual(2);
   });
 });

@@ -67,8 +67,10 @@ describe('worth', () => {
 
   it('--json keys, defender-only items only for a defending side, --side checked', async () => {
     const io = memoryIo();
-    expect(await runCli(['worth', ORCS, '--json'], io)).toBe(0);
+    expect(await runCli(['worth', ORCS, '--json', '--seed', '7'], io)).toBe(0);
     const r = JSON.parse(io.stdout);
+    // A battle's worth is exact: the dice options do nothing, and a warning says so (a siege's worth uses them).
+    expect(JSON.parse(io.stderr).warning.message).toContain('--seed: ignored under warcast worth on a battle');
     expect(r.side).toBe(0);
     for (const i of r.items) for (const k of ['name', 'winDelta', 'brEquivalent', 'troopsEquivalent']) expect(i).toHaveProperty(k);
     expect(r.items.some((i: { name: string }) => i.name === 'inStronghold')).toBe(false); // the orcs attack

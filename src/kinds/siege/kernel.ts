@@ -50,17 +50,37 @@ export const SUM = {
   paidAttacker: 26,
   paidDefender: 27,
   attackerDeserted: 28,
-  count: 29,
+  /** Ammunition per side: shot used (attacker, defender), ballista units used, shot gathered, shot left, ballista left. */
+  shotUsedAttacker: 29,
+  shotUsedDefender: 30,
+  ballistaUsedAttacker: 31,
+  ballistaUsedDefender: 32,
+  shotGatheredAttacker: 33,
+  shotGatheredDefender: 34,
+  shotLeftAttacker: 35,
+  shotLeftDefender: 36,
+  ballistaLeftAttacker: 37,
+  ballistaLeftDefender: 38,
+  count: 39,
 } as const;
 
 export interface SiegeLayout {
   endings: number;
   histograms: number;
   sums: number;
-  /** [k × (weekLimit + 1) + week]: the first week the attacker's (k 0) / defender's (1) rations or the attacker's (2) / defender's (3) money ran short; week 0: never. */
+  /** [k × (weekLimit + 1) + week]: the first week the attacker's (k 0) / defender's (1) rations, money (2, 3), artillery shot (4, 5) or ballista ammunition (6, 7) ran short; week 0: never. */
   supplyWeeks: number;
+  /** [(side × 5 + k) × HISTOGRAM_BINS + bin]: per siege money spent (k 0), shot used (1), shot left (2), ballista units used (3), left (4). */
+  supplyHistograms: number;
+  /** [week × 9 + k]: sieges still running at the start of week w (k 0) and the sum of their stores then (k 1–8, STORE_SERIES order). */
+  supplySeries: number;
   length: number;
 }
+
+/** Store slots: rations, money, shot, ballista units; attacker then defender each. Histograms: 5 per side. */
+export const SUPPLY_KINDS = 8;
+export const SUPPLY_HISTOGRAMS_PER_SIDE = 5;
+export const SERIES_STRIDE = 1 + SUPPLY_KINDS;
 
 /** [ending × (weekLimit + 1) + week] counts; 4 casualty histograms (attacker dead, wounded, defender dead, wounded); sums. */
 export function siegeLayout(plan: SiegePlan): SiegeLayout {
@@ -68,7 +88,9 @@ export function siegeLayout(plan: SiegePlan): SiegeLayout {
   const histograms = ENDINGS.length * (plan.weekLimit + 1);
   const sums = histograms + 4 * HISTOGRAM_BINS;
   const supplyWeeks = sums + SUM.count;
-  return { endings, histograms, sums, supplyWeeks, length: supplyWeeks + 4 * (plan.weekLimit + 1) };
+  const supplyHistograms = supplyWeeks + SUPPLY_KINDS * (plan.weekLimit + 1);
+  const supplySeries = supplyHistograms + 2 * SUPPLY_HISTOGRAMS_PER_SIDE * HISTOGRAM_BINS;
+  return { endings, histograms, sums, supplyWeeks, supplyHistograms, supplySeries, length: supplySeries + SERIES_STRIDE * (plan.weekLimit + 1) };
 }
 
 export function siegeAccLength(plan: SiegePlan): number {
@@ -99,6 +121,12 @@ function refill(): void {
   bi = 0;
 }
 
+/** Count `value` in the histogram at `at` (bins of `width`, the last bin open-ended). */
+function supplyBin(acc: Float64Array, at: number, value: number, width: number): void {
+  const b = Math.floor(value / width);
+  acc[at + (b > HISTOGRAM_BINS - 1 ? HISTOGRAM_BINS - 1 : b)]++;
+}
+
 /** Unbiased integer in [0, n) by Lemire's multiply-shift with rejection; `reject` = 2^32 mod n. */
 function below(n: number, reject: number): number {
   for (;;) {
@@ -113,10 +141,20 @@ function draw(): number {
   return buf[bi++];
 }
 
-/** Per-siege stores: rations attacker, defender, money attacker, defender (−1: not accounted). */
-const store = new Float64Array(4);
-/** First week short: rations attacker, defender, money attacker, defender (0: never). */
-const shortWeek = new Int32Array(4);
+/** Per-siege stores: rations attacker, defender, money, shot, ballista units (−1: not accounted). */
+const store = new Float64Array(SUPPLY_KINDS);
+/** First week short, same slots (0: never). */
+const shortWeek = new Int32Array(SUPPLY_KINDS);
+/** Per-siege ammunition used: shot attacker, defender, ballista attacker, defender. */
+const ammoUsed = new Float64Array(4);
+/** Running sums of the attacker's missile damage rolls per crew-share group (plan.groupPrefix). */
+let prefixBuf = new Float64Array(64);
+/**
+ * One week's ammunition issue (`issueWeek`): BR of the attacker's artillery and ballista and the defender's that
+ * fire, the attacker's fired artillery and ballista damage rolls, and the attacker's shot fired.
+ */
+const issued = new Float64Array(7);
+const I_ART_A = 0, I_BAL_A = 1, I_ART_D = 2, I_BAL_D = 3, I_ROLLS_ART = 4, I_ROLLS_BAL = 5, I_SHOT_A = 6;
 const R1000 = 4294967296 % 1000;
 const R100 = 4294967296 % 100;
 const R10000 = 4294967296 % 10000;
@@ -197,6 +235,66 @@ function buildArtilleryTable(plan: SiegePlan): void {
   }
 }
 
+/**
+ * Step 1's ammunition for a firing week (rules/siege/ammunition.ts issueAmmunition): each missile line issues
+ * whole weeks to its groups in order, from week 2 against the stocks in `store` (slots 4–7); results in `issued`.
+ */
+function issueWeek(plan: SiegePlan, ta: number, w: number, acc: Float64Array, S: number): void {
+  const start = plan.ammoLineStart, count = plan.ammoLineCount, pieces = plan.groupPieces, need = plan.groupNeed, br = plan.groupBr, pre = plan.groupPrefix;
+  const artFires = plan.attackerArtilleryFires[ta];
+  for (let line = 0; line < 4; line++) {
+    let brSum = 0, used = 0, rolls = 0, short = 0;
+    if (line !== 0 || artFires) {
+      const slot = line === 0 ? 4 : line === 1 ? 6 : line === 2 ? 5 : 7;
+      const accounted = w >= 2 && store[slot] >= 0;
+      let left = accounted ? store[slot] : Infinity;
+      for (let g = start[line]; g < start[line] + count[line]; g++) {
+        let n = pieces[g];
+        if (accounted) {
+          const can = Math.floor(left / need[g]);
+          if (can < n) n = can;
+        }
+        if (n < pieces[g]) short = 1;
+        brSum += n * br[g];
+        used += n * need[g];
+        left -= n * need[g];
+        if (line < 2) rolls += prefixBuf[pre[g] + n];
+      }
+      if (accounted) {
+        store[slot] -= used;
+        const u = line === 0 ? 0 : line === 1 ? 2 : line === 2 ? 1 : 3;
+        ammoUsed[u] += used;
+        acc[S + SUM.shotUsedAttacker + u] += used;
+        if (short && shortWeek[slot] === 0) shortWeek[slot] = w;
+      }
+    }
+    issued[line] = brSum;
+    if (line === 0) {
+      issued[I_ROLLS_ART] = rolls;
+      issued[I_SHOT_A] = used;
+    } else if (line === 1) issued[I_ROLLS_BAL] = rolls;
+  }
+}
+
+/** Hit-dice troop codes [defender, attacker] of an artillery week (as buildArtilleryTable) for bombard BRs A and A′. */
+const artilleryCodes = new Int32Array(2);
+function artilleryEntry(ta: number, i3: number, a: number, a2: number, hdA: number, hdD: number): void {
+  const r1 = (i3 % 10) + 1;
+  const r2 = (Math.floor(i3 / 10) % 10) + Math.floor(i3 / 100) + 2;
+  const tDef = a * r1;
+  const tAtt = a2 * r2;
+  if (ta === A_BOMBARD) {
+    artilleryCodes[0] = hitDice(tDef, 1, hdD);
+    artilleryCodes[1] = hitDice(tAtt, 1, hdA);
+    return;
+  }
+  const total = tDef + tAtt;
+  const split = ta === A_HARASS ? ARTILLERY_SPLIT.harass : ARTILLERY_SPLIT.assault;
+  const parts = split.defender + split.attacker;
+  artilleryCodes[0] = hitDice(total * split.defender, parts, hdD);
+  artilleryCodes[1] = hitDice(total * split.attacker, parts, hdA);
+}
+
 export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void {
   buildArtilleryTable(plan);
   const L = plan.weekLimit | 0;
@@ -233,6 +331,8 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
   const stores = plan.stores | 0, mounts = plan.mounts, fedByClerics = plan.fedByClerics, payroll = plan.payrollPerWeek;
   const SW = layout.supplyWeeks;
   const unfedDesert = plan.unfedDesert | 0, everyWeek = plan.damageEveryWeek | 0, rearGuardPct = plan.rearGuardPercent, capA = plan.attackerTroopCap;
+  const ammo = plan.ammo | 0, moraleBr = plan.malnutritionMoraleBr | 0, dieSlot = plan.dieSlot, SH = layout.supplyHistograms, SER = layout.supplySeries;
+  if (ammo && prefixBuf.length < plan.prefixLength) prefixBuf = new Float64Array(plan.prefixLength);
 
   for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
     const n = Math.min(SIEGE_CHUNK, totalTrials - c * SIEGE_CHUNK) | 0;
@@ -253,18 +353,36 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         const sides = dice[4 * k + 1];
         const v = below(sides, dice[4 * k + 3]) + 1 + dice[4 * k + 2];
         const g = dice[4 * k];
+        if (ammo && dieSlot[k] >= 0) prefixBuf[dieSlot[k]] = v;
         if (g === 0) rArt += v;
         else if (g === 1) rBal += v;
         else rBrk += v;
       }
       const damageD100 = below(100, R100) + 1;
+      if (ammo) {
+        // running sums of each attacker missile group's rolls: the first n pieces' damage is one lookup
+        for (let g = 0; g < plan.ammoLineStart[2]; g++) {
+          const p0 = plan.groupPrefix[g];
+          prefixBuf[p0] = 0;
+          for (let j = 1; j <= plan.groupPieces[g]; j++) prefixBuf[p0 + j] += prefixBuf[p0 + j - 1];
+        }
+      }
+      let shotLastWeek = 0;
       let gross = 0, net = 0, breachFeet = 0;
       let ending = E_STANDING, endWeek = L;
       if (stores) {
         store[0] = plan.rations[0]; store[1] = plan.rations[1]; store[2] = plan.money[0]; store[3] = plan.money[1];
-        shortWeek[0] = 0; shortWeek[1] = 0; shortWeek[2] = 0; shortWeek[3] = 0;
+        store[4] = plan.ammoShot[0]; store[5] = plan.ammoShot[1]; store[6] = plan.ammoBallista[0]; store[7] = plan.ammoBallista[1];
+        for (let k = 0; k < SUPPLY_KINDS; k++) shortWeek[k] = 0;
+        for (let k = 0; k < 4; k++) ammoUsed[k] = 0;
       }
       for (let w = 1; w <= L; w++) {
+        if (stores) {
+          // the supplies chart: stores at the start of the week, among the sieges still running
+          const at = SER + w * SERIES_STRIDE;
+          acc[at]++;
+          for (let k = 0; k < SUPPLY_KINDS; k++) if (store[k] > 0) acc[at + 1 + k] += store[k];
+        }
         // Strategy steps: move on when a step's weeks are used up or its condition holds (the last step stays).
         while (siA < lastA) {
           const cond = stepCond[siA];
@@ -373,6 +491,37 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         }
         weeksTotal++;
         const sally = td === D_SALLY;
+        // Ammunition (rules/siege/week.ts): the week's issue, then both sides gather from last week's shot.
+        let bombA = -1, bombD = 0, eqDA = 0, eqDD = 0, rArtW = rArt, rBalW = rBal;
+        if (ammo) {
+          const firing = ta === A_BOMBARD || ta === A_HARASS || ta === A_ASSAULT;
+          let shotNow = 0;
+          if (firing && !sally) {
+            issueWeek(plan, ta, w, acc, S);
+            const artFires = plan.attackerArtilleryFires[ta];
+            const wA = plan.artilleryWeight[ta], hA = plan.ballistaHalves[ta], wD = plan.artilleryWeight[6 + ta], hD = plan.ballistaHalves[6 + ta];
+            eqDA = wA * issued[I_ART_A] + Math.floor((hA * issued[I_BAL_A]) / 2) - (wA * (artFires ? plan.fullArtilleryBr[0] : 0) + Math.floor((hA * plan.fullBallistaBr[0]) / 2));
+            eqDD = wD * issued[I_ART_D] + Math.floor((hD * issued[I_BAL_D]) / 2) - (wD * plan.fullArtilleryBr[1] + Math.floor((hD * plan.fullBallistaBr[1]) / 2));
+            bombA = issued[I_ART_A] + Math.floor(issued[I_BAL_A] / 2);
+            bombD = issued[I_ART_D] + Math.floor(issued[I_BAL_D] / 2);
+            if (artFires) rArtW = issued[I_ROLLS_ART];
+            rBalW = issued[I_ROLLS_BAL];
+            shotNow = issued[I_SHOT_A];
+          }
+          if (firing && w >= 2) {
+            if (store[4] >= 0) {
+              const g = shotLastWeek * plan.reclaimAttacker[ta];
+              store[4] += g;
+              acc[S + SUM.shotGatheredAttacker] += g;
+            }
+            if (store[5] >= 0) {
+              const g = shotLastWeek * plan.reclaimDefender;
+              store[5] += g;
+              acc[S + SUM.shotGatheredDefender] += g;
+            }
+          }
+          shotLastWeek = shotNow;
+        }
         let kind = -1;
         if (sally) {
           kind = B_SALLY;
@@ -394,12 +543,19 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           // through the per-tactic table of hit dice → troops built at the top of the call
           const i3 = below(1000, R1000);
           const at = (ta * 1000 + i3) * 2;
-          const hD = artilleryTable[at];
-          const hA = artilleryTable[at + 1];
+          let hD = artilleryTable[at];
+          let hA = artilleryTable[at + 1];
+          const rationed = bombA >= 0 && (bombA !== plan.bombardAttacker[ta] || bombD !== plan.bombardDefender);
+          if (rationed) {
+            // some pieces had no ammunition this week: the bombardment BRs differ from the table's
+            artilleryEntry(ta, i3, bombA, bombD, plan.hdHundredths[0] | 0, plan.hdHundredths[1] | 0);
+            hD = artilleryCodes[0];
+            hA = artilleryCodes[1];
+          }
           if (ta === A_BOMBARD) {
             bombardWeeks++;
-            bombDefTenths += artilleryTenths[i3 * 2];
-            bombAttTenths += artilleryTenths[i3 * 2 + 1];
+            bombDefTenths += rationed ? bombA * ((i3 % 10) + 1) : artilleryTenths[i3 * 2];
+            bombAttTenths += rationed ? bombD * ((Math.floor(i3 / 10) % 10) + Math.floor(i3 / 100) + 2) : artilleryTenths[i3 * 2 + 1];
           }
           // whole troops half dead (an odd one wounded), a leftover fraction one more wounded; capped
           let whole = hD >>> 1;
@@ -423,13 +579,14 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           if (fA > nD) brA += ratioBonusFast(fA, nD, up);
           else if (nD > fA) brD += ratioBonusFast(nD, fA, up);
           if (!sally) {
-            brA += eqA[ta] + Math.floor(breachFeet / 10);
-            brD += fortBr + eqD[ta];
+            brA += eqA[ta] + eqDA + Math.floor(breachFeet / 10);
+            brD += fortBr + eqD[ta] + eqDD;
           } else brD += sallyBonus;
           if (kind === B_ASSAULT) brA += assaultBonus;
           if (kind === B_STORM) brA += 5 * besieged;
           // malnutrition: −50% of the force's BR; fortification, equipment and ratio bonuses do not starve
           if (!simple && weeksShort >= 3) brD -= starvedBrLoss;
+          brD -= moraleBr * weeksShort; // morale −2 a week of malnutrition (policy malnutritionMorale)
           const delta = brA - brD;
           let winner = -1, row = 0;
           for (;;) {
@@ -481,7 +638,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         woundedD += lostD - dD;
         // Damage: the weapons fired this week add their rolls (a sally week fires none).
         if (!sally || everyWeek) {
-          const add = (useArt[ta] ? rArt : 0) + (useBal[ta] ? rBal : 0) + (useBrk[ta] ? rBrk : 0);
+          const add = (useArt[ta] ? rArtW : 0) + (useBal[ta] ? rBalW : 0) + (useBrk[ta] ? rBrk : 0);
           if (add > 0) {
             gross += add;
             const newNet = gross > damageD100 ? gross - damageD100 : 0;
@@ -531,7 +688,25 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         }
       }
       acc[ending * (L + 1) + endWeek]++;
-      if (stores) for (let k = 0; k < 4; k++) acc[SW + k * (L + 1) + shortWeek[k]]++;
+      if (stores) {
+        for (let k = 0; k < SUPPLY_KINDS; k++) acc[SW + k * (L + 1) + shortWeek[k]]++;
+        for (let s = 0; s < 2; s++) {
+          // money spent, shot used and left, ballista units used and left (bins of plan.supplyBinWidth)
+          const h = SH + s * SUPPLY_HISTOGRAMS_PER_SIDE * HISTOGRAM_BINS;
+          const bw = s * SUPPLY_HISTOGRAMS_PER_SIDE;
+          if (store[2 + s] >= 0) supplyBin(acc, h, plan.money[s] - store[2 + s], plan.supplyBinWidth[bw]);
+          if (store[4 + s] >= 0) {
+            acc[S + SUM.shotLeftAttacker + s] += store[4 + s];
+            supplyBin(acc, h + HISTOGRAM_BINS, ammoUsed[s], plan.supplyBinWidth[bw + 1]);
+            supplyBin(acc, h + 2 * HISTOGRAM_BINS, store[4 + s], plan.supplyBinWidth[bw + 2]);
+          }
+          if (store[6 + s] >= 0) {
+            acc[S + SUM.ballistaLeftAttacker + s] += store[6 + s];
+            supplyBin(acc, h + 3 * HISTOGRAM_BINS, ammoUsed[2 + s], plan.supplyBinWidth[bw + 3]);
+            supplyBin(acc, h + 4 * HISTOGRAM_BINS, store[6 + s], plan.supplyBinWidth[bw + 4]);
+          }
+        }
+      }
       let b = Math.floor(deadA / binA);
       acc[H + (b > lastBin ? lastBin : b)]++;
       b = Math.floor(woundedA / binA);

@@ -11,7 +11,7 @@ export const siegeKernel: Kernel<SiegePlan> = {
   // Each worker pays its own JIT warm-up of this large kernel (~0.5 s of CPU on the 2-core machine, more under
   // load: docs/benchmarks.md, "Threads"); below a million trials a second thread did not pay for it.
   minPoolTrials: 1_000_000,
-  warmUpTrials: 200,
+  warmUpTrials: 50,
   accLength: siegeAccLength,
   // Casualty and damage sums: troops, hit points and feet of breach a siege.
   maxPerTrial: (plan) => plan.troops[0] + plan.troops[1] + plan.totalHitPoints + plan.wallLengthFeet + plan.weekLimit,

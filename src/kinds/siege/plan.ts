@@ -5,9 +5,10 @@
  */
 import { attackerEquipmentBr, defenderEquipmentBr, artilleryBr, ballistaBr, concentrateEngines, concentratedTroops, crewedValues, fortificationBr, sumLines, type BrLine, type EquipmentInventory } from '../../rules/siege/equipment.js';
 import { ASSAULT_DEFENDER_CASUALTY_POINTS, CASUALTY_SCALE, percentBonus } from '../../rules/siege/casualties.js';
-import { DEFENDER_RATIO_MULTIPLIER, halveBr } from '../../rules/siege/supply.js';
+import { DEFENDER_RATIO_MULTIPLIER, halveBr, MALNUTRITION_MORALE_BR } from '../../rules/siege/supply.js';
 import { CREATE_FOOD, DAMAGE_CLASSES, ENGINES, EQUIPMENT, FORTIFICATIONS, REAR_GUARD_PERCENT, WEEKS_PER_PAYROLL_MONTH, type Fortification } from '../../rules/siege/tables.js';
 import type { SideStores } from '../../rules/siege/supply.js';
+import { ammunitionGroups, ARTILLERY_PIECES, FIRE_WEIGHTS, RECLAIM, SHOT_PER_UNIT, STONE_BUILDING_AMMUNITION_UNITS, type AmmunitionGroup } from '../../rules/siege/ammunition.js';
 
 /** foodWeeks when the defender's food is accounted in rations instead. */
 const NEVER = 1e9;
@@ -15,7 +16,7 @@ import { decidedSides, pairEffects, type BattlePolicies, type BattleSide, type P
 import { rateSides, type SideRating } from '../../rules/warMachine/rating.js';
 import { MAX_DIFFERENCE, RESULTS_TABLE, resultsRow, ROW_COUNT } from '../../rules/warMachine/results.js';
 import type { Tactic } from '../../rules/warMachine/tactics.js';
-import type { FiringTactic, SiegeAttackerTactic, SiegeDefenderTactic, SiegeSetup, SiegeStep } from '../../rules/siege/week.js';
+import type { FiringTactic, SideAmmunition, SiegeAttackerTactic, SiegeDefenderTactic, SiegeSetup, SiegeStep } from '../../rules/siege/week.js';
 import { strategySteps, type SiegeScenario, type StrategyInput } from './schema.js';
 import { tacticMix } from '../warMachine/plan.js';
 
@@ -51,6 +52,8 @@ export interface SiegePlan {
   unfedDesert: number;
   /** Damage policy `siege` (1): every usable weapon's roll counts every week of siege (RC l. 11758). */
   damageEveryWeek: number;
+  /** BR the defender loses per week short of food (policy malnutritionMorale; 0: off). */
+  malnutritionMoraleBr: number;
   /** Rear guard left behind when the defenders depart, percent (0: none). */
   rearGuardPercent: number;
   /** Attacker troops that may fight (concentrated attack: 300 per 100' of frontage; else all). */
@@ -63,6 +66,34 @@ export interface SiegePlan {
   payrollPerWeek: Float64Array;
   mounts: Float64Array;
   fedByClerics: Float64Array;
+  /** Ammunition accounting (1: either side accounts it; src/rules/siege/ammunition.ts). Per side the stocks on
+   * hand, artillery in shot and ballista in units (−1: not accounted). Missile groups (crew shares) in the order
+   * attacker artillery, attacker ballista, defender artillery, defender ballista: `ammoLine*` give each line's
+   * first group and group count; per group pieces, need a week, BR a piece, and (attacker) where its damage
+   * rolls' running sums start in the per-siege prefix buffer. */
+  ammo: number;
+  ammoShot: Float64Array;
+  ammoBallista: Float64Array;
+  ammoLineStart: Int32Array;
+  ammoLineCount: Int32Array;
+  groupPieces: Int32Array;
+  groupNeed: Float64Array;
+  groupBr: Int32Array;
+  groupPrefix: Int32Array;
+  /** Full missile BR per side: artillery [attacker, defender], ballista [attacker, defender]. */
+  fullArtilleryBr: Int32Array;
+  fullBallistaBr: Int32Array;
+  /** Per attacker tactic code: does the attacker's artillery fire; each side's artillery weight and ballista halves [side × 6 + code]; the attacker's reclaim share. */
+  attackerArtilleryFires: Uint8Array;
+  artilleryWeight: Int32Array;
+  ballistaHalves: Int32Array;
+  reclaimAttacker: Float64Array;
+  reclaimDefender: number;
+  /** For each damage die: its slot in the prefix buffer (−1: bore or ram); the buffer's length. */
+  dieSlot: Int32Array;
+  prefixLength: number;
+  /** Bin widths of the supply histograms: money spent, shot used, shot left, ballista used, ballista left; per side. */
+  supplyBinWidth: Float64Array;
   /** Battle kinds: BR bonus and no-combat flag; per (kind, winner, row, side) casualty %, fatigue, end, left field. */
   battleKinds: number;
   kindBrAttacker: Int32Array;
@@ -152,7 +183,8 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
     bombardAttacker[A_ASSAULT] = (artillery.assault ? artA : 0) + halfBalA;
   }
   const bombardDefender = simple ? 0 : artilleryBr(invD) + Math.floor(ballistaBr(invD) / 2);
-  const fortification = simple ? [] : fortificationBr(s.fortifications.map((f) => ({ ...f, structure: f.structure as Fortification })), front);
+  const fortifications = standingFortifications(s);
+  const fortification = simple ? [] : fortificationBr(fortifications.map((f) => ({ ...f, structure: f.structure as Fortification })), front);
 
   // Battle kinds.
   const policies: BattlePolicies = { tie: s.policies.tie, casualtyMod: s.policies.casualtyMod, mercy: s.policies.mercy };
@@ -187,6 +219,7 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
     unfedDesert: !simple && s.policies.desertion === 'unfed' ? 1 : 0,
     damageEveryWeek: !simple && s.policies.damageWeeks === 'siege' ? 1 : 0,
     rearGuardPercent: !simple && s.policies.rearGuard ? REAR_GUARD_PERCENT : 0,
+    malnutritionMoraleBr: !simple && s.policies.malnutritionMorale ? MALNUTRITION_MORALE_BR : 0,
     attackerTroopCap,
     stores: s.supplies?.attacker || s.supplies?.defender ? 1 : 0,
     rations: new Float64Array(sidesOf((x) => x?.rations ?? -1)),
@@ -224,6 +257,7 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
     breachUnitHp: 0,
     wallLengthFeet: 0,
     binWidth: new Float64Array([s.attacker.troops, s.defender.troops].map((t) => Math.ceil((t + 1) / HISTOGRAM_BINS))),
+    ...ammunitionPlan(s, invA, invD, artillery),
   };
   for (let d = 1; d <= MAX_DIFFERENCE; d++) plan.rowOfDifference[d] = resultsRow(d);
 
@@ -319,6 +353,7 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
   use(A_BESIEGE, true, true, true);
   use(A_STORM, true, true, true);
   const dice: number[] = [];
+  const dieItems: string[] = [];
   for (const name of ENGINES) {
     const row = EQUIPMENT[name];
     const damage = row.damage;
@@ -326,13 +361,17 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
     // Only pieces with at least a quarter crew can be used (RC l. 11639).
     const pieces = crewedValues(invA, name, 1).length;
     const group = row.group === 'artillery' ? 0 : row.group === 'ballista' ? 1 : 2;
-    for (let k = 0; k < pieces * damage[0]; k++) dice.push(group, damage[1], damage[2], 4294967296 % damage[1]);
+    for (let k = 0; k < pieces * damage[0]; k++) {
+      dice.push(group, damage[1], damage[2], 4294967296 % damage[1]);
+      dieItems.push(name);
+    }
   }
   plan.damageDice = new Int32Array(dice);
+  dieSlots(plan, dieItems, invA);
 
   // Hit points by damage class, wall length for breaches.
   const hitPointsByClass: Record<string, number> = Object.fromEntries(DAMAGE_CLASSES.map((c) => [c, 0]));
-  for (const f of s.fortifications) {
+  for (const f of fortifications) {
     const row = FORTIFICATIONS[f.structure as Fortification];
     if (row.damageClass === null) continue;
     const per = f.hitPoints ?? row.hitPoints;
@@ -344,11 +383,11 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
   plan.totalHitPoints = DAMAGE_CLASSES.reduce((t, c) => t + hitPointsByClass[c], 0);
   plan.breachUnitHp = plan.wallLengthFeet > 0 ? (hitPointsByClass.walls * 10) / plan.wallLengthFeet : 0;
 
-  return { plan, ratings, fortification, equipment, sallyPairs, hitPointsByClass, setup: siegeSetup(s, plan, sallyPairs) };
+  return { plan, ratings, fortification, equipment, sallyPairs, hitPointsByClass, setup: siegeSetup(s, plan, sallyPairs, dieItems, invA, invD) };
 }
 
 /** The readable rules' view of the same siege (src/rules/siege/week.ts), from the plan's numbers. */
-function siegeSetup(s: SiegeScenario, plan: SiegePlan, sallyPairs: CompiledSiege['sallyPairs']): SiegeSetup {
+function siegeSetup(s: SiegeScenario, plan: SiegePlan, sallyPairs: CompiledSiege['sallyPairs'], dieItems: string[], invA: EquipmentInventory, invD: EquipmentInventory): SiegeSetup {
   const byTactic = (a: Int32Array | Uint8Array): Partial<Record<FiringTactic, number>> =>
     Object.fromEntries((['bombard', 'harass', 'assault', 'besiege', 'storm'] as const).map((t) => [t, a[ATTACKER_CODES.indexOf(t)]]));
   const steps = <T extends string>(side: 0 | 1, codes: readonly string[]): SiegeStep<T>[] =>
@@ -359,7 +398,11 @@ function siegeSetup(s: SiegeScenario, plan: SiegePlan, sallyPairs: CompiledSiege
     });
   const groups = ['artillery', 'ballista', 'breaching'] as const;
   const damageDice: SiegeSetup['damageDice'] = [];
-  for (let k = 0; k < plan.damageDice.length; k += 4) damageDice.push({ group: groups[plan.damageDice[k]], sides: plan.damageDice[k + 1], plus: plan.damageDice[k + 2] });
+  for (let k = 0; k < plan.damageDice.length; k += 4) damageDice.push({ group: groups[plan.damageDice[k]], item: dieItems[k / 4], sides: plan.damageDice[k + 1], plus: plan.damageDice[k + 2] });
+  const sideAmmunition = (inv: EquipmentInventory, i: 0 | 1): SideAmmunition => {
+    const g = ammunitionGroups(inv);
+    return { shot: plan.ammoShot[i] < 0 ? null : plan.ammoShot[i], ballista: plan.ammoBallista[i] < 0 ? null : plan.ammoBallista[i], artillery: g.artillery, ballistaGroups: g.ballista };
+  };
   const firing: SiegeSetup['firing'] = {};
   for (const t of ['bombard', 'harass', 'assault', 'besiege', 'storm'] as const) {
     const c = ATTACKER_CODES.indexOf(t);
@@ -381,6 +424,7 @@ function siegeSetup(s: SiegeScenario, plan: SiegePlan, sallyPairs: CompiledSiege
     starvedBrLoss: plan.starvedBrLoss,
     attackerTroopCap: plan.attackerTroopCap,
     stores: plan.stores === 1 ? ([0, 1] as const).map((i) => ({ rations: plan.rations[i] < 0 ? null : plan.rations[i], money: plan.money[i] < 0 ? null : plan.money[i], payrollPerWeek: plan.payrollPerWeek[i], mounts: plan.mounts[i], fedByClerics: plan.fedByClerics[i] })) as [SideStores, SideStores] : null,
+    ammunition: plan.ammo === 1 ? { sides: [sideAmmunition(invA, 0), sideAmmunition(invD, 1)], artilleryUsed: { harass: s.policies.artilleryInHarass, assault: s.policies.artilleryInAssault } } : null,
     policies: { ...s.policies, rearGuard: plan.rearGuardPercent > 0, desertion: plan.unfedDesert ? 'unfed' : 'tenPercent' },
     sallyPairings: sallyPairs.map((p, i) => ({ threshold: plan.sallyThresholds[i], effects: p.effects })),
     strategy: { attacker: steps<SiegeAttackerTactic>(0, ATTACKER_CODES), defender: steps<SiegeDefenderTactic>(1, DEFENDER_CODES) },
@@ -390,4 +434,121 @@ function siegeSetup(s: SiegeScenario, plan: SiegePlan, sallyPairs: CompiledSiege
     hitPoints: [...plan.hitPoints],
     wallLengthFeet: plan.wallLengthFeet,
   };
+}
+
+/** The fortifications left standing once the defender has pulled down stone buildings for ammunition (RC l. 11666). */
+function standingFortifications(s: SiegeScenario): SiegeScenario['fortifications'] {
+  let pulled = s.supplies?.defender?.stoneBuildingsToAmmunition ?? 0;
+  return s.fortifications.map((f) => {
+    if (f.structure !== 'stoneBuilding' || pulled === 0) return f;
+    const take = Math.min(pulled, f.count ?? 0);
+    pulled -= take;
+    const count = (f.count ?? 0) - take;
+    return { ...f, count, ...(f.nearFront !== undefined ? { nearFront: Math.min(f.nearFront, count) } : {}) };
+  });
+}
+
+type AmmunitionPlan = Pick<SiegePlan, 'ammo' | 'ammoShot' | 'ammoBallista' | 'ammoLineStart' | 'ammoLineCount' | 'groupPieces' | 'groupNeed' | 'groupBr' | 'groupPrefix' | 'fullArtilleryBr' | 'fullBallistaBr' | 'attackerArtilleryFires' | 'artilleryWeight' | 'ballistaHalves' | 'reclaimAttacker' | 'reclaimDefender' | 'dieSlot' | 'prefixLength' | 'supplyBinWidth'>;
+
+/** The ammunition part of the plan (src/rules/siege/ammunition.ts as arrays). */
+function ammunitionPlan(s: SiegeScenario, invA: EquipmentInventory, invD: EquipmentInventory, artillery: { harass: boolean; assault: boolean }): AmmunitionPlan {
+  const gA = ammunitionGroups(invA);
+  const gD = ammunitionGroups(invD);
+  const lines: AmmunitionGroup[][] = [gA.artillery, gA.ballista, gD.artillery, gD.ballista];
+  const all = lines.flat();
+  const lineStart = new Int32Array(4);
+  const lineCount = new Int32Array(4);
+  let k = 0;
+  lines.forEach((l, i) => {
+    lineStart[i] = k;
+    lineCount[i] = l.length;
+    k += l.length;
+  });
+  // Prefix buffer: per attacker group, count + 1 running sums of its pieces' damage rolls.
+  const prefix = new Int32Array(all.length).fill(-1);
+  let p = 0;
+  for (let g = 0; g < lineStart[2]; g++) {
+    prefix[g] = p;
+    p += all[g].count + 1;
+  }
+  const stock = (who: 'attacker' | 'defender') => {
+    const a = s.supplies?.[who]?.ammunition;
+    if (!a) return { shot: -1, ballista: -1 };
+    let shot = ARTILLERY_PIECES.reduce((t, item) => t + a[item] * SHOT_PER_UNIT[item], 0);
+    const stone = s.supplies?.[who]?.stoneBuildingsToAmmunition ?? 0;
+    if (stone > 0) {
+      // Stone is shot for the defender's largest engine (warcast's reading; RC l. 11666 counts "units").
+      const best = ARTILLERY_PIECES.find((item) => (s.equipment.defender[item]?.count ?? 0) > 0) ?? 'lightCatapult';
+      shot += stone * STONE_BUILDING_AMMUNITION_UNITS * SHOT_PER_UNIT[best];
+    }
+    return { shot, ballista: a.ballista };
+  };
+  const [sa, sd] = [stock('attacker'), stock('defender')];
+  const br = (l: AmmunitionGroup[]) => l.reduce((t, g) => t + g.count * g.br, 0);
+  const need = (l: AmmunitionGroup[]) => l.reduce((t, g) => t + g.count * g.need, 0);
+  const codes = ['bombard', 'harass', 'assault'] as const;
+  const fires = new Uint8Array(6);
+  const weight = new Int32Array(12);
+  const halves = new Int32Array(12);
+  const reclaim = new Float64Array(6);
+  for (const t of codes) {
+    const c = ATTACKER_CODES.indexOf(t);
+    fires[c] = t === 'bombard' || artillery[t] ? 1 : 0;
+    weight[c] = FIRE_WEIGHTS.attacker[t].artillery;
+    halves[c] = FIRE_WEIGHTS.attacker[t].ballistaHalves;
+    weight[6 + c] = FIRE_WEIGHTS.defender[t].artillery;
+    halves[6 + c] = FIRE_WEIGHTS.defender[t].ballistaHalves;
+    reclaim[c] = RECLAIM.attacker[t][0] / RECLAIM.attacker[t][1];
+  }
+  const L = s.weekLimit;
+  // Largest values a siege can reach: spent ≤ what is on hand plus what is gathered, gathered ≤ ¾ (attacker) or ¼
+  // (defender) of the attacker's weekly shot; bins of equal width over 0…max.
+  const attackerShotWeek = need(gA.artillery);
+  const maxShot = [Math.max(0, sa.shot) + L * attackerShotWeek, Math.max(0, sd.shot) + L * attackerShotWeek];
+  const money = [s.supplies?.attacker?.money ?? 0, s.supplies?.defender?.money ?? 0];
+  const ballista = [Math.max(0, sa.ballista), Math.max(0, sd.ballista)];
+  const width = (max: number) => Math.max(1, Math.ceil((max + 1) / HISTOGRAM_BINS));
+  return {
+    ammo: sa.shot >= 0 || sd.shot >= 0 ? 1 : 0,
+    ammoShot: new Float64Array([sa.shot, sd.shot]),
+    ammoBallista: new Float64Array([sa.ballista, sd.ballista]),
+    ammoLineStart: lineStart,
+    ammoLineCount: lineCount,
+    groupPieces: new Int32Array(all.map((g) => g.count)),
+    groupNeed: new Float64Array(all.map((g) => g.need)),
+    groupBr: new Int32Array(all.map((g) => g.br)),
+    groupPrefix: prefix,
+    fullArtilleryBr: new Int32Array([br(gA.artillery), br(gD.artillery)]),
+    fullBallistaBr: new Int32Array([br(gA.ballista), br(gD.ballista)]),
+    attackerArtilleryFires: fires,
+    artilleryWeight: weight,
+    ballistaHalves: halves,
+    reclaimAttacker: reclaim,
+    reclaimDefender: RECLAIM.defender[0] / RECLAIM.defender[1],
+    dieSlot: new Int32Array(0),
+    prefixLength: p,
+    supplyBinWidth: new Float64Array([0, 1].flatMap((i) => [width(money[i]), width(maxShot[i]), width(maxShot[i]), width(ballista[i]), width(ballista[i])])),
+  };
+}
+
+/** Each attacker damage die's slot in the prefix buffer: the j-th piece of an item goes to its crew-share group in order. */
+function dieSlots(plan: SiegePlan, dieItems: string[], invA: EquipmentInventory): void {
+  const g = ammunitionGroups(invA);
+  const groups = [...g.artillery, ...g.ballista];
+  const slots = new Int32Array(dieItems.length).fill(-1);
+  const seen: Record<string, number> = {};
+  dieItems.forEach((item, d) => {
+    const j = seen[item] ?? 0;
+    seen[item] = j + 1;
+    let from = 0;
+    for (let k = 0; k < groups.length; k++) {
+      if (groups[k].item !== item) continue;
+      if (j < from + groups[k].count) {
+        slots[d] = plan.groupPrefix[k] + 1 + (j - from);
+        break;
+      }
+      from += groups[k].count;
+    }
+  });
+  plan.dieSlot = slots;
 }

@@ -19,6 +19,7 @@ export const SIEGE_POLICY_DEFAULTS = {
   desertion: 'unfed',
   damageWeeks: 'siege',
   rearGuard: true,
+  malnutritionMorale: true,
 } as const;
 
 export const SIEGE_MODES = ['siege-machine', 'simple'] as const;
@@ -45,6 +46,7 @@ const siegePoliciesSchema = z
     desertion: z.enum(['unfed', 'tenPercent']).default(SIEGE_POLICY_DEFAULTS.desertion),
     damageWeeks: z.enum(['siege', 'fired']).default(SIEGE_POLICY_DEFAULTS.damageWeeks),
     rearGuard: z.boolean().default(SIEGE_POLICY_DEFAULTS.rearGuard),
+    malnutritionMorale: z.boolean().default(SIEGE_POLICY_DEFAULTS.malnutritionMorale),
   })
   .prefault({});
 
@@ -82,6 +84,9 @@ const fortificationSchema = z.strictObject({
   nearFront: int(0, 100_000).optional(),
 });
 
+/** Units of ammunition, in quarters at most (a quarter-crewed piece uses ¼ unit a week, RC l. 11639). */
+const ammunitionUnits = z.number().min(0).max(1e9).multipleOf(0.25, { error: 'expected units in quarters at most (e.g. 1, 2.5, 0.25): a quarter-crewed piece uses ¼ unit a week' }).default(0);
+
 /** A side's stores for the weekly accounting (docs/siege.md "Supplies"). */
 const sideSuppliesSchema = z.strictObject({
   rations: int(0, 1e12).optional(),
@@ -89,6 +94,10 @@ const sideSuppliesSchema = z.strictObject({
   payrollPerMonth: z.number().min(0).max(1e12).default(0),
   mounts: int(0, 1e9).default(0),
   createFood: z.array(z.strictObject({ level: int(10, 36), clerics: int(1, 10_000).default(1) })).max(100).default([]),
+  /** Ammunition on hand in units, one unit a week's worth for one piece (RC l. 11645); given = accounted. */
+  ammunition: z.strictObject({ ballista: ammunitionUnits, lightCatapult: ammunitionUnits, heavyCatapult: ammunitionUnits, trebuchet: ammunitionUnits }).optional(),
+  /** Stone buildings the defender pulls down for ammunition before the siege (RC l. 11666). */
+  stoneBuildingsToAmmunition: int(0, 100_000).default(0),
 });
 
 export const siegeSchema = z.strictObject({
@@ -255,6 +264,15 @@ export function checkSiege(source: ScenarioSource, s: SiegeScenario): SiegeScena
     if (s.mode === 'simple') throw source.error(['supplies', who], 'weekly accounting is a Siege Machine rule: drop supplies or use mode: siege-machine');
     if (sup.payrollPerMonth > 0 && sup.money === undefined) throw source.error(['supplies', who, 'payrollPerMonth'], 'a payroll is paid from money: give money too');
     if ((sup.mounts > 0 || sup.createFood.length > 0) && sup.rations === undefined) throw source.error(['supplies', who], 'mounts and create food count against rations: give rations too');
+    if (sup.stoneBuildingsToAmmunition > 0) {
+      const at = ['supplies', who, 'stoneBuildingsToAmmunition'];
+      if (who === 'attacker') throw source.error(at, "only the defender can pull down its stone buildings for ammunition (RC l. 11666): drop it from the attacker's supplies");
+      if (sup.ammunition === undefined) throw source.error(at, 'stone for ammunition counts only when ammunition is accounted: give supplies.defender.ammunition too');
+      const eq = s.equipment.defender;
+      if (!(['lightCatapult', 'heavyCatapult', 'trebuchet'] as const).some((k) => (eq[k]?.count ?? 0) > 0)) throw source.error(at, 'stone is artillery ammunition: the defender needs a catapult or trebuchet under equipment.defender');
+      const stone = s.fortifications.filter((f) => f.structure === 'stoneBuilding').reduce((t, f) => t + (f.count ?? 0), 0);
+      if (sup.stoneBuildingsToAmmunition > stone) throw source.error(at, `expected at most the ${stone} stone buildings listed under fortifications, got ${sup.stoneBuildingsToAmmunition}`);
+    }
   }
   if (s.mode === 'simple' && s.attackFrontFeet !== undefined) throw source.error(['attackFrontFeet'], 'a concentrated attack is a Siege Machine rule: drop attackFrontFeet or use mode: siege-machine');
   checkStrategy(source, s, 'attacker');

@@ -5,7 +5,8 @@
 import { DAMAGE_CLASSES } from '../../rules/siege/tables.js';
 import { cumulativeOf, discreteMean, discreteQuantile, wilsonInterval, type Cumulative, type Discrete, type SpreadWithQuartiles } from '../../stats/index.js';
 import { E_DEFENDERS_DEPART, E_STARVED, E_STORMED, ENDINGS, HISTOGRAM_BINS, type SiegePlan } from './plan.js';
-import { siegeLayout, SUM } from './kernel.js';
+import { SERIES_STRIDE, siegeLayout, SUM, SUPPLY_HISTOGRAMS_PER_SIDE } from './kernel.js';
+import { SHOT_PER_UNIT } from '../../rules/siege/ammunition.js';
 
 /** Siege figures come with quartiles (src/stats: one Spread shape for every result). */
 export type Spread = SpreadWithQuartiles;
@@ -49,7 +50,7 @@ export interface SiegeSummary {
    */
   departure: { rearGuardMean: number; unnoticed: number; noticedHoursAfterDawn: number; noticedAfterOneTurn: number };
   /** Weekly accounting per side (null: no `supplies`). */
-  supplies: { attacker: SideSupplies; defender: SideSupplies } | null;
+  supplies: { attacker: SideSupplies; defender: SideSupplies; byWeek: SuppliesWeek[] } | null;
 }
 
 /** When a store first ran short: probability within the siege, mean week, P(first short in week w), w = 1…weekLimit. */
@@ -59,9 +60,25 @@ export interface RanShort {
   byWeek: number[];
 }
 
+/** Mean and 5% / 50% / 95% quantiles of a per-siege amount (bin lower edges when the bin width is over 1). */
+export interface Amount {
+  mean: number;
+  p05: number;
+  p50: number;
+  p95: number;
+}
+
 export interface SideSupplies {
   rations: { start: number; usedMean: number; leftMean: number; ranShort: RanShort } | null;
-  money: { start: number; spentMean: number; leftMean: number; ranShort: RanShort } | null;
+  money: { start: number; spentMean: number; leftMean: number; ranShort: RanShort; spent: Amount; left: Amount } | null;
+  /**
+   * Ammunition (null: not accounted). Artillery shot in light-catapult units (6 light = 5 heavy = 4 trebuchet
+   * units, RC l. 11679), ballista bolts in ballista units; a unit is a week's worth for one piece (RC l. 11645).
+   */
+  ammunition: {
+    artillery: { unit: 'light-catapult units'; start: number; used: Amount; gatheredMean: number; left: Amount; ranShort: RanShort };
+    ballista: { unit: 'ballista units'; start: number; used: Amount; left: Amount; ranShort: RanShort };
+  } | null;
   /** Troops who deserted unfed (the defender's are also in casualties.defender.desertedMean). */
   desertedMean: number;
 }
@@ -95,21 +112,98 @@ function ranShort(acc: Float64Array, at: number, weeks: number, trials: number):
   return { probability: k / trials, meanWeek: k > 0 ? sum / k : null, byWeek };
 }
 
+/** An amount's quantiles from its histogram (`scale` divides the values: shot → light-catapult units). */
+function amountOf(acc: Float64Array, at: number, width: number, mean: number, scale = 1): Amount {
+  const d: Discrete = { values: [], weights: [] };
+  for (let b = 0; b < HISTOGRAM_BINS; b++) {
+    if (acc[at + b] > 0) {
+      d.values.push((b * width) / scale);
+      d.weights.push(acc[at + b]);
+    }
+  }
+  if (d.values.length === 0) return { mean, p05: 0, p50: 0, p95: 0 };
+  return { mean, p05: discreteQuantile(d, 0.05), p50: discreteQuantile(d, 0.5), p95: discreteQuantile(d, 0.95) };
+}
+
+/** Mean stores at the start of each week among the sieges still running then (the supplies chart). */
+export interface SuppliesWeek {
+  week: number;
+  /** Share of the sieges still running at the start of the week. */
+  running: number;
+  attacker: WeekStores;
+  defender: WeekStores;
+}
+/** Rations, money (gp), artillery shot (light-catapult units), ballista units; null: not accounted. */
+export interface WeekStores {
+  rations: number | null;
+  money: number | null;
+  artillery: number | null;
+  ballista: number | null;
+}
+
 function suppliesOf(plan: SiegePlan, acc: Float64Array, trials: number): SiegeSummary['supplies'] {
   if (!plan.stores) return null;
   const lay = siegeLayout(plan);
   const S = lay.sums;
   const L = plan.weekLimit;
+  const LIGHT = SHOT_PER_UNIT.lightCatapult;
   const side = (i: 0 | 1): SideSupplies => {
     const used = acc[S + SUM.rationsUsedAttacker + i] / trials;
     const paid = acc[S + SUM.paidAttacker + i] / trials;
+    const h = lay.supplyHistograms + i * SUPPLY_HISTOGRAMS_PER_SIDE * HISTOGRAM_BINS;
+    const w = (k: number) => plan.supplyBinWidth[i * SUPPLY_HISTOGRAMS_PER_SIDE + k];
+    const short = (k: number) => ranShort(acc, lay.supplyWeeks + k * (L + 1), L, trials);
+    const moneySpent = amountOf(acc, h, w(0), paid);
+    const shotUsed = acc[S + SUM.shotUsedAttacker + i] / trials;
+    const shotLeft = acc[S + SUM.shotLeftAttacker + i] / trials;
+    const boltsUsed = acc[S + SUM.ballistaUsedAttacker + i] / trials;
+    const boltsLeft = acc[S + SUM.ballistaLeftAttacker + i] / trials;
     return {
-      rations: plan.rations[i] < 0 ? null : { start: plan.rations[i], usedMean: used, leftMean: plan.rations[i] - used, ranShort: ranShort(acc, lay.supplyWeeks + i * (L + 1), L, trials) },
-      money: plan.money[i] < 0 ? null : { start: plan.money[i], spentMean: paid, leftMean: plan.money[i] - paid, ranShort: ranShort(acc, lay.supplyWeeks + (2 + i) * (L + 1), L, trials) },
+      rations: plan.rations[i] < 0 ? null : { start: plan.rations[i], usedMean: used, leftMean: plan.rations[i] - used, ranShort: short(i) },
+      money:
+        plan.money[i] < 0
+          ? null
+          : {
+              start: plan.money[i],
+              spentMean: paid,
+              leftMean: plan.money[i] - paid,
+              ranShort: short(2 + i),
+              spent: moneySpent,
+              // no income under siege (RC l. 11555): what is left is the start less what was spent
+              left: { mean: plan.money[i] - paid, p05: plan.money[i] - moneySpent.p95, p50: plan.money[i] - moneySpent.p50, p95: plan.money[i] - moneySpent.p05 },
+            },
+      ammunition:
+        plan.ammoShot[i] < 0
+          ? null
+          : {
+              artillery: {
+                unit: 'light-catapult units',
+                start: plan.ammoShot[i] / LIGHT,
+                used: amountOf(acc, h + HISTOGRAM_BINS, w(1), shotUsed / LIGHT, LIGHT),
+                gatheredMean: acc[S + SUM.shotGatheredAttacker + i] / trials / LIGHT,
+                left: amountOf(acc, h + 2 * HISTOGRAM_BINS, w(2), shotLeft / LIGHT, LIGHT),
+                ranShort: short(4 + i),
+              },
+              ballista: { unit: 'ballista units', start: plan.ammoBallista[i], used: amountOf(acc, h + 3 * HISTOGRAM_BINS, w(3), boltsUsed), left: amountOf(acc, h + 4 * HISTOGRAM_BINS, w(4), boltsLeft), ranShort: short(6 + i) },
+            },
       desertedMean: i === 0 ? acc[S + SUM.attackerDeserted] / trials : acc[S + SUM.deserted] / trials,
     };
   };
-  return { attacker: side(0), defender: side(1) };
+  const byWeek: SuppliesWeek[] = [];
+  for (let week = 1; week <= L; week++) {
+    const at = lay.supplySeries + week * SERIES_STRIDE;
+    const n = acc[at];
+    if (n === 0) break;
+    const mean = (k: number, on: boolean, scale = 1) => (on ? acc[at + 1 + k] / n / scale : null);
+    const stores = (i: 0 | 1): WeekStores => ({
+      rations: mean(i, plan.rations[i] >= 0),
+      money: mean(2 + i, plan.money[i] >= 0),
+      artillery: mean(4 + i, plan.ammoShot[i] >= 0, LIGHT),
+      ballista: mean(6 + i, plan.ammoBallista[i] >= 0),
+    });
+    byWeek.push({ week, running: n / trials, attacker: stores(0), defender: stores(1) });
+  }
+  return { attacker: side(0), defender: side(1), byWeek };
 }
 
 export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: number): SiegeSummary {

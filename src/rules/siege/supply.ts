@@ -26,6 +26,13 @@ export function halveBr(br: number): number {
   return br - Math.ceil(br / 2);
 }
 
+/**
+ * "Morale drops 2 points for each week of less than normal feeding" (RC l. 11712; sheet l. 365 "lose 2 points of
+ * morale per week"). War Machine morale is counted in BR points (the morale adjustments, docs/rules.md), so the
+ * starving side loses 2 BR a week short (policy `malnutritionMorale`).
+ */
+export const MALNUTRITION_MORALE_BR = 2;
+
 /** Fatigue from a battle lasts one week (l. 331), then it is gone; starvation fatigue comes on top. */
 export function worseFatigue(a: FatigueLevel, b: FatigueLevel): FatigueLevel {
   return a > b ? a : b;

@@ -17,8 +17,9 @@ import { RESULTS_TABLE, resultsRow } from '../warMachine/results.js';
 import { ARTILLERY_SPLIT, ASSAULT_DEFENDER_CASUALTY_POINTS, bombardHitDiceTenths, CASUALTY_SCALE, hitDiceToTroops } from './casualties.js';
 import { allocateDamage, netDamage } from './damage.js';
 import { breachBr } from './equipment.js';
-import { BESIEGE_BR_PER_WEEK, deductWeek, FATIGUE_BR, starvationEffect, starvationLoss, worseFatigue, type DesertionPolicy, type FatigueLevel, type SideStores, type StarvationPolicy } from './supply.js';
+import { BESIEGE_BR_PER_WEEK, deductWeek, MALNUTRITION_MORALE_BR, FATIGUE_BR, starvationEffect, starvationLoss, worseFatigue, type DesertionPolicy, type FatigueLevel, type SideStores, type StarvationPolicy } from './supply.js';
 import { MOUNT_RATIONS, REAR_GUARD_PERCENT } from './tables.js';
+import { attackerReclaim, defenderReclaim, issueAmmunition, missileBr, type AmmunitionGroup, type Issue } from './ammunition.js';
 
 /** Anything that draws like `Xoshiro128` (src/rng): `next()` a 32-bit output, `below(n)` in [0, n). */
 export interface SiegeDice {
@@ -59,18 +60,32 @@ export interface SiegeSetup {
   attackerTroopCap: number;
   /** Weekly accounting of each side's stores (null: none). */
   stores: [SideStores, SideStores] | null;
-  policies: BattlePolicies & { ratioRounding: RatioRounding; starvation: StarvationPolicy; desertion: DesertionPolicy; rearGuard: boolean };
+  /** Ammunition accounting (null: none; a side's stock null: not accounted, every piece always fires). */
+  ammunition: { sides: [SideAmmunition, SideAmmunition]; artilleryUsed: { harass: boolean; assault: boolean } } | null;
+  policies: BattlePolicies & { ratioRounding: RatioRounding; starvation: StarvationPolicy; desertion: DesertionPolicy; rearGuard: boolean; malnutritionMorale: boolean };
   /** Pairings of War Machine tactics for a sally, with cumulative thresholds × 2^32. */
   sallyPairings: { threshold: number; effects: PairEffects }[];
   strategy: { attacker: SiegeStep<SiegeAttackerTactic>[]; defender: SiegeStep<SiegeDefenderTactic>[] };
   /** Which weapon groups fire (add their damage) under each tactic; `everyWeek`: sally weeks too. */
   firing: Partial<Record<FiringTactic, { artillery: boolean; ballista: boolean; breaching: boolean }>>;
   damageEveryWeek: boolean;
-  damageDice: { group: 'artillery' | 'ballista' | 'breaching'; sides: number; plus: number }[];
+  /** One die per usable piece, in the equipment table's order (trebuchet, heavy, light, bore, ram, ballista). */
+  damageDice: { group: 'artillery' | 'ballista' | 'breaching'; item: string; sides: number; plus: number }[];
   /** Hit points by damage class (DAMAGE_CLASSES order) and the wall length for breaches. */
   hitPoints: number[];
   wallLengthFeet: number;
 }
+
+/** A side's missile weapons and ammunition on hand: artillery shot (RC l. 11679) and ballista units. */
+export interface SideAmmunition {
+  shot: number | null;
+  ballista: number | null;
+  artillery: AmmunitionGroup[];
+  ballistaGroups: AmmunitionGroup[];
+}
+
+/** Stores at the start of a week, in this order (the supplies chart): rations, money, shot, ballista units; attacker then defender each. */
+export const STORE_SERIES = ['rationsAttacker', 'rationsDefender', 'moneyAttacker', 'moneyDefender', 'shotAttacker', 'shotDefender', 'ballistaAttacker', 'ballistaDefender'] as const;
 
 export const SIEGE_ENDINGS = ['stormed', 'starved', 'defendersDepart', 'attackerDeparts', 'standing'] as const;
 export type SiegeEnding = (typeof SIEGE_ENDINGS)[number];
@@ -100,13 +115,23 @@ export interface SiegeOutcome {
   outOfMoneyWeek: [number, number];
   /** Attackers who deserted unfed. */
   attackerDeserted: number;
+  /** Ammunition per side: shot and ballista units used, shot gathered, left at the end; the first week a piece went without (0: never). */
+  shotUsed: [number, number];
+  ballistaUsed: [number, number];
+  shotGathered: [number, number];
+  shotLeft: [number, number];
+  ballistaLeft: [number, number];
+  outOfShotWeek: [number, number];
+  outOfBallistaWeek: [number, number];
+  /** Stores at the start of each week the siege reached (STORE_SERIES order; 0 for a store not accounted). */
+  storesByWeek: number[][];
 }
 
 type Casualty = { dead: number; lost: number };
 
 /** A named part of a side's BR in a siege battle (the total is the sum of the parts). */
 export interface BrPart {
-  part: 'battle rating' | 'tactics' | 'fatigue' | 'troop ratio' | 'siege equipment' | 'breach' | 'fortifications' | 'sally' | 'assault' | 'weeks besieged' | 'starving';
+  part: 'battle rating' | 'tactics' | 'fatigue' | 'troop ratio' | 'siege equipment' | 'breach' | 'fortifications' | 'sally' | 'assault' | 'weeks besieged' | 'starving' | 'no ammunition' | 'malnutrition';
   value: number;
 }
 
@@ -184,9 +209,9 @@ function stepEnds(step: SiegeStep<string>, weeksInStep: number, week: number, br
 }
 
 /** Bombard (sheet l. 334–336): A/10 × 1d10 HD of defenders, A′/10 × 2d10 of attackers; harass and assault split the total 4/1 and 3/2 (l. 339, 343). */
-function artilleryLosses(setup: SiegeSetup, tactic: 'bombard' | 'harass' | 'assault', d10: number, twoD10: number, troops: [number, number]): { tenths: [number, number]; losses: [Casualty, Casualty] } {
-  const onDefender = bombardHitDiceTenths(setup.bombardBr.attacker[tactic] ?? 0, d10);
-  const onAttacker = bombardHitDiceTenths(setup.bombardBr.defender, twoD10);
+function artilleryLosses(setup: SiegeSetup, tactic: 'bombard' | 'harass' | 'assault', d10: number, twoD10: number, troops: [number, number], bombardBr: [number, number]): { tenths: [number, number]; losses: [Casualty, Casualty] } {
+  const onDefender = bombardHitDiceTenths(bombardBr[0], d10);
+  const onAttacker = bombardHitDiceTenths(bombardBr[1], twoD10);
   const [hdA, hdD] = setup.lowestHdHundredths;
   let d, a;
   if (tactic === 'bombard') {
@@ -213,11 +238,22 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
     ending: 'standing', endWeek: setup.weekLimit, weeksFought: 0, dead: [0, 0], wounded: [0, 0], deserted: 0, bombardWeeks: 0, bombardTenths: [0, 0],
     battles: 0, repulsed: 0, breachFeet: 0, damage: 0, rubble: false, damageByClass: setup.hitPoints.map(() => 0), rearGuard: 0, departedUnder: null,
     rationsUsed: [0, 0], paid: [0, 0], outOfRationsWeek: [0, 0], outOfMoneyWeek: [0, 0], attackerDeserted: 0,
+    shotUsed: [0, 0], ballistaUsed: [0, 0], shotGathered: [0, 0], shotLeft: [0, 0], ballistaLeft: [0, 0], outOfShotWeek: [0, 0], outOfBallistaWeek: [0, 0], storesByWeek: [],
   };
+  const ammo = setup.ammunition;
+  const shot = ammo ? ammo.sides.map((a) => a.shot) : [null, null];
+  const bolts = ammo ? ammo.sides.map((a) => a.ballista) : [null, null];
+  /** The attacker's artillery shot fired last week (what both sides gather from). */
+  let shotFiredLastWeek = 0;
   const stores = setup.stores ? setup.stores.map((x) => ({ ...x })) : null;
   // The weapons' damage rolls and the d100, rolled once per siege (RC l. 11758).
   const rolls = { artillery: 0, ballista: 0, breaching: 0 };
-  for (const die of setup.damageDice) rolls[die.group] += dice.below(die.sides) + 1 + die.plus;
+  const pieceRolls: Record<string, number[]> = {};
+  for (const die of setup.damageDice) {
+    const v = dice.below(die.sides) + 1 + die.plus;
+    rolls[die.group] += v;
+    (pieceRolls[die.item] ??= []).push(v);
+  }
   const damageD100 = dice.below(100) + 1;
   if (trace) {
     trace.damageRolls = { ...rolls };
@@ -233,7 +269,31 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
   const weeksInStep = [0, 0];
   const stepsOf = [setup.strategy.attacker, setup.strategy.defender] as const;
 
+  const brOf = (groups: readonly AmmunitionGroup[]) => groups.reduce((t, g) => t + g.count * g.br, 0);
+  /** Damage rolls of the pieces that fired: each group's first `fired` pieces, in the dice order of their item. */
+  const firedRolls = (groups: readonly AmmunitionGroup[], fired: readonly number[]) => {
+    let total = 0;
+    const from: Record<string, number> = {};
+    groups.forEach((g, i) => {
+      const start = from[g.item] ?? 0;
+      for (let j = 0; j < fired[i]; j++) total += pieceRolls[g.item][start + j];
+      from[g.item] = start + g.count;
+    });
+    return total;
+  };
+  const syncLeft = () => {
+    for (let s = 0; s < 2; s++) {
+      out.shotLeft[s] = shot[s] ?? 0;
+      out.ballistaLeft[s] = bolts[s] ?? 0;
+    }
+  };
+  syncLeft();
+
   for (let week = 1; week <= setup.weekLimit; week++) {
+    if (stores || ammo) {
+      const st = stores ?? [null, null];
+      out.storesByWeek.push([st[0]?.rations ?? 0, st[1]?.rations ?? 0, st[0]?.money ?? 0, st[1]?.money ?? 0, shot[0] ?? 0, shot[1] ?? 0, bolts[0] ?? 0, bolts[1] ?? 0]);
+    }
     // 3. Choose tactics: a side moves to its next step when this one's weeks are up or its condition holds.
     for (let s = 0; s < 2; s++) {
       while (step[s] < stepsOf[s].length - 1 && stepEnds(stepsOf[s][step[s]], weeksInStep[s], week, out.breachFeet, weeksShort, troops[s])) {
@@ -307,6 +367,54 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
     }
     out.weeksFought++;
     const sally = defenderTactic === 'sally';
+    // 1. Ammunition (RC l. 11553, 11645–11651, 11677): from week 2 each piece called on this week is issued a
+    // week's worth, the best pieces first; a piece left without gives no BR (and fires no damage). Then both
+    // sides gather spent artillery shot from the attacker's fire of the week before.
+    let eqDelta = [0, 0];
+    let bombardBr: [number, number] = [setup.bombardBr.attacker[attackerTactic as FiringTactic] ?? 0, setup.bombardBr.defender];
+    let firedArtilleryRolls: number | null = null;
+    let firedBallistaRolls: number | null = null;
+    let shotFiredNow = 0;
+    const firingWeek = attackerTactic === 'bombard' || attackerTactic === 'harass' || attackerTactic === 'assault';
+    if (ammo && firingWeek && !sally) {
+      const t = attackerTactic;
+      const artilleryFires = t === 'bombard' || ammo.artilleryUsed[t];
+      const none = (groups: AmmunitionGroup[]): Issue => ({ fired: groups.map(() => 0), br: 0, used: 0, short: false });
+      const [a, d] = ammo.sides;
+      const artA = artilleryFires ? issueAmmunition(a.artillery, week >= 2 ? shot[0] : null) : none(a.artillery);
+      const balA = issueAmmunition(a.ballistaGroups, week >= 2 ? bolts[0] : null);
+      const artD = issueAmmunition(d.artillery, week >= 2 ? shot[1] : null);
+      const balD = issueAmmunition(d.ballistaGroups, week >= 2 ? bolts[1] : null);
+      if (week >= 2) {
+        const lines: [Issue, (number | null)[], number, number[], number[]][] = [[artA, shot, 0, out.shotUsed, out.outOfShotWeek], [artD, shot, 1, out.shotUsed, out.outOfShotWeek], [balA, bolts, 0, out.ballistaUsed, out.outOfBallistaWeek], [balD, bolts, 1, out.ballistaUsed, out.outOfBallistaWeek]];
+        for (const [issue, stock, s, used, shortWeek] of lines) {
+          if (stock[s] === null) continue;
+          stock[s] = (stock[s] as number) - issue.used;
+          used[s] += issue.used;
+          if (issue.short && shortWeek[s] === 0) shortWeek[s] = week;
+        }
+      }
+      eqDelta = [
+        missileBr('attacker', t, artA.br, balA.br) - missileBr('attacker', t, artilleryFires ? brOf(a.artillery) : 0, brOf(a.ballistaGroups)),
+        missileBr('defender', t, artD.br, balD.br) - missileBr('defender', t, brOf(d.artillery), brOf(d.ballistaGroups)),
+      ];
+      bombardBr = [artA.br + Math.floor(balA.br / 2), artD.br + Math.floor(balD.br / 2)];
+      if (artilleryFires) firedArtilleryRolls = firedRolls(a.artillery, artA.fired);
+      firedBallistaRolls = firedRolls(a.ballistaGroups, balA.fired);
+      shotFiredNow = artA.used;
+    }
+    if (ammo && firingWeek && week >= 2) {
+      const gathered = [attackerReclaim(shotFiredLastWeek, attackerTactic), defenderReclaim(shotFiredLastWeek)];
+      for (let s = 0; s < 2; s++) {
+        if (shot[s] === null) continue;
+        shot[s] = (shot[s] as number) + gathered[s];
+        out.shotGathered[s] += gathered[s];
+      }
+    }
+    if (ammo) {
+      shotFiredLastWeek = shotFiredNow;
+      syncLeft();
+    }
     const starving = simple ? 0 : starvationEffect(weeksShort).fatigue;
     const lost: [Casualty, Casualty] = [{ dead: 0, lost: 0 }, { dead: 0, lost: 0 }];
     let nextFatigue: [FatigueLevel, FatigueLevel] = [0, 0];
@@ -317,7 +425,7 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
       const i = dice.below(1000);
       const d10 = (i % 10) + 1;
       const twoD10 = (Math.floor(i / 10) % 10) + Math.floor(i / 100) + 2;
-      const art = artilleryLosses(setup, attackerTactic, d10, twoD10, troops);
+      const art = artilleryLosses(setup, attackerTactic, d10, twoD10, troops, bombardBr);
       if (attackerTactic === 'bombard') {
         out.bombardWeeks++;
         out.bombardTenths[0] += art.tenths[0];
@@ -365,13 +473,17 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
       // 4. Reveal tactics and add the equipment BR (a sally: +10%, no fortification, RC l. 11509).
       if (!sally) {
         add(0, 'siege equipment', setup.equipmentBr.attacker[attackerTactic as FiringTactic] ?? 0);
+        add(0, 'no ammunition', eqDelta[0]);
         add(0, 'breach', breachBr(out.breachFeet));
         add(1, 'fortifications', setup.fortificationBr);
         add(1, 'siege equipment', setup.equipmentBr.defender[attackerTactic as FiringTactic] ?? 0);
+        add(1, 'no ammunition', eqDelta[1]);
       } else add(1, 'sally', setup.sallyBonus);
       if (battle === 'assault') add(0, 'assault', setup.assaultBonus);
       if (battle === 'storm') add(0, 'weeks besieged', BESIEGE_BR_PER_WEEK * besieged);
       if (!simple && starvationEffect(weeksShort).halveBr) add(1, 'starving', -setup.starvedBrLoss);
+      // Morale drops 2 points a week of malnutrition (RC l. 11712; sheet l. 365): War Machine morale is BR points.
+      if (!simple && setup.policies.malnutritionMorale) add(1, 'malnutrition', -MALNUTRITION_MORALE_BR * weeksShort);
       let difference = 0;
       for (;;) {
         const i = dice.below(10_000);
@@ -428,7 +540,7 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
     // Damage so far: the weapons fired this week add their rolls; the walls' share opens breaches.
     if (!sally || setup.damageEveryWeek) {
       const f = setup.firing[attackerTactic as FiringTactic];
-      const add = f ? (f.artillery ? rolls.artillery : 0) + (f.ballista ? rolls.ballista : 0) + (f.breaching ? rolls.breaching : 0) : 0;
+      const add = f ? (f.artillery ? (firedArtilleryRolls ?? rolls.artillery) : 0) + (f.ballista ? (firedBallistaRolls ?? rolls.ballista) : 0) + (f.breaching ? rolls.breaching : 0) : 0;
       if (add > 0) {
         if (wk) wk.damageAdded = add;
         gross += add;

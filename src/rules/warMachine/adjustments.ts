@@ -32,42 +32,42 @@ export function troopRatioBonus(larger: number, smaller: number, rounding: Ratio
   return 15;
 }
 
-/** Flags that add a fixed value when true ("all that apply"). */
+/** Flags that add a fixed value when true ("all that apply"); `line`: the sheet line (docs/sources/war-machine-sheet.txt). */
 export const FLAG_ADJUSTMENTS = {
   // Morale
-  inLiegeDominion: { group: 'morale', value: 10, rule: 'In dominion of liege' },
-  beatenOpponentBefore: { group: 'morale', value: 10, rule: 'Beaten opponent before' },
-  attackingEnemyOnMarch: { group: 'morale', value: 30, rule: 'Attacking enemy on the march' },
-  accompanyingForceRouted: { group: 'morale', value: -10, rule: 'Accompanying force routed' },
+  inLiegeDominion: { group: 'morale', value: 10, rule: 'In dominion of liege', line: 92 },
+  beatenOpponentBefore: { group: 'morale', value: 10, rule: 'Beaten opponent before', line: 93 },
+  attackingEnemyOnMarch: { group: 'morale', value: 30, rule: 'Attacking enemy on the march', line: 95 },
+  accompanyingForceRouted: { group: 'morale', value: -10, rule: 'Accompanying force routed', line: 96 },
   // Environment
-  extremelyFavourable: { group: 'environment', value: 25, rule: 'Extremely favourable environment' },
-  extremelyUnfavourable: { group: 'environment', value: -25, rule: 'Extremely unfavourable environment' },
-  infravisionNightBattle: { group: 'environment', value: 20, rule: 'Entire force has infravision in night battle' },
+  extremelyFavourable: { group: 'environment', value: 25, rule: 'Extremely favourable environment', line: 101 },
+  extremelyUnfavourable: { group: 'environment', value: -25, rule: 'Extremely unfavourable environment', line: 102 },
+  infravisionNightBattle: { group: 'environment', value: 20, rule: 'Entire force has infravision in night battle', line: 103 },
   // Terrain
-  higherAltitude: { group: 'terrain', value: 20, rule: 'Higher altitude' },
-  halflingsInFieldsOrWoods: { group: 'terrain', value: 20, rule: 'Halflings in fields or woods' },
-  elvesInWoods: { group: 'terrain', value: 10, rule: 'Elves in woods' },
-  dwarvesInHillsOrMountains: { group: 'terrain', value: 20, rule: 'Dwarves in hills or mountains' },
-  mountedInMountainsWoodsStronghold: { group: 'terrain', value: -20, rule: 'Mounted in mountains, woods, stronghold' },
-  inMire: { group: 'terrain', value: -20, rule: 'Force in mire (marsh, mud, etc.)' },
-  onShiftingGround: { group: 'terrain', value: -10, rule: 'Force on shifting ground (snow, sand, etc.)' },
+  higherAltitude: { group: 'terrain', value: 20, rule: 'Higher altitude', line: 108 },
+  halflingsInFieldsOrWoods: { group: 'terrain', value: 20, rule: 'Halflings in fields or woods', line: 109 },
+  elvesInWoods: { group: 'terrain', value: 10, rule: 'Elves in woods', line: 110 },
+  dwarvesInHillsOrMountains: { group: 'terrain', value: 20, rule: 'Dwarves in hills or mountains', line: 111 },
+  mountedInMountainsWoodsStronghold: { group: 'terrain', value: -20, rule: 'Mounted in mountains, woods, stronghold', line: 112 },
+  inMire: { group: 'terrain', value: -20, rule: 'Force in mire (marsh, mud, etc.)', line: 113 },
+  onShiftingGround: { group: 'terrain', value: -10, rule: 'Force on shifting ground (snow, sand, etc.)', line: 114 },
   // Leader loss (the side that removed the enemy's leader or officer gains it)
-  enemyLeaderRemoved: { group: 'leader loss', value: 30, rule: "Enemy leader 'removed'" },
-  enemyOfficerRemoved: { group: 'leader loss', value: 10, rule: "Enemy officer 'removed'" },
+  enemyLeaderRemoved: { group: 'leader loss', value: 30, rule: "Enemy leader 'removed'", line: 157 },
+  enemyOfficerRemoved: { group: 'leader loss', value: 10, rule: "Enemy officer 'removed'", line: 158 },
   // PC heroics
-  pcLeaderHeroicSuccess: { group: 'PC heroics', value: 20, rule: 'PC leader accomplishes heroic task' },
-  nameLevelPcHeroicSuccess: { group: 'PC heroics', value: 10, rule: 'Name-level non-leader PC accomplishes heroic task' },
-  pcLeaderHeroicFailure: { group: 'PC heroics', value: -20, rule: 'PC leader fails heroic task' },
-  nameLevelPcHeroicFailure: { group: 'PC heroics', value: -10, rule: 'Name-level non-leader PC fails heroic task' },
+  pcLeaderHeroicSuccess: { group: 'PC heroics', value: 20, rule: 'PC leader accomplishes heroic task', line: 163 },
+  nameLevelPcHeroicSuccess: { group: 'PC heroics', value: 10, rule: 'Name-level non-leader PC accomplishes heroic task', line: 164 },
+  pcLeaderHeroicFailure: { group: 'PC heroics', value: -20, rule: 'PC leader fails heroic task', line: 165 },
+  nameLevelPcHeroicFailure: { group: 'PC heroics', value: -10, rule: 'Name-level non-leader PC fails heroic task', line: 166 },
 } as const;
 
-/** Defender-only terrain; starred ones are replaced by fortification BR under Siege Machine. */
+/** Defender-only terrain (sheet lines 117–126); starred ones are replaced by fortification BR under Siege Machine. */
 export const DEFENDER_ADJUSTMENTS = {
-  defendingInPlace: { value: 10, starred: true, rule: 'Defending in place' },
-  defendingNarrowDefile: { value: 50, starred: false, rule: 'Defending narrow defile, pass or bridge' },
-  attackersCrossDeepWater: { value: 40, starred: false, rule: 'Attackers must cross deep water' },
-  defendingRoughOrWall: { value: 20, starred: true, rule: 'Defending in mountains, hills, rough terrain, or behind wall' },
-  inStronghold: { value: 50, starred: true, rule: 'In stronghold' },
+  defendingInPlace: { value: 10, starred: true, rule: 'Defending in place', line: 120 },
+  defendingNarrowDefile: { value: 50, starred: false, rule: 'Defending narrow defile, pass or bridge', line: 121 },
+  attackersCrossDeepWater: { value: 40, starred: false, rule: 'Attackers must cross deep water', line: 122 },
+  defendingRoughOrWall: { value: 20, starred: true, rule: 'Defending in mountains, hills, rough terrain, or behind wall', line: 123 },
+  inStronghold: { value: 50, starred: true, rule: 'In stronghold', line: 124 },
 } as const;
 
 /** "Only one" groups: the scenario names one option. */
@@ -95,6 +95,25 @@ export const CHOICE_RULES: Record<string, string> = {
   misinformation: 'Misinformation',
   ambush: 'Surprise attack from ambush',
   encampment: 'Surprise attack on encampment',
+};
+
+/** The sheet line of each "only one" option, and of each group's heading. */
+export const CHOICE_LINES: Record<string, number> = {
+  immunity: 128,
+  immuneToEnemy: 130,
+  onePercentImmune: 131,
+  immuneTo80Percent: 132,
+  fatigue: 135,
+  moderate: 137,
+  serious: 138,
+  information: 141,
+  detailedPlan: 143,
+  goodReconnaissance: 144,
+  someReconnaissance: 145,
+  misinformation: 146,
+  surprise: 149,
+  ambush: 151,
+  encampment: 152,
 };
 
 export type FlagAdjustment = keyof typeof FLAG_ADJUSTMENTS;

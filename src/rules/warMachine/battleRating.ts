@@ -4,19 +4,20 @@
  * Each statement reads "… or more", so they are cumulative (docs/rules.md §2).
  */
 
+/** The statements, in the sheet's order; `line`: the sheet line. */
 export const STATEMENTS = [
-  { key: 'mounted20', text: '20% of force is mounted' },
-  { key: 'mounted50', text: '50% of force is mounted' },
-  { key: 'missiles20', text: '20% can fire missiles' },
-  { key: 'missiles100ft', text: "20% can fire missiles to 100'" },
-  { key: 'magical1', text: '1% has magical abilities' },
-  { key: 'magical20', text: '20% has magical abilities' },
-  { key: 'magical100', text: '100% has magical abilities' },
-  { key: 'spellcasters5', text: '5% can cast spells' },
-  { key: 'spellcasters30', text: '30% can cast spells' },
-  { key: 'flying1', text: '1% can fly' },
-  { key: 'flying20', text: '20% can fly' },
-  { key: 'movement100', text: 'average movement is 100 or more' },
+  { key: 'mounted20', text: '20% of force is mounted', line: 52 },
+  { key: 'mounted50', text: '50% of force is mounted', line: 53 },
+  { key: 'missiles20', text: '20% can fire missiles', line: 54 },
+  { key: 'missiles100ft', text: "20% can fire missiles to 100'", line: 55 },
+  { key: 'magical1', text: '1% has magical abilities', line: 56 },
+  { key: 'magical20', text: '20% has magical abilities', line: 57 },
+  { key: 'magical100', text: '100% has magical abilities', line: 58 },
+  { key: 'spellcasters5', text: '5% can cast spells', line: 59 },
+  { key: 'spellcasters30', text: '30% can cast spells', line: 60 },
+  { key: 'flying1', text: '1% can fly', line: 61 },
+  { key: 'flying20', text: '20% can fly', line: 62 },
+  { key: 'movement100', text: 'average movement is 100 or more', line: 63 },
 ] as const;
 
 export type StatementKey = (typeof STATEMENTS)[number]['key'];

@@ -60,6 +60,25 @@ export interface ForceRating {
   factors: Record<FactorLine['factor'], number>;
 }
 
+/** The sheet line of each force factor a scenario gives (docs/sources/war-machine-sheet.txt, "Battle force rating"). */
+export const FORCE_FACTOR_LINES = {
+  leaderLevel: 14,
+  leaderAbilities: 15,
+  nameLevelTroops: 16,
+  officers: 18,
+  averageTroopLevel: 20,
+  victories: 21,
+  routs: 22,
+  weeksTrained: 24,
+  weeksWithLeader: 25,
+  monthsOnDuty: 26,
+  weapons: 28,
+  secondWeapon: 29,
+  armourClass5OrBetter: 30,
+  allElvesOrDwarves: 32,
+  twoAsteriskTroops: 33,
+} as const;
+
 const WEAPON_POINTS: Record<WeaponQuality, number> = { none: 0, average: 5, good: 10, excellent: 15 };
 
 function average(avg: number, rounding: AverageRounding): number {

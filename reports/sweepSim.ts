@@ -1,0 +1,111 @@
+/**
+ * The report of a siege or cascade sweep (`warcast sweep --report` on a siege or cascade): P(held) against the
+ * swept value (one line per location for a cascade) with its 95% band and a 50% rule, weeks to fall and losses;
+ * with two fields, heatmaps. Built from the sweep result alone.
+ */
+import type { CascadeSweepResult, SiegeSweepResult, SimSweepResult } from '../src/analysis/sweepSim.js';
+import { num, pct } from '../src/text/format.js';
+import { sweepHeatmapChart, sweepLinesChart, sweepMeansChart } from './charts/sweep.js';
+import type { ReportContent, Table } from './content.js';
+import { elapsedText, pctCi } from './save.js';
+import type { Chart } from './spec.js';
+
+const SOURCES = {
+  siege: 'D&D Rules Cyclopedia (TSR 1991), the Siege Machine; the War Machine / Siege Machine summary sheet (docs/sources/war-machine-sheet.txt); warcast’s decisions: docs/siege.md.',
+  cascade: 'The Dune seizure cascade page (docs/sources/); warcast’s decisions: docs/cascade.md.',
+};
+
+function facts(r: SimSweepResult, file: string): [string, string][] {
+  return [
+    ['scenario', file],
+    ...r.axes.map((a, k): [string, string] => [k === 0 ? 'varied' : 'and', `${a.vary}: ${a.from} to ${a.to} step ${a.step} (${a.values.length} values)`]),
+    ['method', 'Monte Carlo with common random numbers (the same seed at every point)'],
+    ['seed', String(r.seed)],
+    [r.kind === 'siege' ? 'sieges per point' : 'trials per point', r.trialsPerPoint.toLocaleString('en-US')],
+    ['threads', String(r.threads)],
+    ['elapsed', elapsedText(r.elapsedMs)],
+  ];
+}
+
+const cells = <P extends { values: number[] }>(points: P[], f: (p: P) => number) => points.map((p) => ({ x: p.values[1], y: p.values[0], p: f(p) }));
+
+function siegeCharts(r: SiegeSweepResult): Chart[] {
+  const [a, b] = r.axes;
+  if (b) {
+    return [{
+      name: 'sweep-held',
+      title: 'Held or fallen',
+      caption: `P(the fortress is held to week ${r.weekLimit}) for each pair of values: ${a.vary} (rows) and ${b.vary} (columns).`,
+      spec: sweepHeatmapChart({ title: 'Held or fallen', xTitle: b.vary, yTitle: a.vary, measure: `P(held to week ${r.weekLimit})`, cells: cells(r.points, (p) => p.held) }),
+    }];
+  }
+  return [
+    {
+      name: 'sweep-held',
+      title: 'Held or fallen',
+      caption: `P(the fortress is held to week ${r.weekLimit}) as ${a.vary} varies, with its 95% interval; the grey rule marks 50%.`,
+      spec: sweepLinesChart({ title: 'Held or fallen', parameter: a.vary, yTitle: `P(held to week ${r.weekLimit})`, series: [{ name: r.sides[1], points: r.points.map((p) => ({ value: p.values[0], p: p.held, lo: p.heldCi95[0], hi: p.heldCi95[1] })) }] }),
+    },
+    {
+      name: 'sweep-weeks',
+      title: 'Weeks to fall',
+      caption: `Mean and median weeks to fall of the sieges that fell, as ${a.vary} varies.`,
+      spec: sweepMeansChart({ title: 'Weeks to fall', parameter: a.vary, yTitle: 'weeks to fall', series: [{ name: 'mean', points: r.points.map((p) => ({ value: p.values[0], y: p.weeksToFallMean })) }, { name: 'median', points: r.points.map((p) => ({ value: p.values[0], y: p.weeksToFallMedian })) }] }),
+    },
+  ];
+}
+
+function cascadeCharts(r: CascadeSweepResult): Chart[] {
+  const [a, b] = r.axes;
+  if (b) {
+    return r.locations.slice(0, 6).map((l, k) => ({
+      name: `sweep-held-${k + 1}`,
+      title: `${l} held`,
+      caption: `P(${l} still held by its owner after ${r.rounds === 1 ? 'the round' : `round ${r.rounds}`}) for each pair of values: ${a.vary} (rows) and ${b.vary} (columns).`,
+      spec: sweepHeatmapChart({ title: `${l} held`, xTitle: b.vary, yTitle: a.vary, measure: 'P(held)', cells: cells(r.points, (p) => p.held[l]) }),
+    }));
+  }
+  return [
+    {
+      name: 'sweep-held',
+      title: 'Who still holds',
+      caption: `P(each location still held by its owner after ${r.rounds === 1 ? 'the round' : `round ${r.rounds}`}) as ${a.vary} varies, with 95% intervals; the grey rule marks 50%.`,
+      spec: sweepLinesChart({ title: 'Who still holds', parameter: a.vary, yTitle: 'P(held)', series: r.locations.map((l) => ({ name: l, points: r.points.map((p) => ({ value: p.values[0], p: p.held[l], lo: p.heldCi95[l][0], hi: p.heldCi95[l][1] })) })) }),
+    },
+    {
+      name: 'sweep-legions',
+      title: 'Legions lost',
+      caption: `Mean legions each player loses as ${a.vary} varies.`,
+      spec: sweepMeansChart({ title: 'Legions lost', parameter: a.vary, yTitle: 'mean legions lost', series: r.players.map((pl) => ({ name: pl, points: r.points.map((p) => ({ value: p.values[0], y: p.legionsLostMean[pl] ?? 0 })) })) }),
+    },
+  ];
+}
+
+function pointTable(r: SimSweepResult): Table {
+  const vals = (p: { values: number[] }) => p.values.map(String);
+  if (r.kind === 'siege') {
+    return {
+      caption: 'Every point',
+      columns: [...r.axes.map((a) => a.vary), `P(held to week ${r.weekLimit}) (95%)`, 'weeks to fall: mean (median)', 'attacker dead', 'defender dead'],
+      rows: r.points.map((p) => [...vals(p), pctCi(p.held, p.heldCi95), p.weeksToFallMean === null ? '—' : `${num(p.weeksToFallMean, 1)} (${p.weeksToFallMedian})`, num(p.attackerDeadMean), num(p.defenderDeadMean)]),
+    };
+  }
+  return {
+    caption: 'Every point',
+    columns: [...r.axes.map((a) => a.vary), ...r.locations.map((l) => `P(${l} held)`), ...r.players.map((pl) => `${pl}: legions lost`)],
+    rows: r.points.map((p) => [...vals(p), ...r.locations.map((l) => pct(p.held[l])), ...r.players.map((pl) => num(p.legionsLostMean[pl] ?? 0, 2))]),
+  };
+}
+
+export function simSweepReport(r: SimSweepResult, file: string): ReportContent {
+  const what = r.kind === 'siege' ? `${r.sides[0]} besieging ${r.sides[1]}` : `cascade, ${r.rounds} round${r.rounds === 1 ? '' : 's'}`;
+  return {
+    title: r.title ?? what,
+    lead: `Sweep of ${r.axes.map((a) => a.vary).join(' × ')}: ${what}`,
+    facts: facts(r, file),
+    tables: [pointTable(r)],
+    sources: [SOURCES[r.kind]],
+    charts: r.kind === 'siege' ? siegeCharts(r) : cascadeCharts(r),
+    resultJson: JSON.stringify(r, null, 2) + '\n',
+  };
+}

@@ -1,0 +1,238 @@
+/**
+ * `worth` on a siege (`warcast worth <siege> [--side 0|1] [--week N]`): for each adjustment that can apply to the
+ * attacker (side 0) or the defender (side 1) — each War Machine flag and choice the siege accepts, +1 of each siege
+ * engine the side may use, +1 of each counted fortification and +1 food week (defender), +10% troops, +10 BR — the
+ * change in the side's measure: P(fallen by the end of week N) for the attacker, P(held through week N) for the
+ * defender. Monte Carlo with common random numbers: every variant runs with the same seed and trials (the same chunk
+ * seeds), so differences come from the item, not from noise. Equivalents in BR points (`bonus`) and troops by a
+ * bisection over the same fixed-trial estimates (docs/design.md, "worth on a siege").
+ */
+import { UsageError, WarcastError } from '../errors.js';
+import { resultMeta } from '../resultMeta.js';
+import { compileSiege } from '../kinds/siege/plan.js';
+import { checkSiege, siegeSchema, type SiegeScenario } from '../kinds/siege/schema.js';
+import { summarizeSiege } from '../kinds/siege/summary.js';
+import { CHOICE_ADJUSTMENTS, CHOICE_RULES, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
+import { ENGINES, EQUIPMENT } from '../rules/siege/tables.js';
+import { validate, type ScenarioSource } from '../scenario/source.js';
+import { wilsonInterval } from '../stats/index.js';
+import { runSettings, type RunSettings } from './options.js';
+import { simulateSiege } from './siege.js';
+import type { WorthItem, WorthOptions, WorthResult } from './worth.js';
+
+/** Sieges per variant when --trials is not given (every variant and every value searched runs this many). */
+export const SIEGE_WORTH_TRIALS = 10_000;
+
+type Side = SiegeScenario['attacker'];
+type Variation = { name: string; group: string; rule: string; apply: (s: SiegeScenario, me: Side) => void };
+
+/** Everything that could be added to or changed for the siege side, as it stands in the scenario. */
+function variations(s: SiegeScenario, side: 0 | 1): Variation[] {
+  const who = side === 0 ? 'attacker' : 'defender';
+  const me = s[who];
+  const adj = me.adjustments as Record<string, unknown>;
+  const out: Variation[] = [];
+  const setAdj = (k: string, v: unknown) => (_: SiegeScenario, x: Side) => ((x.adjustments as Record<string, unknown>)[k] = v);
+  for (const [k, a] of Object.entries(FLAG_ADJUSTMENTS)) if (!adj[k]) out.push({ name: k, group: a.group, rule: `${a.rule} (${a.value > 0 ? '+' : ''}${a.value})`, apply: setAdj(k, true) });
+  if (side === 1) for (const [k, a] of Object.entries(DEFENDER_ADJUSTMENTS)) if (!adj[k]) out.push({ name: k, group: 'defender', rule: `${a.rule} (+${a.value})`, apply: setAdj(k, true) });
+  for (const [group, choices] of Object.entries(CHOICE_ADJUSTMENTS)) {
+    for (const [choice, value] of Object.entries(choices)) {
+      if (choice === 'none' || adj[group] === choice) continue;
+      out.push({ name: `${group}: ${choice}`, group, rule: `${CHOICE_RULES[choice] ?? choice} (${value > 0 ? '+' : ''}${value})`, apply: setAdj(group, choice) });
+    }
+  }
+  if (s.mode === 'siege-machine') {
+    for (const k of ENGINES) {
+      const row = EQUIPMENT[k];
+      if (side === 1 && !row.defender) continue;
+      out.push({
+        name: `+1 ${k}`,
+        group: 'engine',
+        rule: `one more ${row.label.toLowerCase()}${row.fullCrew ? ` with its full crew of ${row.fullCrew}` : ''}`,
+        apply: (x) => {
+          const eq = x.equipment[who] as Record<string, { count: number; crew?: number } | undefined>;
+          const was = eq[k];
+          eq[k] = { count: (was?.count ?? 0) + 1, ...(was?.crew !== undefined ? { crew: was.crew + (row.fullCrew ?? 0) } : {}) };
+        },
+      });
+    }
+    if (side === 1) {
+      s.fortifications.forEach((f, i) => {
+        if (f.count === undefined) return;
+        out.push({ name: `+1 ${f.structure}`, group: 'fortification', rule: `fortifications[${i}]: ${f.count} → ${f.count + 1}`, apply: (x) => (x.fortifications[i].count = f.count! + 1) });
+      });
+    }
+  }
+  if (side === 1 && s.foodWeeks !== undefined) out.push({ name: '+1 food week', group: 'supplies', rule: `foodWeeks ${s.foodWeeks} → ${s.foodWeeks + 1}`, apply: (x) => (x.foodWeeks = s.foodWeeks! + 1) });
+  out.push({ name: '+10% troops', group: 'size', rule: `${me.troops} → ${Math.round(me.troops * 1.1)} troops`, apply: (_, x) => (x.troops = Math.round(x.troops * 1.1)) });
+  out.push({ name: '+10 BR', group: 'size', rule: 'bonus + 10', apply: (_, x) => (x.bonus += 10) });
+  return out;
+}
+
+function edit(s: SiegeScenario, source: ScenarioSource, side: 0 | 1, v: Pick<Variation, 'apply'>): SiegeScenario | null {
+  const copy = structuredClone(s);
+  v.apply(copy, side === 0 ? copy.attacker : copy.defender);
+  try {
+    return checkSiege(source, validate(source, siegeSchema, copy));
+  } catch (err) {
+    if (err instanceof WarcastError) return null;
+    throw err;
+  }
+}
+
+/** One variant's run: sieges that met the side's measure (fallen by week N for the attacker, held for the defender). */
+interface Measured {
+  /** Successes of the measure out of `trials`. */
+  count: number;
+  trials: number;
+  /** Mean troops lost (dead + wounded) by [attacker, defender]. */
+  lost: [number, number];
+  threads: number;
+  interrupted: boolean;
+}
+
+async function measure(s: SiegeScenario, side: 0 | 1, week: number, settings: RunSettings, o: WorthOptions): Promise<Measured> {
+  const c = compileSiege(s);
+  const run = await simulateSiege(c, { ...settings, precision: null }, { signal: o.signal, minPoolTrials: o.minPoolTrials });
+  const n = Math.max(1, run.trials);
+  const sum = summarizeSiege(c.plan, run.acc, n);
+  const fallen = Math.round(sum.fallenByWeek[week - 1].probability * n);
+  const ca = sum.casualties;
+  return { count: side === 0 ? fallen : n - fallen, trials: run.trials, lost: [ca.attacker.dead.mean + ca.attacker.wounded.mean, ca.defender.dead.mean + ca.defender.wounded.mean], threads: run.threadsUsed, interrupted: run.interrupted };
+}
+
+/** The default week: the median week to fall (the first week it has fallen in half the sieges), else the week limit. */
+export function defaultWeek(fallenByWeek: { week: number; probability: number }[], weekLimit: number): number {
+  return fallenByWeek.find((f) => f.probability >= 0.5)?.week ?? weekLimit;
+}
+
+export async function worthSiege(scenario: SiegeScenario, source: ScenarioSource, options: WorthOptions): Promise<WorthResult> {
+  const settings = runSettings({ ...options, trials: options.trials ?? SIEGE_WORTH_TRIALS });
+  if (settings.exact) throw new UsageError('--exact: a siege has no exact odds (worth runs every variant by Monte Carlo with the same dice)');
+  if (settings.precision !== null) throw new UsageError('--precision: worth on a siege runs every variant to the same --trials (common random numbers)');
+  const side = options.side ?? 0;
+  const started = performance.now();
+  const me = side === 0 ? scenario.attacker : scenario.defender;
+  let week = options.week ?? null;
+  if (week !== null && (!Number.isInteger(week) || week < 1 || week > scenario.weekLimit)) throw new UsageError(`--week: expected a whole week from 1 to the scenario's weekLimit (${scenario.weekLimit}), got ${week}`);
+  if (week === null) {
+    const c = compileSiege(scenario);
+    const run = await simulateSiege(c, { ...settings, precision: null }, { signal: options.signal, minPoolTrials: options.minPoolTrials });
+    week = defaultWeek(summarizeSiege(c.plan, run.acc, Math.max(1, run.trials)).fallenByWeek, scenario.weekLimit);
+  }
+  const N = week;
+  let threads = 0;
+  let interrupted = false;
+  const run = async (s: SiegeScenario) => {
+    const m = await measure(s, side, N, settings, options);
+    threads = Math.max(threads, m.threads);
+    interrupted ||= m.interrupted;
+    return m;
+  };
+  const base = await run(scenario);
+  const n = Math.max(1, base.trials);
+  // The measure at a value of `bonus` or `troops`, memoized: every item's search shares the same curve.
+  const curve = new Map<string, Promise<number | null>>();
+  const at = (field: 'bonus' | 'troops', value: number) => {
+    const key = `${field}:${value}`;
+    if (!curve.has(key)) {
+      const edited = edit(scenario, source, side, { apply: (_, x) => (x[field] = value) });
+      curve.set(key, edited === null ? Promise.resolve(null) : run(edited).then((m) => m.count));
+    }
+    return curve.get(key)!;
+  };
+  const brRange = options.brRange ?? 100;
+  const troopsFactor = options.troopsFactor ?? 4;
+  const items: WorthItem[] = [];
+  const groups = options.groups ?? null;
+  for (const v of variations(scenario, side)) {
+    if (groups !== null && !groups.includes(v.group)) continue;
+    const edited = edit(scenario, source, side, v);
+    if (edited === null) continue; // the siege refuses it (e.g. a starred defender item under Siege Machine)
+    const m = await run(edited);
+    const br = await equivalent((x) => at('bonus', x), me.bonus, base.count, m.count, me.bonus - brRange, me.bonus + brRange, n);
+    const troops = await equivalent((x) => at('troops', x), me.troops, base.count, m.count, Math.max(1, Math.ceil(me.troops / troopsFactor)), Math.round(me.troops * troopsFactor), n);
+    items.push({
+      name: v.name,
+      group: v.group,
+      rule: v.rule,
+      win: m.count / n,
+      winDelta: (m.count - base.count) / n,
+      winCi95: wilsonInterval(m.count, n),
+      casualtiesDelta: [m.lost[side] - base.lost[side], m.lost[1 - side] - base.lost[1 - side]],
+      brEquivalent: br === null ? null : br.value - me.bonus,
+      brEquivalentWin: br === null ? null : br.count / n,
+      troopsEquivalent: troops === null ? null : troops.value - me.troops,
+      troopsEquivalentWin: troops === null ? null : troops.count / n,
+    });
+    if (options.signal?.aborted) break;
+  }
+  items.sort((a, b) => Math.abs(b.winDelta) - Math.abs(a.winDelta) || a.name.localeCompare(b.name));
+  return {
+    ...resultMeta('worth'),
+    kind: 'siege',
+    title: scenario.title ?? null,
+    side,
+    sideName: me.name,
+    method: 'monte-carlo',
+    measure: side === 0 ? `fallenBy(${N})` : `held(${N})`,
+    week: N,
+    win: base.count / n,
+    winCi95: wilsonInterval(base.count, n),
+    casualties: base.lost,
+    items,
+    seed: settings.seed,
+    trials: base.trials,
+    threads,
+    interrupted,
+    elapsedMs: Math.round(performance.now() - started),
+  };
+}
+
+/**
+ * The value of the field whose estimate (same seed and trials) reaches the item's count: for a gain the value above
+ * the current one where the curve crosses (count ≥ item's, one step less below it), for a loss the value below it
+ * (count ≤ item's, one step more above it). Bisection on whole numbers after a check on 5 evenly spaced values that
+ * the curve rises (no two of them with disjoint 95% intervals against the rise); null when it does not, or when no
+ * value in range reaches the item's count.
+ */
+async function equivalent(count: (v: number) => Promise<number | null>, current: number, baseCount: number, itemCount: number, lo: number, hi: number, n: number): Promise<{ value: number; count: number } | null> {
+  if (itemCount === baseCount) return { value: current, count: baseCount };
+  const gain = itemCount > baseCount;
+  const reaches = (k: number) => (gain ? k >= itemCount : k <= itemCount);
+  // Search from the current value (which does not reach) towards the end of the range.
+  const end = gain ? hi : lo;
+  if (gain ? end <= current : end >= current) return null;
+  const samples = Array.from({ length: 5 }, (_, j) => Math.round(current + ((end - current) * (j + 1)) / 5));
+  const counts: number[] = [];
+  for (const v of samples) {
+    const k = await count(v);
+    if (k === null) return null;
+    counts.push(k);
+  }
+  // Rising (for the side) along the search: no later sample clearly below an earlier one.
+  const seq = [baseCount, ...counts];
+  for (let a = 0; a < seq.length; a++) {
+    for (let b = a + 1; b < seq.length; b++) {
+      const [la, ha] = wilsonInterval(seq[a], n);
+      const [lb, hb] = wilsonInterval(seq[b], n);
+      if (gain ? hb < la : lb > ha) return null;
+    }
+  }
+  const first = counts.findIndex(reaches);
+  if (first < 0) return null;
+  // The crossing lies between the last sample that does not reach (or the current value) and the first that does.
+  let fail = first === 0 ? current : samples[first - 1];
+  let hold = samples[first];
+  let holdCount = counts[first];
+  while (Math.abs(hold - fail) > 1) {
+    const mid = Math.round((fail + hold) / 2);
+    const k = await count(mid);
+    if (k === null) return null;
+    if (reaches(k)) {
+      hold = mid;
+      holdCount = k;
+    } else fail = mid;
+  }
+  return { value: hold, count: holdCount };
+}

@@ -1,0 +1,54 @@
+/** The text of `warcast sweep` on a siege or cascade: one row per value, or a grid per measure for two fields. */
+import type { CascadeSweepResult, SiegeSweepResult, SimSweepResult } from '../../analysis/sweepSim.js';
+import { fmtCount, num, pct, pctCi, table } from '../../text/format.js';
+
+const header = (r: SimSweepResult, what: string): string[] => {
+  const total = r.points.reduce((t, p) => t + p.trials, 0);
+  const varies = r.axes.map((a) => `${a.vary} from ${a.from} to ${a.to} step ${a.step} (${a.values.length} values)`).join(' × ');
+  const unit = r.kind === 'siege' ? 'sieges' : r.rounds > 1 ? 'campaigns' : 'rounds';
+  return [
+    `${r.title ? r.title + ': ' : ''}${what}`,
+    `sweep of ${varies}`,
+    `${fmtCount(r.trialsPerPoint)} ${unit} per point (${fmtCount(total)} in all), seed ${r.seed}, ${r.threads} thread${r.threads === 1 ? '' : 's'}, ${(r.elapsedMs / 1000).toFixed(2)} s`,
+    'common random numbers: every point is run with the same seed and so the same dice; neighbouring points differ by the parameter, not by noise',
+    '',
+  ];
+};
+
+/** Two fields: one grid, rows the first field's values, columns the second's. */
+function grid<P extends { values: number[] }>(r: SimSweepResult, points: P[], title: string, cell: (p: P) => string): string {
+  const [a, b] = r.axes;
+  const at = new Map(points.map((p) => [`${p.values[0]},${p.values[1]}`, p]));
+  const rows = a.values.map((x) => [String(x), ...b.values.map((y) => { const p = at.get(`${x},${y}`); return p ? cell(p) : '—'; })]);
+  return `${title}\n${table(rows, [`${a.vary} \\ ${b.vary}`, ...b.values.map(String)])}`;
+}
+
+function formatSiegeSweep(r: SiegeSweepResult): string {
+  const out = header(r, `${r.sides[0]} besieging ${r.sides[1]} (up to ${r.weekLimit} weeks)`);
+  const weeks = (p: SiegeSweepResult['points'][number]) => (p.weeksToFallMean === null ? '—' : `${num(p.weeksToFallMean, 1)} (${p.weeksToFallMedian})`);
+  if (r.axes.length === 2) {
+    out.push(grid(r, r.points, `P(held to week ${r.weekLimit}), the fortress not taken`, (p) => pct(p.held, 1)));
+    out.push(grid(r, r.points, 'weeks to fall, mean (median), of the sieges that fell', weeks));
+  } else {
+    const rows = r.points.map((p) => [String(p.values[0]), pctCi(p.held, p.heldCi95), weeks(p), num(p.meanWeeks, 1), num(p.attackerDeadMean), num(p.defenderDeadMean)]);
+    out.push(table(rows, [r.vary, `P(held to week ${r.weekLimit})`, 'weeks to fall: mean (median)', 'mean length', 'attacker dead', 'defender dead']));
+  }
+  out.push(`held: the fortress is not stormed, starved out or left by the week limit (P(fallen) = 1 − P(held)); weeks to fall count the sieges that fell; losses are means`);
+  return out.join('\n') + '\n';
+}
+
+function formatCascadeSweep(r: CascadeSweepResult): string {
+  const out = header(r, `${r.rounds > 1 ? `a campaign of ${r.rounds} rounds` : 'one round'}: who still holds each location`);
+  if (r.axes.length === 2) {
+    for (const l of r.locations) out.push(grid(r, r.points, `P(${l} held by its owner)`, (p) => pct(p.held[l], 1)));
+  } else {
+    const rows = r.points.map((p) => [String(p.values[0]), ...r.locations.map((l) => pctCi(p.held[l], p.heldCi95[l])), ...r.players.map((pl) => num(p.legionsLostMean[pl] ?? 0, 2))]);
+    out.push(table(rows, [r.vary, ...r.locations.map((l) => `P(${l} held)`), ...r.players.map((pl) => `${pl}: legions lost`)]));
+  }
+  out.push(`held: still held by its owner after ${r.rounds === 1 ? 'the round' : `round ${r.rounds}`}; legions lost are means per ${r.rounds === 1 ? 'round' : 'campaign'}`);
+  return out.join('\n') + '\n';
+}
+
+export function formatSimSweep(r: SimSweepResult): string {
+  return r.kind === 'siege' ? formatSiegeSweep(r) : formatCascadeSweep(r);
+}

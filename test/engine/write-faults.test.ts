@@ -1,0 +1,66 @@
+/**
+ * A full disk or a read-only folder while warcast writes (issue 20, Faults): the built CLI runs in a child
+ * process whose node:fs fails for real the way a full disk (ENOSPC on write) or a read-only filesystem (EROFS)
+ * does (test/helpers/fs-faults.mjs, preloaded: such filesystems cannot be made without privileges, and root
+ * writes through chmod). The command says so in one line, and the earlier file or report stays whole.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { memoryIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+import { closePool } from '../../src/engine/pool.js';
+import { warcast, withoutTiming } from '../distributed/helpers.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'warcast-write-faults-'));
+afterAll(() => closePool());
+
+const PRELOAD = pathToFileURL(new URL('../helpers/fs-faults.mjs', import.meta.url).pathname).href;
+/** `warcast args` with paths matching `path` failing with `code` from the (after + 1)-th on. */
+const faulty = (args: string[], code: string, path: string, after = 0) =>
+  warcast(args, { NODE_OPTIONS: `--import=${PRELOAD}`, WARCAST_TEST_FAULT_CODE: code, WARCAST_TEST_FAULT_PATH: path, WARCAST_TEST_FAULT_AFTER: String(after) });
+
+async function cli(args: string[]) {
+  const io = memoryIo();
+  const code = await runCli(args, io);
+  expect(code, io.stderr).toBe(0);
+  return io.stdout;
+}
+
+describe('disk full and read-only while writing', () => {
+  it('the disk fills up during checkpoint writes: one line, the run goes on and prints its result, the earlier checkpoint stays whole and resumable', async () => {
+    const args = ['siege', 'examples/simple-siege.yaml', '--trials', '20000', '--seed', '5', '--threads', '1', '--json'];
+    const whole = withoutTiming(await cli(args));
+    const file = join(dir, 'cp.json');
+    // writes 1 (before the run) and 2 (after the first chunk) go through; the disk is full from the third on
+    const r = await faulty([...args, '--checkpoint', file, '--checkpoint-every', '0'], 'ENOSPC', '\\.cp\\.json\\.tmp-', 2);
+    expect(r.code, r.stderr).toBe(0);
+    expect(withoutTiming(r.stdout)).toBe(whole);
+    // once while running, once at the end (the final state could not be saved either)
+    expect(r.stderr.split('\n').filter(Boolean)).toEqual([
+      `warcast: --checkpoint ${file}: cannot write (ENOSPC: no space left on device); the run goes on, the last checkpoint written stays`,
+      `warcast: --checkpoint ${file}: cannot write (ENOSPC: no space left on device); the last checkpoint written stays`,
+    ]);
+    expect(JSON.parse(readFileSync(file, 'utf8')).progress.trialsDone).toBe(5000);
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+    expect(withoutTiming(await cli([...args, '--resume', file]))).toBe(whole);
+  }, 180_000); // child processes: slow on a loaded machine
+
+  it('a full disk (ENOSPC) while the files are written, a read-only folder (EROFS): exit 1, one line, the earlier report whole, no staging folder left', async () => {
+    const out = join(dir, 'report');
+    const args = ['siege', 'examples/simple-siege.yaml', '--trials', '5000', '--threads', '1', '--report', out];
+    await cli([...args, '--seed', '1']);
+    const before = readFileSync(join(out, 'result.json'), 'utf8');
+    for (const [code, path, syscall] of [['ENOSPC', '/\\.report\\.tmp-[^/]+/[^/]+\\.tmp-', 'write'], ['EROFS', '/\\.report\\.tmp-[^/]+$', 'mkdir']]) {
+      const r = await faulty([...args, '--seed', '2'], code, path);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stdout).not.toContain('report:');
+      expect(r.stderr).toMatch(new RegExp(`^warcast: --report ${out}: cannot write the report: ${code}: [a-z -]+, ${syscall}\\n$`));
+      expect(readFileSync(join(out, 'result.json'), 'utf8')).toBe(before);
+      expect(existsSync(join(out, 'index.html'))).toBe(true);
+      expect(readdirSync(dir).filter((f) => f.startsWith('.report'))).toEqual([]);
+    }
+  }, 180_000); // child processes: slow on a loaded machine
+});
