@@ -16,6 +16,7 @@ import { UsageError } from '../errors.js';
 import type { ShardCall, TaskResult } from './mode.js';
 import type { RunOptions, RunResult, Task } from './run.js';
 import { digest, toWire } from './wire.js';
+import { ExactSum } from './exactSum.js';
 
 export const CHECKPOINT_FORMAT = 1;
 
@@ -48,48 +49,6 @@ export interface CheckpointFile extends CheckpointHeader {
   calls: CheckpointCall[];
 }
 
-/** Exact integer sums, as ExactSum in run.ts (doubles while safe, BigInt past 2^53), that can be saved and restored. */
-class ExactTotals {
-  readonly low: Float64Array;
-  big: Map<number, bigint> = new Map();
-  constructor(length: number) {
-    this.low = new Float64Array(length);
-  }
-  add(r: ArrayLike<number>): void {
-    const low = this.low;
-    for (let j = 0; j < low.length; j++) {
-      const v = r[j];
-      if (v === 0) continue;
-      const s = low[j] + v;
-      if (s <= Number.MAX_SAFE_INTEGER && s >= -Number.MAX_SAFE_INTEGER) low[j] = s;
-      else if (Number.isInteger(v) && Number.isInteger(low[j])) {
-        this.big.set(j, (this.big.get(j) ?? 0n) + BigInt(low[j]) + BigInt(v));
-        low[j] = 0;
-      } else low[j] = s;
-    }
-  }
-  rounded(): Float64Array {
-    const acc = new Float64Array(this.low.length);
-    for (let j = 0; j < acc.length; j++) {
-      const b = this.big.get(j);
-      acc[j] = b === undefined ? this.low[j] : Number(b + BigInt(this.low[j]));
-    }
-    return acc;
-  }
-  exact(): Record<string, string> | undefined {
-    if (this.big.size === 0) return undefined;
-    return Object.fromEntries([...this.big].map(([j, b]) => [String(j), String(b + BigInt(this.low[j]))]));
-  }
-  static restore(acc: number[], exact: Record<string, string> | undefined): ExactTotals {
-    const t = new ExactTotals(acc.length);
-    t.low.set(acc);
-    for (const [j, text] of Object.entries(exact ?? {})) {
-      t.big.set(Number(j), BigInt(text));
-      t.low[Number(j)] = 0;
-    }
-    return t;
-  }
-}
 
 /** One call's completed prefix, fed tasks in any order. */
 class CallState {
@@ -99,7 +58,7 @@ class CallState {
   threadsUsed = 1;
   constructor(
     readonly id: Omit<ShardCall, 'shardFirst' | 'shardLast' | 'acc' | 'trace'>,
-    public sum: ExactTotals,
+    public sum: ExactSum,
     public trace: number[],
     done?: number,
   ) {
@@ -156,7 +115,7 @@ export class Checkpoint {
   constructor(private readonly o: CheckpointOptions) {
     for (const c of o.resumed?.calls ?? []) {
       const { shardFirst: _f, shardLast, acc, trace, exact, complete: _c, threadsUsed, ...id } = c;
-      const st = new CallState(id, ExactTotals.restore(acc, exact), trace ?? [], shardLast);
+      const st = new CallState(id, ExactSum.restore(acc, exact), trace ?? [], shardLast);
       st.threadsUsed = threadsUsed;
       this.calls.set(keyOf(id), st);
     }
@@ -184,9 +143,9 @@ export class Checkpoint {
     // The same call twice at once (two equal plans in a sweep): the second runs plainly, its answer is the same.
     if (st?.running) return local(o);
     const accLength = k.accLength(o.plan);
-    if (st && (st.sum.low.length !== accLength || st.id.chunkTrials !== k.chunkTrials)) throw new UsageError(`--resume ${this.o.path}: run ${k.name} has ${st.sum.low.length} accumulators of chunks of ${st.id.chunkTrials} in the checkpoint, ${accLength} of ${k.chunkTrials} here (edited, or another build of warcast)`);
+    if (st && (st.sum.length !== accLength || st.id.chunkTrials !== k.chunkTrials)) throw new UsageError(`--resume ${this.o.path}: run ${k.name} has ${st.sum.length} accumulators of chunks of ${st.id.chunkTrials} in the checkpoint, ${accLength} of ${k.chunkTrials} here (edited, or another build of warcast)`);
     if (st?.complete) return st.result(false);
-    st ??= new CallState(id, new ExactTotals(accLength), []);
+    st ??= new CallState(id, new ExactSum(accLength), []);
     const state = st;
     if (!o.signal?.aborted) this.calls.set(key, state);
     const from = state.done * k.chunkTrials;

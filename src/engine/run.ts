@@ -11,6 +11,7 @@ import { getPool, POOL_DEFAULTS } from './pool.js';
 import { engineMode, shardRange, type RemoteMode, type ReplayMode, type ShardMode, type TaskResult } from './mode.js';
 import { digest, toWire } from './wire.js';
 import { activeCheckpoint } from './checkpoint.js';
+import { ExactSum } from './exactSum.js';
 import { mark, threadCpuMs, TIMINGS } from './timings.js';
 
 export interface RunOptions<Plan = unknown> {
@@ -301,38 +302,6 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
   return result(trials, remote ? remote.threads() : o.threads);
 }
 
-/**
- * Sums of task accumulators, exact: in doubles while the total stays a safe integer, in BigInt past 2^53
- * (rare: huge troop counts or wealth over many trials), rounded once at the end. Any grouping of chunks into
- * tasks then gives the same bytes.
- */
-export class ExactSum {
-  private readonly low: Float64Array;
-  private big: Map<number, bigint> | null = null;
-  constructor(length: number) {
-    this.low = new Float64Array(length);
-  }
-  add(r: Float64Array): void {
-    const low = this.low;
-    for (let j = 0; j < low.length; j++) {
-      const v = r[j];
-      if (v === 0) continue;
-      const s = low[j] + v;
-      if (s <= Number.MAX_SAFE_INTEGER && s >= -Number.MAX_SAFE_INTEGER) low[j] = s;
-      else if (Number.isInteger(v) && Number.isInteger(low[j])) {
-        this.big ??= new Map();
-        this.big.set(j, (this.big.get(j) ?? 0n) + BigInt(low[j]) + BigInt(v));
-        low[j] = 0;
-      } else low[j] = s; // not a count: no exactness to keep
-    }
-  }
-  into(acc: Float64Array): void {
-    for (let j = 0; j < acc.length; j++) {
-      const b = this.big?.get(j);
-      acc[j] = b === undefined ? this.low[j] : Number(b + BigInt(this.low[j]));
-    }
-  }
-}
 
 /** One task's chunks into a fresh accumulator; with a trace, chunk by chunk (chunks are independent, so the counts are the same). */
 function runChunks<P>(k: Kernel<P>, t: Task): TaskResult {
@@ -426,3 +395,5 @@ function joinTraces(traces: Float64Array[], traceLength: number): Float64Array {
   }
   return out;
 }
+
+export { ExactSum };
