@@ -70,6 +70,8 @@ function render(): void {
   });
   history.replaceState(null, '', hashOf(current));
   $('results').dataset.oddsMs = (performance.now() - started).toFixed(1);
+  // Time to first answer: from the navigation's start (performance's time origin) to the odds on screen.
+  $('results').dataset.firstAnswerMs ??= performance.now().toFixed(0);
   // The 36-cell game takes longer than the odds: drawn after them, and only for the latest input.
   clearTimeout(gameTimer);
   gameTimer = setTimeout(() => {

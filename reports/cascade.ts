@@ -12,7 +12,7 @@ import { cascadeHeldChart, cascadeLossesChart, cascadeOwnershipChart } from './c
 import { atMostChart } from './charts/cumulative.js';
 import type { ReportContent, Table } from './content.js';
 import { elapsedText, policyText, runFacts } from './save.js';
-import type { Chart } from './spec.js';
+import { playerColour, type Chart } from './spec.js';
 
 export const CASCADE_SOURCES = [
   'The combat page of the Dune play-by-email game (docs/sources/dune-combat.txt, “Combat”): limits on forces and actions, action points, hazard fees, recruiting, Kanly, raids, seizures and house raids, battle scores, the results table, the order of several attacks on one location (“Who Attacks First?”), random NPC attacks.',
@@ -23,6 +23,7 @@ export function cascadeReport(r: CascadeResult, file: string): ReportContent {
   const { scenario } = r;
   const planning = r.trace === null;
   const charts: Chart[] = [];
+  const playerNames = scenario.players.map((p) => p.name);
   if (r.owners) {
     const locations = Object.keys(r.owners);
     const seen = new Set(locations.flatMap((l) => Object.keys(r.owners![l])));
@@ -37,7 +38,7 @@ export function cascadeReport(r: CascadeResult, file: string): ReportContent {
       name: 'cascade-ownership',
       title: 'Who holds what',
       caption: `Who holds each location at the end of ${planning ? `the last of ${r.rounds} round${r.rounds === 1 ? '' : 's'}` : 'the round'}: one bar per location split by owner (NPC: taken by a non-player attacker).`,
-      spec: cascadeOwnershipChart({ locations, owners, ownership }),
+      spec: cascadeOwnershipChart({ locations, owners, ownership, colours: owners.map((o) => playerColour(o, playerNames)) }),
     });
   }
   if (r.legionsLost && !planning) {
@@ -46,7 +47,7 @@ export function cascadeReport(r: CascadeResult, file: string): ReportContent {
       name: 'cascade-legions',
       title: 'Legions lost',
       caption: 'How many legions each player loses in the round (all attacks and NPC attacks together), as a probability per count.',
-      spec: cascadeLossesChart({ players, losses: players.flatMap((player) => Object.entries(r.legionsLost![player].distribution).map(([lost, probability]) => ({ player, lost: Number(lost), probability }))) }),
+      spec: cascadeLossesChart({ players, colours: players.map((p) => playerColour(p, playerNames)), losses: players.flatMap((player) => Object.entries(r.legionsLost![player].distribution).map(([lost, probability]) => ({ player, lost: Number(lost), probability }))) }),
     });
     const lost = r.legionsLost;
     charts.push({
@@ -57,6 +58,7 @@ export function cascadeReport(r: CascadeResult, file: string): ReportContent {
         title: 'How many legions it can cost',
         subtitle: 'P(legions lost ≤ x) per player',
         what: 'legions lost',
+        colours: players.map((p) => playerColour(p, playerNames)),
         series: players.map((player) => {
           const counts = Object.keys(lost[player].atMost);
           return { label: player, values: counts.map(Number), atMost: counts.map((k) => lost[player].atMost[k]), atLeast: counts.map((k) => lost[player].atLeast[k]) };

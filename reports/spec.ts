@@ -44,6 +44,15 @@ export const NEUTRAL_COLOUR = '#8c8c8c';
 export const PALETTE = ['#3b6fb5', '#b5523b', '#5a9a4c', '#8a5fb0', '#d19a2a', '#4aa3a3', '#c25b8f', '#6b6b6b', '#9c7a4d', '#2f4f8f'];
 
 /**
+ * One colour per player across every cascade chart: the player's place in the scenario's list picks it, so Bob
+ * is the same colour in who-holds-what, legions lost and at-most charts; anyone else (NPC) is grey.
+ */
+export function playerColour(name: string, players: readonly string[]): string {
+  const k = players.indexOf(name);
+  return k < 0 ? NEUTRAL_COLOUR : PALETTE[k % PALETTE.length];
+}
+
+/**
  * User text used as chart data or a scale domain. Vega-Lite writes domains into Vega expressions, and
  * Vega's expression parser rejects U+2028/U+2029 inside string literals: they (and other control
  * characters) become spaces.

@@ -10,12 +10,14 @@ import type { ReportContent, Table } from './content.js';
 import { elapsedText, pctCi, policyText } from './save.js';
 import { sideLabels, type Chart } from './spec.js';
 import { WAR_MACHINE_SOURCES } from './warMachine.js';
+import { fieldWords } from './fieldWords.js';
 
 /** Rows of the per-value table at most; longer sweeps show every k-th value and the last. */
 export const MAX_TABLE_ROWS = 60;
 
 export function sweepReport(r: SweepResult, file: string): ReportContent {
   const { scenario } = r;
+  const varies = fieldWords(r.vary, { sides: r.sides }); // the axis says what varies in words
   const mc = r.method === 'monte-carlo';
   const charts: Chart[] = [
     {
@@ -25,7 +27,7 @@ export function sweepReport(r: SweepResult, file: string): ReportContent {
         ? `A’s chance of winning at each value of ${r.vary}, with the 95% interval of the Monte Carlo estimate as a band and the exact odds dashed. Every value is run with the same seed (common random numbers), so the curve’s shape is not noise.`
         : `A’s exact chance of winning at each value of ${r.vary}.`,
       spec: sweepChart({
-        parameter: r.vary,
+        parameter: varies,
         side: sideLabels(r.sides)[0],
         points: r.points.map((p) => ({ value: p.value, win: p.win[0], lo: p.winCi95 ? p.winCi95[0][0] : p.win[0], hi: p.winCi95 ? p.winCi95[0][1] : p.win[0] })),
         exact: mc ? r.points.map((p) => ({ value: p.value, win: p.exactWin[0] })) : undefined,
@@ -35,7 +37,7 @@ export function sweepReport(r: SweepResult, file: string): ReportContent {
       name: 'sweep-casualties',
       title: 'Casualties',
       caption: `Mean troops each side loses per battle at each value of ${r.vary}${mc ? ' (Monte Carlo)' : ' (exact)'}.`,
-      spec: sweepCasualtiesChart({ parameter: r.vary, sides: r.sides, points: r.points.map((p) => ({ value: p.value, casualties: p.casualties })) }),
+      spec: sweepCasualtiesChart({ parameter: varies, sides: r.sides, points: r.points.map((p) => ({ value: p.value, casualties: p.casualties })) }),
     },
   ];
   const s = scenario;

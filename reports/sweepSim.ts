@@ -9,6 +9,12 @@ import { sweepHeatmapChart, sweepLinesChart, sweepMeansChart } from './charts/sw
 import type { ReportContent, Table } from './content.js';
 import { elapsedText, pctCi } from './save.js';
 import type { Chart } from './spec.js';
+import { fieldWords } from './fieldWords.js';
+
+/** Axis titles in words (the path stays in the table and JSON). */
+function axisWords(r: SimSweepResult, vary: string): string {
+  return r.kind === 'siege' ? fieldWords(vary) : fieldWords(vary, { locations: r.locations, players: r.players });
+}
 
 const SOURCES = {
   siege: 'D&D Rules Cyclopedia (TSR 1991), the Siege Machine; the War Machine / Siege Machine summary sheet (docs/sources/war-machine-sheet.txt); warcast’s decisions: docs/siege.md.',
@@ -31,12 +37,13 @@ const cells = <P extends { values: number[] }>(points: P[], f: (p: P) => number)
 
 function siegeCharts(r: SiegeSweepResult): Chart[] {
   const [a, b] = r.axes;
+  const [wa, wb] = r.axes.map((x) => axisWords(r, x.vary));
   if (b) {
     return [{
       name: 'sweep-held',
       title: 'Held or fallen',
       caption: `P(the fortress is held to week ${r.weekLimit}) for each pair of values: ${a.vary} (rows) and ${b.vary} (columns).`,
-      spec: sweepHeatmapChart({ title: 'Held or fallen', xTitle: b.vary, yTitle: a.vary, measure: `P(held to week ${r.weekLimit})`, cells: cells(r.points, (p) => p.held) }),
+      spec: sweepHeatmapChart({ title: 'Held or fallen', xTitle: wb, yTitle: wa, measure: `P(held to week ${r.weekLimit})`, cells: cells(r.points, (p) => p.held) }),
     }];
   }
   return [
@@ -44,25 +51,26 @@ function siegeCharts(r: SiegeSweepResult): Chart[] {
       name: 'sweep-held',
       title: 'Held or fallen',
       caption: `P(the fortress is held to week ${r.weekLimit}) as ${a.vary} varies, with its 95% interval; the grey rule marks 50%.`,
-      spec: sweepLinesChart({ title: 'Held or fallen', parameter: a.vary, yTitle: `P(held to week ${r.weekLimit})`, series: [{ name: r.sides[1], points: r.points.map((p) => ({ value: p.values[0], p: p.held, lo: p.heldCi95[0], hi: p.heldCi95[1] })) }] }),
+      spec: sweepLinesChart({ title: 'Held or fallen', parameter: wa, yTitle: `P(held to week ${r.weekLimit})`, series: [{ name: r.sides[1], points: r.points.map((p) => ({ value: p.values[0], p: p.held, lo: p.heldCi95[0], hi: p.heldCi95[1] })) }] }),
     },
     {
       name: 'sweep-weeks',
       title: 'Weeks to fall',
       caption: `Mean and median weeks to fall of the sieges that fell, as ${a.vary} varies.`,
-      spec: sweepMeansChart({ title: 'Weeks to fall', parameter: a.vary, yTitle: 'weeks to fall', series: [{ name: 'mean', points: r.points.map((p) => ({ value: p.values[0], y: p.weeksToFallMean })) }, { name: 'median', points: r.points.map((p) => ({ value: p.values[0], y: p.weeksToFallMedian })) }] }),
+      spec: sweepMeansChart({ title: 'Weeks to fall', parameter: wa, yTitle: 'weeks to fall', series: [{ name: 'mean', points: r.points.map((p) => ({ value: p.values[0], y: p.weeksToFallMean })) }, { name: 'median', points: r.points.map((p) => ({ value: p.values[0], y: p.weeksToFallMedian })) }] }),
     },
   ];
 }
 
 function cascadeCharts(r: CascadeSweepResult): Chart[] {
   const [a, b] = r.axes;
+  const [wa, wb] = r.axes.map((x) => axisWords(r, x.vary));
   if (b) {
     return r.locations.slice(0, 6).map((l, k) => ({
       name: `sweep-held-${k + 1}`,
       title: `${l} held`,
       caption: `P(${l} still held by its owner after ${r.rounds === 1 ? 'the round' : `round ${r.rounds}`}) for each pair of values: ${a.vary} (rows) and ${b.vary} (columns).`,
-      spec: sweepHeatmapChart({ title: `${l} held`, xTitle: b.vary, yTitle: a.vary, measure: 'P(held)', cells: cells(r.points, (p) => p.held[l]) }),
+      spec: sweepHeatmapChart({ title: `${l} held`, xTitle: wb, yTitle: wa, measure: 'P(held)', cells: cells(r.points, (p) => p.held[l]) }),
     }));
   }
   return [
@@ -70,13 +78,13 @@ function cascadeCharts(r: CascadeSweepResult): Chart[] {
       name: 'sweep-held',
       title: 'Who still holds',
       caption: `P(each location still held by its owner after ${r.rounds === 1 ? 'the round' : `round ${r.rounds}`}) as ${a.vary} varies, with 95% intervals; the grey rule marks 50%.`,
-      spec: sweepLinesChart({ title: 'Who still holds', parameter: a.vary, yTitle: 'P(held)', series: r.locations.map((l) => ({ name: l, points: r.points.map((p) => ({ value: p.values[0], p: p.held[l], lo: p.heldCi95[l][0], hi: p.heldCi95[l][1] })) })) }),
+      spec: sweepLinesChart({ title: 'Who still holds', parameter: wa, yTitle: 'P(held)', series: r.locations.map((l) => ({ name: l, points: r.points.map((p) => ({ value: p.values[0], p: p.held[l], lo: p.heldCi95[l][0], hi: p.heldCi95[l][1] })) })) }),
     },
     {
       name: 'sweep-legions',
       title: 'Legions lost',
       caption: `Mean legions each player loses as ${a.vary} varies.`,
-      spec: sweepMeansChart({ title: 'Legions lost', parameter: a.vary, yTitle: 'mean legions lost', series: r.players.map((pl) => ({ name: pl, points: r.points.map((p) => ({ value: p.values[0], y: p.legionsLostMean[pl] ?? 0 })) })) }),
+      spec: sweepMeansChart({ title: 'Legions lost', parameter: wa, yTitle: 'mean legions lost', series: r.players.map((pl) => ({ name: pl, points: r.points.map((p) => ({ value: p.values[0], y: p.legionsLostMean[pl] ?? 0 })) })) }),
     },
   ];
 }

@@ -12,6 +12,8 @@ export interface CascadeOwnershipInput {
   locations: string[];
   owners: string[];
   ownership: { location: string; owner: string; probability: number; lo?: number; hi?: number }[];
+  /** One colour per owner (aligned with `owners`): each player's own colour across the report. */
+  colours?: string[];
 }
 
 export function cascadeOwnershipChart(input: CascadeOwnershipInput): TopLevelSpec {
@@ -28,7 +30,7 @@ export function cascadeOwnershipChart(input: CascadeOwnershipInput): TopLevelSpe
     lo: o.lo === undefined ? null : r6(o.lo),
     hi: o.hi === undefined ? null : r6(o.hi),
   }));
-  const range = i.owners.map((_, k) => PALETTE[k % PALETTE.length]);
+  const range = input.colours ?? i.owners.map((_, k) => PALETTE[k % PALETTE.length]);
   const y = { field: 'location', type: 'nominal' as const, sort: i.locations, title: null, axis: { labelLimit: 220 } };
   const x = { field: 'p', type: 'quantitative' as const, stack: 'zero' as const, scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'probability of holding it' };
   return {
@@ -68,12 +70,14 @@ export function cascadeOwnershipChart(input: CascadeOwnershipInput): TopLevelSpe
 export interface CascadeLossesInput {
   players: string[];
   losses: { player: string; lost: number; probability: number }[];
+  /** One colour per player (aligned with `players`). */
+  colours?: string[];
 }
 
 export function cascadeLossesChart(input: CascadeLossesInput): TopLevelSpec {
   const players = input.players.map(chartText);
   const values = input.losses.map((l) => ({ player: chartText(l.player), lost: l.lost, p: r6(l.probability) }));
-  const range = players.map((_, k) => PALETTE[k % PALETTE.length]);
+  const range = input.colours ?? players.map((_, k) => PALETTE[k % PALETTE.length]);
   return {
     ...base('What it costs', 'legions each player loses this round (militia not counted)'),
     description: 'Cascade: distribution of legions lost per player.',
@@ -127,6 +131,9 @@ export function cascadeHeldChart(input: CascadeHeldInput): TopLevelSpec {
       x: { field: 'round', type: 'quantitative', axis: { tickMinStep: 1 }, scale: { zero: false }, title: 'after round' },
       y: { field: 'p', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'P(still held)' },
       color: { field: 'location', type: 'nominal', scale: { domain: locations, range }, legend: { orient: 'right', title: null, labelLimit: 200 } },
+      // Locations often overlap (all held, or all lost): each line also has its own dash and point shape.
+      strokeDash: { field: 'location', type: 'nominal', scale: { domain: locations, range: locations.map((_, k) => [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3]][k % 4]) }, legend: { orient: 'right', title: null, labelLimit: 200 } },
+      shape: { field: 'location', type: 'nominal', scale: { domain: locations, range: locations.map((_, k) => ['circle', 'square', 'triangle-up', 'diamond', 'cross'][k % 5]) }, legend: { orient: 'right', title: null, labelLimit: 200 } },
       tooltip: [
         { field: 'location', type: 'nominal' },
         { field: 'round', type: 'quantitative' },

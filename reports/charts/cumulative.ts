@@ -20,6 +20,8 @@ export interface AtMostChartInput {
   series: AtMostSeries[];
   /** Two series of two sides: the side colours; otherwise the palette. */
   sideColours?: boolean;
+  /** One colour per series (e.g. each player's own colour), overriding the palette. */
+  colours?: string[];
 }
 
 /** At most this many points per curve are drawn: P(≤ x) moves by at most 1/STEPS between two drawn points. */
@@ -48,7 +50,7 @@ export function atMostChart(i: AtMostChartInput): TopLevelSpec {
     longest = Math.max(longest, keep.length);
     return [...first, ...keep.map((j) => ({ series: labels[k], x: s.values[j], atMost: r6(s.atMost[j]), atLeast: r6(s.atLeast[j]) }))];
   });
-  const colours = i.sideColours && labels.length === 2 ? [...SIDE_COLOURS] : labels.map((_, k) => PALETTE[k % PALETTE.length]);
+  const colours = i.colours?.length === labels.length ? i.colours : i.sideColours && labels.length === 2 ? [...SIDE_COLOURS] : labels.map((_, k) => PALETTE[k % PALETTE.length]);
   return {
     ...base(i.title, i.subtitle),
     description: `Cumulative curves: P(${i.what} ≤ x) per series.`,

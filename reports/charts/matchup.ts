@@ -34,7 +34,9 @@ export function matchupChart(input: MatchupChartInput): TopLevelSpec {
   const xB = { field: 'b', type: 'nominal' as const, sort: i.tacticsB, title: 'B plays', axis: { labelAngle: -30 } };
   const value = i.value === undefined || i.value === null ? '' : `; value of the game to A ${(i.value * 100).toFixed(1)}%`;
   return {
-    ...base('Which tactic', [`${la} (rows) against ${lb} (columns)`, `cells: P(A wins) for each pairing of tactics${i.noCombat?.some((row) => row.some(Boolean)) ? ' (NC: no battle)' : ''}; bars: each side's Nash mix${value}`]),
+    // Short subtitle lines: the headless renderer estimates text widths generously, and one long line once
+    // widened the image to twice the chart (a blank right half in the PNG).
+    ...base('Which tactic', [`${la} (rows) against ${lb} (columns)`, `cells: P(A wins) for each pairing of tactics${i.noCombat?.some((row) => row.some(Boolean)) ? ' (NC: no battle)' : ''}`, `bars: each side's Nash mix${value}`]),
     spacing: 8,
     description: 'Tactic matchup heatmap (A tactic × B tactic, P(A wins), annotated) with Nash mixes as bars.',
     vconcat: [
@@ -84,10 +86,11 @@ export function matchupChart(input: MatchupChartInput): TopLevelSpec {
         width: cell * i.tacticsB.length,
         height: 90,
         data: { values: i.tacticsB.map((b, c) => ({ b, mix: r6(i.mixB[c]) })) },
-        encoding: { x: { ...xB, title: null }, y: { field: 'mix', type: 'quantitative', scale: { domain: [0, 1], reverse: true }, axis: { format: '.0%', tickCount: 2 }, title: 'B’s Nash mix' } },
+        // Bars grow upwards like every other bar in the report (they once hung down from the grid).
+        encoding: { x: { ...xB, title: null, axis: { labels: false, ticks: false } }, y: { field: 'mix', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%', tickCount: 2 }, title: 'B’s Nash mix' } },
         layer: [
           { mark: { type: 'bar', color: SIDE_COLOURS[1] }, encoding: { tooltip: [{ field: 'b', type: 'nominal', title: 'tactic' }, { field: 'mix', type: 'quantitative', format: '.1%' }] } },
-          { mark: { type: 'text', baseline: 'top', dy: 3 }, encoding: { text: { field: 'mix', type: 'quantitative', format: '.0%' } } },
+          { mark: { type: 'text', baseline: 'bottom', dy: -3 }, encoding: { text: { field: 'mix', type: 'quantitative', format: '.0%' } } },
         ],
       },
     ],

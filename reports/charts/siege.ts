@@ -10,11 +10,23 @@ export interface SiegeSurvivalInput {
   fallenByWeek: { week: number; fallen: number; lo: number; hi: number }[];
 }
 
+/** The weeks worth drawing: up to a little after the curve's last change (the rest of a 40-week limit is a flat line). */
+export function survivalWeeks(fallenByWeek: { week: number; fallen: number }[]): number {
+  const limit = fallenByWeek.length ? fallenByWeek[fallenByWeek.length - 1].week : 0;
+  const final = fallenByWeek.length ? fallenByWeek[fallenByWeek.length - 1].fallen : 0;
+  let last = 0;
+  for (const w of fallenByWeek) if (Math.abs(w.fallen - final) > 1e-12) last = w.week;
+  return Math.min(limit, last + 1 + Math.max(2, Math.ceil(last * 0.15)));
+}
+
 export function siegeSurvivalChart(i: SiegeSurvivalInput): TopLevelSpec {
-  const values = [{ week: 0, standing: 1, lo: 1, hi: 1 }, ...i.fallenByWeek.map((w) => ({ week: w.week, standing: r6(1 - w.fallen), lo: r6(1 - w.hi), hi: r6(1 - w.lo) }))];
-  const x = { field: 'week', type: 'quantitative' as const, axis: { tickMinStep: 1 }, title: 'week of siege' };
+  const shown = survivalWeeks(i.fallenByWeek);
+  const limit = i.fallenByWeek.length ? i.fallenByWeek[i.fallenByWeek.length - 1].week : 0;
+  const values = [{ week: 0, standing: 1, lo: 1, hi: 1 }, ...i.fallenByWeek.filter((w) => w.week <= shown).map((w) => ({ week: w.week, standing: r6(1 - w.fallen), lo: r6(1 - w.hi), hi: r6(1 - w.lo) }))];
+  const x = { field: 'week', type: 'quantitative' as const, axis: { tickMinStep: 1 }, scale: { domain: [0, shown] }, title: 'week of siege' };
+  const flat = shown < limit ? `; flat from week ${shown} to the week limit (${limit})` : '';
   return {
-    ...base('How long it holds', `P(${i.defender} still standing) at the end of each week; band: 95% interval`),
+    ...base('How long it holds', `P(${i.defender} still standing) at the end of each week; band: 95% interval${flat}`),
     description: 'Siege survival curve: P(still standing) by week.',
     width: 560,
     height: 240,

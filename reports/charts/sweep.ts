@@ -20,7 +20,7 @@ export function sweepChart(i: SweepChartInput): TopLevelSpec {
   for (const e of i.exact ?? []) values.push({ kind: 'exact', value: e.value, p: r6(e.win) });
   const x = { field: 'value', type: 'quantitative' as const, scale: { zero: false }, title: i.parameter };
   return {
-    ...base('What it is worth', `P(${i.side} wins) as ${i.parameter} varies; band: 95% interval` + (i.exact?.length ? '; dashed: exact odds' : '')),
+    ...base('What it is worth', `P(${i.side} wins) as ${i.parameter} varies; band: 95% interval` + (i.exact?.length ? '; dashed: exact odds' : '') + '; grey rule: 50%'),
     description: 'Sweep curve with interval band.',
     width: 560,
     height: 260,
@@ -51,6 +51,8 @@ export function sweepChart(i: SweepChartInput): TopLevelSpec {
         mark: { type: 'line', color: 'black', strokeDash: [4, 3], strokeWidth: 1.2 },
         encoding: { x, y: { field: 'p', type: 'quantitative' } },
       },
+      // Even odds: where the curve crosses it, the swept value turns the battle.
+      { data: { values: [{ half: 0.5 }] }, mark: { type: 'rule', color: NEUTRAL_COLOUR, strokeDash: [3, 3] }, encoding: { y: { field: 'half', type: 'quantitative' } } },
     ],
   };
 }

@@ -97,9 +97,22 @@ export interface CasualtyChartInput {
 
 export function casualtyChart(i: CasualtyChartInput): TopLevelSpec {
   const labels = sideLabels(i.sides);
+  // One scale for both sides and all three measures: the same bin width and troop axis (the larger force's), and
+  // the same probability axis, so a bar means the same on either side.
+  const most = Math.max(i.troops[0], i.troops[1]);
+  const step = niceStep(most);
+  let highest = 0;
+  for (const s of [0, 1] as const) {
+    for (const measure of CASUALTY_MEASURES) {
+      const bins = new Map<number, number>();
+      const d = i.distributions[s][measure];
+      d.values.forEach((v, k) => bins.set(Math.floor(v / step), (bins.get(Math.floor(v / step)) ?? 0) + d.weights[k]));
+      for (const p of bins.values()) highest = Math.max(highest, p);
+    }
+  }
+  const yDomain = [0, Math.min(1, Math.ceil(highest * 20) / 20 || 1)];
   const panel = (s: 0 | 1) => {
     const values: Record<string, unknown>[] = [];
-    const step = niceStep(i.troops[s]);
     for (const measure of CASUALTY_MEASURES) {
       const d = i.distributions[s][measure];
       const bins = new Map<number, number>();
@@ -122,9 +135,9 @@ export function casualtyChart(i: CasualtyChartInput): TopLevelSpec {
             transform: [{ filter: "datum.kind === 'bin'" }],
             mark: { type: 'bar' as const, binSpacing: 1, color: SIDE_COLOURS[s] },
             encoding: {
-              x: { field: 'start', type: 'quantitative' as const, bin: { binned: true }, scale: { domain: [0, Math.max(step, i.troops[s])] }, title: 'troops lost' },
+              x: { field: 'start', type: 'quantitative' as const, bin: { binned: true }, scale: { domain: [0, Math.max(step, most)] }, title: 'troops lost' },
               x2: { field: 'end' },
-              y: { field: 'p', type: 'quantitative' as const, axis: { format: '.0%', tickCount: 3 }, title: 'probability' },
+              y: { field: 'p', type: 'quantitative' as const, scale: { domain: yDomain }, axis: { format: '.0%', tickCount: 3 }, title: 'probability' },
               tooltip: [
                 { field: 'measure', type: 'nominal' as const },
                 { field: 'start', type: 'quantitative' as const, title: 'from' },
@@ -147,7 +160,7 @@ export function casualtyChart(i: CasualtyChartInput): TopLevelSpec {
           },
         ],
       },
-      resolve: { scale: { y: 'independent' as const } },
+      resolve: { scale: { y: 'shared' as const } },
     };
   };
   return {

@@ -2,10 +2,11 @@
 import { ExitCode } from '../errors.js';
 import type { Io } from './io.js';
 import { toMarkdown } from '../text/markdown.js';
+import { fitText } from '../text/format.js';
 
 /** One JSON document on stdout with --json, Markdown with --markdown, the text tables otherwise. */
 export function emitResult(io: Io, flags: { json?: boolean; markdown?: boolean }, result: unknown, text: () => string): void {
-  io.out(flags.json ? JSON.stringify(result, null, 2) + '\n' : flags.markdown ? toMarkdown(text()) : text());
+  io.out(flags.json ? JSON.stringify(result, null, 2) + '\n' : flags.markdown ? toMarkdown(text()) : fitText(text()));
 }
 
 /** Exit 130 with a one-line note on stderr when Ctrl-C cut the run short; 0 otherwise. */

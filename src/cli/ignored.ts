@@ -7,6 +7,10 @@
 import type { Command } from 'commander';
 import type { Io } from './io.js';
 import { threadCap } from './exit.js';
+import { setTextWidth } from '../text/format.js';
+
+/** The columns text output fits on a terminal unless --wide. */
+export const TEXT_WIDTH = 100;
 
 /** The options that only steer dice: idle when a command answers exactly. */
 const DICE_OPTIONS = ['trials', 'seed', 'threads', 'precision', 'maxTrials', 'checkpoint', 'resume'] as const;
@@ -71,7 +75,11 @@ export function warnIdleDice(io: Io, flags: Record<string, unknown>, because: st
  * with a warning rather than refused), after warning about idle options.
  */
 export function beforeAction(io: Io, command: Command): void {
-  if (command.optsWithGlobals().quiet) io.quiet = true;
+  const globals = command.optsWithGlobals();
+  if (globals.quiet) io.quiet = true;
+  // On a terminal, text fits 100 columns unless --wide; piped text (files, scripts, the docs' samples), Markdown
+  // and JSON keep whole lines and tables, as programs read them.
+  setTextWidth(io.outIsTTY && !globals.wide && !globals.markdown && !globals.json ? TEXT_WIDTH : Infinity);
   warnIdleOptions(io, command);
   const given = command.opts().threads as string | undefined;
   const cap = threadCap();

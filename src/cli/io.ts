@@ -10,6 +10,8 @@ export interface Io {
   invocation?: { command: string; args: string[] };
   /** --quiet: no progress bar and no notes or warnings on stderr (errors still). */
   quiet?: boolean;
+  /** Whether stdout is a terminal: text is then fitted to 100 columns (unless --wide). */
+  outIsTTY?: boolean;
 }
 
 export function processIo(signal?: AbortSignal): Io {
@@ -17,6 +19,7 @@ export function processIo(signal?: AbortSignal): Io {
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),
     errIsTTY: Boolean(process.stderr.isTTY) && !process.env.CI,
+    outIsTTY: Boolean(process.stdout.isTTY),
     signal,
   };
 }

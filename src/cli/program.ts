@@ -11,6 +11,7 @@ import { addTableCommands } from './tableCommands.js';
 import { addUtilityCommands } from './utilityCommands.js';
 import { jsonErrors } from './emit.js';
 import { escapeControls } from '../scenario/source.js';
+import { setTextWidth } from '../text/format.js';
 import { exitCodeFor, threadCap } from './exit.js';
 import { addCheckpointOptions } from './options.js';
 import { beforeAction } from './ignored.js';
@@ -27,7 +28,7 @@ export function addRunOptions(cmd: Command): Command {
   return addCheckpointOptions(cmd
     .option('--trials <n>', `battles to simulate (default ${grouped(RUN_DEFAULTS.trials)})`)
     .option('--seed <n>', `master seed; same seed, same answer (default ${RUN_DEFAULTS.seed})`)
-    .option('--threads <n>', 'worker threads (default: available parallelism)')
+    .option('--threads <n>', 'threads: this one and n − 1 workers (default: available parallelism)')
     .option('--precision <eps>', 'keep adding battles until every win probability is known to ± eps (95%)')
     .addOption(new Option('--max-trials <n>', 'upper bound on battles under --precision').default(undefined))
     .option('--json', 'print one JSON document on stdout')
@@ -39,7 +40,6 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command('warcast')
     .description('Monte Carlo and exact odds for War Machine battles, Siege Machine sieges and Dune seizure cascades')
     .version(VERSION)
-    .option('-q, --quiet', 'no progress bar, notes or warnings on stderr (errors still), before or after the command')
     .showHelpAfterError('(run warcast --help for usage)')
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .exitOverride();
@@ -143,6 +143,7 @@ export async function runCli(argv: string[], rawIo: Io): Promise<number> {
   } catch (err) {
     code = exitCodeFor(err, argv.includes('--json') ? jsonErrors(io) : io);
   } finally {
+    setTextWidth(Infinity);
     await closePool();
   }
   return code;

@@ -1,8 +1,12 @@
-/** Commands around the analyses: the scenario JSON Schema for editors, shell completion. */
+/** Commands around the analyses (the scenario JSON Schema for editors, shell completion) and the global options. */
 import type { Command } from 'commander';
 import type { Io } from './io.js';
 
 export function addUtilityCommands(program: Command, io: Io, setExit: (code: number) => void): void {
+  // Global options: given before or after the command (docs/cli.md).
+  program
+    .option('-q, --quiet', 'no progress bar, notes or warnings on stderr (errors still), before or after the command')
+    .option('--wide', 'on a terminal, print tables and lines at full width (default there: fit 100 columns)');
   program
     .command('schema [kind]')
     .description('the scenario files\' JSON Schema (all kinds, or one: war-machine, siege, cascade, march, divided, tournament) for editors; docs/scenarios.md')

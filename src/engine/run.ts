@@ -32,6 +32,8 @@ export interface RunOptions<Plan = unknown> {
   trace?: boolean;
   /** Called with every task as it finishes, in any order (checkpoints: engine/checkpoint.ts). */
   onTask?: (task: Task, result: TaskResult) => void;
+  /** At most this many chunks on the calling thread when it is one of the threads (tests force a split). */
+  mainThreadChunks?: number;
 }
 
 export interface RunResult {
@@ -44,6 +46,8 @@ export interface RunResult {
    * (cumulative from the run's first chunk); chunk c's totals at [c × traceLength, (c + 1) × traceLength).
    */
   trace?: Float64Array;
+  /** Chunks the calling thread ran (the rest ran on workers or a cluster). */
+  mainThreadChunks?: number;
 }
 
 
@@ -149,12 +153,14 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
     const at = (t.firstChunk - firstChunk) * traceLength;
     for (let j = 0; j < r.trace.length; j++) trace[at + j] = r.trace[j] + (at > 0 ? trace[at - traceLength + (j % traceLength)] : 0);
   };
+  const chunksOn = { main: 0, pool: 0, poolTasks: 0 };
   const result = (trials: number, threadsUsed: number): RunResult => ({
     acc,
     trials,
     threadsUsed,
     interrupted: trials < o.trials,
     ...(trace ? { trace: trace.subarray(0, Math.ceil(trials / k.chunkTrials) * traceLength) } : {}),
+    mainThreadChunks: usePool ? chunksOn.main : Math.ceil(trials / k.chunkTrials),
   });
 
   let done = 0;
@@ -215,7 +221,6 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
     cursor += n;
     return next++;
   };
-  const chunksOn = { main: 0, pool: 0, poolTasks: 0 };
   const finished = (i: number, where: 'main' | 'pool') => {
     chunksOn[where] += tasks[i].chunkCount;
     if (where === 'pool') chunksOn.poolTasks++;
@@ -258,7 +263,7 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
   };
   const mainThread = async () => {
     warmOnce(k, o.plan);
-    while (!stop.signal.aborted) {
+    while (!stop.signal.aborted && chunksOn.main < (o.mainThreadChunks ?? Infinity)) {
       const i = cut(1);
       if (i < 0) return;
       const t0 = performance.now();

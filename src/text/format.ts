@@ -16,14 +16,85 @@ export function grouped(x: number): string {
   return Number.isSafeInteger(x) && !Object.is(x, -0) ? String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : x.toLocaleString('en-US');
 }
 
-/** Left column flush left, the others flush right. */
+/**
+ * The columns text output may use: the command line sets 100 (`--wide`: no limit); the library and the reports
+ * keep every table whole.
+ */
+let textWidth = Infinity;
+export function setTextWidth(width: number): void {
+  textWidth = width;
+}
+export function getTextWidth(): number {
+  return textWidth;
+}
+
+/** Words of `text` in lines of at most `width` characters (a longer word stands alone). */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines;
+}
+
+/**
+ * Left column flush left, the others flush right. Wider than the text width, the first column (the labels) wraps
+ * onto continuation lines; if even that cannot fit, each row is stacked as `label` then `header: value` lines.
+ */
 export function table(rows: string[][], header?: string[]): string {
   const all = header ? [header, ...rows] : rows;
-  const widths = all[0].map((_, c) => Math.max(...all.map((r) => (r[c] ?? '').length)));
+  const widthsOf = (rs: string[][]) => rs[0].map((_, c) => Math.max(...rs.map((r) => (r[c] ?? '').length)));
+  let widths = widthsOf(all);
+  const total = widths.reduce((t, w) => t + w, 0) + 2 * (widths.length - 1);
+  if (total > textWidth) {
+    const first = widths[0] - (total - textWidth);
+    if (first < 16) return stacked(rows, header);
+    // Each row's label in lines of at most `first` characters; the numbers stay on the row's first line.
+    const wrap = (rs: string[][]) => rs.flatMap((r) => wrapWords(r[0] ?? '', first).map((part, k) => (k === 0 ? [part, ...r.slice(1)] : [part, ...r.slice(1).map(() => '')])));
+    const wrapped = wrap(all);
+    widths = widthsOf(wrapped);
+    return render(wrapped, header ? wrap([header]).length : 0, widths);
+  }
+  return render(all, header ? 1 : 0, widths);
+}
+
+function render(all: string[][], headerLines: number, widths: number[]): string {
   const line = (r: string[]) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
   const out = all.map(line);
-  if (header) out.splice(1, 0, widths.map((w) => '─'.repeat(w)).join('  '));
+  if (headerLines > 0) out.splice(headerLines, 0, widths.map((w) => '─'.repeat(w)).join('  '));
   return out.join('\n') + '\n';
+}
+
+/** A table too wide to wrap: each row as its label, then one `header: value` line per column. */
+function stacked(rows: string[][], header?: string[]): string {
+  const out: string[] = [];
+  for (const r of rows) {
+    out.push(r[0] ?? '');
+    r.slice(1).forEach((cell, i) => out.push(`  ${header?.[i + 1] ? `${header[i + 1]}: ` : ''}${cell}`));
+  }
+  return out.join('\n') + '\n';
+}
+
+/**
+ * Text output fitted to the text width: a prose line longer than it wraps at words, continuation lines indented
+ * under its first word; table lines (cells apart by two spaces) are left to `table`.
+ */
+export function fitText(text: string, width: number = textWidth): string {
+  if (!Number.isFinite(width)) return text;
+  return text
+    .split('\n')
+    .flatMap((line) => {
+      if (line.length <= width || /\S {2,}\S/.test(line.trimStart())) return [line];
+      const indent = /^\s*(→ |- |• )?/.exec(line)![0];
+      const pad = ' '.repeat(indent.length);
+      return wrapWords(line.slice(indent.length), width - indent.length).map((part, k) => (k === 0 ? indent : pad) + part);
+    })
+    .join('\n');
 }
 
 /** A percentage for an interval bound: as `pct` when that shows it, else two significant digits (0.00041%). */

@@ -68,8 +68,9 @@ describe('signals with --checkpoint (child process)', () => {
     expect(saved).toBeGreaterThan(0);
     expect(saved).toBeLessThan(30000);
     expect(saved).toBe(JSON.parse(t.stdout).trials); // the checkpoint holds what the printed result covers
-    // Generous for a loaded shared machine (docs/reliability.md has the figures): a chunk here is ~0.1 s.
-    expect(t.stopMs).toBeLessThan(3000);
+    // Only a hang fails this: on the shared machine at a load average of 35 a chunk here took over a second
+    // and the stop 4.2 s (docs/reliability.md has the figures; the in-process bound is in faults.test.ts).
+    expect(t.stopMs).toBeLessThan(15_000);
     console.log(`SIGTERM to exit with --checkpoint: ${t.stopMs.toFixed(0)} ms`);
     expect(withoutTiming(await cli([...ARGS, '--threads', '2', '--resume', term]))).toBe(whole);
 

@@ -37,6 +37,21 @@ describe('thread-count invariance', () => {
     expect(strip(two)).toBe(strip(one));
   });
 
+  it('the calling thread as one of the threads: any split of the chunks between it and the workers, same counts', async () => {
+    const { scenario } = loadFile('examples/orcs-vs-men.yaml');
+    const { plan } = compileWarMachine(scenario);
+    const kernel = await loadKernel('war-machine');
+    const trials = 1_234_567; // 13 chunks, the last one partial
+    const one = await runTrials({ kernel, plan, seed: 5, trials, threads: 1 });
+    // The calling thread takes 0, 3 or all chunks (a test limit): the workers take the rest.
+    for (const mainThreadChunks of [0, 3, Infinity]) {
+      const r = await runTrials({ kernel, plan, seed: 5, trials, threads: 3, minPoolTrials: 0, mainThreadChunks });
+      if (mainThreadChunks !== Infinity) expect(r.mainThreadChunks).toBe(mainThreadChunks);
+      expect(r.trials).toBe(trials);
+      expect([...r.acc]).toEqual([...one.acc]);
+    }
+  });
+
   it('a different seed gives different counts (the seed is really used)', async () => {
     const { scenario } = loadFile('examples/orcs-vs-men.yaml');
     const c = compileWarMachine(scenario);
