@@ -43,7 +43,7 @@ export interface BattleRollDay extends EngagementDay {
 
 export interface BattleRoll {
   kind: 'war-machine';
-  schema: 'warcast/roll/war-machine';
+  schema: 'warcast/roll/war-machine@1';
   warcastVersion: string;
   title: string | null;
   seed: number;
@@ -61,7 +61,7 @@ export interface BattleRoll {
 
 export interface CascadeRoll {
   kind: 'cascade';
-  schema: 'warcast/roll/cascade';
+  schema: 'warcast/roll/cascade@1';
   warcastVersion: string;
   title: string | null;
   seed: number;
@@ -105,7 +105,7 @@ export function rollBattle(s: WarMachineScenario, seed: number): BattleRoll {
   });
   return {
     kind: 'war-machine',
-    schema: 'warcast/roll/war-machine',
+    schema: 'warcast/roll/war-machine@1',
     warcastVersion,
     title: s.title ?? null,
     seed,
@@ -126,5 +126,5 @@ export function rollCascade(s: CascadeScenario, seed: number, npc: boolean): Cas
   const trace: RoundTrace = { round: s.round, locations: [] };
   // Chunk 0 of the cascade stream: the same dice as the Monte Carlo's first trial.
   resolveRound(m, state, 0, Xoshiro128.forChunk(seed, Stream.cascade, 0), trace);
-  return { kind: 'cascade', schema: 'warcast/roll/cascade', warcastVersion, title: s.title ?? null, seed, npc, trace };
+  return { kind: 'cascade', schema: 'warcast/roll/cascade@1', warcastVersion, title: s.title ?? null, seed, npc, trace };
 }

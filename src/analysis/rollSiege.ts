@@ -19,7 +19,7 @@ export interface SiegeRollWeek extends SiegeWeekTrace {
 
 export interface SiegeRoll {
   kind: 'siege';
-  schema: 'warcast/roll/siege';
+  schema: 'warcast/roll/siege@1';
   warcastVersion: string;
   title: string | null;
   seed: number;
@@ -60,7 +60,7 @@ export function rollSiege(s: SiegeScenario, seed: number): SiegeRoll {
   const last = weeks[weeks.length - 1];
   return {
     kind: 'siege',
-    schema: 'warcast/roll/siege',
+    schema: 'warcast/roll/siege@1',
     warcastVersion,
     title: s.title ?? null,
     seed,

@@ -77,7 +77,7 @@ interface SimSweepCommon {
 
 export interface SiegeSweepResult extends SimSweepCommon {
   kind: 'siege';
-  schema: 'warcast/sweep/siege';
+  schema: 'warcast/sweep/siege@1';
   sides: [string, string];
   weekLimit: number;
   points: SiegeSweepPoint[];
@@ -85,7 +85,7 @@ export interface SiegeSweepResult extends SimSweepCommon {
 
 export interface CascadeSweepResult extends SimSweepCommon {
   kind: 'cascade';
-  schema: 'warcast/sweep/cascade';
+  schema: 'warcast/sweep/cascade@1';
   rounds: number;
   locations: string[];
   players: string[];
@@ -194,7 +194,7 @@ export async function sweepSimulated(input: ScenarioInput, options: SimSweepOpti
         defenderDeadMean: r.casualties.defender.dead.mean,
       });
     }
-    return finish({ ...common, kind: 'siege', schema: 'warcast/sweep/siege', sides: [s.attacker.name, s.defender.name], weekLimit: s.weekLimit, points });
+    return finish({ ...common, kind: 'siege', schema: 'warcast/sweep/siege@1', sides: [s.attacker.name, s.defender.name], weekLimit: s.weekLimit, points });
   }
   const c = scenario as CascadeScenario;
   const rounds = options.rounds ?? 1;
@@ -215,5 +215,5 @@ export async function sweepSimulated(input: ScenarioInput, options: SimSweepOpti
     points.push({ values: grid[i], trials: r.trials, held, heldCi95, legionsLostMean: Object.fromEntries(Object.entries(r.legionsLost ?? {}).map(([k, v]) => [k, v.mean])) });
   }
   const players = [...new Set(points.flatMap((p) => Object.keys(p.legionsLostMean)))];
-  return finish({ ...common, kind: 'cascade', schema: 'warcast/sweep/cascade', rounds, locations, players, points });
+  return finish({ ...common, kind: 'cascade', schema: 'warcast/sweep/cascade@1', rounds, locations, players, points });
 }

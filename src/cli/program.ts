@@ -12,13 +12,12 @@ import { addUtilityCommands } from './utilityCommands.js';
 import { jsonErrors } from './emit.js';
 import { escapeControls } from '../scenario/source.js';
 import { setTextWidth } from '../text/format.js';
-import { exitCodeFor, threadCap } from './exit.js';
+import { exitCodeFor } from './exit.js';
 import { addCheckpointOptions } from './options.js';
 import { beforeAction } from './ignored.js';
 import { addCommandHelp } from './help.js';
 import { grouped } from '../text/format.js';
-
-export { threadCap };
+export { threadCap } from './exit.js';
 
 export const VERSION = warcastVersion;
 // Command modules load when their command runs: each one's schemas, rules and engine cost start-up time.

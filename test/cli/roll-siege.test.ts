@@ -69,7 +69,7 @@ describe('warcast roll for a siege', () => {
     expect(a.out).toMatch(/week {2}attacker {2}defender/);
     expect((await cli('roll', 'examples/castle-siege.yaml', '--seed', '6')).out).not.toBe(a.out);
     const j = JSON.parse((await cli('roll', 'examples/castle-siege-supplies.yaml', '--seed', '5', '--json')).out);
-    expect(j.schema).toBe('warcast/roll/siege');
+    expect(j.schema).toBe('warcast/roll/siege@1');
     expect(j.weeks[1].supplies.rationsLeft[0]).toBeLessThan(9000);
     const md = (await cli('roll', 'examples/simple-siege.yaml', '--seed', '5', '--markdown')).out;
     expect(md).toMatch(/^### The tower at Kelvin Ford/);

@@ -78,7 +78,7 @@ describe('warcast roll', () => {
     expect(a.out).toContain('Arrakis Spice Refinery');
     expect((await cli('roll', 'examples/cascade-bob-john.yaml', '--seed', '3')).out).toBe(a.out);
     const j = JSON.parse((await cli('roll', 'examples/cascade-bob-john.yaml', '--seed', '3', '--json')).out);
-    expect(j.schema).toBe('warcast/roll/cascade');
+    expect(j.schema).toBe('warcast/roll/cascade@1');
     expect(j.warcastVersion).toMatch(/^\d+\.\d+\.\d+/);
   });
 

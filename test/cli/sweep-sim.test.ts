@@ -17,7 +17,7 @@ const RUN = { trials: 2000, threads: 1, seed: 7 };
 describe('sweep of a siege or cascade', () => {
   it('siege, one field: each point is warcast siege of the edited file (same seed); more defenders hold longer', async () => {
     const r = (await sweepSimulated('examples/simple-siege.yaml', { ...RUN, vary: 'defender.troops', from: 50, to: 250, step: 100 })) as SiegeSweepResult;
-    expect(r.schema).toBe('warcast/sweep/siege');
+    expect(r.schema).toBe('warcast/sweep/siege@1');
     expect(r.points.map((p) => p.values[0])).toEqual([50, 150, 250]);
     const edited = readFileSync('examples/simple-siege.yaml', 'utf8').replace('troops: 150', 'troops: 250');
     const direct = await siege({ text: edited }, RUN);
@@ -41,7 +41,7 @@ describe('sweep of a siege or cascade', () => {
 
   it('cascade: P(held) per location and legions lost per player; a report line per location', async () => {
     const r = (await sweepSimulated('examples/cascade-bob-john.yaml', { ...RUN, trials: 500, vary: 'locations[0].militia', from: 0, to: 2, step: 2 })) as CascadeSweepResult;
-    expect(r.schema).toBe('warcast/sweep/cascade');
+    expect(r.schema).toBe('warcast/sweep/cascade@1');
     expect(Object.keys(r.points[0].held)).toEqual(r.locations);
     expect(r.players).toContain('Bob');
     for (const ch of simSweepReport(r, 'x').charts) expect(compileSpec(ch.spec).messages, ch.name).toEqual([]);
