@@ -4,6 +4,7 @@
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import type { CompiledSiege } from '../kinds/siege/plan.js';
+import type { SiegeConstruction } from '../kinds/siege/construction.js';
 import type { SiegeScenario } from '../kinds/siege/schema.js';
 import type { SiegeSummary } from '../kinds/siege/summary.js';
 import type { RunHeader } from './options.js';
@@ -18,6 +19,8 @@ export interface SiegeResult extends SiegeSummary, RunHeader, ResultMeta {
   ratings: { attacker: { battleRating: number; modifiedBattleRating: number; troops: number }; defender: { battleRating: number; modifiedBattleRating: number; troops: number } };
   fortificationBr: number;
   equipmentBr: { attacker: Record<string, number>; defender: Record<string, number> };
+  /** Field construction per side: the schedule (engines and the week each joins) and the hardware cost; null: none. */
+  construction: SiegeConstruction;
 }
 
 /** The siege result from its scenario, compiled plan, summary and run facts (also the what-if page's, src/app/siege.ts). */
@@ -38,6 +41,7 @@ export function siegeResultOf(scenario: SiegeScenario, c: CompiledSiege, summary
     },
     fortificationBr: c.plan.fortBr,
     equipmentBr: { attacker: br(c.equipment.attacker), defender: br(c.equipment.defender) },
+    construction: c.construction,
     ...summary,
   };
 }

@@ -64,6 +64,12 @@ export function formatSiege(r: SiegeResult, requestedThreads?: number): string {
   const d = r.damage;
   lines.push(`fortification damage: rubble ${ci(d.rubbleProbability, d.rubbleCi95)}, mean damage ${num(d.meanDamage)} hp, mean breach ${num(d.meanBreachFeet)} ft`);
   lines.push(table(Object.entries(d.byClass).filter(([, v]) => v.hitPoints > 0).map(([k, v]) => [k, num(v.hitPoints), num(v.expectedDamage), pct(v.expectedDamage / v.hitPoints)]), ['structure class', 'hit points', 'expected damage', 'share']));
+  for (const who of ['attacker', 'defender'] as const) {
+    const c = r.construction?.[who];
+    if (!c) continue;
+    const joins = c.engines.map((e) => `${e.engine} ${e.week === null || e.week > r.weekLimit ? 'not in time' : `week ${e.week}`}`).join(', ');
+    lines.push(`${who} field construction: ${c.built} of ${c.engines.length} engines built (${joins}); hardware ${num(c.materialsGp)} gp${c.woodDays > 0 ? `, ${c.woodDays} days gathering wood` : ''}`);
+  }
   if (r.supplies) {
     const rows: string[][] = [];
     for (const who of ['attacker', 'defender'] as const) {

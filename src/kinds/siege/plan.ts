@@ -19,6 +19,7 @@ import type { Tactic } from '../../rules/warMachine/tactics.js';
 import type { FiringTactic, SideAmmunition, SiegeAttackerTactic, SiegeDefenderTactic, SiegeSetup, SiegeStep } from '../../rules/siege/week.js';
 import { strategySteps, type SiegeScenario, type StrategyInput } from './schema.js';
 import { tacticMix } from '../warMachine/plan.js';
+import { siegeConstruction, withBuiltWeeks, type SiegeConstruction } from './construction.js';
 
 // The codes the kernel shares with the plan live in codes.ts (the kernel and the workers import no schema).
 export * from './codes.js';
@@ -141,6 +142,8 @@ export interface CompiledSiege {
   hitPointsByClass: Record<string, number>;
   /** The same siege for the readable week stepper (src/rules/siege/week.ts). */
   setup: SiegeSetup;
+  /** Field construction schedules (null: none). */
+  construction: SiegeConstruction;
 }
 
 const inventory = (inv: SiegeScenario['equipment']['attacker']): EquipmentInventory =>
@@ -148,7 +151,9 @@ const inventory = (inv: SiegeScenario['equipment']['attacker']): EquipmentInvent
 
 export const idx = (kind: number, winner: number, row: number, side: number): number => ((kind * 2 + winner) * ROW_COUNT + row) * 2 + side;
 
-export function compileSiege(s: SiegeScenario): CompiledSiege {
+export function compileSiege(scenario: SiegeScenario): CompiledSiege {
+  const construction = siegeConstruction(scenario);
+  const s = withBuiltWeeks(scenario, construction);
   const simple = s.mode === 'simple';
   const attackerSide = { ...s.attacker, defending: false };
   const defenderSide = { ...s.defender, defending: true };
@@ -223,7 +228,11 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
     attackerTroopCap,
     stores: s.supplies?.attacker || s.supplies?.defender ? 1 : 0,
     rations: new Float64Array(sidesOf((x) => x?.rations ?? -1)),
-    money: new Float64Array(sidesOf((x) => x?.money ?? -1)),
+    // Field construction's hardware is bought before the siege (RC l. 11740).
+    money: new Float64Array([0, 1].map((i) => {
+      const m = (i === 0 ? s.supplies?.attacker : s.supplies?.defender)?.money;
+      return m === undefined ? -1 : m - ((i === 0 ? construction?.attacker : construction?.defender)?.materialsGp ?? 0);
+    })),
     payrollPerWeek: new Float64Array(sidesOf((x) => (x?.payrollPerMonth ?? 0) / WEEKS_PER_PAYROLL_MONTH)),
     mounts: new Float64Array(sidesOf((x) => x?.mounts ?? 0)),
     fedByClerics: new Float64Array(sidesOf((x) => (x?.createFood ?? []).reduce((t, c) => t + c.clerics * CREATE_FOOD[c.level].perDay, 0))),
@@ -383,7 +392,7 @@ export function compileSiege(s: SiegeScenario): CompiledSiege {
   plan.totalHitPoints = DAMAGE_CLASSES.reduce((t, c) => t + hitPointsByClass[c], 0);
   plan.breachUnitHp = plan.wallLengthFeet > 0 ? (hitPointsByClass.walls * 10) / plan.wallLengthFeet : 0;
 
-  return { plan, ratings, fortification, equipment, sallyPairs, hitPointsByClass, setup: siegeSetup(s, plan, sallyPairs, dieItems, invA, invD) };
+  return { plan, ratings, fortification, equipment, sallyPairs, hitPointsByClass, setup: siegeSetup(s, plan, sallyPairs, dieItems, invA, invD), construction };
 }
 
 /** The readable rules' view of the same siege (src/rules/siege/week.ts), from the plan's numbers. */

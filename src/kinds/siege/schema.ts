@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DEFENDER_ADJUSTMENTS } from '../../rules/warMachine/adjustments.js';
 import { EQUIPMENT, EQUIPMENT_NAMES, FORTIFICATIONS, FORTIFICATION_NAMES, type Equipment, type Fortification } from '../../rules/siege/tables.js';
+import { CONSTRUCTIBLE, CONSTRUCTION, hardwareCost, WOOD_MAX_MILES, WOOD_MEN } from '../../rules/siege/construction.js';
 import { closest, validate, type ScenarioSource } from '../../scenario/source.js';
 import { policiesSchema as warMachinePoliciesSchema, sideSchema, WAR_MACHINE_POLICY_DEFAULTS } from '../warMachine/schema.js';
 
@@ -55,6 +56,8 @@ const untilSchema = z.strictObject({
   week: int(1, 10_000).optional(),
   starvingWeeks: int(0, 10_000).optional(),
   troopsBelow: int(1, 1e9).optional(),
+  /** This side's n-th engine built in the field has joined (field construction; the schedule is deterministic). */
+  built: int(1, 100_000).optional(),
 });
 export type Until = z.output<typeof untilSchema>;
 
@@ -100,6 +103,17 @@ const sideSuppliesSchema = z.strictObject({
   stoneBuildingsToAmmunition: int(0, 100_000).default(0),
 });
 
+/** A side's field construction (RC l. 11736–11748; docs/siege.md "Field construction"). */
+const sideConstructionSchema = z.strictObject({
+  engineers: int(0, 100_000),
+  artillerists: int(0, 100_000).default(0),
+  workers: int(1, 1e7),
+  /** Miles to the forest the workers gather wood from (RC l. 11742); omitted: the wood is at hand. */
+  woodMiles: z.number().min(0).max(1e6).optional(),
+  build: z.array(z.strictObject({ engine: z.enum(CONSTRUCTIBLE), count: int(1, 10_000) })).min(1).max(100),
+});
+export type SideConstruction = z.output<typeof sideConstructionSchema>;
+
 export const siegeSchema = z.strictObject({
   kind: z.literal('siege'),
   title: z.string().max(500).optional(),
@@ -111,6 +125,7 @@ export const siegeSchema = z.strictObject({
   equipment: z.strictObject({ attacker: equipmentSchema, defender: equipmentSchema }).prefault({}),
   foodWeeks: int(0, 10_000).optional(),
   supplies: z.strictObject({ attacker: sideSuppliesSchema.optional(), defender: sideSuppliesSchema.optional() }).optional(),
+  construction: z.strictObject({ attacker: sideConstructionSchema.optional(), defender: sideConstructionSchema.optional() }).optional(),
   lowestTroopHitDice: z.strictObject({ attacker: z.number().min(0.01).max(1000).default(1), defender: z.number().min(0.01).max(1000).default(1) }).prefault({}),
   weekLimit: int(1, 1000).default(52),
   escapeRoute: z.boolean().default(false),
@@ -191,7 +206,13 @@ function checkStrategy(source: ScenarioSource, s: SiegeScenario, who: 'attacker'
       if (st.weeks === undefined && st.until === undefined && i < raw.length - 1) throw source.error(['strategy', who, i], 'only the last step may last to the end: give this step weeks or until, or drop the steps after it');
       if (st.until !== undefined) {
         const keys = Object.keys(st.until);
-        if (keys.length !== 1) throw source.error(['strategy', who, i, 'until'], 'expected exactly one condition (breachFeet, week, starvingWeeks or troopsBelow)');
+        if (keys.length !== 1) throw source.error(['strategy', who, i, 'until'], 'expected exactly one condition (breachFeet, week, starvingWeeks, troopsBelow or built)');
+        if (st.until.built !== undefined) {
+          const c = s.construction?.[who];
+          const total = c ? c.build.reduce((t, b) => t + b.count, 0) : 0;
+          if (!c) throw source.error(['strategy', who, i, 'until', 'built'], `built counts engines the ${who} builds in the field: give construction.${who} too`);
+          if (st.until.built > total) throw source.error(['strategy', who, i, 'until', 'built'], `expected at most the ${total} engines construction.${who}.build lists, got ${st.until.built}`);
+        }
       }
     }
   });
@@ -273,6 +294,24 @@ export function checkSiege(source: ScenarioSource, s: SiegeScenario): SiegeScena
       const stone = s.fortifications.filter((f) => f.structure === 'stoneBuilding').reduce((t, f) => t + (f.count ?? 0), 0);
       if (sup.stoneBuildingsToAmmunition > stone) throw source.error(at, `expected at most the ${stone} stone buildings listed under fortifications, got ${sup.stoneBuildingsToAmmunition}`);
     }
+  }
+  for (const who of ['attacker', 'defender'] as const) {
+    const c = s.construction?.[who];
+    if (!c) continue;
+    const at = (...p: (string | number)[]) => ['construction', who, ...p];
+    if (s.mode === 'simple') throw source.error(at(), 'field construction is a Siege Machine rule: drop construction or use mode: siege-machine');
+    if (c.engineers === 0) throw source.error(at('engineers'), 'every piece is built under a siege engineer (RC l. 11738): expected at least 1');
+    c.build.forEach((b, i) => {
+      if (who === 'defender' && !EQUIPMENT[b.engine].defender) throw source.error(at('build', i, 'engine'), `${EQUIPMENT[b.engine].label} is attackers' equipment (defenders mount ballistas, catapults and trebuchets)`);
+      if (CONSTRUCTION[b.engine].artillery && c.artillerists === 0) throw source.error(at('artillerists'), `${EQUIPMENT[b.engine].label} is artillery: building it needs an artillerist too (RC l. 11738), expected at least 1`);
+    });
+    if (c.woodMiles !== undefined) {
+      if (c.woodMiles > WOOD_MAX_MILES) throw source.error(at('woodMiles'), `the book gives wood gathering up to ${WOOD_MAX_MILES} miles (RC l. 11742), got ${c.woodMiles}`);
+      if (c.workers < WOOD_MEN) throw source.error(at('workers'), `gathering wood takes gangs of ${WOOD_MEN} men (RC l. 11742): expected at least ${WOOD_MEN} workers, or drop woodMiles`);
+    }
+    const money = s.supplies?.[who]?.money;
+    const materials = c.build.reduce((t, b) => t + b.count * hardwareCost(b.engine), 0);
+    if (money !== undefined && materials > money) throw source.error(at('build'), `the hardware costs ${materials.toLocaleString('en-US')} gp (10% of each piece's cost, RC l. 11740), more than the ${money.toLocaleString('en-US')} gp of supplies.${who}.money`);
   }
   if (s.mode === 'simple' && s.attackFrontFeet !== undefined) throw source.error(['attackFrontFeet'], 'a concentrated attack is a Siege Machine rule: drop attackFrontFeet or use mode: siege-machine');
   checkStrategy(source, s, 'attacker');

@@ -1,0 +1,106 @@
+/**
+ * Field construction in a scenario (docs/siege.md "Field construction"): the keys are validated with one clear
+ * line (exit 3), the hardware comes out of the side's money, and `until: { built: n }` is the week the n-th
+ * engine joins. Rule numbers: test/golden/siege-construction.test.ts.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memoryIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+import { parseScenarioText } from '../../src/scenario/source.js';
+import { parseSiege } from '../../src/kinds/siege/schema.js';
+import { compileSiege } from '../../src/kinds/siege/plan.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'warcast-construction-'));
+
+const scenario = (construction: string, attacker = '[{ tactic: harass, until: { built: 2 } }, { tactic: bombard }]', money = 1000) => `kind: siege
+attacker: { name: Host, troops: 1000, battleRating: 90 }
+defender: { name: Garrison, troops: 200, battleRating: 70 }
+fortifications:
+  - { structure: castleWall, lengthFeet: 400 }
+equipment:
+  attacker:
+    ballista: { count: 2 }
+supplies:
+  attacker: { money: ${money} }
+foodWeeks: 20
+weekLimit: 10
+construction:
+  attacker:
+${construction}
+strategy:
+  attacker: ${attacker}
+`;
+const GOOD = '    engineers: 1\n    artillerists: 1\n    workers: 27\n    build: [{ engine: trebuchet, count: 3 }]';
+
+async function run(name: string, text: string) {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  const io = memoryIo();
+  const code = await runCli(['siege', file, '--trials', '1000'], io);
+  return { code, err: io.stderr, out: io.stdout, file };
+}
+
+describe('construction keys are validated', () => {
+  it('artillery without an artillerist: file:line, path, the rule', async () => {
+    const r = await run('noart.yaml', scenario('    engineers: 1\n    workers: 27\n    build: [{ engine: trebuchet, count: 3 }]'));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/noart\.yaml:\d+: construction\.attacker\.artillerists: Trebuchet is artillery: building it needs an artillerist too \(RC l\. 11738\), expected at least 1\n$/);
+  });
+  it('no engineer', async () => {
+    const r = await run('noeng.yaml', scenario('    engineers: 0\n    workers: 27\n    build: [{ engine: ram, count: 1 }]'));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/construction\.attacker\.engineers: every piece is built under a siege engineer/);
+  });
+  it('an unknown engine', async () => {
+    const r = await run('belfry.yaml', scenario('    engineers: 1\n    workers: 27\n    build: [{ engine: belfry, count: 1 }]'));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/construction\.attacker\.build\[0\]\.engine: /);
+  });
+  it('hardware dearer than the money on hand', async () => {
+    const r = await run('money.yaml', scenario(GOOD, undefined, 100));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/construction\.attacker\.build: the hardware costs 120 gp \(10% of each piece's cost, RC l\. 11740\), more than the 100 gp of supplies\.attacker\.money/);
+  });
+  it('wood gathering needs gangs of 10 and at most 20 miles', async () => {
+    const r = await run('wood.yaml', scenario('    engineers: 1\n    workers: 9\n    woodMiles: 3\n    build: [{ engine: ram, count: 1 }]'));
+    expect(r.err).toMatch(/construction\.attacker\.workers: gathering wood takes gangs of 10 men/);
+    const far = await run('far.yaml', scenario('    engineers: 1\n    workers: 20\n    woodMiles: 25\n    build: [{ engine: ram, count: 1 }]'));
+    expect(far.err).toMatch(/construction\.attacker\.woodMiles: the book gives wood gathering up to 20 miles/);
+  });
+  it('until built: more engines than listed', async () => {
+    const r = await run('built.yaml', scenario(GOOD, '[{ tactic: harass, until: { built: 4 } }, { tactic: bombard }]'));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/strategy\.attacker\[0\]\.until\.built: expected at most the 3 engines construction\.attacker\.build lists, got 4/);
+  });
+});
+
+describe('construction in the compiled siege', () => {
+  const compiled = (text: string) => compileSiege(parseSiege(parseScenarioText(text, 'x.yaml')));
+  it('until built: 2 is the week the second trebuchet joins (day 6 → week 2), the same plan as until week: 2', () => {
+    const built = compiled(scenario(GOOD));
+    const week = compiled(scenario(GOOD, '[{ tactic: harass, until: { week: 2 } }, { tactic: bombard }]'));
+    expect(built.construction?.attacker?.engines.map((e) => e.week)).toEqual([2, 2, 3]);
+    expect(built.plan).toEqual(week.plan);
+    expect(built.setup.strategy).toEqual(week.setup.strategy);
+    const third = compiled(scenario(GOOD, '[{ tactic: harass, until: { built: 3 } }, { tactic: bombard }]'));
+    expect(third.setup.strategy.attacker[0].until).toEqual({ week: 3 });
+  });
+  it('the hardware (3 × 40 gp) comes out of the money before the siege', () => {
+    const c = compiled(scenario(GOOD));
+    expect(c.construction?.attacker?.materialsGp).toBe(120);
+    expect(c.plan.money[0]).toBe(880);
+    expect(c.setup.stores?.[0].money).toBe(880);
+  });
+  it('--json reports the schedule', async () => {
+    const r = await run('json.yaml', scenario(GOOD));
+    expect(r.code).toBe(0);
+    const io = memoryIo();
+    expect(await runCli(['siege', r.file, '--trials', '1000', '--json'], io)).toBe(0);
+    const res = JSON.parse(io.stdout) as { construction: { attacker: { built: number; engines: { week: number }[] } } };
+    expect(res.construction.attacker.built).toBe(3);
+    expect(r.out).toMatch(/attacker field construction: 3 of 3 engines built \(trebuchet week 2, trebuchet week 2, trebuchet week 3\); hardware 120 gp/);
+  });
+});
