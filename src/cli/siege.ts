@@ -68,7 +68,7 @@ export function formatSiege(r: SiegeResult, requestedThreads?: number): string {
     const c = r.construction?.[who];
     if (!c) continue;
     const joins = c.engines.map((e) => `${e.engine} ${e.week === null || e.week > r.weekLimit ? 'not in time' : `week ${e.week}`}`).join(', ');
-    lines.push(`${who} field construction: ${c.built} of ${c.engines.length} engines built (${joins}); hardware ${num(c.materialsGp)} gp${c.woodDays > 0 ? `, ${c.woodDays} days gathering wood` : ''}`);
+    lines.push(`${who} field construction: ${c.built} of ${c.engines.length} engines built (${joins}); hardware ${num(c.materialsGp)} gp${c.woodDays > 0 ? `, ${c.woodDays} days gathering wood` : ''}; not yet added to the fighting (docs/siege.md)`);
   }
   if (r.supplies) {
     const rows: string[][] = [];
