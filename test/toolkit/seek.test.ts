@@ -68,18 +68,18 @@ describe('seek: exact (war-machine)', () => {
 
   it('says "not monotone" on a constructed battle, and never returns a wrong crossing', async () => {
     // Independently: A's win probability against A's troops rises and falls (officers diluted by troops).
-    const ps = Array.from({ length: 2000 - 70 + 1 }, (_, k) => exactWin(DILUTED, 0, 'troops', 70 + k));
+    const ps = Array.from({ length: 700 - 70 + 1 }, (_, k) => exactWin(DILUTED, 0, 'troops', 70 + k));
     const rises = ps.some((p, i) => i > 0 && p > ps[i - 1] + 1e-12);
     const falls = ps.some((p, i) => i > 0 && p < ps[i - 1] - 1e-12);
     expect(rises && falls).toBe(true);
     const first = 70 + ps.findIndex((p) => p >= 0.8);
     // Every value checked: the true smallest value, flagged as not monotone.
-    const all = await seek(DILUTED, { vary: 'sides[0].troops', target: 'win[0] >= 0.8', from: 70, to: 2000, fullScanLimit: 5000 });
+    const all = await seek(DILUTED, { vary: 'sides[0].troops', target: 'win[0] >= 0.8', from: 70, to: 700, fullScanLimit: 5000 });
     expect(all.monotone).toBe(false);
     expect(all.note).toMatch(/^not monotone/);
     expect(all.value).toBe(first);
     // A sample only: no answer rather than a crossing bisection cannot vouch for.
-    const sampled = await seek(DILUTED, { vary: 'sides[0].troops', target: 'win[0] >= 0.8', from: 70, to: 2000, fullScanLimit: 100 });
+    const sampled = await seek(DILUTED, { vary: 'sides[0].troops', target: 'win[0] >= 0.8', from: 70, to: 700, fullScanLimit: 100 });
     expect(sampled.monotone).toBe(false);
     expect(sampled.value).toBeNull();
     expect(sampled.note).toMatch(/^not monotone/);
