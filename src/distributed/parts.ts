@@ -6,7 +6,7 @@
  */
 import { WarcastError } from '../errors.js';
 import type { ReplayCall, ShardCall } from '../engine/mode.js';
-import { ExactSum } from '../engine/run.js';
+import { ExactSum, joinTraces } from '../engine/run.js';
 
 export const PART_FORMAT = 1;
 
@@ -115,18 +115,7 @@ export function mergeParts(parts: NamedPart[]): { first: PartFile; calls: Replay
       if (x.c.trace) traces.push(x.c.trace);
     }
     sum.into(acc);
-    calls.push({ kind: c0.kind, planHash: c0.planHash, seed: c0.seed, startTrial: c0.startTrial, trials: c0.trials, acc, trace: c0.trace ? joinRunningTotals(traces, c0.traceLength) : null });
+    calls.push({ kind: c0.kind, planHash: c0.planHash, seed: c0.seed, startTrial: c0.startTrial, trials: c0.trials, acc, trace: c0.trace ? joinTraces(traces, c0.traceLength) : null });
   }
   return { first: a, calls };
-}
-
-/** Shards' traces, each cumulative from its own first chunk, as one trace cumulative from the call's first chunk. */
-function joinRunningTotals(traces: number[][], traceLength: number): Float64Array {
-  const out = new Float64Array(traces.reduce((n, t) => n + t.length, 0));
-  let at = 0;
-  for (const t of traces) {
-    for (let j = 0; j < t.length; j++) out[at + j] = t[j] + (at > 0 ? out[at - traceLength + (j % traceLength)] : 0);
-    at += t.length;
-  }
-  return out;
 }

@@ -385,8 +385,11 @@ export async function runUntil<P>(o: PrecisionOptions<P>): Promise<RunResult> {
   }
 }
 
-/** Batches' traces, each cumulative from its own start, as one trace cumulative from the run's start. */
-function joinTraces(traces: Float64Array[], traceLength: number): Float64Array {
+/**
+ * Traces of consecutive parts of one run (precision batches, shards), each cumulative from its own start, as one
+ * trace cumulative from the run's start.
+ */
+export function joinTraces(traces: ArrayLike<number>[], traceLength: number): Float64Array {
   const out = new Float64Array(traces.reduce((n, t) => n + t.length, 0));
   let at = 0;
   for (const t of traces) {
