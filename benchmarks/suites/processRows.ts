@@ -45,6 +45,22 @@ const cascade = (ctx: SuiteContext) => join(ctx.root, 'examples', 'cascade-bob-j
 const THREADS = [1, 2];
 const threadsName = (threads: number) => `${threads} thread${threads === 1 ? '' : 's'}`;
 
+/** One throughput row per thread count: `warcast COMMAND FILE [extra] --trials T --threads N --json` as a whole process. */
+function throughputRows(o: { label: string; command: string; file: (ctx: SuiteContext) => string; fileName: string; extra?: string[]; unit: string; trials: number; trialsText: string }): BenchSuite[] {
+  const extra = o.extra ?? [];
+  return THREADS.map((threads) =>
+    processSuite({
+      name: `process: ${o.label}, ${threadsName(threads)}`,
+      description: `warcast ${[o.command, o.fileName, ...extra].join(' ')} --trials ${o.trialsText} --threads ${threads} --json as a whole process, against the reference loop on one thread`,
+      unit: o.unit,
+      batch: o.trials,
+      latency: false,
+      samples: 5,
+      args: (ctx) => [o.command, o.file(ctx), ...extra, '--trials', o.trialsText, '--threads', String(threads), '--json'],
+    }),
+  );
+}
+
 export const PROCESS_ROWS: BenchSuite[] = [
   processSuite({
     name: 'process: odds --exact',
@@ -64,17 +80,7 @@ export const PROCESS_ROWS: BenchSuite[] = [
     samples: 11,
     args: (ctx) => ['odds', battle(ctx), '--json'],
   }),
-  ...THREADS.map((threads) =>
-    processSuite({
-      name: `process: odds 1e8, ${threadsName(threads)}`,
-      description: `warcast odds battle.yaml --trials 1e8 --threads ${threads} --json as a whole process, against the reference loop on one thread`,
-      unit: 'battles',
-      batch: 100_000_000,
-      latency: false,
-      samples: 5,
-      args: (ctx) => ['odds', battle(ctx), '--trials', '1e8', '--threads', String(threads), '--json'],
-    }),
-  ),
+  ...throughputRows({ label: 'odds 1e8', command: 'odds', file: battle, fileName: 'battle.yaml', unit: 'battles', trials: 100_000_000, trialsText: '1e8' }),
   processSuite({
     name: 'process: odds 1e8, 2 threads, elapsedMs',
     description: 'the elapsedMs of warcast odds battle.yaml --trials 1e8 --threads 2 --json (the run inside the process, pool start included), against the reference loop on 2 threads: compare with the pool suite',
@@ -85,46 +91,8 @@ export const PROCESS_ROWS: BenchSuite[] = [
     samples: 5,
     args: (ctx) => ['odds', battle(ctx), '--trials', '1e8', '--threads', '2', '--json'],
   }),
-  ...THREADS.map((threads) =>
-    processSuite({
-      name: `process: siege 4e5, ${threadsName(threads)}`,
-      description: `warcast siege examples/castle-siege.yaml --trials 4e5 --threads ${threads} --json as a whole process, against the reference loop on one thread`,
-      unit: 'sieges',
-      batch: 400_000,
-      latency: false,
-      samples: 5,
-      args: (ctx) => ['siege', castle(ctx), '--trials', '4e5', '--threads', String(threads), '--json'],
-    }),
-  ),
-  ...THREADS.flatMap((threads) => [
-    processSuite({
-      name: `process: cascade 5e5, ${threadsName(threads)}`,
-      description: `warcast cascade examples/cascade-bob-john-jane.yaml --trials 5e5 --threads ${threads} --json as a whole process, against the reference loop on one thread`,
-      unit: 'rounds',
-      batch: 500_000,
-      latency: false,
-      samples: 5,
-      args: (ctx) => ['cascade', cascade(ctx), '--trials', '5e5', '--threads', String(threads), '--json'],
-    }),
-    processSuite({
-      name: `process: cascade --rounds 3 2e5, ${threadsName(threads)}`,
-      description: `warcast cascade examples/cascade-bob-john-jane.yaml --rounds 3 --trials 2e5 --threads ${threads} --json as a whole process, against the reference loop on one thread`,
-      unit: 'trials',
-      batch: 200_000,
-      latency: false,
-      samples: 5,
-      args: (ctx) => ['cascade', cascade(ctx), '--rounds', '3', '--trials', '2e5', '--threads', String(threads), '--json'],
-    }),
-  ]),
-  ...THREADS.map((threads) =>
-    processSuite({
-      name: `process: siege 2e6, ${threadsName(threads)}`,
-      description: `warcast siege examples/castle-siege.yaml --trials 2e6 --threads ${threads} --json as a whole process, against the reference loop on one thread`,
-      unit: 'sieges',
-      batch: 2_000_000,
-      latency: false,
-      samples: 5,
-      args: (ctx) => ['siege', castle(ctx), '--trials', '2e6', '--threads', String(threads), '--json'],
-    }),
-  ),
+  ...throughputRows({ label: 'siege 4e5', command: 'siege', file: castle, fileName: 'examples/castle-siege.yaml', unit: 'sieges', trials: 400_000, trialsText: '4e5' }),
+  ...throughputRows({ label: 'cascade 5e5', command: 'cascade', file: cascade, fileName: 'examples/cascade-bob-john-jane.yaml', unit: 'rounds', trials: 500_000, trialsText: '5e5' }),
+  ...throughputRows({ label: 'cascade --rounds 3 2e5', command: 'cascade', file: cascade, fileName: 'examples/cascade-bob-john-jane.yaml', extra: ['--rounds', '3'], unit: 'trials', trials: 200_000, trialsText: '2e5' }),
+  ...throughputRows({ label: 'siege 2e6', command: 'siege', file: castle, fileName: 'examples/castle-siege.yaml', unit: 'sieges', trials: 2_000_000, trialsText: '2e6' }),
 ];
