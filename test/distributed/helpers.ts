@@ -11,6 +11,8 @@ export interface Exit {
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
+  /** Milliseconds from the last output (stdout or stderr) to the process closing: what it lingered after saying its piece. */
+  lingeredMs: number;
 }
 
 /** Run `warcast args` as its own process (from the repo root, so examples/ paths resolve). */
@@ -19,10 +21,11 @@ export function warcast(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ex
     const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    let lastOutput = performance.now();
+    child.stdout.on('data', (d: Buffer) => ((stdout += d.toString()), (lastOutput = performance.now())));
+    child.stderr.on('data', (d: Buffer) => ((stderr += d.toString()), (lastOutput = performance.now())));
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, lingeredMs: performance.now() - lastOutput }));
   });
 }
 
