@@ -168,3 +168,24 @@ export function constructionSchedule(crew: ConstructionCrew, days: number): Cons
   }
   return { engines: items.map((it) => it.out), materialsGp, woodDays: Number.isFinite(gather) ? gather : 0 };
 }
+
+/**
+ * Built engines join the side's weapons (warcast's reading; docs/siege.md "Field construction"). The book says
+ * the equipment "can be constructed at the site of the siege" (RC l. 11738) and gives no other rule for it, so
+ * a finished piece is one more piece of its type: from the week it joins it adds its BR, bombardment, ammunition
+ * and damage as the other pieces of that type do. Its crew is the Weapons Table's "Full Crew" (RC l. 11581–11586),
+ * drawn from the side's fighting troops as for a line given without `crew` (the crew rule, RC l. 11639, then
+ * applies to the whole line as before); the workers who built it are not troops and do not crew it.
+ */
+export function joinedBy(engines: readonly BuiltEngine[], week: number): Partial<Record<Constructible, number>> {
+  const out: Partial<Record<Constructible, number>> = {};
+  for (const e of engines) if (e.week !== null && e.week <= week) out[e.engine] = (out[e.engine] ?? 0) + 1;
+  return out;
+}
+
+/** The weeks (≥ 2, ≤ `weekLimit`) in which at least one built piece joins, in order. */
+export function joiningWeeks(engines: readonly BuiltEngine[], weekLimit: number): number[] {
+  const weeks = new Set<number>();
+  for (const e of engines) if (e.week !== null && e.week <= weekLimit) weeks.add(e.week);
+  return [...weeks].sort((a, b) => a - b);
+}
