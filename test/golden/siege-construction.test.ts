@@ -3,7 +3,8 @@
  * copied in docs/sources/rc-siege.md) and the Siege Weapons Table (RC l. 7318–7324, costs; l. 11581–11586, hp).
  */
 import { describe, expect, it } from 'vitest';
-import { buildDays, constructionSchedule, CONSTRUCTION, hardwareCost, maxWorkers, woodDays } from '../../src/rules/siege/construction.js';
+import { buildDays, constructionSchedule, CONSTRUCTION, hardwareCost, joinedBy, maxWorkers, woodDays } from '../../src/rules/siege/construction.js';
+import { weaponBr, withFullyCrewedPieces } from '../../src/rules/siege/equipment.js';
 
 describe('RC l. 11746: "if six men work on a light catapult … 3 hit points per day, taking six days to complete an 18 hit point catapult. No more than nine men can work on it at once."', () => {
   it('light catapult: 18 hp, 6 men → 6 days; at most 9 men (half its hit points)', () => {
@@ -58,5 +59,17 @@ describe('RC l. 11738: "One siege engineer can supervise up to four construction
   it('a piece not finished within the siege has no week', () => {
     const s = constructionSchedule({ engineers: 1, artillerists: 1, workers: 1, woodMiles: null, build: [{ engine: 'trebuchet', count: 1 }] }, 14);
     expect(s.engines[0]).toEqual({ engine: 'trebuchet', startDay: 1, finishDay: null, week: null });
+  });
+});
+
+describe('built pieces join with the Weapons Table\'s "Full Crew" (RC l. 11581–11586), and the crew rule (RC l. 11639) mans the whole line', () => {
+  it('a built trebuchet (full crew 12) joining 1 trebuchet with 6 men: 2 pieces, 18 men → one full (BR 12), one half (BR 6)', () => {
+    const engines = [{ engine: 'trebuchet' as const, startDay: 1, finishDay: 9, week: 3 }, { engine: 'trebuchet' as const, startDay: 1, finishDay: 30, week: 6 }];
+    expect(joinedBy(engines, 2)).toEqual({});
+    expect(joinedBy(engines, 3)).toEqual({ trebuchet: 1 });
+    const inv = withFullyCrewedPieces({ trebuchet: { count: 1, crew: 6 } }, joinedBy(engines, 5));
+    expect(inv).toEqual({ trebuchet: { count: 2, crew: 18 } });
+    expect(weaponBr({ trebuchet: { count: 1, crew: 6 } }, 'trebuchet')).toBe(6);
+    expect(weaponBr(inv, 'trebuchet')).toBe(18);
   });
 });

@@ -103,4 +103,35 @@ describe('construction in the compiled siege', () => {
     expect(res.construction.attacker.built).toBe(3);
     expect(r.out).toMatch(/attacker field construction: 3 of 3 engines built \(trebuchet week 2, trebuchet week 2, trebuchet week 3\); hardware 120 gp/);
   });
+  it('built engines fight from the week they join: the arsenals, --json fighting, the text and the roll say so', async () => {
+    const c = compiled(scenario(GOOD));
+    // 2 ballistas (BR 2 each) to start; each trebuchet (BR 12, RC l. 11584) joins with its full crew of 12
+    expect(c.setup.arsenals.map((a) => [a.fromWeek, a.joining[0], a.bombardBr.attacker.bombard, a.equipmentBr.attacker.harass, a.usable.trebuchet])).toEqual([
+      [1, {}, 2, 4, 0],
+      [2, { trebuchet: 2 }, 26, 28, 2],
+      [3, { trebuchet: 1 }, 38, 40, 3],
+    ]);
+    expect(c.construction?.attacker?.fighting.map((f) => [f.fromWeek, f.equipmentBr.bombard, f.bombardBr])).toEqual([[1, 2, 2], [2, 26, 26], [3, 38, 38]]);
+    const r = await run('fight.yaml', scenario(GOOD));
+    expect(r.out).toMatch(/each fights from the week it joins\n {2}from week 1: equipment BR bombard 2, harass 4, assault 8; bombard BR 2\n {2}from week 2 \(\+ 2 trebuchet built\): equipment BR bombard 26/);
+    const io = memoryIo();
+    expect(await runCli(['roll', r.file, '--seed', '1'], io)).toBe(0);
+    expect(io.stdout).toMatch(/Week 2: .*\n {2}built in the field: 2 trebuchet join Host and fight from this week \(damage dice now: artillery \d+/);
+    expect(io.stdout).toMatch(/Week 3: .*\n {2}built in the field: 1 trebuchet joins Host/);
+  });
+  it('a built piece mans with its full crew alongside an under-crewed line (RC l. 11639): 2 heavy catapults with 12 men + 1 built = 3 with 20 (2 full, 1 half)', () => {
+    const text = scenario('    engineers: 1\n    artillerists: 1\n    workers: 13\n    build: [{ engine: heavyCatapult, count: 1 }]', 'bombard').replace('ballista: { count: 2 }', 'heavyCatapult: { count: 2, crew: 12 }');
+    const c = compiled(text);
+    // 8 + 4 before; 8 + 8 + 4 after (heavy catapult BR 8, RC l. 11583)
+    expect(c.setup.arsenals.map((a) => a.bombardBr.attacker.bombard)).toEqual([12, 20]);
+  });
+  it('the crews of built pieces count against the troops; a side with no missiles may bombard if it builds some', async () => {
+    const crowded = scenario(GOOD).replace('troops: 1000', 'troops: 40');
+    const r = await run('crews.yaml', crowded);
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/construction\.attacker\.build: crews add up to 44 \(a line without crew is fully crewed; 36 for the pieces built in the field\), more than the 40 troops of the side/);
+    const bare = await run('bare.yaml', scenario(GOOD, 'bombard').replace('    ballista: { count: 2 }\n', '    ladder: { count: 1 }\n'));
+    expect(bare.err).toBe('');
+    expect(bare.code).toBe(0);
+  });
 });
