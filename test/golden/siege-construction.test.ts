@@ -73,3 +73,14 @@ describe('built pieces join with the Weapons Table\'s "Full Crew" (RC l. 11581�
     expect(weaponBr(inv, 'trebuchet')).toBe(18);
   });
 });
+
+describe('RC l. 11738 "Siege equipment can be constructed at the site of the siege": the Miscellaneous Equipment Table too (RC l. 11594–11599, "HP", cost at the standard size)', () => {
+  it('belfry 25 gp/ft × 30\' = 750 gp, 75 hp; gallery shed 15 gp/ft × 20\' = 300 gp, 40 hp; hoist 5 gp/ft × 30\' = 150 gp, 15 hp; ladder 1 gp/10\' × 30\' = 3 gp, 3 hp; mantlet 2 gp/ft × 8\' = 16 gp, 16 hp; timber fort 4 gp/ft × 8\' = 32 gp, 32 hp', () => {
+    const rows = (['belfry', 'galleryShed', 'hoist', 'ladder', 'mantlet', 'timberFort'] as const).map((e) => [CONSTRUCTION[e].costGp, CONSTRUCTION[e].hitPoints, CONSTRUCTION[e].artillery]);
+    expect(rows).toEqual([[750, 75, false], [300, 40, false], [150, 15, false], [3, 3, false], [16, 16, false], [32, 32, false]]);
+    // hardware 10% (RC l. 11740): a belfry's 75 gp; a ladder (3 hp) takes at most 1 man (RC l. 11746), 6 days
+    expect(hardwareCost('belfry')).toBe(75);
+    expect(maxWorkers(3)).toBe(1);
+    expect(buildDays(3, 1)).toBe(6);
+  });
+});

@@ -55,7 +55,7 @@ describe('construction keys are validated', () => {
     expect(r.err).toMatch(/construction\.attacker\.engineers: every piece is built under a siege engineer/);
   });
   it('an unknown engine', async () => {
-    const r = await run('belfry.yaml', scenario('    engineers: 1\n    workers: 27\n    build: [{ engine: belfry, count: 1 }]'));
+    const r = await run('tower.yaml', scenario('    engineers: 1\n    workers: 27\n    build: [{ engine: siegeTower, count: 1 }]'));
     expect(r.code).toBe(3);
     expect(r.err).toMatch(/construction\.attacker\.build\[0\]\.engine: /);
   });
@@ -124,6 +124,20 @@ describe('construction in the compiled siege', () => {
     const c = compiled(text);
     // 8 + 4 before; 8 + 8 + 4 after (heavy catapult BR 8, RC l. 11583)
     expect(c.setup.arsenals.map((a) => a.bombardBr.attacker.bombard)).toEqual([12, 20]);
+  });
+  it('miscellaneous equipment built in the field (RC l. 11738, 11594–11599): 10 mantlets (16 hp) for 1,000 men give +3 in harass from the week they join', () => {
+    // 3 engineers supervise 12 pieces at once (RC l. 11738); 8 men on each mantlet (half its 16 hp, RC l. 11746): 4 days
+    const c = compiled(scenario('    engineers: 3\n    workers: 80\n    build: [{ engine: mantlet, count: 10 }, { engine: ladder, count: 1 }]', 'harass'));
+    const weeks = c.construction!.attacker!.engines.map((e) => e.week);
+    expect(weeks.every((w) => w !== null && w >= 2)).toBe(true);
+    const last = Math.max(...(weeks as number[]));
+    // before: 2 ballistas (harass: ballista BR 4); with the 10 mantlets (‡: 1 per 100 men, RC l. 11607) +3 (H)
+    expect(c.setup.arsenals[0].equipmentBr.attacker.harass).toBe(4);
+    expect(c.setup.arsenals.at(-1)!.fromWeek).toBe(last);
+    expect(c.setup.arsenals.at(-1)!.equipmentBr.attacker.harass).toBe(7);
+    // the ladder (**, 1 per 1,000 men, RC l. 11603) +2 in the assault: 2 × ballista 8 + 2
+    expect(c.setup.arsenals.at(-1)!.equipmentBr.attacker.assault).toBe(8 + 2 + 2);
+    expect(c.construction!.attacker!.materialsGp).toBeCloseTo(10 * 1.6 + 0.3, 9);
   });
   it('the crews of built pieces count against the troops; a side with no missiles may bombard if it builds some', async () => {
     const crowded = scenario(GOOD).replace('troops: 1000', 'troops: 40');

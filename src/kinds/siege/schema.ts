@@ -267,8 +267,12 @@ export function checkSiege(source: ScenarioSource, s: SiegeScenario): SiegeScena
       const at = built > 0 ? ['construction', who, 'build'] : ['equipment', who];
       throw source.error(at, `crews add up to ${crews + built} (a line without crew is fully crewed${built > 0 ? `; ${built} for the pieces built in the field` : ''}), more than the ${s[who].troops} troops of the side`);
     }
-    const gallery = inv.galleryShed?.count ?? 0;
-    if (gallery > (inv.bore?.count ?? 0) + (inv.ram?.count ?? 0)) throw source.error(['equipment', who, 'galleryShed'], 'each gallery shed covers a bore or a ram: no more sheds than bores and rams');
+    // pieces built in the field count too (RC l. 11738)
+    const builds = (engine: string) => (s.construction?.[who]?.build ?? []).filter((b) => b.engine === engine).reduce((t, b) => t + b.count, 0);
+    const gallery = (inv.galleryShed?.count ?? 0) + builds('galleryShed');
+    if (gallery > (inv.bore?.count ?? 0) + (inv.ram?.count ?? 0) + builds('bore') + builds('ram')) {
+      throw source.error(inv.galleryShed ? ['equipment', who, 'galleryShed'] : ['construction', who, 'build'], 'each gallery shed covers a bore or a ram: no more sheds than bores and rams (listed and built)');
+    }
   }
   for (const who of ['attacker', 'defender'] as const) {
     const hd = s.lowestTroopHitDice[who];
