@@ -119,6 +119,18 @@ describe('construction in the compiled siege', () => {
     expect(io.stdout).toMatch(/Week 2: .*\n {2}built in the field: 2 trebuchet join Host and fight from this week \(damage dice now: artillery \d+/);
     expect(io.stdout).toMatch(/Week 3: .*\n {2}built in the field: 1 trebuchet joins Host/);
   });
+  it('the siege report has a table of what the building side fights with from each week', async () => {
+    const { siegeReport } = await import('../../reports/siege.js');
+    const r = await run('report.yaml', scenario(GOOD));
+    const io = memoryIo();
+    expect(await runCli(['siege', r.file, '--trials', '1000', '--json'], io)).toBe(0);
+    const table = siegeReport(JSON.parse(io.stdout), r.file).tables.find((t) => t.caption.startsWith('Field construction, attacker'));
+    expect(table?.rows).toEqual([
+      ['from week 1 (before any built piece)', '2', '4', '8', '2'],
+      ['from week 2: + 2 trebuchet built', '26', '28', '32', '26'],
+      ['from week 3: + 1 trebuchet built', '38', '40', '44', '38'],
+    ]);
+  });
   it('a built piece mans with its full crew alongside an under-crewed line (RC l. 11639): 2 heavy catapults with 12 men + 1 built = 3 with 20 (2 full, 1 half)', () => {
     const text = scenario('    engineers: 1\n    artillerists: 1\n    workers: 13\n    build: [{ engine: heavyCatapult, count: 1 }]', 'bombard').replace('ballista: { count: 2 }', 'heavyCatapult: { count: 2, crew: 12 }');
     const c = compiled(text);
