@@ -70,6 +70,15 @@ describe('construction keys are validated', () => {
     const far = await run('far.yaml', scenario('    engineers: 1\n    workers: 20\n    woodMiles: 25\n    build: [{ engine: ram, count: 1 }]'));
     expect(far.err).toMatch(/construction\.attacker\.woodMiles: the book gives wood gathering up to 20 miles/);
   });
+  it('sizes the engine cannot run in time: more than 1,000 pieces built, or damage dice × arsenals over 50,000', async () => {
+    const many = await run('many.yaml', scenario('    engineers: 1\n    workers: 27\n    build: [{ engine: ladder, count: 1001 }]', 'harass'));
+    expect(many.code).toBe(3);
+    expect(many.err).toMatch(/construction\.attacker\.build: expected at most 1,000 pieces built in the field by a side, got 1,001\n$/);
+    const text = scenario('    engineers: 1\n    workers: 27\n    build: [{ engine: ballista, count: 60 }]', 'bombard').replace('troops: 1000', 'troops: 100000').replace('ballista: { count: 2 }', 'ballista: { count: 1000 }').replace('weekLimit: 10', 'weekLimit: 52');
+    const dice = await run('dice.yaml', text);
+    expect(dice.code).toBe(3);
+    expect(dice.err).toMatch(/construction: the attacker's 1,060 damage dice over up to 53 arsenals .* \(dice × arsenals at most 50,000\): fewer weapons or pieces built\n$/);
+  });
   it('until built: more engines than listed', async () => {
     const r = await run('built.yaml', scenario(GOOD, '[{ tactic: harass, until: { built: 4 } }, { tactic: bombard }]'));
     expect(r.code).toBe(3);
