@@ -109,6 +109,10 @@ describe('worth on a cascade', () => {
       expect(bad.stderr).toContain(message);
       expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     }
+    // Stopped before anything finished: interrupted, and no item measured over fewer rounds than the base.
+    const stopped = await worth(BOB_JOHN, { ...RUN, signal: AbortSignal.abort() });
+    expect(stopped.interrupted).toBe(true);
+    expect(stopped.items).toEqual([]);
     const battle = memoryIo();
     expect(await runCli(['worth', 'examples/orcs-vs-men.yaml', '--player', 'Bob'], battle)).toBe(2);
     expect(battle.stderr).toContain('--player: only for a cascade');
