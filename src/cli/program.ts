@@ -40,7 +40,6 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .description('Monte Carlo and exact odds for War Machine battles, Siege Machine sieges and Dune seizure cascades')
     .version(VERSION)
     .showHelpAfterError('(run warcast --help for usage)')
-    // Under --json commander's usage error is kept for exitCodeFor, which prints it as a JSON error (src/cli/exit.ts).
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => (io.json ? void (io.usageText = (io.usageText ?? '') + s) : io.err(s)) })
     .exitOverride();
   program.hook('preAction', (_program, command) => {
