@@ -118,7 +118,8 @@ function legions(s0: CascadeScenario, f: Force, k: number, type: 'standard' | 'e
     }
     const home = s.players[f.player].homeworld;
     const first = attack.units[0];
-    const at = home !== undefined ? s.locations.find((l) => l.name === home)! : s.locations.find((l) => l.garrison.some((g) => g.name === first))!;
+    const at = home !== undefined ? s.locations.find((l) => l.name === home) : s.locations.find((l) => l.garrison.some((g) => g.name === first));
+    if (at === undefined) return false;
     for (let i = 0; i < k; i++) {
       const name = fresh();
       at.garrison.push({ name, type, ...(at.owner === me ? {} : { owner: me }) });
@@ -324,7 +325,10 @@ export async function worthCascade(scenario: CascadeScenario, source: ScenarioSo
   for (const v of variants(scenario, source, f, npc, rounds, refused)) {
     if (groups !== null && !groups.includes(v.group)) continue;
     const m = await run(v.scenario, v.npc);
+    // Stopped (Ctrl-C): an item measured over fewer rounds, or with its search cut short, is left out.
+    if (options.signal?.aborted || m.trials !== base.trials) break;
     const legionsEq = await equivalent(at, 0, base.count, m.count, lo, hi, n);
+    if (options.signal?.aborted) break;
     items.push({
       name: v.name,
       group: v.group,
@@ -339,7 +343,6 @@ export async function worthCascade(scenario: CascadeScenario, source: ScenarioSo
       troopsEquivalentWin: legionsEq === null ? null : legionsEq.count / n,
       ...(legionsEq === null ? { equivalentNote: equivalentNote(m.count > base.count, lo, hi) } : {}),
     });
-    if (options.signal?.aborted) break;
   }
   items.sort((a, b) => Math.abs(b.winDelta) - Math.abs(a.winDelta) || a.name.localeCompare(b.name));
   const me = scenario.players[f.player].name;

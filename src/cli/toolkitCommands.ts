@@ -23,7 +23,7 @@ export function addToolkitCommands(program: Command, io: Io, setExit: (code: num
     .option('--location <name>', 'a cascade: the location whose final owner is measured (default: the player\'s first seizure, else its first location that is not its homeworld)')
     .option('--rounds <n>', 'a cascade: plan over R rounds, as cascade --rounds (default: this round)')
     .option('--no-npc', 'a cascade: no random NPC attacks, as cascade --no-npc')
-    .option('--exact', 'exact odds only (worth is always exact)')
+    .option('--exact', 'a battle: exact odds (always exact there); a siege or cascade has none')
     .option('--report <dir>', 'also write a report folder (index.html, tornado chart, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./worth.js')).worthCommand(file, flags, io)));

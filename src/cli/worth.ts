@@ -2,7 +2,7 @@
 import { worth, type WorthResult } from '../analysis/worth.js';
 import { UsageError } from '../errors.js';
 import { num, pct, table } from '../text/format.js';
-import { emitResult } from './emit.js';
+import { emitResult, exitCodeAfter } from './emit.js';
 import { warnIdleDice } from './ignored.js';
 import type { Io } from './io.js';
 import { parseCount, type RunFlags } from './options.js';
@@ -32,7 +32,8 @@ export async function worthCommand(file: string, flags: WorthFlags & ReportFlags
   if (r.kind === 'war-machine') warnIdleDice(io, flags as unknown as Record<string, unknown>, 'warcast worth on a battle (always exact)');
   emitResult(io, flags, r, () => formatWorth(r));
   await saveCommandReport({ kind: 'worth', result: r }, file, flags.report, flags, io);
-  return 0;
+  // Monte Carlo kinds stop on Ctrl-C with the items finished (exit 130); a battle's exact worth is never interrupted.
+  return exitCodeAfter(io, r.interrupted, 'the items listed');
 }
 
 const signed = (x: number | null, unit = '') => (x === null ? '—' : `${x > 0 ? '+' : ''}${x.toLocaleString('en-US')}${unit}`);
