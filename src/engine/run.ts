@@ -7,7 +7,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { isMainThread, threadId } from 'node:worker_threads';
 import { WarcastError } from '../errors.js';
 import { warmUp, type Kernel } from './kernel.js';
-import { getPool, POOL_DEFAULTS } from './pool.js';
+import { closeSpeculativePool, getPool, POOL_DEFAULTS } from './pool.js';
 import { engineMode, shardRange, type RemoteMode, type ReplayMode, type ShardMode, type TaskResult } from './mode.js';
 import { digest, toWire } from './wire.js';
 import { activeCheckpoint } from './checkpoint.js';
@@ -131,6 +131,8 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
   const chunkMs = ((k.worstNsPerTrial?.(o.plan) ?? 0) * k.chunkTrials) / 1e6;
   const slow = chunkMs > SLOW_CHUNK_MS && o.trials > k.chunkTrials / 10;
   const usePool = remote !== null || (o.threads > 1 && o.trials >= (o.minPoolTrials ?? k.minPoolTrials)) || (slow && o.minPoolTrials !== Infinity);
+  // Workers started ahead of this run by the command line (pool.ts, prestartPool) that it will not use: end them now.
+  if (!usePool || remote) closeSpeculativePool();
 
   // Task boundaries: on this process's pool cut as threads ask (below), at most maxChunksPerTask chunks (and
   // ~0.1 s) each; on the main thread one chunk a task, so Ctrl-C waits for one chunk at most.
@@ -189,7 +191,7 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
   // same cursor as the workers, so both finish together; whatever the split, the merge is in chunk order.
   const mainTakes = remote === null && o.threads > 1 && !slow;
   const workers = mainTakes ? o.threads - 1 : o.threads;
-  const pool = remote ? null : getPool(workers);
+  const pool = remote ? null : getPool(workers, { preload: k.name });
   pool?.catch(() => {}); // a pool that cannot start fails the run through the first worker loop that awaits it
   // Ends the tasks in flight on Ctrl-C, or when one task fails (the others' work would be thrown away).
   const stop = new AbortController();
