@@ -13,7 +13,7 @@
  */
 import { join } from 'node:path';
 import type { BenchSuite, SuiteContext } from '../harness.js';
-import { PROCESS_FLAGS, runProcess, timeProcess } from '../harness.js';
+import { cliEntry, PROCESS_FLAGS, runProcess, timeProcess } from '../harness.js';
 
 function processSuite(o: { name: string; description: string; unit: string; batch: number; latency: boolean; samples: number; args: (ctx: SuiteContext) => string[]; internal?: boolean }): BenchSuite {
   return {
@@ -27,7 +27,7 @@ function processSuite(o: { name: string; description: string; unit: string; batc
     samples: { full: o.samples, quick: 3 },
     warmUp: 1,
     setup(ctx) {
-      const args = [...(o.latency ? PROCESS_FLAGS : []), join(ctx.root, 'dist', 'src', 'cli', 'main.js'), ...o.args(ctx)];
+      const args = [...(o.latency ? PROCESS_FLAGS : []), cliEntry(ctx.root), ...o.args(ctx)];
       return {
         async run() {
           if (!o.internal) return timeProcess(args, ctx.root).then(() => undefined);

@@ -19,9 +19,14 @@ let poolThreads = 0;
 /** Started ahead of a run that may not use it (prestartPool): closed at once by a run that stays on one thread. */
 let speculative = false;
 
-/** The compiled worker: next to this file's build, or under dist/ when running from TypeScript sources. */
+/**
+ * The compiled worker: in the command line's bundle, worker.mjs beside this code (dist/bundle/, src/build/bundle.ts);
+ * otherwise next to this file's build, or under dist/ when running from TypeScript sources.
+ */
 export function workerFile(): string {
   const here = fileURLToPath(import.meta.url);
+  const bundled = fileURLToPath(new URL('./worker.mjs', import.meta.url));
+  if (here.endsWith('.mjs') && existsSync(bundled)) return bundled;
   const candidates = here.endsWith('.ts')
     ? [fileURLToPath(new URL('../../dist/workers/worker.js', import.meta.url))]
     : [fileURLToPath(new URL('../../workers/worker.js', import.meta.url))];
