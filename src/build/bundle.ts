@@ -31,6 +31,10 @@ const externals: Plugin = {
       const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
       return BUNDLED_PACKAGES.has(name) ? undefined : { external: true };
     });
+    // zod's `z` (and `z.core`) namespace re-exports all 40-odd locales as `z.locales` (368 KB of its 755 KB): warcast uses only
+    // the English messages, which zod imports by themselves, so the bundle's `z.locales` is empty.
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'warcast-empty' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'warcast-empty' }, () => ({ contents: 'export {};', loader: 'js' }));
     // The benchmark harness finds kernel modules by their path under dist/: it runs from dist/src/ as compiled.
     b.onResolve({ filter: /^\.\/bench\.js$/ }, (args) => (args.importer.endsWith(join('src', 'cli', 'program.js')) ? { path: '../src/cli/bench.js', external: true } : undefined));
   },

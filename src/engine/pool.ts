@@ -42,14 +42,23 @@ export interface WorkerHints {
 }
 
 /** The pool of `threads` workers: the running one, or a new one (replacing one of another size). */
-export function getPool(threads: number, hints: WorkerHints = {}): Promise<Piscina> {
+export function getPool(threads: number): Promise<Piscina> {
   speculative = false;
+  // Workers piscina starts from now on (replacing one ended on Ctrl-C or by a failure) have no kernel to
+  // import ahead: a task brings its own, and a pool being closed must not wait for an import.
+  delete workerHints.preload;
+  return ensurePool(threads, {});
+}
+
+function ensurePool(threads: number, hints: WorkerHints): Promise<Piscina> {
   if (pool && poolThreads === threads) return pool;
   const old = pool;
-  pool = startPool(threads, hints);
+  workerHints = { ...hints };
+  const started = startPool(threads, workerHints);
+  pool = started;
   poolThreads = threads;
   if (old) void old.then((p) => p.destroy(), () => {});
-  return pool;
+  return started;
 }
 
 async function startPool(threads: number, hints: WorkerHints): Promise<Piscina> {
@@ -68,6 +77,9 @@ async function startPool(threads: number, hints: WorkerHints): Promise<Piscina> 
   return p;
 }
 
+// Piscina reads its options' workerData each time it starts a worker, so a change here reaches later workers only.
+let workerHints: WorkerHints = {};
+
 /**
  * Start the workers of a run that is about to come, before its scenario is read, validated and compiled, so
  * their start-up (Node's worker bootstrap, module loading, the kernel's import) overlaps the main thread's
@@ -77,7 +89,7 @@ async function startPool(threads: number, hints: WorkerHints): Promise<Piscina> 
  */
 export function prestartPool(threads: number, hints: WorkerHints = {}): void {
   if (threads < 1 || pool) return;
-  getPool(threads, hints).catch(() => {});
+  ensurePool(threads, hints).catch(() => {});
   speculative = true;
 }
 

@@ -191,7 +191,7 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
   // same cursor as the workers, so both finish together; whatever the split, the merge is in chunk order.
   const mainTakes = remote === null && o.threads > 1 && !slow;
   const workers = mainTakes ? o.threads - 1 : o.threads;
-  const pool = remote ? null : getPool(workers, { preload: k.name });
+  const pool = remote ? null : getPool(workers);
   pool?.catch(() => {}); // a pool that cannot start fails the run through the first worker loop that awaits it
   // Ends the tasks in flight on Ctrl-C, or when one task fails (the others' work would be thrown away).
   const stop = new AbortController();
@@ -265,6 +265,9 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
     }
   };
   const mainThread = async () => {
+    // The workers' first tasks go out before this thread warms up: the worker loops below resume on the event
+    // loop's next turn, and a worker already started (pool.ts, prestartPool) then warms up alongside this thread.
+    await yieldToEventLoop();
     warmOnce(k, o.plan);
     while (!stop.signal.aborted && chunksOn.main < (o.mainThreadChunks ?? Infinity)) {
       const i = cut(1);
