@@ -91,6 +91,8 @@ export const PROCESS_ROWS: BenchSuite[] = [
     samples: 5,
     args: (ctx) => ['odds', battle(ctx), '--trials', '1e8', '--threads', '2', '--json'],
   }),
+  // The issue's own example of a run of ≥ 2 s on one thread, where 2 threads should give ≥ 1.8×.
+  ...throughputRows({ label: 'odds 3e8', command: 'odds', file: battle, fileName: 'battle.yaml', unit: 'battles', trials: 300_000_000, trialsText: '3e8' }),
   ...throughputRows({ label: 'siege 4e5', command: 'siege', file: castle, fileName: 'examples/castle-siege.yaml', unit: 'sieges', trials: 400_000, trialsText: '4e5' }),
   ...throughputRows({ label: 'cascade 5e5', command: 'cascade', file: cascade, fileName: 'examples/cascade-bob-john-jane.yaml', unit: 'rounds', trials: 500_000, trialsText: '5e5' }),
   ...throughputRows({ label: 'cascade --rounds 3 2e5', command: 'cascade', file: cascade, fileName: 'examples/cascade-bob-john-jane.yaml', extra: ['--rounds', '3'], unit: 'trials', trials: 200_000, trialsText: '2e5' }),
