@@ -91,7 +91,7 @@ export function siegeReport(r: SiegeResult, file: string): ReportContent {
     title: r.title ?? `${attacker} besieging ${defender}`,
     lead: `Siege (${r.mode}): ${attacker} (attacker) against ${defender} (defender), up to ${r.weekLimit} weeks`,
     facts: facts(r, file),
-    tables: [sideTable(r), keyNumbers(r), endingsTable(r), casualtyTable(r)],
+    tables: [sideTable(r), keyNumbers(r), endingsTable(r), casualtyTable(r), ...constructionTables(r)],
     sources: SIEGE_SOURCES,
     charts,
     resultJson: JSON.stringify(r, null, 2) + '\n',
@@ -129,6 +129,30 @@ function sideTable(r: SiegeResult): Table {
       ['equipment BR', equipment(r.equipmentBr.attacker), equipment(r.equipmentBr.defender)],
     ],
   };
+}
+
+/** Field construction: each side's built engines and, from the week they join, what the side fights with. */
+function constructionTables(r: SiegeResult): Table[] {
+  const out: Table[] = [];
+  for (const who of ['attacker', 'defender'] as const) {
+    const c = r.construction?.[who];
+    if (!c) continue;
+    const name = r.sides[who];
+    const rows = c.fighting.map((f) => [
+      f.fromWeek === 1 ? 'from week 1 (before any built piece)' : `from week ${f.fromWeek}: + ${Object.entries(f.joining).map(([e, n]) => `${n} ${e}`).join(', ')} built`,
+      String(f.equipmentBr.bombard),
+      String(f.equipmentBr.harass),
+      String(f.equipmentBr.assault),
+      String(f.bombardBr),
+    ]);
+    for (const e of c.engines) if (e.week === null || e.week > r.weekLimit) rows.push([`${e.engine}: not finished within ${r.weekLimit} weeks`, '—', '—', '—', '—']);
+    out.push({
+      caption: `Field construction, ${who}: ${name} (${c.built} of ${c.engines.length} engines built, hardware ${num(c.materialsGp)} gp; each fights from the week it joins)`,
+      columns: ['weapons', 'equipment BR vs bombard', 'vs harass', 'vs assault', 'bombard BR'],
+      rows,
+    });
+  }
+  return out;
 }
 
 function keyNumbers(r: SiegeResult): Table {

@@ -51,44 +51,59 @@ export function seekReport(r: SeekResult, file: string): ReportContent {
   };
 }
 
-const WORTH_SOURCE = 'Scale factors and their BR / troop equivalents (exact bisection; on a siege, bisection over Monte Carlo estimates with common random numbers): docs/design.md, “worth”.';
+const WORTH_SOURCE =
+  'Scale factors and their BR / troop equivalents (exact bisection; on a siege or a cascade, bisection over Monte Carlo estimates with common random numbers; a cascade’s equivalents are in legions): docs/design.md, “worth”.';
+
+/** What a worth result's `win` measures, in words. */
+function worthMeasure(r: WorthResult): string {
+  if (r.kind === 'cascade') return `P(${r.player} holds ${r.location} after ${r.rounds === 1 ? 'the round' : `round ${r.rounds}`})`;
+  if (r.kind === 'siege') return r.side === 0 ? `P(fallen by the end of week ${r.week})` : `P(held through week ${r.week})`;
+  return `P(${r.sideName} wins)`;
+}
 
 export function worthReport(r: WorthResult, file: string): ReportContent {
   const signed = (x: number | null) => (x === null ? '—' : `${x > 0 ? '+' : ''}${x.toLocaleString('en-US')}`);
+  const cascade = r.kind === 'cascade';
+  const siege = r.kind === 'siege';
+  const measure = worthMeasure(r);
   const table: Table = {
     caption: `What each item is worth to ${r.sideName}`,
-    columns: ['item', 'rule', 'win', 'change', 'BR equivalent', 'troops equivalent'],
-    rows: r.items.map((i) => [i.name, i.rule, pct(i.win), `${i.winDelta > 0 ? '+' : ''}${(i.winDelta * 100).toFixed(2)}%`, signed(i.brEquivalent), signed(i.troopsEquivalent)]),
+    columns: cascade ? ['item', 'rule', 'P(holds)', 'change', 'legions equivalent'] : ['item', 'rule', siege ? r.measure! : 'win', 'change', 'BR equivalent', 'troops equivalent'],
+    rows: r.items.map((i) => [i.name, i.rule, pct(i.win), `${i.winDelta > 0 ? '+' : ''}${(i.winDelta * 100).toFixed(2)}%`, ...(cascade ? [] : [signed(i.brEquivalent)]), signed(i.troopsEquivalent)]),
   };
-  const siege = r.kind === 'siege';
-  const measure = !siege ? 'win' : r.side === 0 ? `P(fallen by the end of week ${r.week})` : `P(held through week ${r.week})`;
-  if (siege) table.columns[2] = r.measure!;
+  const run = (what: string) => `Monte Carlo, ${(r.trials ?? 0).toLocaleString('en-US')} ${what} per variant, seed ${r.seed}, the same dice for every variant (common random numbers)`;
+  const tables = [table];
+  if (cascade && r.refused?.length) tables.push({ caption: 'Not allowed by the rules this round', columns: ['item', 'why'], rows: r.refused.map((x) => [x.name, x.reason]) });
   return {
     title: r.title ?? `What it is worth to ${r.sideName}`,
-    lead: siege
-      ? `What each adjustment is worth to ${r.sideName} (the ${r.side === 0 ? 'attacker' : 'defender'}), measured by ${measure}: ${pct(r.win)} as the scenario stands`
-      : `What each adjustment is worth to ${r.sideName} (side ${r.side === 0 ? 'A' : 'B'}), who wins ${pct(r.win)} as the scenario stands`,
+    lead: cascade
+      ? `What each choice is worth to ${r.player} (${r.role === 'defender' ? 'its garrison defends' : 'its seizure attacks'} ${r.location}), measured by ${measure}: ${pct(r.win)} as the round stands`
+      : siege
+        ? `What each adjustment is worth to ${r.sideName} (the ${r.side === 0 ? 'attacker' : 'defender'}), measured by ${measure}: ${pct(r.win)} as the scenario stands`
+        : `What each adjustment is worth to ${r.sideName} (side ${r.side === 0 ? 'A' : 'B'}), who wins ${pct(r.win)} as the scenario stands`,
     facts: [
       ['scenario', file],
-      ['side', siege ? `${r.side === 0 ? 'attacker' : 'defender'}: ${r.sideName}` : `${r.side === 0 ? 'A' : 'B'}: ${r.sideName}`],
+      ['side', cascade ? `player ${r.sideName}` : siege ? `${r.side === 0 ? 'attacker' : 'defender'}: ${r.sideName}` : `${r.side === 0 ? 'A' : 'B'}: ${r.sideName}`],
       [
         'method',
-        siege
-          ? `Monte Carlo, ${(r.trials ?? 0).toLocaleString('en-US')} sieges per variant, seed ${r.seed}, the same dice for every variant (common random numbers); equivalents by bisection on bonus and troops over the same estimates`
-          : 'exact odds; equivalents by exact bisection on bonus and troops',
+        cascade
+          ? `${run(r.rounds === 1 ? 'rounds' : `campaigns of ${r.rounds} rounds`)}${r.npc ? '' : ', no NPC attacks'}; equivalents in legions of the force by bisection over the same estimates (no BR equivalent: ${r.brEquivalentNote})`
+          : siege
+            ? `${run('sieges')}; equivalents by bisection on bonus and troops over the same estimates`
+            : 'exact odds; equivalents by exact bisection on bonus and troops',
       ],
       ['elapsed', elapsedText(r.elapsedMs)],
     ],
-    tables: [table],
-    sources: [...(siege ? SIEGE_SOURCES : WAR_MACHINE_SOURCES), WORTH_SOURCE],
+    tables,
+    sources: [...(cascade ? CASCADE_SOURCES : siege ? SIEGE_SOURCES : WAR_MACHINE_SOURCES), WORTH_SOURCE],
     charts: [
       {
         name: 'tornado',
-        title: 'What each adjustment is worth',
-        caption: siege
+        title: cascade ? 'What each choice is worth' : 'What each adjustment is worth',
+        caption: cascade || siege
           ? `The change in ${measure} for ${r.sideName} when each item is applied, largest first (Monte Carlo, the same dice for every item).`
           : `The change in ${r.sideName}’s chance of winning when each item is applied, largest first (exact).`,
-        spec: tornadoChart({ side: r.sideName, ...(siege ? { measure } : {}), items: r.items.filter((i) => i.winDelta !== 0).map((i) => ({ name: i.name, winDelta: i.winDelta })) }),
+        spec: tornadoChart({ side: r.sideName, ...(cascade || siege ? { measure } : {}), items: r.items.filter((i) => i.winDelta !== 0).map((i) => ({ name: i.name, winDelta: i.winDelta })) }),
       },
     ],
     resultJson: JSON.stringify(r, null, 2) + '\n',

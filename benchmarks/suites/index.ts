@@ -11,6 +11,7 @@ import { cascadeRound } from './cascadeRound.js';
 import { poolBattles } from './pool.js';
 import { PROCESS_ROWS } from './processRows.js';
 import { siegeWeek } from './siegeWeek.js';
+import { siegeWeekConstruction } from './siegeWeekConstruction.js';
 import { marchDay } from './marchDay.js';
 import { tacticMixBattle } from './tacticMix.js';
 import { warMachineBattle } from './warMachineBattle.js';
@@ -20,6 +21,7 @@ export const SUITES: BenchSuite[] = [
   tacticMixBattle,
   pursuitEngagement,
   siegeWeek,
+  siegeWeekConstruction,
   marchDay,
   cascadeRound,
   poolBattles,

@@ -18,10 +18,12 @@ import { exactOdds } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
 import { seek } from './seek.js';
 import { worthSiege } from './worthSiege.js';
+import { worthCascade } from './worthCascade.js';
+import type { CascadeScenario } from '../kinds/cascade/schema.js';
 
 export interface WorthOptions extends RunOptions {
-  /** The side whose adjustments are valued (default 0, side A). */
-  side?: 0 | 1;
+  /** The side whose adjustments are valued (default 0, side A). Cascades: a player's index (or `player`). */
+  side?: number;
   /** How far the equivalents are searched: ± this many BR points of `bonus` (default 500; sieges 100). */
   brRange?: number;
   /** Troops are searched from troops ÷ this to troops × this (default 20; sieges 4). */
@@ -30,6 +32,14 @@ export interface WorthOptions extends RunOptions {
   week?: number;
   /** Only the items of these groups (e.g. ['size', 'engine']); default every group. */
   groups?: string[];
+  /** Cascades: the player valued (default: the first player ordering a seizure, else the first location's owner). */
+  player?: string;
+  /** Cascades: the location whose final owner is measured (default: the player's first seizure, else its first non-homeworld location). */
+  location?: string;
+  /** Cascades: planning over this many rounds, as `cascade --rounds R` (default: this round only). */
+  rounds?: number | null;
+  /** Cascades: random NPC attacks (default true; false as `cascade --no-npc`). */
+  npc?: boolean;
 }
 
 export interface WorthItem {
@@ -45,7 +55,7 @@ export interface WorthItem {
   win: number;
   /** win − the scenario's win probability (sieges: − the scenario's measure, same seed and trials). */
   winDelta: number;
-  /** Sieges: the 95% interval of `win` (absent for exact battles). */
+  /** Sieges and cascades: the 95% interval of `win` (absent for exact battles). */
   winCi95?: [number, number];
   /** Change in mean troops lost: [this side, the enemy] (exact). */
   casualtiesDelta: [number, number];
@@ -57,30 +67,54 @@ export interface WorthItem {
   brEquivalent: number | null;
   /** The win probability at `bonus + brEquivalent` (the round trip: within one BR point's step of `win`). */
   brEquivalentWin: number | null;
-  /** The same in troops: the change of `troops` whose win probability reaches the item's (null as above). */
+  /**
+   * The same in troops: the change of `troops` whose win probability reaches the item's (null as above). Cascades:
+   * in legions of the force that decides the location (`unit: "legions"`).
+   */
   troopsEquivalent: number | null;
   troopsEquivalentWin: number | null;
+  /** Cascades: why `troopsEquivalent` is null (absent when it is not). */
+  equivalentNote?: string;
 }
 
 export interface WorthResult extends ResultMeta {
-  kind: 'war-machine' | 'siege';
+  kind: 'war-machine' | 'siege' | 'cascade';
   title: string | null;
-  /** Battles: side A or B. Sieges: 0 the attacker, 1 the defender. */
-  side: 0 | 1;
+  /** Battles: side A or B. Sieges: 0 the attacker, 1 the defender. Cascades: the player's index in `players`. */
+  side: number;
+  /** The side's name (cascades: the player). */
   sideName: string;
   method: 'exact' | 'monte-carlo';
-  /** Sieges: what `win` measures, `fallenBy(N)` (attacker) or `held(N)` (defender). */
+  /**
+   * Sieges: what `win` measures, `fallenBy(N)` (attacker) or `held(N)` (defender). Cascades: `held(R, "L")` when the
+   * player holds L now (as seek's target), `owner(R, "L") = "P"` when it seizes L: P(the player holds L after round R).
+   */
   measure?: string;
+  /** Cascades: the player valued, the location measured, and whether its garrison defends or its seizure attacks L. */
+  player?: string;
+  location?: string;
+  role?: 'defender' | 'attacker';
+  /** Cascades: rounds played (1, or --rounds R) and whether NPCs attack. */
+  rounds?: number;
+  npc?: boolean;
+  /** Cascades: what `troopsEquivalent` counts ("legions"; battles and sieges count troops). */
+  unit?: 'legions';
+  /** Cascades: the legion changes the rules allow in the force ([fewest, most]); the search stays inside. */
+  legionRange?: [number, number];
+  /** Cascades: the items the rules do not allow this round (e.g. a legion over the movement limit), with the rule. */
+  refused?: { name: string; group: string; reason: string }[];
+  /** Cascades: why `brEquivalent` is null. */
+  brEquivalentNote?: string;
   /** Sieges: the week N of the measure. */
   week?: number;
   /** The side's exact win probability as the scenario stands (sieges: its measure). */
   win: number;
   winCi95?: [number, number];
-  /** Mean troops lost by both sides (sieges: [attacker, defender], dead + wounded). */
+  /** Mean troops lost by both sides (sieges: [attacker, defender], dead + wounded; cascades: legions, [the player, every other player]). */
   casualties: [number, number];
   /** Largest |winDelta| first. */
   items: WorthItem[];
-  /** Sieges: the run (every variant and every value searched: this seed, these trials). */
+  /** Sieges and cascades: the run (every variant and every value searched: this seed, these trials). */
   seed?: number;
   trials?: number;
   threads?: number;
@@ -125,10 +159,15 @@ function variations(s: WarMachineScenario, side: 0 | 1): Variation[] {
 /** The worth analysis: `warcast worth FILE --json` prints exactly this object. */
 export async function worth(input: ScenarioInput, options: WorthOptions = {}): Promise<WorthResult> {
   runSettings(options);
+  const loaded = await loadScenario(input, ['war-machine', 'siege', 'cascade']);
+  const kind = (loaded.scenario as { kind: string }).kind;
+  if (kind === 'cascade') return worthCascade(loaded.scenario as CascadeScenario, loaded.source, options);
+  for (const [k, v] of [['--player', options.player], ['--location', options.location], ['--rounds', options.rounds ?? undefined], ['--no-npc', options.npc === false ? true : undefined]] as const) {
+    if (v !== undefined) throw new UsageError(`${k}: only for a cascade`);
+  }
   const side = options.side ?? 0;
   if (side !== 0 && side !== 1) throw new UsageError(`--side: expected 0 or 1, got ${String(side)}`);
-  const loaded = await loadScenario(input, ['war-machine', 'siege']);
-  if ((loaded.scenario as { kind: string }).kind === 'siege') return worthSiege(loaded.scenario as SiegeScenario, loaded.source, options);
+  if (kind === 'siege') return worthSiege(loaded.scenario as SiegeScenario, loaded.source, options);
   if (options.week !== undefined) throw new UsageError('--week: only for a siege');
   const brRange = options.brRange ?? 500;
   const troopsFactor = options.troopsFactor ?? 20;

@@ -13,7 +13,7 @@ export const EXAMPLES: Record<string, string[]> = {
   matchup: ['warcast matchup examples/matchup-twin-hills.yaml', 'warcast matchup examples/matchup-twin-hills.yaml --objective casualties', 'warcast matchup examples/matchup-twin-hills.yaml --monte-carlo --trials 100000'],
   sweep: ["warcast sweep examples/battle.yaml --vary 'sides[0].bonus' --from 0 --to 40 --step 5", "warcast sweep examples/orcs-vs-men.yaml --vary 'sides[0].troops' --from 600 --to 1200 --step 100 --exact"],
   seek: ["warcast seek examples/orcs-vs-men.yaml --vary 'sides[0].troops' --target 'win[0] >= 0.7'", "warcast seek examples/simple-siege.yaml --vary foodWeeks --target 'fallenBy(20) >= 0.2' --largest --from 0 --to 20"],
-  worth: ['warcast worth examples/orcs-vs-men.yaml', 'warcast worth examples/orcs-vs-men.yaml --side 1 --report worth-report'],
+  worth: ['warcast worth examples/orcs-vs-men.yaml', 'warcast worth examples/orcs-vs-men.yaml --side 1 --report worth-report', 'warcast worth examples/cascade-kanly-three-rounds.yaml --player Ordos --rounds 5'],
   tournament: ['warcast tournament examples/tournament-forces.yaml', 'warcast tournament examples/tournament-forces.yaml --exact'],
   merge: ['warcast odds examples/orcs-vs-men.yaml --shard 1/2 --out part1.json', 'warcast odds examples/orcs-vs-men.yaml --shard 2/2 --out part2.json', 'warcast merge part1.json part2.json'],
   worker: ['warcast worker --redis redis://127.0.0.1:6379', 'warcast odds examples/orcs-vs-men.yaml --trials 1e9 --redis redis://127.0.0.1:6379'],

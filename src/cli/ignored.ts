@@ -17,7 +17,7 @@ const DICE_OPTIONS = ['trials', 'seed', 'threads', 'precision', 'maxTrials', 'ch
 
 /** Commands that answer exactly unless `--monte-carlo` is given, and the ones that are always exact. */
 const EXACT_UNLESS_MONTE_CARLO = new Set(['matchup', 'march']);
-/** (`worth` is exact on a battle but Monte Carlo on a siege: it warns itself once it knows the kind, src/cli/worth.ts.) */
+/** (`worth` is exact on a battle but Monte Carlo on a siege or a cascade: it warns itself once it knows the kind, src/cli/worth.ts.) */
 const ALWAYS_EXACT = new Set<string>([]);
 
 const flag = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;

@@ -48,7 +48,7 @@ export type CommandResult =
  */
 export async function saveCommandReport(r: CommandResult, file: string, dir: string | undefined, flags: ReportFlags, io: Io, option = '--report'): Promise<string | null> {
   if (dir === undefined) return null;
-  const interrupted = r.kind === 'worth' ? false : r.result.interrupted;
+  const interrupted = r.kind === 'worth' ? r.result.interrupted === true : r.result.interrupted;
   if (interrupted || io.signal?.aborted) {
     io.err(`report not written: the run was interrupted (${option} ${dir} left as it was)\n`);
     return null;

@@ -16,10 +16,14 @@ export function addToolkitCommands(program: Command, io: Io, setExit: (code: num
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./seek.js')).seekCommand(file, flags, io)));
 
-  addRunOptions(program.command('worth <scenario>').description('what each adjustment, tactic, +10% troops and +10 BR is worth to a side: change in win probability and casualties, equivalent in BR points and in troops (exact); on a siege, engines, fortifications and food too, by Monte Carlo with common random numbers'))
-    .option('--side <n>', 'the side to value: 0 (A, default) or 1 (B); a siege: 0 the attacker, 1 the defender')
+  addRunOptions(program.command('worth <scenario>').description('what each adjustment, tactic, +10% troops and +10 BR is worth to a side: change in win probability and casualties, equivalent in BR points and in troops (exact); on a siege, engines, fortifications and food too, by Monte Carlo with common random numbers; on a cascade, what each choice is worth to a player\'s hold on a location, in legions'))
+    .option('--side <n>', 'the side to value: 0 (A, default) or 1 (B); a siege: 0 the attacker, 1 the defender; a cascade: a player\'s index (or --player)')
     .option('--week <n>', 'a siege: the week N of P(fallen by N) / P(held through N) (default: the median week to fall, else the week limit)')
-    .option('--exact', 'exact odds only (worth is always exact)')
+    .option('--player <name>', 'a cascade: the player to value (default: the first ordering a seizure, else the first location\'s owner)')
+    .option('--location <name>', 'a cascade: the location whose final owner is measured (default: the player\'s first seizure, else its first location that is not its homeworld)')
+    .option('--rounds <n>', 'a cascade: plan over R rounds, as cascade --rounds (default: this round)')
+    .option('--no-npc', 'a cascade: no random NPC attacks, as cascade --no-npc')
+    .option('--exact', 'a battle: exact odds (always exact there); a siege or cascade has none')
     .option('--report <dir>', 'also write a report folder (index.html, tornado chart, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./worth.js')).worthCommand(file, flags, io)));

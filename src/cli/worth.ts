@@ -1,48 +1,74 @@
-/** `warcast worth <scenario> [--side 0|1]`: parse, call `worth`, format. */
+/** `warcast worth <scenario> [--side 0|1]` (a cascade: `[--player NAME] [--location NAME] [--rounds R] [--no-npc]`): parse, call `worth`, format. */
 import { worth, type WorthResult } from '../analysis/worth.js';
 import { UsageError } from '../errors.js';
 import { num, pct, table } from '../text/format.js';
-import { emitResult } from './emit.js';
+import { emitResult, exitCodeAfter } from './emit.js';
 import { warnIdleDice } from './ignored.js';
 import type { Io } from './io.js';
-import type { RunFlags } from './options.js';
+import { parseCount, type RunFlags } from './options.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
 import { withRun } from './run.js';
 
 export interface WorthFlags extends RunFlags {
   side?: string;
   week?: string;
+  player?: string;
+  location?: string;
+  rounds?: string;
+  /** commander's --no-npc: false when given. */
+  npc?: boolean;
 }
 
 export async function worthCommand(file: string, flags: WorthFlags & ReportFlags, io: Io): Promise<number> {
   await checkReportOption(flags.report);
-  const side = flags.side === undefined ? 0 : flags.side.trim() === '0' ? 0 : flags.side.trim() === '1' ? 1 : null;
+  // Battles and sieges take 0 or 1; a cascade a player's index (worth checks it against the kind).
+  const side = flags.side === undefined ? undefined : /^\s*\d+\s*$/.test(flags.side) ? Number(flags.side) : null;
   if (side === null) throw new UsageError(`--side: expected 0 (A) or 1 (B), got '${flags.side}'`);
   const week = flags.week === undefined ? undefined : /^\s*\d+\s*$/.test(flags.week) ? Number(flags.week) : NaN;
   if (week !== undefined && !Number.isInteger(week)) throw new UsageError(`--week: expected a whole week, got '${flags.week}'`);
-  const r = await withRun(io, flags, (o) => worth(file, { ...o, side, week, trials: flags.trials === undefined ? undefined : o.trials }));
+  const rounds = flags.rounds === undefined ? undefined : parseCount('--rounds', flags.rounds, 1, 1000);
+  const cascade = { player: flags.player, location: flags.location, rounds, npc: flags.npc === false ? false : undefined };
+  const r = await withRun(io, flags, (o) => worth(file, { ...o, side, week, ...cascade, trials: flags.trials === undefined ? undefined : o.trials }));
   if (r.kind === 'war-machine') warnIdleDice(io, flags as unknown as Record<string, unknown>, 'warcast worth on a battle (always exact)');
   emitResult(io, flags, r, () => formatWorth(r));
   await saveCommandReport({ kind: 'worth', result: r }, file, flags.report, flags, io);
-  return 0;
+  // Monte Carlo kinds stop on Ctrl-C with the items finished (exit 130); a battle's exact worth is never interrupted.
+  return exitCodeAfter(io, r.interrupted, 'the items listed');
 }
 
 const signed = (x: number | null, unit = '') => (x === null ? '—' : `${x > 0 ? '+' : ''}${x.toLocaleString('en-US')}${unit}`);
 const signedPct = (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(2)}%`;
 
+/** What `win` measures, in words (also the report's). */
+export function worthMeasureText(r: WorthResult): string {
+  if (r.kind === 'cascade') return `P(${r.player} holds ${r.location} after ${r.rounds === 1 ? 'the round' : `round ${r.rounds}`})`;
+  if (r.kind === 'siege') return r.side === 0 ? `P(fallen by the end of week ${r.week})` : `P(held through week ${r.week})`;
+  return `P(${r.sideName} wins)`;
+}
+
 export function formatWorth(r: WorthResult): string {
   const out: string[] = [];
-  if (r.kind === 'siege') {
+  const runLine = (what: string) => `Monte Carlo, ${(r.trials ?? 0).toLocaleString('en-US')} ${what} per variant, seed ${r.seed}, the same dice for every variant (common random numbers); as the scenario stands ${pct(r.win)}`;
+  if (r.kind === 'cascade') {
+    const role = r.role === 'defender' ? `its garrison defends ${r.location}` : `its seizure attacks ${r.location}`;
+    out.push(`${r.title ? r.title + ': ' : ''}what each choice is worth to ${r.player} (${role}), measured by ${worthMeasureText(r)}${r.npc ? '' : ', no NPC attacks'}`);
+    out.push(`${runLine(r.rounds === 1 ? 'rounds' : `campaigns of ${r.rounds} rounds`)}; equivalents in legions of that force (the rules allow ${signed(r.legionRange![0])} to ${signed(r.legionRange![1])}) by bisection over the same estimates; no BR equivalent (${r.brEquivalentNote})`);
+  } else if (r.kind === 'siege') {
     const role = r.side === 0 ? 'the attacker' : 'the defender';
-    const what = r.side === 0 ? `P(fallen by the end of week ${r.week})` : `P(held through week ${r.week})`;
-    out.push(`${r.title ? r.title + ': ' : ''}what each adjustment is worth to ${r.sideName} (${role}), measured by ${what}`);
-    out.push(`Monte Carlo, ${(r.trials ?? 0).toLocaleString('en-US')} sieges per variant, seed ${r.seed}, the same dice for every variant (common random numbers); as the scenario stands ${pct(r.win)}; equivalents by bisection on bonus (BR points) and troops over the same estimates`);
+    out.push(`${r.title ? r.title + ': ' : ''}what each adjustment is worth to ${r.sideName} (${role}), measured by ${worthMeasureText(r)}`);
+    out.push(`${runLine('sieges')}; equivalents by bisection on bonus (BR points) and troops over the same estimates`);
   } else {
     out.push(`${r.title ? r.title + ': ' : ''}what each adjustment is worth to ${r.sideName} (side ${r.side === 0 ? 'A' : 'B'})`);
     out.push(`exact odds; as the scenario stands ${r.sideName} wins ${pct(r.win)}; equivalents by exact bisection on bonus (BR points) and troops`);
   }
   out.push('');
-  const rows = r.items.map((i) => [i.name, i.rule, pct(i.win), signedPct(i.winDelta), signed(i.brEquivalent), signed(i.troopsEquivalent), `${num(i.casualtiesDelta[0])} / ${num(i.casualtiesDelta[1])}`]);
-  out.push(table(rows, ['item', 'rule', r.kind === 'siege' ? r.measure! : 'win', 'change', 'BR equivalent', 'troops equivalent', 'Δ casualties own / enemy']));
+  const cascade = r.kind === 'cascade';
+  const rows = r.items.map((i) => [i.name, i.rule, pct(i.win), signedPct(i.winDelta), ...(cascade ? [] : [signed(i.brEquivalent)]), signed(i.troopsEquivalent), `${num(i.casualtiesDelta[0])} / ${num(i.casualtiesDelta[1])}`]);
+  const head = cascade ? ['item', 'rule', 'P(holds)', 'change', 'legions equivalent', 'Δ legions lost own / others'] : ['item', 'rule', r.kind === 'siege' ? r.measure! : 'win', 'change', 'BR equivalent', 'troops equivalent', 'Δ casualties own / enemy'];
+  out.push(table(rows, head));
+  if (r.refused?.length) {
+    out.push('', 'not allowed by the rules this round:');
+    for (const x of r.refused) out.push(`  ${x.name}: ${x.reason}`);
+  }
   return out.join('\n') + '\n';
 }

@@ -1,7 +1,8 @@
 /**
  * Part files: what one shard of a run (`--shard i/n`) leaves behind, and the checks that make a set of them one
  * whole run before `warcast merge` adds them up. A part holds, for every `runTrials` call the analysis made,
- * the chunk range this shard ran and its accumulator sums (exact integers), plus everything the merge needs to
+ * the chunk range this shard ran and its accumulator sums (exact integers; past 2^53 also as exact decimal text,
+ * so the merge rounds once, as a local run does), plus everything the merge needs to
  * run the same analysis again on the summed accumulators: the command, its options, the scenario text.
  */
 import { WarcastError } from '../errors.js';
@@ -52,6 +53,9 @@ export function parsePart(name: string, text: string): PartFile {
   if (!Array.isArray(p.calls)) throw fail(`${name}: calls: expected a list`);
   p.calls.forEach((c, i) => {
     if (!Array.isArray(c?.acc) || typeof c.shardFirst !== 'number' || typeof c.shardLast !== 'number') throw fail(`${name}: calls[${i}]: expected acc, shardFirst and shardLast`);
+    for (const [j, text] of Object.entries(c.exact ?? {})) {
+      if (typeof text !== 'string' || !/^-?[0-9]+$/.test(text) || !(Number(j) < c.acc.length)) throw fail(`${name}: calls[${i}].exact.${j}: expected an integer as decimal text for an entry of acc`);
+    }
   });
   return p as PartFile;
 }
@@ -111,7 +115,7 @@ export function mergeParts(parts: NamedPart[]): { first: PartFile; calls: Replay
     const traces: number[][] = [];
     for (const x of pieces) {
       if (x.c.acc.length !== acc.length) throw fail(`${x.name}: calls[${i}].acc: expected ${acc.length} numbers, got ${x.c.acc.length}`);
-      sum.add(Float64Array.from(x.c.acc));
+      sum.addSum(ExactSum.restore(x.c.acc, x.c.exact));
       if (x.c.trace) traces.push(x.c.trace);
     }
     sum.into(acc);

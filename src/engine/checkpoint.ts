@@ -35,8 +35,6 @@ export interface CheckpointHeader {
 export interface CheckpointCall extends ShardCall {
   /** Whole: every chunk of the call is in acc. */
   complete: boolean;
-  /** Accumulator entries past 2^53, exact (decimal); acc holds them rounded. */
-  exact?: Record<string, string>;
   threadsUsed: number;
 }
 

@@ -27,6 +27,14 @@ export class ExactSum {
       } else low[j] = s; // not a count: no exactness to keep
     }
   }
+  /** Add another exact sum (a shard's or a task's) without rounding either. */
+  addSum(other: ExactSum): void {
+    this.add(other.low);
+    for (const [j, b] of other.big ?? []) {
+      this.big ??= new Map();
+      this.big.set(j, (this.big.get(j) ?? 0n) + b);
+    }
+  }
   /** The totals, each rounded once to a double, written into `acc`. */
   into(acc: Float64Array): void {
     for (let j = 0; j < acc.length; j++) {

@@ -28,6 +28,8 @@ export interface ShardCall {
   traceLength: number;
   /** Their accumulator sums, and with a trace the running totals after each of their chunks (from shardFirst). */
   acc: number[];
+  /** Accumulator entries past 2^53, exact (decimal); acc holds them rounded. Absent when there are none. */
+  exact?: Record<string, string>;
   trace: number[] | null;
 }
 

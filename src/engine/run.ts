@@ -8,7 +8,7 @@ import { isMainThread, threadId } from 'node:worker_threads';
 import { WarcastError } from '../errors.js';
 import { warmUp, type Kernel } from './kernel.js';
 import { closeSpeculativePool, getPool, POOL_DEFAULTS } from './pool.js';
-import { engineMode, shardRange, type RemoteMode, type ReplayMode, type ShardMode, type TaskResult } from './mode.js';
+import { engineMode, shardRange, type RemoteMode, type ReplayMode, type ShardCall, type ShardMode, type TaskResult } from './mode.js';
 import { digest, toWire } from './wire.js';
 import { activeCheckpoint } from './checkpoint.js';
 import { ExactSum } from './exactSum.js';
@@ -49,6 +49,8 @@ export interface RunResult {
   trace?: Float64Array;
   /** Chunks the calling thread ran (the rest ran on workers or a cluster). */
   mainThreadChunks?: number;
+  /** Entries of `acc` past 2^53, exact (decimal), for a shard's part file: `acc` holds them rounded. */
+  exact?: Record<string, string>;
 }
 
 
@@ -96,12 +98,13 @@ async function shardTrials<P>(o: RunOptions<P>, mode: ShardMode): Promise<RunRes
   const lastChunk = Math.ceil((key.startTrial + key.trials) / k.chunkTrials);
   const [a, b] = shardRange(firstChunk, lastChunk, mode.index, mode.count);
   const traceLength = o.trace ? (k.traceLength ?? 0) : 0;
-  const record = { ...key, chunkTrials: k.chunkTrials, firstChunk, lastChunk, shardFirst: a, shardLast: b, traceLength, acc: [] as number[], trace: null as number[] | null };
+  const record: ShardCall = { ...key, chunkTrials: k.chunkTrials, firstChunk, lastChunk, shardFirst: a, shardLast: b, traceLength, acc: [], trace: null };
   mode.calls.push(record);
   const end = Math.min(key.startTrial + key.trials, b * k.chunkTrials);
   const r = await localTrials({ ...o, startTrial: a * k.chunkTrials, trials: Math.max(0, end - a * k.chunkTrials) }, null);
   if (r.interrupted) mode.interrupted = true;
   record.acc = Array.from(r.acc);
+  if (r.exact) record.exact = r.exact;
   record.trace = r.trace ? Array.from(r.trace) : null;
   // The analysis goes on with this shard's counts but the whole call's size, so its later calls are the same in every shard.
   return { acc: r.acc, trials: key.trials, threadsUsed: r.threadsUsed, interrupted: r.interrupted, ...(traceLength > 0 ? { trace: new Float64Array((lastChunk - firstChunk) * traceLength) } : {}) };
@@ -157,8 +160,9 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
     for (let j = 0; j < r.trace.length; j++) trace[at + j] = r.trace[j] + (at > 0 ? trace[at - traceLength + (j % traceLength)] : 0);
   };
   const chunksOn = { main: 0, pool: 0, poolTasks: 0 };
-  const result = (trials: number, threadsUsed: number): RunResult => ({
+  const result = (trials: number, threadsUsed: number, sum: ExactSum): RunResult => ({
     acc,
+    ...(sum.exact() ? { exact: sum.exact() } : {}),
     trials,
     threadsUsed,
     interrupted: trials < o.trials,
@@ -183,7 +187,7 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
       if (tasks.length > 1) await yieldToEventLoop();
     }
     sum.into(acc);
-    return result(done, 1);
+    return result(done, 1, sum);
   }
 
   // The calling thread is one of the `threads` (when its chunks are short enough to stop between on Ctrl-C):
@@ -304,7 +308,7 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
     trials += trialsOf(tasks[i]);
   }
   sum.into(acc);
-  return result(trials, remote ? remote.threads() : o.threads);
+  return result(trials, remote ? remote.threads() : o.threads, sum);
 }
 
 

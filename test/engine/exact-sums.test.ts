@@ -3,7 +3,10 @@
  * results in doubles made the answer depend on how chunks were grouped into tasks, i.e. on --threads.
  */
 import { describe, expect, it } from 'vitest';
-import { ExactSum } from '../../src/engine/run.js';
+import { mergeParts, parsePart, PART_FORMAT, type PartFile } from '../../src/distributed/parts.js';
+import type { Kernel } from '../../src/engine/kernel.js';
+import { withEngineMode, type ShardMode } from '../../src/engine/mode.js';
+import { ExactSum, runTrials } from '../../src/engine/run.js';
 
 /** A small seeded generator for the test data. */
 function mulberry(seed: number): () => number {
@@ -57,5 +60,42 @@ describe('exact sums past 2^53', () => {
     const out = new Float64Array(2);
     s.into(out);
     expect([...out]).toEqual([7, 0.75]);
+  });
+});
+
+describe('shards past 2^53', () => {
+  // Every chunk adds an odd number near 2^52 to one slot: a shard's own sum passes 2^53 (as in the checkpoint test).
+  const big: Kernel<{ n: number }> = {
+    name: 'test-big', chunkTrials: 1, maxChunksPerTask: 1, minPoolTrials: Infinity,
+    accLength: () => 1,
+    maxPerTrial: () => 2 ** 53,
+    run: (_plan, _seed, first, count, _total, acc) => {
+      for (let c = first; c < first + count; c++) acc[0] += 2 ** 52 + 2 * c + 1 + (c === 39 ? 17 : 0);
+    },
+  };
+  const run = () => runTrials({ kernel: big, plan: { n: 1 }, seed: 1, trials: 40, threads: 1 });
+  /** Shard i of n as its part file would hold it (through JSON, as written to disk). */
+  async function part(index: number, count: number): Promise<PartFile> {
+    const mode: ShardMode = { type: 'shard', index, count, calls: [], interrupted: false };
+    await withEngineMode(mode, run);
+    const file = { warcastPart: PART_FORMAT, version: 't', command: 't', scenarioHash: 'h', scenario: { file: 'f', text: '' }, seed: 1, options: {}, shard: { index, count }, range: null, calls: mode.calls };
+    return parsePart(`part${index}`, JSON.stringify(file));
+  }
+
+  it('merging 3 shards gives the bytes of the whole run: each part keeps its sums past 2^53 exactly', async () => {
+    const whole = (await run()).acc[0];
+    const parts = await Promise.all([1, 2, 3].map((i) => part(i, 3)));
+    expect(parts.every((p) => p.calls[0].exact?.['0'] !== undefined)).toBe(true);
+    expect(mergeParts(parts.map((p, i) => ({ name: `part${i + 1}`, part: p }))).calls[0].acc[0]).toBe(whole);
+    // The test can fail: adding the parts' rounded sums (the old part format) rounds twice and differs.
+    const roundedTwice = new ExactSum(1);
+    for (const p of parts) roundedTwice.add(Float64Array.from(p.calls[0].acc));
+    expect(roundedTwice.rounded()[0]).not.toBe(whole);
+  });
+
+  it('a part whose exact entry is not an integer is one clear line', async () => {
+    const p = await part(1, 2);
+    const text = JSON.stringify(p).replace(/"exact":\{"0":"[0-9]+"\}/, '"exact":{"0":"1.5"}');
+    expect(() => parsePart('p.json', text)).toThrow(/^p\.json: calls\[0\]\.exact\.0: expected an integer as decimal text/);
   });
 });

@@ -85,7 +85,7 @@ describe('a hand-checked assault week', () => {
   it('splits the artillery casualties 3/2', () => {
     // A = trebuchet 12 + ½ ballista 2 = 14 rolling 6; A′ = ½ × 4 = 2 rolling 9 on 2d10: 84 + 18 = 102 tenths = 10.2 HD.
     expect(plan.bombardAttacker[A_ASSAULT]).toBe(14);
-    expect(plan.bombardDefender).toBe(2);
+    expect(plan.bombardDefender[0]).toBe(2);
     const tenths = bombardHitDiceTenths(14, 6) + bombardHitDiceTenths(2, 9);
     expect(tenths).toBe(102);
     // Defender 3/5 = 6.12 HD → 6 whole (3 dead, 3 wounded) + 1 wounded; attacker 2/5 = 4.08 HD → 2 dead, 2 + 1 wounded.

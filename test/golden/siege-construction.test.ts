@@ -3,7 +3,8 @@
  * copied in docs/sources/rc-siege.md) and the Siege Weapons Table (RC l. 7318–7324, costs; l. 11581–11586, hp).
  */
 import { describe, expect, it } from 'vitest';
-import { buildDays, constructionSchedule, CONSTRUCTION, hardwareCost, maxWorkers, woodDays } from '../../src/rules/siege/construction.js';
+import { buildDays, constructionSchedule, CONSTRUCTION, hardwareCost, joinedBy, maxWorkers, woodDays } from '../../src/rules/siege/construction.js';
+import { weaponBr, withFullyCrewedPieces } from '../../src/rules/siege/equipment.js';
 
 describe('RC l. 11746: "if six men work on a light catapult … 3 hit points per day, taking six days to complete an 18 hit point catapult. No more than nine men can work on it at once."', () => {
   it('light catapult: 18 hp, 6 men → 6 days; at most 9 men (half its hit points)', () => {
@@ -58,5 +59,28 @@ describe('RC l. 11738: "One siege engineer can supervise up to four construction
   it('a piece not finished within the siege has no week', () => {
     const s = constructionSchedule({ engineers: 1, artillerists: 1, workers: 1, woodMiles: null, build: [{ engine: 'trebuchet', count: 1 }] }, 14);
     expect(s.engines[0]).toEqual({ engine: 'trebuchet', startDay: 1, finishDay: null, week: null });
+  });
+});
+
+describe('built pieces join with the Weapons Table\'s "Full Crew" (RC l. 11581–11586), and the crew rule (RC l. 11639) mans the whole line', () => {
+  it('a built trebuchet (full crew 12) joining 1 trebuchet with 6 men: 2 pieces, 18 men → one full (BR 12), one half (BR 6)', () => {
+    const engines = [{ engine: 'trebuchet' as const, startDay: 1, finishDay: 9, week: 3 }, { engine: 'trebuchet' as const, startDay: 1, finishDay: 30, week: 6 }];
+    expect(joinedBy(engines, 2)).toEqual({});
+    expect(joinedBy(engines, 3)).toEqual({ trebuchet: 1 });
+    const inv = withFullyCrewedPieces({ trebuchet: { count: 1, crew: 6 } }, joinedBy(engines, 5));
+    expect(inv).toEqual({ trebuchet: { count: 2, crew: 18 } });
+    expect(weaponBr({ trebuchet: { count: 1, crew: 6 } }, 'trebuchet')).toBe(6);
+    expect(weaponBr(inv, 'trebuchet')).toBe(18);
+  });
+});
+
+describe('RC l. 11738 "Siege equipment can be constructed at the site of the siege": the Miscellaneous Equipment Table too (RC l. 11594–11599, "HP", cost at the standard size)', () => {
+  it('belfry 25 gp/ft × 30\' = 750 gp, 75 hp; gallery shed 15 gp/ft × 20\' = 300 gp, 40 hp; hoist 5 gp/ft × 30\' = 150 gp, 15 hp; ladder 1 gp/10\' × 30\' = 3 gp, 3 hp; mantlet 2 gp/ft × 8\' = 16 gp, 16 hp; timber fort 4 gp/ft × 8\' = 32 gp, 32 hp', () => {
+    const rows = (['belfry', 'galleryShed', 'hoist', 'ladder', 'mantlet', 'timberFort'] as const).map((e) => [CONSTRUCTION[e].costGp, CONSTRUCTION[e].hitPoints, CONSTRUCTION[e].artillery]);
+    expect(rows).toEqual([[750, 75, false], [300, 40, false], [150, 15, false], [3, 3, false], [16, 16, false], [32, 32, false]]);
+    // hardware 10% (RC l. 11740): a belfry's 75 gp; a ladder (3 hp) takes at most 1 man (RC l. 11746), 6 days
+    expect(hardwareCost('belfry')).toBe(75);
+    expect(maxWorkers(3)).toBe(1);
+    expect(buildDays(3, 1)).toBe(6);
   });
 });

@@ -19,7 +19,7 @@ describe('bombardment', () => {
     });
     const { plan } = compileSiege(s);
     const A = plan.bombardAttacker[1]; // 5 × 12 + ½ × 20 = 70
-    const A2 = plan.bombardDefender; // 3 × 8 + ½ × 8 = 28
+    const A2 = plan.bombardDefender[0]; // 3 × 8 + ½ × 8 = 28
     expect([A, A2]).toEqual([70, 28]);
     const r = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 7, trials: 10_000, threads: 1 });
     const S = siegeLayout(plan).sums;

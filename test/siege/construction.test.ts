@@ -55,7 +55,7 @@ describe('construction keys are validated', () => {
     expect(r.err).toMatch(/construction\.attacker\.engineers: every piece is built under a siege engineer/);
   });
   it('an unknown engine', async () => {
-    const r = await run('belfry.yaml', scenario('    engineers: 1\n    workers: 27\n    build: [{ engine: belfry, count: 1 }]'));
+    const r = await run('tower.yaml', scenario('    engineers: 1\n    workers: 27\n    build: [{ engine: siegeTower, count: 1 }]'));
     expect(r.code).toBe(3);
     expect(r.err).toMatch(/construction\.attacker\.build\[0\]\.engine: /);
   });
@@ -102,5 +102,50 @@ describe('construction in the compiled siege', () => {
     const res = JSON.parse(io.stdout) as { construction: { attacker: { built: number; engines: { week: number }[] } } };
     expect(res.construction.attacker.built).toBe(3);
     expect(r.out).toMatch(/attacker field construction: 3 of 3 engines built \(trebuchet week 2, trebuchet week 2, trebuchet week 3\); hardware 120 gp/);
+  });
+  it('built engines fight from the week they join: the arsenals, --json fighting, the text and the roll say so', async () => {
+    const c = compiled(scenario(GOOD));
+    // 2 ballistas (BR 2 each) to start; each trebuchet (BR 12, RC l. 11584) joins with its full crew of 12
+    expect(c.setup.arsenals.map((a) => [a.fromWeek, a.joining[0], a.bombardBr.attacker.bombard, a.equipmentBr.attacker.harass, a.usable.trebuchet])).toEqual([
+      [1, {}, 2, 4, 0],
+      [2, { trebuchet: 2 }, 26, 28, 2],
+      [3, { trebuchet: 1 }, 38, 40, 3],
+    ]);
+    expect(c.construction?.attacker?.fighting.map((f) => [f.fromWeek, f.equipmentBr.bombard, f.bombardBr])).toEqual([[1, 2, 2], [2, 26, 26], [3, 38, 38]]);
+    const r = await run('fight.yaml', scenario(GOOD));
+    expect(r.out).toMatch(/each fights from the week it joins\n {2}from week 1: equipment BR bombard 2, harass 4, assault 8; bombard BR 2\n {2}from week 2 \(\+ 2 trebuchet built\): equipment BR bombard 26/);
+    const io = memoryIo();
+    expect(await runCli(['roll', r.file, '--seed', '1'], io)).toBe(0);
+    expect(io.stdout).toMatch(/Week 2: .*\n {2}built in the field: 2 trebuchet join Host and fight from this week \(damage dice now: artillery \d+/);
+    expect(io.stdout).toMatch(/Week 3: .*\n {2}built in the field: 1 trebuchet joins Host/);
+  });
+  it('a built piece mans with its full crew alongside an under-crewed line (RC l. 11639): 2 heavy catapults with 12 men + 1 built = 3 with 20 (2 full, 1 half)', () => {
+    const text = scenario('    engineers: 1\n    artillerists: 1\n    workers: 13\n    build: [{ engine: heavyCatapult, count: 1 }]', 'bombard').replace('ballista: { count: 2 }', 'heavyCatapult: { count: 2, crew: 12 }');
+    const c = compiled(text);
+    // 8 + 4 before; 8 + 8 + 4 after (heavy catapult BR 8, RC l. 11583)
+    expect(c.setup.arsenals.map((a) => a.bombardBr.attacker.bombard)).toEqual([12, 20]);
+  });
+  it('miscellaneous equipment built in the field (RC l. 11738, 11594–11599): 10 mantlets (16 hp) for 1,000 men give +3 in harass from the week they join', () => {
+    // 3 engineers supervise 12 pieces at once (RC l. 11738); 8 men on each mantlet (half its 16 hp, RC l. 11746): 4 days
+    const c = compiled(scenario('    engineers: 3\n    workers: 80\n    build: [{ engine: mantlet, count: 10 }, { engine: ladder, count: 1 }]', 'harass'));
+    const weeks = c.construction!.attacker!.engines.map((e) => e.week);
+    expect(weeks.every((w) => w !== null && w >= 2)).toBe(true);
+    const last = Math.max(...(weeks as number[]));
+    // before: 2 ballistas (harass: ballista BR 4); with the 10 mantlets (‡: 1 per 100 men, RC l. 11607) +3 (H)
+    expect(c.setup.arsenals[0].equipmentBr.attacker.harass).toBe(4);
+    expect(c.setup.arsenals.at(-1)!.fromWeek).toBe(last);
+    expect(c.setup.arsenals.at(-1)!.equipmentBr.attacker.harass).toBe(7);
+    // the ladder (**, 1 per 1,000 men, RC l. 11603) +2 in the assault: 2 × ballista 8 + 2
+    expect(c.setup.arsenals.at(-1)!.equipmentBr.attacker.assault).toBe(8 + 2 + 2);
+    expect(c.construction!.attacker!.materialsGp).toBeCloseTo(10 * 1.6 + 0.3, 9);
+  });
+  it('the crews of built pieces count against the troops; a side with no missiles may bombard if it builds some', async () => {
+    const crowded = scenario(GOOD).replace('troops: 1000', 'troops: 40');
+    const r = await run('crews.yaml', crowded);
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/construction\.attacker\.build: crews add up to 44 \(a line without crew is fully crewed; 36 for the pieces built in the field\), more than the 40 troops of the side/);
+    const bare = await run('bare.yaml', scenario(GOOD, 'bombard').replace('    ballista: { count: 2 }\n', '    ladder: { count: 1 }\n'));
+    expect(bare.err).toBe('');
+    expect(bare.code).toBe(0);
   });
 });

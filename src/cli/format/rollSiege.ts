@@ -32,6 +32,15 @@ function endingWords(w: SiegeRollWeek): string {
 function week(r: SiegeRoll, w: SiegeRollWeek): string[] {
   const [a, d] = [r.sides[0].name, r.sides[1].name];
   const out = [`Week ${w.week}: the attacker ${ATTACKER_DOES[w.tactics[0]]}, the defenders ${DEFENDER_DOES[w.tactics[1]]}`];
+  if (w.joined) {
+    for (let i = 0; i < 2; i++) {
+      const joining = Object.entries(w.joined.pieces[i]);
+      if (joining.length === 0) continue;
+      const pieces = joining.map(([engine, n]) => `${n} ${engine}`).join(', ');
+      const dr = w.joined.damageRolls;
+      out.push(`  built in the field: ${pieces} join${joining.length === 1 && joining[0][1] === 1 ? 's' : ''} ${r.sides[i].name} and fight from this week${i === 0 ? ` (damage dice now: artillery ${dr.artillery}, ballistae ${dr.ballista}, rams and bores ${dr.breaching})` : ''}`);
+    }
+  }
   if (w.supplies) {
     const s = w.supplies;
     const parts: string[] = [];
@@ -86,7 +95,7 @@ export function formatSiegeRoll(r: SiegeRoll, replay: string): string {
   const mode = r.mode === 'simple' ? 'a simple siege' : 'Siege Machine';
   const out = [`${r.title ? r.title + ': ' : ''}${a.name} (${num(a.troops)}) besieging ${d.name} (${num(d.troops)}), ${mode}, up to ${r.weekLimit} weeks`, `dice seed ${r.seed} (replay: ${replay})`];
   const dr = r.damageRolls;
-  if (r.mode !== 'simple') out.push(`damage dice (rolled once for the siege, added each week the weapons fire): artillery ${dr.artillery}, ballistae ${dr.ballista}, rams and bores ${dr.breaching}; damage d100 ${dr.d100}`);
+  if (r.mode !== 'simple') out.push(`damage dice (rolled once for the siege, added each week the weapons fire${r.weeks.some((w) => w.joined) ? '; pieces built in the field add theirs from the week they join' : ''}): artillery ${dr.artillery}, ballistae ${dr.ballista}, rams and bores ${dr.breaching}; damage d100 ${dr.d100}`);
   if (r.foodWeeks !== null) out.push(`the garrison's food lasts ${r.foodWeeks} week${r.foodWeeks === 1 ? '' : 's'}`);
   out.push('');
   for (const w of r.weeks) out.push(...week(r, w), '');

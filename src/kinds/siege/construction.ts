@@ -19,6 +19,12 @@ export interface SideConstructionResult {
   built: number;
   /** Every piece in the order begun: start and finish day, the week it joins (null: not finished in the siege). */
   engines: BuiltEngine[];
+  /**
+   * The side's weapons from week 1 and from each week its built pieces join and fight (src/rules/siege/construction.ts
+   * `joinedBy`): the pieces joining then, its equipment BR by the attacker's tactic and its bombard BR (A for the
+   * attacker bombarding, A′ for the defender) from that week on, all pieces issued ammunition.
+   */
+  fighting: { fromWeek: number; joining: Record<string, number>; equipmentBr: { bombard: number; harass: number; assault: number }; bombardBr: number }[];
 }
 
 export type SiegeConstruction = { attacker: SideConstructionResult | null; defender: SideConstructionResult | null } | null;
@@ -36,6 +42,7 @@ function sideSchedule(c: SideConstruction | undefined, weekLimit: number): SideC
     materialsGp: s.materialsGp,
     built: s.engines.filter((e) => e.week !== null && e.week <= weekLimit).length,
     engines: s.engines,
+    fighting: [],
   };
 }
 

@@ -197,31 +197,36 @@ function hitDice(tenthsNum: number, den: number, hdHundredths: number): number {
   return 2 * whole + (whole * bottom !== top ? 1 : 0);
 }
 
-/** [tactic × 1000 + three d10 digits] → [defender, attacker] hit-dice troop codes (see hitDice). */
+/** [(phase × 6 + tactic) × 1000 + three d10 digits] → [defender, attacker] hit-dice troop codes (see hitDice). */
 let artilleryTable = new Int32Array(6 * 1000 * 2);
-/** [three d10 digits] → bombard tenths of hit dice [defender, attacker] under A_BOMBARD. */
-const artilleryTenths = new Float64Array(1000 * 2);
+/** [phase × 1000 + three d10 digits] → bombard tenths of hit dice [defender, attacker] under A_BOMBARD. */
+let artilleryTenths = new Float64Array(1000 * 2);
+/** Per siege, each arsenal's damage rolls [phase × 3 + group] (artillery, ballista, bore/ram): field construction. */
+let phaseRolls = new Float64Array(3);
 
 /**
  * Bombard losses depend only on the tactic and three d10 (1d10 for the defender, 2d10 for the attacker), so
  * they are tabulated once per call instead of dividing twice every week.
  */
 function buildArtilleryTable(plan: SiegePlan): void {
-  const tactics = plan.bombardAttacker.length;
-  if (artilleryTable.length < tactics * 2000) artilleryTable = new Int32Array(tactics * 2000);
+  const rows = plan.bombardAttacker.length;
+  if (artilleryTable.length < rows * 2000) artilleryTable = new Int32Array(rows * 2000);
+  if (artilleryTenths.length < plan.phases * 2000) artilleryTenths = new Float64Array(plan.phases * 2000);
   const hdA = plan.hdHundredths[0] | 0, hdD = plan.hdHundredths[1] | 0;
-  for (let ta = 0; ta < tactics; ta++) {
+  for (let row = 0; row < rows; row++) {
+    const ph = (row / 6) | 0;
+    const ta = row - 6 * ph;
     for (let i3 = 0; i3 < 1000; i3++) {
       const r1 = (i3 % 10) + 1;
       const r2 = (Math.floor(i3 / 10) % 10) + Math.floor(i3 / 100) + 2;
-      const tDef = plan.bombardAttacker[ta] * r1;
-      const tAtt = plan.bombardDefender * r2;
+      const tDef = plan.bombardAttacker[row] * r1;
+      const tAtt = plan.bombardDefender[ph] * r2;
       let hD = 0, hA = 0;
       if (ta === A_BOMBARD) {
         hD = hitDice(tDef, 1, hdD);
         hA = hitDice(tAtt, 1, hdA);
-        artilleryTenths[i3 * 2] = tDef;
-        artilleryTenths[i3 * 2 + 1] = tAtt;
+        artilleryTenths[(ph * 1000 + i3) * 2] = tDef;
+        artilleryTenths[(ph * 1000 + i3) * 2 + 1] = tAtt;
       } else {
         const total = tDef + tAtt;
         const split = ta === A_HARASS ? ARTILLERY_SPLIT.harass : ARTILLERY_SPLIT.assault;
@@ -229,8 +234,8 @@ function buildArtilleryTable(plan: SiegePlan): void {
         hD = hitDice(total * split.defender, parts, hdD);
         hA = hitDice(total * split.attacker, parts, hdA);
       }
-      artilleryTable[(ta * 1000 + i3) * 2] = hD;
-      artilleryTable[(ta * 1000 + i3) * 2 + 1] = hA;
+      artilleryTable[(row * 1000 + i3) * 2] = hD;
+      artilleryTable[(row * 1000 + i3) * 2 + 1] = hA;
     }
   }
 }
@@ -239,16 +244,17 @@ function buildArtilleryTable(plan: SiegePlan): void {
  * Step 1's ammunition for a firing week (rules/siege/ammunition.ts issueAmmunition): each missile line issues
  * whole weeks to its groups in order, from week 2 against the stocks in `store` (slots 4–7); results in `issued`.
  */
-function issueWeek(plan: SiegePlan, ta: number, w: number, acc: Float64Array, S: number): void {
-  const start = plan.ammoLineStart, count = plan.ammoLineCount, pieces = plan.groupPieces, need = plan.groupNeed, br = plan.groupBr, pre = plan.groupPrefix;
+function issueWeek(plan: SiegePlan, ta: number, w: number, acc: Float64Array, S: number, ph: number): void {
+  const count = plan.ammoLineCount, pieces = plan.groupPieces, need = plan.groupNeed, br = plan.groupBr, pre = plan.groupPrefix;
   const artFires = plan.attackerArtilleryFires[ta];
   for (let line = 0; line < 4; line++) {
+    const first = plan.ammoLineStart[4 * ph + line], end = first + count[4 * ph + line];
     let brSum = 0, used = 0, rolls = 0, short = 0;
     if (line !== 0 || artFires) {
       const slot = line === 0 ? 4 : line === 1 ? 6 : line === 2 ? 5 : 7;
       const accounted = w >= 2 && store[slot] >= 0;
       let left = accounted ? store[slot] : Infinity;
-      for (let g = start[line]; g < start[line] + count[line]; g++) {
+      for (let g = first; g < end; g++) {
         let n = pieces[g];
         if (accounted) {
           const can = Math.floor(left / need[g]);
@@ -333,6 +339,9 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
   const unfedDesert = plan.unfedDesert | 0, everyWeek = plan.damageEveryWeek | 0, rearGuardPct = plan.rearGuardPercent, capA = plan.attackerTroopCap;
   const ammo = plan.ammo | 0, moraleBr = plan.malnutritionMoraleBr | 0, dieSlot = plan.dieSlot, SH = layout.supplyHistograms, SER = layout.supplySeries;
   if (ammo && prefixBuf.length < plan.prefixLength) prefixBuf = new Float64Array(plan.prefixLength);
+  // Field construction: the arsenal changes at the start of week phaseWeek[p] (one phase without it).
+  const phases = plan.phases | 0, phaseWeek = plan.phaseWeek, dieIn = plan.dieIn;
+  if (phaseRolls.length < 3 * phases) phaseRolls = new Float64Array(3 * phases);
 
   for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
     const n = Math.min(SIEGE_CHUNK, totalTrials - c * SIEGE_CHUNK) | 0;
@@ -349,24 +358,44 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
       const lastA = stepStart[0] + stepCount[0] - 1, lastD = stepStart[1] + stepCount[1] - 1;
       // The weapons' damage rolls and the d100 of the damage formula, rolled once per siege.
       let rArt = 0, rBal = 0, rBrk = 0;
-      for (let k = 0; k < nDice; k++) {
-        const sides = dice[4 * k + 1];
-        const v = below(sides, dice[4 * k + 3]) + 1 + dice[4 * k + 2];
-        const g = dice[4 * k];
-        if (ammo && dieSlot[k] >= 0) prefixBuf[dieSlot[k]] = v;
-        if (g === 0) rArt += v;
-        else if (g === 1) rBal += v;
-        else rBrk += v;
+      if (phases === 1) {
+        for (let k = 0; k < nDice; k++) {
+          const sides = dice[4 * k + 1];
+          const v = below(sides, dice[4 * k + 3]) + 1 + dice[4 * k + 2];
+          const g = dice[4 * k];
+          if (ammo && dieSlot[k] >= 0) prefixBuf[dieSlot[k]] = v;
+          if (g === 0) rArt += v;
+          else if (g === 1) rBal += v;
+          else rBrk += v;
+        }
+      } else {
+        // each arsenal counts the dice of the pieces it has (a built piece's die is rolled now, counts once it joins)
+        for (let k = 0; k < 3 * phases; k++) phaseRolls[k] = 0;
+        for (let k = 0; k < nDice; k++) {
+          const sides = dice[4 * k + 1];
+          const v = below(sides, dice[4 * k + 3]) + 1 + dice[4 * k + 2];
+          const g = dice[4 * k];
+          for (let p = 0; p < phases; p++) {
+            if (dieIn[p * nDice + k] === 0) continue;
+            phaseRolls[3 * p + g] += v;
+            if (ammo && dieSlot[p * nDice + k] >= 0) prefixBuf[dieSlot[p * nDice + k]] = v;
+          }
+        }
+        rArt = phaseRolls[0];
+        rBal = phaseRolls[1];
+        rBrk = phaseRolls[2];
       }
       const damageD100 = below(100, R100) + 1;
       if (ammo) {
         // running sums of each attacker missile group's rolls: the first n pieces' damage is one lookup
-        for (let g = 0; g < plan.ammoLineStart[2]; g++) {
+        for (let g = 0; g < plan.groupPrefix.length; g++) {
           const p0 = plan.groupPrefix[g];
+          if (p0 < 0) continue;
           prefixBuf[p0] = 0;
           for (let j = 1; j <= plan.groupPieces[g]; j++) prefixBuf[p0 + j] += prefixBuf[p0 + j - 1];
         }
       }
+      let ph = 0, ph6 = 0, nextPhaseWeek = phases > 1 ? phaseWeek[1] : L + 1;
       let shotLastWeek = 0;
       let gross = 0, net = 0, breachFeet = 0;
       let ending = E_STANDING, endWeek = L;
@@ -377,6 +406,15 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         for (let k = 0; k < 4; k++) ammoUsed[k] = 0;
       }
       for (let w = 1; w <= L; w++) {
+        if (w === nextPhaseWeek) {
+          // pieces built in the field join: the next arsenal's BR, bombardment, missiles and damage rolls
+          ph++;
+          ph6 = 6 * ph;
+          nextPhaseWeek = ph + 1 < phases ? phaseWeek[ph + 1] : L + 1;
+          rArt = phaseRolls[3 * ph];
+          rBal = phaseRolls[3 * ph + 1];
+          rBrk = phaseRolls[3 * ph + 2];
+        }
         if (stores) {
           // the supplies chart: stores at the start of the week, among the sieges still running
           const at = SER + w * SERIES_STRIDE;
@@ -497,11 +535,12 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           const firing = ta === A_BOMBARD || ta === A_HARASS || ta === A_ASSAULT;
           let shotNow = 0;
           if (firing && !sally) {
-            issueWeek(plan, ta, w, acc, S);
+            issueWeek(plan, ta, w, acc, S, ph);
             const artFires = plan.attackerArtilleryFires[ta];
             const wA = plan.artilleryWeight[ta], hA = plan.ballistaHalves[ta], wD = plan.artilleryWeight[6 + ta], hD = plan.ballistaHalves[6 + ta];
-            eqDA = wA * issued[I_ART_A] + Math.floor((hA * issued[I_BAL_A]) / 2) - (wA * (artFires ? plan.fullArtilleryBr[0] : 0) + Math.floor((hA * plan.fullBallistaBr[0]) / 2));
-            eqDD = wD * issued[I_ART_D] + Math.floor((hD * issued[I_BAL_D]) / 2) - (wD * plan.fullArtilleryBr[1] + Math.floor((hD * plan.fullBallistaBr[1]) / 2));
+            const p2 = 2 * ph;
+            eqDA = wA * issued[I_ART_A] + Math.floor((hA * issued[I_BAL_A]) / 2) - (wA * (artFires ? plan.fullArtilleryBr[p2] : 0) + Math.floor((hA * plan.fullBallistaBr[p2]) / 2));
+            eqDD = wD * issued[I_ART_D] + Math.floor((hD * issued[I_BAL_D]) / 2) - (wD * plan.fullArtilleryBr[p2 + 1] + Math.floor((hD * plan.fullBallistaBr[p2 + 1]) / 2));
             bombA = issued[I_ART_A] + Math.floor(issued[I_BAL_A] / 2);
             bombD = issued[I_ART_D] + Math.floor(issued[I_BAL_D] / 2);
             if (artFires) rArtW = issued[I_ROLLS_ART];
@@ -542,10 +581,10 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           // 1d10 for the defender's losses and 2d10 for the attacker's, from one draw of 1000 outcomes, read
           // through the per-tactic table of hit dice → troops built at the top of the call
           const i3 = below(1000, R1000);
-          const at = (ta * 1000 + i3) * 2;
+          const at = ((ph6 + ta) * 1000 + i3) * 2;
           let hD = artilleryTable[at];
           let hA = artilleryTable[at + 1];
-          const rationed = bombA >= 0 && (bombA !== plan.bombardAttacker[ta] || bombD !== plan.bombardDefender);
+          const rationed = bombA >= 0 && (bombA !== plan.bombardAttacker[ph6 + ta] || bombD !== plan.bombardDefender[ph]);
           if (rationed) {
             // some pieces had no ammunition this week: the bombardment BRs differ from the table's
             artilleryEntry(ta, i3, bombA, bombD, plan.hdHundredths[0] | 0, plan.hdHundredths[1] | 0);
@@ -554,8 +593,8 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           }
           if (ta === A_BOMBARD) {
             bombardWeeks++;
-            bombDefTenths += rationed ? bombA * ((i3 % 10) + 1) : artilleryTenths[i3 * 2];
-            bombAttTenths += rationed ? bombD * ((Math.floor(i3 / 10) % 10) + Math.floor(i3 / 100) + 2) : artilleryTenths[i3 * 2 + 1];
+            bombDefTenths += rationed ? bombA * ((i3 % 10) + 1) : artilleryTenths[(ph * 1000 + i3) * 2];
+            bombAttTenths += rationed ? bombD * ((Math.floor(i3 / 10) % 10) + Math.floor(i3 / 100) + 2) : artilleryTenths[(ph * 1000 + i3) * 2 + 1];
           }
           // whole troops half dead (an odd one wounded), a leftover fraction one more wounded; capped
           let whole = hD >>> 1;
@@ -579,8 +618,8 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           if (fA > nD) brA += ratioBonusFast(fA, nD, up);
           else if (nD > fA) brD += ratioBonusFast(nD, fA, up);
           if (!sally) {
-            brA += eqA[ta] + eqDA + Math.floor(breachFeet / 10);
-            brD += fortBr + eqD[ta] + eqDD;
+            brA += eqA[ph6 + ta] + eqDA + Math.floor(breachFeet / 10);
+            brD += fortBr + eqD[ph6 + ta] + eqDD;
           } else brD += sallyBonus;
           if (kind === B_ASSAULT) brA += assaultBonus;
           if (kind === B_STORM) brA += 5 * besieged;

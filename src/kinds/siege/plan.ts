@@ -3,7 +3,7 @@
  * Machine outcome of every (battle kind, winner, results row) read from the readable rules
  * (`decidedSides`, `pairEffects`, `RESULTS_TABLE`), strategies as step tables, damage dice and hit points.
  */
-import { attackerEquipmentBr, defenderEquipmentBr, artilleryBr, ballistaBr, concentrateEngines, concentratedTroops, crewedValues, fortificationBr, sumLines, type BrLine, type EquipmentInventory } from '../../rules/siege/equipment.js';
+import { attackerEquipmentBr, defenderEquipmentBr, artilleryBr, ballistaBr, concentrateEngines, concentratedTroops, crewedValues, fortificationBr, sumLines, withFullyCrewedPieces, type BrLine, type EquipmentInventory } from '../../rules/siege/equipment.js';
 import { ASSAULT_DEFENDER_CASUALTY_POINTS, CASUALTY_SCALE, percentBonus } from '../../rules/siege/casualties.js';
 import { DEFENDER_RATIO_MULTIPLIER, halveBr, MALNUTRITION_MORALE_BR } from '../../rules/siege/supply.js';
 import { CREATE_FOOD, DAMAGE_CLASSES, ENGINES, EQUIPMENT, FORTIFICATIONS, REAR_GUARD_PERCENT, WEEKS_PER_PAYROLL_MONTH, type Fortification } from '../../rules/siege/tables.js';
@@ -16,10 +16,11 @@ import { decidedSides, pairEffects, type BattlePolicies, type BattleSide, type P
 import { rateSides, type SideRating } from '../../rules/warMachine/rating.js';
 import { MAX_DIFFERENCE, RESULTS_TABLE, resultsRow, ROW_COUNT } from '../../rules/warMachine/results.js';
 import type { Tactic } from '../../rules/warMachine/tactics.js';
-import type { FiringTactic, SideAmmunition, SiegeAttackerTactic, SiegeDefenderTactic, SiegeSetup, SiegeStep } from '../../rules/siege/week.js';
+import type { FiringTactic, SideAmmunition, SiegeArsenal, SiegeAttackerTactic, SiegeDefenderTactic, SiegeSetup, SiegeStep } from '../../rules/siege/week.js';
 import { strategySteps, type SiegeScenario, type StrategyInput } from './schema.js';
 import { tacticMix } from '../warMachine/plan.js';
 import { siegeConstruction, withBuiltWeeks, type SiegeConstruction } from './construction.js';
+import { joinedBy, joiningWeeks, type BuiltEngine } from '../../rules/siege/construction.js';
 
 // The codes the kernel shares with the plan live in codes.ts (the kernel and the workers import no schema).
 export * from './codes.js';
@@ -36,13 +37,20 @@ export interface SiegePlan {
   baseBr: Float64Array;
   ratioUp: number;
   defenderRatioMultiplier: number;
-  /** Equipment BR by attacker tactic code, per side. */
+  /** Arsenals (field construction, RC l. 11736–11748): the sides' weapons change at the start of week
+   * phaseWeek[p] (phaseWeek[0] = 1); one phase without construction. Arrays marked "per phase" repeat per arsenal. */
+  phases: number;
+  phaseWeek: Int32Array;
+  /** [phase × dice + d]: does damage die d count in that arsenal (its piece is there and usable). */
+  dieIn: Uint8Array;
+  /** Equipment BR by attacker tactic code, per side, per phase ([phase × 6 + code]). */
   eqAttacker: Int32Array;
   eqDefender: Int32Array;
   fortBr: number;
-  /** A: attacker's bombard BR by attacker tactic code (harass/assault: artillery only if used); A′ the defender's. */
+  /** A: attacker's bombard BR by attacker tactic code (harass/assault: artillery only if used) [phase × 6 + code];
+   * A′ the defender's, per phase. */
   bombardAttacker: Int32Array;
-  bombardDefender: number;
+  bombardDefender: Int32Array;
   assaultBonus: number;
   sallyBonus: number;
   /** From the third week without food the defender loses 50% of its BR (the force's, not the walls'): the points lost. */
@@ -81,7 +89,8 @@ export interface SiegePlan {
   groupNeed: Float64Array;
   groupBr: Int32Array;
   groupPrefix: Int32Array;
-  /** Full missile BR per side: artillery [attacker, defender], ballista [attacker, defender]. */
+  /** Full missile BR per phase and side [phase × 2 + side]: artillery, ballista. `ammoLine*` are per phase too
+   * ([phase × 4 + line]). */
   fullArtilleryBr: Int32Array;
   fullBallistaBr: Int32Array;
   /** Per attacker tactic code: does the attacker's artillery fire; each side's artillery weight and ballista halves [side × 6 + code]; the attacker's reclaim share. */
@@ -90,7 +99,8 @@ export interface SiegePlan {
   ballistaHalves: Int32Array;
   reclaimAttacker: Float64Array;
   reclaimDefender: number;
-  /** For each damage die: its slot in the prefix buffer (−1: bore or ram); the buffer's length. */
+  /** For each arsenal and damage die [phase × dice + d]: its slot in the prefix buffer (−1: bore or ram, or not
+   * usable then); the buffer's length. */
   dieSlot: Int32Array;
   prefixLength: number;
   /** Bin widths of the supply histograms: money spent, shot used, shot left, ballista used, ballista left; per side. */
@@ -162,32 +172,46 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
   const baseBr = ratings.map((r) => r.modifiedBattleRating - ratioLine(r));
 
   const front = simple ? null : (s.attackFrontFeet ?? null);
-  // A concentrated attack uses at most 4 engines and 300 troops per 100' of frontage (RC l. 11774).
-  const invA = front === null ? inventory(s.equipment.attacker) : concentrateEngines(inventory(s.equipment.attacker), front);
   const attackerTroopCap = front === null ? s.attacker.troops : concentratedTroops(s.attacker.troops, front);
-  const invD = inventory(s.equipment.defender);
+  // Arsenals: the weapons from week 1, and again from each week pieces built in the field join (RC l. 11736–11748;
+  // src/rules/siege/construction.ts joinedBy): each built piece is one more of its type with its full crew.
+  const builtA = construction?.attacker?.engines ?? [];
+  const builtD = construction?.defender?.engines ?? [];
+  const phaseWeeks = [1, ...new Set([...joiningWeeks(builtA, s.weekLimit), ...joiningWeeks(builtD, s.weekLimit)])].sort((a, b) => a - b).filter((w, i, a) => i === 0 || w !== a[i - 1]);
+  const phases = phaseWeeks.length;
+  // A concentrated attack uses at most 4 engines and 300 troops per 100' of frontage (RC l. 11774).
+  const invAs = phaseWeeks.map((w) => {
+    const inv = withFullyCrewedPieces(inventory(s.equipment.attacker), joinedBy(builtA, w));
+    return front === null ? inv : concentrateEngines(inv, front);
+  });
+  const invDs = phaseWeeks.map((w) => withFullyCrewedPieces(inventory(s.equipment.defender), joinedBy(builtD, w)));
   const artillery = { harass: s.policies.artilleryInHarass, assault: s.policies.artilleryInAssault };
-  const eqAttacker = new Int32Array(6);
-  const eqDefender = new Int32Array(6);
-  const bombardAttacker = new Int32Array(6);
+  const eqAttacker = new Int32Array(6 * phases);
+  const eqDefender = new Int32Array(6 * phases);
+  const bombardAttacker = new Int32Array(6 * phases);
+  const bombardDefender = new Int32Array(phases);
   const equipment = { attacker: {} as Record<string, BrLine[]>, defender: {} as Record<string, BrLine[]> };
-  const artA = artilleryBr(invA);
-  const halfBalA = Math.floor(ballistaBr(invA) / 2);
   if (!simple) {
-    for (const t of ['bombard', 'harass', 'assault'] as const) {
-      const code = ATTACKER_CODES.indexOf(t);
-      const a = attackerEquipmentBr(invA, attackerTroopCap, t, artillery, s.policies.ladderHoistFootnotes);
-      const d = defenderEquipmentBr(invD, t);
-      equipment.attacker[t] = a;
-      equipment.defender[t] = d;
-      eqAttacker[code] = sumLines(a);
-      eqDefender[code] = sumLines(d);
+    for (let p = 0; p < phases; p++) {
+      const artA = artilleryBr(invAs[p]);
+      const halfBalA = Math.floor(ballistaBr(invAs[p]) / 2);
+      for (const t of ['bombard', 'harass', 'assault'] as const) {
+        const code = ATTACKER_CODES.indexOf(t);
+        const a = attackerEquipmentBr(invAs[p], attackerTroopCap, t, artillery, s.policies.ladderHoistFootnotes);
+        const d = defenderEquipmentBr(invDs[p], t);
+        if (p === 0) {
+          equipment.attacker[t] = a;
+          equipment.defender[t] = d;
+        }
+        eqAttacker[6 * p + code] = sumLines(a);
+        eqDefender[6 * p + code] = sumLines(d);
+      }
+      bombardAttacker[6 * p + A_BOMBARD] = artA + halfBalA;
+      bombardAttacker[6 * p + A_HARASS] = (artillery.harass ? artA : 0) + halfBalA;
+      bombardAttacker[6 * p + A_ASSAULT] = (artillery.assault ? artA : 0) + halfBalA;
+      bombardDefender[p] = artilleryBr(invDs[p]) + Math.floor(ballistaBr(invDs[p]) / 2);
     }
-    bombardAttacker[A_BOMBARD] = artA + halfBalA;
-    bombardAttacker[A_HARASS] = (artillery.harass ? artA : 0) + halfBalA;
-    bombardAttacker[A_ASSAULT] = (artillery.assault ? artA : 0) + halfBalA;
   }
-  const bombardDefender = simple ? 0 : artilleryBr(invD) + Math.floor(ballistaBr(invD) / 2);
   const fortifications = standingFortifications(s);
   const fortification = simple ? [] : fortificationBr(fortifications.map((f) => ({ ...f, structure: f.structure as Fortification })), front);
 
@@ -266,7 +290,10 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
     breachUnitHp: 0,
     wallLengthFeet: 0,
     binWidth: new Float64Array([s.attacker.troops, s.defender.troops].map((t) => Math.ceil((t + 1) / HISTOGRAM_BINS))),
-    ...ammunitionPlan(s, invA, invD, artillery),
+    phases,
+    phaseWeek: new Int32Array(phaseWeeks),
+    dieIn: new Uint8Array(0),
+    ...ammunitionPlan(s, invAs, invDs, artillery),
   };
   for (let d = 1; d <= MAX_DIFFERENCE; d++) plan.rowOfDifference[d] = resultsRow(d);
 
@@ -363,12 +390,13 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
   use(A_STORM, true, true, true);
   const dice: number[] = [];
   const dieItems: string[] = [];
+  // Only pieces with at least a quarter crew can be used (RC l. 11639): per arsenal, that many of a weapon's dice count.
+  const usable = invAs.map((inv) => Object.fromEntries(ENGINES.map((name) => [name, crewedValues(inv, name, 1).length])) as Record<string, number>);
   for (const name of ENGINES) {
     const row = EQUIPMENT[name];
     const damage = row.damage;
     if (!damage) continue;
-    // Only pieces with at least a quarter crew can be used (RC l. 11639).
-    const pieces = crewedValues(invA, name, 1).length;
+    const pieces = Math.max(...usable.map((u) => u[name]));
     const group = row.group === 'artillery' ? 0 : row.group === 'ballista' ? 1 : 2;
     for (let k = 0; k < pieces * damage[0]; k++) {
       dice.push(group, damage[1], damage[2], 4294967296 % damage[1]);
@@ -376,8 +404,17 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
     }
   }
   plan.damageDice = new Int32Array(dice);
-  dieSlots(plan, dieItems, invA);
-
+  // dieIn[phase × dice + d]: does die d (the j-th of its weapon) count in this arsenal.
+  plan.dieIn = new Uint8Array(phases * dieItems.length);
+  for (let p = 0; p < phases; p++) {
+    const seen: Record<string, number> = {};
+    dieItems.forEach((item, d) => {
+      const j = seen[item] ?? 0;
+      seen[item] = j + 1;
+      plan.dieIn[p * dieItems.length + d] = j < usable[p][item] ? 1 : 0;
+    });
+  }
+  dieSlots(plan, dieItems, invAs);
   // Hit points by damage class, wall length for breaches.
   const hitPointsByClass: Record<string, number> = Object.fromEntries(DAMAGE_CLASSES.map((c) => [c, 0]));
   for (const f of fortifications) {
@@ -392,13 +429,25 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
   plan.totalHitPoints = DAMAGE_CLASSES.reduce((t, c) => t + hitPointsByClass[c], 0);
   plan.breachUnitHp = plan.wallLengthFeet > 0 ? (hitPointsByClass.walls * 10) / plan.wallLengthFeet : 0;
 
-  return { plan, ratings, fortification, equipment, sallyPairs, hitPointsByClass, setup: siegeSetup(s, plan, sallyPairs, dieItems, invA, invD), construction };
+  const setup = siegeSetup(s, plan, sallyPairs, dieItems, invAs, invDs, builtA, builtD, usable);
+  // What each building side fights with, from the week its pieces join (the result's construction.<side>.fighting).
+  setup.arsenals.forEach((a, p) => {
+    ([['attacker', 0], ['defender', 1]] as const).forEach(([who, side]) => {
+      const c = construction?.[who];
+      if (!c || (p > 0 && Object.keys(a.joining[side]).length === 0)) return;
+      const eq = side === 0 ? eqAttacker : eqDefender;
+      const at = (t: number) => eq[6 * p + t];
+      c.fighting.push({ fromWeek: a.fromWeek, joining: a.joining[side], equipmentBr: { bombard: at(A_BOMBARD), harass: at(A_HARASS), assault: at(A_ASSAULT) }, bombardBr: side === 0 ? bombardAttacker[6 * p + A_BOMBARD] : bombardDefender[p] });
+    });
+  });
+
+  return { plan, ratings, fortification, equipment, sallyPairs, hitPointsByClass, setup, construction };
 }
 
 /** The readable rules' view of the same siege (src/rules/siege/week.ts), from the plan's numbers. */
-function siegeSetup(s: SiegeScenario, plan: SiegePlan, sallyPairs: CompiledSiege['sallyPairs'], dieItems: string[], invA: EquipmentInventory, invD: EquipmentInventory): SiegeSetup {
-  const byTactic = (a: Int32Array | Uint8Array): Partial<Record<FiringTactic, number>> =>
-    Object.fromEntries((['bombard', 'harass', 'assault', 'besiege', 'storm'] as const).map((t) => [t, a[ATTACKER_CODES.indexOf(t)]]));
+function siegeSetup(s: SiegeScenario, plan: SiegePlan, sallyPairs: CompiledSiege['sallyPairs'], dieItems: string[], invAs: EquipmentInventory[], invDs: EquipmentInventory[], builtA: BuiltEngine[], builtD: BuiltEngine[], usable: Record<string, number>[]): SiegeSetup {
+  const byTactic = (a: Int32Array | Uint8Array, p = 0): Partial<Record<FiringTactic, number>> =>
+    Object.fromEntries((['bombard', 'harass', 'assault', 'besiege', 'storm'] as const).map((t) => [t, a[6 * p + ATTACKER_CODES.indexOf(t)]]));
   const steps = <T extends string>(side: 0 | 1, codes: readonly string[]): SiegeStep<T>[] =>
     strategySteps(side === 0 ? s.strategy.attacker : s.strategy.defender).map((st, i) => {
       const k = plan.stepStart[side] + i;
@@ -408,10 +457,20 @@ function siegeSetup(s: SiegeScenario, plan: SiegePlan, sallyPairs: CompiledSiege
   const groups = ['artillery', 'ballista', 'breaching'] as const;
   const damageDice: SiegeSetup['damageDice'] = [];
   for (let k = 0; k < plan.damageDice.length; k += 4) damageDice.push({ group: groups[plan.damageDice[k]], item: dieItems[k / 4], sides: plan.damageDice[k + 1], plus: plan.damageDice[k + 2] });
-  const sideAmmunition = (inv: EquipmentInventory, i: 0 | 1): SideAmmunition => {
-    const g = ammunitionGroups(inv);
-    return { shot: plan.ammoShot[i] < 0 ? null : plan.ammoShot[i], ballista: plan.ammoBallista[i] < 0 ? null : plan.ammoBallista[i], artillery: g.artillery, ballistaGroups: g.ballista };
+  const sideAmmunition = (i: 0 | 1): SideAmmunition => ({ shot: plan.ammoShot[i] < 0 ? null : plan.ammoShot[i], ballista: plan.ammoBallista[i] < 0 ? null : plan.ammoBallista[i] });
+  const joining = (engines: BuiltEngine[], w: number): Record<string, number> => {
+    const out: Record<string, number> = {};
+    for (const e of engines) if (w > 1 && e.week === w) out[e.engine] = (out[e.engine] ?? 0) + 1;
+    return out;
   };
+  const arsenals: SiegeArsenal[] = Array.from({ length: plan.phases }, (_, p) => ({
+    fromWeek: plan.phaseWeek[p],
+    joining: [joining(builtA, plan.phaseWeek[p]), joining(builtD, plan.phaseWeek[p])],
+    equipmentBr: { attacker: byTactic(plan.eqAttacker, p), defender: byTactic(plan.eqDefender, p) },
+    bombardBr: { attacker: byTactic(plan.bombardAttacker, p), defender: plan.bombardDefender[p] },
+    missiles: [ammunitionGroups(invAs[p]), ammunitionGroups(invDs[p])],
+    usable: usable[p],
+  }));
   const firing: SiegeSetup['firing'] = {};
   for (const t of ['bombard', 'harass', 'assault', 'besiege', 'storm'] as const) {
     const c = ATTACKER_CODES.indexOf(t);
@@ -426,14 +485,13 @@ function siegeSetup(s: SiegeScenario, plan: SiegePlan, sallyPairs: CompiledSiege
     battleRating: [plan.baseBr[0], plan.baseBr[1]],
     defenderRatioMultiplier: plan.defenderRatioMultiplier,
     fortificationBr: plan.fortBr,
-    equipmentBr: { attacker: byTactic(plan.eqAttacker), defender: byTactic(plan.eqDefender) },
-    bombardBr: { attacker: byTactic(plan.bombardAttacker), defender: plan.bombardDefender },
+    arsenals,
     assaultBonus: plan.assaultBonus,
     sallyBonus: plan.sallyBonus,
     starvedBrLoss: plan.starvedBrLoss,
     attackerTroopCap: plan.attackerTroopCap,
     stores: plan.stores === 1 ? ([0, 1] as const).map((i) => ({ rations: plan.rations[i] < 0 ? null : plan.rations[i], money: plan.money[i] < 0 ? null : plan.money[i], payrollPerWeek: plan.payrollPerWeek[i], mounts: plan.mounts[i], fedByClerics: plan.fedByClerics[i] })) as [SideStores, SideStores] : null,
-    ammunition: plan.ammo === 1 ? { sides: [sideAmmunition(invA, 0), sideAmmunition(invD, 1)], artilleryUsed: { harass: s.policies.artilleryInHarass, assault: s.policies.artilleryInAssault } } : null,
+    ammunition: plan.ammo === 1 ? { sides: [sideAmmunition(0), sideAmmunition(1)], artilleryUsed: { harass: s.policies.artilleryInHarass, assault: s.policies.artilleryInAssault } } : null,
     policies: { ...s.policies, rearGuard: plan.rearGuardPercent > 0, desertion: plan.unfedDesert ? 'unfed' : 'tenPercent' },
     sallyPairings: sallyPairs.map((p, i) => ({ threshold: plan.sallyThresholds[i], effects: p.effects })),
     strategy: { attacker: steps<SiegeAttackerTactic>(0, ATTACKER_CODES), defender: steps<SiegeDefenderTactic>(1, DEFENDER_CODES) },
@@ -460,26 +518,33 @@ function standingFortifications(s: SiegeScenario): SiegeScenario['fortifications
 type AmmunitionPlan = Pick<SiegePlan, 'ammo' | 'ammoShot' | 'ammoBallista' | 'ammoLineStart' | 'ammoLineCount' | 'groupPieces' | 'groupNeed' | 'groupBr' | 'groupPrefix' | 'fullArtilleryBr' | 'fullBallistaBr' | 'attackerArtilleryFires' | 'artilleryWeight' | 'ballistaHalves' | 'reclaimAttacker' | 'reclaimDefender' | 'dieSlot' | 'prefixLength' | 'supplyBinWidth'>;
 
 /** The ammunition part of the plan (src/rules/siege/ammunition.ts as arrays). */
-function ammunitionPlan(s: SiegeScenario, invA: EquipmentInventory, invD: EquipmentInventory, artillery: { harass: boolean; assault: boolean }): AmmunitionPlan {
-  const gA = ammunitionGroups(invA);
-  const gD = ammunitionGroups(invD);
-  const lines: AmmunitionGroup[][] = [gA.artillery, gA.ballista, gD.artillery, gD.ballista];
+function ammunitionPlan(s: SiegeScenario, invAs: EquipmentInventory[], invDs: EquipmentInventory[], artillery: { harass: boolean; assault: boolean }): AmmunitionPlan {
+  // One set of 4 lines per arsenal (phase): [phase × 4 + line].
+  const lines: AmmunitionGroup[][] = [];
+  for (let ph = 0; ph < invAs.length; ph++) {
+    const gA = ammunitionGroups(invAs[ph]);
+    const gD = ammunitionGroups(invDs[ph]);
+    lines.push(gA.artillery, gA.ballista, gD.artillery, gD.ballista);
+  }
   const all = lines.flat();
-  const lineStart = new Int32Array(4);
-  const lineCount = new Int32Array(4);
+  const lineStart = new Int32Array(lines.length);
+  const lineCount = new Int32Array(lines.length);
   let k = 0;
   lines.forEach((l, i) => {
     lineStart[i] = k;
     lineCount[i] = l.length;
     k += l.length;
   });
-  // Prefix buffer: per attacker group, count + 1 running sums of its pieces' damage rolls.
+  // Prefix buffer: per attacker group (lines 0 and 1 of each phase), count + 1 running sums of its pieces' damage rolls.
   const prefix = new Int32Array(all.length).fill(-1);
   let p = 0;
-  for (let g = 0; g < lineStart[2]; g++) {
-    prefix[g] = p;
-    p += all[g].count + 1;
-  }
+  lines.forEach((l, i) => {
+    if (i % 4 >= 2) return;
+    for (let g = lineStart[i]; g < lineStart[i] + l.length; g++) {
+      prefix[g] = p;
+      p += all[g].count + 1;
+    }
+  });
   const stock = (who: 'attacker' | 'defender') => {
     const a = s.supplies?.[who]?.ammunition;
     if (!a) return { shot: -1, ballista: -1 };
@@ -511,8 +576,8 @@ function ammunitionPlan(s: SiegeScenario, invA: EquipmentInventory, invD: Equipm
   }
   const L = s.weekLimit;
   // Largest values a siege can reach: spent ≤ what is on hand plus what is gathered, gathered ≤ ¾ (attacker) or ¼
-  // (defender) of the attacker's weekly shot; bins of equal width over 0…max.
-  const attackerShotWeek = need(gA.artillery);
+  // (defender) of the attacker's weekly shot (the largest of its arsenals); bins of equal width over 0…max.
+  const attackerShotWeek = Math.max(...invAs.map((_, ph) => need(lines[4 * ph])));
   const maxShot = [Math.max(0, sa.shot) + L * attackerShotWeek, Math.max(0, sd.shot) + L * attackerShotWeek];
   const money = [s.supplies?.attacker?.money ?? 0, s.supplies?.defender?.money ?? 0];
   const ballista = [Math.max(0, sa.ballista), Math.max(0, sd.ballista)];
@@ -527,8 +592,8 @@ function ammunitionPlan(s: SiegeScenario, invA: EquipmentInventory, invD: Equipm
     groupNeed: new Float64Array(all.map((g) => g.need)),
     groupBr: new Int32Array(all.map((g) => g.br)),
     groupPrefix: prefix,
-    fullArtilleryBr: new Int32Array([br(gA.artillery), br(gD.artillery)]),
-    fullBallistaBr: new Int32Array([br(gA.ballista), br(gD.ballista)]),
+    fullArtilleryBr: new Int32Array(invAs.flatMap((_, ph) => [br(lines[4 * ph]), br(lines[4 * ph + 2])])),
+    fullBallistaBr: new Int32Array(invAs.flatMap((_, ph) => [br(lines[4 * ph + 1]), br(lines[4 * ph + 3])])),
     attackerArtilleryFires: fires,
     artilleryWeight: weight,
     ballistaHalves: halves,
@@ -540,24 +605,32 @@ function ammunitionPlan(s: SiegeScenario, invA: EquipmentInventory, invD: Equipm
   };
 }
 
-/** Each attacker damage die's slot in the prefix buffer: the j-th piece of an item goes to its crew-share group in order. */
-function dieSlots(plan: SiegePlan, dieItems: string[], invA: EquipmentInventory): void {
-  const g = ammunitionGroups(invA);
-  const groups = [...g.artillery, ...g.ballista];
-  const slots = new Int32Array(dieItems.length).fill(-1);
-  const seen: Record<string, number> = {};
-  dieItems.forEach((item, d) => {
-    const j = seen[item] ?? 0;
-    seen[item] = j + 1;
-    let from = 0;
-    for (let k = 0; k < groups.length; k++) {
-      if (groups[k].item !== item) continue;
-      if (j < from + groups[k].count) {
-        slots[d] = plan.groupPrefix[k] + 1 + (j - from);
-        break;
+/**
+ * Each attacker damage die's slot in the prefix buffer, per arsenal ([phase × dice + d]; −1: not a missile, or not
+ * usable then): the j-th piece of an item goes to its crew-share group in order.
+ */
+function dieSlots(plan: SiegePlan, dieItems: string[], invAs: EquipmentInventory[]): void {
+  const n = dieItems.length;
+  const slots = new Int32Array(invAs.length * n).fill(-1);
+  invAs.forEach((invA, ph) => {
+    const g = ammunitionGroups(invA);
+    const groups = [...g.artillery, ...g.ballista];
+    // the plan's groups of this phase's attacker lines start here
+    const first = plan.ammoLineStart[4 * ph];
+    const seen: Record<string, number> = {};
+    dieItems.forEach((item, d) => {
+      const j = seen[item] ?? 0;
+      seen[item] = j + 1;
+      let from = 0;
+      for (let k = 0; k < groups.length; k++) {
+        if (groups[k].item !== item) continue;
+        if (j < from + groups[k].count) {
+          slots[ph * n + d] = plan.groupPrefix[first + k] + 1 + (j - from);
+          break;
+        }
+        from += groups[k].count;
       }
-      from += groups[k].count;
-    }
+    });
   });
   plan.dieSlot = slots;
 }

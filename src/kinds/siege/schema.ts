@@ -196,8 +196,10 @@ function checkStrategy(source: ScenarioSource, s: SiegeScenario, who: 'attacker'
       if (who === 'defender' && tactic === 'depart' && !s.escapeRoute) throw source.error(at, "the defender can depart only with an avenue of escape: set escapeRoute: true or drop 'depart'");
       if (who === 'attacker' && tactic === 'bombard') {
         const eq = s.equipment.attacker;
-        const firing = (['ballista', 'lightCatapult', 'heavyCatapult', 'trebuchet'] as const).some((k) => (eq[k]?.count ?? 0) > 0);
-        if (!firing) throw source.error(at, 'bombard needs siege artillery or ballistas: list some under equipment.attacker');
+        const missiles = ['ballista', 'lightCatapult', 'heavyCatapult', 'trebuchet'] as const;
+        // pieces built in the field count: "build 2 trebuchets, then bombard"
+        const firing = missiles.some((k) => (eq[k]?.count ?? 0) > 0) || (s.construction?.attacker?.build ?? []).some((b) => (missiles as readonly string[]).includes(b.engine));
+        if (!firing) throw source.error(at, 'bombard needs siege artillery or ballistas: list some under equipment.attacker (or build some under construction.attacker)');
       }
     }
     if (Array.isArray(raw)) {
@@ -259,9 +261,18 @@ export function checkSiege(source: ScenarioSource, s: SiegeScenario): SiegeScena
       if (who === 'defender' && !EQUIPMENT[name].defender) throw source.error(['equipment', who, name], `${EQUIPMENT[name].label} is attackers' equipment (defenders mount ballistas, catapults and trebuchets)`);
       crews += item.crew ?? item.count * ((EQUIPMENT[name] as { fullCrew: number | null }).fullCrew ?? 0);
     }
-    if (crews > s[who].troops) throw source.error(['equipment', who], `crews add up to ${crews} (a line without crew is fully crewed), more than the ${s[who].troops} troops of the side`);
-    const gallery = inv.galleryShed?.count ?? 0;
-    if (gallery > (inv.bore?.count ?? 0) + (inv.ram?.count ?? 0)) throw source.error(['equipment', who, 'galleryShed'], 'each gallery shed covers a bore or a ram: no more sheds than bores and rams');
+    // Pieces built in the field join with their full crews, drawn from the side's troops (docs/siege.md).
+    const built = (s.construction?.[who]?.build ?? []).reduce((t, b) => t + b.count * (EQUIPMENT[b.engine].fullCrew ?? 0), 0);
+    if (crews + built > s[who].troops) {
+      const at = built > 0 ? ['construction', who, 'build'] : ['equipment', who];
+      throw source.error(at, `crews add up to ${crews + built} (a line without crew is fully crewed${built > 0 ? `; ${built} for the pieces built in the field` : ''}), more than the ${s[who].troops} troops of the side`);
+    }
+    // pieces built in the field count too (RC l. 11738)
+    const builds = (engine: string) => (s.construction?.[who]?.build ?? []).filter((b) => b.engine === engine).reduce((t, b) => t + b.count, 0);
+    const gallery = (inv.galleryShed?.count ?? 0) + builds('galleryShed');
+    if (gallery > (inv.bore?.count ?? 0) + (inv.ram?.count ?? 0) + builds('bore') + builds('ram')) {
+      throw source.error(inv.galleryShed ? ['equipment', who, 'galleryShed'] : ['construction', who, 'build'], 'each gallery shed covers a bore or a ram: no more sheds than bores and rams (listed and built)');
+    }
   }
   for (const who of ['attacker', 'defender'] as const) {
     const hd = s.lowestTroopHitDice[who];
@@ -274,6 +285,7 @@ export function checkSiege(source: ScenarioSource, s: SiegeScenario): SiegeScena
     const damage = EQUIPMENT[name].damage;
     if (item && damage) dice += item.count * damage[0];
   }
+  for (const b of s.construction?.attacker?.build ?? []) dice += b.count * (EQUIPMENT[b.engine].damage?.[0] ?? 0);
   if (dice > SIEGE_LIMITS.damageDice) {
     throw source.error(['equipment', 'attacker'], `the attacker's weapons roll ${dice.toLocaleString('en-US')} damage dice a siege, more than the engine rolls in time (at most ${SIEGE_LIMITS.damageDice.toLocaleString('en-US')}): fewer weapons`);
   }

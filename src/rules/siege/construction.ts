@@ -14,14 +14,18 @@
  *   Weapons Table (RC l. 11581–11586).
  */
 
-/** A piece that can be built in the field: the weapons of the Siege Machine Weapons Table. */
-export const CONSTRUCTIBLE = ['ballista', 'lightCatapult', 'heavyCatapult', 'trebuchet', 'bore', 'ram'] as const;
+/**
+ * A piece that can be built in the field: "Siege equipment can be constructed at the site of the siege" (RC
+ * l. 11738): the weapons of the Siege Machine Weapons Table and the Miscellaneous Siege Machine Equipment Table.
+ */
+export const CONSTRUCTIBLE = ['ballista', 'lightCatapult', 'heavyCatapult', 'trebuchet', 'bore', 'ram', 'belfry', 'galleryShed', 'hoist', 'ladder', 'mantlet', 'timberFort'] as const;
 export type Constructible = (typeof CONSTRUCTIBLE)[number];
 
 export interface ConstructionRow {
-  /** Hit points of the finished piece (RC Weapons Table "hp", l. 11581–11586). */
+  /** Hit points of the finished piece (RC Weapons Table "hp", l. 11581–11586; Miscellaneous Equipment Table "HP", l. 11594–11599). */
   hitPoints: number;
-  /** Listed cost, gp (RC Siege Weapons Table "Cost", l. 7318–7324). */
+  /** Listed cost, gp (RC Siege Weapons Table "Cost", l. 7318–7324; the Miscellaneous Equipment Table prices by
+   * size, l. 11594–11599: the cost of its "Standard Size"). */
   costGp: number;
   /** Artillery (catapult or trebuchet) needs an artillerist too (RC l. 11738, 10862). */
   artillery: boolean;
@@ -35,6 +39,19 @@ export const CONSTRUCTION: Record<Constructible, ConstructionRow> = {
   trebuchet: { hitPoints: 36, costGp: 400, artillery: true, source: 'RC l. 11584, 7322' },
   bore: { hitPoints: 50, costGp: 150, artillery: false, source: 'RC l. 11585, 7323' },
   ram: { hitPoints: 50, costGp: 100, artillery: false, source: 'RC l. 11586, 7324' },
+  // Miscellaneous equipment at its standard size (RC l. 11594–11599): cost per foot × the standard size.
+  /** "25 gp/ft height", "30' tall": 750 gp; 75 hp. */
+  belfry: { hitPoints: 75, costGp: 750, artillery: false, source: 'RC l. 11594' },
+  /** "15 gp/ft length", "10' x 10' x 20'": 300 gp; 40 hp. */
+  galleryShed: { hitPoints: 40, costGp: 300, artillery: false, source: 'RC l. 11595' },
+  /** "5 gp/ft height", "30' tall": 150 gp; 15 hp. */
+  hoist: { hitPoints: 15, costGp: 150, artillery: false, source: 'RC l. 11596' },
+  /** "1 gp/10' height", "30' tall": 3 gp; 3 hp. */
+  ladder: { hitPoints: 3, costGp: 3, artillery: false, source: 'RC l. 11597' },
+  /** "2 gp/ft length", "8' long": 16 gp; 16 hp. */
+  mantlet: { hitPoints: 16, costGp: 16, artillery: false, source: 'RC l. 11598' },
+  /** "4 gp/ft length", "8' long": 32 gp; 32 hp. */
+  timberFort: { hitPoints: 32, costGp: 32, artillery: false, source: 'RC l. 11599' },
 };
 
 /** "One siege engineer can supervise up to four constructions at one time. One artisteer … only two" (RC l. 11738). */
@@ -167,4 +184,25 @@ export function constructionSchedule(crew: ConstructionCrew, days: number): Cons
     if (items.every((it) => it.finished)) break;
   }
   return { engines: items.map((it) => it.out), materialsGp, woodDays: Number.isFinite(gather) ? gather : 0 };
+}
+
+/**
+ * Built engines join the side's weapons (warcast's reading; docs/siege.md "Field construction"). The book says
+ * the equipment "can be constructed at the site of the siege" (RC l. 11738) and gives no other rule for it, so
+ * a finished piece is one more piece of its type: from the week it joins it adds its BR, bombardment, ammunition
+ * and damage as the other pieces of that type do. Its crew is the Weapons Table's "Full Crew" (RC l. 11581–11586),
+ * drawn from the side's fighting troops as for a line given without `crew` (the crew rule, RC l. 11639, then
+ * applies to the whole line as before); the workers who built it are not troops and do not crew it.
+ */
+export function joinedBy(engines: readonly BuiltEngine[], week: number): Partial<Record<Constructible, number>> {
+  const out: Partial<Record<Constructible, number>> = {};
+  for (const e of engines) if (e.week !== null && e.week <= week) out[e.engine] = (out[e.engine] ?? 0) + 1;
+  return out;
+}
+
+/** The weeks (≥ 2, ≤ `weekLimit`) in which at least one built piece joins, in order. */
+export function joiningWeeks(engines: readonly BuiltEngine[], weekLimit: number): number[] {
+  const weeks = new Set<number>();
+  for (const e of engines) if (e.week !== null && e.week <= weekLimit) weeks.add(e.week);
+  return [...weeks].sort((a, b) => a - b);
 }

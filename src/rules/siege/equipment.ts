@@ -262,3 +262,18 @@ export function breachBr(breachFeet: number): number {
 }
 
 export const sumLines = (lines: readonly BrLine[]): number => lines.reduce((t, l) => t + l.value, 0);
+
+/**
+ * The inventory with `added` more pieces of some weapons, each with its full crew (RC Weapons Table "Full Crew",
+ * l. 11581–11586): the line's count and crew grow together, so the crew rule (RC l. 11639) mans the whole line
+ * as before. Field construction's built engines join this way (src/rules/siege/construction.ts `joinedBy`).
+ */
+export function withFullyCrewedPieces(inv: EquipmentInventory, added: Partial<Record<Equipment, number>>): EquipmentInventory {
+  const out: EquipmentInventory = { ...inv };
+  for (const [item, n] of Object.entries(added) as [Equipment, number][]) {
+    if (!n) continue;
+    const full = (EQUIPMENT[item] as EquipmentRow).fullCrew ?? 0;
+    out[item] = { count: countOf(inv, item) + n, crew: crewOf(inv, item) + n * full };
+  }
+  return out;
+}

@@ -51,9 +51,8 @@ export interface SiegeSetup {
   /** The defender's troops count ×4 for the ratio while inside (sheet l. 182; RC l. 11557). */
   defenderRatioMultiplier: number;
   fortificationBr: number;
-  equipmentBr: { attacker: Partial<Record<FiringTactic, number>>; defender: Partial<Record<FiringTactic, number>> };
-  /** A (the attacker's bombard BR by tactic: artillery only if used) and A′ (the defender's). */
-  bombardBr: { attacker: Partial<Record<FiringTactic, number>>; defender: number };
+  /** The sides' weapons, from week 1 and again from each week a piece built in the field joins (in week order). */
+  arsenals: SiegeArsenal[];
   assaultBonus: number;
   sallyBonus: number;
   starvedBrLoss: number;
@@ -69,19 +68,42 @@ export interface SiegeSetup {
   /** Which weapon groups fire (add their damage) under each tactic; `everyWeek`: sally weeks too. */
   firing: Partial<Record<FiringTactic, { artillery: boolean; ballista: boolean; breaching: boolean }>>;
   damageEveryWeek: boolean;
-  /** One die per usable piece, in the equipment table's order (trebuchet, heavy, light, bore, ram, ballista). */
+  /** One die per attacker piece usable in some arsenal, in the equipment table's order (trebuchet, heavy, light,
+   * bore, ram, ballista); an arsenal's `usable` says how many of each weapon's dice count. */
   damageDice: { group: 'artillery' | 'ballista' | 'breaching'; item: string; sides: number; plus: number }[];
   /** Hit points by damage class (DAMAGE_CLASSES order) and the wall length for breaches. */
   hitPoints: number[];
   wallLengthFeet: number;
 }
 
-/** A side's missile weapons and ammunition on hand: artillery shot (RC l. 11679) and ballista units. */
+/** A side's ammunition on hand: artillery shot (RC l. 11679) and ballista units. */
 export interface SideAmmunition {
   shot: number | null;
   ballista: number | null;
+}
+
+/** A side's missile weapons as ammunition groups (crew shares, RC l. 11639): artillery best first, then ballistas. */
+export interface SideMissiles {
   artillery: AmmunitionGroup[];
-  ballistaGroups: AmmunitionGroup[];
+  ballista: AmmunitionGroup[];
+}
+
+/**
+ * The sides' weapons from week `fromWeek` on. Field construction (RC l. 11736–11748) adds pieces as the siege
+ * goes: a finished piece is one more of its type with its full crew (src/rules/siege/construction.ts `joinedBy`),
+ * so from the week it joins the equipment BR, the bombard BR, the missile groups and the damage dice in use all
+ * change together. Without construction there is one arsenal, from week 1.
+ */
+export interface SiegeArsenal {
+  fromWeek: number;
+  /** Pieces built in the field that join in this week: [attacker, defender], weapon → count (empty in the first). */
+  joining: [Record<string, number>, Record<string, number>];
+  equipmentBr: { attacker: Partial<Record<FiringTactic, number>>; defender: Partial<Record<FiringTactic, number>> };
+  /** A (the attacker's bombard BR by tactic: artillery only if used) and A′ (the defender's). */
+  bombardBr: { attacker: Partial<Record<FiringTactic, number>>; defender: number };
+  missiles: [SideMissiles, SideMissiles];
+  /** The attacker's usable pieces of each weapon (crew at least a quarter): that many of its damage dice count. */
+  usable: Record<string, number>;
 }
 
 /** Stores at the start of a week, in this order (the supplies chart): rations, money, shot, ballista units; attacker then defender each. */
@@ -168,6 +190,9 @@ export interface SiegeWeekTrace {
   week: number;
   tactics: [SiegeAttackerTactic, SiegeDefenderTactic];
   troopsAtStart: [number, number];
+  /** Pieces built in the field that join the fighting this week ([attacker, defender], weapon → count), and the
+   * attacker's damage rolls in use from now on (null: none join this week). */
+  joined: { pieces: [Record<string, number>, Record<string, number>]; damageRolls: { artillery: number; ballista: number; breaching: number } } | null;
   /** Step 1: rations used and money paid this week, troops unfed (they desert), what is left (null: not accounted). */
   supplies: { rationsUsed: [number, number]; paid: [number, number]; unfed: [number, number]; rationsLeft: [number | null, number | null]; moneyLeft: [number | null, number | null] } | null;
   /** Bombard, or the artillery share of a harass or assault: the attacker's 1d10, the defender's 2d10, hit dice in tenths, losses. */
@@ -184,7 +209,7 @@ export interface SiegeWeekTrace {
   ending: SiegeEnding | null;
 }
 
-/** A whole siege as it happened: the weapons' damage rolls (once per siege) and each week. */
+/** A whole siege as it happened: the weapons' damage rolls (once per siege; those of the pieces at the start) and each week. */
 export interface SiegeTrace {
   damageRolls: { artillery: number; ballista: number; breaching: number };
   damageD100: number;
@@ -246,15 +271,25 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
   /** The attacker's artillery shot fired last week (what both sides gather from). */
   let shotFiredLastWeek = 0;
   const stores = setup.stores ? setup.stores.map((x) => ({ ...x })) : null;
-  // The weapons' damage rolls and the d100, rolled once per siege (RC l. 11758).
-  const rolls = { artillery: 0, ballista: 0, breaching: 0 };
+  // The weapons' damage rolls and the d100, rolled once per siege (RC l. 11758); a piece built in the field has
+  // its die rolled with the others and counts from the week it joins.
   const pieceRolls: Record<string, number[]> = {};
+  const groupOf: Record<string, 'artillery' | 'ballista' | 'breaching'> = {};
   for (const die of setup.damageDice) {
     const v = dice.below(die.sides) + 1 + die.plus;
-    rolls[die.group] += v;
     (pieceRolls[die.item] ??= []).push(v);
+    groupOf[die.item] = die.group;
   }
   const damageD100 = dice.below(100) + 1;
+  /** The damage rolls of an arsenal's usable pieces, by weapon group. */
+  const rollsOf = (a: SiegeArsenal) => {
+    const r = { artillery: 0, ballista: 0, breaching: 0 };
+    for (const item of Object.keys(pieceRolls)) for (let j = 0; j < (a.usable[item] ?? 0); j++) r[groupOf[item]] += pieceRolls[item][j];
+    return r;
+  };
+  let arsenal = 0;
+  let arms = setup.arsenals[0];
+  let rolls = rollsOf(arms);
   if (trace) {
     trace.damageRolls = { ...rolls };
     trace.damageD100 = damageD100;
@@ -290,6 +325,13 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
   syncLeft();
 
   for (let week = 1; week <= setup.weekLimit; week++) {
+    // Pieces built in the field join at the start of the week (src/rules/siege/construction.ts).
+    let joined: SiegeWeekTrace['joined'] = null;
+    while (arsenal + 1 < setup.arsenals.length && setup.arsenals[arsenal + 1].fromWeek <= week) {
+      arms = setup.arsenals[++arsenal];
+      rolls = rollsOf(arms);
+      joined = { pieces: arms.joining, damageRolls: { ...rolls } };
+    }
     if (stores || ammo) {
       const st = stores ?? [null, null];
       out.storesByWeek.push([st[0]?.rations ?? 0, st[1]?.rations ?? 0, st[0]?.money ?? 0, st[1]?.money ?? 0, shot[0] ?? 0, shot[1] ?? 0, bolts[0] ?? 0, bolts[1] ?? 0]);
@@ -305,7 +347,7 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
     const attackerTactic = chooseTactic(setup.strategy.attacker[step[0]], dice);
     const defenderTactic = chooseTactic(setup.strategy.defender[step[1]], dice);
     const wk: SiegeWeekTrace | null = trace
-      ? { week, tactics: [attackerTactic, defenderTactic], troopsAtStart: [troops[0], troops[1]], supplies: null, artillery: null, battle: null, starved: 0, damageAdded: 0, damageSoFar: net, breachFeet: out.breachFeet, troopsAtEnd: [0, 0], ending: null }
+      ? { week, tactics: [attackerTactic, defenderTactic], troopsAtStart: [troops[0], troops[1]], joined, supplies: null, artillery: null, battle: null, starved: 0, damageAdded: 0, damageSoFar: net, breachFeet: out.breachFeet, troopsAtEnd: [0, 0], ending: null }
       : null;
     if (wk) trace!.weeks.push(wk);
     // Every ending goes through here so the trace records it.
@@ -371,7 +413,7 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
     // week's worth, the best pieces first; a piece left without gives no BR (and fires no damage). Then both
     // sides gather spent artillery shot from the attacker's fire of the week before.
     let eqDelta = [0, 0];
-    let bombardBr: [number, number] = [setup.bombardBr.attacker[attackerTactic as FiringTactic] ?? 0, setup.bombardBr.defender];
+    let bombardBr: [number, number] = [arms.bombardBr.attacker[attackerTactic as FiringTactic] ?? 0, arms.bombardBr.defender];
     let firedArtilleryRolls: number | null = null;
     let firedBallistaRolls: number | null = null;
     let shotFiredNow = 0;
@@ -380,11 +422,11 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
       const t = attackerTactic;
       const artilleryFires = t === 'bombard' || ammo.artilleryUsed[t];
       const none = (groups: AmmunitionGroup[]): Issue => ({ fired: groups.map(() => 0), br: 0, used: 0, short: false });
-      const [a, d] = ammo.sides;
+      const [a, d] = arms.missiles;
       const artA = artilleryFires ? issueAmmunition(a.artillery, week >= 2 ? shot[0] : null) : none(a.artillery);
-      const balA = issueAmmunition(a.ballistaGroups, week >= 2 ? bolts[0] : null);
+      const balA = issueAmmunition(a.ballista, week >= 2 ? bolts[0] : null);
       const artD = issueAmmunition(d.artillery, week >= 2 ? shot[1] : null);
-      const balD = issueAmmunition(d.ballistaGroups, week >= 2 ? bolts[1] : null);
+      const balD = issueAmmunition(d.ballista, week >= 2 ? bolts[1] : null);
       if (week >= 2) {
         const lines: [Issue, (number | null)[], number, number[], number[]][] = [[artA, shot, 0, out.shotUsed, out.outOfShotWeek], [artD, shot, 1, out.shotUsed, out.outOfShotWeek], [balA, bolts, 0, out.ballistaUsed, out.outOfBallistaWeek], [balD, bolts, 1, out.ballistaUsed, out.outOfBallistaWeek]];
         for (const [issue, stock, s, used, shortWeek] of lines) {
@@ -395,12 +437,12 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
         }
       }
       eqDelta = [
-        missileBr('attacker', t, artA.br, balA.br) - missileBr('attacker', t, artilleryFires ? brOf(a.artillery) : 0, brOf(a.ballistaGroups)),
-        missileBr('defender', t, artD.br, balD.br) - missileBr('defender', t, brOf(d.artillery), brOf(d.ballistaGroups)),
+        missileBr('attacker', t, artA.br, balA.br) - missileBr('attacker', t, artilleryFires ? brOf(a.artillery) : 0, brOf(a.ballista)),
+        missileBr('defender', t, artD.br, balD.br) - missileBr('defender', t, brOf(d.artillery), brOf(d.ballista)),
       ];
       bombardBr = [artA.br + Math.floor(balA.br / 2), artD.br + Math.floor(balD.br / 2)];
       if (artilleryFires) firedArtilleryRolls = firedRolls(a.artillery, artA.fired);
-      firedBallistaRolls = firedRolls(a.ballistaGroups, balA.fired);
+      firedBallistaRolls = firedRolls(a.ballista, balA.fired);
       shotFiredNow = artA.used;
     }
     if (ammo && firingWeek && week >= 2) {
@@ -472,11 +514,11 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
       else if (defenders > fighting) add(1, 'troop ratio', troopRatioBonus(defenders, fighting, setup.policies.ratioRounding));
       // 4. Reveal tactics and add the equipment BR (a sally: +10%, no fortification, RC l. 11509).
       if (!sally) {
-        add(0, 'siege equipment', setup.equipmentBr.attacker[attackerTactic as FiringTactic] ?? 0);
+        add(0, 'siege equipment', arms.equipmentBr.attacker[attackerTactic as FiringTactic] ?? 0);
         add(0, 'no ammunition', eqDelta[0]);
         add(0, 'breach', breachBr(out.breachFeet));
         add(1, 'fortifications', setup.fortificationBr);
-        add(1, 'siege equipment', setup.equipmentBr.defender[attackerTactic as FiringTactic] ?? 0);
+        add(1, 'siege equipment', arms.equipmentBr.defender[attackerTactic as FiringTactic] ?? 0);
         add(1, 'no ammunition', eqDelta[1]);
       } else add(1, 'sally', setup.sallyBonus);
       if (battle === 'assault') add(0, 'assault', setup.assaultBonus);
