@@ -13,5 +13,8 @@ export default defineConfig({
     // Three forks on two cores: the browser and Redis tests mostly wait (Chromium, stalled-job detection), so a
     // third fork overlaps their waiting with other files' work.
     maxWorkers: 3,
+    // Reports' PNGs at half the SVG size instead of twice (reports/index.ts): rasterising was a tenth of the suite's
+    // CPU. test/reports/cli.test.ts renders one report at the real scale and checks its PNG size.
+    env: { WARCAST_PNG_SCALE: '0.5' },
   },
 });

@@ -24,6 +24,15 @@ export class ReportInterrupted extends Error {
   }
 }
 
+/**
+ * The PNG scale when the caller gives none: 2, or WARCAST_PNG_SCALE when set. The test suite sets 0.5 for its
+ * many reports (rasterising is most of a small report's time) and renders one report at the real scale.
+ */
+function defaultPngScale(): number {
+  const scale = Number(process.env.WARCAST_PNG_SCALE);
+  return scale > 0 && Number.isFinite(scale) ? scale : 2;
+}
+
 /** Render every chart and the page; nothing touches the disk. */
 export async function reportFiles(c: ReportContent, o: ReportOptions = {}): Promise<ReportFile[]> {
   const files: ReportFile[] = [];
@@ -35,7 +44,7 @@ export async function reportFiles(c: ReportContent, o: ReportOptions = {}): Prom
     svgs[chart.name] = svg;
     files.push({ name: `${chart.name}.vl.json`, data: JSON.stringify(chart.spec, null, 2) + '\n' });
     files.push({ name: `${chart.name}.svg`, data: svg });
-    files.push({ name: `${chart.name}.png`, data: renderPng(svg, o.pngScale ?? 2) });
+    files.push({ name: `${chart.name}.png`, data: renderPng(svg, o.pngScale ?? defaultPngScale()) });
   }
   files.push({ name: 'result.json', data: c.resultJson });
   // index.html last: a folder with an index.html is a finished report.

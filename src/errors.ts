@@ -49,9 +49,14 @@ export class ScenarioError extends WarcastError {
 export class ScenarioErrors extends ScenarioError {
   /** Each problem's line, in file order, and a last "… and N more" line past the limit. */
   readonly lines: string[];
+  /** The problems listed (without the "… and N more" line) and how many more there were. */
+  readonly errors: readonly ScenarioError[];
+  readonly more: number;
   constructor(errors: readonly ScenarioError[], more: number) {
     const first = errors[0];
     super(first.file, first.line, first.path, '');
+    this.errors = errors;
+    this.more = more;
     this.lines = errors.map((e) => e.message);
     if (more > 0) this.lines.push(`${first.file}: … and ${more} more problem${more === 1 ? '' : 's'} (fix these and run again)`);
     this.message = this.lines.join('\n');

@@ -6,6 +6,7 @@
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError } from '../errors.js';
 import { compileCascade } from '../kinds/cascade/plan.js';
+import { cascadeNotes } from '../kinds/cascade/notes.js';
 import { loadKernel } from '../kinds/index.js';
 import { loadKind, sourceOf, type ScenarioInput } from '../kinds/load.js';
 import { parseCascade } from '../kinds/cascade/schema.js';
@@ -19,6 +20,21 @@ import type { Dice } from '../rules/dice.js';
 import { Stream, Xoshiro128 } from '../rng/index.js';
 import type { CascadeScenario } from '../kinds/cascade/schema.js';
 import { progressIn, runSettings, type RunHeader, type RunOptions } from './options.js';
+
+/**
+ * The default size of a run under `--rounds R` without `--trials`: the one-round default's work, 10⁶ rounds of
+ * play, cut into campaigns of R rounds (⌈10⁶ / R⌉: 100,000 campaigns of 10 rounds, each probability within ±0.31
+ * points at 95%), but never fewer than 10,000 campaigns (±0.98 points). A fixed count, not a time budget, so the
+ * same seed gives the same bytes on any machine; `--trials` and `--precision` are unchanged.
+ */
+export const CASCADE_DEFAULT_RUN = { roundsOfPlay: 1_000_000, minCampaigns: 10_000 } as const;
+
+export function defaultCampaigns(rounds: number): number {
+  return Math.max(CASCADE_DEFAULT_RUN.minCampaigns, Math.ceil(CASCADE_DEFAULT_RUN.roundsOfPlay / rounds));
+}
+
+/** Why the run has the trials it has. */
+export type CascadeTrialsBy = 'given' | 'default' | 'rounds-default' | 'precision' | 'deterministic';
 
 export interface CascadeOptions extends RunOptions {
   /** Random NPC attacks (default true; false: the Monte Carlo covers only coin flips). */
@@ -65,8 +81,15 @@ export interface CascadeResult extends Partial<CascadeMonteCarlo>, RunHeader, Re
   traceCoinFlips: boolean;
   /** No die decides the round (no NPC attacks, no tie to flip a coin for): it ran once, every trial would be the same. */
   deterministic: boolean;
+  /**
+   * Where the trial count came from: `given` (--trials), `default` (10⁶), `rounds-default` (--rounds R without
+   * --trials: defaultCampaigns(R)), `precision` (stopped once within ±precision), `deterministic` (one trial is the answer).
+   */
+  trialsBy: CascadeTrialsBy;
   /** Orders rejected (lenient), unpaid, or returned by Kanly; accepted orders are not listed. */
   orders: CascadeOrderNote[];
+  /** Input a rule leaves out: heroes beyond the one that defends a location, NPC attacks with no target, a damaged location's income (src/kinds/cascade/notes.ts). */
+  notes: string[];
   /** Player → what the round's orders cost. */
   orderCosts: Record<string, CascadeOrderCosts>;
   /** The round as validated (defaults filled): what the numbers answer. */
@@ -133,9 +156,11 @@ export function roundIsDeterministic(model: CascadeModel): boolean {
 
 /** The cascade analysis: `warcast cascade FILE --json` prints exactly this object. */
 export async function cascade(input: ScenarioInput, options: CascadeOptions = {}): Promise<CascadeResult> {
-  const settings = runSettings(options);
   const rounds = options.rounds ?? null;
   if (rounds !== null && (!Number.isInteger(rounds) || rounds < 1 || rounds > 1000)) throw new UsageError(`--rounds: expected a whole number from 1 to 1,000, got ${rounds}`);
+  // Without --trials, R rounds a campaign run ⌈10⁶ / R⌉ campaigns: the one-round default's work (CASCADE_DEFAULT_RUN).
+  const roundsDefault = options.trials === undefined && rounds !== null && rounds > 1;
+  const settings = runSettings(roundsDefault ? { ...options, trials: defaultCampaigns(rounds) } : options);
   const npc = options.npc !== false;
   if (rounds !== null && !npc) throw new UsageError('--rounds plans against NPC attacks: it does not go with --no-npc');
   const { scenario, source } = await loadRound(input, options.lenient === true);
@@ -152,7 +177,8 @@ export async function cascade(input: ScenarioInput, options: CascadeOptions = {}
     const eps = settings.precision;
     run = await runUntil({ ...common, initialTrials: Math.min(settings.trials, settings.maxTrials), maxTrials: settings.maxTrials, done: (acc, n) => cascadeMaxHalfWidth(model, acc, n) <= eps });
   }
-  return cascadeResultOf({ scenario, source, model, seed: settings.seed, precision: settings.precision, npc, rounds, trace, deterministic, run, elapsedMs: Math.round(performance.now() - started) });
+  const trialsBy: CascadeTrialsBy = deterministic ? 'deterministic' : settings.precision !== null ? 'precision' : roundsDefault ? 'rounds-default' : options.trials === undefined ? 'default' : 'given';
+  return cascadeResultOf({ scenario, source, model, seed: settings.seed, precision: settings.precision, npc, rounds, trace, deterministic, trialsBy, run, elapsedMs: Math.round(performance.now() - started) });
 }
 
 /**
@@ -170,6 +196,8 @@ export function cascadeResultOf(p: {
   trace: RoundTrace | null;
   /** No die decides the round (roundIsDeterministic): one trial is the answer. */
   deterministic: boolean;
+  /** Where the trial count came from (default: 'given'). */
+  trialsBy?: CascadeTrialsBy;
   run: Pick<RunResult, 'acc' | 'trials' | 'threadsUsed' | 'interrupted'>;
   elapsedMs: number;
 }): CascadeResult {
@@ -192,7 +220,9 @@ export function cascadeResultOf(p: {
     trace,
     traceCoinFlips: trace !== null && trace.locations.some((l) => l.order.some((o) => o.beforeNextBecause === 'coin flip')),
     deterministic: p.deterministic,
+    trialsBy: p.trialsBy ?? (p.deterministic ? 'deterministic' : 'given'),
     orders: orderNotes(scenario, p.source),
+    notes: cascadeNotes(p.model, p.npc),
     orderCosts: orderCosts(scenario),
     ...mc,
     scenario,

@@ -46,7 +46,17 @@ export interface BattleAtFatigue {
   /** The battle's exact odds with the marching force at this fatigue. */
   win: [number, number];
   tie: number;
+  /** Each side's casualties in this battle, as `odds` gives them (mean, p5/p50/p95, dead, wounded). */
+  casualties: WarMachineOdds['casualties'];
+  /** Deprecated alias of `casualties[side].mean` (kept for scripts written against warcast/march@1). */
   meanLosses: [number, number];
+}
+
+/** Casualty means mixed over the fatigue on arrival (means mix linearly; quantiles do not, so none are given). */
+export interface MixedCasualties {
+  mean: number;
+  dead: { mean: number };
+  wounded: { mean: number };
 }
 
 export interface MarchBattle {
@@ -56,6 +66,9 @@ export interface MarchBattle {
   /** Given arrival: the exact battle odds mixed over the fatigue-on-arrival distribution. */
   win: [number, number];
   winCi95: [Interval, Interval] | null;
+  /** Each side's mean casualties given arrival (mixed over the fatigue on arrival), named as in every command. */
+  casualties: [MixedCasualties, MixedCasualties];
+  /** Deprecated alias of `casualties[side].mean`. */
   meanLosses: [number, number];
   /** P(the force arrives within the plan and wins). */
   arriveAndWin: number;
@@ -150,7 +163,7 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
     const arrivals: FatigueSplit = march.fatigueAtArrival ?? { N: 0, M: 0, S: 0 };
     const byFatigue = (['N', 'M', 'S'] as const).map((f): BattleAtFatigue => {
       const odds = battleAtFatigue(s.battle!, f);
-      return { fatigue: f, probability: arrivals[f], win: odds.win, tie: odds.tie, meanLosses: [odds.casualties[0].mean, odds.casualties[1].mean] };
+      return { fatigue: f, probability: arrivals[f], win: odds.win, tie: odds.tie, casualties: odds.casualties, meanLosses: [odds.casualties[0].mean, odds.casualties[1].mean] };
     });
     const mix = (pick: (b: BattleAtFatigue) => number) => byFatigue.reduce((t, b) => t + b.probability * pick(b), 0);
     const win: [number, number] = [mix((b) => b.win[0]), mix((b) => b.win[1])];
@@ -179,7 +192,8 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
       byFatigue,
       win,
       winCi95: exact ? null : [ci(0)!, ci(1)!],
-      meanLosses: [mix((b) => b.meanLosses[0]), mix((b) => b.meanLosses[1])],
+      casualties: [0, 1].map((k) => ({ mean: mix((b) => b.casualties[k].mean), dead: { mean: mix((b) => b.casualties[k].dead.mean) }, wounded: { mean: mix((b) => b.casualties[k].wounded.mean) } })) as [MixedCasualties, MixedCasualties],
+      meanLosses: [mix((b) => b.casualties[0].mean), mix((b) => b.casualties[1].mean)],
       arriveAndWin,
       arriveAndWinCi95,
       winIfFresh: byFatigue[0].win[0],

@@ -2,6 +2,7 @@
  * The siege result assembled from its parts: pure (no engine, no files), so the what-if page (src/app/siege.ts)
  * builds the very object `warcast siege --json` prints.
  */
+import { siegeNotes } from '../kinds/siege/notes.js';
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import type { CompiledSiege } from '../kinds/siege/plan.js';
 import type { SiegeConstruction } from '../kinds/siege/construction.js';
@@ -21,6 +22,8 @@ export interface SiegeResult extends SiegeSummary, RunHeader, ResultMeta {
   equipmentBr: { attacker: Record<string, number>; defender: Record<string, number> };
   /** Field construction per side: the schedule (engines and the week each joins) and the hardware cost; null: none. */
   construction: SiegeConstruction;
+  /** Input a rule leaves out or caps (troops and engines beyond the frontage, uncounted `**`/`‡` pieces, pieces crewed below a quarter, idle builders), one sentence each. */
+  notes: string[];
 }
 
 /** The siege result from its scenario, compiled plan, summary and run facts (also the what-if page's, src/app/siege.ts). */
@@ -42,6 +45,7 @@ export function siegeResultOf(scenario: SiegeScenario, c: CompiledSiege, summary
     fortificationBr: c.plan.fortBr,
     equipmentBr: { attacker: br(c.equipment.attacker), defender: br(c.equipment.defender) },
     construction: c.construction,
+    notes: siegeNotes(scenario),
     ...summary,
   };
 }

@@ -2,7 +2,7 @@
  * Setting one numeric field of a scenario to a value, for `sweep` and `seek` (every kind): the field path, the grid
  * of values, and the edited scenario validated again, a value the kind refuses being a usage error.
  */
-import { ScenarioError, UsageError } from '../errors.js';
+import { ScenarioError, ScenarioErrors, UsageError } from '../errors.js';
 import { closest, formatPath, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 
 /** At most this many values in one sweep. */
@@ -66,9 +66,10 @@ export function withValueChecked<T>(s: T, source: ScenarioSource, path: PathSegm
   node[path[path.length - 1]] = value;
   try {
     return check(copy);
-  } catch (err) {
-    if (!(err instanceof ScenarioError)) throw err;
-    // The file is fine; the value the sweep tried is not: a usage error naming the range options.
+  } catch (thrown) {
+    if (!(thrown instanceof ScenarioError)) throw thrown;
+    // The file is fine; the value the sweep tried is not: a usage error naming the range options (its first problem).
+    const err = thrown instanceof ScenarioErrors ? thrown.errors[0] : thrown;
     const prefix = `${err.line === null ? err.file : `${err.file}:${err.line}`}: ${err.path ? err.path + ': ' : ''}`;
     const what = err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
     throw new UsageError(`--from/--to: ${formatPath(path)} = ${value} is not allowed: ${err.path && err.path !== formatPath(path) ? `${err.path}: ` : ''}${what}`);

@@ -19,7 +19,7 @@ export interface CascadeFlags extends RunFlags {
 export async function cascadeCommand(file: string, flags: CascadeFlags & ReportFlags, io: Io): Promise<number> {
   await checkReportOption(flags.report);
   const rounds = flags.rounds === undefined ? null : parseCount('--rounds', flags.rounds, 1, 1000);
-  const result = await withRun(io, flags, (o) => cascade(scenarioArg(file), { ...o, npc: flags.npc !== false, rounds, lenient: flags.lenient === true }));
+  const result = await withRun(io, flags, (o) => cascade(scenarioArg(file), { ...o, trials: flags.trials === undefined ? undefined : o.trials, npc: flags.npc !== false, rounds, lenient: flags.lenient === true }));
   emitResult(io, flags, result, () => formatCascade(result, runOptions(flags).threads));
   await saveCommandReport({ kind: 'cascade', result }, file, flags.report, flags, io);
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} trials`);
@@ -85,10 +85,12 @@ export function formatCascade(r: CascadeResult, requestedThreads?: number): stri
   const out: string[] = [];
   if (r.title) out.push(r.title);
   out.push(...formatOrders(r));
+  if (r.notes?.length) out.push(...r.notes.map((n) => `note: ${n}`), '');
   if (r.trace) out.push(formatTrace(r.trace, r.traceCoinFlips));
   const what = r.rounds > 1 || r.trace === null ? `planning over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}: the orders in the first, NPC attacks, income and fees in every round` : `round ${r.round}, NPC attacks ${r.npc ? 'on' : 'off'}`;
   if (r.deterministic) out.push(`deterministic (${what}): no die decides this round (no NPC attacks, no tied attacks to flip a coin for), so it ran once; the numbers below are certain`);
-  else out.push(`Monte Carlo (${what}): ${runLine(r, 'trial', requestedThreads)}`);
+  else out.push(`Monte Carlo (${what}): ${runLine(r, r.rounds > 1 || r.trace === null ? 'campaign' : 'trial', requestedThreads)}`);
+  if (r.trialsBy === 'rounds-default') out.push(`(the default for ${r.rounds} rounds: 10⁶ rounds of play in all, at least 10k campaigns; each probability within ±${(98 / Math.sqrt(r.trials)).toFixed(2)} points at 95%; --trials N or --precision EPS for another size)`);
   out.push('CC: 2 × Combat, the attribute pair of a seizure (docs/cascade.md); MS: money, as the Dune page counts it');
   out.push(`policies: unguarded ${r.policies.unguarded}, hero bonus ${signed(r.policies.heroBonus)}, ungarrisonedWeight ${r.policies.ungarrisonedWeight}, militiaRegeneration ${r.policies.militiaRegeneration}`);
   out.push('');

@@ -8,7 +8,9 @@ import type { Io } from './io.js';
 export function exitCodeFor(err: unknown, io: Io): number {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return ExitCode.ok;
-    return ExitCode.usage; // commander has already printed its one line
+    // Commander has printed its line, or under --json kept it (error and hint) for one JSON error here.
+    if (io.json) io.err(`warcast: ${oneLine((io.usageText ?? err.message).trim().replace(/^error: /, ''))}\n`);
+    return ExitCode.usage;
   }
   if (err instanceof ScenarioErrors) {
     io.err(err.lines.map((l) => `warcast: ${oneLine(l)}\n`).join(''));

@@ -12,6 +12,9 @@ export interface Io {
   quiet?: boolean;
   /** Whether stdout is a terminal: text is then fitted to 100 columns (unless --wide). */
   outIsTTY?: boolean;
+  /** --json somewhere on the command line: commander's usage errors are collected in `usageText` and printed as JSON. */
+  json?: boolean;
+  usageText?: string;
 }
 
 export function processIo(signal?: AbortSignal): Io {

@@ -36,7 +36,7 @@ export function formatMarch(r: MarchResult): string {
     out.push(`→ battle on arrival, ${b.sides[0]} vs ${b.sides[1]}: ${b.sides[0]} wins ${pct(b.win[0])}${w} (fresh: ${pct(b.winIfFresh)}); arrives and wins: ${pct(b.arriveAndWin)}${ci(b.arriveAndWinCi95)}`);
     out.push(`→ a PC leading ${b.sides[0]}, given arrival: ${num(b.leader.xp)} XP expected, ${pct(b.leader.itemChargesUsed, 0)} of item charges used, ${num(b.leader.combatSpellsKept, 2)} combat spells kept (never killed: RC l. 11356)`);
     out.push('');
-    out.push(table(b.byFatigue.map((f) => [{ N: 'none', M: 'moderate (−10)', S: 'serious (−30)' }[f.fatigue], pct(f.probability), pct(f.win[0]), pct(f.win[1]), `${num(f.meanLosses[0])} / ${num(f.meanLosses[1])}`]), ['fatigue on arrival', 'P(given arrival)', `${b.sides[0]} wins`, `${b.sides[1]} wins`, 'mean losses']));
+    out.push(table(b.byFatigue.map((f) => [{ N: 'none', M: 'moderate (−10)', S: 'serious (−30)' }[f.fatigue], pct(f.probability), pct(f.win[0]), pct(f.win[1]), `${num(f.casualties[0].mean)} / ${num(f.casualties[1].mean)}`]), ['fatigue on arrival', 'P(given arrival)', `${b.sides[0]} wins`, `${b.sides[1]} wins`, 'casualties (mean)']));
   }
   out.push('');
   out.push(

@@ -40,7 +40,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .description('Monte Carlo and exact odds for War Machine battles, Siege Machine sieges and Dune seizure cascades')
     .version(VERSION)
     .showHelpAfterError('(run warcast --help for usage)')
-    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => (io.json ? void (io.usageText = (io.usageText ?? '') + s) : io.err(s)) })
     .exitOverride();
   program.hook('preAction', (_program, command) => {
     // the command and its arguments, for a checkpoint's header (src/cli/checkpoint.ts)
@@ -128,7 +128,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
 export async function runCli(argv: string[], rawIo: Io): Promise<number> {
   let code: number = ExitCode.ok;
   // Names come from scenario files: control characters (ESC, BEL) are shown escaped, never sent to the terminal.
-  const io: Io = { ...rawIo, out: (t) => rawIo.out(escapeControls(t)) };
+  const io: Io = { ...rawIo, out: (t) => rawIo.out(escapeControls(t)), json: argv.includes('--json') };
   const program = buildProgram(io, (c) => (code = c));
   // Bare `warcast`: the help on stdout (where `warcast | less` finds it), exit 0.
   if (argv.length === 0) {
@@ -140,7 +140,7 @@ export async function runCli(argv: string[], rawIo: Io): Promise<number> {
     // Stopped after the run, while its report was being rendered: the report was not written.
     if (code === ExitCode.ok && io.signal?.aborted) code = ExitCode.interrupted;
   } catch (err) {
-    code = exitCodeFor(err, argv.includes('--json') ? jsonErrors(io) : io);
+    code = exitCodeFor(err, io.json ? jsonErrors(io) : io);
   } finally {
     setTextWidth(Infinity);
     await closePool();

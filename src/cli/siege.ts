@@ -35,6 +35,7 @@ export function formatSiege(r: SiegeResult, requestedThreads?: number): string {
   if (r.trials === 0) return lines.concat('interrupted before any siege finished: no results').join('\n') + '\n';
   lines.push(runLine(r, 'siege', requestedThreads));
   lines.push(`BR: attacker ${r.ratings.attacker.modifiedBattleRating}, defender ${r.ratings.defender.modifiedBattleRating} + fortifications ${r.fortificationBr} (before troop ratio, equipment and tactics)`);
+  for (const note of r.notes ?? []) lines.push(`note: ${note}`);
   lines.push('');
   const wtf = r.weeksToFall;
   lines.push(`fallen within ${r.weekLimit} weeks: ${ci(wtf.probability, wtf.ci95)}`);

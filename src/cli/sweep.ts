@@ -48,7 +48,7 @@ export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags
   const kind = scenarioKind(input);
   if (kind === 'siege' || kind === 'cascade') {
     if (race !== null) throw new UsageError('--race: battles only');
-    const s = await withRun(io, flags, (o) => sweepSimulated(input, { ...o, vary, from, to, step, rounds, ...second }));
+    const s = await withRun(io, flags, (o) => sweepSimulated(input, { ...o, trials: flags.trials === undefined ? undefined : o.trials, vary, from, to, step, rounds, ...second }));
     emitResult(io, flags, s, () => formatSimSweep(s));
     await saveCommandReport({ kind: 'sweep-sim', result: s }, file, flags.report, flags, io);
     return exitCodeAfter(io, s.interrupted, 'only the points already run');

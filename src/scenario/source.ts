@@ -432,10 +432,59 @@ export function validate<T extends z.ZodType>(source: ScenarioSource, schema: T,
       errors.push(source.error(path, describeIssue(issue, schema)));
     }
   }
-  // File order, so the list reads top to bottom (zod reports in schema order).
+  throwAll(errors, unlocated);
+}
+
+/** One problem as a ScenarioError, several as ScenarioErrors in file order (zod and checks report in their own order). */
+function throwAll(errors: ScenarioError[], unlocated = 0): never {
   errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   if (errors.length === 1 && unlocated === 0) throw errors[0];
   throw new ScenarioErrors(errors.slice(0, SCENARIO_ERROR_LIMIT), Math.max(0, errors.length - SCENARIO_ERROR_LIMIT) + unlocated);
+}
+
+/**
+ * The problems a kind's checks across fields find in one file, collected so that all of them are reported at
+ * once (like the schema's): a check records a problem with `add` and goes on to the next field or item (it
+ * returns where the rest of an item depends on what was wrong); `done` throws them all, one line each.
+ */
+export class Problems {
+  private readonly found: ScenarioError[] = [];
+  private readonly seen = new Set<string>();
+  private more = 0;
+  constructor(readonly source: ScenarioSource) {}
+
+  /** Record a problem at `path` (the same line twice is kept once). */
+  add(path: readonly PathSegment[], expected: string): void {
+    this.push(this.source.error(path, expected));
+  }
+
+  /** Run a check that throws (e.g. a rule module's): its problems are recorded, and the checks after it still run. */
+  check(f: () => void): void {
+    try {
+      f();
+    } catch (e) {
+      if (!(e instanceof ScenarioError)) throw e;
+      if (e instanceof ScenarioErrors) {
+        for (const x of e.errors) this.push(x);
+        this.more += e.more;
+      } else this.push(e);
+    }
+  }
+
+  get count(): number {
+    return this.found.length;
+  }
+
+  /** Throw everything recorded (nothing recorded: return). */
+  done(): void {
+    if (this.found.length > 0) throwAll(this.found, this.more);
+  }
+
+  private push(e: ScenarioError): void {
+    if (this.seen.has(e.message)) return;
+    this.seen.add(e.message);
+    this.found.push(e);
+  }
 }
 
 function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType): string {

@@ -52,6 +52,27 @@ describe('march --json', () => {
     expect(odds.M.win[0]).toBeGreaterThan(odds.S.win[0]);
   });
 
+  it('casualties under the name every command uses (issue 16 item 12); meanLosses stays as its alias', async () => {
+    const s = await load('examples/forced-march-into-battle.yaml');
+    const r = await analyseMarch(s, { method: 'exact', seed: 1, trials: 1, threads: 1 });
+    const b = r.battle!;
+    const f = r.march.fatigueAtArrival!;
+    const odds = { N: battleAtFatigue(s.battle!, 'N'), M: battleAtFatigue(s.battle!, 'M'), S: battleAtFatigue(s.battle!, 'S') };
+    for (const k of [0, 1] as const) {
+      for (const x of b.byFatigue) {
+        expect(x.casualties[k]).toEqual(odds[x.fatigue].casualties[k]); // the odds shape, in full
+        expect(x.meanLosses[k]).toBe(x.casualties[k].mean);
+      }
+      const mixed = (pick: (o: (typeof odds)['N']) => number) => f.N * pick(odds.N) + f.M * pick(odds.M) + f.S * pick(odds.S);
+      expect(b.casualties[k].mean).toBeCloseTo(mixed((o) => o.casualties[k].mean), 12);
+      expect(b.casualties[k].dead.mean).toBeCloseTo(mixed((o) => o.casualties[k].dead.mean), 12);
+      expect(b.casualties[k].wounded.mean).toBeCloseTo(mixed((o) => o.casualties[k].wounded.mean), 12);
+      expect(b.meanLosses[k]).toBe(b.casualties[k].mean);
+    }
+    // Fatigue changes the losses, so a mix that ignored it (or took one fatigue's) would fail above.
+    expect(odds.N.casualties[0].mean).not.toBeCloseTo(odds.S.casualties[0].mean, 3);
+  });
+
   it('Monte Carlo through the command agrees with the exact chain within 4.5 standard errors', async () => {
     const trials = 400_000;
     const exact = JSON.parse((await cli(['march', 'examples/forced-march-into-battle.yaml', '--json'])).out);

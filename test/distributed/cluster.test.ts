@@ -28,36 +28,8 @@ describe.skipIf(!available && !inCi)('--redis and warcast worker (real redis-ser
     for (const p of started) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
   });
 
-  it('two workers, one SIGKILLed mid-job: the job is retried on the other and the answer is the local run\'s bytes', async () => {
-    // Two threads each: a worker's first job then starts its pool (≥ 100 ms), so the kill below lands mid-job
-    // even on a fast machine where a chunk of sieges takes milliseconds.
-    const a = startWarcast(['worker', '--redis', url, '--threads', '2', '--stall-ms', '2000']);
-    const b = startWarcast(['worker', '--redis', url, '--threads', '2', '--stall-ms', '2000']);
-    started.push(a.child, b.child);
-    await Promise.all([a.waitFor(/Ctrl-C to stop/), b.waitFor(/Ctrl-C to stop/)]);
-
-    const args = ['siege', 'examples/castle-siege.yaml', '--trials', '40000', '--seed', '21'];
-    const remote = warcast([...args, '--redis', url, '--json']);
-    const killed = (await a.waitFor(/job (\S+-siege-[0-9]+) started: chunks [0-9]+/))[1];
-    a.child.kill('SIGKILL');
-    const r = await remote;
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/[12] warcast workers? on redis:\/\/127\.0\.0\.1/);
-    // the job the killed worker held was run again by the other worker
-    expect(b.stderr()).toContain(`job ${killed} started`);
-    expect(a.stderr()).not.toContain(`job ${killed} done`);
-    const local = await warcast([...args, '--threads', '1', '--json']);
-    expect(withoutTiming(r.stdout)).toBe(withoutTiming(local.stdout));
-    // --precision on the cluster (now one worker): stops where the local run stops, same bytes
-    const precise = ['odds', 'examples/orcs-vs-men.yaml', '--precision', '0.002', '--trials', '100000', '--seed', '9'];
-    const [remoteP, localP] = await Promise.all([warcast([...precise, '--redis', url, '--json']), warcast([...precise, '--threads', '1', '--json'])]);
-    expect(remoteP.code, remoteP.stderr).toBe(0);
-    expect(JSON.parse(remoteP.stdout).trials).toBeGreaterThan(100_000);
-    expect(withoutTiming(remoteP.stdout)).toBe(withoutTiming(localP.stdout));
-
-    b.child.kill('SIGINT');
-  });
-
+  // The unreachable-Redis test times a process's exit, so it runs alone, first; the other two mostly wait (a stalled
+  // job's lock to lapse, a lost Redis's reconnect attempts) on separate redis-servers, so they wait together.
   it('an unreachable Redis: one line, exit 1, within a few seconds (command and worker)', async () => {
     for (const args of [['siege', 'examples/simple-siege.yaml', '--trials', '1000'], ['worker']]) {
       const t0 = Date.now();
@@ -70,7 +42,37 @@ describe.skipIf(!available && !inCi)('--redis and warcast worker (real redis-ser
     }
   });
 
-  it('a Redis that dies mid-run: the command says so and exits non-zero, with no result on stdout', async () => {
+  it.concurrent('two workers, one SIGKILLed mid-job: the job is retried on the other and the answer is the local run\'s bytes', async ({ expect }) => {
+    // Two threads each: a worker's first job then starts its pool (≥ 100 ms), so the kill below lands mid-job
+    // even on a fast machine where a chunk of sieges takes milliseconds.
+    const a = startWarcast(['worker', '--redis', url, '--threads', '2', '--stall-ms', '2000']);
+    const b = startWarcast(['worker', '--redis', url, '--threads', '2', '--stall-ms', '2000']);
+    started.push(a.child, b.child);
+    await Promise.all([a.waitFor(/Ctrl-C to stop/), b.waitFor(/Ctrl-C to stop/)]);
+
+    const args = ['siege', 'examples/castle-siege.yaml', '--trials', '40000', '--seed', '21'];
+    const remote = warcast([...args, '--redis', url, '--json']);
+    const killed = (await a.waitFor(/job (\S+-siege-[0-9]+) started: chunks [0-9]+/))[1];
+    a.child.kill('SIGKILL');
+    // The local run for comparison, meanwhile (it does not touch Redis).
+    const [r, local] = await Promise.all([remote, warcast([...args, '--threads', '1', '--json'])]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/[12] warcast workers? on redis:\/\/127\.0\.0\.1/);
+    // the job the killed worker held was run again by the other worker
+    expect(b.stderr()).toContain(`job ${killed} started`);
+    expect(a.stderr()).not.toContain(`job ${killed} done`);
+    expect(withoutTiming(r.stdout)).toBe(withoutTiming(local.stdout));
+    // --precision on the cluster (now one worker): stops where the local run stops, same bytes
+    const precise = ['odds', 'examples/orcs-vs-men.yaml', '--precision', '0.002', '--trials', '100000', '--seed', '9'];
+    const [remoteP, localP] = await Promise.all([warcast([...precise, '--redis', url, '--json']), warcast([...precise, '--threads', '1', '--json'])]);
+    expect(remoteP.code, remoteP.stderr).toBe(0);
+    expect(JSON.parse(remoteP.stdout).trials).toBeGreaterThan(100_000);
+    expect(withoutTiming(remoteP.stdout)).toBe(withoutTiming(localP.stdout));
+
+    b.child.kill('SIGINT');
+  });
+
+  it.concurrent('a Redis that dies mid-run: the command says so and exits non-zero, with no result on stdout', async ({ expect }) => {
     const redis = await startRedis(); // its own, to kill
     started.push(redis.process);
     const w = startWarcast(['worker', '--redis', redis.url, '--threads', '1']);

@@ -69,16 +69,26 @@ describe('Ctrl-C stops within a fraction of a second', () => {
     const dir = scratch('warcast-term-');
     const file = join(dir, 'slow.yaml');
     writeFileSync(file, SLOW);
-    const child = spawn(process.execPath, ['dist/src/cli/main.js', 'siege', file, '--trials', '1000000', '--threads', '1', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // WARCAST_TIMINGS=1 only adds `[timings]` phase lines on stderr: they tell when the run has begun.
+    const child = spawn(process.execPath, ['dist/src/cli/main.js', 'siege', file, '--trials', '1000000', '--threads', '1', '--json'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WARCAST_TIMINGS: '1' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    // Node must have started and installed its handlers (slow on a loaded machine): the run itself is ~minutes long.
-    await new Promise((r) => setTimeout(r, 4000));
+    // Node must have started and installed its handlers (slow on a loaded machine; a fixed 4 s sleep raced that and
+    // mostly idled): wait for the worker's warm-up line (the handlers are installed before the run starts), then
+    // a moment, so the signal lands with a chunk in flight (0.2–1 s each); the run is ~minutes long.
+    let started: () => void = () => {};
+    const warmedUp = new Promise<void>((r) => (started = r));
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      if (/\[timings\].*warmed up \(siege/.test(stderr)) started();
+    });
+    const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    await Promise.race([warmedUp, exited]); // a child that ends early fails below, not by a hang
+    await new Promise((r) => setTimeout(r, 250));
     const sent = performance.now();
     child.kill('SIGTERM');
-    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    const code = await exited;
     const ms = performance.now() - sent;
     expect(code).toBe(143);
     expect(JSON.parse(stdout).interrupted).toBe(true);

@@ -32,10 +32,11 @@ async function cli(args: string[]) {
 describe('disk full and read-only while writing', () => {
   it('the disk fills up during checkpoint writes: one line, the run goes on and prints its result, the earlier checkpoint stays whole and resumable', async () => {
     const args = ['siege', 'examples/simple-siege.yaml', '--trials', '20000', '--seed', '5', '--threads', '1', '--json'];
-    const whole = withoutTiming(await cli(args));
     const file = join(dir, 'cp.json');
     // writes 1 (before the run) and 2 (after the first chunk) go through; the disk is full from the third on
-    const r = await faulty([...args, '--checkpoint', file, '--checkpoint-every', '0'], 'ENOSPC', '\\.cp\\.json\\.tmp-', 2);
+    const faultyRun = faulty([...args, '--checkpoint', file, '--checkpoint-every', '0'], 'ENOSPC', '\\.cp\\.json\\.tmp-', 2);
+    const whole = withoutTiming(await cli(args)); // in process, while the child runs
+    const r = await faultyRun;
     expect(r.code, r.stderr).toBe(0);
     expect(withoutTiming(r.stdout)).toBe(whole);
     // once while running, once at the end (the final state could not be saved either)
@@ -53,8 +54,11 @@ describe('disk full and read-only while writing', () => {
     const args = ['siege', 'examples/simple-siege.yaml', '--trials', '5000', '--threads', '1', '--report', out];
     await cli([...args, '--seed', '1']);
     const before = readFileSync(join(out, 'result.json'), 'utf8');
-    for (const [code, path, syscall] of [['ENOSPC', '/\\.report\\.tmp-[^/]+/[^/]+\\.tmp-', 'write'], ['EROFS', '/\\.report\\.tmp-[^/]+$', 'mkdir']]) {
-      const r = await faulty([...args, '--seed', '2'], code, path);
+    const faults = [['ENOSPC', '/\\.report\\.tmp-[^/]+/[^/]+\\.tmp-', 'write'], ['EROFS', '/\\.report\\.tmp-[^/]+$', 'mkdir']];
+    // Both failing runs at once (each stages in its own .report.tmp- folder): the checks below hold after both.
+    const runs = await Promise.all(faults.map(([code, path]) => faulty([...args, '--seed', '2'], code, path)));
+    for (const [i, [code, , syscall]] of faults.entries()) {
+      const r = runs[i];
       expect(r.code, r.stderr).toBe(1);
       expect(r.stdout).not.toContain('report:');
       expect(r.stderr).toMatch(new RegExp(`^warcast: --report ${out}: cannot write the report: ${code}: [a-z -]+, ${syscall}\\n$`));

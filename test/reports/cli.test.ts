@@ -11,10 +11,21 @@ const CHARTS = ['win', 'casualties', 'casualties-at-most', 'results-rows', 'conv
 const filesOf = (charts: string[]) => [...charts.flatMap((c) => [`${c}.vl.json`, `${c}.svg`, `${c}.png`]), 'index.html', 'result.json', '.warcast-manifest.json'].sort();
 
 describe('warcast report', () => {
-  it('writes the example report (default run); result.json is what --json prints; page under 300 KB', async () => {
+  it('writes the example report (default run); result.json is what --json prints; page under 300 KB; PNGs at twice the SVG size', async () => {
     const out = join(scratch(), 'report');
     const io = memoryIo();
-    expect(await runCli(['report', EXAMPLE, '--out', out, '--json', '--threads', '1'], io)).toBe(0);
+    // The suite renders PNGs small (WARCAST_PNG_SCALE, vitest.config.ts); this report at the real scale.
+    const suiteScale = process.env.WARCAST_PNG_SCALE;
+    delete process.env.WARCAST_PNG_SCALE;
+    try {
+      expect(await runCli(['report', EXAMPLE, '--out', out, '--json', '--threads', '1'], io)).toBe(0);
+    } finally {
+      if (suiteScale !== undefined) process.env.WARCAST_PNG_SCALE = suiteScale;
+    }
+    for (const c of CHARTS) {
+      const svgWidth = Number(/<svg[^>]* width="([0-9.]+)"/.exec(readFileSync(join(out, `${c}.svg`), 'utf8'))![1]);
+      expect(readFileSync(join(out, `${c}.png`)).readUInt32BE(16), c).toBe(Math.round(2 * svgWidth)); // IHDR width
+    }
     expect(readdirSync(out).sort()).toEqual(filesOf(CHARTS));
     expect(readFileSync(join(out, 'result.json'), 'utf8')).toBe(io.stdout);
     expect(JSON.parse(io.stdout).trials).toBe(1_000_000);

@@ -33,8 +33,17 @@ sides:
 
 export type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 
-/** ajv 8 (a devDependency) validates against the vega-lite schema (draft-07); the schema uses one custom format. */
-export async function schemaValidator(): Promise<{ validate: Validate; kind: 'ajv' }> {
+let compiled: Promise<{ validate: Validate; kind: 'ajv' }> | undefined;
+
+/**
+ * ajv 8 (a devDependency) validates against the vega-lite schema (draft-07); the schema uses one custom format.
+ * Compiled once per process (~2 s of CPU): test files that share a fork (vitest.config.ts: isolate false) share it.
+ */
+export function schemaValidator(): Promise<{ validate: Validate; kind: 'ajv' }> {
+  return (compiled ??= compileSchemaValidator());
+}
+
+async function compileSchemaValidator(): Promise<{ validate: Validate; kind: 'ajv' }> {
   const schema = JSON.parse(readFileSync(join(packageDir('vega-lite'), 'build', 'vega-lite-schema.json'), 'utf8')) as Record<string, unknown>;
   const { Ajv } = await import('ajv');
   const ajv = new Ajv({ allErrors: false, strict: false, logger: false });

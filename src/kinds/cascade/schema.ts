@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { HERO_BONUS_DEFAULT } from '../../rules/dune/scores.js';
-import { formatPath, validate, type ScenarioSource } from '../../scenario/source.js';
+import { formatPath, Problems, validate, type ScenarioSource } from '../../scenario/source.js';
 import { processOrders, type OrderList } from '../../rules/dune/orders.js';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -157,27 +157,29 @@ export const CASCADE_LIMITS = {
   locationUnitSlots: 5_000_000,
 } as const;
 
-/** Checks across fields, each reported at the field that is wrong (one line, exit 3). */
+/** Checks across fields, each reported at the field that is wrong, all of them at once (one line each, exit 3). */
 export function checkCascade(source: ScenarioSource, s: CascadeScenario, options: { lenient?: boolean } = {}): CascadeScenario {
-  const err = (path: (string | number)[], msg: string) => source.error(path, msg);
+  const problems = new Problems(source);
+  const err = (path: (string | number)[], msg: string) => problems.add(path, msg);
   const unique = (list: { name: string }[], what: string, at: string) => {
     const seen = new Set<string>();
     list.forEach((x, i) => {
-      if (seen.has(x.name)) throw err([at, i, 'name'], `${what} '${x.name}' is listed twice`);
+      if (seen.has(x.name)) err([at, i, 'name'], `${what} '${x.name}' is listed twice`);
       seen.add(x.name);
     });
   };
   unique(s.players, 'player', 'players');
   // 'NPC' names the non-player houses in the trace and the owners table: a player so named would be merged with them.
   s.players.forEach((p, i) => {
-    if (p.name === 'NPC') throw err(['players', i, 'name'], "a player name other than 'NPC' (reserved for non-player houses)");
+    if (p.name === 'NPC') err(['players', i, 'name'], "a player name other than 'NPC' (reserved for non-player houses)");
   });
   unique(s.locations, 'location', 'locations');
   // The engine keeps, per location, a slot for every unit (militia and legions) that could defend it: the
   // schema's maxima (1,000 locations of 1,000 militia) would need 10⁹ slots. Bound the product, not each factor.
   const units = s.locations.reduce((n, l) => n + l.militia + l.garrison.length, 0);
   if (s.locations.length * units > CASCADE_LIMITS.locationUnitSlots) {
-    throw err(['locations'], `${s.locations.length.toLocaleString('en-US')} locations × ${units.toLocaleString('en-US')} units (militia and legions) is more than the engine holds (at most ${CASCADE_LIMITS.locationUnitSlots.toLocaleString('en-US')}): fewer locations or fewer units`);
+    err(['locations'], `${s.locations.length.toLocaleString('en-US')} locations × ${units.toLocaleString('en-US')} units (militia and legions) is more than the engine holds (at most ${CASCADE_LIMITS.locationUnitSlots.toLocaleString('en-US')}): fewer locations or fewer units`);
+    problems.done(); // the checks below would walk every unit: stop at this one
   }
   const players = new Map(s.players.map((p, i) => [p.name, i]));
   const locations = new Map(s.locations.map((l, i) => [l.name, i]));
@@ -186,34 +188,34 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario, options
   s.players.forEach((p, i) => {
     if (p.homeworld === undefined) return;
     const l = locations.get(p.homeworld);
-    if (l === undefined) throw err(['players', i, 'homeworld'], `unknown location '${p.homeworld}'`);
-    if (s.locations[l].owner !== p.name) throw err(['players', i, 'homeworld'], `'${p.homeworld}' is owned by ${s.locations[l].owner}, not ${p.name}`);
-    if (homeworldOf.has(p.homeworld)) throw err(['players', i, 'homeworld'], `'${p.homeworld}' is already ${homeworldOf.get(p.homeworld)}'s homeworld`);
+    if (l === undefined) return err(['players', i, 'homeworld'], `unknown location '${p.homeworld}'`);
+    if (s.locations[l].owner !== p.name) err(['players', i, 'homeworld'], `'${p.homeworld}' is owned by ${s.locations[l].owner}, not ${p.name}`);
+    if (homeworldOf.has(p.homeworld)) err(['players', i, 'homeworld'], `'${p.homeworld}' is already ${homeworldOf.get(p.homeworld)}'s homeworld`);
     homeworldOf.set(p.homeworld, p.name);
   });
 
   const unitAt = new Map<string, { location: number; index: number }>();
   const heroAt = new Map<string, { location: number; index: number }>();
   s.locations.forEach((loc, i) => {
-    if (!players.has(loc.owner)) throw err(['locations', i, 'owner'], `unknown player '${loc.owner}'`);
+    if (!players.has(loc.owner)) err(['locations', i, 'owner'], `unknown player '${loc.owner}'`);
     const isHome = homeworldOf.has(loc.name);
-    if (loc.isHomeworld && !isHome) throw err(['locations', i, 'isHomeworld'], `no player names '${loc.name}' as its homeworld`);
-    if (isHome && loc.isElector) throw err(['locations', i, 'isElector'], 'a homeworld cannot also be an elector');
-    if (isHome && loc.militia > 0) throw err(['locations', i, 'militia'], '“Militia may never be on a homeworld” (Dune page line 7)');
+    if (loc.isHomeworld && !isHome) err(['locations', i, 'isHomeworld'], `no player names '${loc.name}' as its homeworld`);
+    if (isHome && loc.isElector) err(['locations', i, 'isElector'], 'a homeworld cannot also be an elector');
+    if (isHome && loc.militia > 0) err(['locations', i, 'militia'], '“Militia may never be on a homeworld” (Dune page line 7)');
     loc.garrison.forEach((g, j) => {
-      if (unitAt.has(g.name) || heroAt.has(g.name)) throw err(['locations', i, 'garrison', j, 'name'], `'${g.name}' is listed twice (unit and hero names must be unique)`);
+      if (unitAt.has(g.name) || heroAt.has(g.name)) err(['locations', i, 'garrison', j, 'name'], `'${g.name}' is listed twice (unit and hero names must be unique)`);
       unitAt.set(g.name, { location: i, index: j });
     });
     loc.heroes.forEach((h, j) => {
-      if (unitAt.has(h.name) || heroAt.has(h.name)) throw err(['locations', i, 'heroes', j, 'name'], `'${h.name}' is listed twice (unit and hero names must be unique)`);
+      if (unitAt.has(h.name) || heroAt.has(h.name)) err(['locations', i, 'heroes', j, 'name'], `'${h.name}' is listed twice (unit and hero names must be unique)`);
       heroAt.set(h.name, { location: i, index: j });
     });
   });
 
   // Recruits name new legions: they must not clash with any unit or hero.
   s.recruits.forEach((r, i) => {
-    if (!players.has(r.player)) throw err(['recruits', i, 'player'], `unknown player '${r.player}'`);
-    if (unitAt.has(r.name) || heroAt.has(r.name)) throw err(['recruits', i, 'name'], `'${r.name}' is listed twice (unit and hero names must be unique)`);
+    if (!players.has(r.player)) err(['recruits', i, 'player'], `unknown player '${r.player}'`);
+    if (unitAt.has(r.name) || heroAt.has(r.name)) err(['recruits', i, 'name'], `'${r.name}' is listed twice (unit and hero names must be unique)`);
     unitAt.set(r.name, { location: -1, index: i });
   });
   const unitOwner = (u: string): string | null => {
@@ -230,64 +232,70 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario, options
     if (owner !== p) {
       const where = unitAt.get(u);
       const stands = where && where.location >= 0 ? ` (it stands on ${s.locations[where.location].name}, serving ${owner})` : '';
-      throw err(path, `${p} has no legion '${u}'${stands}`);
+      err(path, `${p} has no legion '${u}'${stands}`);
     }
   };
   s.locations.forEach((loc, i) =>
     loc.garrison.forEach((g, j) => {
-      if (g.owner !== undefined && !players.has(g.owner)) throw err(['locations', i, 'garrison', j, 'owner'], `unknown player '${g.owner}'`);
+      if (g.owner !== undefined && !players.has(g.owner)) err(['locations', i, 'garrison', j, 'owner'], `unknown player '${g.owner}'`);
     }),
   );
   s.upgrades.forEach((u, i) => {
-    if (!players.has(u.player)) throw err(['upgrades', i, 'player'], `unknown player '${u.player}'`);
+    if (!players.has(u.player)) err(['upgrades', i, 'player'], `unknown player '${u.player}'`);
     checkUnit(u.player, u.legion, ['upgrades', i, 'legion']);
   });
   s.moves.forEach((m, i) => {
     const at = (...p: (string | number)[]) => ['moves', i, ...p];
-    if (!players.has(m.player)) throw err(at('player'), `unknown player '${m.player}'`);
-    if (!locations.has(m.to)) throw err(at('to'), `unknown location '${m.to}'`);
+    if (!players.has(m.player)) return err(at('player'), `unknown player '${m.player}'`);
+    if (!locations.has(m.to)) err(at('to'), `unknown location '${m.to}'`);
     m.units.forEach((u, j) => checkUnit(m.player, u, at('units', j)));
     m.heroes.forEach((h, j) => {
       const where = heroAt.get(h);
-      if (where === undefined || s.locations[where.location].owner !== m.player) throw err(at('heroes', j), `${m.player} has no hero '${h}'`);
+      if (where === undefined || s.locations[where.location].owner !== m.player) err(at('heroes', j), `${m.player} has no hero '${h}'`);
     });
-    if (m.units.length + m.heroes.length === 0) throw err(at('units'), 'at least one legion or hero to move');
+    if (m.units.length + m.heroes.length === 0) err(at('units'), 'at least one legion or hero to move');
   });
   s.kanly.forEach((k, i) => {
     k.players.forEach((p, j) => {
-      if (!players.has(p)) throw err(['kanly', i, 'players', j], `unknown player '${p}'`);
+      if (!players.has(p)) err(['kanly', i, 'players', j], `unknown player '${p}'`);
     });
-    if (k.players[0] === k.players[1]) throw err(['kanly', i, 'players'], 'two different players');
-    if (k.declared > s.round) throw err(['kanly', i, 'declared'], `a round up to this one (${s.round})`);
-    if (k.ended !== undefined && k.ended <= k.declared) throw err(['kanly', i, 'ended'], `a round after the one Kanly was declared (${k.declared})`);
+    if (k.players[0] === k.players[1]) err(['kanly', i, 'players'], 'two different players');
+    if (k.declared > s.round) err(['kanly', i, 'declared'], `a round up to this one (${s.round})`);
+    if (k.ended !== undefined && k.ended <= k.declared) err(['kanly', i, 'ended'], `a round after the one Kanly was declared (${k.declared})`);
   });
 
   const heroSent = new Map<string, number>();
   s.attacks.forEach((a, i) => {
     const at = (...p: (string | number)[]) => ['attacks', i, ...p];
-    if (!players.has(a.player)) throw err(at('player'), `unknown player '${a.player}'`);
+    if (!players.has(a.player)) return err(at('player'), `unknown player '${a.player}'`);
     if (!locations.has(a.target)) {
-      if (!players.has(a.target)) throw err(at('target'), `unknown location '${a.target}'`);
-      if (s.players[players.get(a.target)!].homeworld === undefined) throw err(at('target'), `player '${a.target}' has no homeworld to house-raid`);
+      if (!players.has(a.target)) err(at('target'), `unknown location '${a.target}'`);
+      else if (s.players[players.get(a.target)!].homeworld === undefined) err(at('target'), `player '${a.target}' has no homeworld to house-raid`);
     }
     a.units.forEach((u, j) => checkUnit(a.player, u, at('units', j)));
     if (a.hero !== undefined) {
       const where = heroAt.get(a.hero);
-      if (where === undefined || s.locations[where.location].owner !== a.player) throw err(at('hero'), `${a.player} has no hero '${a.hero}'`);
-      if (heroSent.has(a.hero)) throw err(at('hero'), `hero '${a.hero}' already commands attacks[${heroSent.get(a.hero)}]: ${'“A hero, and only one hero, may be placed in command of a force”'}`);
+      if (where === undefined || s.locations[where.location].owner !== a.player) err(at('hero'), `${a.player} has no hero '${a.hero}'`);
+      else if (heroSent.has(a.hero)) err(at('hero'), `hero '${a.hero}' already commands attacks[${heroSent.get(a.hero)}]: ${'“A hero, and only one hero, may be placed in command of a force”'}`);
       heroSent.set(a.hero, i);
     }
   });
 
-  // The game's rules on the round's orders (src/rules/dune/orders.ts): the first one broken is the error,
-  // unless --lenient keeps the rejected orders aside (a broken limit of the round's state is always an error).
+  // The orders' rules below read the names checked above: a file with unknown names stops here.
+  problems.done();
+  // The game's rules on the round's orders (src/rules/dune/orders.ts): each one broken is an error, unless
+  // --lenient keeps the rejected orders aside (a broken limit of the round's state is always an error).
   const { violations } = processOrders(s);
   const rejected: RejectedOrder[] = [];
   for (const v of violations) {
-    if (v.order === null || !options.lenient) throw err(v.path, v.message);
+    if (v.order === null || !options.lenient) {
+      err(v.path, v.message);
+      continue;
+    }
     const o = s[v.order.list][v.order.index];
     rejected.push({ ...v.order, player: o.player, line: source.lineOf(v.path), path: formatPath(v.path), message: v.message });
   }
+  problems.done();
   return { ...s, rejected };
 }
 

@@ -5,9 +5,8 @@
  */
 import { z } from 'zod';
 import { MIN_FORCE_TROOPS, WINS_THE_DAY, type WinsTheDay } from '../../rules/warMachine/divided.js';
-import { ScenarioError } from '../../errors.js';
-import { validate, type ScenarioSource } from '../../scenario/source.js';
-import { checkWarMachine, policiesSchema, sideSchema, type WarMachinePolicies, type WarMachineSide } from '../warMachine/schema.js';
+import { Problems, validate, type PathSegment, type ScenarioSource } from '../../scenario/source.js';
+import { checkWarMachinePair, checkWarMachineSide, policiesSchema, sideSchema, type WarMachinePolicies } from '../warMachine/schema.js';
 
 export const DIVIDED_POLICY_DEFAULTS = {
   winsTheDay: 'battles',
@@ -52,31 +51,29 @@ export interface DividedScenario {
 
 export function parseDivided(source: ScenarioSource): DividedScenario {
   const s = validate(source, dividedSchema);
+  const p = new Problems(source);
+  const forceAt = (i: number, k: number): PathSegment[] => (s.sides[i].forces ? ['sides', i, 'forces', k] : ['sides', i, 'force']);
   s.sides.forEach((side, i) => {
-    const at = (...p: (string | number)[]) => ['sides', i, ...p];
-    if ((side.forces === undefined) === (side.force === undefined)) throw source.error(at(), 'expected either forces (a list) or force with splits');
-    if (side.force && !side.splits) throw source.error(at('splits'), 'a divided force needs splits: the ways to divide it, e.g. [[100, 100, 800]]');
-    if (side.forces && side.splits) throw source.error(at('splits'), 'splits divide a single force: give force instead of forces');
+    const at = (...q: PathSegment[]) => ['sides', i, ...q];
+    if ((side.forces === undefined) === (side.force === undefined)) return p.add(at(), 'expected either forces (a list) or force with splits');
+    if (side.force && !side.splits) return p.add(at('splits'), 'a divided force needs splits: the ways to divide it, e.g. [[100, 100, 800]]');
+    if (side.forces && side.splits) return p.add(at('splits'), 'splits divide a single force: give force instead of forces');
     side.splits?.forEach((split, j) => {
       const total = split.reduce((t, n) => t + n, 0);
-      if (total !== side.force!.troops) throw source.error(at('splits', j), `a split must add up to the force's ${side.force!.troops} troops (adds up to ${total})`);
+      if (total !== side.force!.troops) p.add(at('splits', j), `a split must add up to the force's ${side.force!.troops} troops (adds up to ${total})`);
       const small = split.findIndex((n) => n < MIN_FORCE_TROOPS);
-      if (small >= 0) throw source.error(at('splits', j, small), `each part needs at least ${MIN_FORCE_TROOPS} troops (RC l. 11063)`);
+      if (small >= 0) p.add(at('splits', j, small), `each part needs at least ${MIN_FORCE_TROOPS} troops (RC l. 11063)`);
     });
-    // The per-force cross-field checks of a war-machine side, each against the first enemy force.
-    const mine: WarMachineSide[] = side.forces ?? [side.force!];
-    mine.forEach((f, k) => {
-      const other = s.sides[1 - i];
-      const enemy = (other.forces ?? [other.force!])[0];
-      try {
-        checkWarMachine(source, { kind: 'war-machine', policies: s.policies, sides: [f, { ...enemy, defending: f.defending ? false : enemy.defending }] });
-      } catch (e) {
-        if (!(e instanceof ScenarioError)) throw e;
-        const base = side.forces ? at('forces', k) : at('force');
-        const prefix = `${e.line === null ? e.file : `${e.file}:${e.line}`}: ${e.path ? e.path + ': ' : ''}`;
-        const field = e.path.replace(/^sides\[\d\]\.?/, '');
-        throw source.error(field ? [...base, ...field.split('.')] : base, e.message.slice(prefix.length));
-      }
+  });
+  if (p.count > 0) p.done(); // the forces below are read through the shape checked above
+  // The per-force cross-field checks of a war-machine side, and of each force against the first enemy force.
+  s.sides.forEach((side, i) => {
+    const other = s.sides[1 - i];
+    const enemy = (other.forces ?? [other.force!])[0];
+    (side.forces ?? [side.force!]).forEach((f, k) => {
+      checkWarMachineSide(p, f, forceAt(i, k));
+      // Who defends is the force's own flag; the enemy counts as defending only when this force does not.
+      checkWarMachinePair(p, [f, { ...enemy, defending: f.defending ? false : enemy.defending }], s.policies, [forceAt(i, k), forceAt(1 - i, 0)], ['policies']);
     });
   });
   // RC l. 11057: both sides field the same number of forces (the side with fewer forces divides).
@@ -87,8 +84,9 @@ export function parseDivided(source: ScenarioSource): DividedScenario {
       const other = counts[1 - i].find((m) => m !== n);
       if (other === undefined) return;
       const at = side.splits ? ['sides', i, 'splits', j] : ['sides', i, 'forces'];
-      throw source.error(at, `each side must field the same number of forces (RC "Dividing a Force", l. 11057): ${n} here against ${other}; the side with fewer forces divides`);
+      p.add(at, `each side must field the same number of forces (RC "Dividing a Force", l. 11057): ${n} here against ${other}; the side with fewer forces divides`);
     });
   }
+  p.done();
   return s as DividedScenario;
 }

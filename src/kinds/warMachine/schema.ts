@@ -7,7 +7,7 @@ import { CHOICE_ADJUSTMENTS, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS } from '../.
 import { STATEMENT_KEYS } from '../../rules/warMachine/battleRating.js';
 import { TROOP_CLASSES } from '../../rules/warMachine/forceRating.js';
 import { TACTICS } from '../../rules/warMachine/tactics.js';
-import { validate, type ScenarioSource } from '../../scenario/source.js';
+import { Problems, validate, type PathSegment, type ScenarioSource } from '../../scenario/source.js';
 
 const int = (min = -1_000_000, max = 1_000_000) => z.number().int().min(min).max(max);
 const percent = z.number().min(0).max(100);
@@ -116,50 +116,55 @@ export type WarMachineScenario = z.output<typeof warMachineSchema>;
 export type WarMachineSide = z.output<typeof sideSchema>;
 export type WarMachinePolicies = z.output<typeof policiesSchema>;
 
-/** Checks across fields, each reported at the field that is wrong. */
-export function checkWarMachine(source: ScenarioSource, s: WarMachineScenario, base: (string | number)[] = []): WarMachineScenario {
-  s.sides.forEach((side, i) => {
-    const at = (...p: (string | number)[]) => [...base, 'sides', i, ...p];
-    const given = (['battleRating', 'basicForceRating', 'forceFactors'] as const).filter((k) => side[k] !== undefined);
-    if (given.length === 0) throw source.error(at(), 'expected one of battleRating, basicForceRating or forceFactors');
-    if (given.length > 1) throw source.error(at(given[1]), `give only one of battleRating, basicForceRating, forceFactors (also has ${given[0]})`);
-    if (side.battleRating !== undefined && (side.statements || side.makeup?.mounted !== undefined)) {
-      throw source.error(at(side.statements ? 'statements' : 'makeup'), 'statements count only when BR is computed: drop them or give basicForceRating instead of battleRating');
-    }
-    if (side.troopClass !== undefined && side.battleRating === undefined) {
-      throw source.error(at('troopClass'), 'troop class is computed from the BFR: give troopClass only with battleRating');
-    }
-    if (side.statements && new Set(side.statements).size !== side.statements.length) {
-      throw source.error(at('statements'), 'each statement may be listed once');
-    }
-    // Percentages of the force are counted from troops (docs/rules.md §1): a part cannot outnumber the whole.
-    for (const k of ['nameLevelTroops', 'twoAsteriskTroops'] as const) {
-      const count = side.forceFactors?.[k] ?? 0;
-      if (count > side.troops) throw source.error(at('forceFactors', k), `expected at most the side's troops (${side.troops}), got ${count}`);
-    }
-    const usedDefender = Object.keys(DEFENDER_ADJUSTMENTS).find((k) => side.adjustments[k as keyof typeof DEFENDER_ADJUSTMENTS]);
-    if (usedDefender && !side.defending) {
-      throw source.error(at('adjustments', usedDefender), 'a defender-only adjustment: set defending: true on this side');
-    }
-    if (side.tactic !== undefined && typeof side.tactic === 'object') {
-      const entries = Object.entries(side.tactic);
-      const total = entries.reduce((t, [, p]) => t + (p ?? 0), 0);
-      if (entries.length === 0 || Math.abs(total - 1) > 1e-9) {
-        throw source.error(at('tactic'), `a tactic mix's probabilities must add up to 1 (they add up to ${+total.toFixed(12)})`);
-      }
-    }
-  });
-  const [a, b] = s.sides;
+/** The checks of one side at `at` (a war-machine side, a march's force or enemy, a divided force), into `p`. */
+export function checkWarMachineSide(p: Problems, side: WarMachineSide, at: PathSegment[]): void {
+  const here = (...q: PathSegment[]) => [...at, ...q];
+  const given = (['battleRating', 'basicForceRating', 'forceFactors'] as const).filter((k) => side[k] !== undefined);
+  if (given.length === 0) p.add(here(), 'expected one of battleRating, basicForceRating or forceFactors');
+  if (given.length > 1) p.add(here(given[1]), `give only one of battleRating, basicForceRating, forceFactors (also has ${given[0]})`);
+  if (side.battleRating !== undefined && (side.statements || side.makeup?.mounted !== undefined)) {
+    p.add(here(side.statements ? 'statements' : 'makeup'), 'statements count only when BR is computed: drop them or give basicForceRating instead of battleRating');
+  }
+  if (side.troopClass !== undefined && side.battleRating === undefined) {
+    p.add(here('troopClass'), 'troop class is computed from the BFR: give troopClass only with battleRating');
+  }
+  if (side.statements && new Set(side.statements).size !== side.statements.length) p.add(here('statements'), 'each statement may be listed once');
+  // Percentages of the force are counted from troops (docs/rules.md §1): a part cannot outnumber the whole.
+  for (const k of ['nameLevelTroops', 'twoAsteriskTroops'] as const) {
+    const count = side.forceFactors?.[k] ?? 0;
+    if (count > side.troops) p.add(here('forceFactors', k), `expected at most the side's troops (${side.troops}), got ${count}`);
+  }
+  const usedDefender = Object.keys(DEFENDER_ADJUSTMENTS).find((k) => side.adjustments[k as keyof typeof DEFENDER_ADJUSTMENTS]);
+  if (usedDefender && !side.defending) p.add(here('adjustments', usedDefender), 'a defender-only adjustment: set defending: true on this side');
+  if (side.tactic !== undefined && typeof side.tactic === 'object') {
+    const entries = Object.entries(side.tactic);
+    const total = entries.reduce((t, [, q]) => t + (q ?? 0), 0);
+    if (entries.length === 0 || Math.abs(total - 1) > 1e-9) p.add(here('tactic'), `a tactic mix's probabilities must add up to 1 (they add up to ${+total.toFixed(12)})`);
+  }
+}
+
+/** The checks across the two sides: tactics for both or neither; a tie given to the defender (or attacker) needs one. */
+export function checkWarMachinePair(p: Problems, sides: readonly [WarMachineSide, WarMachineSide], policies: WarMachinePolicies, sideAt: readonly [PathSegment[], PathSegment[]], policiesAt: PathSegment[]): void {
+  const [a, b] = sides;
   if ((a.tactic === undefined) !== (b.tactic === undefined)) {
-    const missing = a.tactic === undefined ? 0 : 1;
-    throw source.error([...base, 'sides', missing], 'tactics are an optional rule for both sides: give this side a tactic too, or neither');
+    p.add(sideAt[a.tactic === undefined ? 0 : 1], 'tactics are an optional rule for both sides: give this side a tactic too, or neither');
   }
-  if (s.policies.tie === 'defender' || s.policies.tie === 'attacker') {
-    const defenders = s.sides.filter((x) => x.defending).length;
-    if (defenders !== 1) {
-      throw source.error([...base, 'policies', 'tie'], `tie: ${s.policies.tie} needs exactly one side with defending: true (found ${defenders})`);
-    }
+  if (policies.tie === 'defender' || policies.tie === 'attacker') {
+    const defenders = sides.filter((x) => x.defending).length;
+    if (defenders !== 1) p.add([...policiesAt, 'tie'], `tie: ${policies.tie} needs exactly one side with defending: true (found ${defenders})`);
   }
+}
+
+/**
+ * Checks across fields, each reported at the field that is wrong, all of them at once. `sideAt`: where the two
+ * sides stand in the file (default `sides[0]`, `sides[1]` under `base`; a march's are `force` and `enemy`).
+ */
+export function checkWarMachine(source: ScenarioSource, s: WarMachineScenario, base: PathSegment[] = [], sideAt?: [PathSegment[], PathSegment[]]): WarMachineScenario {
+  const p = new Problems(source);
+  const at = sideAt ?? [[...base, 'sides', 0], [...base, 'sides', 1]];
+  s.sides.forEach((side, i) => checkWarMachineSide(p, side, at[i]));
+  checkWarMachinePair(p, [s.sides[0], s.sides[1]], s.policies, at, [...base, 'policies']);
+  p.done();
   return s;
 }
 
