@@ -10,9 +10,11 @@ export default defineConfig({
     // Files share a fork's module cache (imports are paid once per fork, not once per file): the suite's CPU
     // time fell to about a third. Each file still closes the pool it starts.
     isolate: false,
-    // Three forks on two cores: the browser and Redis tests mostly wait (Chromium, stalled-job detection), so a
-    // third fork overlaps their waiting with other files' work.
-    maxWorkers: 3,
+    // Two forks on two cores. A third one overlapped the browser and Redis tests' waiting, but those now wait less
+    // (the cluster tests wait together, no fixed sleeps) and a third fork cost more than it saved: measured in one
+    // session (shared machine at load 21–23, one run each), 3 forks → 2: CPU 192 → 168 s, sum of the files'
+    // durations 1,222 → 757 s, wall 496 → 463 s.
+    maxWorkers: 2,
     // Reports' PNGs at half the SVG size instead of twice (reports/index.ts): rasterising was a tenth of the suite's
     // CPU. test/reports/cli.test.ts renders one report at the real scale and checks its PNG size.
     env: { WARCAST_PNG_SCALE: '0.5' },

@@ -70,7 +70,7 @@ describe.skipIf(!available && !inCi)('--redis and warcast worker (real redis-ser
     expect(withoutTiming(remoteP.stdout)).toBe(withoutTiming(localP.stdout));
 
     b.child.kill('SIGINT');
-  });
+  }, 180_000); // child processes, run beside the next test: slow on a loaded machine
 
   it.concurrent('a Redis that dies mid-run: the command says so and exits non-zero, with no result on stdout', async ({ expect }) => {
     const redis = await startRedis(); // its own, to kill
@@ -87,5 +87,5 @@ describe.skipIf(!available && !inCi)('--redis and warcast worker (real redis-ser
     // --json: the error is one JSON line on stderr.
     expect(r.stderr).toMatch(/^\{"error":\{"message":"lost Redis at redis:\/\/127\.0\.0\.1:[0-9]+ mid-run .*: no result"\}\}\n$/m);
     await w.waitFor(/lost Redis/, 15_000);
-  });
+  }, 180_000);
 });
