@@ -36,7 +36,7 @@ const END: Record<string, string> = {
 };
 
 export const LEGEND = [
-  'results row: casualties % (winner; loser), fatigue N none, M moderate, S serious, - none (left the field);',
+  'results row: casualties % (winner; loser), fatigue N none, M moderate, S serious, - no result (left the field);',
   'location F holds the field, F+n holds and may advance n terrain units, R retreats, R+n retreats n units, rout, - destroyed.',
   'Casualties are half dead, half wounded; a force that leaves the field counts its wounded as dead (docs/rules.md §4, §6).',
 ].join('\n');
