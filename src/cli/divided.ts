@@ -6,7 +6,7 @@ import type { Io } from './io.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
 import { ExitCode } from '../errors.js';
 
-export async function dividedCommand(file: string, flags: ReportFlags, io: Io): Promise<number> {
+export async function dividedCommand(file: string, flags: ReportFlags & { markdown?: boolean }, io: Io): Promise<number> {
   await checkReportOption(flags.report);
   const result = await divided(file);
   emitResult(io, flags, result, () => formatDivided(result));
