@@ -73,8 +73,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   program
     .command('divided <scenario>')
     .description('several forces a side: pairings in the book\'s order, each pairing\'s odds, casualties per force, P(wins the day), the best listed split (exact)')
-    .option('--json', 'print one JSON document on stdout')
-    .addOption(new Option('--markdown', 'print Markdown (verdict and tables) to paste into a forum or play-by-email post').conflicts('json'))
+    .option('--json', 'print one JSON document on stdout').addOption(new Option('--markdown', 'print Markdown (verdict and tables) to paste into a forum or play-by-email post').conflicts('json'))
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./divided.js')).dividedCommand(file, flags, io)));
