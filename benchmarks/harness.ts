@@ -125,6 +125,12 @@ function compiled(root: string, file: string): string {
  */
 export const PROCESS_FLAGS = ['--single-threaded'];
 
+/** The file `warcast` runs, as installed: package.json's `bin` (the bundle, src/build/bundle.ts). */
+export function cliEntry(root: string): string {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: { warcast: string } };
+  return join(root, pkg.bin.warcast);
+}
+
 /** Runs `node args…` to completion; resolves with the wall time in ms. */
 export async function timeProcess(args: string[], cwd: string): Promise<number> {
   return (await runProcess(args, cwd)).ms;

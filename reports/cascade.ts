@@ -78,6 +78,8 @@ export function cascadeReport(r: CascadeResult, file: string): ReportContent {
   const tables = [playerTable(scenario), locationTable(scenario)];
   if (scenario.attacks.length) tables.push(attackTable(scenario));
   if (r.orderCosts) tables.push(orderTable(r));
+  // Input the rules leave out (the text's note: lines).
+  if (r.notes?.length) tables.push({ caption: 'Input the rules leave out', columns: ['note'], rows: r.notes.map((n) => [n]) });
   if (r.trace && r.trace.locations.length) tables.push(traceTable(r));
   if (r.owners) tables.push(locationNumbers(r), playerNumbers(r));
   if (r.heroesLost && Object.keys(r.heroesLost).length) tables.push({ caption: 'Heroes', columns: ['hero', 'killed'], rows: Object.entries(r.heroesLost).map(([h, p]) => [h, pct(p)]) });

@@ -91,7 +91,7 @@ export function siegeReport(r: SiegeResult, file: string): ReportContent {
     title: r.title ?? `${attacker} besieging ${defender}`,
     lead: `Siege (${r.mode}): ${attacker} (attacker) against ${defender} (defender), up to ${r.weekLimit} weeks`,
     facts: facts(r, file),
-    tables: [sideTable(r), keyNumbers(r), endingsTable(r), casualtyTable(r), ...constructionTables(r)],
+    tables: [sideTable(r), ...notesTable(r), keyNumbers(r), endingsTable(r), casualtyTable(r), ...constructionTables(r)],
     sources: SIEGE_SOURCES,
     charts,
     resultJson: JSON.stringify(r, null, 2) + '\n',
@@ -129,6 +129,12 @@ function sideTable(r: SiegeResult): Table {
       ['equipment BR', equipment(r.equipmentBr.attacker), equipment(r.equipmentBr.defender)],
     ],
   };
+}
+
+/** The input the rules leave out or cap (the text's `note:` lines), when there is any. */
+function notesTable(r: SiegeResult): Table[] {
+  const notes = r.notes ?? [];
+  return notes.length === 0 ? [] : [{ caption: 'Input the rules leave out or cap', columns: ['note'], rows: notes.map((n) => [n]) }];
 }
 
 /** Field construction: each side's built engines and, from the week they join, what the side fights with. */

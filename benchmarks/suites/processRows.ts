@@ -13,7 +13,7 @@
  */
 import { join } from 'node:path';
 import type { BenchSuite, SuiteContext } from '../harness.js';
-import { PROCESS_FLAGS, runProcess, timeProcess } from '../harness.js';
+import { cliEntry, PROCESS_FLAGS, runProcess, timeProcess } from '../harness.js';
 
 function processSuite(o: { name: string; description: string; unit: string; batch: number; latency: boolean; samples: number; args: (ctx: SuiteContext) => string[]; internal?: boolean }): BenchSuite {
   return {
@@ -27,7 +27,7 @@ function processSuite(o: { name: string; description: string; unit: string; batc
     samples: { full: o.samples, quick: 3 },
     warmUp: 1,
     setup(ctx) {
-      const args = [...(o.latency ? PROCESS_FLAGS : []), join(ctx.root, 'dist', 'src', 'cli', 'main.js'), ...o.args(ctx)];
+      const args = [...(o.latency ? PROCESS_FLAGS : []), cliEntry(ctx.root), ...o.args(ctx)];
       return {
         async run() {
           if (!o.internal) return timeProcess(args, ctx.root).then(() => undefined);
@@ -91,6 +91,8 @@ export const PROCESS_ROWS: BenchSuite[] = [
     samples: 5,
     args: (ctx) => ['odds', battle(ctx), '--trials', '1e8', '--threads', '2', '--json'],
   }),
+  // The issue's own example of a run of ≥ 2 s on one thread, where 2 threads should give ≥ 1.8×.
+  ...throughputRows({ label: 'odds 3e8', command: 'odds', file: battle, fileName: 'battle.yaml', unit: 'battles', trials: 300_000_000, trialsText: '3e8' }),
   ...throughputRows({ label: 'siege 4e5', command: 'siege', file: castle, fileName: 'examples/castle-siege.yaml', unit: 'sieges', trials: 400_000, trialsText: '4e5' }),
   ...throughputRows({ label: 'cascade 5e5', command: 'cascade', file: cascade, fileName: 'examples/cascade-bob-john-jane.yaml', unit: 'rounds', trials: 500_000, trialsText: '5e5' }),
   ...throughputRows({ label: 'cascade --rounds 3 2e5', command: 'cascade', file: cascade, fileName: 'examples/cascade-bob-john-jane.yaml', extra: ['--rounds', '3'], unit: 'trials', trials: 200_000, trialsText: '2e5' }),

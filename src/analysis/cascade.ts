@@ -6,6 +6,7 @@
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError } from '../errors.js';
 import { compileCascade } from '../kinds/cascade/plan.js';
+import { cascadeNotes } from '../kinds/cascade/notes.js';
 import { loadKernel } from '../kinds/index.js';
 import { loadKind, sourceOf, type ScenarioInput } from '../kinds/load.js';
 import { parseCascade } from '../kinds/cascade/schema.js';
@@ -87,6 +88,8 @@ export interface CascadeResult extends Partial<CascadeMonteCarlo>, RunHeader, Re
   trialsBy: CascadeTrialsBy;
   /** Orders rejected (lenient), unpaid, or returned by Kanly; accepted orders are not listed. */
   orders: CascadeOrderNote[];
+  /** Input a rule leaves out: heroes beyond the one that defends a location, NPC attacks with no target, a damaged location's income (src/kinds/cascade/notes.ts). */
+  notes: string[];
   /** Player → what the round's orders cost. */
   orderCosts: Record<string, CascadeOrderCosts>;
   /** The round as validated (defaults filled): what the numbers answer. */
@@ -219,6 +222,7 @@ export function cascadeResultOf(p: {
     deterministic: p.deterministic,
     trialsBy: p.trialsBy ?? (p.deterministic ? 'deterministic' : 'given'),
     orders: orderNotes(scenario, p.source),
+    notes: cascadeNotes(p.model, p.npc),
     orderCosts: orderCosts(scenario),
     ...mc,
     scenario,

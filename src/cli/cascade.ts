@@ -85,6 +85,7 @@ export function formatCascade(r: CascadeResult, requestedThreads?: number): stri
   const out: string[] = [];
   if (r.title) out.push(r.title);
   out.push(...formatOrders(r));
+  if (r.notes?.length) out.push(...r.notes.map((n) => `note: ${n}`), '');
   if (r.trace) out.push(formatTrace(r.trace, r.traceCoinFlips));
   const what = r.rounds > 1 || r.trace === null ? `planning over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}: the orders in the first, NPC attacks, income and fees in every round` : `round ${r.round}, NPC attacks ${r.npc ? 'on' : 'off'}`;
   if (r.deterministic) out.push(`deterministic (${what}): no die decides this round (no NPC attacks, no tied attacks to flip a coin for), so it ran once; the numbers below are certain`);

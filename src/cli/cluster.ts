@@ -1,6 +1,7 @@
 /** Command-line wiring of shards, merge and cluster mode (docs/distributed.md); the work is in ./distributed.ts, loaded on use. */
 import type { Command } from 'commander';
 import type { Io } from './io.js';
+import type { KindName } from '../kinds/index.js';
 import type { ClusterFlags, CommandRun, Shardable } from './distributed.js';
 
 export type { ClusterFlags, Shardable } from './distributed.js';
@@ -22,10 +23,27 @@ export function addClusterOptions(cmd: Command): Command {
     .option('--redis <url>', 'run the trials on warcast workers through Redis (e.g. redis://127.0.0.1:6379; start workers with warcast worker)');
 }
 
+/** The kernel a command's big runs use, for starting its workers before the scenario is read. */
+const KERNEL_OF: Partial<Record<Shardable, KindName>> = { odds: 'war-machine', siege: 'siege', cascade: 'cascade' };
+
 /** A simulation command with its flags: locally, as a shard, or on a cluster. */
 export async function runSimulation(name: Shardable, file: string, flags: ClusterFlags, io: Io, version: string): Promise<number> {
+  const kernel = KERNEL_OF[name];
+  if (kernel && flags.shard === undefined && flags.redis === undefined) await startThreadsEarly(kernel, flags);
   const d = await import('./distributed.js');
   return d.runDistributable(name, file, flags, io, await SIMULATIONS[name](), version);
+}
+
+/** Start the run's workers now when its options say it will use them (analysis/prestart.ts); bad flags are the command's to report. */
+async function startThreadsEarly(kernel: KindName, flags: ClusterFlags): Promise<void> {
+  const { runOptions } = await import('./options.js');
+  let options;
+  try {
+    options = runOptions(flags);
+  } catch {
+    return;
+  }
+  await (await import('../analysis/prestart.js')).prestartThreads(kernel, options);
 }
 
 /** `warcast worker` and `warcast merge`. */

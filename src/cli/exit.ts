@@ -2,7 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { CommanderError } from 'commander';
 import { ExitCode, ScenarioErrors, UsageError, WarcastError } from '../errors.js';
-import { escapeControls } from '../scenario/source.js';
+import { escapeControls } from '../scenario/controls.js';
 import type { Io } from './io.js';
 
 export function exitCodeFor(err: unknown, io: Io): number {

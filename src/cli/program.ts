@@ -10,7 +10,7 @@ import { warcastVersion } from '../version.js';
 import { addTableCommands } from './tableCommands.js';
 import { addUtilityCommands } from './utilityCommands.js';
 import { jsonErrors } from './emit.js';
-import { escapeControls } from '../scenario/source.js';
+import { escapeControls } from '../scenario/controls.js';
 import { setTextWidth } from '../text/format.js';
 import { exitCodeFor } from './exit.js';
 import { addCheckpointOptions, type TrialWords } from './options.js';

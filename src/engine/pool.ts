@@ -13,12 +13,20 @@ export const POOL_DEFAULTS = {
   tasksPerThread: 2,
 } as const;
 
-let pool: Piscina | null = null;
+// The pool being started or running (one per process), and its size.
+let pool: Promise<Piscina> | null = null;
 let poolThreads = 0;
+/** Started ahead of a run that may not use it (prestartPool): closed at once by a run that stays on one thread. */
+let speculative = false;
 
-/** The compiled worker: next to this file's build, or under dist/ when running from TypeScript sources. */
+/**
+ * The compiled worker: in the command line's bundle, worker.mjs beside this code (dist/bundle/, src/build/bundle.ts);
+ * otherwise next to this file's build, or under dist/ when running from TypeScript sources.
+ */
 export function workerFile(): string {
   const here = fileURLToPath(import.meta.url);
+  const bundled = fileURLToPath(new URL('./worker.mjs', import.meta.url));
+  if (here.endsWith('.mjs') && existsSync(bundled)) return bundled;
   const candidates = here.endsWith('.ts')
     ? [fileURLToPath(new URL('../../dist/workers/worker.js', import.meta.url))]
     : [fileURLToPath(new URL('../../workers/worker.js', import.meta.url))];
@@ -27,28 +35,78 @@ export function workerFile(): string {
   return found;
 }
 
-export async function getPool(threads: number): Promise<Piscina> {
+/** What a worker may do while it waits for its first task (workers/worker.ts). */
+export interface WorkerHints {
+  /** A kernel's registry name: the worker imports it as it starts, before the first task arrives. */
+  preload?: string;
+}
+
+/** The pool of `threads` workers: the running one, or a new one (replacing one of another size). */
+export function getPool(threads: number): Promise<Piscina> {
+  speculative = false;
+  // Workers piscina starts from now on (replacing one ended on Ctrl-C or by a failure) have no kernel to
+  // import ahead: a task brings its own, and a pool being closed must not wait for an import.
+  delete workerHints.preload;
+  return ensurePool(threads, {});
+}
+
+function ensurePool(threads: number, hints: WorkerHints): Promise<Piscina> {
   if (pool && poolThreads === threads) return pool;
+  const old = pool;
+  workerHints = { ...hints };
+  const started = startPool(threads, workerHints);
+  pool = started;
+  poolThreads = threads;
+  if (old) void old.then((p) => p.destroy(), () => {});
+  return started;
+}
+
+async function startPool(threads: number, hints: WorkerHints): Promise<Piscina> {
   const { Piscina: PiscinaClass } = await import('piscina');
-  if (pool && poolThreads === threads) return pool; // another run started it meanwhile
-  if (pool) void pool.destroy();
-  pool = new PiscinaClass({
+  const p = new PiscinaClass({
     filename: workerFile(),
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: POOL_DEFAULTS.idleTimeout,
     concurrentTasksPerWorker: POOL_DEFAULTS.tasksPerThread,
+    workerData: hints,
   });
   // A worker ended on Ctrl-C or after another task failed may still report its error: the task's own
   // rejection already said what went wrong, and an unheard 'error' event would crash the process.
-  pool.on('error', () => {});
-  poolThreads = threads;
-  return pool;
+  p.on('error', () => {});
+  return p;
+}
+
+// Piscina reads its options' workerData each time it starts a worker, so a change here reaches later workers only.
+let workerHints: WorkerHints = {};
+
+/**
+ * Start the workers of a run that is about to come, before its scenario is read, validated and compiled, so
+ * their start-up (Node's worker bootstrap, module loading, the kernel's import) overlaps the main thread's
+ * (docs/benchmarks.md, "Whole processes and threads"). The caller decides from the options alone; a run that
+ * then stays on one thread closes the pool at once (closeSpeculativePool). Never throws: a pool that cannot
+ * start fails the run that needs it, in its own words.
+ */
+export function prestartPool(threads: number, hints: WorkerHints = {}): void {
+  if (threads < 1 || pool) return;
+  ensurePool(threads, hints).catch(() => {});
+  speculative = true;
+}
+
+/** A run that will not use the pool: close one started by prestartPool and not yet used (no-op otherwise). */
+export function closeSpeculativePool(): void {
+  if (speculative) void closePool();
+}
+
+/** Whether a pool is started, and whether only ahead of a run (tests, timings). */
+export function poolState(): 'none' | 'speculative' | 'in use' {
+  return pool === null ? 'none' : speculative ? 'speculative' : 'in use';
 }
 
 export async function closePool(): Promise<void> {
   const p = pool;
   pool = null;
   poolThreads = 0;
-  if (p) await p.destroy();
+  speculative = false;
+  if (p) await (await p.catch(() => null))?.destroy();
 }

@@ -7,7 +7,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { isMainThread, threadId } from 'node:worker_threads';
 import { WarcastError } from '../errors.js';
 import { warmUp, type Kernel } from './kernel.js';
-import { getPool, POOL_DEFAULTS } from './pool.js';
+import { closeSpeculativePool, getPool, POOL_DEFAULTS } from './pool.js';
 import { engineMode, shardRange, type RemoteMode, type ReplayMode, type ShardCall, type ShardMode, type TaskResult } from './mode.js';
 import { digest, toWire } from './wire.js';
 import { activeCheckpoint } from './checkpoint.js';
@@ -134,6 +134,8 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
   const chunkMs = ((k.worstNsPerTrial?.(o.plan) ?? 0) * k.chunkTrials) / 1e6;
   const slow = chunkMs > SLOW_CHUNK_MS && o.trials > k.chunkTrials / 10;
   const usePool = remote !== null || (o.threads > 1 && o.trials >= (o.minPoolTrials ?? k.minPoolTrials)) || (slow && o.minPoolTrials !== Infinity);
+  // Workers started ahead of this run by the command line (pool.ts, prestartPool) that it will not use: end them now.
+  if (!usePool || remote) closeSpeculativePool();
 
   // Task boundaries: on this process's pool cut as threads ask (below), at most maxChunksPerTask chunks (and
   // ~0.1 s) each; on the main thread one chunk a task, so Ctrl-C waits for one chunk at most.
@@ -267,6 +269,9 @@ async function localTrials<P>(o: RunOptions<P>, remote: RemoteMode | null): Prom
     }
   };
   const mainThread = async () => {
+    // The workers' first tasks go out before this thread warms up: the worker loops below resume on the event
+    // loop's next turn, and a worker already started (pool.ts, prestartPool) then warms up alongside this thread.
+    await yieldToEventLoop();
     warmOnce(k, o.plan);
     while (!stop.signal.aborted && chunksOn.main < (o.mainThreadChunks ?? Infinity)) {
       const i = cut(1);

@@ -6,6 +6,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { LineCounter, parseDocument, isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
 import type { z } from 'zod';
 import { SCENARIO_ERROR_LIMIT, ScenarioError, ScenarioErrors } from '../errors.js';
+import { escapeControls } from './controls.js';
 
 export type PathSegment = string | number;
 
@@ -35,11 +36,7 @@ export function shown(s: string, max: number = SCENARIO_LIMITS.quoted): string {
   return escapeControls(cut);
 }
 
-/** C0 and C1 control characters (but newline and tab) and DEL as `\u001b`: a name never drives the terminal. */
-export function escapeControls(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+export { escapeControls };
 
 /** A parsed file that can say on which line any field path stands. */
 export interface ScenarioSource {

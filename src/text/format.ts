@@ -5,7 +5,9 @@ export function pct(p: number, digits = 2): string {
 }
 
 export function num(x: number, digits = 1): string {
-  return Number.isInteger(x) ? grouped(x) : x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  if (Number.isInteger(x)) return grouped(x);
+  const text = x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text; // -0.004 shows as 0.0, not "-0.0"
 }
 
 /**

@@ -30,7 +30,19 @@ describe('warcast app from the packed package', () => {
     expect(readFileSync(join(pkg, 'dist', 'app', 'page.js')).length).toBeGreaterThan(10_000);
     // The package's dependencies: this checkout's (an install would need the registry).
     symlinkSync(resolve('node_modules'), join(pkg, 'node_modules'), 'dir');
-    const out = execFileSync(process.execPath, [join(pkg, 'dist', 'src', 'cli', 'main.js'), 'app', join(pkg, 'examples', 'orcs-vs-men.yaml'), '--out', join(dir, 'page')], { encoding: 'utf8' });
+    // `warcast` as installed: package.json's bin (the bundle, src/build/bundle.ts), which must be in the package.
+    const bin = join(pkg, (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { bin: { warcast: string } }).bin.warcast);
+    expect(readFileSync(bin, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+    const exact = JSON.parse(execFileSync(process.execPath, [bin, 'odds', join(pkg, 'examples', 'orcs-vs-men.yaml'), '--exact', '--json'], { encoding: 'utf8' })) as { exact: unknown };
+    expect(exact.exact).toBeTruthy();
+    if (process.env.WARCAST_NPM_PACK === '1') {
+      // The bundle's worker (dist/bundle/worker.mjs) on a run big enough for the pool: same answer as one thread.
+      const run = (threads: string) => (JSON.parse(execFileSync(process.execPath, [bin, 'odds', join(pkg, 'examples', 'orcs-vs-men.yaml'), '--trials', '2e7', '--threads', threads, '--json'], { encoding: 'utf8' })) as { threads: number; win: unknown; rows: unknown });
+      const [one, two] = [run('1'), run('2')];
+      expect(two.threads).toBe(2);
+      expect([two.win, two.rows]).toEqual([one.win, one.rows]);
+    }
+    const out = execFileSync(process.execPath, [bin, 'app', join(pkg, 'examples', 'orcs-vs-men.yaml'), '--out', join(dir, 'page')], { encoding: 'utf8' });
     expect(out).toMatch(/^wrote .*index\.html/);
     const packaged = readFileSync(join(dir, 'page', 'index.html'), 'utf8');
     // The page inlines the prebuilt script (its `</script` escaped), with the scenario the package's CLI read.

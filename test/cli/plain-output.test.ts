@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import { pctCi } from '../../src/text/format.js';
+import { num, pctCi } from '../../src/text/format.js';
 
 async function cli(...argv: string[]) {
   const io = memoryIo();
@@ -15,6 +15,10 @@ async function cli(...argv: string[]) {
 }
 
 describe('plain output', () => {
+  it('a number that rounds to zero has no minus sign ("-0.0" read as a loss)', () => {
+    expect([num(-0.004), num(-0.04, 2), num(-0.05), num(0.04), num(-1234.56)]).toEqual(['0.0', '-0.04', '-0.1', '0.0', '-1,234.6']);
+  });
+
   it('--threads 2 on a small run says why it used one thread', async () => {
     const { out } = await cli('odds', 'examples/orcs-vs-men.yaml', '--trials', '1000', '--threads', '2');
     expect(out).toContain('1 thread (of 2 asked: too few battles for a worker pool to pay off)');

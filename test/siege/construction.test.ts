@@ -70,6 +70,15 @@ describe('construction keys are validated', () => {
     const far = await run('far.yaml', scenario('    engineers: 1\n    workers: 20\n    woodMiles: 25\n    build: [{ engine: ram, count: 1 }]'));
     expect(far.err).toMatch(/construction\.attacker\.woodMiles: the book gives wood gathering up to 20 miles/);
   });
+  it('sizes the engine cannot run in time: more than 1,000 pieces built, or damage dice × arsenals over 50,000', async () => {
+    const many = await run('many.yaml', scenario('    engineers: 1\n    workers: 27\n    build: [{ engine: ladder, count: 1001 }]', 'harass'));
+    expect(many.code).toBe(3);
+    expect(many.err).toMatch(/construction\.attacker\.build: expected at most 1,000 pieces built in the field by a side, got 1,001\n$/);
+    const text = scenario('    engineers: 1\n    workers: 27\n    build: [{ engine: ballista, count: 60 }]', 'bombard').replace('troops: 1000', 'troops: 100000').replace('ballista: { count: 2 }', 'ballista: { count: 1000 }').replace('weekLimit: 10', 'weekLimit: 52');
+    const dice = await run('dice.yaml', text);
+    expect(dice.code).toBe(3);
+    expect(dice.err).toMatch(/construction: the attacker's 1,060 damage dice over up to 53 arsenals .* \(dice × arsenals at most 50,000\): fewer weapons or pieces built\n$/);
+  });
   it('until built: more engines than listed', async () => {
     const r = await run('built.yaml', scenario(GOOD, '[{ tactic: harass, until: { built: 4 } }, { tactic: bombard }]'));
     expect(r.code).toBe(3);
@@ -118,6 +127,18 @@ describe('construction in the compiled siege', () => {
     expect(await runCli(['roll', r.file, '--seed', '1'], io)).toBe(0);
     expect(io.stdout).toMatch(/Week 2: .*\n {2}built in the field: 2 trebuchet join Host and fight from this week \(damage dice now: artillery \d+/);
     expect(io.stdout).toMatch(/Week 3: .*\n {2}built in the field: 1 trebuchet joins Host/);
+  });
+  it('the siege report has a table of what the building side fights with from each week', async () => {
+    const { siegeReport } = await import('../../reports/siege.js');
+    const r = await run('report.yaml', scenario(GOOD));
+    const io = memoryIo();
+    expect(await runCli(['siege', r.file, '--trials', '1000', '--json'], io)).toBe(0);
+    const table = siegeReport(JSON.parse(io.stdout), r.file).tables.find((t) => t.caption.startsWith('Field construction, attacker'));
+    expect(table?.rows).toEqual([
+      ['from week 1 (before any built piece)', '2', '4', '8', '2'],
+      ['from week 2: + 2 trebuchet built', '26', '28', '32', '26'],
+      ['from week 3: + 1 trebuchet built', '38', '40', '44', '38'],
+    ]);
   });
   it('a built piece mans with its full crew alongside an under-crewed line (RC l. 11639): 2 heavy catapults with 12 men + 1 built = 3 with 20 (2 full, 1 half)', () => {
     const text = scenario('    engineers: 1\n    artillerists: 1\n    workers: 13\n    build: [{ engine: heavyCatapult, count: 1 }]', 'bombard').replace('ballista: { count: 2 }', 'heavyCatapult: { count: 2, crew: 12 }');

@@ -224,6 +224,10 @@ function checkStrategy(p: Problems, s: SiegeScenario, who: 'attacker' | 'defende
 export const SIEGE_LIMITS = {
   /** Damage dice rolled per siege (weapon count × dice per weapon): a chunk of 5,000 sieges × 2,000 dice ≈ 0.3 s. */
   damageDice: 2_000,
+  /** Pieces a side builds in the field: the schedule walks them day by day. */
+  builtPieces: 1_000,
+  /** Damage dice × arsenals (the weapons change each week built pieces join; each siege sums each arsenal's dice). */
+  arsenalDice: 50_000,
 } as const;
 
 /** Checks across fields, each reported at the field that is wrong, all of them at once. */
@@ -290,6 +294,17 @@ export function checkSiege(source: ScenarioSource, s: SiegeScenario): SiegeScena
   for (const b of s.construction?.attacker?.build ?? []) dice += b.count * (EQUIPMENT[b.engine].damage?.[0] ?? 0);
   if (dice > SIEGE_LIMITS.damageDice) {
     p.add(['equipment', 'attacker'], `the attacker's weapons roll ${dice.toLocaleString('en-US')} damage dice a siege, more than the engine rolls in time (at most ${SIEGE_LIMITS.damageDice.toLocaleString('en-US')}): fewer weapons`);
+  }
+  let joins = 0;
+  for (const who of ['attacker', 'defender'] as const) {
+    const built = (s.construction?.[who]?.build ?? []).reduce((t, b) => t + b.count, 0);
+    if (built > SIEGE_LIMITS.builtPieces) p.add(['construction', who, 'build'], `expected at most ${SIEGE_LIMITS.builtPieces.toLocaleString('en-US')} pieces built in the field by a side, got ${built.toLocaleString('en-US')}`);
+    joins += built;
+  }
+  // Each week built pieces join starts a new arsenal; every siege sums each arsenal's damage dice.
+  const arsenals = Math.min(joins, s.weekLimit) + 1;
+  if (dice * arsenals > SIEGE_LIMITS.arsenalDice) {
+    p.add(['construction'], `the attacker's ${dice.toLocaleString('en-US')} damage dice over up to ${arsenals.toLocaleString('en-US')} arsenals (the weapons change each week built pieces join) are more than the engine runs in time (dice × arsenals at most ${SIEGE_LIMITS.arsenalDice.toLocaleString('en-US')}): fewer weapons or pieces built`);
   }
   if (s.foodWeeks === undefined && s.supplies?.defender?.rations === undefined) p.add([], "expected foodWeeks (weeks the defender's food lasts) or supplies.defender.rations");
   if (s.foodWeeks !== undefined && s.supplies?.defender?.rations !== undefined) p.add(['supplies', 'defender', 'rations'], 'give the defender foodWeeks or supplies.defender.rations, not both');
