@@ -21,7 +21,7 @@ const split = (f: { N: number; M: number; S: number } | null) => (f ? `none ${pc
 export function formatMarch(r: MarchResult): string {
   const out: string[] = [];
   const m = r.march;
-  out.push(`${r.title ? r.title + ': ' : ''}${r.force.name}, ${num(r.force.troops)} troops, V ${r.force.movement} → ${r.force.dailyRate} a day (force size), ${r.force.troopClass}, food for ${r.force.food} day${r.force.food === 1 ? '' : 's'}`);
+  out.push(`${r.title ? r.title + ': ' : ''}${r.force.name}, ${num(r.force.troops)} troops, movement ${r.force.movement} a day for its slowest member, ${r.force.dailyRate} for a force this size, ${r.force.troopClass}, food for ${r.force.food} day${r.force.food === 1 ? '' : 's'}`);
   out.push(
     r.method === 'exact'
       ? `exact (Markov chain over the plan's ${m.days} days; forced-march table: ${r.policies.forcedMarchTable})`
@@ -34,11 +34,11 @@ export function formatMarch(r: MarchResult): string {
     const b = r.battle;
     const w = b.winCi95 ? ci(b.winCi95[0]) : '';
     out.push(`→ battle on arrival, ${b.sides[0]} vs ${b.sides[1]}: ${b.sides[0]} wins ${pct(b.win[0])}${w} (fresh: ${pct(b.winIfFresh)}); arrives and wins: ${pct(b.arriveAndWin)}${ci(b.arriveAndWinCi95)}`);
-    out.push(`→ a PC leading ${b.sides[0]}, given arrival: ${num(b.leader.xp)} XP expected, ${pct(b.leader.itemChargesUsed, 0)} of item charges used, ${num(b.leader.combatSpellsKept, 2)} combat spells kept (never killed: RC l. 11356)`);
+    out.push(`→ a PC leading ${b.sides[0]}, given arrival: ${num(b.leader.xp)} XP expected, ${pct(b.leader.itemChargesUsed, 0)} of item charges used, ${num(b.leader.combatSpellsKept, 2)} combat spells kept (never killed: Rules Cyclopedia l. 11356)`);
     out.push('');
     out.push(table(b.byFatigue.map((f) => [{ N: 'none', M: 'moderate (−10)', S: 'serious (−30)' }[f.fatigue], pct(f.probability), pct(f.win[0]), pct(f.win[1]), `${num(f.casualties[0].mean)} / ${num(f.casualties[1].mean)}`]), ['fatigue on arrival', 'P(given arrival)', `${b.sides[0]} wins`, `${b.sides[1]} wins`, 'casualties (mean)']));
   }
-  out.push('');
+  if (!out[out.length - 1].endsWith('\n')) out.push(''); // a table ends its own line: one blank line, not two
   out.push(
     table(
       m.perDay.map((d) => [String(r.plan[d.day - 1] ? `${d.day} ${r.plan[d.day - 1]}` : d.day), pct(d.arrivedBy) + ci(d.arrivedByCi95), pct(d.onRoad.N), pct(d.onRoad.M), pct(d.onRoad.S) + ci(d.seriouslyFatiguedCi95)]),
