@@ -111,7 +111,7 @@ export function formatCascade(r: CascadeResult, requestedThreads?: number): stri
   if (r.rounds > 1 || r.trace === null) {
     const rounds = Array.from({ length: r.rounds }, (_, i) => String(r.round + i));
     const rows = Object.entries(r.held!).map(([name, ps]) => [name, ...ps.map((p) => pct(p, 1))]);
-    out.push('probability each location is still held after each round');
+    out.push("probability each location is still held by its owner in the scenario, after each round");
     out.push(table(rows, ['location \\ round', ...rounds]));
     if (r.policies.militiaRegeneration) {
       out.push("militia regenerate one a round for 300 MS each, paid from the owner's wealth (players[].wealth; default 0: none come back)");
