@@ -92,7 +92,7 @@ export function formatCascade(r: CascadeResult, requestedThreads?: number): stri
   else out.push(`Monte Carlo (${what}): ${runLine(r, r.rounds > 1 || r.trace === null ? 'campaign' : 'trial', requestedThreads)}`);
   if (r.trialsBy === 'rounds-default') out.push(`(the default for ${r.rounds} rounds: 10⁶ rounds of play in all, at least 10k campaigns; each probability within ±${(98 / Math.sqrt(r.trials)).toFixed(2)} points at 95%; --trials N or --precision EPS for another size)`);
   out.push('CC: 2 × Combat, the attribute pair of a seizure (docs/cascade.md); MS: money, as the Dune page counts it');
-  out.push(`policies: unguarded ${r.policies.unguarded}, hero bonus ${signed(r.policies.heroBonus)}, ungarrisonedWeight ${r.policies.ungarrisonedWeight}, militiaRegeneration ${r.policies.militiaRegeneration}`);
+  out.push(`policies (docs/cascade.md): a location with no unit or hero defends with ${r.policies.unguarded === 'zero' ? 'a pair of 0' : "its owner's attribute pair"}; hero bonus ${signed(r.policies.heroBonus)}; NPCs pick an ungarrisoned location ${r.policies.ungarrisonedWeight} × as often as a garrisoned one; destroyed militia ${r.policies.militiaRegeneration ? 'come back' : 'do not come back'}`);
   out.push('');
   if (!r.owners) return out.join('\n') + '\n';
   const locRows = Object.keys(r.owners).map((name) => {
@@ -111,7 +111,7 @@ export function formatCascade(r: CascadeResult, requestedThreads?: number): stri
   if (r.rounds > 1 || r.trace === null) {
     const rounds = Array.from({ length: r.rounds }, (_, i) => String(r.round + i));
     const rows = Object.entries(r.held!).map(([name, ps]) => [name, ...ps.map((p) => pct(p, 1))]);
-    out.push('probability each location is still held after each round');
+    out.push("probability each location is still held by its owner in the scenario, after each round");
     out.push(table(rows, ['location \\ round', ...rounds]));
     if (r.policies.militiaRegeneration) {
       out.push("militia regenerate one a round for 300 MS each, paid from the owner's wealth (players[].wealth; default 0: none come back)");

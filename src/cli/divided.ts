@@ -6,7 +6,7 @@ import type { Io } from './io.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
 import { ExitCode } from '../errors.js';
 
-export async function dividedCommand(file: string, flags: ReportFlags, io: Io): Promise<number> {
+export async function dividedCommand(file: string, flags: ReportFlags & { markdown?: boolean }, io: Io): Promise<number> {
   await checkReportOption(flags.report);
   const result = await divided(file);
   emitResult(io, flags, result, () => formatDivided(result));
@@ -14,7 +14,7 @@ export async function dividedCommand(file: string, flags: ReportFlags, io: Io): 
   return ExitCode.ok;
 }
 
-const NOTES = 'PCs and major NPCs are never killed, only scattered (RC l. 11356); leader XP: a PC leading the force, expected (enemy troops on a win, a third on a loss); --json also has item charges used and combat spells kept.';
+const NOTES = 'PCs and major NPCs are never killed, only scattered (Rules Cyclopedia l. 11356); leader XP: a PC leading the force, expected (enemy troops on a win, a third on a loss); --json also has item charges used and combat spells kept.';
 
 const RULE_TEXT = { battles: 'wins more of the battles', field: 'holds the field where the enemy holds none', troops: 'has more troops left' } as const;
 

@@ -6,6 +6,9 @@ import { MAX_THREADS, runSettings, type RunOptions, type RunSettings } from '../
 
 export { RUN_DEFAULTS } from '../analysis/options.js';
 
+/** What `--trials` counts for a command (its help text, with the default) and the unit `--precision` adds. */
+export interface TrialWords { trials: string; unit: string }
+
 export interface RunFlags {
   trials?: string;
   seed?: string;

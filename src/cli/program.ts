@@ -13,7 +13,7 @@ import { jsonErrors } from './emit.js';
 import { escapeControls } from '../scenario/controls.js';
 import { setTextWidth } from '../text/format.js';
 import { exitCodeFor } from './exit.js';
-import { addCheckpointOptions } from './options.js';
+import { addCheckpointOptions, type TrialWords } from './options.js';
 import { beforeAction } from './ignored.js';
 import { addCommandHelp } from './help.js';
 import { grouped } from '../text/format.js';
@@ -22,14 +22,14 @@ export { threadCap } from './exit.js';
 export const VERSION = warcastVersion;
 // Command modules load when their command runs: each one's schemas, rules and engine cost start-up time.
 
-/** Options every simulation command takes. */
-export function addRunOptions(cmd: Command): Command {
+/** Options every simulation command takes; `words`: what --trials counts there, and its default (battles unless said). */
+export function addRunOptions(cmd: Command, words: TrialWords = { trials: `battles to simulate (default ${grouped(RUN_DEFAULTS.trials)})`, unit: 'battles' }): Command {
   return addCheckpointOptions(cmd
-    .option('--trials <n>', `battles to simulate (default ${grouped(RUN_DEFAULTS.trials)})`)
+    .option('--trials <n>', words.trials)
     .option('--seed <n>', `master seed; same seed, same answer (default ${RUN_DEFAULTS.seed})`)
     .option('--threads <n>', 'threads: this one and n − 1 workers (default: available parallelism)')
-    .option('--precision <eps>', 'keep adding battles until every win probability is known to ± eps (95%)')
-    .addOption(new Option('--max-trials <n>', 'upper bound on battles under --precision').default(undefined))
+    .option('--precision <eps>', `keep adding ${words.unit} until every probability is known to ± eps (95%)`)
+    .addOption(new Option('--max-trials <n>', `upper bound on ${words.unit} under --precision`).default(undefined))
     .option('--json', 'print one JSON document on stdout')
     .addOption(new Option('--markdown', 'print Markdown (verdict and tables) to paste into a forum or play-by-email post').conflicts('json')));
 }
@@ -54,17 +54,17 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
     .action(simulation('odds'));
 
-  addRunOptions(program.command('report <scenario>').description('run a scenario and write its report folder: index.html (opens offline), charts as Vega-Lite/SVG/PNG, result.json'))
+  addRunOptions(program.command('report <scenario>').description('run a scenario and write its report folder: index.html (opens offline), charts as Vega-Lite/SVG/PNG, result.json'), { trials: `battles, sieges or cascade rounds to simulate (default ${grouped(RUN_DEFAULTS.trials)})`, unit: 'trials' })
     .requiredOption('--out <dir>', 'the report folder to write (replaced only if empty or an earlier warcast report)')
     .option('--exact', 'exact odds only (war-machine; no Monte Carlo)')
     .option('--interactive', 'inline vega, vega-lite and vega-embed for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./report.js')).reportCommand(file, flags, io)));
-  addClusterOptions(addRunOptions(program.command('siege <scenario>').description('Siege Machine or simple siege: survival curve, weeks to fall, endings, casualties, fortification damage'))
+  addClusterOptions(addRunOptions(program.command('siege <scenario>').description('Siege Machine or simple siege: survival curve, weeks to fall, endings, casualties, fortification damage'), { trials: `sieges to simulate (default ${grouped(RUN_DEFAULTS.trials)})`, unit: 'sieges' })
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
     .action(simulation('siege'));
 
-  addRunOptions(program.command('march <scenario>').description('a march over days: arrival by day, distance, fatigue from hunger and forced marches, and the battle on arrival (exact chain)'))
+  addRunOptions(program.command('march <scenario>').description('a march over days: arrival by day, distance, fatigue from hunger and forced marches, and the battle on arrival (exact chain)'), { trials: `with --monte-carlo: marches to simulate (default ${grouped(RUN_DEFAULTS.trials)})`, unit: 'marches' })
     .option('--monte-carlo', 'simulate (--trials marches) with 95% intervals instead of the exact chain')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
@@ -73,14 +73,14 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   program
     .command('divided <scenario>')
     .description('several forces a side: pairings in the book\'s order, each pairing\'s odds, casualties per force, P(wins the day), the best listed split (exact)')
-    .option('--json', 'print one JSON document on stdout')
+    .option('--json', 'print one JSON document on stdout').addOption(new Option('--markdown', 'print Markdown (verdict and tables) to paste into a forum or play-by-email post').conflicts('json'))
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./divided.js')).dividedCommand(file, flags, io)));
 
   addTableCommands(program, io, setExit, addRunOptions);
   addUtilityCommands(program, io, setExit);
-  addClusterOptions(addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'))
+  addClusterOptions(addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'), { trials: `rounds (campaigns with --rounds) to simulate (default ${grouped(RUN_DEFAULTS.trials)}; with --rounds R, ⌈10⁶ / R⌉, at least 10,000)`, unit: 'rounds' })
     .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
     .option('--rounds <R>', 'planning over R rounds: the orders in the first, NPC attacks, income, fees and regeneration in all; P(still held) and each player\'s ledger')
     .option('--lenient', 'list orders the rules reject (with the reason) and play the round without them, instead of exit 3')
@@ -88,14 +88,14 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
     .action(simulation('cascade'));
 
-  addClusterOptions(addRunOptions(program.command('matchup <scenario>').description('odds for every pair of tactics, and the tactic choice solved as a game (Nash mixes, value, best replies, dominated tactics)'))
+  addClusterOptions(addRunOptions(program.command('matchup <scenario>').description('odds for every pair of tactics, and the tactic choice solved as a game (Nash mixes, value, best replies, dominated tactics)'), { trials: `with --monte-carlo: battles per pair of tactics (default ${grouped(RUN_DEFAULTS.trials)})`, unit: 'battles' })
     .option('--objective <name>', 'what the game is solved on: win (constant-sum: P(win) + ½ P(no winner)) or casualties (enemy − own losses)', 'win')
     .option('--monte-carlo', 'also simulate every cell (--trials battles each, same seed in every cell) with 95% intervals')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
     .action(simulation('matchup'));
 
-  addClusterOptions(addRunOptions(program.command('sweep <scenario>').description('how the answer moves as one or two numeric fields vary (common random numbers): battles, sieges (P(fallen), weeks to fall) and cascades (P(held))'))
+  addClusterOptions(addRunOptions(program.command('sweep <scenario>').description('how the answer moves as one or two numeric fields vary (common random numbers): battles, sieges (P(fallen), weeks to fall) and cascades (P(held))'), { trials: `battles, sieges or cascade rounds per value (default ${grouped(RUN_DEFAULTS.trials)}; cascades with --rounds R as cascade --rounds)`, unit: 'trials' })
     .requiredOption('--vary <path>', 'the numeric field to vary, e.g. sides[0].battleRating, equipment.attacker.trebuchet.count, defender.troops')
     .requiredOption('--from <x>', 'first value').requiredOption('--to <y>', 'last value (inclusive)').option('--step <s>', 'step between values (default 1)')
     .option('--vary2 <path>', 'sieges and cascades: a second field; the points form a grid (a heatmap in the report)').option('--from2 <x>', 'first value of --vary2').option('--to2 <y>', 'last value of --vary2 (inclusive)').option('--step2 <s>', 'step of --vary2 (default 1)').option('--rounds <n>', 'cascades: rounds to play; P(held) after the last (default 1)')

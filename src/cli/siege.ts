@@ -36,6 +36,7 @@ export function formatSiege(r: SiegeResult, requestedThreads?: number): string {
   lines.push(runLine(r, 'siege', requestedThreads));
   lines.push(`BR: attacker ${r.ratings.attacker.modifiedBattleRating}, defender ${r.ratings.defender.modifiedBattleRating} + fortifications ${r.fortificationBr} (before troop ratio, equipment and tactics)`);
   for (const note of r.notes ?? []) lines.push(`note: ${note}`);
+  if (r.notes?.some((n) => n.includes('RC l.'))) lines.push('(RC l. N: line N of the Rules Cyclopedia, quoted in docs/sources/rc-siege.md)');
   lines.push('');
   const wtf = r.weeksToFall;
   lines.push(`fallen within ${r.weekLimit} weeks: ${ci(wtf.probability, wtf.ci95)}`);

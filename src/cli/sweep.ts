@@ -2,10 +2,10 @@
 import { sweep, type SweepResult } from '../analysis/sweep.js';
 import { scenarioArg } from './scenarioArg.js';
 import { UsageError } from '../errors.js';
-import { fmtCount, num, pct, pctCi, table } from '../text/format.js';
+import { fmtCount, num, pct, pctCi, table, threadsText } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
-import type { RunFlags } from './options.js';
+import { runOptions, type RunFlags } from './options.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
 import { withRun } from './run.js';
 import { sweepSimulated } from '../analysis/sweepSim.js';
@@ -49,18 +49,18 @@ export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags
   if (kind === 'siege' || kind === 'cascade') {
     if (race !== null) throw new UsageError('--race: battles only');
     const s = await withRun(io, flags, (o) => sweepSimulated(input, { ...o, trials: flags.trials === undefined ? undefined : o.trials, vary, from, to, step, rounds, ...second }));
-    emitResult(io, flags, s, () => formatSimSweep(s));
+    emitResult(io, flags, s, () => formatSimSweep(s, runOptions(flags).threads));
     await saveCommandReport({ kind: 'sweep-sim', result: s }, file, flags.report, flags, io);
     return exitCodeAfter(io, s.interrupted, 'only the points already run');
   }
   if (flags.vary2 !== undefined || rounds !== undefined) throw new UsageError(`${flags.vary2 !== undefined ? '--vary2' : '--rounds'}: sieges and cascades only (a battle sweep varies one field)`);
   const r = await withRun(io, flags, (o) => sweep(input, { ...o, vary, from, to, step, race }));
-  emitResult(io, flags, r, () => formatSweep(r));
+  emitResult(io, flags, r, () => formatSweep(r, runOptions(flags).threads));
   await saveCommandReport({ kind: 'sweep', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.interrupted, 'only the battles already fought (simulated figures)');
 }
 
-export function formatSweep(r: SweepResult): string {
+export function formatSweep(r: SweepResult, requestedThreads?: number): string {
   const [a, b] = r.sides;
   const out: string[] = [];
   out.push(`${r.title ? r.title + ': ' : ''}${a} (A) vs ${b} (B)`);
@@ -68,7 +68,7 @@ export function formatSweep(r: SweepResult): string {
   if (r.method === 'exact') out.push('exact odds only (all 10,000 pairs of d100 rolls per value)');
   else {
     const total = r.points.reduce((t, p) => t + p.trials, 0);
-    out.push(`${fmtCount(r.trialsPerPoint)} battles per value (${fmtCount(total)} in all), seed ${r.seed}, ${r.threads} thread${r.threads === 1 ? '' : 's'}, ${(r.elapsedMs / 1000).toFixed(2)} s`);
+    out.push(`${fmtCount(r.trialsPerPoint)} battles per value (${fmtCount(total)} in all), seed ${r.seed}, ${threadsText(r.threads, 'battles', requestedThreads)}, ${(r.elapsedMs / 1000).toFixed(2)} s`);
     out.push('common random numbers: every value is run with the same seed, so the same chunk seeds and dice; neighbouring points differ by the parameter, not by noise');
   }
   out.push('');

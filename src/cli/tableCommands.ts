@@ -1,8 +1,9 @@
 /** The commands for play at the table: `roll` (one battle, siege or round with real dice), `compare` (two scenarios), `rate`. */
 import { Option, type Command } from 'commander';
 import type { Io } from './io.js';
+import type { TrialWords } from './options.js';
 
-export function addTableCommands(program: Command, io: Io, setExit: (code: number) => void, addRunOptions: (cmd: Command) => Command): void {
+export function addTableCommands(program: Command, io: Io, setExit: (code: number) => void, addRunOptions: (cmd: Command, words?: TrialWords) => Command): void {
   program
     .command('roll <scenario>')
     .description('play one battle (day by day when it pursues), one siege (week by week) or one cascade round with real dice, narrated; --seed replays it')
@@ -13,8 +14,8 @@ export function addTableCommands(program: Command, io: Io, setExit: (code: numbe
     .addHelpText('after', '\nExamples:\n  warcast roll examples/orcs-vs-men.yaml\n  warcast roll examples/elven-pursuit.yaml --seed 7\n  warcast roll examples/castle-siege.yaml --seed 5\n  warcast roll examples/cascade-bob-john.yaml --seed 3\n')
     .action(async (file: string, flags) => setExit(await (await import('./roll.js')).rollCommand(file, flags, io)));
 
-  addRunOptions(program.command('compare <a> <b>').description('two scenarios of one kind side by side (win, losses, weeks to fall, owners): the difference and whether it is beyond noise'))
-    .addHelpText('after', '\nExamples:\n  warcast compare examples/orcs-vs-men.yaml examples/battle.yaml\n  warcast compare castle.yaml castle-more-trebuchets.yaml --trials 20000\n')
+  addRunOptions(program.command('compare <a> <b>').description('two scenarios of one kind side by side (win, losses, weeks to fall, owners): the difference and whether it is beyond noise'), { trials: 'battles, sieges or cascade rounds per scenario (default 1,000,000)', unit: 'trials' })
+    .addHelpText('after', '\nExamples:\n  warcast compare examples/orcs-vs-men.yaml examples/battle.yaml\n  warcast compare examples/castle-siege.yaml examples/castle-four-trebuchets.yaml --trials 20000\n')
     .action(async (a: string, b: string, flags) => setExit(await (await import('./compare.js')).compareCommand(a, b, flags, io)));
 
   program

@@ -32,7 +32,6 @@ export function formatTournament(r: TournamentResult): string {
   const short = r.forces.map((_, i) => `#${i + 1}`);
   out.push('P(row wins attacking column)');
   out.push(table(r.forces.map((f, i) => [`#${i + 1} ${f}`, ...r.win[i].map((p) => (p === null ? '—' : pct(p)))]), ['attacker \\ defender', ...short]));
-  out.push('');
   const costs = r.ratings.some((x) => x.cost !== null);
   const rows = r.ratings.map((x) => [
     x.name,
@@ -42,6 +41,7 @@ export function formatTournament(r: TournamentResult): string {
     ...(costs ? [x.cost === null ? '—' : x.cost.toLocaleString('en-US'), x.strengthPerCost === null ? '—' : (x.strengthPerCost * 1000).toPrecision(3), x.pareto ? 'yes' : ''] : []),
   ]);
   out.push(table(rows, ['force', 'rating (Elo scale)', '95%', 'score', ...(costs ? ['cost', 'strength per 1,000 cost', 'Pareto front'] : [])]));
-  out.push(`Bradley–Terry fit: largest |observed − fitted| pair score ${pct(r.fit.maxScoreError)}`);
+  out.push(`score: wins plus half the battles with no winner, over every pairing in both roles${costs ? "; strength: the Bradley–Terry strength (P(i beats j) = strength i ÷ (strength i + strength j), geometric mean 1); Pareto front: no other force is both cheaper and stronger" : ''} (docs/design.md)`);
+  out.push(`how well the ratings fit: the largest gap between a pair's observed and fitted score is ${pct(r.fit.maxScoreError)}`);
   return out.join('\n') + '\n';
 }

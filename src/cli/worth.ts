@@ -38,6 +38,8 @@ export async function worthCommand(file: string, flags: WorthFlags & ReportFlags
 
 const signed = (x: number | null, unit = '') => (x === null ? '—' : `${x > 0 ? '+' : ''}${x.toLocaleString('en-US')}${unit}`);
 const signedPct = (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(2)}%`;
+/** A change in losses, to one decimal: signed, and 0 (never −0.0) when it rounds away. */
+const signedLoss = (x: number) => (Math.abs(x) < 0.05 ? '0' : `${x > 0 ? '+' : ''}${num(x)}`);
 
 /** What `win` measures, in words (also the report's). */
 export function worthMeasureText(r: WorthResult): string {
@@ -63,7 +65,7 @@ export function formatWorth(r: WorthResult): string {
   }
   out.push('');
   const cascade = r.kind === 'cascade';
-  const rows = r.items.map((i) => [i.name, i.rule, pct(i.win), signedPct(i.winDelta), ...(cascade ? [] : [signed(i.brEquivalent)]), signed(i.troopsEquivalent), `${num(i.casualtiesDelta[0])} / ${num(i.casualtiesDelta[1])}`]);
+  const rows = r.items.map((i) => [i.name, i.rule, pct(i.win), signedPct(i.winDelta), ...(cascade ? [] : [signed(i.brEquivalent)]), signed(i.troopsEquivalent), `${signedLoss(i.casualtiesDelta[0])} / ${signedLoss(i.casualtiesDelta[1])}`]);
   const head = cascade ? ['item', 'rule', 'P(holds)', 'change', 'legions equivalent', 'Δ legions lost own / others'] : ['item', 'rule', r.kind === 'siege' ? r.measure! : 'win', 'change', 'BR equivalent', 'troops equivalent', 'Δ casualties own / enemy'];
   out.push(table(rows, head));
   if (r.refused?.length) {

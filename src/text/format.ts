@@ -126,9 +126,13 @@ export function pctCi(p: number, ci: readonly [number, number] | null | undefine
  * small stays on one thread because starting a worker pool would cost more than it saves.
  */
 export function runLine(r: { trials: number; seed: number; threads: number; elapsedMs: number }, unit: string, requestedThreads?: number): string {
-  const threads = `${r.threads} thread${r.threads === 1 ? '' : 's'}`;
-  const why = requestedThreads !== undefined && r.threads < requestedThreads ? ` (of ${requestedThreads} asked: too few ${unit}s for a worker pool to pay off)` : '';
-  return `${fmtCount(r.trials)} ${unit}${r.trials === 1 ? '' : 's'}, seed ${r.seed}, ${threads}${why}, ${(r.elapsedMs / 1000).toFixed(2)} s`;
+  return `${fmtCount(r.trials)} ${unit}${r.trials === 1 ? '' : 's'}, seed ${r.seed}, ${threadsText(r.threads, `${unit}s`, requestedThreads)}, ${(r.elapsedMs / 1000).toFixed(2)} s`;
+}
+
+/** "1 thread (of 2 asked: too few battles for a worker pool to pay off)": why fewer threads ran than asked. */
+export function threadsText(threads: number, units: string, requestedThreads?: number): string {
+  const why = requestedThreads !== undefined && threads < requestedThreads ? ` (of ${requestedThreads} asked: too few ${units} for a worker pool to pay off)` : '';
+  return `${threads} thread${threads === 1 ? '' : 's'}${why}`;
 }
 
 /** A duration as a person says it: "12 s", "3 min 20 s", "5 h 10 min", "2 d 4 h" (whole units, two at most). */

@@ -7,7 +7,7 @@ import type { EngagementSummary } from '../kinds/pursuit/engagement.js';
 import { TACTIC_LABELS } from '../rules/warMachine/tactics.js';
 import { num, pct, pctCi } from './format.js';
 
-export const FATIGUE_WORDS: Record<string, string> = { N: 'N none', M: 'M moderate', S: 'S serious', '-': '- none (left the field)' };
+export const FATIGUE_WORDS: Record<string, string> = { N: 'N none', M: 'M moderate', S: 'S serious', '-': '- no result (left the field)' };
 export const LOCATION_WORDS: Record<string, string> = {
   F: 'F holds the field',
   'F+1': 'F+1 holds, may advance 1',

@@ -36,7 +36,7 @@ const END: Record<string, string> = {
 };
 
 export const LEGEND = [
-  'results row: casualties % (winner; loser), fatigue N none, M moderate, S serious, - none (left the field);',
+  'results row: casualties % (winner; loser), fatigue N none, M moderate, S serious, - no result (left the field);',
   'location F holds the field, F+n holds and may advance n terrain units, R retreats, R+n retreats n units, rout, - destroyed.',
   'Casualties are half dead, half wounded; a force that leaves the field counts its wounded as dead (docs/rules.md §4, §6).',
 ].join('\n');
@@ -65,8 +65,7 @@ function day(r: BattleRoll, d: BattleRollDay, replay: boolean): string[] {
     const lost = o.dead + o.wounded;
     const before = o.troopsLeft + lost;
     const rowPct = row.casualties[s === w ? 0 : 1];
-    const pctText = +o.percent.toFixed(2) === rowPct ? `${rowPct}%` : `${rowPct}% → ${+o.percent.toFixed(2)}% after tactic and policy modifiers`;
-    const share = ` (${pctText} of ${before.toLocaleString('en-US')})`;
+    const share = +o.percent.toFixed(2) === rowPct ? ` (${rowPct}% of ${num(before)})` : ` (${+o.percent.toFixed(2)}% of ${num(before)}: the row's ${rowPct}% after tactic and policy modifiers)`;
     out.push(`  ${name(s)} loses ${lost.toLocaleString('en-US')}${share}: ${num(o.dead)} dead, ${num(o.wounded)} wounded; ${num(o.troopsLeft)} left, ${FATIGUE[o.fatigue]}, ${locationWords(o.location)}`);
   }
   if (r.maxDays > 1 && d.contact) out.push(`  ${CONTACT[d.contact]}`);

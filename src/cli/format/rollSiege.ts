@@ -75,7 +75,7 @@ function week(r: SiegeRoll, w: SiegeRollWeek): string[] {
         for (const s of [wi, 1 - wi]) {
           const o = b.sides[s];
           const rowPct = row.casualties[s === wi ? 0 : 1];
-          const pctText = +o.percent.toFixed(2) === rowPct ? `${rowPct}%` : `${rowPct}% → ${+o.percent.toFixed(2)}% after the siege's scales and tactic modifiers`;
+          const pctText = +o.percent.toFixed(2) === rowPct ? `${rowPct}%` : `${+o.percent.toFixed(2)}%: the row's ${rowPct}% after the siege's scales and tactic modifiers`;
           // Behind walls a location only matters when it ends the siege (a rout), or in a sally in the open.
           const where = o.ends ? (s === 0 && b.battle === 'assault' ? ', driven back to bombarding range' : ', routs') : b.battle === 'sally' ? `, ${locationWords(o.location)}` : '';
           out.push(`  ${r.sides[s].name} loses ${num(o.lost)} (${pctText}): ${num(o.dead)} dead, ${num(o.lost - o.dead)} wounded; ${FATIGUE[o.fatigue] ?? o.fatigue}${where}`);

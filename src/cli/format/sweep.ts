@@ -1,15 +1,15 @@
 /** The text of `warcast sweep` on a siege or cascade: one row per value, or a grid per measure for two fields. */
 import type { CascadeSweepResult, SiegeSweepResult, SimSweepResult } from '../../analysis/sweepSim.js';
-import { fmtCount, num, pct, pctCi, table } from '../../text/format.js';
+import { fmtCount, num, pct, pctCi, table, threadsText } from '../../text/format.js';
 
-const header = (r: SimSweepResult, what: string): string[] => {
+const header = (r: SimSweepResult, what: string, requestedThreads?: number): string[] => {
   const total = r.points.reduce((t, p) => t + p.trials, 0);
   const varies = r.axes.map((a) => `${a.vary} from ${a.from} to ${a.to} step ${a.step} (${a.values.length} values)`).join(' × ');
   const unit = r.kind === 'siege' ? 'sieges' : r.rounds > 1 ? 'campaigns' : 'rounds';
   return [
     `${r.title ? r.title + ': ' : ''}${what}`,
     `sweep of ${varies}`,
-    `${fmtCount(r.trialsPerPoint)} ${unit} per point (${fmtCount(total)} in all), seed ${r.seed}, ${r.threads} thread${r.threads === 1 ? '' : 's'}, ${(r.elapsedMs / 1000).toFixed(2)} s`,
+    `${fmtCount(r.trialsPerPoint)} ${unit} per point (${fmtCount(total)} in all), seed ${r.seed}, ${threadsText(r.threads, unit, requestedThreads)}, ${(r.elapsedMs / 1000).toFixed(2)} s`,
     'common random numbers: every point is run with the same seed and so the same dice; neighbouring points differ by the parameter, not by noise',
     '',
   ];
@@ -23,8 +23,8 @@ function grid<P extends { values: number[] }>(r: SimSweepResult, points: P[], ti
   return `${title}\n${table(rows, [`${a.vary} \\ ${b.vary}`, ...b.values.map(String)])}`;
 }
 
-function formatSiegeSweep(r: SiegeSweepResult): string {
-  const out = header(r, `${r.sides[0]} besieging ${r.sides[1]} (up to ${r.weekLimit} weeks)`);
+function formatSiegeSweep(r: SiegeSweepResult, requestedThreads?: number): string {
+  const out = header(r, `${r.sides[0]} besieging ${r.sides[1]} (up to ${r.weekLimit} weeks)`, requestedThreads);
   const weeks = (p: SiegeSweepResult['points'][number]) => (p.weeksToFallMean === null ? '—' : `${num(p.weeksToFallMean, 1)} (${p.weeksToFallMedian})`);
   if (r.axes.length === 2) {
     out.push(grid(r, r.points, `P(held to week ${r.weekLimit}), the fortress not taken`, (p) => pct(p.held, 1)));
@@ -37,8 +37,8 @@ function formatSiegeSweep(r: SiegeSweepResult): string {
   return out.join('\n') + '\n';
 }
 
-function formatCascadeSweep(r: CascadeSweepResult): string {
-  const out = header(r, `${r.rounds > 1 ? `a campaign of ${r.rounds} rounds` : 'one round'}: who still holds each location`);
+function formatCascadeSweep(r: CascadeSweepResult, requestedThreads?: number): string {
+  const out = header(r, `${r.rounds > 1 ? `a campaign of ${r.rounds} rounds` : 'one round'}: who still holds each location`, requestedThreads);
   if (r.axes.length === 2) {
     for (const l of r.locations) out.push(grid(r, r.points, `P(${l} held by its owner)`, (p) => pct(p.held[l], 1)));
   } else {
@@ -49,6 +49,6 @@ function formatCascadeSweep(r: CascadeSweepResult): string {
   return out.join('\n') + '\n';
 }
 
-export function formatSimSweep(r: SimSweepResult): string {
-  return r.kind === 'siege' ? formatSiegeSweep(r) : formatCascadeSweep(r);
+export function formatSimSweep(r: SimSweepResult, requestedThreads?: number): string {
+  return r.kind === 'siege' ? formatSiegeSweep(r, requestedThreads) : formatCascadeSweep(r, requestedThreads);
 }
