@@ -34,7 +34,7 @@ export async function reportCommand(file: string, flags: ReportFlags, io: Io): P
   scenarioArg(file); // a missing file is a usage error (exit 2)
   const kind = (sourceOf(file).data as { kind?: unknown } | null)?.kind;
   const analysis = typeof kind === 'string' ? ANALYSES[kind] : undefined;
-  if (!analysis) throw new UsageError(`report: no report for kind '${String(kind)}' yet (reports exist for ${Object.keys(ANALYSES).join(', ')})`);
+  if (!analysis) throw new UsageError(`report: no report for kind '${String(kind)}' (reports exist for ${Object.keys(ANALYSES).join(', ')}; for this file run warcast ${String(kind)} … --report DIR)`);
   const r = await withRun(io, flags, (o) => analysis.run(file, o));
   if (flags.json) io.out(JSON.stringify(r.result, null, 2) + '\n');
   const index = await saveCommandReport(r, file, flags.out, flags, io, '--out');
