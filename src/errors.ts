@@ -5,6 +5,8 @@ export const ExitCode = {
   usage: 2,
   invalidScenario: 3,
   interrupted: 130,
+  /** Stdout closed by its reader (`warcast … | head -1`): 128 + SIGPIPE, as a Unix tool killed by it reports. */
+  brokenPipe: 141,
   /** Stopped by SIGTERM (128 + 15), after printing what finished. */
   terminated: 143,
 } as const;

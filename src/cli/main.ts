@@ -19,8 +19,21 @@ const stop = (signal: 'SIGINT' | 'SIGTERM') => () => {
   if (++interrupts > 1) process.exit(terminated ? ExitCode.terminated : ExitCode.interrupted);
   controller.abort();
 };
+// A reader that closes stdout early (`| head -1`): Node ignores SIGPIPE, so writes fail with EPIPE. The command
+// goes on without its output (a report still gets written whole) and exits 141 (128 + SIGPIPE), as a Unix tool.
+const closed = { out: false, err: false };
+const onClosed = (which: 'out' | 'err') => (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  closed[which] = true;
+};
+process.stdout.on('error', onClosed('out'));
+process.stderr.on('error', onClosed('err'));
 process.on('SIGINT', stop('SIGINT'));
 process.on('SIGTERM', stop('SIGTERM'));
 
-const code = await runCli(process.argv.slice(2), processIo(controller.signal));
-process.exitCode = code === ExitCode.interrupted && terminated ? ExitCode.terminated : code;
+const io = processIo(controller.signal);
+const [out, err] = [io.out, io.err];
+io.out = (text) => void (closed.out || out(text));
+io.err = (text) => void (closed.err || err(text));
+const code = await runCli(process.argv.slice(2), io);
+process.exitCode = code === ExitCode.interrupted && terminated ? ExitCode.terminated : closed.out && code === ExitCode.ok ? ExitCode.brokenPipe : code;

@@ -1,4 +1,8 @@
 /** The habits of good CLIs (issue 16 item 10): bare help on stdout, `-` is stdin, missing file exit 2, JSON errors, the right command named. */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
@@ -29,5 +33,17 @@ describe('command-line habits', () => {
     const r = await cli('odds', 'examples/castle-siege.yaml');
     expect(r.code).toBe(3);
     expect(r.err).toContain('run warcast siege');
+  });
+  it('stdout closed by its reader (| head): exit 141, no stack trace, the report whole', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'warcast-pipe-')), 'report');
+    // The installed command (the bundle). Its stdout is closed before it prints: the first write fails with EPIPE.
+    const child = spawn(process.execPath, ['dist/bundle/cli.mjs', 'odds', 'examples/battle.yaml', '--trials', '1000', '--report', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    expect(err).toBe('');
+    expect(code).toBe(141);
+    expect(readdirSync(out)).toContain('index.html');
   });
 });
