@@ -55,10 +55,9 @@ describe('disk full and read-only while writing', () => {
     await cli([...args, '--seed', '1']);
     const before = readFileSync(join(out, 'result.json'), 'utf8');
     const faults = [['ENOSPC', '/\\.report\\.tmp-[^/]+/[^/]+\\.tmp-', 'write'], ['EROFS', '/\\.report\\.tmp-[^/]+$', 'mkdir']];
-    // Both failing runs at once (each stages in its own .report.tmp- folder): the checks below hold after both.
-    const runs = await Promise.all(faults.map(([code, path]) => faulty([...args, '--seed', '2'], code, path)));
-    for (const [i, [code, , syscall]] of faults.entries()) {
-      const r = runs[i];
+    // One after the other: two writers of one report folder meet its lock (.report.lock), which is its own check.
+    for (const [code, path, syscall] of faults) {
+      const r = await faulty([...args, '--seed', '2'], code, path);
       expect(r.code, r.stderr).toBe(1);
       expect(r.stdout).not.toContain('report:');
       expect(r.stderr).toMatch(new RegExp(`^warcast: --report ${out}: cannot write the report: ${code}: [a-z -]+, ${syscall}\\n$`));
