@@ -43,10 +43,11 @@ describe('thread-count invariance', () => {
     const kernel = await loadKernel('war-machine');
     const trials = 1_234_567; // 13 chunks, the last one partial
     const one = await runTrials({ kernel, plan, seed: 5, trials, threads: 1 });
-    // The calling thread takes 0, 3 or all chunks (a test limit): the workers take the rest.
+    // The calling thread takes none, at most 3 or as many as it gets (a test limit): the workers take the rest.
+    // (The workers' first tasks go out before the calling thread warms up, so it may get fewer than 3.)
     for (const mainThreadChunks of [0, 3, Infinity]) {
       const r = await runTrials({ kernel, plan, seed: 5, trials, threads: 3, minPoolTrials: 0, mainThreadChunks });
-      if (mainThreadChunks !== Infinity) expect(r.mainThreadChunks).toBe(mainThreadChunks);
+      expect(r.mainThreadChunks).toBeLessThanOrEqual(mainThreadChunks);
       expect(r.trials).toBe(trials);
       expect([...r.acc]).toEqual([...one.acc]);
     }
