@@ -71,7 +71,7 @@ export function formatSiege(r: SiegeResult, requestedThreads?: number): string {
     if (!c) continue;
     const joins = c.engines.map((e) => `${e.engine} ${e.week === null || e.week > r.weekLimit ? 'not in time' : `week ${e.week}`}`).join(', ');
     lines.push(`${who} field construction: ${c.built} of ${c.engines.length} engines built (${joins}); hardware ${num(c.materialsGp)} gp${c.woodDays > 0 ? `, ${c.woodDays} days gathering wood` : ''}; each fights from the week it joins`);
-    const br = (f: (typeof c.fighting)[number]) => `equipment BR bombard ${f.equipmentBr.bombard}, harass ${f.equipmentBr.harass}, assault ${f.equipmentBr.assault}; bombard BR ${f.bombardBr}`;
+    const br = (f: (typeof c.fighting)[number]) => `equipment BR by the attacker's tactic: bombard ${f.equipmentBr.bombard}, harass ${f.equipmentBr.harass}, assault ${f.equipmentBr.assault}; artillery fire (bombard BR) ${f.bombardBr}`;
     for (const f of c.fighting) {
       const joining = Object.entries(f.joining).map(([engine, n]) => `${n} ${engine}`).join(', ');
       lines.push(f.fromWeek === 1 ? `  from week 1: ${br(f)}` : `  from week ${f.fromWeek} (+ ${joining} built): ${br(f)}`);

@@ -122,7 +122,7 @@ describe('construction in the compiled siege', () => {
     ]);
     expect(c.construction?.attacker?.fighting.map((f) => [f.fromWeek, f.equipmentBr.bombard, f.bombardBr])).toEqual([[1, 2, 2], [2, 26, 26], [3, 38, 38]]);
     const r = await run('fight.yaml', scenario(GOOD));
-    expect(r.out).toMatch(/each fights from the week it joins\n {2}from week 1: equipment BR bombard 2, harass 4, assault 8; bombard BR 2\n {2}from week 2 \(\+ 2 trebuchet built\): equipment BR bombard 26/);
+    expect(r.out).toMatch(/each fights from the week it joins\n {2}from week 1: equipment BR by the attacker's tactic: bombard 2, harass 4, assault 8; artillery fire \(bombard BR\) 2\n {2}from week 2 \(\+ 2 trebuchet built\): equipment BR by the attacker's tactic: bombard 26/);
     const io = memoryIo();
     expect(await runCli(['roll', r.file, '--seed', '1'], io)).toBe(0);
     expect(io.stdout).toMatch(/Week 2: .*\n {2}built in the field: 2 trebuchet join Host and fight from this week \(damage dice now: artillery \d+/);
