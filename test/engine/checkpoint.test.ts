@@ -9,11 +9,11 @@ import { copyFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bigKernel } from '../helpers/bigKernel.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { closePool } from '../../src/engine/pool.js';
 import { Checkpoint, withCheckpoint, type CheckpointFile } from '../../src/engine/checkpoint.js';
-import type { Kernel } from '../../src/engine/kernel.js';
 import { runTrials } from '../../src/engine/run.js';
 import { withoutTiming } from '../distributed/helpers.js';
 
@@ -152,16 +152,7 @@ describe('--checkpoint and --resume', () => {
 });
 
 describe('checkpoint sums past 2^53', () => {
-  // A kernel whose every chunk adds an odd number near 2^52 to one slot: the sums pass 2^53 after two chunks
-  // (the last chunk adds 17 more, which puts the exact total where a rounded prefix rounds the other way).
-  const big: Kernel<{ n: number }> = {
-    name: 'test-big', chunkTrials: 1, maxChunksPerTask: 1, minPoolTrials: Infinity,
-    accLength: () => 1,
-    maxPerTrial: () => 2 ** 53,
-    run: (_plan, _seed, first, count, _total, acc) => {
-      for (let c = first; c < first + count; c++) acc[0] += 2 ** 52 + 2 * c + 1 + (c === 39 ? 17 : 0);
-    },
-  };
+  const big = bigKernel; // sums past 2^53 (test/helpers/bigKernel.ts)
   const header = { version: 'test', command: 'test', scenarios: [], seed: 1, options: {} };
   const run = (signal?: AbortSignal, onProgress?: (d: number) => void) => runTrials({ kernel: big, plan: { n: 1 }, seed: 1, trials: 40, threads: 1, signal, onProgress });
 

@@ -3,8 +3,8 @@
  * results in doubles made the answer depend on how chunks were grouped into tasks, i.e. on --threads.
  */
 import { describe, expect, it } from 'vitest';
+import { bigKernel } from '../helpers/bigKernel.js';
 import { mergeParts, parsePart, PART_FORMAT, type PartFile } from '../../src/distributed/parts.js';
-import type { Kernel } from '../../src/engine/kernel.js';
 import { withEngineMode, type ShardMode } from '../../src/engine/mode.js';
 import { ExactSum, runTrials } from '../../src/engine/run.js';
 
@@ -64,15 +64,7 @@ describe('exact sums past 2^53', () => {
 });
 
 describe('shards past 2^53', () => {
-  // Every chunk adds an odd number near 2^52 to one slot: a shard's own sum passes 2^53 (as in the checkpoint test).
-  const big: Kernel<{ n: number }> = {
-    name: 'test-big', chunkTrials: 1, maxChunksPerTask: 1, minPoolTrials: Infinity,
-    accLength: () => 1,
-    maxPerTrial: () => 2 ** 53,
-    run: (_plan, _seed, first, count, _total, acc) => {
-      for (let c = first; c < first + count; c++) acc[0] += 2 ** 52 + 2 * c + 1 + (c === 39 ? 17 : 0);
-    },
-  };
+  const big = bigKernel; // sums past 2^53 (test/helpers/bigKernel.ts)
   const run = () => runTrials({ kernel: big, plan: { n: 1 }, seed: 1, trials: 40, threads: 1 });
   /** Shard i of n as its part file would hold it (through JSON, as written to disk). */
   async function part(index: number, count: number): Promise<PartFile> {
