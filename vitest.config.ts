@@ -1,8 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Longest files first, from durations measured on the quiet machine (test/durations.json), so the two forks end
+ * together. Vitest does this itself from its cache (node_modules/.vite), but a fresh clone has none and falls back
+ * to file size, which started the browser tests last. Refresh: `npx vitest run --reporter=json --outputFile=f.json`,
+ * then each file's endTime − startTime into test/durations.json. Files not listed count as 1 s.
+ */
+class LongestFirst extends BaseSequencer {
+  private readonly ms = JSON.parse(readFileSync(new URL('./test/durations.json', import.meta.url), 'utf8')) as Record<string, number>;
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const ms = (f: TestSpecification) => this.ms[relative(process.cwd(), f.moduleId)] ?? 1000;
+    return [...files].sort((a, b) => ms(b) - ms(a));
+  }
+}
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Worker-pool tests start real threads: the files run in child processes (forks), not in worker threads.
