@@ -1,9 +1,9 @@
-/** Shared by the shard and cluster tests: the built CLI in a child process, and results compared without timing. */
+/** Shared by the shard and cluster tests: the built CLI (the bundle `bin` runs) in a child process, and results compared without timing. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-export const CLI = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/bundle/cli.mjs', import.meta.url));
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Exit {
