@@ -129,9 +129,12 @@ export function runLine(r: { trials: number; seed: number; threads: number; elap
   return `${fmtCount(r.trials)} ${unit}${r.trials === 1 ? '' : 's'}, seed ${r.seed}, ${threadsText(r.threads, `${unit}s`, requestedThreads)}, ${(r.elapsedMs / 1000).toFixed(2)} s`;
 }
 
-/** "1 thread (of 2 asked: too few battles for a worker pool to pay off)": why fewer threads ran than asked. */
+/**
+ * "1 thread (not 2: too few battles for a worker pool to pay off)": why fewer threads ran than `--threads` (given
+ * or its default, the machine's parallelism: so not "asked", which a user who gave no --threads did not).
+ */
 export function threadsText(threads: number, units: string, requestedThreads?: number): string {
-  const why = requestedThreads !== undefined && threads < requestedThreads ? ` (of ${requestedThreads} asked: too few ${units} for a worker pool to pay off)` : '';
+  const why = requestedThreads !== undefined && threads < requestedThreads ? ` (not ${requestedThreads}: too few ${units} for a worker pool to pay off)` : '';
   return `${threads} thread${threads === 1 ? '' : 's'}${why}`;
 }
 

@@ -13,7 +13,7 @@ const files = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md
 const SAMPLE = /<!-- sample: warcast ([^\n]*?) -->\n```[a-z]*\n([\s\S]*?)```/g;
 
 /** What varies between machines: elapsed seconds and the thread count. */
-export const mask = (text: string) => text.replace(/\d+\.\d+ s\b/g, 'T s').replace(/\d+ threads?( \(of \d+ asked: [^)]*\))?/g, 'N threads');
+export const mask = (text: string) => text.replace(/\d+\.\d+ s\b/g, 'T s').replace(/\d+ threads?( \(not \d+: [^)]*\))?/g, 'N threads');
 
 const samples = files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(SAMPLE)].map((m) => ({ file, args: m[1], expected: m[2] })));
 
