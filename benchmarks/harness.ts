@@ -61,6 +61,8 @@ export interface BenchSuite {
   samples: { full: number; quick: number };
   /** Untimed samples after each set-up (warms the JIT and the pool). */
   warmUp: number;
+  /** false: reported beside its baseline, never failing the gate (rows too noisy for one quick sample). */
+  gated?: boolean;
   setup(ctx: SuiteContext): SuiteRun | Promise<SuiteRun>;
 }
 
@@ -83,6 +85,8 @@ export interface SuiteResult {
   msPerSample: number;
   /** Median reference iterations per second. */
   referencePerSecond: number;
+  /** false: never fails the gate (BenchSuite.gated). */
+  gated?: boolean;
 }
 
 export function median(xs: readonly number[]): number {
@@ -264,5 +268,6 @@ export async function measure(suite: BenchSuite, ctx: Omit<SuiteContext, 'copy'>
     perSecond: (suite.batch / median(kernelMs)) * 1000,
     msPerSample: median(kernelMs),
     referencePerSecond: (iterations / median(refMs)) * 1000,
+    ...(suite.gated === false ? { gated: false } : {}),
   };
 }

@@ -89,7 +89,7 @@ export function compareWithBaseline(results: readonly SuiteResult[], baseline: B
     const b = baseline?.suites[r.name];
     if (!b || b.batch !== r.batch) return { ...r, baselineRatio: null, change: null, slowdown: null, pass: null };
     const slowdown = b.ratio / r.ratio;
-    return { ...r, baselineRatio: b.ratio, change: r.ratio / b.ratio - 1, slowdown, pass: threshold === null ? null : slowdown <= 1 + threshold };
+    return { ...r, baselineRatio: b.ratio, change: r.ratio / b.ratio - 1, slowdown, pass: threshold === null || r.gated === false ? null : slowdown <= 1 + threshold };
   });
 }
 

@@ -29,6 +29,9 @@ describe('speed gate', () => {
     const [x, y] = compareWithBaseline([result('new suite', 0.01), result('a', 0.01, 2000)], b, 0.25);
     expect([x.pass, y.pass, x.baselineRatio, y.baselineRatio]).toEqual([null, null, null, null]);
     expect(compareWithBaseline([result('a', 0.01)], b, null)[0].pass).toBeNull();
+    // a row marked gated: false (too noisy for one quick sample) is compared but never fails the gate
+    const [z] = compareWithBaseline([{ ...result('a', 0.01), gated: false }], b, 0.25);
+    expect([z.pass, z.slowdown! > 1.25]).toEqual([null, true]);
   });
 
   it('round-trips a report into a baseline keyed by suite name', () => {
