@@ -20,7 +20,7 @@ import { processOrders } from '../rules/dune/orders.js';
 import { validate, type ScenarioSource } from '../scenario/source.js';
 import { wilsonInterval } from '../stats/index.js';
 import { progressIn, runSettings, type RunSettings } from './options.js';
-import { equivalent } from './worthSearch.js';
+import { equivalent, WorthRuns, type MeasuredVariant } from './worthSearch.js';
 import type { WorthItem, WorthOptions, WorthResult } from './worth.js';
 
 /** Rounds per variant when --trials is not given (every variant and every legion count searched runs this many). */
@@ -263,17 +263,7 @@ function forceOf(s: CascadeScenario, o: WorthOptions): Force {
   return { role: 'attacker', player, location, attack: seizure.index };
 }
 
-/** One variant's run: the rounds in which the player holds the location at the end, and legions lost. */
-interface Measured {
-  count: number;
-  trials: number;
-  /** Mean legions lost by [the player, every other player together]. */
-  lost: [number, number];
-  threads: number;
-  interrupted: boolean;
-}
-
-async function measure(s: CascadeScenario, npc: boolean, rounds: number | null, f: Force, settings: RunSettings, o: WorthOptions): Promise<Measured> {
+async function measure(s: CascadeScenario, npc: boolean, rounds: number | null, f: Force, settings: RunSettings, o: WorthOptions): Promise<MeasuredVariant> {
   const model = compileCascade(s, { npc, rounds });
   const lay = cascadeLayout(model);
   const run = await runTrials({ kernel: await loadKernel('cascade'), plan: model, seed: settings.seed, threads: settings.threads, trials: settings.trials, signal: o.signal, onProgress: progressIn(o, rounds === null ? 'rounds' : 'campaigns'), minPoolTrials: o.minPoolTrials });
@@ -293,15 +283,8 @@ export async function worthCascade(scenario: CascadeScenario, source: ScenarioSo
   const npc = options.npc !== false;
   if (rounds !== null && !npc) throw new UsageError('--rounds plans against NPC attacks: it does not go with --no-npc');
   const f = forceOf(scenario, options);
-  const started = performance.now();
-  let threads = 0;
-  let interrupted = false;
-  const run = async (s: CascadeScenario, withNpc = npc) => {
-    const m = await measure(s, withNpc, rounds, f, settings, options);
-    threads = Math.max(threads, m.threads);
-    interrupted ||= m.interrupted;
-    return m;
-  };
+  const runs = new WorthRuns();
+  const run = async (s: CascadeScenario, withNpc = npc) => runs.note(await measure(s, withNpc, rounds, f, settings, options));
   const base = await run(scenario);
   const n = Math.max(1, base.trials);
   // The legion range the rules allow (limits, gameStart, one legion left in a seizure), then the curve over it.
@@ -365,15 +348,7 @@ export async function worthCascade(scenario: CascadeScenario, source: ScenarioSo
     legionRange: [lo, hi],
     refused: groups === null ? refused : refused.filter((x) => groups.includes(x.group)),
     brEquivalentNote: CASCADE_BR_NOTE,
-    win: base.count / n,
-    winCi95: wilsonInterval(base.count, n),
-    casualties: base.lost,
-    items,
-    seed: settings.seed,
-    trials: base.trials,
-    threads,
-    interrupted,
-    elapsedMs: Math.round(performance.now() - started),
+    ...runs.tail(base, n, items, settings.seed),
   };
 }
 

@@ -48,3 +48,31 @@ export async function equivalent(count: (v: number) => Promise<number | null>, c
   }
   return { value: hold, count: holdCount };
 }
+
+/** One variant's Monte Carlo run, as a worth analysis measures it (a siege's or a cascade's). */
+export interface MeasuredVariant {
+  /** Successes of the measure out of `trials`. */
+  count: number;
+  trials: number;
+  /** Mean losses: a siege's troops (dead + wounded) of [attacker, defender]; a cascade's legions of [the player, every other player]. */
+  lost: [number, number];
+  threads: number;
+  interrupted: boolean;
+}
+
+/** What every run of one worth analysis used (the most threads, any interrupted), and the fields its result ends with. */
+export class WorthRuns {
+  private threads = 0;
+  private interrupted = false;
+  private readonly started = performance.now();
+  /** Record a variant's run; returns it. */
+  note<M extends MeasuredVariant>(m: M): M {
+    this.threads = Math.max(this.threads, m.threads);
+    this.interrupted ||= m.interrupted;
+    return m;
+  }
+  /** The result's closing fields: the scenario as it stands (`base`), the items, and the run's own facts. */
+  tail<I>(base: MeasuredVariant, n: number, items: I[], seed: number) {
+    return { win: base.count / n, winCi95: wilsonInterval(base.count, n), casualties: base.lost, items, seed, trials: base.trials, threads: this.threads, interrupted: this.interrupted, elapsedMs: Math.round(performance.now() - this.started) };
+  }
+}

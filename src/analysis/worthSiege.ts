@@ -18,7 +18,7 @@ import { validate, type ScenarioSource } from '../scenario/source.js';
 import { wilsonInterval } from '../stats/index.js';
 import { runSettings, type RunSettings } from './options.js';
 import { simulateSiege } from './siege.js';
-import { equivalent } from './worthSearch.js';
+import { equivalent, WorthRuns, type MeasuredVariant } from './worthSearch.js';
 import type { WorthItem, WorthOptions, WorthResult } from './worth.js';
 
 /** Sieges per variant when --trials is not given (every variant and every value searched runs this many). */
@@ -81,18 +81,7 @@ function edit(s: SiegeScenario, source: ScenarioSource, side: 0 | 1, v: Pick<Var
   }
 }
 
-/** One variant's run: sieges that met the side's measure (fallen by week N for the attacker, held for the defender). */
-interface Measured {
-  /** Successes of the measure out of `trials`. */
-  count: number;
-  trials: number;
-  /** Mean troops lost (dead + wounded) by [attacker, defender]. */
-  lost: [number, number];
-  threads: number;
-  interrupted: boolean;
-}
-
-async function measure(s: SiegeScenario, side: 0 | 1, week: number, settings: RunSettings, o: WorthOptions): Promise<Measured> {
+async function measure(s: SiegeScenario, side: 0 | 1, week: number, settings: RunSettings, o: WorthOptions): Promise<MeasuredVariant> {
   const c = compileSiege(s);
   const run = await simulateSiege(c, { ...settings, precision: null }, { signal: o.signal, minPoolTrials: o.minPoolTrials });
   const n = Math.max(1, run.trials);
@@ -112,7 +101,7 @@ export async function worthSiege(scenario: SiegeScenario, source: ScenarioSource
   if (settings.exact) throw new UsageError('--exact: a siege has no exact odds (worth runs every variant by Monte Carlo with the same dice)');
   if (settings.precision !== null) throw new UsageError('--precision: worth on a siege runs every variant to the same --trials (common random numbers)');
   const side = (options.side ?? 0) as 0 | 1; // checked by worth()
-  const started = performance.now();
+  const runs = new WorthRuns();
   const me = side === 0 ? scenario.attacker : scenario.defender;
   let week = options.week ?? null;
   if (week !== null && (!Number.isInteger(week) || week < 1 || week > scenario.weekLimit)) throw new UsageError(`--week: expected a whole week from 1 to the scenario's weekLimit (${scenario.weekLimit}), got ${week}`);
@@ -122,14 +111,7 @@ export async function worthSiege(scenario: SiegeScenario, source: ScenarioSource
     week = defaultWeek(summarizeSiege(c.plan, run.acc, Math.max(1, run.trials)).fallenByWeek, scenario.weekLimit);
   }
   const N = week;
-  let threads = 0;
-  let interrupted = false;
-  const run = async (s: SiegeScenario) => {
-    const m = await measure(s, side, N, settings, options);
-    threads = Math.max(threads, m.threads);
-    interrupted ||= m.interrupted;
-    return m;
-  };
+  const run = async (s: SiegeScenario) => runs.note(await measure(s, side, N, settings, options));
   const base = await run(scenario);
   const n = Math.max(1, base.trials);
   // The measure at a value of `bonus` or `troops`, memoized: every item's search shares the same curve.
@@ -178,14 +160,6 @@ export async function worthSiege(scenario: SiegeScenario, source: ScenarioSource
     method: 'monte-carlo',
     measure: side === 0 ? `fallenBy(${N})` : `held(${N})`,
     week: N,
-    win: base.count / n,
-    winCi95: wilsonInterval(base.count, n),
-    casualties: base.lost,
-    items,
-    seed: settings.seed,
-    trials: base.trials,
-    threads,
-    interrupted,
-    elapsedMs: Math.round(performance.now() - started),
+    ...runs.tail(base, n, items, settings.seed),
   };
 }
