@@ -4,15 +4,17 @@
  */
 import { rowLabel, ROW_COUNT } from '../rules/warMachine/results.js';
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
-import { runTrials, runUntil, type RunResult } from '../engine/run.js';
-import { runMany, type ManyResult } from '../engine/runMany.js';
+// The engine (worker threads, the pool, checkpoints, node:crypto) loads only for a Monte Carlo: exact odds, a
+// game master's most frequent question, start without it (docs/benchmarks.md, start-up).
+import type { RunResult } from '../engine/run.js';
+import type { ManyResult } from '../engine/runMany.js';
 import { loadKernel } from '../kinds/index.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { compileEngagement, engagementSides, summarizeEngagement, type EngagementPlan, type EngagementSummary } from '../kinds/pursuit/engagement.js';
 import { exactFromCounts, WAR_MACHINE_CHUNK } from '../kinds/warMachine/kernel.js';
 import { CODE_COUNT, compileWarMachine, decodeCode, outcomeOfCode, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
-import { summarizeMonteCarlo, summarizeOdds, winsKnownTo, type WarMachineMonteCarlo, type WarMachineOdds } from '../kinds/warMachine/summary.js';
+import { summarizeMonteCarlo, summarizeOdds, winCounts, winsKnownTo, type WarMachineMonteCarlo, type WarMachineOdds } from '../kinds/warMachine/summary.js';
 import type { AdjustmentLine } from '../rules/warMachine/rating.js';
 import { TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
 import { cumulativeOf, discrete, wilsonInterval, type Cumulative, type Discrete } from '../stats/index.js';
@@ -76,6 +78,15 @@ export function exactOdds(c: CompiledWarMachine): WarMachineOdds {
   return summarizeOdds(c, probs, 1, probs[c.pairs.length * CODE_COUNT]);
 }
 
+/**
+ * Each side's exact win probability alone: the same numbers as `exactOdds(c).win` (the same sums in the same
+ * order, kept inside [0, 1]) without laying out every outcome's losses, for callers comparing many battles.
+ */
+export function exactWin(c: CompiledWarMachine): [number, number] {
+  const wins = winCounts(c, exactProbabilities(c));
+  return [Math.min(1, Math.max(0, wins[0])), Math.min(1, Math.max(0, wins[1]))];
+}
+
 /** Exact probability of each outcome code per pairing (and, last, the tied-roll rate). */
 function exactProbabilities(c: CompiledWarMachine): Float64Array {
   return exactFromCounts(c.plan.pairCount, c.codeCounts, c.pairs.map((p) => p.probability));
@@ -92,6 +103,7 @@ type SimulationSettings = Pick<RunSettings, 'seed' | 'trials' | 'threads' | 'pre
  */
 export async function simulateWarMachines(cs: readonly CompiledWarMachine[], s: SimulationSettings, o: RunOptions = {}): Promise<ManyResult> {
   const eps = s.precision;
+  const { runMany } = await import('../engine/runMany.js');
   return runMany({
     kernel: await loadKernel('war-machine'),
     plans: cs.map((c) => c.plan),
@@ -119,6 +131,7 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
   let run: RunResult | null = null;
   if (!settings.exact) {
     const kernel = await loadKernel('war-machine');
+    const { runTrials, runUntil } = await import('../engine/run.js');
     const eps = settings.precision;
     const common = { kernel, plan: compiled.plan, seed: settings.seed, threads: settings.threads, signal: o.signal, minPoolTrials: o.minPoolTrials, onProgress: progressIn(o, 'battles'), trace: true };
     run =
@@ -130,6 +143,7 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
   const maxDays = scenario.engagement?.maxDays ?? 1;
   if (run && !run.interrupted && run.trials > 0 && maxDays > 1 && scenario.policies.pursue === 'always') {
     const plan = engagementPlanOf(scenario, compiled);
+    const { runTrials } = await import('../engine/run.js');
     const e = await runTrials({ kernel: await loadKernel('pursuit'), plan, seed: settings.seed, trials: run.trials, threads: settings.threads, signal: o.signal, onProgress: progressIn(o, 'engagements'), minPoolTrials: o.minPoolTrials });
     engagement = { summary: summarizeEngagement(plan, e.acc, e.trials), interrupted: e.interrupted };
   }
@@ -213,7 +227,7 @@ export function bestReplies(scenario: WarMachineScenario): OddsResult['bestReply
     let best = { tactic: TACTICS[0] as Tactic, win: -1 };
     for (const tactic of TACTICS) {
       const sides = scenario.sides.map((x, i) => (i === s ? { ...x, tactic } : x));
-      const win = exactOdds(compileWarMachine({ ...scenario, sides })).win[s];
+      const win = exactWin(compileWarMachine({ ...scenario, sides }))[s];
       if (win > best.win + 1e-12) best = { tactic, win };
     }
     return best;

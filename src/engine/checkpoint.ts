@@ -11,7 +11,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { UsageError } from '../errors.js';
 import type { ShardCall, TaskResult } from './mode.js';
 import type { RunOptions, RunResult, Task } from './run.js';
@@ -214,7 +213,7 @@ export function writeAtomic(path: string, text: string): void {
     st = null;
   }
   if (st && !st.isFile()) throw Object.assign(new Error('exists and is not a regular file'), { code: 'ENOTFILE' });
-  const tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}`);
   let fd: number | null = null;
   try {
     fd = openSync(tmp, 'w');

@@ -3,7 +3,6 @@
  * Int32Array must come back an Int32Array, or the kernel deoptimises or misreads it). Accumulators are exact
  * integers below 2^53, so JSON numbers carry them without loss.
  */
-import { createHash } from 'node:crypto';
 
 const TYPED = { Float64Array, Float32Array, Int32Array, Uint32Array, Int16Array, Uint16Array, Int8Array, Uint8Array, Uint8ClampedArray } as const;
 type TypedName = keyof typeof TYPED;
@@ -33,5 +32,6 @@ export function fromWire<T = unknown>(text: string): T {
 
 /** A short stable digest (hex) of text. */
 export function digest(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 32);
+  // node:crypto on first use, not at start-up: loading it costs every command ~7 ms (docs/benchmarks.md, start-up).
+  return process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex').slice(0, 32);
 }

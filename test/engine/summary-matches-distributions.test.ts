@@ -4,7 +4,7 @@
  * location collected as weighted distributions (src/stats discrete / discreteMean / discreteQuantile).
  */
 import { describe, expect, it } from 'vitest';
-import { exactOdds } from '../../src/analysis/odds.js';
+import { exactOdds, exactWin } from '../../src/analysis/odds.js';
 import { exactFromCounts } from '../../src/kinds/warMachine/kernel.js';
 import { CODE_COUNT, compileWarMachine, CODE_NO_COMBAT, decodeCode, outcomeOfCode } from '../../src/kinds/warMachine/plan.js';
 import { Xoshiro128 } from '../../src/rng/index.js';
@@ -42,6 +42,14 @@ describe('odds summary = weighted distributions built the plain way', () => {
         expect(JSON.stringify(odds.fatigue[s])).toBe(JSON.stringify(Object.fromEntries(Object.entries(lists[s].fatigue).sort().map(([k, v]) => [k, prob(v)]))));
         expect(JSON.stringify(odds.location[s])).toBe(JSON.stringify(Object.fromEntries(Object.entries(lists[s].location).sort().map(([k, v]) => [k, prob(v)]))));
       }
+    }
+  });
+
+  it('exactWin (best replies, searches) gives exactOdds(c).win to the last bit, 40 random scenarios', () => {
+    const g = Xoshiro128.forChunk(12, 0, 0);
+    for (let n = 0; n < 40; n++) {
+      const c = compileWarMachine(randomScenario(g, { tactics: 'any' }));
+      expect(exactWin(c)).toEqual(exactOdds(c).win);
     }
   });
 });

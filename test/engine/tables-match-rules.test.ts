@@ -3,7 +3,7 @@
  * (`resolveBattle`), for random scenarios, tactics and policies.
  */
 import { describe, expect, it } from 'vitest';
-import { CODE_REROLL, compileWarMachine, outcomeOfCode, ROLL_PAIRS, CODE_NO_COMBAT, CODE_STALEMATE } from '../../src/kinds/warMachine/plan.js';
+import { CODE_REROLL, codeCounts, compileWarMachine, outcomeOfCode, ROLL_PAIRS, CODE_NO_COMBAT, CODE_STALEMATE } from '../../src/kinds/warMachine/plan.js';
 import { Xoshiro128 } from '../../src/rng/index.js';
 import { resolveBattle } from '../../src/rules/warMachine/battle.js';
 import { randomScenario } from '../helpers/randomScenario.js';
@@ -31,5 +31,16 @@ describe('code tables = rules', () => {
         }
       });
     }
+  });
+
+  it('the compiled code counts (built from roll differences) equal a scan of the whole table, 60 random scenarios', () => {
+    const g = Xoshiro128.forChunk(2024, 78, 0);
+    let pairings = 0;
+    for (let s = 0; s < 60; s++) {
+      const c = compileWarMachine(randomScenario(g));
+      expect(Array.from(c.codeCounts)).toEqual(Array.from(codeCounts(c.plan)));
+      pairings += c.pairs.length;
+    }
+    expect(pairings).toBeGreaterThan(60); // tactics in play, so several pairings per battle were compared
   });
 });
