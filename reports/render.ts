@@ -6,8 +6,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
-import * as vega from 'vega';
-import * as vl from 'vega-lite';
+// vega and vega-lite are loaded on first use, with import(): both have a top-level await, so the command line's
+// CommonJS bundle (src/build/bundle.ts) cannot require() them.
+import type * as vega from 'vega';
+import type * as vl from 'vega-lite';
 import type { TopLevelSpec } from './spec.js';
 
 type Logger = NonNullable<NonNullable<Parameters<typeof vl.compile>[1]>['logger']>;
@@ -23,7 +25,7 @@ export interface Compiled {
 }
 
 /** Compile with a logger that keeps vega-lite's warnings (tests require there to be none). */
-export function compileSpec(spec: TopLevelSpec): Compiled {
+export async function compileSpec(spec: TopLevelSpec): Promise<Compiled> {
   const messages: CompileMessage[] = [];
   const push = (level: CompileMessage['level']) => (...args: readonly unknown[]) => {
     messages.push({ level, message: args.map(String).join(' ') });
@@ -36,14 +38,15 @@ export function compileSpec(spec: TopLevelSpec): Compiled {
     info: push('info'),
     debug: () => logger,
   } as unknown as Logger;
-  const out = vl.compile(spec, { logger });
+  const out = (await import('vega-lite')).compile(spec, { logger });
   return { vega: out.spec, messages };
 }
 
 /** The chart as a standalone SVG document. */
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   // logLevel Error: headless, the zoom bindings warn that there is no `window` to listen to.
-  const view = new vega.View(vega.parse(compileSpec(spec).vega), { renderer: 'none', logLevel: vega.Error });
+  const runtime = await import('vega');
+  const view = new runtime.View(runtime.parse((await compileSpec(spec)).vega), { renderer: 'none', logLevel: runtime.Error });
   try {
     return await view.toSVG();
   } finally {

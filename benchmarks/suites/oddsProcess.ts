@@ -12,7 +12,7 @@ import { cliEntry, PROCESS_FLAGS, timeProcess } from '../harness.js';
 
 export const oddsProcess: BenchSuite = {
   name: 'warcast odds 1e6 (process)',
-  description: 'node --single-threaded dist/bundle/cli.mjs odds benchmarks/scenarios/battle.yaml --trials 1e6 --json, wall time incl. process start',
+  description: 'node --single-threaded dist/bundle/cli.cjs odds benchmarks/scenarios/battle.yaml --trials 1e6 --json, wall time incl. process start',
   unit: 'battles',
   batch: 1_000_000,
   reference: { kind: 'process', iterations: 1 << 27 },

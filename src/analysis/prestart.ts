@@ -4,6 +4,7 @@
  * overlaps the main thread's reading, validating and compiling of the scenario (docs/benchmarks.md).
  */
 import { prestartPool } from '../engine/pool.js';
+import { mark } from '../engine/timings.js';
 import { loadKernel, type KindName } from '../kinds/index.js';
 import { runSettings, type RunOptions } from './options.js';
 
@@ -24,4 +25,5 @@ export async function prestartThreads(kind: KindName, options: RunOptions): Prom
   const kernel = await loadKernel(kind);
   if (firstBatch < kernel.minPoolTrials) return;
   prestartPool(settings.threads - 1, { preload: kind });
+  mark('workers started', `${settings.threads - 1}`);
 }

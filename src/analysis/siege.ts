@@ -53,7 +53,6 @@ export async function siege(input: ScenarioInput, options: RunOptions = {}): Pro
   if (options.exact) throw new UsageError('siege has no --exact mode: a siege carries state from week to week');
   const settings = runSettings(options);
   const { scenario } = await loadKind(input, 'siege');
-  mark('scenario loaded');
   const started = performance.now();
   const c = compileSiege(scenario);
   mark('compiled');

@@ -1,8 +1,9 @@
 /**
- * `npm run build` step: the command line and the pool's worker as esbuild bundles in dist/bundle/ (cli.mjs,
- * worker.mjs and the chunks they share), what `bin` runs. Node then loads a few dozen files at start-up instead
- * of hundreds (zod alone is ~95 modules), and commands still load only what they use: every dynamic `import()`
- * becomes a chunk of its own (code splitting). dist/src/ stays for the library API and the tests.
+ * `npm run build` step: the command line and the pool's worker as esbuild bundles in dist/bundle/, what `bin`
+ * runs. The command line is one CommonJS file, warcast.cjs, started by cli.cjs (src/cli/launch.cts) with V8's code
+ * cache made here by a training run; the worker is an ES module bundle, worker.mjs and its chunks. Node then
+ * reads a few files at start-up instead of hundreds (zod alone is ~95 modules) and, with the cache, compiles
+ * little of them. dist/src/ stays for the library API and the tests.
  *
  * Bundled: warcast's own code and the pure-JS packages on the start-up path (commander, yaml, zod). Left
  * external (loaded from node_modules as before): packages with native code, their own worker files or large
@@ -10,7 +11,8 @@
  * re-imports kernel modules by path (dist/src/cli/bench.js is loaded from the bundle as it is).
  */
 import { build, type Plugin } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../app/build.js';
 
@@ -41,8 +43,9 @@ const externals: Plugin = {
 };
 
 rmSync(outdir, { recursive: true, force: true });
-const result = await build({
-  entryPoints: { cli: join(root, 'dist', 'src', 'cli', 'main.js'), worker: join(root, 'dist', 'workers', 'worker.js') },
+// The pool's worker: an ES module bundle with code splitting (each kernel a chunk the worker imports on use).
+const workerBuild = await build({
+  entryPoints: { worker: join(root, 'dist', 'workers', 'worker.js') },
   outdir,
   bundle: true,
   splitting: true,
@@ -50,15 +53,56 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   outExtension: { '.js': '.mjs' },
-  // Entries and chunks in one folder, so every relative path (chunks, the external bench module) holds from any of them.
   chunkNames: 'chunk-[hash]',
   plugins: [externals],
-  // commander and yaml are CommonJS: their require() of Node built-ins needs a real require in an ES module.
+  // yaml is CommonJS: its require() of Node built-ins needs a real require in an ES module.
   banner: { js: "import { createRequire as __warcastCreateRequire } from 'node:module'; const require = __warcastCreateRequire(import.meta.url);" },
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
 });
-const outputs = Object.entries(result.metafile.outputs);
+// The command line: one CommonJS file, so that V8 can cache its compiled code (src/cli/launch.cts; Node 20 caches
+// no ES module). Every dynamic import() of warcast's own modules stays lazy (esbuild defers their top level).
+// import.meta does not exist in CommonJS: the bundle's own URL stands in for it (the worker, the package root
+// and zod's files are all found from there).
+const cliBuild = await build({
+  entryPoints: { warcast: join(root, 'dist', 'src', 'cli', 'main.js') },
+  outdir,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  outExtension: { '.js': '.cjs' },
+  plugins: [externals],
+  define: { 'import.meta.url': '__warcastModuleUrl', 'import.meta.resolve': '__warcastResolve' },
+  banner: {
+    js: "const __warcastModuleUrl = require('node:url').pathToFileURL(__filename).href; const __warcastResolve = (s) => require('node:url').pathToFileURL(require.resolve(s)).href;",
+  },
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+});
+// The bundle's import() calls left (packages kept outside it, loaded on use: piscina, esbuild, vega, the bench
+// harness) go through the launcher's import(): code run from V8's code cache has no way to import of its own in
+// Node 20 (its functions lose the script's import callback: "A dynamic import callback was not specified").
+const cliFile = join(outdir, 'warcast.cjs');
+const imports = new Set<string>();
+const code = readFileSync(cliFile, 'utf8').replace(/\bimport\(("[^"]+")\)/g, (_, specifier: string) => {
+  imports.add(JSON.parse(specifier) as string);
+  return `__warcastImport(${specifier})`;
+});
+if (/\bimport\(\s*[^\s)]/.test(code)) throw new Error('bundle: an import() with a computed specifier is left in warcast.cjs; give it a string literal');
+writeFileSync(cliFile, code);
+
+// bin: the launcher that loads warcast.cjs with its code cache.
+const launcher = join(outdir, 'cli.cjs');
+copyFileSync(join(root, 'dist', 'src', 'cli', 'launch.cjs'), launcher);
+chmodSync(launcher, 0o755);
+// The training run: exact odds of the README's example, the most common start-up; the cache holds what it compiled.
+const training = spawnSync(process.execPath, [launcher, 'odds', join(root, 'examples', 'orcs-vs-men.yaml'), '--exact', '--json'], { env: { ...process.env, WARCAST_CODE_CACHE: 'write' }, stdio: ['ignore', 'ignore', 'inherit'] });
+if (training.status !== 0) throw new Error(`bundle: the code cache's training run failed (exit ${training.status})`);
+
+const outputs = [...Object.entries(workerBuild.metafile.outputs), ...Object.entries(cliBuild.metafile.outputs)];
 const bytes = outputs.reduce((n, [, o]) => n + o.bytes, 0);
-console.log(`command line bundle: ${BUNDLE_DIR}/cli.mjs, worker.mjs and ${outputs.length - 2} chunks, ${(bytes / 1024).toFixed(0)} KiB`);
+const cache = statSync(join(outdir, 'warcast.cjs.cache')).size;
+console.log(`command line bundle: ${BUNDLE_DIR}/cli.cjs → warcast.cjs (code cache ${(cache / 1024).toFixed(0)} KiB), worker.mjs and ${outputs.length - 2} chunks, ${(bytes / 1024).toFixed(0)} KiB; imported on use: ${[...imports].sort().join(', ')}`);

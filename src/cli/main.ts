@@ -35,5 +35,7 @@ const io = processIo(controller.signal);
 const [out, err] = [io.out, io.err];
 io.out = (text) => void (closed.out || out(text));
 io.err = (text) => void (closed.err || err(text));
-const code = await runCli(process.argv.slice(2), io);
-process.exitCode = code === ExitCode.interrupted && terminated ? ExitCode.terminated : closed.out && code === ExitCode.ok ? ExitCode.brokenPipe : code;
+// No top-level await: the installed command is this module bundled as CommonJS (src/build/bundle.ts).
+void runCli(process.argv.slice(2), io).then((code) => {
+  process.exitCode = code === ExitCode.interrupted && terminated ? ExitCode.terminated : closed.out && code === ExitCode.ok ? ExitCode.brokenPipe : code;
+});

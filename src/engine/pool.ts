@@ -20,13 +20,13 @@ let poolThreads = 0;
 let speculative = false;
 
 /**
- * The compiled worker: in the command line's bundle, worker.mjs beside this code (dist/bundle/, src/build/bundle.ts);
+ * The compiled worker: in the command line's bundle (dist/bundle/warcast.cjs), worker.mjs beside it (src/build/bundle.ts);
  * otherwise next to this file's build, or under dist/ when running from TypeScript sources.
  */
 export function workerFile(): string {
   const here = fileURLToPath(import.meta.url);
   const bundled = fileURLToPath(new URL('./worker.mjs', import.meta.url));
-  if (here.endsWith('.mjs') && existsSync(bundled)) return bundled;
+  if ((here.endsWith('.mjs') || here.endsWith('.cjs')) && existsSync(bundled)) return bundled;
   const candidates = here.endsWith('.ts')
     ? [fileURLToPath(new URL('../../dist/workers/worker.js', import.meta.url))]
     : [fileURLToPath(new URL('../../workers/worker.js', import.meta.url))];

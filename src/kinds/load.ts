@@ -6,6 +6,7 @@
 import { closest, parseScenarioText, readScenarioFile, type ScenarioSource } from '../scenario/source.js';
 import { KINDS, SCENARIO_KINDS, type KindName, type ScenarioOf } from './index.js';
 import type { KindDefinition } from './definition.js';
+import { mark } from '../engine/timings.js';
 
 export interface LoadedScenario<T = unknown> {
   source: ScenarioSource;
@@ -28,6 +29,7 @@ export function sourceOf(input: ScenarioInput): ScenarioSource {
 
 /** Validate a parsed source against the kind it names, if that is one of `expected` (default: any scenario kind). */
 export async function loadSource(source: ScenarioSource, expected: readonly string[] = SCENARIO_KINDS): Promise<LoadedScenario> {
+  mark('scenario parsed');
   const data = source.data;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw source.error([], 'expected a mapping with a kind (e.g. kind: war-machine)');
@@ -42,7 +44,10 @@ export async function loadSource(source: ScenarioSource, expected: readonly stri
     throw source.error(['kind'], `expected kind ${expected.map((k) => `'${k}'`).join(' or ')}${kind === undefined ? '' : `, got ${JSON.stringify(kind)}`}${other}`);
   }
   const parse = await def.parse!();
-  return { source, scenario: parse(source) };
+  mark('validator loaded', kind);
+  const scenario = parse(source);
+  mark('scenario loaded');
+  return { source, scenario };
 }
 
 /** Load any scenario input, checking it is one of `expected`. */

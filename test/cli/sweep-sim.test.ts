@@ -27,7 +27,7 @@ describe('sweep of a siege or cascade', () => {
     expect(r.points[0].heldCi95[1]).toBeLessThan(r.points[1].heldCi95[0]);
     expect(r.points[1].heldCi95[1]).toBeLessThan(r.points[2].heldCi95[0]);
     const c = simSweepReport(r, 'x');
-    for (const ch of c.charts) expect(compileSpec(ch.spec).messages, ch.name).toEqual([]);
+    for (const ch of c.charts) expect((await compileSpec(ch.spec)).messages, ch.name).toEqual([]);
   });
 
   it('siege, two fields: a grid (first × second), drawn as a heatmap', async () => {
@@ -36,7 +36,7 @@ describe('sweep of a siege or cascade', () => {
     expect(r.points[3].held).toBeGreaterThan(r.points[0].held);
     const c = simSweepReport(r, 'x');
     expect(c.charts.map((ch) => ch.name)).toEqual(['sweep-held']);
-    expect(compileSpec(c.charts[0].spec).messages).toEqual([]);
+    expect((await compileSpec(c.charts[0].spec)).messages).toEqual([]);
   });
 
   it('cascade: P(held) per location and legions lost per player; a report line per location', async () => {
@@ -44,7 +44,7 @@ describe('sweep of a siege or cascade', () => {
     expect(r.schema).toBe('warcast/sweep/cascade@1');
     expect(Object.keys(r.points[0].held)).toEqual(r.locations);
     expect(r.players).toContain('Bob');
-    for (const ch of simSweepReport(r, 'x').charts) expect(compileSpec(ch.spec).messages, ch.name).toEqual([]);
+    for (const ch of simSweepReport(r, 'x').charts) expect((await compileSpec(ch.spec)).messages, ch.name).toEqual([]);
   });
 
   it('CLI: text and --json for a siege; --vary2 on a battle is a usage error', async () => {

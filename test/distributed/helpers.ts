@@ -3,7 +3,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-export const CLI = fileURLToPath(new URL('../../dist/bundle/cli.mjs', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/bundle/cli.cjs', import.meta.url));
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Exit {

@@ -70,7 +70,7 @@ describe('Ctrl-C stops within a fraction of a second', () => {
     const file = join(dir, 'slow.yaml');
     writeFileSync(file, SLOW);
     // WARCAST_TIMINGS=1 only adds `[timings]` phase lines on stderr: they tell when the run has begun.
-    const child = spawn(process.execPath, ['dist/bundle/cli.mjs', 'siege', file, '--trials', '1000000', '--threads', '1', '--json'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WARCAST_TIMINGS: '1' } });
+    const child = spawn(process.execPath, ['dist/bundle/cli.cjs', 'siege', file, '--trials', '1000000', '--threads', '1', '--json'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WARCAST_TIMINGS: '1' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

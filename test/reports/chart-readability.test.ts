@@ -28,7 +28,7 @@ describe('chart readability', () => {
     const spec = sweepReport(r, 'x').charts[0].spec as unknown as Layered;
     expect(spec.layer[0].encoding!.x.title).toBe('B (Men of Kelvin): BR bonus');
     expect(spec.layer.some((l) => l.data?.values[0]?.half === 0.5)).toBe(true);
-    expect(compileSpec(sweepReport(r, 'x').charts[0].spec).messages).toEqual([]);
+    expect((await compileSpec(sweepReport(r, 'x').charts[0].spec)).messages).toEqual([]);
   });
 
   it('cascade: each player keeps one colour in every chart; held lines differ by dash', async () => {
@@ -46,7 +46,7 @@ describe('chart readability', () => {
     const planning = await cascade('examples/cascade-bob-john.yaml', { trials: 200, threads: 1, rounds: 3 });
     const held = cascadeReport(planning, 'x').charts.find((c) => c.name === 'cascade-held')!.spec;
     expect(JSON.stringify(held)).toContain('"strokeDash"');
-    expect(compileSpec(held).messages).toEqual([]);
+    expect((await compileSpec(held)).messages).toEqual([]);
   });
 
   it('the survival chart stops a little after the last week anything changes', () => {
@@ -61,6 +61,6 @@ describe('chart readability', () => {
     const json = JSON.stringify(spec);
     const xDomains = new Set([...json.matchAll(/"bin":\{"binned":true\},"scale":\{"domain":(\[[^\]]*\])/g)].map((m) => m[1]));
     expect(xDomains).toEqual(new Set(['[0,800]']));
-    expect(compileSpec(spec).messages).toEqual([]);
+    expect((await compileSpec(spec)).messages).toEqual([]);
   });
 });

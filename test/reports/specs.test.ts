@@ -13,8 +13,8 @@ describe('chart specs', async () => {
   });
 
   for (const [name, spec] of Object.entries(SAMPLE_SPECS)) {
-    it(`${name}: compiles with zero vega-lite messages`, () => {
-      const out = compileSpec(spec);
+    it(`${name}: compiles with zero vega-lite messages`, async () => {
+      const out = await compileSpec(spec);
       expect(out.messages).toEqual([]);
       expect(out.vega.marks?.length).toBeGreaterThan(0);
     });

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+/**
+ * The `warcast` command as installed (`bin`: dist/bundle/cli.cjs, a copy of this file made by src/build/bundle.ts).
+ * It runs the command line's bundle, dist/bundle/warcast.cjs, through V8's code cache: `npm run build` runs the
+ * bundle once on an example (exact odds) and saves the compiled code of everything that run used,
+ * warcast.cjs.cache; later processes load that instead of compiling zod, yaml, commander and warcast again. Node 20
+ * has no compile cache of its own (`module.enableCompileCache` is Node ≥ 22.1). Measured: `odds --exact` 304 → 261 ms
+ * wall, `node -e 0` 114 ms (docs/benchmarks.md, start-up).
+ *
+ * V8 rejects a cache made by another V8 version, under other V8 flags (`node --max-old-space-size=…`, also via
+ * NODE_OPTIONS) or for another source: it then compiles as without one, so a package built on one Node runs on
+ * another, only slower to start. `WARCAST_CODE_CACHE=0` skips the cache.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Script } from 'node:vm';
+
+const code = join(__dirname, 'warcast.cjs');
+const cacheFile = `${code}.cache`;
+// WARCAST_CODE_CACHE=write: the build's training run (src/build/bundle.ts) writes the cache as it exits.
+const mode = process.env.WARCAST_CODE_CACHE;
+
+let cachedData: Buffer | undefined;
+if (mode !== '0' && mode !== 'write') {
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    // No cache (a build without the training run): compile as usual.
+  }
+}
+// The same wrapper as Node's own CommonJS loader, so the code sees `require`, `module` and `__dirname` as usual,
+// and `__warcastImport`: this file's import(), for the bundle's few import() calls (src/build/bundle.ts).
+// (main.ts's #! line, which esbuild keeps, becomes a comment: same line numbers in stack traces.)
+const source = `(function (exports, require, module, __filename, __dirname, __warcastImport) {${readFileSync(code, 'utf8').replace(/^#!/, '//')}\n})`;
+const script = new Script(source, { filename: code, cachedData });
+if (process.env.WARCAST_TIMINGS === '1') process.stderr.write(`[timings] code cache ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected (another Node version, or V8 flags such as --max-old-space-size)' : 'used'}\n`);
+if (mode === 'write') {
+  // After the run: the cache then holds the functions the run compiled too, not only the top level.
+  process.on('exit', () => {
+    writeFileSync(`${cacheFile}.tmp`, script.createCachedData());
+    renameSync(`${cacheFile}.tmp`, cacheFile);
+  });
+}
+const main = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string, load: (specifier: string) => Promise<unknown>) => void;
+const bundleModule = { exports: {} };
+// Specifiers resolve from this folder, the bundle's own (dist/bundle/).
+main(bundleModule.exports, createRequire(code), bundleModule, code, __dirname, (specifier) => import(specifier));
