@@ -1,8 +1,11 @@
 /** The piscina pool: one per process, started on first use, sized exactly to the requested threads. */
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 // piscina loads with the first pool: runs that stay on one thread (exact odds, small runs) never pay for it.
 import type { Piscina } from 'piscina';
+
+const requireHere = createRequire(import.meta.url);
 
 /** Pool defaults in one place (docs/benchmarks.md: fixed size, long idle timeout). */
 export const POOL_DEFAULTS = {
@@ -62,7 +65,10 @@ function ensurePool(threads: number, hints: WorkerHints): Promise<Piscina> {
 }
 
 async function startPool(threads: number, hints: WorkerHints): Promise<Piscina> {
-  const { Piscina: PiscinaClass } = await import('piscina');
+  // require(), not import(): the workers start now. An import() resolves only once the main thread's event loop
+  // turns, and a prestarted pool's main thread goes on reading and compiling the scenario, then runs chunks
+  // yielding once a chunk: measured, the worker then started 250–400 ms late (docs/benchmarks.md, round 3).
+  const { Piscina: PiscinaClass } = requireHere('piscina') as typeof import('piscina');
   const p = new PiscinaClass({
     filename: workerFile(),
     minThreads: threads,
