@@ -12,6 +12,7 @@ import { poolBattles } from './pool.js';
 import { PROCESS_ROWS } from './processRows.js';
 import { siegeWeek } from './siegeWeek.js';
 import { siegeWeekConstruction } from './siegeWeekConstruction.js';
+import { machineTwoThreads } from './machine.js';
 import { marchDay } from './marchDay.js';
 import { tacticMixBattle } from './tacticMix.js';
 import { warMachineBattle } from './warMachineBattle.js';
@@ -27,5 +28,6 @@ export const SUITES: BenchSuite[] = [
   poolBattles,
   oddsProcess,
   exactOddsCompiled,
+  machineTwoThreads,
   ...PROCESS_ROWS,
 ];
