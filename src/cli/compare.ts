@@ -2,7 +2,7 @@
 import { compare, type CompareResult, type CompareRow } from '../analysis/compare.js';
 import { scenarioArg } from './scenarioArg.js';
 import { ExitCode } from '../errors.js';
-import { num, pct, table } from '../text/format.js';
+import { grouped, num, pct, table } from '../text/format.js';
 import { emitResult } from './emit.js';
 import type { Io } from './io.js';
 import type { RunFlags } from './options.js';
@@ -22,7 +22,7 @@ export function formatCompare(r: CompareResult): string {
   const header = ['', `A: ${r.files[0]}`, `B: ${r.files[1]}`, 'B − A', 'beyond noise?'];
   const rows = r.rows.map((x) => [x.metric, value(x, x.a), value(x, x.b), diff(x), verdict(x)]);
   const lines = [
-    `${r.kind}: ${r.files[0]} (A) against ${r.files[1]} (B), seed ${r.seed} for both (the same dice), ${r.trials[0].toLocaleString('en-US')} trials each`,
+    `${r.kind}: ${r.files[0]} (A) against ${r.files[1]} (B), seed ${r.seed} for both (the same dice), ${grouped(r.trials[0])} trials each`,
     '',
     table(rows, header),
     'beyond noise: the difference is larger than its 95% interval (treating the runs as independent, which overstates the noise; means read their spread from the 5th–95th percentiles)',

@@ -4,6 +4,7 @@ import { scenarioArg } from './scenarioArg.js';
 import { ExitCode } from '../errors.js';
 import { formatEffect, tacticEffect, TACTIC_LABELS } from '../rules/warMachine/tactics.js';
 import type { Io } from './io.js';
+import { grouped } from '../text/format.js';
 
 export async function rateCommand(file: string, flags: { json?: boolean; markdown?: boolean }, io: Io): Promise<number> {
   const r = await rate(scenarioArg(file));
@@ -15,7 +16,7 @@ export async function rateCommand(file: string, flags: { json?: boolean; markdow
 export function formatRate(r: RateResult): string {
   const out: string[] = [];
   r.sides.forEach((s, i) => {
-    out.push(`${i === 0 ? 'A' : 'B'}: ${s.name} — ${s.troops.toLocaleString('en-US')} troops`);
+    out.push(`${i === 0 ? 'A' : 'B'}: ${s.name} — ${grouped(s.troops)} troops`);
     if (s.basicForceRating !== null) {
       if (s.forceFactorLines.length) {
         for (const l of s.forceFactorLines) out.push(`  ${l.factor.padEnd(11)} ${sign(l.value).padStart(5)}  ${l.rule}`);

@@ -7,6 +7,7 @@
 import { NPC, type CascadeModel } from '../../rules/dune/model.js';
 import { NPC_TYPE_TABLE, npcEligible, type NpcTargets } from '../../rules/dune/npc.js';
 import { HOUSE_RAID, RAID, SEIZURE } from '../../rules/dune/tables.js';
+import { grouped } from '../../text/format.js';
 
 const TYPE_WORDS: Record<number, string> = { [RAID]: 'raids', [SEIZURE]: 'seizures', [HOUSE_RAID]: 'house raids' };
 
@@ -52,7 +53,7 @@ function npcNotes(m: CascadeModel): string[] {
 function damageNotes(m: CascadeModel): string[] {
   return m.locations.names.flatMap((name, l) =>
     m.locations.damaged[l] && m.locations.income[l] > 0 && m.locations.owner[l] !== NPC
-      ? [`${name} is damaged (crippled last round): its income of ${m.locations.income[l].toLocaleString('en-US')} MS is not paid this round and raiders find nothing to take there (a raid at +2 “damage[s] the facility so badly it generates no income the next round either”, Dune page line 45)`]
+      ? [`${name} is damaged (crippled last round): its income of ${grouped(m.locations.income[l])} MS is not paid this round and raiders find nothing to take there (a raid at +2 “damage[s] the facility so badly it generates no income the next round either”, Dune page line 45)`]
       : [],
   );
 }

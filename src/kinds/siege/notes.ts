@@ -8,9 +8,9 @@
 import { CONCENTRATED, EQUIPMENT, ENGINES, FOOTNOTE_MAX_MULTIPLE, FOOTNOTE_MEN, type Equipment } from '../../rules/siege/tables.js';
 import { concentrateEngines, concentratedTroops, countOf, crewedValues, equipmentSets, manning, type EquipmentInventory } from '../../rules/siege/equipment.js';
 import { CONSTRUCTION, CONSTRUCTIONS_PER_ARTILLERIST, CONSTRUCTIONS_PER_ENGINEER, maxWorkers } from '../../rules/siege/construction.js';
+import { grouped } from '../../text/format.js';
 import type { SiegeScenario } from './schema.js';
 
-const grouped = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many = `${one}s`) => `${grouped(n)} ${n === 1 ? one : many}`;
 
 function inventoryOf(inv: SiegeScenario['equipment']['attacker']): EquipmentInventory {
