@@ -31,8 +31,9 @@ if (mode !== '0' && mode !== 'write') {
 }
 // The same wrapper as Node's own CommonJS loader, so the code sees `require`, `module` and `__dirname` as usual,
 // and `__warcastImport`: this file's import(), for the bundle's few import() calls (src/build/bundle.ts).
-// (main.ts's #! line, which esbuild keeps, becomes a comment: same line numbers in stack traces.)
-const source = `(function (exports, require, module, __filename, __dirname, __warcastImport) {${readFileSync(code, 'utf8').replace(/^#!/, '//')}\n})`;
+// (main.ts's #! line, which esbuild keeps, becomes a comment: same line numbers in stack traces.) latin1: the
+// bundle is pure ASCII (src/build/bundle.ts), read as one byte a character without UTF-8 decoding.
+const source = `(function (exports, require, module, __filename, __dirname, __warcastImport) {${readFileSync(code, 'latin1').replace(/^#!/, '//')}\n})`;
 const script = new Script(source, { filename: code, cachedData });
 if (process.env.WARCAST_TIMINGS === '1') process.stderr.write(`[timings] code cache ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected (another Node version, or V8 flags such as --max-old-space-size)' : 'used'}\n`);
 if (mode === 'write') {
