@@ -95,7 +95,7 @@ if (/\bimport\(\s*[^\s)]/.test(code)) throw new Error('bundle: an import() with 
 // Pure ASCII, so the launcher reads it as one byte a character: with a single non-ASCII character (a dash in a
 // comment) Node decodes 1.6 MB of UTF-8 into a two-byte string, ~45 ms at every start. esbuild escapes strings,
 // regular expressions and names (charset: ascii); what is left is in comments, where \u escapes are as good.
-const ascii = code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const ascii = code.replace(/[^\t\n\r\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 writeFileSync(cliFile, ascii);
 
 // bin: the launcher that loads warcast.cjs with its code cache.
