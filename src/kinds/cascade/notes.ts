@@ -7,7 +7,7 @@
 import { NPC, type CascadeModel } from '../../rules/dune/model.js';
 import { NPC_TYPE_TABLE, npcEligible, type NpcTargets } from '../../rules/dune/npc.js';
 import { HOUSE_RAID, RAID, SEIZURE } from '../../rules/dune/tables.js';
-import { grouped } from '../../text/format.js';
+import { grouped } from '../../numbers.js';
 
 const TYPE_WORDS: Record<number, string> = { [RAID]: 'raids', [SEIZURE]: 'seizures', [HOUSE_RAID]: 'house raids' };
 

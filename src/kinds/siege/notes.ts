@@ -8,7 +8,7 @@
 import { CONCENTRATED, EQUIPMENT, ENGINES, FOOTNOTE_MAX_MULTIPLE, FOOTNOTE_MEN, type Equipment } from '../../rules/siege/tables.js';
 import { concentrateEngines, concentratedTroops, countOf, crewedValues, equipmentSets, manning, type EquipmentInventory } from '../../rules/siege/equipment.js';
 import { CONSTRUCTION, CONSTRUCTIONS_PER_ARTILLERIST, CONSTRUCTIONS_PER_ENGINEER, maxWorkers } from '../../rules/siege/construction.js';
-import { grouped } from '../../text/format.js';
+import { grouped } from '../../numbers.js';
 import type { SiegeScenario } from './schema.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${grouped(n)} ${n === 1 ? one : many}`;
