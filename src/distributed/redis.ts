@@ -18,9 +18,17 @@ import { kernelByName } from '../kinds/index.js';
 export const QUEUE_NAME = 'warcast-chunks';
 /** How long to try reaching Redis before saying it is unreachable. */
 const CONNECT_TIMEOUT_MS = 3000;
-/** After the connection drops, how long reconnecting may take before the run is given up (≈ 12 × 250 ms). */
-const RECONNECT_TRIES = 12;
+/**
+ * After the connection drops, how long reconnecting may take before the run is given up (≈ 12 × 250 ms).
+ * WARCAST_REDIS_RECONNECT_TRIES (1–12, for tests: test/distributed/cluster.test.ts) gives up sooner.
+ */
+const RECONNECT_TRIES = reconnectTries(process.env.WARCAST_REDIS_RECONNECT_TRIES);
 const RECONNECT_DELAY_MS = 250;
+
+function reconnectTries(text: string | undefined): number {
+  const n = Number(text);
+  return text !== undefined && Number.isInteger(n) && n >= 1 && n <= 12 ? n : 12;
+}
 
 interface JobData {
   /** The task as wire text (typed arrays in the plan survive). */

@@ -45,8 +45,10 @@ describe.skipIf(!available && !inCi)('--redis and warcast worker (real redis-ser
   it.concurrent('two workers, one SIGKILLed mid-job: the job is retried on the other and the answer is the local run\'s bytes', async ({ expect }) => {
     // Two threads each: a worker's first job then starts its pool (≥ 100 ms), so the kill below lands mid-job
     // even on a fast machine where a chunk of sieges takes milliseconds.
-    const a = startWarcast(['worker', '--redis', url, '--threads', '2', '--stall-ms', '2000']);
-    const b = startWarcast(['worker', '--redis', url, '--threads', '2', '--stall-ms', '2000']);
+    // --stall-ms at its smallest (1 s; the default is 30 s): the killed worker's job is taken again ~1–1.5 s
+    // after the kill instead of ~2–3 s. A lock renewal late under load only runs a job twice (same counts).
+    const a = startWarcast(['worker', '--redis', url, '--threads', '2', '--stall-ms', '1000']);
+    const b = startWarcast(['worker', '--redis', url, '--threads', '2', '--stall-ms', '1000']);
     started.push(a.child, b.child);
     await Promise.all([a.waitFor(/Ctrl-C to stop/), b.waitFor(/Ctrl-C to stop/)]);
 
@@ -54,7 +56,10 @@ describe.skipIf(!available && !inCi)('--redis and warcast worker (real redis-ser
     const remote = warcast([...args, '--redis', url, '--json']);
     const killed = (await a.waitFor(/job (\S+-siege-[0-9]+) started: chunks [0-9]+/))[1];
     a.child.kill('SIGKILL');
-    // The local run for comparison, meanwhile (it does not touch Redis).
+    // The local run for comparison, meanwhile (it does not touch Redis); and the --precision pair below starts
+    // now too, on the cluster of one worker left, while the killed worker's job waits for its lock to lapse.
+    const precise = ['odds', 'examples/orcs-vs-men.yaml', '--precision', '0.002', '--trials', '100000', '--seed', '9'];
+    const precisePair = Promise.all([warcast([...precise, '--redis', url, '--json']), warcast([...precise, '--threads', '1', '--json'])]);
     const [r, local] = await Promise.all([remote, warcast([...args, '--threads', '1', '--json'])]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/[12] warcast workers? on redis:\/\/127\.0\.0\.1/);
@@ -63,8 +68,7 @@ describe.skipIf(!available && !inCi)('--redis and warcast worker (real redis-ser
     expect(a.stderr()).not.toContain(`job ${killed} done`);
     expect(withoutTiming(r.stdout)).toBe(withoutTiming(local.stdout));
     // --precision on the cluster (now one worker): stops where the local run stops, same bytes
-    const precise = ['odds', 'examples/orcs-vs-men.yaml', '--precision', '0.002', '--trials', '100000', '--seed', '9'];
-    const [remoteP, localP] = await Promise.all([warcast([...precise, '--redis', url, '--json']), warcast([...precise, '--threads', '1', '--json'])]);
+    const [remoteP, localP] = await precisePair;
     expect(remoteP.code, remoteP.stderr).toBe(0);
     expect(JSON.parse(remoteP.stdout).trials).toBeGreaterThan(100_000);
     expect(withoutTiming(remoteP.stdout)).toBe(withoutTiming(localP.stdout));
@@ -75,10 +79,12 @@ describe.skipIf(!available && !inCi)('--redis and warcast worker (real redis-ser
   it.concurrent('a Redis that dies mid-run: the command says so and exits non-zero, with no result on stdout', async ({ expect }) => {
     const redis = await startRedis(); // its own, to kill
     started.push(redis.process);
-    const w = startWarcast(['worker', '--redis', redis.url, '--threads', '1']);
+    // 3 reconnect tries (250 ms apart) before giving up, not the 12 users get (docs/distributed.md).
+    const reconnect = { WARCAST_REDIS_RECONNECT_TRIES: '3' };
+    const w = startWarcast(['worker', '--redis', redis.url, '--threads', '1'], reconnect);
     started.push(w.child);
     await w.waitFor(/Ctrl-C to stop/);
-    const remote = warcast(['siege', 'examples/castle-siege.yaml', '--trials', '200000', '--redis', redis.url, '--json']);
+    const remote = warcast(['siege', 'examples/castle-siege.yaml', '--trials', '200000', '--redis', redis.url, '--json'], reconnect);
     await w.waitFor(/job \S+ started/);
     redis.process.kill('SIGKILL');
     const r = await remote;

@@ -71,8 +71,8 @@ export async function startRedis(): Promise<{ url: string; process: ChildProcess
 }
 
 /** A long-running `warcast` (a worker) whose stderr can be awaited for a pattern. */
-export function startWarcast(args: string[]): { child: ChildProcess; stderr: () => string; waitFor(re: RegExp, ms?: number): Promise<RegExpMatchArray> } {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+export function startWarcast(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; stderr: () => string; waitFor(re: RegExp, ms?: number): Promise<RegExpMatchArray> } {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   const waiters: { re: RegExp; resolve(m: RegExpMatchArray): void }[] = [];
   child.stderr!.on('data', (d: Buffer) => {
