@@ -38,6 +38,8 @@ export interface SuiteReport extends SuiteResult {
   slowdown: number | null;
   /** Compared (with --compare): within the threshold? null when not compared or no baseline. */
   pass: boolean | null;
+  /** Measured a second time because the first measurement failed the gate (confirmFailures): these are the second figures. */
+  remeasured?: boolean;
 }
 
 export interface BenchReport {
@@ -63,7 +65,7 @@ export interface BenchOptions {
   /** Only suites whose name contains this text. */
   only?: string;
   slowdown?: number;
-  onSuite?: (suite: BenchSuite, index: number, total: number) => void;
+  onSuite?: (suite: BenchSuite, index: number, total: number, note?: string) => void;
 }
 
 export function defaultBaselineFile(root = packageRoot()): string {
@@ -93,6 +95,18 @@ export function compareWithBaseline(results: readonly SuiteResult[], baseline: B
   });
 }
 
+/**
+ * A suite over the threshold is measured once more and fails the gate only if it is over again. On this
+ * project's virtual machine one suite's ratio moved 1.6× between two CI runs of the same code (war-machine
+ * battle: copies at 0.18–0.29 in one run, 0.24–0.63 in the other) while the reference loop did not; a real
+ * regression is slow both times, a slow minute of the machine rarely twice.
+ */
+export async function confirmFailures(reports: SuiteReport[], remeasure: (name: string) => Promise<SuiteReport>): Promise<SuiteReport[]> {
+  const out: SuiteReport[] = [];
+  for (const r of reports) out.push(r.pass === false ? { ...(await remeasure(r.name)), remeasured: true } : r);
+  return out;
+}
+
 export function machine(): { node: string; cpu: string; cores: number; date: string } {
   const c = cpus();
   return { node: process.version, cpu: c[0]?.model.trim() ?? 'unknown', cores: c.length, date: new Date().toISOString() };
@@ -110,7 +124,11 @@ export async function runBenchmarks(o: BenchOptions): Promise<BenchReport> {
   }
   const file = o.baselineFile ?? defaultBaselineFile(root);
   const baseline = readBaseline(file);
-  const reports = compareWithBaseline(results, baseline, o.threshold);
+  const reports = await confirmFailures(compareWithBaseline(results, baseline, o.threshold), async (name) => {
+    const s = suites.find((x) => x.name === name)!;
+    o.onSuite?.(s, suites.indexOf(s), suites.length, 'again: over the threshold the first time');
+    return compareWithBaseline([await measure(s, { root, quick: o.quick, slowdown })], baseline, o.threshold)[0];
+  });
   const compared = reports.filter((r) => r.pass !== null);
   return {
     ...machine(),
@@ -165,7 +183,7 @@ export function formatReport(r: BenchReport): string {
     `${s.ratioMin.toFixed(4)}–${s.ratioMax.toFixed(4)}`,
     s.baselineRatio === null ? 'new' : s.baselineRatio.toFixed(4),
     s.change === null ? '—' : `${pct(s.change)} (${s.slowdown! >= 1 ? `${s.slowdown!.toFixed(2)}× slower` : `${(1 / s.slowdown!).toFixed(2)}× faster`})`,
-    s.pass === null ? (r.threshold === null ? '' : 'not gated') : s.pass ? 'ok' : 'FAIL',
+    s.pass === null ? (r.threshold === null ? '' : 'not gated') : `${s.pass ? 'ok' : 'FAIL'}${s.remeasured ? (s.pass ? ' (2nd run)' : ' (twice)') : ''}`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();

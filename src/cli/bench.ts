@@ -46,7 +46,7 @@ export async function benchCommand(flags: BenchFlags, io: Io): Promise<number> {
     baselineFile,
     only: flags.only,
     slowdown,
-    onSuite: (s, i, n) => io.err(`bench ${i + 1}/${n}: ${s.name}…\n`),
+    onSuite: (s, i, n, note) => io.err(`bench ${i + 1}/${n}: ${s.name}${note ? ` (${note})` : ''}…\n`),
   });
   if (flags.json) io.out(JSON.stringify(report, null, 2) + '\n');
   else io.out(formatReport(report));

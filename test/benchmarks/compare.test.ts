@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { median, measure, type BenchSuite } from '../../benchmarks/harness.js';
-import { compareWithBaseline, formatReport, slowdownFromEnv, toBaseline, type Baseline, type BenchReport } from '../../benchmarks/report.js';
+import { compareWithBaseline, confirmFailures, formatReport, slowdownFromEnv, toBaseline, type Baseline, type BenchReport } from '../../benchmarks/report.js';
 import type { SuiteResult } from '../../benchmarks/harness.js';
 
 const result = (name: string, ratio: number, batch = 1000): SuiteResult => ({
@@ -65,5 +65,22 @@ describe('speed gate', () => {
     expect([r.copies, r.samples]).toEqual([2, 3]);
     expect(r.ratioMin).toBeLessThanOrEqual(r.ratio);
     expect(r.ratio).toBeLessThanOrEqual(r.ratioMax);
+  });
+
+  it('measures a failing suite once more: it fails only if slow twice; passing suites are not re-measured', async () => {
+    const b = baseline({ steady: 0.3, blip: 0.3, regressed: 0.3 });
+    const first = compareWithBaseline([result('steady', 0.3), result('blip', 0.3 / 1.7), result('regressed', 0.3 / 1.7)], b, 0.5);
+    expect(first.map((r) => r.pass)).toEqual([true, false, false]);
+    const asked: string[] = [];
+    const second = { blip: 0.3 / 1.1, regressed: 0.3 / 1.8 } as Record<string, number>;
+    const confirmed = await confirmFailures(first, async (name) => {
+      asked.push(name);
+      return compareWithBaseline([result(name, second[name])], b, 0.5)[0];
+    });
+    expect(asked).toEqual(['blip', 'regressed']);
+    expect(confirmed.map((r) => [r.name, r.pass, r.remeasured ?? false])).toEqual([['steady', true, false], ['blip', true, true], ['regressed', false, true]]);
+    const report = { node: 'v20', cpu: 'cpu', cores: 2, date: 'd', quick: true, slowdownInjected: 0, baseline: null, threshold: 0.5, pass: false, suites: confirmed } satisfies BenchReport;
+    expect(formatReport(report)).toMatch(/blip .* ok \(2nd run\)/);
+    expect(formatReport(report)).toMatch(/regressed .* FAIL \(twice\)/);
   });
 });
