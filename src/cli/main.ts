@@ -38,4 +38,7 @@ io.err = (text) => void (closed.err || err(text));
 // No top-level await: the installed command is this module bundled as CommonJS (src/build/bundle.ts).
 void runCli(process.argv.slice(2), io).then((code) => {
   process.exitCode = code === ExitCode.interrupted && terminated ? ExitCode.terminated : closed.out && code === ExitCode.ok ? ExitCode.brokenPipe : code;
+  // A command that failed or was stopped ends as soon as what it printed is out: a library's stray timer must not
+  // hold it (BullMQ, having lost Redis, waits 5 s before it sees it was closed). A successful one ends by itself.
+  if (process.exitCode !== ExitCode.ok) process.stdout.write('', () => process.stderr.write('', () => process.exit()));
 });

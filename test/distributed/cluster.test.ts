@@ -92,6 +92,8 @@ describe.skipIf(!available && !inCi)('--redis and warcast worker (real redis-ser
     expect(r.stdout).toBe('');
     // --json: the error is one JSON line on stderr.
     expect(r.stderr).toMatch(/^\{"error":\{"message":"lost Redis at redis:\/\/127\.0\.0\.1:[0-9]+ mid-run .*: no result"\}\}\n$/m);
+    // and gone once it has said so: BullMQ's 5 s wait after a connection error kept 3 runs in 7 alive 5 s more
+    expect(r.lingeredMs).toBeLessThan(1500);
     await w.waitFor(/lost Redis/, 15_000);
   }, 180_000);
 });
