@@ -82,8 +82,8 @@ const cliBuild = await build({
   metafile: true,
   logLevel: 'warning',
 });
-// The bundle's import() calls left (packages kept outside it, loaded on use: piscina, esbuild, vega, the bench
-// harness) go through the launcher's import(): code run from V8's code cache has no way to import of its own in
+// The bundle's import() calls left (packages kept outside it, loaded on use: esbuild, vega, vega-lite, the bench
+// harness; listed as the build ends) go through the launcher's import(): code run from V8's code cache has no way to import of its own in
 // Node 20 (its functions lose the script's import callback: "A dynamic import callback was not specified").
 const cliFile = join(outdir, 'warcast.cjs');
 const imports = new Set<string>();

@@ -4,8 +4,8 @@
  * It runs the command line's bundle, dist/bundle/warcast.cjs, through V8's code cache: `npm run build` runs the
  * bundle once on an example (exact odds) and saves the compiled code of everything that run used,
  * warcast.cjs.cache; later processes load that instead of compiling zod, yaml, commander and warcast again. Node 20
- * has no compile cache of its own (`module.enableCompileCache` is Node ≥ 22.1). Measured: `odds --exact` 304 → 261 ms
- * wall, `node -e 0` 114 ms (docs/benchmarks.md, start-up).
+ * has no compile cache of its own (`module.enableCompileCache` is Node ≥ 22.1). Measured in docs/benchmarks.md
+ * (round 3): `odds --exact` 464 → 341 ms against the ES module bundle it replaced.
  *
  * V8 rejects a cache made by another V8 version, under other V8 flags (`node --max-old-space-size=…`, also via
  * NODE_OPTIONS) or for another source: it then compiles as without one, so a package built on one Node runs on
