@@ -3,11 +3,8 @@
  * call in a process starts ICU, 35–130 ms of a command's start-up (docs/benchmarks.md, round 3). Its own file,
  * not in src/text/, so that the notes in src/kinds/ can use it (src/text/ reads analysis results: a cycle).
  */
-/**
- * A number with thousands separators as `toLocaleString('en-US')` writes it (1,234,567; 1,234.568: at most three
- * decimals), without calling it: the first toLocaleString of a process starts ICU, 35–130 ms of a command's
- * start-up. test/text/format.test.ts checks the two agree.
- */
+
+/** `toLocaleString('en-US')`: 1,234,567; 1,234.568 (at most three decimals). test/text/format.test.ts checks they agree. */
 export function grouped(x: number): string {
   return Number.isSafeInteger(x) && !Object.is(x, -0) ? String(x).replace(THOUSANDS, ',') : fixedGrouped(x, 0, 3);
 }

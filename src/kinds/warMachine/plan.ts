@@ -119,8 +119,8 @@ export function codeForDifference(d: number, tie: BattlePolicies['tie'], favoure
 /**
  * One pairing's code table and code counts. The code depends on the rolls only through their difference
  * dA − dB (−99…99, which 100 − |dA − dB| of the 10,000 pairs share): 199 look-ups instead of 10,000 (a cold
- * start, `odds --exact`, compiles up to seven battles), checked against a scan of the table by
- * test/kinds/war-machine-code-counts.test.ts.
+ * start, `odds --exact` with tactics, compiles 13 battles: the scenario and 12 best replies), checked against a
+ * scan of the table (`codeCounts`) by test/engine/tables-match-rules.test.ts.
  */
 function fillCodes(out: Uint8Array, counts: Float64Array, fx: PairEffects, sides: [BattleSide, BattleSide], policies: BattlePolicies, favoured: 0 | 1 | null): void {
   if (fx.noCombat) {
