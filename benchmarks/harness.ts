@@ -63,6 +63,11 @@ export interface BenchSuite {
   warmUp: number;
   /** false: reported beside its baseline, never failing the gate (rows too noisy for one quick sample). */
   gated?: boolean;
+  /**
+   * Threads the measured work keeps busy when its reference runs on fewer (a whole process on 2 threads against
+   * the one-thread loop): the gate divides out the machine's own 2-thread slowdown (report.ts, compareWithBaseline).
+   */
+  threads?: number;
   setup(ctx: SuiteContext): SuiteRun | Promise<SuiteRun>;
 }
 
@@ -87,6 +92,8 @@ export interface SuiteResult {
   referencePerSecond: number;
   /** false: never fails the gate (BenchSuite.gated). */
   gated?: boolean;
+  /** BenchSuite.threads, when the reference runs on fewer threads than the work. */
+  threads?: number;
 }
 
 export function median(xs: readonly number[]): number {
@@ -269,5 +276,6 @@ export async function measure(suite: BenchSuite, ctx: Omit<SuiteContext, 'copy'>
     msPerSample: median(kernelMs),
     referencePerSecond: (iterations / median(refMs)) * 1000,
     ...(suite.gated === false ? { gated: false } : {}),
+    ...(suite.threads !== undefined && suite.threads > 1 ? { threads: suite.threads } : {}),
   };
 }

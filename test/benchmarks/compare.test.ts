@@ -67,6 +67,27 @@ describe('speed gate', () => {
     expect(r.ratio).toBeLessThanOrEqual(r.ratioMax);
   });
 
+  it('holds a 2-thread row against the machine\'s own 2-thread slowdown in the same run, never against a faster machine', () => {
+    const b = baseline({ 'machine: reference loop, 2 threads': 1.74, two: 0.0024, one: 0.0018 });
+    const machineSlow = result('machine: reference loop, 2 threads', 1.05); // the CI run: 1.66× below its baseline
+    const two = { ...result('two', 0.0024 / 1.64), threads: 2 };
+    const one = result('one', 0.0018 / 1.64);
+    const [, t, o] = compareWithBaseline([machineSlow, two, one], b, 0.5);
+    expect(t.machineSlowdown).toBeCloseTo(1.74 / 1.05, 10);
+    expect(t.slowdown).toBeCloseTo(1.64, 10); // reported as measured
+    expect([t.pass, o.pass]).toEqual([true, false]); // a one-thread row gets no allowance
+    // a pool that stopped scaling (2× slower) on a machine that did not: fails
+    const [, stuck] = compareWithBaseline([result('machine: reference loop, 2 threads', 1.74), { ...result('two', 0.0024 / 2), threads: 2 }], b, 0.5);
+    expect([stuck.machineSlowdown, stuck.pass]).toEqual([1, false]);
+    // a machine faster than its baseline never makes the gate stricter
+    const [, fast] = compareWithBaseline([result('machine: reference loop, 2 threads', 2), { ...result('two', 0.0024 / 1.4), threads: 2 }], b, 0.5);
+    expect([fast.machineSlowdown, fast.pass]).toEqual([1, true]);
+    // the machine's figure may come from a separate measurement (the re-measure takes it again first)
+    expect(compareWithBaseline([two], b, 0.5, machineSlow)[0].pass).toBe(true);
+    expect(compareWithBaseline([two], b, 0.5)[0].pass).toBe(false);
+    expect(formatReport({ node: 'v20', cpu: 'cpu', cores: 2, date: 'd', quick: true, slowdownInjected: 0, baseline: null, threshold: 0.5, pass: true, suites: [t] })).toMatch(/ok \(÷1\.66\)/);
+  });
+
   it('measures a failing suite once more: it fails only if slow twice; passing suites are not re-measured', async () => {
     const b = baseline({ steady: 0.3, blip: 0.3, regressed: 0.3 });
     const first = compareWithBaseline([result('steady', 0.3), result('blip', 0.3 / 1.7), result('regressed', 0.3 / 1.7)], b, 0.5);
