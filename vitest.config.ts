@@ -17,9 +17,21 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+const ROOT = new URL('.', import.meta.url).pathname;
+
 export default defineConfig({
+  resolve: {
+    // The tests import the compiled code (dist/, which `npm test` builds first), loaded by Node itself (below): no
+    // TypeScript transform of ~300 source files per run, and Node's own module loading instead of Vite's module
+    // runner. Measured on the full suite, one run each on the quiet machine: CPU (user) 109.7 → 89.7 s, wall 82 → 71 s.
+    // test/helpers/dist-is-current.ts stops the run when dist/ is older than the sources. Test-to-test imports
+    // (`../helpers/…`, `../reports/…`) stay TypeScript.
+    alias: [{ find: /^\.\.\/\.\.\/(src|reports|workers|benchmarks)\/(.*)\.js$/, replacement: `${ROOT}dist/$1/$2.js` }],
+  },
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/helpers/dist-is-current.ts'],
+    server: { deps: { external: [/\/dist\/(src|reports|workers|benchmarks)\//] } },
     sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
     hookTimeout: 60_000,
