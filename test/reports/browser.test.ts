@@ -30,6 +30,11 @@ interface Visit {
 describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
   let context: BrowserContext;
   let dir: string;
+  // One tab for every report, as a reader going from one report to the next: its renderer keeps V8's compiled
+  // vega code between pages with the same inline script (measured: a second interactive page drew in ~0.5 s
+  // instead of ~0.9 s in a new tab). Each visit collects its own requests, console errors and dialogs.
+  let tab: Page;
+  let current: Visit | null = null;
 
   beforeAll(async () => {
     dir = scratch();
@@ -39,6 +44,16 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
       viewport: { width: 1200, height: 900 },
     });
+    tab = await context.newPage();
+    tab.on('request', (r) => current?.requests.push(r.url()));
+    tab.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') current?.errors.push(`${m.type()}: ${m.text()}`);
+    });
+    tab.on('pageerror', (e) => current?.errors.push(`pageerror: ${e.message}`));
+    tab.on('dialog', (d) => {
+      current?.dialogs.push(d.message());
+      void d.dismiss();
+    });
   });
 
   afterAll(async () => {
@@ -46,19 +61,9 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
   });
 
   async function visit(index: string): Promise<Visit> {
-    const page = await context.newPage();
-    const v: Visit = { page, requests: [], errors: [], dialogs: [] };
-    page.on('request', (r) => v.requests.push(r.url()));
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') v.errors.push(`${m.type()}: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => v.errors.push(`pageerror: ${e.message}`));
-    page.on('dialog', (d) => {
-      v.dialogs.push(d.message());
-      void d.dismiss();
-    });
-    await page.goto(pathToFileURL(index).href, { waitUntil: 'load' });
-    return v;
+    current = { page: tab, requests: [], errors: [], dialogs: [] };
+    await tab.goto(pathToFileURL(index).href, { waitUntil: 'load' });
+    return current;
   }
 
   async function chartsShown(page: Page, selector: string, charts = CHARTS): Promise<string[]> {
@@ -81,7 +86,6 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
     expect(v.errors).toEqual([]);
     expect(v.requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
     expect(v.requests.length).toBeGreaterThanOrEqual(1);
-    await v.page.close();
   });
 
   it('interactive report with hostile names: vega-embed draws every chart, no script runs from a name, no network', async () => {
@@ -102,7 +106,6 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
     expect(v.dialogs).toEqual([]);
     expect(v.errors).toEqual([]);
     expect(v.requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
-    await v.page.close();
   });
 
   for (const k of KINDS) {
@@ -114,7 +117,6 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
       expect(await chartsShown(v.page, '.chart.vega-embed svg', k.charts)).toEqual(k.charts);
       expect(v.errors).toEqual([]);
       expect(v.requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
-      await v.page.close();
-    });
+      });
   }
 });
