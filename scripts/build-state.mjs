@@ -46,7 +46,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     if (reason === null) console.log(`build: dist/ is current (${STAMP}); not rebuilt`);
     else {
       console.log(`build: ${reason}; building`);
-      execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', cwd: root });
+      // Under npm (npm test), its own CLI through this Node: no PATH lookup, no npm.cmd on Windows.
+      const npm = process.env.npm_execpath;
+      if (npm) execFileSync(process.execPath, [npm, 'run', '--silent', 'build'], { stdio: 'inherit', cwd: root });
+      else execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', cwd: root, shell: process.platform === 'win32' });
     }
   } else {
     console.error('usage: node scripts/build-state.mjs --stamp | --ensure');
