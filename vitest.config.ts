@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -17,21 +18,36 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
-const ROOT = new URL('.', import.meta.url).pathname;
+const ROOT = dirname(fileURLToPath(import.meta.url));
+/** The folders tsc compiles into dist/ (tsconfig.json's `include`). */
+const COMPILED = ['src', 'reports', 'workers', 'benchmarks'];
+
+/**
+ * The tests import the compiled code: an import of `…/src/x.js` (or reports/, workers/, benchmarks/) from a test
+ * resolves to dist/src/x.js when src/x.ts exists, and Node loads it itself (`server.deps.external` below): no
+ * TypeScript transform of ~300 source files per run and no Vite module runner for them. Measured on the full suite:
+ * user CPU 109.7 → 89.7 s, wall 82 → 71 s (docs/benchmarks.md, "The test suite's time"). A source that no longer
+ * exists is not found, even if an old build left its .js in dist/. test/helpers/dist-is-current.ts stops the run
+ * when dist/ is not the build of the current files. Imports between test files (`../helpers/…`) stay TypeScript.
+ */
+const compiledCode: Plugin = {
+  name: 'warcast-compiled-code',
+  enforce: 'pre',
+  resolveId(id, importer) {
+    if (!importer || !id.startsWith('.') || !id.endsWith('.js')) return null;
+    const target = resolve(dirname(importer), id);
+    const rel = relative(ROOT, target);
+    if (!COMPILED.some((d) => rel.startsWith(d + sep)) || !existsSync(target.replace(/\.js$/, '.ts'))) return null;
+    return join(ROOT, 'dist', rel);
+  },
+};
 
 export default defineConfig({
-  resolve: {
-    // The tests import the compiled code (dist/, which `npm test` builds first), loaded by Node itself (below): no
-    // TypeScript transform of ~300 source files per run, and Node's own module loading instead of Vite's module
-    // runner. Measured on the full suite, one run each on the quiet machine: CPU (user) 109.7 → 89.7 s, wall 82 → 71 s.
-    // test/helpers/dist-is-current.ts stops the run when dist/ is older than the sources. Test-to-test imports
-    // (`../helpers/…`, `../reports/…`) stay TypeScript.
-    alias: [{ find: /^\.\.\/\.\.\/(src|reports|workers|benchmarks)\/(.*)\.js$/, replacement: `${ROOT}dist/$1/$2.js` }],
-  },
+  plugins: [compiledCode],
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/dist-is-current.ts'],
-    server: { deps: { external: [/\/dist\/(src|reports|workers|benchmarks)\//] } },
+    server: { deps: { external: [new RegExp(`^${ROOT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/dist/(${COMPILED.join('|')})/`)] } },
     sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
     hookTimeout: 60_000,

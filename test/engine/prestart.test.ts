@@ -2,7 +2,7 @@
  * Workers started before the scenario is read (engine/pool.ts prestartPool, analysis/prestart.ts): used by the
  * run that follows (same counts as one thread), or closed at once by a run that stays on one thread.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closePool, poolState, prestartPool } from '../../src/engine/pool.js';
 import { runTrials } from '../../src/engine/run.js';
 import { prestartThreads } from '../../src/analysis/prestart.js';
@@ -10,6 +10,7 @@ import { loadKernel } from '../../src/kinds/index.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { loadFile } from '../helpers/load.js';
 
+beforeAll(closePool); // whatever ran before in this process
 afterEach(closePool);
 
 describe('starting workers ahead of a run', () => {
