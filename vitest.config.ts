@@ -1,8 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { COMPILED } from './scripts/build-state.mjs';
+import { compiledTarget, externalPattern } from './test/helpers/compiled-code.js';
 
 /**
  * Longest files first, from durations measured on the quiet machine (test/durations.json), so the two forks end
@@ -19,35 +21,15 @@ class LongestFirst extends BaseSequencer {
 }
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
-/** The folders tsc compiles into dist/ (tsconfig.json's `include`). */
-const COMPILED = ['src', 'reports', 'workers', 'benchmarks'];
-
-/**
- * The tests import the compiled code: an import of `…/src/x.js` (or reports/, workers/, benchmarks/) from a test
- * resolves to dist/src/x.js when src/x.ts exists, and Node loads it itself (`server.deps.external` below): no
- * TypeScript transform of ~300 source files per run and no Vite module runner for them. Measured on the full suite:
- * user CPU 109.7 → 89.7 s, wall 82 → 71 s (docs/benchmarks.md, "The test suite's time"). A source that no longer
- * exists is not found, even if an old build left its .js in dist/. test/helpers/dist-is-current.ts stops the run
- * when dist/ is not the build of the current files. Imports between test files (`../helpers/…`) stay TypeScript.
- */
-const compiledCode: Plugin = {
-  name: 'warcast-compiled-code',
-  enforce: 'pre',
-  resolveId(id, importer) {
-    if (!importer || !id.startsWith('.') || !id.endsWith('.js')) return null;
-    const target = resolve(dirname(importer), id);
-    const rel = relative(ROOT, target);
-    if (!COMPILED.some((d) => rel.startsWith(d + sep)) || !existsSync(target.replace(/\.js$/, '.ts'))) return null;
-    return join(ROOT, 'dist', rel);
-  },
-};
+/** Tests import the compiled code in dist/ (test/helpers/compiled-code.ts); dist-is-current.ts checks it is current. */
+const compiledCode: Plugin = { name: 'warcast-compiled-code', enforce: 'pre', resolveId: (id, importer) => compiledTarget(ROOT, COMPILED, id, importer) };
 
 export default defineConfig({
   plugins: [compiledCode],
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/dist-is-current.ts'],
-    server: { deps: { external: [new RegExp(`^${ROOT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/dist/(${COMPILED.join('|')})/`)] } },
+    server: { deps: { external: [externalPattern(ROOT, COMPILED)] } },
     sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
     hookTimeout: 60_000,

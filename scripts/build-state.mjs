@@ -1,4 +1,4 @@
-/* global console, process */
+/* global console, process, URL */
 // Is dist/ the build of the files as they are now? Make's rule: `npm run build` ends by writing dist/.build-stamp,
 // and the build is current while no input (the sources tsc compiles, the page's source, the configs, the lockfile,
 // and the folders themselves, whose times change when a file is added or removed) is newer than that stamp.
@@ -6,13 +6,15 @@
 //   node scripts/build-state.mjs --ensure    build unless current (npm test's pretest: `npm ci` has just built)
 // test/helpers/dist-is-current.ts asks staleReason() before the tests, which import dist/.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const STAMP = join('dist', '.build-stamp');
-/** Everything `npm run build` reads from the repository. */
-export const INPUT_FOLDERS = ['src', 'workers', 'reports', 'benchmarks', 'app'];
+/** The folders tsc compiles into dist/: tsconfig.json's `include`, the one list (vitest.config.ts reads it here). */
+export const COMPILED = JSON.parse(readFileSync(new URL('../tsconfig.json', import.meta.url), 'utf8')).include;
+/** Everything `npm run build` reads from the repository: those, the page's source (app/), and the files below. */
+export const INPUT_FOLDERS = [...COMPILED, 'app'];
 export const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json'];
 
 function* entries(dir) {

@@ -117,6 +117,6 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
       expect(await chartsShown(v.page, '.chart.vega-embed svg', k.charts)).toEqual(k.charts);
       expect(v.errors).toEqual([]);
       expect(v.requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
-      });
+    });
   }
 });
