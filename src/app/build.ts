@@ -30,7 +30,8 @@ export const PREBUILT_DIR = join('dist', 'app');
 
 /** Every Node built-in the page's modules import, with the names imported; each becomes a throwing stub. */
 const NODE_STUBS: Record<string, string[]> = {
-  'node:fs': ['closeSync', 'fstatSync', 'openSync', 'readSync', 'existsSync', 'readFileSync'],
+  'node:fs': ['closeSync', 'fstatSync', 'openSync', 'readSync', 'existsSync', 'readFileSync', 'read', 'constants'],
+  'node:tty': ['isatty'],
   'node:os': ['availableParallelism'],
   'node:url': ['fileURLToPath', 'pathToFileURL'],
   'node:timers/promises': ['setTimeout', 'setImmediate'],

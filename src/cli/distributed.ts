@@ -2,13 +2,14 @@
  * `--shard i/n`, `--out`, `--redis URL` on the simulation commands, and `warcast merge`: the command runs as it
  * always does, inside an engine mode (engine/mode.ts) that decides where its chunks are computed.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { withEngineMode, type ReplayMode, type ShardMode } from '../engine/mode.js';
 import { digest } from '../engine/wire.js';
 import { mergeParts, parsePart, PART_FORMAT, type NamedPart, type PartFile } from '../distributed/parts.js';
 import { ExitCode, UsageError, WarcastError } from '../errors.js';
+import { INPUT_LIMITS, ReadFailure, readLimitedSync } from '../scenario/read.js';
 import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';
 
@@ -97,7 +98,7 @@ function resultOptions(flags: ClusterFlags): Record<string, unknown> {
 
 function readScenarioText(file: string): string {
   try {
-    return readFileSync(file, 'utf8');
+    return readLimitedSync(file, INPUT_LIMITS.scenario).toString('utf8');
   } catch {
     return ''; // the command itself reports a missing file in its own words
   }
@@ -117,9 +118,10 @@ export async function mergeCommand(files: string[], flags: MergeFlags, io: Io, c
   const parts: NamedPart[] = files.map((name) => {
     let text: string;
     try {
-      text = readFileSync(name, 'utf8');
+      text = readLimitedSync(name, INPUT_LIMITS.part).toString('utf8');
     } catch (err) {
-      throw new WarcastError(`${name}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+      if (!(err instanceof ReadFailure)) throw err;
+      throw new WarcastError(`${name}: ${err.reason}`, err.code === 'limit' ? ExitCode.invalidScenario : ExitCode.failure);
     }
     return { name, part: parsePart(name, text) };
   });
@@ -129,7 +131,7 @@ export async function mergeCommand(files: string[], flags: MergeFlags, io: Io, c
   // The scenario as the shards read it: the same file if it is unchanged here, else a copy of their text.
   let file = first.scenario.file;
   let tmp: string | null = null;
-  if (!existsSync(file) || digest(readFileSync(file, 'utf8')) !== first.scenarioHash) {
+  if (!existsSync(file) || digest(readScenarioText(file)) !== first.scenarioHash) {
     tmp = mkdtempSync(join(tmpdir(), 'warcast-merge-'));
     file = join(tmp, basename(first.scenario.file));
     writeFileSync(file, first.scenario.text);

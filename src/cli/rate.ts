@@ -7,7 +7,7 @@ import type { Io } from './io.js';
 import { grouped } from '../text/format.js';
 
 export async function rateCommand(file: string, flags: { json?: boolean; markdown?: boolean }, io: Io): Promise<number> {
-  const r = await rate(scenarioArg(file));
+  const r = await rate(await scenarioArg(file, io.signal));
   // The rating is a ledger aligned in columns: in Markdown it stays one, as a code block.
   io.out(flags.json ? JSON.stringify(r, null, 2) + '\n' : flags.markdown ? '```text\n' + formatRate(r) + '```\n' : formatRate(r));
   return ExitCode.ok;

@@ -31,7 +31,7 @@ export async function reportCommand(file: string, flags: ReportFlags, io: Io): P
   runOptions(flags); // option errors before any work
   await checkReportOption(flags.out, '--out');
   if (file === '-') throw new UsageError('report: give the scenario as a file (the report folder records its path)');
-  scenarioArg(file); // a missing file is a usage error (exit 2)
+  await scenarioArg(file, io.signal); // a missing file is a usage error (exit 2)
   const kind = (sourceOf(file).data as { kind?: unknown } | null)?.kind;
   const analysis = typeof kind === 'string' ? ANALYSES[kind] : undefined;
   if (!analysis) throw new UsageError(`report: no report for kind '${String(kind)}' (reports exist for ${Object.keys(ANALYSES).join(', ')}; for this file run warcast ${String(kind)} … --report DIR)`);

@@ -17,7 +17,7 @@ export interface RollFlags {
 
 export async function rollCommand(file: string, flags: RollFlags, io: Io): Promise<number> {
   const seed = flags.seed === undefined ? undefined : parseCount('--seed', flags.seed, 0, MAX_SEED);
-  const result = await roll(scenarioArg(file), { seed, npc: flags.npc !== false });
+  const result = await roll(await scenarioArg(file, io.signal), { seed, npc: flags.npc !== false });
   emitResult(io, flags, result, () => formatRoll(result, file));
   return ExitCode.ok;
 }

@@ -2,10 +2,10 @@
  * Reading scenario files (YAML or JSON) with positions, and turning validation failures into one line:
  * `file:line: field.path: what was expected`.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { LineCounter, parseDocument, isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
 import type { z } from 'zod';
-import { SCENARIO_ERROR_LIMIT, ScenarioError, ScenarioErrors } from '../errors.js';
+import { ExitCode, SCENARIO_ERROR_LIMIT, ScenarioError, ScenarioErrors, WarcastError } from '../errors.js';
+import { INPUT_LIMITS, ReadFailure, readLimitedSync } from './read.js';
 import { escapeControls } from './controls.js';
 
 export type PathSegment = string | number;
@@ -17,7 +17,7 @@ export type PathSegment = string | number;
  */
 export const SCENARIO_LIMITS = {
   /** Bytes of a scenario file (1 MiB; the largest example is ~2 KB). */
-  bytes: 1 << 20,
+  bytes: INPUT_LIMITS.scenario,
   /** YAML alias nodes (`*name`) in one file, and alias expansions when building the data (billion laughs). */
   aliases: 100,
   /** Nesting depth of mappings and lists. */
@@ -61,6 +61,9 @@ export function formatPath(path: readonly PathSegment[]): string {
 /** Parse text as YAML (JSON is YAML) keeping line positions; a `.json` file must also be strict JSON. */
 export function parseScenarioText(text: string, file: string): ScenarioSource {
   const isJson = /\.json$/i.test(file);
+  // A lone CR ends a line in YAML (and is white space in JSON), but the parser keeps it inside a plain scalar
+  // (`kind: war-machine\r`): as LF, same length, so offsets and line numbers stay those of the file.
+  text = text.replace(/\r(?!\n)/g, '\n');
   boundWork(text, file);
   const lineCounter = new LineCounter();
   const lineAt = (offset: number) => lineCounter.linePos(offset).line;
@@ -253,36 +256,34 @@ function parseStrictJson(text: string, file: string, lineAt: (offset: number) =>
 
 /**
  * Read a scenario file, at most SCENARIO_LIMITS.bytes of it: reading stops one byte past the limit, so a device
- * or a huge file costs no more than a small one. The text must be UTF-8.
+ * or a huge file costs no more than a small one (src/scenario/read.ts). The text must be UTF-8.
  */
 export function readScenarioFile(file: string): ScenarioSource {
-  const cannot = (err: unknown) => {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot read (${code})`;
-    return new ScenarioError(file, null, '', why);
-  };
-  let fd: number;
+  let bytes: Buffer;
   try {
-    fd = openSync(file, 'r');
+    bytes = readLimitedSync(file, SCENARIO_LIMITS.bytes);
   } catch (err) {
-    throw cannot(err);
+    throw scenarioReadError(file, err);
   }
-  const limit = SCENARIO_LIMITS.bytes;
-  const buf = Buffer.allocUnsafe(limit + 1);
-  let n = 0;
-  try {
-    if (fstatSync(fd).isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
-    while (n < buf.length) {
-      const r = readSync(fd, buf, n, buf.length - n, null);
-      if (r === 0) break;
-      n += r;
-    }
-  } catch (err) {
-    throw cannot(err);
-  } finally {
-    closeSync(fd);
-  }
-  if (n > limit) throw new ScenarioError(file, null, '', `larger than ${limit.toLocaleString('en-US')} bytes (1 MiB), the limit for a scenario file (docs/reliability.md)`);
+  return parseScenarioBytes(bytes, file);
+}
+
+/** A failed read of scenario `file` as its one line (exit 3; interrupted: exit 130). */
+export function scenarioReadError(file: string, err: unknown): Error {
+  if (!(err instanceof ReadFailure)) return err as Error;
+  if (err.code === 'signal') return new WarcastError(`${file}: ${err.reason}`, ExitCode.interrupted);
+  if (err.code === 'limit') return new ScenarioError(file, null, '', `larger than ${SCENARIO_LIMITS.bytes.toLocaleString('en-US')} bytes (1 MiB), the limit for a scenario file (docs/reliability.md)`);
+  return new ScenarioError(file, null, '', err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.reason);
+}
+
+/** Decode a scenario's bytes and parse them. */
+export function parseScenarioBytes(buf: Buffer, file: string): ScenarioSource {
+  return parseScenarioText(decodeScenarioBytes(buf, file), file);
+}
+
+/** A scenario's bytes as text: UTF-8, else a ScenarioError at the line of the first bad byte. */
+export function decodeScenarioBytes(buf: Buffer, file: string): string {
+  const n = buf.length;
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, n));
@@ -292,7 +293,7 @@ export function readScenarioFile(file: string): ScenarioSource {
     for (let i = 0; i < bad; i++) if (buf[i] === 10) line++;
     throw new ScenarioError(file, line, '', `not UTF-8 text (bad byte at offset ${bad}): is this a scenario file?`);
   }
-  return parseScenarioText(text, file);
+  return text;
 }
 
 /** Offset of the first byte that does not start or continue a valid UTF-8 sequence. */
