@@ -1,4 +1,4 @@
-/** Issue 16 item 14: on a terminal, text fits 100 columns (tables wrap their labels or stack); --wide and pipes keep it whole. */
+/** On a terminal, text fits 100 columns (tables wrap their labels or stack); --wide and pipes keep it whole. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
