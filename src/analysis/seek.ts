@@ -9,7 +9,7 @@
  * whether the target holds (docs/design.md, "seek").
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
-import { bisect, probit } from 'simple-statistics';
+import { bisect } from 'simple-statistics';
 import { UsageError } from '../errors.js';
 import { runUntil } from '../engine/run.js';
 import { loadKernel } from '../kinds/index.js';
@@ -24,6 +24,7 @@ import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { formatPath, validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 import { wilsonHalfWidth, wilsonInterval, Z95 } from '../stats/index.js';
+import { excludesThreshold, spendingZ } from '../stats/sequential.js';
 import { exactOdds } from './odds.js';
 import { progressIn, runSettings, type RunOptions, type RunSettings } from './options.js';
 import { editedAs, resolveNumericPath, withValueChecked } from './vary.js';
@@ -146,7 +147,7 @@ const FULL_SCAN_LIMIT = 2001;
 /** Values of the monotonicity sample on grids too large to check whole. */
 const EXACT_SAMPLE = 65;
 const MONTE_CARLO_SAMPLE = 9;
-/** The sequential test's overall error: look k is tested at 0.05 / 2^k (the sum over looks stays below 0.05). */
+/** The sequential test's overall error: look k (from 1) is tested at 0.05 / 2^(k+1) (src/stats/sequential.ts `spendingZ`; the sum over looks stays below 0.05). */
 const ALPHA = 0.05;
 
 /** The seek: `warcast seek FILE --vary … --target … --json` prints exactly this object. */
@@ -354,11 +355,7 @@ async function evaluatorFor(kind: string, scenario: unknown, source: ScenarioSou
   /** Runs the sequential test on one plan: `count` reads the successes of the target's event from an accumulator. */
   const test = async (value: number, kernelName: 'siege' | 'cascade', plan: unknown, count: (acc: Float64Array) => number): Promise<SeekPoint> => {
     let look = 0;
-    const decided = (k: number, n: number) => {
-      const z = probit(1 - ALPHA / 2 ** (look + 1) / 2);
-      const [lo, hi] = wilsonInterval(k, n, z);
-      return lo > t.threshold || hi < t.threshold;
-    };
+    const decided = (k: number, n: number) => excludesThreshold(k, n, t.threshold, spendingZ(look + 1, ALPHA));
     const run = await runUntil({
       kernel: await loadKernel(kernelName),
       plan,
