@@ -5,7 +5,7 @@
  * docs/design.md, "tournament", gives the model and its sources.
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UsageError, WarcastError } from '../errors.js';
 import type { RunResult } from '../engine/run.js';
 import { sourceOf, type ScenarioInput } from '../kinds/load.js';
