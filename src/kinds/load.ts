@@ -3,7 +3,8 @@
  * registry, validate, run the checks across fields. A scenario may be given as a file, as text, or as a plain
  * object (the library API); errors are the same one line in every case.
  */
-import { closest, parseScenarioText, readScenarioFile, type ScenarioSource } from '../scenario/source.js';
+import { closest, parseScenarioText, type ScenarioSource } from '../scenario/source.js';
+import { readScenarioFile } from '../scenario/read.js';
 import { SCENARIO_KINDS, scenarioKindDefinition, type AnyScenario, type KindName, type ScenarioOf } from './index.js';
 import { mark } from '../engine/timings.js';
 import { UsageError } from '../errors.js';

@@ -1,5 +1,5 @@
 /** A tournament file: N War Machine forces under one setting, every ordered pair fought (docs/design.md, "tournament"). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { validate, type ScenarioSource } from '../../scenario/source.js';
 import { policiesSchema, sideSchema } from '../warMachine/schema.js';
 
