@@ -9,7 +9,7 @@
  * whether the target holds (docs/design.md, "seek").
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
-import { bisect, probit } from 'simple-statistics';
+import { bisect } from 'simple-statistics';
 import { UsageError } from '../errors.js';
 import { runUntil } from '../engine/run.js';
 import { loadKernel, type KindName } from '../kinds/index.js';
@@ -17,6 +17,7 @@ import { loadFor } from '../kinds/commands.js';
 import type { ScenarioInput } from '../kinds/load.js';
 import { formatPath, type PathSegment } from '../scenario/source.js';
 import { wilsonHalfWidth, wilsonInterval, Z95 } from '../stats/index.js';
+import { excludesThreshold, spendingZ } from '../stats/sequential.js';
 import { progressIn, runSettings, type RunOptions, type RunSettings } from './options.js';
 import { resolveNumericPath } from './vary.js';
 
@@ -138,7 +139,7 @@ const FULL_SCAN_LIMIT = 2001;
 /** Values of the monotonicity sample on grids too large to check whole. */
 const EXACT_SAMPLE = 65;
 const MONTE_CARLO_SAMPLE = 9;
-/** The sequential test's overall error: look k is tested at 0.05 / 2^k (the sum over looks stays below 0.05). */
+/** The sequential test's overall error: look k (from 1) is tested at 0.05 / 2^(k+1) (src/stats/sequential.ts `spendingZ`; the sum over looks stays below 0.05). */
 const ALPHA = 0.05;
 
 /** The seek: `warcast seek FILE --vary … --target … --json` prints exactly this object. */
@@ -338,11 +339,7 @@ export function sequentialTest(kind: string, kernelName: KindName, unit: string,
   const firstLook = Math.min(o.firstLook ?? 10_000, s.trials);
   const test = async (value: number, plan: unknown, count: (acc: Float64Array) => number): Promise<SeekPoint> => {
     let look = 0;
-    const decided = (k: number, n: number) => {
-      const z = probit(1 - ALPHA / 2 ** (look + 1) / 2);
-      const [lo, hi] = wilsonInterval(k, n, z);
-      return lo > t.threshold || hi < t.threshold;
-    };
+    const decided = (k: number, n: number) => excludesThreshold(k, n, t.threshold, spendingZ(look + 1, ALPHA));
     const run = await runUntil({
       kernel: await loadKernel(kernelName),
       plan,

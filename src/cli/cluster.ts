@@ -58,7 +58,7 @@ export function addClusterCommands(program: Command, io: Io, setExit: (code: num
       const { availableParallelism } = await import('node:os');
       const threads = flags.threads === undefined ? availableParallelism() : parseCount('--threads', flags.threads, 1, MAX_THREADS);
       const stallMs = flags.stallMs === undefined ? 30_000 : parseCount('--stall-ms', flags.stallMs, 1000, 3_600_000);
-      const { runWorker } = await import('../distributed/redis.js');
+      const { runWorker } = await (await import('../distributed/optional.js')).loadCluster();
       setExit(await runWorker({ url: flags.redis, version, threads, stallMs, log: (t) => io.err(t), signal: io.signal }));
     });
 

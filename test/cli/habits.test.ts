@@ -1,4 +1,4 @@
-/** The habits of good CLIs (issue 16 item 10): bare help on stdout, `-` is stdin, missing file exit 2, JSON errors, the right command named. */
+/** The habits of good CLIs: bare help on stdout, `-` is stdin, missing file exit 2, JSON errors, the right command named. */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
