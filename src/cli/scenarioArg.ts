@@ -1,13 +1,13 @@
 /**
  * A scenario argument as typed: `-` reads the scenario from stdin; a file that is not there is a usage error
  * (exit 2). Stdin, a FIFO or a device is read without blocking the event loop, at most 1 MiB, and Ctrl-C or
- * SIGTERM stops the read at once (src/scenario/read.ts).
+ * SIGTERM stops the read at once (src/scenario/input.ts).
  */
 import { existsSync, statSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import type { ScenarioInput } from '../kinds/load.js';
-import { INPUT_LIMITS, readLimited, readLimitedStdin } from '../scenario/read.js';
-import { decodeScenarioBytes, scenarioReadError } from '../scenario/source.js';
+import { INPUT_LIMITS, readLimited, readLimitedStdin } from '../scenario/input.js';
+import { decodeScenarioBytes, scenarioReadError } from '../scenario/read.js';
 
 export async function scenarioArg(file: string, signal?: AbortSignal): Promise<ScenarioInput> {
   if (file === '-') {

@@ -10,7 +10,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { INPUT_LIMITS, ReadFailure, readLimitedSync } from '../scenario/read.js';
+import { INPUT_LIMITS, ReadFailure, readLimitedSync } from '../scenario/input.js';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { ShardCall, TaskResult } from './mode.js';

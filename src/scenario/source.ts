@@ -1,11 +1,11 @@
 /**
- * Reading scenario files (YAML or JSON) with positions, and turning validation failures into one line:
- * `file:line: field.path: what was expected`.
+ * Scenario text (YAML or JSON) parsed with positions, and validation failures turned into one line:
+ * `file:line: field.path: what was expected`. Pure (no files: src/scenario/read.ts reads them), so the what-if
+ * page parses and validates with the very code the command line uses.
  */
 import { LineCounter, parseDocument, isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
 import type { z } from 'zod';
-import { ExitCode, SCENARIO_ERROR_LIMIT, ScenarioError, ScenarioErrors, WarcastError } from '../errors.js';
-import { INPUT_LIMITS, ReadFailure, readLimitedSync } from './read.js';
+import { SCENARIO_ERROR_LIMIT, ScenarioError, ScenarioErrors } from '../errors.js';
 import { escapeControls } from './controls.js';
 
 export type PathSegment = string | number;
@@ -17,7 +17,7 @@ export type PathSegment = string | number;
  */
 export const SCENARIO_LIMITS = {
   /** Bytes of a scenario file (1 MiB; the largest example is ~2 KB). */
-  bytes: INPUT_LIMITS.scenario,
+  bytes: 1 << 20,
   /** YAML alias nodes (`*name`) in one file, and alias expansions when building the data (billion laughs). */
   aliases: 100,
   /** Nesting depth of mappings and lists. */
@@ -252,67 +252,6 @@ function parseStrictJson(text: string, file: string, lineAt: (offset: number) =>
     reason = escapeControls(reason.slice(0, 200));
     throw new ScenarioError(file, lineAt(Math.min(pos, text.length)), '', `malformed JSON: ${reason} (a .json file must be strict JSON: double quotes, no trailing commas or comments)`);
   }
-}
-
-/**
- * Read a scenario file, at most SCENARIO_LIMITS.bytes of it: reading stops one byte past the limit, so a device
- * or a huge file costs no more than a small one (src/scenario/read.ts). The text must be UTF-8.
- */
-export function readScenarioFile(file: string): ScenarioSource {
-  let bytes: Buffer;
-  try {
-    bytes = readLimitedSync(file, SCENARIO_LIMITS.bytes);
-  } catch (err) {
-    throw scenarioReadError(file, err);
-  }
-  return parseScenarioBytes(bytes, file);
-}
-
-/** A failed read of scenario `file` as its one line (exit 3; interrupted: exit 130). */
-export function scenarioReadError(file: string, err: unknown): Error {
-  if (!(err instanceof ReadFailure)) return err as Error;
-  if (err.code === 'signal') return new WarcastError(`${file}: ${err.reason}`, ExitCode.interrupted);
-  if (err.code === 'limit') return new ScenarioError(file, null, '', `larger than ${SCENARIO_LIMITS.bytes.toLocaleString('en-US')} bytes (1 MiB), the limit for a scenario file (docs/reliability.md)`);
-  return new ScenarioError(file, null, '', err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.reason);
-}
-
-/** Decode a scenario's bytes and parse them. */
-export function parseScenarioBytes(buf: Buffer, file: string): ScenarioSource {
-  return parseScenarioText(decodeScenarioBytes(buf, file), file);
-}
-
-/** A scenario's bytes as text: UTF-8, else a ScenarioError at the line of the first bad byte. */
-export function decodeScenarioBytes(buf: Buffer, file: string): string {
-  const n = buf.length;
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, n));
-  } catch {
-    const bad = firstInvalidUtf8(buf.subarray(0, n));
-    let line = 1;
-    for (let i = 0; i < bad; i++) if (buf[i] === 10) line++;
-    throw new ScenarioError(file, line, '', `not UTF-8 text (bad byte at offset ${bad}): is this a scenario file?`);
-  }
-  return text;
-}
-
-/** Offset of the first byte that does not start or continue a valid UTF-8 sequence. */
-function firstInvalidUtf8(b: Uint8Array): number {
-  let i = 0;
-  while (i < b.length) {
-    const c = b[i];
-    const len = c < 0x80 ? 1 : c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c < 0xf5 ? 4 : 0;
-    if (len === 0 || i + len > b.length) return i;
-    for (let k = 1; k < len; k++) if ((b[i + k] & 0xc0) !== 0x80) return i;
-    // Overlong, surrogate or past-U+10FFFF sequences: let the decoder's verdict stand at this byte.
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(b.subarray(i, i + len));
-    } catch {
-      return i;
-    }
-    i += len;
-  }
-  return b.length;
 }
 
 /** Edit distance, for "did you mean" on misspelt keys. */

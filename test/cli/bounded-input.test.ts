@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { createReadStream } from 'node:fs';
-import { INPUT_LIMITS, readLimitedStream, readLimitedSync, ReadFailure } from '../../src/scenario/read.js';
+import { INPUT_LIMITS, readLimitedStream, readLimitedSync, ReadFailure } from '../../src/scenario/input.js';
 import { CLI, ROOT } from '../distributed/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'warcast-bounded-'));
