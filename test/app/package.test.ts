@@ -9,11 +9,11 @@
  * source, and a pool run's answer does not depend on its threads.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { FONT_DIR, FONT_FILES } from '../../reports/fonts.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { copyPackageFiles } from '../helpers/package-files.js';
@@ -39,6 +39,9 @@ let copy: Package | undefined;
 function packageCopy(): Package {
   return (copy ??= makePackageCopy());
 }
+afterAll(() => {
+  if (copy) rmSync(copy.dir, { recursive: true, force: true });
+});
 
 function makePackageCopy(): Package {
   const dir = mkdtempSync(join(tmpdir(), 'warcast-pack-'));
@@ -140,6 +143,7 @@ const RUNS: Record<string, { args: string[]; exit?: number; check: (stdout: stri
 describe.runIf(PACK)('every shipped command from `npm install --omit=dev` of the packed package', () => {
   it('--help and one real small run each; no dev or optional package installed; no install script of a dependency', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'warcast-install-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const { tgz } = packageCopy();
     const project = join(dir, 'project');
     mkdirSync(project);
