@@ -5,15 +5,14 @@
  * docs/design.md, "tournament", gives the model and its sources.
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
-import * as z from 'zod';
 import { UsageError, WarcastError } from '../errors.js';
 import type { RunResult } from '../engine/run.js';
-import { sourceOf, type ScenarioInput } from '../kinds/load.js';
+import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
-import { checkWarMachine, policiesSchema, sideSchema, warMachineSchema, type WarMachineScenario, type WarMachineSide } from '../kinds/warMachine/schema.js';
+import { checkWarMachine, warMachineSchema, type WarMachineScenario, type WarMachineSide } from '../kinds/warMachine/schema.js';
 import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
 import { DEFENDER_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
-import { validate } from '../scenario/source.js';
+import { validate, type ScenarioSource } from '../scenario/source.js';
 import { Z95 } from '../stats/index.js';
 import { bradleyTerry } from '../stats/bradleyTerry.js';
 import { compileCells, exactMatchup, solveGame } from './matchup.js';
@@ -22,20 +21,8 @@ import { exactOdds, simulateWarMachines } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
 import { raceStageTargets, raceZ, runInStages } from './race.js';
 
-export const tournamentSchema = z.strictObject({
-  kind: z.literal('tournament'),
-  title: z.string().max(500).optional(),
-  setting: z
-    .strictObject({
-      policies: policiesSchema,
-      /** fixed: each force's own tactic (all forces give one, or none); solve: each pairing's tactic game solved as `matchup` does. */
-      tactics: z.enum(['fixed', 'solve']).default('fixed'),
-    })
-    .prefault({}),
-  forces: z.array(sideSchema.extend({ cost: z.number().positive().max(1e15).optional() })).min(2).max(64),
-});
-
-export type TournamentFile = z.output<typeof tournamentSchema>;
+import type { TournamentFile } from '../kinds/tournament/schema.js';
+export { tournamentSchema, type TournamentFile } from '../kinds/tournament/schema.js';
 
 /** Default battles per pairing when --trials is not given (N × (N − 1) pairings share the budget). */
 export const TOURNAMENT_TRIALS = 20_000;
@@ -118,16 +105,9 @@ export interface TournamentResult extends ResultMeta {
 export async function tournament(input: ScenarioInput, options: TournamentOptions = {}): Promise<TournamentResult> {
   const settings = runSettings({ ...options, trials: options.trials ?? TOURNAMENT_TRIALS });
   if (options.race && (settings.exact || settings.precision !== null)) throw new UsageError('--race: needs a Monte Carlo run to a fixed --trials (not --exact or --precision)');
-  const source = sourceOf(input);
-  const t = validate(source, tournamentSchema);
+  const { scenario: t, source } = await loadKind(input, 'tournament');
   const names = t.forces.map((f) => f.name);
-  const dup = names.find((n, i) => names.indexOf(n) !== i);
-  if (dup !== undefined) throw source.error(['forces', names.lastIndexOf(dup), 'name'], `expected a name no other force has ('${dup}' is used twice)`);
   const withTactic = t.forces.filter((f) => f.tactic !== undefined).length;
-  if (withTactic !== 0 && withTactic !== t.forces.length) {
-    const k = t.forces.findIndex((f) => (f.tactic === undefined) === (withTactic > t.forces.length / 2));
-    throw source.error(['forces', k, 'tactic'], 'tactics are an optional rule for every force: give every force a tactic, or none');
-  }
   const solve = t.setting.tactics === 'solve';
   const started = performance.now();
   const N = t.forces.length;
@@ -280,7 +260,7 @@ async function raceTournament(cells: { i: number; j: number; compiled: CompiledW
 }
 
 /** Force i attacking force j under the setting: the column force defends; defender-only items count only there. */
-function pairing(t: TournamentFile, i: number, j: number, source: ReturnType<typeof sourceOf>): WarMachineScenario {
+function pairing(t: TournamentFile, i: number, j: number, source: ScenarioSource): WarMachineScenario {
   const side = (f: TournamentFile['forces'][number], defending: boolean): WarMachineSide => {
     const { cost: _cost, ...rest } = f;
     void _cost;
