@@ -13,9 +13,12 @@ import { parseDivided, type DividedScenario } from '../../src/kinds/divided/sche
 import { parseMarch } from '../../src/kinds/march/schema.js';
 import { compileSiege } from '../../src/kinds/siege/plan.js';
 import type { SiegeScenario } from '../../src/kinds/siege/schema.js';
+import { parseTournament } from '../../src/kinds/tournament/schema.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
+import { parseWarMachine } from '../../src/kinds/warMachine/schema.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import { readScenarioFile } from '../../src/scenario/read.js';
+import { parseScenarioText } from '../../src/scenario/source.js';
 import { loadFile } from '../helpers/load.js';
 
 const warMachine = (file: string) => (loadFile(`examples/${file}`) as { scenario: WarMachineScenario }).scenario;
@@ -38,5 +41,12 @@ export const SAMPLES: Record<string, () => unknown[]> = {
     const s: DividedScenario = parseDivided(readScenarioFile('examples/divided-forces.yaml'));
     const sides: WarMachineScenario['sides'] = [forcesOf(s.sides[0], null, s.policies)[0], forcesOf(s.sides[1], null, s.policies)[0]];
     return [compileWarMachine({ kind: 'war-machine', title: s.title, policies: s.policies, sides }).plan];
+  },
+  // A tournament's trials are battles of one pairing: the first force attacking the second.
+  tournament: () => {
+    const t = parseTournament(readScenarioFile('examples/tournament-forces.yaml'));
+    const side = ({ cost: _cost, ...force }: (typeof t.forces)[number], defending: boolean) => ({ ...force, defending });
+    const doc = { kind: 'war-machine', policies: t.setting.policies, sides: [side(t.forces[0], false), side(t.forces[1], true)] };
+    return [compileWarMachine(parseWarMachine(parseScenarioText(JSON.stringify(doc), 'pairing.json'))).plan];
   },
 };
