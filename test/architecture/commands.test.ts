@@ -1,8 +1,8 @@
 /**
  * Every command for every kind: the command × kind table of docs/cli.md comes from the registry, and every example
  * run under every command that takes a scenario either works (exit 0) or is refused in one line naming the command
- * that answers it (exit 2), never as an invalid scenario. Small runs; the costly commands (report, worth, app) run
- * one example of each kind, the rest every example.
+ * that answers it (exit 2), never as an invalid scenario. Small runs; where the costlier commands (report, worth,
+ * app and the toolkit's sweep, seek, compare) work they run one example of each kind, every other pair every example.
  *
  * Regenerate the table in docs/cli.md on purpose: UPDATE_DOCS=1 npx vitest run test/architecture/commands.test.ts
  */
@@ -22,7 +22,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DOC = join(ROOT, 'docs', 'cli.md');
 const BEGIN = '<!-- command × kind table: generated from src/kinds/ by UPDATE_DOCS=1 npx vitest run test/architecture/commands.test.ts -->';
 const END = '<!-- end of the generated table -->';
-const COSTLY = new Set(['report', 'worth', 'app']);
+const COSTLY = new Set(['report', 'worth', 'app', 'sweep', 'seek', 'compare']);
 const SMALL = ['--trials', '300', '--threads', '1', '--seed', '5'];
 
 const examples = readdirSync(join(ROOT, 'examples'))
