@@ -68,7 +68,8 @@ describe('npm pack → import from a scratch project', () => {
         // package.json's `files` copied, as test/app/package.test.ts does (npm itself: ~2 s of CPU, 3 s here; the
         // real `npm pack` runs under WARCAST_NPM_PACK=1, `npm run test:package`).
         const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
-        for (const f of [...manifest.files, 'package.json']) cpSync(join(ROOT, f), join(pkg, f), { recursive: true });
+        // A leading ! in `files` excludes (the source maps); npm pack drops what it names.
+        for (const f of [...manifest.files.filter((f) => !f.startsWith('!')), 'package.json']) cpSync(join(ROOT, f), join(pkg, f), { recursive: true, filter: (src) => !src.endsWith('.map') });
       }
       // The package's dependencies: the repository's own installed copies.
       symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'), 'dir');

@@ -29,6 +29,8 @@ interface Package {
   pkg: string;
   /** `warcast` as installed: package.json's bin. */
   bin: string;
+  /** Under WARCAST_NPM_PACK=1: the tarball `npm pack` wrote. */
+  tgz?: string;
 }
 
 /** The packed tarball, unpacked (PACK) or `files` copied, with node_modules beside it; made once per run. */
@@ -40,9 +42,10 @@ function packageCopy(): Package {
 function makePackageCopy(): Package {
   const dir = mkdtempSync(join(tmpdir(), 'warcast-pack-'));
   const pkg = join(dir, 'package');
+  let tgz: string | undefined;
   if (PACK) {
-    const tgz = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { encoding: 'utf8' }).trim().split('\n').pop()!;
-    execFileSync('tar', ['-xzf', join(dir, tgz), '-C', dir]);
+    tgz = join(dir, execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { encoding: 'utf8' }).trim().split('\n').pop()!);
+    execFileSync('tar', ['-xzf', tgz, '-C', dir]);
   } else {
     const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { files: string[] };
     mkdirSync(pkg);
@@ -56,7 +59,7 @@ function makePackageCopy(): Package {
     if (!NOT_INSTALLED.includes(name) && !name.startsWith('.')) symlinkSync(resolve('node_modules', name), join(pkg, 'node_modules', name), 'dir');
   }
   const bin = join(pkg, (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { bin: { warcast: string } }).bin.warcast);
-  return { dir, pkg, bin };
+  return { dir, pkg, bin, tgz };
 }
 
 describe('warcast from the packed package', () => {
@@ -139,11 +142,11 @@ const RUNS: Record<string, { args: string[]; exit?: number; check: (stdout: stri
 describe.runIf(PACK)('every shipped command from `npm install --omit=dev` of the packed package', () => {
   it('--help and one real small run each; no dev or optional package installed; no install script of a dependency', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'warcast-install-'));
-    const tgz = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { encoding: 'utf8' }).trim().split('\n').pop()!;
+    const { tgz } = packageCopy();
     const project = join(dir, 'project');
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'scratch', version: '1.0.0', private: true }));
-    const install = await execFileAsync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', join(dir, tgz)], { cwd: project, encoding: 'utf8' });
+    const install = await execFileAsync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', tgz!], { cwd: project, encoding: 'utf8' });
     // npm 11 lists packages whose install scripts it skipped: none of warcast's dependencies has one. (A tarball
     // install lists warcast's own `prepare`, which builds a checkout; npm does not run it for a tarball.)
     const skipped = install.stderr.split('\n').filter((l) => /^npm warn install-scripts\s+\S+@/.test(l));
