@@ -51,9 +51,10 @@ describe('scenario errors', () => {
   });
   it('one problem is still one line', async () => {
     const io = memoryIo();
-    // A siege given to odds: the file is fine, the command is not (a usage error naming warcast siege).
     const code = await runCli(['odds', 'examples/castle-siege.yaml'], io);
+    // A valid file of another kind is a usage error (2) naming the command that answers it, not an invalid file.
     expect(code).toBe(2);
     expect(io.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(io.stderr).toContain('warcast siege');
   });
 });
