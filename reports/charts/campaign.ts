@@ -1,4 +1,4 @@
-/** Campaign charts (issue 13): a march's arrival-by-day curve and fatigue, a divided battle's pairings. */
+/** Campaign charts: a march's arrival-by-day curve and fatigue, a divided battle's pairings. */
 import { base, NEUTRAL_COLOUR, PALETTE, r6, SIDE_COLOURS, type TopLevelSpec } from '../spec.js';
 
 const FATIGUE_COLOURS = ['#5a9a4c', '#d19a2a', '#b5523b'];
