@@ -5,7 +5,7 @@
  */
 import type { CascadeResult } from '../../analysis/cascade.js';
 import type { LocationTrace, RoundTrace } from '../../rules/dune/cascade.js';
-import { gap, note, number, percent, run, table, type Block, type Document, type Text } from '../../present/document.js';
+import { gap, heading, note, number, percent, run, table, type Block, type Document, type Text } from '../../present/document.js';
 import { num, pct, runLine } from '../../present/format.js';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
@@ -71,8 +71,8 @@ export function presentCascade(r: CascadeResult, o: { requestedThreads?: number 
   const lead = planning
     ? `Dune planning over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}: the players’ orders in the first, NPC attacks, income, fees and militia regeneration in every round`
     : `Dune seizure cascade, round ${r.round}: ${s.attacks.length} attack${s.attacks.length === 1 ? '' : 's'} by ${s.players.length} players on ${s.locations.length} locations`;
-  // The page always has a heading; the terminal prints the scenario's title only.
-  const blocks: Block[] = [r.title ? { type: 'heading', text: r.title } : { type: 'heading', text: lead, only: 'report' }];
+  // The terminal prints the scenario's title only; the page also says what was run.
+  const blocks: Block[] = [...(r.title ? [heading(r.title)] : []), { type: 'heading', text: lead, only: 'report' }];
   const orders = orderLines(r);
   if (orders.length) blocks.push({ type: 'ledger', lines: orders }, gap);
   if (r.notes?.length) blocks.push(...r.notes.map((n) => note(`note: ${n}`)), gap);
