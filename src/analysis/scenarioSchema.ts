@@ -35,7 +35,7 @@ export async function scenarioJsonSchema(kind?: string): Promise<JsonSchema> {
       oneOf: kinds.map(({ $schema: _s, $id: _i, ...rest }) => rest),
     };
   }
-  const entry = SCHEMAS[kind];
+  const entry = Object.hasOwn(SCHEMAS, kind) ? SCHEMAS[kind] : undefined; // not __proto__ or toString
   if (!entry) {
     const hint = closest(kind, SCHEMA_KINDS);
     throw new UsageError(`schema: unknown kind '${kind}'${hint ? ` (did you mean '${hint}'?)` : ''}; expected one of ${SCHEMA_KINDS.join(', ')}`);
