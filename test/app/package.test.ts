@@ -9,13 +9,14 @@
  * source, and a pool run's answer does not depend on its threads.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { FONT_DIR, FONT_FILES } from '../../reports/fonts.js';
 import { memoryIo } from '../../src/cli/io.js';
+import { copyPackageFiles } from '../helpers/package-files.js';
 import { runCli } from '../../src/cli/program.js';
 
 const PACK = process.env.WARCAST_NPM_PACK === '1';
@@ -38,6 +39,9 @@ let copy: Package | undefined;
 function packageCopy(): Package {
   return (copy ??= makePackageCopy());
 }
+afterAll(() => {
+  if (copy) rmSync(copy.dir, { recursive: true, force: true });
+});
 
 function makePackageCopy(): Package {
   const dir = mkdtempSync(join(tmpdir(), 'warcast-pack-'));
@@ -47,11 +51,8 @@ function makePackageCopy(): Package {
     tgz = join(dir, execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { encoding: 'utf8' }).trim().split('\n').pop()!);
     execFileSync('tar', ['-xzf', tgz, '-C', dir]);
   } else {
-    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { files: string[] };
     mkdirSync(pkg);
-    // npm's `files`: a leading ! excludes; the one exclusion is the source maps (they name sources not shipped).
-    expect(manifest.files.filter((f) => f.startsWith('!'))).toEqual(['!dist/**/*.map']);
-    for (const f of [...manifest.files.filter((f) => !f.startsWith('!')), 'package.json']) cpSync(f, join(pkg, f), { recursive: true, filter: (src) => !(src.startsWith('dist') && src.endsWith('.map')) });
+    copyPackageFiles(resolve('.'), pkg);
   }
   // The package's dependencies: this checkout's installed copies, less the ones a user does not get.
   mkdirSync(join(pkg, 'node_modules'));
@@ -142,6 +143,7 @@ const RUNS: Record<string, { args: string[]; exit?: number; check: (stdout: stri
 describe.runIf(PACK)('every shipped command from `npm install --omit=dev` of the packed package', () => {
   it('--help and one real small run each; no dev or optional package installed; no install script of a dependency', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'warcast-install-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const { tgz } = packageCopy();
     const project = join(dir, 'project');
     mkdirSync(project);

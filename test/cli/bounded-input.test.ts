@@ -5,7 +5,7 @@
  * one line (they were internal errors), and lone CR line endings are read as YAML reads them.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -116,14 +116,37 @@ describe('FIFOs and devices named as files', () => {
   });
 
   it('/dev/zero as a tournament forces file, a merge part, a --resume checkpoint: each refused at its limit', async () => {
-    for (const args of [['tournament', '/dev/zero'], ['merge', '/dev/zero'], ['odds', 'examples/orcs-vs-men.yaml', '--resume', '/dev/zero']]) {
+    // A part must be a regular file: /dev/zero is refused before any read (src/cli/distributed.ts).
+    const cases: [string[], RegExp][] = [
+      [['tournament', '/dev/zero'], /larger than [0-9,]+ bytes/],
+      [['merge', '/dev/zero'], /\/dev\/zero: not a regular file/],
+      [['odds', 'examples/orcs-vs-men.yaml', '--resume', '/dev/zero'], /larger than [0-9,]+ bytes/],
+    ];
+    for (const [args, message] of cases) {
       const io = memoryIo();
       const start = performance.now();
       const code = await runCli(args, io);
       expect(code, args.join(' ')).not.toBe(0);
       oneLine(io.stderr);
-      expect(io.stderr).toMatch(/larger than [0-9,]+ bytes/);
+      expect(io.stderr).toMatch(message);
       expect(performance.now() - start).toBeLessThan(5000);
+    }
+  });
+});
+
+describe('part files and checkpoints past their limit', () => {
+  it('a 65 MiB part file or checkpoint (sparse: no disk used) is refused at 64 MiB, in one line', async () => {
+    const big = join(dir, 'big.json');
+    writeFileSync(big, '');
+    truncateSync(big, 65 * MiB);
+    for (const [args, message] of [
+      [['merge', big], 'larger than 67,108,864 bytes (64 MiB), the limit for a part file'],
+      [['odds', 'examples/orcs-vs-men.yaml', '--resume', big], 'larger than 67,108,864 bytes (64 MiB)'],
+    ] as const) {
+      const io = memoryIo();
+      expect(await runCli([...args], io)).not.toBe(0);
+      oneLine(io.stderr);
+      expect(io.stderr).toContain(message);
     }
   });
 });
