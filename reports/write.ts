@@ -204,7 +204,10 @@ export async function writeReportFolderChecked(dir: string, files: ReportFile[],
   assertReplaceable(dir, option);
   const parent = dirname(target);
   mkdirSync(parent, { recursive: true });
-  const unlock = lock(parent, basename(target), option, dir);
+  // The lock reserveReportFolder took before the run, if it did.
+  const held = reserved.get(target);
+  reserved.delete(target);
+  const unlock = held ?? lock(parent, basename(target), option, dir);
   try {
     assertReplaceable(dir, option);
     removeStale(parent, basename(target));

@@ -154,7 +154,11 @@ export async function connectCluster(url: string, io: { err(text: string): void;
       }
     });
   events.on('completed', ({ jobId, returnvalue }) => completed(jobId, returnvalue));
-  events.on('failed', ({ jobId, failedReason }) => settle(jobId, (p) => p.reject(new WarcastError(`job ${jobId} failed on a worker: ${failedReason}`))));
+  events.on('failed', ({ jobId, failedReason }) => {
+    // Skipped as abandoned while this run lives (its key lost with a Redis restarted empty): queue it again.
+    if (!stopped && pending.has(jobId) && /^skipped: the run that queued this job is gone/.test(failedReason)) return void queue.remove(jobId).then(() => add(jobId), () => add(jobId));
+    settle(jobId, (p) => p.reject(new WarcastError(`job ${jobId} failed on a worker: ${failedReason}`)));
+  });
   await events.waitUntilReady();
   const workers = (await queue.getWorkers()).length;
   io.err(workers === 0 ? `no warcast worker is connected to ${url} yet: jobs wait until one starts (warcast worker --redis ${url})\n` : `${workers} warcast worker${workers === 1 ? '' : 's'} on ${url}\n`);
@@ -277,7 +281,9 @@ export async function runWorker(o: WorkerOptions): Promise<number> {
     async (job: Job<JobData>) => {
       if (job.data.version !== o.version) throw new Error(`this worker runs warcast ${o.version}, the job was queued by warcast ${job.data.version}: run the same version everywhere`);
       // A run that stopped (Ctrl-C twice, killed) no longer renews its key: nobody waits for this job.
-      if (job.data.run !== undefined && (await connection.exists(runKey(job.data.run))) === 0) {
+      // Only a job older than the key's life: a Redis restarted empty loses the key too, until its client's next
+      // renewal (within a second), and the jobs it queues again meanwhile are new.
+      if (job.data.run !== undefined && Date.now() - job.timestamp > RUN_KEY_MS && (await connection.exists(runKey(job.data.run))) === 0) {
         o.log(`job ${job.id} skipped: its run is gone\n`);
         throw new Error('skipped: the run that queued this job is gone');
       }
