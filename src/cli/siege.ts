@@ -8,6 +8,7 @@ import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
 import { withRun } from './run.js';
+import { ENDING_WORDS } from '../kinds/siege/endings.js';
 
 export async function siegeCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
   await checkReportOption(flags.report);
@@ -17,16 +18,10 @@ export async function siegeCommand(file: string, flags: RunFlags & ReportFlags, 
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} sieges`);
 }
 
-const ci = pctCi;
-
 /** How a siege ends, in words. */
-export const ENDING_WORDS: Record<string, string> = {
-  stormed: 'stormed (the fortress falls)',
-  starved: 'starved out (the garrison surrenders)',
-  defendersDepart: 'the defenders leave (their tactic)',
-  attackerDeparts: 'the attacker leaves (its tactic)',
-  standing: 'still standing at the week limit',
-};
+export { ENDING_WORDS };
+
+const ci = pctCi;
 
 export function formatSiege(r: SiegeResult, requestedThreads?: number): string {
   const lines: string[] = [];

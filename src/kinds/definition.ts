@@ -1,6 +1,7 @@
 /** The shape every kind has (see docs/architecture.md, "How to add a kind"). */
 import type { Kernel } from '../engine/kernel.js';
 import type { ScenarioSource } from '../scenario/source.js';
+import type { KindRoll, RollBody } from './roll.js';
 
 export interface KindDefinition<Scenario, Plan> {
   /** Registry name; also the name a pool task carries to the worker. */
@@ -23,4 +24,6 @@ export interface KindDefinition<Scenario, Plan> {
   readonly parse: (() => Promise<(source: ScenarioSource) => Scenario>) | null;
   /** Its kernel (loaded on demand, also by each worker thread). */
   readonly kernel: () => Promise<Kernel<Plan>>;
+  /** How `warcast roll` plays one game of it with dice (loaded on demand); absent: roll does not play it. */
+  readonly roll?: () => Promise<KindRoll<Scenario, RollBody>>;
 }

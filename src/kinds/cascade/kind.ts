@@ -14,4 +14,5 @@ export const cascadeKind: KindDefinition<CascadeScenario, CascadeModel> = {
   reports: ['reports/cascade.ts'],
   parse: async () => (await import('./schema.js')).parseCascade,
   kernel: async () => (await import('./kernelEntry.js')).cascadeKernel,
+  roll: async () => (await import('./roll.js')).cascadeRoll,
 };

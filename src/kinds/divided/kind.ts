@@ -17,4 +17,5 @@ export const dividedKind: KindDefinition<DividedScenario, WarMachinePlan> = {
   reports: ['reports/campaign.ts'],
   parse: async () => (await import('./schema.js')).parseDivided,
   kernel: async () => (await import('./kernelEntry.js')).dividedKernel,
+  roll: async () => (await import('./roll.js')).dividedRoll,
 };

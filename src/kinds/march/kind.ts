@@ -14,4 +14,5 @@ export const marchKind: KindDefinition<MarchScenario, MarchPlan> = {
   reports: ['reports/campaign.ts'],
   parse: async () => (await import('./schema.js')).parseMarch,
   kernel: async () => (await import('./kernelEntry.js')).marchKernel,
+  roll: async () => (await import('./roll.js')).marchRoll,
 };

@@ -14,4 +14,5 @@ export const siegeKind: KindDefinition<SiegeScenario, SiegePlan> = {
   reports: ['reports/siege.ts'],
   parse: async () => (await import('./schema.js')).parseSiege,
   kernel: async () => (await import('./kernelEntry.js')).siegeKernel,
+  roll: async () => (await import('./roll.js')).siegeRoll,
 };

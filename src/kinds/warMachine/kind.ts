@@ -14,4 +14,5 @@ export const warMachineKind: KindDefinition<WarMachineScenario, WarMachinePlan> 
   reports: ['reports/warMachine.ts', 'reports/matchup.ts', 'reports/sweep.ts'],
   parse: async () => (await import('./schema.js')).parseWarMachine,
   kernel: async () => (await import('./kernelEntry.js')).warMachineKernel,
+  roll: async () => (await import('./roll.js')).warMachineRoll,
 };
