@@ -192,7 +192,8 @@ export async function verifySeal(seal: SealRecord, scenarioBytes: Uint8Array, sc
   const seed = secretOk && Array.isArray(seal.contributions) ? deriveSeed(seal.secret, seal.scenarioSha256, seal.contributions) : null;
   add('seed', seed === seal.seed, seed === seal.seed ? `seed ${seed} follows from the secret, the scenario hash and the ${seal.contributions.length} contribution(s)` : `the seed posted (${seal.seed}) does not follow from the secret, scenario hash and contributions${seed === null ? '' : ` (they give ${seed})`}`);
   let roll: (RollResult & SealedRoll) | null = null;
-  if (seed !== null && scenarioSha256 === seal.scenarioSha256) {
+  // Re-played only from a seed that follows from the post and a scenario that is the one rolled: else nothing to compare.
+  if (seed !== null && seed === seal.seed && scenarioSha256 === seal.scenarioSha256) {
     const seal2: SealFile = { schema: SEAL_SCHEMA, secret: seal.secret, commitment: seal.commitment };
     roll = await sealedRoll(scenarioBytes, scenarioFile, seal2, seal.contributions, { npc: seal.options?.npc !== false });
     const posted = typeof seal.dice === 'string' ? seal.dice.split(' ').filter(Boolean).map(Number) : [];

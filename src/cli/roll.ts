@@ -39,6 +39,14 @@ export function readBytes(file: string, what: string): Buffer {
   }
 }
 
+/** --limit: the longest Markdown message (0: no split; below 200 a message has no room for a paragraph). */
+export function parseLimit(text: string | undefined): number {
+  if (text === undefined) return DISCORD_LIMIT;
+  const n = parseCount('--limit', text, 0, 1_000_000);
+  if (n > 0 && n < 200) throw new UsageError(`--limit: expected 0 (no split) or at least 200 characters, got ${n}`);
+  return n;
+}
+
 /** How a roll's dice are typed or asked for: `--dice LIST` types them (asking for the rest on a terminal); `--dice` alone asks. */
 export function typedDice(flags: Pick<RollFlags, 'dice'>, io: Io): { dice: string; ask: Io['ask'] } | null {
   if (flags.dice === undefined) return null;
@@ -49,7 +57,7 @@ export function typedDice(flags: Pick<RollFlags, 'dice'>, io: Io): { dice: strin
 export async function rollCommand(file: string, flags: RollFlags, io: Io): Promise<number> {
   if (flags.weekly) return (await import('./rollWeekly.js')).weeklyCommand(file, flags, io);
   for (const o of ['state', 'attacker', 'defender'] as const) if (flags[o] !== undefined) throw new UsageError(`--${o}: only with --weekly (a siege played week by week)`);
-  const limit = flags.limit === undefined ? DISCORD_LIMIT : parseCount('--limit', flags.limit, 0, 1_000_000);
+  const limit = parseLimit(flags.limit);
   const url = flags.post === undefined ? null : webhookUrl(flags.post);
   let result: RollResult;
   if (flags.seal !== undefined) {

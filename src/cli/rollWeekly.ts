@@ -12,10 +12,9 @@ import { sha256 } from '../analysis/rollSeal.js';
 import { writeAtomic } from '../engine/checkpoint.js';
 import { ExitCode, UsageError, WarcastError } from '../errors.js';
 import { MAX_SEED } from '../rng/index.js';
-import { DISCORD_LIMIT } from './format/roll.js';
 import type { Io } from './io.js';
 import { parseCount } from './options.js';
-import { emitRoll, readBytes, typedDice, type RollFlags } from './roll.js';
+import { emitRoll, parseLimit, readBytes, typedDice, type RollFlags } from './roll.js';
 import { webhookUrl } from './rollPost.js';
 
 export const WEEKLY_SCHEMA = 'warcast/roll-weekly@1';
@@ -65,7 +64,7 @@ export async function weeklyCommand(file: string, flags: RollFlags, io: Io): Pro
   const weekly = behaviour.weekly;
   if (!weekly) throw new UsageError(`--weekly: only a siege is played week by week (${file} is a ${(scenario as { kind: string }).kind} scenario)`);
   const allowed = weekly.tactics(scenario);
-  const limit = flags.limit === undefined ? DISCORD_LIMIT : parseCount('--limit', flags.limit, 0, 1_000_000);
+  const limit = parseLimit(flags.limit);
   const url = flags.post === undefined ? null : webhookUrl(flags.post);
   const saved = flags.state === undefined ? null : readState(flags.state, scenarioSha256);
   const typed = typedDice(flags, io);

@@ -42,7 +42,7 @@ export function rollMarkdownBlocks(r: RollResult & Partial<SealedRoll>, n: Narra
     else blocks.push(hard([`**${p[0].trim()}**`, ...p.slice(1)]));
   }
   blocks.push(hard(n.legend.map((l) => `*${l}*`)));
-  if (r.seal) blocks.push(...sealBlocks(r.seal, limit > 0 ? limit - 16 : Infinity));
+  if (r.seal) blocks.push(...sealBlocks(r.seal, limit > 0 ? limit - 24 : Infinity));
   return blocks;
 }
 
@@ -58,7 +58,7 @@ function sealBlocks(seal: SealedRoll['seal'], limit: number): string[] {
 /** Pack blocks into messages of at most `limit` characters (0: one message); a long block is cut by lines. */
 export function splitMessages(blocks: string[], limit: number): string[] {
   if (limit <= 0) return [blocks.join('\n\n') + '\n'];
-  const room = limit - 16; // the "*(part 9 of 9)*" mark
+  const room = limit - 24; // the "*(part 99 of 99)*" mark and its line breaks
   const pieces = blocks.flatMap((b) => (b.length <= room ? [b] : cutLines(b, room)));
   const parts: string[] = [];
   let cur = '';

@@ -83,8 +83,12 @@ export function playSiege(s: SiegeScenario, dice: Dice, options: RollPlayOptions
     resultsRow: resultsRowWords(w.battle?.row ?? null),
     sallyTactics: w.battle?.battle === 'sally' ? c.sallyPairs[w.battle.pairing].tactics : null,
   }));
+  // Stopped after the weeks chosen so far, short of the scenario's limit: the siege goes on (the stepper marks
+  // its last week as the limit's "still standing").
+  const cut = choices !== null && weeks.length < c.setup.weekLimit && weeks.at(-1)?.ending === 'standing';
+  if (cut) weeks[weeks.length - 1] = { ...weeks[weeks.length - 1], ending: null };
   const last = weeks[weeks.length - 1];
-  const over = last?.ending != null || weeks.length >= c.setup.weekLimit;
+  const over = !cut;
   return {
     kind: 'siege',
     schema: 'warcast/roll/siege@1',
