@@ -9,7 +9,7 @@ import { DISCORD_LIMIT, formatRoll, rollMarkdown } from './format/roll.js';
 import type { Io } from './io.js';
 import { parseCount } from './options.js';
 import { scenarioArg } from './scenarioArg.js';
-import { fitText } from '../text/format.js';
+import { fitText } from '../present/text.js';
 import { postMessages, webhookUrl } from './rollPost.js';
 
 export interface RollFlags {
@@ -78,6 +78,6 @@ export async function rollCommand(file: string, flags: RollFlags, io: Io): Promi
 /** Print a roll (JSON, Markdown messages or text) and post its Markdown when asked. */
 export async function emitRoll(io: Io, flags: Pick<RollFlags, 'json' | 'markdown'>, result: RollResult, n: Narration, file: string, limit: number, url: URL | null): Promise<void> {
   const messages = flags.markdown || url ? rollMarkdown(result, n, file, limit) : [];
-  io.out(flags.json ? JSON.stringify(result, null, 2) + '\n' : flags.markdown ? messages.join('\n') : fitText(formatRoll(result, n, file)));
+  io.out(flags.json ? JSON.stringify(result, null, 2) + '\n' : flags.markdown ? messages.join('\n') : fitText(formatRoll(result, n, file, io.textWidth ?? Infinity), io.textWidth ?? Infinity));
   if (url) await postMessages(url, messages, io);
 }

@@ -52,7 +52,7 @@ describe('march --json', () => {
     expect(odds.M.win[0]).toBeGreaterThan(odds.S.win[0]);
   });
 
-  it('casualties under the name every command uses (issue 16 item 12); meanLosses stays as its alias', async () => {
+  it('casualties under the name every command uses; meanLosses stays as its alias', async () => {
     const s = await load('examples/forced-march-into-battle.yaml');
     const r = await analyseMarch(s, { method: 'exact', seed: 1, trials: 1, threads: 1 });
     const b = r.battle!;

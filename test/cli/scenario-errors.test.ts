@@ -1,4 +1,4 @@
-/** Issue 16 item 11: every schema problem of a file in one go (up to a limit), "did you mean" for keys and names, the expected shape. */
+/** Every schema problem of a file in one go (up to a limit), "did you mean" for keys and names, the expected shape. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';

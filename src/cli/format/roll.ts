@@ -6,7 +6,8 @@
 import type { RollResult } from '../../analysis/roll.js';
 import type { SealedRoll } from '../../analysis/rollSeal.js';
 import type { Narration, NarrationTable } from '../../kinds/roll.js';
-import { markdownTable, table, wrapWords } from '../../text/format.js';
+import { markdownTable } from '../../present/markdown.js';
+import { textTable, wrapWords } from '../../present/text.js';
 
 /** Discord's limit on one message's content. */
 export const DISCORD_LIMIT = 2000;
@@ -25,9 +26,9 @@ function sourceLine(r: RollResult & Partial<SealedRoll>, file: string): string {
   return `dice seed ${r.seed} (replay: warcast roll ${file} --seed ${r.seed})`;
 }
 
-export function formatRoll(r: RollResult, n: Narration, file: string): string {
+export function formatRoll(r: RollResult, n: Narration, file: string, width = Infinity): string {
   const out = [n.title, sourceLine(r, file), ...(n.preamble ?? []), ''];
-  for (const p of n.paragraphs) out.push(...(isTable(p) ? [table(p.rows, p.header).trimEnd()] : p), '');
+  for (const p of n.paragraphs) out.push(...(isTable(p) ? [textTable(p.rows, p.header, width).trimEnd()] : p), '');
   out.push(...n.legend, '');
   out.push(...wrapWords(`dice rolled (${r.dice.length}): ${diceText(r)}`, 100));
   return out.join('\n') + '\n';

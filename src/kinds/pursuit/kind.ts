@@ -10,11 +10,18 @@ export const pursuitKind: KindDefinition<WarMachineScenario, EngagementPlan> = {
   name: 'pursuit',
   title: 'War Machine pursuit over several days',
   scenarioKind: null,
+  command: null,
   unit: 'engagements',
   commands: ['odds', 'report'],
+  metrics: [
+    { name: 'lastBattleWon[i]', meaning: "P(side i wins the pursuit's last battle)", method: 'monte-carlo', seek: false },
+  ],
+  page: null,
   docs: 'docs/rules.md',
   benchSuites: ['pursuit engagement'],
   reports: ['reports/warMachine.ts'],
   parse: null,
+  schema: null,
   kernel: async () => (await import('./engagement.js')).engagementKernel,
+  behaviour: null,
 };
