@@ -31,6 +31,8 @@ export { seek, parseTarget, type SeekOptions, type SeekResult, type SeekPoint, t
 export { cascade, type CascadeOptions, type CascadeResult } from './analysis/cascade.js';
 export { march, type MarchOptions, type MarchResult } from './analysis/march.js';
 export { divided, type DividedResult } from './analysis/divided.js';
+export { roll, ROLL_KINDS, type RollOptions, type RollResult, type DieRecord } from './analysis/roll.js';
+export { commitmentOf, deriveSeed, newSeal, sealedRoll, sealFromPost, verifySeal, type SealFile, type SealRecord, type VerifyResult } from './analysis/rollSeal.js';
 export { RUN_DEFAULTS, type ProgressCallback, type RunOptions, type RunHeader } from './analysis/options.js';
 export { loadScenario, type ScenarioInput, type LoadedScenario } from './kinds/load.js';
 export { KINDS, type KindName } from './kinds/index.js';

@@ -68,7 +68,8 @@ describe('npm pack → import from a scratch project', () => {
         // package.json's `files` copied, as test/app/package.test.ts does (npm itself: ~2 s of CPU, 3 s here; the
         // real `npm pack` runs under WARCAST_NPM_PACK=1, `npm run test:package`).
         const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
-        for (const f of [...manifest.files, 'package.json']) cpSync(join(ROOT, f), join(pkg, f), { recursive: true });
+        // A "!pattern" entry excludes files (npm pack honours it): not a path to copy.
+        for (const f of [...manifest.files.filter((f) => !f.startsWith('!')), 'package.json']) cpSync(join(ROOT, f), join(pkg, f), { recursive: true });
       }
       // The package's dependencies: the repository's own installed copies.
       symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'), 'dir');
@@ -98,6 +99,8 @@ describe('npm pack → import from a scratch project', () => {
       expect(outputs[3]).toMatch(/interrupted: true/);
       expect(outputs[4]).toMatch(/troops for a 70% chance: 1601 \(exact, monotone: true\)/);
       expect(outputs[4]).toMatch(/Knights of the Order \d{4}, /);
+      expect(outputs[5]).toMatch(/^dice d100 A \d+, d100 B \d+; typed back: same roll true$/m);
+      expect(outputs[5]).toMatch(/^sealed seed \d+, verified: true$/m);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
