@@ -9,7 +9,8 @@ import { randomInt } from 'node:crypto';
 import { UsageError } from '../errors.js';
 import { KINDS } from '../kinds/index.js';
 import type { KindDefinition } from '../kinds/definition.js';
-import { loadScenario, type ScenarioInput } from '../kinds/load.js';
+import { definitionFor } from '../kinds/commands.js';
+import { loadSource, type ScenarioInput } from '../kinds/load.js';
 import type { KindRoll, Narration, RollBody, RollPlayOptions } from '../kinds/roll.js';
 import { warMachineRoll, type BattleRoll } from '../kinds/warMachine/roll.js';
 import type { CascadeRoll } from '../kinds/cascade/roll.js';
@@ -91,9 +92,10 @@ export async function playWithTypedDice(behaviour: AnyRoll, scenario: unknown, v
   return { ...result, seed: null, dice } as RollResult;
 }
 
-/** Load a scenario `roll` plays; with its behaviour. */
+/** Load a scenario `roll` plays, with its behaviour; a valid file of a kind roll does not play is refused (exit 2). */
 export async function loadForRoll(input: ScenarioInput): Promise<{ scenario: unknown; kind: string; behaviour: AnyRoll }> {
-  const { scenario } = await loadScenario(input, ROLL_KINDS);
+  const { source } = definitionFor('roll', input);
+  const { scenario } = await loadSource(source, ROLL_KINDS);
   const kind = (scenario as { kind: string }).kind;
   return { scenario, kind, behaviour: await rollBehaviour(kind) };
 }

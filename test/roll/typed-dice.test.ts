@@ -89,3 +89,18 @@ describe('--dice alone asks for each die on a terminal', () => {
     expect(questions).toHaveLength(seeded.dice.length + 1);
   });
 });
+
+describe('the kinds roll plays', () => {
+  it('are the registered kinds with a roll behaviour, each listing roll among its commands; another kind is refused (exit 2)', async () => {
+    const { KINDS } = await import('../../src/kinds/index.js');
+    const { ROLL_KINDS } = await import('../../src/analysis/roll.js');
+    const listing = Object.values(KINDS).filter((k) => k.scenarioKind && (k.commands as readonly string[]).includes('roll')).map((k) => k.scenarioKind);
+    const withRoll = Object.values(KINDS).filter((k) => 'roll' in k && k.roll).map((k) => k.scenarioKind);
+    expect(withRoll).toEqual(listing);
+    expect(ROLL_KINDS).toEqual(listing);
+    expect(ROLL_KINDS).toEqual(['war-machine', 'siege', 'cascade', 'march', 'divided']);
+    const io = memoryIo();
+    expect(await runCli(['roll', 'examples/tournament-forces.yaml'], io)).toBe(2);
+    expect(io.stderr).toMatch(/roll: a tournament scenario is not answered by warcast roll .*; run warcast tournament/);
+  });
+});
