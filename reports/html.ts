@@ -5,31 +5,14 @@
  * All user text goes through `escapeHtml`; JSON placed in a <script> goes through `scriptJson`.
  */
 import type { ReportContent, Table } from './content.js';
-import { blocksHtml, escapeHtml } from '../src/present/html.js';
+import { blocksHtml } from '../src/present/html.js';
+import { escapeHtml, scriptCode, scriptJson } from '../src/present/escape.js';
 import type { Block } from '../src/present/document.js';
 import type { Chart } from './spec.js';
 
-export { escapeHtml };
+export { escapeHtml, scriptJson };
 
 export const GENERATOR = 'warcast';
-
-/**
- * JSON safe inside a <script> element: `<`, `>` and `&` as \u escapes (no `</script>` or `<!--` can
- * appear), and the two line separators JavaScript once treated as newlines.
- */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-/** A bundle inlined in a <script>: a literal `</script` would end the element early. */
-function scriptCode(code: string): string {
-  return code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
-}
 
 export interface PageOptions {
   /** Rendered SVG per chart name (inlined as the static figure). */

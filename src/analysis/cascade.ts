@@ -6,7 +6,7 @@
 import { UsageError } from '../errors.js';
 import { compileCascade } from '../kinds/cascade/plan.js';
 import { loadKernel } from '../kinds/index.js';
-import { loadKind, sourceOf, type ScenarioInput } from '../kinds/load.js';
+import { expectKind, loadKind, sourceOf, type ScenarioInput } from '../kinds/load.js';
 import { parseCascade } from '../kinds/cascade/schema.js';
 import type { ScenarioSource } from '../scenario/source.js';
 import { cascadeMaxHalfWidth } from '../kinds/cascade/summary.js';
@@ -43,9 +43,7 @@ export interface CascadeOptions extends RunOptions {
 async function loadRound(input: ScenarioInput, lenient: boolean): Promise<{ scenario: CascadeScenario; source: ScenarioSource }> {
   if (!lenient) return loadKind(input, 'cascade');
   const source = sourceOf(input);
-  const data = source.data as { kind?: unknown } | null;
-  // Not a cascade document: the strict loader says what was expected.
-  if (data === null || typeof data !== 'object' || data.kind !== 'cascade') return loadKind(input, 'cascade');
+  expectKind(source, ['cascade']);
   return { source, scenario: parseCascade(source, { lenient: true }) };
 }
 

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScenarioDocument } from './model.js';
 import { warcastVersion } from '../version.js';
+import { escapeHtml, scriptCode, scriptJson } from '../present/escape.js';
 
 /**
  * The package root (package.json of warcast): from src/app/ or, compiled, dist/src/app/. A checkout also holds
@@ -76,27 +77,24 @@ ${text ? `<label for="${task}-text">${task} scenario</label>\n<textarea id="${ta
 <details><summary>the JSON</summary><pre id="${task}-result"></pre></details>`;
 }
 
-/** JSON safe inside a <script> element. */
-const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** The page: one HTML document, the scenario embedded (the URL hash, when present, takes precedence). */
 export async function appHtml(doc: ScenarioDocument, siegeText: string, cascadeText: string): Promise<string> {
   const assets = await pageAssets();
-  const js = assets.js.replace(/<\/(script)/gi, '<\\/$1');
+  const js = scriptCode(assets.js);
   const title = typeof doc.title === 'string' ? doc.title : 'War Machine battle';
-  const escHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' blob:; worker-src blob:; style-src 'unsafe-inline'; img-src data:">
-<title>${escHtml(title)} — warcast what-if</title>
+<title>${escapeHtml(title)} — warcast what-if</title>
 <style>${assets.css}</style>
 </head>
 <body>
 <main>
-<h1>${escHtml(title)}: what if?</h1>
+<h1>${escapeHtml(title)}: what if?</h1>
 <p class="lead">Change any value: the odds below are recomputed exactly (all 10,000 pairs of d100 rolls) in this page, by the engine of <code>warcast odds --exact</code>. The link in the address bar reproduces this page.</p>
 <form id="form" aria-label="the battle"></form>
 <section id="results" aria-live="polite" aria-busy="true">

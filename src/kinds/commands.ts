@@ -55,3 +55,21 @@ export async function loadFor(command: ToolkitCommand, input: ScenarioInput): Pr
   const behaviour = await definition!.behaviour!();
   return { kind: definition!.scenarioKind!, scenario, source, definition: definition!, behaviour };
 }
+
+/** Every command that takes a scenario file: each kind's commands, in registry order. */
+export function scenarioCommands(): string[] {
+  return [...new Set(KIND_LIST.flatMap((k) => (k.scenarioKind ? k.commands : [])))];
+}
+
+/** The kinds a scenario file may name, with their definitions, in registry order. */
+const scenarioKindList = () => KIND_LIST.filter((k) => k.scenarioKind !== null);
+
+/**
+ * The command × kind table of docs/cli.md, generated from the registry: ✓ where the command answers the kind,
+ * otherwise the command a file of that kind is refused towards (exit 2).
+ */
+export function commandKindTable(): string {
+  const kinds = scenarioKindList();
+  const rows = scenarioCommands().map((c) => `| \`${c}\` | ${kinds.map((k) => (answers(k, c) ? '✓' : `→ \`${k.command}\``)).join(' | ')} |`);
+  return [`| command | ${kinds.map((k) => `\`${k.scenarioKind}\``).join(' | ')} |`, `|---|${kinds.map(() => '---').join('|')}|`, ...rows].join('\n');
+}

@@ -30,6 +30,8 @@ export interface MetricDefinition {
   readonly method: MetricMethod;
   /** Whether `seek --target` accepts it. */
   readonly seek: boolean;
+  /** With `seek`: a target naming it, as `seek --target` takes it (e.g. `win[0] >= 0.5`). */
+  readonly example?: string;
 }
 
 /** Which section of the what-if page (docs/app.md) a file of this kind prefills. */
@@ -81,6 +83,11 @@ export interface KindDefinition<Scenario, Plan> {
   readonly commands: readonly string[];
   /** Its named metrics. */
   readonly metrics: readonly MetricDefinition[];
+  /**
+   * Field editing: numeric fields sweep, seek and worth vary (paths as --vary takes them; the first is in every
+   * example of the kind). Any numeric field of the validated scenario can be varied; these are the usual ones.
+   */
+  readonly fields: readonly string[];
   /** The section of the what-if page a file of this kind prefills (null: the page cannot show it). */
   readonly page: PageSection | null;
   /** The user documentation of its rules and policies. */

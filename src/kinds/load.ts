@@ -7,6 +7,7 @@ import { closest, parseScenarioText, type ScenarioSource } from '../scenario/sou
 import { readScenarioFile } from '../scenario/read.js';
 import { SCENARIO_KINDS, scenarioKindDefinition, type AnyScenario, type KindName, type ScenarioOf } from './index.js';
 import { mark } from '../engine/timings.js';
+import type { KindDefinition } from './definition.js';
 import { UsageError } from '../errors.js';
 
 /** A validated scenario and its source; `scenario` is a union tagged by `kind` (narrow on it). */
@@ -29,9 +30,8 @@ export function sourceOf(input: ScenarioInput): ScenarioSource {
   return parseScenarioText(JSON.stringify(input, null, 2), '<scenario object>');
 }
 
-/** Validate a parsed source against the kind it names, if that is one of `expected` (default: any scenario kind). */
-export async function loadSource(source: ScenarioSource, expected: readonly string[] = SCENARIO_KINDS): Promise<LoadedScenario> {
-  mark('scenario parsed');
+/** The kind a parsed source names, checked to be one of `expected`; a kind the registry knows but not expected is a usage error naming its command. */
+export function expectKind(source: ScenarioSource, expected: readonly string[] = SCENARIO_KINDS): KindDefinition<unknown, unknown> {
   const data = source.data;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw source.error([], 'expected a mapping with a kind (e.g. kind: war-machine)');
@@ -45,8 +45,15 @@ export async function loadSource(source: ScenarioSource, expected: readonly stri
     const hint = typeof kind === 'string' ? closest(kind, SCENARIO_KINDS) : null;
     throw source.error(['kind'], `${wanted}${hint ? ` (did you mean '${hint}'?)` : ''}`);
   }
+  return def;
+}
+
+/** Validate a parsed source against the kind it names, if that is one of `expected` (default: any scenario kind). */
+export async function loadSource(source: ScenarioSource, expected: readonly string[] = SCENARIO_KINDS): Promise<LoadedScenario> {
+  mark('scenario parsed');
+  const def = expectKind(source, expected);
   const parse = await def.parse!();
-  mark('validator loaded', kind);
+  mark('validator loaded', def.name);
   // The kind's own validator returns its scenario type, whose `kind` is the literal it was found by.
   const scenario = parse(source) as AnyScenario;
   mark('scenario loaded');

@@ -7,11 +7,9 @@
 import type { Block, Document } from './document.js';
 import { plain } from './format.js';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+import { escapeHtml } from './escape.js';
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
+export { escapeHtml };
 
 const attrs = (b: Block) => ` data-block="${b.type}"${b.only ? ` data-only="${b.only}"` : ''}`;
 

@@ -9,13 +9,14 @@
  * source, and a pool run's answer does not depend on its threads.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { FONT_DIR, FONT_FILES } from '../../reports/fonts.js';
 import { memoryIo } from '../../src/cli/io.js';
+import { copyPackageFiles } from '../helpers/package-files.js';
 import { runCli } from '../../src/cli/program.js';
 
 const PACK = process.env.WARCAST_NPM_PACK === '1';
@@ -29,6 +30,8 @@ interface Package {
   pkg: string;
   /** `warcast` as installed: package.json's bin. */
   bin: string;
+  /** Under WARCAST_NPM_PACK=1: the tarball `npm pack` wrote. */
+  tgz?: string;
 }
 
 /** The packed tarball, unpacked (PACK) or `files` copied, with node_modules beside it; made once per run. */
@@ -36,19 +39,20 @@ let copy: Package | undefined;
 function packageCopy(): Package {
   return (copy ??= makePackageCopy());
 }
+afterAll(() => {
+  if (copy) rmSync(copy.dir, { recursive: true, force: true });
+});
 
 function makePackageCopy(): Package {
   const dir = mkdtempSync(join(tmpdir(), 'warcast-pack-'));
   const pkg = join(dir, 'package');
+  let tgz: string | undefined;
   if (PACK) {
-    const tgz = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { encoding: 'utf8' }).trim().split('\n').pop()!;
-    execFileSync('tar', ['-xzf', join(dir, tgz), '-C', dir]);
+    tgz = join(dir, execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { encoding: 'utf8' }).trim().split('\n').pop()!);
+    execFileSync('tar', ['-xzf', tgz, '-C', dir]);
   } else {
-    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { files: string[] };
     mkdirSync(pkg);
-    // npm's `files`: a leading ! excludes; the one exclusion is the source maps (they name sources not shipped).
-    expect(manifest.files.filter((f) => f.startsWith('!'))).toEqual(['!dist/**/*.map']);
-    for (const f of [...manifest.files.filter((f) => !f.startsWith('!')), 'package.json']) cpSync(f, join(pkg, f), { recursive: true, filter: (src) => !(src.startsWith('dist') && src.endsWith('.map')) });
+    copyPackageFiles(resolve('.'), pkg);
   }
   // The package's dependencies: this checkout's installed copies, less the ones a user does not get.
   mkdirSync(join(pkg, 'node_modules'));
@@ -56,7 +60,7 @@ function makePackageCopy(): Package {
     if (!NOT_INSTALLED.includes(name) && !name.startsWith('.')) symlinkSync(resolve('node_modules', name), join(pkg, 'node_modules', name), 'dir');
   }
   const bin = join(pkg, (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { bin: { warcast: string } }).bin.warcast);
-  return { dir, pkg, bin };
+  return { dir, pkg, bin, tgz };
 }
 
 describe('warcast from the packed package', () => {
@@ -139,11 +143,12 @@ const RUNS: Record<string, { args: string[]; exit?: number; check: (stdout: stri
 describe.runIf(PACK)('every shipped command from `npm install --omit=dev` of the packed package', () => {
   it('--help and one real small run each; no dev or optional package installed; no install script of a dependency', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'warcast-install-'));
-    const tgz = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { encoding: 'utf8' }).trim().split('\n').pop()!;
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const { tgz } = packageCopy();
     const project = join(dir, 'project');
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'scratch', version: '1.0.0', private: true }));
-    const install = await execFileAsync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', join(dir, tgz)], { cwd: project, encoding: 'utf8' });
+    const install = await execFileAsync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', tgz!], { cwd: project, encoding: 'utf8' });
     // npm 11 lists packages whose install scripts it skipped: none of warcast's dependencies has one. (A tarball
     // install lists warcast's own `prepare`, which builds a checkout; npm does not run it for a tarball.)
     const skipped = install.stderr.split('\n').filter((l) => /^npm warn install-scripts\s+\S+@/.test(l));

@@ -52,7 +52,9 @@ describe('scenario errors', () => {
   it('one problem is still one line', async () => {
     const io = memoryIo();
     const code = await runCli(['odds', 'examples/castle-siege.yaml'], io);
-    expect(code).toBe(3);
+    // A valid file of another kind is a usage error (2) naming the command that answers it, not an invalid file.
+    expect(code).toBe(2);
     expect(io.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(io.stderr).toContain('warcast siege');
   });
 });

@@ -16,9 +16,11 @@ export const dividedKind: KindDefinition<DividedScenario, WarMachinePlan> = {
   metrics: [
     { name: 'winsTheDay[i]', meaning: 'P(side i wins the day: more pairings won)', method: 'exact', seek: false },
   ],
+  fields: ['sides[0].force.troops', 'sides[0].force.battleRating'],
   page: null,
   docs: 'docs/rules.md',
-  benchSuites: [],
+  // Its trials are War Machine battles, run by the battle kernel under this kind's name: that suite times them.
+  benchSuites: ['war-machine battle'],
   reports: ['reports/campaign.ts'],
   parse: async () => (await import('./schema.js')).parseDivided,
   schema: async () => (await import('./schema.js')).dividedSchema,

@@ -14,6 +14,7 @@ export const marchKind: KindDefinition<MarchScenario, MarchPlan> = {
     { name: 'arrivedBy(d)', meaning: 'P(the army has arrived by day d) (exact chain; --monte-carlo simulates it)', method: 'exact', seek: false },
     { name: 'win[i]', meaning: 'P(side i wins the battle on arrival), mixed over the fatigue on arrival', method: 'exact', seek: false },
   ],
+  fields: ['distance', 'force.troops', 'force.food', 'enemy.troops'],
   page: null,
   docs: 'docs/rules.md',
   benchSuites: ['march'],

@@ -16,6 +16,7 @@ export const pursuitKind: KindDefinition<WarMachineScenario, EngagementPlan> = {
   metrics: [
     { name: 'lastBattleWon[i]', meaning: "P(side i wins the pursuit's last battle)", method: 'monte-carlo', seek: false },
   ],
+  fields: [],
   page: null,
   docs: 'docs/rules.md',
   benchSuites: ['pursuit engagement'],

@@ -14,9 +14,11 @@ export const tournamentKind: KindDefinition<TournamentFile, WarMachinePlan> = {
     { name: 'win[i][j]', meaning: 'P(force i wins attacking force j)', method: 'monte-carlo', seek: false },
     { name: 'rating(f)', meaning: "force f's Bradley–Terry rating (Elo scale)", method: 'monte-carlo', seek: false },
   ],
+  fields: ['forces[0].troops', 'forces[1].troops'],
   page: null,
   docs: 'docs/design.md',
-  benchSuites: [],
+  // Its trials are War Machine battles, run by the battle kernel under this kind's name: that suite times them.
+  benchSuites: ['war-machine battle'],
   reports: ['reports/toolkit.ts'],
   parse: async () => (await import('./schema.js')).parseTournament,
   schema: async () => (await import('./schema.js')).tournamentSchema,
