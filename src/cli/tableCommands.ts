@@ -28,6 +28,7 @@ export function addTableCommands(program: Command, io: Io, setExit: (code: numbe
     .command('seal <file>')
     .description('a sealed round\'s secret, written to FILE (never overwritten), and the commitment to publish before orders are due; docs/roll.md')
     .option('--json', 'print one JSON document on stdout')
+    .addHelpText('after', '\nExamples:\n  warcast seal round7.seal\n  warcast roll examples/cascade-bob-john.yaml --seal round7.seal --contrib "Bob: spice" --markdown\n')
     .action(async (file: string, flags) => setExit(await (await import('./seal.js')).sealCommand(file, flags, io)));
 
   program
@@ -37,6 +38,7 @@ export function addTableCommands(program: Command, io: Io, setExit: (code: numbe
     .option('--commitment <sha256>', 'the commitment the referee published before the orders')
     .option('--contrib <text>', 'a contribution that must be counted (repeat for each)', collect)
     .option('--json', 'print one JSON document on stdout')
+    .addHelpText('after', '\nExamples:\n  warcast verify post.md\n  warcast verify post.md --scenario examples/cascade-bob-john.yaml --commitment <sha256 published> --contrib "Bob: spice"\n')
     .action(async (post: string, flags) => setExit(await (await import('./seal.js')).verifyCommand(post, flags, io)));
 
   addRunOptions(program.command('compare <a> <b>').description('two scenarios of one kind side by side (win, losses, weeks to fall, owners): the difference and whether it is beyond noise'), { trials: 'battles, sieges or cascade rounds per scenario (default 1,000,000)', unit: 'trials' })
