@@ -109,7 +109,13 @@ export async function weeklyCommand(file: string, flags: RollFlags, io: Io): Pro
     const n = behaviour.narrate(next);
     const week = weekly.narrateWeek(next, weeks.length);
     const progress = weekly.progress(next);
-    const status = progress.over ? 'the siege is over' : `next week: warcast roll ${file} --weekly${flags.state ? ` --state ${flags.state}` : ''} --attacker … --defender …${state.seed === null ? ' --dice …' : ''}`;
+    const status = progress.over
+      ? 'the siege is over'
+      : interactive
+        ? `week ${weeks.length} played${flags.state ? `, saved to ${flags.state}` : ' (not saved: --state FILE keeps the siege between sessions)'}`
+        : flags.state
+        ? `next week: warcast roll ${file} --weekly --state ${flags.state} --attacker … --defender …${state.seed === null ? ' --dice …' : ''}`
+        : 'not saved: give --state FILE to play the next week in another call';
     // One week's narration (the whole siege so far with --json, or at the end).
     await emitRoll(io, flags, next, progress.over ? n : { ...n, paragraphs: [week, [status]] }, file, limit, url);
     if (!interactive) break;
