@@ -9,7 +9,7 @@ import { warcastVersion } from '../../version.js';
 import type { KindRoll } from '../roll.js';
 import { compileCascade } from './plan.js';
 import type { CascadeScenario } from './schema.js';
-import { formatLocation } from './traceText.js';
+import { locationLines } from './present.js';
 
 export interface CascadeRoll {
   kind: 'cascade';
@@ -32,7 +32,7 @@ export const cascadeRoll: KindRoll<CascadeScenario, CascadeRoll> = {
     return { kind: 'cascade', schema: 'warcast/roll/cascade@1', warcastVersion, title: s.title ?? null, npc, trace };
   },
   narrate(r) {
-    const paragraphs = r.trace.locations.map((loc) => formatLocation(loc).slice(1));
+    const paragraphs = r.trace.locations.map((loc) => locationLines(loc).slice(1));
     if (paragraphs.length === 0) paragraphs.push(['no attacks this round']);
     return {
       title: `${r.title ? r.title + ': ' : ''}round ${r.trace.round}, the players' attacks${r.npc ? ' and the NPC attacks the dice brought' : ' (no NPC attacks)'}`,
