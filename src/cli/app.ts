@@ -51,7 +51,7 @@ export async function appCommand(file: string | undefined, flags: AppFlags, io: 
   // Checked before the page is built: the folder can be made and written, and an index.html there is warcast's.
   if (out !== undefined && index !== undefined) {
     ensureFolder(out, '--out');
-    checkOutputFile(index, { option: '--out', inputs: [scenarioFile], whyNotReplace: (p) => (fileHead(p, 4096).includes(MARK) ? null : 'is not a warcast app page'), advice: 'choose another folder' });
+    checkOutputFile(index, { option: '--out', inputs: file === undefined ? [] : [file], whyNotReplace: (p) => (fileHead(p, 4096).includes(MARK) ? null : 'is not a warcast app page'), advice: 'choose another folder' });
   }
   const started = performance.now();
   const html = (await appHtml(parseScenarioText(texts.battle, 'battle').data as ScenarioDocument, texts.siege, texts.cascade)).replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${MARK}`);
