@@ -3,7 +3,7 @@ import { odds } from '../analysis/odds.js';
 import { scenarioArg } from './scenarioArg.js';
 import { fmtCount } from '../text/format.js';
 import { formatOdds } from './format/odds.js';
-import { presentOdds } from '../present/odds.js';
+import { presentOdds } from '../kinds/warMachine/present.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';

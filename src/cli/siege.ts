@@ -2,7 +2,7 @@
 import { siege, type SiegeResult } from '../analysis/siege.js';
 import { scenarioArg } from './scenarioArg.js';
 import { fmtCount } from '../text/format.js';
-import { ENDING_WORDS, presentSiege } from '../present/siege.js';
+import { ENDING_WORDS, presentSiege } from '../kinds/siege/present.js';
 import { renderText } from '../present/text.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';

@@ -3,10 +3,10 @@
  * costs, the fortifications' damage, field construction, supplies; the report adds the sides' ratings, the key
  * numbers per siege, construction as tables and the charts.
  */
-import type { SiegeResult } from '../analysis/siege.js';
-import { ENDINGS } from '../kinds/siege/plan.js';
-import { gap, heading, note, number, percent, run, spread, table, type Block, type Document, type Text } from './document.js';
-import { num, runLine, SPREAD_WORDS } from './format.js';
+import type { SiegeResult } from '../../analysis/siege.js';
+import { ENDINGS } from './plan.js';
+import { gap, heading, note, number, percent, run, spread, table, type Block, type Document, type Text } from '../../present/document.js';
+import { num, runLine, SPREAD_WORDS } from '../../present/format.js';
 
 /** How a siege ends, in words. */
 export const ENDING_WORDS: Record<string, string> = {
