@@ -32,7 +32,18 @@ export interface ReportFlags {
  */
 export async function checkReportOption(dir: string | undefined, option = '--report'): Promise<void> {
   // Like the renderers, the report writer loads only when a report is asked for.
-  if (dir !== undefined) (await import('../../reports/write.js')).reserveReportFolder(dir, option);
+  if (dir === undefined) return;
+  reserved = true;
+  (await import('../../reports/write.js')).reserveReportFolder(dir, option);
+}
+
+let reserved = false;
+
+/** After the command, whatever happened: release the folders checkReportOption locked (the writer loads only if one was). */
+export async function releaseReportFolders(): Promise<void> {
+  if (!reserved) return;
+  reserved = false;
+  (await import('../../reports/write.js')).releaseReservations();
 }
 
 /** A result whose report is built by the given function (`warcast report`: the kind's own builder). */
