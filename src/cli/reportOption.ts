@@ -16,8 +16,7 @@ import type { SeekResult } from '../analysis/seek.js';
 import type { WorthResult } from '../analysis/worth.js';
 import type { TournamentResult } from '../analysis/tournament.js';
 import type { Io } from './io.js';
-import type { ReportContent } from '../../reports/content.js';
-import type { AnalysisResult } from '../kinds/definition.js';
+import type { AnalysisResult, KindBehaviour } from '../kinds/definition.js';
 import { KINDS, kindAnsweredBy } from '../kinds/index.js';
 
 export interface ReportFlags {
@@ -52,6 +51,9 @@ export interface BuiltReport {
   result: AnalysisResult;
   build: () => Promise<ReportContent>;
 }
+
+/** What a report builder returns (the report's content), named through the kind interface: results flow one way. */
+type ReportContent = Awaited<ReturnType<KindBehaviour<unknown>['report']>>;
 
 export type CommandResult =
   | { kind: 'odds'; result: OddsResult }
