@@ -26,6 +26,9 @@ export interface WriteHooks {
 /** The list of files warcast wrote into a report folder: only these are ever replaced. */
 export const MANIFEST = '.warcast-manifest.json';
 
+/** A folder name as shown in a message: a 5,000-character one is cut. */
+const shown = (dir: string) => (dir.length > 120 ? `${dir.slice(0, 60)}…${dir.slice(-40)} (${dir.length.toLocaleString('en-US')} characters)` : dir);
+
 /** Why `dir` may not be replaced, or null when it may: missing, empty, or exactly the files of its manifest. */
 export function whyNotReplaceable(dir: string): string | null {
   const target = resolve(dir);
@@ -35,8 +38,10 @@ export function whyNotReplaceable(dir: string): string | null {
   let st;
   try {
     st = lstatSync(target);
-  } catch {
-    return null; // missing: created by the write
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null; // missing: created by the write
+    return `cannot be used (${code === 'ENAMETOOLONG' ? 'ENAMETOOLONG: the name is too long' : code === 'ENOTDIR' ? 'ENOTDIR: a part of the path is not a folder' : code ?? String(err)})`;
   }
   if (st.isSymbolicLink()) return 'is a symbolic link (give the folder it points to)';
   if (!st.isDirectory()) return 'exists and is not a folder';
@@ -69,7 +74,7 @@ export function replaceable(dir: string): boolean {
  */
 export function assertReplaceable(dir: string, option = '--out'): void {
   const why = whyNotReplaceable(dir);
-  if (why !== null) throw new UsageError(`${option} ${dir}: ${why}; refusing to replace it: choose a new or empty folder`);
+  if (why !== null) throw new UsageError(`${option} ${shown(dir)}: ${why}; refusing to replace it: choose a new or empty folder`);
   let parent = dirname(resolve(dir));
   while (!existsSync(parent) && parent !== dirname(parent)) parent = dirname(parent);
   try {
@@ -127,6 +132,45 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   }
 }
 
+/** Report folders this process has locked before its run (reserveReportFolder), by absolute path. */
+const reserved = new Map<string, () => void>();
+
+/**
+ * Before the run: check the folder (assertReplaceable), its staging name, and take its lock for the whole run,
+ * so a second writer of the same folder fails now, before its run (exit 2), not after printing a result. The
+ * lock goes when the report is written, or when the process exits. A folder whose parent does not exist yet is
+ * locked when it is written.
+ */
+export function reserveReportFolder(dir: string, option = '--out'): void {
+  assertReplaceable(dir, option);
+  const target = resolve(dir);
+  const parent = dirname(target);
+  if (reserved.has(target) || !existsSync(parent)) return;
+  // The staging folder's name is longer than the folder's: a name the filesystem would refuse fails now.
+  const probe = join(parent, `.${basename(target)}.tmp-${process.pid}-probe000`);
+  try {
+    mkdirSync(probe);
+    rmSync(probe, { recursive: true, force: true });
+  } catch (err) {
+    throw new UsageError(`${option} ${shown(dir)}: cannot write there (${(err as NodeJS.ErrnoException).code ?? String(err)}); nothing was run`);
+  }
+  let unlock: () => void;
+  try {
+    unlock = lock(parent, basename(target), option, dir);
+  } catch (err) {
+    if (err instanceof WarcastError) throw new UsageError(`${err.message}; nothing was run`);
+    throw err;
+  }
+  reserved.set(target, unlock);
+  if (reserved.size === 1) process.once('exit', releaseReservations);
+}
+
+/** Give up every lock taken by reserveReportFolder (at exit, or when a command ends without writing). */
+export function releaseReservations(): void {
+  for (const unlock of reserved.values()) unlock();
+  reserved.clear();
+}
+
 /** Write `files` as the folder `dir` (replacing an earlier report there); returns the absolute folder. */
 export function writeReportFolder(dir: string, files: ReportFile[], hooks: WriteHooks = {}): string {
   const target = resolve(dir);
@@ -134,7 +178,9 @@ export function writeReportFolder(dir: string, files: ReportFile[], hooks: Write
   assertReplaceable(dir, option);
   const parent = dirname(target);
   mkdirSync(parent, { recursive: true });
-  const unlock = lock(parent, basename(target), option, dir);
+  const held = reserved.get(target);
+  reserved.delete(target);
+  const unlock = held ?? lock(parent, basename(target), option, dir);
   try {
     // Checked again under the lock: another writer or the user may have changed the folder during the run.
     assertReplaceable(dir, option);

@@ -8,6 +8,7 @@ import { fmtCount } from '../text/format.js';
 import { warcastVersion } from '../version.js';
 import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';
+import { checkOutputFile, fileHead } from './outputFile.js';
 
 export interface CheckpointFlags {
   checkpoint?: string;
@@ -29,6 +30,10 @@ export async function withCheckpointFlags<T>(io: Io, flags: RunFlags & Checkpoin
   if (!Number.isFinite(everyS) || everyS < 0 || everyS > 86_400) throw new UsageError(`--checkpoint-every: expected seconds from 0 to 86400, got '${flags.checkpointEvery}'`);
   const header = runHeader(io, flags);
   const resumed = flags.resume === undefined ? null : readCheckpoint(flags.resume, header);
+  // Never written over: a file this run did not write (the scenario, notes.txt), a folder, a device.
+  if (flags.checkpoint !== undefined && flags.checkpoint !== flags.resume) {
+    checkOutputFile(flags.checkpoint, { option: '--checkpoint', inputs: io.invocation?.args ?? [], whyNotReplace: (p) => whyNotOurCheckpoint(p, header) });
+  }
   const cp = new Checkpoint({ path, header, everyMs: everyS * 1000, resumed, warn: (line) => io.err(line) });
   if (resumed) io.err(`resuming from ${flags.resume}: ${fmtCount(cp.trialsDone)} trials already done\n`);
   // Written now: a path that cannot be written fails before the run, not after it.
@@ -76,5 +81,19 @@ function hashFile(file: string): string {
     return digest(buf.subarray(0, n).toString('latin1'));
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Why an existing file may not be replaced by this run's checkpoint, or null: only a checkpoint of this same run may. */
+function whyNotOurCheckpoint(path: string, header: CheckpointHeader): string | null {
+  if (!fileHead(path, 64).startsWith('{"warcastCheckpoint":')) return 'is not a warcast checkpoint';
+  try {
+    readCheckpoint(path, header);
+    return null;
+  } catch (err) {
+    const prefix = `--resume ${path}: `;
+    const message = (err as Error).message;
+    const why = (message.startsWith(prefix) ? message.slice(prefix.length) : message).replace(/; a checkpoint resumes only.*$/, '');
+    return `is not a checkpoint of this run (${why}; resume it with the command that wrote it)`;
   }
 }

@@ -14,6 +14,8 @@ import { escapeControls } from '../scenario/controls.js';
 import { exitCodeFor } from './exit.js';
 import { addCheckpointOptions, type TrialWords } from './options.js';
 import { beforeAction } from './ignored.js';
+import { assertScenarioArgs } from './scenarioArg.js';
+import { unknownCommand } from './unknownCommand.js';
 import { addCommandHelp } from './help.js';
 import { grouped } from '../text/format.js';
 export { threadCap } from './exit.js';
@@ -45,6 +47,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     // the command and its arguments, for a checkpoint's header (src/cli/checkpoint.ts)
     io.invocation = { command: command.name(), args: command.args.map(String) };
     beforeAction(io, command);
+    assertScenarioArgs(command); // a missing scenario file: exit 2 for every command
   });
 
   addClusterOptions(addRunOptions(program.command('odds <scenario>').description('win probabilities, results rows, casualties, fatigue and location of a War Machine battle'))
@@ -135,6 +138,8 @@ export async function runCli(argv: string[], rawIo: Io): Promise<number> {
     return ExitCode.ok;
   }
   try {
+    const unknown = unknownCommand(program, argv);
+    if (unknown) throw unknown;
     await program.parseAsync(argv, { from: 'user' });
     // Stopped after the run, while its report was being rendered: the report was not written.
     if (code === ExitCode.ok && io.signal?.aborted) code = ExitCode.interrupted;

@@ -57,6 +57,8 @@ export interface ReplayMode {
   type: 'replay';
   calls: ReplayCall[];
   next: number;
+  /** Check call `index`'s recorded sums against the kernel and plan the analysis gives it (merge: a part's sums fit them). */
+  verify?(index: number, kernel: Kernel<unknown>, plan: unknown): void;
 }
 
 export interface TaskResult {

@@ -5,7 +5,7 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { isMainThread, threadId } from 'node:worker_threads';
-import { WarcastError } from '../errors.js';
+import { ExitCode, UsageError, WarcastError } from '../errors.js';
 import { warmUp, type Kernel } from './kernel.js';
 import { closeSpeculativePool, getPool, POOL_DEFAULTS } from './pool.js';
 import { engineMode, shardRange, type RemoteMode, type ReplayMode, type ShardCall, type ShardMode, type TaskResult } from './mode.js';
@@ -115,8 +115,10 @@ function replayTrials<P>(o: RunOptions<P>, mode: ReplayMode): RunResult {
   const key = callKey(o);
   const call = mode.calls[mode.next++];
   if (!call || call.kind !== key.kind || call.planHash !== key.planHash || call.seed !== key.seed || call.startTrial !== key.startTrial || call.trials !== key.trials) {
-    throw new Error(`merge: run ${mode.next} of this analysis is not the one the shards ran (its plan or size depends on earlier results, which shards cannot split; use --redis)`);
+    // exit 3, as a part that cannot be used (docs/distributed.md)
+    throw new WarcastError(`merge: run ${mode.next} of this analysis is not the one the shards ran (${call ? 'edited parts, or its plan or size depends on earlier results, which shards cannot split; use --redis' : `the parts hold ${mode.calls.length} simulation run${mode.calls.length === 1 ? '' : 's'}, the analysis makes more`})`, ExitCode.invalidScenario);
   }
+  mode.verify?.(mode.next - 1, o.kernel as Kernel<unknown>, o.plan);
   return { acc: Float64Array.from(call.acc), trials: call.trials, threadsUsed: 1, interrupted: false, ...(o.trace && call.trace ? { trace: Float64Array.from(call.trace) } : {}) };
 }
 
@@ -371,7 +373,7 @@ export interface PrecisionOptions<P = unknown> extends Omit<RunOptions<P>, 'tria
 export async function runUntil<P>(o: PrecisionOptions<P>): Promise<RunResult> {
   const k = o.kernel;
   // Where to stop depends on the counts so far, which one shard does not have.
-  if (engineMode()?.type === 'shard') throw new Error('--precision cannot be split into shards (use --redis)');
+  if (engineMode()?.type === 'shard') throw new UsageError('--precision cannot be split into shards (use --redis)');
   const step = (n: number) => Math.ceil(n / k.chunkTrials) * k.chunkTrials;
   const total = new Float64Array(k.accLength(o.plan));
   let trials = 0;

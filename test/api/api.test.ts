@@ -66,7 +66,7 @@ describe('npm pack → import from a scratch project', () => {
         const tgz = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', scratch], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!;
         execFileSync('tar', ['xzf', join(scratch, tgz), '-C', pkg, '--strip-components', '1']);
       } else {
-        // package.json's `files` copied, as test/app/package.test.ts does (npm itself: ~2 s of CPU, 3 s here; the
+        // package.json's `files` copied (test/helpers/package-files.ts; npm itself: ~2 s of CPU, 3 s here; the
         // real `npm pack` runs under WARCAST_NPM_PACK=1, `npm run test:package`).
         copyPackageFiles(ROOT, pkg);
       }

@@ -4,9 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bigKernel } from '../helpers/bigKernel.js';
-import { mergeParts, parsePart, PART_FORMAT, type PartFile } from '../../src/distributed/parts.js';
+import { mergeParts, parsePart, PART_FORMAT, sealPart, type PartFile } from '../../src/distributed/parts.js';
 import { withEngineMode, type ShardMode } from '../../src/engine/mode.js';
 import { ExactSum, runTrials } from '../../src/engine/run.js';
+import { digest } from '../../src/engine/wire.js';
 
 /** A small seeded generator for the test data. */
 function mulberry(seed: number): () => number {
@@ -70,7 +71,7 @@ describe('shards past 2^53', () => {
   async function part(index: number, count: number): Promise<PartFile> {
     const mode: ShardMode = { type: 'shard', index, count, calls: [], interrupted: false };
     await withEngineMode(mode, run);
-    const file = { warcastPart: PART_FORMAT, version: 't', command: 't', scenarioHash: 'h', scenario: { file: 'f', text: '' }, seed: 1, options: {}, shard: { index, count }, range: null, calls: mode.calls };
+    const file = sealPart({ warcastPart: PART_FORMAT, version: 't', command: 't', scenarioHash: digest(''), scenario: { file: 'f', text: '' }, seed: 1, options: {}, shard: { index, count }, range: null, calls: mode.calls });
     return parsePart(`part${index}`, JSON.stringify(file));
   }
 

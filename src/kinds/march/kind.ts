@@ -9,7 +9,7 @@ export const marchKind: KindDefinition<MarchScenario, MarchPlan> = {
   scenarioKind: 'march',
   command: 'march',
   unit: 'marches',
-  commands: ['march', 'report'],
+  commands: ['march', 'sweep', 'report'],
   metrics: [
     { name: 'arrivedBy(d)', meaning: 'P(the army has arrived by day d) (exact chain; --monte-carlo simulates it)', method: 'exact', seek: false },
     { name: 'win[i]', meaning: 'P(side i wins the battle on arrival), mixed over the fatigue on arrival', method: 'exact', seek: false },
