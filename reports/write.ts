@@ -191,6 +191,62 @@ export function writeReportFolder(dir: string, files: ReportFile[], hooks: Write
   }
 }
 
+/**
+ * `writeReportFolder` for a command a signal may stop: a Ctrl-C or SIGTERM only reaches JavaScript between turns
+ * of the event loop, so one that came while the charts rendered or the files were written is seen only after
+ * them. `check` is awaited (it gives the event loop a turn and throws if the run was stopped) once the files are
+ * staged and again once the new folder is in place, with the earlier one still kept aside: a signal seen then
+ * puts the earlier report back. Nothing but a signal after the second check can leave the new report.
+ */
+export async function writeReportFolderChecked(dir: string, files: ReportFile[], hooks: WriteHooks, check: () => Promise<void>): Promise<string> {
+  const target = resolve(dir);
+  const option = hooks.option ?? '--out';
+  assertReplaceable(dir, option);
+  const parent = dirname(target);
+  mkdirSync(parent, { recursive: true });
+  const unlock = lock(parent, basename(target), option, dir);
+  try {
+    assertReplaceable(dir, option);
+    removeStale(parent, basename(target));
+    const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
+    const staging = join(parent, `.${basename(target)}.tmp-${tag}`);
+    const old = join(parent, `.${basename(target)}.old-${tag}`);
+    mkdirSync(staging);
+    let hadOld = false;
+    let swapped = false;
+    try {
+      for (const f of files) {
+        writeFileAtomic(join(staging, f.name), f.data);
+        hooks.afterFile?.(f.name);
+      }
+      writeFileAtomic(join(staging, MANIFEST), JSON.stringify({ generator: GENERATOR, files: files.map((f) => f.name) }, null, 2) + '\n');
+      await check();
+      hadOld = existsSync(target);
+      if (hadOld) renameSync(target, old);
+      try {
+        renameSync(staging, target);
+      } catch (err) {
+        if (hadOld) renameSync(old, target);
+        throw err;
+      }
+      swapped = true;
+      await check();
+    } catch (err) {
+      if (swapped) {
+        // Stopped once the new folder was in place: it goes back to staging (removed below), the earlier one returns.
+        renameSync(target, staging);
+        if (hadOld) renameSync(old, target);
+      }
+      rmSync(staging, { recursive: true, force: true });
+      throw err;
+    }
+    if (hadOld) rmSync(old, { recursive: true, force: true });
+    return target;
+  } finally {
+    unlock();
+  }
+}
+
 function swapIn(target: string, files: ReportFile[], hooks: WriteHooks): string {
   const parent = dirname(target);
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;

@@ -10,6 +10,7 @@ import type { Kernel } from '../engine/kernel.js';
 import { digest } from '../engine/wire.js';
 import { canonical, mergeParts, parsePart, PART_FORMAT, sealPart, type NamedPart, type PartFile } from '../distributed/parts.js';
 import { ExitCode, UsageError, WarcastError } from '../errors.js';
+import { INPUT_LIMITS } from '../scenario/input.js';
 import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';
 import { checkOutputFile, errnoText, fileHead, shownPath, writeOutputFile } from './outputFile.js';
@@ -159,9 +160,11 @@ function readPartText(name: string): string {
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw new WarcastError(`${shownPath(name)}: ${st.isDirectory() ? 'is a folder' : 'not a regular file (a FIFO, device or socket)'}; expected a part file written by --shard i/n --out FILE`, ExitCode.invalidScenario);
-    const buf = Buffer.alloc(st.size);
+    // At most one byte past the limit, whatever the size said (a file growing while read is not read on).
+    const buf = Buffer.alloc(Math.min(st.size, INPUT_LIMITS.part) + 1);
     let n = 0;
     for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
+    if (n > INPUT_LIMITS.part) throw new WarcastError(`${shownPath(name)}: larger than ${INPUT_LIMITS.part.toLocaleString('en-US')} bytes (64 MiB), the limit for a part file (docs/reliability.md)`, ExitCode.invalidScenario);
     return buf.subarray(0, n).toString('utf8');
   } catch (err) {
     if (err instanceof WarcastError) throw err;
