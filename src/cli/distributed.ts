@@ -215,6 +215,8 @@ export async function mergeCommand(files: string[], flags: MergeFlags, io: Io, c
 /** Each part's sums for call `i` fit the kernel the analysis runs: as many sums, the same chunks, each within what its trials can add up to. */
 function verifyCall(parts: NamedPart[], i: number, kernel: Kernel<unknown>, plan: unknown): void {
   const length = kernel.accLength(plan);
+  // Without maxPerTrial every slot is a count (engine/kernel.ts): from 0 to the trials run.
+  const counts = kernel.maxPerTrial === undefined;
   const perTrial = kernel.maxPerTrial?.(plan) ?? 1;
   for (const { name, part } of parts) {
     const c = part.calls[i];
@@ -223,7 +225,8 @@ function verifyCall(parts: NamedPart[], i: number, kernel: Kernel<unknown>, plan
     if (c.acc.length !== length) throw new WarcastError(`${where}.acc: expected ${length} sums for this run, got ${c.acc.length} (damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
     const trials = Math.max(0, Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) - c.shardFirst * c.chunkTrials);
     const most = perTrial * trials;
-    const j = c.acc.findIndex((x) => Math.abs(x) > most);
+    const j = c.acc.findIndex((x) => Math.abs(x) > most || (counts && x < 0));
+    if (j >= 0 && counts) throw new WarcastError(`${where}.acc[${j}]: ${c.acc[j]} is not a count of ${trials.toLocaleString('en-US')} trials (0 to ${trials.toLocaleString('en-US')}; damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
     if (j >= 0) throw new WarcastError(`${where}.acc[${j}]: ${c.acc[j]} is more than ${trials.toLocaleString('en-US')} trials can add up to (at most ${most.toLocaleString('en-US')}; damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
   }
 }

@@ -5,7 +5,7 @@
  * goes to a temporary file beside the target, fsynced and renamed, so a full disk or a kill leaves the old file
  * or the new one, never part of one (docs/reliability.md, "Files warcast writes").
  */
-import { closeSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError, WarcastError } from '../errors.js';
 
@@ -173,8 +173,21 @@ export function ensureFolder(dir: string, option: string): void {
     return;
   }
   try {
-    mkdirSync(dir, { recursive: true });
+    makeFolders(resolve(dir));
   } catch (err) {
     throw new UsageError(`${name}: cannot create the folder (${errnoText(err)})`);
   }
+}
+
+/**
+ * mkdir -p, one level at a time: Node's `mkdirSync(…, { recursive: true })` never returns when the parent is a
+ * filesystem that answers ENOENT to every new name (/proc), which a user may well type.
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of missing.reverse()) mkdirSync(d);
 }
