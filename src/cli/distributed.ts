@@ -12,7 +12,7 @@ import { canonical, mergeParts, parsePart, PART_FORMAT, sealPart, type NamedPart
 import { ExitCode, UsageError, WarcastError } from '../errors.js';
 import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';
-import { checkOutputFile, errnoText, fileHead, shownPath, writeOutputFile } from './outputFile.js';
+import { checkOutputFile, errnoText, fileHead, READ_NOW, shownPath, writeOutputFile } from './outputFile.js';
 
 export interface ClusterFlags extends RunFlags {
   shard?: string;
@@ -122,7 +122,7 @@ function resultOptions(flags: ClusterFlags): Record<string, unknown> {
 function readRegular(file: string, limit: number): Buffer | null {
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    fd = openSync(file, READ_NOW); // a FIFO must not block the open
   } catch {
     return null;
   }
@@ -150,7 +150,7 @@ function readScenarioText(file: string): string {
 function readPartText(name: string): string {
   let fd: number;
   try {
-    fd = openSync(name, 'r');
+    fd = openSync(name, READ_NOW); // a FIFO must not block the open
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'ELOOP' ? 'a loop of symbolic links' : `cannot read (${errnoText(err)})`;

@@ -5,7 +5,7 @@
  * goes to a temporary file beside the target, fsynced and renamed, so a full disk or a kill leaves the old file
  * or the new one, never part of one (docs/reliability.md, "Files warcast writes").
  */
-import { closeSync, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError, WarcastError } from '../errors.js';
 
@@ -142,7 +142,7 @@ export function writeOutputFile(path: string, text: string | Uint8Array, option:
 
 /** The first `n` bytes of a regular file (to recognise a file warcast wrote without reading all of it). */
 export function fileHead(path: string, n: number): string {
-  const fd = openSync(path, 'r');
+  const fd = openSync(path, READ_NOW); // a FIFO must not block the open
   try {
     if (!fstatSync(fd).isFile()) return '';
     const buf = Buffer.alloc(n);
@@ -191,3 +191,6 @@ function makeFolders(dir: string): void {
   }
   for (const d of missing.reverse()) mkdirSync(d);
 }
+
+/** Open for reading without blocking: a FIFO with no writer opens at once (and is then refused as not a regular file). */
+export const READ_NOW = constants.O_RDONLY | constants.O_NONBLOCK;
