@@ -149,8 +149,18 @@ const partCase = fc.record({
 
 /** Every [container, key] in a JSON value, in a fixed order (arrays of numbers sampled, not all 121 entries). */
 function slots(v: unknown, out: [Record<string, unknown> | unknown[], string | number][] = []): [Record<string, unknown> | unknown[], string | number][] {
-  if (Array.isArray(v)) v.forEach((x, i) => (i < 8 || i === v.length - 1) && (out.push([v, i]), slots(x, out)));
-  else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) out.push([v as Record<string, unknown>, k]), slots(x, out);
+  if (Array.isArray(v)) {
+    v.forEach((x, i) => {
+      if (i >= 8 && i !== v.length - 1) return;
+      out.push([v, i]);
+      slots(x, out);
+    });
+  } else if (v !== null && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      out.push([v as Record<string, unknown>, k]);
+      slots(x, out);
+    }
+  }
   return out;
 }
 
