@@ -17,6 +17,7 @@ import { addCheckpointOptions, type TrialWords } from './options.js';
 import { beforeAction } from './ignored.js';
 import { assertScenarioArgs } from './scenarioArg.js';
 import { unknownCommand } from './unknownCommand.js';
+import { commandEnded } from './commandEnd.js';
 import { addCommandHelp } from './help.js';
 import { grouped } from '../text/format.js';
 export { threadCap } from './exit.js';
@@ -147,6 +148,7 @@ export async function runCli(argv: string[], rawIo: Io): Promise<number> {
   } catch (err) {
     code = exitCodeFor(err, io.json ? jsonErrors(io) : io);
   } finally {
+    commandEnded();
     setTextWidth(Infinity);
     await closePool();
   }

@@ -16,6 +16,7 @@ import type { SeekResult } from '../analysis/seek.js';
 import type { WorthResult } from '../analysis/worth.js';
 import type { TournamentResult } from '../analysis/tournament.js';
 import type { Io } from './io.js';
+import { atCommandEnd } from './commandEnd.js';
 
 export interface ReportFlags {
   report?: string;
@@ -29,7 +30,10 @@ export interface ReportFlags {
  */
 export async function checkReportOption(dir: string | undefined, option = '--report'): Promise<void> {
   // Like the renderers, the report writer loads only when a report is asked for.
-  if (dir !== undefined) (await import('../../reports/write.js')).reserveReportFolder(dir, option);
+  if (dir === undefined) return;
+  const { reserveReportFolder, releaseReservations } = await import('../../reports/write.js');
+  atCommandEnd(releaseReservations); // a run that fails or is stopped before its report gives the lock up
+  reserveReportFolder(dir, option);
 }
 
 export type CommandResult =

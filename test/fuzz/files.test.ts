@@ -22,7 +22,9 @@ import { sealPart, type PartFile } from '../../src/distributed/parts.js';
 const RUNS = Number(process.env.FUZZ_FILE_RUNS ?? (process.env.FUZZ_RUNS ? Math.ceil(Number(process.env.FUZZ_RUNS) / 3) : 12));
 const SEED = Number(process.env.FUZZ_SEED ?? 20);
 const PATH = process.env.FUZZ_PATH;
-const LIMIT_MS = Number(process.env.FUZZ_MS ?? 15_000);
+/** Per case: a hang is what this catches. Looser than the scenario fuzzer's: a case may render a report (vega and
+ * resvg load on the first one, 4 s on a loaded machine) or merge three parts. */
+const LIMIT_MS = Number(process.env.FUZZ_FILE_MS ?? 15_000);
 
 const dir = mkdtempSync(join(tmpdir(), 'warcast-fuzz-files-'));
 const scenario = join(dir, 's.yaml');
