@@ -145,7 +145,19 @@ export function reserveReportFolder(dir: string, option = '--out'): void {
   assertReplaceable(dir, option);
   const target = resolve(dir);
   const parent = dirname(target);
-  if (reserved.has(target) || !existsSync(parent)) return;
+  if (reserved.has(target)) return;
+  if (!existsSync(parent)) {
+    // Made by the write: the first missing folder must be creatable now (made and removed again).
+    let first = parent;
+    while (!existsSync(dirname(first)) && dirname(first) !== first) first = dirname(first);
+    try {
+      mkdirSync(first);
+      rmSync(first, { recursive: true, force: true });
+    } catch (err) {
+      throw new UsageError(`${option} ${shown(dir)}: cannot create ${shown(first)} (${(err as NodeJS.ErrnoException).code ?? String(err)}); nothing was run`);
+    }
+    return;
+  }
   // The staging folder's name is longer than the folder's: a name the filesystem would refuse fails now.
   const probe = join(parent, `.${basename(target)}.tmp-${process.pid}-probe000`);
   try {
@@ -177,7 +189,7 @@ export function writeReportFolder(dir: string, files: ReportFile[], hooks: Write
   const option = hooks.option ?? '--out';
   assertReplaceable(dir, option);
   const parent = dirname(target);
-  mkdirSync(parent, { recursive: true });
+  makeFolders(parent);
   const held = reserved.get(target);
   reserved.delete(target);
   const unlock = held ?? lock(parent, basename(target), option, dir);
@@ -276,4 +288,17 @@ function swapIn(target: string, files: ReportFile[], hooks: WriteHooks): string 
     throw err;
   }
   return target;
+}
+
+/**
+ * mkdir -p, one level at a time: Node's `mkdirSync(…, { recursive: true })` never returns when the parent is a
+ * filesystem that answers ENOENT to every new name (`--report /proc/x/report` hung).
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of missing.reverse()) mkdirSync(d);
 }
