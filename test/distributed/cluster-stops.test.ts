@@ -112,7 +112,8 @@ describe.skipIf(!available && !inCi)('cluster: Ctrl-C, a Redis restarted empty, 
     run.child.kill('SIGKILL');
     await run.exit;
     await new Promise((r) => setTimeout(r, 2500)); // the run key lapses
-    const w = startWarcast(['worker', '--redis', redis.url, '--threads', '1']);
+    // The worker reads the key's life too: it skips only jobs older than that.
+    const w = startWarcast(['worker', '--redis', redis.url, '--threads', '1'], env);
     started.push(w.child);
     await w.waitFor(/job \S+ skipped: its run is gone/);
     await new Promise((r) => setTimeout(r, 500));
