@@ -63,13 +63,13 @@ export async function rollCommand(file: string, flags: RollFlags, io: Io): Promi
   if (flags.seal !== undefined) {
     if (file === '-') throw new UsageError('--seal: the scenario must be a file (its bytes are hashed, and players check them)');
     const seal = parseSealFile(readBytes(flags.seal, 'the seal file').toString('utf8'), flags.seal);
-    scenarioArg(file);
+    await scenarioArg(file, io.signal);
     result = await sealedRoll(readBytes(file, 'the scenario'), file, seal, flags.contrib ?? [], { npc: flags.npc !== false });
   } else {
     if (flags.contrib?.length) throw new UsageError('--contrib: only with --seal (contributions feed a sealed round)');
     const seed = flags.seed === undefined ? undefined : parseCount('--seed', flags.seed, 0, MAX_SEED);
     const typed = typedDice(flags, io);
-    result = await roll(scenarioArg(file), { seed, dice: typed?.dice, ask: typed?.ask, npc: flags.npc !== false });
+    result = await roll(await scenarioArg(file, io.signal), { seed, dice: typed?.dice, ask: typed?.ask, npc: flags.npc !== false });
   }
   await emitRoll(io, flags, result, await narrateRoll(result), file, limit, url);
   return ExitCode.ok;
