@@ -69,7 +69,7 @@ export function addClusterCommands(program: Command, io: Io, setExit: (code: num
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (files: string[], flags) => {
-      const d = await import('./merge.js');
+      const d = await import('./distributed.js');
       const commands = Object.fromEntries(await Promise.all(Object.entries(SIMULATIONS).map(async ([k, load]) => [k, await load()] as const))) as Record<Shardable, CommandRun>;
       setExit(await d.mergeCommand(files, flags, io, commands));
     });

@@ -1,15 +1,18 @@
 /**
- * `--shard i/n`, `--out`, `--redis URL` on the simulation commands (`warcast merge` is ./merge.ts): the command runs as it
+ * `--shard i/n`, `--out`, `--redis URL` on the simulation commands, and `warcast merge`: the command runs as it
  * always does, inside an engine mode (engine/mode.ts) that decides where its chunks are computed.
  */
-import { withEngineMode, type ShardMode } from '../engine/mode.js';
+import { closeSync, fstatSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { withEngineMode, type ReplayMode, type ShardMode } from '../engine/mode.js';
+import type { Kernel } from '../engine/kernel.js';
 import { digest } from '../engine/wire.js';
-import { canonical, PART_FORMAT, sealPart, type PartFile } from '../distributed/parts.js';
-import { ExitCode, UsageError } from '../errors.js';
+import { canonical, mergeParts, parsePart, PART_FORMAT, sealPart, type NamedPart, type PartFile } from '../distributed/parts.js';
+import { ExitCode, UsageError, WarcastError } from '../errors.js';
 import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';
-import { checkOutputFile, fileHead, writeOutputFile } from './outputFile.js';
-import { readPartText, readRegular } from './partText.js';
+import { checkOutputFile, errnoText, fileHead, shownPath, writeOutputFile } from './outputFile.js';
 
 export interface ClusterFlags extends RunFlags {
   shard?: string;
@@ -115,9 +118,112 @@ function resultOptions(flags: ClusterFlags): Record<string, unknown> {
   return Object.fromEntries(Object.entries(flags).filter(([k, v]) => v !== undefined && !VERSION_KEYS_NOT_IN_RESULT.has(k)));
 }
 
+/** At most `limit` bytes of a regular file (null: not a regular file, missing or unreadable; longer files are cut at limit + 1). */
+function readRegular(file: string, limit: number): Buffer | null {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return null;
+    const buf = Buffer.alloc(Math.min(limit + 1, fstatSync(fd).size + 1));
+    let n = 0;
+    for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
+    return buf.subarray(0, n);
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Scenario files are at most 1 MiB (docs/reliability.md); a device or a huge file is the command's own error. */
 const SCENARIO_BYTES = 1024 * 1024;
 
 function readScenarioText(file: string): string {
   return readRegular(file, SCENARIO_BYTES)?.toString('utf8') ?? ''; // the command itself reports a missing or bad file in its own words
+}
+
+/** A part file's text: a missing file is exit 2 (as a missing scenario), anything but a regular file exit 3. */
+function readPartText(name: string): string {
+  let fd: number;
+  try {
+    fd = openSync(name, 'r');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'ELOOP' ? 'a loop of symbolic links' : `cannot read (${errnoText(err)})`;
+    throw new WarcastError(`${shownPath(name)}: ${why}`, code === 'ENOENT' || code === 'ELOOP' ? ExitCode.usage : ExitCode.invalidScenario);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new WarcastError(`${shownPath(name)}: ${st.isDirectory() ? 'is a folder' : 'not a regular file (a FIFO, device or socket)'}; expected a part file written by --shard i/n --out FILE`, ExitCode.invalidScenario);
+    const buf = Buffer.alloc(st.size);
+    let n = 0;
+    for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
+    return buf.subarray(0, n).toString('utf8');
+  } catch (err) {
+    if (err instanceof WarcastError) throw err;
+    throw new WarcastError(`${shownPath(name)}: cannot read (${errnoText(err)})`, ExitCode.invalidScenario);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface MergeFlags {
+  json?: boolean;
+  report?: string;
+  interactive?: boolean;
+}
+
+/**
+ * `warcast merge part*.json`: check the parts make one whole run, then run the same command on their summed
+ * accumulators, printing exactly what one local run prints (timing apart).
+ */
+export async function mergeCommand(files: string[], flags: MergeFlags, io: Io, commands: Record<Shardable, CommandRun>): Promise<number> {
+  const parts: NamedPart[] = files.map((name) => ({ name, part: parsePart(name, readPartText(name)) }));
+  const { first, calls } = mergeParts(parts);
+  const run = (commands as Record<string, CommandRun | undefined>)[first.command];
+  if (!run) throw new WarcastError(`${parts[0].name}: command '${first.command}' cannot be merged (expected one of ${SHARDABLE.join(', ')})`, ExitCode.invalidScenario);
+  // The scenario as the shards read it: the same file if it is unchanged here (so the result names it as a local
+  // run does), else a copy of their text in a temporary folder, removed however the merge ends.
+  let file = first.scenario.file;
+  let tmp: string | null = null;
+  try {
+    const here = readRegular(file, Buffer.byteLength(first.scenario.text));
+    if (here === null || digest(here.toString('utf8')) !== first.scenarioHash) {
+      tmp = mkdtempSync(join(tmpdir(), 'warcast-merge-'));
+      const name = basename(first.scenario.file);
+      file = join(tmp, name === '' || name === '.' || name === '..' || name === '-' || name.length > 200 ? 'scenario.yaml' : name);
+      writeFileSync(file, first.scenario.text);
+    }
+    const mode: ReplayMode = { type: 'replay', calls, next: 0, verify: (i, kernel, plan) => verifyCall(parts, i, kernel, plan) };
+    const code = await withEngineMode(mode, () => run(file, { ...(first.options as ClusterFlags), json: flags.json, report: flags.report, interactive: flags.interactive }, io));
+    if (mode.next !== calls.length) throw new WarcastError(`merge: the parts hold ${calls.length} simulation runs but the analysis made ${mode.next} (edited parts?)`, ExitCode.invalidScenario);
+    return code;
+  } catch (err) {
+    if (err instanceof WarcastError) throw err;
+    const e = err as NodeJS.ErrnoException;
+    if (e?.code) throw new WarcastError(`merge: cannot write the scenario's copy in ${tmpdir()} (${errnoText(err)})`);
+    throw err;
+  } finally {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Each part's sums for call `i` fit the kernel the analysis runs: as many sums, the same chunks, each within what its trials can add up to. */
+function verifyCall(parts: NamedPart[], i: number, kernel: Kernel<unknown>, plan: unknown): void {
+  const length = kernel.accLength(plan);
+  const perTrial = kernel.maxPerTrial?.(plan) ?? 1;
+  for (const { name, part } of parts) {
+    const c = part.calls[i];
+    const where = `${name}: calls[${i}]`;
+    if (c.chunkTrials !== kernel.chunkTrials) throw new WarcastError(`${where}.chunkTrials: expected ${kernel.chunkTrials} for ${kernel.name}, got ${c.chunkTrials} (damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
+    if (c.acc.length !== length) throw new WarcastError(`${where}.acc: expected ${length} sums for this run, got ${c.acc.length} (damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
+    const trials = Math.max(0, Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) - c.shardFirst * c.chunkTrials);
+    const most = perTrial * trials;
+    const j = c.acc.findIndex((x) => Math.abs(x) > most);
+    if (j >= 0) throw new WarcastError(`${where}.acc[${j}]: ${c.acc[j]} is more than ${trials.toLocaleString('en-US')} trials can add up to (at most ${most.toLocaleString('en-US')}; damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
+  }
 }
