@@ -216,7 +216,10 @@ export async function writeReportFolderChecked(dir: string, files: ReportFile[],
   assertReplaceable(dir, option);
   const parent = dirname(target);
   mkdirSync(parent, { recursive: true });
-  const unlock = lock(parent, basename(target), option, dir);
+  // The lock taken before the run (reserveReportFolder) is this writer's: taking it again would find it held.
+  const held = reserved.get(target);
+  reserved.delete(target);
+  const unlock = held ?? lock(parent, basename(target), option, dir);
   try {
     assertReplaceable(dir, option);
     removeStale(parent, basename(target));
