@@ -365,7 +365,7 @@ async function evaluatorFor(kind: string, scenario: unknown, source: ScenarioSou
       seed: s.seed,
       threads: s.threads,
       signal: o.signal,
-      minPoolTrials: o.minPoolTrials,
+      engine: o.engine,
       onProgress: progressIn(o, kernelName === 'siege' ? 'sieges' : 'campaigns'),
       initialTrials: firstLook,
       maxTrials: s.trials,

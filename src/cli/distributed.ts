@@ -1,11 +1,14 @@
 /**
  * `--shard i/n`, `--out`, `--redis URL` on the simulation commands, and `warcast merge`: the command runs as it
- * always does, inside an engine mode (engine/mode.ts) that decides where its chunks are computed.
+ * always does, on the engine (src/engine/engine.ts) its Io hands the analysis, which decides where its chunks
+ * are computed.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { withEngineMode, type ReplayMode, type ShardMode } from '../engine/mode.js';
+import { ClusterEngine, localEngine } from '../engine/local.js';
+import { ReplayEngine } from '../engine/replay.js';
+import { ShardEngine } from '../engine/shard.js';
 import { digest } from '../engine/wire.js';
 import { mergeParts, parsePart, PART_FORMAT, type NamedPart, type PartFile } from '../distributed/parts.js';
 import { ExitCode, UsageError, WarcastError } from '../errors.js';
@@ -45,7 +48,7 @@ export async function runDistributable(command: Shardable, file: string, flags: 
     const { connectCluster } = await import('../distributed/redis.js');
     const cluster = await connectCluster(flags.redis, io, version);
     try {
-      return await withEngineMode(cluster.mode, () => run(file, flags, io));
+      return await run(file, flags, { ...io, engine: new ClusterEngine(cluster.executor) });
     } finally {
       await cluster.close();
     }
@@ -59,10 +62,10 @@ export async function runDistributable(command: Shardable, file: string, flags: 
   if (flags.out === undefined && !flags.json) throw new UsageError('--shard: give --out part.json (or --json to print the part on stdout)');
   const settings = runOptions(flags);
   const text = readScenarioText(file);
-  const mode: ShardMode = { type: 'shard', index: shard.index, count: shard.count, calls: [], interrupted: false };
+  const mode = new ShardEngine(shard.index, shard.count, localEngine);
   // The command's own printout is of this shard's counts only: discard it, keep stderr (progress, errors).
-  const quiet: Io = { ...io, out: () => {} };
-  const code = await withEngineMode(mode, () => run(file, { ...flags, json: true, out: undefined, report: undefined }, quiet));
+  const quiet: Io = { ...io, out: () => {}, engine: mode };
+  const code = await run(file, { ...flags, json: true, out: undefined, report: undefined }, quiet);
   if (mode.interrupted || code === ExitCode.interrupted) {
     io.err('interrupted: no part written (a part must hold its whole range)\n');
     return ExitCode.interrupted;
@@ -135,8 +138,8 @@ export async function mergeCommand(files: string[], flags: MergeFlags, io: Io, c
     writeFileSync(file, first.scenario.text);
   }
   try {
-    const mode: ReplayMode = { type: 'replay', calls, next: 0 };
-    const code = await withEngineMode(mode, () => run(file, { ...(first.options as ClusterFlags), json: flags.json, report: flags.report, interactive: flags.interactive }, io));
+    const mode = new ReplayEngine(calls);
+    const code = await run(file, { ...(first.options as ClusterFlags), json: flags.json, report: flags.report, interactive: flags.interactive }, { ...io, engine: mode });
     if (mode.next !== calls.length) throw new WarcastError(`merge: the parts hold ${calls.length} simulation runs but the analysis made ${mode.next}`);
     return code;
   } finally {

@@ -6,7 +6,8 @@
  * run the same analysis again on the summed accumulators: the command, its options, the scenario text.
  */
 import { WarcastError } from '../errors.js';
-import type { ReplayCall, ShardCall } from '../engine/mode.js';
+import type { ReplayCall } from '../engine/replay.js';
+import type { ShardCall } from '../engine/shard.js';
 import { ExactSum, joinTraces } from '../engine/run.js';
 
 export const PART_FORMAT = 1;

@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Kernel } from '../engine/kernel.js';
-import type { RemoteMode, TaskResult } from '../engine/mode.js';
-import { runTrials, type Task } from '../engine/run.js';
+import type { ClusterExecutor } from '../engine/executor.js';
+import { runTrials, type Task, type TaskResult } from '../engine/run.js';
 import { fromWire, toWire } from '../engine/wire.js';
 import { WarcastError } from '../errors.js';
 import { kernelByName } from '../kinds/index.js';
@@ -90,11 +90,12 @@ function decodeResult(value: unknown): TaskResult {
 }
 
 export interface Cluster {
-  mode: RemoteMode;
+  /** Runs each task as a job on the queue (engine/executor.ts; the command line wraps it in a ClusterEngine). */
+  executor: ClusterExecutor;
   close(): Promise<void>;
 }
 
-/** The client side: a RemoteMode that runs each task as a job on the queue. */
+/** The client side: an executor that runs each task as a job on the queue. */
 export async function connectCluster(url: string, io: { err(text: string): void }, version: string): Promise<Cluster> {
   await probe(url);
   let lost: WarcastError | null = null;
@@ -134,10 +135,10 @@ export async function connectCluster(url: string, io: { err(text: string): void 
 
   const runId = randomUUID().slice(0, 8);
   let seq = 0;
-  const mode: RemoteMode = {
-    type: 'remote',
-    inFlight: 64,
-    chunksPerJob: (chunks: number, k: Kernel<unknown>) => Math.max(1, Math.min(k.maxChunksPerTask * 4, Math.ceil(chunks / 16))),
+  const executor: ClusterExecutor = {
+    where: 'the cluster',
+    lanes: 64,
+    chunksPerTask: (chunks: number, k: Kernel<unknown>) => Math.max(1, Math.min(k.maxChunksPerTask * 4, Math.ceil(chunks / 16))),
     threads: () => Math.max(1, workers),
     run(task: Task): Promise<TaskResult> {
       if (lost) return Promise.reject(lost);
@@ -153,7 +154,7 @@ export async function connectCluster(url: string, io: { err(text: string): void 
     },
   };
   return {
-    mode,
+    executor,
     async close() {
       // Jobs of ours still waiting (Ctrl-C, a failure) are withdrawn so workers do not run them for nobody.
       if (!lost) await Promise.all([...pending.keys()].map((id) => queue.remove(id).catch(() => 0)));
@@ -198,7 +199,7 @@ export async function runWorker(o: WorkerOptions): Promise<number> {
       const end = Math.min(task.totalTrials, (task.firstChunk + task.chunkCount) * kernel.chunkTrials);
       o.log(`job ${job.id} started: chunks ${task.firstChunk}–${task.firstChunk + task.chunkCount - 1}\n`);
       // On the pool even for small jobs: the main thread must stay free to renew the job's lock.
-      const r = await runTrials({ kernel, plan: task.plan, seed: task.seed, trials: end - start, startTrial: start, threads: o.threads, trace: task.trace, minPoolTrials: 0 });
+      const r = await runTrials({ kernel, plan: task.plan, seed: task.seed, trials: end - start, startTrial: start, threads: o.threads, trace: task.trace, placement: 'pool' });
       o.log(`job ${job.id} done\n`);
       return toWire({ acc: Array.from(r.acc), trace: r.trace ? Array.from(r.trace) : null } satisfies WireResult);
     },

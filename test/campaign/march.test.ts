@@ -12,6 +12,7 @@ import { runCli } from '../../src/cli/program.js';
 import { closePool } from '../../src/engine/pool.js';
 import { loadKind } from '../../src/kinds/load.js';
 import { proportionStandardError } from '../../src/stats/index.js';
+import { pooledEngine } from '../../src/engine/testing.js';
 
 afterAll(closePool);
 
@@ -94,7 +95,7 @@ describe('march --json', () => {
     const s = await load('examples/starving-army.yaml');
     const o = { method: 'monte-carlo' as const, seed: 5, trials: 300_000 };
     const one = await analyseMarch(s, { ...o, threads: 1 });
-    const two = await analyseMarch(s, { ...o, threads: 2, minPoolTrials: 0 });
+    const two = await analyseMarch(s, { ...o, threads: 2, engine: pooledEngine() });
     expect(two.threads).toBe(2);
     const strip = (r: object) => JSON.stringify({ ...r, threads: undefined, elapsedMs: undefined });
     expect(strip(two)).toBe(strip(one));

@@ -10,6 +10,7 @@ import { CASCADE_CHUNK } from '../../src/kinds/cascade/kernel.js';
 import { closePool } from '../../src/engine/pool.js';
 import { loadKernel } from '../../src/kinds/index.js';
 import { runTrials } from '../../src/engine/run.js';
+import { pooledEngine } from '../../src/engine/testing.js';
 
 afterAll(closePool);
 
@@ -20,7 +21,7 @@ describe('cascade Monte Carlo', () => {
       const plan = compileCascade(scenario, { npc: true, rounds });
       const trials = 2 * CASCADE_CHUNK + 1234;
       const one = await runTrials({ kernel: await loadKernel('cascade'), plan, seed: 99, trials, threads: 1 });
-      const two = await runTrials({ kernel: await loadKernel('cascade'), plan, seed: 99, trials, threads: 2, minPoolTrials: 0 });
+      const two = await runTrials({ kernel: await loadKernel('cascade'), plan, seed: 99, trials, threads: 2, engine: pooledEngine() });
       expect(two.threadsUsed).toBe(2);
       expect(two.trials).toBe(trials);
       expect(Array.from(two.acc)).toEqual(Array.from(one.acc));

@@ -7,6 +7,7 @@ import { runTrials } from '../../src/engine/run.js';
 import { closePool } from '../../src/engine/pool.js';
 import { loadFile } from '../helpers/load.js';
 import type { SiegeScenario } from '../../src/kinds/siege/schema.js';
+import { pooledEngine } from '../../src/engine/testing.js';
 
 afterAll(() => closePool());
 
@@ -17,7 +18,7 @@ describe('siege kernel', () => {
       const { plan } = compileSiege((loadFile(file) as { scenario: SiegeScenario }).scenario);
       const trials = 12_345; // not a whole number of chunks
       const one = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 99, trials, threads: 1 });
-      const two = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 99, trials, threads: 2, minPoolTrials: 0 });
+      const two = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 99, trials, threads: 2, engine: pooledEngine() });
       expect(two.threadsUsed).toBe(2);
       expect(two.trials).toBe(trials);
       expect([...two.acc]).toEqual([...one.acc]);
