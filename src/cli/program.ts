@@ -11,7 +11,6 @@ import { addTableCommands } from './tableCommands.js';
 import { addUtilityCommands } from './utilityCommands.js';
 import { jsonErrors } from './emit.js';
 import { escapeControls } from '../scenario/controls.js';
-import { setTextWidth } from '../text/format.js';
 import { exitCodeFor } from './exit.js';
 import { addCheckpointOptions, type TrialWords } from './options.js';
 import { beforeAction } from './ignored.js';
@@ -142,7 +141,6 @@ export async function runCli(argv: string[], rawIo: Io): Promise<number> {
   } catch (err) {
     code = exitCodeFor(err, io.json ? jsonErrors(io) : io);
   } finally {
-    setTextWidth(Infinity);
     await closePool();
   }
   return code;
