@@ -7,8 +7,8 @@ import type { MarchResult } from '../src/analysis/march.js';
 import { arrivalByDayChart, fatigueChart, pairingOddsChart, splitsChart } from './charts/campaign.js';
 import { documentContent, type ReportContent } from './content.js';
 import { elapsedText, policyText } from './save.js';
-import { presentDivided } from '../src/present/divided.js';
-import { presentMarch } from '../src/present/march.js';
+import { presentDivided } from '../src/kinds/divided/present.js';
+import { presentMarch } from '../src/kinds/march/present.js';
 import { pct } from '../src/present/format.js';
 import { chartText, type Chart } from './spec.js';
 

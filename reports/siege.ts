@@ -9,7 +9,7 @@ import { siegeEndingsChart, siegeSuppliesChart, siegeSurvivalChart, siegeWeeksCh
 import { atMostChart } from './charts/cumulative.js';
 import { documentContent, type ReportContent } from './content.js';
 import { elapsedText, policyText, runFacts } from './save.js';
-import { presentSiege } from '../src/present/siege.js';
+import { presentSiege } from '../src/kinds/siege/present.js';
 import { chartText, type Chart } from './spec.js';
 
 export const SIEGE_SOURCES = [

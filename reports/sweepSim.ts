@@ -3,7 +3,7 @@
  * swept value (one line per location for a cascade) with its 95% band and a 50% rule, weeks to fall and losses;
  * with two fields, heatmaps. Built from the sweep result alone.
  */
-import type { BattleGridSweepResult, CascadeSweepResult, SiegeSweepResult, SimSweepResult } from '../src/analysis/sweepSim.js';
+import type { BattleGridSweepResult, CascadeSweepResult, MarchSweepResult, SiegeSweepResult, SimSweepResult } from '../src/analysis/sweepSim.js';
 import { num, pct } from '../src/text/format.js';
 import { sweepHeatmapChart, sweepLinesChart, sweepMeansChart } from './charts/sweep.js';
 import type { ReportContent, Table } from './content.js';
@@ -17,6 +17,7 @@ function axisWords(r: SimSweepResult, vary: string): string {
 }
 
 const SOURCES: Record<SimSweepResult['kind'], string> = {
+  march: 'D&D Rules Cyclopedia (TSR 1991), the War Machine: movement, forced marches and fatigue; warcast’s decisions: docs/rules.md §8.',
   'war-machine': 'D&D Rules Cyclopedia (TSR 1991), the War Machine; the War Machine / Siege Machine summary sheet (docs/sources/war-machine-sheet.txt); warcast’s decisions: docs/rules.md.',
   siege: 'D&D Rules Cyclopedia (TSR 1991), the Siege Machine; the War Machine / Siege Machine summary sheet (docs/sources/war-machine-sheet.txt); warcast’s decisions: docs/siege.md.',
   cascade: 'The Dune seizure cascade page (docs/sources/); warcast’s decisions: docs/cascade.md.',
@@ -108,6 +109,36 @@ function battleCharts(r: BattleGridSweepResult): Chart[] {
 
 const vals = (p: { values: number[] }) => p.values.map(String);
 
+/** A march: P(arrives) and P(arrives and wins) against the value, or as heatmaps over two fields (exact). */
+function marchCharts(r: MarchSweepResult): Chart[] {
+  const [a, b] = r.axes;
+  const [wa, wb] = r.axes.map((x) => axisWords(r, x.vary));
+  const battle = r.enemy !== null;
+  if (b) {
+    return [{
+      name: 'sweep-arrives',
+      title: battle ? 'Arrives and wins' : 'Arrives',
+      caption: `${battle ? `P(${r.force} arrives within the plan and wins)` : 'P(arrives within the plan)'}, exact, for each pair of values: ${a.vary} (rows) and ${b.vary} (columns).`,
+      spec: sweepHeatmapChart({ title: battle ? 'Arrives and wins' : 'Arrives', xTitle: wb, yTitle: wa, measure: battle ? 'P(arrives and wins)' : 'P(arrives)', cells: cells(r.points, (p) => (battle ? (p.arriveAndWin ?? 0) : p.arrives)) }),
+    }];
+  }
+  const line = (name: string, f: (p: MarchSweepResult['points'][number]) => number) => ({ name, points: r.points.map((p) => ({ value: p.values[0], p: f(p), lo: f(p), hi: f(p) })) });
+  return [{
+    name: 'sweep-arrives',
+    title: 'Arrives',
+    caption: `P(arrives within the plan)${battle ? ' and P(arrives and wins)' : ''} as ${a.vary} varies (exact); the grey rule marks 50%.`,
+    spec: sweepLinesChart({ title: 'Arrives', parameter: wa, yTitle: 'probability', series: [line('arrives', (p) => p.arrives), ...(battle ? [line('arrives and wins', (p) => p.arriveAndWin ?? 0)] : [])] }),
+  }];
+}
+
+function marchTable(r: MarchSweepResult): Table {
+  return {
+    caption: 'Every point (exact)',
+    columns: [...r.axes.map((a) => a.vary), 'P(arrives)', 'mean distance', ...(r.enemy ? [`P(${r.force} wins | arrives)`, 'P(arrives and wins)'] : [])],
+    rows: r.points.map((p) => [...vals(p), pct(p.arrives), num(p.distanceMean, 1), ...(r.enemy ? [p.win ? pct(p.win[0]) : '—', p.arriveAndWin === null ? '—' : pct(p.arriveAndWin)] : [])]),
+  };
+}
+
 function battleTable(r: BattleGridSweepResult): Table {
   return {
     caption: 'Every point (exact)',
@@ -144,6 +175,7 @@ interface Part {
 const PARTS: { [K in SimSweepResult['kind']]: (r: Extract<SimSweepResult, { kind: K }>) => Part } = {
   'war-machine': (r) => ({ what: `${r.sides[0]} (A) vs ${r.sides[1]} (B)`, perPoint: 'battles per point', table: battleTable(r), charts: battleCharts(r) }),
   siege: (r) => ({ what: `${r.sides[0]} besieging ${r.sides[1]}`, perPoint: 'sieges per point', table: siegeTable(r), charts: siegeCharts(r) }),
+  march: (r) => ({ what: `${r.force}${r.enemy ? ` marching on ${r.enemy}` : ' on the march'}`, perPoint: 'trials per point', table: marchTable(r), charts: marchCharts(r) }),
   cascade: (r) => ({ what: `cascade, ${r.rounds} round${r.rounds === 1 ? '' : 's'}`, perPoint: 'trials per point', table: cascadeTable(r), charts: cascadeCharts(r) }),
 };
 

@@ -9,7 +9,7 @@ import { casualtyChart, convergenceChart, engagementChart, resultsRowsChart, win
 import { atMostChart } from './charts/cumulative.js';
 import { documentContent, type ReportContent } from './content.js';
 import { elapsedText, policyText, runFacts } from './save.js';
-import { presentOdds } from '../src/present/odds.js';
+import { presentOdds } from '../src/kinds/warMachine/present.js';
 import type { Chart } from './spec.js';
 
 export const WAR_MACHINE_SOURCES = [

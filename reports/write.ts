@@ -26,6 +26,9 @@ export interface WriteHooks {
 /** The list of files warcast wrote into a report folder: only these are ever replaced. */
 export const MANIFEST = '.warcast-manifest.json';
 
+/** A folder name as shown in a message: a 5,000-character one is cut. */
+const shown = (dir: string) => (dir.length > 120 ? `${dir.slice(0, 60)}…${dir.slice(-40)} (${dir.length.toLocaleString('en-US')} characters)` : dir);
+
 /** Why `dir` may not be replaced, or null when it may: missing, empty, or exactly the files of its manifest. */
 export function whyNotReplaceable(dir: string): string | null {
   const target = resolve(dir);
@@ -35,8 +38,10 @@ export function whyNotReplaceable(dir: string): string | null {
   let st;
   try {
     st = lstatSync(target);
-  } catch {
-    return null; // missing: created by the write
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null; // missing: created by the write
+    return `cannot be used (${code === 'ENAMETOOLONG' ? 'ENAMETOOLONG: the name is too long' : code === 'ENOTDIR' ? 'ENOTDIR: a part of the path is not a folder' : code ?? String(err)})`;
   }
   if (st.isSymbolicLink()) return 'is a symbolic link (give the folder it points to)';
   if (!st.isDirectory()) return 'exists and is not a folder';
@@ -69,7 +74,7 @@ export function replaceable(dir: string): boolean {
  */
 export function assertReplaceable(dir: string, option = '--out'): void {
   const why = whyNotReplaceable(dir);
-  if (why !== null) throw new UsageError(`${option} ${dir}: ${why}; refusing to replace it: choose a new or empty folder`);
+  if (why !== null) throw new UsageError(`${option} ${shown(dir)}: ${why}; refusing to replace it: choose a new or empty folder`);
   let parent = dirname(resolve(dir));
   while (!existsSync(parent) && parent !== dirname(parent)) parent = dirname(parent);
   try {
@@ -127,8 +132,85 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   }
 }
 
+/** Report folders this process has locked before its run (reserveReportFolder), by absolute path. */
+const reserved = new Map<string, () => void>();
+
+/**
+ * Before the run: check the folder (assertReplaceable), its staging name, and take its lock for the whole run,
+ * so a second writer of the same folder fails now, before its run (exit 2), not after printing a result. The
+ * lock goes when the report is written, or when the process exits. A folder whose parent does not exist yet is
+ * locked when it is written.
+ */
+export function reserveReportFolder(dir: string, option = '--out'): void {
+  assertReplaceable(dir, option);
+  const target = resolve(dir);
+  const parent = dirname(target);
+  if (reserved.has(target)) return;
+  if (!existsSync(parent)) {
+    // Made by the write: the first missing folder must be creatable now (made and removed again).
+    let first = parent;
+    while (!existsSync(dirname(first)) && dirname(first) !== first) first = dirname(first);
+    try {
+      mkdirSync(first);
+      rmSync(first, { recursive: true, force: true });
+    } catch (err) {
+      throw new UsageError(`${option} ${shown(dir)}: cannot create ${shown(first)} (${(err as NodeJS.ErrnoException).code ?? String(err)}); nothing was run`);
+    }
+    return;
+  }
+  // The staging folder's name is longer than the folder's: a name the filesystem would refuse fails now.
+  const probe = join(parent, `.${basename(target)}.tmp-${process.pid}-probe000`);
+  try {
+    mkdirSync(probe);
+    rmSync(probe, { recursive: true, force: true });
+  } catch (err) {
+    throw new UsageError(`${option} ${shown(dir)}: cannot write there (${(err as NodeJS.ErrnoException).code ?? String(err)}); nothing was run`);
+  }
+  let unlock: () => void;
+  try {
+    unlock = lock(parent, basename(target), option, dir);
+  } catch (err) {
+    if (err instanceof WarcastError) throw new UsageError(`${err.message}; nothing was run`);
+    throw err;
+  }
+  reserved.set(target, unlock);
+  if (reserved.size === 1) process.once('exit', releaseReservations);
+}
+
+/** Give up every lock taken by reserveReportFolder (at exit, or when a command ends without writing). */
+export function releaseReservations(): void {
+  for (const unlock of reserved.values()) unlock();
+  reserved.clear();
+}
+
 /** Write `files` as the folder `dir` (replacing an earlier report there); returns the absolute folder. */
 export function writeReportFolder(dir: string, files: ReportFile[], hooks: WriteHooks = {}): string {
+  const target = resolve(dir);
+  const option = hooks.option ?? '--out';
+  assertReplaceable(dir, option);
+  const parent = dirname(target);
+  makeFolders(parent);
+  const held = reserved.get(target);
+  reserved.delete(target);
+  const unlock = held ?? lock(parent, basename(target), option, dir);
+  try {
+    // Checked again under the lock: another writer or the user may have changed the folder during the run.
+    assertReplaceable(dir, option);
+    removeStale(parent, basename(target));
+    return swapIn(target, files, hooks);
+  } finally {
+    unlock();
+  }
+}
+
+/**
+ * `writeReportFolder` for a command a signal may stop: a Ctrl-C or SIGTERM only reaches JavaScript between turns
+ * of the event loop, so one that came while the charts rendered or the files were written is seen only after
+ * them. `check` is awaited (it gives the event loop a turn and throws if the run was stopped) once the files are
+ * staged and again once the new folder is in place, with the earlier one still kept aside: a signal seen then
+ * puts the earlier report back. Nothing but a signal after the second check can leave the new report.
+ */
+export async function writeReportFolderChecked(dir: string, files: ReportFile[], hooks: WriteHooks, check: () => Promise<void>): Promise<string> {
   const target = resolve(dir);
   const option = hooks.option ?? '--out';
   assertReplaceable(dir, option);
@@ -136,10 +218,42 @@ export function writeReportFolder(dir: string, files: ReportFile[], hooks: Write
   mkdirSync(parent, { recursive: true });
   const unlock = lock(parent, basename(target), option, dir);
   try {
-    // Checked again under the lock: another writer or the user may have changed the folder during the run.
     assertReplaceable(dir, option);
     removeStale(parent, basename(target));
-    return swapIn(target, files, hooks);
+    const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
+    const staging = join(parent, `.${basename(target)}.tmp-${tag}`);
+    const old = join(parent, `.${basename(target)}.old-${tag}`);
+    mkdirSync(staging);
+    let hadOld = false;
+    let swapped = false;
+    try {
+      for (const f of files) {
+        writeFileAtomic(join(staging, f.name), f.data);
+        hooks.afterFile?.(f.name);
+      }
+      writeFileAtomic(join(staging, MANIFEST), JSON.stringify({ generator: GENERATOR, files: files.map((f) => f.name) }, null, 2) + '\n');
+      await check();
+      hadOld = existsSync(target);
+      if (hadOld) renameSync(target, old);
+      try {
+        renameSync(staging, target);
+      } catch (err) {
+        if (hadOld) renameSync(old, target);
+        throw err;
+      }
+      swapped = true;
+      await check();
+    } catch (err) {
+      if (swapped) {
+        // Stopped once the new folder was in place: it goes back to staging (removed below), the earlier one returns.
+        renameSync(target, staging);
+        if (hadOld) renameSync(old, target);
+      }
+      rmSync(staging, { recursive: true, force: true });
+      throw err;
+    }
+    if (hadOld) rmSync(old, { recursive: true, force: true });
+    return target;
   } finally {
     unlock();
   }
@@ -171,4 +285,17 @@ function swapIn(target: string, files: ReportFile[], hooks: WriteHooks): string 
     throw err;
   }
   return target;
+}
+
+/**
+ * mkdir -p, one level at a time: Node's `mkdirSync(…, { recursive: true })` never returns when the parent is a
+ * filesystem that answers ENOENT to every new name (`--report /proc/x/report` hung).
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of missing.reverse()) mkdirSync(d);
 }

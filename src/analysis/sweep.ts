@@ -45,6 +45,8 @@ export interface SweepPoint {
 }
 
 export interface SweepResult extends ResultMeta {
+  /** Tells a battle's one-field sweep from a grid sweep (`warcast/sweep/<kind>@1`) in `SweepAnswer`. */
+  schema: 'warcast/sweep@1';
   kind: 'war-machine';
   title: string | null;
   sides: [string, string];
@@ -142,6 +144,7 @@ export async function battleSweep(scenario: WarMachineScenario, source: Scenario
   });
   return {
     ...resultMeta('sweep'),
+    schema: 'warcast/sweep@1',
     kind: 'war-machine',
     title: scenario.title ?? null,
     sides: [scenario.sides[0].name, scenario.sides[1].name],

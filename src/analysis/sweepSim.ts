@@ -107,7 +107,29 @@ export interface BattleGridSweepResult extends SimSweepCommon {
   points: BattleGridPoint[];
 }
 
-export type SimSweepResult = SiegeSweepResult | CascadeSweepResult | BattleGridSweepResult;
+/** A march: whether the force arrives within its plan, and the battle on arrival, at each point (exact chain). */
+export interface MarchSweepPoint {
+  values: number[];
+  trials: number;
+  /** P(arriving within the plan). */
+  arrives: number;
+  /** P(arriving and winning the battle on arrival) (null: the scenario has no battle). */
+  arriveAndWin: number | null;
+  /** P(each side wins | arrival), mixed over the fatigue on arrival (null: no battle). */
+  win: [number, number] | null;
+  /** Mean distance covered. */
+  distanceMean: number;
+}
+
+export interface MarchSweepResult extends SimSweepCommon {
+  kind: 'march';
+  schema: 'warcast/sweep/march@1';
+  force: string;
+  enemy: string | null;
+  points: MarchSweepPoint[];
+}
+
+export type SimSweepResult = SiegeSweepResult | CascadeSweepResult | BattleGridSweepResult | MarchSweepResult;
 
 /** One point run: the kind's analysis of the edited scenario (point null: nothing ran, e.g. interrupted). */
 export interface SweepPointRun<Point> {

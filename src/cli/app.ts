@@ -2,7 +2,7 @@
  * `warcast app [scenario] [--out DIR] [--serve [--port N]]`: write the what-if page (one self-contained
  * index.html; docs/app.md), or serve it on 127.0.0.1 until Ctrl-C.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { loadScenario } from '../kinds/load.js';
 import { parseScenarioText } from '../scenario/source.js';
 import { scenarioArg } from './scenarioArg.js';
 import type { Io } from './io.js';
+import { checkOutputFile, ensureFolder, fileHead, writeOutputFile } from './outputFile.js';
 
 export interface AppFlags {
   out?: string;
@@ -41,22 +42,31 @@ export async function appCommand(file: string | undefined, flags: AppFlags, io: 
     cascade: readFileSync(join(repoRoot(), 'examples', 'cascade-bob-john.yaml'), 'utf8'),
   };
   if (file !== undefined) {
-    const { definition } = definitionFor('app', scenarioArg(file));
+    const { definition } = definitionFor('app', await scenarioArg(file, io.signal));
     const { source } = await loadScenario(file, definition ? [definition.scenarioKind!] : undefined);
     texts[definition!.page!] = readFileSync(source.file, 'utf8');
   }
   const out = flags.out ?? (flags.serve ? undefined : 'warcast-app');
   const index = out === undefined ? undefined : join(out, 'index.html');
-  if (index && existsSync(index) && !readFileSync(index, 'utf8').includes(MARK)) throw new UsageError(`--out ${out}: ${index} exists and is not a warcast app page; choose another folder`);
+  // Checked before the page is built: the folder can be made and written, and an index.html there is warcast's.
+  if (out !== undefined && index !== undefined) {
+    ensureFolder(out, '--out');
+    checkOutputFile(index, { option: '--out', inputs: file === undefined ? [] : [file], whyNotReplace: (p) => (fileHead(p, 4096).includes(MARK) ? null : 'is not a warcast app page'), advice: 'choose another folder' });
+  }
   const started = performance.now();
   const html = (await appHtml(parseScenarioText(texts.battle, 'battle').data as ScenarioDocument, texts.siege, texts.cascade)).replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${MARK}`);
   const built = `${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB, built in ${((performance.now() - started) / 1000).toFixed(1)} s`;
   if (out !== undefined && index !== undefined) {
-    mkdirSync(out, { recursive: true });
-    writeFileSync(index, html);
+    writeOutputFile(index, html, '--out');
     io.out(`wrote ${index} (${built})${flags.serve ? '' : ': open it in a browser; it needs no network'}\n`);
   }
   return flags.serve ? serve(html, port, built, io) : 0;
+}
+
+/** Whether a request's Host header names this server by a local name (127.0.0.1 or localhost, this port or none). */
+export function localHost(host: string | undefined, port: number): boolean {
+  const m = /^(127\.0\.0\.1|localhost)(?::([0-9]{1,5}))?$/i.exec(host ?? '');
+  return m !== null && (m[2] === undefined || Number(m[2]) === port);
 }
 
 /** Serve the page on 127.0.0.1 (only /, /index.html) until io.signal aborts (Ctrl-C): then close it (runCli exits 130, as any interrupted command). */
@@ -64,7 +74,10 @@ async function serve(html: string, port: number, built: string, io: Io): Promise
   const body = Buffer.from(html);
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    // DNS rebinding: a page on another site whose name now resolves to 127.0.0.1 sends its own name as Host.
+    if (!localHost(req.headers.host, (server.address() as AddressInfo).port)) {
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('forbidden: open the page at http://127.0.0.1 or http://localhost\n');
+    } else if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
     } else if (path === '/' || path === '/index.html') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });

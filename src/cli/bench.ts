@@ -3,10 +3,11 @@
  * benchmarks/baseline.json. `--compare` exits 1 when any suite is more than (1 + threshold)× slower.
  * The suites live in benchmarks/ (run from the build: dist/benchmarks/).
  */
-import { DEFAULT_THRESHOLD, defaultBaselineFile, formatReport, runBenchmarks, slowdownFromEnv, toBaseline, writeBaseline } from '../../benchmarks/report.js';
+import { DEFAULT_THRESHOLD, defaultBaselineFile, formatReport, runBenchmarks, slowdownFromEnv, toBaseline } from '../../benchmarks/report.js';
 import { SUITES } from '../../benchmarks/suites/index.js';
 import { ExitCode, UsageError } from '../errors.js';
 import type { Io } from './io.js';
+import { checkOutputFile, fileHead, writeOutputFile } from './outputFile.js';
 
 export interface BenchFlags {
   json?: boolean;
@@ -40,6 +41,8 @@ export async function benchCommand(flags: BenchFlags, io: Io): Promise<number> {
   }
   if (flags.save && slowdown > 0) throw new UsageError('--save with an artificial slowdown would record a slow baseline: unset WARCAST_BENCH_SLOWDOWN');
   const baselineFile = flags.baseline ?? defaultBaselineFile();
+  // Before the run: --save replaces only a baseline warcast wrote (benchmarks/report.ts, toBaseline).
+  if (flags.save) checkOutputFile(baselineFile, { option: '--baseline', whyNotReplace: (p) => (fileHead(p, 64).startsWith('{\n  "note": "ratio = trials/s') ? null : 'is not a warcast benchmark baseline') });
   const report = await runBenchmarks({
     quick: Boolean(flags.quick),
     threshold,
@@ -51,7 +54,7 @@ export async function benchCommand(flags: BenchFlags, io: Io): Promise<number> {
   if (flags.json) io.out(JSON.stringify(report, null, 2) + '\n');
   else io.out(formatReport(report));
   if (flags.save) {
-    writeBaseline(baselineFile, toBaseline(report));
+    writeOutputFile(baselineFile, JSON.stringify(toBaseline(report), null, 2) + '\n', '--baseline');
     io.err(`baseline written to ${baselineFile}\n`);
   }
   return report.pass === false ? ExitCode.failure : ExitCode.ok;

@@ -1,5 +1,5 @@
 /** `--checkpoint FILE`, `--resume FILE`, `--checkpoint-every S` on the simulation commands (docs/reliability.md). */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Checkpoint, readCheckpoint, type CheckpointHeader } from '../engine/checkpoint.js';
 import type { Engine } from '../engine/engine.js';
 import { localEngine } from '../engine/local.js';
@@ -9,6 +9,7 @@ import { fmtCount } from '../text/format.js';
 import { warcastVersion } from '../version.js';
 import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';
+import { checkOutputFile, fileHead, READ_NOW } from './outputFile.js';
 
 export interface CheckpointFlags {
   checkpoint?: string;
@@ -22,7 +23,7 @@ export const CHECKPOINT_EVERY_S = 5;
 /** Flags that say where or how a run goes, or how it is shown: a resumed run may change them. */
 const NOT_THE_RUN = new Set(['threads', 'json', 'markdown', 'report', 'interactive', 'out', 'shard', 'redis', 'checkpoint', 'resume', 'checkpointEvery']);
 
-/** Run `f` (the analysis call) on an engine whose runs are checkpointed, and resumed from `--resume`. */
+/** Run `f` (the analysis call) with its runs checkpointed, and resumed from `--resume`. */
 export async function withCheckpointFlags<T>(io: Io, flags: RunFlags & CheckpointFlags, f: (engine: Engine) => Promise<T>): Promise<T> {
   const path = flags.checkpoint ?? flags.resume!;
   if (io.engine !== undefined) throw new UsageError('--checkpoint and --resume: not with --shard, --redis or warcast merge (a shard is already a unit a scheduler can rerun)');
@@ -30,6 +31,10 @@ export async function withCheckpointFlags<T>(io: Io, flags: RunFlags & Checkpoin
   if (!Number.isFinite(everyS) || everyS < 0 || everyS > 86_400) throw new UsageError(`--checkpoint-every: expected seconds from 0 to 86400, got '${flags.checkpointEvery}'`);
   const header = runHeader(io, flags);
   const resumed = flags.resume === undefined ? null : readCheckpoint(flags.resume, header);
+  // Never written over: a file this run did not write (the scenario, notes.txt), a folder, a device.
+  if (flags.checkpoint !== undefined && flags.checkpoint !== flags.resume) {
+    checkOutputFile(flags.checkpoint, { option: '--checkpoint', inputs: io.invocation?.args ?? [], whyNotReplace: (p) => whyNotOurCheckpoint(p, header) });
+  }
   const cp = new Checkpoint({ path, header, everyMs: everyS * 1000, resumed, warn: (line) => io.err(line) });
   if (resumed) io.err(`resuming from ${flags.resume}: ${fmtCount(cp.trialsDone)} trials already done\n`);
   // Written now: a path that cannot be written fails before the run, not after it.
@@ -66,16 +71,31 @@ function runHeader(io: Io, flags: RunFlags & CheckpointFlags): CheckpointHeader 
 function hashFile(file: string): string {
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    fd = openSync(file, READ_NOW); // a FIFO must not block the open
   } catch {
     return 'unreadable'; // the command reports a missing file in its own words
   }
   try {
+    if (!fstatSync(fd).isFile()) return 'not a regular file'; // the command reports it in its own words
     const buf = Buffer.alloc(2 * 1024 * 1024);
     let n = 0;
     for (let got = 1; got > 0 && n < buf.length; n += got) got = readSync(fd, buf, n, buf.length - n, null);
     return digest(buf.subarray(0, n).toString('latin1'));
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Why an existing file may not be replaced by this run's checkpoint, or null: only a checkpoint of this same run may. */
+function whyNotOurCheckpoint(path: string, header: CheckpointHeader): string | null {
+  if (!fileHead(path, 64).startsWith('{"warcastCheckpoint":')) return 'is not a warcast checkpoint';
+  try {
+    readCheckpoint(path, header);
+    return null;
+  } catch (err) {
+    const prefix = `--resume ${path}: `;
+    const message = (err as Error).message;
+    const why = (message.startsWith(prefix) ? message.slice(prefix.length) : message).replace(/; a checkpoint resumes only.*$/, '');
+    return `is not a checkpoint of this run (${why}; resume it with the command that wrote it)`;
   }
 }

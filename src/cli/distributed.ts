@@ -3,17 +3,20 @@
  * always does, on the engine (src/engine/engine.ts) its Io hands the analysis, which decides where its chunks
  * are computed.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { ClusterEngine, localEngine } from '../engine/local.js';
 import { ReplayEngine } from '../engine/replay.js';
 import { ShardEngine } from '../engine/shard.js';
+import type { Kernel } from '../engine/kernel.js';
 import { digest } from '../engine/wire.js';
-import { mergeParts, parsePart, PART_FORMAT, type NamedPart, type PartFile } from '../distributed/parts.js';
+import { canonical, mergeParts, parsePart, PART_FORMAT, sealPart, type NamedPart, type PartFile } from '../distributed/parts.js';
 import { ExitCode, UsageError, WarcastError } from '../errors.js';
+import { INPUT_LIMITS } from '../scenario/input.js';
 import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';
+import { checkOutputFile, errnoText, fileHead, READ_NOW, shownPath, writeOutputFile } from './outputFile.js';
 
 export interface ClusterFlags extends RunFlags {
   shard?: string;
@@ -62,9 +65,13 @@ export async function runDistributable(command: Shardable, file: string, flags: 
   if (flags.out === undefined && !flags.json) throw new UsageError('--shard: give --out part.json (or --json to print the part on stdout)');
   const settings = runOptions(flags);
   const text = readScenarioText(file);
+  const header = { warcastPart: PART_FORMAT as typeof PART_FORMAT, version, command, scenarioHash: digest(text), seed: settings.seed, options: resultOptions(flags), shard };
+  // Checked before the run: a part is written only where nothing but this shard's own part would be replaced.
+  if (flags.out !== undefined) checkOutputFile(flags.out, { option: '--out', inputs: file === '-' ? [] : [file], whyNotReplace: (path) => whyNotOurPart(path, header) });
   const mode = new ShardEngine(shard.index, shard.count, localEngine);
-  // The command's own printout is of this shard's counts only: discard it, keep stderr (progress, errors).
-  const quiet: Io = { ...io, out: () => {}, engine: mode };
+  // The command's own printout is of this shard's counts only: discard it (and its note on what it covers),
+  // keep stderr (progress, errors).
+  const quiet: Io = { ...io, out: () => {}, err: (t) => void (/^interrupted: the results above/.test(t) || io.err(t)), engine: mode };
   const code = await run(file, { ...flags, json: true, out: undefined, report: undefined }, quiet);
   if (mode.interrupted || code === ExitCode.interrupted) {
     io.err('interrupted: no part written (a part must hold its whole range)\n');
@@ -72,25 +79,42 @@ export async function runDistributable(command: Shardable, file: string, flags: 
   }
   if (code !== ExitCode.ok) return code;
   const c0 = mode.calls[0];
-  const part: PartFile = {
+  const part = sealPart({
     warcastPart: PART_FORMAT,
     version,
     command,
-    scenarioHash: digest(text),
+    scenarioHash: header.scenarioHash,
     scenario: { file, text },
     seed: settings.seed,
-    options: resultOptions(flags),
+    options: header.options,
     shard,
     range: c0 ? { firstChunk: c0.shardFirst, lastChunk: c0.shardLast, firstTrial: Math.min(c0.startTrial + c0.trials, c0.shardFirst * c0.chunkTrials), lastTrial: Math.min(c0.startTrial + c0.trials, c0.shardLast * c0.chunkTrials) } : null,
     calls: mode.calls,
-  };
+  });
   const body = JSON.stringify(part) + '\n';
   if (flags.out !== undefined) {
-    writeFileSync(flags.out, body);
+    writeOutputFile(flags.out, body, '--out');
     const trials = mode.calls.reduce((n, c) => n + Math.max(0, Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) - c.shardFirst * c.chunkTrials), 0);
     io.err(`shard ${shard.index}/${shard.count}: ${trials.toLocaleString('en-US')} trials in ${mode.calls.length} run${mode.calls.length === 1 ? '' : 's'} written to ${flags.out}; combine with warcast merge\n`);
   } else io.out(body);
   return ExitCode.ok;
+}
+
+/**
+ * Why an existing file at a shard's --out may not be replaced, or null: only a part of this very run and shard
+ * (a scheduler's retry rewrites it) is ours to replace.
+ */
+function whyNotOurPart(path: string, header: Pick<PartFile, 'warcastPart' | 'version' | 'command' | 'scenarioHash' | 'seed' | 'options' | 'shard'>): string | null {
+  if (!fileHead(path, 64).startsWith('{"warcastPart":')) return 'is not a warcast part file';
+  let p: Partial<PartFile>;
+  try {
+    p = JSON.parse(readPartText(path)) as Partial<PartFile>;
+  } catch {
+    return 'is not a complete warcast part file';
+  }
+  const same = (k: keyof typeof header) => canonical(p[k]) === canonical(header[k]);
+  const other = (['warcastPart', 'version', 'command', 'scenarioHash', 'seed', 'options', 'shard'] as const).filter((k) => !same(k));
+  return other.length === 0 ? null : `is a part of another run or shard (different ${other.join(', ')})`;
 }
 
 /** The flags that shape the result (not where or how it runs, or where it is written). */
@@ -98,11 +122,58 @@ function resultOptions(flags: ClusterFlags): Record<string, unknown> {
   return Object.fromEntries(Object.entries(flags).filter(([k, v]) => v !== undefined && !VERSION_KEYS_NOT_IN_RESULT.has(k)));
 }
 
-function readScenarioText(file: string): string {
+/** At most `limit` bytes of a regular file (null: not a regular file, missing or unreadable; longer files are cut at limit + 1). */
+function readRegular(file: string, limit: number): Buffer | null {
+  let fd: number;
   try {
-    return readFileSync(file, 'utf8');
+    fd = openSync(file, READ_NOW); // a FIFO must not block the open
   } catch {
-    return ''; // the command itself reports a missing file in its own words
+    return null;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return null;
+    const buf = Buffer.alloc(Math.min(limit + 1, fstatSync(fd).size + 1));
+    let n = 0;
+    for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
+    return buf.subarray(0, n);
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Scenario files are at most 1 MiB (docs/reliability.md); a device or a huge file is the command's own error. */
+const SCENARIO_BYTES = 1024 * 1024;
+
+function readScenarioText(file: string): string {
+  return readRegular(file, SCENARIO_BYTES)?.toString('utf8') ?? ''; // the command itself reports a missing or bad file in its own words
+}
+
+/** A part file's text: a missing file is exit 2 (as a missing scenario), anything but a regular file exit 3. */
+function readPartText(name: string): string {
+  let fd: number;
+  try {
+    fd = openSync(name, READ_NOW); // a FIFO must not block the open
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'ELOOP' ? 'a loop of symbolic links' : `cannot read (${errnoText(err)})`;
+    throw new WarcastError(`${shownPath(name)}: ${why}`, code === 'ENOENT' || code === 'ELOOP' ? ExitCode.usage : ExitCode.invalidScenario);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new WarcastError(`${shownPath(name)}: ${st.isDirectory() ? 'is a folder' : 'not a regular file (a FIFO, device or socket)'}; expected a part file written by --shard i/n --out FILE`, ExitCode.invalidScenario);
+    // At most one byte past the limit, whatever the size said (a file growing while read is not read on).
+    const buf = Buffer.alloc(Math.min(st.size, INPUT_LIMITS.part) + 1);
+    let n = 0;
+    for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
+    if (n > INPUT_LIMITS.part) throw new WarcastError(`${shownPath(name)}: larger than ${INPUT_LIMITS.part.toLocaleString('en-US')} bytes (64 MiB), the limit for a part file (docs/reliability.md)`, ExitCode.invalidScenario);
+    return buf.subarray(0, n).toString('utf8');
+  } catch (err) {
+    if (err instanceof WarcastError) throw err;
+    throw new WarcastError(`${shownPath(name)}: cannot read (${errnoText(err)})`, ExitCode.invalidScenario);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -117,32 +188,51 @@ export interface MergeFlags {
  * accumulators, printing exactly what one local run prints (timing apart).
  */
 export async function mergeCommand(files: string[], flags: MergeFlags, io: Io, commands: Record<Shardable, CommandRun>): Promise<number> {
-  const parts: NamedPart[] = files.map((name) => {
-    let text: string;
-    try {
-      text = readFileSync(name, 'utf8');
-    } catch (err) {
-      throw new WarcastError(`${name}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-    }
-    return { name, part: parsePart(name, text) };
-  });
+  const parts: NamedPart[] = files.map((name) => ({ name, part: parsePart(name, readPartText(name)) }));
   const { first, calls } = mergeParts(parts);
   const run = (commands as Record<string, CommandRun | undefined>)[first.command];
-  if (!run) throw new WarcastError(`${parts[0].name}: command '${first.command}' cannot be merged (expected one of ${SHARDABLE.join(', ')})`);
-  // The scenario as the shards read it: the same file if it is unchanged here, else a copy of their text.
+  if (!run) throw new WarcastError(`${parts[0].name}: command '${first.command}' cannot be merged (expected one of ${SHARDABLE.join(', ')})`, ExitCode.invalidScenario);
+  // The scenario as the shards read it: the same file if it is unchanged here (so the result names it as a local
+  // run does), else a copy of their text in a temporary folder, removed however the merge ends.
   let file = first.scenario.file;
   let tmp: string | null = null;
-  if (!existsSync(file) || digest(readFileSync(file, 'utf8')) !== first.scenarioHash) {
-    tmp = mkdtempSync(join(tmpdir(), 'warcast-merge-'));
-    file = join(tmp, basename(first.scenario.file));
-    writeFileSync(file, first.scenario.text);
-  }
   try {
-    const mode = new ReplayEngine(calls);
+    const here = readRegular(file, Buffer.byteLength(first.scenario.text));
+    if (here === null || digest(here.toString('utf8')) !== first.scenarioHash) {
+      tmp = mkdtempSync(join(tmpdir(), 'warcast-merge-'));
+      const name = basename(first.scenario.file);
+      file = join(tmp, name === '' || name === '.' || name === '..' || name === '-' || name.length > 200 ? 'scenario.yaml' : name);
+      writeFileSync(file, first.scenario.text);
+    }
+    const mode = new ReplayEngine(calls, (i, kernel, plan) => verifyCall(parts, i, kernel, plan));
     const code = await run(file, { ...(first.options as ClusterFlags), json: flags.json, report: flags.report, interactive: flags.interactive }, { ...io, engine: mode });
-    if (mode.next !== calls.length) throw new WarcastError(`merge: the parts hold ${calls.length} simulation runs but the analysis made ${mode.next}`);
+    if (mode.next !== calls.length) throw new WarcastError(`merge: the parts hold ${calls.length} simulation runs but the analysis made ${mode.next} (edited parts?)`, ExitCode.invalidScenario);
     return code;
+  } catch (err) {
+    if (err instanceof WarcastError) throw err;
+    const e = err as NodeJS.ErrnoException;
+    if (e?.code) throw new WarcastError(`merge: cannot write the scenario's copy in ${tmpdir()} (${errnoText(err)})`);
+    throw err;
   } finally {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Each part's sums for call `i` fit the kernel the analysis runs: as many sums, the same chunks, each within what its trials can add up to. */
+function verifyCall(parts: NamedPart[], i: number, kernel: Kernel<unknown>, plan: unknown): void {
+  const length = kernel.accLength(plan);
+  // Without maxPerTrial every slot is a count (engine/kernel.ts): from 0 to the trials run.
+  const counts = kernel.maxPerTrial === undefined;
+  const perTrial = kernel.maxPerTrial?.(plan) ?? 1;
+  for (const { name, part } of parts) {
+    const c = part.calls[i];
+    const where = `${name}: calls[${i}]`;
+    if (c.chunkTrials !== kernel.chunkTrials) throw new WarcastError(`${where}.chunkTrials: expected ${kernel.chunkTrials} for ${kernel.name}, got ${c.chunkTrials} (damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
+    if (c.acc.length !== length) throw new WarcastError(`${where}.acc: expected ${length} sums for this run, got ${c.acc.length} (damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
+    const trials = Math.max(0, Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) - c.shardFirst * c.chunkTrials);
+    const most = perTrial * trials;
+    const j = c.acc.findIndex((x) => Math.abs(x) > most || (counts && x < 0));
+    if (j >= 0 && counts) throw new WarcastError(`${where}.acc[${j}]: ${c.acc[j]} is not a count of ${trials.toLocaleString('en-US')} trials (0 to ${trials.toLocaleString('en-US')}; damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
+    if (j >= 0) throw new WarcastError(`${where}.acc[${j}]: ${c.acc[j]} is more than ${trials.toLocaleString('en-US')} trials can add up to (at most ${most.toLocaleString('en-US')}; damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
   }
 }

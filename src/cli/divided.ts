@@ -1,6 +1,6 @@
 /** `warcast divided <scenario>`: call `divided`, format (docs/scenarios.md, "divided"). */
 import { divided, type DividedResult } from '../analysis/divided.js';
-import { presentDivided } from '../present/divided.js';
+import { presentDivided } from '../kinds/divided/present.js';
 import { renderText } from '../present/text.js';
 import { emitResult } from './emit.js';
 import type { Io } from './io.js';

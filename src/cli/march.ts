@@ -1,7 +1,7 @@
 /** `warcast march <scenario>`: parse options, call `march`, show its document (docs/scenarios.md, "march"). */
 import { march, type MarchResult } from '../analysis/march.js';
 import { fmtCount } from '../text/format.js';
-import { presentMarch } from '../present/march.js';
+import { presentMarch } from '../kinds/march/present.js';
 import { renderText } from '../present/text.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';

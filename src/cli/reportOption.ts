@@ -16,8 +16,7 @@ import type { SeekResult } from '../analysis/seek.js';
 import type { WorthResult } from '../analysis/worth.js';
 import type { TournamentResult } from '../analysis/tournament.js';
 import type { Io } from './io.js';
-import type { ReportContent } from '../../reports/content.js';
-import type { AnalysisResult } from '../kinds/definition.js';
+import type { AnalysisResult, KindBehaviour } from '../kinds/definition.js';
 import { KINDS, kindAnsweredBy } from '../kinds/index.js';
 
 export interface ReportFlags {
@@ -26,10 +25,24 @@ export interface ReportFlags {
   json?: boolean;
 }
 
-/** Before the run: a folder that may not be replaced is a usage error now, not after a long run. */
+/**
+ * Before the run: a folder that may not be replaced, a name that cannot be written, or a folder another warcast
+ * is writing now is a usage error now, not after a long run; the folder stays locked for this run.
+ */
 export async function checkReportOption(dir: string | undefined, option = '--report'): Promise<void> {
   // Like the renderers, the report writer loads only when a report is asked for.
-  if (dir !== undefined) (await import('../../reports/write.js')).assertReplaceable(dir, option);
+  if (dir === undefined) return;
+  reserved = true;
+  (await import('../../reports/write.js')).reserveReportFolder(dir, option);
+}
+
+let reserved = false;
+
+/** After the command, whatever happened: release the folders checkReportOption locked (the writer loads only if one was). */
+export async function releaseReportFolders(): Promise<void> {
+  if (!reserved) return;
+  reserved = false;
+  (await import('../../reports/write.js')).releaseReservations();
 }
 
 /** A result whose report is built by the given function (`warcast report`: the kind's own builder). */
@@ -38,6 +51,9 @@ export interface BuiltReport {
   result: AnalysisResult;
   build: () => Promise<ReportContent>;
 }
+
+/** What a report builder returns (the report's content), named through the kind interface: results flow one way. */
+type ReportContent = Awaited<ReturnType<KindBehaviour<unknown>['report']>>;
 
 export type CommandResult =
   | { kind: 'odds'; result: OddsResult }
@@ -60,12 +76,18 @@ export async function saveCommandReport(r: CommandResult | BuiltReport, file: st
   if (dir === undefined) return null;
   const interrupted = r.result.interrupted === true;
   if (interrupted || io.signal?.aborted) {
+    (await import('../../reports/write.js')).releaseReservations();
     io.err(`report not written: the run was interrupted (${option} ${dir} left as it was)\n`);
     return null;
   }
   const { saveReport } = await import('../../reports/save.js');
-  const content = await reportContent(r, file);
-  const index = await saveReport(content, { dir, option, interactive: flags.interactive, signal: io.signal });
+  let index: string | null;
+  try {
+    const content = await reportContent(r, file);
+    index = await saveReport(content, { dir, option, interactive: flags.interactive, signal: io.signal });
+  } finally {
+    (await import('../../reports/write.js')).releaseReservations(); // the folder's lock, taken before the run
+  }
   if (index === null) {
     io.err(`report not written: interrupted while rendering (${option} ${dir} left as it was)\n`);
     return null;

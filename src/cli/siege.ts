@@ -2,7 +2,7 @@
 import { siege, type SiegeResult } from '../analysis/siege.js';
 import { scenarioArg } from './scenarioArg.js';
 import { fmtCount } from '../text/format.js';
-import { ENDING_WORDS, presentSiege } from '../present/siege.js';
+import { ENDING_WORDS, presentSiege } from '../kinds/siege/present.js';
 import { renderText } from '../present/text.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
@@ -12,7 +12,7 @@ import { withRun } from './run.js';
 
 export async function siegeCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
   await checkReportOption(flags.report);
-  const result = await withRun(io, flags, (o) => siege(scenarioArg(file), o));
+  const result = await withRun(io, flags, async (o) => siege(await scenarioArg(file, o.signal), o));
   emitResult(io, flags, result, () => presentSiege(result, { requestedThreads: runOptions(flags).threads }));
   await saveCommandReport({ kind: 'siege', result }, file, flags.report, flags, io);
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} sieges`);

@@ -4,13 +4,18 @@
  * the chunk range this shard ran and its accumulator sums (exact integers; past 2^53 also as exact decimal text,
  * so the merge rounds once, as a local run does), plus everything the merge needs to
  * run the same analysis again on the summed accumulators: the command, its options, the scenario text.
+ * It ends with a SHA-256 digest of its canonical content: a part damaged on disk or edited by hand is refused.
+ * The digest carries no secret (anyone can recompute it), so every field is also checked for what a shard can
+ * have written: types, its chunk range from its index and count, the scenario text against its hash.
  */
-import { WarcastError } from '../errors.js';
+import { ExitCode, WarcastError } from '../errors.js';
 import type { ReplayCall } from '../engine/replay.js';
-import type { ShardCall } from '../engine/shard.js';
+import { shardRange, type ShardCall } from '../engine/shard.js';
 import { ExactSum, joinTraces } from '../engine/run.js';
+import { digest as textDigest } from '../engine/wire.js';
 
-export const PART_FORMAT = 1;
+/** Format 2 added the digest; format 1 parts (no integrity check) are refused: re-run the shard. */
+export const PART_FORMAT = 2;
 
 export interface PartFile {
   warcastPart: typeof PART_FORMAT;
@@ -26,6 +31,8 @@ export interface PartFile {
   /** The first call's range, for people reading the file: chunks and trials this shard ran. */
   range: { firstChunk: number; lastChunk: number; firstTrial: number; lastTrial: number } | null;
   calls: ShardCall[];
+  /** `sha256:` and the hex SHA-256 of the canonical JSON of every other field (keys sorted). */
+  digest: string;
 }
 
 /** A part file as read: its name for messages, and its contents. */
@@ -34,34 +41,110 @@ export interface NamedPart {
   part: PartFile;
 }
 
-const fail = (message: string) => new WarcastError(message);
+/** A part that cannot be used: exit 3, as an invalid scenario (docs/distributed.md). */
+const fail = (message: string) => new WarcastError(message, ExitCode.invalidScenario);
 
-/** Parse one part file's text; a cut-off or foreign file is one clear line. */
+/** JSON with every object's keys sorted: the same text for the same content, whatever the key order. */
+export const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x));
+
+const sha256 = (text: string) => process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex');
+
+/** The digest a part's content (all but `digest`) must carry. */
+export function partDigest(part: Omit<PartFile, 'digest'> | PartFile): string {
+  const { digest: _d, ...content } = part as PartFile;
+  return `sha256:${sha256(canonical(content))}`;
+}
+
+/** A part with its digest (written last: the digest covers everything else). */
+export function sealPart(part: Omit<PartFile, 'digest'>): PartFile {
+  return { ...part, digest: partDigest(part) } as PartFile;
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+const isCount = (x: unknown, min = 0): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= min;
+const short = (x: unknown) => {
+  const t = JSON.stringify(x) ?? String(x);
+  return t.length > 60 ? `${t.slice(0, 60)}…` : t;
+};
+
+/** Check one call as a shard writes it; `where` names it in messages. */
+function checkCall(name: string, where: string, c: unknown, shard: { index: number; count: number }): void {
+  const bad = (field: string, expected: string, got: unknown) => fail(`${name}: ${where}.${field}: expected ${expected}, got ${short(got)} (damaged or edited; re-run this shard)`);
+  if (!isObject(c)) throw fail(`${name}: ${where}: expected a simulation run (an object), got ${short(c)} (damaged or edited; re-run this shard)`);
+  for (const key of ['kind', 'planHash'] as const) if (typeof c[key] !== 'string' || c[key] === '') throw bad(key, 'a name', c[key]);
+  if (!isCount(c.seed)) throw bad('seed', 'a whole number ≥ 0', c.seed);
+  if (!isCount(c.chunkTrials, 1)) throw bad('chunkTrials', 'a whole number ≥ 1', c.chunkTrials);
+  if (!isCount(c.trials, 1)) throw bad('trials', 'a whole number ≥ 1', c.trials);
+  if (!isCount(c.startTrial) || c.startTrial % c.chunkTrials !== 0) throw bad('startTrial', 'a whole number of chunks', c.startTrial);
+  const firstChunk = c.startTrial / c.chunkTrials;
+  const lastChunk = Math.ceil((c.startTrial + c.trials) / c.chunkTrials);
+  if (c.firstChunk !== firstChunk) throw bad('firstChunk', `${firstChunk} (startTrial / chunkTrials)`, c.firstChunk);
+  if (c.lastChunk !== lastChunk) throw bad('lastChunk', `${lastChunk} (from startTrial, trials and chunkTrials)`, c.lastChunk);
+  // A shard runs exactly the chunks its index and count give: no more, no fewer.
+  const [a, b] = shardRange(firstChunk, lastChunk, shard.index, shard.count);
+  if (c.shardFirst !== a) throw bad('shardFirst', `${a} (shard ${shard.index}/${shard.count} of chunks ${firstChunk}–${lastChunk - 1})`, c.shardFirst);
+  if (c.shardLast !== b) throw bad('shardLast', `${b} (shard ${shard.index}/${shard.count} of chunks ${firstChunk}–${lastChunk - 1})`, c.shardLast);
+  if (!isCount(c.traceLength)) throw bad('traceLength', 'a whole number ≥ 0', c.traceLength);
+  if (!Array.isArray(c.acc) || c.acc.length === 0) throw bad('acc', 'a list of sums', c.acc);
+  const i = c.acc.findIndex((x) => typeof x !== 'number' || !Number.isFinite(x));
+  if (i >= 0) throw bad(`acc[${i}]`, 'a number', c.acc[i]);
+  // An empty range (more shards than chunks) ran nothing: every sum is 0.
+  if (a === b) {
+    const j = c.acc.findIndex((x) => x !== 0);
+    if (j >= 0) throw bad(`acc[${j}]`, '0 (this shard ran no chunks)', c.acc[j]);
+  }
+  if (c.exact !== undefined) {
+    if (!isObject(c.exact)) throw bad('exact', 'integers as decimal text by acc index', c.exact);
+    for (const [j, text] of Object.entries(c.exact)) {
+      if (typeof text !== 'string' || !/^-?[0-9]+$/.test(text) || !/^(0|[1-9][0-9]*)$/.test(j) || !(Number(j) < c.acc.length)) throw fail(`${name}: ${where}.exact.${j}: expected an integer as decimal text for an entry of acc`);
+      if (Number(BigInt(text)) !== c.acc[Number(j)]) throw bad(`exact.${j}`, `the exact value of acc[${j}] (${c.acc[Number(j)]})`, text);
+    }
+  }
+  const traceNumbers = c.traceLength === 0 ? 0 : (b - a) * c.traceLength;
+  if (c.trace === null || c.trace === undefined) {
+    if (traceNumbers > 0) throw bad('trace', `${traceNumbers} numbers`, c.trace);
+  } else if (!Array.isArray(c.trace) || c.trace.length !== traceNumbers || c.trace.some((x) => typeof x !== 'number' || !Number.isFinite(x))) {
+    throw bad('trace', `${traceNumbers} numbers (traceLength × chunks run)`, c.trace);
+  }
+}
+
+/** Parse one part file's text and check every field and the digest; a cut-off, foreign, damaged or edited file is one clear line (exit 3). */
 export function parsePart(name: string, text: string): PartFile {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    throw fail(`${name}: not a complete part file (truncated or corrupt JSON, ${text.length.toLocaleString('en-US')} bytes: ${why})`);
+    throw fail(`${name}: not a complete part file (truncated or corrupt JSON, ${text.length.toLocaleString('en-US')} bytes: ${why.slice(0, 200)})`);
   }
-  const p = data as Partial<PartFile> | null;
-  if (p === null || typeof p !== 'object' || p.warcastPart !== PART_FORMAT) {
+  if (!isObject(data) || typeof data.warcastPart !== 'number') {
     throw fail(`${name}: not a warcast part file (expected "warcastPart": ${PART_FORMAT}; write one with --shard i/n --out FILE)`);
   }
-  const need = ['version', 'command', 'scenarioHash', 'scenario', 'seed', 'options', 'shard', 'calls'] as const;
-  for (const key of need) if (p[key] === undefined) throw fail(`${name}: part file lacks "${key}" (truncated or edited?)`);
-  if (!Array.isArray(p.calls)) throw fail(`${name}: calls: expected a list`);
-  p.calls.forEach((c, i) => {
-    if (!Array.isArray(c?.acc) || typeof c.shardFirst !== 'number' || typeof c.shardLast !== 'number') throw fail(`${name}: calls[${i}]: expected acc, shardFirst and shardLast`);
-    for (const [j, text] of Object.entries(c.exact ?? {})) {
-      if (typeof text !== 'string' || !/^-?[0-9]+$/.test(text) || !(Number(j) < c.acc.length)) throw fail(`${name}: calls[${i}].exact.${j}: expected an integer as decimal text for an entry of acc`);
-    }
-  });
-  return p as PartFile;
+  if (data.warcastPart !== PART_FORMAT) {
+    throw fail(`${name}: part format ${short(data.warcastPart)}, this warcast reads format ${PART_FORMAT} (${data.warcastPart === 1 ? 'format 1 has no integrity check' : 'another warcast wrote it'}): re-run this shard with this warcast`);
+  }
+  const need = ['version', 'command', 'scenarioHash', 'scenario', 'seed', 'options', 'shard', 'calls', 'digest'] as const;
+  for (const key of need) if (data[key] === undefined) throw fail(`${name}: part file lacks "${key}" (truncated or edited?)`);
+  const bad = (field: string, expected: string, got: unknown) => fail(`${name}: ${field}: expected ${expected}, got ${short(got)} (damaged or edited; re-run this shard)`);
+  for (const key of ['version', 'command', 'scenarioHash', 'digest'] as const) if (typeof data[key] !== 'string' || data[key] === '') throw bad(key, 'a non-empty string', data[key]);
+  const scenario = data.scenario;
+  if (!isObject(scenario) || typeof scenario.file !== 'string' || scenario.file === '' || typeof scenario.text !== 'string') throw bad('scenario', 'the scenario file\'s name and text', scenario);
+  if (textDigest(scenario.text) !== data.scenarioHash) throw bad('scenarioHash', `the digest of scenario.text (${textDigest(scenario.text)})`, data.scenarioHash);
+  if (!isCount(data.seed)) throw bad('seed', 'a whole number ≥ 0', data.seed);
+  if (!isObject(data.options)) throw bad('options', 'the options as an object', data.options);
+  const shard = data.shard;
+  if (!isObject(shard) || !isCount(shard.count, 1) || !isCount(shard.index, 1) || shard.index > shard.count) throw bad('shard', '{index, count} with 1 ≤ index ≤ count', shard);
+  if (!Array.isArray(data.calls)) throw bad('calls', 'a list', data.calls);
+  if (data.calls.length === 0) throw bad('calls', 'at least one simulation run (a shard of a simulation command runs one or more)', data.calls);
+  data.calls.forEach((c, i) => checkCall(name, `calls[${i}]`, c, shard as { index: number; count: number }));
+  // `range` is for people, but a part must not say one thing there and another in its calls.
+  const c0 = data.calls[0] as ShardCall;
+  const range = { firstChunk: c0.shardFirst, lastChunk: c0.shardLast, firstTrial: Math.min(c0.startTrial + c0.trials, c0.shardFirst * c0.chunkTrials), lastTrial: Math.min(c0.startTrial + c0.trials, c0.shardLast * c0.chunkTrials) };
+  if (canonical(data.range) !== canonical(range)) throw bad('range', `${canonical(range)} (calls[0]'s chunks and trials)`, data.range);
+  const expected = partDigest(data as unknown as PartFile);
+  if (data.digest !== expected) throw fail(`${name}: digest does not match the content (damaged or edited after it was written; re-run this shard)`);
+  return data as unknown as PartFile;
 }
-
-const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 function chunkSpan(c: ShardCall, from: number, to: number): string {

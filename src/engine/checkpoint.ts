@@ -8,7 +8,8 @@
  * the thread count on either side. `Checkpoint.engine(inner)` is the engine layer (engine/engine.ts): it runs
  * on `inner` and is told of each finished task (`EngineRun.onTask`, any order), merged in chunk order as it comes.
  */
-import { closeSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { INPUT_LIMITS, ReadFailure, readLimitedSync } from '../scenario/input.js';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Engine, EngineRun, RunResult } from './engine.js';
@@ -249,9 +250,9 @@ export function readCheckpoint(path: string, header: CheckpointHeader): Checkpoi
   const fail = (why: string) => new UsageError(`--resume ${path}: ${why}`);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readLimitedSync(path, INPUT_LIMITS.checkpoint).toString('utf8');
   } catch (err) {
-    throw fail(`cannot read (${errText(err)})`);
+    throw fail(err instanceof ReadFailure ? err.reason : `cannot read (${errText(err)})`);
   }
   let data: Partial<CheckpointFile> | null;
   try {

@@ -3,6 +3,7 @@
  * options (engine/engine.ts; default this process, engine/local.ts), which cuts its chunks into tasks, runs
  * them on its executors and merges them in chunk order, deterministic for any thread count or split.
  */
+import { UsageError } from '../errors.js';
 import type { Engine, RunOptions, RunResult } from './engine.js';
 import { localEngine } from './local.js';
 import { joinTraces } from './merge.js';
@@ -31,7 +32,7 @@ export interface PrecisionOptions<P = unknown> extends Omit<RunOptions<P>, 'tria
 export async function runUntil<P>(o: PrecisionOptions<P>): Promise<RunResult> {
   const k = o.kernel;
   const engine: Engine = o.engine ?? localEngine;
-  if (engine.refusesPrecision !== null) throw new Error(engine.refusesPrecision);
+  if (engine.refusesPrecision !== null) throw new UsageError(engine.refusesPrecision);
   const step = (n: number) => Math.ceil(n / k.chunkTrials) * k.chunkTrials;
   const total = new Float64Array(k.accLength(o.plan));
   let trials = 0;

@@ -66,7 +66,7 @@ describe('npm pack → import from a scratch project', () => {
         const tgz = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', scratch], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!;
         execFileSync('tar', ['xzf', join(scratch, tgz), '-C', pkg, '--strip-components', '1']);
       } else {
-        // package.json's `files` copied, as test/app/package.test.ts does (npm itself: ~2 s of CPU, 3 s here; the
+        // package.json's `files` copied (test/helpers/package-files.ts; npm itself: ~2 s of CPU, 3 s here; the
         // real `npm pack` runs under WARCAST_NPM_PACK=1, `npm run test:package`).
         copyPackageFiles(ROOT, pkg);
       }
@@ -98,6 +98,8 @@ describe('npm pack → import from a scratch project', () => {
       expect(outputs[3]).toMatch(/interrupted: true/);
       expect(outputs[4]).toMatch(/troops for a 70% chance: 1601 \(exact, monotone: true\)/);
       expect(outputs[4]).toMatch(/Knights of the Order \d{4}, /);
+      expect(outputs[5]).toMatch(/^dice d100 A \d+, d100 B \d+; typed back: same roll true$/m);
+      expect(outputs[5]).toMatch(/^sealed seed \d+, verified: true$/m);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }

@@ -1,8 +1,8 @@
 /**
  * Every command for every kind: the command × kind table of docs/cli.md comes from the registry, and every example
  * run under every command that takes a scenario either works (exit 0) or is refused in one line naming the command
- * that answers it (exit 2), never as an invalid scenario. Small runs; the costly commands (report, worth, app) run
- * one example of each kind, the rest every example.
+ * that answers it (exit 2), never as an invalid scenario. Small runs; where the costlier commands (report, worth,
+ * app and the toolkit's sweep, seek, compare) work they run one example of each kind, every other pair every example.
  *
  * Regenerate the table in docs/cli.md on purpose: UPDATE_DOCS=1 npx vitest run test/architecture/commands.test.ts
  */
@@ -17,12 +17,13 @@ import { answers, commandKindTable, scenarioCommands } from '../../src/kinds/com
 import { KIND_LIST, scenarioKindDefinition } from '../../src/kinds/index.js';
 import { loadScenario } from '../../src/kinds/load.js';
 import { parseFieldPath } from '../../src/analysis/vary.js';
+import * as warcast from '../../src/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DOC = join(ROOT, 'docs', 'cli.md');
 const BEGIN = '<!-- command × kind table: generated from src/kinds/ by UPDATE_DOCS=1 npx vitest run test/architecture/commands.test.ts -->';
 const END = '<!-- end of the generated table -->';
-const COSTLY = new Set(['report', 'worth', 'app']);
+const COSTLY = new Set(['report', 'worth', 'app', 'sweep', 'seek', 'compare']);
 const SMALL = ['--trials', '300', '--threads', '1', '--seed', '5'];
 
 const examples = readdirSync(join(ROOT, 'examples'))
@@ -86,6 +87,32 @@ describe('every command for every kind (docs/cli.md)', () => {
       expect(answers(k, k.command!), `${k.name} answers warcast ${k.command}`).toBe(true);
       expect(table[0]).toContain(`\`${k.scenarioKind}\``);
     }
+  });
+
+  it('every command that answers a scenario is also a library function of its name (README, "As a library")', async () => {
+    // report and app write a folder from the kind's own analysis, which is the library function of its command.
+    const missing = [...scenarioCommands().filter((c) => c !== 'report' && c !== 'app'), 'schema'].filter((c) => typeof (warcast as Record<string, unknown>)[c] !== 'function');
+    expect(missing).toEqual([]);
+    // The newest: compare, roll and schema return what --json prints.
+    const io = memoryIo();
+    expect(await runCli(['compare', 'examples/orcs-vs-men.yaml', 'examples/battle.yaml', ...SMALL, '--json'], io)).toBe(0);
+    expect(JSON.parse(io.stdout)).toEqual(await warcast.compare('examples/orcs-vs-men.yaml', 'examples/battle.yaml', { trials: 300, threads: 1, seed: 5 }));
+    const rolled = memoryIo();
+    expect(await runCli(['roll', 'examples/castle-siege.yaml', '--seed', '3', '--json'], rolled)).toBe(0);
+    expect(JSON.parse(rolled.stdout)).toEqual(await warcast.roll('examples/castle-siege.yaml', { seed: 3 }));
+    const schema = memoryIo();
+    expect(await runCli(['schema', 'siege'], schema)).toBe(0);
+    expect(JSON.parse(schema.stdout)).toEqual(await warcast.schema('siege'));
+  });
+
+  it("app FILE puts the file in its kind's section of the page; the other sections keep their examples", async () => {
+    const out = join(tmp, 'app-siege');
+    expect(await runCli(['app', 'examples/simple-siege.yaml', '--out', out], memoryIo())).toBe(0);
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    const section = (id: string) => JSON.parse(html.split(`<script type="application/json" id="${id}">`)[1].split('</script>')[0]) as string;
+    expect(section('siege-scenario')).toBe(readFileSync('examples/simple-siege.yaml', 'utf8'));
+    expect(section('cascade-scenario')).toBe(readFileSync('examples/cascade-bob-john.yaml', 'utf8'));
+    expect(html).toContain('Orcs'); // the battle section keeps the default battle
   });
 
   const kindsSeen = new Set(examples.map(kindOf));

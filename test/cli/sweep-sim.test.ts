@@ -6,9 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { siege } from '../../src/analysis/siege.js';
-import { sweepSimulated, type BattleGridSweepResult, type CascadeSweepResult, type SiegeSweepResult } from '../../src/analysis/sweepSim.js';
+import { sweepSimulated, type MarchSweepResult, type BattleGridSweepResult, type CascadeSweepResult, type SiegeSweepResult } from '../../src/analysis/sweepSim.js';
 import { sweep } from '../../src/analysis/sweep.js';
 import { odds } from '../../src/analysis/odds.js';
+import { march } from '../../src/analysis/march.js';
+import { seek } from '../../src/analysis/seek.js';
 import { parse } from 'yaml';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
@@ -88,5 +90,42 @@ describe('sweep of a siege or cascade', () => {
     expect(viaSweep.schema).toBe('warcast/sweep/siege@1');
     const direct = await sweepSimulated('examples/simple-siege.yaml', options);
     expect(viaSweep.points).toEqual(direct.points);
+  });
+
+  it('march: the exact chain at every point; one field matches warcast march, two fields a grid; its report compiles', async () => {
+    const file = 'examples/forced-march-into-battle.yaml';
+    const r = (await sweep(file, { vary: 'distance', from: 40, to: 80, step: 20 })) as MarchSweepResult;
+    expect(r.schema).toBe('warcast/sweep/march@1');
+    expect(r.method).toBe('exact');
+    const at60 = await march(file);
+    const p60 = r.points.find((p) => p.values[0] === 60)!;
+    expect(p60.arrives).toBe(at60.march.arrives);
+    expect(p60.arriveAndWin).toBe(at60.battle!.arriveAndWin);
+    // Farther to go, no likelier to arrive.
+    expect(r.points[0].arrives).toBeGreaterThanOrEqual(r.points[1].arrives);
+    expect(r.points[1].arrives).toBeGreaterThanOrEqual(r.points[2].arrives);
+    const g = (await sweep(file, { vary: 'distance', from: 40, to: 60, step: 20, vary2: 'force.food', from2: 1, to2: 3, step2: 2 })) as MarchSweepResult;
+    expect(g.points.map((p) => p.values)).toEqual([[40, 1], [40, 3], [60, 1], [60, 3]]);
+    for (const report of [simSweepReport(r, file), simSweepReport(g, file)]) for (const c of report.charts) expect((await compileSpec(c.spec)).messages, c.name).toEqual([]);
+    const io = memoryIo();
+    expect(await runCli(['sweep', file, '--vary', 'distance', '--from', '40', '--to', '80', '--step', '20'], io)).toBe(0);
+    expect(io.stdout).toContain('P(arrives and wins)');
+  });
+});
+
+describe('seek on a march', () => {
+  it('arrivedBy(d): the exact chain judges each value; the answer is the first value that meets the target', async () => {
+    const file = 'examples/forced-march-into-battle.yaml';
+    const r = await seek(file, { vary: 'distance', target: 'arrivedBy(4) >= 0.5', from: 10, to: 100, step: 10, largest: true });
+    expect(r.method).toBe('exact');
+    expect(r.value).not.toBeNull();
+    // The answer meets the target and one step farther does not, each by warcast march on the edited file.
+    const arrivedBy4 = async (distance: number) => {
+      const doc = parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return (await march({ ...doc, distance } as { kind: string })).march.perDay[3].arrivedBy;
+    };
+    expect(await arrivedBy4(r.value!)).toBeGreaterThanOrEqual(0.5);
+    if (r.value! < 100) expect(await arrivedBy4(r.value! + 10)).toBeLessThan(0.5);
+    await expect(seek(file, { vary: 'distance', target: 'win[0] >= 0.5' })).rejects.toThrow(/arrivedBy\(day\)/);
   });
 });

@@ -1,5 +1,5 @@
 /** The text of `warcast sweep` on a siege or cascade: one row per value, or a grid per measure for two fields. */
-import type { BattleGridSweepResult, CascadeSweepResult, SiegeSweepResult, SimSweepResult } from '../../analysis/sweepSim.js';
+import type { BattleGridSweepResult, CascadeSweepResult, MarchSweepResult, SiegeSweepResult, SimSweepResult } from '../../analysis/sweepSim.js';
 import { fmtCount, num, pct, pctCi, table, threadsText } from '../../text/format.js';
 
 const varied = (r: SimSweepResult) => r.axes.map((a) => `${a.vary} from ${a.from} to ${a.to} step ${a.step} (${a.values.length} values)`).join(' × ');
@@ -57,11 +57,26 @@ function formatBattleGrid(r: BattleGridSweepResult): string {
   return out.join('\n') + '\n';
 }
 
+/** A march: P(arrives) and P(arrives and wins) per value (a grid of the latter, or of arrival, for two fields). */
+function formatMarchSweep(r: MarchSweepResult): string {
+  const out = [`${r.title ? r.title + ': ' : ''}${r.force}${r.enemy ? ` marching on ${r.enemy}` : ' on the march'}`, `sweep of ${varied(r)}`, 'exact chain at every point (every forced-march roll, day by day)', ''];
+  const battle = r.enemy !== null;
+  if (r.axes.length === 2) {
+    out.push(grid(r, r.points, 'P(arrives within the plan)', (p) => pct(p.arrives, 1)));
+    if (battle) out.push(grid(r, r.points, `P(arrives and ${r.force} wins)`, (p) => (p.arriveAndWin === null ? '—' : pct(p.arriveAndWin, 1))));
+  } else {
+    const rows = r.points.map((p) => [String(p.values[0]), pct(p.arrives), num(p.distanceMean, 1), ...(battle ? [p.win ? pct(p.win[0]) : '—', p.arriveAndWin === null ? '—' : pct(p.arriveAndWin)] : [])]);
+    out.push(table(rows, [r.vary, 'P(arrives)', 'mean distance', ...(battle ? [`P(${r.force} wins | arrives)`, 'P(arrives and wins)'] : [])]));
+  }
+  return out.join('\n') + '\n';
+}
+
 /** Each kind's layout, by the result's kind (the compiler checks every kind of SimSweepResult has one). */
 const LAYOUTS: { [K in SimSweepResult['kind']]: (r: Extract<SimSweepResult, { kind: K }>, requestedThreads?: number) => string } = {
   'war-machine': formatBattleGrid,
   siege: formatSiegeSweep,
   cascade: formatCascadeSweep,
+  march: formatMarchSweep,
 };
 
 export function formatSimSweep(r: SimSweepResult, requestedThreads?: number): string {

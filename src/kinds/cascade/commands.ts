@@ -7,7 +7,7 @@ import { editedAs } from '../../analysis/vary.js';
 import { UsageError } from '../../errors.js';
 import { wilsonInterval, Z95 } from '../../stats/index.js';
 import type { KindBehaviour } from '../definition.js';
-import { cascadeLayout } from './kernel.js';
+import { cascadeAccumulator } from './accumulator.js';
 import { compileCascade } from './plan.js';
 import { parseCascade, type CascadeScenario } from './schema.js';
 
@@ -55,8 +55,8 @@ export const cascadeCommands: KindBehaviour<CascadeScenario, CascadeResult> = {
         const edited = editedAs(scenario, source, path, value, (src) => parseCascade(src));
         // Garrison planning: NPC attacks only, over as many rounds as the target names.
         const model = compileCascade(edited, { npc: true, rounds: t.round });
-        const lay = cascadeLayout(model);
-        return test(value, model, (acc) => acc[lay.held + (t.round - 1) * lay.locations + l]);
+        const read = cascadeAccumulator(model);
+        return test(value, model, (acc) => read.held(acc, t.round, l));
       },
     };
   },

@@ -7,8 +7,8 @@ import { editedAs } from '../../analysis/vary.js';
 import { twoSidedWorth } from '../../analysis/worth.js';
 import { UsageError } from '../../errors.js';
 import type { KindBehaviour } from '../definition.js';
-import { siegeLayout } from './kernel.js';
-import { compileSiege, E_DEFENDERS_DEPART, E_STARVED, E_STORMED } from './plan.js';
+import { siegeAccumulator } from './accumulator.js';
+import { compileSiege } from './plan.js';
 import { parseSiege, type SiegeScenario } from './schema.js';
 
 /** P(fallen by week w), P(held through it), weeks to fall and losses at each point. */
@@ -57,13 +57,8 @@ export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
         const edited = editedAs(scenario, source, path, value, parseSiege);
         if (t.week > edited.weekLimit) throw new UsageError(`--target: fallenBy(${t.week}) is past the scenario's weekLimit (${edited.weekLimit})`);
         const c = compileSiege(edited);
-        const lay = siegeLayout(c.plan);
-        const L = c.plan.weekLimit;
-        return test(value, c.plan, (acc) => {
-          let k = 0;
-          for (const e of [E_STORMED, E_STARVED, E_DEFENDERS_DEPART]) for (let w = 0; w <= t.week; w++) k += acc[lay.endings + e * (L + 1) + w];
-          return k;
-        });
+        const read = siegeAccumulator(c.plan);
+        return test(value, c.plan, (acc) => read.fallenBy(acc, t.week));
       },
     };
   },

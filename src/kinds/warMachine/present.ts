@@ -3,12 +3,12 @@
  * first (the pursuit's when the scenario pursues), the sides and key numbers, the results rows, fatigue and
  * location after the battle, the pursuit, and the report's charts.
  */
-import type { OddsResult } from '../analysis/odds.js';
-import type { EngagementSummary } from '../kinds/pursuit/engagement.js';
-import { rowLabel, ROW_COUNT } from '../rules/warMachine/results.js';
-import { TACTIC_LABELS } from '../rules/warMachine/tactics.js';
-import { gap, heading, note, number, percent, run, spread, table, trials, verdict, type Block, type Document, type Inline, type Text } from './document.js';
-import { fmtCount, num, pct, runLine, SPREAD_WORDS } from './format.js';
+import type { OddsResult } from '../../analysis/odds.js';
+import type { EngagementSummary } from '../pursuit/engagement.js';
+import { rowLabel, ROW_COUNT } from '../../rules/warMachine/results.js';
+import { TACTIC_LABELS } from '../../rules/warMachine/tactics.js';
+import { gap, heading, note, number, percent, run, spread, table, trials, verdict, type Block, type Document, type Inline, type Text } from '../../present/document.js';
+import { fmtCount, num, pct, runLine, SPREAD_WORDS } from '../../present/format.js';
 
 export const FATIGUE_WORDS: Record<string, string> = { N: 'N none', M: 'M moderate', S: 'S serious', '-': '- no result (left the field)' };
 export const LOCATION_WORDS: Record<string, string> = {

@@ -1,7 +1,7 @@
 /** The document of `warcast divided` (text, Markdown and its report): pairings, forces, who wins the day, splits. */
-import type { DividedResult } from '../analysis/divided.js';
-import { gap, heading, note, number, percent, run, table, verdict, type Block, type Document } from './document.js';
-import { pct } from './format.js';
+import type { DividedResult } from '../../analysis/divided.js';
+import { gap, heading, note, number, percent, run, table, verdict, type Block, type Document } from '../../present/document.js';
+import { pct } from '../../present/format.js';
 
 const NOTES = 'PCs and major NPCs are never killed, only scattered (Rules Cyclopedia l. 11356); leader XP: a PC leading the force, expected (enemy troops on a win, a third on a loss); --json also has item charges used and combat spells kept.';
 

@@ -1,7 +1,7 @@
 /** The document of `warcast march` (text, Markdown and its report): arrival, distance, fatigue, the battle on arrival. */
-import type { MarchResult } from '../analysis/march.js';
-import { gap, heading, number, percent, run, spread, table, trials, verdict, type Block, type Document, type Inline, type Text } from './document.js';
-import { num, pct, SPREAD_WORDS, threadsText } from './format.js';
+import type { MarchResult } from '../../analysis/march.js';
+import { gap, heading, number, percent, run, spread, table, trials, verdict, type Block, type Document, type Inline, type Text } from '../../present/document.js';
+import { num, pct, SPREAD_WORDS, threadsText } from '../../present/format.js';
 
 const split = (f: { N: number; M: number; S: number } | null) => (f ? `none ${pct(f.N, 1)}, moderate ${pct(f.M, 1)}, serious ${pct(f.S, 1)}` : '—');
 const FATIGUE = { N: 'none', M: 'moderate (−10)', S: 'serious (−30)' } as const;
