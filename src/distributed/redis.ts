@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Kernel } from '../engine/kernel.js';
-import type { RemoteMode, TaskResult } from '../engine/mode.js';
-import { runTrials, type Task } from '../engine/run.js';
+import type { ClusterExecutor } from '../engine/executor.js';
+import { runTrials, type Task, type TaskResult } from '../engine/run.js';
 import { fromWire, toWire } from '../engine/wire.js';
 import { WarcastError } from '../errors.js';
 import { kernelByName } from '../kinds/index.js';
@@ -107,12 +107,13 @@ function decodeResult(value: unknown): TaskResult {
 }
 
 export interface Cluster {
-  mode: RemoteMode;
+  /** Runs each task as a job on the queue (engine/executor.ts; the command line wraps it in a ClusterEngine). */
+  executor: ClusterExecutor;
   close(): Promise<void>;
 }
 
 /**
- * The client side: a RemoteMode that runs each task as a job on the queue. Every second it checks that its
+ * The client side: an executor that runs each task as a job on the queue. Every second it checks that its
  * queued jobs still exist: a Redis restarted empty (or flushed) lost them, and they are queued again (a job is a
  * pure function of its task, so the counts are the same). On `signal` (Ctrl-C, SIGTERM) the jobs waiting are
  * given up at once, so the run returns what finished, marked interrupted, and they are withdrawn from the queue;
@@ -223,10 +224,10 @@ export async function connectCluster(url: string, io: { err(text: string): void;
   watch.unref();
 
   let seq = 0;
-  const mode: RemoteMode = {
-    type: 'remote',
-    inFlight: 64,
-    chunksPerJob: (chunks: number, k: Kernel<unknown>) => Math.max(1, Math.min(k.maxChunksPerTask * 4, Math.ceil(chunks / 16))),
+  const executor: ClusterExecutor = {
+    where: 'the cluster',
+    lanes: 64,
+    chunksPerTask: (chunks: number, k: Kernel<unknown>) => Math.max(1, Math.min(k.maxChunksPerTask * 4, Math.ceil(chunks / 16))),
     threads: () => Math.max(1, workers),
     run(task: Task): Promise<TaskResult> {
       if (lost) return Promise.reject(lost);
@@ -239,7 +240,7 @@ export async function connectCluster(url: string, io: { err(text: string): void;
     },
   };
   return {
-    mode,
+    executor,
     async close() {
       clearInterval(watch);
       io.signal?.removeEventListener('abort', onStop);
@@ -293,7 +294,7 @@ export async function runWorker(o: WorkerOptions): Promise<number> {
       const end = Math.min(task.totalTrials, (task.firstChunk + task.chunkCount) * kernel.chunkTrials);
       o.log(`job ${job.id} started: chunks ${task.firstChunk}–${task.firstChunk + task.chunkCount - 1}\n`);
       // On the pool even for small jobs: the main thread must stay free to renew the job's lock.
-      const r = await runTrials({ kernel, plan: task.plan, seed: task.seed, trials: end - start, startTrial: start, threads: o.threads, trace: task.trace, minPoolTrials: 0 });
+      const r = await runTrials({ kernel, plan: task.plan, seed: task.seed, trials: end - start, startTrial: start, threads: o.threads, trace: task.trace, placement: 'pool' });
       o.log(`job ${job.id} done\n`);
       return toWire({ acc: Array.from(r.acc), trace: r.trace ? Array.from(r.trace) : null } satisfies WireResult);
     },
