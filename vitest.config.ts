@@ -21,7 +21,7 @@ class LongestFirst extends BaseSequencer {
 }
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
-/** Tests import the compiled code in dist/ (test/helpers/compiled-code.ts); dist-is-current.ts checks it is current. */
+/** Tests import the compiled code in dist/ (test/helpers/compiled-code.ts); dist-is-current.ts brings it up to date after an edit (a quick build) or stops. */
 const compiledCode: Plugin = { name: 'warcast-compiled-code', enforce: 'pre', resolveId: (id, importer) => compiledTarget(ROOT, COMPILED, id, importer) };
 
 export default defineConfig({

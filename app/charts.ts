@@ -4,12 +4,12 @@
  * distribution (P(losses = n)), with the 5%, 50% and 95% quantiles. Every bar carries its number
  * (data-value) and a <title>, so a screen reader or the test reads what is drawn.
  */
-import type { OddsResult } from '../src/analysis/odds.js';
+import type { OddsResult } from '../src/analysis/oddsResult.js';
 import { ROW_COUNT, rowLabel } from '../src/rules/warMachine/results.js';
 import { discreteQuantile, type Discrete } from '../src/stats/index.js';
 import { num, pct } from '../src/text/format.js';
+import { escapeHtml as esc } from '../src/present/escape.js';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const COLOURS = ['#b5533c', '#3b6fb5'];
 const W = 640;
 const H = 220;

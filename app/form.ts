@@ -7,9 +7,9 @@ import { CHOICE_CONTROLS, FACTOR_CONTROLS, FLAG_CONTROLS, STATEMENTS, TACTICS, t
 import { TACTIC_LABELS, type Tactic } from '../src/rules/warMachine/tactics.js';
 import type { ChoiceGroup } from '../src/rules/warMachine/adjustments.js';
 import type { StatementKey } from '../src/rules/warMachine/battleRating.js';
+import { escapeHtml as esc } from '../src/present/escape.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const signed = (v: number) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0');
 /** Where a rule is printed: docs/sources/war-machine-sheet.txt, by the sheet's own line numbers. */
 const sheet = (line: number | string) => `<span class="rule">sheet l. ${line}</span>`;

@@ -22,9 +22,9 @@ import { fillForm, policiesFieldset, readForm, sideFieldset } from './form.js';
 import { num, pct } from '../src/text/format.js';
 import { TACTIC_LABELS, type Tactic } from '../src/rules/warMachine/tactics.js';
 import { stringify } from 'yaml';
+import { escapeHtml as esc } from '../src/present/escape.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 let original: ScenarioDocument;
 let current: ScenarioDocument;

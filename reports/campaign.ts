@@ -2,12 +2,14 @@
  * Reports of a march and of a divided battle (`warcast march --report`, `warcast divided --report`). Everything
  * comes from the command's result (its --json document).
  */
-import { num } from '../src/text/format.js';
 import type { DividedResult } from '../src/analysis/divided.js';
 import type { MarchResult } from '../src/analysis/march.js';
 import { arrivalByDayChart, fatigueChart, pairingOddsChart, splitsChart } from './charts/campaign.js';
-import type { ReportContent } from './content.js';
-import { elapsedText, pctCi, policyText } from './save.js';
+import { documentContent, type ReportContent } from './content.js';
+import { elapsedText, policyText } from './save.js';
+import { presentDivided } from '../src/kinds/divided/present.js';
+import { presentMarch } from '../src/kinds/march/present.js';
+import { pct } from '../src/present/format.js';
 import { chartText, type Chart } from './spec.js';
 
 export const CAMPAIGN_SOURCES = [
@@ -15,8 +17,6 @@ export const CAMPAIGN_SOURCES = [
   'D&D Rules Cyclopedia (TSR 1991), chapter 9 “Mass Combat”: Troop Movement, Food, Forced Marches Table, Fatigue, Dividing a Force.',
   'warcast’s decisions and named policies where the sources are silent or differ: docs/rules.md.',
 ];
-
-const pct = (p: number) => `${(p * 100).toFixed(2)}%`;
 
 export function marchReport(r: MarchResult, file: string): ReportContent {
   const m = r.march;
@@ -52,6 +52,9 @@ export function marchReport(r: MarchResult, file: string): ReportContent {
       title: 'The battle on arrival',
       caption: 'The battle’s exact odds at each fatigue the force may arrive with (the last bar mixes them by the fatigue-on-arrival distribution).',
       spec: pairingOddsChart({
+        title: 'The battle on arrival',
+        subtitle: 'exact odds at each fatigue on arrival, and mixed as it arrives',
+        description: 'A march into battle: the odds of the battle on arrival by fatigue.',
         sides: [chartText(r.battle.sides[0]), chartText(r.battle.sides[1])],
         pairings: [
           ...r.battle.byFatigue.map((b) => ({ label: `${{ N: 'fresh', M: 'moderately fatigued', S: 'seriously fatigued' }[b.fatigue]} (${pct(b.probability)})`, a: b.win[0], b: b.win[1] })),
@@ -67,28 +70,7 @@ export function marchReport(r: MarchResult, file: string): ReportContent {
     ['policies', policyText(r.policies)],
     ['elapsed', elapsedText(r.elapsedMs)],
   ];
-  const key: string[][] = [
-    ['daily movement', `V ${r.force.movement} → ${r.force.dailyRate} (${num(r.force.troops)} troops)`],
-    ['troop class (forced-march row)', r.force.troopClass],
-    ['food carried', `${r.force.food} days`],
-    ['plan', r.plan.join(', ')],
-  ];
-  if (m.destination !== null) key.push(['arrives within the plan', pctCi(m.arrives, m.arrivesCi95)]);
-  key.push(['distance covered, mean (p5/p50/p95)', `${num(m.distance.mean)} (${m.distance.p05} / ${m.distance.p50} / ${m.distance.p95})`]);
-  if (r.battle) {
-    key.push([`${r.battle.sides[0]} wins the battle on arrival`, pctCi(r.battle.win[0], r.battle.winCi95?.[0])]);
-    key.push(['… fresh, for comparison', pct(r.battle.winIfFresh)]);
-    key.push(['arrives and wins', pctCi(r.battle.arriveAndWin, r.battle.arriveAndWinCi95)]);
-  }
-  return {
-    title: r.title ?? `${r.force.name} on the march`,
-    lead: `March: ${r.force.name}, ${m.days} days${m.destination !== null ? `, ${m.destination} to go` : ''}${r.battle ? `, then battle with ${r.battle.sides[1]}` : ''}`,
-    facts,
-    tables: [{ caption: 'Key numbers', columns: ['', ''], rows: key }],
-    sources: CAMPAIGN_SOURCES,
-    charts,
-    resultJson: JSON.stringify(r, null, 2) + '\n',
-  };
+  return documentContent(presentMarch(r), { facts, sources: CAMPAIGN_SOURCES, charts, resultJson: JSON.stringify(r, null, 2) + '\n' });
 }
 
 export function dividedReport(r: DividedResult, file: string): ReportContent {
@@ -98,7 +80,12 @@ export function dividedReport(r: DividedResult, file: string): ReportContent {
       name: 'divided-pairings',
       title: "Pairings' odds",
       caption: 'Each pairing, as the forces chose their opponents (highest BR first): the exact chance each side wins that battle.',
-      spec: pairingOddsChart({ sides: [chartText(r.sides[0]), chartText(r.sides[1])], pairings: o.pairings.map((p) => ({ label: chartText(`${p.names[0]} – ${p.names[1]}`), a: p.win[0], b: p.win[1] })) }),
+      spec: pairingOddsChart({
+        title: "Pairings' odds",
+        subtitle: 'each pairing is one War Machine battle (exact odds)',
+        description: 'Divided forces: the odds of each pairing.',
+        sides: [chartText(r.sides[0]), chartText(r.sides[1])],
+        pairings: o.pairings.map((p) => ({ label: chartText(`${p.names[0]} – ${p.names[1]}`), a: p.win[0], b: p.win[1] })) }),
     },
   ];
   if (r.splitTable) {
@@ -109,25 +96,10 @@ export function dividedReport(r: DividedResult, file: string): ReportContent {
       spec: splitsChart(r.splitTable.map((c) => ({ label: `A split ${c.a + 1} × B split ${c.b + 1}`, a: c.win[0], b: c.win[1] })), [chartText(r.sides[0]), chartText(r.sides[1])]),
     });
   }
-  const forceRows = [0, 1].flatMap((s) => o.forces[s].map((f) => [`${s === 0 ? 'A' : 'B'}: ${f.name}`, num(f.troops), String(f.battleRating), o.forces[1 - s][f.opponent].name, pct(f.win), pct(f.holdsField), num(f.meanLost), num(f.meanDead), num(f.meanWounded)]));
-  return {
-    title: r.title ?? `${r.sides[0]} vs ${r.sides[1]}`,
-    lead: `Divided forces: ${r.sides[0]} (A, ${o.troops[0].length} forces) vs ${r.sides[1]} (B, ${o.troops[1].length} forces)`,
-    facts: [
-      ['scenario', file],
-      ['method', 'exact (independent battles)'],
-      ['policies', policyText(r.policies)],
-    ],
-    tables: [
-      {
-        caption: `Wins the day (${r.policies.winsTheDay})`,
-        columns: ['rule', `A: ${r.sides[0]}`, `B: ${r.sides[1]}`, 'neither'],
-        rows: (['battles', 'field', 'troops'] as const).map((k) => [k, pct(o.day.byRule[k].win[0]), pct(o.day.byRule[k].win[1]), pct(o.day.byRule[k].neither)]),
-      },
-      { caption: 'Forces', columns: ['force', 'troops', 'BR', 'fights', 'wins', 'holds field', 'lost', 'dead', 'wounded'], rows: forceRows },
-    ],
-    sources: CAMPAIGN_SOURCES,
-    charts,
-    resultJson: JSON.stringify(r, null, 2) + '\n',
-  };
+  const facts: [string, string][] = [
+    ['scenario', file],
+    ['method', 'exact (independent battles)'],
+    ['policies', policyText(r.policies)],
+  ];
+  return documentContent(presentDivided(r), { facts, sources: CAMPAIGN_SOURCES, charts, resultJson: JSON.stringify(r, null, 2) + '\n' });
 }

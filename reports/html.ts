@@ -5,32 +5,14 @@
  * All user text goes through `escapeHtml`; JSON placed in a <script> goes through `scriptJson`.
  */
 import type { ReportContent, Table } from './content.js';
+import { blocksHtml } from '../src/present/html.js';
+import { escapeHtml, scriptCode, scriptJson } from '../src/present/escape.js';
+import type { Block } from '../src/present/document.js';
+import type { Chart } from './spec.js';
+
+export { escapeHtml, scriptJson };
 
 export const GENERATOR = 'warcast';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
-/**
- * JSON safe inside a <script> element: `<`, `>` and `&` as \u escapes (no `</script>` or `<!--` can
- * appear), and the two line separators JavaScript once treated as newlines.
- */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-/** A bundle inlined in a <script>: a literal `</script` would end the element early. */
-function scriptCode(code: string): string {
-  return code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
-}
 
 export interface PageOptions {
   /** Rendered SVG per chart name (inlined as the static figure). */
@@ -43,7 +25,8 @@ const STYLE = `
 :root { color-scheme: light; }
 body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; margin: 0 auto; max-width: 1100px; padding: 24px; color: #222; line-height: 1.45; }
 h1 { font-size: 1.6em; margin: 0 0 4px; } h2 { font-size: 1.2em; margin: 28px 0 8px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
-.lead { color: #555; margin: 0 0 16px; }
+.lead { color: #555; margin: 0 0 16px; } .run { color: #555; margin: -12px 0 16px; } .note { margin: 4px 0 12px; }
+pre.ledger { background: #f6f6f6; padding: 8px 12px; overflow-x: auto; }
 ul.verdict { margin: 0 0 16px; padding-left: 20px; font-weight: bold; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0; }
 dl.facts dt { color: #555; } dl.facts dd { margin: 0; }
@@ -69,19 +52,28 @@ export function renderPage(c: ReportContent, o: PageOptions): string {
   const csp = interactive
     ? "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; img-src data:; font-src data:"
     : "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
-  const figures = c.charts
-    .map((ch) => {
-      const files = ['vl.json', 'svg', 'png'].map((ext) => `<a href="${escapeHtml(ch.name)}.${ext}">${escapeHtml(ch.name)}.${ext}</a>`).join(' · ');
-      return [
-        `<figure id="chart-${escapeHtml(ch.name)}" data-chart="${escapeHtml(ch.name)}">`,
-        `<h3>${escapeHtml(ch.title)}</h3>`,
-        `<figcaption>${escapeHtml(ch.caption)}</figcaption>`,
-        `<div class="chart">${o.svgs[ch.name] ?? ''}</div>`,
-        `<div class="files">${files}</div>`,
-        `</figure>`,
-      ].join('\n');
-    })
-    .join('\n');
+  const figure = (ch: Chart) => {
+    const files = ['vl.json', 'svg', 'png'].map((ext) => `<a href="${escapeHtml(ch.name)}.${ext}">${escapeHtml(ch.name)}.${ext}</a>`).join(' · ');
+    return [
+      `<figure id="chart-${escapeHtml(ch.name)}" data-chart="${escapeHtml(ch.name)}">`,
+      `<h3>${escapeHtml(ch.title)}</h3>`,
+      `<figcaption>${escapeHtml(ch.caption)}</figcaption>`,
+      `<div class="chart">${o.svgs[ch.name] ?? ''}</div>`,
+      `<div class="files">${files}</div>`,
+      `</figure>`,
+    ].join('\n');
+  };
+  // A document names its charts in its order; charts it does not name follow.
+  const named = c.document ? c.document.blocks.flatMap((b) => (b.type === 'chart' ? [b.name] : [])) : [];
+  const byName = new Map(c.charts.map((ch) => [ch.name, ch]));
+  for (const name of named) if (!byName.has(name)) throw new Error(`the document names chart '${name}', which the report does not have`);
+  const figures = [...named.map((n) => byName.get(n)!), ...c.charts.filter((ch) => !named.includes(ch.name))].map(figure).join('\n');
+  // The document's opening (heading, run line, verdict) under the title; its other blocks in the summary.
+  const opening = (b: Block) => b.type === 'heading' || b.type === 'run' || b.type === 'verdict';
+  const header = c.document
+    ? blocksHtml(c.document.blocks.filter(opening))
+    : `<p class="lead">${escapeHtml(c.lead)}</p>\n${c.verdict?.length ? `<ul class="verdict">\n${c.verdict.map((v) => `<li>${escapeHtml(v)}</li>`).join('\n')}\n</ul>` : ''}`;
+  const summary = c.document ? blocksHtml(c.document.blocks.filter((b) => !opening(b) && b.type !== 'chart')) : c.tables.map(renderTable).join('\n');
   const scripts = interactive
     ? [
         ...o.bundles!.map((b) => `<script data-bundle="${escapeHtml(b.name)}">${scriptCode(b.code)}</script>`),
@@ -112,8 +104,7 @@ export function renderPage(c: ReportContent, o: PageOptions): string {
 <body>
 <header>
 <h1>${escapeHtml(c.title)}</h1>
-<p class="lead">${escapeHtml(c.lead)}</p>
-${c.verdict?.length ? `<ul class="verdict">\n${c.verdict.map((v) => `<li>${escapeHtml(v)}</li>`).join('\n')}\n</ul>` : ''}
+${header}
 </header>
 <main>
 <section id="summary">
@@ -121,7 +112,7 @@ ${c.verdict?.length ? `<ul class="verdict">\n${c.verdict.map((v) => `<li>${escap
 <dl class="facts">
 ${facts}
 </dl>
-${c.tables.map(renderTable).join('\n')}
+${summary}
 </section>
 <section id="charts">
 <h2>Charts</h2>

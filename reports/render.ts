@@ -10,6 +10,7 @@ import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 // CommonJS bundle (src/build/bundle.ts) cannot require() them.
 import type * as vega from 'vega';
 import type * as vl from 'vega-lite';
+import { fontDir, FONT_FILES } from './fonts.js';
 import type { TopLevelSpec } from './spec.js';
 
 type Logger = NonNullable<NonNullable<Parameters<typeof vl.compile>[1]>['logger']>;
@@ -88,10 +89,10 @@ export function packageDir(name: string): string {
   }
 }
 
-/** The font files given to resvg (DejaVu Sans regular and bold, from the dejavu-fonts-ttf package). */
+/** The font files given to resvg (DejaVu Sans regular and bold, copied into dist/fonts/ by the build: reports/fonts.ts). */
 export function fontFiles(): string[] {
-  const dir = join(packageDir('dejavu-fonts-ttf'), 'ttf');
-  return [join(dir, 'DejaVuSans.ttf'), join(dir, 'DejaVuSans-Bold.ttf')];
+  const dir = fontDir();
+  return FONT_FILES.map((f) => join(dir, f));
 }
 
 /** resvg settings: white background, only the DejaVu files (no system fonts: same output on every machine). */

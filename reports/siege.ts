@@ -3,13 +3,13 @@
  * weeks to fall, endings; the sides, fortifications and key numbers. Everything comes from the siege result
  * (the --json document), so result.json and the page cannot disagree.
  */
-import { num } from '../src/text/format.js';
 import type { SiegeResult } from '../src/analysis/siege.js';
 import { ENDINGS } from '../src/kinds/siege/plan.js';
 import { siegeEndingsChart, siegeSuppliesChart, siegeSurvivalChart, siegeWeeksChart } from './charts/siege.js';
 import { atMostChart } from './charts/cumulative.js';
-import type { ReportContent, Table } from './content.js';
-import { elapsedText, pctCi, policyText, runFacts } from './save.js';
+import { documentContent, type ReportContent } from './content.js';
+import { elapsedText, policyText, runFacts } from './save.js';
+import { presentSiege } from '../src/kinds/siege/present.js';
 import { chartText, type Chart } from './spec.js';
 
 export const SIEGE_SOURCES = [
@@ -27,8 +27,6 @@ export const ENDING_LABELS: Record<(typeof ENDINGS)[number], string> = {
 };
 const FALLEN = new Set(['stormed', 'starved', 'defendersDepart']);
 
-type Spread = { mean: number; p05: number; p50: number; p95: number };
-const spread = (s: Spread) => `${num(s.mean)} (${s.p05} / ${s.p50} / ${s.p95})`;
 
 /** P(falls in week w) from the cumulative curve, up to the last week anything fell. */
 export function weeklyFalls(r: SiegeResult): { week: number; probability: number }[] {
@@ -87,15 +85,7 @@ export function siegeReport(r: SiegeResult, file: string): ReportContent {
       spec: siegeSuppliesChart({ series: supplies }),
     });
   }
-  return {
-    title: r.title ?? `${attacker} besieging ${defender}`,
-    lead: `Siege (${r.mode}): ${attacker} (attacker) against ${defender} (defender), up to ${r.weekLimit} weeks`,
-    facts: facts(r, file),
-    tables: [sideTable(r), ...notesTable(r), keyNumbers(r), endingsTable(r), casualtyTable(r), ...constructionTables(r)],
-    sources: SIEGE_SOURCES,
-    charts,
-    resultJson: JSON.stringify(r, null, 2) + '\n',
-  };
+  return documentContent(presentSiege(r), { facts: facts(r, file), sources: SIEGE_SOURCES, charts, resultJson: JSON.stringify(r, null, 2) + '\n' });
 }
 
 function facts(r: SiegeResult, file: string): [string, string][] {
@@ -107,98 +97,6 @@ function facts(r: SiegeResult, file: string): [string, string][] {
   ];
   f.push(['week limit', String(r.weekLimit)], ['elapsed', elapsedText(r.elapsedMs)], ['policies', policyText(r.policies)]);
   return f;
-}
-
-const equipment = (e: Record<string, number>) =>
-  Object.entries(e)
-    .filter(([, v]) => v !== 0)
-    .map(([k, v]) => `${k} ${v >= 0 ? '+' : ''}${v}`)
-    .join('; ') || '—';
-
-function sideTable(r: SiegeResult): Table {
-  const a = r.ratings.attacker;
-  const d = r.ratings.defender;
-  return {
-    caption: 'Sides',
-    columns: ['', `attacker: ${r.sides.attacker}`, `defender: ${r.sides.defender}`],
-    rows: [
-      ['troops', num(a.troops), num(d.troops)],
-      ['battle rating (BR)', String(a.battleRating), String(d.battleRating)],
-      ['modified BR (before troop ratio, equipment, tactics)', String(a.modifiedBattleRating), String(d.modifiedBattleRating)],
-      ['fortifications BR', '—', String(r.fortificationBr)],
-      ['equipment BR', equipment(r.equipmentBr.attacker), equipment(r.equipmentBr.defender)],
-    ],
-  };
-}
-
-/** The input the rules leave out or cap (the text's `note:` lines), when there is any. */
-function notesTable(r: SiegeResult): Table[] {
-  const notes = r.notes ?? [];
-  return notes.length === 0 ? [] : [{ caption: 'Input the rules leave out or cap', columns: ['note'], rows: notes.map((n) => [n]) }];
-}
-
-/** Field construction: each side's built engines and, from the week they join, what the side fights with. */
-function constructionTables(r: SiegeResult): Table[] {
-  const out: Table[] = [];
-  for (const who of ['attacker', 'defender'] as const) {
-    const c = r.construction?.[who];
-    if (!c) continue;
-    const name = r.sides[who];
-    const rows = c.fighting.map((f) => [
-      f.fromWeek === 1 ? 'from week 1 (before any built piece)' : `from week ${f.fromWeek}: + ${Object.entries(f.joining).map(([e, n]) => `${n} ${e}`).join(', ')} built`,
-      String(f.equipmentBr.bombard),
-      String(f.equipmentBr.harass),
-      String(f.equipmentBr.assault),
-      String(f.bombardBr),
-    ]);
-    for (const e of c.engines) if (e.week === null || e.week > r.weekLimit) rows.push([`${e.engine}: not finished within ${r.weekLimit} weeks`, '—', '—', '—', '—']);
-    out.push({
-      caption: `Field construction, ${who}: ${name} (${c.built} of ${c.engines.length} engines built, hardware ${num(c.materialsGp)} gp; each fights from the week it joins)`,
-      columns: ['weapons', 'equipment BR vs bombard', 'vs harass', 'vs assault', 'bombard BR'],
-      rows,
-    });
-  }
-  return out;
-}
-
-function keyNumbers(r: SiegeResult): Table {
-  const w = r.weeksToFall;
-  const rows: string[][] = [[`fallen within ${r.weekLimit} weeks (95% interval)`, pctCi(w.probability, w.ci95)]];
-  if (w.mean !== null) {
-    const s = w as Extract<SiegeResult['weeksToFall'], { p50: number }>;
-    rows.push(['weeks to fall, mean (5% / 25% / 50% / 75% / 95%), sieges that fell', `${num(s.mean, 2)} (${s.p05} / ${s.p25} / ${s.p50} / ${s.p75} / ${s.p95})`]);
-  }
-  const d = r.damage;
-  rows.push(
-    ['mean length of siege (weeks)', num(r.meanWeeks, 2)],
-    ['fortifications reduced to rubble', pctCi(d.rubbleProbability, d.rubbleCi95)],
-    ['mean fortification damage (hit points)', num(d.meanDamage)],
-    ['mean breach (feet)', num(d.meanBreachFeet)],
-    ['battles (mean per siege)', num(r.battles / Math.max(1, r.trials), 2)],
-    ['assaults repulsed (mean per siege)', num(r.assaultsRepulsed / Math.max(1, r.trials), 2)],
-  );
-  return { caption: 'Key numbers', columns: ['', 'value'], rows };
-}
-
-function endingsTable(r: SiegeResult): Table {
-  return {
-    caption: 'Endings',
-    columns: ['ending', 'probability (95% interval)', 'mean week'],
-    rows: ENDINGS.map((e) => [ENDING_LABELS[e], pctCi(r.endings[e].probability, r.endings[e].ci95), r.endings[e].meanWeek === null ? '—' : num(r.endings[e].meanWeek!, 2)]),
-  };
-}
-
-function casualtyTable(r: SiegeResult): Table {
-  const c = r.casualties;
-  return {
-    caption: 'Casualties per siege, mean (5% / 50% / 95%)',
-    columns: ['', `attacker: ${r.sides.attacker}`, `defender: ${r.sides.defender}`],
-    rows: [
-      ['dead', spread(c.attacker.dead), spread(c.defender.dead)],
-      ['wounded', spread(c.attacker.wounded), spread(c.defender.wounded)],
-      ['deserted (mean)', '—', num(c.defender.desertedMean)],
-    ],
-  };
 }
 
 const STORE_LABELS = { rations: 'rations', money: 'money', artillery: 'artillery shot', ballista: 'ballista bolts' } as const;

@@ -20,7 +20,7 @@ export interface Chart {
 export const SCHEMA_URL = 'https://vega.github.io/schema/vega-lite/v6.json';
 
 /**
- * DejaVu Sans is the font the PNG renderer is given (the dejavu-fonts-ttf package), listed first so the SVG
+ * DejaVu Sans is the font the PNG renderer is given (reports/fonts.ts), listed first so the SVG
  * and PNG measure the same glyphs; browsers without it fall back to a sans-serif.
  */
 export const FONT = 'DejaVu Sans, Verdana, Arial, sans-serif';

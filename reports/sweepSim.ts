@@ -3,7 +3,7 @@
  * swept value (one line per location for a cascade) with its 95% band and a 50% rule, weeks to fall and losses;
  * with two fields, heatmaps. Built from the sweep result alone.
  */
-import type { CascadeSweepResult, SiegeSweepResult, SimSweepResult } from '../src/analysis/sweepSim.js';
+import type { BattleGridSweepResult, CascadeSweepResult, MarchSweepResult, SiegeSweepResult, SimSweepResult } from '../src/analysis/sweepSim.js';
 import { num, pct } from '../src/text/format.js';
 import { sweepHeatmapChart, sweepLinesChart, sweepMeansChart } from './charts/sweep.js';
 import type { ReportContent, Table } from './content.js';
@@ -13,22 +13,28 @@ import { fieldWords } from './fieldWords.js';
 
 /** Axis titles in words (the path stays in the table and JSON). */
 function axisWords(r: SimSweepResult, vary: string): string {
-  return r.kind === 'siege' ? fieldWords(vary) : fieldWords(vary, { locations: r.locations, players: r.players });
+  return 'locations' in r ? fieldWords(vary, { locations: r.locations, players: r.players }) : fieldWords(vary);
 }
 
-const SOURCES = {
+const SOURCES: Record<SimSweepResult['kind'], string> = {
+  march: 'D&D Rules Cyclopedia (TSR 1991), the War Machine: movement, forced marches and fatigue; warcast’s decisions: docs/rules.md §8.',
+  'war-machine': 'D&D Rules Cyclopedia (TSR 1991), the War Machine; the War Machine / Siege Machine summary sheet (docs/sources/war-machine-sheet.txt); warcast’s decisions: docs/rules.md.',
   siege: 'D&D Rules Cyclopedia (TSR 1991), the Siege Machine; the War Machine / Siege Machine summary sheet (docs/sources/war-machine-sheet.txt); warcast’s decisions: docs/siege.md.',
   cascade: 'The Dune seizure cascade page (docs/sources/); warcast’s decisions: docs/cascade.md.',
 };
 
-function facts(r: SimSweepResult, file: string): [string, string][] {
+function facts(r: SimSweepResult, file: string, perPoint: string): [string, string][] {
   return [
     ['scenario', file],
     ...r.axes.map((a, k): [string, string] => [k === 0 ? 'varied' : 'and', `${a.vary}: ${a.from} to ${a.to} step ${a.step} (${a.values.length} values)`]),
-    ['method', 'Monte Carlo with common random numbers (the same seed at every point)'],
-    ['seed', String(r.seed)],
-    [r.kind === 'siege' ? 'sieges per point' : 'trials per point', r.trialsPerPoint.toLocaleString('en-US')],
-    ['threads', String(r.threads)],
+    ...((r.method === 'exact'
+      ? [['method', 'exact odds at every point (all 10,000 pairs of d100 rolls)']]
+      : [
+          ['method', 'Monte Carlo with common random numbers (the same seed at every point)'],
+          ['seed', String(r.seed)],
+          [perPoint, r.trialsPerPoint.toLocaleString('en-US')],
+          ['threads', String(r.threads)],
+        ]) as [string, string][]),
     ['elapsed', elapsedText(r.elapsedMs)],
   ];
 }
@@ -89,15 +95,67 @@ function cascadeCharts(r: CascadeSweepResult): Chart[] {
   ];
 }
 
-function pointTable(r: SimSweepResult): Table {
-  const vals = (p: { values: number[] }) => p.values.map(String);
-  if (r.kind === 'siege') {
-    return {
-      caption: 'Every point',
-      columns: [...r.axes.map((a) => a.vary), `P(held to week ${r.weekLimit}) (95%)`, 'weeks to fall: mean (median)', 'attacker dead', 'defender dead'],
-      rows: r.points.map((p) => [...vals(p), pctCi(p.held, p.heldCi95), p.weeksToFallMean === null ? '—' : `${num(p.weeksToFallMean, 1)} (${p.weeksToFallMedian})`, num(p.attackerDeadMean), num(p.defenderDeadMean)]),
-    };
+/** A battle over two fields: P(A wins) as a heatmap (exact). */
+function battleCharts(r: BattleGridSweepResult): Chart[] {
+  const [a, b] = r.axes;
+  const [wa, wb] = r.axes.map((x) => axisWords(r, x.vary));
+  return [{
+    name: 'sweep-win',
+    title: `${r.sides[0]} wins`,
+    caption: `P(${r.sides[0]} (A) wins), exact, for each pair of values: ${a.vary} (rows) and ${b?.vary ?? ''} (columns).`,
+    spec: sweepHeatmapChart({ title: `${r.sides[0]} wins`, xTitle: wb ?? '', yTitle: wa, measure: 'P(A wins)', cells: cells(r.points, (p) => p.win[0]) }),
+  }];
+}
+
+const vals = (p: { values: number[] }) => p.values.map(String);
+
+/** A march: P(arrives) and P(arrives and wins) against the value, or as heatmaps over two fields (exact). */
+function marchCharts(r: MarchSweepResult): Chart[] {
+  const [a, b] = r.axes;
+  const [wa, wb] = r.axes.map((x) => axisWords(r, x.vary));
+  const battle = r.enemy !== null;
+  if (b) {
+    return [{
+      name: 'sweep-arrives',
+      title: battle ? 'Arrives and wins' : 'Arrives',
+      caption: `${battle ? `P(${r.force} arrives within the plan and wins)` : 'P(arrives within the plan)'}, exact, for each pair of values: ${a.vary} (rows) and ${b.vary} (columns).`,
+      spec: sweepHeatmapChart({ title: battle ? 'Arrives and wins' : 'Arrives', xTitle: wb, yTitle: wa, measure: battle ? 'P(arrives and wins)' : 'P(arrives)', cells: cells(r.points, (p) => (battle ? (p.arriveAndWin ?? 0) : p.arrives)) }),
+    }];
   }
+  const line = (name: string, f: (p: MarchSweepResult['points'][number]) => number) => ({ name, points: r.points.map((p) => ({ value: p.values[0], p: f(p), lo: f(p), hi: f(p) })) });
+  return [{
+    name: 'sweep-arrives',
+    title: 'Arrives',
+    caption: `P(arrives within the plan)${battle ? ' and P(arrives and wins)' : ''} as ${a.vary} varies (exact); the grey rule marks 50%.`,
+    spec: sweepLinesChart({ title: 'Arrives', parameter: wa, yTitle: 'probability', series: [line('arrives', (p) => p.arrives), ...(battle ? [line('arrives and wins', (p) => p.arriveAndWin ?? 0)] : [])] }),
+  }];
+}
+
+function marchTable(r: MarchSweepResult): Table {
+  return {
+    caption: 'Every point (exact)',
+    columns: [...r.axes.map((a) => a.vary), 'P(arrives)', 'mean distance', ...(r.enemy ? [`P(${r.force} wins | arrives)`, 'P(arrives and wins)'] : [])],
+    rows: r.points.map((p) => [...vals(p), pct(p.arrives), num(p.distanceMean, 1), ...(r.enemy ? [p.win ? pct(p.win[0]) : '—', p.arriveAndWin === null ? '—' : pct(p.arriveAndWin)] : [])]),
+  };
+}
+
+function battleTable(r: BattleGridSweepResult): Table {
+  return {
+    caption: 'Every point (exact)',
+    columns: [...r.axes.map((a) => a.vary), `P(${r.sides[0]} wins)`, `P(${r.sides[1]} wins)`, 'modified BR A / B', 'mean casualties A / B'],
+    rows: r.points.map((p) => [...vals(p), pct(p.win[0]), pct(p.win[1]), `${p.modifiedBattleRating[0]} / ${p.modifiedBattleRating[1]}`, `${num(p.casualties[0])} / ${num(p.casualties[1])}`]),
+  };
+}
+
+function siegeTable(r: SiegeSweepResult): Table {
+  return {
+    caption: 'Every point',
+    columns: [...r.axes.map((a) => a.vary), `P(held to week ${r.weekLimit}) (95%)`, 'weeks to fall: mean (median)', 'attacker dead', 'defender dead'],
+    rows: r.points.map((p) => [...vals(p), pctCi(p.held, p.heldCi95), p.weeksToFallMean === null ? '—' : `${num(p.weeksToFallMean, 1)} (${p.weeksToFallMedian})`, num(p.attackerDeadMean), num(p.defenderDeadMean)]),
+  };
+}
+
+function cascadeTable(r: CascadeSweepResult): Table {
   return {
     caption: 'Every point',
     columns: [...r.axes.map((a) => a.vary), ...r.locations.map((l) => `P(${l} held)`), ...r.players.map((pl) => `${pl}: legions lost`)],
@@ -105,15 +163,31 @@ function pointTable(r: SimSweepResult): Table {
   };
 }
 
+interface Part {
+  what: string;
+  /** What the trials per point are called. */
+  perPoint: string;
+  table: Table;
+  charts: Chart[];
+}
+
+/** Each kind's part of the report, by the result's kind (the compiler checks every kind of SimSweepResult has one). */
+const PARTS: { [K in SimSweepResult['kind']]: (r: Extract<SimSweepResult, { kind: K }>) => Part } = {
+  'war-machine': (r) => ({ what: `${r.sides[0]} (A) vs ${r.sides[1]} (B)`, perPoint: 'battles per point', table: battleTable(r), charts: battleCharts(r) }),
+  siege: (r) => ({ what: `${r.sides[0]} besieging ${r.sides[1]}`, perPoint: 'sieges per point', table: siegeTable(r), charts: siegeCharts(r) }),
+  march: (r) => ({ what: `${r.force}${r.enemy ? ` marching on ${r.enemy}` : ' on the march'}`, perPoint: 'trials per point', table: marchTable(r), charts: marchCharts(r) }),
+  cascade: (r) => ({ what: `cascade, ${r.rounds} round${r.rounds === 1 ? '' : 's'}`, perPoint: 'trials per point', table: cascadeTable(r), charts: cascadeCharts(r) }),
+};
+
 export function simSweepReport(r: SimSweepResult, file: string): ReportContent {
-  const what = r.kind === 'siege' ? `${r.sides[0]} besieging ${r.sides[1]}` : `cascade, ${r.rounds} round${r.rounds === 1 ? '' : 's'}`;
+  const part = (PARTS[r.kind] as (x: SimSweepResult) => Part)(r);
   return {
-    title: r.title ?? what,
-    lead: `Sweep of ${r.axes.map((a) => a.vary).join(' × ')}: ${what}`,
-    facts: facts(r, file),
-    tables: [pointTable(r)],
+    title: r.title ?? part.what,
+    lead: `Sweep of ${r.axes.map((a) => a.vary).join(' × ')}: ${part.what}`,
+    facts: facts(r, file, part.perPoint),
+    tables: [part.table],
     sources: [SOURCES[r.kind]],
-    charts: r.kind === 'siege' ? siegeCharts(r) : cascadeCharts(r),
+    charts: part.charts,
     resultJson: JSON.stringify(r, null, 2) + '\n',
   };
 }

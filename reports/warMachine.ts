@@ -4,13 +4,12 @@
  * distributions are part of the result (collected during the run), so nothing is re-run or re-read here.
  */
 import type { OddsResult } from '../src/analysis/odds.js';
-import { num, pct, pctCi } from '../src/text/format.js';
 import { ROW_COUNT, rowLabel } from '../src/rules/warMachine/results.js';
 import { casualtyChart, convergenceChart, engagementChart, resultsRowsChart, winProbabilityChart } from './charts/war.js';
 import { atMostChart } from './charts/cumulative.js';
-import type { ReportContent } from './content.js';
+import { documentContent, type ReportContent } from './content.js';
 import { elapsedText, policyText, runFacts } from './save.js';
-import { OUTCOME_LEGEND, oddsVerdicts, outcomeRows } from '../src/text/odds.js';
+import { presentOdds } from '../src/kinds/warMachine/present.js';
 import type { Chart } from './spec.js';
 
 export const WAR_MACHINE_SOURCES = [
@@ -75,21 +74,7 @@ export function oddsReport(r: OddsResult, file: string): ReportContent {
       spec: engagementChart({ days: r.engagement.days.distribution, endings: Object.entries(r.engagement.endings).map(([label, probability]) => ({ label, probability })) }),
     });
   }
-  return {
-    title: r.title ?? `${sides[0]} vs ${sides[1]}`,
-    lead: `War Machine battle: ${sides[0]} (A) vs ${sides[1]} (B)`,
-    verdict: oddsVerdicts(r),
-    facts: oddsFacts(r, file),
-    tables: [
-      sideTable(r),
-      keyNumbers(r),
-      { caption: 'Fatigue after the battle', columns: ['fatigue', `A: ${sides[0]}`, `B: ${sides[1]}`], rows: outcomeRows(r, 'fatigue') },
-      { caption: `Location after the battle (${OUTCOME_LEGEND})`, columns: ['location', `A: ${sides[0]}`, `B: ${sides[1]}`], rows: outcomeRows(r, 'location') },
-    ],
-    sources: WAR_MACHINE_SOURCES,
-    charts,
-    resultJson: JSON.stringify(r, null, 2) + '\n',
-  };
+  return documentContent(presentOdds(r), { facts: oddsFacts(r, file), sources: WAR_MACHINE_SOURCES, charts, resultJson: JSON.stringify(r, null, 2) + '\n' });
 }
 
 function oddsFacts(r: OddsResult, file: string): [string, string][] {
@@ -100,64 +85,4 @@ function oddsFacts(r: OddsResult, file: string): [string, string][] {
   if (r.method === 'monte-carlo') facts.push(...runFacts(r, 'battles'));
   facts.push(['elapsed', elapsedText(r.elapsedMs)], ['policies', policyText(r.policies)]);
   return facts;
-}
-
-function tacticText(t: OddsResult['ratings'][number]['tactic']): string {
-  if (t === null) return '— (tactics not used)';
-  if (typeof t === 'string') return t;
-  return Object.entries(t as Record<string, number | undefined>)
-    .filter(([, p]) => (p ?? 0) > 0)
-    .map(([k, p]) => `${k} ${pct(p!, 0)}`)
-    .join(', ');
-}
-
-function sideTable(r: OddsResult) {
-  const col = (f: (k: 0 | 1) => string) => [f(0), f(1)];
-  return {
-    caption: 'Sides',
-    columns: ['', `A: ${r.sides[0]}`, `B: ${r.sides[1]}`],
-    rows: [
-      ['troops', ...col((k) => num(r.ratings[k].troops))],
-      ['troop class', ...col((k) => r.ratings[k].troopClass ?? '—')],
-      ['battle rating (BR)', ...col((k) => String(r.ratings[k].battleRating))],
-      ['modified BR', ...col((k) => String(r.ratings[k].modifiedBattleRating))],
-      ['adjustments', ...col((k) => r.ratings[k].adjustments.map((a) => `${a.rule} ${a.value >= 0 ? '+' : ''}${a.value}`).join('; ') || '—')],
-      ['role', ...col((k) => (r.ratings[k].defending ? 'defending' : 'attacking'))],
-      ['tactic', ...col((k) => tacticText(r.ratings[k].tactic))],
-    ],
-  };
-}
-
-function keyNumbers(r: OddsResult) {
-  const ex = r.exact!;
-  const col = (f: (k: 0 | 1) => string) => [f(0), f(1)];
-  const win = (k: 0 | 1) => pctCi(r.win[k], r.winCi95?.[k]);
-  const cas = (k: 0 | 1, m: 'dead' | 'wounded' | null) => {
-    const x = m ? r.casualties[k][m] : r.casualties[k];
-    return `${num(x.mean)} (${x.p05} / ${x.p50} / ${x.p95})`;
-  };
-  const likeliest = (k: 0 | 1) => {
-    let best = 0;
-    for (let row = 1; row < ROW_COUNT; row++) if (r.rows[k][row] > r.rows[k][best]) best = row;
-    return r.rows[k][best] > 0 ? `${rowLabel(best)} (${pct(r.rows[k][best])})` : '—';
-  };
-  const rows = [
-    [r.method === 'exact' ? 'win' : 'win (95% interval)', ...col(win)],
-    ...(r.method === 'exact' ? [] : [['win, exact', ...col((k) => pct(ex.win[k]))]]),
-    ['casualties, mean (5% / 50% / 95%)', ...col((k) => cas(k, null))],
-    ['dead', ...col((k) => cas(k, 'dead'))],
-    ['wounded', ...col((k) => cas(k, 'wounded'))],
-    ['likeliest winning margin (row)', ...col(likeliest)],
-    ['no winner (no battle or standing tie)', pct(r.tie), ''],
-    ['tied roll, per roll', pct(r.tieRoll), ''],
-    ...(r.engagement
-      ? [
-          [`engagement (up to ${r.engagement.maxDays} battles): won the last battle`, ...col((k) => pct(r.engagement!.lastBattleWon[k]))],
-          ['engagement: routed or destroyed', ...col((k) => pct(r.engagement!.routed[k] + r.engagement!.destroyed[k]))],
-          ['engagement: lost in all, mean (5% / 50% / 95%)', ...col((k) => { const e = r.engagement!.casualties[k]; return `${num(e.mean)} (${e.p05} / ${e.p50} / ${e.p95})`; })],
-          ['engagement: battles fought, mean', r.engagement.days.mean.toFixed(2), ''],
-        ]
-      : []),
-  ];
-  return { caption: 'Key numbers', columns: ['', `A: ${r.sides[0]}`, `B: ${r.sides[1]}`], rows };
 }

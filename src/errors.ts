@@ -4,6 +4,8 @@ export const ExitCode = {
   failure: 1,
   usage: 2,
   invalidScenario: 3,
+  /** An optional package the command needs is not installed (cluster mode's bullmq and ioredis: src/distributed/optional.ts). */
+  missingPackage: 4,
   interrupted: 130,
   /** Stdout closed by its reader (`warcast … | head -1`): 128 + SIGPIPE, as a Unix tool killed by it reports. */
   brokenPipe: 141,

@@ -23,6 +23,10 @@ export { odds, exactOdds, type OddsOptions, type OddsResult } from './analysis/o
 export { rate, type RateResult } from './analysis/rate.js';
 export { matchup, type MatchupOptions, type MatchupResult, type Objective } from './analysis/matchup.js';
 export { sweep, type SweepOptions, type SweepResult } from './analysis/sweep.js';
+export type { SimSweepResult, SiegeSweepResult, CascadeSweepResult, BattleGridSweepResult, SweepAnswer } from './analysis/sweepSim.js';
+export { compare, type CompareResult, type CompareRow } from './analysis/compare.js';
+export { roll, type RollResult } from './analysis/roll.js';
+export { scenarioJsonSchema as schema } from './analysis/scenarioSchema.js';
 export { siege, type SiegeResult } from './analysis/siege.js';
 export { tournament, bradleyTerry, type TournamentResult, type TournamentRating, type BradleyTerryFit } from './analysis/tournament.js';
 export { raceWarMachines, type RaceRecord, type RaceStage } from './analysis/race.js';

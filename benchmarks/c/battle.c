@@ -1,4 +1,4 @@
-/* The C reference of issue 19 (docs/benchmarks.md, "Against the issue's goals"): the War Machine battle loop
+/* The C reference (docs/benchmarks.md, "Against the issue's goals"): the War Machine battle loop
  * at -O2, xoshiro128** per thread, two unbiased d100 (Lemire multiply-shift with rejection), a 10,000-entry code
  * table for BR 79 vs 72, a count per code. Not built by npm or CI; by hand:
  *   gcc -O2 -pthread -o /tmp/battle benchmarks/c/battle.c && /tmp/battle 1e8 1 && /tmp/battle 1e8 2 */

@@ -1,5 +1,5 @@
 /**
- * The rows of issue 19 as whole processes (docs/benchmarks.md, "Whole processes"): what a user waits for,
+ * The benchmark rows as whole processes (docs/benchmarks.md, "Whole processes"): what a user waits for,
  * Node's start-up, module loading, pool start and JIT warm-up included. Every sample is a fresh process, hence
  * one copy.
  *

@@ -1,4 +1,4 @@
-/** Campaign charts (issue 13): a march's arrival-by-day curve and fatigue, a divided battle's pairings. */
+/** Campaign charts: a march's arrival-by-day curve and fatigue, a divided battle's pairings. */
 import { base, NEUTRAL_COLOUR, PALETTE, r6, SIDE_COLOURS, type TopLevelSpec } from '../spec.js';
 
 const FATIGUE_COLOURS = ['#5a9a4c', '#d19a2a', '#b5523b'];
@@ -85,6 +85,10 @@ export function fatigueChart(i: FatigueInput): TopLevelSpec {
 
 /** Each pairing's odds as a split bar: A wins, no winner, B wins. */
 export interface PairingsInput {
+  /** The chart's title, subtitle and description: the march's battle and the divided pairings each say their own. */
+  title: string;
+  subtitle: string;
+  description: string;
   sides: [string, string];
   pairings: { label: string; a: number; b: number }[];
 }
@@ -96,8 +100,8 @@ export function pairingOddsChart(i: PairingsInput): TopLevelSpec {
     { label: p.label, who: `B: ${i.sides[1]} wins`, order: 2, p: r6(p.b) },
   ]);
   return {
-    ...base("Pairings' odds", 'each pairing is one War Machine battle (exact odds)'),
-    description: 'Divided forces: the odds of each pairing.',
+    ...base(i.title, i.subtitle),
+    description: i.description,
     width: 480,
     height: { step: 26 },
     data: { values },
@@ -118,7 +122,7 @@ export function pairingOddsChart(i: PairingsInput): TopLevelSpec {
 
 /** P(A wins the day) for each listed split combination. */
 export function splitsChart(rows: { label: string; a: number; b: number }[], sides: [string, string]): TopLevelSpec {
-  return { ...pairingOddsChart({ sides, pairings: rows }), ...base('Splits', 'P(each side wins the day) for every combination of listed splits'), description: 'Divided forces: each split.' };
+  return pairingOddsChart({ title: 'Splits', subtitle: 'P(each side wins the day) for every combination of listed splits', description: 'Divided forces: each split.', sides, pairings: rows });
 }
 
 export { PALETTE };

@@ -1,4 +1,4 @@
-/** Cascade ownership: who holds each location at the end of the round (the `cascade` result, issue 5). */
+/** Cascade ownership: who holds each location at the end of the round (the `cascade` result). */
 import { base, chartText, PALETTE, r6, type TopLevelSpec } from '../spec.js';
 
 /**

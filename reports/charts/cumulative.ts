@@ -1,5 +1,5 @@
 /**
- * "At most / at least" curves (issue 15, item 5): P(X ≤ x) as a step line per series, for casualties and legions
+ * "At most / at least" curves: P(X ≤ x) as a step line per series, for casualties and legions
  * lost. The input is the result's cumulative arrays (values with `atMost` and `atLeast`), nothing recomputed; long
  * curves are thinned for drawing (at most about 120 points each, none skipping more than 1/120 of probability).
  */

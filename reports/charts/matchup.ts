@@ -1,4 +1,4 @@
-/** Tactic-matchup heatmap with the Nash mixes beside it (the `matchup` result, issue 3). */
+/** Tactic-matchup heatmap with the Nash mixes beside it (the `matchup` result). */
 import { base, chartText, r6, SIDE_COLOURS, sideLabels, type TopLevelSpec } from '../spec.js';
 
 /**

@@ -1,4 +1,4 @@
-/** Siege charts: survival by week and weeks-to-fall (the `siege` result, issue 4). */
+/** Siege charts: survival by week and weeks-to-fall (the `siege` result). */
 import { base, NEUTRAL_COLOUR, r6, SIDE_COLOURS, type TopLevelSpec } from '../spec.js';
 
 /**

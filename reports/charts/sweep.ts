@@ -1,4 +1,4 @@
-/** Sweep curve: how a side's odds move with one scenario parameter (the `sweep` result, issue 3). */
+/** Sweep curve: how a side's odds move with one scenario parameter (the `sweep` result). */
 import { base, chartText, NEUTRAL_COLOUR, PALETTE, r6, SIDE_COLOURS, sideLabels, type TopLevelSpec } from '../spec.js';
 
 /**

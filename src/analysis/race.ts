@@ -5,12 +5,12 @@
  * the last one stopped (the same chunk seeds), so a run kept to the end has exactly the answer it would have had
  * alone with the same trial count. docs/design.md, "racing".
  */
-import { probit } from 'simple-statistics';
 import { runTrials, type RunResult } from '../engine/run.js';
 import { loadKernel } from '../kinds/index.js';
 import type { CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
 import { wilsonInterval } from '../stats/index.js';
+import { bonferroniZ, clearlyBelowBest, doublingStages } from '../stats/sequential.js';
 import type { RunOptions, RunSettings } from './options.js';
 
 export interface RaceStage {
@@ -38,18 +38,12 @@ const STAGES = 5;
 
 /** The trial count at the end of each stage: final ÷ 16, ÷ 8, ÷ 4, ÷ 2 in whole chunks (duplicates merged), final. */
 export function raceStageTargets(final: number, chunk: number): number[] {
-  const targets: number[] = [];
-  for (let k = STAGES - 1; k >= 1; k--) {
-    const t = Math.ceil(final / 2 ** k / chunk) * chunk;
-    if (t < final && (targets.length === 0 || t > targets[targets.length - 1])) targets.push(t);
-  }
-  targets.push(final);
-  return targets;
+  return doublingStages(final, chunk, STAGES);
 }
 
 /** Bonferroni: every drop decision (candidate × stage) at 5% / (candidates × stages), two-sided. */
 export function raceZ(candidates: number, stages: number): number {
-  return probit(1 - 0.05 / (2 * Math.max(1, candidates) * stages));
+  return bonferroniZ(Math.max(1, candidates) * stages);
 }
 
 /**
@@ -109,8 +103,7 @@ export async function raceWarMachines(cs: readonly CompiledWarMachine[], s: Pick
           const wins = summarizeMonteCarlo(cs[i], results[i].acc, results[i].trials).win[side] * results[i].trials;
           return wilsonInterval(Math.round(wins), results[i].trials, z);
         });
-        const bestLow = Math.max(...bounds.map((b) => b[0]));
-        dropped = alive.filter((_, k) => bounds[k][1] < bestLow);
+        dropped = clearlyBelowBest(bounds).map((k) => alive[k]);
         alive = alive.filter((i) => !dropped.includes(i));
       }
       stages.push({ trials: target, kept: [...alive], dropped });

@@ -8,18 +8,10 @@
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { closest } from '../scenario/source.js';
+import { KIND_LIST, scenarioKindDefinition } from '../kinds/index.js';
 
-/** Every `kind:` a scenario file may name, with the zod schema that validates it (loaded on demand). */
-const SCHEMAS: Record<string, { command: string; load: () => Promise<z.ZodType> }> = {
-  'war-machine': { command: 'odds', load: async () => (await import('../kinds/warMachine/schema.js')).warMachineSchema },
-  siege: { command: 'siege', load: async () => (await import('../kinds/siege/schema.js')).siegeSchema },
-  cascade: { command: 'cascade', load: async () => (await import('../kinds/cascade/schema.js')).cascadeSchema },
-  march: { command: 'march', load: async () => (await import('../kinds/march/schema.js')).marchSchema },
-  divided: { command: 'divided', load: async () => (await import('../kinds/divided/schema.js')).dividedSchema },
-  tournament: { command: 'tournament', load: async () => (await import('./tournament.js')).tournamentSchema },
-};
-
-export const SCHEMA_KINDS: readonly string[] = Object.keys(SCHEMAS);
+/** Every `kind:` a scenario file may name, in registry order (each kind's zod schema loads on demand). */
+export const SCHEMA_KINDS: readonly string[] = KIND_LIST.flatMap((k) => (k.scenarioKind && k.schema ? [k.scenarioKind] : []));
 
 type JsonSchema = Record<string, unknown>;
 
@@ -35,12 +27,12 @@ export async function scenarioJsonSchema(kind?: string): Promise<JsonSchema> {
       oneOf: kinds.map(({ $schema: _s, $id: _i, ...rest }) => rest),
     };
   }
-  const entry = Object.hasOwn(SCHEMAS, kind) ? SCHEMAS[kind] : undefined; // not __proto__ or toString
-  if (!entry) {
+  const entry = scenarioKindDefinition(kind);
+  if (!entry?.schema) {
     const hint = closest(kind, SCHEMA_KINDS);
     throw new UsageError(`schema: unknown kind '${kind}'${hint ? ` (did you mean '${hint}'?)` : ''}; expected one of ${SCHEMA_KINDS.join(', ')}`);
   }
-  const schema = z.toJSONSchema(await entry.load(), { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const schema = z.toJSONSchema(await entry.schema(), { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   return {
     $schema: schema.$schema,
     $id: `${kind}.schema.json`,

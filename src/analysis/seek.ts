@@ -9,24 +9,17 @@
  * whether the target holds (docs/design.md, "seek").
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
-import { bisect, probit } from 'simple-statistics';
+import { bisect } from 'simple-statistics';
 import { UsageError } from '../errors.js';
 import { runUntil } from '../engine/run.js';
-import { loadKernel } from '../kinds/index.js';
-import { loadScenario, type ScenarioInput } from '../kinds/load.js';
-import { compileCascade } from '../kinds/cascade/plan.js';
-import { cascadeLayout } from '../kinds/cascade/kernel.js';
-import { parseCascade, type CascadeScenario } from '../kinds/cascade/schema.js';
-import { compileSiege, E_DEFENDERS_DEPART, E_STARVED, E_STORMED } from '../kinds/siege/plan.js';
-import { siegeLayout } from '../kinds/siege/kernel.js';
-import { parseSiege, type SiegeScenario } from '../kinds/siege/schema.js';
-import { compileWarMachine } from '../kinds/warMachine/plan.js';
-import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
-import { formatPath, validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
+import { loadKernel, type KindName } from '../kinds/index.js';
+import { loadFor } from '../kinds/commands.js';
+import type { ScenarioInput } from '../kinds/load.js';
+import { formatPath, type PathSegment } from '../scenario/source.js';
 import { wilsonHalfWidth, wilsonInterval, Z95 } from '../stats/index.js';
-import { exactOdds } from './odds.js';
+import { excludesThreshold, spendingZ } from '../stats/sequential.js';
 import { progressIn, runSettings, type RunOptions, type RunSettings } from './options.js';
-import { editedAs, resolveNumericPath, withValueChecked } from './vary.js';
+import { resolveNumericPath } from './vary.js';
 
 export type Comparison = '>=' | '>' | '<=' | '<';
 
@@ -106,7 +99,7 @@ export interface SeekPoint {
 }
 
 export interface SeekResult extends ResultMeta {
-  kind: 'war-machine' | 'siege' | 'cascade';
+  kind: string;
   title: string | null;
   vary: string;
   target: string;
@@ -146,7 +139,7 @@ const FULL_SCAN_LIMIT = 2001;
 /** Values of the monotonicity sample on grids too large to check whole. */
 const EXACT_SAMPLE = 65;
 const MONTE_CARLO_SAMPLE = 9;
-/** The sequential test's overall error: look k is tested at 0.05 / 2^k (the sum over looks stays below 0.05). */
+/** The sequential test's overall error: look k (from 1) is tested at 0.05 / 2^(k+1) (src/stats/sequential.ts `spendingZ`; the sum over looks stays below 0.05). */
 const ALPHA = 0.05;
 
 /** The seek: `warcast seek FILE --vary … --target … --json` prints exactly this object. */
@@ -155,8 +148,7 @@ export async function seek(input: ScenarioInput, options: SeekOptions): Promise<
   if (!options.vary) throw new UsageError("--vary: required (e.g. --vary 'sides[0].troops')");
   if (!options.target) throw new UsageError("--target: required (e.g. --target 'win[0] >= 0.9')");
   const target = parseTarget(options.target);
-  const { scenario, source } = await loadScenario(input);
-  const kind = (scenario as { kind: string }).kind as SeekResult['kind'];
+  const { kind, scenario, source, behaviour } = await loadFor('seek', input);
   const path = resolveNumericPath(scenario, options.vary);
   const troops = path[path.length - 1] === 'troops';
   const from = options.from ?? (troops ? 1 : 0);
@@ -170,7 +162,7 @@ export async function seek(input: ScenarioInput, options: SeekOptions): Promise<
   // Search order: index 0 is the first value tried (from, or to under --largest).
   const valueAt = (k: number) => Number((largest ? from + (count - 1 - k) * step : from + k * step).toPrecision(12));
   const started = performance.now();
-  const evaluator = await evaluatorFor(kind, scenario, source, path, target, settings, options);
+  const evaluator = behaviour.seek!(scenario, source, path, target, settings, options);
   let trials = 0;
   let threads = 0;
   let interrupted = false;
@@ -325,40 +317,29 @@ export function isMonotone(points: SeekPoint[], exact: boolean): boolean {
   return true;
 }
 
-interface EvaluatorOf {
+/** How one value of the field is judged: exactly (war-machine) or by a sequential Monte Carlo test. A kind's `seek` hook makes one. */
+export interface SeekEvaluator {
   method: 'exact' | 'monte-carlo';
   evaluate: Evaluator;
   threads(): number;
 }
 
-async function evaluatorFor(kind: string, scenario: unknown, source: ScenarioSource, path: PathSegment[], t: Target, s: RunSettings, o: SeekOptions): Promise<EvaluatorOf> {
-  const wrongMeasure = (what: string) => new UsageError(`--target: a ${kind} scenario has ${what}; '${t.text}' does not apply`);
-  if (kind === 'war-machine') {
-    if (t.measure !== 'win') throw wrongMeasure('win[0] and win[1]');
-    const wm = scenario as WarMachineScenario;
-    return {
-      method: 'exact',
-      threads: () => 0,
-      evaluate: async (value) => {
-        const edited = withValueChecked(wm, source, path, value, (copy) => checkWarMachine(source, validate(source, warMachineSchema, copy)));
-        const c = compileWarMachine(edited);
-        const e = exactOdds(c);
-        const p = e.win[t.side];
-        return { value, probability: p, ci95: null, trials: 0, holds: meets(t, p), sure: true, win: e.win, modifiedBattleRating: [c.ratings[0].modifiedBattleRating, c.ratings[1].modifiedBattleRating] };
-      },
-    };
-  }
+/** The usage error of a target naming a metric the kind does not have. */
+export function wrongMeasure(kind: string, t: Target, what: string): UsageError {
+  return new UsageError(`--target: a ${kind} scenario has ${what}; '${t.text}' does not apply`);
+}
+
+/**
+ * The Monte Carlo side of seek, shared by every kind without exact odds: `test(value, kernel, plan, count)` runs
+ * the sequential test on one plan, `count` reading the target's successes from an accumulator.
+ */
+export function sequentialTest(kind: string, kernelName: KindName, unit: string, t: Target, s: RunSettings, o: RunOptions & { firstLook?: number }) {
   if (s.exact) throw new UsageError(`--exact: a ${kind} has no exact odds (a Monte Carlo seek with a sequential test is used)`);
   let threadsUsed = 0;
   const firstLook = Math.min(o.firstLook ?? 10_000, s.trials);
-  /** Runs the sequential test on one plan: `count` reads the successes of the target's event from an accumulator. */
-  const test = async (value: number, kernelName: 'siege' | 'cascade', plan: unknown, count: (acc: Float64Array) => number): Promise<SeekPoint> => {
+  const test = async (value: number, plan: unknown, count: (acc: Float64Array) => number): Promise<SeekPoint> => {
     let look = 0;
-    const decided = (k: number, n: number) => {
-      const z = probit(1 - ALPHA / 2 ** (look + 1) / 2);
-      const [lo, hi] = wilsonInterval(k, n, z);
-      return lo > t.threshold || hi < t.threshold;
-    };
+    const decided = (k: number, n: number) => excludesThreshold(k, n, t.threshold, spendingZ(look + 1, ALPHA));
     const run = await runUntil({
       kernel: await loadKernel(kernelName),
       plan,
@@ -366,7 +347,7 @@ async function evaluatorFor(kind: string, scenario: unknown, source: ScenarioSou
       threads: s.threads,
       signal: o.signal,
       minPoolTrials: o.minPoolTrials,
-      onProgress: progressIn(o, kernelName === 'siege' ? 'sieges' : 'campaigns'),
+      onProgress: progressIn(o, unit),
       initialTrials: firstLook,
       maxTrials: s.trials,
       done: (acc, n) => {
@@ -384,43 +365,5 @@ async function evaluatorFor(kind: string, scenario: unknown, source: ScenarioSou
     const p = k / n;
     return { value, probability: p, ci95: wilsonInterval(k, n, Z95), trials: run.trials, holds: meets(t, p), sure };
   };
-  if (kind === 'siege') {
-    if (t.measure !== 'fallenBy') throw wrongMeasure('fallenBy(week)');
-    const sg = scenario as SiegeScenario;
-    return {
-      method: 'monte-carlo',
-      threads: () => threadsUsed,
-      evaluate: async (value) => {
-        const edited = editedAs(sg, source, path, value, parseSiege);
-        if (t.week > edited.weekLimit) throw new UsageError(`--target: fallenBy(${t.week}) is past the scenario's weekLimit (${edited.weekLimit})`);
-        const c = compileSiege(edited);
-        const lay = siegeLayout(c.plan);
-        const L = c.plan.weekLimit;
-        return test(value, 'siege', c.plan, (acc) => {
-          let k = 0;
-          for (const e of [E_STORMED, E_STARVED, E_DEFENDERS_DEPART]) for (let w = 0; w <= t.week; w++) k += acc[lay.endings + e * (L + 1) + w];
-          return k;
-        });
-      },
-    };
-  }
-  if (kind === 'cascade') {
-    if (t.measure !== 'held') throw wrongMeasure('held(round) and held(round, location)');
-    const cs = scenario as CascadeScenario;
-    const location = t.location ?? cs.locations[0].name;
-    const l = cs.locations.findIndex((x) => x.name === location);
-    if (l < 0) throw new UsageError(`--target: no location '${location}' in this round (there: ${cs.locations.map((x) => x.name).join(', ')})`);
-    return {
-      method: 'monte-carlo',
-      threads: () => threadsUsed,
-      evaluate: async (value) => {
-        const edited = editedAs(cs, source, path, value, (src) => parseCascade(src));
-        // Garrison planning: NPC attacks only, over as many rounds as the target names.
-        const model = compileCascade(edited, { npc: true, rounds: t.round });
-        const lay = cascadeLayout(model);
-        return test(value, 'cascade', model, (acc) => acc[lay.held + (t.round - 1) * lay.locations + l]);
-      },
-    };
-  }
-  throw new UsageError(`seek: a ${kind} scenario has no target to seek`);
+  return { test, threads: () => threadsUsed };
 }

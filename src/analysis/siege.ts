@@ -11,18 +11,8 @@ import { progressIn, runSettings, type RunOptions, type RunSettings } from './op
 import { siegeResultOf, type SiegeResult } from './siegeResult.js';
 
 export type { SiegeResult };
-import { E_DEFENDERS_DEPART, E_STARVED, E_STORMED, ENDINGS } from '../kinds/siege/plan.js';
-import { siegeLayout } from '../kinds/siege/kernel.js';
-
-
-/** Sieges that fell within the limit, by week, from an accumulator (for --precision). */
-function fallenCount(c: CompiledSiege, acc: Float64Array): number {
-  const L = c.plan.weekLimit;
-  const lay = siegeLayout(c.plan);
-  let k = 0;
-  for (const e of [E_STORMED, E_STARVED, E_DEFENDERS_DEPART]) for (let w = 0; w <= L; w++) k += acc[lay.endings + e * (L + 1) + w];
-  return k;
-}
+import { ENDINGS } from '../kinds/siege/plan.js';
+import { siegeAccumulator } from '../kinds/siege/accumulator.js';
 
 /** Simulate a compiled siege for the settings' trials, or until every ending is known to ± precision. */
 export async function simulateSiege(c: CompiledSiege, s: RunSettings, o: RunOptions = {}): Promise<RunResult> {
@@ -35,14 +25,9 @@ export async function simulateSiege(c: CompiledSiege, s: RunSettings, o: RunOpti
     maxTrials: s.maxTrials,
     done: (acc, n) => {
       // every ending's probability and the fall probability known to ± eps
-      const lay = siegeLayout(c.plan);
-      const L = c.plan.weekLimit;
-      for (let e = 0; e < ENDINGS.length; e++) {
-        let k = 0;
-        for (let w = 0; w <= L; w++) k += acc[lay.endings + e * (L + 1) + w];
-        if (wilsonHalfWidth(k, n) > eps) return false;
-      }
-      return wilsonHalfWidth(fallenCount(c, acc), n) <= eps;
+      const read = siegeAccumulator(c.plan);
+      for (let e = 0; e < ENDINGS.length; e++) if (wilsonHalfWidth(read.endingTotal(acc, e), n) > eps) return false;
+      return wilsonHalfWidth(read.fallenBy(acc, c.plan.weekLimit), n) <= eps;
     },
   });
   return run;

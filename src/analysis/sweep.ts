@@ -7,25 +7,21 @@ import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError } from '../errors.js';
 import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
-import { loadKind, type ScenarioInput } from '../kinds/load.js';
+import { loadFor } from '../kinds/commands.js';
+import type { ScenarioInput } from '../kinds/load.js';
 import { formatPath, validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { exactOdds, simulateWarMachines } from './odds.js';
-import { runSettings, type RunOptions } from './options.js';
+import { runSettings } from './options.js';
 import { raceWarMachines, type RaceRecord } from './race.js';
+import { sweepGrid, type SimSweepOptions, type SweepAnswer } from './sweepSim.js';
 import { MAX_SWEEP_POINTS, parseFieldPath, resolveNumericPath, sweepValues, withValueChecked } from './vary.js';
 
 export { MAX_SWEEP_POINTS, parseFieldPath, resolveNumericPath, sweepValues, withValueChecked };
 import { baseRatings, type BaseRating } from './matchup.js';
 
-export interface SweepOptions extends RunOptions {
-  /** The numeric field to vary, e.g. `sides[0].battleRating`. */
-  vary: string;
-  from: number;
-  /** The last value (inclusive when it falls on the grid). */
-  to: number;
-  /** Default 1. */
-  step?: number;
+/** Options of `sweep` (every kind): one field, or two with `vary2` (a grid); `race` and `rounds` where the kind has them. */
+export interface SweepOptions extends SimSweepOptions {
   /**
    * Race the values: stages up to `trials`, dropping values whose win probability for this side is clearly below
    * the best's (docs/design.md, "racing"). Monte Carlo with fixed trials only.
@@ -49,6 +45,8 @@ export interface SweepPoint {
 }
 
 export interface SweepResult extends ResultMeta {
+  /** Tells a battle's one-field sweep from a grid sweep (`warcast/sweep/<kind>@1`) in `SweepAnswer`. */
+  schema: 'warcast/sweep@1';
   kind: 'war-machine';
   title: string | null;
   sides: [string, string];
@@ -81,9 +79,23 @@ export function withValue(s: WarMachineScenario, source: ScenarioSource, path: P
   return withValueChecked(s, source, path, value, (copy) => checkWarMachine(source, validate(source, warMachineSchema, copy)));
 }
 
-/** The sweep: `warcast sweep FILE --vary … --json` prints exactly this object. */
-export async function sweep(input: ScenarioInput, options: SweepOptions): Promise<SweepResult> {
+/**
+ * The sweep of any kind: `warcast sweep FILE --vary … --json` prints exactly this object. A kind with a one-field
+ * analysis of its own (a battle: exact odds and their Monte Carlo) uses it for one field; every other sweep is a
+ * grid of the kind's own analysis (sweepSim.ts).
+ */
+export async function sweep(input: ScenarioInput, options: SweepOptions): Promise<SweepAnswer> {
+  const loaded = await loadFor('sweep', input);
+  const hooks = loaded.behaviour.sweep!;
+  if (options.vary2 === undefined && hooks.single) return hooks.single(loaded.scenario, loaded.source, options);
+  if ((options.race ?? null) !== null) throw new UsageError(hooks.single ? '--race: one field only (not with --vary2)' : '--race: battles only');
+  return sweepGrid(loaded, options);
+}
+
+/** A battle's one-field sweep: exact odds at every value, and (unless exact) their Monte Carlo with common random numbers. */
+export async function battleSweep(scenario: WarMachineScenario, source: ScenarioSource, options: SweepOptions): Promise<SweepResult> {
   const settings = runSettings(options);
+  if (options.rounds !== undefined) throw new UsageError('--rounds: cascades only');
   const { from, to } = options;
   const step = options.step ?? 1;
   for (const [name, v] of [['--from', from], ['--to', to], ['--step', step]] as const) {
@@ -91,7 +103,6 @@ export async function sweep(input: ScenarioInput, options: SweepOptions): Promis
   }
   const values = sweepValues(from, to, step);
   if (!options.vary) throw new UsageError("--vary: required (e.g. --vary 'sides[0].battleRating')");
-  const { scenario, source } = await loadKind(input, 'war-machine');
   const path = resolveNumericPath(scenario, options.vary);
   const started = performance.now();
   const compiled: CompiledWarMachine[] = values.map((v) => compileWarMachine(withValue(scenario, source, path, v)));
@@ -133,6 +144,7 @@ export async function sweep(input: ScenarioInput, options: SweepOptions): Promis
   });
   return {
     ...resultMeta('sweep'),
+    schema: 'warcast/sweep@1',
     kind: 'war-machine',
     title: scenario.title ?? null,
     sides: [scenario.sides[0].name, scenario.sides[1].name],

@@ -6,18 +6,13 @@
  * neighbouring points differ by the parameter, not by noise.
  */
 import { UsageError } from '../errors.js';
-import type { CascadeScenario } from '../kinds/cascade/schema.js';
-import { parseCascade } from '../kinds/cascade/schema.js';
-import { loadScenario, type ScenarioInput } from '../kinds/load.js';
-import { parseSiege, type SiegeScenario } from '../kinds/siege/schema.js';
-import type { ScenarioSource } from '../scenario/source.js';
-import { formatPath } from '../scenario/source.js';
-import { wilsonInterval, Z95 } from '../stats/index.js';
+import { loadFor, type LoadedFor } from '../kinds/commands.js';
+import type { ScenarioInput } from '../kinds/load.js';
+import { formatPath, type ScenarioSource } from '../scenario/source.js';
 import { warcastVersion } from '../version.js';
-import { cascade } from './cascade.js';
-import { runSettings, type RunOptions } from './options.js';
-import { siege } from './siege.js';
-import { editedAs, MAX_SWEEP_POINTS, rawWith, resolveNumericPath, sweepValues } from './vary.js';
+import type { SweepOptions, SweepResult } from './sweep.js';
+import { runSettings, type RunOptions, type RunSettings } from './options.js';
+import { MAX_SWEEP_POINTS, rawWith, resolveNumericPath, sourceWith, sweepValues } from './vary.js';
 
 /** One varied field: its path, the range asked and the values run. */
 export interface SweepAxis {
@@ -56,7 +51,8 @@ export interface CascadePoint {
   legionsLostMean: Record<string, number>;
 }
 
-interface SimSweepCommon {
+/** What every grid sweep result holds, whatever the kind. */
+export interface SimSweepCommon {
   warcastVersion: string;
   title: string | null;
   /** The first varied field (as in a battle sweep), then `axes` with both. */
@@ -65,12 +61,13 @@ interface SimSweepCommon {
   to: number;
   step: number;
   axes: SweepAxis[];
-  method: 'monte-carlo';
+  method: 'monte-carlo' | 'exact';
   seed: number;
   trialsPerPoint: number;
   precision: number | null;
   threads: number;
-  commonRandomNumbers: true;
+  /** Every point runs with the same seed (false: exact, no dice). */
+  commonRandomNumbers: boolean;
   interrupted: boolean;
   elapsedMs: number;
 }
@@ -92,7 +89,72 @@ export interface CascadeSweepResult extends SimSweepCommon {
   points: CascadePoint[];
 }
 
-export type SimSweepResult = SiegeSweepResult | CascadeSweepResult;
+/** A battle swept over a grid of two fields: exact odds at every point. */
+export interface BattleGridPoint {
+  values: number[];
+  trials: number;
+  /** Exact P(A wins), P(B wins). */
+  win: [number, number];
+  /** Mean troops lost by A and B (exact). */
+  casualties: [number, number];
+  modifiedBattleRating: [number, number];
+}
+
+export interface BattleGridSweepResult extends SimSweepCommon {
+  kind: 'war-machine';
+  schema: 'warcast/sweep/war-machine@1';
+  sides: [string, string];
+  points: BattleGridPoint[];
+}
+
+/** A march: whether the force arrives within its plan, and the battle on arrival, at each point (exact chain). */
+export interface MarchSweepPoint {
+  values: number[];
+  trials: number;
+  /** P(arriving within the plan). */
+  arrives: number;
+  /** P(arriving and winning the battle on arrival) (null: the scenario has no battle). */
+  arriveAndWin: number | null;
+  /** P(each side wins | arrival), mixed over the fatigue on arrival (null: no battle). */
+  win: [number, number] | null;
+  /** Mean distance covered. */
+  distanceMean: number;
+}
+
+export interface MarchSweepResult extends SimSweepCommon {
+  kind: 'march';
+  schema: 'warcast/sweep/march@1';
+  force: string;
+  enemy: string | null;
+  points: MarchSweepPoint[];
+}
+
+export type SimSweepResult = SiegeSweepResult | CascadeSweepResult | BattleGridSweepResult | MarchSweepResult;
+
+/** One point run: the kind's analysis of the edited scenario (point null: nothing ran, e.g. interrupted). */
+export interface SweepPointRun<Point> {
+  point: Point | null;
+  threads: number;
+  interrupted: boolean;
+}
+
+/**
+ * A kind's part of `sweep` (its `commands.ts`): its own one-field analysis if it has one (a battle's exact-odds
+ * sweep), and otherwise what one grid point is and the result the points make.
+ */
+export interface SweepHooks<Scenario> {
+  /** A one-field sweep with an analysis of its own (the grid is used with --vary2). */
+  single?(scenario: Scenario, source: ScenarioSource, options: SweepOptions): Promise<SweepAnswer>;
+  /** Options this kind refuses or needs, checked before anything runs. */
+  check?(options: SimSweepOptions, settings: RunSettings): void;
+  /** One point: the scenario edited (as validated, and as written) analysed with the sweep's options. */
+  point(edited: { scenario: Scenario; document: { kind: string }; values: number[] }, options: SimSweepOptions): Promise<SweepPointRun<object>>;
+  /** The result from the common part, the scenario before editing and the points run. */
+  result(common: SimSweepCommon, scenario: Scenario, points: object[], options: SimSweepOptions): SimSweepResult;
+}
+
+/** What `sweep` returns: a battle's one-field sweep, or a grid sweep (any kind, one or two fields). */
+export type SweepAnswer = SweepResult | SimSweepResult;
 
 export interface SimSweepOptions extends RunOptions {
   vary: string;
@@ -116,13 +178,19 @@ function axis(scenario: unknown, option: string, vary: string, from: number, to:
   return { vary: formatPath(path), from, to, step, values: sweepValues(from, to, step), path };
 }
 
-/** The sweep of a siege or cascade (one or two fields). */
+/**
+ * The sweep of any kind that has one, over a grid of one or two fields: every point's scenario edited by the
+ * kind's own field editing and validated before anything runs, then each point run by the kind's hook.
+ */
 export async function sweepSimulated(input: ScenarioInput, options: SimSweepOptions): Promise<SimSweepResult> {
+  return sweepGrid(await loadFor('sweep', input), options);
+}
+
+/** The grid sweep of a scenario loaded for `sweep`. */
+export async function sweepGrid({ scenario, source, behaviour }: LoadedFor, options: SimSweepOptions): Promise<SimSweepResult> {
   const settings = runSettings(options);
-  if (settings.exact) throw new UsageError('--exact: sieges and cascades have no exact odds (their sweep is Monte Carlo)');
-  const { scenario, source } = await loadScenario(input, ['siege', 'cascade']);
-  const kind = (scenario as { kind: string }).kind as 'siege' | 'cascade';
-  if (kind === 'siege' && options.rounds !== undefined) throw new UsageError('--rounds: cascades only');
+  const hooks = behaviour.sweep!;
+  hooks.check?.(options, settings);
   const axes = [axis(scenario, '', options.vary, options.from, options.to, options.step ?? 1)];
   if (options.vary2 !== undefined) {
     if (options.from2 === undefined || options.to2 === undefined) throw new UsageError('--vary2: needs --from2 and --to2');
@@ -131,22 +199,28 @@ export async function sweepSimulated(input: ScenarioInput, options: SimSweepOpti
   }
   const grid = axes.length === 1 ? axes[0].values.map((v) => [v]) : axes[0].values.flatMap((a) => axes[1].values.map((b) => [a, b]));
   if (grid.length > MAX_SWEEP_POINTS) throw new UsageError(`--step: ${grid.length.toLocaleString('en-US')} points is too many (at most ${MAX_SWEEP_POINTS.toLocaleString('en-US')}); use a larger step`);
-  // Every point's document, validated up front so a bad value is reported before anything runs.
-  const parse = kind === 'siege' ? (s: ScenarioSource) => parseSiege(s) : (s: ScenarioSource) => parseCascade(s);
-  const documents = grid.map((values) => {
-    let doc: unknown = source.data;
-    let edited: unknown = scenario;
+  // Every point's scenario, validated up front so a bad value is reported before anything runs.
+  const edits = grid.map((values) => {
+    let document: unknown = source.data;
+    let edited = scenario;
     values.forEach((v, k) => {
-      const src = { ...source, data: doc };
-      edited = editedAs(edited as SiegeScenario, src, axes[k].path, v, parse as (s: ScenarioSource) => SiegeScenario);
-      doc = rawWith(doc, axes[k].path, v);
+      edited = behaviour.edit(edited, sourceWith(source, document) as ScenarioSource, axes[k].path, v);
+      document = rawWith(document, axes[k].path, v);
     });
-    return doc as { kind: string };
+    return { scenario: edited, document: document as { kind: string }, values };
   });
   const started = performance.now();
   let threads = 0;
   let interrupted = false;
-  const common = {
+  const points: object[] = [];
+  for (let i = 0; i < edits.length && !interrupted; i++) {
+    const run = await hooks.point(edits[i], options);
+    threads = Math.max(threads, run.threads);
+    interrupted = run.interrupted;
+    if (run.point === null) break;
+    points.push(run.point);
+  }
+  const common: SimSweepCommon = {
     warcastVersion,
     title: (scenario as { title?: string }).title ?? null,
     vary: axes[0].vary,
@@ -154,66 +228,14 @@ export async function sweepSimulated(input: ScenarioInput, options: SimSweepOpti
     to: axes[0].to,
     step: axes[0].step,
     axes: axes.map(({ path: _path, ...a }) => a),
-    method: 'monte-carlo' as const,
+    method: 'monte-carlo',
     seed: settings.seed,
-    trialsPerPoint: 0,
+    trialsPerPoint: Math.max(0, ...points.map((p) => (p as { trials: number }).trials)),
     precision: settings.precision,
-    threads: 0,
-    commonRandomNumbers: true as const,
-    interrupted: false,
-    elapsedMs: 0,
+    threads,
+    commonRandomNumbers: true,
+    interrupted,
+    elapsedMs: Math.round(performance.now() - started),
   };
-  const finish = <T extends SimSweepResult>(r: T): T => {
-    r.threads = threads;
-    r.interrupted = interrupted;
-    r.trialsPerPoint = Math.max(0, ...r.points.map((p) => p.trials));
-    r.elapsedMs = Math.round(performance.now() - started);
-    return r;
-  };
-  if (kind === 'siege') {
-    const s = scenario as SiegeScenario;
-    const points: SiegeSweepPoint[] = [];
-    for (let i = 0; i < grid.length && !interrupted; i++) {
-      const r = await siege(documents[i], options);
-      threads = Math.max(threads, r.threads);
-      interrupted = r.interrupted;
-      if (r.trials === 0) break;
-      const f = r.weeksToFall;
-      const median = 'p50' in f ? (f as { p50: number }).p50 : null;
-      points.push({
-        values: grid[i],
-        trials: r.trials,
-        fallen: f.probability,
-        fallenCi95: f.ci95,
-        held: 1 - f.probability,
-        heldCi95: [1 - f.ci95[1], 1 - f.ci95[0]],
-        weeksToFallMean: f.mean,
-        weeksToFallMedian: median,
-        meanWeeks: r.meanWeeks,
-        attackerDeadMean: r.casualties.attacker.dead.mean,
-        defenderDeadMean: r.casualties.defender.dead.mean,
-      });
-    }
-    return finish({ ...common, kind: 'siege', schema: 'warcast/sweep/siege@1', sides: [s.attacker.name, s.defender.name], weekLimit: s.weekLimit, points });
-  }
-  const c = scenario as CascadeScenario;
-  const rounds = options.rounds ?? 1;
-  const points: CascadePoint[] = [];
-  const locations = c.locations.map((l) => l.name);
-  for (let i = 0; i < grid.length && !interrupted; i++) {
-    const r = await cascade(documents[i], { ...options, rounds: options.rounds });
-    threads = Math.max(threads, r.threads);
-    interrupted = r.interrupted;
-    if (r.trials === 0 || !r.held) break;
-    const held: Record<string, number> = {};
-    const heldCi95: Record<string, [number, number]> = {};
-    for (const l of locations) {
-      const p = r.held[l]?.[rounds - 1] ?? 0;
-      held[l] = p;
-      heldCi95[l] = wilsonInterval(Math.round(p * r.trials), r.trials, Z95);
-    }
-    points.push({ values: grid[i], trials: r.trials, held, heldCi95, legionsLostMean: Object.fromEntries(Object.entries(r.legionsLost ?? {}).map(([k, v]) => [k, v.mean])) });
-  }
-  const players = [...new Set(points.flatMap((p) => Object.keys(p.legionsLostMean)))];
-  return finish({ ...common, kind: 'cascade', schema: 'warcast/sweep/cascade@1', rounds, locations, players, points });
+  return hooks.result(common, scenario, points, options);
 }

@@ -5,36 +5,24 @@
  * docs/design.md, "tournament", gives the model and its sources.
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
-import { z } from 'zod';
 import { UsageError, WarcastError } from '../errors.js';
 import type { RunResult } from '../engine/run.js';
-import { sourceOf, type ScenarioInput } from '../kinds/load.js';
+import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
-import { checkWarMachine, policiesSchema, sideSchema, warMachineSchema, type WarMachineScenario, type WarMachineSide } from '../kinds/warMachine/schema.js';
+import { checkWarMachine, warMachineSchema, type WarMachineScenario, type WarMachineSide } from '../kinds/warMachine/schema.js';
 import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
 import { DEFENDER_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
-import { validate } from '../scenario/source.js';
+import { validate, type ScenarioSource } from '../scenario/source.js';
 import { Z95 } from '../stats/index.js';
+import { bradleyTerry } from '../stats/bradleyTerry.js';
 import { compileCells, exactMatchup, solveGame } from './matchup.js';
 import { loadKernel } from '../kinds/index.js';
 import { exactOdds, simulateWarMachines } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
 import { raceStageTargets, raceZ, runInStages } from './race.js';
 
-export const tournamentSchema = z.strictObject({
-  kind: z.literal('tournament'),
-  title: z.string().max(500).optional(),
-  setting: z
-    .strictObject({
-      policies: policiesSchema,
-      /** fixed: each force's own tactic (all forces give one, or none); solve: each pairing's tactic game solved as `matchup` does. */
-      tactics: z.enum(['fixed', 'solve']).default('fixed'),
-    })
-    .prefault({}),
-  forces: z.array(sideSchema.extend({ cost: z.number().positive().max(1e15).optional() })).min(2).max(64),
-});
-
-export type TournamentFile = z.output<typeof tournamentSchema>;
+import type { TournamentFile } from '../kinds/tournament/schema.js';
+export { tournamentSchema, type TournamentFile } from '../kinds/tournament/schema.js';
 
 /** Default battles per pairing when --trials is not given (N × (N − 1) pairings share the budget). */
 export const TOURNAMENT_TRIALS = 20_000;
@@ -117,16 +105,9 @@ export interface TournamentResult extends ResultMeta {
 export async function tournament(input: ScenarioInput, options: TournamentOptions = {}): Promise<TournamentResult> {
   const settings = runSettings({ ...options, trials: options.trials ?? TOURNAMENT_TRIALS });
   if (options.race && (settings.exact || settings.precision !== null)) throw new UsageError('--race: needs a Monte Carlo run to a fixed --trials (not --exact or --precision)');
-  const source = sourceOf(input);
-  const t = validate(source, tournamentSchema);
+  const { scenario: t, source } = await loadKind(input, 'tournament');
   const names = t.forces.map((f) => f.name);
-  const dup = names.find((n, i) => names.indexOf(n) !== i);
-  if (dup !== undefined) throw source.error(['forces', names.lastIndexOf(dup), 'name'], `expected a name no other force has ('${dup}' is used twice)`);
   const withTactic = t.forces.filter((f) => f.tactic !== undefined).length;
-  if (withTactic !== 0 && withTactic !== t.forces.length) {
-    const k = t.forces.findIndex((f) => (f.tactic === undefined) === (withTactic > t.forces.length / 2));
-    throw source.error(['forces', k, 'tactic'], 'tactics are an optional rule for every force: give every force a tactic, or none');
-  }
   const solve = t.setting.tactics === 'solve';
   const started = performance.now();
   const N = t.forces.length;
@@ -279,7 +260,7 @@ async function raceTournament(cells: { i: number; j: number; compiled: CompiledW
 }
 
 /** Force i attacking force j under the setting: the column force defends; defender-only items count only there. */
-function pairing(t: TournamentFile, i: number, j: number, source: ReturnType<typeof sourceOf>): WarMachineScenario {
+function pairing(t: TournamentFile, i: number, j: number, source: ScenarioSource): WarMachineScenario {
   const side = (f: TournamentFile['forces'][number], defending: boolean): WarMachineSide => {
     const { cost: _cost, ...rest } = f;
     void _cost;
@@ -306,119 +287,5 @@ function positive(mix: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(mix).filter(([, p]) => p > 0));
 }
 
-export interface BradleyTerryFit {
-  strengths: number[];
-  ratings: number[];
-  /** Standard error of each rating (Elo points), relative to the field's mean. */
-  ratingSe: number[];
-  /** Covariance of the log strengths (natural-log units, under Σ ln π = 0): the variance of a difference of two. */
-  covariance: number[][];
-  /** Each force's mean score over its games. */
-  scores: number[];
-  maxScoreError: number;
-  iterations: number;
-}
-
-/** Elo points per natural-log unit of strength: 400 / ln 10 (a 400-point gap is 10-to-1 odds). */
-export const ELO_PER_LOG = 400 / Math.LN10;
-
-/**
- * Bradley–Terry (1952) by Hunter's (2004) MM iteration: force i's strength π_i, with P(i beats j) = π_i / (π_i + π_j).
- * Force i's score against j is its wins plus half the no-winner battles over both roles (attacking: win[i][j];
- * defending: lose[j][i]), out of 2 × games battles. One drawn pseudo-game per pairing keeps the strengths finite
- * when a force wins or loses everything. Strengths are scaled to geometric mean 1.
- */
-export function bradleyTerry(win: readonly (readonly (number | null)[])[], lose: readonly (readonly (number | null)[])[], games: number | readonly (readonly number[])[]): BradleyTerryFit {
-  const N = win.length;
-  // Battles per role of a pairing: one number for the whole matrix, or per pairing (a race stops pairings early; a
-  // pairing's two roles always run the same number).
-  const gOf = typeof games === 'number' ? () => Math.max(1, games) : (i: number, j: number) => Math.max(1, games[i][j]);
-  const score = (i: number, j: number) => {
-    const att = win[i][j]!;
-    const attTie = 1 - att - lose[i][j]!;
-    const def = lose[j][i]!;
-    const defTie = 1 - def - win[j][i]!;
-    return att + attTie / 2 + def + defTie / 2; // out of 2
-  };
-  const S = Array.from({ length: N }, () => new Array<number>(N).fill(0));
-  const n = Array.from({ length: N }, () => new Array<number>(N).fill(0));
-  for (let i = 0; i < N; i++) {
-    for (let j = 0; j < N; j++) {
-      if (i === j) continue;
-      S[i][j] = score(i, j) * gOf(i, j) + 0.5;
-      n[i][j] = 2 * gOf(i, j) + 1;
-    }
-  }
-  const W = S.map((row) => row.reduce((a, b) => a + b, 0));
-  let p = new Array<number>(N).fill(1);
-  let iterations = 0;
-  for (; iterations < 10_000; iterations++) {
-    const next = p.map((pi, i) => {
-      let d = 0;
-      for (let j = 0; j < N; j++) if (j !== i) d += n[i][j] / (pi + p[j]);
-      return W[i] / d;
-    });
-    const gm = Math.exp(next.reduce((a, x) => a + Math.log(x), 0) / N);
-    const scaled = next.map((x) => x / gm);
-    const change = Math.max(...scaled.map((x, i) => Math.abs(Math.log(x) - Math.log(p[i]))));
-    p = scaled;
-    if (change < 1e-12) break;
-  }
-  // Fisher information of θ = ln π; its pseudo-inverse under Σθ = 0 is (I + J/N)⁻¹ − J/N (J all ones).
-  const info = Array.from({ length: N }, () => new Array<number>(N).fill(0));
-  for (let i = 0; i < N; i++) {
-    for (let j = 0; j < N; j++) {
-      if (i === j) continue;
-      const q = p[i] / (p[i] + p[j]);
-      const v = n[i][j] * q * (1 - q);
-      info[i][i] += v;
-      info[i][j] -= v;
-    }
-  }
-  const inv = invert(info.map((row) => row.map((x) => x + 1 / N)));
-  const covariance = inv.map((row) => row.map((x) => x - 1 / N));
-  const se = inv.map((row, i) => ELO_PER_LOG * Math.sqrt(Math.max(0, row[i] - 1 / N)));
-  let maxScoreError = 0;
-  for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) if (i !== j) maxScoreError = Math.max(maxScoreError, Math.abs(score(i, j) / 2 - p[i] / (p[i] + p[j])));
-  return {
-    strengths: p,
-    ratings: p.map((x) => 1500 + ELO_PER_LOG * Math.log(x)),
-    ratingSe: se,
-    covariance,
-    scores:
-      typeof games === 'number'
-        ? Array.from({ length: N }, (_, i) => Array.from({ length: N }, (_, j) => (i === j ? 0 : score(i, j))).reduce((a, b) => a + b, 0) / (2 * (N - 1)))
-        : // Weighted by each pairing's battles.
-          Array.from({ length: N }, (_, i) => {
-            let sum = 0;
-            let all = 0;
-            for (let j = 0; j < N; j++) {
-              if (j === i) continue;
-              sum += score(i, j) * gOf(i, j);
-              all += 2 * gOf(i, j);
-            }
-            return sum / all;
-          }),
-    maxScoreError,
-    iterations,
-  };
-}
-
-/** Gauss–Jordan inverse with partial pivoting (a small symmetric positive-definite matrix). */
-function invert(m: number[][]): number[][] {
-  const N = m.length;
-  const a = m.map((row, i) => [...row, ...Array.from({ length: N }, (_, j) => (i === j ? 1 : 0))]);
-  for (let c = 0; c < N; c++) {
-    let piv = c;
-    for (let r = c + 1; r < N; r++) if (Math.abs(a[r][c]) > Math.abs(a[piv][c])) piv = r;
-    [a[c], a[piv]] = [a[piv], a[c]];
-    const d = a[c][c];
-    for (let k = 0; k < 2 * N; k++) a[c][k] /= d;
-    for (let r = 0; r < N; r++) {
-      if (r === c) continue;
-      const f = a[r][c];
-      if (f !== 0) for (let k = 0; k < 2 * N; k++) a[r][k] -= f * a[c][k];
-    }
-  }
-  return a.map((row) => row.slice(N));
-}
+// The fit itself is statistics (src/stats/bradleyTerry.ts); re-exported for the library API.
+export { bradleyTerry, ELO_PER_LOG, type BradleyTerryFit } from '../stats/bradleyTerry.js';

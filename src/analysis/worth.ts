@@ -7,8 +7,8 @@
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError, WarcastError } from '../errors.js';
-import { loadScenario, type ScenarioInput } from '../kinds/load.js';
-import type { SiegeScenario } from '../kinds/siege/schema.js';
+import { loadFor } from '../kinds/commands.js';
+import type { ScenarioInput } from '../kinds/load.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { CHOICE_ADJUSTMENTS, CHOICE_RULES, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
@@ -17,9 +17,6 @@ import { validate, type ScenarioSource } from '../scenario/source.js';
 import { exactOdds } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
 import { seek } from './seek.js';
-import { worthSiege } from './worthSiege.js';
-import { worthCascade } from './worthCascade.js';
-import type { CascadeScenario } from '../kinds/cascade/schema.js';
 
 export interface WorthOptions extends RunOptions {
   /** The side whose adjustments are valued (default 0, side A). Cascades: a player's index (or `player`). */
@@ -156,22 +153,29 @@ function variations(s: WarMachineScenario, side: 0 | 1): Variation[] {
   return out;
 }
 
-/** The worth analysis: `warcast worth FILE --json` prints exactly this object. */
+/** The worth analysis: `warcast worth FILE --json` prints exactly this object (each kind's own, by its `worth` hook). */
 export async function worth(input: ScenarioInput, options: WorthOptions = {}): Promise<WorthResult> {
   runSettings(options);
-  const loaded = await loadScenario(input, ['war-machine', 'siege', 'cascade']);
-  const kind = (loaded.scenario as { kind: string }).kind;
-  if (kind === 'cascade') return worthCascade(loaded.scenario as CascadeScenario, loaded.source, options);
+  const { scenario, source, behaviour } = await loadFor('worth', input);
+  return behaviour.worth!(scenario, source, options);
+}
+
+/** A battle or a siege: the cascade's options are refused, and the side is 0 or 1. */
+export function twoSidedWorth(options: WorthOptions): 0 | 1 {
   for (const [k, v] of [['--player', options.player], ['--location', options.location], ['--rounds', options.rounds ?? undefined], ['--no-npc', options.npc === false ? true : undefined]] as const) {
     if (v !== undefined) throw new UsageError(`${k}: only for a cascade`);
   }
   const side = options.side ?? 0;
   if (side !== 0 && side !== 1) throw new UsageError(`--side: expected 0 or 1, got ${String(side)}`);
-  if (kind === 'siege') return worthSiege(loaded.scenario as SiegeScenario, loaded.source, options);
+  return side;
+}
+
+/** A battle's worth: exact. */
+export async function worthBattle(scenario: WarMachineScenario, source: ScenarioSource, options: WorthOptions): Promise<WorthResult> {
+  const side = twoSidedWorth(options);
   if (options.week !== undefined) throw new UsageError('--week: only for a siege');
   const brRange = options.brRange ?? 500;
   const troopsFactor = options.troopsFactor ?? 20;
-  const { scenario, source } = loaded as unknown as { scenario: WarMachineScenario; source: ScenarioSource };
   const started = performance.now();
   const base = exactOdds(compileWarMachine(scenario));
   const me = scenario.sides[side];

@@ -13,7 +13,7 @@ import { UsageError, WarcastError } from '../errors.js';
 import { resultMeta } from '../resultMeta.js';
 import { runTrials } from '../engine/run.js';
 import { loadKernel } from '../kinds/index.js';
-import { cascadeLayout } from '../kinds/cascade/kernel.js';
+import { cascadeAccumulator } from '../kinds/cascade/accumulator.js';
 import { compileCascade } from '../kinds/cascade/plan.js';
 import { cascadeSchema, checkCascade, type CascadeScenario } from '../kinds/cascade/schema.js';
 import { processOrders } from '../rules/dune/orders.js';
@@ -265,12 +265,12 @@ function forceOf(s: CascadeScenario, o: WorthOptions): Force {
 
 async function measure(s: CascadeScenario, npc: boolean, rounds: number | null, f: Force, settings: RunSettings, o: WorthOptions): Promise<MeasuredVariant> {
   const model = compileCascade(s, { npc, rounds });
-  const lay = cascadeLayout(model);
+  const read = cascadeAccumulator(model);
   const run = await runTrials({ kernel: await loadKernel('cascade'), plan: model, seed: settings.seed, threads: settings.threads, trials: settings.trials, signal: o.signal, onProgress: progressIn(o, rounds === null ? 'rounds' : 'campaigns'), minPoolTrials: o.minPoolTrials });
   const n = Math.max(1, run.trials);
   const lost: [number, number] = [0, 0];
-  for (let p = 0; p < lay.players; p++) for (let k = 1; k < lay.lostBins; k++) lost[p === f.player ? 0 : 1] += (k * run.acc[lay.legionsLost + p * lay.lostBins + k]) / n;
-  return { count: run.acc[lay.owners + f.location * (lay.players + 1) + f.player], trials: run.trials, lost, threads: run.threadsUsed, interrupted: run.interrupted };
+  for (let p = 0; p < read.layout.players; p++) for (let k = 1; k < read.layout.lostBins; k++) lost[p === f.player ? 0 : 1] += (k * read.legionsLost(run.acc, p, k)) / n;
+  return { count: read.owner(run.acc, f.location, f.player), trials: run.trials, lost, threads: run.threadsUsed, interrupted: run.interrupted };
 }
 
 export async function worthCascade(scenario: CascadeScenario, source: ScenarioSource, options: WorthOptions): Promise<WorthResult> {

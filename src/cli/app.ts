@@ -9,7 +9,11 @@ import { join } from 'node:path';
 import { appHtml, repoRoot } from '../app/build.js';
 import type { ScenarioDocument } from '../app/model.js';
 import { UsageError } from '../errors.js';
-import { loadKind } from '../kinds/load.js';
+import { definitionFor } from '../kinds/commands.js';
+import type { PageSection } from '../kinds/definition.js';
+import { loadScenario } from '../kinds/load.js';
+import { parseScenarioText } from '../scenario/source.js';
+import { scenarioArg } from './scenarioArg.js';
 import type { Io } from './io.js';
 import { checkOutputFile, ensureFolder, fileHead, writeOutputFile } from './outputFile.js';
 
@@ -31,17 +35,26 @@ function portOf(text: string | undefined): number {
 export async function appCommand(file: string | undefined, flags: AppFlags, io: Io): Promise<number> {
   if (flags.port !== undefined && !flags.serve) throw new UsageError('--port: only with --serve');
   const port = portOf(flags.port);
-  const scenarioFile = file ?? join(repoRoot(), 'examples', 'orcs-vs-men.yaml');
-  const { source } = await loadKind(scenarioFile, 'war-machine');
+  // The page shows a battle, a siege and a cascade: a file prefills its kind's section, the others keep their examples.
+  const texts: Record<PageSection, string> = {
+    battle: readFileSync(join(repoRoot(), 'examples', 'orcs-vs-men.yaml'), 'utf8'),
+    siege: readFileSync(join(repoRoot(), 'examples', 'castle-siege.yaml'), 'utf8'),
+    cascade: readFileSync(join(repoRoot(), 'examples', 'cascade-bob-john.yaml'), 'utf8'),
+  };
+  if (file !== undefined) {
+    const { definition } = definitionFor('app', scenarioArg(file));
+    const { source } = await loadScenario(file, definition ? [definition.scenarioKind!] : undefined);
+    texts[definition!.page!] = readFileSync(source.file, 'utf8');
+  }
   const out = flags.out ?? (flags.serve ? undefined : 'warcast-app');
   const index = out === undefined ? undefined : join(out, 'index.html');
   // Checked before the page is built: the folder can be made and written, and an index.html there is warcast's.
   if (out !== undefined && index !== undefined) {
     ensureFolder(out, '--out');
-    checkOutputFile(index, { option: '--out', inputs: [scenarioFile], whyNotReplace: (p) => (fileHead(p, 4096).includes(MARK) ? null : 'is not a warcast app page'), advice: 'choose another folder' });
+    checkOutputFile(index, { option: '--out', inputs: file === undefined ? [] : [file], whyNotReplace: (p) => (fileHead(p, 4096).includes(MARK) ? null : 'is not a warcast app page'), advice: 'choose another folder' });
   }
   const started = performance.now();
-  const html = (await appHtml(source.data as ScenarioDocument, readFileSync(join(repoRoot(), 'examples', 'castle-siege.yaml'), 'utf8'), readFileSync(join(repoRoot(), 'examples', 'cascade-bob-john.yaml'), 'utf8'))).replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${MARK}`);
+  const html = (await appHtml(parseScenarioText(texts.battle, 'battle').data as ScenarioDocument, texts.siege, texts.cascade)).replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${MARK}`);
   const built = `${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB, built in ${((performance.now() - started) / 1000).toFixed(1)} s`;
   if (out !== undefined && index !== undefined) {
     writeOutputFile(index, html, '--out');

@@ -1,7 +1,7 @@
 /** Command-line wiring of shards, merge and cluster mode (docs/distributed.md); the work is in ./distributed.ts, loaded on use. */
 import type { Command } from 'commander';
 import type { Io } from './io.js';
-import type { KindName } from '../kinds/index.js';
+import { kindAnsweredBy, type KindName } from '../kinds/index.js';
 import type { ClusterFlags, CommandRun, Shardable } from './distributed.js';
 
 export type { ClusterFlags, Shardable } from './distributed.js';
@@ -23,12 +23,10 @@ export function addClusterOptions(cmd: Command): Command {
     .option('--redis <url>', 'run the trials on warcast workers through Redis (e.g. redis://127.0.0.1:6379; start workers with warcast worker)');
 }
 
-/** The kernel a command's big runs use, for starting its workers before the scenario is read. */
-const KERNEL_OF: Partial<Record<Shardable, KindName>> = { odds: 'war-machine', siege: 'siege', cascade: 'cascade' };
-
 /** A simulation command with its flags: locally, as a shard, or on a cluster. */
 export async function runSimulation(name: Shardable, file: string, flags: ClusterFlags, io: Io, version: string): Promise<number> {
-  const kernel = KERNEL_OF[name];
+  // The kernel a kind's own command runs (odds: the battle's), for starting its workers before the scenario is read.
+  const kernel = kindAnsweredBy(name);
   if (kernel && flags.shard === undefined && flags.redis === undefined) await startThreadsEarly(kernel, flags);
   const d = await import('./distributed.js');
   return d.runDistributable(name, file, flags, io, await SIMULATIONS[name](), version);
@@ -60,7 +58,7 @@ export function addClusterCommands(program: Command, io: Io, setExit: (code: num
       const { availableParallelism } = await import('node:os');
       const threads = flags.threads === undefined ? availableParallelism() : parseCount('--threads', flags.threads, 1, MAX_THREADS);
       const stallMs = flags.stallMs === undefined ? 30_000 : parseCount('--stall-ms', flags.stallMs, 1000, 3_600_000);
-      const { runWorker } = await import('../distributed/redis.js');
+      const { runWorker } = await (await import('../distributed/optional.js')).loadCluster();
       setExit(await runWorker({ url: flags.redis, version, threads, stallMs, log: (t) => io.err(t), signal: io.signal }));
     });
 

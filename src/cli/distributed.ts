@@ -44,7 +44,7 @@ export async function runDistributable(command: Shardable, file: string, flags: 
   if (flags.shard !== undefined && flags.redis !== undefined) throw new UsageError('--shard and --redis do not go together: shards are for batch schedulers, --redis for a cluster of workers');
   if (flags.out !== undefined && flags.shard === undefined) throw new UsageError('--out: only with --shard i/n (it writes the part file)');
   if (flags.redis !== undefined) {
-    const { connectCluster } = await import('../distributed/redis.js');
+    const { connectCluster } = await (await import('../distributed/optional.js')).loadCluster();
     const cluster = await connectCluster(flags.redis, io, version);
     try {
       return await withEngineMode(cluster.mode, () => run(file, flags, io));

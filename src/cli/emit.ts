@@ -1,12 +1,22 @@
 /** The tail every analysis command shares: print the result, then say whether the run was cut short. */
 import { ExitCode } from '../errors.js';
 import type { Io } from './io.js';
-import { toMarkdown } from '../text/markdown.js';
-import { fitText } from '../text/format.js';
+import type { Document } from '../present/document.js';
+import { renderMarkdown } from '../present/markdown.js';
+import { fitText, renderText } from '../present/text.js';
+import { markdownFromText } from '../present/legacyText.js';
 
-/** One JSON document on stdout with --json, Markdown with --markdown, the text tables otherwise. */
-export function emitResult(io: Io, flags: { json?: boolean; markdown?: boolean }, result: unknown, text: () => string): void {
-  io.out(flags.json ? JSON.stringify(result, null, 2) + '\n' : flags.markdown ? toMarkdown(text()) : fitText(text()));
+/**
+ * One JSON document on stdout with --json; otherwise the result's document as Markdown with --markdown, or as text
+ * fitted to the terminal's width (io.textWidth, set before the action from the terminal and --wide). A command not
+ * yet written as a document gives its text (laid out for `width`), read back for Markdown by the bridge.
+ */
+export function emitResult(io: Io, flags: { json?: boolean; markdown?: boolean }, result: unknown, present: (width: number) => Document | string): void {
+  if (flags.json) return io.out(JSON.stringify(result, null, 2) + '\n');
+  const width = flags.markdown ? Infinity : (io.textWidth ?? Infinity);
+  const shown = present(width);
+  if (typeof shown === 'string') io.out(flags.markdown ? markdownFromText(shown) : fitText(shown, width));
+  else io.out(flags.markdown ? renderMarkdown(shown) : renderText(shown, width));
 }
 
 /** Exit 130 with a one-line note on stderr when Ctrl-C cut the run short; 0 otherwise. */

@@ -16,12 +16,20 @@ export function exitCodeFor(err: unknown, io: Io): number {
     io.err(err.lines.map((l) => `warcast: ${oneLine(l)}\n`).join(''));
     return err.exitCode;
   }
-  if (err instanceof UsageError || err instanceof WarcastError) {
+  if (err instanceof UsageError || err instanceof WarcastError || isWarcastErrorFromAnotherCopy(err)) {
     io.err(`warcast: ${oneLine(err.message)}\n`);
     return err.exitCode;
   }
   io.err(`warcast: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   return ExitCode.failure;
+}
+
+/**
+ * A WarcastError thrown by `warcast bench`, which the command line's bundle loads from dist/src/ beside it
+ * (src/build/bundle.ts) with its own copy of src/errors.ts: another class, so instanceof misses it.
+ */
+function isWarcastErrorFromAnotherCopy(err: unknown): err is WarcastError {
+  return err instanceof Error && /^(Warcast|Usage)Error$/.test(err.name) && Number.isInteger((err as { exitCode?: unknown }).exitCode);
 }
 
 /** Most threads worth starting: 4 per core (at least 8). */

@@ -7,10 +7,14 @@
 import type { Command } from 'commander';
 import type { Io } from './io.js';
 import { threadCap } from './exit.js';
-import { setTextWidth } from '../text/format.js';
 
-/** The columns text output fits on a terminal unless --wide. */
-export const TEXT_WIDTH = 100;
+/** The columns text output fits on a terminal whose width is unknown (80 reads well). */
+export const TEXT_WIDTH = 80;
+
+/** The columns to fit: the terminal's (or 80) on a terminal, unless --wide; whole lines when piped, for Markdown and JSON. */
+export function textWidthFor(io: Io, o: { wide?: boolean; markdown?: boolean; json?: boolean }): number {
+  return io.outIsTTY && !o.wide && !o.markdown && !o.json ? (io.columns && io.columns > 0 ? io.columns : TEXT_WIDTH) : Infinity;
+}
 
 /** The options that only steer dice: idle when a command answers exactly. */
 const DICE_OPTIONS = ['trials', 'seed', 'threads', 'precision', 'maxTrials', 'checkpoint', 'resume'] as const;
@@ -77,9 +81,9 @@ export function warnIdleDice(io: Io, flags: Record<string, unknown>, because: st
 export function beforeAction(io: Io, command: Command): void {
   const globals = command.optsWithGlobals();
   if (globals.quiet) io.quiet = true;
-  // On a terminal, text fits 100 columns unless --wide; piped text (files, scripts, the docs' samples), Markdown
+  // On a terminal, text fits its width unless --wide; piped text (files, scripts, the docs' samples), Markdown
   // and JSON keep whole lines and tables, as programs read them.
-  setTextWidth(io.outIsTTY && !globals.wide && !globals.markdown && !globals.json ? TEXT_WIDTH : Infinity);
+  io.textWidth = textWidthFor(io, globals);
   warnIdleOptions(io, command);
   const given = command.opts().threads as string | undefined;
   const cap = threadCap();

@@ -10,8 +10,12 @@ export interface Io {
   invocation?: { command: string; args: string[] };
   /** --quiet: no progress bar and no notes or warnings on stderr (errors still). */
   quiet?: boolean;
-  /** Whether stdout is a terminal: text is then fitted to 100 columns (unless --wide). */
+  /** Whether stdout is a terminal: text is then fitted to its width (unless --wide). */
   outIsTTY?: boolean;
+  /** The terminal's columns (process.stdout.columns), when stdout is one. */
+  columns?: number;
+  /** The columns text output fits: set before each command from the terminal and --wide (Infinity: whole lines). */
+  textWidth?: number;
   /** --json somewhere on the command line: commander's usage errors are collected in `usageText` and printed as JSON. */
   json?: boolean;
   usageText?: string;
@@ -23,6 +27,7 @@ export function processIo(signal?: AbortSignal): Io {
     err: (t) => process.stderr.write(t),
     errIsTTY: Boolean(process.stderr.isTTY) && !process.env.CI,
     outIsTTY: Boolean(process.stdout.isTTY),
+    columns: process.stdout.columns,
     signal,
   };
 }

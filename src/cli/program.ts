@@ -11,7 +11,6 @@ import { addTableCommands } from './tableCommands.js';
 import { addUtilityCommands } from './utilityCommands.js';
 import { jsonErrors } from './emit.js';
 import { escapeControls } from '../scenario/controls.js';
-import { setTextWidth } from '../text/format.js';
 import { exitCodeFor } from './exit.js';
 import { addCheckpointOptions, type TrialWords } from './options.js';
 import { beforeAction } from './ignored.js';
@@ -149,7 +148,6 @@ export async function runCli(argv: string[], rawIo: Io): Promise<number> {
     code = exitCodeFor(err, io.json ? jsonErrors(io) : io);
   } finally {
     commandEnded();
-    setTextWidth(Infinity);
     await closePool();
   }
   return code;

@@ -17,6 +17,9 @@ import type { WorthResult } from '../analysis/worth.js';
 import type { TournamentResult } from '../analysis/tournament.js';
 import type { Io } from './io.js';
 import { atCommandEnd } from './commandEnd.js';
+import type { ReportContent } from '../../reports/content.js';
+import type { AnalysisResult } from '../kinds/definition.js';
+import { KINDS, kindAnsweredBy } from '../kinds/index.js';
 
 export interface ReportFlags {
   report?: string;
@@ -36,6 +39,13 @@ export async function checkReportOption(dir: string | undefined, option = '--rep
   reserveReportFolder(dir, option);
 }
 
+/** A result whose report is built by the given function (`warcast report`: the kind's own builder). */
+export interface BuiltReport {
+  kind: string;
+  result: AnalysisResult;
+  build: () => Promise<ReportContent>;
+}
+
 export type CommandResult =
   | { kind: 'odds'; result: OddsResult }
   | { kind: 'siege'; result: SiegeResult }
@@ -53,9 +63,9 @@ export type CommandResult =
  * After the run: write the report of `r` to `dir` (if given) and print where it is. `file` is the scenario as
  * the user named it. Returns the index.html path, or null when no report was asked for or the run was interrupted.
  */
-export async function saveCommandReport(r: CommandResult, file: string, dir: string | undefined, flags: ReportFlags, io: Io, option = '--report'): Promise<string | null> {
+export async function saveCommandReport(r: CommandResult | BuiltReport, file: string, dir: string | undefined, flags: ReportFlags, io: Io, option = '--report'): Promise<string | null> {
   if (dir === undefined) return null;
-  const interrupted = r.kind === 'worth' ? r.result.interrupted === true : r.result.interrupted;
+  const interrupted = r.result.interrupted === true;
   if (interrupted || io.signal?.aborted) {
     (await import('../../reports/write.js')).releaseReservations();
     io.err(`report not written: the run was interrupted (${option} ${dir} left as it was)\n`);
@@ -78,29 +88,18 @@ export async function saveCommandReport(r: CommandResult, file: string, dir: str
   return index;
 }
 
-async function reportContent(r: CommandResult, file: string) {
-  switch (r.kind) {
-    case 'odds':
-      return (await import('../../reports/warMachine.js')).oddsReport(r.result, file);
-    case 'siege':
-      return (await import('../../reports/siege.js')).siegeReport(r.result, file);
-    case 'cascade':
-      return (await import('../../reports/cascade.js')).cascadeReport(r.result, file);
-    case 'matchup':
-      return (await import('../../reports/matchup.js')).matchupReport(r.result, file);
-    case 'sweep':
-      return (await import('../../reports/sweep.js')).sweepReport(r.result, file);
-    case 'sweep-sim':
-      return (await import('../../reports/sweepSim.js')).simSweepReport(r.result, file);
-    case 'march':
-      return (await import('../../reports/campaign.js')).marchReport(r.result, file);
-    case 'divided':
-      return (await import('../../reports/campaign.js')).dividedReport(r.result, file);
-    case 'seek':
-      return (await import('../../reports/toolkit.js')).seekReport(r.result, file);
-    case 'worth':
-      return (await import('../../reports/toolkit.js')).worthReport(r.result, file);
-    case 'tournament':
-      return (await import('../../reports/toolkit.js')).tournamentReport(r.result, file);
-  }
+/** The report builders of the toolkit's own results; a kind's own analysis is charted by its kind's builder (src/kinds/<kind>/commands.ts). */
+const TOOLKIT_REPORTS: Record<string, ((r: never, file: string) => Promise<ReportContent>) | undefined> = {
+  matchup: async (r: MatchupResult, file) => (await import('../../reports/matchup.js')).matchupReport(r, file),
+  sweep: async (r: SweepResult, file) => (await import('../../reports/sweep.js')).sweepReport(r, file),
+  'sweep-sim': async (r: SimSweepResult, file) => (await import('../../reports/sweepSim.js')).simSweepReport(r, file),
+  seek: async (r: SeekResult, file) => (await import('../../reports/toolkit.js')).seekReport(r, file),
+  worth: async (r: WorthResult, file) => (await import('../../reports/toolkit.js')).worthReport(r, file),
+};
+
+async function reportContent(r: CommandResult | BuiltReport, file: string): Promise<ReportContent> {
+  if ('build' in r) return r.build();
+  const kind = kindAnsweredBy(r.kind);
+  if (kind !== undefined) return (await KINDS[kind].behaviour!()).report(r.result, file);
+  return TOOLKIT_REPORTS[r.kind]!(r.result as never, file);
 }

@@ -8,8 +8,6 @@ import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
 import { withRun } from './run.js';
-import { sweepSimulated } from '../analysis/sweepSim.js';
-import { scenarioKind } from '../kinds/load.js';
 import { parseCount } from './options.js';
 import { formatSimSweep } from './format/sweep.js';
 
@@ -44,17 +42,13 @@ export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags
   const input = scenarioArg(file);
   const second = flags.vary2 === undefined ? {} : { vary2: flags.vary2, from2: parseNumber('--from2', flags.from2), to2: parseNumber('--to2', flags.to2), step2: flags.step2 === undefined ? 1 : parseNumber('--step2', flags.step2) };
   const rounds = flags.rounds === undefined ? undefined : parseCount('--rounds', flags.rounds, 1, 1000);
-  // Sieges and cascades sweep through their own analyses; battles keep the exact-odds sweep.
-  const kind = scenarioKind(input);
-  if (kind === 'siege' || kind === 'cascade') {
-    if (race !== null) throw new UsageError('--race: battles only');
-    const s = await withRun(io, flags, (o) => sweepSimulated(input, { ...o, trials: flags.trials === undefined ? undefined : o.trials, vary, from, to, step, rounds, ...second }));
-    emitResult(io, flags, s, () => formatSimSweep(s, runOptions(flags).threads));
-    await saveCommandReport({ kind: 'sweep-sim', result: s }, file, flags.report, flags, io);
-    return exitCodeAfter(io, s.interrupted, 'only the points already run');
+  // Every kind sweeps through the library's sweep (its kind's hooks); the trials default is the kind's own.
+  const r = await withRun(io, flags, (o) => sweep(input, { ...o, trials: flags.trials === undefined ? undefined : o.trials, vary, from, to, step, race, rounds, ...second }));
+  if ('axes' in r) {
+    emitResult(io, flags, r, () => formatSimSweep(r, runOptions(flags).threads));
+    await saveCommandReport({ kind: 'sweep-sim', result: r }, file, flags.report, flags, io);
+    return exitCodeAfter(io, r.interrupted, 'only the points already run');
   }
-  if (flags.vary2 !== undefined || rounds !== undefined) throw new UsageError(`${flags.vary2 !== undefined ? '--vary2' : '--rounds'}: sieges and cascades only (a battle sweep varies one field)`);
-  const r = await withRun(io, flags, (o) => sweep(input, { ...o, vary, from, to, step, race }));
   emitResult(io, flags, r, () => formatSweep(r, runOptions(flags).threads));
   await saveCommandReport({ kind: 'sweep', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.interrupted, 'only the battles already fought (simulated figures)');

@@ -6,7 +6,7 @@ export function addUtilityCommands(program: Command, io: Io, setExit: (code: num
   // Global options: given before or after the command (docs/cli.md).
   program
     .option('-q, --quiet', 'no progress bar, notes or warnings on stderr (errors still), before or after the command')
-    .option('--wide', 'on a terminal, print tables and lines at full width (default there: fit 100 columns)');
+    .option('--wide', 'on a terminal, print tables and lines at full width (default there: fit the terminal width)');
   program
     .command('schema [kind]')
     .description('the scenario files\' JSON Schema (all kinds, or one: war-machine, siege, cascade, march, divided, tournament) for editors; docs/scenarios.md')

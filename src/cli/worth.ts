@@ -29,7 +29,7 @@ export async function worthCommand(file: string, flags: WorthFlags & ReportFlags
   const rounds = flags.rounds === undefined ? undefined : parseCount('--rounds', flags.rounds, 1, 1000);
   const cascade = { player: flags.player, location: flags.location, rounds, npc: flags.npc === false ? false : undefined };
   const r = await withRun(io, flags, (o) => worth(file, { ...o, side, week, ...cascade, trials: flags.trials === undefined ? undefined : o.trials }));
-  if (r.kind === 'war-machine') warnIdleDice(io, flags as unknown as Record<string, unknown>, 'warcast worth on a battle (always exact)');
+  if (r.method === 'exact') warnIdleDice(io, flags as unknown as Record<string, unknown>, 'warcast worth on a battle (always exact)');
   emitResult(io, flags, r, () => formatWorth(r));
   await saveCommandReport({ kind: 'worth', result: r }, file, flags.report, flags, io);
   // Monte Carlo kinds stop on Ctrl-C with the items finished (exit 130); a battle's exact worth is never interrupted.

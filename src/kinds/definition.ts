@@ -1,6 +1,71 @@
-/** The shape every kind has (see docs/architecture.md, "How to add a kind"). */
+/**
+ * The shape every kind has (see docs/architecture.md, "How to add a kind"): what it is (metadata, read without
+ * loading anything), and what it does (`behaviour`, loaded on demand from the kind's `commands.ts`). The toolkit's
+ * commands (report, sweep, seek, worth, compare, app, shards and the cluster) are written once over this interface.
+ *
+ * A kind's command hooks sit above the analyses (they call them), so the registry reaches them only through
+ * `import()` and `import type`: the kind's static code stays below the analyses (test/architecture/layout.test.ts).
+ */
+import type { ZodType } from 'zod';
 import type { Kernel } from '../engine/kernel.js';
-import type { ScenarioSource } from '../scenario/source.js';
+import type { PathSegment, ScenarioSource } from '../scenario/source.js';
+import type { ScenarioInput } from './load.js';
+import type { RunOptions, RunSettings } from '../analysis/options.js';
+import type { CompareRow } from '../analysis/compare.js';
+import type { SeekEvaluator, Target } from '../analysis/seek.js';
+import type { SweepHooks } from '../analysis/sweepSim.js';
+import type { WorthOptions, WorthResult } from '../analysis/worth.js';
+import type { ReportContent } from '../../reports/content.js';
+
+/** How a named metric is known: exactly (enumerated dice or an exact chain) or by Monte Carlo. */
+export type MetricMethod = 'exact' | 'monte-carlo';
+
+/** A probability the kind reports by name, as `seek --target` and the docs write it. */
+export interface MetricDefinition {
+  /** As written in a target, e.g. `win[i]`, `fallenBy(w)`, `held(r, "L")`, `arrivedBy(d)`. */
+  readonly name: string;
+  /** In words. */
+  readonly meaning: string;
+  readonly method: MetricMethod;
+  /** Whether `seek --target` accepts it. */
+  readonly seek: boolean;
+  /** With `seek`: a target naming it, as `seek --target` takes it (e.g. `win[0] >= 0.5`). */
+  readonly example?: string;
+}
+
+/** Which section of the what-if page (docs/app.md) a file of this kind prefills. */
+export type PageSection = 'battle' | 'siege' | 'cascade';
+
+/** The commands of the toolkit that are written once over the kind interface. */
+export const TOOLKIT_COMMANDS = ['report', 'sweep', 'seek', 'worth', 'compare', 'app'] as const;
+export type ToolkitCommand = (typeof TOOLKIT_COMMANDS)[number];
+
+/** What every primary analysis result tells the report command. */
+export interface AnalysisResult {
+  interrupted?: boolean;
+  trials?: number | null;
+}
+
+/**
+ * What a kind does, loaded on demand (the kind's `commands.ts`); `Result` is its primary analysis's result.
+ * Absent hooks: the kind does not answer that command.
+ */
+export interface KindBehaviour<Scenario, Result extends AnalysisResult = AnalysisResult> {
+  /** Its primary analysis (what `warcast <command>` prints and `warcast report` charts). */
+  analyse(file: string, options: RunOptions): Promise<Result>;
+  /** The report of a result of its primary analysis. */
+  report(result: Result, file: string): Promise<ReportContent>;
+  /** Field editing: the scenario with the numeric field at `path` set to `value`, validated again (what sweep, seek and worth vary). */
+  edit(scenario: Scenario, source: ScenarioSource, path: PathSegment[], value: number): Scenario;
+  /** `sweep` over one or two fields. */
+  sweep?: SweepHooks<Scenario>;
+  /** `seek`: how one value of the field is judged against a target naming one of its metrics. */
+  seek?(scenario: Scenario, source: ScenarioSource, path: PathSegment[], target: Target, settings: RunSettings, options: RunOptions & { firstLook?: number }): SeekEvaluator;
+  /** `worth`: what each adjustment is worth. */
+  worth?(scenario: Scenario, source: ScenarioSource, options: WorthOptions): Promise<WorthResult>;
+  /** `compare`: the rows of two scenarios of this kind side by side. */
+  compare?(a: ScenarioInput, b: ScenarioInput, options: RunOptions): Promise<{ seed: number; trials: [number, number]; rows: CompareRow[] }>;
+}
 
 export interface KindDefinition<Scenario, Plan> {
   /** Registry name; also the name a pool task carries to the worker. */
@@ -9,10 +74,21 @@ export interface KindDefinition<Scenario, Plan> {
   readonly title: string;
   /** The `kind:` a scenario file names, or null for a kernel that runs on another kind's scenarios. */
   readonly scenarioKind: string | null;
+  /** The command that answers a file of this kind (null: no scenario kind of its own). */
+  readonly command: string | null;
   /** What one trial is, in output ("battles", "sieges", …). */
   readonly unit: string;
-  /** The commands that answer it. */
+  /** The commands that answer it (its own first); the toolkit's among them must have their hook in `behaviour`. */
   readonly commands: readonly string[];
+  /** Its named metrics. */
+  readonly metrics: readonly MetricDefinition[];
+  /**
+   * Field editing: numeric fields sweep, seek and worth vary (paths as --vary takes them; the first is in every
+   * example of the kind). Any numeric field of the validated scenario can be varied; these are the usual ones.
+   */
+  readonly fields: readonly string[];
+  /** The section of the what-if page a file of this kind prefills (null: the page cannot show it). */
+  readonly page: PageSection | null;
   /** The user documentation of its rules and policies. */
   readonly docs: string;
   /** Its benchmark suites (names in benchmarks/suites/). */
@@ -21,6 +97,10 @@ export interface KindDefinition<Scenario, Plan> {
   readonly reports: readonly string[];
   /** The validator of its scenario documents (loaded on demand: schemas cost start-up time). */
   readonly parse: (() => Promise<(source: ScenarioSource) => Scenario>) | null;
+  /** The zod schema of its documents, for `warcast schema` and editors (loaded on demand). */
+  readonly schema: (() => Promise<ZodType>) | null;
   /** Its kernel (loaded on demand, also by each worker thread). */
   readonly kernel: () => Promise<Kernel<Plan>>;
+  /** What it does (loaded on demand); null for a kernel with no scenario kind of its own. */
+  readonly behaviour: (() => Promise<KindBehaviour<Scenario, AnalysisResult>>) | null;
 }

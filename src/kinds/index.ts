@@ -1,8 +1,9 @@
 /**
- * The kind registry: every rule system warcast runs, in one place. Each kind is a folder of the same shape
- * (schema.ts, plan.ts, kernel.ts, kernelEntry.ts, summary.ts, kind.ts); its `kind.ts` is registered here once,
- * and the scenario loader, the worker, the CLI's `report`, the snapshot tests and the benchmark check find kinds
- * here. docs/architecture.md, "How to add a kind", walks through adding one.
+ * The kind registry: every rule system warcast runs, in one place. Each kind is a folder (schema.ts, plan.ts,
+ * kernel.ts, kernelEntry.ts, summary.ts, commands.ts, kind.ts); its `kind.ts` is registered here once, and the
+ * scenario loader, the worker, every command that takes a scenario (through ./commands.ts), `warcast schema`, the
+ * snapshot tests and the benchmark check find kinds here. docs/architecture.md, "How to add a kind", walks through
+ * adding one.
  */
 import type { Kernel } from '../engine/kernel.js';
 import { cascadeKind } from './cascade/kind.js';
@@ -11,6 +12,7 @@ import { marchKind } from './march/kind.js';
 import type { KindDefinition } from './definition.js';
 import { pursuitKind } from './pursuit/kind.js';
 import { siegeKind } from './siege/kind.js';
+import { tournamentKind } from './tournament/kind.js';
 import { warMachineKind } from './warMachine/kind.js';
 
 export type { KindDefinition } from './definition.js';
@@ -22,6 +24,7 @@ export const KINDS = {
   cascade: cascadeKind,
   march: marchKind,
   divided: dividedKind,
+  tournament: tournamentKind,
 } as const;
 
 export type KindName = keyof typeof KINDS;
@@ -29,9 +32,29 @@ export type KindName = keyof typeof KINDS;
 export type PlanOf<K extends KindName> = (typeof KINDS)[K] extends KindDefinition<unknown, infer P> ? P : never;
 /** The validated scenario of a kind. */
 export type ScenarioOf<K extends KindName> = (typeof KINDS)[K] extends KindDefinition<infer S, unknown> ? S : never;
+/** The kinds a scenario file may name. */
+export type ScenarioKindName = { [K in KindName]: (typeof KINDS)[K]['scenarioKind'] extends string ? K : never }[KindName];
+/** Any validated scenario: a union tagged by `kind`. */
+export type AnyScenario = ScenarioOf<ScenarioKindName>;
+
+/** Every kind as the toolkit sees it (scenario and plan types erased). */
+export const KIND_LIST: readonly KindDefinition<unknown, unknown>[] = Object.values(KINDS);
+
+/** The registry's names, in order. */
+export const KIND_NAMES = Object.keys(KINDS) as KindName[];
+
+/** The kind whose own command is `command` (`odds`: the battle), if any. */
+export function kindAnsweredBy(command: string): KindName | undefined {
+  return KIND_NAMES.find((n) => KINDS[n].command === command);
+}
 
 /** The scenario kinds a file may name (`kind:`), in registry order. */
-export const SCENARIO_KINDS: readonly string[] = Object.values(KINDS).flatMap((k) => (k.scenarioKind ? [k.scenarioKind] : []));
+export const SCENARIO_KINDS: readonly string[] = KIND_LIST.flatMap((k) => (k.scenarioKind ? [k.scenarioKind] : []));
+
+/** The kind a file's `kind:` names, or undefined. */
+export function scenarioKindDefinition(kind: unknown): KindDefinition<unknown, unknown> | undefined {
+  return KIND_LIST.find((k) => k.scenarioKind !== null && k.scenarioKind === kind);
+}
 
 /** A kind's kernel, typed by its plan. */
 export async function loadKernel<K extends KindName>(name: K): Promise<Kernel<PlanOf<K>>> {
@@ -40,7 +63,7 @@ export async function loadKernel<K extends KindName>(name: K): Promise<Kernel<Pl
 
 /** A kernel by the name a pool task carries (the worker's side). */
 export async function kernelByName(name: string): Promise<Kernel<unknown>> {
-  const kind = (KINDS as Record<string, KindDefinition<unknown, unknown>>)[name];
+  const kind = KIND_LIST.find((k) => k.name === name);
   if (!kind) throw new Error(`no kernel for kind '${name}'`);
   return kind.kernel();
 }

@@ -3,12 +3,15 @@
  * registry, validate, run the checks across fields. A scenario may be given as a file, as text, or as a plain
  * object (the library API); errors are the same one line in every case.
  */
-import { closest, parseScenarioText, readScenarioFile, type ScenarioSource } from '../scenario/source.js';
-import { KINDS, SCENARIO_KINDS, type KindName, type ScenarioOf } from './index.js';
-import type { KindDefinition } from './definition.js';
+import { closest, parseScenarioText, type ScenarioSource } from '../scenario/source.js';
+import { readScenarioFile } from '../scenario/read.js';
+import { SCENARIO_KINDS, scenarioKindDefinition, type AnyScenario, type KindName, type ScenarioOf } from './index.js';
 import { mark } from '../engine/timings.js';
+import type { KindDefinition } from './definition.js';
+import { UsageError } from '../errors.js';
 
-export interface LoadedScenario<T = unknown> {
+/** A validated scenario and its source; `scenario` is a union tagged by `kind` (narrow on it). */
+export interface LoadedScenario<T = AnyScenario> {
   source: ScenarioSource;
   scenario: T;
 }
@@ -27,25 +30,32 @@ export function sourceOf(input: ScenarioInput): ScenarioSource {
   return parseScenarioText(JSON.stringify(input, null, 2), '<scenario object>');
 }
 
-/** Validate a parsed source against the kind it names, if that is one of `expected` (default: any scenario kind). */
-export async function loadSource(source: ScenarioSource, expected: readonly string[] = SCENARIO_KINDS): Promise<LoadedScenario> {
-  mark('scenario parsed');
+/** The kind a parsed source names, checked to be one of `expected`; a kind the registry knows but not expected is a usage error naming its command. */
+export function expectKind(source: ScenarioSource, expected: readonly string[] = SCENARIO_KINDS): KindDefinition<unknown, unknown> {
   const data = source.data;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw source.error([], 'expected a mapping with a kind (e.g. kind: war-machine)');
   }
   const kind = (data as Record<string, unknown>).kind;
-  const def = Object.values(KINDS as Record<string, KindDefinition<unknown, unknown>>).find((k) => k.scenarioKind !== null && k.scenarioKind === kind);
+  const def = scenarioKindDefinition(kind);
   if (typeof kind !== 'string' || !def || !expected.includes(kind)) {
-    const hint = typeof kind === 'string' ? closest(kind, expected) : null;
-    // A valid scenario of another kind: name the command that answers it.
-    const command = def && typeof kind === 'string' ? ({ 'war-machine': 'odds', siege: 'siege', cascade: 'cascade' } as Record<string, string>)[kind] : undefined;
-    const other = command ? ` (a ${kind} scenario: run warcast ${command})` : hint ? ` (did you mean '${hint}'?)` : '';
-    throw source.error(['kind'], `expected kind ${expected.map((k) => `'${k}'`).join(' or ')}${kind === undefined ? '' : `, got ${JSON.stringify(kind)}`}${other}`);
+    const wanted = `expected kind ${expected.map((k) => `'${k}'`).join(' or ')}${kind === undefined ? '' : `, got ${JSON.stringify(kind)}`}`;
+    // A kind the registry knows that this command does not answer: the file is fine, the command is not (exit 2).
+    if (def?.command) throw new UsageError(`${source.error(['kind'], wanted).message} (a ${def.scenarioKind} scenario: run warcast ${def.command})`);
+    const hint = typeof kind === 'string' ? closest(kind, SCENARIO_KINDS) : null;
+    throw source.error(['kind'], `${wanted}${hint ? ` (did you mean '${hint}'?)` : ''}`);
   }
+  return def;
+}
+
+/** Validate a parsed source against the kind it names, if that is one of `expected` (default: any scenario kind). */
+export async function loadSource(source: ScenarioSource, expected: readonly string[] = SCENARIO_KINDS): Promise<LoadedScenario> {
+  mark('scenario parsed');
+  const def = expectKind(source, expected);
   const parse = await def.parse!();
-  mark('validator loaded', kind);
-  const scenario = parse(source);
+  mark('validator loaded', def.name);
+  // The kind's own validator returns its scenario type, whose `kind` is the literal it was found by.
+  const scenario = parse(source) as AnyScenario;
   mark('scenario loaded');
   return { source, scenario };
 }

@@ -5,7 +5,7 @@
  * examples against the packed .d.ts).
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cascade, closePool, matchup, odds, rate, ScenarioError, siege } from '../../src/index.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
+import { copyPackageFiles } from '../helpers/package-files.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const execFileAsync = promisify(execFile);
@@ -65,10 +66,9 @@ describe('npm pack → import from a scratch project', () => {
         const tgz = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', scratch], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!;
         execFileSync('tar', ['xzf', join(scratch, tgz), '-C', pkg, '--strip-components', '1']);
       } else {
-        // package.json's `files` copied, as test/app/package.test.ts does (npm itself: ~2 s of CPU, 3 s here; the
+        // package.json's `files` copied (test/helpers/package-files.ts; npm itself: ~2 s of CPU, 3 s here; the
         // real `npm pack` runs under WARCAST_NPM_PACK=1, `npm run test:package`).
-        const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
-        for (const f of [...manifest.files, 'package.json']) cpSync(join(ROOT, f), join(pkg, f), { recursive: true });
+        copyPackageFiles(ROOT, pkg);
       }
       // The package's dependencies: the repository's own installed copies.
       symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'), 'dir');

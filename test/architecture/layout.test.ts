@@ -25,22 +25,43 @@ function tsFiles(dir: string): string[] {
 
 const files = CODE_DIRS.flatMap(tsFiles);
 const IMPORT = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+/** Imports that load nothing when the file loads: `import type` / `export type` statements and `import()` calls. */
+const LAZY = /(?:(?:import|export)\s+type\s[^;'"]*?from\s*|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** A kind's command hooks (src/kinds/<kind>/commands.ts) sit above the analyses: a part of their own. */
+const KIND_COMMANDS = /^src\/kinds\/[^/]+\/commands\.ts$/;
 
 /** The part of the layout a file belongs to: src/<folder>, a file directly in src/, or a top-level folder. */
 function part(file: string): string {
+  if (KIND_COMMANDS.test(file)) return 'src/kinds/*/commands';
   const segs = file.split('/');
   if (segs[0] === 'src') return segs.length > 2 ? `src/${segs[1]}` : file;
   return segs[0];
 }
 
+const resolve = (file: string, spec: string) => normalize(join(dirname(file), spec)).replace(/\.js$/, '.ts');
+
 function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
-  return [...text.matchAll(IMPORT)].map((m) => normalize(join(dirname(file), m[1])).replace(/\.js$/, '.ts'));
+  return [...text.matchAll(IMPORT)].map((m) => resolve(file, m[1]));
 }
+
+/** The imports that load a module when `file` loads (static value imports). */
+function eagerImportsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const lazy = new Set([...text.matchAll(LAZY)].map((m) => resolve(file, m[1])));
+  return importsOf(file).filter((t) => !lazy.has(t));
+}
+
+/**
+ * The registry reaches its kinds' command hooks (and their types) only lazily: those edges from src/kinds are
+ * the plug-in seam, not a dependency of the kinds' code. Every other import is an edge.
+ */
+const edgesOf = (f: string) => (f.startsWith('src/kinds/') ? eagerImportsOf(f) : importsOf(f));
 
 const edges = new Map<string, Set<string>>();
 for (const f of files) {
-  for (const t of importsOf(f)) {
+  for (const t of edgesOf(f)) {
     const a = part(f);
     const b = part(t);
     if (a === b) continue;
@@ -83,6 +104,13 @@ describe('layout', () => {
     edges.set('src/rules', new Set([...(edges.get('src/rules') ?? []), 'src/kinds']));
     expect(findCycle()).not.toBeNull();
     edges.get('src/rules')!.delete('src/kinds');
+  });
+
+  it("a kind's code loads no analysis, command line or report: only its commands.ts does (the registry loads that lazily)", () => {
+    const up = /^(src\/analysis|src\/cli|reports)\//;
+    const eager = files.filter((f) => f.startsWith('src/kinds/') && !KIND_COMMANDS.test(f)).flatMap((f) => eagerImportsOf(f).filter((t) => up.test(t) || KIND_COMMANDS.test(t)).map((t) => `${f} → ${t}`));
+    expect(eager).toEqual([]);
+    expect(files.filter((f) => KIND_COMMANDS.test(f)).length).toBeGreaterThan(0);
   });
 
   it('src/rules imports nothing outside src/rules', () => {

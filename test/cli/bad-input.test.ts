@@ -79,7 +79,7 @@ describe('invalid scenarios exit 3 with one located line', () => {
     expect(r.err).toMatch(new RegExp(`${r.file}:\\d+: malformed YAML`));
   });
 
-  it('a missing file: a usage error (exit 2; issue 16 item 10)', async () => {
+  it('a missing file: a usage error (exit 2)', async () => {
     const io = memoryIo();
     const code = await runCli(['odds', join(dir, 'nope.yaml')], io);
     expect(code).toBe(2);

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 8: `cascade --rounds R` without --trials runs ⌈10⁶ / R⌉ campaigns (at least 10⁴), the one-round
+ * `cascade --rounds R` without --trials runs ⌈10⁶ / R⌉ campaigns (at least 10⁴), the one-round
  * default's work, and says so; --trials is obeyed as given. Cheap: each default run is stopped after its first
  * chunk, the planned count read from the progress callback.
  */

@@ -1,5 +1,5 @@
 /**
- * A cascade round no die decides runs once and says so (issue 16 item 8): decided by the dice the round actually
+ * A cascade round no die decides runs once and says so: decided by the dice the round actually
  * rolls, not by --no-npc alone — a tie between two seizures is a coin flip, so that round still needs the Monte Carlo.
  */
 import { readFileSync } from 'node:fs';

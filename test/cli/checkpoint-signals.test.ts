@@ -1,5 +1,5 @@
 /**
- * Real signals to a real process (issue 20): SIGTERM with `--checkpoint` writes the checkpoint and exits 143
+ * Real signals to a real process: SIGTERM with `--checkpoint` writes the checkpoint and exits 143
  * (SIGINT is the same path, exit 130: test/engine/checkpoint.test.ts), SIGKILL leaves the last checkpoint
  * written whole; either one resumed (on another thread count) gives the bytes of an uninterrupted run.
  */

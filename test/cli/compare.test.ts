@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compare } from '../../src/analysis/compare.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import { toMarkdown } from '../../src/text/markdown.js';
+import { markdownFromText } from '../../src/present/legacyText.js';
 
 async function cli(...argv: string[]) {
   const io = memoryIo();
@@ -58,6 +58,6 @@ describe('--markdown', () => {
     }
   });
   it('a table keeps its cells: pipes escaped', () => {
-    expect(toMarkdown('t\n\na|b  c\n───  ─\nx    1\n')).toContain('| a\\|b | c |');
+    expect(markdownFromText('t\n\na|b  c\n───  ─\nx    1\n')).toContain('| a\\|b | c |');
   });
 });

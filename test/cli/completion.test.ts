@@ -1,4 +1,4 @@
-/** Issue 16 item 14: shell completion generated from the commander program lists every command and option. */
+/** Shell completion generated from the commander program lists every command and option. */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

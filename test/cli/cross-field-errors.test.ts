@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 11: the checks across fields (tactics of both sides, crews and weapons, structures measured by
+ * The checks across fields (tactics of both sides, crews and weapons, structures measured by
  * count or length, players and orders of a cascade…) report every problem of a file at once, one line each
  * `file:line: path: expected` in file order, up to SCENARIO_ERROR_LIMIT, exit 3; under --json as `errors`.
  */

@@ -1,4 +1,4 @@
-/** A run expected to last over a minute warns once on stderr, with the option that shortens it (issue 16 item 8). */
+/** A run expected to last over a minute warns once on stderr, with the option that shortens it. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { progressBar } from '../../src/cli/progress.js';

@@ -1,4 +1,4 @@
-/** The habits of good CLIs (issue 16 item 10): bare help on stdout, `-` is stdin, missing file exit 2, JSON errors, the right command named. */
+/** The habits of good CLIs: bare help on stdout, `-` is stdin, missing file exit 2, JSON errors, the right command named. */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,9 +29,9 @@ describe('command-line habits', () => {
     const r = await cli('odds', 'no-such-file.yaml', '--json');
     expect(JSON.parse(r.err)).toEqual({ error: { message: 'no-such-file.yaml: no such file' } });
   });
-  it('a siege given to odds names warcast siege', async () => {
+  it('a siege given to odds names warcast siege (a usage error: the file is fine)', async () => {
     const r = await cli('odds', 'examples/castle-siege.yaml');
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(2);
     expect(r.err).toContain('run warcast siege');
   });
   it('stdout closed by its reader (| head): exit 141, no stack trace, the report whole', async () => {

@@ -1,5 +1,5 @@
 /**
- * Hostile scenario input (issue 20): each case found by hand or by the fuzzer is an invalid scenario, exit 3,
+ * Hostile scenario input (docs/reliability.md): each case found by hand or by the fuzzer is an invalid scenario, exit 3,
  * one line with file:line, rejected in well under a second; never an internal error or a stack trace.
  */
 import { SCENARIO_ERROR_LIMIT } from '../../src/errors.js';

@@ -1,4 +1,4 @@
-/** Issue 16 item 10: options that do nothing warn; contradictory ones are usage errors; every command's help has examples. */
+/** Options that do nothing warn; contradictory ones are usage errors; every command's help has examples. */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';

@@ -1,4 +1,4 @@
-/** Issue 16 item 12: every JSON result names its schema and the warcast version; one name per concept across commands. */
+/** Every JSON result names its schema and the warcast version; one name per concept across commands. */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

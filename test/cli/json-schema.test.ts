@@ -1,4 +1,4 @@
-/** Issue 16 item 11: the published scenario JSON Schema is current (schemas/ = warcast schema) and checks files as the loader does. */
+/** The published scenario JSON Schema is current (schemas/ = warcast schema) and checks files as the loader does. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';

@@ -1,4 +1,4 @@
-/** The `matchup --json` contract (issue #3): keys, shapes, identities; Monte Carlo cells; usage errors. */
+/** The `matchup --json` contract (docs/matchup.md): keys, shapes, identities; Monte Carlo cells; usage errors. */
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';

@@ -1,4 +1,4 @@
-/** The `odds --json` contract (issue #2): keys, shapes and the identities between them. */
+/** The `odds --json` contract (docs/cli.md): keys, shapes and the identities between them. */
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';

@@ -1,5 +1,5 @@
 /**
- * The text a game master reads (issue 16 items 3, 4, 5, 9): thread counts explained, the pursuit's verdict first,
+ * The text a game master reads: thread counts explained, the pursuit's verdict first,
  * legends and words instead of codes, exact numbers labelled exact, lopsided or tiny intervals as [lo, hi], and
  * results rows that cannot happen left out.
  */

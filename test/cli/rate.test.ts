@@ -63,7 +63,7 @@ describe('warcast rate', () => {
     expect(r.mixed).toBe(false);
   });
 
-  it('a mix of tactics is named as such; a missing file is exit 2 (issue 16 item 10) with its name', async () => {
+  it('a mix of tactics is named as such; a missing file is exit 2 with its name', async () => {
     const mix = await rate(['examples/elven-pursuit.yaml']);
     expect(mix.code).toBe(0);
     expect(mix.out).toContain('a mix: see warcast odds / warcast matchup');

@@ -6,7 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { siege } from '../../src/analysis/siege.js';
-import { sweepSimulated, type CascadeSweepResult, type SiegeSweepResult } from '../../src/analysis/sweepSim.js';
+import { sweepSimulated, type MarchSweepResult, type BattleGridSweepResult, type CascadeSweepResult, type SiegeSweepResult } from '../../src/analysis/sweepSim.js';
+import { sweep } from '../../src/analysis/sweep.js';
+import { odds } from '../../src/analysis/odds.js';
+import { march } from '../../src/analysis/march.js';
+import { parse } from 'yaml';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { compileSpec } from '../../reports/render.js';
@@ -47,12 +51,63 @@ describe('sweep of a siege or cascade', () => {
     for (const ch of simSweepReport(r, 'x').charts) expect((await compileSpec(ch.spec)).messages, ch.name).toEqual([]);
   });
 
-  it('CLI: text and --json for a siege; --vary2 on a battle is a usage error', async () => {
+  it('CLI: text and --json for a siege; --vary2 on a battle is a grid of exact odds', async () => {
     const io = memoryIo();
     expect(await runCli(['sweep', 'examples/simple-siege.yaml', '--vary', 'defender.troops', '--from', '100', '--to', '200', '--step', '100', '--vary2', 'foodWeeks', '--from2', '4', '--to2', '8', '--step2', '4', '--trials', '300', '--threads', '1'], io)).toBe(0);
     expect(io.stdout).toContain('defender.troops \\ foodWeeks');
+    const grid = memoryIo();
+    expect(await runCli(['sweep', 'examples/orcs-vs-men.yaml', '--vary', 'sides[0].troops', '--from', '100', '--to', '2100', '--step', '1000', '--vary2', 'sides[1].bonus', '--from2', '0', '--to2', '40', '--step2', '20', '--json'], grid)).toBe(0);
+    const r = JSON.parse(grid.stdout) as BattleGridSweepResult;
+    expect(r.schema).toBe('warcast/sweep/war-machine@1');
+    expect(r.method).toBe('exact');
+    expect(r.points.map((p) => p.values)).toEqual([[100, 0], [100, 20], [100, 40], [1100, 0], [1100, 20], [1100, 40], [2100, 0], [2100, 20], [2100, 40]]);
+    // Each point is the exact odds of the edited battle: the same numbers odds --exact gives for that file.
+    const doc = parse(readFileSync('examples/orcs-vs-men.yaml', 'utf8')) as { sides: { troops: number; bonus?: number }[] };
+    const one = await odds('examples/orcs-vs-men.yaml', { exact: true });
+    const b = doc.sides[1].bonus ?? 0;
+    const base = await sweep('examples/orcs-vs-men.yaml', { vary: 'sides[0].troops', from: doc.sides[0].troops, to: doc.sides[0].troops, vary2: 'sides[1].bonus', from2: b, to2: b });
+    expect((base as BattleGridSweepResult).points[0].win).toEqual(one.exact!.win);
+    // More troops for A, more bonus for B: A's chance rises along the rows and falls along the columns.
+    const at = (a: number, b: number) => r.points.find((p) => p.values[0] === a && p.values[1] === b)!.win[0];
+    expect(at(2100, 0)).toBeGreaterThan(at(100, 0));
+    expect(at(1100, 40)).toBeLessThan(at(1100, 0));
+    const text = memoryIo();
+    expect(await runCli(['sweep', 'examples/orcs-vs-men.yaml', '--vary', 'sides[0].troops', '--from', '100', '--to', '2100', '--step', '1000', '--vary2', 'sides[1].bonus', '--from2', '0', '--to2', '40', '--step2', '20'], text)).toBe(0);
+    expect(text.stdout).toContain('sides[0].troops \\ sides[1].bonus');
+    expect(text.stdout).toContain('exact odds at every point');
+    const report = simSweepReport(r, 'examples/orcs-vs-men.yaml');
+    expect(report.charts.map((c) => c.name)).toEqual(['sweep-win']);
+    // --race needs one field.
     const bad = memoryIo();
-    expect(await runCli(['sweep', 'examples/orcs-vs-men.yaml', '--vary', 'sides[0].troops', '--from', '1', '--to', '2', '--vary2', 'sides[1].troops', '--from2', '1', '--to2', '2'], bad)).toBe(2);
-    expect(bad.stderr).toContain('--vary2');
+    expect(await runCli(['sweep', 'examples/orcs-vs-men.yaml', '--vary', 'sides[0].troops', '--from', '1', '--to', '2', '--vary2', 'sides[1].troops', '--from2', '1', '--to2', '2', '--race', '0'], bad)).toBe(2);
+    expect(bad.stderr).toContain('--race');
+  });
+
+  it("the library's sweep() sweeps a siege as the CLI does (the kind picks the analysis)", async () => {
+    const options = { ...RUN, vary: 'defender.troops', from: 50, to: 250, step: 200 };
+    const viaSweep = (await sweep('examples/simple-siege.yaml', options)) as SiegeSweepResult;
+    expect(viaSweep.schema).toBe('warcast/sweep/siege@1');
+    const direct = await sweepSimulated('examples/simple-siege.yaml', options);
+    expect(viaSweep.points).toEqual(direct.points);
+  });
+
+  it('march: the exact chain at every point; one field matches warcast march, two fields a grid; its report compiles', async () => {
+    const file = 'examples/forced-march-into-battle.yaml';
+    const r = (await sweep(file, { vary: 'distance', from: 40, to: 80, step: 20 })) as MarchSweepResult;
+    expect(r.schema).toBe('warcast/sweep/march@1');
+    expect(r.method).toBe('exact');
+    const at60 = await march(file);
+    const p60 = r.points.find((p) => p.values[0] === 60)!;
+    expect(p60.arrives).toBe(at60.march.arrives);
+    expect(p60.arriveAndWin).toBe(at60.battle!.arriveAndWin);
+    // Farther to go, no likelier to arrive.
+    expect(r.points[0].arrives).toBeGreaterThanOrEqual(r.points[1].arrives);
+    expect(r.points[1].arrives).toBeGreaterThanOrEqual(r.points[2].arrives);
+    const g = (await sweep(file, { vary: 'distance', from: 40, to: 60, step: 20, vary2: 'force.food', from2: 1, to2: 3, step2: 2 })) as MarchSweepResult;
+    expect(g.points.map((p) => p.values)).toEqual([[40, 1], [40, 3], [60, 1], [60, 3]]);
+    for (const report of [simSweepReport(r, file), simSweepReport(g, file)]) for (const c of report.charts) expect((await compileSpec(c.spec)).messages, c.name).toEqual([]);
+    const io = memoryIo();
+    expect(await runCli(['sweep', file, '--vary', 'distance', '--from', '40', '--to', '80', '--step', '20'], io)).toBe(0);
+    expect(io.stdout).toContain('P(arrives and wins)');
   });
 });

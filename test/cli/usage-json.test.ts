@@ -1,4 +1,4 @@
-/** Commander's usage errors under --json (issue 16 item 10): one JSON error on stderr, exit 2; without --json its own lines. */
+/** Commander's usage errors under --json: one JSON error on stderr, exit 2; without --json its own lines. */
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';

@@ -1,5 +1,5 @@
 /**
- * The ledger adds up, exactly, for every player in every trial (issue 14, "Done when"): wealth after = wealth
+ * The ledger adds up, exactly, for every player in every trial: wealth after = wealth
  * before − hazard fees + Kanly refunds − recruiting + income + raided + house-raid gains − house-raid losses
  * − militia regeneration. Run on the three-house, three-round example with fees and Kanly, with NPC attacks.
  */

@@ -1,5 +1,5 @@
 /**
- * Every limit of a round (docs/sources/dune-combat.txt, the combat page; issue 14 item 1) with a round
+ * Every limit of a round (docs/sources/dune-combat.txt, the combat page) with a round
  * that breaks it and the exact one-line message; and the same rounds under --lenient, where the order is
  * listed as rejected and does not take part.
  */
@@ -35,7 +35,7 @@ function error(doc: Record<string, unknown>): string {
     loadText(scenarioText(doc));
   } catch (e) {
     expect(e).toBeInstanceOf(ScenarioError);
-    // Every problem of the round is listed, one line each (issue 16 item 11): their messages, one a line.
+    // Every problem of the round is listed, one line each: their messages, one a line.
     return (e as Error).message.split('\n').map((line) => {
       const m = /^<scenario>:(\d+): (.*)$/.exec(line);
       expect(m).not.toBeNull();
@@ -61,7 +61,7 @@ const cases: [string, (d: Doc) => void, string][] = [
   [
     'starting legions other than 2 × Combat at the game’s start',
     (d) => (d.gameStart = true),
-    // Every problem at once (issue 16 item 11): the count, and each legion that is not standard at the start.
+    // Every problem at once: the count, and each legion that is not standard at the start.
     'players[1].name: Ben starts the game with 5 legions, not 2 × Combat 3 = 6: “Each Player begins with a number of Standard Legions … equal to twice their Combat Score (CC)” (Dune page line 6)\n' +
       "locations[2].garrison[2].type: 'A4' is elite at the game's start: “Each Player begins with a number of Standard Legions” (Dune page line 6)\n" +
       "locations[4].garrison[0].type: 'B5' is offensive at the game's start: “Each Player begins with a number of Standard Legions” (Dune page line 6)",

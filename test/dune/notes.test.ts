@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 11, "say when a rule silently drops input", for cascades: heroes beyond the one that defends a
+ * No rule drops input silently, for cascades: heroes beyond the one that defends a
  * location, NPC attacks with no target among a player's holdings, a damaged location's income: each a note in
  * `notes` (and `note:` lines in the text), none when the rules use all the input.
  */

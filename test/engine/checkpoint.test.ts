@@ -1,5 +1,5 @@
 /**
- * `--checkpoint FILE` and `--resume FILE` (issue 20, docs/reliability.md): a run stopped by Ctrl-C, or killed
+ * `--checkpoint FILE` and `--resume FILE` (docs/reliability.md): a run stopped by Ctrl-C, or killed
  * (the last checkpoint on disk is all that is left), and resumed ends with the bytes of an uninterrupted run,
  * whatever the thread count on either side; another run's checkpoint is refused in one line naming what differs.
  * In process (runCli): Ctrl-C is the signal aborted; a kill is a copy of the file taken mid-run. The real

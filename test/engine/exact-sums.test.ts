@@ -1,5 +1,5 @@
 /**
- * Sums past 2^53 (issue 20): with 1e9 troops and 1e8 pursuits the casualty sums pass 2^53, and adding task
+ * Sums past 2^53: with 1e9 troops and 1e8 pursuits the casualty sums pass 2^53, and adding task
  * results in doubles made the answer depend on how chunks were grouped into tasks, i.e. on --threads.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Interrupts and faults (issue 20): Ctrl-C and SIGTERM stop a run at once (tasks in flight are abandoned),
+ * Interrupts and faults (docs/reliability.md): Ctrl-C and SIGTERM stop a run at once (tasks in flight are abandoned),
  * a worker that throws or dies fails the command with one line and exit 1, never a partial result, never a
  * hang; Ctrl-C while a report renders leaves the earlier report whole.
  */

@@ -1,5 +1,5 @@
 /**
- * A full disk or a read-only folder while warcast writes (issue 20, Faults): the built CLI runs in a child
+ * A full disk or a read-only folder while warcast writes (docs/reliability.md): the built CLI runs in a child
  * process whose node:fs fails for real the way a full disk (ENOSPC on write) or a read-only filesystem (EROFS)
  * does (test/helpers/fs-faults.mjs, preloaded: such filesystems cannot be made without privileges, and root
  * writes through chmod). The command says so in one line, and the earlier file or report stays whole.

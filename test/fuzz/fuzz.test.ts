@@ -1,5 +1,5 @@
 /**
- * The fuzzer (issue 20): seeded, replayable. Each case is a broken scenario document and a command line, run
+ * The fuzzer (docs/reliability.md): seeded, replayable. Each case is a broken scenario document and a command line, run
  * in-process; the properties: exit code 0, 2 or 3; no "internal error" and no stack frame; on exit 3 one line
  * with file:line; on exit 2 the usage line (and commander's hint); under a time bound.
  *

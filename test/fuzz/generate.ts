@@ -1,5 +1,5 @@
 /**
- * The fuzzer's inputs (issue 20): scenario documents generated from the zod schemas or taken from examples/,
+ * The fuzzer's inputs: scenario documents generated from the zod schemas or taken from examples/,
  * then broken (wrong types, missing and misspelt keys, extreme numbers, unicode and control characters,
  * duplicates, deep nesting, text cut or spliced), plus command-line options. Everything is drawn by
  * fast-check from one seed, so a failure is replayed from the seed and path it prints.

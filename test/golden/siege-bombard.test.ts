@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { bombardHitDiceTenths, hitDiceToTroops, percentBonus } from '../../src/rules/siege/casualties.js';
 import { A_ASSAULT, B_ASSAULT, compileSiege, idx } from '../../src/kinds/siege/plan.js';
-import { ratioBonusFast } from '../../src/engine/ratio.js';
+import { ratioBonusFast } from '../../src/rules/warMachine/ratioFast.js';
 import { resultsRow } from '../../src/rules/warMachine/results.js';
 import { casualties } from '../../src/rules/warMachine/casualties.js';
 import { siegeSchema } from '../../src/kinds/siege/schema.js';

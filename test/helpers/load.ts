@@ -2,7 +2,8 @@
 import { parseCascade } from '../../src/kinds/cascade/schema.js';
 import { parseSiege } from '../../src/kinds/siege/schema.js';
 import { parseWarMachine } from '../../src/kinds/warMachine/schema.js';
-import { parseScenarioText, readScenarioFile, type ScenarioSource } from '../../src/scenario/source.js';
+import { parseScenarioText, type ScenarioSource } from '../../src/scenario/source.js';
+import { readScenarioFile } from '../../src/scenario/read.js';
 
 const PARSERS: Record<string, (s: ScenarioSource) => unknown> = { 'war-machine': parseWarMachine, siege: parseSiege, cascade: parseCascade };
 

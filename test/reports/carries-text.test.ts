@@ -1,5 +1,5 @@
 /**
- * Reports carry what the command prints (issue 16 item 6): the odds report its verdict lines, best replies,
+ * Reports carry what the command prints: the odds report its verdict lines, best replies,
  * fatigue and location tables; the matchup report its casualty grid and best replies; the sweep report each
  * side's rated BR (a side rated from its forces has no battleRating key: the report once showed `undefined`).
  * Report content only (no rendering): cheap.

@@ -1,5 +1,5 @@
 /**
- * Charts a reader can read (issue 16 item 13): the sweep axis says what varies in words with a 50% rule; one
+ * Charts a reader can read: the sweep axis says what varies in words with a 50% rule; one
  * colour per player across the cascade charts; overlapping lines differ by dash and point shape. Specs only.
  */
 import { describe, expect, it } from 'vitest';

@@ -79,7 +79,7 @@ describe('report folder writer', () => {
   });
 });
 
-describe('--out safety (issue 20)', () => {
+describe('--out safety', () => {
   it('replaces only what its manifest lists: a file the user added makes the folder refused, untouched', () => {
     const parent = scratch();
     const target = join(parent, 'report');

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 11, "say when a rule silently drops input", for sieges: every cap a Siege Machine rule puts on
+ * No rule drops input silently, for sieges: every cap a Siege Machine rule puts on
  * the input is a note in the result (`notes`, text `note:` lines), with the numbers the plan itself uses.
  */
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /** Siege rules as tables and the kernel's copies of them. */
 import { describe, expect, it } from 'vitest';
-import { ratioBonusFast } from '../../src/engine/ratio.js';
+import { ratioBonusFast } from '../../src/rules/warMachine/ratioFast.js';
 import { allocateDamage } from '../../src/rules/siege/damage.js';
 import { attackerEquipmentBr, defenderEquipmentBr, equipmentSets, fortificationBr, galleryShedBr, sumLines } from '../../src/rules/siege/equipment.js';
 import { starvationEffect, starvationLoss } from '../../src/rules/siege/supply.js';

@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
-import { runCli } from '../../src/cli/program.js';
+import { buildProgram, runCli } from '../../src/cli/program.js';
+import { scenarioKindDefinition } from '../../src/kinds/index.js';
 import { diffAnswers, stripVolatile } from './diff.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,21 +23,25 @@ const UPDATE = process.env.UPDATE_ANSWERS === '1';
 const REGENERATE = 'UPDATE_ANSWERS=1 npx vitest run test/snapshots';
 
 const SEED = '20240607';
-const TRIALS = '200000';
+const TRIALS_ODDS = '200000';
 
 /**
- * The command that answers each scenario kind, as CLI arguments after the file (all with --json).
- * REGISTRATION POINT: a new kind (siege, cascade, …) adds one line here; its examples then fail until their
- * snapshots are generated with the command above.
+ * The command that answers each scenario kind comes from the kind registry (its `command`), run with --json and,
+ * when it simulates, a fixed seed, trials and one thread: a new kind needs no line here; its examples fail until
+ * their snapshots are generated with the command above.
  */
-const COMMANDS: Record<string, (file: string) => string[]> = {
-  'war-machine': (file) => ['odds', file, '--json', '--seed', SEED, '--trials', TRIALS, '--threads', '1'],
-  siege: (file) => ['siege', file, '--json', '--seed', SEED, '--trials', '20000', '--threads', '1'],
-  cascade: (file) => ['cascade', file, '--json', '--seed', SEED, '--trials', '20000', '--threads', '1'],
-  march: (file) => ['march', file, '--json'],
-  divided: (file) => ['divided', file, '--json'],
-  tournament: (file) => ['tournament', file, '--json', '--seed', SEED, '--trials', '20000', '--threads', '1'],
-};
+const program = buildProgram(memoryIo(), () => {});
+/** Trials per command where the snapshots were made with other than the default 20,000. */
+const TRIALS: Record<string, string> = { odds: TRIALS_ODDS };
+
+function commandFor(kind: unknown): ((file: string) => string[]) | undefined {
+  const command = scenarioKindDefinition(kind)?.command;
+  if (!command) return undefined;
+  const simulates = program.commands.find((c) => c.name() === command)?.options.some((o) => o.long === '--trials') === true;
+  // march and divided are exact by default (their --trials only counts with --monte-carlo).
+  const exact = program.commands.find((c) => c.name() === command)?.options.some((o) => o.long === '--monte-carlo') === true;
+  return (file) => [command, file, '--json', ...(simulates && !exact ? ['--seed', SEED, '--trials', TRIALS[command] ?? '20000', '--threads', '1'] : [])];
+}
 
 const examples = readdirSync(EXAMPLES)
   .filter((f) => ['.yaml', '.yml', '.json'].includes(extname(f)))
@@ -44,10 +49,8 @@ const examples = readdirSync(EXAMPLES)
 
 async function answersOf(file: string): Promise<unknown> {
   const kind = (parse(readFileSync(file, 'utf8')) as { kind?: unknown } | null)?.kind;
-  const command = typeof kind === 'string' ? COMMANDS[kind] : undefined;
-  if (!command) {
-    throw new Error(`${file}: no snapshot command for kind ${JSON.stringify(kind)}: add one to COMMANDS in test/snapshots/answers.test.ts`);
-  }
+  const command = commandFor(kind);
+  if (!command) throw new Error(`${file}: kind ${JSON.stringify(kind)} is not in the kind registry (src/kinds/index.ts)`);
   const io = memoryIo();
   const argv = command(file);
   const code = await runCli(argv, io);

@@ -1,5 +1,5 @@
 /**
- * The "at most / at least" views in the results (issue 15, item 5): odds casualties, siege casualties and survival,
+ * The "at most / at least" views in the results: odds casualties, siege casualties and survival,
  * cascade legions lost. Each curve agrees with the numbers reported beside it: the quantiles are where P(≤ x)
  * first reaches 5/50/95%, the survival curve is 1 − P(fallen by week w), and the curves are the distributions'
  * running sums.

@@ -1,10 +1,10 @@
 /**
- * `warcast tournament`: Bradley–Terry recovers known strengths from a constructed matrix; a round robin of forces
+ * `warcast tournament` (the fit itself: test/stats/bradley-terry.test.ts): a round robin of forces
  * that differ only in battle rating is ranked in that order, with intervals that separate them; value for money and
  * the Pareto front; same seed → same bytes for any thread count; --json keys.
  */
 import { describe, expect, it } from 'vitest';
-import { bradleyTerry, ELO_PER_LOG, tournament } from '../../src/analysis/tournament.js';
+import { tournament } from '../../src/analysis/tournament.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 
@@ -21,24 +21,6 @@ function forcesDoc(brs: number[], costs?: number[]) {
 }
 
 describe('tournament', () => {
-  it('Bradley–Terry recovers the strengths that generated a matrix', () => {
-    const strengths = [0.25, 0.5, 1, 2, 8];
-    const N = strengths.length;
-    // Each role: P(i beats j) = π_i / (π_i + π_j), no draws.
-    const win = strengths.map((a, i) => strengths.map((b, j) => (i === j ? null : a / (a + b))));
-    const lose = strengths.map((a, i) => strengths.map((b, j) => (i === j ? null : b / (a + b))));
-    const fit = bradleyTerry(win, lose, 1e7);
-    const gm = Math.exp(strengths.reduce((s, x) => s + Math.log(x), 0) / N);
-    for (let i = 0; i < N; i++) {
-      expect(fit.strengths[i]).toBeCloseTo(strengths[i] / gm, 4);
-      expect(fit.ratings[i]).toBeCloseTo(1500 + ELO_PER_LOG * Math.log(strengths[i] / gm), 1);
-    }
-    expect(fit.maxScoreError).toBeLessThan(1e-5);
-    // A 400-point gap is 10-to-1 odds.
-    const tenToOne = bradleyTerry([[null, 10 / 11], [1 / 11, null]], [[null, 1 / 11], [10 / 11, null]], 1e8);
-    expect(tenToOne.ratings[0] - tenToOne.ratings[1]).toBeCloseTo(400, 1);
-  });
-
   it('recovers the order of forces that differ only in BR, with separated intervals; same bytes for 1 or 2 threads', async () => {
     const brs = [70, 40, 100, 55, 85];
     const r = await tournament(forcesDoc(brs), { trials: 20_000, threads: 1 });

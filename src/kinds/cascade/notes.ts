@@ -1,5 +1,5 @@
 /**
- * Input a Dune rule leaves out, said in words (issue 16 item 11: "say when a rule silently drops input"): heroes
+ * Input a Dune rule leaves out, said in words (a rule never drops input silently): heroes
  * at one location beyond the one that defends it, NPC attacks a player's holdings give no target for, and the
  * income of a location damaged before the round. Pure: the compiled round in (the positions after the round's
  * moves and attacks are sent), sentences out, in the rules' own terms (src/rules/dune/).

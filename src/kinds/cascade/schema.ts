@@ -3,7 +3,7 @@
  * locations with their garrisons, the attacks ordered this round). Schema (zod, unknown keys rejected) and the
  * checks across fields. Rules: docs/cascade.md; user documentation: docs/cascade.md.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { HERO_BONUS_DEFAULT } from '../../rules/dune/scores.js';
 import { formatPath, Problems, validate, type ScenarioSource } from '../../scenario/source.js';
 import { processOrders, type OrderList } from '../../rules/dune/orders.js';

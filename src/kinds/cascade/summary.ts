@@ -3,6 +3,7 @@ import { DAMAGE_NAMES } from '../../rules/dune/tables.js';
 import type { CascadeModel } from '../../rules/dune/model.js';
 import { cumulativeOf, wilsonHalfWidth } from '../../stats/index.js';
 import { cascadeLayout, LEDGER_FIELDS } from './kernel.js';
+import { cascadeAccumulator } from './accumulator.js';
 
 export interface CascadeMonteCarlo {
   /** Location → final owner (a player or "NPC") → probability; owners with probability 0 left out. */
@@ -55,26 +56,27 @@ export interface CascadeLedger {
 }
 
 export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: number): CascadeMonteCarlo {
-  const lay = cascadeLayout(m);
+  const read = cascadeAccumulator(m);
+  const lay = read.layout;
   const P = lay.players;
   const n = Math.max(1, trials);
   const out: CascadeMonteCarlo = { owners: {}, damage: {}, legionsLost: {}, incomeLost: {}, wealthLost: {}, revealed: { attackers: {}, locations: {} }, heroesLost: {}, held: {}, ledger: {} };
   m.locations.names.forEach((name, l) => {
     const owners: Record<string, number> = {};
     for (let o = 0; o <= P; o++) {
-      const c = acc[lay.owners + l * (P + 1) + o];
+      const c = read.owner(acc, l, o);
       if (c > 0) owners[o === P ? 'NPC' : m.players.names[o]] = c / n;
     }
     out.owners[name] = owners;
     out.damage[name] = { none: acc[lay.damage + l * 3] / n, damaged: acc[lay.damage + l * 3 + 1] / n, crippled: acc[lay.damage + l * 3 + 2] / n };
     out.revealed.locations[name] = acc[lay.locationRevealed + l] / n;
-    out.held[name] = Array.from({ length: lay.rounds }, (_, r) => acc[lay.held + r * lay.locations + l] / n);
+    out.held[name] = Array.from({ length: lay.rounds }, (_, r) => read.held(acc, r + 1, l) / n);
   });
   m.players.names.forEach((name, p) => {
     const distribution: Record<string, number> = {};
     let mean = 0;
     for (let k = 0; k < lay.lostBins; k++) {
-      const c = acc[lay.legionsLost + p * lay.lostBins + k];
+      const c = read.legionsLost(acc, p, k);
       if (c > 0) distribution[String(k)] = c / n;
       mean += (k * c) / n;
     }

@@ -10,11 +10,20 @@ export const dividedKind: KindDefinition<DividedScenario, WarMachinePlan> = {
   name: 'divided',
   title: 'divided forces',
   scenarioKind: 'divided',
+  command: 'divided',
   unit: 'battles',
-  commands: ['divided'],
+  commands: ['divided', 'report'],
+  metrics: [
+    { name: 'winsTheDay[i]', meaning: 'P(side i wins the day: more pairings won)', method: 'exact', seek: false },
+  ],
+  fields: ['sides[0].force.troops', 'sides[0].force.battleRating'],
+  page: null,
   docs: 'docs/rules.md',
-  benchSuites: [],
+  // Its trials are War Machine battles, run by the battle kernel under this kind's name: that suite times them.
+  benchSuites: ['war-machine battle'],
   reports: ['reports/campaign.ts'],
   parse: async () => (await import('./schema.js')).parseDivided,
+  schema: async () => (await import('./schema.js')).dividedSchema,
   kernel: async () => (await import('./kernelEntry.js')).dividedKernel,
+  behaviour: async () => (await import('./commands.js')).dividedCommands,
 };

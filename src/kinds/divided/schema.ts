@@ -3,7 +3,7 @@
  * ways the scenario may divide it (`force` + `splits`, troop counts; "a player may keep the original rating of
  * the force", RC l. 11057). Field meanings: docs/scenarios.md ("divided"). Rules: docs/rules.md §9.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MIN_FORCE_TROOPS, WINS_THE_DAY, type WinsTheDay } from '../../rules/warMachine/divided.js';
 import { Problems, validate, type PathSegment, type ScenarioSource } from '../../scenario/source.js';
 import { checkWarMachinePair, checkWarMachineSide, policiesSchema, sideSchema, type WarMachinePolicies } from '../warMachine/schema.js';

@@ -3,7 +3,7 @@
  * with its food, and optionally the battle it fights on arrival. Field meanings: docs/scenarios.md ("march").
  * Rules: docs/rules.md §8.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MARCH_ACTIONS, type MarchAction, type MarchPolicies } from '../../rules/warMachine/march.js';
 import { checkWarMachine, policiesSchema, sideSchema, WAR_MACHINE_POLICY_DEFAULTS, type WarMachineScenario, type WarMachineSide } from '../warMachine/schema.js';
 import { Problems, validate, type ScenarioSource } from '../../scenario/source.js';

@@ -10,7 +10,7 @@ import { contactAfter, ENGAGEMENT_ENDS, FATIGUE_PENALTY, type EngagementEnd, typ
 import { discrete, discreteQuantile } from '../../stats/index.js';
 import { MAX_DIFFERENCE, resultsRow, ROW_COUNT, type Fatigue } from '../../rules/warMachine/results.js';
 import type { Kernel } from '../../engine/kernel.js';
-import { ratioBonusFast } from '../../engine/ratio.js';
+import { ratioBonusFast } from '../../rules/warMachine/ratioFast.js';
 import type { CompiledWarMachine } from '../warMachine/plan.js';
 
 /** Engagements per chunk: the unit of seeding. */

@@ -7,7 +7,7 @@
  * week is src/rules/siege/week.ts (`fightSiege`); test/siege/kernel-matches-rules.test.ts checks them dice for dice.
  */
 import { chunkState, Stream } from '../../rng/index.js';
-import { ratioBonusFast } from '../../engine/ratio.js';
+import { ratioBonusFast } from '../../rules/warMachine/ratioFast.js';
 import {
   A_ASSAULT, A_BOMBARD, A_DEPART, A_HARASS, A_STORM, A_BESIEGE, B_ASSAULT, B_HARASS, B_SALLY, B_STORM, COND_BREACH, COND_STARVING, COND_TROOPS_BELOW, COND_WEEK,
   D_DEPART, D_SALLY, E_ATTACKER_DEPARTS, E_DEFENDERS_DEPART, E_STANDING, E_STARVED, E_STORMED, ENDINGS, HISTOGRAM_BINS, TIE_ATTACKER, TIE_REROLL, TIE_STALEMATE,

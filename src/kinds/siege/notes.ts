@@ -1,6 +1,5 @@
 /**
- * Input a Siege Machine rule leaves out or caps, said in words (issue 16 item 11: "say when a rule silently
- * drops input"): troops and engines beyond a concentrated attack's frontage, `**` and `‡` pieces beyond (or short
+ * Input a Siege Machine rule leaves out or caps, said in words (a rule never drops input silently): troops and engines beyond a concentrated attack's frontage, `**` and `‡` pieces beyond (or short
  * of) what their bonus counts, pieces crewed below a quarter, gallery sheds with no usable bore or ram, and
  * construction workers and supervisors beyond what the pieces can take. Pure: the scenario in, sentences out;
  * the numbers come from the same rule functions the plan uses (src/rules/siege/).

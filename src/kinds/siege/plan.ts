@@ -25,6 +25,7 @@ import { joinedBy, joiningWeeks, type BuiltEngine } from '../../rules/siege/cons
 // The codes the kernel shares with the plan live in codes.ts (the kernel and the workers import no schema).
 export * from './codes.js';
 import { A_ASSAULT, A_BESIEGE, A_BOMBARD, A_HARASS, A_STORM, ATTACKER_CODES, B_ASSAULT, B_HARASS, B_SALLY, B_STORM, COND_BREACH, COND_NONE, COND_STARVING, COND_TROOPS_BELOW, COND_WEEK, DEFENDER_CODES, HISTOGRAM_BINS, TIE_ATTACKER, TIE_DEFENDER, TIE_REROLL, TIE_STALEMATE } from './codes.js';
+import { cumulativeThresholds } from '../../stats/thresholds.js';
 
 export interface SiegePlan {
   kind: 'siege';
@@ -333,12 +334,8 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
   fillKind(B_ASSAULT, { ...none, casualtyMod: [0, ASSAULT_DEFENDER_CASUALTY_POINTS] }, CASUALTY_SCALE.assault, [true, true], { ...policies, casualtyMod: 'additive' });
   // Storm of a simple siege: the defender ignores retreat and rout and takes half casualties (l. 182–183).
   fillKind(B_STORM, none, CASUALTY_SCALE.simple, [false, true], policies);
-  let cumulative = 0;
-  sallyPairs.forEach((p, i) => {
-    fillKind(B_SALLY + i, p.effects, CASUALTY_SCALE.sally, [false, false], policies);
-    cumulative += p.probability;
-    plan.sallyThresholds[i] = i === sallyPairs.length - 1 ? 4294967296 : Math.round(cumulative * 4294967296);
-  });
+  sallyPairs.forEach((p, i) => fillKind(B_SALLY + i, p.effects, CASUALTY_SCALE.sally, [false, false], policies));
+  plan.sallyThresholds.set(cumulativeThresholds(sallyPairs.map((p) => p.probability)));
 
   // Strategies.
   const stepWeeks: number[] = [], stepCond: number[] = [], stepCondValue: number[] = [], stepMixStart: number[] = [], stepMixCount: number[] = [], mixTactic: number[] = [], mixThreshold: number[] = [];
@@ -354,12 +351,8 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
       stepCondValue.push(value);
       stepMixStart.push(mixTactic.length);
       stepMixCount.push(st.mix.length);
-      let cum = 0;
-      st.mix.forEach(([t, p], j) => {
-        cum += p;
-        mixTactic.push(codes.indexOf(t));
-        mixThreshold.push(j === st.mix.length - 1 ? 4294967296 : Math.round(cum * 4294967296));
-      });
+      for (const [t] of st.mix) mixTactic.push(codes.indexOf(t));
+      mixThreshold.push(...cumulativeThresholds(st.mix.map(([, p]) => p)));
     }
   };
   addStrategy(0, s.strategy.attacker, ATTACKER_CODES);

@@ -3,7 +3,7 @@
  * siege (besiege / storm). Schema (zod, unknown keys rejected) and the cross-field checks. Rules: docs/siege.md;
  * keys and defaults: docs/siege.md.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFENDER_ADJUSTMENTS } from '../../rules/warMachine/adjustments.js';
 import { EQUIPMENT, EQUIPMENT_NAMES, FORTIFICATIONS, FORTIFICATION_NAMES, type Equipment, type Fortification } from '../../rules/siege/tables.js';
 import { CONSTRUCTIBLE, CONSTRUCTION, hardwareCost, WOOD_MAX_MILES, WOOD_MEN } from '../../rules/siege/construction.js';

@@ -4,7 +4,8 @@
  */
 import { DAMAGE_CLASSES } from '../../rules/siege/tables.js';
 import { cumulativeOf, discreteMean, discreteQuantile, wilsonInterval, type Cumulative, type Discrete, type SpreadWithQuartiles } from '../../stats/index.js';
-import { E_DEFENDERS_DEPART, E_STARVED, E_STORMED, ENDINGS, HISTOGRAM_BINS, type SiegePlan } from './plan.js';
+import { ENDINGS, HISTOGRAM_BINS, type SiegePlan } from './plan.js';
+import { FALLEN_ENDINGS, siegeAccumulator } from './accumulator.js';
 import { SERIES_STRIDE, siegeLayout, SUM, SUPPLY_HISTOGRAMS_PER_SIDE } from './kernel.js';
 import { SHOT_PER_UNIT } from '../../rules/siege/ammunition.js';
 
@@ -209,14 +210,14 @@ function suppliesOf(plan: SiegePlan, acc: Float64Array, trials: number): SiegeSu
 export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: number): SiegeSummary {
   const L = plan.weekLimit;
   const lay = siegeLayout(plan);
-  const at = (e: number, w: number) => acc[lay.endings + e * (L + 1) + w];
-  const fallen = [E_STORMED, E_STARVED, E_DEFENDERS_DEPART];
+  const read = siegeAccumulator(plan);
+  const at = (e: number, w: number) => read.ending(acc, e, w);
   const fallenByWeek: SiegeSummary['fallenByWeek'] = [];
   const fallWeeks: Discrete = { values: [], weights: [] };
   let cum = 0;
   for (let w = 1; w <= L; w++) {
     let k = 0;
-    for (const e of fallen) k += at(e, w);
+    for (const e of FALLEN_ENDINGS) k += at(e, w);
     if (k > 0) {
       fallWeeks.values.push(w);
       fallWeeks.weights.push(k);

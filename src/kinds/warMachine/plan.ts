@@ -9,6 +9,7 @@ import { resultsRow, ROW_COUNT } from '../../rules/warMachine/results.js';
 import { TACTICS, type Tactic } from '../../rules/warMachine/tactics.js';
 import { STAFF_OF_HEALING_CURES } from '../../rules/warMachine/casualties.js';
 import type { WarMachineScenario } from './schema.js';
+import { cumulativeThresholds } from '../../stats/thresholds.js';
 
 /** Outcome codes: no combat, standing tie, tie given to A / B, then A wins with row r, then B wins with row r. */
 export const CODE_NO_COMBAT = 0;
@@ -96,11 +97,8 @@ export function compileWarMachine(s: WarMachineScenario): CompiledWarMachine {
 
   const codeTable = new Uint8Array(pairs.length * ROLL_PAIRS);
   const counts = new Float64Array(pairs.length * (CODE_COUNT + 1));
-  const pairThresholds = new Float64Array(pairs.length);
-  let cumulative = 0;
+  const pairThresholds = cumulativeThresholds(pairs.map((pair) => pair.probability));
   pairs.forEach((pair, p) => {
-    cumulative += pair.probability;
-    pairThresholds[p] = p === pairs.length - 1 ? 4294967296 : Math.round(cumulative * 4294967296);
     fillCodes(codeTable.subarray(p * ROLL_PAIRS, (p + 1) * ROLL_PAIRS), counts.subarray(p * (CODE_COUNT + 1), (p + 1) * (CODE_COUNT + 1)), pair.effects, sides, policies, favoured);
   });
   const plan: WarMachinePlan = { kind: 'war-machine', pairCount: pairs.length, pairThresholds, codeTable };

@@ -2,7 +2,7 @@
  * The `war-machine` scenario: schema (zod, unknown keys rejected) and the checks zod cannot express.
  * Field meanings: docs/scenarios.md. Rules: docs/rules.md
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHOICE_ADJUSTMENTS, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS } from '../../rules/warMachine/adjustments.js';
 import { STATEMENT_KEYS } from '../../rules/warMachine/battleRating.js';
 import { TROOP_CLASSES } from '../../rules/warMachine/forceRating.js';

@@ -1,7 +1,7 @@
 /**
  * Basic Force Rating (BFR) and troop class.
  * Source: D&D Rules Cyclopedia (TSR 1991) ch. 9 "War Machine" step 1; sheet
- * `002_24898ca1f67fe7d6.txt` lines 10–44. Decisions: docs/rules.md §1.
+ * (docs/sources/war-machine-sheet.txt) lines 10–44. Decisions: docs/rules.md §1.
  */
 
 /** Ability score → adjustment, as the RC's table (3 → −3 … 18 → +3). */

@@ -1,9 +1,10 @@
 /**
- * The text output as Markdown, for a forum or play-by-email post (`--markdown` on every command): each table that
- * `table()` drew (a header, a ─ rule, rows) becomes a Markdown table, verdict lines (→) become bold bullets, the
- * first line a heading, and the rest stays as paragraphs. Column bounds come from the ─ rule's segments.
+ * A bridge for the commands whose output is not yet a document (roll, and those listed in docs/architecture.md):
+ * their text as Markdown, read back from the terminal layout — each table (a header, a ─ rule, rows) becomes a
+ * Markdown table, verdict lines (→) bold bullets, the first line a heading. A command that builds a document is
+ * rendered by `renderMarkdown` instead and never comes here.
  */
-import { markdownTable } from './format.js';
+import { markdownTable } from './markdown.js';
 
 function columns(rule: string): [number, number][] {
   const spans: [number, number][] = [];
@@ -15,7 +16,7 @@ function cells(line: string, spans: [number, number][]): string[] {
   return spans.map(([from, to], i) => line.slice(from, i === spans.length - 1 ? undefined : to).trim());
 }
 
-export function toMarkdown(text: string): string {
+export function markdownFromText(text: string): string {
   const lines = text.replace(/\n+$/, '').split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {

@@ -1,0 +1,79 @@
+/** What a seizure cascade does in the toolkit (src/kinds/definition.ts): its analysis and report, and sweep, seek, worth and compare by Monte Carlo. */
+import { cascade, type CascadeResult } from '../../analysis/cascade.js';
+import { probability, type CompareRow } from '../../analysis/compare.js';
+import { sequentialTest, wrongMeasure } from '../../analysis/seek.js';
+import type { CascadePoint, SweepHooks } from '../../analysis/sweepSim.js';
+import { editedAs } from '../../analysis/vary.js';
+import { UsageError } from '../../errors.js';
+import { wilsonInterval, Z95 } from '../../stats/index.js';
+import type { KindBehaviour } from '../definition.js';
+import { cascadeAccumulator } from './accumulator.js';
+import { compileCascade } from './plan.js';
+import { parseCascade, type CascadeScenario } from './schema.js';
+
+/** P(each location still held by its owner after the last round) and legions lost at each point. */
+const sweep: SweepHooks<CascadeScenario> = {
+  check(_options, settings) {
+    if (settings.exact) throw new UsageError('--exact: sieges and cascades have no exact odds (their sweep is Monte Carlo)');
+  },
+  async point({ scenario, document, values }, options) {
+    const rounds = options.rounds ?? 1;
+    const r = await cascade(document, { ...options, rounds: options.rounds });
+    if (r.trials === 0 || !r.held) return { point: null, threads: r.threads, interrupted: r.interrupted };
+    const held: Record<string, number> = {};
+    const heldCi95: Record<string, [number, number]> = {};
+    for (const l of scenario.locations.map((x) => x.name)) {
+      const p = r.held[l]?.[rounds - 1] ?? 0;
+      held[l] = p;
+      heldCi95[l] = wilsonInterval(Math.round(p * r.trials), r.trials, Z95);
+    }
+    const point: CascadePoint = { values, trials: r.trials, held, heldCi95, legionsLostMean: Object.fromEntries(Object.entries(r.legionsLost ?? {}).map(([k, v]) => [k, v.mean])) };
+    return { point, threads: r.threads, interrupted: r.interrupted };
+  },
+  result(common, c, points, options) {
+    const cascadePoints = points as CascadePoint[];
+    const players = [...new Set(cascadePoints.flatMap((p) => Object.keys(p.legionsLostMean)))];
+    return { ...common, kind: 'cascade', schema: 'warcast/sweep/cascade@1', rounds: options.rounds ?? 1, locations: c.locations.map((l) => l.name), players, points: cascadePoints };
+  },
+};
+
+export const cascadeCommands: KindBehaviour<CascadeScenario, CascadeResult> = {
+  analyse: (file, options) => cascade(file, options),
+  report: async (r, file) => (await import('../../../reports/cascade.js')).cascadeReport(r, file),
+  edit: (scenario, source, path, value) => editedAs(scenario, source, path, value, (src) => parseCascade(src)),
+  sweep,
+  seek(scenario, source, path, t, settings, options) {
+    if (t.measure !== 'held') throw wrongMeasure('cascade', t, 'held(round) and held(round, location)');
+    const location = t.location ?? scenario.locations[0].name;
+    const l = scenario.locations.findIndex((x) => x.name === location);
+    if (l < 0) throw new UsageError(`--target: no location '${location}' in this round (there: ${scenario.locations.map((x) => x.name).join(', ')})`);
+    const { test, threads } = sequentialTest('cascade', 'cascade', 'campaigns', t, settings, options);
+    return {
+      method: 'monte-carlo',
+      threads,
+      evaluate: async (value) => {
+        const edited = editedAs(scenario, source, path, value, (src) => parseCascade(src));
+        // Garrison planning: NPC attacks only, over as many rounds as the target names.
+        const model = compileCascade(edited, { npc: true, rounds: t.round });
+        const read = cascadeAccumulator(model);
+        return test(value, model, (acc) => read.held(acc, t.round, l));
+      },
+    };
+  },
+  worth: async (scenario, source, options) => (await import('../../analysis/worthCascade.js')).worthCascade(scenario, source, options),
+  async compare(fileA, fileB, options) {
+    const [a, b] = [await cascade(fileA, options), await cascade(fileB, options)];
+    const trials: [number, number] = [a.trials, b.trials];
+    const rows: CompareRow[] = [];
+    for (const loc of Object.keys(a.owners ?? {})) {
+      const owners = new Set([...Object.keys(a.owners![loc]), ...Object.keys(b.owners?.[loc] ?? {})]);
+      for (const o of owners) rows.push(probability(`${loc}: held by ${o}`, a.owners![loc][o] ?? 0, b.owners?.[loc]?.[o] ?? 0, trials));
+    }
+    for (const p of Object.keys(a.legionsLost ?? {})) {
+      const la = a.legionsLost![p].mean;
+      const lb = b.legionsLost?.[p]?.mean ?? 0;
+      rows.push({ metric: `${p}: legions lost (mean)`, a: la, b: lb, difference: lb - la, noise: null, beyondNoise: null, unit: 'legions', exact: false });
+    }
+    return { seed: a.seed, trials, rows };
+  },
+};

@@ -1,0 +1,83 @@
+/** What a siege does in the toolkit (src/kinds/definition.ts): its analysis and report, and sweep, seek, worth and compare by Monte Carlo. */
+import { mean, probability, type CompareRow } from '../../analysis/compare.js';
+import { sequentialTest, wrongMeasure } from '../../analysis/seek.js';
+import { siege, type SiegeResult } from '../../analysis/siege.js';
+import type { SiegeSweepPoint, SweepHooks } from '../../analysis/sweepSim.js';
+import { editedAs } from '../../analysis/vary.js';
+import { twoSidedWorth } from '../../analysis/worth.js';
+import { UsageError } from '../../errors.js';
+import type { KindBehaviour } from '../definition.js';
+import { siegeAccumulator } from './accumulator.js';
+import { compileSiege } from './plan.js';
+import { parseSiege, type SiegeScenario } from './schema.js';
+
+/** P(fallen by week w), P(held through it), weeks to fall and losses at each point. */
+const sweep: SweepHooks<SiegeScenario> = {
+  check(options, settings) {
+    if (settings.exact) throw new UsageError('--exact: sieges and cascades have no exact odds (their sweep is Monte Carlo)');
+    if (options.rounds !== undefined) throw new UsageError('--rounds: cascades only');
+  },
+  async point({ document, values }, options) {
+    const r = await siege(document, options);
+    if (r.trials === 0) return { point: null, threads: r.threads, interrupted: r.interrupted };
+    const f = r.weeksToFall;
+    const median = 'p50' in f ? (f as { p50: number }).p50 : null;
+    const point: SiegeSweepPoint = {
+      values,
+      trials: r.trials,
+      fallen: f.probability,
+      fallenCi95: f.ci95,
+      held: 1 - f.probability,
+      heldCi95: [1 - f.ci95[1], 1 - f.ci95[0]],
+      weeksToFallMean: f.mean,
+      weeksToFallMedian: median,
+      meanWeeks: r.meanWeeks,
+      attackerDeadMean: r.casualties.attacker.dead.mean,
+      defenderDeadMean: r.casualties.defender.dead.mean,
+    };
+    return { point, threads: r.threads, interrupted: r.interrupted };
+  },
+  result(common, s, points) {
+    return { ...common, kind: 'siege', schema: 'warcast/sweep/siege@1', sides: [s.attacker.name, s.defender.name], weekLimit: s.weekLimit, points: points as SiegeSweepPoint[] };
+  },
+};
+
+export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
+  analyse: (file, options) => siege(file, options),
+  report: async (r, file) => (await import('../../../reports/siege.js')).siegeReport(r, file),
+  edit: (scenario, source, path, value) => editedAs(scenario, source, path, value, parseSiege),
+  sweep,
+  seek(scenario, source, path, t, settings, options) {
+    if (t.measure !== 'fallenBy') throw wrongMeasure('siege', t, 'fallenBy(week)');
+    const { test, threads } = sequentialTest('siege', 'siege', 'sieges', t, settings, options);
+    return {
+      method: 'monte-carlo',
+      threads,
+      evaluate: async (value) => {
+        const edited = editedAs(scenario, source, path, value, parseSiege);
+        if (t.week > edited.weekLimit) throw new UsageError(`--target: fallenBy(${t.week}) is past the scenario's weekLimit (${edited.weekLimit})`);
+        const c = compileSiege(edited);
+        const read = siegeAccumulator(c.plan);
+        return test(value, c.plan, (acc) => read.fallenBy(acc, t.week));
+      },
+    };
+  },
+  async worth(scenario, source, options) {
+    twoSidedWorth(options);
+    return (await import('../../analysis/worthSiege.js')).worthSiege(scenario, source, options);
+  },
+  async compare(fileA, fileB, options) {
+    const [a, b] = [await siege(fileA, options), await siege(fileB, options)];
+    const trials: [number, number] = [a.trials, b.trials];
+    const rows: CompareRow[] = [];
+    rows.push(probability('fallen within the week limit', a.weeksToFall.probability, b.weeksToFall.probability, trials));
+    if (a.weeksToFall.mean !== null && b.weeksToFall.mean !== null) {
+      const wa = a.weeksToFall as { mean: number; p05: number; p95: number };
+      const wb = b.weeksToFall as { mean: number; p05: number; p95: number };
+      rows.push(mean('weeks to fall (sieges that fell, mean)', 'weeks', wa, wb, trials));
+    }
+    rows.push(mean('attacker dead (mean)', 'troops', a.casualties.attacker.dead, b.casualties.attacker.dead, trials));
+    rows.push(mean('defender dead (mean)', 'troops', a.casualties.defender.dead, b.casualties.defender.dead, trials));
+    return { seed: a.seed, trials, rows };
+  },
+};

@@ -1,0 +1,69 @@
+/**
+ * The presentation model of a result: one document, rendered to terminal text (`text.ts`), Markdown
+ * (`markdown.ts`) and HTML (`html.ts`, the report's page and the what-if page). Numbers stay numbers here
+ * (a probability with its 95% interval, a mean with its quantiles) until a renderer writes them, each concept
+ * with one formatter (`format.ts`), so the three renderings cannot disagree. Pure: no Node imports.
+ */
+
+/** A number as the reader should see it; `format.ts` writes each kind one way everywhere. */
+export type Quantity =
+  /** A probability; with its 95% interval when it is an estimate (`36.12% ± 0.09`, `0.02% [0.0031%, 0.11%]`). */
+  | { q: 'percent'; value: number; ci?: readonly [number, number] | null; digits?: number }
+  /** A measured amount: grouped, `digits` decimals unless whole (`1,234`, `88.3`). */
+  | { q: 'number'; value: number; digits?: number }
+  /** A mean and its 5th, 50th and 95th percentiles: `120.0 (0 / 160 / 240)`. */
+  | { q: 'spread'; mean: number; p05: number; p50: number; p95: number; digits?: number }
+  /** Trials in short form: `1M`, `12.5k`. */
+  | { q: 'trials'; value: number };
+
+/** Running text: words and numbers. */
+export type Inline = string | Quantity;
+export type Text = Inline | readonly Inline[];
+
+/** Where a block is shown: everywhere (default) or only in the report's page (details the terminal leaves out). */
+export type Only = 'report';
+
+export interface TableBlock {
+  type: 'table';
+  /** The report's caption (the terminal and Markdown show the header row only). */
+  caption?: string;
+  columns: string[];
+  rows: Text[][];
+  only?: Only;
+}
+
+export type Block =
+  /** The first line: what was analysed. */
+  | { type: 'heading'; text: Text; only?: Only }
+  /** How the numbers were made (method, trials, seed, threads, time). */
+  | { type: 'run'; text: Text; only?: Only }
+  /** The lines a reader reads first (→ in the terminal, bold in Markdown). */
+  | { type: 'verdict'; lines: Text[]; only?: Only }
+  | TableBlock
+  /** A line of prose. */
+  | { type: 'note'; text: Text; only?: Only }
+  /** Lines aligned in columns that stay as they are (a code block in Markdown, preformatted in HTML). */
+  | { type: 'ledger'; lines: string[]; only?: Only }
+  /** An empty line between groups (text and Markdown only). */
+  | { type: 'gap'; only?: Only }
+  /** A chart of the report, by its name there (the Vega-Lite spec lives with the report's charts). */
+  | { type: 'chart'; name: string; only?: Only };
+
+export interface Document {
+  /** Short title (the report's page title). */
+  title: string;
+  blocks: Block[];
+}
+
+/** Small builders, so the kinds' presentation functions read as the output does. */
+export const percent = (value: number, ci?: readonly [number, number] | null, digits?: number): Quantity => ({ q: 'percent', value, ci, digits });
+export const number = (value: number, digits?: number): Quantity => ({ q: 'number', value, digits });
+export const spread = (s: { mean: number; p05: number; p50: number; p95: number }, digits?: number): Quantity => ({ q: 'spread', mean: s.mean, p05: s.p05, p50: s.p50, p95: s.p95, digits });
+export const trials = (value: number): Quantity => ({ q: 'trials', value });
+
+export const heading = (text: Text): Block => ({ type: 'heading', text });
+export const run = (text: Text): Block => ({ type: 'run', text });
+export const verdict = (...lines: Text[]): Block => ({ type: 'verdict', lines });
+export const note = (text: Text, only?: Only): Block => ({ type: 'note', text, only });
+export const gap: Block = { type: 'gap' };
+export const table = (columns: string[], rows: Text[][], caption?: string, only?: Only): TableBlock => ({ type: 'table', caption, columns, rows, only });

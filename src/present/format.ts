@@ -1,0 +1,93 @@
+/**
+ * One formatter per concept, shared by every renderer (terminal text, Markdown, HTML): a probability with its
+ * interval, a measured amount, a mean with its quantiles, a trial count. Pure.
+ */
+import { fixedGrouped, grouped } from '../numbers.js';
+import type { Inline, Quantity, Text } from './document.js';
+
+export { fixedGrouped, grouped };
+
+export function pct(p: number, digits = 2): string {
+  return `${(p * 100).toFixed(digits)}%`;
+}
+
+export function num(x: number, digits = 1): string {
+  if (Number.isInteger(x)) return grouped(x);
+  const text = fixedGrouped(x, digits, digits);
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text; // -0.004 shows as 0.0, not "-0.0"
+}
+
+/** A percentage for an interval bound: as `pct` when that shows it, else two significant digits (0.00041%). */
+function boundPct(x: number, digits: number): string {
+  if (x === 0 || x === 1) return pct(x, 0);
+  const text = pct(x, digits);
+  return Number(text.slice(0, -1)) === 0 || Number(text.slice(0, -1)) === 100 ? `${+(x * 100).toPrecision(2)}%` : text;
+}
+
+/**
+ * A probability with its 95% interval: "36.12% ± 0.09" when the interval is symmetric to the digits shown,
+ * "0.02% [0.0031%, 0.11%]" when it is lopsided or narrower than the digits (a Wilson interval near 0 or 1, or
+ * from few trials). Exact numbers (no interval) alone.
+ */
+export function pctCi(p: number, ci: readonly [number, number] | null | undefined, digits = 2): string {
+  const text = pct(p, digits);
+  if (!ci) return text;
+  const half = (ci[1] - ci[0]) / 2;
+  const lopsided = Math.abs(p - ci[0] - (ci[1] - p)) > 0.1 * half;
+  const tiny = half * 100 < 0.5 * 10 ** -digits;
+  if (lopsided || tiny) return `${text} [${boundPct(ci[0], digits)}, ${boundPct(ci[1], digits)}]`;
+  return `${text} ± ${(half * 100).toFixed(digits)}`;
+}
+
+/** A mean and its 5th / 50th / 95th percentiles: "120.0 (0 / 160 / 240)" (the header says "mean (p5 / p50 / p95)"). */
+export function spreadText(s: { mean: number; p05: number; p50: number; p95: number }, digits = 1): string {
+  return `${num(s.mean, digits)} (${num(s.p05)} / ${num(s.p50)} / ${num(s.p95)})`;
+}
+
+/** The header words of a spread column or row. */
+export const SPREAD_WORDS = 'mean (p5 / p50 / p95)';
+
+/** Trial counts in short form: 950, 12.5k, 1.2M, 3G. */
+export function fmtCount(n: number): string {
+  if (n >= 1e9) return `${+(n / 1e9).toFixed(2)}G`;
+  if (n >= 1e6) return `${+(n / 1e6).toFixed(2)}M`;
+  if (n >= 1e3) return `${+(n / 1e3).toFixed(1)}k`;
+  return String(n);
+}
+
+/**
+ * "1M battles, seed 42, 4 threads, 0.42 s". When fewer threads ran than were asked for, say why: a run this
+ * small stays on one thread because starting a worker pool would cost more than it saves.
+ */
+export function runLine(r: { trials: number; seed: number; threads: number; elapsedMs: number }, unit: string, requestedThreads?: number): string {
+  return `${fmtCount(r.trials)} ${unit}${r.trials === 1 ? '' : 's'}, seed ${r.seed}, ${threadsText(r.threads, `${unit}s`, requestedThreads)}, ${(r.elapsedMs / 1000).toFixed(2)} s`;
+}
+
+/**
+ * "1 thread (not 2: too few battles for a worker pool to pay off)": why fewer threads ran than `--threads` (given
+ * or its default, the machine's parallelism: so not "asked", which a user who gave no --threads did not).
+ */
+export function threadsText(threads: number, units: string, requestedThreads?: number): string {
+  const why = requestedThreads !== undefined && threads < requestedThreads ? ` (not ${requestedThreads}: too few ${units} for a worker pool to pay off)` : '';
+  return `${threads} thread${threads === 1 ? '' : 's'}${why}`;
+}
+
+export function quantityText(q: Quantity): string {
+  switch (q.q) {
+    case 'percent':
+      return pctCi(q.value, q.ci, q.digits);
+    case 'number':
+      return num(q.value, q.digits);
+    case 'spread':
+      return spreadText(q, q.digits);
+    case 'trials':
+      return fmtCount(q.value);
+  }
+}
+
+const inline = (part: Inline) => (typeof part === 'string' ? part : quantityText(part));
+
+/** Running text as a string: the same words in every renderer. */
+export function plain(text: Text): string {
+  return typeof text === 'string' ? text : Array.isArray(text) ? (text as readonly Inline[]).map(inline).join('') : inline(text as Quantity);
+}

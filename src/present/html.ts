@@ -1,0 +1,53 @@
+/**
+ * A document as HTML elements, for the report's page (reports/html.ts) and any page that shows a result. Every
+ * piece of text goes through `escapeHtml`, the one escaper of user text in markup. Each block carries
+ * `data-block` (its type), and the report-only details `data-only="report"`, so a test can read the page's
+ * numbers block by block.
+ */
+import type { Block, Document } from './document.js';
+import { plain } from './format.js';
+
+import { escapeHtml } from './escape.js';
+
+export { escapeHtml };
+
+const attrs = (b: Block) => ` data-block="${b.type}"${b.only ? ` data-only="${b.only}"` : ''}`;
+
+/** One block as HTML; a chart through `chart` (its figure in the page), nothing when absent. */
+export function blockHtml(b: Block, chart?: (name: string) => string): string {
+  switch (b.type) {
+    case 'heading':
+      return `<p class="lead"${attrs(b)}>${escapeHtml(plain(b.text))}</p>`;
+    case 'run':
+      return `<p class="run"${attrs(b)}>${escapeHtml(plain(b.text))}</p>`;
+    case 'note':
+      return `<p class="note"${attrs(b)}>${escapeHtml(plain(b.text))}</p>`;
+    case 'verdict':
+      return `<ul class="verdict"${attrs(b)}>\n${b.lines.map((l) => `<li>${escapeHtml(plain(l))}</li>`).join('\n')}\n</ul>`;
+    case 'table': {
+      const caption = b.caption ? `<caption>${escapeHtml(b.caption)}</caption>` : '';
+      const head = b.columns.length ? `<thead><tr>${b.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('')}</tr></thead>` : '';
+      const body = b.rows.map((r) => `<tr>${r.map((c, k) => (k === 0 ? `<th scope="row">${escapeHtml(plain(c))}</th>` : `<td>${escapeHtml(plain(c))}</td>`)).join('')}</tr>`).join('\n');
+      return `<table${attrs(b)}>${caption}${head}<tbody>\n${body}\n</tbody></table>`;
+    }
+    case 'ledger':
+      return `<pre class="ledger"${attrs(b)}>${escapeHtml(b.lines.join('\n'))}</pre>`;
+    case 'gap':
+      return '';
+    case 'chart':
+      return chart ? chart(b.name) : '';
+  }
+}
+
+/** Blocks as HTML, in order (gaps dropped). */
+export function blocksHtml(blocks: readonly Block[], chart?: (name: string) => string): string {
+  return blocks
+    .map((b) => blockHtml(b, chart))
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The whole document as HTML (charts left out): e.g. for a page without the report's figures. */
+export function renderHtml(doc: Document): string {
+  return blocksHtml(doc.blocks);
+}

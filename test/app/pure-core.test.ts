@@ -1,0 +1,38 @@
+/**
+ * The what-if page imports the pure core as it is: its bundle's inputs (esbuild's metafile, no plugin and no
+ * stub in the build) hold rules, plans, kernels, exact paths, summaries and result builders, and nothing that
+ * runs only in Node: no module of src/engine/, the kind registry's loaders, the command line or the reports, no
+ * Node built-in, no package of the pool, the cluster or the build. test/app/model.test.ts, monteCarlo.test.ts
+ * and siege.test.ts check the same modules give the CLI's numbers; browser.test.ts runs the bundle itself.
+ */
+import { describe, expect, it } from 'vitest';
+import { bundlePage } from '../../src/app/build.js';
+
+/** Where a module of the page may not come from, and why. */
+const FORBIDDEN: [RegExp, string][] = [
+  [/^node:|^(fs|os|path|url|worker_threads|crypto|zlib|child_process)$/, 'a Node built-in'],
+  [/(^|\/)src\/engine\//, 'the engine (runner, pool, checkpoints)'],
+  [/(^|\/)src\/kinds\/(index|load|definition)\.ts$/, "the kind registry's loaders (dynamic imports of kernels, files)"],
+  [/(^|\/)src\/(cli|distributed|build)\//, 'the command line, the cluster or the build'],
+  [/(^|\/)reports\//, 'the reports (vega, resvg)'],
+  [/(^|\/)src\/scenario\/read\.ts$/, 'reading files'],
+  [/node_modules\/(piscina|bullmq|ioredis|esbuild|msgpackr|@resvg|vega|commander)\//, 'a package of the pool, the cluster, the reports or the build'],
+];
+
+describe('the what-if page imports only the pure core', () => {
+  it('no input of its bundle is a Node built-in, an engine module, a stub or a package only Node runs', async () => {
+    const { js, metafile } = await bundlePage({ metafile: true });
+    const inputs = Object.keys(metafile!.inputs);
+    // The walk found the page's modules (not an empty graph that would pass anything).
+    for (const m of ['app/main.ts', 'app/worker.ts', 'src/app/model.ts', 'src/app/monteCarlo.ts', 'src/app/siege.ts', 'src/kinds/warMachine/kernel.ts', 'src/analysis/oddsResult.ts']) expect(inputs).toContain(m);
+    const bad = inputs.flatMap((i) => FORBIDDEN.filter(([re]) => re.test(i)).map(([, why]) => `${i}: ${why}`));
+    expect(bad).toEqual([]);
+    // A plugin's module (a stub, a rebuilt package) would carry its namespace, e.g. "node-stub:node:fs".
+    expect(inputs.filter((i) => /^[a-z-]+:/.test(i))).toEqual([]);
+    // zod comes in by its own entry point, tree-shaken: of its locales only the English messages the CLI prints.
+    const kept = Object.values(metafile!.outputs).flatMap((o) => Object.entries(o.inputs).filter(([, v]) => v.bytesInOutput > 0).map(([k]) => k));
+    expect(kept).toContain('node_modules/zod/v4/locales/en.js');
+    expect(kept.filter((i) => /node_modules\/zod\/v4\/locales\/(?!en\.js)/.test(i))).toEqual([]);
+    expect(js).not.toMatch(/not available in the page/);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * One document per result: the terminal text, the Markdown and the report's page of each result are rendered from
+ * one model, so they show the same numbers; and --markdown is written from that model, never read back from text.
+ * Small runs, no chart rendering (the page is built with empty figures): cheap.
+ */
+import { describe, expect, it } from 'vitest';
+import { cascade } from '../../src/analysis/cascade.js';
+import { divided } from '../../src/analysis/divided.js';
+import { march } from '../../src/analysis/march.js';
+import { matchup } from '../../src/analysis/matchup.js';
+import { odds } from '../../src/analysis/odds.js';
+import { rate } from '../../src/analysis/rate.js';
+import { siege } from '../../src/analysis/siege.js';
+import { memoryIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+import { presentCascade } from '../../src/kinds/cascade/present.js';
+import { presentDivided } from '../../src/kinds/divided/present.js';
+import { presentMarch } from '../../src/kinds/march/present.js';
+import { presentSiege } from '../../src/kinds/siege/present.js';
+import { presentOdds } from '../../src/kinds/warMachine/present.js';
+import { presentMatchup } from '../../src/kinds/warMachine/presentMatchup.js';
+import { presentRate } from '../../src/kinds/warMachine/presentRate.js';
+import type { Document } from '../../src/present/document.js';
+import { renderHtml } from '../../src/present/html.js';
+import { renderMarkdown } from '../../src/present/markdown.js';
+import { renderText } from '../../src/present/text.js';
+import { cascadeReport } from '../../reports/cascade.js';
+import { dividedReport, marchReport } from '../../reports/campaign.js';
+import type { ReportContent } from '../../reports/content.js';
+import { renderPage } from '../../reports/html.js';
+import { matchupReport } from '../../reports/matchup.js';
+import { siegeReport } from '../../reports/siege.js';
+import { oddsReport } from '../../reports/warMachine.js';
+
+const RUN = { trials: 1000, threads: 1, seed: 7 };
+
+/** Each converted result: its document and its report's page (rate has no report: the document as HTML). */
+const CASES: { name: string; make: () => Promise<{ doc: Document; page: string }> }[] = [
+  { name: 'odds, exact', make: async () => withReport(await odds('examples/battle.yaml', { exact: true }), presentOdds, oddsReport) },
+  { name: 'odds, Monte Carlo with a pursuit', make: async () => withReport(await odds('examples/elven-pursuit.yaml', RUN), presentOdds, oddsReport) },
+  { name: 'rate', make: async () => ({ doc: presentRate(await rate('examples/orcs-vs-men.yaml')), page: renderHtml(presentRate(await rate('examples/orcs-vs-men.yaml'))) }) },
+  { name: 'matchup', make: async () => withReport(await matchup('examples/matchup-twin-hills.yaml'), presentMatchup, matchupReport) },
+  { name: 'matchup, Monte Carlo and casualties', make: async () => withReport(await matchup('examples/battle.yaml', { ...RUN, trials: 500, monteCarlo: true, objective: 'casualties' }), presentMatchup, matchupReport) },
+  { name: 'siege with supplies', make: async () => withReport(await siege('examples/castle-siege-supplies.yaml', RUN), presentSiege, siegeReport) },
+  { name: 'siege with construction', make: async () => withReport(await siege('examples/castle-siege-construction.yaml', { ...RUN, trials: 1000 }), presentSiege, siegeReport) },
+  { name: 'cascade', make: async () => withReport(await cascade('examples/cascade-bob-john-jane.yaml', { ...RUN, trials: 1000 }), presentCascade, cascadeReport) },
+  { name: 'cascade over rounds', make: async () => withReport(await cascade('examples/cascade-kanly-three-rounds.yaml', { ...RUN, trials: 500 }), presentCascade, cascadeReport) },
+  { name: 'march into battle', make: async () => withReport(await march('examples/forced-march-into-battle.yaml'), presentMarch, marchReport) },
+  { name: 'divided', make: async () => withReport(await divided('examples/divided-forces.yaml'), presentDivided, dividedReport) },
+];
+
+function withReport<R>(r: R, present: (r: R) => Document, report: (r: R, file: string) => ReportContent): { doc: Document; page: string } {
+  return { doc: present(r), page: renderPage(report(r, 'scenario.yaml'), { svgs: {} }) };
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const numbers = (text: string) => (text.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).sort();
+
+/** The page's text of the blocks every rendering shows (not the report's own details, not facts or figures). */
+function pageBlocksText(page: string): string {
+  const blocks = [...page.matchAll(/<(p|ul|table|pre)\b[^>]*\bdata-block="[a-z]+"(?![^>]*data-only)[^>]*>([\s\S]*?)<\/\1>/g)].map((m) => m[2]);
+  // A table's caption is the page's own words (the terminal prints its header only).
+  return blocks
+    .map((b) => b.replace(/<caption>[\s\S]*?<\/caption>/, '').replace(/<[^>]+>/g, ' ').replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]))
+    .join('\n');
+}
+
+describe('one document per result', () => {
+  it.each(CASES.map((c) => [c.name, c] as const))('%s: text, Markdown and the report show the same numbers', async (_, c) => {
+    const { doc, page } = await c.make();
+    const text = numbers(renderText(doc));
+    expect(text.length).toBeGreaterThan(10);
+    expect(numbers(renderMarkdown(doc))).toEqual(text);
+    expect(numbers(pageBlocksText(page))).toEqual(text);
+    // The check can fail: a page that drops a block, or a renderer that writes a number another way, differs.
+    const dropped = page.replace(/<(table|pre)[^>]*data-block="(table|ledger)"(?![^>]*data-only)[\s\S]*?<\/\1>/, '');
+    expect(dropped).not.toBe(page);
+    expect(numbers(pageBlocksText(dropped))).not.toEqual(text);
+  }, 60_000);
+
+  it('the page shows the report-only details and names every chart it has', async () => {
+    const { doc, page } = await CASES[1].make();
+    expect(page).toContain('data-only="report"');
+    for (const b of doc.blocks) if (b.type === 'chart') expect(page).toContain(`data-chart="${b.name}"`);
+  });
+});
+
+describe('--markdown is written from the document, not read back from the text', () => {
+  const cli = async (...argv: string[]) => {
+    const io = memoryIo();
+    expect(await runCli(argv, io), io.stderr).toBe(0);
+    return io.stdout;
+  };
+  it('the command prints the document of its own --json result as Markdown', async () => {
+    const pairs: [string[], (json: never) => Document][] = [
+      [['odds', 'examples/battle.yaml', '--exact'], presentOdds],
+      [['rate', 'examples/battle.yaml'], presentRate],
+      [['matchup', 'examples/matchup-twin-hills.yaml'], presentMatchup],
+      [['march', 'examples/forced-march-into-battle.yaml'], presentMarch],
+      [['divided', 'examples/divided-forces.yaml'], presentDivided],
+      [['siege', 'examples/simple-siege.yaml', '--trials', '500', '--threads', '1'], presentSiege],
+      [['cascade', 'examples/cascade-bob-john.yaml', '--trials', '500', '--threads', '1'], presentCascade],
+    ];
+    const mask = (t: string) => t.replace(/\d+\.\d+ s\b/g, 'T s');
+    for (const [argv, present] of pairs) {
+      const result = JSON.parse(await cli(...argv, '--json')) as never;
+      expect(mask(await cli(...argv, '--markdown')), argv.join(' ')).toBe(mask(renderMarkdown(present(result))));
+    }
+  }, 60_000);
+  it('text that would read as a table rule or a verdict stays what the document says it is', () => {
+    const doc: Document = {
+      title: 't',
+      blocks: [
+        { type: 'heading', text: 'Battle ─── of the ford' },
+        { type: 'note', text: 'a  b' },
+        { type: 'note', text: '───  ─' },
+        { type: 'note', text: '→ not a verdict' },
+        { type: 'table', columns: ['a|b', 'c'], rows: [['x', '1']] },
+      ],
+    };
+    // Read back from the text, the second and third lines would become a table and the fourth a bold bullet.
+    expect(renderMarkdown(doc)).toBe('### Battle ─── of the ford\n\na  b  \n───  ─  \n→ not a verdict  \n\n| a\\|b | c |\n| --- | ---: |\n| x | 1 |\n');
+  });
+});
