@@ -2,7 +2,6 @@
 import { Command, Option } from 'commander';
 import { ExitCode } from '../errors.js';
 import { addToolkitCommands } from './toolkitCommands.js';
-import { closePool } from '../engine/pool.js';
 import type { Io } from './io.js';
 import { RUN_DEFAULTS } from '../analysis/options.js';
 import { addClusterCommands, addClusterOptions, runSimulation, type ClusterFlags, type Shardable } from './cluster.js';
@@ -14,9 +13,7 @@ import { escapeControls } from '../scenario/controls.js';
 import { exitCodeFor } from './exit.js';
 import { addCheckpointOptions, type TrialWords } from './options.js';
 import { beforeAction } from './ignored.js';
-import { assertScenarioArgs } from './scenarioArg.js';
-import { unknownCommand } from './unknownCommand.js';
-import { commandEnded } from './commandEnd.js';
+import { assertKnownCommand, assertScenarioArgs, commandEnded } from './commandBounds.js';
 import { addCommandHelp } from './help.js';
 import { grouped } from '../text/format.js';
 export { threadCap } from './exit.js';
@@ -139,16 +136,14 @@ export async function runCli(argv: string[], rawIo: Io): Promise<number> {
     return ExitCode.ok;
   }
   try {
-    const unknown = unknownCommand(program, argv);
-    if (unknown) throw unknown;
+    assertKnownCommand(program, argv);
     await program.parseAsync(argv, { from: 'user' });
     // Stopped after the run, while its report was being rendered: the report was not written.
     if (code === ExitCode.ok && io.signal?.aborted) code = ExitCode.interrupted;
   } catch (err) {
     code = exitCodeFor(err, io.json ? jsonErrors(io) : io);
   } finally {
-    commandEnded();
-    await closePool();
+    await commandEnded(); // report locks given up, the worker pool closed
   }
   return code;
 }

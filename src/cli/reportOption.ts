@@ -16,7 +16,7 @@ import type { SeekResult } from '../analysis/seek.js';
 import type { WorthResult } from '../analysis/worth.js';
 import type { TournamentResult } from '../analysis/tournament.js';
 import type { Io } from './io.js';
-import { atCommandEnd } from './commandEnd.js';
+import { atCommandEnd } from './commandBounds.js';
 import type { ReportContent } from '../../reports/content.js';
 import type { AnalysisResult } from '../kinds/definition.js';
 import { KINDS, kindAnsweredBy } from '../kinds/index.js';
