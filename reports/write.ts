@@ -183,6 +183,13 @@ export function releaseReservations(): void {
   reserved.clear();
 }
 
+/** The folder's lock for writing it: the one reserveReportFolder took before the run, or taken now. */
+function lockForWriting(target: string, option: string, dir: string): () => void {
+  const held = reserved.get(target);
+  reserved.delete(target);
+  return held ?? lock(dirname(target), basename(target), option, dir);
+}
+
 /** Write `files` as the folder `dir` (replacing an earlier report there); returns the absolute folder. */
 export function writeReportFolder(dir: string, files: ReportFile[], hooks: WriteHooks = {}): string {
   const target = resolve(dir);
@@ -190,14 +197,68 @@ export function writeReportFolder(dir: string, files: ReportFile[], hooks: Write
   assertReplaceable(dir, option);
   const parent = dirname(target);
   makeFolders(parent);
-  const held = reserved.get(target);
-  reserved.delete(target);
-  const unlock = held ?? lock(parent, basename(target), option, dir);
+  const unlock = lockForWriting(target, option, dir);
   try {
     // Checked again under the lock: another writer or the user may have changed the folder during the run.
     assertReplaceable(dir, option);
     removeStale(parent, basename(target));
     return swapIn(target, files, hooks);
+  } finally {
+    unlock();
+  }
+}
+
+/**
+ * `writeReportFolder` for a command a signal may stop: a Ctrl-C or SIGTERM only reaches JavaScript between turns
+ * of the event loop, so one that came while the charts rendered or the files were written is seen only after
+ * them. `check` is awaited (it gives the event loop a turn and throws if the run was stopped) once the files are
+ * staged and again once the new folder is in place, with the earlier one still kept aside: a signal seen then
+ * puts the earlier report back. Nothing but a signal after the second check can leave the new report.
+ */
+export async function writeReportFolderChecked(dir: string, files: ReportFile[], hooks: WriteHooks, check: () => Promise<void>): Promise<string> {
+  const target = resolve(dir);
+  const option = hooks.option ?? '--out';
+  assertReplaceable(dir, option);
+  const parent = dirname(target);
+  makeFolders(parent);
+  const unlock = lockForWriting(target, option, dir);
+  try {
+    assertReplaceable(dir, option);
+    removeStale(parent, basename(target));
+    const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
+    const staging = join(parent, `.${basename(target)}.tmp-${tag}`);
+    const old = join(parent, `.${basename(target)}.old-${tag}`);
+    mkdirSync(staging);
+    let hadOld = false;
+    let swapped = false;
+    try {
+      for (const f of files) {
+        writeFileAtomic(join(staging, f.name), f.data);
+        hooks.afterFile?.(f.name);
+      }
+      writeFileAtomic(join(staging, MANIFEST), JSON.stringify({ generator: GENERATOR, files: files.map((f) => f.name) }, null, 2) + '\n');
+      await check();
+      hadOld = existsSync(target);
+      if (hadOld) renameSync(target, old);
+      try {
+        renameSync(staging, target);
+      } catch (err) {
+        if (hadOld) renameSync(old, target);
+        throw err;
+      }
+      swapped = true;
+      await check();
+    } catch (err) {
+      if (swapped) {
+        // Stopped once the new folder was in place: it goes back to staging (removed below), the earlier one returns.
+        renameSync(target, staging);
+        if (hadOld) renameSync(old, target);
+      }
+      rmSync(staging, { recursive: true, force: true });
+      throw err;
+    }
+    if (hadOld) rmSync(old, { recursive: true, force: true });
+    return target;
   } finally {
     unlock();
   }

@@ -30,7 +30,7 @@ export async function worthCommand(file: string, flags: WorthFlags & ReportFlags
   const cascade = { player: flags.player, location: flags.location, rounds, npc: flags.npc === false ? false : undefined };
   const r = await withRun(io, flags, (o) => worth(file, { ...o, side, week, ...cascade, trials: flags.trials === undefined ? undefined : o.trials }));
   if (r.method === 'exact') warnIdleDice(io, flags as unknown as Record<string, unknown>, 'warcast worth on a battle (always exact)');
-  emitResult(io, flags, r, () => formatWorth(r));
+  emitResult(io, flags, r, (width) => formatWorth(r, width));
   await saveCommandReport({ kind: 'worth', result: r }, file, flags.report, flags, io);
   // Monte Carlo kinds stop on Ctrl-C with the items finished (exit 130); a battle's exact worth is never interrupted.
   return exitCodeAfter(io, r.interrupted, 'the items listed');
@@ -48,7 +48,7 @@ export function worthMeasureText(r: WorthResult): string {
   return `P(${r.sideName} wins)`;
 }
 
-export function formatWorth(r: WorthResult): string {
+export function formatWorth(r: WorthResult, width = Infinity): string {
   const out: string[] = [];
   const runLine = (what: string) => `Monte Carlo, ${(r.trials ?? 0).toLocaleString('en-US')} ${what} per variant, seed ${r.seed}, the same dice for every variant (common random numbers); as the scenario stands ${pct(r.win)}`;
   if (r.kind === 'cascade') {
@@ -67,7 +67,7 @@ export function formatWorth(r: WorthResult): string {
   const cascade = r.kind === 'cascade';
   const rows = r.items.map((i) => [i.name, i.rule, pct(i.win), signedPct(i.winDelta), ...(cascade ? [] : [signed(i.brEquivalent)]), signed(i.troopsEquivalent), `${signedLoss(i.casualtiesDelta[0])} / ${signedLoss(i.casualtiesDelta[1])}`]);
   const head = cascade ? ['item', 'rule', 'P(holds)', 'change', 'legions equivalent', 'Δ legions lost own / others'] : ['item', 'rule', r.kind === 'siege' ? r.measure! : 'win', 'change', 'BR equivalent', 'troops equivalent', 'Δ casualties own / enemy'];
-  out.push(table(rows, head));
+  out.push(table(rows, head, width));
   if (r.refused?.length) {
     out.push('', 'not allowed by the rules this round:');
     for (const x of r.refused) out.push(`  ${x.name}: ${x.reason}`);

@@ -12,6 +12,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { ExitCode, WarcastError } from '../errors.js';
 import type { Kernel } from '../engine/kernel.js';
 import { errnoText, fileHead, READ_NOW, shownPath } from '../files/output.js';
+import { INPUT_LIMITS } from '../scenario/input.js';
 import { shardRange, type ReplayCall, type ShardCall } from '../engine/mode.js';
 import { ExactSum, joinTraces } from '../engine/run.js';
 import { digest as textDigest } from '../engine/wire.js';
@@ -244,9 +245,11 @@ export function readPartText(name: string): string {
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw new WarcastError(`${shownPath(name)}: ${st.isDirectory() ? 'is a folder' : 'not a regular file (a FIFO, device or socket)'}; expected a part file written by --shard i/n --out FILE`, ExitCode.invalidScenario);
-    const buf = Buffer.alloc(st.size);
+    // At most one byte past the limit, whatever the size said (a file growing while read is not read on).
+    const buf = Buffer.alloc(Math.min(st.size, INPUT_LIMITS.part) + 1);
     let n = 0;
     for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
+    if (n > INPUT_LIMITS.part) throw new WarcastError(`${shownPath(name)}: larger than ${INPUT_LIMITS.part.toLocaleString('en-US')} bytes (64 MiB), the limit for a part file (docs/reliability.md)`, ExitCode.invalidScenario);
     return buf.subarray(0, n).toString('utf8');
   } catch (err) {
     if (err instanceof WarcastError) throw err;

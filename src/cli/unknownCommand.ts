@@ -1,11 +1,8 @@
 /**
- * What runCli does around every command. Before: `warcast design --help`, `warcast help design`: a command that
- * does not exist is a usage error (exit 2) with a suggestion, whether or not --help is given (commander alone
- * prints the general help and exits 0 then). After: work to do however the command ended (a report folder's
- * lock taken before the run is given up, the worker pool closed). Also the check of a command's scenario files.
+ * `warcast design --help`, `warcast help design`: a command that does not exist is a usage error (exit 2) with a
+ * suggestion, whether or not --help is given (commander alone prints the general help and exits 0 then).
  */
 import type { Command } from 'commander';
-import { closePool } from '../engine/pool.js';
 import { UsageError } from '../errors.js';
 import { closest } from '../scenario/source.js';
 
@@ -31,25 +28,3 @@ export function unknownCommand(program: Command, argv: string[]): UsageError | n
   const file = /\.(ya?ml|json)$/i.test(word) ? ` (a scenario file? name the command first: warcast odds ${shown})` : '';
   return new UsageError(`unknown command '${shown}'${hint ? ` (did you mean '${hint}'?)` : file}; run warcast --help for the commands`);
 }
-
-/** Throw the usage error for an unknown command in `argv`, if any. */
-export function assertKnownCommand(program: Command, argv: string[]): void {
-  const unknown = unknownCommand(program, argv);
-  if (unknown) throw unknown;
-}
-
-const atEnd = new Set<() => void>();
-
-/** Run `f` once when the current command ends, however it ends. */
-export function atCommandEnd(f: () => void): void {
-  atEnd.add(f);
-}
-
-/** Called by runCli when a command has ended: the tasks above, then the worker pool closed. */
-export async function commandEnded(): Promise<void> {
-  for (const f of atEnd) f();
-  atEnd.clear();
-  await closePool();
-}
-
-export { assertScenarioArgs } from './scenarioArg.js';
