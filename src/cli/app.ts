@@ -15,7 +15,7 @@ import { loadScenario } from '../kinds/load.js';
 import { parseScenarioText } from '../scenario/source.js';
 import { scenarioArg } from './scenarioArg.js';
 import type { Io } from './io.js';
-import { checkOutputFile, ensureFolder, fileHead, writeOutputFile } from './outputFile.js';
+import { checkOutputFile, ensureFolder, fileHead, writeOutputFile } from '../files/output.js';
 
 export interface AppFlags {
   out?: string;

@@ -7,7 +7,7 @@ import { DEFAULT_THRESHOLD, defaultBaselineFile, formatReport, runBenchmarks, sl
 import { SUITES } from '../../benchmarks/suites/index.js';
 import { ExitCode, UsageError } from '../errors.js';
 import type { Io } from './io.js';
-import { checkOutputFile, fileHead, writeOutputFile } from './outputFile.js';
+import { checkOutputFile, fileHead, writeOutputFile } from '../files/output.js';
 
 export interface BenchFlags {
   json?: boolean;

@@ -9,7 +9,7 @@ import { fmtCount } from '../text/format.js';
 import { warcastVersion } from '../version.js';
 import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';
-import { checkOutputFile, fileHead, READ_NOW } from './outputFile.js';
+import { checkOutputFile, fileHead, READ_NOW } from '../files/output.js';
 
 export interface CheckpointFlags {
   checkpoint?: string;

@@ -3,20 +3,19 @@
  * always does, on the engine (src/engine/engine.ts) its Io hands the analysis, which decides where its chunks
  * are computed.
  */
-import { closeSync, fstatSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { ClusterEngine, localEngine } from '../engine/local.js';
 import { ReplayEngine } from '../engine/replay.js';
 import { ShardEngine } from '../engine/shard.js';
-import type { Kernel } from '../engine/kernel.js';
 import { digest } from '../engine/wire.js';
-import { canonical, mergeParts, parsePart, PART_FORMAT, sealPart, type NamedPart, type PartFile } from '../distributed/parts.js';
+import { mergeParts, parsePart, PART_FORMAT, readPartText, readRegular, sealPart, verifyCall, whyNotOurPart, type NamedPart } from '../distributed/parts.js';
 import { ExitCode, UsageError, WarcastError } from '../errors.js';
 import { INPUT_LIMITS } from '../scenario/input.js';
 import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';
-import { checkOutputFile, errnoText, fileHead, READ_NOW, shownPath, writeOutputFile } from './outputFile.js';
+import { checkOutputFile, errnoText, writeOutputFile } from '../files/output.js';
 
 export interface ClusterFlags extends RunFlags {
   shard?: string;
@@ -64,7 +63,8 @@ export async function runDistributable(command: Shardable, file: string, flags: 
   if (flags.report !== undefined) throw new UsageError('--shard: no --report for a part (write the report from warcast merge … --report DIR)');
   if (flags.out === undefined && !flags.json) throw new UsageError('--shard: give --out part.json (or --json to print the part on stdout)');
   const settings = runOptions(flags);
-  const text = readScenarioText(file);
+  // The scenario's text for the part, within the input limit; a missing or bad file the command reports in its own words.
+  const text = readRegular(file, INPUT_LIMITS.scenario)?.toString('utf8') ?? '';
   const header = { warcastPart: PART_FORMAT as typeof PART_FORMAT, version, command, scenarioHash: digest(text), seed: settings.seed, options: resultOptions(flags), shard };
   // Checked before the run: a part is written only where nothing but this shard's own part would be replaced.
   if (flags.out !== undefined) checkOutputFile(flags.out, { option: '--out', inputs: file === '-' ? [] : [file], whyNotReplace: (path) => whyNotOurPart(path, header) });
@@ -100,81 +100,9 @@ export async function runDistributable(command: Shardable, file: string, flags: 
   return ExitCode.ok;
 }
 
-/**
- * Why an existing file at a shard's --out may not be replaced, or null: only a part of this very run and shard
- * (a scheduler's retry rewrites it) is ours to replace.
- */
-function whyNotOurPart(path: string, header: Pick<PartFile, 'warcastPart' | 'version' | 'command' | 'scenarioHash' | 'seed' | 'options' | 'shard'>): string | null {
-  if (!fileHead(path, 64).startsWith('{"warcastPart":')) return 'is not a warcast part file';
-  let p: Partial<PartFile>;
-  try {
-    p = JSON.parse(readPartText(path)) as Partial<PartFile>;
-  } catch {
-    return 'is not a complete warcast part file';
-  }
-  const same = (k: keyof typeof header) => canonical(p[k]) === canonical(header[k]);
-  const other = (['warcastPart', 'version', 'command', 'scenarioHash', 'seed', 'options', 'shard'] as const).filter((k) => !same(k));
-  return other.length === 0 ? null : `is a part of another run or shard (different ${other.join(', ')})`;
-}
-
 /** The flags that shape the result (not where or how it runs, or where it is written). */
 function resultOptions(flags: ClusterFlags): Record<string, unknown> {
   return Object.fromEntries(Object.entries(flags).filter(([k, v]) => v !== undefined && !VERSION_KEYS_NOT_IN_RESULT.has(k)));
-}
-
-/** At most `limit` bytes of a regular file (null: not a regular file, missing or unreadable; longer files are cut at limit + 1). */
-function readRegular(file: string, limit: number): Buffer | null {
-  let fd: number;
-  try {
-    fd = openSync(file, READ_NOW); // a FIFO must not block the open
-  } catch {
-    return null;
-  }
-  try {
-    if (!fstatSync(fd).isFile()) return null;
-    const buf = Buffer.alloc(Math.min(limit + 1, fstatSync(fd).size + 1));
-    let n = 0;
-    for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
-    return buf.subarray(0, n);
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Scenario files are at most 1 MiB (docs/reliability.md); a device or a huge file is the command's own error. */
-const SCENARIO_BYTES = 1024 * 1024;
-
-function readScenarioText(file: string): string {
-  return readRegular(file, SCENARIO_BYTES)?.toString('utf8') ?? ''; // the command itself reports a missing or bad file in its own words
-}
-
-/** A part file's text: a missing file is exit 2 (as a missing scenario), anything but a regular file exit 3. */
-function readPartText(name: string): string {
-  let fd: number;
-  try {
-    fd = openSync(name, READ_NOW); // a FIFO must not block the open
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'ELOOP' ? 'a loop of symbolic links' : `cannot read (${errnoText(err)})`;
-    throw new WarcastError(`${shownPath(name)}: ${why}`, code === 'ENOENT' || code === 'ELOOP' ? ExitCode.usage : ExitCode.invalidScenario);
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) throw new WarcastError(`${shownPath(name)}: ${st.isDirectory() ? 'is a folder' : 'not a regular file (a FIFO, device or socket)'}; expected a part file written by --shard i/n --out FILE`, ExitCode.invalidScenario);
-    // At most one byte past the limit, whatever the size said (a file growing while read is not read on).
-    const buf = Buffer.alloc(Math.min(st.size, INPUT_LIMITS.part) + 1);
-    let n = 0;
-    for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
-    if (n > INPUT_LIMITS.part) throw new WarcastError(`${shownPath(name)}: larger than ${INPUT_LIMITS.part.toLocaleString('en-US')} bytes (64 MiB), the limit for a part file (docs/reliability.md)`, ExitCode.invalidScenario);
-    return buf.subarray(0, n).toString('utf8');
-  } catch (err) {
-    if (err instanceof WarcastError) throw err;
-    throw new WarcastError(`${shownPath(name)}: cannot read (${errnoText(err)})`, ExitCode.invalidScenario);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 export interface MergeFlags {
@@ -215,24 +143,5 @@ export async function mergeCommand(files: string[], flags: MergeFlags, io: Io, c
     throw err;
   } finally {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
-  }
-}
-
-/** Each part's sums for call `i` fit the kernel the analysis runs: as many sums, the same chunks, each within what its trials can add up to. */
-function verifyCall(parts: NamedPart[], i: number, kernel: Kernel<unknown>, plan: unknown): void {
-  const length = kernel.accLength(plan);
-  // Without maxPerTrial every slot is a count (engine/kernel.ts): from 0 to the trials run.
-  const counts = kernel.maxPerTrial === undefined;
-  const perTrial = kernel.maxPerTrial?.(plan) ?? 1;
-  for (const { name, part } of parts) {
-    const c = part.calls[i];
-    const where = `${name}: calls[${i}]`;
-    if (c.chunkTrials !== kernel.chunkTrials) throw new WarcastError(`${where}.chunkTrials: expected ${kernel.chunkTrials} for ${kernel.name}, got ${c.chunkTrials} (damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
-    if (c.acc.length !== length) throw new WarcastError(`${where}.acc: expected ${length} sums for this run, got ${c.acc.length} (damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
-    const trials = Math.max(0, Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) - c.shardFirst * c.chunkTrials);
-    const most = perTrial * trials;
-    const j = c.acc.findIndex((x) => Math.abs(x) > most || (counts && x < 0));
-    if (j >= 0 && counts) throw new WarcastError(`${where}.acc[${j}]: ${c.acc[j]} is not a count of ${trials.toLocaleString('en-US')} trials (0 to ${trials.toLocaleString('en-US')}; damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
-    if (j >= 0) throw new WarcastError(`${where}.acc[${j}]: ${c.acc[j]} is more than ${trials.toLocaleString('en-US')} trials can add up to (at most ${most.toLocaleString('en-US')}; damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
   }
 }

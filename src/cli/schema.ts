@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ExitCode } from '../errors.js';
 import { SCHEMA_KINDS, scenarioJsonSchema } from '../analysis/scenarioSchema.js';
 import type { Io } from './io.js';
-import { checkOutputFile, ensureFolder, fileHead, writeOutputFile } from './outputFile.js';
+import { checkOutputFile, ensureFolder, fileHead, writeOutputFile } from '../files/output.js';
 
 const text = (schema: unknown) => JSON.stringify(schema, null, 2) + '\n';
 

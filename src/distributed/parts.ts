@@ -8,9 +8,13 @@
  * The digest carries no secret (anyone can recompute it), so every field is also checked for what a shard can
  * have written: types, its chunk range from its index and count, the scenario text against its hash.
  */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { ExitCode, WarcastError } from '../errors.js';
+import type { Kernel } from '../engine/kernel.js';
 import type { ReplayCall } from '../engine/replay.js';
 import { shardRange, type ShardCall } from '../engine/shard.js';
+import { errnoText, fileHead, READ_NOW, shownPath } from '../files/output.js';
+import { INPUT_LIMITS } from '../scenario/input.js';
 import { ExactSum, joinTraces } from '../engine/run.js';
 import { digest as textDigest } from '../engine/wire.js';
 
@@ -206,4 +210,88 @@ export function mergeParts(parts: NamedPart[]): { first: PartFile; calls: Replay
     calls.push({ kind: c0.kind, planHash: c0.planHash, seed: c0.seed, startTrial: c0.startTrial, trials: c0.trials, acc, trace: c0.trace ? joinTraces(traces, c0.traceLength) : null });
   }
   return { first: a, calls };
+}
+
+/** At most `limit` bytes of a regular file (null: not a regular file, missing or unreadable; longer files are cut at limit + 1). */
+export function readRegular(file: string, limit: number): Buffer | null {
+  let fd: number;
+  try {
+    fd = openSync(file, READ_NOW); // a FIFO must not block the open
+  } catch {
+    return null;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return null;
+    const buf = Buffer.alloc(Math.min(limit + 1, fstatSync(fd).size + 1));
+    let n = 0;
+    for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
+    return buf.subarray(0, n);
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A part file's text: a missing file is exit 2 (as a missing scenario), anything but a regular file exit 3. */
+export function readPartText(name: string): string {
+  let fd: number;
+  try {
+    fd = openSync(name, READ_NOW); // a FIFO must not block the open
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'ELOOP' ? 'a loop of symbolic links' : `cannot read (${errnoText(err)})`;
+    throw new WarcastError(`${shownPath(name)}: ${why}`, code === 'ENOENT' || code === 'ELOOP' ? ExitCode.usage : ExitCode.invalidScenario);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new WarcastError(`${shownPath(name)}: ${st.isDirectory() ? 'is a folder' : 'not a regular file (a FIFO, device or socket)'}; expected a part file written by --shard i/n --out FILE`, ExitCode.invalidScenario);
+    // At most one byte past the limit, whatever the size said (a file growing while read is not read on).
+    const buf = Buffer.alloc(Math.min(st.size, INPUT_LIMITS.part) + 1);
+    let n = 0;
+    for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
+    if (n > INPUT_LIMITS.part) throw new WarcastError(`${shownPath(name)}: larger than ${INPUT_LIMITS.part.toLocaleString('en-US')} bytes (64 MiB), the limit for a part file (docs/reliability.md)`, ExitCode.invalidScenario);
+    return buf.subarray(0, n).toString('utf8');
+  } catch (err) {
+    if (err instanceof WarcastError) throw err;
+    throw new WarcastError(`${shownPath(name)}: cannot read (${errnoText(err)})`, ExitCode.invalidScenario);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Why an existing file at a shard's --out may not be replaced, or null: only a part of this very run and shard
+ * (a scheduler's retry rewrites it) is ours to replace.
+ */
+export function whyNotOurPart(path: string, header: Pick<PartFile, 'warcastPart' | 'version' | 'command' | 'scenarioHash' | 'seed' | 'options' | 'shard'>): string | null {
+  if (!fileHead(path, 64).startsWith('{"warcastPart":')) return 'is not a warcast part file';
+  let p: Partial<PartFile>;
+  try {
+    p = JSON.parse(readPartText(path)) as Partial<PartFile>;
+  } catch {
+    return 'is not a complete warcast part file';
+  }
+  const same = (k: keyof typeof header) => canonical(p[k]) === canonical(header[k]);
+  const other = (['warcastPart', 'version', 'command', 'scenarioHash', 'seed', 'options', 'shard'] as const).filter((k) => !same(k));
+  return other.length === 0 ? null : `is a part of another run or shard (different ${other.join(', ')})`;
+}
+
+/** Each part's sums for call `i` fit the kernel the analysis runs: as many sums, the same chunks, each within what its trials can add up to. */
+export function verifyCall(parts: NamedPart[], i: number, kernel: Kernel<unknown>, plan: unknown): void {
+  const length = kernel.accLength(plan);
+  // Without maxPerTrial every slot is a count (engine/kernel.ts): from 0 to the trials run.
+  const counts = kernel.maxPerTrial === undefined;
+  const perTrial = kernel.maxPerTrial?.(plan) ?? 1;
+  for (const { name, part } of parts) {
+    const c = part.calls[i];
+    const where = `${name}: calls[${i}]`;
+    if (c.chunkTrials !== kernel.chunkTrials) throw new WarcastError(`${where}.chunkTrials: expected ${kernel.chunkTrials} for ${kernel.name}, got ${c.chunkTrials} (damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
+    if (c.acc.length !== length) throw new WarcastError(`${where}.acc: expected ${length} sums for this run, got ${c.acc.length} (damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
+    const trials = Math.max(0, Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) - c.shardFirst * c.chunkTrials);
+    const most = perTrial * trials;
+    const j = c.acc.findIndex((x) => Math.abs(x) > most || (counts && x < 0));
+    if (j >= 0 && counts) throw new WarcastError(`${where}.acc[${j}]: ${c.acc[j]} is not a count of ${trials.toLocaleString('en-US')} trials (0 to ${trials.toLocaleString('en-US')}; damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
+    if (j >= 0) throw new WarcastError(`${where}.acc[${j}]: ${c.acc[j]} is more than ${trials.toLocaleString('en-US')} trials can add up to (at most ${most.toLocaleString('en-US')}; damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
+  }
 }
