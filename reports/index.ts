@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ReportContent } from './content.js';
 import { renderPage } from './html.js';
 import { browserBundles, renderPng, renderSvg, scopeSvgIds } from './render.js';
-import { writeReportFolder, type ReportFile, type WriteHooks } from './write.js';
+import { writeReportFolder, writeReportFolderChecked, type ReportFile, type WriteHooks } from './write.js';
 
 export type { ReportContent } from './content.js';
 
@@ -59,5 +59,11 @@ export async function writeReport(dir: string, c: ReportContent, o: ReportOption
     if (o.signal?.aborted) throw new ReportInterrupted();
   };
   check();
-  return join(writeReportFolder(dir, files, { ...hooks, afterFile: (name) => (check(), hooks?.afterFile?.(name)) }), 'index.html');
+  if (!o.signal) return join(writeReportFolder(dir, files, hooks), 'index.html');
+  // A signal that came during the last (synchronous) rendering and writing is seen after a turn of the event loop.
+  const turn = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    check();
+  };
+  return join(await writeReportFolderChecked(dir, files, { ...hooks, afterFile: (name) => (check(), hooks?.afterFile?.(name)) }, turn), 'index.html');
 }

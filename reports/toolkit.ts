@@ -6,7 +6,8 @@ import type { SeekResult } from '../src/analysis/seek.js';
 import type { WorthResult } from '../src/analysis/worth.js';
 import type { TournamentResult } from '../src/analysis/tournament.js';
 import { heatmapChart, ratingsChart, seekChart, tornadoChart } from './charts/toolkit.js';
-import type { ReportContent, Table } from './content.js';
+import { documentContent, type ReportContent, type Table } from './content.js';
+import { presentTournament } from '../src/kinds/tournament/present.js';
 import { elapsedText } from './save.js';
 import { WAR_MACHINE_SOURCES } from './warMachine.js';
 import { SIEGE_SOURCES } from './siege.js';
@@ -124,26 +125,7 @@ function raceFacts(r: TournamentResult): [string, string][] {
 const TOURNAMENT_SOURCE = 'Bradley–Terry ratings (Bradley & Terry 1952, fitted by Hunter’s 2004 MM algorithm), the Elo scale and the Pareto front: docs/design.md, “tournament”.';
 
 export function tournamentReport(r: TournamentResult, file: string): ReportContent {
-  const costs = r.ratings.some((x) => x.cost !== null);
-  const table: Table = {
-    caption: 'Ratings, strongest first',
-    columns: ['force', 'rating', '95% interval', 'score', ...(costs ? ['cost', 'strength per 1,000 cost', 'Pareto front'] : [])],
-    rows: r.ratings.map((x) => [
-      x.name,
-      x.rating.toFixed(0),
-      x.ci95 ? `${x.ci95[0].toFixed(0)}–${x.ci95[1].toFixed(0)}` : 'exact odds',
-      pct(x.score),
-      ...(costs ? [x.cost === null ? '—' : x.cost.toLocaleString('en-US'), x.strengthPerCost === null ? '—' : (x.strengthPerCost * 1000).toPrecision(3), x.pareto ? 'yes' : ''] : []),
-    ]),
-  };
-  const matrix: Table = {
-    caption: 'P(row force wins attacking the column force)',
-    columns: ['attacker \\ defender', ...r.forces],
-    rows: r.forces.map((f, i) => [f, ...r.win[i].map((p) => (p === null ? '—' : pct(p)))]),
-  };
-  return {
-    title: r.title ?? `Tournament of ${r.forces.length} forces`,
-    lead: `Round robin of ${r.forces.length} forces: every ordered pair, the row force attacking`,
+  return documentContent(presentTournament(r), {
     facts: [
       ['forces file', file],
       ['method', r.method === 'exact' ? 'exact odds' : `Monte Carlo, ${r.trials.toLocaleString('en-US')} battles per pairing, seed ${r.seed}, common random numbers`],
@@ -152,7 +134,6 @@ export function tournamentReport(r: TournamentResult, file: string): ReportConte
       ...raceFacts(r),
       ['elapsed', elapsedText(r.elapsedMs)],
     ],
-    tables: [table, matrix],
     sources: [...WAR_MACHINE_SOURCES, TOURNAMENT_SOURCE],
     charts: [
       { name: 'win-matrix', title: 'Who beats whom', caption: 'Each cell: the chance the row force wins attacking the column force.', spec: heatmapChart({ forces: r.forces, win: r.win.map((row) => row.map((p) => p ?? 0)) }) },
@@ -164,5 +145,5 @@ export function tournamentReport(r: TournamentResult, file: string): ReportConte
       },
     ],
     resultJson: JSON.stringify(r, null, 2) + '\n',
-  };
+  });
 }

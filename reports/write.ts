@@ -145,7 +145,19 @@ export function reserveReportFolder(dir: string, option = '--out'): void {
   assertReplaceable(dir, option);
   const target = resolve(dir);
   const parent = dirname(target);
-  if (reserved.has(target) || !existsSync(parent)) return;
+  if (reserved.has(target)) return;
+  if (!existsSync(parent)) {
+    // Made by the write: the first missing folder must be creatable now (made and removed again).
+    let first = parent;
+    while (!existsSync(dirname(first)) && dirname(first) !== first) first = dirname(first);
+    try {
+      mkdirSync(first);
+      rmSync(first, { recursive: true, force: true });
+    } catch (err) {
+      throw new UsageError(`${option} ${shown(dir)}: cannot create ${shown(first)} (${(err as NodeJS.ErrnoException).code ?? String(err)}); nothing was run`);
+    }
+    return;
+  }
   // The staging folder's name is longer than the folder's: a name the filesystem would refuse fails now.
   const probe = join(parent, `.${basename(target)}.tmp-${process.pid}-probe000`);
   try {
@@ -177,7 +189,7 @@ export function writeReportFolder(dir: string, files: ReportFile[], hooks: Write
   const option = hooks.option ?? '--out';
   assertReplaceable(dir, option);
   const parent = dirname(target);
-  mkdirSync(parent, { recursive: true });
+  makeFolders(parent);
   const held = reserved.get(target);
   reserved.delete(target);
   const unlock = held ?? lock(parent, basename(target), option, dir);
@@ -186,6 +198,62 @@ export function writeReportFolder(dir: string, files: ReportFile[], hooks: Write
     assertReplaceable(dir, option);
     removeStale(parent, basename(target));
     return swapIn(target, files, hooks);
+  } finally {
+    unlock();
+  }
+}
+
+/**
+ * `writeReportFolder` for a command a signal may stop: a Ctrl-C or SIGTERM only reaches JavaScript between turns
+ * of the event loop, so one that came while the charts rendered or the files were written is seen only after
+ * them. `check` is awaited (it gives the event loop a turn and throws if the run was stopped) once the files are
+ * staged and again once the new folder is in place, with the earlier one still kept aside: a signal seen then
+ * puts the earlier report back. Nothing but a signal after the second check can leave the new report.
+ */
+export async function writeReportFolderChecked(dir: string, files: ReportFile[], hooks: WriteHooks, check: () => Promise<void>): Promise<string> {
+  const target = resolve(dir);
+  const option = hooks.option ?? '--out';
+  assertReplaceable(dir, option);
+  const parent = dirname(target);
+  mkdirSync(parent, { recursive: true });
+  const unlock = lock(parent, basename(target), option, dir);
+  try {
+    assertReplaceable(dir, option);
+    removeStale(parent, basename(target));
+    const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
+    const staging = join(parent, `.${basename(target)}.tmp-${tag}`);
+    const old = join(parent, `.${basename(target)}.old-${tag}`);
+    mkdirSync(staging);
+    let hadOld = false;
+    let swapped = false;
+    try {
+      for (const f of files) {
+        writeFileAtomic(join(staging, f.name), f.data);
+        hooks.afterFile?.(f.name);
+      }
+      writeFileAtomic(join(staging, MANIFEST), JSON.stringify({ generator: GENERATOR, files: files.map((f) => f.name) }, null, 2) + '\n');
+      await check();
+      hadOld = existsSync(target);
+      if (hadOld) renameSync(target, old);
+      try {
+        renameSync(staging, target);
+      } catch (err) {
+        if (hadOld) renameSync(old, target);
+        throw err;
+      }
+      swapped = true;
+      await check();
+    } catch (err) {
+      if (swapped) {
+        // Stopped once the new folder was in place: it goes back to staging (removed below), the earlier one returns.
+        renameSync(target, staging);
+        if (hadOld) renameSync(old, target);
+      }
+      rmSync(staging, { recursive: true, force: true });
+      throw err;
+    }
+    if (hadOld) rmSync(old, { recursive: true, force: true });
+    return target;
   } finally {
     unlock();
   }
@@ -217,4 +285,17 @@ function swapIn(target: string, files: ReportFile[], hooks: WriteHooks): string 
     throw err;
   }
   return target;
+}
+
+/**
+ * mkdir -p, one level at a time: Node's `mkdirSync(…, { recursive: true })` never returns when the parent is a
+ * filesystem that answers ENOENT to every new name (`--report /proc/x/report` hung).
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of missing.reverse()) mkdirSync(d);
 }

@@ -25,7 +25,6 @@ export { matchup, type MatchupOptions, type MatchupResult, type Objective } from
 export { sweep, type SweepOptions, type SweepResult } from './analysis/sweep.js';
 export type { SimSweepResult, SiegeSweepResult, CascadeSweepResult, BattleGridSweepResult, SweepAnswer } from './analysis/sweepSim.js';
 export { compare, type CompareResult, type CompareRow } from './analysis/compare.js';
-export { roll, type RollResult } from './analysis/roll.js';
 export { scenarioJsonSchema as schema } from './analysis/scenarioSchema.js';
 export { siege, type SiegeResult } from './analysis/siege.js';
 export { tournament, bradleyTerry, type TournamentResult, type TournamentRating, type BradleyTerryFit } from './analysis/tournament.js';
@@ -35,6 +34,8 @@ export { seek, parseTarget, type SeekOptions, type SeekResult, type SeekPoint, t
 export { cascade, type CascadeOptions, type CascadeResult } from './analysis/cascade.js';
 export { march, type MarchOptions, type MarchResult } from './analysis/march.js';
 export { divided, type DividedResult } from './analysis/divided.js';
+export { roll, ROLL_KINDS, type RollOptions, type RollResult, type DieRecord } from './analysis/roll.js';
+export { commitmentOf, deriveSeed, newSeal, sealedRoll, sealFromPost, verifySeal, type SealFile, type SealRecord, type VerifyResult } from './analysis/rollSeal.js';
 export { RUN_DEFAULTS, type ProgressCallback, type RunOptions, type RunHeader } from './analysis/options.js';
 export { loadScenario, type ScenarioInput, type LoadedScenario } from './kinds/load.js';
 export { KINDS, type KindName } from './kinds/index.js';

@@ -17,6 +17,7 @@ import { rateSides } from '../rules/warMachine/rating.js';
 import { leaderExperience, pcResourcesUsed } from '../rules/warMachine/otherNotes.js';
 import { solveZeroSum } from '../stats/game.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
+import { forcesOf } from '../kinds/divided/forces.js';
 
 export interface ForceFigures {
   name: string;
@@ -78,25 +79,7 @@ export interface DividedResult extends ResultMeta {
   splitGame: { mixA: number[]; mixB: number[]; value: number } | null;
 }
 
-/** A side's forces for a split (null: its listed forces). A divided force keeps its BR (RC l. 11057). */
-export function forcesOf(side: DividedSide, split: number | null, policies: DividedScenario['policies']): WarMachineSide[] {
-  if (side.forces) return side.forces;
-  const whole = side.force!;
-  const [r] = rateSides([whole, whole], policies);
-  const parts = side.splits![split ?? 0];
-  return parts.map((troops, i) => {
-    const { basicForceRating: _b, forceFactors: _f, statements: _s, makeup, ...rest } = whole;
-    return {
-      ...rest,
-      name: `${whole.name} ${i + 1} (${troops})`,
-      troops,
-      battleRating: r.battleRating,
-      troopClass: r.troopClassName ?? whole.troopClass,
-      // Only the flying share is read once BR is given (defender terrain against fliers).
-      makeup: makeup?.flying !== undefined ? { flying: makeup.flying } : undefined,
-    } as WarMachineSide;
-  });
-}
+export { forcesOf };
 
 interface BattleOutcome {
   p: number;

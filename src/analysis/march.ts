@@ -17,11 +17,11 @@ import { exactWarMachine } from '../kinds/warMachine/kernel.js';
 import { CODE_COUNT, compileWarMachine } from '../kinds/warMachine/plan.js';
 import { summarizeOdds, type WarMachineOdds } from '../kinds/warMachine/summary.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
-import { rateSides } from '../rules/warMachine/rating.js';
 import { forceMovementRate, type MarchAction } from '../rules/warMachine/march.js';
 import type { TroopClassName } from '../rules/warMachine/forceRating.js';
 import { Z95 } from '../stats/index.js';
 import { pcExpectations } from './divided.js';
+import { marchTroopClass } from '../kinds/march/troopClass.js';
 
 export interface MarchSettings {
   /** exact: the Markov chain (Monte Carlo only if the chain is too large); monte-carlo: the kernel. */
@@ -97,14 +97,7 @@ export interface MarchResult extends ResultMeta {
   battle: MarchBattle | null;
 }
 
-/** The force's troop class for the forced-march table: from its BFR, or as given with a direct BR. */
-export function marchTroopClass(s: MarchScenario): TroopClassName {
-  const side = { ...s.force, adjustments: { ...s.force.adjustments } };
-  const [r] = rateSides([side, side], { ...s.policies });
-  const cls = r.troopClassName ?? s.force.troopClass;
-  // Without a forced march the class is never read; 'Untrained' then only labels the output.
-  return (cls ?? 'Untrained') as TroopClassName;
-}
+export { marchTroopClass };
 
 export function marchPlanOf(s: MarchScenario): { plan: MarchPlan; troopClass: TroopClassName; rate: number } {
   const troopClass = marchTroopClass(s);

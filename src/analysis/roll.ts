@@ -1,130 +1,117 @@
 /**
- * `roll`: play one battle (with its pursuit, when the scenario has one), one siege (rollSiege.ts) or one cascade round with real, seeded
- * dice, through the readable rules in src/rules/, drawing the dice exactly as the kernels do: the roll with seed
- * N is the first trial the Monte Carlo of `odds`/`cascade --seed N` plays (test/cli/roll.test.ts checks it).
+ * `roll`: play one game of any kind that has a roll behaviour (src/kinds/<kind>/roll.ts: a battle with its
+ * pursuit, a siege, a cascade round, a march, a divided battle) with dice drawn by a seed, typed from the table, or
+ * derived from a sealed commitment (rollSeal.ts). Seeded dice are drawn exactly as the kernels draw them: the roll
+ * with seed N is the first trial the Monte Carlo of the kind's command plays with seed N (tests check it).
+ * Every roll lists the dice it used; typing those dice back gives the same roll.
  */
 import { randomInt } from 'node:crypto';
 import { UsageError } from '../errors.js';
-import { compileCascade } from '../kinds/cascade/plan.js';
-import type { CascadeScenario } from '../kinds/cascade/schema.js';
-import { loadScenario, type ScenarioInput } from '../kinds/load.js';
-import { engagementSides } from '../kinds/pursuit/engagement.js';
-import { compileWarMachine } from '../kinds/warMachine/plan.js';
+import { KINDS } from '../kinds/index.js';
+import type { KindDefinition } from '../kinds/definition.js';
+import { definitionFor } from '../kinds/commands.js';
+import { loadSource, type ScenarioInput } from '../kinds/load.js';
+import type { KindRoll, Narration, RollBody, RollPlayOptions } from '../kinds/roll.js';
+import { warMachineRoll, type BattleRoll } from '../kinds/warMachine/roll.js';
+import type { CascadeRoll } from '../kinds/cascade/roll.js';
+import type { DividedRoll } from '../kinds/divided/roll.js';
+import type { MarchRoll } from '../kinds/march/roll.js';
+import type { SiegeRoll } from '../kinds/siege/roll.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
-import { MAX_SEED, Stream, Xoshiro128 } from '../rng/index.js';
-import { resolveRound, type RoundTrace } from '../rules/dune/cascade.js';
-import { createState } from '../rules/dune/model.js';
-import { fightEngagement, type EngagementDay, type EngagementEnd } from '../rules/warMachine/engagement.js';
-import { RESULTS_TABLE, rowLabel } from '../rules/warMachine/results.js';
-import type { Tactic } from '../rules/warMachine/tactics.js';
-import { warcastVersion } from '../version.js';
-import type { SiegeScenario } from '../kinds/siege/schema.js';
-import { rollSiege, type SiegeRoll } from './rollSiege.js';
+import { MAX_SEED, Xoshiro128 } from '../rng/index.js';
+import { parseDiceList, playTyped, RecordingDice, type Ask, type DieRecord } from './rollDice.js';
 
-export type { SiegeRoll, SiegeRollWeek } from './rollSiege.js';
+export type { BattleRoll, BattleRollDay, BattleRollSide } from '../kinds/warMachine/roll.js';
+export type { CascadeRoll } from '../kinds/cascade/roll.js';
+export type { DividedRoll, DividedRollPairing } from '../kinds/divided/roll.js';
+export type { MarchRoll, MarchRollDay } from '../kinds/march/roll.js';
+export type { SiegeChoice, SiegeRoll, SiegeRollWeek } from '../kinds/siege/roll.js';
+export type { DieRecord } from './rollDice.js';
 
 export interface RollOptions {
   /** The seed of the dice (default: a fresh random seed, printed so the roll can be replayed). */
   seed?: number;
+  /** Dice typed at the table, in the order the roll asks for them ("37 82 4" or numbers); instead of a seed. */
+  dice?: string | readonly number[];
+  /** Asks for each die not typed (a terminal prompt); without it a missing die is a usage error. */
+  ask?: Ask;
+  /** Cascade: roll the NPC attacks too (default true). */
+  npc?: boolean;
+  /** Siege week by week: each week's chosen tactics. */
+  weeks?: RollPlayOptions['weeks'];
 }
 
-export interface BattleRollSide {
-  name: string;
-  troops: number;
-  /** The tactic drawn from the side's mix (null: tactics not used). */
-  tactic: Tactic | null;
+/** What every roll result carries besides its kind's fields: where the dice came from and every die, in order. */
+export interface RollDice {
+  /** The seed drawn from (null: typed dice). */
+  seed: number | null;
+  /** Every die the roll used, in the order the rules rolled them (type them back with --dice for the same roll). */
+  dice: DieRecord[];
 }
 
-export interface BattleRollDay extends EngagementDay {
-  tactics: [Tactic | null, Tactic | null];
-  /** The results row as printed: its band of differences, casualties %, fatigue and location (winner, loser). */
-  resultsRow: { band: string; casualties: [number, number]; fatigue: [string, string]; location: [string, string] } | null;
+export type RollResult = (BattleRoll | SiegeRoll | CascadeRoll | MarchRoll | DividedRoll) & RollDice;
+
+type AnyRoll = KindRoll<unknown, RollBody>;
+const withRoll = Object.values(KINDS as Record<string, KindDefinition<unknown, unknown>>).filter((k) => k.roll && k.scenarioKind);
+
+/** The scenario kinds `roll` plays (every registered kind with a roll behaviour). */
+export const ROLL_KINDS: readonly string[] = withRoll.map((k) => k.scenarioKind!);
+
+/** The roll behaviour of a scenario kind. */
+export async function rollBehaviour(kind: string): Promise<AnyRoll> {
+  const def = withRoll.find((k) => k.scenarioKind === kind);
+  if (!def) throw new UsageError(`roll: no roll for kind '${kind}' (roll plays ${ROLL_KINDS.join(', ')})`);
+  return def.roll!();
 }
 
-export interface BattleRoll {
-  kind: 'war-machine';
-  schema: 'warcast/roll/war-machine@1';
-  warcastVersion: string;
-  title: string | null;
-  seed: number;
-  /** Battles fought as one engagement (pursuit: scenario engagement.maxDays with policy pursue: always). */
-  maxDays: number;
-  sides: [BattleRollSide, BattleRollSide];
-  days: BattleRollDay[];
-  end: EngagementEnd;
-  /** Winner of the last battle fought (null: none fought, or a standing tie). */
-  lastWinner: 0 | 1 | null;
-  dead: [number, number];
-  wounded: [number, number];
-  troopsLeft: [number, number];
+/** The narration of a roll result, by its kind. */
+export async function narrateRoll(r: RollResult): Promise<Narration> {
+  return (await rollBehaviour(r.kind)).narrate(r);
 }
-
-export interface CascadeRoll {
-  kind: 'cascade';
-  schema: 'warcast/roll/cascade@1';
-  warcastVersion: string;
-  title: string | null;
-  seed: number;
-  npc: boolean;
-  trace: RoundTrace;
-}
-
-export type RollResult = BattleRoll | CascadeRoll | SiegeRoll;
 
 /** A fresh seed when none is given: the GM gets new dice each time, and the printed seed replays them. */
 export function freshSeed(): number {
   return randomInt(0, 2 ** 32);
 }
 
-export async function roll(input: ScenarioInput, options: RollOptions & { npc?: boolean } = {}): Promise<RollResult> {
-  const seed = options.seed ?? freshSeed();
+export function checkSeed(seed: number): number {
   if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) throw new UsageError(`--seed: expected a whole number from 0 to ${MAX_SEED}, got ${seed}`);
-  const { scenario } = await loadScenario(input, ['war-machine', 'cascade', 'siege']);
+  return seed;
+}
+
+/** Play a loaded scenario with a seed: chunk 0 of the kind's stream, every die recorded. */
+export function playSeeded(behaviour: AnyRoll, scenario: unknown, seed: number, options: RollPlayOptions = {}): RollResult {
+  const dice = new RecordingDice(Xoshiro128.forChunk(seed, behaviour.stream(scenario), 0), behaviour.shapes);
+  const body = behaviour.play(scenario, dice, options);
+  return { ...body, seed, dice: dice.record } as RollResult;
+}
+
+/** Play a loaded scenario with typed dice (asking for the missing ones when `ask` is given). */
+export async function playWithTypedDice(behaviour: AnyRoll, scenario: unknown, values: readonly number[], options: RollPlayOptions = {}, ask?: Ask): Promise<RollResult> {
+  const { result, dice } = await playTyped((d) => behaviour.play(scenario, d, options), values, behaviour.shapes, ask);
+  return { ...result, seed: null, dice } as RollResult;
+}
+
+/** Load a scenario `roll` plays, with its behaviour; a valid file of a kind roll does not play is refused (exit 2). */
+export async function loadForRoll(input: ScenarioInput): Promise<{ scenario: unknown; kind: string; behaviour: AnyRoll }> {
+  const { source } = definitionFor('roll', input);
+  const { scenario } = await loadSource(source, ROLL_KINDS);
   const kind = (scenario as { kind: string }).kind;
-  if (kind === 'war-machine') return rollBattle(scenario as WarMachineScenario, seed);
-  if (kind === 'cascade') return rollCascade(scenario as CascadeScenario, seed, options.npc !== false);
-  return rollSiege(scenario as SiegeScenario, seed);
+  return { scenario, kind, behaviour: await rollBehaviour(kind) };
 }
 
-export function rollBattle(s: WarMachineScenario, seed: number): BattleRoll {
-  const c = compileWarMachine(s);
-  const maxDays = s.policies.pursue === 'always' ? (s.engagement?.maxDays ?? 1) : 1;
-  // One battle draws like the battle kernel (Stream.warMachine), a pursuit like the engagement kernel.
-  const rng = Xoshiro128.forChunk(seed, maxDays > 1 ? Stream.engagement : Stream.warMachine, 0);
-  const sides = engagementSides(c, [s.sides[0].adjustments.fatigue, s.sides[1].adjustments.fatigue]);
-  const pairings = c.pairs.map((p, i) => ({ threshold: c.plan.pairThresholds[i], effects: p.effects }));
-  const trace: EngagementDay[] = [];
-  const o = fightEngagement(sides, pairings, { ...c.policies, ratioRounding: s.policies.ratioRounding }, c.favoured, maxDays, rng, trace);
-  const days: BattleRollDay[] = trace.map((d) => {
-    const r = d.row === null ? null : RESULTS_TABLE[d.row];
-    return {
-      ...d,
-      tactics: c.pairs[d.pairing].tactics,
-      resultsRow: r && { band: rowLabel(d.row!), casualties: r.casualties, fatigue: r.fatigue, location: r.location },
-    };
-  });
-  return {
-    kind: 'war-machine',
-    schema: 'warcast/roll/war-machine@1',
-    warcastVersion,
-    title: s.title ?? null,
-    seed,
-    maxDays,
-    sides: [0, 1].map((i) => ({ name: s.sides[i].name, troops: s.sides[i].troops, tactic: days[0]?.tactics[i] ?? null })) as [BattleRollSide, BattleRollSide],
-    days,
-    end: o.end,
-    lastWinner: o.lastWinner,
-    dead: o.dead,
-    wounded: o.wounded,
-    troopsLeft: [0, 1].map((i) => days.findLast((d) => d.sides.length > 0)?.sides[i].troopsLeft ?? s.sides[i].troops) as [number, number],
-  };
+export async function roll(input: ScenarioInput, options: RollOptions = {}): Promise<RollResult> {
+  if (options.seed !== undefined && options.dice !== undefined) throw new UsageError('--seed and --dice: give one (a seed draws the dice, --dice types them)');
+  const { scenario, behaviour } = await loadForRoll(input);
+  const play = { npc: options.npc, weeks: options.weeks };
+  if (options.dice !== undefined || options.ask) {
+    const values = typeof options.dice === 'string' ? parseDiceList(options.dice) : (options.dice ?? []);
+    return playWithTypedDice(behaviour, scenario, values, play, options.ask);
+  }
+  return playSeeded(behaviour, scenario, checkSeed(options.seed ?? freshSeed()), play);
 }
 
-export function rollCascade(s: CascadeScenario, seed: number, npc: boolean): CascadeRoll {
-  const m = compileCascade(s, { npc, rounds: null });
-  const state = createState(m);
-  const trace: RoundTrace = { round: s.round, locations: [] };
-  // Chunk 0 of the cascade stream: the same dice as the Monte Carlo's first trial.
-  resolveRound(m, state, 0, Xoshiro128.forChunk(seed, Stream.cascade, 0), trace);
-  return { kind: 'cascade', schema: 'warcast/roll/cascade@1', warcastVersion, title: s.title ?? null, seed, npc, trace };
+/** One battle (or pursuit) with seed `seed`: the battle kernel's first trial (kept for the tests and scripts). */
+export function rollBattle(s: WarMachineScenario, seed: number): BattleRoll & RollDice {
+  return playSeeded(warMachineRoll as AnyRoll, s, seed) as BattleRoll & RollDice;
 }

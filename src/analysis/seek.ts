@@ -27,21 +27,27 @@ export type Comparison = '>=' | '>' | '<=' | '<';
 export type Target =
   | { measure: 'win'; side: 0 | 1; op: Comparison; threshold: number; text: string }
   | { measure: 'fallenBy'; week: number; op: Comparison; threshold: number; text: string }
-  | { measure: 'held'; round: number; location: string | null; op: Comparison; threshold: number; text: string };
+  | { measure: 'held'; round: number; location: string | null; op: Comparison; threshold: number; text: string }
+  | { measure: 'arrivedBy'; day: number; op: Comparison; threshold: number; text: string };
 
-/** `win[0] >= 0.9`, `fallenBy(12) >= 0.8`, `held(5) >= 0.95`, `held(5, "Duke Prime") >= 0.9`. */
+/** `win[0] >= 0.9`, `fallenBy(12) >= 0.8`, `held(5) >= 0.95`, `held(5, "Duke Prime") >= 0.9`, `arrivedBy(4) >= 0.9`. */
 export function parseTarget(text: string): Target {
-  const m = /^\s*(?:win\[([01])\]|fallenBy\(\s*(\d+)\s*\)|held\(\s*(\d+)\s*(?:,\s*(?:"([^"]+)"|'([^']+)'|([^)]+?))\s*)?\))\s*(>=|<=|>|<)\s*([0-9]*\.?[0-9]+(?:e-?\d+)?)\s*$/i.exec(text);
-  if (!m) throw new UsageError(`--target: expected e.g. 'win[0] >= 0.9', 'fallenBy(12) >= 0.8' or 'held(5) >= 0.95', got '${text}'`);
-  const op = m[7] as Comparison;
-  const threshold = Number(m[8]);
-  if (!(threshold >= 0 && threshold <= 1)) throw new UsageError(`--target: a probability from 0 to 1 is expected after ${op}, got ${m[8]}`);
+  const m = /^\s*(?:win\[([01])\]|fallenBy\(\s*(\d+)\s*\)|held\(\s*(\d+)\s*(?:,\s*(?:"([^"]+)"|'([^']+)'|([^)]+?))\s*)?\)|arrivedBy\(\s*(\d+)\s*\))\s*(>=|<=|>|<)\s*([0-9]*\.?[0-9]+(?:e-?\d+)?)\s*$/i.exec(text);
+  if (!m) throw new UsageError(`--target: expected e.g. 'win[0] >= 0.9', 'fallenBy(12) >= 0.8', 'held(5) >= 0.95' or 'arrivedBy(4) >= 0.9', got '${text}'`);
+  const op = m[8] as Comparison;
+  const threshold = Number(m[9]);
+  if (!(threshold >= 0 && threshold <= 1)) throw new UsageError(`--target: a probability from 0 to 1 is expected after ${op}, got ${m[9]}`);
   const t = text.trim().replace(/\s+/g, ' ');
   if (m[1] !== undefined) return { measure: 'win', side: Number(m[1]) as 0 | 1, op, threshold, text: t };
   if (m[2] !== undefined) {
     const week = Number(m[2]);
     if (week < 1) throw new UsageError(`--target: fallenBy(week) counts weeks from 1, got ${week}`);
     return { measure: 'fallenBy', week, op, threshold, text: t };
+  }
+  if (m[7] !== undefined) {
+    const day = Number(m[7]);
+    if (day < 1) throw new UsageError(`--target: arrivedBy(day) counts days from 1, got ${day}`);
+    return { measure: 'arrivedBy', day, op, threshold, text: t };
   }
   const round = Number(m[3]);
   if (round < 1 || round > 1000) throw new UsageError(`--target: held(round) takes a round from 1 to 1,000, got ${round}`);

@@ -110,6 +110,8 @@ writeFileSync(cliFile, ascii);
 // bin: the launcher that loads warcast.cjs with its code cache.
 const launcher = join(outdir, 'cli.cjs');
 copyFileSync(join(root, 'dist', 'src', 'cli', 'launch.cjs'), launcher);
+// Piscina starts each worker with this CommonJS loader, which import()s worker.mjs (workers/loader.cts says why).
+copyFileSync(join(root, 'dist', 'workers', 'loader.cjs'), join(outdir, 'worker-loader.cjs'));
 chmodSync(launcher, 0o755);
 // The training run: exact odds of the README's example, the most common start-up; the cache holds what it compiled.
 const training = spawnSync(process.execPath, [launcher, 'odds', join(root, 'examples', 'orcs-vs-men.yaml'), '--exact', '--json'], { env: { ...process.env, WARCAST_CODE_CACHE: 'write' }, stdio: ['ignore', 'ignore', 'inherit'] });

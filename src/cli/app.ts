@@ -42,7 +42,7 @@ export async function appCommand(file: string | undefined, flags: AppFlags, io: 
     cascade: readFileSync(join(repoRoot(), 'examples', 'cascade-bob-john.yaml'), 'utf8'),
   };
   if (file !== undefined) {
-    const { definition } = definitionFor('app', scenarioArg(file));
+    const { definition } = definitionFor('app', await scenarioArg(file, io.signal));
     const { source } = await loadScenario(file, definition ? [definition.scenarioKind!] : undefined);
     texts[definition!.page!] = readFileSync(source.file, 'utf8');
   }

@@ -1,5 +1,5 @@
 /** `--checkpoint FILE`, `--resume FILE`, `--checkpoint-every S` on the simulation commands (docs/reliability.md). */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Checkpoint, readCheckpoint, withCheckpoint, type CheckpointHeader } from '../engine/checkpoint.js';
 import { engineMode } from '../engine/mode.js';
 import { digest } from '../engine/wire.js';
@@ -8,7 +8,7 @@ import { fmtCount } from '../text/format.js';
 import { warcastVersion } from '../version.js';
 import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';
-import { checkOutputFile, fileHead } from './outputFile.js';
+import { checkOutputFile, fileHead, READ_NOW } from './outputFile.js';
 
 export interface CheckpointFlags {
   checkpoint?: string;
@@ -70,11 +70,12 @@ function runHeader(io: Io, flags: RunFlags & CheckpointFlags): CheckpointHeader 
 function hashFile(file: string): string {
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    fd = openSync(file, READ_NOW); // a FIFO must not block the open
   } catch {
     return 'unreadable'; // the command reports a missing file in its own words
   }
   try {
+    if (!fstatSync(fd).isFile()) return 'not a regular file'; // the command reports it in its own words
     const buf = Buffer.alloc(2 * 1024 * 1024);
     let n = 0;
     for (let got = 1; got > 0 && n < buf.length; n += got) got = readSync(fd, buf, n, buf.length - n, null);

@@ -10,9 +10,10 @@ import type { Kernel } from '../engine/kernel.js';
 import { digest } from '../engine/wire.js';
 import { canonical, mergeParts, parsePart, PART_FORMAT, sealPart, type NamedPart, type PartFile } from '../distributed/parts.js';
 import { ExitCode, UsageError, WarcastError } from '../errors.js';
+import { INPUT_LIMITS } from '../scenario/input.js';
 import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';
-import { checkOutputFile, errnoText, fileHead, shownPath, writeOutputFile } from './outputFile.js';
+import { checkOutputFile, errnoText, fileHead, READ_NOW, shownPath, writeOutputFile } from './outputFile.js';
 
 export interface ClusterFlags extends RunFlags {
   shard?: string;
@@ -122,7 +123,7 @@ function resultOptions(flags: ClusterFlags): Record<string, unknown> {
 function readRegular(file: string, limit: number): Buffer | null {
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    fd = openSync(file, READ_NOW); // a FIFO must not block the open
   } catch {
     return null;
   }
@@ -150,7 +151,7 @@ function readScenarioText(file: string): string {
 function readPartText(name: string): string {
   let fd: number;
   try {
-    fd = openSync(name, 'r');
+    fd = openSync(name, READ_NOW); // a FIFO must not block the open
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'ELOOP' ? 'a loop of symbolic links' : `cannot read (${errnoText(err)})`;
@@ -159,9 +160,11 @@ function readPartText(name: string): string {
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw new WarcastError(`${shownPath(name)}: ${st.isDirectory() ? 'is a folder' : 'not a regular file (a FIFO, device or socket)'}; expected a part file written by --shard i/n --out FILE`, ExitCode.invalidScenario);
-    const buf = Buffer.alloc(st.size);
+    // At most one byte past the limit, whatever the size said (a file growing while read is not read on).
+    const buf = Buffer.alloc(Math.min(st.size, INPUT_LIMITS.part) + 1);
     let n = 0;
     for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
+    if (n > INPUT_LIMITS.part) throw new WarcastError(`${shownPath(name)}: larger than ${INPUT_LIMITS.part.toLocaleString('en-US')} bytes (64 MiB), the limit for a part file (docs/reliability.md)`, ExitCode.invalidScenario);
     return buf.subarray(0, n).toString('utf8');
   } catch (err) {
     if (err instanceof WarcastError) throw err;
@@ -215,6 +218,8 @@ export async function mergeCommand(files: string[], flags: MergeFlags, io: Io, c
 /** Each part's sums for call `i` fit the kernel the analysis runs: as many sums, the same chunks, each within what its trials can add up to. */
 function verifyCall(parts: NamedPart[], i: number, kernel: Kernel<unknown>, plan: unknown): void {
   const length = kernel.accLength(plan);
+  // Without maxPerTrial every slot is a count (engine/kernel.ts): from 0 to the trials run.
+  const counts = kernel.maxPerTrial === undefined;
   const perTrial = kernel.maxPerTrial?.(plan) ?? 1;
   for (const { name, part } of parts) {
     const c = part.calls[i];
@@ -223,7 +228,8 @@ function verifyCall(parts: NamedPart[], i: number, kernel: Kernel<unknown>, plan
     if (c.acc.length !== length) throw new WarcastError(`${where}.acc: expected ${length} sums for this run, got ${c.acc.length} (damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
     const trials = Math.max(0, Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) - c.shardFirst * c.chunkTrials);
     const most = perTrial * trials;
-    const j = c.acc.findIndex((x) => Math.abs(x) > most);
+    const j = c.acc.findIndex((x) => Math.abs(x) > most || (counts && x < 0));
+    if (j >= 0 && counts) throw new WarcastError(`${where}.acc[${j}]: ${c.acc[j]} is not a count of ${trials.toLocaleString('en-US')} trials (0 to ${trials.toLocaleString('en-US')}; damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
     if (j >= 0) throw new WarcastError(`${where}.acc[${j}]: ${c.acc[j]} is more than ${trials.toLocaleString('en-US')} trials can add up to (at most ${most.toLocaleString('en-US')}; damaged or edited; re-run this shard)`, ExitCode.invalidScenario);
   }
 }

@@ -19,6 +19,8 @@ export interface Io {
   /** --json somewhere on the command line: commander's usage errors are collected in `usageText` and printed as JSON. */
   json?: boolean;
   usageText?: string;
+  /** Asks a question on the terminal and gives the answer (null: input ended); absent when stdin is no terminal. */
+  ask?: (question: string) => Promise<string | null>;
 }
 
 export function processIo(signal?: AbortSignal): Io {
@@ -29,6 +31,7 @@ export function processIo(signal?: AbortSignal): Io {
     outIsTTY: Boolean(process.stdout.isTTY),
     columns: process.stdout.columns,
     signal,
+    ask: process.stdin.isTTY ? terminalAsk : undefined,
   };
 }
 
@@ -47,4 +50,21 @@ export function memoryIo(signal?: AbortSignal): Io & { stdout: string; stderr: s
     },
   };
   return io;
+}
+
+/** One question on the terminal (prompt on stderr, so stdout stays the result); null when input ends (Ctrl-D). */
+async function terminalAsk(question: string): Promise<string | null> {
+  const { createInterface } = await import('node:readline');
+  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+  return new Promise((resolve) => {
+    let answered = false;
+    rl.on('close', () => {
+      if (!answered) resolve(null);
+    });
+    rl.question(question, (answer) => {
+      answered = true;
+      rl.close();
+      resolve(answer);
+    });
+  });
 }

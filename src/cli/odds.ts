@@ -12,7 +12,7 @@ import { withRun } from './run.js';
 
 export async function oddsCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
   await checkReportOption(flags.report);
-  const result = await withRun(io, flags, (o) => odds(scenarioArg(file), o));
+  const result = await withRun(io, flags, async (o) => odds(await scenarioArg(file, o.signal), o));
   emitResult(io, flags, result, () => presentOdds(result, { requestedThreads: runOptions(flags).threads }));
   await saveCommandReport({ kind: 'odds', result }, file, flags.report, flags, io);
   const pursuit = result.engagement && result.engagement.trials < result.trials ? ` (the pursuit: the first ${fmtCount(result.engagement.trials)} engagements)` : '';

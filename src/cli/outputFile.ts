@@ -5,7 +5,7 @@
  * goes to a temporary file beside the target, fsynced and renamed, so a full disk or a kill leaves the old file
  * or the new one, never part of one (docs/reliability.md, "Files warcast writes").
  */
-import { closeSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError, WarcastError } from '../errors.js';
 
@@ -142,7 +142,7 @@ export function writeOutputFile(path: string, text: string | Uint8Array, option:
 
 /** The first `n` bytes of a regular file (to recognise a file warcast wrote without reading all of it). */
 export function fileHead(path: string, n: number): string {
-  const fd = openSync(path, 'r');
+  const fd = openSync(path, READ_NOW); // a FIFO must not block the open
   try {
     if (!fstatSync(fd).isFile()) return '';
     const buf = Buffer.alloc(n);
@@ -173,8 +173,24 @@ export function ensureFolder(dir: string, option: string): void {
     return;
   }
   try {
-    mkdirSync(dir, { recursive: true });
+    makeFolders(resolve(dir));
   } catch (err) {
     throw new UsageError(`${name}: cannot create the folder (${errnoText(err)})`);
   }
 }
+
+/**
+ * mkdir -p, one level at a time: Node's `mkdirSync(…, { recursive: true })` never returns when the parent is a
+ * filesystem that answers ENOENT to every new name (/proc), which a user may well type.
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of missing.reverse()) mkdirSync(d);
+}
+
+/** Open for reading without blocking: a FIFO with no writer opens at once (and is then refused as not a regular file). */
+export const READ_NOW = constants.O_RDONLY | constants.O_NONBLOCK;

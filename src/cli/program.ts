@@ -2,6 +2,8 @@
 import { Command, Option } from 'commander';
 import { ExitCode } from '../errors.js';
 import { addToolkitCommands } from './toolkitCommands.js';
+import { addCampaignCommands } from './campaignCommands.js';
+import { releaseReportFolders } from './reportOption.js';
 import { closePool } from '../engine/pool.js';
 import type { Io } from './io.js';
 import { RUN_DEFAULTS } from '../analysis/options.js';
@@ -66,20 +68,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
     .action(simulation('siege'));
 
-  addRunOptions(program.command('march <scenario>').description('a march over days: arrival by day, distance, fatigue from hunger and forced marches, and the battle on arrival (exact chain)'), { trials: `with --monte-carlo: marches to simulate (default ${grouped(RUN_DEFAULTS.trials)})`, unit: 'marches' })
-    .option('--monte-carlo', 'simulate (--trials marches) with 95% intervals instead of the exact chain')
-    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./march.js')).marchCommand(file, flags, io)));
-
-  program
-    .command('divided <scenario>')
-    .description('several forces a side: pairings in the book\'s order, each pairing\'s odds, casualties per force, P(wins the day), the best listed split (exact)')
-    .option('--json', 'print one JSON document on stdout').addOption(new Option('--markdown', 'print Markdown (verdict and tables) to paste into a forum or play-by-email post').conflicts('json'))
-    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./divided.js')).dividedCommand(file, flags, io)));
-
+  addCampaignCommands(program, io, setExit, addRunOptions);
   addTableCommands(program, io, setExit, addRunOptions);
   addUtilityCommands(program, io, setExit);
   addClusterOptions(addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'), { trials: `rounds (campaigns with --rounds) to simulate (default ${grouped(RUN_DEFAULTS.trials)}; with --rounds R, ⌈10⁶ / R⌉, at least 10,000)`, unit: 'rounds' })
@@ -147,6 +136,7 @@ export async function runCli(argv: string[], rawIo: Io): Promise<number> {
     code = exitCodeFor(err, io.json ? jsonErrors(io) : io);
   } finally {
     await closePool();
+    await releaseReportFolders(); // a --report/--out folder locked before a run that then failed
   }
   return code;
 }

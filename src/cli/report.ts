@@ -23,7 +23,7 @@ export async function reportCommand(file: string, flags: ReportFlags, io: Io): P
   runOptions(flags); // option errors before any work
   await checkReportOption(flags.out, '--out');
   if (file === '-') throw new UsageError('report: give the scenario as a file (the report folder records its path)');
-  scenarioArg(file); // a missing file is a usage error (exit 2)
+  await scenarioArg(file, io.signal); // a missing file is a usage error (exit 2)
   // Every kind whose commands include report: its own analysis, charted by its own report builder.
   const { definition } = definitionFor('report', file);
   if (!definition) await loadScenario(file); // an unknown or missing kind: the loader's one line (exit 3)

@@ -16,8 +16,7 @@ import type { SeekResult } from '../analysis/seek.js';
 import type { WorthResult } from '../analysis/worth.js';
 import type { TournamentResult } from '../analysis/tournament.js';
 import type { Io } from './io.js';
-import type { ReportContent } from '../../reports/content.js';
-import type { AnalysisResult } from '../kinds/definition.js';
+import type { AnalysisResult, KindBehaviour } from '../kinds/definition.js';
 import { KINDS, kindAnsweredBy } from '../kinds/index.js';
 
 export interface ReportFlags {
@@ -32,7 +31,18 @@ export interface ReportFlags {
  */
 export async function checkReportOption(dir: string | undefined, option = '--report'): Promise<void> {
   // Like the renderers, the report writer loads only when a report is asked for.
-  if (dir !== undefined) (await import('../../reports/write.js')).reserveReportFolder(dir, option);
+  if (dir === undefined) return;
+  reserved = true;
+  (await import('../../reports/write.js')).reserveReportFolder(dir, option);
+}
+
+let reserved = false;
+
+/** After the command, whatever happened: release the folders checkReportOption locked (the writer loads only if one was). */
+export async function releaseReportFolders(): Promise<void> {
+  if (!reserved) return;
+  reserved = false;
+  (await import('../../reports/write.js')).releaseReservations();
 }
 
 /** A result whose report is built by the given function (`warcast report`: the kind's own builder). */
@@ -41,6 +51,9 @@ export interface BuiltReport {
   result: AnalysisResult;
   build: () => Promise<ReportContent>;
 }
+
+/** What a report builder returns (the report's content), named through the kind interface: results flow one way. */
+type ReportContent = Awaited<ReturnType<KindBehaviour<unknown>['report']>>;
 
 export type CommandResult =
   | { kind: 'odds'; result: OddsResult }

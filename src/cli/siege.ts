@@ -12,7 +12,7 @@ import { withRun } from './run.js';
 
 export async function siegeCommand(file: string, flags: RunFlags & ReportFlags, io: Io): Promise<number> {
   await checkReportOption(flags.report);
-  const result = await withRun(io, flags, (o) => siege(scenarioArg(file), o));
+  const result = await withRun(io, flags, async (o) => siege(await scenarioArg(file, o.signal), o));
   emitResult(io, flags, result, () => presentSiege(result, { requestedThreads: runOptions(flags).threads }));
   await saveCommandReport({ kind: 'siege', result }, file, flags.report, flags, io);
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} sieges`);

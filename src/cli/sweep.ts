@@ -39,7 +39,7 @@ export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags
   const vary = flags.vary;
   const race = flags.race === undefined ? null : flags.race === '0' ? 0 : flags.race === '1' ? 1 : null;
   if (flags.race !== undefined && race === null) throw new UsageError(`--race: expected the side to maximise, 0 (A) or 1 (B), got '${flags.race}'`);
-  const input = scenarioArg(file);
+  const input = await scenarioArg(file, io.signal);
   const second = flags.vary2 === undefined ? {} : { vary2: flags.vary2, from2: parseNumber('--from2', flags.from2), to2: parseNumber('--to2', flags.to2), step2: flags.step2 === undefined ? 1 : parseNumber('--step2', flags.step2) };
   const rounds = flags.rounds === undefined ? undefined : parseCount('--rounds', flags.rounds, 1, 1000);
   // Every kind sweeps through the library's sweep (its kind's hooks); the trials default is the kind's own.

@@ -5,9 +5,9 @@ import type { TrialWords } from './options.js';
 
 /** `addRunOptions` is passed in (program.ts imports this file): no import cycle. */
 export function addToolkitCommands(program: Command, io: Io, setExit: (code: number) => void, addRunOptions: (cmd: Command, words?: TrialWords) => Command): void {
-  addRunOptions(program.command('seek <scenario>').description('the smallest (or largest) value of one numeric field that meets a target, e.g. win[0] >= 0.9, fallenBy(12) >= 0.8, held(5) >= 0.95'), { trials: 'a siege or cascade: at most this many trials per value (a sequential test from 10,000, doubling; default 1,000,000); a battle is exact', unit: 'trials' })
+  addRunOptions(program.command('seek <scenario>').description('the smallest (or largest) value of one numeric field that meets a target, e.g. win[0] >= 0.9, fallenBy(12) >= 0.8, held(5) >= 0.95, arrivedBy(4) >= 0.9'), { trials: 'a siege or cascade: at most this many trials per value (a sequential test from 10,000, doubling; default 1,000,000); a battle is exact', unit: 'trials' })
     .requiredOption('--vary <path>', 'the numeric field to search, e.g. sides[0].troops, sides[0].bonus, foodWeeks, locations[0].militia')
-    .requiredOption('--target <expr>', "the target: win[0|1], fallenBy(week) or held(round[, location]) compared (>=, >, <=, <) with a probability")
+    .requiredOption('--target <expr>', "the target: win[0|1] (a battle), fallenBy(week) (a siege), held(round[, location]) (a cascade) or arrivedBy(day) (a march) compared (>=, >, <=, <) with a probability")
     .option('--from <x>', 'first value (default 1 for troops, else 0)')
     .option('--to <y>', 'last value (default 100000 for troops, else 100)')
     .option('--step <s>', 'grid step (default 1)')

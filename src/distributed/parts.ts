@@ -136,6 +136,10 @@ export function parsePart(name: string, text: string): PartFile {
   if (!Array.isArray(data.calls)) throw bad('calls', 'a list', data.calls);
   if (data.calls.length === 0) throw bad('calls', 'at least one simulation run (a shard of a simulation command runs one or more)', data.calls);
   data.calls.forEach((c, i) => checkCall(name, `calls[${i}]`, c, shard as { index: number; count: number }));
+  // `range` is for people, but a part must not say one thing there and another in its calls.
+  const c0 = data.calls[0] as ShardCall;
+  const range = { firstChunk: c0.shardFirst, lastChunk: c0.shardLast, firstTrial: Math.min(c0.startTrial + c0.trials, c0.shardFirst * c0.chunkTrials), lastTrial: Math.min(c0.startTrial + c0.trials, c0.shardLast * c0.chunkTrials) };
+  if (canonical(data.range) !== canonical(range)) throw bad('range', `${canonical(range)} (calls[0]'s chunks and trials)`, data.range);
   const expected = partDigest(data as unknown as PartFile);
   if (data.digest !== expected) throw fail(`${name}: digest does not match the content (damaged or edited after it was written; re-run this shard)`);
   return data as unknown as PartFile;

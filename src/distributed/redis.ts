@@ -35,7 +35,24 @@ interface JobData {
   task: string;
   /** The queuing command's warcast version: a worker of another version refuses the job (its rules may differ). */
   version: string;
+  /** The queuing run's id: while the run lives, the key runKey(run) does; a worker skips the jobs of a run gone. */
+  run?: string;
 }
+
+/** How often the client checks its queued jobs are still there (a Redis restarted empty loses them) and renews its run key. */
+const WATCH_MS = 1000;
+/**
+ * The run key's life: renewed every WATCH_MS; a client gone (Ctrl-C twice, killed) leaves its jobs orphaned after
+ * this. WARCAST_REDIS_RUN_KEY_MS (2000–10000, for tests: test/distributed/cluster.test.ts) makes it shorter.
+ */
+const RUN_KEY_MS = runKeyMs(process.env.WARCAST_REDIS_RUN_KEY_MS);
+
+function runKeyMs(text: string | undefined): number {
+  const n = Number(text);
+  return text !== undefined && Number.isInteger(n) && n >= 2000 && n <= 10_000 ? n : 10_000;
+}
+/** The key that says run `id` still waits for its jobs. */
+export const runKey = (id: string) => `warcast:run:${id}`;
 
 interface WireResult {
   acc: number[];
@@ -94,11 +111,20 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-/** The client side: a RemoteMode that runs each task as a job on the queue. */
-export async function connectCluster(url: string, io: { err(text: string): void }, version: string): Promise<Cluster> {
+/**
+ * The client side: a RemoteMode that runs each task as a job on the queue. Every second it checks that its
+ * queued jobs still exist: a Redis restarted empty (or flushed) lost them, and they are queued again (a job is a
+ * pure function of its task, so the counts are the same). On `signal` (Ctrl-C, SIGTERM) the jobs waiting are
+ * given up at once, so the run returns what finished, marked interrupted, and they are withdrawn from the queue;
+ * a run key that lapses 10 s after the client stops renewing it lets workers skip what is left of a run gone.
+ */
+export async function connectCluster(url: string, io: { err(text: string): void; signal?: AbortSignal }, version: string): Promise<Cluster> {
   await probe(url);
   let lost: WarcastError | null = null;
-  const pending = new Map<string, { resolve(r: TaskResult): void; reject(e: unknown): void }>();
+  /** Jobs not yet answered: their data (to queue them again) and whether queue.add has returned. */
+  const pending = new Map<string, { data: JobData; queued: boolean; resolve(r: TaskResult): void; reject(e: unknown): void }>();
+  /** Every job this run queued and has not seen finish: withdrawn when the run stops early. */
+  const ours = new Set<string>();
   const giveUp = () => {
     if (lost) return;
     lost = new WarcastError(`lost Redis at ${url} mid-run (no answer after ${((RECONNECT_TRIES * RECONNECT_DELAY_MS) / 1000).toFixed(0)} s of reconnecting): no result`);
@@ -112,27 +138,86 @@ export async function connectCluster(url: string, io: { err(text: string): void 
   const events = new QueueEvents(QUEUE_NAME, { connection: eventsConnection });
   queue.on('error', () => {});
   events.on('error', () => {});
-  events.on('completed', ({ jobId, returnvalue }) => {
+  const settle = (jobId: string, f: (p: NonNullable<ReturnType<typeof pending.get>>) => void) => {
     const p = pending.get(jobId);
     if (!p) return;
     pending.delete(jobId);
-    try {
-      p.resolve(decodeResult(returnvalue));
-    } catch (err) {
-      p.reject(new WarcastError(`job ${jobId}: unreadable result (${err instanceof Error ? err.message : String(err)})`));
-    }
-  });
-  events.on('failed', ({ jobId, failedReason }) => {
-    const p = pending.get(jobId);
-    if (!p) return;
-    pending.delete(jobId);
-    p.reject(new WarcastError(`job ${jobId} failed on a worker: ${failedReason}`));
-  });
+    ours.delete(jobId);
+    f(p);
+  };
+  const completed = (jobId: string, returnvalue: unknown) =>
+    settle(jobId, (p) => {
+      try {
+        p.resolve(decodeResult(returnvalue));
+      } catch (err) {
+        p.reject(new WarcastError(`job ${jobId}: unreadable result (${err instanceof Error ? err.message : String(err)})`));
+      }
+    });
+  events.on('completed', ({ jobId, returnvalue }) => completed(jobId, returnvalue));
+  events.on('failed', ({ jobId, failedReason }) => settle(jobId, (p) => p.reject(new WarcastError(`job ${jobId} failed on a worker: ${failedReason}`))));
   await events.waitUntilReady();
   const workers = (await queue.getWorkers()).length;
   io.err(workers === 0 ? `no warcast worker is connected to ${url} yet: jobs wait until one starts (warcast worker --redis ${url})\n` : `${workers} warcast worker${workers === 1 ? '' : 's'} on ${url}\n`);
 
   const runId = randomUUID().slice(0, 8);
+  await connection.set(runKey(runId), '1', 'PX', RUN_KEY_MS);
+  const options = (jobId: string) => ({ jobId, attempts: 1, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } });
+  const add = (jobId: string) => {
+    const p = pending.get(jobId);
+    if (!p) return;
+    p.queued = false;
+    ours.add(jobId);
+    queue.add('chunks', p.data, options(jobId)).then(
+      () => {
+        const now = pending.get(jobId);
+        if (now) now.queued = true;
+      },
+      (err: unknown) => settle(jobId, (x) => x.reject(lost ?? new WarcastError(`cannot queue a job on ${url}: ${err instanceof Error ? err.message : String(err)}`))),
+    );
+  };
+
+  // Ctrl-C / SIGTERM: stop waiting now (the engine keeps the finished prefix and says interrupted), withdraw the rest.
+  let stopped = false;
+  const withdraw = () => Promise.all([...ours].map((id) => queue.remove(id).catch(() => 0)));
+  let withdrawing: Promise<unknown> = Promise.resolve();
+  const onStop = () => {
+    stopped = true;
+    const abandoned = new WarcastError('interrupted: the job was given up');
+    for (const p of pending.values()) p.reject(abandoned);
+    pending.clear();
+    if (!lost) withdrawing = Promise.all([withdraw(), connection.del(runKey(runId)).catch(() => 0)]);
+  };
+  if (io.signal?.aborted) onStop();
+  io.signal?.addEventListener('abort', onStop, { once: true });
+
+  // The watch: renew the run key; every queued job still unanswered must still exist (a Redis restarted empty lost
+  // them all, and its events with them): a job gone is queued again, a job done whose event was lost is taken.
+  let watching = false;
+  const watch = setInterval(() => {
+    if (watching || lost || stopped) return;
+    watching = true;
+    void (async () => {
+      await connection.set(runKey(runId), '1', 'PX', RUN_KEY_MS);
+      const ids = [...pending.entries()].filter(([, p]) => p.queued).map(([id]) => id);
+      let requeued = 0;
+      for (const id of ids) {
+        const state = await queue.getJobState(id);
+        if (!pending.has(id)) continue;
+        if (state === 'unknown') {
+          add(id);
+          requeued++;
+        } else if (state === 'completed') {
+          const job = await queue.getJob(id);
+          if (job) completed(id, job.returnvalue);
+        }
+      }
+      if (requeued > 0) io.err(`warcast: ${requeued} queued job${requeued === 1 ? ' is' : 's are'} gone from Redis at ${url} (restarted or flushed?): queued again\n`);
+    })()
+      .catch(() => {}) // a dead connection: giveUp reports it
+      .finally(() => (watching = false));
+  }, WATCH_MS);
+  watch.unref();
+
   let seq = 0;
   const mode: RemoteMode = {
     type: 'remote',
@@ -141,22 +226,21 @@ export async function connectCluster(url: string, io: { err(text: string): void 
     threads: () => Math.max(1, workers),
     run(task: Task): Promise<TaskResult> {
       if (lost) return Promise.reject(lost);
+      if (stopped) return Promise.reject(new WarcastError('interrupted: no more jobs'));
       // Our own job id, registered before the job exists, so its completion event cannot come first.
       const jobId = `${runId}-${++seq}-${task.kind}-${task.firstChunk}`;
-      const result = new Promise<TaskResult>((resolve, reject) => pending.set(jobId, { resolve, reject }));
-      queue.add('chunks', { task: toWire(task), version }, { jobId, attempts: 1, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } }).catch((err: unknown) => {
-        const p = pending.get(jobId);
-        pending.delete(jobId);
-        p?.reject(lost ?? new WarcastError(`cannot queue a job on ${url}: ${err instanceof Error ? err.message : String(err)}`));
-      });
+      const result = new Promise<TaskResult>((resolve, reject) => pending.set(jobId, { data: { task: toWire(task), version, run: runId }, queued: false, resolve, reject }));
+      add(jobId);
       return result;
     },
   };
   return {
     mode,
     async close() {
+      clearInterval(watch);
+      io.signal?.removeEventListener('abort', onStop);
       // Jobs of ours still waiting (Ctrl-C, a failure) are withdrawn so workers do not run them for nobody.
-      if (!lost) await Promise.all([...pending.keys()].map((id) => queue.remove(id).catch(() => 0)));
+      if (!lost) await Promise.all([withdrawing, withdraw(), connection.del(runKey(runId)).catch(() => 0)]);
       pending.clear();
       await Promise.allSettled([events.close(), queue.close()]);
       connection.disconnect();
@@ -192,6 +276,11 @@ export async function runWorker(o: WorkerOptions): Promise<number> {
     QUEUE_NAME,
     async (job: Job<JobData>) => {
       if (job.data.version !== o.version) throw new Error(`this worker runs warcast ${o.version}, the job was queued by warcast ${job.data.version}: run the same version everywhere`);
+      // A run that stopped (Ctrl-C twice, killed) no longer renews its key: nobody waits for this job.
+      if (job.data.run !== undefined && (await connection.exists(runKey(job.data.run))) === 0) {
+        o.log(`job ${job.id} skipped: its run is gone\n`);
+        throw new Error('skipped: the run that queued this job is gone');
+      }
       const task = fromWire<Task>(job.data.task);
       const kernel = await kernelByName(task.kind);
       const start = task.firstChunk * kernel.chunkTrials;

@@ -9,7 +9,8 @@
  * run.ts's `runTrials` hands its local runs to `activeCheckpoint()` when one is set.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { closeSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { INPUT_LIMITS, ReadFailure, readLimitedSync } from '../scenario/input.js';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { ShardCall, TaskResult } from './mode.js';
@@ -246,9 +247,9 @@ export function readCheckpoint(path: string, header: CheckpointHeader): Checkpoi
   const fail = (why: string) => new UsageError(`--resume ${path}: ${why}`);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readLimitedSync(path, INPUT_LIMITS.checkpoint).toString('utf8');
   } catch (err) {
-    throw fail(`cannot read (${errText(err)})`);
+    throw fail(err instanceof ReadFailure ? err.reason : `cannot read (${errText(err)})`);
   }
   let data: Partial<CheckpointFile> | null;
   try {

@@ -1,7 +1,8 @@
 /** The piscina pool: one per process, started on first use, sized exactly to the requested threads. */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 // piscina loads with the first pool: runs that stay on one thread (exact odds, small runs) never pay for it.
 import type { Piscina } from 'piscina';
 
@@ -38,10 +39,21 @@ export function workerFile(): string {
   return found;
 }
 
+/**
+ * The file piscina starts each worker with: a CommonJS loader that import()s `workerFile()` (workers/loader.cts:
+ * a worker terminated while Node require()s an ES module graph aborts the whole process).
+ */
+export function workerLoaderFile(): string {
+  const entry = workerFile();
+  return entry.endsWith('.mjs') ? join(dirname(entry), 'worker-loader.cjs') : join(dirname(entry), 'loader.cjs');
+}
+
 /** What a worker may do while it waits for its first task (workers/worker.ts). */
 export interface WorkerHints {
   /** A kernel's registry name: the worker imports it as it starts, before the first task arrives. */
   preload?: string;
+  /** The worker's ES module, as a file URL, for the loader to import (set by the pool). */
+  entry?: string;
 }
 
 /** The pool of `threads` workers: the running one, or a new one (replacing one of another size). */
@@ -69,8 +81,9 @@ async function startPool(threads: number, hints: WorkerHints): Promise<Piscina> 
   // turns, and a prestarted pool's main thread goes on reading and compiling the scenario, then runs chunks
   // yielding once a chunk: measured, the worker then started 250–400 ms late (docs/benchmarks.md, round 3).
   const { Piscina: PiscinaClass } = requireHere('piscina') as typeof import('piscina');
+  hints.entry = pathToFileURL(workerFile()).href;
   const p = new PiscinaClass({
-    filename: workerFile(),
+    filename: workerLoaderFile(),
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: POOL_DEFAULTS.idleTimeout,

@@ -6,6 +6,7 @@
  * the pool, so each thread always has work. Each plan's answer is what `runTrials` would give it alone, for
  * any thread count.
  */
+import { setMaxListeners } from 'node:events';
 import type { Kernel } from './kernel.js';
 import { runTrials, runUntil, type RunResult } from './run.js';
 
@@ -39,13 +40,23 @@ export async function runMany<P>(o: ManyOptions<P>): Promise<ManyResult> {
   const done = new Array<number>(o.plans.length).fill(0);
   const totals = new Array<number>(o.plans.length).fill(planned);
   const report = () => o.onProgress?.(sum(done), sum(totals));
+  // On the pool every plan runs at once and each listens for the abort: one signal of our own, linked once to
+  // the caller's and allowed a listener a plan, so 12 plans are not taken for a leak (MaxListenersExceededWarning).
+  const local = o.signal ? new AbortController() : null;
+  const forward = () => local!.abort(o.signal!.reason);
+  if (local) {
+    setMaxListeners(o.plans.length + 10, local.signal);
+    if (o.signal!.aborted) forward();
+    else o.signal!.addEventListener('abort', forward, { once: true });
+  }
+  const signal = local?.signal;
   const one = (i: number): Promise<RunResult> => {
     const common = {
       kernel: k,
       plan: o.plans[i],
       seed: o.seed,
       threads: o.threads,
-      signal: o.signal,
+      signal,
       minPoolTrials: usePool ? 0 : Infinity,
       onProgress: (d: number, t: number) => {
         done[i] = d;
@@ -58,10 +69,14 @@ export async function runMany<P>(o: ManyOptions<P>): Promise<ManyResult> {
     return runUntil({ ...common, initialTrials: planned, maxTrials: p.maxTrials, done: (acc, n) => p.done(i, acc, n) });
   };
   let results: RunResult[];
-  if (usePool) results = await Promise.all(o.plans.map((_, i) => one(i)));
-  else {
-    results = [];
-    for (let i = 0; i < o.plans.length; i++) results.push(await one(i));
+  try {
+    if (usePool) results = await Promise.all(o.plans.map((_, i) => one(i)));
+    else {
+      results = [];
+      for (let i = 0; i < o.plans.length; i++) results.push(await one(i));
+    }
+  } finally {
+    o.signal?.removeEventListener('abort', forward);
   }
   return {
     results,

@@ -10,6 +10,7 @@ import type { ZodType } from 'zod';
 import type { Kernel } from '../engine/kernel.js';
 import type { PathSegment, ScenarioSource } from '../scenario/source.js';
 import type { ScenarioInput } from './load.js';
+import type { KindRoll, RollBody } from './roll.js';
 import type { RunOptions, RunSettings } from '../analysis/options.js';
 import type { CompareRow } from '../analysis/compare.js';
 import type { SeekEvaluator, Target } from '../analysis/seek.js';
@@ -103,4 +104,6 @@ export interface KindDefinition<Scenario, Plan> {
   readonly kernel: () => Promise<Kernel<Plan>>;
   /** What it does (loaded on demand); null for a kernel with no scenario kind of its own. */
   readonly behaviour: (() => Promise<KindBehaviour<Scenario, AnalysisResult>>) | null;
+  /** How `warcast roll` plays one game of it with dice (loaded on demand); absent: roll does not play it. */
+  readonly roll?: () => Promise<KindRoll<Scenario, RollBody>>;
 }

@@ -1,13 +1,12 @@
 /**
  * A document as HTML elements, for the report's page (reports/html.ts) and any page that shows a result. Every
- * piece of text goes through `escapeHtml`, the one escaper of user text in markup. Each block carries
+ * piece of text goes through `escapeHtml` (./escape.ts, the one escaper of user text in markup). Each block carries
  * `data-block` (its type), and the report-only details `data-only="report"`, so a test can read the page's
  * numbers block by block.
  */
 import type { Block, Document } from './document.js';
-import { plain } from './format.js';
-
 import { escapeHtml } from './escape.js';
+import { plain } from './format.js';
 
 export { escapeHtml };
 

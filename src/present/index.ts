@@ -3,4 +3,5 @@ export * from './document.js';
 export { fmtCount, num, pct, pctCi, plain, quantityText, spreadText, SPREAD_WORDS } from './format.js';
 export { fitText, renderText, textTable, wrapWords } from './text.js';
 export { markdownTable, renderMarkdown } from './markdown.js';
-export { blockHtml, blocksHtml, escapeHtml, renderHtml } from './html.js';
+export { blockHtml, blocksHtml, renderHtml } from './html.js';
+export { escapeHtml, scriptCode, scriptJson } from './escape.js';

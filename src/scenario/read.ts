@@ -1,8 +1,9 @@
 /**
- * Reading a scenario file from disk (Node only): bounded, UTF-8 checked, then parsed by src/scenario/source.ts.
+ * Reading a scenario file from disk (Node only): bounded (src/scenario/input.ts), UTF-8 checked, then parsed by
+ * src/scenario/source.ts.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { ScenarioError } from '../errors.js';
+import { ExitCode, ScenarioError, WarcastError } from '../errors.js';
+import { ReadFailure, readLimitedSync } from './input.js';
 import { parseScenarioText, SCENARIO_LIMITS, type ScenarioSource } from './source.js';
 
 /**
@@ -10,43 +11,33 @@ import { parseScenarioText, SCENARIO_LIMITS, type ScenarioSource } from './sourc
  * or a huge file costs no more than a small one. The text must be UTF-8.
  */
 export function readScenarioFile(file: string): ScenarioSource {
-  const cannot = (err: unknown) => {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot read (${code})`;
-    return new ScenarioError(file, null, '', why);
-  };
-  let fd: number;
+  let bytes: Buffer;
   try {
-    fd = openSync(file, 'r');
+    bytes = readLimitedSync(file, SCENARIO_LIMITS.bytes);
   } catch (err) {
-    throw cannot(err);
+    throw scenarioReadError(file, err);
   }
-  const limit = SCENARIO_LIMITS.bytes;
-  const buf = Buffer.allocUnsafe(limit + 1);
-  let n = 0;
+  return parseScenarioText(decodeScenarioBytes(bytes, file), file);
+}
+
+/** A failed read of scenario `file` as its one line (exit 3; stopped by a signal: exit 130). */
+export function scenarioReadError(file: string, err: unknown): Error {
+  if (!(err instanceof ReadFailure)) return err as Error;
+  if (err.code === 'signal') return new WarcastError(`${file}: ${err.reason}`, ExitCode.interrupted);
+  if (err.code === 'limit') return new ScenarioError(file, null, '', `larger than ${SCENARIO_LIMITS.bytes.toLocaleString('en-US')} bytes (1 MiB), the limit for a scenario file (docs/reliability.md)`);
+  return new ScenarioError(file, null, '', err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.reason);
+}
+
+/** A scenario's bytes as text: UTF-8, else a ScenarioError at the line of the first bad byte. */
+export function decodeScenarioBytes(buf: Buffer, file: string): string {
   try {
-    if (fstatSync(fd).isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
-    while (n < buf.length) {
-      const r = readSync(fd, buf, n, buf.length - n, null);
-      if (r === 0) break;
-      n += r;
-    }
-  } catch (err) {
-    throw cannot(err);
-  } finally {
-    closeSync(fd);
-  }
-  if (n > limit) throw new ScenarioError(file, null, '', `larger than ${limit.toLocaleString('en-US')} bytes (1 MiB), the limit for a scenario file (docs/reliability.md)`);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, n));
+    return new TextDecoder('utf-8', { fatal: true }).decode(buf);
   } catch {
-    const bad = firstInvalidUtf8(buf.subarray(0, n));
+    const bad = firstInvalidUtf8(buf);
     let line = 1;
     for (let i = 0; i < bad; i++) if (buf[i] === 10) line++;
     throw new ScenarioError(file, line, '', `not UTF-8 text (bad byte at offset ${bad}): is this a scenario file?`);
   }
-  return parseScenarioText(text, file);
 }
 
 /** Offset of the first byte that does not start or continue a valid UTF-8 sequence. */

@@ -61,6 +61,9 @@ export function formatPath(path: readonly PathSegment[]): string {
 /** Parse text as YAML (JSON is YAML) keeping line positions; a `.json` file must also be strict JSON. */
 export function parseScenarioText(text: string, file: string): ScenarioSource {
   const isJson = /\.json$/i.test(file);
+  // A lone CR ends a line in YAML (and is white space in JSON), but the parser keeps it inside a plain scalar
+  // (`kind: war-machine\r`): as LF, same length, so offsets and line numbers stay those of the file.
+  text = text.replace(/\r(?!\n)/g, '\n');
   boundWork(text, file);
   const lineCounter = new LineCounter();
   const lineAt = (offset: number) => lineCounter.linePos(offset).line;

@@ -1,7 +1,20 @@
 /** `warcast app --serve`: the page on 127.0.0.1 (a free port by default), only /; Ctrl-C (the abort signal) stops it cleanly. */
+import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
+
+/** The status of GET / on 127.0.0.1:port with the Host header `host` (fetch will not send another Host). */
+function statusWithHost(port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/', headers: { host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('warcast app --serve', () => {
   it('serves the page on a free port, 404 elsewhere, and stops on Ctrl-C (abort) cleanly, exit 130 as every interrupted command', async () => {
@@ -21,6 +34,10 @@ describe('warcast app --serve', () => {
     expect(html).toContain('"Orcs of the Broken Fang"');
     expect((await fetch(new URL('/index.html', url)).then((r) => r.text())).length).toBe(html.length);
     expect((await fetch(new URL('/secret', url))).status).toBe(404);
+    // DNS rebinding: a request naming another host is refused; local names (this port or none) are served
+    const port = Number(new URL(url!).port);
+    for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1.evil.example:${port}`, `localhost:${port + 1}`]) expect(await statusWithHost(port, host), host).toBe(403);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, 'localhost', 'LOCALHOST']) expect(await statusWithHost(port, host), host).toBe(200);
     controller.abort();
     expect(await done).toBe(130);
     expect(io.stdout).toContain('stopped serving');

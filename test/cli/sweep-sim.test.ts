@@ -10,6 +10,7 @@ import { sweepSimulated, type MarchSweepResult, type BattleGridSweepResult, type
 import { sweep } from '../../src/analysis/sweep.js';
 import { odds } from '../../src/analysis/odds.js';
 import { march } from '../../src/analysis/march.js';
+import { seek } from '../../src/analysis/seek.js';
 import { parse } from 'yaml';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
@@ -109,5 +110,22 @@ describe('sweep of a siege or cascade', () => {
     const io = memoryIo();
     expect(await runCli(['sweep', file, '--vary', 'distance', '--from', '40', '--to', '80', '--step', '20'], io)).toBe(0);
     expect(io.stdout).toContain('P(arrives and wins)');
+  });
+});
+
+describe('seek on a march', () => {
+  it('arrivedBy(d): the exact chain judges each value; the answer is the first value that meets the target', async () => {
+    const file = 'examples/forced-march-into-battle.yaml';
+    const r = await seek(file, { vary: 'distance', target: 'arrivedBy(4) >= 0.5', from: 10, to: 100, step: 10, largest: true });
+    expect(r.method).toBe('exact');
+    expect(r.value).not.toBeNull();
+    // The answer meets the target and one step farther does not, each by warcast march on the edited file.
+    const arrivedBy4 = async (distance: number) => {
+      const doc = parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return (await march({ ...doc, distance } as { kind: string })).march.perDay[3].arrivedBy;
+    };
+    expect(await arrivedBy4(r.value!)).toBeGreaterThanOrEqual(0.5);
+    if (r.value! < 100) expect(await arrivedBy4(r.value! + 10)).toBeLessThan(0.5);
+    await expect(seek(file, { vary: 'distance', target: 'win[0] >= 0.5' })).rejects.toThrow(/arrivedBy\(day\)/);
   });
 });

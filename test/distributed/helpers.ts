@@ -51,9 +51,9 @@ export function hasRedisServer(): boolean {
   return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
-/** A private redis-server on 127.0.0.1 (no persistence), ready to take connections. */
-export async function startRedis(): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort();
+/** A private redis-server on 127.0.0.1 (no persistence), ready to take connections; on `port` to restart one there. */
+export async function startRedis(port?: number): Promise<{ url: string; port: number; process: ChildProcess }> {
+  port ??= await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let log = '';
@@ -67,7 +67,7 @@ export async function startRedis(): Promise<{ url: string; process: ChildProcess
     });
     child.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${log}`)));
   });
-  return { url: `redis://127.0.0.1:${port}`, process: child };
+  return { url: `redis://127.0.0.1:${port}`, port, process: child };
 }
 
 /** A long-running `warcast` (a worker) whose stderr can be awaited for a pattern. */

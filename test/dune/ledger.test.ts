@@ -43,7 +43,7 @@ describe('the ledger of the three-round Kanly example', () => {
   });
 
   it('the round’s orders are paid before any battle: fees, recruiting (1,000 MS each), no refunds outside Kanly’s first round', () => {
-    expect(m.players.hazardFees).toEqual([4 * 400, 4 * 400, 200 + 200]);
+    expect(m.players.hazardFees).toEqual([4 * 400, 4 * 400, 100 + 200]); // Ordos: homeworld → its own Kaitain location (line 19), then the raid from Kaitain (line 21)
     expect(m.players.recruiting).toEqual([1000, 2000, 0]);
     expect(m.players.refunds).toEqual([0, 0, 0]);
   });

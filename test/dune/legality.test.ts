@@ -142,6 +142,11 @@ const cases: [string, (d: Doc) => void, string][] = [
     "attacks[0].type: 'Ann Home' is a homeworld: only a house raid may attack it, not a seizure: “a Location known to them and not under their control, other than a Homeworld” (Dune page line 46)",
   ],
   [
+    "a raid on a homeworld: the raid's own rule, line 37 (not the seizure's, line 46)",
+    (d) => (d.attacks = [{ player: 'Ben', type: 'raid', target: 'Ann Home', units: ['B1'] }]),
+    "attacks[0].type: 'Ann Home' is a homeworld: only a house raid may attack it, not a raid: “a Location known to them and not under their control, other than a Homeworld” (Dune page line 37)",
+  ],
+  [
     'a house raid on a location that is not a homeworld',
     (d) => (d.attacks = [{ player: 'Ben', type: 'house-raid', target: 'Mine', units: ['B1'] }]),
     "attacks[0].target: a house raid attacks a player's homeworld, and 'Mine' is not one: “the attacker directly attacks a player, not a Location” (Dune page line 55)",
@@ -213,29 +218,33 @@ describe('--lenient: an order that breaks a rule is listed as rejected and does 
 });
 
 describe('Kaitain: no combat there, and troops sent there may go on the same round', () => {
-  it('a legion goes home → Kaitain → a seizure, paying 200 + 200 MS (the Kaitain row comes first in the table)', () => {
+  it('a legion goes home → its own Kaitain location → a seizure, paying 100 + 200 MS (the first matching row: line 19, then line 21)', () => {
     const d = base();
     d.moves = [{ player: 'Ben', units: ['B1'], to: 'Imperial Palace' }];
     d.attacks = [{ player: 'Ben', target: 'Mine', units: ['B1'] }];
     const s: CascadeScenario = loadText(scenarioText(d)).scenario;
     const o = processOrders(s);
     expect(o.outcomes.map((x) => [x.list, x.status, x.paid, x.ap])).toEqual([
-      ['moves', 'accepted', 200, 2],
+      ['moves', 'accepted', 100, 2],
       ['attacks', 'accepted', 200, 2],
     ]);
-    expect(o.players.Ben).toMatchObject({ ap: 4, legionsMoved: 1, hazardFees: 400, wealth: 4600 });
+    expect(o.players.Ben).toMatchObject({ ap: 4, legionsMoved: 1, hazardFees: 300, wealth: 4700 });
     expect(o.outcomes[1].type).toBe('seizure'); // no type given: a seizure at a location (line 11)
   });
   it('the fee table, row by row (lines 18–25)', () => {
-    expect(hazardFee('controlled', 'homeworld', 'move')).toBe(100);
-    expect(hazardFee('kaitain', 'homeworld', 'move')).toBe(100);
-    expect(hazardFee('homeworld', 'controlled', 'move')).toBe(100);
-    expect(hazardFee('controlled', 'controlled', 'move')).toBe(200);
-    expect(hazardFee('homeworld', 'kaitain', 'move')).toBe(200);
-    expect(hazardFee('homeworld', 'uncontrolled', 'raid')).toBe(300);
-    expect(hazardFee('controlled', 'uncontrolled', 'raid')).toBe(400);
-    expect(hazardFee('homeworld', 'uncontrolled', 'seizure')).toBe(400);
-    expect(hazardFee('controlled', 'uncontrolled', 'seizure')).toBe(500);
-    expect(hazardFee('uncontrolled', 'uncontrolled', 'seizure')).toBe(500);
+    const at = (place: 'homeworld' | 'controlled' | 'uncontrolled', kaitain = false) => ({ place, kaitain });
+    expect(hazardFee(at('controlled'), at('homeworld'), 'move')).toBe(100);
+    expect(hazardFee(at('controlled', true), at('homeworld'), 'move')).toBe(100);
+    expect(hazardFee(at('uncontrolled', true), at('homeworld'), 'move')).toBe(100);
+    expect(hazardFee(at('homeworld'), at('controlled'), 'move')).toBe(100);
+    expect(hazardFee(at('homeworld'), at('controlled', true), 'move')).toBe(100);
+    expect(hazardFee(at('controlled'), at('controlled'), 'move')).toBe(200);
+    expect(hazardFee(at('homeworld'), at('uncontrolled', true), 'move')).toBe(200);
+    expect(hazardFee(at('controlled', true), at('uncontrolled'), 'raid')).toBe(200);
+    expect(hazardFee(at('homeworld'), at('uncontrolled'), 'raid')).toBe(300);
+    expect(hazardFee(at('controlled'), at('uncontrolled'), 'raid')).toBe(400);
+    expect(hazardFee(at('homeworld'), at('uncontrolled'), 'seizure')).toBe(400);
+    expect(hazardFee(at('controlled'), at('uncontrolled'), 'seizure')).toBe(500);
+    expect(hazardFee(at('uncontrolled'), at('uncontrolled'), 'seizure')).toBe(500);
   });
 });

@@ -67,11 +67,12 @@ describe('exact sums past 2^53', () => {
 describe('shards past 2^53', () => {
   const big = bigKernel; // sums past 2^53 (test/helpers/bigKernel.ts)
   const run = () => runTrials({ kernel: big, plan: { n: 1 }, seed: 1, trials: 40, threads: 1 });
+  const rangeOf = (c: ShardMode['calls'][number]) => ({ firstChunk: c.shardFirst, lastChunk: c.shardLast, firstTrial: Math.min(c.startTrial + c.trials, c.shardFirst * c.chunkTrials), lastTrial: Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) });
   /** Shard i of n as its part file would hold it (through JSON, as written to disk). */
   async function part(index: number, count: number): Promise<PartFile> {
     const mode: ShardMode = { type: 'shard', index, count, calls: [], interrupted: false };
     await withEngineMode(mode, run);
-    const file = sealPart({ warcastPart: PART_FORMAT, version: 't', command: 't', scenarioHash: digest(''), scenario: { file: 'f', text: '' }, seed: 1, options: {}, shard: { index, count }, range: null, calls: mode.calls });
+    const file = sealPart({ warcastPart: PART_FORMAT, version: 't', command: 't', scenarioHash: digest(''), scenario: { file: 'f', text: '' }, seed: 1, options: {}, shard: { index, count }, range: rangeOf(mode.calls[0]), calls: mode.calls });
     return parsePart(`part${index}`, JSON.stringify(file));
   }
 

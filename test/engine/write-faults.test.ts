@@ -54,10 +54,12 @@ describe('disk full and read-only while writing', () => {
     const args = ['siege', 'examples/simple-siege.yaml', '--trials', '5000', '--threads', '1', '--report', out];
     await cli([...args, '--seed', '1']);
     const before = readFileSync(join(out, 'result.json'), 'utf8');
-    const faults = [['ENOSPC', '/\\.report\\.tmp-[^/]+/[^/]+\\.tmp-', 'write'], ['EROFS', '/\\.report\\.tmp-[^/]+$', 'mkdir']];
+    // EROFS from the second staging mkdir on: the first is the check before the run (reports/write.ts,
+    // reserveReportFolder), which a folder made read-only during the run passes.
+    const faults = [['ENOSPC', '/\\.report\\.tmp-[^/]+/[^/]+\\.tmp-', 'write', 0], ['EROFS', '/\\.report\\.tmp-[^/]+$', 'mkdir', 1]] as const;
     // One after the other: two writers of one report folder meet its lock (.report.lock), which is its own check.
-    for (const [code, path, syscall] of faults) {
-      const r = await faulty([...args, '--seed', '2'], code, path);
+    for (const [code, path, syscall, after] of faults) {
+      const r = await faulty([...args, '--seed', '2'], code, path, after);
       expect(r.code, r.stderr).toBe(1);
       expect(r.stdout).not.toContain('report:');
       expect(r.stderr).toMatch(new RegExp(`^warcast: --report ${out}: cannot write the report: ${code}: [a-z -]+, ${syscall}\\n$`));

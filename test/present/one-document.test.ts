@@ -11,12 +11,14 @@ import { matchup } from '../../src/analysis/matchup.js';
 import { odds } from '../../src/analysis/odds.js';
 import { rate } from '../../src/analysis/rate.js';
 import { siege } from '../../src/analysis/siege.js';
+import { tournament } from '../../src/analysis/tournament.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { presentCascade } from '../../src/kinds/cascade/present.js';
 import { presentDivided } from '../../src/kinds/divided/present.js';
 import { presentMarch } from '../../src/kinds/march/present.js';
 import { presentSiege } from '../../src/kinds/siege/present.js';
+import { presentTournament } from '../../src/kinds/tournament/present.js';
 import { presentOdds } from '../../src/kinds/warMachine/present.js';
 import { presentMatchup } from '../../src/kinds/warMachine/presentMatchup.js';
 import { presentRate } from '../../src/kinds/warMachine/presentRate.js';
@@ -30,6 +32,7 @@ import type { ReportContent } from '../../reports/content.js';
 import { renderPage } from '../../reports/html.js';
 import { matchupReport } from '../../reports/matchup.js';
 import { siegeReport } from '../../reports/siege.js';
+import { tournamentReport } from '../../reports/toolkit.js';
 import { oddsReport } from '../../reports/warMachine.js';
 
 const RUN = { trials: 1000, threads: 1, seed: 7 };
@@ -47,6 +50,7 @@ const CASES: { name: string; make: () => Promise<{ doc: Document; page: string }
   { name: 'cascade over rounds', make: async () => withReport(await cascade('examples/cascade-kanly-three-rounds.yaml', { ...RUN, trials: 500 }), presentCascade, cascadeReport) },
   { name: 'march into battle', make: async () => withReport(await march('examples/forced-march-into-battle.yaml'), presentMarch, marchReport) },
   { name: 'divided', make: async () => withReport(await divided('examples/divided-forces.yaml'), presentDivided, dividedReport) },
+  { name: 'tournament', make: async () => withReport(await tournament('examples/tournament-forces.yaml', { ...RUN, trials: 500 }), presentTournament, tournamentReport) },
 ];
 
 function withReport<R>(r: R, present: (r: R) => Document, report: (r: R, file: string) => ReportContent): { doc: Document; page: string } {
@@ -100,6 +104,7 @@ describe('--markdown is written from the document, not read back from the text',
       [['divided', 'examples/divided-forces.yaml'], presentDivided],
       [['siege', 'examples/simple-siege.yaml', '--trials', '500', '--threads', '1'], presentSiege],
       [['cascade', 'examples/cascade-bob-john.yaml', '--trials', '500', '--threads', '1'], presentCascade],
+      [['tournament', 'examples/tournament-forces.yaml', '--trials', '500', '--threads', '1'], presentTournament],
     ];
     const mask = (t: string) => t.replace(/\d+\.\d+ s\b/g, 'T s');
     for (const [argv, present] of pairs) {

@@ -1,99 +1,95 @@
-/** The narration of `warcast roll`: one battle day by day, or one cascade round, in the game's words. */
-import type { BattleRoll, BattleRollDay, CascadeRoll, RollResult } from '../../analysis/roll.js';
-import { num } from '../../text/format.js';
-import { formatLocation } from '../cascade.js';
-import { formatSiegeRoll } from './rollSiege.js';
+/**
+ * A roll as text or as Markdown posts: the kind's narration (src/kinds/<kind>/roll.ts) framed by where the dice
+ * came from (a seed, typed dice, a sealed round) and how to replay or verify it. Markdown is cut into messages
+ * of at most `limit` characters at paragraph boundaries (Discord allows 2,000 a message).
+ */
+import type { RollResult } from '../../analysis/roll.js';
+import type { SealedRoll } from '../../analysis/rollSeal.js';
+import type { Narration, NarrationTable } from '../../kinds/roll.js';
+import { markdownTable } from '../../present/markdown.js';
+import { textTable, wrapWords } from '../../present/text.js';
 
-const FATIGUE: Record<string, string> = { N: 'no fatigue', M: 'moderate fatigue', S: 'serious fatigue', '-': 'no fatigue result (the force left the field)' };
+/** Discord's limit on one message's content. */
+export const DISCORD_LIMIT = 2000;
 
-/** A location result in words (results table: F holds, F+n advances n, R retreats, R+n retreats n more, rout, - destroyed). */
-export function locationWords(l: string): string {
-  if (l === 'F') return 'holds the field';
-  if (l.startsWith('F+')) return `holds the field and may advance ${l.slice(2)} terrain unit${l === 'F+1' ? '' : 's'}`;
-  if (l === 'R') return 'retreats';
-  if (l.startsWith('R+')) return `retreats ${l.slice(2)} terrain unit${l === 'R+1' ? '' : 's'}`;
-  if (l === 'rout') return 'routs';
-  if (l === '-') return 'is destroyed';
-  if (l === 'withdraws') return 'withdraws (its tactic)';
-  return l;
+const isTable = (p: string[] | NarrationTable): p is NarrationTable => !Array.isArray(p);
+
+/** The dice as typed back: "37 82 4 …". */
+export function diceText(r: RollResult): string {
+  return r.dice.map((d) => d.value).join(' ');
 }
 
-const signed = (n: number) => (n >= 0 ? `+ ${n}` : `− ${-n}`);
-const CONTACT: Record<string, string> = {
-  holds: 'the armies stay in contact: the winner attacks again tomorrow',
-  broken: 'contact is broken',
-  'both-left': 'both armies leave the field',
-  rout: 'the loser routs',
-  destroyed: 'the loser is destroyed',
-};
-const END: Record<string, string> = {
-  'no battle': 'no battle: the tactics chosen give no combat',
-  'contact broken': 'the pursuit ends: contact broken',
-  'both left the field': 'both armies left the field',
-  rout: 'the loser routed',
-  destroyed: 'a force was destroyed',
-  'day limit': 'the day limit was reached with the armies still in contact',
-};
+/** Where the dice came from, in one line. */
+function sourceLine(r: RollResult & Partial<SealedRoll>, file: string): string {
+  if (r.seal) return `sealed round: dice seed ${r.seed} derived from the referee's secret, ${r.seal.contributions.length} player contribution${r.seal.contributions.length === 1 ? '' : 's'} and the scenario (check: warcast verify <this post> --scenario ${file})`;
+  if (r.seed === null) return `typed dice, ${r.dice.length} in all (replay: warcast roll ${file} --dice "${diceText(r)}")`;
+  return `dice seed ${r.seed} (replay: warcast roll ${file} --seed ${r.seed})`;
+}
 
-export const LEGEND = [
-  'results row: casualties % (winner; loser), fatigue N none, M moderate, S serious, - no result (left the field);',
-  'location F holds the field, F+n holds and may advance n terrain units, R retreats, R+n retreats n units, rout, - destroyed.',
-  'Casualties are half dead, half wounded; a force that leaves the field counts its wounded as dead (docs/rules.md §4, §6).',
-].join('\n');
+export function formatRoll(r: RollResult, n: Narration, file: string, width = Infinity): string {
+  const out = [n.title, sourceLine(r, file), ...(n.preamble ?? []), ''];
+  for (const p of n.paragraphs) out.push(...(isTable(p) ? [textTable(p.rows, p.header, width).trimEnd()] : p), '');
+  out.push(...n.legend, '');
+  out.push(...wrapWords(`dice rolled (${r.dice.length}): ${diceText(r)}`, 100));
+  return out.join('\n') + '\n';
+}
 
-function day(r: BattleRoll, d: BattleRollDay, replay: boolean): string[] {
-  const name = (s: number) => r.sides[s].name;
+/** The Markdown blocks of a roll, in order (each a paragraph, a table or the legend). */
+export function rollMarkdownBlocks(r: RollResult & Partial<SealedRoll>, n: Narration, file: string, limit = DISCORD_LIMIT): string[] {
+  const hard = (lines: string[]) => lines.map((l) => l.trim()).join('  \n');
+  const blocks = [`### ${n.title}`, hard([sourceLine(r, file), ...(n.preamble ?? [])])];
+  for (const p of n.paragraphs) {
+    if (isTable(p)) blocks.push(markdownTable(p.rows, p.header).trimEnd());
+    else blocks.push(hard([`**${p[0].trim()}**`, ...p.slice(1)]));
+  }
+  blocks.push(hard(n.legend.map((l) => `*${l}*`)));
+  if (r.seal) blocks.push(...sealBlocks(r.seal, limit > 0 ? limit - 24 : Infinity));
+  return blocks;
+}
+
+/** The seal's record as fenced `warcast-seal` blocks, cut so each fits a message; verify joins them in order. */
+function sealBlocks(seal: SealedRoll['seal'], limit: number): string[] {
+  const json = JSON.stringify(seal);
+  const room = limit - 40;
   const out: string[] = [];
-  const tactics = d.tactics[0] === null ? 'no tactics' : `${name(0)} chooses ${d.tactics[0]}, ${name(1)} chooses ${d.tactics[1]}`;
-  out.push(`${replay ? `Day ${d.day}` : 'Battle'}: ${tactics}`);
-  if (d.noCombat) return out.concat('  no combat (the tactics chosen do not meet)');
-  const last = d.rolls[d.rolls.length - 1];
-  for (let s = 0; s < 2; s++) {
-    const parts = [`BR ${d.battleRating[s] - d.tacticBonus[s] - d.fatiguePenalty[s] - d.ratioBonus[s]}`];
-    if (d.tacticBonus[s]) parts.push(`${signed(d.tacticBonus[s])} tactic`);
-    if (d.ratioBonus[s]) parts.push(`${signed(d.ratioBonus[s])} troop ratio`);
-    if (d.fatiguePenalty[s]) parts.push(`${signed(d.fatiguePenalty[s])} fatigue`);
-    out.push(`  ${name(s)}: ${parts.join(' ')} + d100 ${last[s]} = ${d.battleRating[s] + last[s]}`);
-  }
-  for (const t of d.rolls.slice(0, -1)) out.push(`  (the dice tied first, ${t[0]} and ${t[1]}: rolled again)`);
-  if (d.winner === null) return out.concat('  a standing tie: no losses, both hold the field');
-  const row = d.resultsRow!;
-  const w = d.winner;
-  out.push(`  ${name(w)} wins by ${Math.abs(d.difference)} → results row ${row.band}: winner ${row.casualties[0]}% casualties, ${row.fatigue[0]}, ${row.location[0]}; loser ${row.casualties[1]}%, ${row.fatigue[1]}, ${row.location[1]}`);
-  for (const s of [w, 1 - w]) {
-    const o = d.sides[s];
-    const lost = o.dead + o.wounded;
-    const before = o.troopsLeft + lost;
-    const rowPct = row.casualties[s === w ? 0 : 1];
-    const share = +o.percent.toFixed(2) === rowPct ? ` (${rowPct}% of ${num(before)})` : ` (${+o.percent.toFixed(2)}% of ${num(before)}: the row's ${rowPct}% after tactic and policy modifiers)`;
-    out.push(`  ${name(s)} loses ${lost.toLocaleString('en-US')}${share}: ${num(o.dead)} dead, ${num(o.wounded)} wounded; ${num(o.troopsLeft)} left, ${FATIGUE[o.fatigue]}, ${locationWords(o.location)}`);
-  }
-  if (r.maxDays > 1 && d.contact) out.push(`  ${CONTACT[d.contact]}`);
+  for (let i = 0; i < json.length; i += room) out.push('```warcast-seal\n' + json.slice(i, i + room) + '\n```');
   return out;
 }
 
-function formatBattleRoll(r: BattleRoll, replay: string): string {
-  const out = [`${r.title ? r.title + ': ' : ''}${r.sides[0].name} against ${r.sides[1].name}`, `dice seed ${r.seed} (replay: ${replay})`, ''];
-  const pursuit = r.maxDays > 1;
-  for (const d of r.days) out.push(...day(r, d, pursuit), '');
-  if (r.days.length === 0) out.push('no battle: the tactics chosen give no combat', '');
-  const winner = r.lastWinner === null ? 'no winner' : `${r.sides[r.lastWinner].name} won${pursuit ? ' the last battle' : ''}`;
-  if (pursuit) out.push(`After ${r.days.length} day${r.days.length === 1 ? '' : 's'}: ${END[r.end]}; ${winner}.`);
-  else out.push(`Result: ${winner}.`);
-  for (let s = 0; s < 2; s++) out.push(`  ${r.sides[s].name}: ${num(r.dead[s])} dead, ${num(r.wounded[s])} wounded, ${num(r.troopsLeft[s])} of ${num(r.sides[s].troops)} left`);
-  out.push('', LEGEND);
-  return out.join('\n') + '\n';
+/** Pack blocks into messages of at most `limit` characters (0: one message); a long block is cut by lines. */
+export function splitMessages(blocks: string[], limit: number): string[] {
+  if (limit <= 0) return [blocks.join('\n\n') + '\n'];
+  const room = limit - 24; // the "*(part 99 of 99)*" mark and its line breaks
+  const pieces = blocks.flatMap((b) => (b.length <= room ? [b] : cutLines(b, room)));
+  const parts: string[] = [];
+  let cur = '';
+  for (const p of pieces) {
+    if (cur && cur.length + 2 + p.length > room) {
+      parts.push(cur);
+      cur = p;
+    } else cur = cur ? `${cur}\n\n${p}` : p;
+  }
+  if (cur) parts.push(cur);
+  return parts.length === 1 ? [parts[0] + '\n'] : parts.map((p, i) => `${p}\n\n*(part ${i + 1} of ${parts.length})*\n`);
 }
 
-function formatCascadeRoll(r: CascadeRoll, replay: string): string {
-  const out = [`${r.title ? r.title + ': ' : ''}round ${r.trace.round}, the players' attacks${r.npc ? ' and the NPC attacks the dice brought' : ' (no NPC attacks)'}`, `dice seed ${r.seed} (replay: ${replay})`];
-  if (r.trace.locations.length === 0) out.push('', 'no attacks this round');
-  for (const loc of r.trace.locations) out.push(...formatLocation(loc));
-  out.push('', 'MS: money as the Dune page counts it; NPC: attacks by non-player forces, rolled this round');
-  return out.join('\n') + '\n';
+/** A block too long for one message, cut between lines (a line longer than a message, within it). */
+function cutLines(block: string, room: number): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const raw of block.split('\n')) {
+    for (let i = 0; i < Math.max(1, raw.length); i += room) {
+      const line = raw.slice(i, i + room);
+      if (cur && cur.length + 1 + line.length > room) {
+        out.push(cur);
+        cur = line;
+      } else cur = cur ? `${cur}\n${line}` : line;
+    }
+  }
+  if (cur) out.push(cur);
+  return out;
 }
 
-export function formatRoll(r: RollResult, file: string): string {
-  const replay = `warcast roll ${file} --seed ${r.seed}`;
-  return r.kind === 'war-machine' ? formatBattleRoll(r, replay) : r.kind === 'siege' ? formatSiegeRoll(r, replay) : formatCascadeRoll(r, replay);
+export function rollMarkdown(r: RollResult, n: Narration, file: string, limit: number): string[] {
+  return splitMessages(rollMarkdownBlocks(r, n, file, limit), limit);
 }

@@ -23,4 +23,5 @@ export const cascadeKind: KindDefinition<CascadeScenario, CascadeModel> = {
   schema: async () => (await import('./schema.js')).cascadeSchema,
   kernel: async () => (await import('./kernelEntry.js')).cascadeKernel,
   behaviour: async () => (await import('./commands.js')).cascadeCommands,
+  roll: async () => (await import('./roll.js')).cascadeRoll,
 };

@@ -12,7 +12,7 @@ export const dividedKind: KindDefinition<DividedScenario, WarMachinePlan> = {
   scenarioKind: 'divided',
   command: 'divided',
   unit: 'battles',
-  commands: ['divided', 'report'],
+  commands: ['divided', 'roll', 'report'],
   metrics: [
     { name: 'winsTheDay[i]', meaning: 'P(side i wins the day: more pairings won)', method: 'exact', seek: false },
   ],
@@ -26,4 +26,5 @@ export const dividedKind: KindDefinition<DividedScenario, WarMachinePlan> = {
   schema: async () => (await import('./schema.js')).dividedSchema,
   kernel: async () => (await import('./kernelEntry.js')).dividedKernel,
   behaviour: async () => (await import('./commands.js')).dividedCommands,
+  roll: async () => (await import('./roll.js')).dividedRoll,
 };

@@ -1,6 +1,7 @@
 /** What a march does in the toolkit (src/kinds/definition.ts): its exact chain and report, and sweep (exact at every point). */
 import { analyseMarch, march, type MarchResult } from '../../analysis/march.js';
 import { runSettings } from '../../analysis/options.js';
+import { meets, wrongMeasure } from '../../analysis/seek.js';
 import type { MarchSweepPoint, SweepHooks } from '../../analysis/sweepSim.js';
 import { editedAs } from '../../analysis/vary.js';
 import { UsageError } from '../../errors.js';
@@ -31,4 +32,20 @@ export const marchCommands: KindBehaviour<MarchScenario, MarchResult> = {
   report: async (r, file) => (await import('../../../reports/campaign.js')).marchReport(r, file),
   edit: (scenario, source, path, value) => editedAs(scenario, source, path, value, parseMarch),
   sweep,
+  seek(scenario, source, path, t, settings) {
+    if (t.measure !== 'arrivedBy') throw wrongMeasure('march', t, 'arrivedBy(day)');
+    return {
+      method: 'exact',
+      threads: () => 0,
+      evaluate: async (value) => {
+        const edited = editedAs(scenario, source, path, value, parseMarch);
+        const r = await analyseMarch(edited, { method: 'exact', seed: settings.seed, trials: settings.trials, threads: settings.threads });
+        // Past the plan's last day the force is where it stopped: arrived by then or not at all.
+        const days = r.march.perDay;
+        const p = days.length === 0 ? 0 : days[Math.min(t.day, days.length) - 1].arrivedBy;
+        if (r.method !== 'exact') throw new UsageError(`seek: the march at ${value} is too large for the exact chain (${r.note ?? 'Monte Carlo'}); seek needs it exact`);
+        return { value, probability: p, ci95: null, trials: 0, holds: meets(t, p), sure: true };
+      },
+    };
+  },
 };

@@ -9,9 +9,9 @@ export const marchKind: KindDefinition<MarchScenario, MarchPlan> = {
   scenarioKind: 'march',
   command: 'march',
   unit: 'marches',
-  commands: ['march', 'sweep', 'report'],
+  commands: ['march', 'roll', 'sweep', 'seek', 'report'],
   metrics: [
-    { name: 'arrivedBy(d)', meaning: 'P(the army has arrived by day d) (exact chain; --monte-carlo simulates it)', method: 'exact', seek: false },
+    { name: 'arrivedBy(d)', meaning: 'P(the army has arrived by day d) (exact chain; --monte-carlo simulates it)', method: 'exact', seek: true, example: 'arrivedBy(5) >= 0.5' },
     { name: 'win[i]', meaning: 'P(side i wins the battle on arrival), mixed over the fatigue on arrival', method: 'exact', seek: false },
   ],
   fields: ['distance', 'force.troops', 'force.food', 'enemy.troops'],
@@ -23,4 +23,5 @@ export const marchKind: KindDefinition<MarchScenario, MarchPlan> = {
   schema: async () => (await import('./schema.js')).marchSchema,
   kernel: async () => (await import('./kernelEntry.js')).marchKernel,
   behaviour: async () => (await import('./commands.js')).marchCommands,
+  roll: async () => (await import('./roll.js')).marchRoll,
 };

@@ -23,4 +23,5 @@ export const siegeKind: KindDefinition<SiegeScenario, SiegePlan> = {
   schema: async () => (await import('./schema.js')).siegeSchema,
   kernel: async () => (await import('./kernelEntry.js')).siegeKernel,
   behaviour: async () => (await import('./commands.js')).siegeCommands,
+  roll: async () => (await import('./roll.js')).siegeRoll,
 };

@@ -5,19 +5,12 @@
  */
 import type { SiegeResult } from '../../analysis/siege.js';
 import { ENDINGS } from './plan.js';
+import { ENDING_WORDS } from './endings.js';
 import { gap, heading, note, number, percent, run, spread, table, type Block, type Document, type Text } from '../../present/document.js';
 import { num, runLine, SPREAD_WORDS } from '../../present/format.js';
 
 /** How a siege ends, in words. */
-export const ENDING_WORDS: Record<string, string> = {
-  stormed: 'stormed (the fortress falls)',
-  starved: 'starved out (the garrison surrenders)',
-  defendersDepart: 'the defenders leave (their tactic)',
-  attackerDeparts: 'the attacker leaves (its tactic)',
-  attackerRouted: 'the attacker is routed and the siege is lifted',
-  attackerDeserted: 'the attacker deserts (its rations ran out)',
-  standing: 'still standing at the week limit',
-};
+export { ENDING_WORDS };
 
 const equipment = (e: Record<string, number>) =>
   Object.entries(e)

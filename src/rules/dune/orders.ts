@@ -31,29 +31,36 @@ export const actionPoints = (combat: number) => 2 * combat + 1;
 export const AP = { upgrade: 1, recruit: 0, moveHero: 1, moveLegion: 2, kanlyLegion: 1, kanlyHero: 0 } as const;
 
 /** Where a legion goes from or to, as the fee table names places. */
-export type Place = 'homeworld' | 'controlled' | 'kaitain' | 'uncontrolled';
+export type Place = 'homeworld' | 'controlled' | 'uncontrolled';
 export type FeePurpose = 'move' | 'raid' | 'seizure';
+/** A place as the fee table sees it: whose it is, and whether it is on Kaitain (line 21 is about Kaitain alone). */
+export interface FeePlace {
+  place: Place;
+  kaitain: boolean;
+}
 
 /**
  * The hazard-fee table (lines 18–25), row for row: the first row that matches applies, in printed order.
- * `from`/`to` are seen from the player sending the legion; a house raid pays as a raid (lines 22–23).
+ * `from`/`to` are seen from the player sending the legion; a house raid pays as a raid (lines 22–23). A Kaitain
+ * location the player controls is "a Location you control" too: from the homeworld, line 19's 100 MS comes
+ * before line 21's 200 ("any Location you control"), as line 18's 100 does for Kaitain → homeworld.
  */
-export const HAZARD_FEES: readonly { line: number; fee: number; text: string; matches: (from: Place, to: Place, purpose: FeePurpose) => boolean }[] = [
-  { line: 18, fee: 100, text: 'Move a Legion from anywhere to your Homeworld', matches: (_f, t) => t === 'homeworld' },
-  { line: 19, fee: 100, text: 'Move a Legion from your Homeworld to any Location you control', matches: (f, t) => f === 'homeworld' && t === 'controlled' },
-  { line: 20, fee: 200, text: 'Move a Legion from a Location you control to another Location you control', matches: (f, t) => f === 'controlled' && t === 'controlled' },
-  { line: 21, fee: 200, text: 'Move a Legion to or from Kaitain', matches: (f, t) => f === 'kaitain' || t === 'kaitain' },
-  { line: 22, fee: 300, text: 'Move a Legion from your Homeworld to a Location you do not control for a Raid or House Raid', matches: (f, t, p) => f === 'homeworld' && t === 'uncontrolled' && p === 'raid' },
-  { line: 23, fee: 400, text: 'Move a Legion from a Location you control to a Location you do not control for a Raid or House Raid', matches: (f, t, p) => f !== 'homeworld' && t === 'uncontrolled' && p === 'raid' },
-  { line: 24, fee: 400, text: 'Move a Legion from your Homeworld to a Location you do not control for a Seizure', matches: (f, t, p) => f === 'homeworld' && t === 'uncontrolled' && p === 'seizure' },
-  { line: 25, fee: 500, text: 'Move a Legion from a Location you control to a Location you do not control for a Seizure', matches: (f, t, p) => f !== 'homeworld' && t === 'uncontrolled' && p === 'seizure' },
+export const HAZARD_FEES: readonly { line: number; fee: number; text: string; matches: (from: FeePlace, to: FeePlace, purpose: FeePurpose) => boolean }[] = [
+  { line: 18, fee: 100, text: 'Move a Legion from anywhere to your Homeworld', matches: (_f, t) => t.place === 'homeworld' },
+  { line: 19, fee: 100, text: 'Move a Legion from your Homeworld to any Location you control', matches: (f, t) => f.place === 'homeworld' && t.place === 'controlled' },
+  { line: 20, fee: 200, text: 'Move a Legion from a Location you control to another Location you control', matches: (f, t) => f.place === 'controlled' && t.place === 'controlled' },
+  { line: 21, fee: 200, text: 'Move a Legion to or from Kaitain', matches: (f, t) => f.kaitain || t.kaitain },
+  { line: 22, fee: 300, text: 'Move a Legion from your Homeworld to a Location you do not control for a Raid or House Raid', matches: (f, t, p) => f.place === 'homeworld' && t.place === 'uncontrolled' && p === 'raid' },
+  { line: 23, fee: 400, text: 'Move a Legion from a Location you control to a Location you do not control for a Raid or House Raid', matches: (f, t, p) => f.place !== 'homeworld' && t.place === 'uncontrolled' && p === 'raid' },
+  { line: 24, fee: 400, text: 'Move a Legion from your Homeworld to a Location you do not control for a Seizure', matches: (f, t, p) => f.place === 'homeworld' && t.place === 'uncontrolled' && p === 'seizure' },
+  { line: 25, fee: 500, text: 'Move a Legion from a Location you control to a Location you do not control for a Seizure', matches: (f, t, p) => f.place !== 'homeworld' && t.place === 'uncontrolled' && p === 'seizure' },
 ];
 
 /** The hazard fee (MS) of one legion's move. A legion standing where its player has no control pays as from "a Location". */
-export function hazardFee(from: Place, to: Place, purpose: FeePurpose): number {
-  const from2 = from === 'uncontrolled' ? 'controlled' : from;
+export function hazardFee(from: FeePlace, to: FeePlace, purpose: FeePurpose): number {
+  const from2 = from.place === 'uncontrolled' ? { ...from, place: 'controlled' as const } : from;
   for (const r of HAZARD_FEES) if (r.matches(from2, to, purpose)) return r.fee;
-  throw new Error(`no hazard fee for ${from} → ${to} (${purpose})`);
+  throw new Error(`no hazard fee for ${from.place} → ${to.place} (${purpose})`);
 }
 
 export type LegionKind = 'standard' | 'offensive' | 'defensive' | 'elite';
@@ -198,11 +205,9 @@ export function processOrders(r: RoundInput): RoundOrders {
   };
 
   const combat = (p: string) => player.get(p)!.combat;
-  const placeOf = (p: string, at: string): Place => {
+  const placeOf = (p: string, at: string): FeePlace => {
     const l = location.get(at)!;
-    if (l.isKaitain) return 'kaitain';
-    if (homeworldOf.get(at) === p) return 'homeworld';
-    return l.owner === p ? 'controlled' : 'uncontrolled';
+    return { place: homeworldOf.get(at) === p ? 'homeworld' : l.owner === p ? 'controlled' : 'uncontrolled', kaitain: l.isKaitain };
   };
   const perLocation = new Set<string>();
   const upgraded = new Set<string>();
@@ -347,8 +352,10 @@ export function processOrders(r: RoundInput): RoundOrders {
       return reject(o, ['moves', i, 'to'], `'${mv.to}' is held by ${dest.owner}, so forces sent there attack it: list them under attacks; ${rule(11, 'If no one specified a type of attack, the default is a Seizure (CC) at a Location and a House Raid on a Homeworld')}`);
     }
     const k = kanlyOf.get(mv.player);
-    const kanly = k !== undefined && kanlyActive(k.k, r.round);
-    send(o, 'moves', i, mv.units, mv.heroes, mv.to, 'move', kanly && !dest.isKaitain);
+    // "legions sent to a location they control or their enemy controls now only cost 1 AP" (line 68): on
+    // Kaitain too; a Kaitain location a third player holds is neither.
+    const kanly = k !== undefined && kanlyActive(k.k, r.round) && (dest.owner === mv.player || dest.owner === k.other);
+    send(o, 'moves', i, mv.units, mv.heroes, mv.to, 'move', kanly);
   });
 
   // 4. Attacks.
@@ -364,8 +371,10 @@ export function processOrders(r: RoundInput): RoundOrders {
     o.location = loc.name;
     const at: Path = ['attacks', i];
     if (loc.isKaitain) return reject(o, [...at, 'target'], `'${loc.name}' is on Kaitain: ${rule(11, 'with the exception of Kaitain, the Imperial Capital, where combat can not take place')}`);
-    if (loc.owner === a.player) return reject(o, [...at, 'target'], `${a.player} owns '${loc.name}' and cannot attack it: ${rule(46, 'a Location known to them and not under their control')}`);
-    if (isHome && type !== 'house-raid') return reject(o, [...at, 'type'], `'${loc.name}' is a homeworld: only a house raid may attack it, not a ${type}: ${rule(46, 'a Location known to them and not under their control, other than a Homeworld')}`);
+    // Raids and seizures each have their own line with the same words: a raid's is 37, a seizure's 46.
+    const targetRule = type === 'raid' ? 37 : 46;
+    if (loc.owner === a.player) return reject(o, [...at, 'target'], `${a.player} owns '${loc.name}' and cannot attack it: ${rule(targetRule, 'a Location known to them and not under their control')}`);
+    if (isHome && type !== 'house-raid') return reject(o, [...at, 'type'], `'${loc.name}' is a homeworld: only a house raid may attack it, not a ${type}: ${rule(targetRule, 'a Location known to them and not under their control, other than a Homeworld')}`);
     if (!isHome && type === 'house-raid') return reject(o, [...at, 'target'], `a house raid attacks a player's homeworld, and '${loc.name}' is not one: ${rule(55, 'the attacker directly attacks a player, not a Location')}`);
     if (type === 'raid' && loc.isElector) return reject(o, [...at, 'target'], `'${loc.name}' is an elector: ${rule(37, "You can't raid Electors")}`);
     const key = `${a.player}\u0000${loc.name}`;

@@ -1,0 +1,68 @@
+/**
+ * `warcast seal <file>`: a secret for a sealed round and its commitment to publish; `warcast verify <post>`: re-play
+ * a sealed roll from its post and say whether every die matches (exit 1 when not). docs/roll.md, "Sealed rounds".
+ */
+import { closeSync, linkSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { narrateRoll } from '../analysis/roll.js';
+import { newSeal, sealFromPost, verifySeal } from '../analysis/rollSeal.js';
+import { ExitCode, UsageError, WarcastError } from '../errors.js';
+import { formatRoll } from './format/roll.js';
+import type { Io } from './io.js';
+import { readBytes } from './roll.js';
+
+/** Write the seal beside its name, readable by its owner only, and link it in place: never over an existing file. */
+function writeSecret(file: string, text: string): void {
+  const tmp = join(dirname(file), `.${basename(file)}.tmp-${process.pid}`);
+  try {
+    const fd = openSync(tmp, 'wx', 0o600);
+    try {
+      writeSync(fd, text);
+    } finally {
+      closeSync(fd);
+    }
+    linkSync(tmp, file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new UsageError(`${file}: already exists (a seal is never overwritten: its commitment may be published; choose another name)`);
+    throw new WarcastError(`${file}: cannot write the seal (${code ?? (err as Error).message})`);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
+export async function sealCommand(file: string, flags: { json?: boolean }, io: Io): Promise<number> {
+  const seal = newSeal();
+  writeSecret(file, JSON.stringify(seal, null, 2) + '\n');
+  if (flags.json) io.out(JSON.stringify({ schema: 'warcast/commitment@1', commitment: seal.commitment, sealFile: file }, null, 2) + '\n');
+  else {
+    io.out(`commitment: ${seal.commitment}\n`);
+    io.out(`Publish the commitment before orders are due; keep ${file} secret until the roll is posted:\n`);
+    io.out(`  warcast roll <scenario> --seal ${file} --contrib "<each player's text>" --markdown\n`);
+  }
+  return ExitCode.ok;
+}
+
+export interface VerifyFlags {
+  scenario?: string;
+  commitment?: string;
+  contrib?: string[];
+  json?: boolean;
+}
+
+export async function verifyCommand(post: string, flags: VerifyFlags, io: Io): Promise<number> {
+  const text = post === '-' ? readFileSync(0, 'utf8') : readBytes(post, 'the post').toString('utf8');
+  const seal = sealFromPost(text, post);
+  const scenarioFile = flags.scenario ?? seal.scenarioFile;
+  if (typeof scenarioFile !== 'string') throw new UsageError(`${post}: the post names no scenario file: give --scenario FILE`);
+  if (flags.commitment !== undefined && !/^[0-9a-fA-F]{64}$/.test(flags.commitment)) throw new UsageError(`--commitment: expected 64 hex digits (the SHA-256 the referee published), got ${JSON.stringify(flags.commitment)}`);
+  const v = await verifySeal(seal, readBytes(scenarioFile, 'the scenario rolled'), scenarioFile, { commitment: flags.commitment, contributions: flags.contrib });
+  if (flags.json) io.out(JSON.stringify(v, null, 2) + '\n');
+  else {
+    const out = v.checks.map((c) => `${c.ok ? 'ok' : 'FAILED'}  ${c.check}: ${c.detail}`);
+    out.push('', v.verified ? 'verified: every roll matches the commitment, the contributions and the scenario' : 'NOT verified: see the FAILED lines above');
+    io.out(out.join('\n') + '\n');
+    if (v.roll) io.out(`\nThe roll as re-played from the post:\n\n${formatRoll(v.roll, await narrateRoll(v.roll), scenarioFile)}`);
+  }
+  return v.verified ? ExitCode.ok : ExitCode.failure;
+}

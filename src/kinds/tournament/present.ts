@@ -1,0 +1,43 @@
+/** The document of `warcast tournament` (text, Markdown and its report): the win matrix, the ratings, the fit. */
+import type { TournamentResult } from '../../analysis/tournament.js';
+import { gap, heading, note, percent, run, table, type Block, type Document } from '../../present/document.js';
+import { fmtCount, grouped } from '../../present/format.js';
+
+export function presentTournament(r: TournamentResult): Document {
+  const blocks: Block[] = [
+    heading(`${r.title ? r.title + ': ' : ''}round robin of ${r.forces.length} forces, every ordered pair (row attacks, column defends)`),
+    run(
+      r.method === 'exact'
+        ? 'exact odds (all 10,000 pairs of d100 rolls per pairing)'
+        : `${fmtCount(r.trials)} battles per pairing, seed ${r.seed}, the same seed in every pairing (common random numbers), ${r.threads} thread${r.threads === 1 ? '' : 's'}`,
+    ),
+    note(`tactics: ${r.tactics === 'solve' ? "each pairing's Nash mixes" : r.tactics}`),
+  ];
+  if (r.race) {
+    const drops = r.race.stages.filter((s) => s.dropped.length > 0).map((s) => `after ${fmtCount(s.trials)}: ${s.dropped.map((i) => r.forces[i]).join(', ')}`);
+    blocks.push(note(`raced: ${drops.length ? `dropped ${drops.join('; ')}` : 'nothing dropped'}; ${fmtCount(r.race.trialsUsed)} battles instead of ${fmtCount(r.race.trialsFull)} (pairings between dropped forces stop; a kept force's pairings run to the end)`));
+  }
+  const short = r.forces.map((_, i) => `#${i + 1}`);
+  const costs = r.ratings.some((x) => x.cost !== null);
+  blocks.push(
+    gap,
+    note('P(row wins attacking column)'),
+    table(['attacker \\ defender', ...short], r.forces.map((f, i) => [`#${i + 1} ${f}`, ...r.win[i].map((p) => (p === null ? '—' : percent(p)))]), 'P(row force wins attacking the column force)'),
+    table(
+      ['force', 'rating (Elo scale)', '95%', 'score', ...(costs ? ['cost', 'strength per 1,000 cost', 'Pareto front'] : [])],
+      r.ratings.map((x) => [
+        x.name,
+        x.rating.toFixed(0),
+        x.ci95 ? `${x.ci95[0].toFixed(0)}–${x.ci95[1].toFixed(0)}` : 'exact',
+        percent(x.score),
+        ...(costs ? [x.cost === null ? '—' : grouped(x.cost), x.strengthPerCost === null ? '—' : (x.strengthPerCost * 1000).toPrecision(3), x.pareto ? 'yes' : ''] : []),
+      ]),
+      'Ratings, strongest first',
+    ),
+    note(`score: wins plus half the battles with no winner, over every pairing in both roles${costs ? '; strength: the Bradley–Terry strength (P(i beats j) = strength i ÷ (strength i + strength j), geometric mean 1); Pareto front: no other force is both cheaper and stronger' : ''} (docs/design.md)`),
+    note(['how well the ratings fit: the largest gap between a pair\'s observed and fitted score is ', percent(r.fit.maxScoreError)]),
+    { type: 'chart', name: 'win-matrix' },
+    { type: 'chart', name: 'ratings' },
+  );
+  return { title: r.title ?? `Tournament of ${r.forces.length} forces`, blocks };
+}
