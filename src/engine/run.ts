@@ -51,6 +51,8 @@ export interface RunResult {
   mainThreadChunks?: number;
   /** Entries of `acc` past 2^53, exact (decimal), for a shard's part file: `acc` holds them rounded. */
   exact?: Record<string, string>;
+  /** Under a precision (`runUntil`): whether `done` held when the run stopped (false: stopped at `maxTrials`). */
+  precisionReached?: boolean;
 }
 
 
@@ -390,8 +392,9 @@ export async function runUntil<P>(o: PrecisionOptions<P>): Promise<RunResult> {
     if (r.trace) traces.push(r.trace);
     trials += r.trials;
     threadsUsed = Math.max(threadsUsed, r.threadsUsed);
-    if (r.interrupted) return finish(true);
-    if (o.done(total, trials) || trials >= o.maxTrials) return finish(false);
+    if (r.interrupted) return { ...finish(true), precisionReached: o.done(total, trials) };
+    const reached = o.done(total, trials);
+    if (reached || trials >= o.maxTrials) return { ...finish(false), precisionReached: reached };
     batch = nextBatch(Math.min(trials, o.maxTrials - trials));
   }
 }
