@@ -1,7 +1,7 @@
 /**
  * Reports of the designer's toolkit (`seek`, `worth`, `tournament` with --report): built from the result alone.
  */
-import { pct } from '../src/text/format.js';
+import { pct, signedPct } from '../src/text/format.js';
 import type { SeekResult } from '../src/analysis/seek.js';
 import type { WorthResult } from '../src/analysis/worth.js';
 import type { TournamentResult } from '../src/analysis/tournament.js';
@@ -71,7 +71,7 @@ export function worthReport(r: WorthResult, file: string): ReportContent {
   const table: Table = {
     caption: `What each item is worth to ${r.sideName}`,
     columns: cascade ? ['item', 'rule', 'P(holds)', 'change', 'legions equivalent'] : ['item', 'rule', siege ? r.measure! : 'win', ...(noBattle ? ['no battle'] : []), 'change', 'BR equivalent', 'troops equivalent'],
-    rows: r.items.map((i) => [i.name, i.rule, pct(i.win), ...(noBattle ? [pct(i.noBattle ?? 0)] : []), `${i.winDelta > 0 ? '+' : ''}${(i.winDelta * 100).toFixed(2)}%`, ...(cascade ? [] : [signed(i.brEquivalent)]), signed(i.troopsEquivalent)]),
+    rows: r.items.map((i) => [i.name, i.rule, pct(i.win), ...(noBattle ? [pct(i.noBattle ?? 0)] : []), signedPct(i.winDelta), ...(cascade ? [] : [signed(i.brEquivalent)]), signed(i.troopsEquivalent)]),
   };
   const run = (what: string) => `Monte Carlo, ${(r.trials ?? 0).toLocaleString('en-US')} ${what} per variant, seed ${r.seed}, the same dice for every variant (common random numbers)`;
   const tables = [table];

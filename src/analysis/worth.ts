@@ -14,6 +14,7 @@ import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../k
 import { CHOICE_ADJUSTMENTS, CHOICE_RULES, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
 import { TACTICS } from '../rules/warMachine/tactics.js';
 import { validate, type ScenarioSource } from '../scenario/source.js';
+import { pct } from '../present/format.js';
 import { exactOdds } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
 import { seek } from './seek.js';
@@ -226,7 +227,7 @@ export async function worthBattle(scenario: WarMachineScenario, source: Scenario
       troopsEquivalentWin: troops?.win ?? null,
       noBattle: e.noCombat,
       noBattleDelta,
-      ...(noEquivalent ? { equivalentNote: `no equivalent: it turns ${pctWords(noBattleDelta)} of battles into no battle, which no bonus or troops do` } : {}),
+      ...(noEquivalent ? { equivalentNote: `no equivalent: it turns ${pct(noBattleDelta)} of battles into no battle, which no bonus or troops do` } : {}),
     });
   }
   items.sort((a, b) => Math.abs(b.winDelta) - Math.abs(a.winDelta) || a.name.localeCompare(b.name));
@@ -255,8 +256,6 @@ function edit(s: WarMachineScenario, source: ScenarioSource, side: 0 | 1, v: Var
     throw err;
   }
 }
-
-const pctWords = (p: number) => `${(p * 100).toFixed(2)}%`;
 
 /** Probabilities equal up to rounding (the same outcome reached through a different sum) count as reached. */
 const SLACK = 1e-12;

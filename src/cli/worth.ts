@@ -1,7 +1,7 @@
 /** `warcast worth <scenario> [--side 0|1]` (a cascade: `[--player NAME] [--location NAME] [--rounds R] [--no-npc]`): parse, call `worth`, format. */
 import { worth, type WorthResult } from '../analysis/worth.js';
 import { UsageError } from '../errors.js';
-import { grouped, num, pct, table } from '../text/format.js';
+import { grouped, num, pct, signedPct, table } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import { warnIdleDice } from './ignored.js';
 import type { Io } from './io.js';
@@ -37,7 +37,6 @@ export async function worthCommand(file: string, flags: WorthFlags & ReportFlags
 }
 
 const signed = (x: number | null, unit = '') => (x === null ? '—' : `${x > 0 ? '+' : ''}${grouped(x)}${unit}`);
-const signedPct = (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(2)}%`;
 /** A change in losses, to one decimal: signed, and 0 (never −0.0) when it rounds away. */
 const signedLoss = (x: number) => (Math.abs(x) < 0.05 ? '0' : `${x > 0 ? '+' : ''}${num(x)}`);
 
