@@ -183,6 +183,13 @@ export function releaseReservations(): void {
   reserved.clear();
 }
 
+/** The folder's lock for writing it: the one reserveReportFolder took before the run, or taken now. */
+function lockForWriting(target: string, option: string, dir: string): () => void {
+  const held = reserved.get(target);
+  reserved.delete(target);
+  return held ?? lock(dirname(target), basename(target), option, dir);
+}
+
 /** Write `files` as the folder `dir` (replacing an earlier report there); returns the absolute folder. */
 export function writeReportFolder(dir: string, files: ReportFile[], hooks: WriteHooks = {}): string {
   const target = resolve(dir);
@@ -190,9 +197,7 @@ export function writeReportFolder(dir: string, files: ReportFile[], hooks: Write
   assertReplaceable(dir, option);
   const parent = dirname(target);
   makeFolders(parent);
-  const held = reserved.get(target);
-  reserved.delete(target);
-  const unlock = held ?? lock(parent, basename(target), option, dir);
+  const unlock = lockForWriting(target, option, dir);
   try {
     // Checked again under the lock: another writer or the user may have changed the folder during the run.
     assertReplaceable(dir, option);
@@ -215,8 +220,8 @@ export async function writeReportFolderChecked(dir: string, files: ReportFile[],
   const option = hooks.option ?? '--out';
   assertReplaceable(dir, option);
   const parent = dirname(target);
-  mkdirSync(parent, { recursive: true });
-  const unlock = lock(parent, basename(target), option, dir);
+  makeFolders(parent);
+  const unlock = lockForWriting(target, option, dir);
   try {
     assertReplaceable(dir, option);
     removeStale(parent, basename(target));

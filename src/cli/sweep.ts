@@ -49,12 +49,12 @@ export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags
     await saveCommandReport({ kind: 'sweep-sim', result: r }, file, flags.report, flags, io);
     return exitCodeAfter(io, r.interrupted, 'only the points already run');
   }
-  emitResult(io, flags, r, () => formatSweep(r, runOptions(flags).threads));
+  emitResult(io, flags, r, (width) => formatSweep(r, runOptions(flags).threads, width));
   await saveCommandReport({ kind: 'sweep', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.interrupted, 'only the battles already fought (simulated figures)');
 }
 
-export function formatSweep(r: SweepResult, requestedThreads?: number): string {
+export function formatSweep(r: SweepResult, requestedThreads?: number, width = Infinity): string {
   const [a, b] = r.sides;
   const out: string[] = [];
   out.push(`${r.title ? r.title + ': ' : ''}${a} (A) vs ${b} (B)`);
@@ -79,6 +79,6 @@ export function formatSweep(r: SweepResult, requestedThreads?: number): string {
     ];
   });
   const header = [r.vary, 'modified BR A / B', ...(mc ? ['A wins (95%)'] : []), 'A exact', ...(mc ? ['B wins (95%)'] : []), 'B exact', 'mean casualties A / B'];
-  out.push(table(rows, header));
+  out.push(table(rows, header, width));
   return out.join('\n');
 }

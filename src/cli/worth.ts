@@ -30,7 +30,7 @@ export async function worthCommand(file: string, flags: WorthFlags & ReportFlags
   const cascade = { player: flags.player, location: flags.location, rounds, npc: flags.npc === false ? false : undefined };
   const r = await withRun(io, flags, (o) => worth(file, { ...o, side, week, ...cascade, trials: flags.trials === undefined ? undefined : o.trials }));
   if (r.method === 'exact') warnIdleDice(io, flags as unknown as Record<string, unknown>, 'warcast worth on a battle (always exact)');
-  emitResult(io, flags, r, () => formatWorth(r));
+  emitResult(io, flags, r, (width) => formatWorth(r, width));
   await saveCommandReport({ kind: 'worth', result: r }, file, flags.report, flags, io);
   // Monte Carlo kinds stop on Ctrl-C with the items finished (exit 130); a battle's exact worth is never interrupted.
   return exitCodeAfter(io, r.interrupted, 'the items listed');
@@ -47,7 +47,7 @@ export function worthMeasureText(r: WorthResult): string {
   return `P(${r.sideName} wins)`;
 }
 
-export function formatWorth(r: WorthResult): string {
+export function formatWorth(r: WorthResult, width = Infinity): string {
   const out: string[] = [];
   const runLine = (what: string) => `Monte Carlo, ${(r.trials ?? 0).toLocaleString('en-US')} ${what} per variant, seed ${r.seed}, the same dice for every variant (common random numbers); as the scenario stands ${pct(r.win)}`;
   if (r.kind === 'cascade') {
@@ -68,7 +68,7 @@ export function formatWorth(r: WorthResult): string {
   const noBattle = r.kind === 'war-machine' && (!!r.noBattle || r.items.some((i) => !!i.noBattle));
   const rows = r.items.map((i) => [i.name, i.rule, pct(i.win), ...(noBattle ? [pct(i.noBattle ?? 0)] : []), signedPct(i.winDelta), ...(cascade ? [] : [signed(i.brEquivalent)]), signed(i.troopsEquivalent), `${signedLoss(i.casualtiesDelta[0])} / ${signedLoss(i.casualtiesDelta[1])}`]);
   const head = cascade ? ['item', 'rule', 'P(holds)', 'change', 'legions equivalent', 'Δ legions lost own / others'] : ['item', 'rule', r.kind === 'siege' ? r.measure! : 'win', ...(noBattle ? ['no battle'] : []), 'change', 'BR equivalent', 'troops equivalent', 'Δ casualties own / enemy'];
-  out.push(table(rows, head));
+  out.push(table(rows, head, width));
   const unpriced = r.kind === 'war-machine' ? r.items.filter((i) => (i.noBattleDelta ?? 0) > 0) : [];
   if (unpriced.length) out.push('', `no equivalent for ${unpriced.map((i) => i.name).join(', ')}: they turn battles into no battle (not a defeat), which no bonus or troops do`);
   if (r.refused?.length) {

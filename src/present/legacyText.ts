@@ -1,5 +1,5 @@
 /**
- * A bridge for the commands whose output is not yet a document (roll, and those listed in docs/architecture.md):
+ * A bridge for the commands whose output is not yet a document (sweep, seek and worth: docs/architecture.md):
  * their text as Markdown, read back from the terminal layout — each table (a header, a ─ rule, rows) becomes a
  * Markdown table, verdict lines (→) bold bullets, the first line a heading. A command that builds a document is
  * rendered by `renderMarkdown` instead and never comes here.
