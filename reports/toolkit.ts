@@ -67,7 +67,7 @@ export function worthReport(r: WorthResult, file: string): ReportContent {
   const cascade = r.kind === 'cascade';
   const siege = r.kind === 'siege';
   const measure = worthMeasure(r);
-  const noBattle = r.kind === 'war-machine' && (!!r.noBattle || r.items.some((i) => !!i.noBattle));
+  const noBattle = !!r.noBattle || r.items.some((i) => !!i.noBattle); // only battles carry it
   const table: Table = {
     caption: `What each item is worth to ${r.sideName}`,
     columns: cascade ? ['item', 'rule', 'P(holds)', 'change', 'legions equivalent'] : ['item', 'rule', siege ? r.measure! : 'win', ...(noBattle ? ['no battle'] : []), 'change', 'BR equivalent', 'troops equivalent'],

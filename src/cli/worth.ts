@@ -65,11 +65,12 @@ export function formatWorth(r: WorthResult, width = Infinity): string {
   out.push('');
   const cascade = r.kind === 'cascade';
   // "No battle" (both tactics give no combat) is its own outcome: a column of its own whenever it can happen.
-  const noBattle = r.kind === 'war-machine' && (!!r.noBattle || r.items.some((i) => !!i.noBattle));
+  // (Only battles carry noBattle.)
+  const noBattle = !!r.noBattle || r.items.some((i) => !!i.noBattle);
   const rows = r.items.map((i) => [i.name, i.rule, pct(i.win), ...(noBattle ? [pct(i.noBattle ?? 0)] : []), signedPct(i.winDelta), ...(cascade ? [] : [signed(i.brEquivalent)]), signed(i.troopsEquivalent), `${signedLoss(i.casualtiesDelta[0])} / ${signedLoss(i.casualtiesDelta[1])}`]);
   const head = cascade ? ['item', 'rule', 'P(holds)', 'change', 'legions equivalent', 'Δ legions lost own / others'] : ['item', 'rule', r.kind === 'siege' ? r.measure! : 'win', ...(noBattle ? ['no battle'] : []), 'change', 'BR equivalent', 'troops equivalent', 'Δ casualties own / enemy'];
   out.push(table(rows, head, width));
-  const unpriced = r.kind === 'war-machine' ? r.items.filter((i) => (i.noBattleDelta ?? 0) > 0) : [];
+  const unpriced = r.items.filter((i) => (i.noBattleDelta ?? 0) > 0);
   if (unpriced.length) out.push('', `no equivalent for ${unpriced.map((i) => i.name).join(', ')}: they turn battles into no battle (not a defeat), which no bonus or troops do`);
   if (r.refused?.length) {
     out.push('', 'not allowed by the rules this round:');
