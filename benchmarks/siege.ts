@@ -20,11 +20,11 @@ const { plan } = compileSiege(scenario);
 const S = siegeLayout(plan).sums;
 
 // Warm the pool up with a small run, then time the real one.
-await runTrials({ kernel, plan, seed: 1, trials: 100_000, threads, minPoolTrials: 0 });
+await runTrials({ kernel, plan, seed: 1, trials: 100_000, threads, placement: 'pool' });
 const rates: number[] = [];
 for (let rep = 0; rep < 3; rep++) {
   const t0 = performance.now();
-  const r = await runTrials({ kernel, plan, seed: 42 + rep, trials, threads, minPoolTrials: 0 });
+  const r = await runTrials({ kernel, plan, seed: 42 + rep, trials, threads, placement: 'pool' });
   const seconds = (performance.now() - t0) / 1000;
   const weeks = r.acc[S + SUM.weeks];
   rates.push(weeks / seconds);

@@ -1,5 +1,5 @@
 /** Piscina worker: a thin adapter around one engine call. Each kernel is loaded and warmed up on first use. */
-import { runTask, type Task } from '../src/engine/run.js';
+import { runTask, type Task } from '../src/engine/task.js';
 import { mark, threadCpuMs } from '../src/engine/timings.js';
 import { warmUp } from '../src/engine/kernel.js';
 import { kernelByName } from '../src/kinds/index.js';

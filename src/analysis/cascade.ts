@@ -60,7 +60,7 @@ export async function cascade(input: ScenarioInput, options: CascadeOptions = {}
   const started = performance.now();
   const trace = rounds === null ? cascadeTrace(scenario, settings.seed) : null;
   const model = compileCascade(scenario, { npc, rounds });
-  const common = { kernel: await loadKernel('cascade'), plan: model, seed: settings.seed, threads: settings.threads, signal: options.signal, onProgress: progressIn(options, rounds === null ? 'rounds' : 'campaigns'), minPoolTrials: options.minPoolTrials };
+  const common = { kernel: await loadKernel('cascade'), plan: model, seed: settings.seed, threads: settings.threads, signal: options.signal, onProgress: progressIn(options, rounds === null ? 'rounds' : 'campaigns'), engine: options.engine };
   // A round no die decides is the same in every trial: one is the answer.
   const deterministic = rounds === null && roundIsDeterministic(model);
   let run: RunResult;

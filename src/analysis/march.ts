@@ -4,7 +4,7 @@
  * Monte Carlo on request or when the chain would be too large, with 95% intervals.
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
-import { runTrials } from '../engine/run.js';
+import { runTrials, type Engine } from '../engine/run.js';
 import { UsageError } from '../errors.js';
 import { loadKernel } from '../kinds/index.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
@@ -31,7 +31,8 @@ export interface MarchSettings {
   threads: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
-  minPoolTrials?: number;
+  /** Where the runs compute (default: this process; src/engine/engine.ts). */
+  engine?: Engine;
 }
 
 /** The analysis options of `march`: the common run options and the method (default exact). */
@@ -143,7 +144,7 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
   let interrupted = false;
   let threads: number | null = null;
   if (weights === null) {
-    const run = await runTrials({ kernel: await loadKernel('march'), plan, seed: o.seed, trials: o.trials, threads: o.threads, signal: o.signal, onProgress: o.onProgress, minPoolTrials: o.minPoolTrials });
+    const run = await runTrials({ kernel: await loadKernel('march'), plan, seed: o.seed, trials: o.trials, threads: o.threads, signal: o.signal, onProgress: o.onProgress, engine: o.engine });
     weights = run.acc;
     trials = Math.max(1, run.trials);
     interrupted = run.interrupted;
@@ -224,6 +225,6 @@ export async function march(input: ScenarioInput, options: MarchOptions = {}): P
     threads: settings.threads,
     signal: options.signal,
     onProgress: progressIn(options, 'marches'),
-    minPoolTrials: options.minPoolTrials,
+    engine: options.engine,
   });
 }

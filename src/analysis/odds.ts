@@ -42,7 +42,7 @@ export async function simulateWarMachines(cs: readonly CompiledWarMachine[], s: 
     trials: s.trials,
     threads: s.threads,
     signal: o.signal,
-    minPoolTrials: o.minPoolTrials,
+    engine: o.engine,
     onProgress: progressIn(o, 'battles'),
     precision: eps === null ? null : { maxTrials: s.maxTrials, done: (i, acc, n) => winsKnownTo(cs[i], acc, n, eps) },
   });
@@ -64,7 +64,7 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
     const kernel = await loadKernel('war-machine');
     const { runTrials, runUntil } = await import('../engine/run.js');
     const eps = settings.precision;
-    const common = { kernel, plan: compiled.plan, seed: settings.seed, threads: settings.threads, signal: o.signal, minPoolTrials: o.minPoolTrials, onProgress: progressIn(o, 'battles'), trace: true };
+    const common = { kernel, plan: compiled.plan, seed: settings.seed, threads: settings.threads, signal: o.signal, engine: o.engine, onProgress: progressIn(o, 'battles'), trace: true };
     run =
       eps === null
         ? await runTrials({ ...common, trials: settings.trials })
@@ -75,7 +75,7 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
   if (run && !run.interrupted && run.trials > 0 && maxDays > 1 && scenario.policies.pursue === 'always') {
     const plan = engagementPlanOf(scenario, compiled);
     const { runTrials } = await import('../engine/run.js');
-    const e = await runTrials({ kernel: await loadKernel('pursuit'), plan, seed: settings.seed, trials: run.trials, threads: settings.threads, signal: o.signal, onProgress: progressIn(o, 'engagements'), minPoolTrials: o.minPoolTrials });
+    const e = await runTrials({ kernel: await loadKernel('pursuit'), plan, seed: settings.seed, trials: run.trials, threads: settings.threads, signal: o.signal, onProgress: progressIn(o, 'engagements'), engine: o.engine });
     engagement = { summary: summarizeEngagement(plan, e.acc, e.trials), interrupted: e.interrupted };
   }
   const result = oddsResultOf(scenario, compiled, settings, run, engagement);

@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { UsageError } from '../errors.js';
+import type { Engine } from '../engine/run.js';
 import { MAX_SEED } from '../rng/index.js';
 
 export const RUN_DEFAULTS = {
@@ -32,8 +33,8 @@ export interface RunOptions {
   /** Stops the run after the chunks in flight; the result then covers the chunks finished (`interrupted: true`). */
   signal?: AbortSignal;
   onProgress?: ProgressCallback;
-  /** Below this many trials a run stays on the calling thread (default: the kernel's own threshold; tests force a pool with 0). */
-  minPoolTrials?: number;
+  /** Where the runs compute (default: this process, its main thread and worker pool; src/engine/engine.ts). */
+  engine?: Engine;
 }
 
 /** The options resolved: defaults filled, ranges checked. */

@@ -67,7 +67,7 @@ export async function runInStages(
     const target = targets[k];
     for (const i of running(results)) {
       const r = results[i];
-      const run = await runTrials({ kernel, plan: cs[i].plan, seed: s.seed, trials: target - r.trials, startTrial: r.trials, threads: s.threads, signal: o.signal, minPoolTrials: o.minPoolTrials });
+      const run = await runTrials({ kernel, plan: cs[i].plan, seed: s.seed, trials: target - r.trials, startTrial: r.trials, threads: s.threads, signal: o.signal, engine: o.engine });
       for (let j = 0; j < r.acc.length; j++) r.acc[j] += run.acc[j];
       r.trials += run.trials;
       r.threadsUsed = Math.max(r.threadsUsed, run.threadsUsed);

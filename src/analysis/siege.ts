@@ -16,7 +16,7 @@ import { siegeAccumulator } from '../kinds/siege/accumulator.js';
 
 /** Simulate a compiled siege for the settings' trials, or until every ending is known to ± precision. */
 export async function simulateSiege(c: CompiledSiege, s: RunSettings, o: RunOptions = {}): Promise<RunResult> {
-  const common = { kernel: await loadKernel('siege'), plan: c.plan, seed: s.seed, threads: s.threads, signal: o.signal, onProgress: progressIn(o, 'sieges'), minPoolTrials: o.minPoolTrials };
+  const common = { kernel: await loadKernel('siege'), plan: c.plan, seed: s.seed, threads: s.threads, signal: o.signal, onProgress: progressIn(o, 'sieges'), engine: o.engine };
   if (s.precision === null) return runTrials({ ...common, trials: s.trials });
   const eps = s.precision;
   const run = await runUntil({

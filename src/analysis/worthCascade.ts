@@ -266,7 +266,7 @@ function forceOf(s: CascadeScenario, o: WorthOptions): Force {
 async function measure(s: CascadeScenario, npc: boolean, rounds: number | null, f: Force, settings: RunSettings, o: WorthOptions): Promise<MeasuredVariant> {
   const model = compileCascade(s, { npc, rounds });
   const read = cascadeAccumulator(model);
-  const run = await runTrials({ kernel: await loadKernel('cascade'), plan: model, seed: settings.seed, threads: settings.threads, trials: settings.trials, signal: o.signal, onProgress: progressIn(o, rounds === null ? 'rounds' : 'campaigns'), minPoolTrials: o.minPoolTrials });
+  const run = await runTrials({ kernel: await loadKernel('cascade'), plan: model, seed: settings.seed, threads: settings.threads, trials: settings.trials, signal: o.signal, onProgress: progressIn(o, rounds === null ? 'rounds' : 'campaigns'), engine: o.engine });
   const n = Math.max(1, run.trials);
   const lost: [number, number] = [0, 0];
   for (let p = 0; p < read.layout.players; p++) for (let k = 1; k < read.layout.lostBins; k++) lost[p === f.player ? 0 : 1] += (k * read.legionsLost(run.acc, p, k)) / n;

@@ -83,7 +83,7 @@ function edit(s: SiegeScenario, source: ScenarioSource, side: 0 | 1, v: Pick<Var
 
 async function measure(s: SiegeScenario, side: 0 | 1, week: number, settings: RunSettings, o: WorthOptions): Promise<MeasuredVariant> {
   const c = compileSiege(s);
-  const run = await simulateSiege(c, { ...settings, precision: null }, { signal: o.signal, minPoolTrials: o.minPoolTrials });
+  const run = await simulateSiege(c, { ...settings, precision: null }, { signal: o.signal, engine: o.engine });
   const n = Math.max(1, run.trials);
   const sum = summarizeSiege(c.plan, run.acc, n);
   const fallen = Math.round(sum.fallenByWeek[week - 1].probability * n);
@@ -107,7 +107,7 @@ export async function worthSiege(scenario: SiegeScenario, source: ScenarioSource
   if (week !== null && (!Number.isInteger(week) || week < 1 || week > scenario.weekLimit)) throw new UsageError(`--week: expected a whole week from 1 to the scenario's weekLimit (${scenario.weekLimit}), got ${week}`);
   if (week === null) {
     const c = compileSiege(scenario);
-    const run = await simulateSiege(c, { ...settings, precision: null }, { signal: options.signal, minPoolTrials: options.minPoolTrials });
+    const run = await simulateSiege(c, { ...settings, precision: null }, { signal: options.signal, engine: options.engine });
     week = defaultWeek(summarizeSiege(c.plan, run.acc, Math.max(1, run.trials)).fallenByWeek, scenario.weekLimit);
   }
   const N = week;

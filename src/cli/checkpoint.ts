@@ -1,7 +1,8 @@
 /** `--checkpoint FILE`, `--resume FILE`, `--checkpoint-every S` on the simulation commands (docs/reliability.md). */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { Checkpoint, readCheckpoint, withCheckpoint, type CheckpointHeader } from '../engine/checkpoint.js';
-import { engineMode } from '../engine/mode.js';
+import { Checkpoint, readCheckpoint, type CheckpointHeader } from '../engine/checkpoint.js';
+import type { Engine } from '../engine/engine.js';
+import { localEngine } from '../engine/local.js';
 import { digest } from '../engine/wire.js';
 import { UsageError } from '../errors.js';
 import { fmtCount } from '../text/format.js';
@@ -23,9 +24,9 @@ export const CHECKPOINT_EVERY_S = 5;
 const NOT_THE_RUN = new Set(['threads', 'json', 'markdown', 'report', 'interactive', 'out', 'shard', 'redis', 'checkpoint', 'resume', 'checkpointEvery']);
 
 /** Run `f` (the analysis call) with its runs checkpointed, and resumed from `--resume`. */
-export async function withCheckpointFlags<T>(io: Io, flags: RunFlags & CheckpointFlags, f: () => Promise<T>): Promise<T> {
+export async function withCheckpointFlags<T>(io: Io, flags: RunFlags & CheckpointFlags, f: (engine: Engine) => Promise<T>): Promise<T> {
   const path = flags.checkpoint ?? flags.resume!;
-  if (engineMode() !== undefined) throw new UsageError('--checkpoint and --resume: not with --shard, --redis or warcast merge (a shard is already a unit a scheduler can rerun)');
+  if (io.engine !== undefined) throw new UsageError('--checkpoint and --resume: not with --shard, --redis or warcast merge (a shard is already a unit a scheduler can rerun)');
   const everyS = flags.checkpointEvery === undefined ? CHECKPOINT_EVERY_S : Number(flags.checkpointEvery.trim());
   if (!Number.isFinite(everyS) || everyS < 0 || everyS > 86_400) throw new UsageError(`--checkpoint-every: expected seconds from 0 to 86400, got '${flags.checkpointEvery}'`);
   const header = runHeader(io, flags);
@@ -43,7 +44,7 @@ export async function withCheckpointFlags<T>(io: Io, flags: RunFlags & Checkpoin
   };
   let result: T;
   try {
-    result = await withCheckpoint(cp, f);
+    result = await f(cp.engine(localEngine));
   } catch (err) {
     cp.write('after'); // a worker failed: keep what was done, and report the failure itself
     note();

@@ -1,11 +1,14 @@
 /**
  * `--shard i/n`, `--out`, `--redis URL` on the simulation commands, and `warcast merge`: the command runs as it
- * always does, inside an engine mode (engine/mode.ts) that decides where its chunks are computed.
+ * always does, on the engine (src/engine/engine.ts) its Io hands the analysis, which decides where its chunks
+ * are computed.
  */
 import { closeSync, fstatSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { withEngineMode, type ReplayMode, type ShardMode } from '../engine/mode.js';
+import { ClusterEngine, localEngine } from '../engine/local.js';
+import { ReplayEngine } from '../engine/replay.js';
+import { ShardEngine } from '../engine/shard.js';
 import type { Kernel } from '../engine/kernel.js';
 import { digest } from '../engine/wire.js';
 import { canonical, mergeParts, parsePart, PART_FORMAT, sealPart, type NamedPart, type PartFile } from '../distributed/parts.js';
@@ -48,7 +51,7 @@ export async function runDistributable(command: Shardable, file: string, flags: 
     const { connectCluster } = await (await import('../distributed/optional.js')).loadCluster();
     const cluster = await connectCluster(flags.redis, io, version);
     try {
-      return await withEngineMode(cluster.mode, () => run(file, flags, io));
+      return await run(file, flags, { ...io, engine: new ClusterEngine(cluster.executor) });
     } finally {
       await cluster.close();
     }
@@ -65,11 +68,11 @@ export async function runDistributable(command: Shardable, file: string, flags: 
   const header = { warcastPart: PART_FORMAT as typeof PART_FORMAT, version, command, scenarioHash: digest(text), seed: settings.seed, options: resultOptions(flags), shard };
   // Checked before the run: a part is written only where nothing but this shard's own part would be replaced.
   if (flags.out !== undefined) checkOutputFile(flags.out, { option: '--out', inputs: file === '-' ? [] : [file], whyNotReplace: (path) => whyNotOurPart(path, header) });
-  const mode: ShardMode = { type: 'shard', index: shard.index, count: shard.count, calls: [], interrupted: false };
+  const mode = new ShardEngine(shard.index, shard.count, localEngine);
   // The command's own printout is of this shard's counts only: discard it (and its note on what it covers),
   // keep stderr (progress, errors).
-  const quiet: Io = { ...io, out: () => {}, err: (t) => void (/^interrupted: the results above/.test(t) || io.err(t)) };
-  const code = await withEngineMode(mode, () => run(file, { ...flags, json: true, out: undefined, report: undefined }, quiet));
+  const quiet: Io = { ...io, out: () => {}, err: (t) => void (/^interrupted: the results above/.test(t) || io.err(t)), engine: mode };
+  const code = await run(file, { ...flags, json: true, out: undefined, report: undefined }, quiet);
   if (mode.interrupted || code === ExitCode.interrupted) {
     io.err('interrupted: no part written (a part must hold its whole range)\n');
     return ExitCode.interrupted;
@@ -201,8 +204,8 @@ export async function mergeCommand(files: string[], flags: MergeFlags, io: Io, c
       file = join(tmp, name === '' || name === '.' || name === '..' || name === '-' || name.length > 200 ? 'scenario.yaml' : name);
       writeFileSync(file, first.scenario.text);
     }
-    const mode: ReplayMode = { type: 'replay', calls, next: 0, verify: (i, kernel, plan) => verifyCall(parts, i, kernel, plan) };
-    const code = await withEngineMode(mode, () => run(file, { ...(first.options as ClusterFlags), json: flags.json, report: flags.report, interactive: flags.interactive }, io));
+    const mode = new ReplayEngine(calls, (i, kernel, plan) => verifyCall(parts, i, kernel, plan));
+    const code = await run(file, { ...(first.options as ClusterFlags), json: flags.json, report: flags.report, interactive: flags.interactive }, { ...io, engine: mode });
     if (mode.next !== calls.length) throw new WarcastError(`merge: the parts hold ${calls.length} simulation runs but the analysis made ${mode.next} (edited parts?)`, ExitCode.invalidScenario);
     return code;
   } catch (err) {

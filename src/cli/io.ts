@@ -1,3 +1,5 @@
+import type { Engine } from '../engine/engine.js';
+
 /** What a command writes to: injectable so each command is a testable function. */
 export interface Io {
   out(text: string): void;
@@ -12,6 +14,11 @@ export interface Io {
   quiet?: boolean;
   /** Whether stdout is a terminal: text is then fitted to its width (unless --wide). */
   outIsTTY?: boolean;
+  /**
+   * Where the command's simulation runs compute: set by --shard, --redis and warcast merge (src/cli/distributed.ts)
+   * around the command; absent: this process (src/engine/engine.ts).
+   */
+  engine?: Engine;
   /** The terminal's columns (process.stdout.columns), when stdout is one. */
   columns?: number;
   /** The columns text output fits: set before each command from the terminal and --wide (Infinity: whole lines). */

@@ -18,6 +18,7 @@ export function cliRun(io: Io, flags: RunFlags): CliRun {
     options: {
       ...runOptions(flags),
       signal: io.signal,
+      ...(io.engine ? { engine: io.engine } : {}),
       onProgress: (done, total, u) => {
         if (u !== unit) {
           bar?.finish();
@@ -37,7 +38,7 @@ export async function withRun<T>(io: Io, flags: RunFlags, f: (options: CliRun['o
   try {
     if (flags.checkpoint === undefined && flags.resume === undefined) return await f(run.options);
     const { withCheckpointFlags } = await import('./checkpoint.js');
-    return await withCheckpointFlags(io, flags, () => f(run.options));
+    return await withCheckpointFlags(io, flags, (engine) => f({ ...run.options, engine }));
   } finally {
     run.done();
   }

@@ -9,7 +9,8 @@
  * have written: types, its chunk range from its index and count, the scenario text against its hash.
  */
 import { ExitCode, WarcastError } from '../errors.js';
-import { shardRange, type ReplayCall, type ShardCall } from '../engine/mode.js';
+import type { ReplayCall } from '../engine/replay.js';
+import { shardRange, type ShardCall } from '../engine/shard.js';
 import { ExactSum, joinTraces } from '../engine/run.js';
 import { digest as textDigest } from '../engine/wire.js';
 

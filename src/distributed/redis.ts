@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Kernel } from '../engine/kernel.js';
-import type { RemoteMode, TaskResult } from '../engine/mode.js';
-import { runTrials, type Task } from '../engine/run.js';
+import type { ClusterExecutor } from '../engine/executor.js';
+import { runTrials, type Task, type TaskResult } from '../engine/run.js';
 import { fromWire, toWire } from '../engine/wire.js';
 import { WarcastError } from '../errors.js';
 import { kernelByName } from '../kinds/index.js';
@@ -107,12 +107,13 @@ function decodeResult(value: unknown): TaskResult {
 }
 
 export interface Cluster {
-  mode: RemoteMode;
+  /** Runs each task as a job on the queue (engine/executor.ts; the command line wraps it in a ClusterEngine). */
+  executor: ClusterExecutor;
   close(): Promise<void>;
 }
 
 /**
- * The client side: a RemoteMode that runs each task as a job on the queue. Every second it checks that its
+ * The client side: an executor that runs each task as a job on the queue. Every second it checks that its
  * queued jobs still exist: a Redis restarted empty (or flushed) lost them, and they are queued again (a job is a
  * pure function of its task, so the counts are the same). On `signal` (Ctrl-C, SIGTERM) the jobs waiting are
  * given up at once, so the run returns what finished, marked interrupted, and they are withdrawn from the queue;
@@ -154,7 +155,11 @@ export async function connectCluster(url: string, io: { err(text: string): void;
       }
     });
   events.on('completed', ({ jobId, returnvalue }) => completed(jobId, returnvalue));
-  events.on('failed', ({ jobId, failedReason }) => settle(jobId, (p) => p.reject(new WarcastError(`job ${jobId} failed on a worker: ${failedReason}`))));
+  events.on('failed', ({ jobId, failedReason }) => {
+    // Skipped as abandoned while this run lives (its key lost with a Redis restarted empty): queue it again.
+    if (!stopped && pending.has(jobId) && /^skipped: the run that queued this job is gone/.test(failedReason)) return void queue.remove(jobId).then(() => add(jobId), () => add(jobId));
+    settle(jobId, (p) => p.reject(new WarcastError(`job ${jobId} failed on a worker: ${failedReason}`)));
+  });
   await events.waitUntilReady();
   const workers = (await queue.getWorkers()).length;
   io.err(workers === 0 ? `no warcast worker is connected to ${url} yet: jobs wait until one starts (warcast worker --redis ${url})\n` : `${workers} warcast worker${workers === 1 ? '' : 's'} on ${url}\n`);
@@ -219,10 +224,10 @@ export async function connectCluster(url: string, io: { err(text: string): void;
   watch.unref();
 
   let seq = 0;
-  const mode: RemoteMode = {
-    type: 'remote',
-    inFlight: 64,
-    chunksPerJob: (chunks: number, k: Kernel<unknown>) => Math.max(1, Math.min(k.maxChunksPerTask * 4, Math.ceil(chunks / 16))),
+  const executor: ClusterExecutor = {
+    where: 'the cluster',
+    lanes: 64,
+    chunksPerTask: (chunks: number, k: Kernel<unknown>) => Math.max(1, Math.min(k.maxChunksPerTask * 4, Math.ceil(chunks / 16))),
     threads: () => Math.max(1, workers),
     run(task: Task): Promise<TaskResult> {
       if (lost) return Promise.reject(lost);
@@ -235,7 +240,7 @@ export async function connectCluster(url: string, io: { err(text: string): void;
     },
   };
   return {
-    mode,
+    executor,
     async close() {
       clearInterval(watch);
       io.signal?.removeEventListener('abort', onStop);
@@ -277,7 +282,9 @@ export async function runWorker(o: WorkerOptions): Promise<number> {
     async (job: Job<JobData>) => {
       if (job.data.version !== o.version) throw new Error(`this worker runs warcast ${o.version}, the job was queued by warcast ${job.data.version}: run the same version everywhere`);
       // A run that stopped (Ctrl-C twice, killed) no longer renews its key: nobody waits for this job.
-      if (job.data.run !== undefined && (await connection.exists(runKey(job.data.run))) === 0) {
+      // Only a job older than the key's life: a Redis restarted empty loses the key too, until its client's next
+      // renewal (within a second), and the jobs it queues again meanwhile are new.
+      if (job.data.run !== undefined && Date.now() - job.timestamp > RUN_KEY_MS && (await connection.exists(runKey(job.data.run))) === 0) {
         o.log(`job ${job.id} skipped: its run is gone\n`);
         throw new Error('skipped: the run that queued this job is gone');
       }
@@ -287,7 +294,7 @@ export async function runWorker(o: WorkerOptions): Promise<number> {
       const end = Math.min(task.totalTrials, (task.firstChunk + task.chunkCount) * kernel.chunkTrials);
       o.log(`job ${job.id} started: chunks ${task.firstChunk}–${task.firstChunk + task.chunkCount - 1}\n`);
       // On the pool even for small jobs: the main thread must stay free to renew the job's lock.
-      const r = await runTrials({ kernel, plan: task.plan, seed: task.seed, trials: end - start, startTrial: start, threads: o.threads, trace: task.trace, minPoolTrials: 0 });
+      const r = await runTrials({ kernel, plan: task.plan, seed: task.seed, trials: end - start, startTrial: start, threads: o.threads, trace: task.trace, placement: 'pool' });
       o.log(`job ${job.id} done\n`);
       return toWire({ acc: Array.from(r.acc), trace: r.trace ? Array.from(r.trace) : null } satisfies WireResult);
     },

@@ -5,18 +5,19 @@
  * and trace of the completed prefix of its chunks. A resumed run looks each call up by that identity: a whole
  * call is handed back without running, a partial one runs only its remaining chunks and adds them to the
  * saved prefix in chunk order, so the answer is the one an uninterrupted run gives, byte for byte, whatever
- * the thread count on either side. The engine hook is `RunOptions.onTask` (each finished task, any order):
- * run.ts's `runTrials` hands its local runs to `activeCheckpoint()` when one is set.
+ * the thread count on either side. `Checkpoint.engine(inner)` is the engine layer (engine/engine.ts): it runs
+ * on `inner` and is told of each finished task (`EngineRun.onTask`, any order), merged in chunk order as it comes.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { INPUT_LIMITS, ReadFailure, readLimitedSync } from '../scenario/input.js';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
-import type { ShardCall, TaskResult } from './mode.js';
-import type { RunOptions, RunResult, Task } from './run.js';
-import { digest, toWire } from './wire.js';
+import type { Engine, EngineRun, RunResult } from './engine.js';
 import { ExactSum } from './exactSum.js';
+import { OrderedMerge } from './merge.js';
+import type { ShardCall } from './shard.js';
+import type { Task, TaskResult } from './task.js';
+import { digest, toWire } from './wire.js';
 
 export const CHECKPOINT_FORMAT = 1;
 
@@ -31,7 +32,7 @@ export interface CheckpointHeader {
   options: Record<string, unknown>;
 }
 
-/** One call, in the part-file call format (engine/mode.ts): its chunks [shardFirst, shardLast) are done. */
+/** One call, in the part-file call format (engine/shard.ts): its chunks [shardFirst, shardLast) are done. */
 export interface CheckpointCall extends ShardCall {
   /** Whole: every chunk of the call is in acc. */
   complete: boolean;
@@ -48,47 +49,40 @@ export interface CheckpointFile extends CheckpointHeader {
 }
 
 
-/** One call's completed prefix, fed tasks in any order. */
+/** One call's completed prefix, fed tasks in any order (the ordered merge, engine/merge.ts). */
 class CallState {
-  done: number;
-  pending = new Map<number, { chunkCount: number; r: TaskResult }>();
+  readonly merge: OrderedMerge;
   running = false;
   threadsUsed = 1;
   constructor(
     readonly id: Omit<ShardCall, 'shardFirst' | 'shardLast' | 'acc' | 'trace'>,
-    public sum: ExactSum,
-    public trace: number[],
+    sum: ExactSum,
+    trace: number[],
     done?: number,
   ) {
-    this.done = done ?? id.firstChunk;
+    this.merge = new OrderedMerge({ firstChunk: id.firstChunk, lastChunk: id.lastChunk, chunkTrials: id.chunkTrials, startTrial: id.startTrial, endTrial: id.startTrial + id.trials, traceLength: id.traceLength }, sum, trace, done);
+  }
+  get done(): number {
+    return this.merge.done;
+  }
+  get sum(): ExactSum {
+    return this.merge.sum;
   }
   get complete(): boolean {
-    return this.done >= this.id.lastChunk;
+    return this.merge.complete;
   }
   /** Trials in the prefix. */
   get trials(): number {
-    return Math.min(this.id.startTrial + this.id.trials, this.done * this.id.chunkTrials) - this.id.startTrial;
+    return this.merge.trials;
   }
   add(t: Task, r: TaskResult): void {
-    this.pending.set(t.firstChunk, { chunkCount: t.chunkCount, r });
-    const L = this.id.traceLength;
-    for (let next = this.pending.get(this.done); next; next = this.pending.get(this.done)) {
-      this.pending.delete(this.done);
-      this.sum.add(next.r.acc);
-      // Running totals after each chunk, cumulative from the call's first chunk: the same additions, in the
-      // same order, as run.ts's addTrace, so the same doubles.
-      if (L > 0 && next.r.trace) {
-        const at = this.trace.length;
-        for (let j = 0; j < next.r.trace.length; j++) this.trace.push(next.r.trace[j] + (at > 0 ? this.trace[at - L + (j % L)] : 0));
-      }
-      this.done += next.chunkCount;
-    }
+    this.merge.add(t, r);
   }
   result(interrupted: boolean): RunResult {
-    return { acc: this.sum.rounded(), trials: this.trials, threadsUsed: this.threadsUsed, interrupted, ...(this.id.traceLength > 0 ? { trace: Float64Array.from(this.trace) } : {}) };
+    return { acc: this.sum.rounded(), trials: this.trials, threadsUsed: this.threadsUsed, interrupted, ...(this.id.traceLength > 0 ? { trace: Float64Array.from(this.merge.trace) } : {}) };
   }
   save(): CheckpointCall {
-    return { ...this.id, shardFirst: this.id.firstChunk, shardLast: this.done, acc: Array.from(this.sum.rounded()), trace: this.id.traceLength > 0 ? this.trace : null, complete: this.complete, threadsUsed: this.threadsUsed, ...(this.sum.exact() ? { exact: this.sum.exact() } : {}) };
+    return { ...this.id, shardFirst: this.id.firstChunk, shardLast: this.done, acc: Array.from(this.sum.rounded()), trace: this.id.traceLength > 0 ? this.merge.trace : null, complete: this.complete, threadsUsed: this.threadsUsed, ...(this.sum.exact() ? { exact: this.sum.exact() } : {}) };
   }
 }
 
@@ -130,8 +124,17 @@ export class Checkpoint {
     return [...this.calls.values()].every((st) => st.complete);
   }
 
-  /** `runTrials` on this process, with the call's saved prefix skipped and its new tasks recorded. */
-  async run<P>(o: RunOptions<P>, local: (o: RunOptions<P>) => Promise<RunResult>): Promise<RunResult> {
+  /** An engine layer: every run on `inner`, recorded in this checkpoint and resumed from it. */
+  engine(inner: Engine): Engine {
+    return {
+      run: (o) => this.run(o, (p) => inner.run(p)),
+      refusesPrecision: inner.refusesPrecision,
+      poolFrom: (k) => inner.poolFrom(k),
+    };
+  }
+
+  /** A run on `local`, with the call's saved prefix skipped and its new tasks recorded. */
+  async run<P>(o: EngineRun<P>, local: (o: EngineRun<P>) => Promise<RunResult>): Promise<RunResult> {
     const k = o.kernel;
     const startTrial = o.startTrial ?? 0;
     const firstChunk = startTrial / k.chunkTrials;
@@ -286,15 +289,4 @@ export function checkpointDiffers(saved: CheckpointHeader, now: CheckpointHeader
   const diff = keys.filter((k) => canonical(saved.options[k]) !== canonical(now.options[k]));
   if (diff.length > 0) return `different options: ${diff.map((k) => `${k} ${show(saved.options[k])} in the checkpoint, ${show(now.options[k])} here`).join('; ')}`;
   return null;
-}
-
-const store = new AsyncLocalStorage<Checkpoint>();
-
-/** Run `f` with every local `runTrials` inside it recorded in (and resumed from) `cp`. */
-export function withCheckpoint<T>(cp: Checkpoint, f: () => Promise<T>): Promise<T> {
-  return store.run(cp, f);
-}
-
-export function activeCheckpoint(): Checkpoint | undefined {
-  return store.getStore();
 }

@@ -5,6 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 // piscina loads with the first pool: runs that stay on one thread (exact odds, small runs) never pay for it.
 import type { Piscina } from 'piscina';
+import type { Executor } from './executor.js';
+import type { Task, TaskResult } from './task.js';
 
 const requireHere = createRequire(import.meta.url);
 
@@ -13,7 +15,7 @@ export const POOL_DEFAULTS = {
   idleTimeout: 60_000,
   /** In-flight tasks per worker, all posted to it at once (piscina's concurrentTasksPerWorker): the next one
    * is queued in the worker while it runs one, so it never waits for the main thread, which may be running a
-   * chunk of its own (engine/run.ts). */
+   * chunk of its own (engine/local.ts). */
   tasksPerThread: 2,
 } as const;
 
@@ -63,6 +65,25 @@ export function getPool(threads: number): Promise<Piscina> {
   // import ahead: a task brings its own, and a pool being closed must not wait for an import.
   delete workerHints.preload;
   return ensurePool(threads, {});
+}
+
+/**
+ * The pool of `workers` threads as an executor (engine/executor.ts): started now (or the running one), ready once
+ * its workers are, `tasksPerThread` lanes a worker; Ctrl-C or a failed task ends the tasks in flight at once.
+ */
+export function poolExecutor(workers: number): Executor {
+  const pool = getPool(workers);
+  pool.catch(() => {}); // a pool that cannot start fails the run through the first lane that waits for it
+  return {
+    where: `${workers} worker${workers === 1 ? '' : 's'}`,
+    lanes: workers * POOL_DEFAULTS.tasksPerThread,
+    async ready() {
+      await pool;
+    },
+    async run(task: Task, signal: AbortSignal): Promise<TaskResult> {
+      return (await (await pool).run(task, { signal })) as TaskResult;
+    },
+  };
 }
 
 function ensurePool(threads: number, hints: WorkerHints): Promise<Piscina> {

@@ -8,6 +8,8 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { Kernel } from './kernel.js';
+import type { Engine } from './engine.js';
+import { localEngine } from './local.js';
 import { runTrials, runUntil, type RunResult } from './run.js';
 
 export interface ManyOptions<P = unknown> {
@@ -22,8 +24,8 @@ export interface ManyOptions<P = unknown> {
   signal?: AbortSignal;
   /** Trials done over all plans, and the total planned (grows under `precision`). */
   onProgress?: (done: number, total: number) => void;
-  /** Override the pool threshold (tests). */
-  minPoolTrials?: number;
+  /** Where the runs compute (default: this process). */
+  engine?: Engine;
 }
 
 export interface ManyResult {
@@ -34,7 +36,8 @@ export interface ManyResult {
 
 export async function runMany<P>(o: ManyOptions<P>): Promise<ManyResult> {
   const k = o.kernel;
-  const threshold = o.minPoolTrials ?? k.minPoolTrials;
+  const engine = o.engine ?? localEngine;
+  const threshold = engine.poolFrom(k as Kernel<unknown>);
   const planned = o.precision ? Math.min(o.trials, o.precision.maxTrials) : o.trials;
   const usePool = o.threads > 1 && planned * o.plans.length >= threshold;
   const done = new Array<number>(o.plans.length).fill(0);
@@ -57,7 +60,8 @@ export async function runMany<P>(o: ManyOptions<P>): Promise<ManyResult> {
       seed: o.seed,
       threads: o.threads,
       signal,
-      minPoolTrials: usePool ? 0 : Infinity,
+      engine,
+      placement: usePool ? ('pool' as const) : ('main' as const),
       onProgress: (d: number, t: number) => {
         done[i] = d;
         totals[i] = Math.max(t, d);

@@ -17,6 +17,7 @@ import type { Kernel } from '../../src/engine/kernel.js';
 import { ExactSum } from '../../src/engine/exactSum.js';
 import { closePool } from '../../src/engine/pool.js';
 import { runTrials } from '../../src/engine/run.js';
+import { pooledEngine } from '../../src/engine/testing.js';
 import { KINDS, kernelByName } from '../../src/kinds/index.js';
 import { SAMPLES } from './samples.js';
 
@@ -114,7 +115,7 @@ describe.each(KIND_NAMES)('kernel contracts: %s', (kind) => {
         fc.asyncProperty(seedArb, fc.constant(2), partialArb, async (seed, chunks, partial) => {
           const trials = trialsOf(k, chunks, partial);
           const one = await runTrials({ kernel: k, plan, seed, trials, threads: 1 });
-          const two = await runTrials({ kernel: k, plan, seed, trials, threads: 2, minPoolTrials: 0 });
+          const two = await runTrials({ kernel: k, plan, seed, trials, threads: 2, engine: pooledEngine() });
           expect(two.threadsUsed).toBe(2);
           expect(two.trials).toBe(trials);
           expect(Buffer.from(two.acc.buffer).equals(Buffer.from(one.acc.buffer))).toBe(true);

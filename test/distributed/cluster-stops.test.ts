@@ -94,7 +94,9 @@ describe.skipIf(!available && !inCi)('cluster: Ctrl-C, a Redis restarted empty, 
     const back = performance.now();
     const [r, local] = await Promise.all([run.exit, warcast([...args, '--threads', '1', '--json'])]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/queued jobs? (is|are) gone from Redis at redis:\/\/127\.0\.0\.1:[0-9]+ \(restarted or flushed\?\): queued again/);
+    // Usually jobs were lost and queued again (said once on stderr); jobs the worker held finish on the new Redis
+    // by themselves, so when it held every job left nothing is said. Either way: the whole answer, and it ended.
+    if (/queued again/.test(r.stderr)) expect(r.stderr).toMatch(/queued jobs? (is|are) gone from Redis at redis:\/\/127\.0\.0\.1:[0-9]+ \(restarted or flushed\?\): queued again/);
     expect(withoutTiming(r.stdout)).toBe(withoutTiming(local.stdout));
     expect(r.at - back).toBeLessThan(30_000);
     w.child.kill('SIGINT');
@@ -112,7 +114,8 @@ describe.skipIf(!available && !inCi)('cluster: Ctrl-C, a Redis restarted empty, 
     run.child.kill('SIGKILL');
     await run.exit;
     await new Promise((r) => setTimeout(r, 2500)); // the run key lapses
-    const w = startWarcast(['worker', '--redis', redis.url, '--threads', '1']);
+    // The worker reads the key's life too: it skips only jobs older than that.
+    const w = startWarcast(['worker', '--redis', redis.url, '--threads', '1'], env);
     started.push(w.child);
     await w.waitFor(/job \S+ skipped: its run is gone/);
     await new Promise((r) => setTimeout(r, 500));

@@ -13,7 +13,9 @@ import { bigKernel } from '../helpers/bigKernel.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { closePool } from '../../src/engine/pool.js';
-import { Checkpoint, withCheckpoint, type CheckpointFile } from '../../src/engine/checkpoint.js';
+import { Checkpoint, type CheckpointFile } from '../../src/engine/checkpoint.js';
+import type { Engine } from '../../src/engine/engine.js';
+import { localEngine } from '../../src/engine/local.js';
 import { runTrials } from '../../src/engine/run.js';
 import { withoutTiming } from '../distributed/helpers.js';
 
@@ -154,17 +156,17 @@ describe('--checkpoint and --resume', () => {
 describe('checkpoint sums past 2^53', () => {
   const big = bigKernel; // sums past 2^53 (test/helpers/bigKernel.ts)
   const header = { version: 'test', command: 'test', scenarios: [], seed: 1, options: {} };
-  const run = (signal?: AbortSignal, onProgress?: (d: number) => void) => runTrials({ kernel: big, plan: { n: 1 }, seed: 1, trials: 40, threads: 1, signal, onProgress });
+  const run = (signal?: AbortSignal, onProgress?: (d: number) => void, engine?: Engine) => runTrials({ kernel: big, plan: { n: 1 }, seed: 1, trials: 40, threads: 1, signal, onProgress, engine });
 
   it('a resumed run adds the rest to the exact saved prefix (rounding the prefix first would differ)', async () => {
     const whole = (await run()).acc[0];
     const cp = new Checkpoint({ path: join(dir, 'big.json'), header, everyMs: 0, warn: () => {} });
     const ac = new AbortController();
-    const stopped = await withCheckpoint(cp, () => run(ac.signal, (d) => d >= 13 && ac.abort()));
+    const stopped = await run(ac.signal, (d) => d >= 13 && ac.abort(), cp.engine(localEngine));
     expect(stopped.trials).toBe(13);
     const saved = JSON.parse(JSON.stringify(cp.snapshot())) as CheckpointFile;
     expect(saved.calls[0].exact?.['0']).toBe(String(Array.from({ length: 13 }, (_, c) => 2n ** 52n + BigInt(2 * c + 1)).reduce((a, b) => a + b)));
-    const resumed = await withCheckpoint(new Checkpoint({ path: join(dir, 'big.json'), header, everyMs: 1e9, warn: () => {}, resumed: saved }), () => run());
+    const resumed = await run(undefined, undefined, new Checkpoint({ path: join(dir, 'big.json'), header, everyMs: 1e9, warn: () => {}, resumed: saved }).engine(localEngine));
     expect(resumed.trials).toBe(40);
     expect(resumed.acc[0]).toBe(whole);
     // The test can fail: the prefix rounded to a double, then the rest added exactly, rounds differently.

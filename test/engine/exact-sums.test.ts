@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { bigKernel } from '../helpers/bigKernel.js';
 import { mergeParts, parsePart, PART_FORMAT, sealPart, type PartFile } from '../../src/distributed/parts.js';
-import { withEngineMode, type ShardMode } from '../../src/engine/mode.js';
+import type { Engine } from '../../src/engine/engine.js';
+import { ShardEngine, type ShardCall } from '../../src/engine/shard.js';
 import { ExactSum, runTrials } from '../../src/engine/run.js';
 import { digest } from '../../src/engine/wire.js';
 
@@ -66,12 +67,12 @@ describe('exact sums past 2^53', () => {
 
 describe('shards past 2^53', () => {
   const big = bigKernel; // sums past 2^53 (test/helpers/bigKernel.ts)
-  const run = () => runTrials({ kernel: big, plan: { n: 1 }, seed: 1, trials: 40, threads: 1 });
-  const rangeOf = (c: ShardMode['calls'][number]) => ({ firstChunk: c.shardFirst, lastChunk: c.shardLast, firstTrial: Math.min(c.startTrial + c.trials, c.shardFirst * c.chunkTrials), lastTrial: Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) });
+  const run = (engine?: Engine) => runTrials({ kernel: big, plan: { n: 1 }, seed: 1, trials: 40, threads: 1, engine });
+  const rangeOf = (c: ShardCall) => ({ firstChunk: c.shardFirst, lastChunk: c.shardLast, firstTrial: Math.min(c.startTrial + c.trials, c.shardFirst * c.chunkTrials), lastTrial: Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) });
   /** Shard i of n as its part file would hold it (through JSON, as written to disk). */
   async function part(index: number, count: number): Promise<PartFile> {
-    const mode: ShardMode = { type: 'shard', index, count, calls: [], interrupted: false };
-    await withEngineMode(mode, run);
+    const mode = new ShardEngine(index, count);
+    await run(mode);
     const file = sealPart({ warcastPart: PART_FORMAT, version: 't', command: 't', scenarioHash: digest(''), scenario: { file: 'f', text: '' }, seed: 1, options: {}, shard: { index, count }, range: rangeOf(mode.calls[0]), calls: mode.calls });
     return parsePart(`part${index}`, JSON.stringify(file));
   }

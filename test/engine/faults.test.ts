@@ -19,6 +19,7 @@ import { SIEGE_CHUNK } from '../../src/kinds/siege/kernel.js';
 import type { SiegeScenario } from '../../src/kinds/siege/schema.js';
 import { loadText } from '../helpers/load.js';
 import { scratch } from '../reports/helpers.js';
+import { pooledEngine, mainThreadEngine } from '../../src/engine/testing.js';
 
 /** A siege that lasts its 150 weeks: a chunk of 5,000 takes ~0.2–1 s (load), far too long to wait for on Ctrl-C. */
 const SLOW = `kind: siege
@@ -60,7 +61,7 @@ describe('Ctrl-C stops within a fraction of a second', () => {
     // Generous for a loaded shared machine; a chunk here takes 0.2–1 s, so waiting for one would fail it.
     expect(stopMs).toBeLessThan(400);
     if (threads === 1) {
-      const again = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 7, trials: r.trials, threads: 1, minPoolTrials: Infinity });
+      const again = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 7, trials: r.trials, threads: 1, engine: mainThreadEngine() });
       expect([...again.acc]).toEqual([...r.acc]);
     }
   });
@@ -101,12 +102,12 @@ describe('Ctrl-C stops within a fraction of a second', () => {
 describe('a worker that fails', () => {
   it('throws: one clear WarcastError (exit 1), no partial result; the pool still works after', async () => {
     const plan = { ...slowPlan(), stepStart: null }; // breaks only inside the kernel, in the worker
-    const err = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 1, trials: 4 * SIEGE_CHUNK, threads: 2, minPoolTrials: 0 }).catch((e: unknown) => e);
+    const err = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 1, trials: 4 * SIEGE_CHUNK, threads: 2, engine: pooledEngine() }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WarcastError);
     expect((err as WarcastError).exitCode).toBe(1);
     expect((err as Error).message).toMatch(/^a worker thread failed: /);
     expect((err as Error).message).not.toContain('\n');
-    const ok = await runTrials({ kernel: await loadKernel('siege'), plan: compileSiege(loadText(SLOW.replace('weekLimit: 150', 'weekLimit: 2')).scenario as SiegeScenario).plan, seed: 1, trials: SIEGE_CHUNK, threads: 2, minPoolTrials: 0 });
+    const ok = await runTrials({ kernel: await loadKernel('siege'), plan: compileSiege(loadText(SLOW.replace('weekLimit: 150', 'weekLimit: 2')).scenario as SiegeScenario).plan, seed: 1, trials: SIEGE_CHUNK, threads: 2, engine: pooledEngine() });
     expect(ok.trials).toBe(SIEGE_CHUNK);
   });
 
@@ -121,7 +122,7 @@ describe('a worker that fails', () => {
       killed = true;
       for (const t of pool.threads) void t.terminate();
     };
-    const err = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 1, trials: 40 * SIEGE_CHUNK, threads: 2, minPoolTrials: 0, onProgress: kill }).catch((e: unknown) => e);
+    const err = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 1, trials: 40 * SIEGE_CHUNK, threads: 2, engine: pooledEngine(), onProgress: kill }).catch((e: unknown) => e);
     expect(killed).toBe(true);
     expect(err).toBeInstanceOf(WarcastError);
     expect((err as Error).message).toMatch(/^a worker thread failed: /);

@@ -9,6 +9,7 @@ import { prestartThreads } from '../../src/analysis/prestart.js';
 import { loadKernel } from '../../src/kinds/index.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { loadFile } from '../helpers/load.js';
+import { pooledEngine } from '../../src/engine/testing.js';
 
 beforeAll(closePool); // whatever ran before in this process
 afterEach(closePool);
@@ -27,7 +28,7 @@ describe('starting workers ahead of a run', () => {
   it('a run on the pool uses the early workers, same counts as one thread', async () => {
     const kernel = await loadKernel('war-machine');
     prestartPool(1, { preload: 'war-machine' });
-    const two = await runTrials({ kernel, plan, seed: 3, trials: 700_000, threads: 2, minPoolTrials: 0, mainThreadChunks: 2 });
+    const two = await runTrials({ kernel, plan, seed: 3, trials: 700_000, threads: 2, engine: pooledEngine({ mainThreadChunks: 2 }) });
     expect(poolState()).toBe('in use');
     const one = await runTrials({ kernel, plan, seed: 3, trials: 700_000, threads: 1 });
     expect(two.threadsUsed).toBe(2);

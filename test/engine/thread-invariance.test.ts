@@ -10,6 +10,7 @@ import { closePool } from '../../src/engine/pool.js';
 import { runTrials } from '../../src/engine/run.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { loadFile } from '../helpers/load.js';
+import { pooledEngine } from '../../src/engine/testing.js';
 
 afterAll(closePool);
 
@@ -19,8 +20,8 @@ describe('thread-count invariance', () => {
   it('odds JSON: 1 thread on the main thread = 2 pool threads = 3 pool threads', async () => {
     const flags = { trials: 1234567, seed: 99 };
     const one = await odds('examples/orcs-vs-men.yaml', { ...flags, threads: 1 });
-    const two = await odds('examples/orcs-vs-men.yaml', { ...flags, threads: 2, minPoolTrials: 0 });
-    const three = await odds('examples/orcs-vs-men.yaml', { ...flags, threads: 3, minPoolTrials: 0 });
+    const two = await odds('examples/orcs-vs-men.yaml', { ...flags, threads: 2, engine: pooledEngine() });
+    const three = await odds('examples/orcs-vs-men.yaml', { ...flags, threads: 3, engine: pooledEngine() });
     expect(one.threads).toBe(1);
     expect(two.threads).toBe(2);
     expect(three.threads).toBe(3);
@@ -38,7 +39,7 @@ describe('thread-count invariance', () => {
     // The calling thread takes none, at most 3 or as many as it gets (a test limit): the workers take the rest.
     // (The workers' first tasks go out before the calling thread warms up, so it may get fewer than 3.)
     for (const mainThreadChunks of [0, 3, Infinity]) {
-      const r = await runTrials({ kernel, plan, seed: 5, trials, threads: 3, minPoolTrials: 0, mainThreadChunks });
+      const r = await runTrials({ kernel, plan, seed: 5, trials, threads: 3, engine: pooledEngine({ mainThreadChunks }) });
       expect(r.mainThreadChunks).toBeLessThanOrEqual(mainThreadChunks);
       expect(r.trials).toBe(trials);
       expect([...r.acc]).toEqual([...one.acc]);

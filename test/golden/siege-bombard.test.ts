@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { bombardHitDiceTenths, hitDiceToTroops, percentBonus } from '../../src/rules/siege/casualties.js';
 import { A_ASSAULT, B_ASSAULT, compileSiege, idx } from '../../src/kinds/siege/plan.js';
-import { ratioBonusFast } from '../../src/rules/warMachine/ratioFast.js';
+import { ratioBonus } from '../../src/rules/warMachine/adjustments.js';
 import { resultsRow } from '../../src/rules/warMachine/results.js';
 import { casualties } from '../../src/rules/warMachine/casualties.js';
 import { siegeSchema } from '../../src/kinds/siege/schema.js';
@@ -56,7 +56,7 @@ describe('a hand-checked assault week', () => {
     expect(plan.eqAttacker[A_ASSAULT]).toBe(26);
     expect(plan.eqDefender[A_ASSAULT]).toBe(8);
     // Troop ratio: 1000 against 200 × 4 = 800, R = 1.25 → +15 to the attacker. Assault: +5% of 100 = 5.
-    expect(ratioBonusFast(1000, 800, 1)).toBe(15);
+    expect(ratioBonus(1000, 800, 1)).toBe(15);
     expect(plan.assaultBonus).toBe(percentBonus(100, 5));
     expect(plan.assaultBonus).toBe(5);
     // Attacker 100 + 15 + 26 + 5 = 146; defender 80 + 51 + 8 = 139.

@@ -1,18 +1,19 @@
 /** Siege rules as tables and the kernel's copies of them. */
 import { describe, expect, it } from 'vitest';
-import { ratioBonusFast } from '../../src/rules/warMachine/ratioFast.js';
 import { allocateDamage } from '../../src/rules/siege/damage.js';
 import { attackerEquipmentBr, defenderEquipmentBr, equipmentSets, fortificationBr, galleryShedBr, sumLines } from '../../src/rules/siege/equipment.js';
 import { starvationEffect, starvationLoss } from '../../src/rules/siege/supply.js';
-import { troopRatioBonus } from '../../src/rules/warMachine/adjustments.js';
+import { ratioBonus, troopRatioBonus } from '../../src/rules/warMachine/adjustments.js';
 
-describe('troop ratio in the kernel', () => {
-  it('agrees with troopRatioBonus for both roundings', () => {
+describe('troop ratio as the kernels call it', () => {
+  it('is troopRatioBonus for the larger force, either order, and 0 for the smaller one or against no troops', () => {
     for (let small = 1; small <= 40; small++) {
       for (let large = small; large <= 1300; large += 7) {
-        expect(ratioBonusFast(large, small, 1)).toBe(troopRatioBonus(large, small, 'up'));
-        expect(ratioBonusFast(large, small, 0)).toBe(troopRatioBonus(large, small, 'down'));
+        expect(ratioBonus(large, small, 1)).toBe(troopRatioBonus(small, large, 'up'));
+        expect(ratioBonus(large, small, 0)).toBe(troopRatioBonus(small, large, 'down'));
+        expect(ratioBonus(small, large, 1)).toBe(large === small ? troopRatioBonus(large, small) : 0);
       }
+      expect(ratioBonus(small, 0, 1)).toBe(0);
     }
   });
 });

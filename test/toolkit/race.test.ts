@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sweep } from '../../src/analysis/sweep.js';
+import { pooledEngine } from '../../src/engine/testing.js';
 
 const ORCS = 'examples/orcs-vs-men.yaml';
 const base = { vary: 'sides[0].bonus', from: -40, to: 40, step: 10, trials: 400_000, threads: 1 };
@@ -38,7 +39,7 @@ describe('racing sweep values', () => {
     expect(race.trialsUsed).toBe(raced.points.reduce((t, p) => t + p.trials, 0));
     expect(race.trialsFull).toBe(9 * 400_000);
     expect(race.trialsUsed).toBeLessThan(race.trialsFull);
-    const two = await sweep(ORCS, { ...base, race: 0, threads: 2, minPoolTrials: 0 });
+    const two = await sweep(ORCS, { ...base, race: 0, threads: 2, engine: pooledEngine() });
     expect(JSON.stringify({ ...two, elapsedMs: 0, threads: 0 })).toBe(JSON.stringify({ ...raced, elapsedMs: 0, threads: 0 }));
   }, 300_000);
 

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { tournament } from '../../src/analysis/tournament.js';
+import { pooledEngine } from '../../src/engine/testing.js';
 
 const doc = {
   text: JSON.stringify({
@@ -51,7 +52,7 @@ describe('racing a tournament', () => {
     expect(race.trialsUsed).toBe(race.pairingTrials.flat().reduce<number>((t, g) => t + (g ?? 0), 0));
     expect(race.trialsFull).toBe(20 * 200_000);
     expect(race.trialsUsed).toBeLessThan(race.trialsFull);
-    const two = await tournament(doc, { ...base, race: true, threads: 2, minPoolTrials: 0 });
+    const two = await tournament(doc, { ...base, race: true, threads: 2, engine: pooledEngine() });
     const strip = (x: typeof raced) => JSON.stringify({ ...x, elapsedMs: 0, threads: 0 });
     expect(strip(two)).toBe(strip(raced));
   }, 120_000);

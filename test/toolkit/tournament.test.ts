@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { tournament } from '../../src/analysis/tournament.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
+import { pooledEngine } from '../../src/engine/testing.js';
 
 function forcesDoc(brs: number[], costs?: number[]) {
   return {
@@ -32,7 +33,7 @@ describe('tournament', () => {
       expect(r.win[i][i]).toBeNull();
       for (let j = 0; j < brs.length; j++) if (i !== j) expect(Math.abs(r.win[i][j]! - r.exactWin[i][j]!)).toBeLessThan(5 * Math.sqrt(0.25 / 20_000));
     }
-    const two = await tournament(forcesDoc(brs), { trials: 20_000, threads: 2, minPoolTrials: 0 });
+    const two = await tournament(forcesDoc(brs), { trials: 20_000, threads: 2, engine: pooledEngine() });
     const strip = (x: typeof r) => JSON.stringify({ ...x, elapsedMs: 0, threads: 0 });
     expect(strip(two)).toBe(strip(r));
     // Exact: the same order, no intervals.

@@ -13,6 +13,7 @@ import { runCli } from '../../src/cli/program.js';
 import type { CascadeScenario } from '../../src/kinds/cascade/schema.js';
 import { loadFile } from '../helpers/load.js';
 import { worthReport } from '../../reports/toolkit.js';
+import { pooledEngine } from '../../src/engine/testing.js';
 
 const BOB_JOHN = 'examples/cascade-bob-john.yaml';
 const KANLY = 'examples/cascade-kanly-three-rounds.yaml';
@@ -94,7 +95,7 @@ describe('worth on a cascade', () => {
   it('same bytes on 1 and 2 threads; --json keeps the contract keys; bad options are one line, exit 2', async () => {
     const o = { trials: 10_500, seed: 3, groups: ['legions'] }; // two chunks (10,000 rounds each): one per thread
     const strip = ({ elapsedMs: _e, threads: _t, ...rest }: Awaited<ReturnType<typeof worth>>) => JSON.stringify(rest);
-    expect(strip(await worth(BOB_JOHN, { ...o, threads: 2, minPoolTrials: 0 }))).toBe(strip(await worth(BOB_JOHN, { ...o, threads: 1 })));
+    expect(strip(await worth(BOB_JOHN, { ...o, threads: 2, engine: pooledEngine() }))).toBe(strip(await worth(BOB_JOHN, { ...o, threads: 1 })));
     const io = memoryIo();
     expect(await runCli(['worth', BOB_JOHN, '--json', '--trials', '500', '--threads', '1', '--player', 'Duke', '--no-npc'], io)).toBe(0);
     const j = JSON.parse(io.stdout);

@@ -1,10 +1,10 @@
 /**
  * The cascade Monte Carlo: per trial, reset the round state, roll the NPC attacks and the coin flips, run every
  * location's cascade with the same resolver as the printed trace (src/rules/dune/cascade.ts) and count the
- * outcome. The state and the generator are allocated once per task; the trial loop allocates nothing.
+ * outcome. The state and the generator (src/rng/) are allocated once per task; the trial loop allocates nothing.
  * Accumulators are exact integer counts and sums (layout: `cascadeLayout`).
  */
-import { chunkState, Stream, Xoshiro128 } from '../../rng/index.js';
+import { Stream, Xoshiro128 } from '../../rng/index.js';
 import { resolveRound } from '../../rules/dune/cascade.js';
 import { createState, NPC, resetState, type CascadeModel } from '../../rules/dune/model.js';
 
@@ -83,8 +83,7 @@ export function cascadeAccLength(m: CascadeModel): number {
 export function runCascadeChunks(m: CascadeModel, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void {
   const lay = cascadeLayout(m);
   const s = createState(m);
-  const words = new Uint32Array(4);
-  const rng = new Xoshiro128(words);
+  const rng = new Xoshiro128();
   const P = lay.players;
   const L = lay.locations;
   const R = lay.rounds;
@@ -92,11 +91,7 @@ export function runCascadeChunks(m: CascadeModel, seed: number, firstChunk: numb
   for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
     const n = Math.min(CASCADE_CHUNK, totalTrials - c * CASCADE_CHUNK) | 0;
     if (n <= 0) break;
-    chunkState(seed, Stream.cascade, c, words);
-    rng.s0 = words[0] | 0;
-    rng.s1 = words[1] | 0;
-    rng.s2 = words[2] | 0;
-    rng.s3 = words[3] | 0;
+    rng.seedChunk(seed, Stream.cascade, c);
     for (let t = 0; t < n; t++) {
       resetState(m, s);
       for (let r = 0; r < R; r++) resolveRound(m, s, r, rng, null);

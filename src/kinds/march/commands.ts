@@ -17,7 +17,7 @@ const sweep: SweepHooks<MarchScenario> = {
   async point({ scenario, values }, options) {
     // Exact; a chain too large for it falls back to the kernel with the sweep's seed and trials (the point says so).
     const s = runSettings(options);
-    const r = await analyseMarch(scenario, { method: 'exact', seed: s.seed, trials: s.trials, threads: s.threads, signal: options.signal, minPoolTrials: options.minPoolTrials });
+    const r = await analyseMarch(scenario, { method: 'exact', seed: s.seed, trials: s.trials, threads: s.threads, signal: options.signal, engine: options.engine });
     const point: MarchSweepPoint = { values, trials: r.trials ?? 0, arrives: r.march.arrives, arriveAndWin: r.battle?.arriveAndWin ?? null, win: r.battle?.win ?? null, distanceMean: r.march.distance.mean };
     return { point, threads: 0, interrupted: r.interrupted };
   },

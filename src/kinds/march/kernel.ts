@@ -3,7 +3,7 @@
  * in small integers and the dice drawn in the same order as the readable rules (forced-march or foraging 1d6,
  * recovery 1d4, new-fatigue 1d4). A test runs `followPlan` on the same generator and compares every count.
  */
-import { chunkState, Stream } from '../../rng/index.js';
+import { rejectBelow, Stream, Xoshiro128 } from '../../rng/index.js';
 import { ACTION_CODE, marchLayout, type MarchPlan } from './plan.js';
 
 /** Trials per chunk: the unit of seeding (a contract: changing it changes every answer). */
@@ -14,33 +14,9 @@ const FORAGE = ACTION_CODE.forage;
 const FORAGE_SLOW = ACTION_CODE['forage-slow'];
 const FORCED = ACTION_CODE['forced-march'];
 
-const st = new Uint32Array(4);
-let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-
-/** xoshiro128** (as Xoshiro128.next). */
-function next(): number {
-  const t0 = Math.imul(s1, 5);
-  const r = Math.imul((t0 << 7) | (t0 >>> 25), 9) >>> 0;
-  const t = s1 << 9;
-  s2 ^= s0;
-  s3 ^= s1;
-  s1 ^= s2;
-  s0 ^= s3;
-  s2 ^= t;
-  s3 = (s3 << 11) | (s3 >>> 21);
-  return r;
-}
-/** 1d6 as Xoshiro128.die(6): Lemire's multiply-shift, rejecting a low word below 2^32 mod 6 = 4. */
-function d6(): number {
-  for (;;) {
-    const m = next() * 6;
-    if (m >>> 0 >= 4) return ((m / 4294967296) | 0) + 1;
-  }
-}
-/** 1d4 as Xoshiro128.die(4): 4 divides 2^32, so the top two bits, never rejected. */
-function d4(): number {
-  return (next() >>> 30) + 1;
-}
+const rng = new Xoshiro128();
+/** 2^32 mod 6: 1d6 as Xoshiro128.die(6), the threshold computed once. */
+const D6_REJECT = rejectBelow(6);
 
 export function marchAccLength(plan: MarchPlan): number {
   return marchLayout(plan).length;
@@ -59,11 +35,7 @@ export function runMarchChunks(plan: MarchPlan, seed: number, firstChunk: number
   for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
     const n = Math.min(MARCH_CHUNK, totalTrials - c * MARCH_CHUNK) | 0;
     if (n <= 0) break;
-    chunkState(seed, Stream.march, c, st);
-    s0 = st[0] | 0;
-    s1 = st[1] | 0;
-    s2 = st[2] | 0;
-    s3 = st[3] | 0;
+    rng.seedChunk(seed, Stream.march, c);
     for (let trial = 0; trial < n; trial++) {
       let dist = 0;
       let food = plan.food;
@@ -82,13 +54,13 @@ export function runMarchChunks(plan: MarchPlan, seed: number, firstChunk: number
         let caused = 0;
         if (a === FORCED) {
           if (canMove) {
-            const cell = cells[d6() - 1];
+            const cell = cells[rng.die(6, D6_REJECT) - 1];
             moved = cell >= 4 ? distance[FORCED] : rate;
             caused = cell & 3;
           }
         } else if (a === FORAGE || a === FORAGE_SLOW) {
           if (canMove || inPlace) {
-            foraged = d6() <= chance[a];
+            foraged = rng.die(6, D6_REJECT) <= chance[a];
             if (canMove) moved = distance[a];
           }
         } else if (a === MARCH && canMove) moved = rate;
@@ -101,7 +73,7 @@ export function runMarchChunks(plan: MarchPlan, seed: number, firstChunk: number
           if (left > 1) left--;
           else if (ex === 2) {
             ex = 1;
-            left = d4();
+            left = rng.d4();
           } else {
             ex = 0;
             left = 0;
@@ -112,7 +84,7 @@ export function runMarchChunks(plan: MarchPlan, seed: number, firstChunk: number
           const want = caused === 1 && morning !== 0 ? 2 : caused > morning ? caused : morning;
           if (want > ex) {
             ex = want;
-            left = d4();
+            left = rng.d4();
           }
         }
         dist += moved;

@@ -4,13 +4,13 @@
  * readable rules into tables. `src/rules/warMachine/engagement.ts` is the readable twin; a test runs both on the
  * same dice and compares every count.
  */
-import { chunkState, Stream } from '../../rng/index.js';
+import { Stream, Xoshiro128 } from '../../rng/index.js';
 import { decidedSides } from '../../rules/warMachine/battle.js';
 import { contactAfter, ENGAGEMENT_ENDS, FATIGUE_PENALTY, type EngagementEnd, type EngagementSide } from '../../rules/warMachine/engagement.js';
 import { discrete, discreteQuantile } from '../../stats/index.js';
 import { MAX_DIFFERENCE, resultsRow, ROW_COUNT, type Fatigue } from '../../rules/warMachine/results.js';
 import type { Kernel } from '../../engine/kernel.js';
-import { ratioBonusFast } from '../../rules/warMachine/ratioFast.js';
+import { ratioBonus } from '../../rules/warMachine/adjustments.js';
 import type { CompiledWarMachine } from '../warMachine/plan.js';
 
 /** Engagements per chunk: the unit of seeding. */
@@ -125,7 +125,7 @@ export function compileEngagement(c: CompiledWarMachine, sides: readonly [Engage
   return plan;
 }
 
-const state = new Uint32Array(4);
+const rng = new Xoshiro128();
 
 export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void {
   const L = engagementLayout(plan);
@@ -142,30 +142,20 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
   for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
     const n = Math.min(ENGAGEMENT_CHUNK, totalTrials - c * ENGAGEMENT_CHUNK) | 0;
     if (n <= 0) break;
-    chunkState(seed, Stream.engagement, c, state);
-    let s0 = state[0] | 0, s1 = state[1] | 0, s2 = state[2] | 0, s3 = state[3] | 0;
+    rng.seedChunk(seed, Stream.engagement, c);
     for (let trial = 0; trial < n; trial++) {
       let tA = troopsA, tB = troopsB;
       let fA = plan.fatigue0[0], fB = plan.fatigue0[1];
       // days before each side's fatigue eases one step: 1d4 for a side fatigued at the start (A, then B)
-      let lA = 0, lB = 0;
-      if (fA !== 0) {
-        let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
-        lA = (x >>> 30) + 1;
-      }
-      if (fB !== 0) {
-        let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
-        lB = (x >>> 30) + 1;
-      }
+      let lA = fA !== 0 ? rng.d4() : 0;
+      let lB = fB !== 0 ? rng.d4() : 0;
       let deadA = 0, woundedA = 0, deadB = 0, woundedB = 0;
       let days = 0, end = END_DAY_LIMIT, last = 2;
       let routedA = 0, routedB = 0, destroyedA = 0, destroyedB = 0;
       for (let day = 1; day <= maxDays; day++) {
         let p = 0;
         if (pairCount > 1) {
-          let t = Math.imul(s1, 5);
-          const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0;
-          t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
+          const x = rng.next();
           while (x >= thresholds[p]) p++;
         }
         if (noCombat[p]) {
@@ -175,16 +165,11 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
         days = day;
         let brA = baseA + brBonus[2 * p] + FATIGUE_BR[fA];
         let brB = baseB + brBonus[2 * p + 1] + FATIGUE_BR[fB];
-        if (tA > tB) brA += ratioBonusFast(tA, tB, up);
-        else if (tB > tA) brB += ratioBonusFast(tB, tA, up);
+        if (tA > tB) brA += ratioBonus(tA, tB, up);
+        else if (tB > tA) brB += ratioBonus(tB, tA, up);
         let d = 0;
         for (;;) {
-          let t = Math.imul(s1, 5);
-          const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0;
-          t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
-          const m = x * 10000;
-          if (m >>> 0 < 7296) continue; // Lemire rejection (2^32 mod 10000)
-          const i = (m / 4294967296) | 0;
+          const i = rng.twoD100();
           d = brA + ((i / 100) | 0) - (brB + (i % 100));
           if (d !== 0 || tie !== TIE_REROLL) break;
         }
@@ -239,35 +224,31 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
           if (fA !== 0) {
             if (lA > 1) lA--;
             else if (fA === 2) {
-              let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
               fA = 1;
-              lA = (x >>> 30) + 1;
+              lA = rng.d4();
             } else {
               fA = 0;
               lA = 0;
             }
           }
           if (todayA > fA) {
-            let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
             fA = todayA;
-            lA = (x >>> 30) + 1;
+            lA = rng.d4();
           }
           // B: carried fatigue recovers (1d4 days a step), then today's result sets in if worse (a new 1d4)
           if (fB !== 0) {
             if (lB > 1) lB--;
             else if (fB === 2) {
-              let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
               fB = 1;
-              lB = (x >>> 30) + 1;
+              lB = rng.d4();
             } else {
               fB = 0;
               lB = 0;
             }
           }
           if (todayB > fB) {
-            let t = Math.imul(s1, 5); const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = (s3 << 11) | (s3 >>> 21);
             fB = todayB;
-            lB = (x >>> 30) + 1;
+            lB = rng.d4();
           }
         }
       }

@@ -1,13 +1,11 @@
 /**
  * The siege hot loop: week by week until the fortress falls, the garrison departs or starves, the attacker
- * leaves, or the week limit. Per chunk the generator state comes from chunkState(seed, Stream.siege, chunk);
- * random numbers are made in blocks by a loop with the state in locals (docs/benchmarks.md) and read from a
- * preallocated buffer, so the stream is the same xoshiro128** sequence as `Xoshiro128`. Nothing is allocated
- * per siege or per week. Accumulators are exact integer counts and sums (see `siegeLayout`). The readable
+ * leaves, or the week limit. Per chunk the generator (src/rng/) is reseeded for (seed, Stream.siege, chunk).
+ * Nothing is allocated per siege or per week. Accumulators are exact integer counts and sums (see `siegeLayout`). The readable
  * week is src/rules/siege/week.ts (`fightSiege`); test/siege/kernel-matches-rules.test.ts checks them dice for dice.
  */
-import { chunkState, Stream } from '../../rng/index.js';
-import { ratioBonusFast } from '../../rules/warMachine/ratioFast.js';
+import { rejectBelow, Stream, Xoshiro128 } from '../../rng/index.js';
+import { ratioBonus } from '../../rules/warMachine/adjustments.js';
 import {
   A_ASSAULT, A_BOMBARD, A_DEPART, A_HARASS, A_STORM, A_BESIEGE, B_ASSAULT, B_HARASS, B_SALLY, B_STORM, COND_BREACH, COND_STARVING, COND_TROOPS_BELOW, COND_WEEK,
   D_DEPART, D_SALLY, E_ATTACKER_DEPARTS, E_ATTACKER_DESERTED, E_ATTACKER_ROUTED, E_DEFENDERS_DEPART, E_STANDING, E_STARVED, E_STORMED, ENDINGS, HISTOGRAM_BINS, TIE_ATTACKER, TIE_REROLL, TIE_STALEMATE,
@@ -97,48 +95,12 @@ export function siegeAccLength(plan: SiegePlan): number {
   return siegeLayout(plan).length;
 }
 
-const BUF = 1024;
-const buf = new Uint32Array(BUF);
-const gen = new Int32Array(4);
-const seedState = new Uint32Array(4);
-let bi = BUF;
-
-/** Fill the buffer with the next BUF outputs of xoshiro128**, state in locals. */
-function refill(): void {
-  let s0 = gen[0], s1 = gen[1], s2 = gen[2], s3 = gen[3];
-  for (let i = 0; i < BUF; i++) {
-    let t = Math.imul(s1, 5);
-    buf[i] = Math.imul((t << 7) | (t >>> 25), 9);
-    t = s1 << 9;
-    s2 ^= s0;
-    s3 ^= s1;
-    s1 ^= s2;
-    s0 ^= s3;
-    s2 ^= t;
-    s3 = (s3 << 11) | (s3 >>> 21);
-  }
-  gen[0] = s0; gen[1] = s1; gen[2] = s2; gen[3] = s3;
-  bi = 0;
-}
+const rng = new Xoshiro128();
 
 /** Count `value` in the histogram at `at` (bins of `width`, the last bin open-ended). */
 function supplyBin(acc: Float64Array, at: number, value: number, width: number): void {
   const b = Math.floor(value / width);
   acc[at + (b > HISTOGRAM_BINS - 1 ? HISTOGRAM_BINS - 1 : b)]++;
-}
-
-/** Unbiased integer in [0, n) by Lemire's multiply-shift with rejection; `reject` = 2^32 mod n. */
-function below(n: number, reject: number): number {
-  for (;;) {
-    if (bi === BUF) refill();
-    const m = buf[bi++] * n;
-    if (m >>> 0 >= reject) return Math.floor(m / 4294967296);
-  }
-}
-
-function draw(): number {
-  if (bi === BUF) refill();
-  return buf[bi++];
 }
 
 /** Per-siege stores: rations attacker, defender, money, shot, ballista units (−1: not accounted). */
@@ -155,9 +117,8 @@ let prefixBuf = new Float64Array(64);
  */
 const issued = new Float64Array(7);
 const I_ART_A = 0, I_BAL_A = 1, I_ART_D = 2, I_BAL_D = 3, I_ROLLS_ART = 4, I_ROLLS_BAL = 5, I_SHOT_A = 6;
-const R1000 = 4294967296 % 1000;
-const R100 = 4294967296 % 100;
-const R10000 = 4294967296 % 10000;
+const R1000 = rejectBelow(1000);
+const R100 = rejectBelow(100);
 const FATIGUE_BR = new Int32Array(FATIGUE_LEVEL_BR);
 /** Percent of a class's hit points taken per damage pass (rules/siege/tables.ts). */
 const PASS_PERCENT = new Int32Array(DAMAGE_CLASSES.map((c) => DAMAGE_PASS_PERCENT[c]));
@@ -346,9 +307,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
   for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
     const n = Math.min(SIEGE_CHUNK, totalTrials - c * SIEGE_CHUNK) | 0;
     if (n <= 0) break;
-    chunkState(seed, Stream.siege, c, seedState);
-    gen[0] = seedState[0]; gen[1] = seedState[1]; gen[2] = seedState[2]; gen[3] = seedState[3];
-    bi = BUF;
+    rng.seedChunk(seed, Stream.siege, c);
     let weeksTotal = 0, bombardWeeks = 0, bombDefTenths = 0, bombAttTenths = 0, battles = 0, repulsed = 0, rubbleCount = 0, breachSum = 0, damageSum = 0;
     for (let trial = 0; trial < n; trial++) {
       let tA = troopsA, tD = troopsD;
@@ -361,7 +320,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
       if (phases === 1) {
         for (let k = 0; k < nDice; k++) {
           const sides = dice[4 * k + 1];
-          const v = below(sides, dice[4 * k + 3]) + 1 + dice[4 * k + 2];
+          const v = rng.below(sides, dice[4 * k + 3]) + 1 + dice[4 * k + 2];
           const g = dice[4 * k];
           if (ammo && dieSlot[k] >= 0) prefixBuf[dieSlot[k]] = v;
           if (g === 0) rArt += v;
@@ -373,7 +332,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         for (let k = 0; k < 3 * phases; k++) phaseRolls[k] = 0;
         for (let k = 0; k < nDice; k++) {
           const sides = dice[4 * k + 1];
-          const v = below(sides, dice[4 * k + 3]) + 1 + dice[4 * k + 2];
+          const v = rng.below(sides, dice[4 * k + 3]) + 1 + dice[4 * k + 2];
           const g = dice[4 * k];
           for (let p = 0; p < phases; p++) {
             if (dieIn[p * nDice + k] === 0) continue;
@@ -385,7 +344,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         rBal = phaseRolls[1];
         rBrk = phaseRolls[2];
       }
-      const damageD100 = below(100, R100) + 1;
+      const damageD100 = rng.below(100, R100) + 1;
       if (ammo) {
         // running sums of each attacker missile group's rolls: the first n pieces' damage is one lookup
         for (let g = 0; g < plan.groupPrefix.length; g++) {
@@ -442,14 +401,14 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         wiD++;
         let ta = mixTactic[mixStart[siA]];
         if (mixCount[siA] > 1) {
-          const x = draw();
+          const x = rng.next();
           let j = mixStart[siA];
           while (x >= mixThr[j]) j++;
           ta = mixTactic[j];
         }
         let td = mixTactic[mixStart[siD]];
         if (mixCount[siD] > 1) {
-          const x = draw();
+          const x = rng.next();
           let j = mixStart[siD];
           while (x >= mixThr[j]) j++;
           td = mixTactic[j];
@@ -565,7 +524,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         if (sally) {
           kind = B_SALLY;
           if (sallyPairs > 1) {
-            const x = draw();
+            const x = rng.next();
             let p = 0;
             while (x >= sallyThr[p]) p++;
             kind += p;
@@ -580,7 +539,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         if (!simple && !sally && ta !== A_BESIEGE) {
           // 1d10 for the defender's losses and 2d10 for the attacker's, from one draw of 1000 outcomes, read
           // through the per-tactic table of hit dice → troops built at the top of the call
-          const i3 = below(1000, R1000);
+          const i3 = rng.below(1000, R1000);
           const at = ((ph6 + ta) * 1000 + i3) * 2;
           let hD = artilleryTable[at];
           let hA = artilleryTable[at + 1];
@@ -615,8 +574,8 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           const fA = sally || tA <= capA ? tA : capA;
           let brA = baseA + kBrA[kind] + FATIGUE_BR[fatA];
           let brD = baseD + kBrD[kind] + FATIGUE_BR[fatD > starvFat ? fatD : starvFat];
-          if (fA > nD) brA += ratioBonusFast(fA, nD, up);
-          else if (nD > fA) brD += ratioBonusFast(nD, fA, up);
+          if (fA > nD) brA += ratioBonus(fA, nD, up);
+          else if (nD > fA) brD += ratioBonus(nD, fA, up);
           if (!sally) {
             brA += eqA[ph6 + ta] + eqDA + Math.floor(breachFeet / 10);
             brD += fortBr + eqD[ph6 + ta] + eqDD;
@@ -629,7 +588,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           const delta = brA - brD;
           let winner = -1, row = 0;
           for (;;) {
-            const i = below(10000, R10000);
+            const i = rng.twoD100();
             const d = delta + ((i / 100) | 0) - (i % 100);
             if (d > 0) {
               winner = 0;

@@ -20,5 +20,5 @@ export const siegeKernel: Kernel<SiegePlan> = {
   worstNsPerTrial: (plan) => 400 * plan.weekLimit + 50 * (plan.damageDice.length / 4) + (plan.phases > 1 ? 5 * plan.phases * (plan.damageDice.length / 4) : 0),
   run: runSiegeChunks,
   // No warmUpPlans: building one needs the schema (zod, yaml) in every worker; the worker warms up on the first
-  // real plan instead (src/engine/run.ts, runTask), which also gives V8 that plan's type feedback.
+  // real plan instead (src/engine/task.ts, runTask), which also gives V8 that plan's type feedback.
 };

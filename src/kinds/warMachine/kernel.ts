@@ -1,23 +1,19 @@
 /**
  * The War Machine hot loop: per battle, sample the tactic pairing (if mixed), roll two d100 as one uniform
- * index 0…9999 (Lemire's multiply-shift with rejection), read the outcome code, count it.
- * Generator state lives in locals (docs/benchmarks.md); nothing is allocated inside the loop.
+ * index 0…9999 (`Xoshiro128.twoD100`), read the outcome code, count it. Nothing is allocated inside the loop.
  * Accumulator layout: [pair × CODE_COUNT + code] counts, then the number of tied rolls that were rerolled.
  */
-import { chunkState, Stream } from '../../rng/index.js';
+import { Stream, Xoshiro128 } from '../../rng/index.js';
 import { CODE_A_WINS_TIE, CODE_B_WINS_TIE, CODE_COUNT, CODE_NO_COMBAT, codeCounts, CODE_REROLL, CODE_STALEMATE, ROLL_PAIRS, type WarMachinePlan } from './plan.js';
 
 /** Battles per chunk: the unit of seeding (a contract: changing it changes every answer). */
 export const WAR_MACHINE_CHUNK = 100_000;
 
-/** 2^32 mod 10000: a 32-bit draw times 10000 whose low word falls below this is rejected. */
-const REJECT_BELOW = 7296;
-
 export function warMachineAccLength(plan: WarMachinePlan): number {
   return plan.pairCount * CODE_COUNT + 1;
 }
 
-const state = new Uint32Array(4);
+const rng = new Xoshiro128();
 
 export function runWarMachineChunks(plan: WarMachinePlan, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void {
   const table = plan.codeTable;
@@ -27,40 +23,24 @@ export function runWarMachineChunks(plan: WarMachinePlan, seed: number, firstChu
   for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
     const n = Math.min(WAR_MACHINE_CHUNK, totalTrials - c * WAR_MACHINE_CHUNK) | 0;
     if (n <= 0) break;
-    chunkState(seed, Stream.warMachine, c, state);
-    let s0 = state[0] | 0;
-    let s1 = state[1] | 0;
-    let s2 = state[2] | 0;
-    let s3 = state[3] | 0;
+    rng.seedChunk(seed, Stream.warMachine, c);
     let done = 0;
     let ties = 0;
     let pair = -1;
     let base = 0;
     while (done < n) {
-      // xoshiro128** step, inlined
-      let t = Math.imul(s1, 5);
-      const x = Math.imul((t << 7) | (t >>> 25), 9) >>> 0;
-      t = s1 << 9;
-      s2 ^= s0;
-      s3 ^= s1;
-      s1 ^= s2;
-      s0 ^= s3;
-      s2 ^= t;
-      s3 = (s3 << 11) | (s3 >>> 21);
       if (pair < 0) {
         if (pairCount === 1) pair = 0;
         else {
-          // this draw picks the pairing; the dice come from the next one
+          // one draw picks the pairing, the next ones roll the dice
+          const x = rng.next();
           let p = 0;
           while (x >= thresholds[p]) p++;
           pair = p;
           base = p * ROLL_PAIRS;
-          continue;
         }
       }
-      const m = x * ROLL_PAIRS;
-      if (m >>> 0 < REJECT_BELOW) continue;
-      const code = table[base + ((m / 4294967296) | 0)];
+      const code = table[base + rng.twoD100()];
       if (code === CODE_REROLL) {
         ties++;
         continue; // same pairing, roll again

@@ -6,29 +6,47 @@
 export type RatioRounding = 'up' | 'down';
 
 /**
- * Troop-ratio bonus for the larger force, from troop counts (integers, so the bands are exact).
+ * Troop-ratio bonus for the larger force, from troop counts (integers, so the bands are exact): sheet l. 73–81
+ * (docs/sources/war-machine-sheet.txt), "add largest adjustment for larger force", R = n / n′.
  * `up` (default): 1 < R ≤ 1.5 → 15, else by k = ⌈R⌉: 2 → 30, 3 → 45, 4 → 60, 5 → 70, 6 → 80, 7 → 90,
  * 8–10 → 100, 11–15 → 110, 16–20 → 120, k > 20 → 100 + 10⌈k/10⌉.
  * `down`: the largest printed band not above R (1.5, 2, 3, 4, 5, 6, 7, 10, 15, 20, 30, 40, … by tens).
  */
 export function troopRatioBonus(larger: number, smaller: number, rounding: RatioRounding = 'up'): number {
   if (smaller <= 0) throw new RangeError('troop counts must be positive');
-  if (larger < smaller) [larger, smaller] = [smaller, larger];
-  if (larger === smaller) return 0;
-  if (rounding === 'up') {
+  return larger >= smaller ? ratioBonus(larger, smaller, rounding === 'up' ? 1 : 0) : ratioBonus(smaller, larger, rounding === 'up' ? 1 : 0);
+}
+
+/**
+ * `troopRatioBonus` as the kernels call it, where troop counts change inside the trial loop (sieges, pursuits):
+ * `larger` first, `up` 1 for ratioRounding `up` (0: `down`), 0 when `larger` is not the larger or `smaller` is 0
+ * (no force left to compare with). No allocation, no throw.
+ */
+export function ratioBonus(larger: number, smaller: number, up: number): number {
+  if (larger <= smaller || smaller <= 0) return 0;
+  if (up) {
     if (2 * larger <= 3 * smaller) return 15;
     const k = Math.ceil(larger / smaller);
-    if (k <= 7) return [0, 0, 30, 45, 60, 70, 80, 90][k];
+    if (k <= 2) return 30;
+    if (k <= 7) return k === 3 ? 45 : k === 4 ? 60 : k === 5 ? 70 : k === 6 ? 80 : 90;
     if (k <= 10) return 100;
     if (k <= 15) return 110;
     if (k <= 20) return 120;
     return 100 + 10 * Math.ceil(k / 10);
   }
-  // down: compare R ≥ band exactly as larger ≥ band × smaller.
+  // down: R ≥ band compared exactly, as larger ≥ band × smaller.
   if (2 * larger < 3 * smaller) return 0;
-  const bands: [number, number][] = [[40, 140], [30, 130], [20, 120], [15, 110], [10, 100], [7, 90], [6, 80], [5, 70], [4, 60], [3, 45], [2, 30]];
   if (larger >= 40 * smaller) return 100 + 10 * Math.floor(larger / smaller / 10);
-  for (const [band, bonus] of bands) if (larger >= band * smaller) return bonus;
+  if (larger >= 30 * smaller) return 130;
+  if (larger >= 20 * smaller) return 120;
+  if (larger >= 15 * smaller) return 110;
+  if (larger >= 10 * smaller) return 100;
+  if (larger >= 7 * smaller) return 90;
+  if (larger >= 6 * smaller) return 80;
+  if (larger >= 5 * smaller) return 70;
+  if (larger >= 4 * smaller) return 60;
+  if (larger >= 3 * smaller) return 45;
+  if (larger >= 2 * smaller) return 30;
   return 15;
 }
 

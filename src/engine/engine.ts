@@ -1,0 +1,74 @@
+/**
+ * What an analysis runs its trials on: an Engine takes one run (a kernel, a plan, a seed, a range of trials) and
+ * returns its summed accumulators. The engines are layers, each handed the one below explicitly:
+ *
+ * - `LocalEngine` (engine/local.ts): this process, the main thread and the piscina pool (executors), the
+ *   scheduler cutting chunks into tasks, the ordered exact merge. The default.
+ * - `ClusterEngine` (engine/local.ts): the same scheduler and merge over a cluster executor (Redis, `--redis`).
+ * - `ShardEngine` (engine/shard.ts): one shard of every run's chunks on an inner engine, recorded for a part
+ *   file (`--shard i/n`).
+ * - `ReplayEngine` (engine/replay.ts): no running at all: the merged parts' sums handed back (`warcast merge`).
+ * - a checkpoint's engine (engine/checkpoint.ts, `Checkpoint.engine`): an inner engine's runs recorded and
+ *   resumed (`--checkpoint`, `--resume`).
+ *
+ * An analysis takes `engine` in its options and passes it to every `runTrials` it makes; the command line
+ * builds the layers from its flags (src/cli/run.ts, distributed.ts, checkpoint.ts).
+ */
+import type { Kernel } from './kernel.js';
+import type { Task, TaskResult } from './task.js';
+
+export interface RunOptions<Plan = unknown> {
+  kernel: Kernel<Plan>;
+  plan: Plan;
+  seed: number;
+  trials: number;
+  threads: number;
+  /** Trials already done before this call (precision mode continues a run): chunk numbering starts here. */
+  startTrial?: number;
+  /** Called with trials done so far (monotone). */
+  onProgress?: (done: number, total: number) => void;
+  /** Stops the run: tasks in flight on the pool are abandoned (their workers ended), so the result covers
+   * the prefix of whole tasks done before the signal. */
+  signal?: AbortSignal;
+  /** Record the kernel's trace (running totals) after every chunk: `RunResult.trace`. */
+  trace?: boolean;
+  /**
+   * Where to run on this process: `pool` whenever there are two threads or more (runMany, running many plans at
+   * once, decides for them all), `main` never on the pool; `auto` (default) by the kernel's threshold.
+   */
+  placement?: 'auto' | 'pool' | 'main';
+  /** Where the run computes (default: this process, engine/local.ts). */
+  engine?: Engine;
+}
+
+/** What one engine layer hands the next: a run, and the layers' own hook. */
+export interface EngineRun<Plan = unknown> extends RunOptions<Plan> {
+  /** Called with every task as it finishes, in any order (a checkpoint records them). */
+  onTask?: (task: Task, result: TaskResult) => void;
+}
+
+export interface RunResult {
+  acc: Float64Array;
+  trials: number;
+  threadsUsed: number;
+  interrupted: boolean;
+  /**
+   * With `trace`: after each whole chunk of this run, in chunk order, the kernel's `traceLength` running totals
+   * (cumulative from the run's first chunk); chunk c's totals at [c × traceLength, (c + 1) × traceLength).
+   */
+  trace?: Float64Array;
+  /** Chunks the calling thread ran (the rest ran on workers or a cluster). */
+  mainThreadChunks?: number;
+  /** Entries of `acc` past 2^53, exact (decimal), for a shard's part file: `acc` holds them rounded. */
+  exact?: Record<string, string>;
+  /** Under a precision (`runUntil`): whether `done` held when the run stopped (false: stopped at `maxTrials`). */
+  precisionReached?: boolean;
+}
+
+export interface Engine {
+  run<P>(o: EngineRun<P>): Promise<RunResult>;
+  /** Why a run whose size depends on its own counts (runUntil, `--precision`) cannot run here; null when it can. */
+  readonly refusesPrecision: string | null;
+  /** Trials, over all its plans, from which runMany runs the plans at once on the pool (else one after another). */
+  poolFrom(kernel: Kernel<unknown>): number;
+}

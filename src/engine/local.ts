@@ -1,0 +1,183 @@
+/**
+ * Engines that run chunks (engine/engine.ts): `LocalEngine` on this process (the main thread and the piscina
+ * pool) and `ClusterEngine` on a cluster executor. Both cut chunks into tasks with the scheduler and sum the
+ * results with the ordered exact merge; they differ in their executors and in how big a task is.
+ */
+import { WarcastError } from '../errors.js';
+import type { Engine, EngineRun, RunResult } from './engine.js';
+import { ExactSum } from './exactSum.js';
+import { mainThreadExecutor, type ClusterExecutor, type Executor } from './executor.js';
+import type { Kernel } from './kernel.js';
+import { OrderedMerge } from './merge.js';
+import { closeSpeculativePool, poolExecutor } from './pool.js';
+import { Scheduler, type Lane } from './scheduler.js';
+import { WARM_UP_MIN_CHUNKS, type Task, type TaskResult } from './task.js';
+import { mark, threadCpuMs, TIMINGS } from './timings.js';
+
+/** A chunk that may take longer than this runs on the pool, where it can be abandoned on Ctrl-C. */
+export const SLOW_CHUNK_MS = 100;
+/** A pool task's target time when the main thread has timed the chunks: long enough to pay for its messages. */
+const TASK_MS = 50;
+
+/**
+ * How a LocalEngine decides, beyond the kernel's own numbers. The defaults are what users get; tests build
+ * engines with other values through src/engine/testing.ts.
+ */
+export interface LocalTuning {
+  /** Trials from which a run of two threads or more uses the pool (default: the kernel's `minPoolTrials`). */
+  poolFrom?: number;
+  /** At most this many chunks on the calling thread when it is one of the threads (default: no limit). */
+  mainThreadChunks?: number;
+}
+
+/** One run as the scheduler and the merge see it: its chunks, its tasks, its merge, what ran where. */
+class RunState<P> {
+  readonly k: Kernel<P>;
+  readonly traceLength: number;
+  readonly start: number;
+  readonly end: number;
+  readonly firstChunk: number;
+  readonly lastChunk: number;
+  readonly merge: OrderedMerge;
+  readonly scheduler: Scheduler;
+  readonly chunksOn = { main: 0, other: 0, otherTasks: 0 };
+  private done = 0;
+
+  constructor(readonly o: EngineRun<P>) {
+    const k = (this.k = o.kernel);
+    this.traceLength = o.trace ? (k.traceLength ?? 0) : 0;
+    this.start = o.startTrial ?? 0;
+    if (this.start % k.chunkTrials !== 0) throw new Error('startTrial must be a whole number of chunks');
+    this.end = this.start + o.trials;
+    this.firstChunk = this.start / k.chunkTrials;
+    this.lastChunk = Math.ceil(this.end / k.chunkTrials); // exclusive
+    const range = { firstChunk: this.firstChunk, lastChunk: this.lastChunk, chunkTrials: k.chunkTrials, startTrial: this.start, endTrial: this.end, traceLength: this.traceLength };
+    this.merge = new OrderedMerge(range, new ExactSum(k.accLength(o.plan)));
+    const task = (firstChunk: number, chunkCount: number): Task => ({ kind: k.name, plan: o.plan, trace: this.traceLength > 0, seed: o.seed, firstChunk, chunkCount, totalTrials: this.end });
+    this.scheduler = new Scheduler(this.firstChunk, this.lastChunk, task);
+  }
+
+  get chunks(): number {
+    return this.lastChunk - this.firstChunk;
+  }
+
+  /** Most chunks a task may hold with its sums exact: 2^53 / (chunk × largest gain a trial), at least one (whose
+   * sums are then rounded the same way whatever the grouping). */
+  get byExactness(): number {
+    return Math.max(1, Math.floor(2 ** 53 / (this.k.chunkTrials * Math.max(1, this.k.maxPerTrial?.(this.o.plan) ?? 1))));
+  }
+
+  /** A finished task: into the merge, the counts, the layers' hook and the progress. */
+  readonly finished = (t: Task, r: TaskResult, on: Executor): void => {
+    this.merge.add(t, r);
+    if (on.onThisThread) this.chunksOn.main += t.chunkCount;
+    else {
+      this.chunksOn.other += t.chunkCount;
+      this.chunksOn.otherTasks++;
+    }
+    this.o.onTask?.(t, r);
+    this.done += Math.min(this.end, (t.firstChunk + t.chunkCount) * this.k.chunkTrials) - t.firstChunk * this.k.chunkTrials;
+    this.o.onProgress?.(this.done, this.o.trials);
+  };
+
+  /** The merged prefix as the run's result. */
+  result(threadsUsed: number): RunResult {
+    const m = this.merge;
+    const exact = m.sum.exact();
+    return {
+      acc: m.sum.rounded(),
+      ...(exact ? { exact } : {}),
+      trials: m.trials,
+      threadsUsed,
+      interrupted: m.trials < this.o.trials,
+      ...(this.traceLength > 0 ? { trace: Float64Array.from(m.trace) } : {}),
+      mainThreadChunks: this.chunksOn.main,
+    };
+  }
+
+  /** Run the lanes; a failure off this thread is one line (exit 1), never a partial result printed as whole. */
+  async runLanes(lanes: Lane[], where: string): Promise<void> {
+    try {
+      await this.scheduler.run(lanes, this.o.signal, this.finished);
+    } catch (failure) {
+      // A cluster's errors are already such a line (lost Redis, a failed job).
+      if (failure instanceof WarcastError) throw failure;
+      throw new WarcastError(`a worker thread failed: ${failure instanceof Error ? failure.message.split('\n')[0] : String(failure)}`);
+    } finally {
+      if (TIMINGS) mark('run', `${this.k.name}: ${this.chunksOn.main} chunks on the main thread, ${this.chunksOn.other} in ${this.chunksOn.otherTasks} tasks on ${where}; main thread ${threadCpuMs()} ms CPU`);
+    }
+  }
+}
+
+/** This process: the main thread alone, or the pool with the main thread as one of the threads. */
+export class LocalEngine implements Engine {
+  readonly refusesPrecision = null;
+  constructor(private readonly tuning: LocalTuning = {}) {}
+
+  poolFrom(kernel: Kernel<unknown>): number {
+    return this.tuning.poolFrom ?? kernel.minPoolTrials;
+  }
+
+  async run<P>(o: EngineRun<P>): Promise<RunResult> {
+    const s = new RunState(o);
+    const k = o.kernel;
+    const poolFrom = o.placement === 'pool' ? 0 : o.placement === 'main' ? Infinity : this.poolFrom(k as Kernel<unknown>);
+    // A chunk cannot be stopped part-way: when one may take longer than SLOW_CHUNK_MS, run on the pool (even
+    // with one thread), where Ctrl-C ends the tasks in flight at once.
+    const chunkMs = ((k.worstNsPerTrial?.(o.plan) ?? 0) * k.chunkTrials) / 1e6;
+    const slow = chunkMs > SLOW_CHUNK_MS && o.trials > k.chunkTrials / 10;
+    const usePool = (o.threads > 1 && o.trials >= poolFrom) || (slow && poolFrom !== Infinity);
+    if (!usePool) {
+      // Workers started ahead of this run by the command line (pool.ts, prestartPool) that it will not use: end them now.
+      closeSpeculativePool();
+      // One chunk a task, so Ctrl-C waits for one chunk at most; a run of several chunks warms the kernel up first.
+      const main = mainThreadExecutor(k, o.plan, { warm: s.chunks >= WARM_UP_MIN_CHUNKS, yieldFirst: false });
+      await s.scheduler.run([{ executor: main, size: () => 1 }], o.signal, s.finished);
+      return s.result(1);
+    }
+    // The calling thread is one of the `threads` (when its chunks are short enough to stop between on Ctrl-C):
+    // it starts on the chunks at once while threads − 1 workers start, and takes one chunk at a time from the
+    // same cursor as the workers, so both finish together; whatever the split, the merge is in chunk order.
+    const mainTakes = o.threads > 1 && !slow;
+    const workers = mainTakes ? o.threads - 1 : o.threads;
+    const pool = poolExecutor(workers);
+    // A pool task: at most maxChunksPerTask chunks, exact sums, and ~0.1 s by the kernel's worst case per trial
+    // until the main thread has timed real chunks, then ~TASK_MS by that (the worst case is far above the usual:
+    // one-chunk siege tasks spent a fifth of their time on messages). Cut when a worker asks: a share of what is
+    // left (guided), so the last tasks are small and the threads finish together; a worker's first task is one
+    // chunk, so chunks are not set aside for a worker that is still starting.
+    const byTime = Math.max(1, Math.floor(SLOW_CHUNK_MS / Math.max(chunkMs, 1e-9)));
+    const byExactness = s.byExactness;
+    const cap = () => Math.max(1, Math.min(k.maxChunksPerTask, byExactness, s.scheduler.chunkMsSeen > 0 ? Math.floor(TASK_MS / s.scheduler.chunkMsSeen) : byTime));
+    const poolLane: Lane = { executor: pool, size: (first) => (first ? 1 : Math.min(cap(), Math.ceil(s.scheduler.left / (2 * o.threads)))) };
+    const lanes: Lane[] = Array.from({ length: pool.lanes }, () => poolLane);
+    // The workers' first tasks go out before this thread warms up (yieldFirst): a worker already started
+    // (pool.ts, prestartPool) then warms up alongside this thread.
+    if (mainTakes) lanes.push({ executor: mainThreadExecutor(k, o.plan, { warm: true, yieldFirst: true }), size: () => 1, maxChunks: this.tuning.mainThreadChunks });
+    await s.runLanes(lanes, pool.where);
+    return s.result(o.threads);
+  }
+}
+
+/** The default engine: this process, with the kernels' own thresholds. */
+export const localEngine = new LocalEngine();
+
+/** A cluster: fixed jobs, cut in chunk order, as many in flight as the executor takes; nothing on this thread. */
+export class ClusterEngine implements Engine {
+  readonly refusesPrecision = null;
+  constructor(private readonly executor: ClusterExecutor) {}
+
+  poolFrom(kernel: Kernel<unknown>): number {
+    return kernel.minPoolTrials;
+  }
+
+  async run<P>(o: EngineRun<P>): Promise<RunResult> {
+    closeSpeculativePool();
+    const s = new RunState(o);
+    // Jobs as the executor wants them, still no bigger than exact sums allow.
+    const perTask = Math.max(1, Math.min(s.byExactness, this.executor.chunksPerTask(s.chunks, o.kernel as Kernel<unknown>)));
+    const lane: Lane = { executor: this.executor, size: () => perTask };
+    await s.runLanes(Array.from({ length: Math.min(this.executor.lanes, Math.ceil(s.chunks / perTask)) }, () => lane), this.executor.where);
+    return s.result(this.executor.threads());
+  }
+}
