@@ -22,7 +22,9 @@ export const ENDING_LABELS: Record<(typeof ENDINGS)[number], string> = {
   stormed: 'stormed',
   starved: 'starved into surrender',
   defendersDepart: 'defenders depart',
-  attackerDeparts: 'attacker departs',
+  attackerDeparts: 'attacker departs (its tactic)',
+  attackerRouted: 'attacker routed',
+  attackerDeserted: 'attacker deserts (no rations)',
   standing: 'still standing at the limit',
 };
 const FALLEN = new Set(['stormed', 'starved', 'defendersDepart']);

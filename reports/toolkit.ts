@@ -1,7 +1,7 @@
 /**
  * Reports of the designer's toolkit (`seek`, `worth`, `tournament` with --report): built from the result alone.
  */
-import { pct } from '../src/text/format.js';
+import { pct, signedPct } from '../src/text/format.js';
 import type { SeekResult } from '../src/analysis/seek.js';
 import type { WorthResult } from '../src/analysis/worth.js';
 import type { TournamentResult } from '../src/analysis/tournament.js';
@@ -67,10 +67,11 @@ export function worthReport(r: WorthResult, file: string): ReportContent {
   const cascade = r.kind === 'cascade';
   const siege = r.kind === 'siege';
   const measure = worthMeasure(r);
+  const noBattle = !!r.noBattle || r.items.some((i) => !!i.noBattle); // only battles carry it
   const table: Table = {
     caption: `What each item is worth to ${r.sideName}`,
-    columns: cascade ? ['item', 'rule', 'P(holds)', 'change', 'legions equivalent'] : ['item', 'rule', siege ? r.measure! : 'win', 'change', 'BR equivalent', 'troops equivalent'],
-    rows: r.items.map((i) => [i.name, i.rule, pct(i.win), `${i.winDelta > 0 ? '+' : ''}${(i.winDelta * 100).toFixed(2)}%`, ...(cascade ? [] : [signed(i.brEquivalent)]), signed(i.troopsEquivalent)]),
+    columns: cascade ? ['item', 'rule', 'P(holds)', 'change', 'legions equivalent'] : ['item', 'rule', siege ? r.measure! : 'win', ...(noBattle ? ['no battle'] : []), 'change', 'BR equivalent', 'troops equivalent'],
+    rows: r.items.map((i) => [i.name, i.rule, pct(i.win), ...(noBattle ? [pct(i.noBattle ?? 0)] : []), signedPct(i.winDelta), ...(cascade ? [] : [signed(i.brEquivalent)]), signed(i.troopsEquivalent)]),
   };
   const run = (what: string) => `Monte Carlo, ${(r.trials ?? 0).toLocaleString('en-US')} ${what} per variant, seed ${r.seed}, the same dice for every variant (common random numbers)`;
   const tables = [table];
@@ -103,8 +104,8 @@ export function worthReport(r: WorthResult, file: string): ReportContent {
         title: cascade ? 'What each choice is worth' : 'What each adjustment is worth',
         caption: cascade || siege
           ? `The change in ${measure} for ${r.sideName} when each item is applied, largest first (Monte Carlo, the same dice for every item).`
-          : `The change in ${r.sideName}’s chance of winning when each item is applied, largest first (exact).`,
-        spec: tornadoChart({ side: r.sideName, ...(cascade || siege ? { measure } : {}), items: r.items.filter((i) => i.winDelta !== 0).map((i) => ({ name: i.name, winDelta: i.winDelta })) }),
+          : `The change in ${r.sideName}’s chance of winning when each item is applied, largest first (exact)${r.items.some((i) => (i.noBattleDelta ?? 0) > 0) ? '; grey bars turn battles into no battle (not a defeat) and have no equivalent' : ''}.`,
+        spec: tornadoChart({ side: r.sideName, ...(cascade || siege ? { measure } : {}), items: r.items.filter((i) => i.winDelta !== 0).map((i) => ({ name: i.name, winDelta: i.winDelta, ...((i.noBattleDelta ?? 0) > 0 ? { noBattleDelta: i.noBattleDelta } : {}) })) }),
       },
     ],
     resultJson: JSON.stringify(r, null, 2) + '\n',

@@ -49,13 +49,15 @@ export function seekChart(i: SeekChartInput): TopLevelSpec {
 /** Worth: a tornado chart, one bar per adjustment, the change in win probability, sorted by size. */
 export interface TornadoInput {
   side: string;
-  items: { name: string; winDelta: number }[];
+  /** noBattleDelta: how much of P(no battle) the item adds (battles); such a bar is drawn apart, as "no battle". */
+  items: { name: string; winDelta: number; noBattleDelta?: number }[];
   /** What is measured, e.g. "P(fallen by the end of week 9)" (default: P(side wins)). */
   measure?: string;
 }
 
 export function tornadoChart(i: TornadoInput): TopLevelSpec {
-  const values = i.items.map((x) => ({ name: x.name, delta: r6(x.winDelta), sign: x.winDelta >= 0 ? 'helps' : 'hurts' }));
+  // A change into "no battle" lowers P(win) without a defeat: its own colour, not "hurts".
+  const values = i.items.map((x) => ({ name: x.name, delta: r6(x.winDelta), sign: (x.noBattleDelta ?? 0) > 0 ? 'no battle' : x.winDelta >= 0 ? 'helps' : 'hurts', noBattle: r6(x.noBattleDelta ?? 0) }));
   return {
     ...base('What each adjustment is worth', `change in ${i.measure ? chartText(i.measure) : `P(${chartText(i.side)} wins)`} when the adjustment is applied, largest first`),
     description: 'Tornado chart of win-probability changes.',
@@ -66,10 +68,11 @@ export function tornadoChart(i: TornadoInput): TopLevelSpec {
     encoding: {
       y: { field: 'name', type: 'nominal', sort: { field: 'delta', op: 'max', order: 'descending' }, title: null, axis: { labelLimit: 260 } },
       x: { field: 'delta', type: 'quantitative', axis: { format: '+.0%' }, title: i.measure ? `change in ${chartText(i.measure)}` : 'change in P(win)' },
-      color: { field: 'sign', type: 'nominal', scale: { domain: ['helps', 'hurts'], range: [SIDE_COLOURS[1], SIDE_COLOURS[0]] }, legend: null },
+      color: { field: 'sign', type: 'nominal', scale: { domain: ['helps', 'hurts', 'no battle'], range: [SIDE_COLOURS[1], SIDE_COLOURS[0], '#9e9e9e'] }, legend: null },
       tooltip: [
         { field: 'name', type: 'nominal' },
         { field: 'delta', type: 'quantitative', format: '+.2%', title: 'change in P(win)' },
+        { field: 'noBattle', type: 'quantitative', format: '+.2%', title: 'change in P(no battle)' },
       ],
     },
   } as TopLevelSpec;

@@ -3,6 +3,7 @@
  * convergence. Each builder takes a small plain input (documented on the type) and returns a Vega-Lite spec
  * with its data inline.
  */
+import { pct } from '../../src/present/format.js';
 import { discreteQuantile, type Discrete } from '../../src/stats/index.js';
 import { base, NEUTRAL_COLOUR, niceStep, r6, SIDE_COLOURS, sideLabels, type TopLevelSpec } from '../spec.js';
 
@@ -283,7 +284,7 @@ export function convergenceChart(i: ConvergenceChartInput): TopLevelSpec {
 }
 
 function pctText(p: number): string {
-  return `${(p * 100).toFixed(2)}%`;
+  return pct(p);
 }
 
 /**

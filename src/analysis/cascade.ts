@@ -12,7 +12,7 @@ import type { ScenarioSource } from '../scenario/source.js';
 import { cascadeMaxHalfWidth } from '../kinds/cascade/summary.js';
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
 import type { CascadeScenario } from '../kinds/cascade/schema.js';
-import { progressIn, runSettings, type RunOptions } from './options.js';
+import { precisionOutcome, progressIn, runSettings, type RunOptions } from './options.js';
 import { cascadeResultOf, cascadeTrace, roundIsDeterministic, type CascadeResult, type CascadeTrialsBy } from './cascadeResult.js';
 
 // The pure parts (result builder, trace, order notes) live in cascadeResult.ts, which the what-if page imports.
@@ -71,6 +71,8 @@ export async function cascade(input: ScenarioInput, options: CascadeOptions = {}
     run = await runUntil({ ...common, initialTrials: Math.min(settings.trials, settings.maxTrials), maxTrials: settings.maxTrials, done: (acc, n) => cascadeMaxHalfWidth(model, acc, n) <= eps });
   }
   const trialsBy: CascadeTrialsBy = deterministic ? 'deterministic' : settings.precision !== null ? 'precision' : roundsDefault ? 'rounds-default' : options.trials === undefined ? 'default' : 'given';
-  return cascadeResultOf({ scenario, source, model, seed: settings.seed, precision: settings.precision, npc, rounds, trace, deterministic, trialsBy, run, elapsedMs: Math.round(performance.now() - started) });
+  const result = cascadeResultOf({ scenario, source, model, seed: settings.seed, precision: settings.precision, npc, rounds, trace, deterministic, trialsBy, run, elapsedMs: Math.round(performance.now() - started) });
+  if (settings.precision !== null && !deterministic) Object.assign(result, precisionOutcome(run, cascadeMaxHalfWidth(model, run.acc, Math.max(1, run.trials))));
+  return result;
 }
 

@@ -11,8 +11,9 @@ import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { summarizeEngagement, type EngagementSummary } from '../kinds/pursuit/engagement.js';
 import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
-import { winsKnownTo } from '../kinds/warMachine/summary.js';
-import { progressIn, runSettings, type RunOptions, type RunSettings } from './options.js';
+import { winCounts, winsKnownTo } from '../kinds/warMachine/summary.js';
+import { wilsonHalfWidth } from '../stats/index.js';
+import { precisionOutcome, progressIn, runSettings, type RunOptions, type RunSettings } from './options.js';
 import { engagementPlanOf, oddsResultOf, type OddsResult } from './oddsResult.js';
 
 // The pure parts (result builder, exact odds) live in oddsResult.ts, which the what-if page imports.
@@ -79,6 +80,10 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
   }
   const result = oddsResultOf(scenario, compiled, settings, run, engagement);
   result.elapsedMs = Math.round(performance.now() - started);
+  if (run && settings.precision !== null) {
+    const n = Math.max(1, run.trials);
+    Object.assign(result, precisionOutcome(run, Math.max(...winCounts(compiled, run.acc).map((w) => wilsonHalfWidth(w, n)))));
+  }
   return result;
 }
 

@@ -53,8 +53,20 @@ export interface RunHeader {
   trials: number;
   threads: number;
   precision: number | null;
+  /**
+   * Under `precision`: whether every probability it bounds reached ± precision before `maxTrials` (false: the
+   * run stopped at the cap, short of the target; the CLI warns). Absent without `precision`.
+   */
+  precisionReached?: boolean;
+  /** Under `precision`: the widest 95% half-width achieved among those probabilities. */
+  precisionHalfWidth?: number;
   interrupted: boolean;
   elapsedMs: number;
+}
+
+/** The fields a result under `precision` adds: reached or not, and the half-width achieved. */
+export function precisionOutcome(run: { precisionReached?: boolean } | null, halfWidth: number): Pick<RunHeader, 'precisionReached' | 'precisionHalfWidth'> {
+  return { precisionReached: run?.precisionReached ?? false, precisionHalfWidth: halfWidth };
 }
 
 /** The most threads a run may ask for. */

@@ -7,7 +7,7 @@ import { loadKernel } from '../kinds/index.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { mark } from '../engine/timings.js';
 import { wilsonHalfWidth } from '../stats/index.js';
-import { progressIn, runSettings, type RunOptions, type RunSettings } from './options.js';
+import { precisionOutcome, progressIn, runSettings, type RunOptions, type RunSettings } from './options.js';
 import { siegeResultOf, type SiegeResult } from './siegeResult.js';
 
 export type { SiegeResult };
@@ -23,14 +23,18 @@ export async function simulateSiege(c: CompiledSiege, s: RunSettings, o: RunOpti
     ...common,
     initialTrials: Math.min(s.trials, s.maxTrials),
     maxTrials: s.maxTrials,
-    done: (acc, n) => {
-      // every ending's probability and the fall probability known to ± eps
-      const read = siegeAccumulator(c.plan);
-      for (let e = 0; e < ENDINGS.length; e++) if (wilsonHalfWidth(read.endingTotal(acc, e), n) > eps) return false;
-      return wilsonHalfWidth(read.fallenBy(acc, c.plan.weekLimit), n) <= eps;
-    },
+    // every ending's probability and the fall probability known to ± eps
+    done: (acc, n) => siegeHalfWidth(c, acc, n) <= eps,
   });
   return run;
+}
+
+/** The widest 95% half-width among the probabilities `--precision` bounds: every ending's, and the fall's. */
+export function siegeHalfWidth(c: CompiledSiege, acc: Float64Array, n: number): number {
+  const read = siegeAccumulator(c.plan);
+  let widest = wilsonHalfWidth(read.fallenBy(acc, c.plan.weekLimit), n);
+  for (let e = 0; e < ENDINGS.length; e++) widest = Math.max(widest, wilsonHalfWidth(read.endingTotal(acc, e), n));
+  return widest;
 }
 
 /** The siege analysis: `warcast siege FILE --json` prints exactly this object. */
@@ -53,5 +57,6 @@ export async function siege(input: ScenarioInput, options: RunOptions = {}): Pro
     elapsedMs: 0,
   });
   result.elapsedMs = Math.round(performance.now() - started);
+  if (settings.precision !== null) Object.assign(result, precisionOutcome(run, siegeHalfWidth(c, run.acc, Math.max(1, run.trials))));
   return result;
 }

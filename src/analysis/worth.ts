@@ -14,6 +14,7 @@ import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../k
 import { CHOICE_ADJUSTMENTS, CHOICE_RULES, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
 import { TACTICS } from '../rules/warMachine/tactics.js';
 import { validate, type ScenarioSource } from '../scenario/source.js';
+import { pct } from '../present/format.js';
 import { exactOdds } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
 import { seek } from './seek.js';
@@ -70,7 +71,17 @@ export interface WorthItem {
    */
   troopsEquivalent: number | null;
   troopsEquivalentWin: number | null;
-  /** Cascades: why `troopsEquivalent` is null (absent when it is not). */
+  /**
+   * Battles: P(no battle) with the item applied (both tactics give no combat, e.g. hold against hold). `win`
+   * counts no battle as not winning; a change that raises this share gets no equivalents (see `equivalentNote`).
+   */
+  noBattle?: number;
+  /** Battles: noBattle − the scenario's P(no battle). */
+  noBattleDelta?: number;
+  /**
+   * Why the equivalents are null (absent when they are not). Cascades: why `troopsEquivalent` is. Battles: the
+   * item turns battles into no battle, which no change of bonus or troops does.
+   */
   equivalentNote?: string;
 }
 
@@ -107,6 +118,8 @@ export interface WorthResult extends ResultMeta {
   /** The side's exact win probability as the scenario stands (sieges: its measure). */
   win: number;
   winCi95?: [number, number];
+  /** Battles: P(no battle) as the scenario stands (counted in neither side's `win`). */
+  noBattle?: number;
   /** Mean troops lost by both sides (sieges: [attacker, defender], dead + wounded; cascades: legions, [the player, every other player]). */
   casualties: [number, number];
   /** Largest |winDelta| first. */
@@ -195,8 +208,12 @@ export async function worthBattle(scenario: WarMachineScenario, source: Scenario
     const win = e.win[side];
     const winDelta = win - base.win[side];
     const casualtiesDelta: [number, number] = [e.casualties[side].mean - base.casualties[side].mean, e.casualties[1 - side].mean - base.casualties[1 - side].mean];
-    const br = await once('bonus', win, winDelta, me.bonus - brRange, me.bonus + brRange);
-    const troops = await once('troops', win, winDelta, Math.max(1, Math.ceil(me.troops / troopsFactor)), Math.min(1e9, me.troops * troopsFactor));
+    const noBattleDelta = e.noCombat - base.noCombat;
+    // No change of bonus or troops touches P(no battle) (only the pair of tactics does), so an item that turns
+    // battles into no battle has no equivalent: bisecting on its lower win would price "no battle" as a defeat.
+    const noEquivalent = noBattleDelta > SLACK;
+    const br = noEquivalent ? null : await once('bonus', win, winDelta, me.bonus - brRange, me.bonus + brRange);
+    const troops = noEquivalent ? null : await once('troops', win, winDelta, Math.max(1, Math.ceil(me.troops / troopsFactor)), Math.min(1e9, me.troops * troopsFactor));
     items.push({
       name: v.name,
       group: v.group,
@@ -208,6 +225,9 @@ export async function worthBattle(scenario: WarMachineScenario, source: Scenario
       brEquivalentWin: br?.win ?? null,
       troopsEquivalent: troops === null ? null : troops.value - me.troops,
       troopsEquivalentWin: troops?.win ?? null,
+      noBattle: e.noCombat,
+      noBattleDelta,
+      ...(noEquivalent ? { equivalentNote: `no equivalent: it turns ${pct(noBattleDelta)} of battles into no battle, which no bonus or troops do` } : {}),
     });
   }
   items.sort((a, b) => Math.abs(b.winDelta) - Math.abs(a.winDelta) || a.name.localeCompare(b.name));
@@ -219,6 +239,7 @@ export async function worthBattle(scenario: WarMachineScenario, source: Scenario
     sideName: me.name,
     method: 'exact',
     win: base.win[side],
+    noBattle: base.noCombat,
     casualties: [base.casualties[0].mean, base.casualties[1].mean],
     items,
     elapsedMs: Math.round(performance.now() - started),

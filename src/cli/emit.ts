@@ -1,5 +1,7 @@
 /** The tail every analysis command shares: print the result, then say whether the run was cut short. */
 import { ExitCode } from '../errors.js';
+import { grouped } from '../numbers.js';
+import { warn } from './ignored.js';
 import type { Io } from './io.js';
 import type { Document } from '../present/document.js';
 import { renderMarkdown } from '../present/markdown.js';
@@ -12,11 +14,25 @@ import { markdownFromText } from '../present/legacyText.js';
  * yet written as a document gives its text (laid out for `width`), read back for Markdown by the bridge.
  */
 export function emitResult(io: Io, flags: { json?: boolean; markdown?: boolean }, result: unknown, present: (width: number) => Document | string): void {
+  warnPrecisionMissed(io, Boolean(flags.json), result);
   if (flags.json) return io.out(JSON.stringify(result, null, 2) + '\n');
   const width = flags.markdown ? Infinity : (io.textWidth ?? Infinity);
   const shown = present(width);
   if (typeof shown === 'string') io.out(flags.markdown ? markdownFromText(shown) : fitText(shown, width));
   else io.out(flags.markdown ? renderMarkdown(shown) : renderText(shown, width));
+}
+
+/**
+ * A `--precision` not reached within `--max-trials`: one warning line (stderr; a JSON document under --json, whose
+ * result says `precisionReached: false` and the `precisionHalfWidth` achieved). The run's answer stands, less precise.
+ */
+const pctSignificant = (p: number) => `${+(p * 100).toPrecision(2)}%`;
+
+export function warnPrecisionMissed(io: Io, json: boolean, result: unknown): void {
+  const r = result as { precision?: unknown; precisionReached?: unknown; precisionHalfWidth?: unknown; trials?: unknown; interrupted?: unknown } | null;
+  if (!r || typeof r !== 'object' || r.precisionReached !== false || typeof r.precision !== 'number' || r.interrupted === true) return;
+  const achieved = typeof r.precisionHalfWidth === 'number' ? `: the widest 95% interval is ± ${pctSignificant(r.precisionHalfWidth)}` : '';
+  warn(io, json, `--precision ${r.precision} not reached at the cap of ${grouped(Number(r.trials))} trials (--max-trials)${achieved}, not ± ${pctSignificant(r.precision)}`);
 }
 
 /** Exit 130 with a one-line note on stderr when Ctrl-C cut the run short; 0 otherwise. */

@@ -1,7 +1,7 @@
 /** `warcast worth <scenario> [--side 0|1]` (a cascade: `[--player NAME] [--location NAME] [--rounds R] [--no-npc]`): parse, call `worth`, format. */
 import { worth, type WorthResult } from '../analysis/worth.js';
 import { UsageError } from '../errors.js';
-import { grouped, num, pct, table } from '../text/format.js';
+import { grouped, num, pct, signedPct, table } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import { warnIdleDice } from './ignored.js';
 import type { Io } from './io.js';
@@ -37,7 +37,6 @@ export async function worthCommand(file: string, flags: WorthFlags & ReportFlags
 }
 
 const signed = (x: number | null, unit = '') => (x === null ? '—' : `${x > 0 ? '+' : ''}${grouped(x)}${unit}`);
-const signedPct = (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(2)}%`;
 /** A change in losses, to one decimal: signed, and 0 (never −0.0) when it rounds away. */
 const signedLoss = (x: number) => (Math.abs(x) < 0.05 ? '0' : `${x > 0 ? '+' : ''}${num(x)}`);
 
@@ -61,13 +60,18 @@ export function formatWorth(r: WorthResult, width = Infinity): string {
     out.push(`${runLine('sieges')}; equivalents by bisection on bonus (BR points) and troops over the same estimates`);
   } else {
     out.push(`${r.title ? r.title + ': ' : ''}what each adjustment is worth to ${r.sideName} (side ${r.side === 0 ? 'A' : 'B'})`);
-    out.push(`exact odds; as the scenario stands ${r.sideName} wins ${pct(r.win)}; equivalents by exact bisection on bonus (BR points) and troops`);
+    out.push(`exact odds; as the scenario stands ${r.sideName} wins ${pct(r.win)}${r.noBattle ? ` and ${pct(r.noBattle)} is no battle` : ''}; equivalents by exact bisection on bonus (BR points) and troops`);
   }
   out.push('');
   const cascade = r.kind === 'cascade';
-  const rows = r.items.map((i) => [i.name, i.rule, pct(i.win), signedPct(i.winDelta), ...(cascade ? [] : [signed(i.brEquivalent)]), signed(i.troopsEquivalent), `${signedLoss(i.casualtiesDelta[0])} / ${signedLoss(i.casualtiesDelta[1])}`]);
-  const head = cascade ? ['item', 'rule', 'P(holds)', 'change', 'legions equivalent', 'Δ legions lost own / others'] : ['item', 'rule', r.kind === 'siege' ? r.measure! : 'win', 'change', 'BR equivalent', 'troops equivalent', 'Δ casualties own / enemy'];
+  // "No battle" (both tactics give no combat) is its own outcome: a column of its own whenever it can happen.
+  // (Only battles carry noBattle.)
+  const noBattle = !!r.noBattle || r.items.some((i) => !!i.noBattle);
+  const rows = r.items.map((i) => [i.name, i.rule, pct(i.win), ...(noBattle ? [pct(i.noBattle ?? 0)] : []), signedPct(i.winDelta), ...(cascade ? [] : [signed(i.brEquivalent)]), signed(i.troopsEquivalent), `${signedLoss(i.casualtiesDelta[0])} / ${signedLoss(i.casualtiesDelta[1])}`]);
+  const head = cascade ? ['item', 'rule', 'P(holds)', 'change', 'legions equivalent', 'Δ legions lost own / others'] : ['item', 'rule', r.kind === 'siege' ? r.measure! : 'win', ...(noBattle ? ['no battle'] : []), 'change', 'BR equivalent', 'troops equivalent', 'Δ casualties own / enemy'];
   out.push(table(rows, head, width));
+  const unpriced = r.items.filter((i) => (i.noBattleDelta ?? 0) > 0);
+  if (unpriced.length) out.push('', `no equivalent for ${unpriced.map((i) => i.name).join(', ')}: they turn battles into no battle (not a defeat), which no bonus or troops do`);
   if (r.refused?.length) {
     out.push('', 'not allowed by the rules this round:');
     for (const x of r.refused) out.push(`  ${x.name}: ${x.reason}`);

@@ -61,6 +61,8 @@ export interface RunResult {
   mainThreadChunks?: number;
   /** Entries of `acc` past 2^53, exact (decimal), for a shard's part file: `acc` holds them rounded. */
   exact?: Record<string, string>;
+  /** Under a precision (`runUntil`): whether `done` held when the run stopped (false: stopped at `maxTrials`). */
+  precisionReached?: boolean;
 }
 
 export interface Engine {

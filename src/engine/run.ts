@@ -49,8 +49,9 @@ export async function runUntil<P>(o: PrecisionOptions<P>): Promise<RunResult> {
     if (r.trace) traces.push(r.trace);
     trials += r.trials;
     threadsUsed = Math.max(threadsUsed, r.threadsUsed);
-    if (r.interrupted) return finish(true);
-    if (o.done(total, trials) || trials >= o.maxTrials) return finish(false);
+    if (r.interrupted) return { ...finish(true), precisionReached: o.done(total, trials) };
+    const reached = o.done(total, trials);
+    if (reached || trials >= o.maxTrials) return { ...finish(false), precisionReached: reached };
     batch = nextBatch(Math.min(trials, o.maxTrials - trials));
   }
 }

@@ -7,8 +7,18 @@ import type { Inline, Quantity, Text } from './document.js';
 
 export { fixedGrouped, grouped };
 
+/**
+ * A probability as a percentage to `digits` decimals; one that is not 0 or 1 but would print as 0 or 100 at
+ * that many decimals gets two significant digits of its distance from there instead ("0.00027%", "99.99973%"),
+ * so a point estimate never reads as zero beside an interval that excludes zero.
+ */
 export function pct(p: number, digits = 2): string {
-  return `${(p * 100).toFixed(digits)}%`;
+  const text = `${(p * 100).toFixed(digits)}%`;
+  if (!(p > 0 && p < 1) || (Number(text.slice(0, -1)) !== 0 && Number(text.slice(0, -1)) !== 100)) return text;
+  // Near 0 as the interval bounds print (boundPct): "0.0004%"; near 1 as many decimals as the gap needs.
+  if (p < 0.5 && p * 100 >= 1e-6) return `${+(p * 100).toPrecision(2)}%`;
+  const gap = Math.min(p, 1 - p) * 100;
+  return `${(p * 100).toFixed(Math.min(20, Math.max(digits, Math.ceil(-Math.log10(gap)) + 1)))}%`;
 }
 
 export function num(x: number, digits = 1): string {
@@ -17,10 +27,16 @@ export function num(x: number, digits = 1): string {
   return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text; // -0.004 shows as 0.0, not "-0.0"
 }
 
+/** A change of a probability, signed, as `pct` prints it: "+9.07%", "-0.00031%", "0.00%". */
+export function signedPct(x: number, digits = 2): string {
+  const text = pct(Math.abs(x), digits);
+  return x > 0 ? `+${text}` : x < 0 ? `-${text}` : text;
+}
+
 /** A percentage for an interval bound: as `pct` when that shows it, else two significant digits (0.00041%). */
 function boundPct(x: number, digits: number): string {
   if (x === 0 || x === 1) return pct(x, 0);
-  const text = pct(x, digits);
+  const text = `${(x * 100).toFixed(digits)}%`;
   return Number(text.slice(0, -1)) === 0 || Number(text.slice(0, -1)) === 100 ? `${+(x * 100).toPrecision(2)}%` : text;
 }
 

@@ -4,7 +4,7 @@
  */
 import { textTable } from '../present/text.js';
 
-export { fixedGrouped, fmtCount, grouped, num, pct, pctCi, runLine, spreadText, threadsText } from '../present/format.js';
+export { fixedGrouped, fmtCount, grouped, num, pct, pctCi, runLine, signedPct, spreadText, threadsText } from '../present/format.js';
 export { fitText, wrapWords } from '../present/text.js';
 export { markdownTable } from '../present/markdown.js';
 

@@ -29,7 +29,7 @@ const KNOWN_GAPS: Record<string, Gap[]> = {
   siege: [
     // A sally or storm that wipes the attacker out (simple-siege.yaml), and losses capped at the troops left
     // (castle-siege.yaml): once in thousands of sieges, never in the warm-up's 1,000.
-    { plan: 0, file: 'kinds/siege/kernel.js', code: '{ ending = E_ATTACKER_DEPARTS; endWeek = w; break; }' },
+    { plan: 0, file: 'kinds/siege/kernel.js', code: '{ ending = E_ATTACKER_ROUTED; endWeek = w; break; }' },
     { plan: 1, file: 'kinds/siege/kernel.js', code: 'lostA = tA;' },
   ],
   cascade: [

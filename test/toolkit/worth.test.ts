@@ -11,6 +11,8 @@ import { FLAG_ADJUSTMENTS } from '../../src/rules/warMachine/adjustments.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { loadFile } from '../helpers/load.js';
+import { tornadoChart } from '../../reports/charts/toolkit.js';
+import { formatWorth } from '../../src/cli/worth.js';
 
 const ORCS = 'examples/orcs-vs-men.yaml';
 
@@ -78,4 +80,30 @@ describe('worth', () => {
     expect(await runCli(['worth', ORCS, '--side', '2'], bad)).toBe(2);
     expect(bad.stderr).toContain('--side');
   }, 120_000);
+
+  it('"no battle" is not a defeat: hold against hold has its share apart and no equivalent', async () => {
+    // The men hold: the orcs holding (or withdrawing) too means no combat at all, not a lost battle.
+    const r = await worth(ORCS, { side: 0, groups: ['tactic'] });
+    expect(r.noBattle).toBe(0);
+    const hold = r.items.find((i) => i.name === 'tactic: hold')!;
+    expect(hold.win).toBe(0);
+    expect(hold.noBattle).toBeCloseTo(1, 12);
+    expect(hold.noBattleDelta).toBeCloseTo(1, 12);
+    expect(hold.brEquivalent).toBeNull();
+    expect(hold.troopsEquivalent).toBeNull();
+    expect(hold.equivalentNote).toMatch(/no battle/);
+    // A tactic that still fights keeps its equivalents and adds no no-battle share.
+    const envelop = r.items.find((i) => i.name === 'tactic: envelop')!;
+    expect(envelop.noBattleDelta).toBe(0);
+    expect(envelop.brEquivalent).not.toBeNull();
+    const text = formatWorth(r);
+    expect(text).toMatch(/no battle/);
+    expect(text).toMatch(/no equivalent for tactic: hold, tactic: withdraw: they turn battles into no battle/);
+    const holdLine = text.split('\n').find((l) => l.startsWith('tactic: hold'))!;
+    expect(holdLine).toContain('100.00%');
+    expect(holdLine).not.toMatch(/-84|-667/);
+    const chart = tornadoChart({ side: r.sideName, items: r.items }) as unknown as { data: { values: { name: string; sign: string }[] } };
+    expect(chart.data.values.find((v) => v.name === 'tactic: hold')!.sign).toBe('no battle');
+    expect(chart.data.values.find((v) => v.name === 'tactic: trap')!.sign).toBe('hurts');
+  }, 60_000);
 });

@@ -4,5 +4,7 @@ export const ENDING_WORDS: Record<string, string> = {
   starved: 'starved out (the garrison surrenders)',
   defendersDepart: 'the defenders leave (their tactic)',
   attackerDeparts: 'the attacker leaves (its tactic)',
+  attackerRouted: 'the attacker is routed and the siege is lifted',
+  attackerDeserted: 'the attacker deserts (its rations ran out)',
   standing: 'still standing at the week limit',
 };

@@ -8,7 +8,7 @@ import { rejectBelow, Stream, Xoshiro128 } from '../../rng/index.js';
 import { ratioBonus } from '../../rules/warMachine/adjustments.js';
 import {
   A_ASSAULT, A_BOMBARD, A_DEPART, A_HARASS, A_STORM, A_BESIEGE, B_ASSAULT, B_HARASS, B_SALLY, B_STORM, COND_BREACH, COND_STARVING, COND_TROOPS_BELOW, COND_WEEK,
-  D_DEPART, D_SALLY, E_ATTACKER_DEPARTS, E_DEFENDERS_DEPART, E_STANDING, E_STARVED, E_STORMED, ENDINGS, HISTOGRAM_BINS, TIE_ATTACKER, TIE_REROLL, TIE_STALEMATE,
+  D_DEPART, D_SALLY, E_ATTACKER_DEPARTS, E_ATTACKER_DESERTED, E_ATTACKER_ROUTED, E_DEFENDERS_DEPART, E_STANDING, E_STARVED, E_STORMED, ENDINGS, HISTOGRAM_BINS, TIE_ATTACKER, TIE_REROLL, TIE_STALEMATE,
 } from './codes.js';
 import type { SiegePlan } from './plan.js';
 import { ROW_COUNT } from '../../rules/warMachine/results.js';
@@ -461,7 +461,7 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
             tA -= unfedA;
             acc[S + SUM.attackerDeserted] += unfedA;
             if (tA === 0) {
-              ending = E_ATTACKER_DEPARTS;
+              ending = E_ATTACKER_DESERTED;
               endWeek = w;
               break;
             }
@@ -674,13 +674,13 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         if (endA) {
           if (kind === B_ASSAULT) repulsed++; // driven back to bombarding range: the siege goes on
           else {
-            ending = E_ATTACKER_DEPARTS;
+            ending = E_ATTACKER_ROUTED;
             endWeek = w;
             break;
           }
         }
         if (tA <= 0) {
-          ending = E_ATTACKER_DEPARTS;
+          ending = E_ATTACKER_ROUTED;
           endWeek = w;
           break;
         }

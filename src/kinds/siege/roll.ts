@@ -129,12 +129,9 @@ function brLine(parts: BrPart[], roll: number): string {
   return [`BR ${base.value}`, ...rest.map((p) => `${signed(p.value)} ${p.part}`), `+ d100 ${roll} = ${total}`].join(' ');
 }
 
-/** The ending as it happened: the one code `attackerDeparts` covers the tactic, a rout and an army gone. */
+/** The ending as it happened: each cause has its own code (the attacker's tactic, a rout, desertion). */
 function endingWords(w: SiegeRollWeek): string {
-  if (w.ending === 'attackerDeparts' && w.tactics[0] !== 'depart') {
-    if (w.battle?.sides?.[0].ends) return 'the attacker is routed and the siege is lifted';
-    return 'the attacker has no troops left to keep the siege';
-  }
+  if (w.ending === 'attackerRouted' && !w.battle?.sides?.[0].ends) return 'the attacker has no troops left to keep the siege';
   return ENDING_WORDS[w.ending!] ?? w.ending!;
 }
 

@@ -109,7 +109,8 @@ export interface SiegeArsenal {
 /** Stores at the start of a week, in this order (the supplies chart): rations, money, shot, ballista units; attacker then defender each. */
 export const STORE_SERIES = ['rationsAttacker', 'rationsDefender', 'moneyAttacker', 'moneyDefender', 'shotAttacker', 'shotDefender', 'ballistaAttacker', 'ballistaDefender'] as const;
 
-export const SIEGE_ENDINGS = ['stormed', 'starved', 'defendersDepart', 'attackerDeparts', 'standing'] as const;
+/** How a siege ends, by cause (the kernel's ENDINGS, src/kinds/siege/codes.ts, in the same order). */
+export const SIEGE_ENDINGS = ['stormed', 'starved', 'defendersDepart', 'attackerDeparts', 'attackerRouted', 'attackerDeserted', 'standing'] as const;
 export type SiegeEnding = (typeof SIEGE_ENDINGS)[number];
 
 export interface SiegeOutcome {
@@ -390,7 +391,7 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
       if (unfed[0] > 0) {
         troops[0] -= unfed[0];
         out.attackerDeserted += unfed[0];
-        if (troops[0] === 0) return end('attackerDeparts');
+        if (troops[0] === 0) return end('attackerDeserted');
       }
       if (unfed[1] > 0) {
         if (setup.policies.desertion === 'unfed') {
@@ -614,9 +615,9 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
     if (troops[1] <= 0) return end('starved');
     if (ends[0]) {
       if (battle === 'assault') out.repulsed++; // driven back to bombarding range: the siege goes on
-      else return end('attackerDeparts');
+      else return end('attackerRouted');
     }
-    if (troops[0] <= 0) return end('attackerDeparts');
+    if (troops[0] <= 0) return end('attackerRouted');
   }
   if (trace && trace.weeks.length > 0) trace.weeks[trace.weeks.length - 1].ending = 'standing';
   return finish(setup, out, 'standing', setup.weekLimit, net);
