@@ -137,6 +137,9 @@ const RUNS: Record<string, { args: string[]; exit?: number; check: (stdout: stri
   merge: { args: ['merge', '{out}/part1.json', '{out}/part2.json', '--json'], check: (s, out) => expect((JSON.parse(s) as { win: number[] }).win).toEqual((JSON.parse(readFileSync(join(out, 'whole.json'), 'utf8')) as { win: number[] }).win) },
   // The installed package has no bullmq or ioredis (optional peers): the worker says what to install.
   worker: { args: ['worker', '--redis', 'redis://127.0.0.1:1'], exit: 4, check: (_, __, e) => expect(e).toMatch(/needs the optional packages bullmq and ioredis.*npm install bullmq/) },
+  // seal writes a new secret; verify re-plays a sealed post made below (seal, roll --seal --markdown).
+  seal: { args: ['seal', '{out}/fresh.seal'], check: (s) => expect(s).toMatch(/^commitment: [0-9a-f]{64}$/m) },
+  verify: { args: ['verify', '{out}/post.md', '--scenario', '{ex}/battle.yaml'], check: (s) => expect(s).toContain('verified: every roll matches') },
   bench: { args: ['bench', '--quick', '--only', 'exact odds, compiled battle', '--json'], check: (s) => expect((JSON.parse(s) as { suites: unknown[] }).suites).toHaveLength(1) },
 };
 
@@ -172,12 +175,18 @@ describe.runIf(PACK)('every shipped command from `npm install --omit=dev` of the
     execFileSync(bin, [...odds, '--shard', '2/2', '--out', join(mergeOut, 'part2.json')], { stdio: 'pipe' });
     writeFileSync(join(mergeOut, 'whole.json'), execFileSync(bin, [...odds, '--json'], { encoding: 'utf8' }));
 
+    // verify's post: a round sealed, rolled and posted as a referee does (docs/roll.md)
+    const sealOut = join(dir, 'seal');
+    mkdirSync(sealOut);
+    execFileSync(bin, ['seal', join(sealOut, 'round.seal')], { stdio: 'pipe' });
+    writeFileSync(join(sealOut, 'post.md'), execFileSync(bin, ['roll', join(ex, 'battle.yaml'), '--seal', join(sealOut, 'round.seal'), '--contrib', 'alice:blue', '--markdown'], { encoding: 'utf8' }));
+
     // Two at a time (two cores).
     const queue = [...commands];
     const runOne = async (command: string) => {
       const help = await execFileAsync(bin, [command, '--help'], { encoding: 'utf8' });
       expect(help.stdout, command).toContain(`Usage: warcast ${command}`);
-      const out = command === 'merge' ? mergeOut : join(dir, `out-${command}`);
+      const out = command === 'merge' ? mergeOut : command === 'seal' || command === 'verify' ? sealOut : join(dir, `out-${command}`);
       const run = RUNS[command];
       const args = run.args.map((a) => a.replace('{ex}', ex).replace('{out}', out));
       const r = await execFileAsync(bin, args, { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 }).then((x) => ({ ...x, code: 0 }), (e: { code: number; stdout: string; stderr: string }) => e);
