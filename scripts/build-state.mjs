@@ -7,7 +7,8 @@
 //   node scripts/build-state.mjs --quick     bring dist/ up to date the quick way (below), or say why it cannot
 // The quick build (the edit loop: `npx vitest run <file>` after an edit; test/helpers/dist-is-current.ts runs it):
 // each source edited since the last build is transpiled alone by esbuild into dist/ (types stripped, no type check:
-// tsconfig.json's isolatedModules makes that the same code tsc emits), then the page and the command line's bundle
+// the same code tsc emits but for const enums, which stay objects read at run time: tsconfig.json's preserveConstEnums
+// keeps them there for such files), then the page and the command line's bundle
 // are rebuilt; it ends by writing dist/.quick-stamp. It never stands for a full build: `npm test` (--ensure) still
 // runs `npm run build`, which type-checks, whenever a source is newer than dist/.build-stamp.
 import { execFileSync, spawn } from 'node:child_process';
