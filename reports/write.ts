@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { UsageError, WarcastError } from '../src/errors.js';
+import { makeFolders } from '../src/files/output.js';
 import { GENERATOR } from './html.js';
 
 export interface ReportFile {
@@ -192,20 +193,32 @@ function lockForWriting(target: string, option: string, dir: string): () => void
 
 /** Write `files` as the folder `dir` (replacing an earlier report there); returns the absolute folder. */
 export function writeReportFolder(dir: string, files: ReportFile[], hooks: WriteHooks = {}): string {
-  const target = resolve(dir);
-  const option = hooks.option ?? '--out';
-  assertReplaceable(dir, option);
-  const parent = dirname(target);
-  makeFolders(parent);
-  const unlock = lockForWriting(target, option, dir);
+  const { target, unlock } = lockedFolder(dir, hooks);
   try {
-    // Checked again under the lock: another writer or the user may have changed the folder during the run.
-    assertReplaceable(dir, option);
-    removeStale(parent, basename(target));
     return swapIn(target, files, hooks);
   } finally {
     unlock();
   }
+}
+
+/**
+ * The folder checked, its parents made, its lock held (the one taken before the run, or now), checked again under
+ * the lock (another writer or the user may have changed it during the run) and stale staging folders removed.
+ */
+function lockedFolder(dir: string, hooks: WriteHooks): { target: string; unlock: () => void } {
+  const target = resolve(dir);
+  const option = hooks.option ?? '--out';
+  assertReplaceable(dir, option);
+  makeFolders(dirname(target));
+  const unlock = lockForWriting(target, option, dir);
+  try {
+    assertReplaceable(dir, option);
+    removeStale(dirname(target), basename(target));
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+  return { target, unlock };
 }
 
 /**
@@ -216,15 +229,9 @@ export function writeReportFolder(dir: string, files: ReportFile[], hooks: Write
  * puts the earlier report back. Nothing but a signal after the second check can leave the new report.
  */
 export async function writeReportFolderChecked(dir: string, files: ReportFile[], hooks: WriteHooks, check: () => Promise<void>): Promise<string> {
-  const target = resolve(dir);
-  const option = hooks.option ?? '--out';
-  assertReplaceable(dir, option);
+  const { target, unlock } = lockedFolder(dir, hooks);
   const parent = dirname(target);
-  makeFolders(parent);
-  const unlock = lockForWriting(target, option, dir);
   try {
-    assertReplaceable(dir, option);
-    removeStale(parent, basename(target));
     const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
     const staging = join(parent, `.${basename(target)}.tmp-${tag}`);
     const old = join(parent, `.${basename(target)}.old-${tag}`);
@@ -290,17 +297,4 @@ function swapIn(target: string, files: ReportFile[], hooks: WriteHooks): string 
     throw err;
   }
   return target;
-}
-
-/**
- * mkdir -p, one level at a time: Node's `mkdirSync(…, { recursive: true })` never returns when the parent is a
- * filesystem that answers ENOENT to every new name (`--report /proc/x/report` hung).
- */
-function makeFolders(dir: string): void {
-  const missing: string[] = [];
-  for (let d = dir; !existsSync(d); d = dirname(d)) {
-    missing.push(d);
-    if (dirname(d) === d) break;
-  }
-  for (const d of missing.reverse()) mkdirSync(d);
 }

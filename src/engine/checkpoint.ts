@@ -12,6 +12,7 @@ import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, writeSyn
 import { INPUT_LIMITS, ReadFailure, readLimitedSync } from '../scenario/input.js';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { syncFolder } from '../files/output.js';
 import type { Engine, EngineRun, RunResult } from './engine.js';
 import { ExactSum } from './exactSum.js';
 import { OrderedMerge } from './merge.js';
@@ -232,17 +233,7 @@ export function writeAtomic(path: string, text: string): void {
     rmSync(tmp, { force: true });
     throw err;
   }
-  // The rename itself survives a power cut once the folder is synced (best effort: not every system allows it).
-  try {
-    const dfd = openSync(dirname(path), 'r');
-    try {
-      fsyncSync(dfd);
-    } finally {
-      closeSync(dfd);
-    }
-  } catch {
-    // fsync of a folder is not supported here
-  }
+  syncFolder(dirname(path)); // the rename itself survives a power cut once the folder is synced
 }
 
 /** Read and check a checkpoint for `--resume`: one line (exit 2) for a missing, cut-off or foreign file, or another run's. */

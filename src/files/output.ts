@@ -128,15 +128,20 @@ export function writeOutputFile(path: string, text: string | Uint8Array, option:
     rmSync(tmp, { force: true });
     throw new WarcastError(`${option} ${shownPath(path)}: cannot write (${errnoText(err)}); nothing was written there`);
   }
+  syncFolder(dirname(resolve(path)));
+}
+
+/** fsync a folder, so a rename in it survives a power cut (best effort: not every system allows it; the file itself is whole). */
+export function syncFolder(dir: string): void {
   try {
-    const dfd = openSync(dirname(resolve(path)), 'r');
+    const dfd = openSync(dir, 'r');
     try {
       fsyncSync(dfd);
     } finally {
       closeSync(dfd);
     }
   } catch {
-    // fsync of a folder is not supported everywhere: the file itself is whole
+    // fsync of a folder is not supported everywhere
   }
 }
 
@@ -183,7 +188,7 @@ export function ensureFolder(dir: string, option: string): void {
  * mkdir -p, one level at a time: Node's `mkdirSync(…, { recursive: true })` never returns when the parent is a
  * filesystem that answers ENOENT to every new name (/proc), which a user may well type.
  */
-function makeFolders(dir: string): void {
+export function makeFolders(dir: string): void {
   const missing: string[] = [];
   for (let d = dir; !existsSync(d); d = dirname(d)) {
     missing.push(d);
