@@ -8,6 +8,7 @@ import type { RunFlags } from './options.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
 import { withRun } from './run.js';
 import { parseNumber } from './sweep.js';
+import { scenarioArg } from './scenarioArg.js';
 
 export interface SeekFlags extends RunFlags {
   vary?: string;
@@ -26,7 +27,7 @@ export async function seekCommand(file: string, flags: SeekFlags & ReportFlags, 
   const to = flags.to === undefined ? undefined : parseNumber('--to', flags.to);
   const step = flags.step === undefined ? undefined : parseNumber('--step', flags.step);
   const { vary, target } = flags;
-  const r = await withRun(io, flags, (o) => seek(file, { ...o, vary, target, from, to, step, largest: flags.largest }));
+  const r = await withRun(io, flags, async (o) => seek(await scenarioArg(file, o.signal), { ...o, vary, target, from, to, step, largest: flags.largest }));
   emitResult(io, flags, r, () => formatSeek(r));
   await saveCommandReport({ kind: 'seek', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.interrupted, 'only the values already run');

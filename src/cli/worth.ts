@@ -8,6 +8,7 @@ import type { Io } from './io.js';
 import { parseCount, type RunFlags } from './options.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
 import { withRun } from './run.js';
+import { scenarioArg } from './scenarioArg.js';
 
 export interface WorthFlags extends RunFlags {
   side?: string;
@@ -28,7 +29,7 @@ export async function worthCommand(file: string, flags: WorthFlags & ReportFlags
   if (week !== undefined && !Number.isInteger(week)) throw new UsageError(`--week: expected a whole week, got '${flags.week}'`);
   const rounds = flags.rounds === undefined ? undefined : parseCount('--rounds', flags.rounds, 1, 1000);
   const cascade = { player: flags.player, location: flags.location, rounds, npc: flags.npc === false ? false : undefined };
-  const r = await withRun(io, flags, (o) => worth(file, { ...o, side, week, ...cascade, trials: flags.trials === undefined ? undefined : o.trials }));
+  const r = await withRun(io, flags, async (o) => worth(await scenarioArg(file, o.signal), { ...o, side, week, ...cascade, trials: flags.trials === undefined ? undefined : o.trials }));
   if (r.method === 'exact') warnIdleDice(io, flags as unknown as Record<string, unknown>, 'warcast worth on a battle (always exact)');
   emitResult(io, flags, r, (width) => formatWorth(r, width));
   await saveCommandReport({ kind: 'worth', result: r }, file, flags.report, flags, io);

@@ -105,11 +105,14 @@ describe('FIFOs and devices named as files', () => {
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
     const writer = spawn('sh', ['-c', `exec 3> "${fifo}"; sleep 30`], { stdio: 'ignore' });
     try {
-      const r = await run(['odds', fifo], 'ignore', undefined, { signal: 'SIGINT', ms: 1500 });
-      expect(r.code).toBe(130);
-      oneLine(r.stderr);
-      expect(r.stderr).toContain(`${fifo}: reading stopped by a signal`);
-      expect(r.stopMs).toBeLessThan(1000);
+      // odds, and a command of each other reading path (tournament forces waited out 10 s, deaf to the signal)
+      for (const command of ['odds', 'tournament']) {
+        const r = await run([command, fifo], 'ignore', undefined, { signal: 'SIGINT', ms: 1500 });
+        expect(r.code, command).toBe(130);
+        oneLine(r.stderr);
+        expect(r.stderr).toContain(`${fifo}: reading stopped by a signal`);
+        expect(r.stopMs).toBeLessThan(1000);
+      }
     } finally {
       writer.kill();
     }
