@@ -8,7 +8,7 @@
  * the thread count on either side. `Checkpoint.engine(inner)` is the engine layer (engine/engine.ts): it runs
  * on `inner` and is told of each finished task (`EngineRun.onTask`, any order), merged in chunk order as it comes.
  */
-import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { INPUT_LIMITS, ReadFailure, readLimitedSync } from '../scenario/input.js';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
@@ -241,8 +241,13 @@ export function readCheckpoint(path: string, header: CheckpointHeader): Checkpoi
   const fail = (why: string) => new UsageError(`--resume ${path}: ${why}`);
   let text: string;
   try {
+    // A checkpoint is a file warcast wrote: a FIFO or device is refused at once (a silent writer would hold a
+    // synchronous read, deaf to Ctrl-C, until the reader's 10 s time-out).
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (stats && !stats.isFile()) throw fail('not a regular file (a checkpoint is a file warcast wrote with --checkpoint)');
     text = readLimitedSync(path, INPUT_LIMITS.checkpoint).toString('utf8');
   } catch (err) {
+    if (err instanceof UsageError) throw err;
     throw fail(err instanceof ReadFailure ? err.reason : `cannot read (${errText(err)})`);
   }
   let data: Partial<CheckpointFile> | null;

@@ -113,17 +113,23 @@ describe('FIFOs and devices named as files', () => {
         expect(r.stderr).toContain(`${fifo}: reading stopped by a signal`);
         expect(r.stopMs).toBeLessThan(1000);
       }
+      // a checkpoint is a file warcast wrote: the FIFO is refused before any read (it held a read for 10 s)
+      const io = memoryIo();
+      const start = performance.now();
+      expect(await runCli(['odds', 'examples/orcs-vs-men.yaml', '--resume', fifo], io)).toBe(2);
+      expect(io.stderr).toContain(`--resume ${fifo}: not a regular file`);
+      expect(performance.now() - start).toBeLessThan(2000);
     } finally {
       writer.kill();
     }
   });
 
-  it('/dev/zero as a tournament forces file, a merge part, a --resume checkpoint: each refused at its limit', async () => {
-    // A part must be a regular file: /dev/zero is refused before any read (src/cli/distributed.ts).
+  it('/dev/zero as a tournament forces file, a merge part, a --resume checkpoint: each refused at its limit or before reading', async () => {
+    // A part and a checkpoint are files warcast wrote: /dev/zero is refused before any read (src/distributed/parts.ts, src/engine/checkpoint.ts).
     const cases: [string[], RegExp][] = [
       [['tournament', '/dev/zero'], /larger than [0-9,]+ bytes/],
       [['merge', '/dev/zero'], /\/dev\/zero: not a regular file/],
-      [['odds', 'examples/orcs-vs-men.yaml', '--resume', '/dev/zero'], /larger than [0-9,]+ bytes/],
+      [['odds', 'examples/orcs-vs-men.yaml', '--resume', '/dev/zero'], /--resume \/dev\/zero: not a regular file/],
     ];
     for (const [args, message] of cases) {
       const io = memoryIo();
