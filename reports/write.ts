@@ -135,6 +135,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
 
 /** Report folders this process has locked before its run (reserveReportFolder), by absolute path. */
 const reserved = new Map<string, () => void>();
+let releaseAtExit = false;
 
 /**
  * Before the run: check the folder (assertReplaceable), its staging name, and take its lock for the whole run,
@@ -175,7 +176,11 @@ export function reserveReportFolder(dir: string, option = '--out'): void {
     throw err;
   }
   reserved.set(target, unlock);
-  if (reserved.size === 1) process.once('exit', releaseReservations);
+  // One exit listener for the process, however many commands a library caller runs (one per reservation leaked).
+  if (!releaseAtExit) {
+    releaseAtExit = true;
+    process.on('exit', releaseReservations);
+  }
 }
 
 /** Give up every lock taken by reserveReportFolder (at exit, or when a command ends without writing). */
