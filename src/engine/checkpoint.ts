@@ -8,11 +8,11 @@
  * the thread count on either side. `Checkpoint.engine(inner)` is the engine layer (engine/engine.ts): it runs
  * on `inner` and is told of each finished task (`EngineRun.onTask`, any order), merged in chunk order as it comes.
  */
-import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { INPUT_LIMITS, ReadFailure, readLimitedSync } from '../scenario/input.js';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { syncFolder } from '../files/output.js';
+import { replaceWhole } from '../files/output.js';
 import type { Engine, EngineRun, RunResult } from './engine.js';
 import { ExactSum } from './exactSum.js';
 import { OrderedMerge } from './merge.js';
@@ -210,30 +210,7 @@ const errText = (err: unknown) => {
 
 /** Write `text` to `path` so that a reader sees the old file or the new one, never part of one, even after a crash. */
 export function writeAtomic(path: string, text: string): void {
-  // Never replace a device (/dev/full), a folder or a link by renaming over it.
-  let st;
-  try {
-    st = lstatSync(path);
-  } catch {
-    st = null;
-  }
-  if (st && !st.isFile()) throw Object.assign(new Error('exists and is not a regular file'), { code: 'ENOTFILE' });
-  const tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}`);
-  let fd: number | null = null;
-  try {
-    fd = openSync(tmp, 'w');
-    const buf = Buffer.from(text);
-    for (let at = 0; at < buf.length; ) at += writeSync(fd, buf, at);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = null;
-    renameSync(tmp, path);
-  } catch (err) {
-    if (fd !== null) closeSync(fd);
-    rmSync(tmp, { force: true });
-    throw err;
-  }
-  syncFolder(dirname(path)); // the rename itself survives a power cut once the folder is synced
+  replaceWhole(path, text, join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}`));
 }
 
 /** Read and check a checkpoint for `--resume`: one line (exit 2) for a missing, cut-off or foreign file, or another run's. */

@@ -111,13 +111,25 @@ function tempBeside(path: string, tag: string): string {
  * temporary file. A path that became a folder, link or device meanwhile is not renamed over.
  */
 export function writeOutputFile(path: string, text: string | Uint8Array, option: string): void {
-  const tmp = tempBeside(path, process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex'));
+  try {
+    replaceWhole(path, text, tempBeside(path, process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')));
+  } catch (err) {
+    throw new WarcastError(`${option} ${shownPath(path)}: cannot write (${errnoText(err)}); nothing was written there`);
+  }
+}
+
+/**
+ * Replace `path` whole, so a reader sees the old file or the new one, never part of one, even after a crash: `data`
+ * to the new file `tmp` beside it, fsync, rename over `path`, the folder fsynced. Never renames over a device, a
+ * folder or a link. A system error is thrown as it is, the temporary file removed.
+ */
+export function replaceWhole(path: string, data: string | Uint8Array, tmp: string): void {
+  const st = lstatOrNull(path);
+  if (st && !st.isFile()) throw Object.assign(new Error('exists and is not a regular file'), { code: 'ENOTFILE' });
   let fd: number | null = null;
   try {
-    const st = lstatOrNull(path);
-    if (st && !st.isFile()) throw Object.assign(new Error('exists and is not a regular file'), { code: 'ENOTFILE' });
     fd = openSync(tmp, 'wx');
-    const buf = typeof text === 'string' ? Buffer.from(text) : text;
+    const buf = typeof data === 'string' ? Buffer.from(data) : data;
     for (let at = 0; at < buf.length; ) at += writeSync(fd, buf, at);
     fsyncSync(fd);
     closeSync(fd);
@@ -126,7 +138,7 @@ export function writeOutputFile(path: string, text: string | Uint8Array, option:
   } catch (err) {
     if (fd !== null) closeSync(fd);
     rmSync(tmp, { force: true });
-    throw new WarcastError(`${option} ${shownPath(path)}: cannot write (${errnoText(err)}); nothing was written there`);
+    throw err;
   }
   syncFolder(dirname(resolve(path)));
 }
