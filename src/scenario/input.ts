@@ -63,18 +63,22 @@ class Collector {
   }
 }
 
+/** Open for reading without blocking: a FIFO with no writer opens at once. */
+function openNow(path: string): number {
+  try {
+    return openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (err) {
+    throw systemFailure(err);
+  }
+}
+
 /**
  * Read `path` whole, at most `limit` bytes. A FIFO or device is opened without blocking, so a FIFO with no
  * writer reads as empty instead of waiting forever; one whose writer is slow is waited for at most `waitMs`
  * without data (synchronous reading cannot see a signal: pass such inputs as `-` on stdin).
  */
 export function readLimitedSync(path: string, limit: number, waitMs = 10_000): Buffer {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (err) {
-    throw systemFailure(err);
-  }
+  const fd = openNow(path);
   try {
     checkKind(fstatSync(fd));
     const out = new Collector(limit);
@@ -217,12 +221,7 @@ function readFdSync(fd: number, limit: number): Buffer {
  * `/dev/stdin`) without blocking the event loop, so `signal` stops it.
  */
 export async function readLimited(path: string, limit: number, signal?: AbortSignal): Promise<Buffer> {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (err) {
-    throw systemFailure(err);
-  }
+  const fd = openNow(path);
   try {
     const stat = fstatSync(fd);
     checkKind(stat);
