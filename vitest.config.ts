@@ -13,7 +13,10 @@ import { compiledTarget, externalPattern } from './test/helpers/compiled-code.js
  * then each file's endTime − startTime into test/durations.json. Files not listed count as 1 s.
  */
 class LongestFirst extends BaseSequencer {
-  private readonly ms = JSON.parse(readFileSync(new URL('./test/durations.json', import.meta.url), 'utf8')) as Record<string, number>;
+  private readonly ms = JSON.parse(readFileSync(new URL('./test/durations.json', import.meta.url), 'utf8')) as Record<
+    string,
+    number
+  >;
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const ms = (f: TestSpecification) => this.ms[relative(process.cwd(), f.moduleId)] ?? 1000;
     return [...files].sort((a, b) => ms(b) - ms(a));
@@ -22,7 +25,11 @@ class LongestFirst extends BaseSequencer {
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 /** Tests import the compiled code in dist/ (test/helpers/compiled-code.ts); dist-is-current.ts brings it up to date after an edit (a quick build) or stops. */
-const compiledCode: Plugin = { name: 'warcast-compiled-code', enforce: 'pre', resolveId: (id, importer) => compiledTarget(ROOT, COMPILED, id, importer) };
+const compiledCode: Plugin = {
+  name: 'warcast-compiled-code',
+  enforce: 'pre',
+  resolveId: (id, importer) => compiledTarget(ROOT, COMPILED, id, importer),
+};
 
 export default defineConfig({
   plugins: [compiledCode],

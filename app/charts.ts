@@ -60,9 +60,14 @@ export function casualtySvg(r: OddsResult, side: 0 | 1, measure: 'total' | 'dead
     })
     .join('');
   const marks = quantiles(d)
-    .map(([label, v], i) => `<line x1="${x(v)}" x2="${x(v)}" y1="${PAD.top}" y2="${PAD.top + plotH}" class="q"/><text x="${x(v) + 2}" y="${PAD.top + 10 + 12 * i}">${label}</text>`)
+    .map(
+      ([label, v], i) =>
+        `<line x1="${x(v)}" x2="${x(v)}" y1="${PAD.top}" y2="${PAD.top + plotH}" class="q"/><text x="${x(v) + 2}" y="${PAD.top + 10 + 12 * i}">${label}</text>`,
+    )
     .join('');
-  const ticks = [0, maxValue / 2, maxValue].map((v) => `<text x="${x(v)}" y="${H - PAD.bottom + 14}" text-anchor="middle">${num(Math.round(v))}</text>`).join('');
+  const ticks = [0, maxValue / 2, maxValue]
+    .map((v) => `<text x="${x(v)}" y="${H - PAD.bottom + 14}" text-anchor="middle">${num(Math.round(v))}</text>`)
+    .join('');
   return `<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(r.sides[side])}: troops lost, distribution" class="chart">${axisY(maxP)}${bars}${marks}${ticks}<text x="${(W / 2).toFixed(0)}" y="${H - 4}" text-anchor="middle">${esc(r.sides[side])}: troops lost (${measure})</text></svg>`;
 }
 
@@ -79,7 +84,10 @@ export function quantiles(d: Discrete): [string, number][] {
 export function casualtyTable(r: OddsResult): string {
   const rows = ([0, 1] as const).flatMap((s) =>
     (['total', 'dead', 'wounded'] as const).map(
-      (m) => `<tr><th scope="row">${esc(r.sides[s])}, ${m}</th>${quantiles(r.casualtyDistributions[s][m]).map(([q, v]) => `<td data-key="q-${s}-${m}-${q}" data-value="${v}">${num(v)}</td>`).join('')}</tr>`,
+      (m) =>
+        `<tr><th scope="row">${esc(r.sides[s])}, ${m}</th>${quantiles(r.casualtyDistributions[s][m])
+          .map(([q, v]) => `<td data-key="q-${s}-${m}-${q}" data-value="${v}">${num(v)}</td>`)
+          .join('')}</tr>`,
     ),
   );
   return `<caption>troops lost in the battle (quantiles of the exact distribution)</caption><thead><tr><th></th><th scope="col">5%</th><th scope="col">median</th><th scope="col">95%</th></tr></thead><tbody>${rows.join('')}</tbody>`;

@@ -3,7 +3,16 @@
  * statements, each adjustment with its rule's sheet line beside it — and the tie policy; filled from and read
  * into FormFields (src/app/model.ts). Every control has a label; all are native inputs (keyboard-usable).
  */
-import { CHOICE_CONTROLS, FACTOR_CONTROLS, FLAG_CONTROLS, STATEMENTS, TACTICS, type FormFields, type ScenarioDocument, type SideFields } from '../src/app/model.js';
+import {
+  CHOICE_CONTROLS,
+  FACTOR_CONTROLS,
+  FLAG_CONTROLS,
+  STATEMENTS,
+  TACTICS,
+  type FormFields,
+  type ScenarioDocument,
+  type SideFields,
+} from '../src/app/model.js';
 import { TACTIC_LABELS, type Tactic } from '../src/rules/warMachine/tactics.js';
 import type { ChoiceGroup } from '../src/rules/warMachine/adjustments.js';
 import type { StatementKey } from '../src/rules/warMachine/battleRating.js';
@@ -30,7 +39,10 @@ function flagGroups(i: number): string {
   return groups
     .map((g) => {
       const rows = FLAG_CONTROLS.filter((c) => c.group === g)
-        .map((c) => `<div class="check"><input id="s${i}-a-${c.key}" type="checkbox"><label for="s${i}-a-${c.key}">${esc(c.rule)}</label> <span class="rule">${signed(c.value)}, sheet l. ${c.line}</span></div>`)
+        .map(
+          (c) =>
+            `<div class="check"><input id="s${i}-a-${c.key}" type="checkbox"><label for="s${i}-a-${c.key}">${esc(c.rule)}</label> <span class="rule">${signed(c.value)}, sheet l. ${c.line}</span></div>`,
+        )
         .join('');
       return `<fieldset class="group"><legend>${esc(g)}: all that apply</legend>${rows}</fieldset>`;
     })
@@ -40,7 +52,12 @@ function flagGroups(i: number): string {
 function choiceRows(i: number): string {
   return CHOICE_CONTROLS.map((c) => {
     const id = `s${i}-c-${c.group}`;
-    const options = c.options.map((o) => `<option value="${o.option}">${o.option === 'none' ? '—' : `${esc(o.rule)} (${signed(o.value)}, sheet l. ${o.line})`}</option>`).join('');
+    const options = c.options
+      .map(
+        (o) =>
+          `<option value="${o.option}">${o.option === 'none' ? '—' : `${esc(o.rule)} (${signed(o.value)}, sheet l. ${o.line})`}</option>`,
+      )
+      .join('');
     return `<label for="${id}">${c.group}: only one</label><span class="cell"><select id="${id}">${options}</select> ${sheet(c.line)}</span>`;
   }).join('');
 }
@@ -56,8 +73,13 @@ export function policiesFieldset(): string {
 export function sideFieldset(doc: ScenarioDocument, i: 0 | 1): string {
   const id = (k: string) => `s${i}-${k}`;
   const side = doc.sides[i];
-  const tactics = ['none', ...TACTICS, ...(side.tactic !== undefined && typeof side.tactic !== 'string' ? ['mix'] : [])];
-  const label = (t: string) => (t === 'none' ? '— (tactics not used)' : t === 'mix' ? 'mix, as in the scenario' : TACTIC_LABELS[t as Tactic]);
+  const tactics = [
+    'none',
+    ...TACTICS,
+    ...(side.tactic !== undefined && typeof side.tactic !== 'string' ? ['mix'] : []),
+  ];
+  const label = (t: string) =>
+    t === 'none' ? '— (tactics not used)' : t === 'mix' ? 'mix, as in the scenario' : TACTIC_LABELS[t as Tactic];
   const computed = side.battleRating === undefined;
   return `<fieldset class="side"><legend>Side ${i === 0 ? 'A' : 'B'}</legend>
   <label for="${id('name')}">name</label><input id="${id('name')}" type="text" maxlength="200">
@@ -112,14 +134,29 @@ export function readForm(): FormFields {
       troops: Number(input('troops').value),
       battleRating: optional('br'),
       basicForceRating: optional('bfr'),
-      factors: Object.fromEntries(FACTOR_CONTROLS.map((c) => [c.key, c.input === 'checkbox' ? input(`f-${c.key}`).checked : c.input === 'select' ? input(`f-${c.key}`).value : Number(input(`f-${c.key}`).value)])),
+      factors: Object.fromEntries(
+        FACTOR_CONTROLS.map((c) => [
+          c.key,
+          c.input === 'checkbox'
+            ? input(`f-${c.key}`).checked
+            : c.input === 'select'
+              ? input(`f-${c.key}`).value
+              : Number(input(`f-${c.key}`).value),
+        ]),
+      ),
       statements: STATEMENTS.filter((st) => input(`st-${st.key}`).checked).map((st) => st.key as StatementKey),
       bonus: Number(input('bonus').value),
       defending: input('defending').checked,
       tactic: $<HTMLSelectElement>(`s${i}-tactic`).value as SideFields['tactic'],
       flags: Object.fromEntries(FLAG_CONTROLS.map((c) => [c.key, input(`a-${c.key}`).checked])),
-      choices: Object.fromEntries(CHOICE_CONTROLS.map((c) => [c.group, $<HTMLSelectElement>(`s${i}-c-${c.group}`).value])) as Record<ChoiceGroup, string>,
+      choices: Object.fromEntries(
+        CHOICE_CONTROLS.map((c) => [c.group, $<HTMLSelectElement>(`s${i}-c-${c.group}`).value]),
+      ) as Record<ChoiceGroup, string>,
     };
   };
-  return { sides: [side(0), side(1)], tie: $<HTMLSelectElement>('tie').value as FormFields['tie'], days: Number($<HTMLInputElement>('days').value) };
+  return {
+    sides: [side(0), side(1)],
+    tie: $<HTMLSelectElement>('tie').value as FormFields['tie'],
+    days: Number($<HTMLInputElement>('days').value),
+  };
 }

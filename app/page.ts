@@ -58,15 +58,30 @@ function render(): void {
     `<tr><th scope="row">casualties, mean</th>${cell(r.casualties[0].mean, num(r.casualties[0].mean), 'cas-a')}${cell(r.casualties[1].mean, num(r.casualties[1].mean), 'cas-b')}</tr>` +
     `<tr><th scope="row">  dead, mean</th>${cell(r.casualties[0].dead.mean, num(r.casualties[0].dead.mean), 'dead-a')}${cell(r.casualties[1].dead.mean, num(r.casualties[1].dead.mean), 'dead-b')}</tr>` +
     `</tbody>`;
-  $('nowinner').innerHTML = `no winner: <span data-key="tie" data-value="${r.tie}">${pct(r.tie)}</span>${r.noCombat ? ` (no battle: ${pct(r.noCombat)})` : ''}; tied roll: ${pct(r.tieRoll)} per roll`;
+  $('nowinner').innerHTML =
+    `no winner: <span data-key="tie" data-value="${r.tie}">${pct(r.tie)}</span>${r.noCombat ? ` (no battle: ${pct(r.noCombat)})` : ''}; tied roll: ${pct(r.tieRoll)} per roll`;
   $('casualty-q').innerHTML = casualtyTable(r);
   $('cas-charts').innerHTML = casualtySvg(r, 0) + casualtySvg(r, 1);
   $('rows-chart').innerHTML = resultsRowsSvg(r);
   r.ratings.forEach((rating, i) => {
     const f = readForm().sides[i];
-    $(`s${i}-br-note`).textContent = f.battleRating === null ? `empty: computed (BR ${rating.battleRating}, from the ${f.basicForceRating === null ? 'force factors' : 'BFR'} and statements)` : '';
-    $(`s${i}-bfr-note`).textContent = f.battleRating !== null ? 'not used: the BR is given' : f.basicForceRating === null ? `empty: computed from the force factors below` : '';
-    $(`s${i}-adj`).innerHTML = rating.adjustments.map((l) => `<li>${esc(l.group)}: ${l.value >= 0 ? '+' : ''}${l.value} <span class="rule">(${esc(l.rule)})</span></li>`).join('') || '<li>no adjustments</li>';
+    $(`s${i}-br-note`).textContent =
+      f.battleRating === null
+        ? `empty: computed (BR ${rating.battleRating}, from the ${f.basicForceRating === null ? 'force factors' : 'BFR'} and statements)`
+        : '';
+    $(`s${i}-bfr-note`).textContent =
+      f.battleRating !== null
+        ? 'not used: the BR is given'
+        : f.basicForceRating === null
+          ? `empty: computed from the force factors below`
+          : '';
+    $(`s${i}-adj`).innerHTML =
+      rating.adjustments
+        .map(
+          (l) =>
+            `<li>${esc(l.group)}: ${l.value >= 0 ? '+' : ''}${l.value} <span class="rule">(${esc(l.rule)})</span></li>`,
+        )
+        .join('') || '<li>no adjustments</li>';
   });
   history.replaceState(null, '', hashOf(current));
   $('results').dataset.oddsMs = (performance.now() - started).toFixed(1);
@@ -86,10 +101,18 @@ let gameTimer: ReturnType<typeof setTimeout> | undefined;
 function renderGame(scenario: ReturnType<typeof validateDocument>): void {
   const { cells, game } = exactGame(scenario);
   const head = TACTICS.map((t) => `<th scope="col">${TACTIC_LABELS[t]}</th>`).join('');
-  const rows = TACTICS.map((t, i) => `<tr><th scope="row">${TACTIC_LABELS[t]}</th>${TACTICS.map((u, j) => cell(cells.winA[i][j], cells.noCombat[i][j] ? `${pct(cells.winA[i][j])}*` : pct(cells.winA[i][j]), `m-${t}-${u}`)).join('')}</tr>`).join('');
-  $('matchup').innerHTML = `<caption>P(A wins), exact, for every pair of tactics (rows: A's tactic; columns: B's; * no battle possible)</caption><thead><tr><th>A \\ B</th>${head}</tr></thead><tbody>${rows}</tbody>`;
-  const mix = (m: Record<Tactic, number>) => TACTICS.filter((t) => m[t] > 0).map((t) => `${TACTIC_LABELS[t]} ${pct(m[t])}`).join(', ');
-  $('nash').textContent = `Nash mixes (on P(win) + ½ P(no winner)): A plays ${mix(game.mixA)}; B plays ${mix(game.mixB)}; value for A ${pct(game.value)}`;
+  const rows = TACTICS.map(
+    (t, i) =>
+      `<tr><th scope="row">${TACTIC_LABELS[t]}</th>${TACTICS.map((u, j) => cell(cells.winA[i][j], cells.noCombat[i][j] ? `${pct(cells.winA[i][j])}*` : pct(cells.winA[i][j]), `m-${t}-${u}`)).join('')}</tr>`,
+  ).join('');
+  $('matchup').innerHTML =
+    `<caption>P(A wins), exact, for every pair of tactics (rows: A's tactic; columns: B's; * no battle possible)</caption><thead><tr><th>A \\ B</th>${head}</tr></thead><tbody>${rows}</tbody>`;
+  const mix = (m: Record<Tactic, number>) =>
+    TACTICS.filter((t) => m[t] > 0)
+      .map((t) => `${TACTIC_LABELS[t]} ${pct(m[t])}`)
+      .join(', ');
+  $('nash').textContent =
+    `Nash mixes (on P(win) + ½ P(no winner)): A plays ${mix(game.mixA)}; B plays ${mix(game.mixB)}; value for A ${pct(game.value)}`;
 }
 
 function download(name: string, text: string, type: string): void {
@@ -110,10 +133,7 @@ export function startPage(): void {
     original = embedded;
   }
   current = original;
-  $('form').innerHTML =
-    sideFieldset(original, 0) +
-    sideFieldset(original, 1) +
-    policiesFieldset();
+  $('form').innerHTML = sideFieldset(original, 0) + sideFieldset(original, 1) + policiesFieldset();
   fillForm(fieldsOf(original));
   $('form').addEventListener('input', render);
   $('form').addEventListener('change', render);
@@ -129,22 +149,42 @@ export function startPage(): void {
   render();
 
   // The Monte Carlo runs: each in its own Web Worker started from this page's own script (nothing fetched).
-  for (const task of ['siege', 'cascade'] as const) $<HTMLTextAreaElement>(`${task}-text`).value = JSON.parse($(`${task}-scenario`).textContent ?? '""') as string;
-  monteCarloButton('battle', () => ({ task: 'battle', doc: current }), (r: OddsOut) =>
-    `${r.sides[0]} against ${r.sides[1]}: ${num(r.trials)} battles${r.engagement ? ' and pursuits' : ''}, seed ${r.seed}: ${r.sides[0]} wins ${pct(r.win[0])}, ${r.sides[1]} ${pct(r.win[1])}${r.engagement ? `; a pursuit lasts ${num(r.engagement.days.mean)} battles on average` : ''} (${(r.elapsedMs / 1000).toFixed(2)} s) — as warcast odds --seed ${r.seed} --trials ${r.trials} --json prints`,
+  for (const task of ['siege', 'cascade'] as const)
+    $<HTMLTextAreaElement>(`${task}-text`).value = JSON.parse($(`${task}-scenario`).textContent ?? '""') as string;
+  monteCarloButton(
+    'battle',
+    () => ({ task: 'battle', doc: current }),
+    (r: OddsOut) =>
+      `${r.sides[0]} against ${r.sides[1]}: ${num(r.trials)} battles${r.engagement ? ' and pursuits' : ''}, seed ${r.seed}: ${r.sides[0]} wins ${pct(r.win[0])}, ${r.sides[1]} ${pct(r.win[1])}${r.engagement ? `; a pursuit lasts ${num(r.engagement.days.mean)} battles on average` : ''} (${(r.elapsedMs / 1000).toFixed(2)} s) — as warcast odds --seed ${r.seed} --trials ${r.trials} --json prints`,
   );
-  monteCarloButton('siege', () => ({ task: 'siege', text: $<HTMLTextAreaElement>('siege-text').value }), (r: SiegeOut) => `${r.sides.attacker} against ${r.sides.defender}: ${num(r.trials)} sieges, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast siege --seed ${r.seed} --trials ${r.trials} prints`);
-  monteCarloButton('cascade', () => ({ task: 'cascade', text: $<HTMLTextAreaElement>('cascade-text').value }), (r: { trials: number; seed: number; elapsedMs: number }) => `${num(r.trials)} rounds, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast cascade --seed ${r.seed} --trials ${r.trials} --json prints`);
+  monteCarloButton(
+    'siege',
+    () => ({ task: 'siege', text: $<HTMLTextAreaElement>('siege-text').value }),
+    (r: SiegeOut) =>
+      `${r.sides.attacker} against ${r.sides.defender}: ${num(r.trials)} sieges, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast siege --seed ${r.seed} --trials ${r.trials} prints`,
+  );
+  monteCarloButton(
+    'cascade',
+    () => ({ task: 'cascade', text: $<HTMLTextAreaElement>('cascade-text').value }),
+    (r: { trials: number; seed: number; elapsedMs: number }) =>
+      `${num(r.trials)} rounds, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast cascade --seed ${r.seed} --trials ${r.trials} --json prints`,
+  );
   document.documentElement.dataset.ready = 'true';
 }
 
 const workers: Partial<Record<Job['task'], Worker>> = {};
 
 /** A "run" button: the job (with the seed and trials typed beside it) to a fresh worker; progress, then the JSON. */
-function monteCarloButton<R extends { elapsedMs: number }>(task: Job['task'], job: () => Omit<Job, 'seed' | 'trials'>, status: (r: R) => string): void {
+function monteCarloButton<R extends { elapsedMs: number }>(
+  task: Job['task'],
+  job: () => Omit<Job, 'seed' | 'trials'>,
+  status: (r: R) => string,
+): void {
   $(`${task}-run`).addEventListener('click', () => {
     workers[task]?.terminate();
-    const worker = new Worker(URL.createObjectURL(new Blob([$('app-script').textContent ?? ''], { type: 'text/javascript' })));
+    const worker = new Worker(
+      URL.createObjectURL(new Blob([$('app-script').textContent ?? ''], { type: 'text/javascript' })),
+    );
     workers[task] = worker;
     const progress = $<HTMLProgressElement>(`${task}-progress`);
     progress.value = 0;
@@ -164,7 +204,11 @@ function monteCarloButton<R extends { elapsedMs: number }>(task: Job['task'], jo
         worker.terminate();
       }
     };
-    worker.postMessage({ ...job(), seed: Number($<HTMLInputElement>(`${task}-seed`).value), trials: Number($<HTMLInputElement>(`${task}-trials`).value) } as Job);
+    worker.postMessage({
+      ...job(),
+      seed: Number($<HTMLInputElement>(`${task}-seed`).value),
+      trials: Number($<HTMLInputElement>(`${task}-trials`).value),
+    } as Job);
   });
 }
 

@@ -6,7 +6,10 @@ import { battleMonteCarlo, cascadeMonteCarlo } from '../src/app/monteCarlo.js';
 import { siegeMonteCarlo } from '../src/app/siege.js';
 
 /** A Monte Carlo job: which analysis, its scenario (the battle's document, or siege/cascade text), seed, trials. */
-export type Job = ({ task: 'battle'; doc: unknown } | { task: 'siege' | 'cascade'; text: string }) & { seed: number; trials: number };
+export type Job = ({ task: 'battle'; doc: unknown } | { task: 'siege' | 'cascade'; text: string }) & {
+  seed: number;
+  trials: number;
+};
 
 export function startWorker(): void {
   const post = (m: unknown) => (self as unknown as { postMessage(m: unknown): void }).postMessage(m);

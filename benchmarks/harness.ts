@@ -21,9 +21,7 @@ import { Worker } from 'node:worker_threads';
 import { referenceLoop, warmUpReference } from './reference.js';
 
 /** How a suite's reference is run: in this thread, on n worker threads at once, or as a whole new process. */
-export type Reference =
-  | { kind: 'loop'; threads: number; iterations: number }
-  | { kind: 'process'; iterations: number };
+export type Reference = { kind: 'loop'; threads: number; iterations: number } | { kind: 'process'; iterations: number };
 
 export interface SuiteContext {
   /** The package root (where package.json, examples/ and benchmarks/ live). */
@@ -193,25 +191,31 @@ async function referenceRunner(ref: Reference, root: string): Promise<ReferenceR
   }
   const file = compiled(root, 'referenceWorker.js');
   const workers = Array.from({ length: ref.threads }, () => new Worker(file));
-  const once = (w: Worker) => new Promise<void>((resolve, reject) => {
-    w.once('error', reject);
-    w.once('message', () => {
-      w.off('error', reject);
-      resolve();
+  const once = (w: Worker) =>
+    new Promise<void>((resolve, reject) => {
+      w.once('error', reject);
+      w.once('message', () => {
+        w.off('error', reject);
+        resolve();
+      });
     });
-  });
   let seed = 1;
-  const round = () => Promise.all(workers.map((w) => {
-    const done = once(w);
-    w.postMessage({ iterations: ref.iterations, seed: seed++ });
-    return done;
-  }));
+  const round = () =>
+    Promise.all(
+      workers.map((w) => {
+        const done = once(w);
+        w.postMessage({ iterations: ref.iterations, seed: seed++ });
+        return done;
+      }),
+    );
   // A first small round makes sure every worker has loaded and warmed up before anything is timed.
-  await Promise.all(workers.map((w) => {
-    const done = once(w);
-    w.postMessage({ iterations: 1000, seed: 1 });
-    return done;
-  }));
+  await Promise.all(
+    workers.map((w) => {
+      const done = once(w);
+      w.postMessage({ iterations: 1000, seed: 1 });
+      return done;
+    }),
+  );
   return {
     time: async () => {
       const t0 = performance.now();

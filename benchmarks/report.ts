@@ -87,7 +87,8 @@ export function slowdownFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const text = env[SLOWDOWN_ENV];
   if (text === undefined || text === '') return 0;
   const x = Number(text);
-  if (!Number.isFinite(x) || x < 0 || x > 10) throw new Error(`${SLOWDOWN_ENV}: expected a fraction of extra work such as 0.4, got '${text}'`);
+  if (!Number.isFinite(x) || x < 0 || x > 10)
+    throw new Error(`${SLOWDOWN_ENV}: expected a fraction of extra work such as 0.4, got '${text}'`);
   return x;
 }
 
@@ -101,7 +102,12 @@ export function slowdownFromEnv(env: NodeJS.ProcessEnv = process.env): number {
  * gated on its slowdown ÷ the machine's (when the machine is slower), taken from `machine` or from the results:
  * a pool that stops scaling is still caught, since the machine's loop keeps its speed-up.
  */
-export function compareWithBaseline(results: readonly SuiteResult[], baseline: Baseline | null, threshold: number | null, machine?: SuiteResult): SuiteReport[] {
+export function compareWithBaseline(
+  results: readonly SuiteResult[],
+  baseline: Baseline | null,
+  threshold: number | null,
+  machine?: SuiteResult,
+): SuiteReport[] {
   const m = machine ?? results.find((r) => r.name === machineTwoThreads.name);
   const mb = m && baseline?.suites[m.name];
   const machineSlowdown = m && mb && mb.batch === m.batch ? Math.max(1, mb.ratio / m.ratio) : 1;
@@ -128,7 +134,10 @@ export function compareWithBaseline(results: readonly SuiteResult[], baseline: B
  * battle: copies at 0.18–0.29 in one run, 0.24–0.63 in the other) while the reference loop did not; a real
  * regression is slow both times, a slow minute of the machine rarely twice.
  */
-export async function confirmFailures(reports: SuiteReport[], remeasure: (name: string) => Promise<SuiteReport>): Promise<SuiteReport[]> {
+export async function confirmFailures(
+  reports: SuiteReport[],
+  remeasure: (name: string) => Promise<SuiteReport>,
+): Promise<SuiteReport[]> {
   const out: SuiteReport[] = [];
   for (const r of reports) out.push(r.pass === false ? { ...(await remeasure(r.name)), remeasured: true } : r);
   return out;
@@ -136,14 +145,20 @@ export async function confirmFailures(reports: SuiteReport[], remeasure: (name: 
 
 export function machine(): { node: string; cpu: string; cores: number; date: string } {
   const c = cpus();
-  return { node: process.version, cpu: c[0]?.model.trim() ?? 'unknown', cores: c.length, date: new Date().toISOString() };
+  return {
+    node: process.version,
+    cpu: c[0]?.model.trim() ?? 'unknown',
+    cores: c.length,
+    date: new Date().toISOString(),
+  };
 }
 
 export async function runBenchmarks(o: BenchOptions): Promise<BenchReport> {
   const root = packageRoot();
   const slowdown = o.slowdown ?? slowdownFromEnv();
   const suites = SUITES.filter((s) => !o.only || s.name.includes(o.only));
-  if (suites.length === 0) throw new Error(`no benchmark suite matches '${o.only}' (suites: ${SUITES.map((s) => s.name).join(', ')})`);
+  if (suites.length === 0)
+    throw new Error(`no benchmark suite matches '${o.only}' (suites: ${SUITES.map((s) => s.name).join(', ')})`);
   const results: SuiteResult[] = [];
   for (const [i, s] of suites.entries()) {
     o.onSuite?.(s, i, suites.length);
@@ -154,9 +169,17 @@ export async function runBenchmarks(o: BenchOptions): Promise<BenchReport> {
   const reports = await confirmFailures(compareWithBaseline(results, baseline, o.threshold), async (name) => {
     const s = suites.find((x) => x.name === name)!;
     // A 2-thread row is held against the machine's 2-thread speed-up of the same minute: measure that again first.
-    const machineAgain = (s.threads ?? 1) > 1 && suites.includes(machineTwoThreads) ? await measure(machineTwoThreads, { root, quick: o.quick, slowdown: 0 }) : undefined;
+    const machineAgain =
+      (s.threads ?? 1) > 1 && suites.includes(machineTwoThreads)
+        ? await measure(machineTwoThreads, { root, quick: o.quick, slowdown: 0 })
+        : undefined;
     o.onSuite?.(s, suites.indexOf(s), suites.length, 'again: over the threshold the first time');
-    return compareWithBaseline([await measure(s, { root, quick: o.quick, slowdown })], baseline, o.threshold, machineAgain ?? results.find((r) => r.name === machineTwoThreads.name))[0];
+    return compareWithBaseline(
+      [await measure(s, { root, quick: o.quick, slowdown })],
+      baseline,
+      o.threshold,
+      machineAgain ?? results.find((r) => r.name === machineTwoThreads.name),
+    )[0];
   });
   const compared = reports.filter((r) => r.pass !== null);
   return {
@@ -173,7 +196,13 @@ export async function runBenchmarks(o: BenchOptions): Promise<BenchReport> {
 export function toBaseline(report: BenchReport): Baseline {
   const suites: Record<string, BaselineEntry> = {};
   for (const s of report.suites) {
-    suites[s.name] = { ratio: round(s.ratio, 6), perSecond: Math.round(s.perSecond), unit: s.unit, batch: s.batch, msPerSample: round(s.msPerSample, 4) };
+    suites[s.name] = {
+      ratio: round(s.ratio, 6),
+      perSecond: Math.round(s.perSecond),
+      unit: s.unit,
+      batch: s.batch,
+      msPerSample: round(s.msPerSample, 4),
+    };
   }
   return {
     note: 'ratio = trials/s ÷ reference-loop iterations/s in the same run (mean over fresh copies of the median sample); perSecond is for information only; refresh on purpose with npm run bench:save',
@@ -203,7 +232,16 @@ function pct(x: number): string {
 }
 
 export function formatReport(r: BenchReport): string {
-  const head = ['suite', 'per sample', 'trials/s', 'ratio', 'range', 'baseline', 'change', r.threshold === null ? '' : 'gate'];
+  const head = [
+    'suite',
+    'per sample',
+    'trials/s',
+    'ratio',
+    'range',
+    'baseline',
+    'change',
+    r.threshold === null ? '' : 'gate',
+  ];
   const rows = r.suites.map((s) => [
     s.name,
     `${s.batch.toLocaleString('en-US')} ${s.unit}, ${s.msPerSample.toFixed(s.msPerSample < 100 ? 1 : 0)} ms`,
@@ -211,28 +249,52 @@ export function formatReport(r: BenchReport): string {
     s.ratio.toFixed(4),
     `${s.ratioMin.toFixed(4)}–${s.ratioMax.toFixed(4)}`,
     s.baselineRatio === null ? 'new' : s.baselineRatio.toFixed(4),
-    s.change === null ? '—' : `${pct(s.change)} (${s.slowdown! >= 1 ? `${s.slowdown!.toFixed(2)}× slower` : `${(1 / s.slowdown!).toFixed(2)}× faster`})`,
-    s.pass === null ? (r.threshold === null ? '' : 'not gated') : `${s.pass ? 'ok' : 'FAIL'}${s.remeasured ? (s.pass ? ' (2nd run)' : ' (twice)') : ''}${s.machineSlowdown !== undefined && s.machineSlowdown > 1 ? ` (÷${s.machineSlowdown.toFixed(2)})` : ''}`,
+    s.change === null
+      ? '—'
+      : `${pct(s.change)} (${s.slowdown! >= 1 ? `${s.slowdown!.toFixed(2)}× slower` : `${(1 / s.slowdown!).toFixed(2)}× faster`})`,
+    s.pass === null
+      ? r.threshold === null
+        ? ''
+        : 'not gated'
+      : `${s.pass ? 'ok' : 'FAIL'}${s.remeasured ? (s.pass ? ' (2nd run)' : ' (twice)') : ''}${s.machineSlowdown !== undefined && s.machineSlowdown > 1 ? ` (÷${s.machineSlowdown.toFixed(2)})` : ''}`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
   const out: string[] = [];
-  out.push(`warcast benchmarks — ${r.cpu} (${r.cores} cores), Node ${r.node}, ${r.quick ? 'quick' : 'full'} run, ${r.date.slice(0, 10)}`);
-  if (r.slowdownInjected > 0) out.push(`ARTIFICIAL SLOWDOWN injected (${SLOWDOWN_ENV}=${r.slowdownInjected}): each sample does ${Math.round(r.slowdownInjected * 100)}% extra work`);
+  out.push(
+    `warcast benchmarks — ${r.cpu} (${r.cores} cores), Node ${r.node}, ${r.quick ? 'quick' : 'full'} run, ${r.date.slice(0, 10)}`,
+  );
+  if (r.slowdownInjected > 0)
+    out.push(
+      `ARTIFICIAL SLOWDOWN injected (${SLOWDOWN_ENV}=${r.slowdownInjected}): each sample does ${Math.round(r.slowdownInjected * 100)}% extra work`,
+    );
   out.push(line(head), line(widths.map((w) => '-'.repeat(w))));
   for (const row of rows) out.push(line(row));
   out.push('');
-  out.push(`ratio = trials/s ÷ reference-loop iterations/s in the same run: mean over fresh copies (${r.suites.map((s) => s.copies).join('/')}) of each copy's median sample; range = lowest–highest copy (one copy: sample)`);
   out.push(
-    (r.baseline ? `baseline ${r.baseline.date.slice(0, 10)}, ${r.baseline.cpu}, Node ${r.baseline.node}` : 'no baseline (npm run bench:save writes one)'));
+    `ratio = trials/s ÷ reference-loop iterations/s in the same run: mean over fresh copies (${r.suites.map((s) => s.copies).join('/')}) of each copy's median sample; range = lowest–highest copy (one copy: sample)`,
+  );
+  out.push(
+    r.baseline
+      ? `baseline ${r.baseline.date.slice(0, 10)}, ${r.baseline.cpu}, Node ${r.baseline.node}`
+      : 'no baseline (npm run bench:save writes one)',
+  );
   if (r.threshold !== null && r.suites.some((s) => s.machineSlowdown !== undefined && s.machineSlowdown > 1)) {
-    out.push(`gate (÷x): a 2-thread process row's slowdown divided by the machine's own 2-thread slowdown (${machineTwoThreads.name}) in this run`);
+    out.push(
+      `gate (÷x): a 2-thread process row's slowdown divided by the machine's own 2-thread slowdown (${machineTwoThreads.name}) in this run`,
+    );
   }
   if (r.threshold !== null) {
     const failed = r.suites.filter((s) => s.pass === false).map((s) => s.name);
-    out.push(r.pass
-      ? `gate: ok — no suite more than ${(1 + r.threshold).toFixed(2)}× slower than the baseline`
-      : `gate: FAILED — more than ${(1 + r.threshold).toFixed(2)}× slower than the baseline: ${failed.join(', ')}`);
+    out.push(
+      r.pass
+        ? `gate: ok — no suite more than ${(1 + r.threshold).toFixed(2)}× slower than the baseline`
+        : `gate: FAILED — more than ${(1 + r.threshold).toFixed(2)}× slower than the baseline: ${failed.join(', ')}`,
+    );
   }
   return out.join('\n') + '\n';
 }

@@ -28,7 +28,9 @@ for (let rep = 0; rep < 3; rep++) {
   const seconds = (performance.now() - t0) / 1000;
   const weeks = r.acc[S + SUM.weeks];
   rates.push(weeks / seconds);
-  console.log(`run ${rep + 1}: ${trials.toLocaleString('en-US')} sieges, ${weeks.toLocaleString('en-US')} siege-weeks in ${seconds.toFixed(2)} s on ${r.threadsUsed} threads: ${(weeks / seconds / 1e6).toFixed(1)} M siege-weeks/s`);
+  console.log(
+    `run ${rep + 1}: ${trials.toLocaleString('en-US')} sieges, ${weeks.toLocaleString('en-US')} siege-weeks in ${seconds.toFixed(2)} s on ${r.threadsUsed} threads: ${(weeks / seconds / 1e6).toFixed(1)} M siege-weeks/s`,
+  );
 }
 rates.sort((a, b) => a - b);
 console.log(`median: ${(rates[1] / 1e6).toFixed(1)} M siege-weeks/s (${threads} threads)`);

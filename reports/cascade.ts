@@ -37,7 +37,12 @@ export function cascadeReport(r: CascadeResult, file: string): ReportContent {
       name: 'cascade-ownership',
       title: 'Who holds what',
       caption: `Who holds each location at the end of ${planning ? `the last of ${r.rounds} round${r.rounds === 1 ? '' : 's'}` : 'the round'}: one bar per location split by owner (NPC: taken by a non-player attacker).`,
-      spec: cascadeOwnershipChart({ locations, owners, ownership, colours: owners.map((o) => playerColour(o, playerNames)) }),
+      spec: cascadeOwnershipChart({
+        locations,
+        owners,
+        ownership,
+        colours: owners.map((o) => playerColour(o, playerNames)),
+      }),
     });
   }
   if (r.legionsLost && !planning) {
@@ -45,14 +50,26 @@ export function cascadeReport(r: CascadeResult, file: string): ReportContent {
     charts.push({
       name: 'cascade-legions',
       title: 'Legions lost',
-      caption: 'How many legions each player loses in the round (all attacks and NPC attacks together), as a probability per count.',
-      spec: cascadeLossesChart({ players, colours: players.map((p) => playerColour(p, playerNames)), losses: players.flatMap((player) => Object.entries(r.legionsLost![player].distribution).map(([lost, probability]) => ({ player, lost: Number(lost), probability }))) }),
+      caption:
+        'How many legions each player loses in the round (all attacks and NPC attacks together), as a probability per count.',
+      spec: cascadeLossesChart({
+        players,
+        colours: players.map((p) => playerColour(p, playerNames)),
+        losses: players.flatMap((player) =>
+          Object.entries(r.legionsLost![player].distribution).map(([lost, probability]) => ({
+            player,
+            lost: Number(lost),
+            probability,
+          })),
+        ),
+      }),
     });
     const lost = r.legionsLost;
     charts.push({
       name: 'cascade-legions-at-most',
       title: 'Legions lost: at most / at least',
-      caption: 'The chance each player loses at most x legions in the round; hover for the chance of losing at least x.',
+      caption:
+        'The chance each player loses at most x legions in the round; hover for the chance of losing at least x.',
       spec: atMostChart({
         title: 'How many legions it can cost',
         subtitle: 'P(legions lost ≤ x) per player',
@@ -60,7 +77,12 @@ export function cascadeReport(r: CascadeResult, file: string): ReportContent {
         colours: players.map((p) => playerColour(p, playerNames)),
         series: players.map((player) => {
           const counts = Object.keys(lost[player].atMost);
-          return { label: player, values: counts.map(Number), atMost: counts.map((k) => lost[player].atMost[k]), atLeast: counts.map((k) => lost[player].atLeast[k]) };
+          return {
+            label: player,
+            values: counts.map(Number),
+            atMost: counts.map((k) => lost[player].atMost[k]),
+            atLeast: counts.map((k) => lost[player].atLeast[k]),
+          };
         }),
       }),
     });
@@ -70,21 +92,38 @@ export function cascadeReport(r: CascadeResult, file: string): ReportContent {
     charts.push({
       name: 'cascade-held',
       title: 'Still held, round by round',
-      caption: 'The chance each location is still held by its owner after each round (the players’ orders in the first round, NPC attacks in every round).',
-      spec: cascadeHeldChart({ locations: Object.keys(held), held: Object.entries(held).flatMap(([location, ps]) => ps.map((probability, k) => ({ location, round: r.round + k, probability }))) }),
+      caption:
+        'The chance each location is still held by its owner after each round (the players’ orders in the first round, NPC attacks in every round).',
+      spec: cascadeHeldChart({
+        locations: Object.keys(held),
+        held: Object.entries(held).flatMap(([location, ps]) =>
+          ps.map((probability, k) => ({ location, round: r.round + k, probability })),
+        ),
+      }),
     });
   }
-  return documentContent(presentCascade(r), { facts: facts(r, file), sources: CASCADE_SOURCES, charts, resultJson: JSON.stringify(r, null, 2) + '\n' });
+  return documentContent(presentCascade(r), {
+    facts: facts(r, file),
+    sources: CASCADE_SOURCES,
+    charts,
+    resultJson: JSON.stringify(r, null, 2) + '\n',
+  });
 }
 
 function facts(r: CascadeResult, file: string): [string, string][] {
   const f: [string, string][] = [
     ['scenario', file],
-    ['method', r.trace ? 'the players’ attacks traced step by step (no NPCs), then Monte Carlo over the NPC attacks and coin flips' : `Monte Carlo of ${r.rounds} round${r.rounds === 1 ? '' : 's'}: the players’ orders in the first, NPC attacks in every round`],
+    [
+      'method',
+      r.trace
+        ? 'the players’ attacks traced step by step (no NPCs), then Monte Carlo over the NPC attacks and coin flips'
+        : `Monte Carlo of ${r.rounds} round${r.rounds === 1 ? '' : 's'}: the players’ orders in the first, NPC attacks in every round`,
+    ],
     ['NPC attacks', r.npc ? 'on' : 'off'],
     ...runFacts(r, 'trials'),
   ];
-  if (r.traceCoinFlips) f.push(['coin flips', 'a coin flip decided an order in the trace: it shows one draw, the Monte Carlo covers both']);
+  if (r.traceCoinFlips)
+    f.push(['coin flips', 'a coin flip decided an order in the trace: it shows one draw, the Monte Carlo covers both']);
   f.push(['elapsed', elapsedText(r.elapsedMs)], ['policies', policyText(r.policies)]);
   return f;
 }

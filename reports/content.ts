@@ -33,13 +33,20 @@ export interface ReportContent {
 }
 
 /** Report content from a result's document: the lead, verdict and tables are the document's own. */
-export function documentContent(doc: Document, rest: Pick<ReportContent, 'facts' | 'sources' | 'charts' | 'resultJson'>): ReportContent {
+export function documentContent(
+  doc: Document,
+  rest: Pick<ReportContent, 'facts' | 'sources' | 'charts' | 'resultJson'>,
+): ReportContent {
   const lead = doc.blocks.find((b) => b.type === 'heading');
   return {
     title: doc.title,
     lead: lead && lead.type === 'heading' ? plain(lead.text) : '',
     verdict: doc.blocks.flatMap((b) => (b.type === 'verdict' ? b.lines.map(plain) : [])),
-    tables: doc.blocks.flatMap((b) => (b.type === 'table' ? [{ caption: b.caption ?? '', columns: b.columns, rows: b.rows.map((r) => r.map(plain)) }] : [])),
+    tables: doc.blocks.flatMap((b) =>
+      b.type === 'table'
+        ? [{ caption: b.caption ?? '', columns: b.columns, rows: b.rows.map((r) => r.map(plain)) }]
+        : [],
+    ),
     document: doc,
     ...rest,
   };

@@ -21,7 +21,10 @@ const WORDS: Record<string, string> = {
 
 const words = (key: string) => WORDS[key] ?? key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
-export function fieldWords(path: string, names: { sides?: readonly string[]; locations?: readonly string[]; players?: readonly string[] } = {}): string {
+export function fieldWords(
+  path: string,
+  names: { sides?: readonly string[]; locations?: readonly string[]; players?: readonly string[] } = {},
+): string {
   const parts: string[] = [];
   const re = /([A-Za-z_][\w-]*)(?:\[(\d+)\])?/g;
   for (const m of path.matchAll(re)) {
@@ -29,8 +32,18 @@ export function fieldWords(path: string, names: { sides?: readonly string[]; loc
     if (key === 'count') continue; // "trebuchet.count": the number of trebuchets
     if (index !== undefined) {
       const i = Number(index);
-      const list = key === 'sides' ? names.sides : key === 'locations' ? names.locations : key === 'players' ? names.players : undefined;
-      const who = key === 'sides' ? `${i === 0 ? 'A' : 'B'}${list?.[i] ? ` (${list[i]})` : ''}` : list?.[i] ?? `${words(key)} ${i + 1}`;
+      const list =
+        key === 'sides'
+          ? names.sides
+          : key === 'locations'
+            ? names.locations
+            : key === 'players'
+              ? names.players
+              : undefined;
+      const who =
+        key === 'sides'
+          ? `${i === 0 ? 'A' : 'B'}${list?.[i] ? ` (${list[i]})` : ''}`
+          : (list?.[i] ?? `${words(key)} ${i + 1}`);
       parts.push(who);
     } else parts.push(words(key));
   }

@@ -24,7 +24,10 @@ export function fontDir(): string {
     const fonts = join(dir, FONT_DIR);
     if (existsSync(join(fonts, FONT_FILES[0]))) return fonts;
     const up = dirname(dir);
-    if (up === dir) throw new Error(`the report fonts (${join(FONT_DIR, FONT_FILES[0])}) were not found above ${fileURLToPath(import.meta.url)}: run npm run build`);
+    if (up === dir)
+      throw new Error(
+        `the report fonts (${join(FONT_DIR, FONT_FILES[0])}) were not found above ${fileURLToPath(import.meta.url)}: run npm run build`,
+      );
     dir = up;
   }
 }

@@ -42,7 +42,12 @@ footer { color: #777; font-size: 0.85em; margin-top: 32px; }
 
 function renderTable(t: Table): string {
   const head = `<thead><tr>${t.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('')}</tr></thead>`;
-  const body = t.rows.map((r) => `<tr>${r.map((c, k) => (k === 0 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`).join('\n');
+  const body = t.rows
+    .map(
+      (r) =>
+        `<tr>${r.map((c, k) => (k === 0 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`,
+    )
+    .join('\n');
   return `<table><caption>${escapeHtml(t.caption)}</caption>${head}<tbody>\n${body}\n</tbody></table>`;
 }
 
@@ -53,7 +58,9 @@ export function renderPage(c: ReportContent, o: PageOptions): string {
     ? "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; img-src data:; font-src data:"
     : "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
   const figure = (ch: Chart) => {
-    const files = ['vl.json', 'svg', 'png'].map((ext) => `<a href="${escapeHtml(ch.name)}.${ext}">${escapeHtml(ch.name)}.${ext}</a>`).join(' · ');
+    const files = ['vl.json', 'svg', 'png']
+      .map((ext) => `<a href="${escapeHtml(ch.name)}.${ext}">${escapeHtml(ch.name)}.${ext}</a>`)
+      .join(' · ');
     return [
       `<figure id="chart-${escapeHtml(ch.name)}" data-chart="${escapeHtml(ch.name)}">`,
       `<h3>${escapeHtml(ch.title)}</h3>`,
@@ -66,14 +73,19 @@ export function renderPage(c: ReportContent, o: PageOptions): string {
   // A document names its charts in its order; charts it does not name follow.
   const named = c.document ? c.document.blocks.flatMap((b) => (b.type === 'chart' ? [b.name] : [])) : [];
   const byName = new Map(c.charts.map((ch) => [ch.name, ch]));
-  for (const name of named) if (!byName.has(name)) throw new Error(`the document names chart '${name}', which the report does not have`);
-  const figures = [...named.map((n) => byName.get(n)!), ...c.charts.filter((ch) => !named.includes(ch.name))].map(figure).join('\n');
+  for (const name of named)
+    if (!byName.has(name)) throw new Error(`the document names chart '${name}', which the report does not have`);
+  const figures = [...named.map((n) => byName.get(n)!), ...c.charts.filter((ch) => !named.includes(ch.name))]
+    .map(figure)
+    .join('\n');
   // The document's opening (heading, run line, verdict) under the title; its other blocks in the summary.
   const opening = (b: Block) => b.type === 'heading' || b.type === 'run' || b.type === 'verdict';
   const header = c.document
     ? blocksHtml(c.document.blocks.filter(opening))
     : `<p class="lead">${escapeHtml(c.lead)}</p>\n${c.verdict?.length ? `<ul class="verdict">\n${c.verdict.map((v) => `<li>${escapeHtml(v)}</li>`).join('\n')}\n</ul>` : ''}`;
-  const summary = c.document ? blocksHtml(c.document.blocks.filter((b) => !opening(b) && b.type !== 'chart')) : c.tables.map(renderTable).join('\n');
+  const summary = c.document
+    ? blocksHtml(c.document.blocks.filter((b) => !opening(b) && b.type !== 'chart'))
+    : c.tables.map(renderTable).join('\n');
   const scripts = interactive
     ? [
         ...o.bundles!.map((b) => `<script data-bundle="${escapeHtml(b.name)}">${scriptCode(b.code)}</script>`),

@@ -48,12 +48,20 @@ export async function reportFiles(c: ReportContent, o: ReportOptions = {}): Prom
   }
   files.push({ name: 'result.json', data: c.resultJson });
   // index.html last: a folder with an index.html is a finished report.
-  files.push({ name: 'index.html', data: renderPage(c, { svgs, bundles: o.interactive ? browserBundles() : undefined }) });
+  files.push({
+    name: 'index.html',
+    data: renderPage(c, { svgs, bundles: o.interactive ? browserBundles() : undefined }),
+  });
   return files;
 }
 
 /** Write the report folder; returns the path of its index.html. */
-export async function writeReport(dir: string, c: ReportContent, o: ReportOptions = {}, hooks?: WriteHooks): Promise<string> {
+export async function writeReport(
+  dir: string,
+  c: ReportContent,
+  o: ReportOptions = {},
+  hooks?: WriteHooks,
+): Promise<string> {
   const files = await reportFiles(c, o);
   const check = () => {
     if (o.signal?.aborted) throw new ReportInterrupted();
@@ -65,5 +73,13 @@ export async function writeReport(dir: string, c: ReportContent, o: ReportOption
     await new Promise((resolve) => setImmediate(resolve));
     check();
   };
-  return join(await writeReportFolderChecked(dir, files, { ...hooks, afterFile: (name) => (check(), hooks?.afterFile?.(name)) }, turn), 'index.html');
+  return join(
+    await writeReportFolderChecked(
+      dir,
+      files,
+      { ...hooks, afterFile: (name) => (check(), hooks?.afterFile?.(name)) },
+      turn,
+    ),
+    'index.html',
+  );
 }

@@ -26,22 +26,45 @@ export function matchupReport(r: MatchupResult, file: string): ReportContent {
       name: 'matchup',
       title: 'Which tactic',
       caption: `P(A wins) for each pairing of A’s tactic (rows) and B’s (columns), exact; ${nc ? 'NC: the pairing ends without a battle; ' : ''}beside and under the grid, each side’s optimal (Nash) mix of tactics when both choose in secret.`,
-      spec: matchupChart({ sides: r.sides, tacticsA: tactics, tacticsB: tactics, winA: r.winA, mixA: r.tactics.map((t) => r.mixA[t]), mixB: r.tactics.map((t) => r.mixB[t]), value: r.value, noCombat: r.noCombat }),
+      spec: matchupChart({
+        sides: r.sides,
+        tacticsA: tactics,
+        tacticsB: tactics,
+        winA: r.winA,
+        mixA: r.tactics.map((t) => r.mixA[t]),
+        mixB: r.tactics.map((t) => r.mixB[t]),
+        value: r.value,
+        noCombat: r.noCombat,
+      }),
     },
   ];
-  return documentContent(presentMatchup(r), { facts: facts(r, file), sources: MATCHUP_SOURCES, charts, resultJson: JSON.stringify(r, null, 2) + '\n' });
+  return documentContent(presentMatchup(r), {
+    facts: facts(r, file),
+    sources: MATCHUP_SOURCES,
+    charts,
+    resultJson: JSON.stringify(r, null, 2) + '\n',
+  });
 }
 
 function facts(r: MatchupResult, file: string): [string, string][] {
   const f: [string, string][] = [
     ['scenario', file],
-    ['method', 'exact odds of every pairing of tactics (all 10,000 pairs of d100 rolls per cell); the zero-sum game solved by linear programming'],
-    ['objective', r.objective === 'win' ? 'win: A scores P(A wins) + ½ P(no winner)' : 'casualties (the win game is solved too)'],
+    [
+      'method',
+      'exact odds of every pairing of tactics (all 10,000 pairs of d100 rolls per cell); the zero-sum game solved by linear programming',
+    ],
+    [
+      'objective',
+      r.objective === 'win' ? 'win: A scores P(A wins) + ½ P(no winner)' : 'casualties (the win game is solved too)',
+    ],
   ];
   const mc = r.monteCarlo;
   if (mc) {
     const per = mc.trialsPerCell.flat();
-    f.push(['Monte Carlo', `${Math.min(...per).toLocaleString('en-US')}${Math.max(...per) !== Math.min(...per) ? `–${Math.max(...per).toLocaleString('en-US')}` : ''} battles per cell, seed ${mc.seed} in every cell (common random numbers), ${mc.threads} thread${mc.threads === 1 ? '' : 's'}`]);
+    f.push([
+      'Monte Carlo',
+      `${Math.min(...per).toLocaleString('en-US')}${Math.max(...per) !== Math.min(...per) ? `–${Math.max(...per).toLocaleString('en-US')}` : ''} battles per cell, seed ${mc.seed} in every cell (common random numbers), ${mc.threads} thread${mc.threads === 1 ? '' : 's'}`,
+    ]);
   }
   f.push(['elapsed', elapsedText(r.elapsedMs)], ['policies', `tie: ${r.tiePolicy}`]);
   return f;

@@ -28,10 +28,12 @@ export interface Compiled {
 /** Compile with a logger that keeps vega-lite's warnings (tests require there to be none). */
 export async function compileSpec(spec: TopLevelSpec): Promise<Compiled> {
   const messages: CompileMessage[] = [];
-  const push = (level: CompileMessage['level']) => (...args: readonly unknown[]) => {
-    messages.push({ level, message: args.map(String).join(' ') });
-    return logger;
-  };
+  const push =
+    (level: CompileMessage['level']) =>
+    (...args: readonly unknown[]) => {
+      messages.push({ level, message: args.map(String).join(' ') });
+      return logger;
+    };
   const logger = {
     level: () => logger,
     error: push('error'),
@@ -47,7 +49,10 @@ export async function compileSpec(spec: TopLevelSpec): Promise<Compiled> {
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   // logLevel Error: headless, the zoom bindings warn that there is no `window` to listen to.
   const runtime = await import('vega');
-  const view = new runtime.View(runtime.parse((await compileSpec(spec)).vega), { renderer: 'none', logLevel: runtime.Error });
+  const view = new runtime.View(runtime.parse((await compileSpec(spec)).vega), {
+    renderer: 'none',
+    logLevel: runtime.Error,
+  });
   try {
     return await view.toSVG();
   } finally {
@@ -64,7 +69,9 @@ export function scopeSvgIds(svg: string, prefix: string): string {
   const ids = new Map<string, string>();
   for (const m of svg.matchAll(/\sid="([^"]+)"/g)) if (!ids.has(m[1])) ids.set(m[1], `${prefix}-${ids.size + 1}`);
   if (ids.size === 0) return svg;
-  return svg.replace(/(\sid="|url\(#|href="#)([^")]+)/g, (all, head: string, id: string) => (ids.has(id) ? head + ids.get(id)! : all));
+  return svg.replace(/(\sid="|url\(#|href="#)([^")]+)/g, (all, head: string, id: string) =>
+    ids.has(id) ? head + ids.get(id)! : all,
+  );
 }
 
 /** A package's folder (its main file's nearest ancestor holding its package.json): bundles are not exported. */
@@ -100,7 +107,12 @@ export function resvgOptions(scale = 2): ResvgRenderOptions {
   return {
     background: 'white',
     fitTo: { mode: 'zoom', value: scale },
-    font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
+    font: {
+      fontFiles: fontFiles(),
+      loadSystemFonts: false,
+      defaultFontFamily: 'DejaVu Sans',
+      sansSerifFamily: 'DejaVu Sans',
+    },
   };
 }
 

@@ -24,7 +24,9 @@ export async function saveReport(content: ReportContent, o: SaveOptions): Promis
   } catch (err) {
     if (err instanceof ReportInterrupted) return null;
     if (err instanceof WarcastError) throw err;
-    throw new WarcastError(`${o.option} ${o.dir}: cannot write the report: ${err instanceof Error ? err.message : String(err)}`);
+    throw new WarcastError(
+      `${o.option} ${o.dir}: cannot write the report: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   return index;
 }
@@ -33,14 +35,20 @@ export { pctCi } from '../src/text/format.js';
 
 /** "tie: reroll, …" */
 export function policyText(policies: Record<string, unknown>): string {
-  return Object.entries(policies).map(([k, v]) => `${k}: ${String(v)}`).join(', ');
+  return Object.entries(policies)
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join(', ');
 }
 
 export const elapsedText = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** The facts every Monte Carlo run states: seed, trials (in the kind's unit), threads, precision, interruption. */
 export function runFacts(r: RunHeader, unit: string): [string, string][] {
-  const f: [string, string][] = [['seed', String(r.seed)], [unit, r.trials.toLocaleString('en-US')], ['threads', String(r.threads)]];
+  const f: [string, string][] = [
+    ['seed', String(r.seed)],
+    [unit, r.trials.toLocaleString('en-US')],
+    ['threads', String(r.threads)],
+  ];
   if (r.precision !== null) f.push(['precision', `± ${r.precision} (95%)`]);
   if (r.interrupted) f.push(['interrupted', `yes: the numbers cover the ${unit} finished before Ctrl-C`]);
   return f;

@@ -29,10 +29,12 @@ export const ENDING_LABELS: Record<(typeof ENDINGS)[number], string> = {
 };
 const FALLEN = new Set(['stormed', 'starved', 'defendersDepart']);
 
-
 /** P(falls in week w) from the cumulative curve, up to the last week anything fell. */
 export function weeklyFalls(r: SiegeResult): { week: number; probability: number }[] {
-  const weeks = r.fallenByWeek.map((f, k) => ({ week: f.week, probability: Math.max(0, f.probability - (k === 0 ? 0 : r.fallenByWeek[k - 1].probability)) }));
+  const weeks = r.fallenByWeek.map((f, k) => ({
+    week: f.week,
+    probability: Math.max(0, f.probability - (k === 0 ? 0 : r.fallenByWeek[k - 1].probability)),
+  }));
   let last = weeks.length;
   while (last > 1 && weeks[last - 1].probability === 0) last--;
   return weeks.slice(0, last);
@@ -47,7 +49,15 @@ export function siegeReport(r: SiegeResult, file: string): ReportContent {
       name: 'siege-survival',
       title: 'Survival',
       caption: `The chance that ${defender} is still standing at the end of each week (not stormed, starved or abandoned), with the 95% interval of the estimate as a band.`,
-      spec: siegeSurvivalChart({ defender: chartText(defender), fallenByWeek: r.fallenByWeek.map((f) => ({ week: f.week, fallen: f.probability, lo: f.ci95[0], hi: f.ci95[1] })) }),
+      spec: siegeSurvivalChart({
+        defender: chartText(defender),
+        fallenByWeek: r.fallenByWeek.map((f) => ({
+          week: f.week,
+          fallen: f.probability,
+          lo: f.ci95[0],
+          hi: f.ci95[1],
+        })),
+      }),
     },
     {
       name: 'siege-weeks',
@@ -58,8 +68,17 @@ export function siegeReport(r: SiegeResult, file: string): ReportContent {
     {
       name: 'siege-endings',
       title: 'Endings',
-      caption: 'How the sieges end: the fortress falls (red: stormed, starved, abandoned) or holds (grey: the attacker departs, or it still stands at the week limit).',
-      spec: siegeEndingsChart({ endings: ENDINGS.map((e) => ({ label: ENDING_LABELS[e], probability: r.endings[e].probability, lo: r.endings[e].ci95[0], hi: r.endings[e].ci95[1], fallen: FALLEN.has(e) })) }),
+      caption:
+        'How the sieges end: the fortress falls (red: stormed, starved, abandoned) or holds (grey: the attacker departs, or it still stands at the week limit).',
+      spec: siegeEndingsChart({
+        endings: ENDINGS.map((e) => ({
+          label: ENDING_LABELS[e],
+          probability: r.endings[e].probability,
+          lo: r.endings[e].ci95[0],
+          hi: r.endings[e].ci95[1],
+          fallen: FALLEN.has(e),
+        })),
+      }),
     },
     {
       name: 'siege-casualties-at-most',
@@ -83,11 +102,17 @@ export function siegeReport(r: SiegeResult, file: string): ReportContent {
     charts.push({
       name: 'siege-supplies',
       title: 'Supplies',
-      caption: 'What each side has left at the start of each week, on average over the sieges still running then, as a share of what it started with: rations, money, artillery shot and ballista bolts (only the stores the scenario accounts).',
+      caption:
+        'What each side has left at the start of each week, on average over the sieges still running then, as a share of what it started with: rations, money, artillery shot and ballista bolts (only the stores the scenario accounts).',
       spec: siegeSuppliesChart({ series: supplies }),
     });
   }
-  return documentContent(presentSiege(r), { facts: facts(r, file), sources: SIEGE_SOURCES, charts, resultJson: JSON.stringify(r, null, 2) + '\n' });
+  return documentContent(presentSiege(r), {
+    facts: facts(r, file),
+    sources: SIEGE_SOURCES,
+    charts,
+    resultJson: JSON.stringify(r, null, 2) + '\n',
+  });
 }
 
 function facts(r: SiegeResult, file: string): [string, string][] {
@@ -97,11 +122,20 @@ function facts(r: SiegeResult, file: string): [string, string][] {
     ['mode', r.mode],
     ...runFacts(r, 'sieges'),
   ];
-  f.push(['week limit', String(r.weekLimit)], ['elapsed', elapsedText(r.elapsedMs)], ['policies', policyText(r.policies)]);
+  f.push(
+    ['week limit', String(r.weekLimit)],
+    ['elapsed', elapsedText(r.elapsedMs)],
+    ['policies', policyText(r.policies)],
+  );
   return f;
 }
 
-const STORE_LABELS = { rations: 'rations', money: 'money', artillery: 'artillery shot', ballista: 'ballista bolts' } as const;
+const STORE_LABELS = {
+  rations: 'rations',
+  money: 'money',
+  artillery: 'artillery shot',
+  ballista: 'ballista bolts',
+} as const;
 
 /** The supplies chart's points: each accounted store's mean left by week, as a share of its first week's level. */
 export function suppliesSeries(r: SiegeResult): { week: number; store: string; share: number; amount: number }[] {

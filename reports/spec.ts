@@ -41,7 +41,18 @@ export const SIDE_COLOURS = ['#b5523b', '#3b6fb5'] as const;
 /** Third colour for "no winner" / neutral. */
 export const NEUTRAL_COLOUR = '#8c8c8c';
 /** A longer qualitative palette (owners in a cascade). */
-export const PALETTE = ['#3b6fb5', '#b5523b', '#5a9a4c', '#8a5fb0', '#d19a2a', '#4aa3a3', '#c25b8f', '#6b6b6b', '#9c7a4d', '#2f4f8f'];
+export const PALETTE = [
+  '#3b6fb5',
+  '#b5523b',
+  '#5a9a4c',
+  '#8a5fb0',
+  '#d19a2a',
+  '#4aa3a3',
+  '#c25b8f',
+  '#6b6b6b',
+  '#9c7a4d',
+  '#2f4f8f',
+];
 
 /**
  * One colour per player across every cascade chart: the player's place in the scenario's list picks it, so Bob

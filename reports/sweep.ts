@@ -29,7 +29,12 @@ export function sweepReport(r: SweepResult, file: string): ReportContent {
       spec: sweepChart({
         parameter: varies,
         side: sideLabels(r.sides)[0],
-        points: r.points.map((p) => ({ value: p.value, win: p.win[0], lo: p.winCi95 ? p.winCi95[0][0] : p.win[0], hi: p.winCi95 ? p.winCi95[0][1] : p.win[0] })),
+        points: r.points.map((p) => ({
+          value: p.value,
+          win: p.win[0],
+          lo: p.winCi95 ? p.winCi95[0][0] : p.win[0],
+          hi: p.winCi95 ? p.winCi95[0][1] : p.win[0],
+        })),
         exact: mc ? r.points.map((p) => ({ value: p.value, win: p.exactWin[0] })) : undefined,
       }),
     },
@@ -37,7 +42,11 @@ export function sweepReport(r: SweepResult, file: string): ReportContent {
       name: 'sweep-casualties',
       title: 'Casualties',
       caption: `Mean troops each side loses per battle at each value of ${r.vary}${mc ? ' (Monte Carlo)' : ' (exact)'}.`,
-      spec: sweepCasualtiesChart({ parameter: varies, sides: r.sides, points: r.points.map((p) => ({ value: p.value, casualties: p.casualties })) }),
+      spec: sweepCasualtiesChart({
+        parameter: varies,
+        sides: r.sides,
+        points: r.points.map((p) => ({ value: p.value, casualties: p.casualties })),
+      }),
     },
   ];
   const s = scenario;
@@ -66,10 +75,19 @@ function facts(r: SweepResult, file: string, policies: string): [string, string]
   const f: [string, string][] = [
     ['scenario', file],
     ['varied', `${r.vary}: ${r.from} to ${r.to} step ${r.step} (${r.points.length} values)`],
-    ['method', r.method === 'exact' ? 'exact odds (all 10,000 pairs of d100 rolls per value)' : 'Monte Carlo with common random numbers (the same seed at every value), checked against exact odds'],
+    [
+      'method',
+      r.method === 'exact'
+        ? 'exact odds (all 10,000 pairs of d100 rolls per value)'
+        : 'Monte Carlo with common random numbers (the same seed at every value), checked against exact odds',
+    ],
   ];
   if (r.method === 'monte-carlo') {
-    f.push(['seed', String(r.seed)], ['battles per value', r.trialsPerPoint.toLocaleString('en-US')], ['threads', String(r.threads)]);
+    f.push(
+      ['seed', String(r.seed)],
+      ['battles per value', r.trialsPerPoint.toLocaleString('en-US')],
+      ['threads', String(r.threads)],
+    );
   }
   f.push(['elapsed', elapsedText(r.elapsedMs)], ['policies', policies]);
   return f;
@@ -81,11 +99,19 @@ function pointTable(r: SweepResult): Table {
   const shown = r.points.filter((_, i) => i % k === 0 || i === r.points.length - 1);
   return {
     caption: `Key numbers${k > 1 ? ` (every ${k}th value)` : ''}`,
-    columns: [r.vary, 'modified BR A / B', ...(mc ? ['A wins (95%)', 'A exact', 'B wins (95%)', 'B exact'] : ['A wins', 'B wins']), 'no winner', 'mean casualties A / B'],
+    columns: [
+      r.vary,
+      'modified BR A / B',
+      ...(mc ? ['A wins (95%)', 'A exact', 'B wins (95%)', 'B exact'] : ['A wins', 'B wins']),
+      'no winner',
+      'mean casualties A / B',
+    ],
     rows: shown.map((p) => [
       String(p.value),
       `${p.modifiedBattleRating[0]} / ${p.modifiedBattleRating[1]}`,
-      ...(mc ? [pctCi(p.win[0], p.winCi95?.[0]), pct(p.exactWin[0]), pctCi(p.win[1], p.winCi95?.[1]), pct(p.exactWin[1])] : [pct(p.win[0]), pct(p.win[1])]),
+      ...(mc
+        ? [pctCi(p.win[0], p.winCi95?.[0]), pct(p.exactWin[0]), pctCi(p.win[1], p.winCi95?.[1]), pct(p.exactWin[1])]
+        : [pct(p.win[0]), pct(p.win[1])]),
       pct(p.exactNoWinner),
       `${num(p.casualties[0])} / ${num(p.casualties[1])}`,
     ]),

@@ -3,7 +3,13 @@
  * swept value (one line per location for a cascade) with its 95% band and a 50% rule, weeks to fall and losses;
  * with two fields, heatmaps. Built from the sweep result alone.
  */
-import type { BattleGridSweepResult, CascadeSweepResult, MarchSweepResult, SiegeSweepResult, SimSweepResult } from '../src/analysis/sweepSim.js';
+import type {
+  BattleGridSweepResult,
+  CascadeSweepResult,
+  MarchSweepResult,
+  SiegeSweepResult,
+  SimSweepResult,
+} from '../src/analysis/sweepSim.js';
 import { num, pct } from '../src/text/format.js';
 import { sweepHeatmapChart, sweepLinesChart, sweepMeansChart } from './charts/sweep.js';
 import type { ReportContent, Table } from './content.js';
@@ -17,16 +23,22 @@ function axisWords(r: SimSweepResult, vary: string): string {
 }
 
 const SOURCES: Record<SimSweepResult['kind'], string> = {
-  march: 'D&D Rules Cyclopedia (TSR 1991), the War Machine: movement, forced marches and fatigue; warcast’s decisions: docs/rules.md §8.',
-  'war-machine': 'D&D Rules Cyclopedia (TSR 1991), the War Machine; the War Machine / Siege Machine summary sheet (docs/sources/war-machine-sheet.txt); warcast’s decisions: docs/rules.md.',
-  siege: 'D&D Rules Cyclopedia (TSR 1991), the Siege Machine; the War Machine / Siege Machine summary sheet (docs/sources/war-machine-sheet.txt); warcast’s decisions: docs/siege.md.',
+  march:
+    'D&D Rules Cyclopedia (TSR 1991), the War Machine: movement, forced marches and fatigue; warcast’s decisions: docs/rules.md §8.',
+  'war-machine':
+    'D&D Rules Cyclopedia (TSR 1991), the War Machine; the War Machine / Siege Machine summary sheet (docs/sources/war-machine-sheet.txt); warcast’s decisions: docs/rules.md.',
+  siege:
+    'D&D Rules Cyclopedia (TSR 1991), the Siege Machine; the War Machine / Siege Machine summary sheet (docs/sources/war-machine-sheet.txt); warcast’s decisions: docs/siege.md.',
   cascade: 'The Dune seizure cascade page (docs/sources/); warcast’s decisions: docs/cascade.md.',
 };
 
 function facts(r: SimSweepResult, file: string, perPoint: string): [string, string][] {
   return [
     ['scenario', file],
-    ...r.axes.map((a, k): [string, string] => [k === 0 ? 'varied' : 'and', `${a.vary}: ${a.from} to ${a.to} step ${a.step} (${a.values.length} values)`]),
+    ...r.axes.map((a, k): [string, string] => [
+      k === 0 ? 'varied' : 'and',
+      `${a.vary}: ${a.from} to ${a.to} step ${a.step} (${a.values.length} values)`,
+    ]),
     ...((r.method === 'exact'
       ? [['method', 'exact odds at every point (all 10,000 pairs of d100 rolls)']]
       : [
@@ -39,31 +51,58 @@ function facts(r: SimSweepResult, file: string, perPoint: string): [string, stri
   ];
 }
 
-const cells = <P extends { values: number[] }>(points: P[], f: (p: P) => number) => points.map((p) => ({ x: p.values[1], y: p.values[0], p: f(p) }));
+const cells = <P extends { values: number[] }>(points: P[], f: (p: P) => number) =>
+  points.map((p) => ({ x: p.values[1], y: p.values[0], p: f(p) }));
 
 function siegeCharts(r: SiegeSweepResult): Chart[] {
   const [a, b] = r.axes;
   const [wa, wb] = r.axes.map((x) => axisWords(r, x.vary));
   if (b) {
-    return [{
-      name: 'sweep-held',
-      title: 'Held or fallen',
-      caption: `P(the fortress is held to week ${r.weekLimit}) for each pair of values: ${a.vary} (rows) and ${b.vary} (columns).`,
-      spec: sweepHeatmapChart({ title: 'Held or fallen', xTitle: wb, yTitle: wa, measure: `P(held to week ${r.weekLimit})`, cells: cells(r.points, (p) => p.held) }),
-    }];
+    return [
+      {
+        name: 'sweep-held',
+        title: 'Held or fallen',
+        caption: `P(the fortress is held to week ${r.weekLimit}) for each pair of values: ${a.vary} (rows) and ${b.vary} (columns).`,
+        spec: sweepHeatmapChart({
+          title: 'Held or fallen',
+          xTitle: wb,
+          yTitle: wa,
+          measure: `P(held to week ${r.weekLimit})`,
+          cells: cells(r.points, (p) => p.held),
+        }),
+      },
+    ];
   }
   return [
     {
       name: 'sweep-held',
       title: 'Held or fallen',
       caption: `P(the fortress is held to week ${r.weekLimit}) as ${a.vary} varies, with its 95% interval; the grey rule marks 50%.`,
-      spec: sweepLinesChart({ title: 'Held or fallen', parameter: wa, yTitle: `P(held to week ${r.weekLimit})`, series: [{ name: r.sides[1], points: r.points.map((p) => ({ value: p.values[0], p: p.held, lo: p.heldCi95[0], hi: p.heldCi95[1] })) }] }),
+      spec: sweepLinesChart({
+        title: 'Held or fallen',
+        parameter: wa,
+        yTitle: `P(held to week ${r.weekLimit})`,
+        series: [
+          {
+            name: r.sides[1],
+            points: r.points.map((p) => ({ value: p.values[0], p: p.held, lo: p.heldCi95[0], hi: p.heldCi95[1] })),
+          },
+        ],
+      }),
     },
     {
       name: 'sweep-weeks',
       title: 'Weeks to fall',
       caption: `Mean and median weeks to fall of the sieges that fell, as ${a.vary} varies.`,
-      spec: sweepMeansChart({ title: 'Weeks to fall', parameter: wa, yTitle: 'weeks to fall', series: [{ name: 'mean', points: r.points.map((p) => ({ value: p.values[0], y: p.weeksToFallMean })) }, { name: 'median', points: r.points.map((p) => ({ value: p.values[0], y: p.weeksToFallMedian })) }] }),
+      spec: sweepMeansChart({
+        title: 'Weeks to fall',
+        parameter: wa,
+        yTitle: 'weeks to fall',
+        series: [
+          { name: 'mean', points: r.points.map((p) => ({ value: p.values[0], y: p.weeksToFallMean })) },
+          { name: 'median', points: r.points.map((p) => ({ value: p.values[0], y: p.weeksToFallMedian })) },
+        ],
+      }),
     },
   ];
 }
@@ -76,7 +115,13 @@ function cascadeCharts(r: CascadeSweepResult): Chart[] {
       name: `sweep-held-${k + 1}`,
       title: `${l} held`,
       caption: `P(${l} still held by its owner after ${r.rounds === 1 ? 'the round' : `round ${r.rounds}`}) for each pair of values: ${a.vary} (rows) and ${b.vary} (columns).`,
-      spec: sweepHeatmapChart({ title: `${l} held`, xTitle: wb, yTitle: wa, measure: 'P(held)', cells: cells(r.points, (p) => p.held[l]) }),
+      spec: sweepHeatmapChart({
+        title: `${l} held`,
+        xTitle: wb,
+        yTitle: wa,
+        measure: 'P(held)',
+        cells: cells(r.points, (p) => p.held[l]),
+      }),
     }));
   }
   return [
@@ -84,13 +129,34 @@ function cascadeCharts(r: CascadeSweepResult): Chart[] {
       name: 'sweep-held',
       title: 'Who still holds',
       caption: `P(each location still held by its owner after ${r.rounds === 1 ? 'the round' : `round ${r.rounds}`}) as ${a.vary} varies, with 95% intervals; the grey rule marks 50%.`,
-      spec: sweepLinesChart({ title: 'Who still holds', parameter: wa, yTitle: 'P(held)', series: r.locations.map((l) => ({ name: l, points: r.points.map((p) => ({ value: p.values[0], p: p.held[l], lo: p.heldCi95[l][0], hi: p.heldCi95[l][1] })) })) }),
+      spec: sweepLinesChart({
+        title: 'Who still holds',
+        parameter: wa,
+        yTitle: 'P(held)',
+        series: r.locations.map((l) => ({
+          name: l,
+          points: r.points.map((p) => ({
+            value: p.values[0],
+            p: p.held[l],
+            lo: p.heldCi95[l][0],
+            hi: p.heldCi95[l][1],
+          })),
+        })),
+      }),
     },
     {
       name: 'sweep-legions',
       title: 'Legions lost',
       caption: `Mean legions each player loses as ${a.vary} varies.`,
-      spec: sweepMeansChart({ title: 'Legions lost', parameter: wa, yTitle: 'mean legions lost', series: r.players.map((pl) => ({ name: pl, points: r.points.map((p) => ({ value: p.values[0], y: p.legionsLostMean[pl] ?? 0 })) })) }),
+      spec: sweepMeansChart({
+        title: 'Legions lost',
+        parameter: wa,
+        yTitle: 'mean legions lost',
+        series: r.players.map((pl) => ({
+          name: pl,
+          points: r.points.map((p) => ({ value: p.values[0], y: p.legionsLostMean[pl] ?? 0 })),
+        })),
+      }),
     },
   ];
 }
@@ -99,12 +165,20 @@ function cascadeCharts(r: CascadeSweepResult): Chart[] {
 function battleCharts(r: BattleGridSweepResult): Chart[] {
   const [a, b] = r.axes;
   const [wa, wb] = r.axes.map((x) => axisWords(r, x.vary));
-  return [{
-    name: 'sweep-win',
-    title: `${r.sides[0]} wins`,
-    caption: `P(${r.sides[0]} (A) wins), exact, for each pair of values: ${a.vary} (rows) and ${b?.vary ?? ''} (columns).`,
-    spec: sweepHeatmapChart({ title: `${r.sides[0]} wins`, xTitle: wb ?? '', yTitle: wa, measure: 'P(A wins)', cells: cells(r.points, (p) => p.win[0]) }),
-  }];
+  return [
+    {
+      name: 'sweep-win',
+      title: `${r.sides[0]} wins`,
+      caption: `P(${r.sides[0]} (A) wins), exact, for each pair of values: ${a.vary} (rows) and ${b?.vary ?? ''} (columns).`,
+      spec: sweepHeatmapChart({
+        title: `${r.sides[0]} wins`,
+        xTitle: wb ?? '',
+        yTitle: wa,
+        measure: 'P(A wins)',
+        cells: cells(r.points, (p) => p.win[0]),
+      }),
+    },
+  ];
 }
 
 const vals = (p: { values: number[] }) => p.values.map(String);
@@ -115,51 +189,114 @@ function marchCharts(r: MarchSweepResult): Chart[] {
   const [wa, wb] = r.axes.map((x) => axisWords(r, x.vary));
   const battle = r.enemy !== null;
   if (b) {
-    return [{
-      name: 'sweep-arrives',
-      title: battle ? 'Arrives and wins' : 'Arrives',
-      caption: `${battle ? `P(${r.force} arrives within the plan and wins)` : 'P(arrives within the plan)'}, exact, for each pair of values: ${a.vary} (rows) and ${b.vary} (columns).`,
-      spec: sweepHeatmapChart({ title: battle ? 'Arrives and wins' : 'Arrives', xTitle: wb, yTitle: wa, measure: battle ? 'P(arrives and wins)' : 'P(arrives)', cells: cells(r.points, (p) => (battle ? (p.arriveAndWin ?? 0) : p.arrives)) }),
-    }];
+    return [
+      {
+        name: 'sweep-arrives',
+        title: battle ? 'Arrives and wins' : 'Arrives',
+        caption: `${battle ? `P(${r.force} arrives within the plan and wins)` : 'P(arrives within the plan)'}, exact, for each pair of values: ${a.vary} (rows) and ${b.vary} (columns).`,
+        spec: sweepHeatmapChart({
+          title: battle ? 'Arrives and wins' : 'Arrives',
+          xTitle: wb,
+          yTitle: wa,
+          measure: battle ? 'P(arrives and wins)' : 'P(arrives)',
+          cells: cells(r.points, (p) => (battle ? (p.arriveAndWin ?? 0) : p.arrives)),
+        }),
+      },
+    ];
   }
-  const line = (name: string, f: (p: MarchSweepResult['points'][number]) => number) => ({ name, points: r.points.map((p) => ({ value: p.values[0], p: f(p), lo: f(p), hi: f(p) })) });
-  return [{
-    name: 'sweep-arrives',
-    title: 'Arrives',
-    caption: `P(arrives within the plan)${battle ? ' and P(arrives and wins)' : ''} as ${a.vary} varies (exact); the grey rule marks 50%.`,
-    spec: sweepLinesChart({ title: 'Arrives', parameter: wa, yTitle: 'probability', series: [line('arrives', (p) => p.arrives), ...(battle ? [line('arrives and wins', (p) => p.arriveAndWin ?? 0)] : [])] }),
-  }];
+  const line = (name: string, f: (p: MarchSweepResult['points'][number]) => number) => ({
+    name,
+    points: r.points.map((p) => ({ value: p.values[0], p: f(p), lo: f(p), hi: f(p) })),
+  });
+  return [
+    {
+      name: 'sweep-arrives',
+      title: 'Arrives',
+      caption: `P(arrives within the plan)${battle ? ' and P(arrives and wins)' : ''} as ${a.vary} varies (exact); the grey rule marks 50%.`,
+      spec: sweepLinesChart({
+        title: 'Arrives',
+        parameter: wa,
+        yTitle: 'probability',
+        series: [
+          line('arrives', (p) => p.arrives),
+          ...(battle ? [line('arrives and wins', (p) => p.arriveAndWin ?? 0)] : []),
+        ],
+      }),
+    },
+  ];
 }
 
 function marchTable(r: MarchSweepResult): Table {
   return {
     caption: 'Every point (exact)',
-    columns: [...r.axes.map((a) => a.vary), 'P(arrives)', 'mean distance', ...(r.enemy ? [`P(${r.force} wins | arrives)`, 'P(arrives and wins)'] : [])],
-    rows: r.points.map((p) => [...vals(p), pct(p.arrives), num(p.distanceMean, 1), ...(r.enemy ? [p.win ? pct(p.win[0]) : '—', p.arriveAndWin === null ? '—' : pct(p.arriveAndWin)] : [])]),
+    columns: [
+      ...r.axes.map((a) => a.vary),
+      'P(arrives)',
+      'mean distance',
+      ...(r.enemy ? [`P(${r.force} wins | arrives)`, 'P(arrives and wins)'] : []),
+    ],
+    rows: r.points.map((p) => [
+      ...vals(p),
+      pct(p.arrives),
+      num(p.distanceMean, 1),
+      ...(r.enemy ? [p.win ? pct(p.win[0]) : '—', p.arriveAndWin === null ? '—' : pct(p.arriveAndWin)] : []),
+    ]),
   };
 }
 
 function battleTable(r: BattleGridSweepResult): Table {
   return {
     caption: 'Every point (exact)',
-    columns: [...r.axes.map((a) => a.vary), `P(${r.sides[0]} wins)`, `P(${r.sides[1]} wins)`, 'modified BR A / B', 'mean casualties A / B'],
-    rows: r.points.map((p) => [...vals(p), pct(p.win[0]), pct(p.win[1]), `${p.modifiedBattleRating[0]} / ${p.modifiedBattleRating[1]}`, `${num(p.casualties[0])} / ${num(p.casualties[1])}`]),
+    columns: [
+      ...r.axes.map((a) => a.vary),
+      `P(${r.sides[0]} wins)`,
+      `P(${r.sides[1]} wins)`,
+      'modified BR A / B',
+      'mean casualties A / B',
+    ],
+    rows: r.points.map((p) => [
+      ...vals(p),
+      pct(p.win[0]),
+      pct(p.win[1]),
+      `${p.modifiedBattleRating[0]} / ${p.modifiedBattleRating[1]}`,
+      `${num(p.casualties[0])} / ${num(p.casualties[1])}`,
+    ]),
   };
 }
 
 function siegeTable(r: SiegeSweepResult): Table {
   return {
     caption: 'Every point',
-    columns: [...r.axes.map((a) => a.vary), `P(held to week ${r.weekLimit}) (95%)`, 'weeks to fall: mean (median)', 'attacker dead', 'defender dead'],
-    rows: r.points.map((p) => [...vals(p), pctCi(p.held, p.heldCi95), p.weeksToFallMean === null ? '—' : `${num(p.weeksToFallMean, 1)} (${p.weeksToFallMedian})`, num(p.attackerDeadMean), num(p.defenderDeadMean)]),
+    columns: [
+      ...r.axes.map((a) => a.vary),
+      `P(held to week ${r.weekLimit}) (95%)`,
+      'weeks to fall: mean (median)',
+      'attacker dead',
+      'defender dead',
+    ],
+    rows: r.points.map((p) => [
+      ...vals(p),
+      pctCi(p.held, p.heldCi95),
+      p.weeksToFallMean === null ? '—' : `${num(p.weeksToFallMean, 1)} (${p.weeksToFallMedian})`,
+      num(p.attackerDeadMean),
+      num(p.defenderDeadMean),
+    ]),
   };
 }
 
 function cascadeTable(r: CascadeSweepResult): Table {
   return {
     caption: 'Every point',
-    columns: [...r.axes.map((a) => a.vary), ...r.locations.map((l) => `P(${l} held)`), ...r.players.map((pl) => `${pl}: legions lost`)],
-    rows: r.points.map((p) => [...vals(p), ...r.locations.map((l) => pct(p.held[l])), ...r.players.map((pl) => num(p.legionsLostMean[pl] ?? 0, 2))]),
+    columns: [
+      ...r.axes.map((a) => a.vary),
+      ...r.locations.map((l) => `P(${l} held)`),
+      ...r.players.map((pl) => `${pl}: legions lost`),
+    ],
+    rows: r.points.map((p) => [
+      ...vals(p),
+      ...r.locations.map((l) => pct(p.held[l])),
+      ...r.players.map((pl) => num(p.legionsLostMean[pl] ?? 0, 2)),
+    ]),
   };
 }
 
@@ -173,10 +310,30 @@ interface Part {
 
 /** Each kind's part of the report, by the result's kind (the compiler checks every kind of SimSweepResult has one). */
 const PARTS: { [K in SimSweepResult['kind']]: (r: Extract<SimSweepResult, { kind: K }>) => Part } = {
-  'war-machine': (r) => ({ what: `${r.sides[0]} (A) vs ${r.sides[1]} (B)`, perPoint: 'battles per point', table: battleTable(r), charts: battleCharts(r) }),
-  siege: (r) => ({ what: `${r.sides[0]} besieging ${r.sides[1]}`, perPoint: 'sieges per point', table: siegeTable(r), charts: siegeCharts(r) }),
-  march: (r) => ({ what: `${r.force}${r.enemy ? ` marching on ${r.enemy}` : ' on the march'}`, perPoint: 'trials per point', table: marchTable(r), charts: marchCharts(r) }),
-  cascade: (r) => ({ what: `cascade, ${r.rounds} round${r.rounds === 1 ? '' : 's'}`, perPoint: 'trials per point', table: cascadeTable(r), charts: cascadeCharts(r) }),
+  'war-machine': (r) => ({
+    what: `${r.sides[0]} (A) vs ${r.sides[1]} (B)`,
+    perPoint: 'battles per point',
+    table: battleTable(r),
+    charts: battleCharts(r),
+  }),
+  siege: (r) => ({
+    what: `${r.sides[0]} besieging ${r.sides[1]}`,
+    perPoint: 'sieges per point',
+    table: siegeTable(r),
+    charts: siegeCharts(r),
+  }),
+  march: (r) => ({
+    what: `${r.force}${r.enemy ? ` marching on ${r.enemy}` : ' on the march'}`,
+    perPoint: 'trials per point',
+    table: marchTable(r),
+    charts: marchCharts(r),
+  }),
+  cascade: (r) => ({
+    what: `cascade, ${r.rounds} round${r.rounds === 1 ? '' : 's'}`,
+    perPoint: 'trials per point',
+    table: cascadeTable(r),
+    charts: cascadeCharts(r),
+  }),
 };
 
 export function simSweepReport(r: SimSweepResult, file: string): ReportContent {

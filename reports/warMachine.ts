@@ -5,7 +5,13 @@
  */
 import type { OddsResult } from '../src/analysis/odds.js';
 import { ROW_COUNT, rowLabel } from '../src/rules/warMachine/results.js';
-import { casualtyChart, convergenceChart, engagementChart, resultsRowsChart, winProbabilityChart } from './charts/war.js';
+import {
+  casualtyChart,
+  convergenceChart,
+  engagementChart,
+  resultsRowsChart,
+  winProbabilityChart,
+} from './charts/war.js';
 import { atMostChart } from './charts/cumulative.js';
 import { documentContent, type ReportContent } from './content.js';
 import { elapsedText, policyText, runFacts } from './save.js';
@@ -31,18 +37,30 @@ export function oddsReport(r: OddsResult, file: string): ReportContent {
       caption: monteCarlo
         ? 'Each side’s chance of winning the battle, with the 95% interval of the Monte Carlo estimate as error bars and the exact odds as a black tick.'
         : 'Each side’s exact chance of winning the battle.',
-      spec: winProbabilityChart({ sides, win: r.win, ci95: r.winCi95, exact: monteCarlo ? exact.win : null, noWinner: r.tie }),
+      spec: winProbabilityChart({
+        sides,
+        win: r.win,
+        ci95: r.winCi95,
+        exact: monteCarlo ? exact.win : null,
+        noWinner: r.tie,
+      }),
     },
     {
       name: 'casualties',
       title: 'Casualties',
-      caption: 'How many troops each side loses (total, dead, wounded), as histograms of the per-battle outcome; vertical lines at the 5%, 50% and 95% quantiles.',
-      spec: casualtyChart({ sides, troops: [r.ratings[0].troops, r.ratings[1].troops], distributions: r.casualtyDistributions }),
+      caption:
+        'How many troops each side loses (total, dead, wounded), as histograms of the per-battle outcome; vertical lines at the 5%, 50% and 95% quantiles.',
+      spec: casualtyChart({
+        sides,
+        troops: [r.ratings[0].troops, r.ratings[1].troops],
+        distributions: r.casualtyDistributions,
+      }),
     },
     {
       name: 'casualties-at-most',
       title: 'Casualties: at most / at least',
-      caption: 'The chance each side loses at most x troops (dead and wounded together) in the battle; hover for the chance of losing at least x. Read a loss you can afford on the x axis and its chance on the y axis.',
+      caption:
+        'The chance each side loses at most x troops (dead and wounded together) in the battle; hover for the chance of losing at least x. Read a loss you can afford on the x axis and its chance on the y axis.',
       spec: atMostChart({
         title: 'How much it can cost',
         subtitle: 'P(troops lost ≤ x) per side (total = dead + wounded)',
@@ -54,15 +72,22 @@ export function oddsReport(r: OddsResult, file: string): ReportContent {
     {
       name: 'results-rows',
       title: 'Results rows',
-      caption: 'How decisively each side wins: the probability of each row of the combat results table (the winner’s margin), per winning side.',
-      spec: resultsRowsChart({ sides, rowLabels: Array.from({ length: ROW_COUNT }, (_, k) => rowLabel(k)), rows: r.rows, exact: monteCarlo ? exact.rows : null }),
+      caption:
+        'How decisively each side wins: the probability of each row of the combat results table (the winner’s margin), per winning side.',
+      spec: resultsRowsChart({
+        sides,
+        rowLabels: Array.from({ length: ROW_COUNT }, (_, k) => rowLabel(k)),
+        rows: r.rows,
+        exact: monteCarlo ? exact.rows : null,
+      }),
     },
   ];
   if (r.convergence) {
     charts.push({
       name: 'convergence',
       title: 'Convergence',
-      caption: 'The running estimate of each side’s win probability as battles are added, with its 95% interval; the exact odds dashed. A settled run hugs the dashed line.',
+      caption:
+        'The running estimate of each side’s win probability as battles are added, with its 95% interval; the exact odds dashed. A settled run hugs the dashed line.',
       spec: convergenceChart({ sides, points: r.convergence, exact: exact.win }),
     });
   }
@@ -71,16 +96,29 @@ export function oddsReport(r: OddsResult, file: string): ReportContent {
       name: 'engagement',
       title: 'Pursuit',
       caption: `The engagement: while the forces stay in contact the winner attacks again the next day, up to ${r.engagement.maxDays} battles (docs/rules.md §7). How many battles were fought, and how it ended.`,
-      spec: engagementChart({ days: r.engagement.days.distribution, endings: Object.entries(r.engagement.endings).map(([label, probability]) => ({ label, probability })) }),
+      spec: engagementChart({
+        days: r.engagement.days.distribution,
+        endings: Object.entries(r.engagement.endings).map(([label, probability]) => ({ label, probability })),
+      }),
     });
   }
-  return documentContent(presentOdds(r), { facts: oddsFacts(r, file), sources: WAR_MACHINE_SOURCES, charts, resultJson: JSON.stringify(r, null, 2) + '\n' });
+  return documentContent(presentOdds(r), {
+    facts: oddsFacts(r, file),
+    sources: WAR_MACHINE_SOURCES,
+    charts,
+    resultJson: JSON.stringify(r, null, 2) + '\n',
+  });
 }
 
 function oddsFacts(r: OddsResult, file: string): [string, string][] {
   const facts: [string, string][] = [
     ['scenario', file],
-    ['method', r.method === 'exact' ? 'exact (all 10,000 pairs of d100 rolls enumerated)' : 'Monte Carlo, checked against exact odds'],
+    [
+      'method',
+      r.method === 'exact'
+        ? 'exact (all 10,000 pairs of d100 rolls enumerated)'
+        : 'Monte Carlo, checked against exact odds',
+    ],
   ];
   if (r.method === 'monte-carlo') facts.push(...runFacts(r, 'battles'));
   facts.push(['elapsed', elapsedText(r.elapsedMs)], ['policies', policyText(r.policies)]);

@@ -6,7 +6,18 @@
  * working folder, a symbolic link, or a folder holding anything else (the scenario being run, say).
  */
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { UsageError, WarcastError } from '../src/errors.js';
 import { makeFolders } from '../src/files/output.js';
@@ -28,13 +39,15 @@ export interface WriteHooks {
 export const MANIFEST = '.warcast-manifest.json';
 
 /** A folder name as shown in a message: a 5,000-character one is cut. */
-const shown = (dir: string) => (dir.length > 120 ? `${dir.slice(0, 60)}…${dir.slice(-40)} (${dir.length.toLocaleString('en-US')} characters)` : dir);
+const shown = (dir: string) =>
+  dir.length > 120 ? `${dir.slice(0, 60)}…${dir.slice(-40)} (${dir.length.toLocaleString('en-US')} characters)` : dir;
 
 /** Why `dir` may not be replaced, or null when it may: missing, empty, or exactly the files of its manifest. */
 export function whyNotReplaceable(dir: string): string | null {
   const target = resolve(dir);
   const cwd = process.cwd();
-  if (target === cwd || cwd.startsWith(target.endsWith(sep) ? target : target + sep)) return 'is the working folder or holds it';
+  if (target === cwd || cwd.startsWith(target.endsWith(sep) ? target : target + sep))
+    return 'is the working folder or holds it';
   if (target === dirname(target)) return 'is the root of the filesystem';
   let st;
   try {
@@ -42,7 +55,7 @@ export function whyNotReplaceable(dir: string): string | null {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return null; // missing: created by the write
-    return `cannot be used (${code === 'ENAMETOOLONG' ? 'ENAMETOOLONG: the name is too long' : code === 'ENOTDIR' ? 'ENOTDIR: a part of the path is not a folder' : code ?? String(err)})`;
+    return `cannot be used (${code === 'ENAMETOOLONG' ? 'ENAMETOOLONG: the name is too long' : code === 'ENOTDIR' ? 'ENOTDIR: a part of the path is not a folder' : (code ?? String(err))})`;
   }
   if (st.isSymbolicLink()) return 'is a symbolic link (give the folder it points to)';
   if (!st.isDirectory()) return 'exists and is not a folder';
@@ -50,7 +63,10 @@ export function whyNotReplaceable(dir: string): string | null {
   if (entries.length === 0) return null;
   let listed: string[];
   try {
-    const manifest = JSON.parse(readFileSync(join(target, MANIFEST), 'utf8')) as { generator?: unknown; files?: unknown };
+    const manifest = JSON.parse(readFileSync(join(target, MANIFEST), 'utf8')) as {
+      generator?: unknown;
+      files?: unknown;
+    };
     if (manifest.generator !== GENERATOR || !Array.isArray(manifest.files)) throw new Error('not ours');
     listed = manifest.files.filter((f): f is string => typeof f === 'string');
   } catch {
@@ -60,7 +76,8 @@ export function whyNotReplaceable(dir: string): string | null {
   // Temporary files of an interrupted write (NAME.tmp-XXXX) are ours too.
   const other = entries.find((e) => !own.has(e) && !/\.tmp-[0-9a-f]{8}$/.test(e));
   if (other !== undefined) return `holds '${other}', which warcast did not write`;
-  for (const e of entries) if (!lstatSync(join(target, e)).isFile()) return `holds '${e}', which is not a file warcast wrote`;
+  for (const e of entries)
+    if (!lstatSync(join(target, e)).isFile()) return `holds '${e}', which is not a file warcast wrote`;
   return null;
 }
 
@@ -75,13 +92,16 @@ export function replaceable(dir: string): boolean {
  */
 export function assertReplaceable(dir: string, option = '--out'): void {
   const why = whyNotReplaceable(dir);
-  if (why !== null) throw new UsageError(`${option} ${shown(dir)}: ${why}; refusing to replace it: choose a new or empty folder`);
+  if (why !== null)
+    throw new UsageError(`${option} ${shown(dir)}: ${why}; refusing to replace it: choose a new or empty folder`);
   let parent = dirname(resolve(dir));
   while (!existsSync(parent) && parent !== dirname(parent)) parent = dirname(parent);
   try {
     accessSync(parent, constants.W_OK | constants.X_OK);
   } catch (err) {
-    throw new UsageError(`${option} ${dir}: cannot write in ${parent} (${(err as NodeJS.ErrnoException).code ?? 'not writable'})`);
+    throw new UsageError(
+      `${option} ${dir}: cannot write in ${parent} (${(err as NodeJS.ErrnoException).code ?? 'not writable'})`,
+    );
   }
 }
 
@@ -100,7 +120,8 @@ function removeStale(parent: string, name: string): void {
   const pattern = new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(tmp|old)-(\\d+)-[0-9a-f]{8}$`);
   for (const e of readdirSync(parent)) {
     const m = pattern.exec(e);
-    if (m && Number(m[2]) !== process.pid && !alive(Number(m[2]))) rmSync(join(parent, e), { recursive: true, force: true });
+    if (m && Number(m[2]) !== process.pid && !alive(Number(m[2])))
+      rmSync(join(parent, e), { recursive: true, force: true });
   }
 }
 
@@ -118,7 +139,9 @@ function lock(parent: string, name: string, option: string, dir: string): () => 
       rmSync(path, { force: true });
     }
   }
-  throw new WarcastError(`${option} ${dir}: another warcast is writing this report now (${path}); try again when it is done`);
+  throw new WarcastError(
+    `${option} ${dir}: another warcast is writing this report now (${path}); try again when it is done`,
+  );
 }
 
 /** Write one file as NAME.tmp-XXXX then rename it to NAME. */
@@ -156,7 +179,9 @@ export function reserveReportFolder(dir: string, option = '--out'): void {
       mkdirSync(first);
       rmSync(first, { recursive: true, force: true });
     } catch (err) {
-      throw new UsageError(`${option} ${shown(dir)}: cannot create ${shown(first)} (${(err as NodeJS.ErrnoException).code ?? String(err)}); nothing was run`);
+      throw new UsageError(
+        `${option} ${shown(dir)}: cannot create ${shown(first)} (${(err as NodeJS.ErrnoException).code ?? String(err)}); nothing was run`,
+      );
     }
     return;
   }
@@ -166,7 +191,9 @@ export function reserveReportFolder(dir: string, option = '--out'): void {
     mkdirSync(probe);
     rmSync(probe, { recursive: true, force: true });
   } catch (err) {
-    throw new UsageError(`${option} ${shown(dir)}: cannot write there (${(err as NodeJS.ErrnoException).code ?? String(err)}); nothing was run`);
+    throw new UsageError(
+      `${option} ${shown(dir)}: cannot write there (${(err as NodeJS.ErrnoException).code ?? String(err)}); nothing was run`,
+    );
   }
   let unlock: () => void;
   try {
@@ -233,7 +260,12 @@ function lockedFolder(dir: string, hooks: WriteHooks): { target: string; unlock:
  * staged and again once the new folder is in place, with the earlier one still kept aside: a signal seen then
  * puts the earlier report back. Nothing but a signal after the second check can leave the new report.
  */
-export async function writeReportFolderChecked(dir: string, files: ReportFile[], hooks: WriteHooks, check: () => Promise<void>): Promise<string> {
+export async function writeReportFolderChecked(
+  dir: string,
+  files: ReportFile[],
+  hooks: WriteHooks,
+  check: () => Promise<void>,
+): Promise<string> {
   const { target, unlock } = lockedFolder(dir, hooks);
   const parent = dirname(target);
   try {
@@ -248,7 +280,10 @@ export async function writeReportFolderChecked(dir: string, files: ReportFile[],
         writeFileAtomic(join(staging, f.name), f.data);
         hooks.afterFile?.(f.name);
       }
-      writeFileAtomic(join(staging, MANIFEST), JSON.stringify({ generator: GENERATOR, files: files.map((f) => f.name) }, null, 2) + '\n');
+      writeFileAtomic(
+        join(staging, MANIFEST),
+        JSON.stringify({ generator: GENERATOR, files: files.map((f) => f.name) }, null, 2) + '\n',
+      );
       await check();
       hadOld = existsSync(target);
       if (hadOld) renameSync(target, old);
@@ -287,7 +322,10 @@ function swapIn(target: string, files: ReportFile[], hooks: WriteHooks): string 
       writeFileAtomic(join(staging, f.name), f.data);
       hooks.afterFile?.(f.name);
     }
-    writeFileAtomic(join(staging, MANIFEST), JSON.stringify({ generator: GENERATOR, files: files.map((f) => f.name) }, null, 2) + '\n');
+    writeFileAtomic(
+      join(staging, MANIFEST),
+      JSON.stringify({ generator: GENERATOR, files: files.map((f) => f.name) }, null, 2) + '\n',
+    );
     const hadOld = existsSync(target);
     if (hadOld) renameSync(target, old);
     try {

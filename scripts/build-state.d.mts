@@ -14,4 +14,7 @@ export declare function compiledPath(source: string): string;
 /** Transpile sources (paths from the root) into dist/, each with its source map. */
 export declare function transpile(root: string, sources: readonly string[]): Promise<void>;
 /** Run a quick build's plan; resolves to a one-line account. */
-export declare function quickBuild(root: string, plan: { sources: string[]; page: boolean; bundle: boolean }): Promise<string>;
+export declare function quickBuild(
+  root: string,
+  plan: { sources: string[]; page: boolean; bundle: boolean },
+): Promise<string>;

@@ -46,7 +46,10 @@ const mtime = (p) => {
 export function staleReason(root = process.cwd()) {
   const built = mtime(join(root, STAMP));
   if (built === null) return `${STAMP} is missing (no complete build)`;
-  const inputs = [...INPUT_FILES.map((f) => join(root, f)), ...INPUT_FOLDERS.flatMap((d) => [...entries(join(root, d))])];
+  const inputs = [
+    ...INPUT_FILES.map((f) => join(root, f)),
+    ...INPUT_FOLDERS.flatMap((d) => [...entries(join(root, d))]),
+  ];
   for (const p of inputs) if (statSync(p).mtimeMs > built) return `${relative(root, p)} changed after the last build`;
   return null;
 }
@@ -65,7 +68,8 @@ const SOURCE = /(?<!\.d)\.(ts|mts|cts)$/;
 export function quickPlan(root = process.cwd()) {
   const full = mtime(join(root, STAMP));
   if (full === null) return { full: `${STAMP} is missing (no complete build)` };
-  for (const f of INPUT_FILES) if ((mtime(join(root, f)) ?? Infinity) > full) return { full: `${f} changed after the last full build` };
+  for (const f of INPUT_FILES)
+    if ((mtime(join(root, f)) ?? Infinity) > full) return { full: `${f} changed after the last full build` };
   const quick = mtime(join(root, QUICK_STAMP));
   const built = quick !== null && quick > full ? quick : full;
   const sources = [];
@@ -114,7 +118,11 @@ export async function transpile(root, sources) {
       });
     } catch (err) {
       const e = err.errors?.[0];
-      throw new Error(e ? `${source}:${e.location?.line ?? '?'}:${e.location?.column ?? '?'}: ${e.text}` : `${source}: ${err.message}`);
+      throw new Error(
+        e
+          ? `${source}:${e.location?.line ?? '?'}:${e.location?.column ?? '?'}: ${e.text}`
+          : `${source}: ${err.message}`,
+      );
     }
     const name = out.split(/[\\/]/).pop();
     mkdirSync(dirname(out), { recursive: true });
@@ -135,7 +143,9 @@ function node(root, script) {
     let err = '';
     child.stderr.on('data', (d) => (err += d));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`node ${script} failed (exit ${code}):\n${err}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`node ${script} failed (exit ${code}):\n${err}`)),
+    );
   });
 }
 
@@ -154,7 +164,13 @@ export async function quickBuild(root, plan) {
   await Promise.all(steps);
   writeFileSync(join(root, QUICK_STAMP), `${stampTime.toISOString()}\n`);
   utimesSync(join(root, QUICK_STAMP), stampTime, stampTime);
-  const what = [plan.sources.length > 0 ? `${plan.sources.length} source${plan.sources.length === 1 ? '' : 's'} (${plan.sources.slice(0, 3).join(', ')}${plan.sources.length > 3 ? ', …' : ''})` : null, plan.page ? 'the page' : null, plan.bundle ? 'the bundle' : null].filter(Boolean);
+  const what = [
+    plan.sources.length > 0
+      ? `${plan.sources.length} source${plan.sources.length === 1 ? '' : 's'} (${plan.sources.slice(0, 3).join(', ')}${plan.sources.length > 3 ? ', …' : ''})`
+      : null,
+    plan.page ? 'the page' : null,
+    plan.bundle ? 'the bundle' : null,
+  ].filter(Boolean);
   return `quick build: ${what.join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s (no type check: npm run typecheck; npm test builds in full)`;
 }
 
@@ -170,7 +186,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       // Under npm (npm test), its own CLI through this Node: no PATH lookup, no npm.cmd on Windows.
       const npm = process.env.npm_execpath;
       if (npm) execFileSync(process.execPath, [npm, 'run', '--silent', 'build'], { stdio: 'inherit', cwd: root });
-      else execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', cwd: root, shell: process.platform === 'win32' });
+      else
+        execFileSync('npm', ['run', '--silent', 'build'], {
+          stdio: 'inherit',
+          cwd: root,
+          shell: process.platform === 'win32',
+        });
     }
   } else if (process.argv[2] === '--quick') {
     const plan = quickPlan(root);

@@ -20,5 +20,7 @@ for (let i = 0; i < Number(process.argv[3] ?? 5); i++) {
   inPage.push(Number(await p.locator('#results').getAttribute('data-first-answer-ms')));
   await p.close();
 }
-console.log(`first answer, in-page (navigation start → odds drawn): ${inPage.join(', ')} ms; from playwright's goto: ${outside.join(', ')} ms`);
+console.log(
+  `first answer, in-page (navigation start → odds drawn): ${inPage.join(', ')} ms; from playwright's goto: ${outside.join(', ')} ms`,
+);
 await b.close();

@@ -6,7 +6,12 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { memoryIo } from '../dist/src/cli/io.js';
 import { runCli } from '../dist/src/cli/program.js';
 
-const files = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const files = [
+  'README.md',
+  ...readdirSync('docs')
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 for (const file of files) {
   const text = readFileSync(file, 'utf8');
   let out = '';

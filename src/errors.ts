@@ -62,7 +62,8 @@ export class ScenarioErrors extends ScenarioError {
     this.errors = errors;
     this.more = more;
     this.lines = errors.map((e) => e.message);
-    if (more > 0) this.lines.push(`${first.file}: … and ${more} more problem${more === 1 ? '' : 's'} (fix these and run again)`);
+    if (more > 0)
+      this.lines.push(`${first.file}: … and ${more} more problem${more === 1 ? '' : 's'} (fix these and run again)`);
     this.message = this.lines.join('\n');
     this.name = 'ScenarioErrors';
   }

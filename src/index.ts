@@ -23,11 +23,23 @@ export { odds, exactOdds, type OddsOptions, type OddsResult } from './analysis/o
 export { rate, type RateResult } from './analysis/rate.js';
 export { matchup, type MatchupOptions, type MatchupResult, type Objective } from './analysis/matchup.js';
 export { sweep, type SweepOptions, type SweepResult } from './analysis/sweep.js';
-export type { SimSweepResult, SiegeSweepResult, CascadeSweepResult, BattleGridSweepResult, SweepAnswer } from './analysis/sweepSim.js';
+export type {
+  SimSweepResult,
+  SiegeSweepResult,
+  CascadeSweepResult,
+  BattleGridSweepResult,
+  SweepAnswer,
+} from './analysis/sweepSim.js';
 export { compare, type CompareResult, type CompareRow } from './analysis/compare.js';
 export { scenarioJsonSchema as schema } from './analysis/scenarioSchema.js';
 export { siege, type SiegeResult } from './analysis/siege.js';
-export { tournament, bradleyTerry, type TournamentResult, type TournamentRating, type BradleyTerryFit } from './analysis/tournament.js';
+export {
+  tournament,
+  bradleyTerry,
+  type TournamentResult,
+  type TournamentRating,
+  type BradleyTerryFit,
+} from './analysis/tournament.js';
 export { raceWarMachines, type RaceRecord, type RaceStage } from './analysis/race.js';
 export { worth, type WorthOptions, type WorthResult, type WorthItem } from './analysis/worth.js';
 export { seek, parseTarget, type SeekOptions, type SeekResult, type SeekPoint, type Target } from './analysis/seek.js';
@@ -35,7 +47,17 @@ export { cascade, type CascadeOptions, type CascadeResult } from './analysis/cas
 export { march, type MarchOptions, type MarchResult } from './analysis/march.js';
 export { divided, type DividedResult } from './analysis/divided.js';
 export { roll, ROLL_KINDS, type RollOptions, type RollResult, type DieRecord } from './analysis/roll.js';
-export { commitmentOf, deriveSeed, newSeal, sealedRoll, sealFromPost, verifySeal, type SealFile, type SealRecord, type VerifyResult } from './analysis/rollSeal.js';
+export {
+  commitmentOf,
+  deriveSeed,
+  newSeal,
+  sealedRoll,
+  sealFromPost,
+  verifySeal,
+  type SealFile,
+  type SealRecord,
+  type VerifyResult,
+} from './analysis/rollSeal.js';
 export { RUN_DEFAULTS, type ProgressCallback, type RunOptions, type RunHeader } from './analysis/options.js';
 export { loadScenario, type ScenarioInput, type LoadedScenario } from './kinds/load.js';
 export { KINDS, type KindName } from './kinds/index.js';

@@ -30,7 +30,10 @@ export function fixedGrouped(x: number, min: number, max: number): string {
     if (roundUp) {
       let i = digits.length - 1;
       while (i >= 0 && digits[i] === '9') i--;
-      digits = i < 0 ? `1${'0'.repeat(digits.length)}` : digits.slice(0, i) + String(Number(digits[i]) + 1) + '0'.repeat(digits.length - i - 1);
+      digits =
+        i < 0
+          ? `1${'0'.repeat(digits.length)}`
+          : digits.slice(0, i) + String(Number(digits[i]) + 1) + '0'.repeat(digits.length - i - 1);
       if (i < 0) point++;
     }
   }

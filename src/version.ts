@@ -8,12 +8,17 @@ declare const __WARCAST_VERSION__: string | undefined;
 function readVersion(): string {
   // Node ≥ 20.16 hands out built-ins without an import; src/version.ts runs from src/ (tests) and from dist/src/
   // (the installed command): look upwards.
-  const fs = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:fs') as typeof import('node:fs') | undefined;
+  const fs = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(
+    'node:fs',
+  ) as typeof import('node:fs') | undefined;
   if (!fs) return '0.0.0';
   let dir = new URL('.', import.meta.url);
   for (let i = 0; i < 4; i++) {
     try {
-      const pkg = JSON.parse(fs.readFileSync(new URL('package.json', dir), 'utf8')) as { name?: string; version?: string };
+      const pkg = JSON.parse(fs.readFileSync(new URL('package.json', dir), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === 'warcast' && pkg.version) return pkg.version;
     } catch {
       // not here: one folder up

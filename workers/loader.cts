@@ -10,7 +10,9 @@ import { workerData } from 'node:worker_threads';
 
 type Handler = (task: unknown) => Promise<unknown>;
 const entry = (workerData as { entry?: string } | undefined)?.entry;
-const loaded: Promise<{ default: Handler }> = entry ? import(entry) : Promise.reject(new Error('pool worker: workerData.entry is not set'));
+const loaded: Promise<{ default: Handler }> = entry
+  ? import(entry)
+  : Promise.reject(new Error('pool worker: workerData.entry is not set'));
 loaded.catch(() => {}); // each task reports a failed import in its own rejection
 
 export = async function task(t: unknown): Promise<unknown> {

@@ -17,7 +17,10 @@ export const cascadeRound: BenchSuite = {
   warmUp: 1,
   async setup(ctx) {
     const model = compileCascade(await benchScenario<CascadeScenario>(ctx, 'cascade.yaml'));
-    const m = await freshModule<typeof KernelModule>(new URL('../../src/kinds/cascade/kernel.js', import.meta.url), ctx.copy);
+    const m = await freshModule<typeof KernelModule>(
+      new URL('../../src/kinds/cascade/kernel.js', import.meta.url),
+      ctx.copy,
+    );
     return kernelSample(ctx, { ...cascadeKernel, run: m.runCascadeChunks }, model, this.batch);
   },
 };

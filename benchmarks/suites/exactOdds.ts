@@ -10,7 +10,8 @@ import { benchScenario } from './common.js';
 
 export const exactOddsCompiled: BenchSuite = {
   name: 'exact odds, compiled battle',
-  description: 'exactOdds on a compiled one-pairing battle (benchmarks/scenarios/battle.yaml); 1e6 / (battles/s) = µs per call',
+  description:
+    'exactOdds on a compiled one-pairing battle (benchmarks/scenarios/battle.yaml); 1e6 / (battles/s) = µs per call',
   unit: 'battles',
   batch: 20_000,
   reference: { kind: 'loop', threads: 1, iterations: 1 << 23 },

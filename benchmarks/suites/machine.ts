@@ -13,7 +13,8 @@ const ITERATIONS = 1 << 26;
 
 export const machineTwoThreads: BenchSuite = {
   name: 'machine: reference loop, 2 threads',
-  description: 'the reference loop on 2 worker threads at once (half the batch each) against one thread: ratio = the machine\'s 2-thread speed-up',
+  description:
+    "the reference loop on 2 worker threads at once (half the batch each) against one thread: ratio = the machine's 2-thread speed-up",
   unit: 'iterations',
   batch: ITERATIONS,
   reference: { kind: 'loop', threads: 1, iterations: ITERATIONS },
@@ -22,7 +23,10 @@ export const machineTwoThreads: BenchSuite = {
   warmUp: 1,
   gated: false, // a property of the machine, not of warcast
   async setup(ctx) {
-    const workers = Array.from({ length: THREADS }, () => new Worker(join(ctx.root, 'dist', 'benchmarks', 'referenceWorker.js')));
+    const workers = Array.from(
+      { length: THREADS },
+      () => new Worker(join(ctx.root, 'dist', 'benchmarks', 'referenceWorker.js')),
+    );
     const once = (w: Worker, seed: number) =>
       new Promise<void>((resolve, reject) => {
         w.once('error', reject);

@@ -8,7 +8,8 @@ import { benchScenario, kernelSample } from './common.js';
 
 export const marchDay: BenchSuite = {
   name: 'march',
-  description: 'march kernel, one thread, benchmarks/scenarios/march.yaml (a 6-day forced march; most stop on arrival at day 4–6)',
+  description:
+    'march kernel, one thread, benchmarks/scenarios/march.yaml (a 6-day forced march; most stop on arrival at day 4–6)',
   unit: 'marches',
   batch: 200_000,
   reference: { kind: 'loop', threads: 1, iterations: 1 << 23 },
@@ -17,7 +18,10 @@ export const marchDay: BenchSuite = {
   warmUp: 1,
   async setup(ctx) {
     const { plan } = marchPlanOf(await benchScenario<MarchScenario>(ctx, 'march.yaml'));
-    const m = await freshModule<typeof KernelModule>(new URL('../../src/kinds/march/kernel.js', import.meta.url), ctx.copy);
+    const m = await freshModule<typeof KernelModule>(
+      new URL('../../src/kinds/march/kernel.js', import.meta.url),
+      ctx.copy,
+    );
     return kernelSample(ctx, { ...marchKernel, run: m.runMarchChunks }, plan, this.batch);
   },
 };

@@ -12,7 +12,8 @@ import { cliEntry, PROCESS_FLAGS, timeProcess } from '../harness.js';
 
 export const oddsProcess: BenchSuite = {
   name: 'warcast odds 1e6 (process)',
-  description: 'node --single-threaded dist/bundle/cli.cjs odds benchmarks/scenarios/battle.yaml --trials 1e6 --json, wall time incl. process start',
+  description:
+    'node --single-threaded dist/bundle/cli.cjs odds benchmarks/scenarios/battle.yaml --trials 1e6 --json, wall time incl. process start',
   unit: 'battles',
   batch: 1_000_000,
   reference: { kind: 'process', iterations: 1 << 27 },
@@ -20,7 +21,15 @@ export const oddsProcess: BenchSuite = {
   samples: { full: 15, quick: 7 },
   warmUp: 1,
   setup(ctx) {
-    const args = [...PROCESS_FLAGS, cliEntry(ctx.root), 'odds', join(ctx.root, 'benchmarks', 'scenarios', 'battle.yaml'), '--trials', String(this.batch), '--json'];
+    const args = [
+      ...PROCESS_FLAGS,
+      cliEntry(ctx.root),
+      'odds',
+      join(ctx.root, 'benchmarks', 'scenarios', 'battle.yaml'),
+      '--trials',
+      String(this.batch),
+      '--json',
+    ];
     return {
       async run() {
         await timeProcess(args, ctx.root);

@@ -30,14 +30,19 @@ export const poolBattles: BenchSuite = {
     await closePool();
     // Tiny tasks on the real plan first, on both workers (see warmUpOnPlan in common.ts: the JIT trap).
     for (let i = 0; i < 150; i++) {
-      await Promise.all([0, 1].map((j) => runTrials({ kernel, plan, seed: i * 2 + j, trials: 64, threads: THREADS, placement: 'pool' })));
+      await Promise.all(
+        [0, 1].map((j) =>
+          runTrials({ kernel, plan, seed: i * 2 + j, trials: 64, threads: THREADS, placement: 'pool' }),
+        ),
+      );
     }
     await runTrials({ kernel, plan, seed: 1, trials: 10_000_000, threads: THREADS, placement: 'pool' });
     return {
       async run(sample) {
         const seed = 1000 + sample;
         await runTrials({ kernel, plan, seed, trials: batch, threads: THREADS, placement: 'pool' });
-        if (extra > 0) await runTrials({ kernel, plan, seed: seed + 1, trials: extra, threads: THREADS, placement: 'pool' });
+        if (extra > 0)
+          await runTrials({ kernel, plan, seed: seed + 1, trials: extra, threads: THREADS, placement: 'pool' });
       },
       teardown: () => closePool(),
     };

@@ -16,14 +16,27 @@ import { join } from 'node:path';
 import type { BenchSuite, SuiteContext } from '../harness.js';
 import { cliEntry, runProcess, timeProcess } from '../harness.js';
 
-function processSuite(o: { name: string; description: string; unit: string; batch: number; latency: boolean; samples: number; args: (ctx: SuiteContext) => string[]; internal?: boolean }): BenchSuite {
+function processSuite(o: {
+  name: string;
+  description: string;
+  unit: string;
+  batch: number;
+  latency: boolean;
+  samples: number;
+  args: (ctx: SuiteContext) => string[];
+  internal?: boolean;
+}): BenchSuite {
   return {
     name: o.name,
     description: o.description,
     unit: o.unit,
     batch: o.batch,
     // The internal row's reference runs on 2 threads like the pool suite's, so their ratios compare directly.
-    reference: o.latency ? { kind: 'process', iterations: o.batch } : o.internal ? { kind: 'loop', threads: 2, iterations: 1 << 28 } : { kind: 'loop', threads: 1, iterations: 1 << 26 },
+    reference: o.latency
+      ? { kind: 'process', iterations: o.batch }
+      : o.internal
+        ? { kind: 'loop', threads: 2, iterations: 1 << 28 }
+        : { kind: 'loop', threads: 1, iterations: 1 << 26 },
     copies: { full: 1, quick: 1 },
     samples: { full: o.samples, quick: 3 },
     warmUp: 1,
@@ -47,7 +60,17 @@ const THREADS = [1, 2];
 const threadsName = (threads: number) => `${threads} thread${threads === 1 ? '' : 's'}`;
 
 /** One throughput row per thread count: `warcast COMMAND FILE [extra] --trials T --threads N --json` as a whole process. */
-function throughputRows(o: { label: string; command: string; file: (ctx: SuiteContext) => string; fileName: string; extra?: string[]; unit: string; trials: number; trialsText: string; gated?: boolean }): BenchSuite[] {
+function throughputRows(o: {
+  label: string;
+  command: string;
+  file: (ctx: SuiteContext) => string;
+  fileName: string;
+  extra?: string[];
+  unit: string;
+  trials: number;
+  trialsText: string;
+  gated?: boolean;
+}): BenchSuite[] {
   const extra = o.extra ?? [];
   return THREADS.map((threads) => ({
     ...processSuite({
@@ -57,7 +80,16 @@ function throughputRows(o: { label: string; command: string; file: (ctx: SuiteCo
       batch: o.trials,
       latency: false,
       samples: 5,
-      args: (ctx) => [o.command, o.file(ctx), ...extra, '--trials', o.trialsText, '--threads', String(threads), '--json'],
+      args: (ctx) => [
+        o.command,
+        o.file(ctx),
+        ...extra,
+        '--trials',
+        o.trialsText,
+        '--threads',
+        String(threads),
+        '--json',
+      ],
     }),
     ...(o.gated === false ? { gated: false } : {}),
     // against the one-thread loop: the gate divides out the machine's own 2-thread slowdown (report.ts)
@@ -68,7 +100,8 @@ function throughputRows(o: { label: string; command: string; file: (ctx: SuiteCo
 export const PROCESS_ROWS: BenchSuite[] = [
   processSuite({
     name: 'process: odds --exact',
-    description: 'warcast odds battle.yaml --exact --json as a whole process; ratio = Node start-up ÷ this (reference: a Node process doing nothing)',
+    description:
+      'warcast odds battle.yaml --exact --json as a whole process; ratio = Node start-up ÷ this (reference: a Node process doing nothing)',
     unit: 'runs/1000',
     batch: 1000,
     latency: true,
@@ -77,17 +110,27 @@ export const PROCESS_ROWS: BenchSuite[] = [
   }),
   processSuite({
     name: 'process: odds default 1e6',
-    description: 'warcast odds battle.yaml --json (10^6 battles, default threads) as a whole process; ratio = Node start-up ÷ this',
+    description:
+      'warcast odds battle.yaml --json (10^6 battles, default threads) as a whole process; ratio = Node start-up ÷ this',
     unit: 'runs/1000',
     batch: 1000,
     latency: true,
     samples: 11,
     args: (ctx) => ['odds', battle(ctx), '--json'],
   }),
-  ...throughputRows({ label: 'odds 1e8', command: 'odds', file: battle, fileName: 'battle.yaml', unit: 'battles', trials: 100_000_000, trialsText: '1e8' }),
+  ...throughputRows({
+    label: 'odds 1e8',
+    command: 'odds',
+    file: battle,
+    fileName: 'battle.yaml',
+    unit: 'battles',
+    trials: 100_000_000,
+    trialsText: '1e8',
+  }),
   processSuite({
     name: 'process: odds 1e8, 2 threads, elapsedMs',
-    description: 'the elapsedMs of warcast odds battle.yaml --trials 1e8 --threads 2 --json (the run inside the process, pool start included), against the reference loop on 2 threads: compare with the pool suite',
+    description:
+      'the elapsedMs of warcast odds battle.yaml --trials 1e8 --threads 2 --json (the run inside the process, pool start included), against the reference loop on 2 threads: compare with the pool suite',
     unit: 'battles',
     batch: 100_000_000,
     latency: false,
@@ -96,9 +139,51 @@ export const PROCESS_ROWS: BenchSuite[] = [
     args: (ctx) => ['odds', battle(ctx), '--trials', '1e8', '--threads', '2', '--json'],
   }),
   // The issue's own example of a run of ≥ 2 s on one thread, where 2 threads should give ≥ 1.8×.
-  ...throughputRows({ label: 'odds 3e8', command: 'odds', file: battle, fileName: 'battle.yaml', unit: 'battles', trials: 300_000_000, trialsText: '3e8', gated: false }), // 2–3 s a sample, one quick sample: 0.13–0.27 in one CI run
-  ...throughputRows({ label: 'siege 4e5', command: 'siege', file: castle, fileName: 'examples/castle-siege.yaml', unit: 'sieges', trials: 400_000, trialsText: '4e5' }),
-  ...throughputRows({ label: 'cascade 5e5', command: 'cascade', file: cascade, fileName: 'examples/cascade-bob-john-jane.yaml', unit: 'rounds', trials: 500_000, trialsText: '5e5' }),
-  ...throughputRows({ label: 'cascade --rounds 3 2e5', command: 'cascade', file: cascade, fileName: 'examples/cascade-bob-john-jane.yaml', extra: ['--rounds', '3'], unit: 'trials', trials: 200_000, trialsText: '2e5' }),
-  ...throughputRows({ label: 'siege 2e6', command: 'siege', file: castle, fileName: 'examples/castle-siege.yaml', unit: 'sieges', trials: 2_000_000, trialsText: '2e6' }),
+  ...throughputRows({
+    label: 'odds 3e8',
+    command: 'odds',
+    file: battle,
+    fileName: 'battle.yaml',
+    unit: 'battles',
+    trials: 300_000_000,
+    trialsText: '3e8',
+    gated: false,
+  }), // 2–3 s a sample, one quick sample: 0.13–0.27 in one CI run
+  ...throughputRows({
+    label: 'siege 4e5',
+    command: 'siege',
+    file: castle,
+    fileName: 'examples/castle-siege.yaml',
+    unit: 'sieges',
+    trials: 400_000,
+    trialsText: '4e5',
+  }),
+  ...throughputRows({
+    label: 'cascade 5e5',
+    command: 'cascade',
+    file: cascade,
+    fileName: 'examples/cascade-bob-john-jane.yaml',
+    unit: 'rounds',
+    trials: 500_000,
+    trialsText: '5e5',
+  }),
+  ...throughputRows({
+    label: 'cascade --rounds 3 2e5',
+    command: 'cascade',
+    file: cascade,
+    fileName: 'examples/cascade-bob-john-jane.yaml',
+    extra: ['--rounds', '3'],
+    unit: 'trials',
+    trials: 200_000,
+    trialsText: '2e5',
+  }),
+  ...throughputRows({
+    label: 'siege 2e6',
+    command: 'siege',
+    file: castle,
+    fileName: 'examples/castle-siege.yaml',
+    unit: 'sieges',
+    trials: 2_000_000,
+    trialsText: '2e6',
+  }),
 ];

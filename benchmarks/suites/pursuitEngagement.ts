@@ -18,8 +18,16 @@ export const pursuitEngagement: BenchSuite = {
   async setup(ctx) {
     const scenario = await benchScenario<WarMachineScenario>(ctx, 'pursuit.yaml');
     const c = compileWarMachine(scenario);
-    const plan = compileEngagement(c, engagementSides(c, [scenario.sides[0].adjustments.fatigue, scenario.sides[1].adjustments.fatigue]), scenario.policies.ratioRounding, scenario.engagement!.maxDays);
-    const m = await freshModule<typeof EngagementModule>(new URL('../../src/kinds/pursuit/engagement.js', import.meta.url), ctx.copy);
+    const plan = compileEngagement(
+      c,
+      engagementSides(c, [scenario.sides[0].adjustments.fatigue, scenario.sides[1].adjustments.fatigue]),
+      scenario.policies.ratioRounding,
+      scenario.engagement!.maxDays,
+    );
+    const m = await freshModule<typeof EngagementModule>(
+      new URL('../../src/kinds/pursuit/engagement.js', import.meta.url),
+      ctx.copy,
+    );
     return kernelSample(ctx, { ...engagementKernel, run: m.runEngagementChunks }, plan, this.batch);
   },
 };

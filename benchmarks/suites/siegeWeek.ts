@@ -19,10 +19,17 @@ export function siegeKernelSuite(name: string, description: string, scenarioFile
     warmUp: 1,
     async setup(ctx) {
       const { plan } = compileSiege(await benchScenario<SiegeScenario>(ctx, scenarioFile));
-      const m = await freshModule<typeof KernelModule>(new URL('../../src/kinds/siege/kernel.js', import.meta.url), ctx.copy);
+      const m = await freshModule<typeof KernelModule>(
+        new URL('../../src/kinds/siege/kernel.js', import.meta.url),
+        ctx.copy,
+      );
       return kernelSample(ctx, { ...siegeKernel, run: m.runSiegeChunks }, plan, this.batch);
     },
   };
 }
 
-export const siegeWeek = siegeKernelSuite('siege week', 'siege kernel, one thread, benchmarks/scenarios/siege.yaml (≈ 8.9 weeks per siege; weeks/s ≈ 8.9 × sieges/s)', 'siege.yaml');
+export const siegeWeek = siegeKernelSuite(
+  'siege week',
+  'siege kernel, one thread, benchmarks/scenarios/siege.yaml (≈ 8.9 weeks per siege; weeks/s ≈ 8.9 × sieges/s)',
+  'siege.yaml',
+);

@@ -8,7 +8,10 @@ import { benchScenario, kernelSample } from './common.js';
 
 /** The War Machine kernel with `run` from a fresh copy of its module (see harness.ts, copies). */
 export async function freshWarMachineKernel(ctx: SuiteContext): Promise<typeof warMachineKernel> {
-  const m = await freshModule<typeof KernelModule>(new URL('../../src/kinds/warMachine/kernel.js', import.meta.url), ctx.copy);
+  const m = await freshModule<typeof KernelModule>(
+    new URL('../../src/kinds/warMachine/kernel.js', import.meta.url),
+    ctx.copy,
+  );
   return { ...warMachineKernel, run: m.runWarMachineChunks };
 }
 

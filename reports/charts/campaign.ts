@@ -17,10 +17,22 @@ export interface ArrivalInput {
 }
 
 export function arrivalByDayChart(i: ArrivalInput): TopLevelSpec {
-  const values = [{ day: 0, p: 0, lo: 0, hi: 0, what: 'arrived' }, ...i.days.map((d) => ({ day: d.day, p: r6(d.arrivedBy), lo: r6(d.lo), hi: r6(d.hi), what: 'arrived' }))];
-  const serious = i.days.map((d) => ({ day: d.day, p: r6(d.serious), lo: r6(d.serious), hi: r6(d.serious), what: 'seriously fatigued (cannot move)' }));
+  const values = [
+    { day: 0, p: 0, lo: 0, hi: 0, what: 'arrived' },
+    ...i.days.map((d) => ({ day: d.day, p: r6(d.arrivedBy), lo: r6(d.lo), hi: r6(d.hi), what: 'arrived' })),
+  ];
+  const serious = i.days.map((d) => ({
+    day: d.day,
+    p: r6(d.serious),
+    lo: r6(d.serious),
+    hi: r6(d.serious),
+    what: 'seriously fatigued (cannot move)',
+  }));
   const x = { field: 'day', type: 'quantitative' as const, axis: { tickMinStep: 1 }, title: 'day of the march' };
-  const sub = i.destination === null ? `${i.force}: no destination; P(seriously fatigued) each day` : `${i.force}: P(arrived ${i.destination} away by the end of each day)${i.exact ? ' (exact)' : '; band: 95% interval'}`;
+  const sub =
+    i.destination === null
+      ? `${i.force}: no destination; P(seriously fatigued) each day`
+      : `${i.force}: P(arrived ${i.destination} away by the end of each day)${i.exact ? ' (exact)' : '; band: 95% interval'}`;
   return {
     ...base('Arrival by day', sub),
     description: 'March: arrival-by-day curve and the chance of being seriously fatigued.',
@@ -31,14 +43,30 @@ export function arrivalByDayChart(i: ArrivalInput): TopLevelSpec {
       {
         transform: [{ filter: "datum.what === 'arrived'" }],
         mark: { type: 'area', interpolate: 'step-after', opacity: 0.25, color: SIDE_COLOURS[1] },
-        encoding: { x, y: { field: 'lo', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'probability' }, y2: { field: 'hi' } },
+        encoding: {
+          x,
+          y: {
+            field: 'lo',
+            type: 'quantitative',
+            scale: { domain: [0, 1] },
+            axis: { format: '.0%' },
+            title: 'probability',
+          },
+          y2: { field: 'hi' },
+        },
       },
       {
         mark: { type: 'line', interpolate: 'step-after', point: true },
         encoding: {
           x,
           y: { field: 'p', type: 'quantitative' },
-          color: { field: 'what', type: 'nominal', scale: { range: [SIDE_COLOURS[1], SIDE_COLOURS[0]] }, title: null, legend: { orient: 'bottom', labelLimit: 400 } },
+          color: {
+            field: 'what',
+            type: 'nominal',
+            scale: { range: [SIDE_COLOURS[1], SIDE_COLOURS[0]] },
+            title: null,
+            legend: { orient: 'bottom', labelLimit: 400 },
+          },
           tooltip: [
             { field: 'day', type: 'quantitative' },
             { field: 'what', type: 'nominal' },
@@ -71,8 +99,21 @@ export function fatigueChart(i: FatigueInput): TopLevelSpec {
     mark: 'bar',
     encoding: {
       y: { field: 'label', type: 'ordinal', sort: i.rows.map((r) => r.label), title: null },
-      x: { field: 'p', type: 'quantitative', stack: 'zero', scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'probability' },
-      color: { field: 'fatigue', type: 'nominal', scale: { domain: [...FATIGUE_LABELS, 'arrived'], range: [...FATIGUE_COLOURS, NEUTRAL_COLOUR] }, legend: { orient: 'bottom', labelLimit: 400 }, title: null },
+      x: {
+        field: 'p',
+        type: 'quantitative',
+        stack: 'zero',
+        scale: { domain: [0, 1] },
+        axis: { format: '.0%' },
+        title: 'probability',
+      },
+      color: {
+        field: 'fatigue',
+        type: 'nominal',
+        scale: { domain: [...FATIGUE_LABELS, 'arrived'], range: [...FATIGUE_COLOURS, NEUTRAL_COLOUR] },
+        legend: { orient: 'bottom', labelLimit: 400 },
+        title: null,
+      },
       order: { field: 'order', type: 'quantitative' },
       tooltip: [
         { field: 'label', type: 'ordinal', title: ' ' },
@@ -108,8 +149,24 @@ export function pairingOddsChart(i: PairingsInput): TopLevelSpec {
     mark: 'bar',
     encoding: {
       y: { field: 'label', type: 'ordinal', sort: i.pairings.map((p) => p.label), title: null },
-      x: { field: 'p', type: 'quantitative', stack: 'zero', scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'probability' },
-      color: { field: 'who', type: 'nominal', scale: { domain: [`A: ${i.sides[0]} wins`, 'no winner', `B: ${i.sides[1]} wins`], range: [SIDE_COLOURS[0], NEUTRAL_COLOUR, SIDE_COLOURS[1]] }, legend: { orient: 'bottom', labelLimit: 400 }, title: null },
+      x: {
+        field: 'p',
+        type: 'quantitative',
+        stack: 'zero',
+        scale: { domain: [0, 1] },
+        axis: { format: '.0%' },
+        title: 'probability',
+      },
+      color: {
+        field: 'who',
+        type: 'nominal',
+        scale: {
+          domain: [`A: ${i.sides[0]} wins`, 'no winner', `B: ${i.sides[1]} wins`],
+          range: [SIDE_COLOURS[0], NEUTRAL_COLOUR, SIDE_COLOURS[1]],
+        },
+        legend: { orient: 'bottom', labelLimit: 400 },
+        title: null,
+      },
       order: { field: 'order', type: 'quantitative' },
       tooltip: [
         { field: 'label', type: 'ordinal', title: 'pairing' },
@@ -122,7 +179,13 @@ export function pairingOddsChart(i: PairingsInput): TopLevelSpec {
 
 /** P(A wins the day) for each listed split combination. */
 export function splitsChart(rows: { label: string; a: number; b: number }[], sides: [string, string]): TopLevelSpec {
-  return pairingOddsChart({ title: 'Splits', subtitle: 'P(each side wins the day) for every combination of listed splits', description: 'Divided forces: each split.', sides, pairings: rows });
+  return pairingOddsChart({
+    title: 'Splits',
+    subtitle: 'P(each side wins the day) for every combination of listed splits',
+    description: 'Divided forces: each split.',
+    sides,
+    pairings: rows,
+  });
 }
 
 export { PALETTE };

@@ -32,7 +32,14 @@ export function cascadeOwnershipChart(input: CascadeOwnershipInput): TopLevelSpe
   }));
   const range = input.colours ?? i.owners.map((_, k) => PALETTE[k % PALETTE.length]);
   const y = { field: 'location', type: 'nominal' as const, sort: i.locations, title: null, axis: { labelLimit: 220 } };
-  const x = { field: 'p', type: 'quantitative' as const, stack: 'zero' as const, scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'probability of holding it' };
+  const x = {
+    field: 'p',
+    type: 'quantitative' as const,
+    stack: 'zero' as const,
+    scale: { domain: [0, 1] },
+    axis: { format: '.0%' },
+    title: 'probability of holding it',
+  };
   return {
     ...base('Who holds what', 'probability of each owner holding each location after the round'),
     description: 'Cascade ownership probabilities per location.',
@@ -44,7 +51,12 @@ export function cascadeOwnershipChart(input: CascadeOwnershipInput): TopLevelSpe
       {
         mark: 'bar',
         encoding: {
-          color: { field: 'owner', type: 'nominal', scale: { domain: i.owners, range }, legend: { orient: 'top', title: null, labelLimit: 200 } },
+          color: {
+            field: 'owner',
+            type: 'nominal',
+            scale: { domain: i.owners, range },
+            legend: { orient: 'top', title: null, labelLimit: 200 },
+          },
           tooltip: [
             { field: 'location', type: 'nominal' },
             { field: 'owner', type: 'nominal' },
@@ -82,7 +94,15 @@ export function cascadeLossesChart(input: CascadeLossesInput): TopLevelSpec {
     ...base('What it costs', 'legions each player loses this round (militia not counted)'),
     description: 'Cascade: distribution of legions lost per player.',
     data: { values },
-    facet: { row: { field: 'player', type: 'nominal', sort: players, title: null, header: { labelAngle: 0, labelAlign: 'left', labelLimit: 160 } } },
+    facet: {
+      row: {
+        field: 'player',
+        type: 'nominal',
+        sort: players,
+        title: null,
+        header: { labelAngle: 0, labelAlign: 'left', labelLimit: 160 },
+      },
+    },
     spacing: 4,
     spec: {
       width: 420,
@@ -92,7 +112,13 @@ export function cascadeLossesChart(input: CascadeLossesInput): TopLevelSpec {
           mark: 'bar',
           encoding: {
             x: { field: 'lost', type: 'ordinal', axis: { labelAngle: 0 }, title: 'legions lost' },
-            y: { field: 'p', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%', tickCount: 2 }, title: null },
+            y: {
+              field: 'p',
+              type: 'quantitative',
+              scale: { domain: [0, 1] },
+              axis: { format: '.0%', tickCount: 2 },
+              title: null,
+            },
             color: { field: 'player', type: 'nominal', scale: { domain: players, range }, legend: null },
             tooltip: [
               { field: 'player', type: 'nominal' },
@@ -103,7 +129,11 @@ export function cascadeLossesChart(input: CascadeLossesInput): TopLevelSpec {
         },
         {
           mark: { type: 'text', dy: -3, baseline: 'bottom', fontSize: 10 },
-          encoding: { x: { field: 'lost', type: 'ordinal' }, y: { field: 'p', type: 'quantitative' }, text: { field: 'p', type: 'quantitative', format: '.0%' } },
+          encoding: {
+            x: { field: 'lost', type: 'ordinal' },
+            y: { field: 'p', type: 'quantitative' },
+            text: { field: 'p', type: 'quantitative', format: '.0%' },
+          },
         },
       ],
     },
@@ -121,19 +151,63 @@ export function cascadeHeldChart(input: CascadeHeldInput): TopLevelSpec {
   const values = input.held.map((h) => ({ location: chartText(h.location), round: h.round, p: r6(h.probability) }));
   const range = locations.map((_, k) => PALETTE[k % PALETTE.length]);
   return {
-    ...base('How long it is held', 'probability each location is still held by its owner after each round (orders in the first, NPC attacks in all)'),
+    ...base(
+      'How long it is held',
+      'probability each location is still held by its owner after each round (orders in the first, NPC attacks in all)',
+    ),
     description: 'Cascade planning over rounds: P(still held) by round.',
     width: 520,
     height: 240,
     data: { values },
     mark: { type: 'line', point: true },
     encoding: {
-      x: { field: 'round', type: 'quantitative', axis: { tickMinStep: 1 }, scale: { zero: false }, title: 'after round' },
-      y: { field: 'p', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'P(still held)' },
-      color: { field: 'location', type: 'nominal', scale: { domain: locations, range }, legend: { orient: 'right', title: null, labelLimit: 200 } },
+      x: {
+        field: 'round',
+        type: 'quantitative',
+        axis: { tickMinStep: 1 },
+        scale: { zero: false },
+        title: 'after round',
+      },
+      y: {
+        field: 'p',
+        type: 'quantitative',
+        scale: { domain: [0, 1] },
+        axis: { format: '.0%' },
+        title: 'P(still held)',
+      },
+      color: {
+        field: 'location',
+        type: 'nominal',
+        scale: { domain: locations, range },
+        legend: { orient: 'right', title: null, labelLimit: 200 },
+      },
       // Locations often overlap (all held, or all lost): each line also has its own dash and point shape.
-      strokeDash: { field: 'location', type: 'nominal', scale: { domain: locations, range: locations.map((_, k) => [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3]][k % 4]) }, legend: { orient: 'right', title: null, labelLimit: 200 } },
-      shape: { field: 'location', type: 'nominal', scale: { domain: locations, range: locations.map((_, k) => ['circle', 'square', 'triangle-up', 'diamond', 'cross'][k % 5]) }, legend: { orient: 'right', title: null, labelLimit: 200 } },
+      strokeDash: {
+        field: 'location',
+        type: 'nominal',
+        scale: {
+          domain: locations,
+          range: locations.map(
+            (_, k) =>
+              [
+                [1, 0],
+                [6, 3],
+                [2, 2],
+                [8, 3, 2, 3],
+              ][k % 4],
+          ),
+        },
+        legend: { orient: 'right', title: null, labelLimit: 200 },
+      },
+      shape: {
+        field: 'location',
+        type: 'nominal',
+        scale: {
+          domain: locations,
+          range: locations.map((_, k) => ['circle', 'square', 'triangle-up', 'diamond', 'cross'][k % 5]),
+        },
+        legend: { orient: 'right', title: null, labelLimit: 200 },
+      },
       tooltip: [
         { field: 'location', type: 'nominal' },
         { field: 'round', type: 'quantitative' },

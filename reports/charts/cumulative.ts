@@ -48,9 +48,17 @@ export function atMostChart(i: AtMostChartInput): TopLevelSpec {
     const first = s.values.length > 0 && s.values[0] > 0 ? [{ series: labels[k], x: 0, atMost: 0, atLeast: 1 }] : [];
     const keep = thinned(s.atMost);
     longest = Math.max(longest, keep.length);
-    return [...first, ...keep.map((j) => ({ series: labels[k], x: s.values[j], atMost: r6(s.atMost[j]), atLeast: r6(s.atLeast[j]) }))];
+    return [
+      ...first,
+      ...keep.map((j) => ({ series: labels[k], x: s.values[j], atMost: r6(s.atMost[j]), atLeast: r6(s.atLeast[j]) })),
+    ];
   });
-  const colours = i.colours?.length === labels.length ? i.colours : i.sideColours && labels.length === 2 ? [...SIDE_COLOURS] : labels.map((_, k) => PALETTE[k % PALETTE.length]);
+  const colours =
+    i.colours?.length === labels.length
+      ? i.colours
+      : i.sideColours && labels.length === 2
+        ? [...SIDE_COLOURS]
+        : labels.map((_, k) => PALETTE[k % PALETTE.length]);
   return {
     ...base(i.title, i.subtitle),
     description: `Cumulative curves: P(${i.what} ≤ x) per series.`,
@@ -60,7 +68,13 @@ export function atMostChart(i: AtMostChartInput): TopLevelSpec {
     mark: { type: 'line', interpolate: 'step-after', point: longest <= 40 ? { size: 20 } : false },
     encoding: {
       x: { field: 'x', type: 'quantitative', title: i.what },
-      y: { field: 'atMost', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: `P(${i.what} ≤ x)` },
+      y: {
+        field: 'atMost',
+        type: 'quantitative',
+        scale: { domain: [0, 1] },
+        axis: { format: '.0%' },
+        title: `P(${i.what} ≤ x)`,
+      },
       color: { field: 'series', type: 'nominal', sort: labels, scale: { domain: labels, range: colours }, title: null },
       tooltip: [
         { field: 'series', type: 'nominal' },

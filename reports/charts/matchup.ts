@@ -32,11 +32,16 @@ export function matchupChart(input: MatchupChartInput): TopLevelSpec {
   );
   const yA = { field: 'a', type: 'nominal' as const, sort: i.tacticsA, title: 'A plays' };
   const xB = { field: 'b', type: 'nominal' as const, sort: i.tacticsB, title: 'B plays', axis: { labelAngle: -30 } };
-  const value = i.value === undefined || i.value === null ? '' : `; value of the game to A ${(i.value * 100).toFixed(1)}%`;
+  const value =
+    i.value === undefined || i.value === null ? '' : `; value of the game to A ${(i.value * 100).toFixed(1)}%`;
   return {
     // Short subtitle lines: the headless renderer estimates text widths generously, and one long line once
     // widened the image to twice the chart (a blank right half in the PNG).
-    ...base('Which tactic', [`${la} (rows) against ${lb} (columns)`, `cells: P(A wins) for each pairing of tactics${i.noCombat?.some((row) => row.some(Boolean)) ? ' (NC: no battle)' : ''}`, `bars: each side's Nash mix${value}`]),
+    ...base('Which tactic', [
+      `${la} (rows) against ${lb} (columns)`,
+      `cells: P(A wins) for each pairing of tactics${i.noCombat?.some((row) => row.some(Boolean)) ? ' (NC: no battle)' : ''}`,
+      `bars: each side's Nash mix${value}`,
+    ]),
     spacing: 8,
     description: 'Tactic matchup heatmap (A tactic × B tactic, P(A wins), annotated) with Nash mixes as bars.',
     vconcat: [
@@ -52,7 +57,19 @@ export function matchupChart(input: MatchupChartInput): TopLevelSpec {
               {
                 mark: 'rect',
                 encoding: {
-                  color: { condition: { test: 'datum.nc', value: '#d9d9d9' }, field: 'p', type: 'quantitative', scale: { domain: [0, 1], scheme: 'redblue', reverse: true }, legend: { title: 'P(A wins)', format: '.0%', orient: 'left', direction: 'vertical', gradientLength: 120 } },
+                  color: {
+                    condition: { test: 'datum.nc', value: '#d9d9d9' },
+                    field: 'p',
+                    type: 'quantitative',
+                    scale: { domain: [0, 1], scheme: 'redblue', reverse: true },
+                    legend: {
+                      title: 'P(A wins)',
+                      format: '.0%',
+                      orient: 'left',
+                      direction: 'vertical',
+                      gradientLength: 120,
+                    },
+                  },
                   tooltip: [
                     { field: 'a', type: 'nominal', title: 'A plays' },
                     { field: 'b', type: 'nominal', title: 'B plays' },
@@ -65,7 +82,10 @@ export function matchupChart(input: MatchupChartInput): TopLevelSpec {
                 mark: { type: 'text', fontSize: 12 },
                 encoding: {
                   text: { field: 'label', type: 'nominal' },
-                  color: { condition: { test: '!datum.nc && (datum.p < 0.25 || datum.p > 0.75)', value: 'white' }, value: 'black' },
+                  color: {
+                    condition: { test: '!datum.nc && (datum.p < 0.25 || datum.p > 0.75)', value: 'white' },
+                    value: 'black',
+                  },
                 },
               },
             ],
@@ -74,10 +94,30 @@ export function matchupChart(input: MatchupChartInput): TopLevelSpec {
             width: 120,
             height: cell * i.tacticsA.length,
             data: { values: i.tacticsA.map((a, r) => ({ a, mix: r6(i.mixA[r]) })) },
-            encoding: { y: { ...yA, axis: null }, x: { field: 'mix', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%', tickCount: 2 }, title: 'A’s Nash mix' } },
+            encoding: {
+              y: { ...yA, axis: null },
+              x: {
+                field: 'mix',
+                type: 'quantitative',
+                scale: { domain: [0, 1] },
+                axis: { format: '.0%', tickCount: 2 },
+                title: 'A’s Nash mix',
+              },
+            },
             layer: [
-              { mark: { type: 'bar', color: SIDE_COLOURS[0] }, encoding: { tooltip: [{ field: 'a', type: 'nominal', title: 'tactic' }, { field: 'mix', type: 'quantitative', format: '.1%' }] } },
-              { mark: { type: 'text', align: 'left', dx: 3 }, encoding: { text: { field: 'mix', type: 'quantitative', format: '.0%' } } },
+              {
+                mark: { type: 'bar', color: SIDE_COLOURS[0] },
+                encoding: {
+                  tooltip: [
+                    { field: 'a', type: 'nominal', title: 'tactic' },
+                    { field: 'mix', type: 'quantitative', format: '.1%' },
+                  ],
+                },
+              },
+              {
+                mark: { type: 'text', align: 'left', dx: 3 },
+                encoding: { text: { field: 'mix', type: 'quantitative', format: '.0%' } },
+              },
             ],
           },
         ],
@@ -87,10 +127,30 @@ export function matchupChart(input: MatchupChartInput): TopLevelSpec {
         height: 90,
         data: { values: i.tacticsB.map((b, c) => ({ b, mix: r6(i.mixB[c]) })) },
         // Bars grow upwards like every other bar in the report (they once hung down from the grid).
-        encoding: { x: { ...xB, title: null, axis: { labels: false, ticks: false } }, y: { field: 'mix', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%', tickCount: 2 }, title: 'B’s Nash mix' } },
+        encoding: {
+          x: { ...xB, title: null, axis: { labels: false, ticks: false } },
+          y: {
+            field: 'mix',
+            type: 'quantitative',
+            scale: { domain: [0, 1] },
+            axis: { format: '.0%', tickCount: 2 },
+            title: 'B’s Nash mix',
+          },
+        },
         layer: [
-          { mark: { type: 'bar', color: SIDE_COLOURS[1] }, encoding: { tooltip: [{ field: 'b', type: 'nominal', title: 'tactic' }, { field: 'mix', type: 'quantitative', format: '.1%' }] } },
-          { mark: { type: 'text', baseline: 'bottom', dy: -3 }, encoding: { text: { field: 'mix', type: 'quantitative', format: '.0%' } } },
+          {
+            mark: { type: 'bar', color: SIDE_COLOURS[1] },
+            encoding: {
+              tooltip: [
+                { field: 'b', type: 'nominal', title: 'tactic' },
+                { field: 'mix', type: 'quantitative', format: '.1%' },
+              ],
+            },
+          },
+          {
+            mark: { type: 'text', baseline: 'bottom', dy: -3 },
+            encoding: { text: { field: 'mix', type: 'quantitative', format: '.0%' } },
+          },
         ],
       },
     ],

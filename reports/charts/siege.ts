@@ -22,8 +22,19 @@ export function survivalWeeks(fallenByWeek: { week: number; fallen: number }[]):
 export function siegeSurvivalChart(i: SiegeSurvivalInput): TopLevelSpec {
   const shown = survivalWeeks(i.fallenByWeek);
   const limit = i.fallenByWeek.length ? i.fallenByWeek[i.fallenByWeek.length - 1].week : 0;
-  const values = [{ week: 0, standing: 1, lo: 1, hi: 1 }, ...i.fallenByWeek.filter((w) => w.week <= shown).map((w) => ({ week: w.week, standing: r6(1 - w.fallen), lo: r6(1 - w.hi), hi: r6(1 - w.lo) }))];
-  const x = { field: 'week', type: 'quantitative' as const, axis: { tickMinStep: 1 }, scale: { domain: [0, shown] }, title: 'week of siege' };
+  const values = [
+    { week: 0, standing: 1, lo: 1, hi: 1 },
+    ...i.fallenByWeek
+      .filter((w) => w.week <= shown)
+      .map((w) => ({ week: w.week, standing: r6(1 - w.fallen), lo: r6(1 - w.hi), hi: r6(1 - w.lo) })),
+  ];
+  const x = {
+    field: 'week',
+    type: 'quantitative' as const,
+    axis: { tickMinStep: 1 },
+    scale: { domain: [0, shown] },
+    title: 'week of siege',
+  };
   const flat = shown < limit ? `; flat from week ${shown} to the week limit (${limit})` : '';
   return {
     ...base('How long it holds', `P(${i.defender} still standing) at the end of each week; band: 95% interval${flat}`),
@@ -35,7 +46,17 @@ export function siegeSurvivalChart(i: SiegeSurvivalInput): TopLevelSpec {
       {
         params: [{ name: 'zoom', select: { type: 'interval', encodings: ['x'] }, bind: 'scales' }],
         mark: { type: 'area', interpolate: 'step-after', opacity: 0.25, color: SIDE_COLOURS[1] },
-        encoding: { x, y: { field: 'lo', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'P(still standing)' }, y2: { field: 'hi' } },
+        encoding: {
+          x,
+          y: {
+            field: 'lo',
+            type: 'quantitative',
+            scale: { domain: [0, 1] },
+            axis: { format: '.0%' },
+            title: 'P(still standing)',
+          },
+          y2: { field: 'hi' },
+        },
       },
       {
         mark: { type: 'line', interpolate: 'step-after', point: true, color: SIDE_COLOURS[1] },
@@ -66,7 +87,10 @@ export interface SiegeWeeksInput {
 
 export function siegeWeeksChart(i: SiegeWeeksInput): TopLevelSpec {
   const holds = 'holds';
-  const values = [...i.weeks.map((w) => ({ label: String(w.week), p: r6(w.probability), holds: false })), { label: holds, p: r6(i.standing), holds: true }];
+  const values = [
+    ...i.weeks.map((w) => ({ label: String(w.week), p: r6(w.probability), holds: false })),
+    { label: holds, p: r6(i.standing), holds: true },
+  ];
   return {
     ...base('When it falls', `probability the siege ends in each week; "${holds}": not fallen after week ${i.horizon}`),
     description: 'Siege weeks-to-fall histogram.',
@@ -75,7 +99,13 @@ export function siegeWeeksChart(i: SiegeWeeksInput): TopLevelSpec {
     data: { values },
     mark: 'bar',
     encoding: {
-      x: { field: 'label', type: 'ordinal', sort: values.map((v) => v.label), axis: { labelAngle: 0 }, title: 'week it falls' },
+      x: {
+        field: 'label',
+        type: 'ordinal',
+        sort: values.map((v) => v.label),
+        axis: { labelAngle: 0 },
+        title: 'week it falls',
+      },
       y: { field: 'p', type: 'quantitative', axis: { format: '.0%' }, title: 'probability' },
       color: { condition: { test: 'datum.holds', value: NEUTRAL_COLOUR }, value: SIDE_COLOURS[0] },
       tooltip: [
@@ -92,8 +122,20 @@ export interface SiegeEndingsInput {
 }
 
 export function siegeEndingsChart(i: SiegeEndingsInput): TopLevelSpec {
-  const values = i.endings.map((e) => ({ ending: e.label, p: r6(e.probability), lo: r6(e.lo), hi: r6(e.hi), fallen: e.fallen }));
-  const y = { field: 'ending', type: 'nominal' as const, sort: values.map((v) => v.ending), title: null, axis: { labelLimit: 320 } };
+  const values = i.endings.map((e) => ({
+    ending: e.label,
+    p: r6(e.probability),
+    lo: r6(e.lo),
+    hi: r6(e.hi),
+    fallen: e.fallen,
+  }));
+  const y = {
+    field: 'ending',
+    type: 'nominal' as const,
+    sort: values.map((v) => v.ending),
+    title: null,
+    axis: { labelLimit: 320 },
+  };
   return {
     ...base('How it ends', 'probability of each ending; error bars: 95% interval'),
     description: 'Siege endings with 95% intervals.',
@@ -105,7 +147,13 @@ export function siegeEndingsChart(i: SiegeEndingsInput): TopLevelSpec {
       {
         mark: 'bar',
         encoding: {
-          x: { field: 'p', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'probability' },
+          x: {
+            field: 'p',
+            type: 'quantitative',
+            scale: { domain: [0, 1] },
+            axis: { format: '.0%' },
+            title: 'probability',
+          },
           color: { condition: { test: 'datum.fallen', value: SIDE_COLOURS[0] }, value: NEUTRAL_COLOUR },
           tooltip: [
             { field: 'ending', type: 'nominal' },
@@ -115,8 +163,17 @@ export function siegeEndingsChart(i: SiegeEndingsInput): TopLevelSpec {
           ],
         },
       },
-      { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
-      { mark: { type: 'text', align: 'left', dx: 4 }, encoding: { x: { field: 'hi', type: 'quantitative' }, text: { field: 'p', type: 'quantitative', format: '.1%' } } },
+      {
+        mark: { type: 'rule', color: 'black' },
+        encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } },
+      },
+      {
+        mark: { type: 'text', align: 'left', dx: 4 },
+        encoding: {
+          x: { field: 'hi', type: 'quantitative' },
+          text: { field: 'p', type: 'quantitative', format: '.1%' },
+        },
+      },
     ],
   };
 }
@@ -133,7 +190,10 @@ export interface SiegeSuppliesInput {
 export function siegeSuppliesChart(i: SiegeSuppliesInput): TopLevelSpec {
   const values = i.series.map((p) => ({ week: p.week, store: p.store, share: r6(p.share), amount: r6(p.amount) }));
   return {
-    ...base('Supplies over the weeks', 'mean left at the start of each week (sieges still running), share of the start'),
+    ...base(
+      'Supplies over the weeks',
+      'mean left at the start of each week (sieges still running), share of the start',
+    ),
     description: 'Siege supplies left by week, per side and store.',
     width: 560,
     height: 240,

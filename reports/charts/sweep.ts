@@ -16,11 +16,22 @@ export interface SweepChartInput {
 }
 
 export function sweepChart(i: SweepChartInput): TopLevelSpec {
-  const values: Record<string, unknown>[] = i.points.map((p) => ({ kind: 'run', value: p.value, p: r6(p.win), lo: r6(p.lo), hi: r6(p.hi) }));
+  const values: Record<string, unknown>[] = i.points.map((p) => ({
+    kind: 'run',
+    value: p.value,
+    p: r6(p.win),
+    lo: r6(p.lo),
+    hi: r6(p.hi),
+  }));
   for (const e of i.exact ?? []) values.push({ kind: 'exact', value: e.value, p: r6(e.win) });
   const x = { field: 'value', type: 'quantitative' as const, scale: { zero: false }, title: i.parameter };
   return {
-    ...base('What it is worth', `P(${i.side} wins) as ${i.parameter} varies; band: 95% interval` + (i.exact?.length ? '; dashed: exact odds' : '') + '; grey rule: 50%'),
+    ...base(
+      'What it is worth',
+      `P(${i.side} wins) as ${i.parameter} varies; band: 95% interval` +
+        (i.exact?.length ? '; dashed: exact odds' : '') +
+        '; grey rule: 50%',
+    ),
     description: 'Sweep curve with interval band.',
     width: 560,
     height: 260,
@@ -30,7 +41,11 @@ export function sweepChart(i: SweepChartInput): TopLevelSpec {
         transform: [{ filter: "datum.kind === 'run'" }],
         params: [{ name: 'zoom', select: { type: 'interval', encodings: ['x', 'y'] }, bind: 'scales' }],
         mark: { type: 'area', opacity: 0.25, color: SIDE_COLOURS[0] },
-        encoding: { x, y: { field: 'lo', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'P(win)' }, y2: { field: 'hi' } },
+        encoding: {
+          x,
+          y: { field: 'lo', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'P(win)' },
+          y2: { field: 'hi' },
+        },
       },
       {
         transform: [{ filter: "datum.kind === 'run'" }],
@@ -52,7 +67,11 @@ export function sweepChart(i: SweepChartInput): TopLevelSpec {
         encoding: { x, y: { field: 'p', type: 'quantitative' } },
       },
       // Even odds: where the curve crosses it, the swept value turns the battle.
-      { data: { values: [{ half: 0.5 }] }, mark: { type: 'rule', color: NEUTRAL_COLOUR, strokeDash: [3, 3] }, encoding: { y: { field: 'half', type: 'quantitative' } } },
+      {
+        data: { values: [{ half: 0.5 }] },
+        mark: { type: 'rule', color: NEUTRAL_COLOUR, strokeDash: [3, 3] },
+        encoding: { y: { field: 'half', type: 'quantitative' } },
+      },
     ],
   };
 }
@@ -66,7 +85,9 @@ export interface SweepCasualtiesInput {
 
 export function sweepCasualtiesChart(i: SweepCasualtiesInput): TopLevelSpec {
   const labels = sideLabels(i.sides);
-  const values = i.points.flatMap((p) => [0, 1].map((s) => ({ value: p.value, side: labels[s], lost: r6(p.casualties[s]) })));
+  const values = i.points.flatMap((p) =>
+    [0, 1].map((s) => ({ value: p.value, side: labels[s], lost: r6(p.casualties[s]) })),
+  );
   return {
     ...base('What it costs', `mean troops lost per battle by each side as ${chartText(i.parameter)} varies`),
     description: 'Sweep: mean casualties per side.',
@@ -77,7 +98,12 @@ export function sweepCasualtiesChart(i: SweepCasualtiesInput): TopLevelSpec {
     encoding: {
       x: { field: 'value', type: 'quantitative', scale: { zero: false }, title: chartText(i.parameter) },
       y: { field: 'lost', type: 'quantitative', title: 'mean troops lost' },
-      color: { field: 'side', type: 'nominal', scale: { domain: labels, range: [...SIDE_COLOURS] }, legend: { orient: 'top', title: null, labelLimit: 260 } },
+      color: {
+        field: 'side',
+        type: 'nominal',
+        scale: { domain: labels, range: [...SIDE_COLOURS] },
+        legend: { orient: 'top', title: null, labelLimit: 260 },
+      },
       tooltip: [
         { field: 'side', type: 'nominal' },
         { field: 'value', type: 'quantitative', title: chartText(i.parameter) },
@@ -98,16 +124,28 @@ export interface SweepLinesInput {
   series: { name: string; points: { value: number; p: number; lo: number; hi: number }[] }[];
 }
 
-const DASHES = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3]];
+const DASHES = [
+  [1, 0],
+  [6, 3],
+  [2, 2],
+  [8, 3, 2, 3],
+];
 const SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross'];
 
 export function sweepLinesChart(i: SweepLinesInput): TopLevelSpec {
   const names = i.series.map((s) => chartText(s.name));
-  const values = i.series.flatMap((s, k) => s.points.map((p) => ({ series: names[k], value: p.value, p: r6(p.p), lo: r6(p.lo), hi: r6(p.hi) })));
+  const values = i.series.flatMap((s, k) =>
+    s.points.map((p) => ({ series: names[k], value: p.value, p: r6(p.p), lo: r6(p.lo), hi: r6(p.hi) })),
+  );
   const x = { field: 'value', type: 'quantitative' as const, scale: { zero: false }, title: chartText(i.parameter) };
   // One legend for colour, dash and point shape (the same field): it shows each series' line as drawn.
   const legend = names.length > 1 ? { orient: 'top' as const, title: null, labelLimit: 260 } : null;
-  const colour = { field: 'series', type: 'nominal' as const, scale: { domain: names, range: PALETTE.slice(0, Math.max(1, names.length)) }, legend };
+  const colour = {
+    field: 'series',
+    type: 'nominal' as const,
+    scale: { domain: names, range: PALETTE.slice(0, Math.max(1, names.length)) },
+    legend,
+  };
   return {
     ...base(i.title, `${i.yTitle} as ${chartText(i.parameter)} varies; band: 95% interval; grey rule: 50%`),
     description: 'Sweep of a siege or cascade: probability against the swept value.',
@@ -115,7 +153,15 @@ export function sweepLinesChart(i: SweepLinesInput): TopLevelSpec {
     height: 260,
     data: { values },
     layer: [
-      { mark: { type: 'area', opacity: 0.18 }, encoding: { x, y: { field: 'lo', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: i.yTitle }, y2: { field: 'hi' }, color: colour } },
+      {
+        mark: { type: 'area', opacity: 0.18 },
+        encoding: {
+          x,
+          y: { field: 'lo', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: i.yTitle },
+          y2: { field: 'hi' },
+          color: colour,
+        },
+      },
       {
         params: [{ name: 'zoom', select: { type: 'interval', encodings: ['x', 'y'] }, bind: 'scales' }],
         mark: { type: 'line', point: { filled: true, size: 40 } },
@@ -123,8 +169,18 @@ export function sweepLinesChart(i: SweepLinesInput): TopLevelSpec {
           x,
           y: { field: 'p', type: 'quantitative' },
           color: colour,
-          strokeDash: { field: 'series', type: 'nominal', scale: { domain: names, range: names.map((_, k) => DASHES[k % DASHES.length]) }, legend },
-          shape: { field: 'series', type: 'nominal', scale: { domain: names, range: names.map((_, k) => SHAPES[k % SHAPES.length]) }, legend },
+          strokeDash: {
+            field: 'series',
+            type: 'nominal',
+            scale: { domain: names, range: names.map((_, k) => DASHES[k % DASHES.length]) },
+            legend,
+          },
+          shape: {
+            field: 'series',
+            type: 'nominal',
+            scale: { domain: names, range: names.map((_, k) => SHAPES[k % SHAPES.length]) },
+            legend,
+          },
           tooltip: [
             { field: 'series', type: 'nominal' },
             { field: 'value', type: 'quantitative', title: chartText(i.parameter) },
@@ -132,15 +188,26 @@ export function sweepLinesChart(i: SweepLinesInput): TopLevelSpec {
           ],
         },
       },
-      { data: { values: [{ half: 0.5 }] }, mark: { type: 'rule', color: NEUTRAL_COLOUR, strokeDash: [3, 3] }, encoding: { y: { field: 'half', type: 'quantitative' } } },
+      {
+        data: { values: [{ half: 0.5 }] },
+        mark: { type: 'rule', color: NEUTRAL_COLOUR, strokeDash: [3, 3] },
+        encoding: { y: { field: 'half', type: 'quantitative' } },
+      },
     ],
   };
 }
 
 /** Mean values (weeks to fall, losses) against one swept value: one line per series. */
-export function sweepMeansChart(i: { title: string; parameter: string; yTitle: string; series: { name: string; points: { value: number; y: number | null }[] }[] }): TopLevelSpec {
+export function sweepMeansChart(i: {
+  title: string;
+  parameter: string;
+  yTitle: string;
+  series: { name: string; points: { value: number; y: number | null }[] }[];
+}): TopLevelSpec {
   const names = i.series.map((s) => chartText(s.name));
-  const values = i.series.flatMap((s, k) => s.points.filter((p) => p.y !== null).map((p) => ({ series: names[k], value: p.value, y: r6(p.y!) })));
+  const values = i.series.flatMap((s, k) =>
+    s.points.filter((p) => p.y !== null).map((p) => ({ series: names[k], value: p.value, y: r6(p.y!) })),
+  );
   return {
     ...base(i.title, `${i.yTitle} as ${chartText(i.parameter)} varies`),
     description: 'Sweep of a siege or cascade: means against the swept value.',
@@ -151,8 +218,18 @@ export function sweepMeansChart(i: { title: string; parameter: string; yTitle: s
     encoding: {
       x: { field: 'value', type: 'quantitative', scale: { zero: false }, title: chartText(i.parameter) },
       y: { field: 'y', type: 'quantitative', title: i.yTitle },
-      color: { field: 'series', type: 'nominal', scale: { domain: names, range: PALETTE.slice(0, Math.max(1, names.length)) }, legend: names.length > 1 ? { orient: 'top', title: null, labelLimit: 260 } : null },
-      strokeDash: { field: 'series', type: 'nominal', scale: { domain: names, range: names.map((_, k) => DASHES[k % DASHES.length]) }, legend: names.length > 1 ? { orient: 'top', title: null, labelLimit: 260 } : null },
+      color: {
+        field: 'series',
+        type: 'nominal',
+        scale: { domain: names, range: PALETTE.slice(0, Math.max(1, names.length)) },
+        legend: names.length > 1 ? { orient: 'top', title: null, labelLimit: 260 } : null,
+      },
+      strokeDash: {
+        field: 'series',
+        type: 'nominal',
+        scale: { domain: names, range: names.map((_, k) => DASHES[k % DASHES.length]) },
+        legend: names.length > 1 ? { orient: 'top', title: null, labelLimit: 260 } : null,
+      },
       tooltip: [
         { field: 'series', type: 'nominal' },
         { field: 'value', type: 'quantitative', title: chartText(i.parameter) },
@@ -163,7 +240,13 @@ export function sweepMeansChart(i: { title: string; parameter: string; yTitle: s
 }
 
 /** Two swept fields: a heatmap of a probability, cells annotated. */
-export function sweepHeatmapChart(i: { title: string; xTitle: string; yTitle: string; measure: string; cells: { x: number; y: number; p: number }[] }): TopLevelSpec {
+export function sweepHeatmapChart(i: {
+  title: string;
+  xTitle: string;
+  yTitle: string;
+  measure: string;
+  cells: { x: number; y: number; p: number }[];
+}): TopLevelSpec {
   const values = i.cells.map((c) => ({ x: c.x, y: c.y, p: r6(c.p) }));
   const x = { field: 'x', type: 'ordinal' as const, title: chartText(i.xTitle), sort: 'ascending' as const };
   const y = { field: 'y', type: 'ordinal' as const, title: chartText(i.yTitle), sort: 'descending' as const };
@@ -174,8 +257,33 @@ export function sweepHeatmapChart(i: { title: string; xTitle: string; yTitle: st
     width: { step: 44 },
     height: { step: 26 },
     layer: [
-      { mark: 'rect', encoding: { x, y, color: { field: 'p', type: 'quantitative', scale: { domain: [0, 1], scheme: 'blueorange' }, legend: { format: '.0%', title: i.measure } }, tooltip: [{ field: 'x', type: 'ordinal', title: chartText(i.xTitle) }, { field: 'y', type: 'ordinal', title: chartText(i.yTitle) }, { field: 'p', type: 'quantitative', format: '.1%', title: i.measure }] } },
-      { mark: { type: 'text', fontSize: 10 }, encoding: { x, y, text: { field: 'p', type: 'quantitative', format: '.0%' }, color: { condition: { test: 'datum.p > 0.25 && datum.p < 0.75', value: 'black' }, value: 'white' } } },
+      {
+        mark: 'rect',
+        encoding: {
+          x,
+          y,
+          color: {
+            field: 'p',
+            type: 'quantitative',
+            scale: { domain: [0, 1], scheme: 'blueorange' },
+            legend: { format: '.0%', title: i.measure },
+          },
+          tooltip: [
+            { field: 'x', type: 'ordinal', title: chartText(i.xTitle) },
+            { field: 'y', type: 'ordinal', title: chartText(i.yTitle) },
+            { field: 'p', type: 'quantitative', format: '.1%', title: i.measure },
+          ],
+        },
+      },
+      {
+        mark: { type: 'text', fontSize: 10 },
+        encoding: {
+          x,
+          y,
+          text: { field: 'p', type: 'quantitative', format: '.0%' },
+          color: { condition: { test: 'datum.p > 0.25 && datum.p < 0.75', value: 'black' }, value: 'white' },
+        },
+      },
     ],
   };
 }

@@ -14,11 +14,20 @@ export interface SeekChartInput {
 }
 
 export function seekChart(i: SeekChartInput): TopLevelSpec {
-  const values: Record<string, unknown>[] = i.points.map((p) => ({ kind: 'point', value: p.value, p: r6(p.p), lo: r6(p.lo), hi: r6(p.hi) }));
+  const values: Record<string, unknown>[] = i.points.map((p) => ({
+    kind: 'point',
+    value: p.value,
+    p: r6(p.p),
+    lo: r6(p.lo),
+    hi: r6(p.hi),
+  }));
   const x = { field: 'value', type: 'quantitative' as const, scale: { zero: false }, title: chartText(i.parameter) };
   const layers: TopLevelSpec[] = [];
   return {
-    ...base('The search', `${chartText(i.measure)} at each value tried; line: the target ${r6(i.threshold)}${i.answer === null ? '' : `; answer ${i.answer}`}`),
+    ...base(
+      'The search',
+      `${chartText(i.measure)} at each value tried; line: the target ${r6(i.threshold)}${i.answer === null ? '' : `; answer ${i.answer}`}`,
+    ),
     description: 'Seek: values evaluated, target threshold and answer.',
     width: 560,
     height: 260,
@@ -26,7 +35,17 @@ export function seekChart(i: SeekChartInput): TopLevelSpec {
     layer: [
       {
         mark: { type: 'errorbar', color: SIDE_COLOURS[0] },
-        encoding: { x, y: { field: 'lo', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: chartText(i.measure) }, y2: { field: 'hi' } },
+        encoding: {
+          x,
+          y: {
+            field: 'lo',
+            type: 'quantitative',
+            scale: { domain: [0, 1] },
+            axis: { format: '.0%' },
+            title: chartText(i.measure),
+          },
+          y2: { field: 'hi' },
+        },
       },
       {
         mark: { type: 'line', point: true, color: SIDE_COLOURS[0] },
@@ -39,8 +58,20 @@ export function seekChart(i: SeekChartInput): TopLevelSpec {
           ],
         },
       },
-      { data: { values: [{ t: r6(i.threshold) }] }, mark: { type: 'rule', color: 'black', strokeDash: [4, 3] }, encoding: { y: { field: 't', type: 'quantitative' } } },
-      ...(i.answer === null ? [] : [{ data: { values: [{ a: i.answer }] }, mark: { type: 'rule' as const, color: SIDE_COLOURS[1] }, encoding: { x: { field: 'a', type: 'quantitative' as const } } }]),
+      {
+        data: { values: [{ t: r6(i.threshold) }] },
+        mark: { type: 'rule', color: 'black', strokeDash: [4, 3] },
+        encoding: { y: { field: 't', type: 'quantitative' } },
+      },
+      ...(i.answer === null
+        ? []
+        : [
+            {
+              data: { values: [{ a: i.answer }] },
+              mark: { type: 'rule' as const, color: SIDE_COLOURS[1] },
+              encoding: { x: { field: 'a', type: 'quantitative' as const } },
+            },
+          ]),
       ...layers,
     ] as TopLevelSpec['layer' & keyof TopLevelSpec],
   } as TopLevelSpec;
@@ -57,18 +88,42 @@ export interface TornadoInput {
 
 export function tornadoChart(i: TornadoInput): TopLevelSpec {
   // A change into "no battle" lowers P(win) without a defeat: its own colour, not "hurts".
-  const values = i.items.map((x) => ({ name: x.name, delta: r6(x.winDelta), sign: (x.noBattleDelta ?? 0) > 0 ? 'no battle' : x.winDelta >= 0 ? 'helps' : 'hurts', noBattle: r6(x.noBattleDelta ?? 0) }));
+  const values = i.items.map((x) => ({
+    name: x.name,
+    delta: r6(x.winDelta),
+    sign: (x.noBattleDelta ?? 0) > 0 ? 'no battle' : x.winDelta >= 0 ? 'helps' : 'hurts',
+    noBattle: r6(x.noBattleDelta ?? 0),
+  }));
   return {
-    ...base('What each adjustment is worth', `change in ${i.measure ? chartText(i.measure) : `P(${chartText(i.side)} wins)`} when the adjustment is applied, largest first`),
+    ...base(
+      'What each adjustment is worth',
+      `change in ${i.measure ? chartText(i.measure) : `P(${chartText(i.side)} wins)`} when the adjustment is applied, largest first`,
+    ),
     description: 'Tornado chart of win-probability changes.',
     width: 520,
     height: Math.max(120, 18 * values.length),
     data: { values },
     mark: { type: 'bar' },
     encoding: {
-      y: { field: 'name', type: 'nominal', sort: { field: 'delta', op: 'max', order: 'descending' }, title: null, axis: { labelLimit: 260 } },
-      x: { field: 'delta', type: 'quantitative', axis: { format: '+.0%' }, title: i.measure ? `change in ${chartText(i.measure)}` : 'change in P(win)' },
-      color: { field: 'sign', type: 'nominal', scale: { domain: ['helps', 'hurts', 'no battle'], range: [SIDE_COLOURS[1], SIDE_COLOURS[0], '#9e9e9e'] }, legend: null },
+      y: {
+        field: 'name',
+        type: 'nominal',
+        sort: { field: 'delta', op: 'max', order: 'descending' },
+        title: null,
+        axis: { labelLimit: 260 },
+      },
+      x: {
+        field: 'delta',
+        type: 'quantitative',
+        axis: { format: '+.0%' },
+        title: i.measure ? `change in ${chartText(i.measure)}` : 'change in P(win)',
+      },
+      color: {
+        field: 'sign',
+        type: 'nominal',
+        scale: { domain: ['helps', 'hurts', 'no battle'], range: [SIDE_COLOURS[1], SIDE_COLOURS[0], '#9e9e9e'] },
+        legend: null,
+      },
       tooltip: [
         { field: 'name', type: 'nominal' },
         { field: 'delta', type: 'quantitative', format: '+.2%', title: 'change in P(win)' },
@@ -85,7 +140,9 @@ export interface HeatmapInput {
 }
 
 export function heatmapChart(i: HeatmapInput): TopLevelSpec {
-  const values = i.forces.flatMap((a, r) => i.forces.map((d, c) => ({ attacker: a, defender: d, p: r === c ? null : r6(i.win[r][c]) }))).filter((v) => v.p !== null);
+  const values = i.forces
+    .flatMap((a, r) => i.forces.map((d, c) => ({ attacker: a, defender: d, p: r === c ? null : r6(i.win[r][c]) })))
+    .filter((v) => v.p !== null);
   const axis = { labelLimit: 200 };
   return {
     ...base('Who beats whom', 'P(the row force wins attacking the column force)'),
@@ -99,7 +156,12 @@ export function heatmapChart(i: HeatmapInput): TopLevelSpec {
         encoding: {
           y: { field: 'attacker', type: 'nominal', sort: i.forces, title: 'attacker', axis },
           x: { field: 'defender', type: 'nominal', sort: i.forces, title: 'defender', axis },
-          color: { field: 'p', type: 'quantitative', scale: { domain: [0, 1], scheme: 'redblue' }, legend: { format: '.0%', title: 'P(win)' } },
+          color: {
+            field: 'p',
+            type: 'quantitative',
+            scale: { domain: [0, 1], scheme: 'redblue' },
+            legend: { format: '.0%', title: 'P(win)' },
+          },
           tooltip: [
             { field: 'attacker', type: 'nominal' },
             { field: 'defender', type: 'nominal' },
@@ -125,8 +187,19 @@ export interface RatingsInput {
 }
 
 export function ratingsChart(i: RatingsInput): TopLevelSpec {
-  const values = i.ratings.map((r) => ({ name: r.name, rating: Math.round(r.rating), lo: Math.round(r.ci95[0]), hi: Math.round(r.ci95[1]) }));
-  const y = { field: 'name', type: 'nominal' as const, sort: { field: 'rating', order: 'descending' as const }, title: null, axis: { labelLimit: 240 } };
+  const values = i.ratings.map((r) => ({
+    name: r.name,
+    rating: Math.round(r.rating),
+    lo: Math.round(r.ci95[0]),
+    hi: Math.round(r.ci95[1]),
+  }));
+  const y = {
+    field: 'name',
+    type: 'nominal' as const,
+    sort: { field: 'rating', order: 'descending' as const },
+    title: null,
+    axis: { labelLimit: 240 },
+  };
   return {
     ...base('Ratings', 'Bradley–Terry strength on the Elo scale (400 points: 10 to 1 odds), with 95% intervals'),
     description: 'Tournament ratings with intervals.',
@@ -134,7 +207,14 @@ export function ratingsChart(i: RatingsInput): TopLevelSpec {
     height: Math.max(120, 22 * values.length),
     data: { values },
     layer: [
-      { mark: { type: 'rule', color: PALETTE[7] }, encoding: { y, x: { field: 'lo', type: 'quantitative', scale: { zero: false }, title: 'rating' }, x2: { field: 'hi' } } },
+      {
+        mark: { type: 'rule', color: PALETTE[7] },
+        encoding: {
+          y,
+          x: { field: 'lo', type: 'quantitative', scale: { zero: false }, title: 'rating' },
+          x2: { field: 'hi' },
+        },
+      },
       {
         mark: { type: 'point', filled: true, color: PALETTE[0], size: 60 },
         encoding: {

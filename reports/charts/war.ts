@@ -32,10 +32,13 @@ export function winProbabilityChart(i: WinChartInput): TopLevelSpec {
     exact: i.exact ? r6(i.exact[s]) : null,
     text: pctText(i.win[s]) + (i.ci95 ? ` ± ${((100 * (i.ci95[s][1] - i.ci95[s][0])) / 2).toFixed(2)}` : ''),
   }));
-  if (i.noWinner > 0) rows.push({ label: 'no winner', p: r6(i.noWinner), lo: null, hi: null, exact: null, text: pctText(i.noWinner) });
+  if (i.noWinner > 0)
+    rows.push({ label: 'no winner', p: r6(i.noWinner), lo: null, hi: null, exact: null, text: pctText(i.noWinner) });
   const domain = rows.map((r) => r.label);
   const subtitle = [
-    i.ci95 ? 'bars: Monte Carlo estimate with its 95% Wilson interval' : 'exact odds (every pair of d100 rolls enumerated)',
+    i.ci95
+      ? 'bars: Monte Carlo estimate with its 95% Wilson interval'
+      : 'exact odds (every pair of d100 rolls enumerated)',
     i.exact ? 'black tick: exact odds' : null,
   ]
     .filter(Boolean)
@@ -53,8 +56,19 @@ export function winProbabilityChart(i: WinChartInput): TopLevelSpec {
       {
         mark: { type: 'bar', height: { band: 0.62 } },
         encoding: {
-          x: { field: 'p', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '.0%', tickCount: 5 }, title: 'probability' },
-          color: { field: 'label', type: 'nominal', scale: { domain, range: [...SIDE_COLOURS, NEUTRAL_COLOUR] }, legend: null },
+          x: {
+            field: 'p',
+            type: 'quantitative',
+            scale: { domain: [0, 1] },
+            axis: { format: '.0%', tickCount: 5 },
+            title: 'probability',
+          },
+          color: {
+            field: 'label',
+            type: 'nominal',
+            scale: { domain, range: [...SIDE_COLOURS, NEUTRAL_COLOUR] },
+            legend: null,
+          },
           tooltip: [
             { field: 'label', type: 'nominal', title: 'side' },
             { field: 'p', type: 'quantitative', format: '.3%', title: 'estimate' },
@@ -121,13 +135,27 @@ export function casualtyChart(i: CasualtyChartInput): TopLevelSpec {
         const start = Math.floor(v / step) * step;
         bins.set(start, (bins.get(start) ?? 0) + d.weights[k]);
       });
-      for (const [start, p] of [...bins].sort((a, b) => a[0] - b[0])) values.push({ kind: 'bin', measure, start, end: start + step, p: r6(p) });
-      for (const [stat, q] of [['5%', 0.05], ['median', 0.5], ['95%', 0.95]] as const) values.push({ kind: 'quantile', measure, stat, value: discreteQuantile(d, q) });
+      for (const [start, p] of [...bins].sort((a, b) => a[0] - b[0]))
+        values.push({ kind: 'bin', measure, start, end: start + step, p: r6(p) });
+      for (const [stat, q] of [
+        ['5%', 0.05],
+        ['median', 0.5],
+        ['95%', 0.95],
+      ] as const)
+        values.push({ kind: 'quantile', measure, stat, value: discreteQuantile(d, q) });
     }
     return {
       title: { text: labels[s], anchor: 'middle' as const, fontSize: 13, fontWeight: 'normal' as const, limit: 340 },
       data: { values },
-      facet: { row: { field: 'measure', type: 'nominal' as const, sort: [...CASUALTY_MEASURES], title: null, header: { labelAngle: 0, labelAlign: 'left' as const } } },
+      facet: {
+        row: {
+          field: 'measure',
+          type: 'nominal' as const,
+          sort: [...CASUALTY_MEASURES],
+          title: null,
+          header: { labelAngle: 0, labelAlign: 'left' as const },
+        },
+      },
       spec: {
         width: 300,
         height: 80,
@@ -136,9 +164,21 @@ export function casualtyChart(i: CasualtyChartInput): TopLevelSpec {
             transform: [{ filter: "datum.kind === 'bin'" }],
             mark: { type: 'bar' as const, binSpacing: 1, color: SIDE_COLOURS[s] },
             encoding: {
-              x: { field: 'start', type: 'quantitative' as const, bin: { binned: true }, scale: { domain: [0, Math.max(step, most)] }, title: 'troops lost' },
+              x: {
+                field: 'start',
+                type: 'quantitative' as const,
+                bin: { binned: true },
+                scale: { domain: [0, Math.max(step, most)] },
+                title: 'troops lost',
+              },
               x2: { field: 'end' },
-              y: { field: 'p', type: 'quantitative' as const, scale: { domain: yDomain }, axis: { format: '.0%', tickCount: 3 }, title: 'probability' },
+              y: {
+                field: 'p',
+                type: 'quantitative' as const,
+                scale: { domain: yDomain },
+                axis: { format: '.0%', tickCount: 3 },
+                title: 'probability',
+              },
               tooltip: [
                 { field: 'measure', type: 'nominal' as const },
                 { field: 'start', type: 'quantitative' as const, title: 'from' },
@@ -152,7 +192,20 @@ export function casualtyChart(i: CasualtyChartInput): TopLevelSpec {
             mark: { type: 'rule' as const, strokeWidth: 1.5, color: '#222' },
             encoding: {
               x: { field: 'value', type: 'quantitative' as const, title: 'troops lost' },
-              strokeDash: { field: 'stat', type: 'nominal' as const, sort: ['5%', 'median', '95%'], scale: { domain: ['5%', 'median', '95%'], range: [[4, 3], [1, 0], [1, 2]] }, title: 'quantile' },
+              strokeDash: {
+                field: 'stat',
+                type: 'nominal' as const,
+                sort: ['5%', 'median', '95%'],
+                scale: {
+                  domain: ['5%', 'median', '95%'],
+                  range: [
+                    [4, 3],
+                    [1, 0],
+                    [1, 2],
+                  ],
+                },
+                title: 'quantile',
+              },
               tooltip: [
                 { field: 'stat', type: 'nominal' as const, title: 'quantile' },
                 { field: 'value', type: 'quantitative' as const, title: 'troops lost' },
@@ -165,7 +218,10 @@ export function casualtyChart(i: CasualtyChartInput): TopLevelSpec {
     };
   };
   return {
-    ...base('What it costs', 'troops lost per battle (total = dead + wounded), out of each side’s troops; lines at the 5%, 50% and 95% quantiles'),
+    ...base(
+      'What it costs',
+      'troops lost per battle (total = dead + wounded), out of each side’s troops; lines at the 5%, 50% and 95% quantiles',
+    ),
     description: 'Casualty distributions (dead, wounded, total) of both sides as histograms with quantile rules.',
     hconcat: [panel(0), panel(1)],
     spacing: 24,
@@ -186,12 +242,27 @@ export interface ResultsRowsChartInput {
 export function resultsRowsChart(i: ResultsRowsChartInput): TopLevelSpec {
   const labels = sideLabels(i.sides);
   const values = [0, 1].flatMap((s) =>
-    i.rowLabels.map((row, r) => ({ side: labels[s], row, p: r6(i.rows[s][r]), exact: i.exact ? r6(i.exact[s][r]) : null })),
+    i.rowLabels.map((row, r) => ({
+      side: labels[s],
+      row,
+      p: r6(i.rows[s][r]),
+      exact: i.exact ? r6(i.exact[s][r]) : null,
+    })),
   );
-  const x = { field: 'row', type: 'ordinal' as const, sort: i.rowLabels, title: 'winner’s margin (combat results row)', axis: { labelAngle: 0 } };
+  const x = {
+    field: 'row',
+    type: 'ordinal' as const,
+    sort: i.rowLabels,
+    title: 'winner’s margin (combat results row)',
+    axis: { labelAngle: 0 },
+  };
   const xOffset = { field: 'side', type: 'nominal' as const, sort: labels };
   return {
-    ...base('How they win', 'probability of each row of the combat results table, by winning side' + (i.exact ? '; black ticks: exact odds' : '')),
+    ...base(
+      'How they win',
+      'probability of each row of the combat results table, by winning side' +
+        (i.exact ? '; black ticks: exact odds' : ''),
+    ),
     description: 'Results-row distribution per side.',
     width: 760,
     height: 220,
@@ -203,7 +274,12 @@ export function resultsRowsChart(i: ResultsRowsChartInput): TopLevelSpec {
           x,
           xOffset,
           y: { field: 'p', type: 'quantitative', axis: { format: '.0%' }, title: 'probability' },
-          color: { field: 'side', type: 'nominal', scale: { domain: labels, range: [...SIDE_COLOURS] }, legend: { orient: 'top', title: null, labelLimit: 300 } },
+          color: {
+            field: 'side',
+            type: 'nominal',
+            scale: { domain: labels, range: [...SIDE_COLOURS] },
+            legend: { orient: 'top', title: null, labelLimit: 300 },
+          },
           tooltip: [
             { field: 'side', type: 'nominal' },
             { field: 'row', type: 'ordinal', title: 'row' },
@@ -236,20 +312,41 @@ export function convergenceChart(i: ConvergenceChartInput): TopLevelSpec {
   const labels = sideLabels(i.sides);
   const ns = i.points.map((p) => p.trials);
   const log = Math.max(...ns) / Math.min(...ns) >= 10;
-  const x = { field: 'trials', type: 'quantitative' as const, scale: { type: log ? ('log' as const) : ('linear' as const), nice: false }, axis: { format: '~s' }, title: 'battles simulated' };
+  const x = {
+    field: 'trials',
+    type: 'quantitative' as const,
+    scale: { type: log ? ('log' as const) : ('linear' as const), nice: false },
+    axis: { format: '~s' },
+    title: 'battles simulated',
+  };
   const panel = (s: 0 | 1) => {
-    const values: Record<string, unknown>[] = i.points.filter((p) => p.side === s).map((p) => ({ kind: 'run', trials: p.trials, p: r6(p.win), lo: r6(p.lo), hi: r6(p.hi) }));
+    const values: Record<string, unknown>[] = i.points
+      .filter((p) => p.side === s)
+      .map((p) => ({ kind: 'run', trials: p.trials, p: r6(p.win), lo: r6(p.lo), hi: r6(p.hi) }));
     if (i.exact) values.push({ kind: 'exact', p: r6(i.exact[s]) });
     const y = { type: 'quantitative' as const, axis: { format: '.1%' }, scale: { zero: false }, title: 'P(win)' };
     return {
-      title: { text: labels[s], anchor: 'start' as const, fontSize: 13, fontWeight: 'normal' as const, color: SIDE_COLOURS[s], limit: 600 },
+      title: {
+        text: labels[s],
+        anchor: 'start' as const,
+        fontSize: 13,
+        fontWeight: 'normal' as const,
+        color: SIDE_COLOURS[s],
+        limit: 600,
+      },
       width: 620,
       height: 140,
       data: { values },
       layer: [
         {
           transform: [{ filter: "datum.kind === 'run'" }],
-          params: [{ name: `zoom_${'ab'[s]}`, select: { type: 'interval' as const, encodings: ['x' as const, 'y' as const] }, bind: 'scales' as const }],
+          params: [
+            {
+              name: `zoom_${'ab'[s]}`,
+              select: { type: 'interval' as const, encodings: ['x' as const, 'y' as const] },
+              bind: 'scales' as const,
+            },
+          ],
           mark: { type: 'area' as const, opacity: 0.25, color: SIDE_COLOURS[s] },
           encoding: { x, y: { field: 'lo', ...y }, y2: { field: 'hi' } },
         },
@@ -276,7 +373,11 @@ export function convergenceChart(i: ConvergenceChartInput): TopLevelSpec {
     };
   };
   return {
-    ...base('Is it settled', 'running estimate of P(win) with its 95% interval (band) as battles are added' + (i.exact ? '; dashed: exact odds' : '')),
+    ...base(
+      'Is it settled',
+      'running estimate of P(win) with its 95% interval (band) as battles are added' +
+        (i.exact ? '; dashed: exact odds' : ''),
+    ),
     description: 'Convergence: running win-probability estimate with interval against trials.',
     vconcat: [panel(0), panel(1)],
     spacing: 18,
@@ -325,7 +426,13 @@ export function engagementChart(i: EngagementChartInput): TopLevelSpec {
         data: { values: endings },
         mark: { type: 'bar', color: NEUTRAL_COLOUR },
         encoding: {
-          y: { field: 'ending', type: 'nominal', sort: endings.map((e) => e.ending), title: null, axis: { labelLimit: 200 } },
+          y: {
+            field: 'ending',
+            type: 'nominal',
+            sort: endings.map((e) => e.ending),
+            title: null,
+            axis: { labelLimit: 200 },
+          },
           x: { ...pAxis, scale: { domain: [0, 1] } },
           tooltip: [
             { field: 'ending', type: 'nominal' },

@@ -13,7 +13,13 @@ import { cascadeMaxHalfWidth } from '../kinds/cascade/summary.js';
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
 import type { CascadeScenario } from '../kinds/cascade/schema.js';
 import { precisionOutcome, progressIn, runSettings, type RunOptions } from './options.js';
-import { cascadeResultOf, cascadeTrace, roundIsDeterministic, type CascadeResult, type CascadeTrialsBy } from './cascadeResult.js';
+import {
+  cascadeResultOf,
+  cascadeTrace,
+  roundIsDeterministic,
+  type CascadeResult,
+  type CascadeTrialsBy,
+} from './cascadeResult.js';
 
 // The pure parts (result builder, trace, order notes) live in cascadeResult.ts, which the what-if page imports.
 export * from './cascadeResult.js';
@@ -40,7 +46,10 @@ export interface CascadeOptions extends RunOptions {
 }
 
 /** Load the round; under `lenient` the orders the rules reject are kept aside (src/kinds/cascade/schema.ts). */
-async function loadRound(input: ScenarioInput, lenient: boolean): Promise<{ scenario: CascadeScenario; source: ScenarioSource }> {
+async function loadRound(
+  input: ScenarioInput,
+  lenient: boolean,
+): Promise<{ scenario: CascadeScenario; source: ScenarioSource }> {
   if (!lenient) return loadKind(input, 'cascade');
   const source = sourceOf(input);
   expectKind(source, ['cascade']);
@@ -50,7 +59,8 @@ async function loadRound(input: ScenarioInput, lenient: boolean): Promise<{ scen
 /** The cascade analysis: `warcast cascade FILE --json` prints exactly this object. */
 export async function cascade(input: ScenarioInput, options: CascadeOptions = {}): Promise<CascadeResult> {
   const rounds = options.rounds ?? null;
-  if (rounds !== null && (!Number.isInteger(rounds) || rounds < 1 || rounds > 1000)) throw new UsageError(`--rounds: expected a whole number from 1 to 1,000, got ${rounds}`);
+  if (rounds !== null && (!Number.isInteger(rounds) || rounds < 1 || rounds > 1000))
+    throw new UsageError(`--rounds: expected a whole number from 1 to 1,000, got ${rounds}`);
   // Without --trials, R rounds a campaign run ⌈10⁶ / R⌉ campaigns: the one-round default's work (CASCADE_DEFAULT_RUN).
   const roundsDefault = options.trials === undefined && rounds !== null && rounds > 1;
   const settings = runSettings(roundsDefault ? { ...options, trials: defaultCampaigns(rounds) } : options);
@@ -60,7 +70,15 @@ export async function cascade(input: ScenarioInput, options: CascadeOptions = {}
   const started = performance.now();
   const trace = rounds === null ? cascadeTrace(scenario, settings.seed) : null;
   const model = compileCascade(scenario, { npc, rounds });
-  const common = { kernel: await loadKernel('cascade'), plan: model, seed: settings.seed, threads: settings.threads, signal: options.signal, onProgress: progressIn(options, rounds === null ? 'rounds' : 'campaigns'), engine: options.engine };
+  const common = {
+    kernel: await loadKernel('cascade'),
+    plan: model,
+    seed: settings.seed,
+    threads: settings.threads,
+    signal: options.signal,
+    onProgress: progressIn(options, rounds === null ? 'rounds' : 'campaigns'),
+    engine: options.engine,
+  };
   // A round no die decides is the same in every trial: one is the answer.
   const deterministic = rounds === null && roundIsDeterministic(model);
   let run: RunResult;
@@ -68,11 +86,37 @@ export async function cascade(input: ScenarioInput, options: CascadeOptions = {}
   else if (settings.precision === null) run = await runTrials({ ...common, trials: settings.trials });
   else {
     const eps = settings.precision;
-    run = await runUntil({ ...common, initialTrials: Math.min(settings.trials, settings.maxTrials), maxTrials: settings.maxTrials, done: (acc, n) => cascadeMaxHalfWidth(model, acc, n) <= eps });
+    run = await runUntil({
+      ...common,
+      initialTrials: Math.min(settings.trials, settings.maxTrials),
+      maxTrials: settings.maxTrials,
+      done: (acc, n) => cascadeMaxHalfWidth(model, acc, n) <= eps,
+    });
   }
-  const trialsBy: CascadeTrialsBy = deterministic ? 'deterministic' : settings.precision !== null ? 'precision' : roundsDefault ? 'rounds-default' : options.trials === undefined ? 'default' : 'given';
-  const result = cascadeResultOf({ scenario, source, model, seed: settings.seed, precision: settings.precision, npc, rounds, trace, deterministic, trialsBy, run, elapsedMs: Math.round(performance.now() - started) });
-  if (settings.precision !== null && !deterministic) Object.assign(result, precisionOutcome(run, cascadeMaxHalfWidth(model, run.acc, Math.max(1, run.trials))));
+  const trialsBy: CascadeTrialsBy = deterministic
+    ? 'deterministic'
+    : settings.precision !== null
+      ? 'precision'
+      : roundsDefault
+        ? 'rounds-default'
+        : options.trials === undefined
+          ? 'default'
+          : 'given';
+  const result = cascadeResultOf({
+    scenario,
+    source,
+    model,
+    seed: settings.seed,
+    precision: settings.precision,
+    npc,
+    rounds,
+    trace,
+    deterministic,
+    trialsBy,
+    run,
+    elapsedMs: Math.round(performance.now() - started),
+  });
+  if (settings.precision !== null && !deterministic)
+    Object.assign(result, precisionOutcome(run, cascadeMaxHalfWidth(model, run.acc, Math.max(1, run.trials))));
   return result;
 }
-

@@ -78,7 +78,15 @@ export function orderNotes(scenario: CascadeScenario, source: ScenarioSource): C
     if (o.status === 'accepted') continue;
     const r = rejected.get(`${o.list}:${o.index}`);
     const path: PathSegment[] = [o.list, o.index];
-    notes.push({ list: o.list, index: o.index, player: o.player, status: o.status, line: r ? r.line : source.lineOf(path), path: r ? r.path : formatPath(path), reason: r ? r.message : (o.reason ?? '') });
+    notes.push({
+      list: o.list,
+      index: o.index,
+      player: o.player,
+      status: o.status,
+      line: r ? r.line : source.lineOf(path),
+      path: r ? r.path : formatPath(path),
+      reason: r ? r.message : (o.reason ?? ''),
+    });
   }
   return notes;
 }
@@ -88,7 +96,17 @@ export function orderCosts(scenario: CascadeScenario): Record<string, CascadeOrd
   return Object.fromEntries(
     scenario.players.map((p) => {
       const b = book[p.name];
-      return [p.name, { ap: b.ap, apLimit: actionPoints(p.combat), legionsMoved: b.legionsMoved, hazardFees: b.hazardFees, refunds: b.refunds, recruiting: b.recruiting }];
+      return [
+        p.name,
+        {
+          ap: b.ap,
+          apLimit: actionPoints(p.combat),
+          legionsMoved: b.legionsMoved,
+          hazardFees: b.hazardFees,
+          refunds: b.refunds,
+          recruiting: b.recruiting,
+        },
+      ];
     }),
   );
 }
@@ -112,7 +130,12 @@ export function cascadeTrace(scenario: CascadeScenario, seed: number): RoundTrac
 export function roundIsDeterministic(model: CascadeModel): boolean {
   const g = Xoshiro128.forChunk(0, Stream.cascade, TRACE_CHUNK);
   let decisive = 0;
-  const dice: Dice = { next: () => g.next(), below: (n) => (decisive++, g.below(n)), unit: () => (decisive++, g.unit()), die: (s) => (decisive++, g.die(s)) };
+  const dice: Dice = {
+    next: () => g.next(),
+    below: (n) => (decisive++, g.below(n)),
+    unit: () => (decisive++, g.unit()),
+    die: (s) => (decisive++, g.die(s)),
+  };
   const trace: RoundTrace = { round: 0, locations: [] };
   resolveRound(model, createState(model), 0, dice, trace);
   return decisive === 0 && !trace.locations.some((l) => l.order.some((o) => o.beforeNextBecause === 'coin flip'));
@@ -155,7 +178,8 @@ export function cascadeResultOf(p: {
     elapsedMs: p.elapsedMs,
     policies: scenario.policies,
     trace,
-    traceCoinFlips: trace !== null && trace.locations.some((l) => l.order.some((o) => o.beforeNextBecause === 'coin flip')),
+    traceCoinFlips:
+      trace !== null && trace.locations.some((l) => l.order.some((o) => o.beforeNextBecause === 'coin flip')),
     deterministic: p.deterministic,
     trialsBy: p.trialsBy ?? (p.deterministic ? 'deterministic' : 'given'),
     orders: orderNotes(scenario, p.source),

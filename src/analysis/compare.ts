@@ -44,20 +44,49 @@ const variance = (p: number, n: number) => {
 
 export function probability(metric: string, a: number, b: number, n: [number, number], exact = false): CompareRow {
   const noise = exact ? 0 : Z * Math.sqrt(variance(a, n[0]) + variance(b, n[1]));
-  return { metric, a, b, difference: b - a, noise, beyondNoise: exact ? a !== b : Math.abs(b - a) > noise, unit: 'probability', exact };
+  return {
+    metric,
+    a,
+    b,
+    difference: b - a,
+    noise,
+    beyondNoise: exact ? a !== b : Math.abs(b - a) > noise,
+    unit: 'probability',
+    exact,
+  };
 }
 
 /** A mean with its spread read from the 5th–95th percentiles (≈ 3.29 standard deviations for a normal shape). */
-export function mean(metric: string, unit: CompareRow['unit'], a: { mean: number; p05: number; p95: number }, b: { mean: number; p05: number; p95: number }, n: [number, number]): CompareRow {
+export function mean(
+  metric: string,
+  unit: CompareRow['unit'],
+  a: { mean: number; p05: number; p95: number },
+  b: { mean: number; p05: number; p95: number },
+  n: [number, number],
+): CompareRow {
   const sd = (s: { p05: number; p95: number }) => (s.p95 - s.p05) / 3.29;
   const noise = Z * Math.sqrt(sd(a) ** 2 / Math.max(1, n[0]) + sd(b) ** 2 / Math.max(1, n[1]));
-  return { metric, a: a.mean, b: b.mean, difference: b.mean - a.mean, noise, beyondNoise: Math.abs(b.mean - a.mean) > noise, unit, exact: false };
+  return {
+    metric,
+    a: a.mean,
+    b: b.mean,
+    difference: b.mean - a.mean,
+    noise,
+    beyondNoise: Math.abs(b.mean - a.mean) > noise,
+    unit,
+    exact: false,
+  };
 }
 
 /** Two scenarios of one kind side by side (each kind's rows, by its `compare` hook). */
-export async function compare(fileA: ScenarioInput, fileB: ScenarioInput, options: RunOptions = {}): Promise<CompareResult> {
+export async function compare(
+  fileA: ScenarioInput,
+  fileB: ScenarioInput,
+  options: RunOptions = {},
+): Promise<CompareResult> {
   const [sa, sb] = await Promise.all([loadFor('compare', fileA), loadFor('compare', fileB)]);
-  if (sa.kind !== sb.kind) throw new UsageError(`compare: both scenarios must be of one kind (got ${sa.kind} and ${sb.kind})`);
+  if (sa.kind !== sb.kind)
+    throw new UsageError(`compare: both scenarios must be of one kind (got ${sa.kind} and ${sb.kind})`);
   const { seed, trials, rows } = await sa.behaviour.compare!(fileA, fileB, options);
   return { ...resultMeta('compare'), kind: sa.kind, files: [label(fileA), label(fileB)], seed, trials, rows };
 }

@@ -12,7 +12,14 @@ import { CODE_COUNT, CODE_NO_COMBAT, compileWarMachine, decodeCode, outcomeOfCod
 import { summarizeOdds } from '../kinds/warMachine/summary.js';
 import type { WarMachineScenario, WarMachineSide } from '../kinds/warMachine/schema.js';
 import type { DividedScenario, DividedSide } from '../kinds/divided/schema.js';
-import { divisionProblem, pairForces, weakestOpponent, WINS_THE_DAY, type DividedForce, type WinsTheDay } from '../rules/warMachine/divided.js';
+import {
+  divisionProblem,
+  pairForces,
+  weakestOpponent,
+  WINS_THE_DAY,
+  type DividedForce,
+  type WinsTheDay,
+} from '../rules/warMachine/divided.js';
 import { rateSides } from '../rules/warMachine/rating.js';
 import { leaderExperience, pcResourcesUsed } from '../rules/warMachine/otherNotes.js';
 import { solveZeroSum } from '../stats/game.js';
@@ -93,7 +100,10 @@ interface BattleOutcome {
 function battle(s: DividedScenario, a: WarMachineSide, b: WarMachineSide) {
   const sc: WarMachineScenario = { kind: 'war-machine', title: s.title, policies: s.policies, sides: [a, b] };
   const c = compileWarMachine(sc);
-  const probs = exactWarMachine(c.plan, c.pairs.map((p) => p.probability));
+  const probs = exactWarMachine(
+    c.plan,
+    c.pairs.map((p) => p.probability),
+  );
   const odds = summarizeOdds(c, probs, 1, probs[c.pairs.length * CODE_COUNT]);
   const outcomes: BattleOutcome[] = [];
   for (let pair = 0; pair < c.pairs.length; pair++) {
@@ -103,7 +113,14 @@ function battle(s: DividedScenario, a: WarMachineSide, b: WarMachineSide) {
       const d = decodeCode(code);
       if (d === null) {
         // No battle, or a standing tie: nobody loses, both stay on the field.
-        outcomes.push({ p, winner: null, holds: [true, true], left: [a.troops, b.troops], dead: [0, 0], wounded: [0, 0] });
+        outcomes.push({
+          p,
+          winner: null,
+          holds: [true, true],
+          left: [a.troops, b.troops],
+          dead: [0, 0],
+          wounded: [0, 0],
+        });
         continue;
       }
       const o = outcomeOfCode(c, pair, code)!;
@@ -118,11 +135,19 @@ function battle(s: DividedScenario, a: WarMachineSide, b: WarMachineSide) {
     }
   }
   void CODE_NO_COMBAT;
-  return { odds, outcomes, modified: [c.ratings[0].modifiedBattleRating, c.ratings[1].modifiedBattleRating] as [number, number] };
+  return {
+    odds,
+    outcomes,
+    modified: [c.ratings[0].modifiedBattleRating, c.ratings[1].modifiedBattleRating] as [number, number],
+  };
 }
 
 /** A PC leader's expected XP, item charges used and spells kept, from P(win), P(loss) and the enemy's troops. */
-export function pcExpectations(win: number, loss: number, enemyTroops: number): Pick<ForceFigures, 'leaderXp' | 'itemChargesUsed' | 'combatSpellsKept'> {
+export function pcExpectations(
+  win: number,
+  loss: number,
+  enemyTroops: number,
+): Pick<ForceFigures, 'leaderXp' | 'itemChargesUsed' | 'combatSpellsKept'> {
   const w = pcResourcesUsed('won');
   const l = pcResourcesUsed('lost');
   return {
@@ -164,7 +189,10 @@ function dayFigures(battles: BattleOutcome[][], rule: WinsTheDay): DayFigures {
       a = noneB - neither;
       b = noneA - neither;
     } else {
-      const dist = convolve(battles, r === 'battles' ? (o) => (o.winner === 0 ? 1 : o.winner === 1 ? -1 : 0) : (o) => o.left[0] - o.left[1]);
+      const dist = convolve(
+        battles,
+        r === 'battles' ? (o) => (o.winner === 0 ? 1 : o.winner === 1 ? -1 : 0) : (o) => o.left[0] - o.left[1],
+      );
       for (const [x, p] of dist) {
         if (x > 0) a += p;
         if (x < 0) b += p;
@@ -197,7 +225,8 @@ export function solveSplits(s: DividedScenario, splitA: number | null, splitB: n
   const preference =
     s.policies.choose === 'weakest'
       ? weakestOpponent
-      : (chooser: DividedForce, c: DividedForce) => (chooser.side === 0 ? fight(chooser.index, c.index).odds.win[0] : fight(c.index, chooser.index).odds.win[1]);
+      : (chooser: DividedForce, c: DividedForce) =>
+          chooser.side === 0 ? fight(chooser.index, c.index).odds.win[0] : fight(c.index, chooser.index).odds.win[1];
   const pairs = pairForces(rated, preference);
   const results = pairs.map(([i, j]) => fight(i, j));
   const pairings: PairingFigures[] = pairs.map(([i, j], k) => ({
@@ -222,7 +251,11 @@ export function solveSplits(s: DividedScenario, splitA: number | null, splitB: n
         meanLost: mean((o) => f.troops - o.left[side]),
         meanDead: mean((o) => o.dead[side]),
         meanWounded: mean((o) => o.wounded[side]),
-        ...pcExpectations(results[k].odds.win[side], results[k].odds.win[1 - side], forces[1 - side][pairs[k][1 - side]].troops),
+        ...pcExpectations(
+          results[k].odds.win[side],
+          results[k].odds.win[1 - side],
+          forces[1 - side][pairs[k][1 - side]].troops,
+        ),
       };
     }),
   ) as [ForceFigures[], ForceFigures[]];
@@ -231,7 +264,10 @@ export function solveSplits(s: DividedScenario, splitA: number | null, splitB: n
     troops: [forces[0].map((f) => f.troops), forces[1].map((f) => f.troops)],
     pairings,
     forces: figures,
-    day: dayFigures(results.map((r) => r.outcomes), s.policies.winsTheDay),
+    day: dayFigures(
+      results.map((r) => r.outcomes),
+      s.policies.winsTheDay,
+    ),
   };
 }
 
@@ -256,7 +292,8 @@ export function analyseDivided(s: DividedScenario): DividedResult {
     const k = payoff[0].reduce((bi, x, i, xs) => (x < xs[bi] ? i : bi), 0);
     best = all[0][k];
   } else best = all[0][0];
-  const table = rows.length * cols.length > 1 ? all.flatMap((row, i) => row.map((o, j) => ({ a: i, b: j, win: o.day.win }))) : null;
+  const table =
+    rows.length * cols.length > 1 ? all.flatMap((row, i) => row.map((o, j) => ({ a: i, b: j, win: o.day.win }))) : null;
   return {
     ...resultMeta('divided'),
     kind: 'divided',

@@ -91,7 +91,15 @@ export interface MarchResult extends ResultMeta {
   threads: number | null;
   interrupted: boolean;
   elapsedMs: number;
-  force: { name: string; troops: number; movement: number; dailyRate: number; troopClass: TroopClassName; food: number; daysWithoutFood: number };
+  force: {
+    name: string;
+    troops: number;
+    movement: number;
+    dailyRate: number;
+    troopClass: TroopClassName;
+    food: number;
+    daysWithoutFood: number;
+  };
   policies: MarchScenario['policies'];
   plan: MarchAction[];
   march: MarchSummary;
@@ -121,7 +129,10 @@ export function battleAtFatigue(battle: WarMachineScenario, fatigue: 'N' | 'M' |
   const [a, b] = battle.sides;
   const s: WarMachineScenario = { ...battle, sides: [{ ...a, adjustments: { ...a.adjustments, fatigue: level } }, b] };
   const c = compileWarMachine(s);
-  const probs = exactWarMachine(c.plan, c.pairs.map((p) => p.probability));
+  const probs = exactWarMachine(
+    c.plan,
+    c.pairs.map((p) => p.probability),
+  );
   return summarizeOdds(c, probs, 1, probs[c.pairs.length * CODE_COUNT]);
 }
 
@@ -144,7 +155,16 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
   let interrupted = false;
   let threads: number | null = null;
   if (weights === null) {
-    const run = await runTrials({ kernel: await loadKernel('march'), plan, seed: o.seed, trials: o.trials, threads: o.threads, signal: o.signal, onProgress: o.onProgress, engine: o.engine });
+    const run = await runTrials({
+      kernel: await loadKernel('march'),
+      plan,
+      seed: o.seed,
+      trials: o.trials,
+      threads: o.threads,
+      signal: o.signal,
+      onProgress: o.onProgress,
+      engine: o.engine,
+    });
     weights = run.acc;
     trials = Math.max(1, run.trials);
     interrupted = run.interrupted;
@@ -157,7 +177,14 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
     const arrivals: FatigueSplit = march.fatigueAtArrival ?? { N: 0, M: 0, S: 0 };
     const byFatigue = (['N', 'M', 'S'] as const).map((f): BattleAtFatigue => {
       const odds = battleAtFatigue(s.battle!, f);
-      return { fatigue: f, probability: arrivals[f], win: odds.win, tie: odds.tie, casualties: odds.casualties, meanLosses: [odds.casualties[0].mean, odds.casualties[1].mean] };
+      return {
+        fatigue: f,
+        probability: arrivals[f],
+        win: odds.win,
+        tie: odds.tie,
+        casualties: odds.casualties,
+        meanLosses: [odds.casualties[0].mean, odds.casualties[1].mean],
+      };
     });
     const mix = (pick: (b: BattleAtFatigue) => number) => byFatigue.reduce((t, b) => t + b.probability * pick(b), 0);
     const win: [number, number] = [mix((b) => b.win[0]), mix((b) => b.win[1])];
@@ -186,12 +213,20 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
       byFatigue,
       win,
       winCi95: exact ? null : [ci(0)!, ci(1)!],
-      casualties: [0, 1].map((k) => ({ mean: mix((b) => b.casualties[k].mean), dead: { mean: mix((b) => b.casualties[k].dead.mean) }, wounded: { mean: mix((b) => b.casualties[k].wounded.mean) } })) as [MixedCasualties, MixedCasualties],
+      casualties: [0, 1].map((k) => ({
+        mean: mix((b) => b.casualties[k].mean),
+        dead: { mean: mix((b) => b.casualties[k].dead.mean) },
+        wounded: { mean: mix((b) => b.casualties[k].wounded.mean) },
+      })) as [MixedCasualties, MixedCasualties],
       meanLosses: [mix((b) => b.casualties[0].mean), mix((b) => b.casualties[1].mean)],
       arriveAndWin,
       arriveAndWinCi95,
       winIfFresh: byFatigue[0].win[0],
-      leader: (({ leaderXp, itemChargesUsed, combatSpellsKept }) => ({ xp: leaderXp, itemChargesUsed, combatSpellsKept }))(pcExpectations(win[0], win[1], s.battle.sides[1].troops)),
+      leader: (({ leaderXp, itemChargesUsed, combatSpellsKept }) => ({
+        xp: leaderXp,
+        itemChargesUsed,
+        combatSpellsKept,
+      }))(pcExpectations(win[0], win[1], s.battle.sides[1].troops)),
     };
   }
   return {
@@ -205,7 +240,15 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
     threads,
     interrupted,
     elapsedMs: Math.round(performance.now() - started),
-    force: { name: s.force.name, troops: s.force.troops, movement: s.force.movement, dailyRate: rate, troopClass, food: s.force.food, daysWithoutFood: s.force.daysWithoutFood },
+    force: {
+      name: s.force.name,
+      troops: s.force.troops,
+      movement: s.force.movement,
+      dailyRate: rate,
+      troopClass,
+      food: s.force.food,
+      daysWithoutFood: s.force.daysWithoutFood,
+    },
     policies: s.policies,
     plan: s.force.actions,
     march,
@@ -216,7 +259,8 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
 /** The march analysis: `warcast march FILE --json` prints exactly this object. */
 export async function march(input: ScenarioInput, options: MarchOptions = {}): Promise<MarchResult> {
   const settings = runSettings(options);
-  if (settings.precision !== null) throw new UsageError('march has no --precision: it is exact by default; with --monte-carlo give --trials');
+  if (settings.precision !== null)
+    throw new UsageError('march has no --precision: it is exact by default; with --monte-carlo give --trials');
   const { scenario } = await loadKind(input, 'march');
   return analyseMarch(scenario, {
     method: options.method ?? 'exact',

@@ -12,7 +12,23 @@ import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { analyseZeroSum } from '../stats/game.js';
 import { simulateWarMachines } from './odds.js';
 import { runSettings, type RunOptions, type RunSettings } from './options.js';
-import { baseRatings, casualtyGame, compileCells, exactMatchup, grid, mixOf, scenarioTactics, solveGame, type BaseRating, type CasualtyGame, type ExactMatchup, type Grid, type Mix, type ScenarioTactics, type SolvedGame } from './tacticGame.js';
+import {
+  baseRatings,
+  casualtyGame,
+  compileCells,
+  exactMatchup,
+  grid,
+  mixOf,
+  scenarioTactics,
+  solveGame,
+  type BaseRating,
+  type CasualtyGame,
+  type ExactMatchup,
+  type Grid,
+  type Mix,
+  type ScenarioTactics,
+  type SolvedGame,
+} from './tacticGame.js';
 
 // The exact game is pure (tacticGame.ts, which the what-if page imports); this file adds the Monte Carlo cells.
 export * from './tacticGame.js';
@@ -78,12 +94,18 @@ export interface MatchupResult extends SolvedGame, ExactMatchup, ResultMeta {
 
 export function parseObjective(text: string | undefined): Objective {
   if (text === undefined) return 'win';
-  if (!OBJECTIVES.includes(text as Objective)) throw new UsageError(`--objective: expected one of ${OBJECTIVES.join(', ')}, got '${text}'`);
+  if (!OBJECTIVES.includes(text as Objective))
+    throw new UsageError(`--objective: expected one of ${OBJECTIVES.join(', ')}, got '${text}'`);
   return text as Objective;
 }
 
 /** Monte Carlo on every cell with the same seed (common random numbers across cells). */
-async function monteCarloCells(cells: CompiledWarMachine[], exact: ExactMatchup, settings: RunSettings, o: RunOptions): Promise<MatchupMonteCarlo> {
+async function monteCarloCells(
+  cells: CompiledWarMachine[],
+  exact: ExactMatchup,
+  settings: RunSettings,
+  o: RunOptions,
+): Promise<MatchupMonteCarlo> {
   const started = performance.now();
   const run = await simulateWarMachines(cells, settings, o);
   const n = TACTICS.length;
@@ -128,16 +150,23 @@ async function monteCarloCells(cells: CompiledWarMachine[], exact: ExactMatchup,
 /** The tactic matchup: `warcast matchup FILE --json` prints exactly this object. */
 export async function matchup(input: ScenarioInput, options: MatchupOptions = {}): Promise<MatchupResult> {
   const objective = options.objective ?? 'win';
-  if (!OBJECTIVES.includes(objective)) throw new UsageError(`--objective: expected ${OBJECTIVES.join(' or ')}, got '${objective}'`);
-  if (options.exact) throw new UsageError('--exact: matchup odds are always exact; add --monte-carlo for simulated ones too');
+  if (!OBJECTIVES.includes(objective))
+    throw new UsageError(`--objective: expected ${OBJECTIVES.join(' or ')}, got '${objective}'`);
+  if (options.exact)
+    throw new UsageError('--exact: matchup odds are always exact; add --monte-carlo for simulated ones too');
   const settings = runSettings(options);
-  if (settings.precision !== null && !options.monteCarlo) throw new UsageError('--precision: only with --monte-carlo (the matchup table is exact)');
+  if (settings.precision !== null && !options.monteCarlo)
+    throw new UsageError('--precision: only with --monte-carlo (the matchup table is exact)');
   const { scenario } = await loadKind(input, 'war-machine');
   return matchupOf(scenario, settings, options);
 }
 
 /** The matchup of a validated scenario. */
-export async function matchupOf(scenario: WarMachineScenario, settings: RunSettings, options: MatchupOptions = {}): Promise<MatchupResult> {
+export async function matchupOf(
+  scenario: WarMachineScenario,
+  settings: RunSettings,
+  options: MatchupOptions = {},
+): Promise<MatchupResult> {
   const objective = options.objective ?? 'win';
   const started = performance.now();
   const cells = compileCells(scenario);
@@ -167,4 +196,3 @@ export async function matchupOf(scenario: WarMachineScenario, settings: RunSetti
     scenario,
   };
 }
-

@@ -32,7 +32,11 @@ type SimulationSettings = Pick<RunSettings, 'seed' | 'trials' | 'threads' | 'pre
  * The Monte Carlo of several compiled battles with the same seed (common random numbers: matchup cells, sweep
  * points), for fixed trials or to a precision. Each battle's answer is what it would get alone.
  */
-export async function simulateWarMachines(cs: readonly CompiledWarMachine[], s: SimulationSettings, o: RunOptions = {}): Promise<ManyResult> {
+export async function simulateWarMachines(
+  cs: readonly CompiledWarMachine[],
+  s: SimulationSettings,
+  o: RunOptions = {},
+): Promise<ManyResult> {
   const eps = s.precision;
   const { runMany } = await import('../engine/runMany.js');
   return runMany({
@@ -56,7 +60,11 @@ export async function odds(input: ScenarioInput, options: OddsOptions = {}): Pro
 }
 
 /** The odds of a validated scenario (sweeps and matchups edit a scenario and call this). */
-export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings, o: RunOptions = {}): Promise<OddsResult> {
+export async function oddsOf(
+  scenario: WarMachineScenario,
+  settings: RunSettings,
+  o: RunOptions = {},
+): Promise<OddsResult> {
   const started = performance.now();
   const compiled = compileWarMachine(scenario);
   let run: RunResult | null = null;
@@ -64,26 +72,51 @@ export async function oddsOf(scenario: WarMachineScenario, settings: RunSettings
     const kernel = await loadKernel('war-machine');
     const { runTrials, runUntil } = await import('../engine/run.js');
     const eps = settings.precision;
-    const common = { kernel, plan: compiled.plan, seed: settings.seed, threads: settings.threads, signal: o.signal, engine: o.engine, onProgress: progressIn(o, 'battles'), trace: true };
+    const common = {
+      kernel,
+      plan: compiled.plan,
+      seed: settings.seed,
+      threads: settings.threads,
+      signal: o.signal,
+      engine: o.engine,
+      onProgress: progressIn(o, 'battles'),
+      trace: true,
+    };
     run =
       eps === null
         ? await runTrials({ ...common, trials: settings.trials })
-        : await runUntil({ ...common, initialTrials: Math.min(settings.trials, settings.maxTrials), maxTrials: settings.maxTrials, done: (acc, n) => winsKnownTo(compiled, acc, n, eps) });
+        : await runUntil({
+            ...common,
+            initialTrials: Math.min(settings.trials, settings.maxTrials),
+            maxTrials: settings.maxTrials,
+            done: (acc, n) => winsKnownTo(compiled, acc, n, eps),
+          });
   }
   let engagement: { summary: EngagementSummary; interrupted: boolean } | null = null;
   const maxDays = scenario.engagement?.maxDays ?? 1;
   if (run && !run.interrupted && run.trials > 0 && maxDays > 1 && scenario.policies.pursue === 'always') {
     const plan = engagementPlanOf(scenario, compiled);
     const { runTrials } = await import('../engine/run.js');
-    const e = await runTrials({ kernel: await loadKernel('pursuit'), plan, seed: settings.seed, trials: run.trials, threads: settings.threads, signal: o.signal, onProgress: progressIn(o, 'engagements'), engine: o.engine });
+    const e = await runTrials({
+      kernel: await loadKernel('pursuit'),
+      plan,
+      seed: settings.seed,
+      trials: run.trials,
+      threads: settings.threads,
+      signal: o.signal,
+      onProgress: progressIn(o, 'engagements'),
+      engine: o.engine,
+    });
     engagement = { summary: summarizeEngagement(plan, e.acc, e.trials), interrupted: e.interrupted };
   }
   const result = oddsResultOf(scenario, compiled, settings, run, engagement);
   result.elapsedMs = Math.round(performance.now() - started);
   if (run && settings.precision !== null) {
     const n = Math.max(1, run.trials);
-    Object.assign(result, precisionOutcome(run, Math.max(...winCounts(compiled, run.acc).map((w) => wilsonHalfWidth(w, n)))));
+    Object.assign(
+      result,
+      precisionOutcome(run, Math.max(...winCounts(compiled, run.acc).map((w) => wilsonHalfWidth(w, n)))),
+    );
   }
   return result;
 }
-

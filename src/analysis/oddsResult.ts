@@ -4,11 +4,28 @@
  */
 import { rowLabel, ROW_COUNT } from '../rules/warMachine/results.js';
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
-import { compileEngagement, engagementSides, type EngagementPlan, type EngagementSummary } from '../kinds/pursuit/engagement.js';
+import {
+  compileEngagement,
+  engagementSides,
+  type EngagementPlan,
+  type EngagementSummary,
+} from '../kinds/pursuit/engagement.js';
 import { exactFromCounts, WAR_MACHINE_CHUNK } from '../kinds/warMachine/kernel.js';
-import { CODE_COUNT, compileWarMachine, decodeCode, outcomeOfCode, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
+import {
+  CODE_COUNT,
+  compileWarMachine,
+  decodeCode,
+  outcomeOfCode,
+  type CompiledWarMachine,
+} from '../kinds/warMachine/plan.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
-import { summarizeMonteCarlo, summarizeOdds, winCounts, type WarMachineMonteCarlo, type WarMachineOdds } from '../kinds/warMachine/summary.js';
+import {
+  summarizeMonteCarlo,
+  summarizeOdds,
+  winCounts,
+  type WarMachineMonteCarlo,
+  type WarMachineOdds,
+} from '../kinds/warMachine/summary.js';
 import type { AdjustmentLine } from '../rules/warMachine/rating.js';
 import { TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
 import { cumulativeOf, discrete, wilsonInterval, type Cumulative, type Discrete } from '../stats/index.js';
@@ -79,13 +96,22 @@ export function exactWin(c: CompiledWarMachine): [number, number] {
 
 /** Exact probability of each outcome code per pairing (and, last, the tied-roll rate). */
 function exactProbabilities(c: CompiledWarMachine): Float64Array {
-  return exactFromCounts(c.plan.pairCount, c.codeCounts, c.pairs.map((p) => p.probability));
+  return exactFromCounts(
+    c.plan.pairCount,
+    c.codeCounts,
+    c.pairs.map((p) => p.probability),
+  );
 }
 
 /** The pursuit's plan: the battle followed over `engagement.maxDays` days (docs/rules.md §7). */
 export function engagementPlanOf(scenario: WarMachineScenario, compiled: CompiledWarMachine): EngagementPlan {
   const fatigue = [scenario.sides[0].adjustments.fatigue, scenario.sides[1].adjustments.fatigue] as const;
-  return compileEngagement(compiled, engagementSides(compiled, fatigue), scenario.policies.ratioRounding, scenario.engagement?.maxDays ?? 1);
+  return compileEngagement(
+    compiled,
+    engagementSides(compiled, fatigue),
+    scenario.policies.ratioRounding,
+    scenario.engagement?.maxDays ?? 1,
+  );
 }
 
 /** What a run of battles gave: the counts, trials, per-chunk trace (wins so far), threads, whether cut short. */
@@ -171,8 +197,16 @@ export function bestReplies(scenario: WarMachineScenario): OddsResult['bestReply
 }
 
 /** Troops lost (total, dead, wounded) per side as distributions with probability weights. */
-export function casualtyDistributions(c: CompiledWarMachine, weights: Float64Array, total: number): OddsResult['casualtyDistributions'] {
-  const pairs = [0, 1].map(() => ({ total: [] as [number, number][], dead: [] as [number, number][], wounded: [] as [number, number][] }));
+export function casualtyDistributions(
+  c: CompiledWarMachine,
+  weights: Float64Array,
+  total: number,
+): OddsResult['casualtyDistributions'] {
+  const pairs = [0, 1].map(() => ({
+    total: [] as [number, number][],
+    dead: [] as [number, number][],
+    wounded: [] as [number, number][],
+  }));
   for (let p = 0; p < c.pairs.length; p++) {
     for (let code = 0; code < CODE_COUNT; code++) {
       const w = weights[p * CODE_COUNT + code] / total;
@@ -186,12 +220,20 @@ export function casualtyDistributions(c: CompiledWarMachine, weights: Float64Arr
       }
     }
   }
-  return pairs.map((m) => ({ total: discrete(m.total), dead: discrete(m.dead), wounded: discrete(m.wounded) })) as OddsResult['casualtyDistributions'];
+  return pairs.map((m) => ({
+    total: discrete(m.total),
+    dead: discrete(m.dead),
+    wounded: discrete(m.wounded),
+  })) as OddsResult['casualtyDistributions'];
 }
 
 /** P(losses ≤ x) and P(losses ≥ x) per side and measure, from the casualty distributions. */
 export function casualtyCumulative(d: OddsResult['casualtyDistributions']): OddsResult['casualtyCumulative'] {
-  return d.map((m) => ({ total: cumulativeOf(m.total), dead: cumulativeOf(m.dead), wounded: cumulativeOf(m.wounded) })) as OddsResult['casualtyCumulative'];
+  return d.map((m) => ({
+    total: cumulativeOf(m.total),
+    dead: cumulativeOf(m.dead),
+    wounded: cumulativeOf(m.wounded),
+  })) as OddsResult['casualtyCumulative'];
 }
 
 /** Points of the convergence chart: about 40 log-spaced chunk ends of the run's per-chunk win counts. */

@@ -65,7 +65,10 @@ export interface RunHeader {
 }
 
 /** The fields a result under `precision` adds: reached or not, and the half-width achieved. */
-export function precisionOutcome(run: { precisionReached?: boolean } | null, halfWidth: number): Pick<RunHeader, 'precisionReached' | 'precisionHalfWidth'> {
+export function precisionOutcome(
+  run: { precisionReached?: boolean } | null,
+  halfWidth: number,
+): Pick<RunHeader, 'precisionReached' | 'precisionHalfWidth'> {
   return { precisionReached: run?.precisionReached ?? false, precisionHalfWidth: halfWidth };
 }
 
@@ -74,7 +77,9 @@ export const MAX_THREADS = 256;
 
 function whole(name: string, value: number, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new UsageError(`${name}: expected a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got ${value}`);
+    throw new UsageError(
+      `${name}: expected a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got ${value}`,
+    );
   }
   return value;
 }
@@ -90,7 +95,8 @@ export function runSettings(o: RunOptions): RunSettings {
   }
   const maxTrials = o.maxTrials === undefined ? RUN_DEFAULTS.maxTrials : whole('--max-trials', o.maxTrials, 1, 1e12);
   const exact = Boolean(o.exact);
-  if (exact && precision !== null) throw new UsageError('--exact and --precision do not go together: exact odds have no sampling error');
+  if (exact && precision !== null)
+    throw new UsageError('--exact and --precision do not go together: exact odds have no sampling error');
   return { trials, seed, threads, precision, maxTrials, exact };
 }
 

@@ -60,14 +60,28 @@ export async function runInStages(
   afterStage: (results: readonly RunResult[], target: number, last: boolean) => void,
 ): Promise<{ results: RunResult[]; threadsUsed: number; interrupted: boolean }> {
   const kernel = await loadKernel('war-machine');
-  const results: RunResult[] = cs.map((c) => ({ acc: new Float64Array(kernel.accLength(c.plan)), trials: 0, threadsUsed: 1, interrupted: false }));
+  const results: RunResult[] = cs.map((c) => ({
+    acc: new Float64Array(kernel.accLength(c.plan)),
+    trials: 0,
+    threadsUsed: 1,
+    interrupted: false,
+  }));
   let threadsUsed = 1;
   let interrupted = false;
   for (let k = 0; k < targets.length; k++) {
     const target = targets[k];
     for (const i of running(results)) {
       const r = results[i];
-      const run = await runTrials({ kernel, plan: cs[i].plan, seed: s.seed, trials: target - r.trials, startTrial: r.trials, threads: s.threads, signal: o.signal, engine: o.engine });
+      const run = await runTrials({
+        kernel,
+        plan: cs[i].plan,
+        seed: s.seed,
+        trials: target - r.trials,
+        startTrial: r.trials,
+        threads: s.threads,
+        signal: o.signal,
+        engine: o.engine,
+      });
       for (let j = 0; j < r.acc.length; j++) r.acc[j] += run.acc[j];
       r.trials += run.trials;
       r.threadsUsed = Math.max(r.threadsUsed, run.threadsUsed);
@@ -83,7 +97,12 @@ export async function runInStages(
   return { results, threadsUsed, interrupted };
 }
 
-export async function raceWarMachines(cs: readonly CompiledWarMachine[], s: Pick<RunSettings, 'seed' | 'trials' | 'threads'>, o: RunOptions, side: 0 | 1): Promise<{ results: RunResult[]; threadsUsed: number; interrupted: boolean; race: RaceRecord }> {
+export async function raceWarMachines(
+  cs: readonly CompiledWarMachine[],
+  s: Pick<RunSettings, 'seed' | 'trials' | 'threads'>,
+  o: RunOptions,
+  side: 0 | 1,
+): Promise<{ results: RunResult[]; threadsUsed: number; interrupted: boolean; race: RaceRecord }> {
   const kernel = await loadKernel('war-machine');
   const final = s.trials;
   const targets = raceStageTargets(final, kernel.chunkTrials);

@@ -20,6 +20,14 @@ export interface RateResult extends ResultMeta {
 export async function rate(input: ScenarioInput): Promise<RateResult> {
   const { scenario } = await loadKind(input, 'war-machine');
   const c = compileWarMachine(scenario);
-  const tactics = c.pairs.length === 1 && c.pairs[0].tactics[0] !== null ? (c.pairs[0].tactics as [Tactic, Tactic]) : null;
-  return { ...resultMeta('rate'), kind: 'war-machine', sides: c.ratings, tactics, tacticEffects: tactics ? [c.pairs[0].effects] : null, mixed: c.pairs.length > 1 };
+  const tactics =
+    c.pairs.length === 1 && c.pairs[0].tactics[0] !== null ? (c.pairs[0].tactics as [Tactic, Tactic]) : null;
+  return {
+    ...resultMeta('rate'),
+    kind: 'war-machine',
+    sides: c.ratings,
+    tactics,
+    tacticEffects: tactics ? [c.pairs[0].effects] : null,
+    mixed: c.pairs.length > 1,
+  };
 }

@@ -52,7 +52,9 @@ export interface RollDice {
 export type RollResult = (BattleRoll | SiegeRoll | CascadeRoll | MarchRoll | DividedRoll) & RollDice;
 
 type AnyRoll = KindRoll<unknown, RollBody>;
-const withRoll = Object.values(KINDS as Record<string, KindDefinition<unknown, unknown>>).filter((k) => k.roll && k.scenarioKind);
+const withRoll = Object.values(KINDS as Record<string, KindDefinition<unknown, unknown>>).filter(
+  (k) => k.roll && k.scenarioKind,
+);
 
 /** The scenario kinds `roll` plays (every registered kind with a roll behaviour). */
 export const ROLL_KINDS: readonly string[] = withRoll.map((k) => k.scenarioKind!);
@@ -75,25 +77,39 @@ export function freshSeed(): number {
 }
 
 export function checkSeed(seed: number): number {
-  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) throw new UsageError(`--seed: expected a whole number from 0 to ${MAX_SEED}, got ${seed}`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
+    throw new UsageError(`--seed: expected a whole number from 0 to ${MAX_SEED}, got ${seed}`);
   return seed;
 }
 
 /** Play a loaded scenario with a seed: chunk 0 of the kind's stream, every die recorded. */
-export function playSeeded(behaviour: AnyRoll, scenario: unknown, seed: number, options: RollPlayOptions = {}): RollResult {
+export function playSeeded(
+  behaviour: AnyRoll,
+  scenario: unknown,
+  seed: number,
+  options: RollPlayOptions = {},
+): RollResult {
   const dice = new RecordingDice(Xoshiro128.forChunk(seed, behaviour.stream(scenario), 0), behaviour.shapes);
   const body = behaviour.play(scenario, dice, options);
   return { ...body, seed, dice: dice.record } as RollResult;
 }
 
 /** Play a loaded scenario with typed dice (asking for the missing ones when `ask` is given). */
-export async function playWithTypedDice(behaviour: AnyRoll, scenario: unknown, values: readonly number[], options: RollPlayOptions = {}, ask?: Ask): Promise<RollResult> {
+export async function playWithTypedDice(
+  behaviour: AnyRoll,
+  scenario: unknown,
+  values: readonly number[],
+  options: RollPlayOptions = {},
+  ask?: Ask,
+): Promise<RollResult> {
   const { result, dice } = await playTyped((d) => behaviour.play(scenario, d, options), values, behaviour.shapes, ask);
   return { ...result, seed: null, dice } as RollResult;
 }
 
 /** Load a scenario `roll` plays, with its behaviour; a valid file of a kind roll does not play is refused (exit 2). */
-export async function loadForRoll(input: ScenarioInput): Promise<{ scenario: unknown; kind: string; behaviour: AnyRoll }> {
+export async function loadForRoll(
+  input: ScenarioInput,
+): Promise<{ scenario: unknown; kind: string; behaviour: AnyRoll }> {
   const { source } = definitionFor('roll', input);
   const { scenario } = await loadSource(source, ROLL_KINDS);
   const kind = (scenario as { kind: string }).kind;
@@ -101,7 +117,8 @@ export async function loadForRoll(input: ScenarioInput): Promise<{ scenario: unk
 }
 
 export async function roll(input: ScenarioInput, options: RollOptions = {}): Promise<RollResult> {
-  if (options.seed !== undefined && options.dice !== undefined) throw new UsageError('--seed and --dice: give one (a seed draws the dice, --dice types them)');
+  if (options.seed !== undefined && options.dice !== undefined)
+    throw new UsageError('--seed and --dice: give one (a seed draws the dice, --dice types them)');
   const { scenario, behaviour } = await loadForRoll(input);
   const play = { npc: options.npc, weeks: options.weeks };
   if (options.dice !== undefined || options.ask) {

@@ -83,7 +83,8 @@ export class RecordingDice extends DiceBase {
     if (!shape) return super.below(n);
     // One draw below n, as the kernels draw it, then its dice read off for the record.
     const v = this.rng.below(n);
-    for (const d of shape.dice) this.record.push({ die: d.die, sides: d.sides, value: (Math.floor(v / d.weight) % d.sides) + 1 });
+    for (const d of shape.dice)
+      this.record.push({ die: d.die, sides: d.sides, value: (Math.floor(v / d.weight) % d.sides) + 1 });
     return v;
   }
 }
@@ -119,7 +120,8 @@ export class TypedDice extends DiceBase {
     const value = this.values[i];
     const low = sides === DRAW_SIDES ? 0 : 1;
     const high = sides === DRAW_SIDES ? DRAW_SIDES - 1 : sides;
-    if (!Number.isInteger(value) || value < low || value > high) throw new UsageError(`${this.option}: die ${i + 1} (${die}) must be ${dieRange(sides)}, got ${value}`);
+    if (!Number.isInteger(value) || value < low || value > high)
+      throw new UsageError(`${this.option}: die ${i + 1} (${die}) must be ${dieRange(sides)}, got ${value}`);
     this.used++;
     this.record.push({ die, sides, value });
     return value;
@@ -130,7 +132,8 @@ export class TypedDice extends DiceBase {
 export function parseDiceList(text: string, option = '--dice'): number[] {
   const parts = text.split(/[\s,]+/).filter((p) => p !== '');
   return parts.map((p, i) => {
-    if (!/^\d+$/.test(p)) throw new UsageError(`${option}: die ${i + 1}: expected a whole number, got ${JSON.stringify(p)}`);
+    if (!/^\d+$/.test(p))
+      throw new UsageError(`${option}: die ${i + 1}: expected a whole number, got ${JSON.stringify(p)}`);
     return Number(p);
   });
 }
@@ -143,13 +146,22 @@ export type Ask = (question: string) => Promise<string | null>;
  * usage error naming it and its range; with `ask`, the die is asked for and the play runs again (the rules are
  * deterministic in their dice, so each run repeats the last and goes one die further). Extra dice are an error.
  */
-export async function playTyped<R>(play: (dice: TypedDice) => R, values: readonly number[], shapes: DiceShapes, ask?: Ask, option = '--dice'): Promise<{ result: R; dice: DieRecord[] }> {
+export async function playTyped<R>(
+  play: (dice: TypedDice) => R,
+  values: readonly number[],
+  shapes: DiceShapes,
+  ask?: Ask,
+  option = '--dice',
+): Promise<{ result: R; dice: DieRecord[] }> {
   const typed = [...values];
   for (;;) {
     const dice = new TypedDice(typed, shapes, option);
     try {
       const result = play(dice);
-      if (dice.consumed < typed.length) throw new UsageError(`${option}: ${typed.length} dice given, the roll used ${dice.consumed}: die ${dice.consumed + 1} onwards (${typed.slice(dice.consumed).join(' ')}) is not needed`);
+      if (dice.consumed < typed.length)
+        throw new UsageError(
+          `${option}: ${typed.length} dice given, the roll used ${dice.consumed}: die ${dice.consumed + 1} onwards (${typed.slice(dice.consumed).join(' ')}) is not needed`,
+        );
       return { result, dice: dice.record };
     } catch (e) {
       if (!(e instanceof MissingDie)) throw e;
@@ -164,7 +176,8 @@ async function askDie(ask: Ask, e: MissingDie): Promise<number> {
   const high = e.sides === DRAW_SIDES ? DRAW_SIDES - 1 : e.sides;
   for (;;) {
     const answer = await ask(`die ${e.index + 1}, ${e.die} (${dieRange(e.sides)}): `);
-    if (answer === null) throw new UsageError(`--dice: input ended before die ${e.index + 1} (${e.die}, ${dieRange(e.sides)})`);
+    if (answer === null)
+      throw new UsageError(`--dice: input ended before die ${e.index + 1} (${e.die}, ${dieRange(e.sides)})`);
     const v = Number(answer.trim());
     if (/^\d+$/.test(answer.trim()) && v >= low && v <= high) return v;
   }

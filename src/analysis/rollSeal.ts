@@ -99,8 +99,10 @@ export function parseSealFile(text: string, file: string): SealFile {
     throw new UsageError(`${file}: not a seal file (expected the JSON that warcast seal writes)`);
   }
   const s = data as Partial<SealFile>;
-  if (s?.schema !== SEAL_SCHEMA || typeof s.secret !== 'string' || !/^[0-9a-f]{64}$/.test(s.secret)) throw new UsageError(`${file}: secret: expected 64 hex digits in a ${SEAL_SCHEMA} file`);
-  if (s.commitment !== commitmentOf(s.secret)) throw new UsageError(`${file}: commitment: does not match the secret (the file was edited)`);
+  if (s?.schema !== SEAL_SCHEMA || typeof s.secret !== 'string' || !/^[0-9a-f]{64}$/.test(s.secret))
+    throw new UsageError(`${file}: secret: expected 64 hex digits in a ${SEAL_SCHEMA} file`);
+  if (s.commitment !== commitmentOf(s.secret))
+    throw new UsageError(`${file}: commitment: does not match the secret (the file was edited)`);
   return s as SealFile;
 }
 
@@ -111,9 +113,18 @@ export function resultDigest(r: RollResult): string {
 }
 
 /** Play a sealed round: the scenario's bytes are the ones hashed and the ones played. */
-export async function sealedRoll(scenarioBytes: Uint8Array, scenarioFile: string, seal: SealFile, contributions: readonly string[], options: RollPlayOptions = {}): Promise<RollResult & SealedRoll> {
+export async function sealedRoll(
+  scenarioBytes: Uint8Array,
+  scenarioFile: string,
+  seal: SealFile,
+  contributions: readonly string[],
+  options: RollPlayOptions = {},
+): Promise<RollResult & SealedRoll> {
   const scenarioSha256 = sha256(scenarioBytes);
-  const { kind, scenario, behaviour } = await loadForRoll({ text: Buffer.from(scenarioBytes).toString('utf8'), file: scenarioFile });
+  const { kind, scenario, behaviour } = await loadForRoll({
+    text: Buffer.from(scenarioBytes).toString('utf8'),
+    file: scenarioFile,
+  });
   const seed = deriveSeed(seal.secret, scenarioSha256, contributions);
   const npc = options.npc !== false;
   const r = playSeeded(behaviour, scenario, seed, { npc });
@@ -164,7 +175,10 @@ export function sealFromPost(text: string, file: string): SealRecord {
   }
   const blocks = [...text.matchAll(/```warcast-seal\r?\n([\s\S]*?)\r?\n```/g)].map((m) => m[1].trim());
   if (blocks.length) json = blocks.join('');
-  if (json === null) throw new UsageError(`${file}: no sealed roll found (expected a \`\`\`warcast-seal block or the JSON of warcast roll --seal --json)`);
+  if (json === null)
+    throw new UsageError(
+      `${file}: no sealed roll found (expected a \`\`\`warcast-seal block or the JSON of warcast roll --seal --json)`,
+    );
   try {
     return JSON.parse(json) as SealRecord;
   } catch {
@@ -173,29 +187,68 @@ export function sealFromPost(text: string, file: string): SealRecord {
 }
 
 /** Re-play a sealed round from its post and the scenario file; every check reported. */
-export async function verifySeal(seal: SealRecord, scenarioBytes: Uint8Array, scenarioFile: string, expected: { commitment?: string; contributions?: readonly string[] } = {}): Promise<VerifyResult> {
+export async function verifySeal(
+  seal: SealRecord,
+  scenarioBytes: Uint8Array,
+  scenarioFile: string,
+  expected: { commitment?: string; contributions?: readonly string[] } = {},
+): Promise<VerifyResult> {
   const checks: VerifyCheck[] = [];
   const add = (check: string, ok: boolean, detail: string) => checks.push({ check, ok, detail });
-  if (seal.schema !== SEALED_ROLL_SCHEMA) add('format', false, `expected ${SEALED_ROLL_SCHEMA}, got ${JSON.stringify(seal.schema)}`);
+  if (seal.schema !== SEALED_ROLL_SCHEMA)
+    add('format', false, `expected ${SEALED_ROLL_SCHEMA}, got ${JSON.stringify(seal.schema)}`);
   const secretOk = typeof seal.secret === 'string' && commitmentOf(seal.secret) === seal.commitment;
-  add('commitment', secretOk, secretOk ? `SHA-256 of the revealed secret is the commitment ${seal.commitment}` : 'SHA-256 of the revealed secret is not the commitment posted: the secret was changed');
+  add(
+    'commitment',
+    secretOk,
+    secretOk
+      ? `SHA-256 of the revealed secret is the commitment ${seal.commitment}`
+      : 'SHA-256 of the revealed secret is not the commitment posted: the secret was changed',
+  );
   if (expected.commitment !== undefined) {
     const ok = expected.commitment.toLowerCase() === seal.commitment;
-    add('published commitment', ok, ok ? 'the post carries the commitment published before the orders' : `the post carries ${seal.commitment}, not the commitment published before the orders (${expected.commitment})`);
+    add(
+      'published commitment',
+      ok,
+      ok
+        ? 'the post carries the commitment published before the orders'
+        : `the post carries ${seal.commitment}, not the commitment published before the orders (${expected.commitment})`,
+    );
   }
   for (const c of expected.contributions ?? []) {
     const ok = Array.isArray(seal.contributions) && seal.contributions.includes(c);
-    add('contribution', ok, ok ? `your contribution ${JSON.stringify(c)} is counted` : `your contribution ${JSON.stringify(c)} is missing`);
+    add(
+      'contribution',
+      ok,
+      ok ? `your contribution ${JSON.stringify(c)} is counted` : `your contribution ${JSON.stringify(c)} is missing`,
+    );
   }
   const scenarioSha256 = sha256(scenarioBytes);
-  add('scenario', scenarioSha256 === seal.scenarioSha256, scenarioSha256 === seal.scenarioSha256 ? `${scenarioFile} has the SHA-256 posted` : `${scenarioFile} has SHA-256 ${scenarioSha256}, the post says ${seal.scenarioSha256}: not the scenario rolled`);
-  const seed = secretOk && Array.isArray(seal.contributions) ? deriveSeed(seal.secret, seal.scenarioSha256, seal.contributions) : null;
-  add('seed', seed === seal.seed, seed === seal.seed ? `seed ${seed} follows from the secret, the scenario hash and the ${seal.contributions.length} contribution(s)` : `the seed posted (${seal.seed}) does not follow from the secret, scenario hash and contributions${seed === null ? '' : ` (they give ${seed})`}`);
+  add(
+    'scenario',
+    scenarioSha256 === seal.scenarioSha256,
+    scenarioSha256 === seal.scenarioSha256
+      ? `${scenarioFile} has the SHA-256 posted`
+      : `${scenarioFile} has SHA-256 ${scenarioSha256}, the post says ${seal.scenarioSha256}: not the scenario rolled`,
+  );
+  const seed =
+    secretOk && Array.isArray(seal.contributions)
+      ? deriveSeed(seal.secret, seal.scenarioSha256, seal.contributions)
+      : null;
+  add(
+    'seed',
+    seed === seal.seed,
+    seed === seal.seed
+      ? `seed ${seed} follows from the secret, the scenario hash and the ${seal.contributions.length} contribution(s)`
+      : `the seed posted (${seal.seed}) does not follow from the secret, scenario hash and contributions${seed === null ? '' : ` (they give ${seed})`}`,
+  );
   let roll: (RollResult & SealedRoll) | null = null;
   // Re-played only from a seed that follows from the post and a scenario that is the one rolled: else nothing to compare.
   if (seed !== null && seed === seal.seed && scenarioSha256 === seal.scenarioSha256) {
     const seal2: SealFile = { schema: SEAL_SCHEMA, secret: seal.secret, commitment: seal.commitment };
-    roll = await sealedRoll(scenarioBytes, scenarioFile, seal2, seal.contributions, { npc: seal.options?.npc !== false });
+    roll = await sealedRoll(scenarioBytes, scenarioFile, seal2, seal.contributions, {
+      npc: seal.options?.npc !== false,
+    });
     const posted = typeof seal.dice === 'string' ? seal.dice.split(' ').filter(Boolean).map(Number) : [];
     const mine = roll.dice;
     const first = mine.findIndex((d, i) => posted[i] !== d.value);
@@ -211,7 +264,12 @@ export async function verifySeal(seal: SealRecord, scenarioBytes: Uint8Array, sc
     );
     const outcomeOk = roll.seal.resultSha256 === seal.resultSha256;
     add('outcome', outcomeOk, outcomeOk ? 'the outcome is the one posted' : 'the outcome differs from the one posted');
-    if (seal.warcastVersion !== warcastVersion) add('version', true, `posted with warcast ${seal.warcastVersion}, re-played with ${warcastVersion}: a difference above may come from a rules change between versions`);
+    if (seal.warcastVersion !== warcastVersion)
+      add(
+        'version',
+        true,
+        `posted with warcast ${seal.warcastVersion}, re-played with ${warcastVersion}: a difference above may come from a rules change between versions`,
+      );
   }
   return { schema: 'warcast/verify@1', warcastVersion, verified: checks.every((c) => c.ok), checks, roll };
 }

@@ -11,7 +11,9 @@ import { closest } from '../scenario/source.js';
 import { KIND_LIST, scenarioKindDefinition } from '../kinds/index.js';
 
 /** Every `kind:` a scenario file may name, in registry order (each kind's zod schema loads on demand). */
-export const SCHEMA_KINDS: readonly string[] = KIND_LIST.flatMap((k) => (k.scenarioKind && k.schema ? [k.scenarioKind] : []));
+export const SCHEMA_KINDS: readonly string[] = KIND_LIST.flatMap((k) =>
+  k.scenarioKind && k.schema ? [k.scenarioKind] : [],
+);
 
 type JsonSchema = Record<string, unknown>;
 
@@ -30,9 +32,15 @@ export async function scenarioJsonSchema(kind?: string): Promise<JsonSchema> {
   const entry = scenarioKindDefinition(kind);
   if (!entry?.schema) {
     const hint = closest(kind, SCHEMA_KINDS);
-    throw new UsageError(`schema: unknown kind '${kind}'${hint ? ` (did you mean '${hint}'?)` : ''}; expected one of ${SCHEMA_KINDS.join(', ')}`);
+    throw new UsageError(
+      `schema: unknown kind '${kind}'${hint ? ` (did you mean '${hint}'?)` : ''}; expected one of ${SCHEMA_KINDS.join(', ')}`,
+    );
   }
-  const schema = z.toJSONSchema(await entry.schema(), { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const schema = z.toJSONSchema(await entry.schema(), {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
   return {
     $schema: schema.$schema,
     $id: `${kind}.schema.json`,

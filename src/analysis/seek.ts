@@ -32,11 +32,18 @@ export type Target =
 
 /** `win[0] >= 0.9`, `fallenBy(12) >= 0.8`, `held(5) >= 0.95`, `held(5, "Duke Prime") >= 0.9`, `arrivedBy(4) >= 0.9`. */
 export function parseTarget(text: string): Target {
-  const m = /^\s*(?:win\[([01])\]|fallenBy\(\s*(\d+)\s*\)|held\(\s*(\d+)\s*(?:,\s*(?:"([^"]+)"|'([^']+)'|([^)]+?))\s*)?\)|arrivedBy\(\s*(\d+)\s*\))\s*(>=|<=|>|<)\s*([0-9]*\.?[0-9]+(?:e-?\d+)?)\s*$/i.exec(text);
-  if (!m) throw new UsageError(`--target: expected e.g. 'win[0] >= 0.9', 'fallenBy(12) >= 0.8', 'held(5) >= 0.95' or 'arrivedBy(4) >= 0.9', got '${text}'`);
+  const m =
+    /^\s*(?:win\[([01])\]|fallenBy\(\s*(\d+)\s*\)|held\(\s*(\d+)\s*(?:,\s*(?:"([^"]+)"|'([^']+)'|([^)]+?))\s*)?\)|arrivedBy\(\s*(\d+)\s*\))\s*(>=|<=|>|<)\s*([0-9]*\.?[0-9]+(?:e-?\d+)?)\s*$/i.exec(
+      text,
+    );
+  if (!m)
+    throw new UsageError(
+      `--target: expected e.g. 'win[0] >= 0.9', 'fallenBy(12) >= 0.8', 'held(5) >= 0.95' or 'arrivedBy(4) >= 0.9', got '${text}'`,
+    );
   const op = m[8] as Comparison;
   const threshold = Number(m[9]);
-  if (!(threshold >= 0 && threshold <= 1)) throw new UsageError(`--target: a probability from 0 to 1 is expected after ${op}, got ${m[9]}`);
+  if (!(threshold >= 0 && threshold <= 1))
+    throw new UsageError(`--target: a probability from 0 to 1 is expected after ${op}, got ${m[9]}`);
   const t = text.trim().replace(/\s+/g, ' ');
   if (m[1] !== undefined) return { measure: 'win', side: Number(m[1]) as 0 | 1, op, threshold, text: t };
   if (m[2] !== undefined) {
@@ -50,7 +57,8 @@ export function parseTarget(text: string): Target {
     return { measure: 'arrivedBy', day, op, threshold, text: t };
   }
   const round = Number(m[3]);
-  if (round < 1 || round > 1000) throw new UsageError(`--target: held(round) takes a round from 1 to 1,000, got ${round}`);
+  if (round < 1 || round > 1000)
+    throw new UsageError(`--target: held(round) takes a round from 1 to 1,000, got ${round}`);
   return { measure: 'held', round, location: m[4] ?? m[5] ?? m[6]?.trim() ?? null, op, threshold, text: t };
 }
 
@@ -160,7 +168,12 @@ export async function seek(input: ScenarioInput, options: SeekOptions): Promise<
   const from = options.from ?? (troops ? 1 : 0);
   const to = options.to ?? (troops ? 100_000 : 100);
   const step = options.step ?? 1;
-  for (const [name, v] of [['--from', from], ['--to', to], ['--step', step]] as const) if (!Number.isFinite(v)) throw new UsageError(`${name}: expected a number, got ${v}`);
+  for (const [name, v] of [
+    ['--from', from],
+    ['--to', to],
+    ['--step', step],
+  ] as const)
+    if (!Number.isFinite(v)) throw new UsageError(`${name}: expected a number, got ${v}`);
   if (!(step > 0)) throw new UsageError(`--step: expected a positive number, got ${step}`);
   if (to < from) throw new UsageError(`--to: expected a value at least --from (${from}), got ${to}`);
   const count = Math.floor((to - from) / step + 1e-9) + 1;
@@ -188,8 +201,16 @@ export async function seek(input: ScenarioInput, options: SeekOptions): Promise<
   const exact = evaluator.method === 'exact';
   const fullLimit = options.fullScanLimit ?? FULL_SCAN_LIMIT;
   const whole = exact && count <= fullLimit;
-  const sampleSize = whole ? count : Math.min(count, Math.max(2, options.sample ?? (exact ? EXACT_SAMPLE : MONTE_CARLO_SAMPLE)));
-  const sample = [...new Set(Array.from({ length: sampleSize }, (_, j) => (sampleSize === 1 ? 0 : Math.round((j * (count - 1)) / (sampleSize - 1)))))];
+  const sampleSize = whole
+    ? count
+    : Math.min(count, Math.max(2, options.sample ?? (exact ? EXACT_SAMPLE : MONTE_CARLO_SAMPLE)));
+  const sample = [
+    ...new Set(
+      Array.from({ length: sampleSize }, (_, j) =>
+        sampleSize === 1 ? 0 : Math.round((j * (count - 1)) / (sampleSize - 1)),
+      ),
+    ),
+  ];
   for (const k of sample) await at(k);
   const scanned = sample.map((k) => cache.get(k)!);
   const monotone = isMonotone(scanned, exact);
@@ -204,7 +225,8 @@ export async function seek(input: ScenarioInput, options: SeekOptions): Promise<
     // Every value is known: the first that holds is the answer, monotone or not.
     if (firstHolding === undefined) throw impossible(path, from, to, target, bestText);
     answer = firstHolding;
-    if (!monotone) note = `not monotone: ${target.text.split(/[<>]/)[0].trim()} rises and falls as ${formatPath(path)} varies; every value was checked, so this is the ${largest ? 'largest' : 'smallest'} that meets the target`;
+    if (!monotone)
+      note = `not monotone: ${target.text.split(/[<>]/)[0].trim()} rises and falls as ${formatPath(path)} varies; every value was checked, so this is the ${largest ? 'largest' : 'smallest'} that meets the target`;
   } else if (!monotone) {
     note = `not monotone: ${target.text.split(/[<>]/)[0].trim()} rises and falls as ${formatPath(path)} varies over the ${sample.length} values checked, so bisection could return a wrong crossing; narrow --from/--to${exact ? ` to at most ${fullLimit.toLocaleString('en-US')} values (then every value is checked)` : ''}`;
   } else if (firstHolding === undefined) {
@@ -339,8 +361,16 @@ export function wrongMeasure(kind: string, t: Target, what: string): UsageError 
  * The Monte Carlo side of seek, shared by every kind without exact odds: `test(value, kernel, plan, count)` runs
  * the sequential test on one plan, `count` reading the target's successes from an accumulator.
  */
-export function sequentialTest(kind: string, kernelName: KindName, unit: string, t: Target, s: RunSettings, o: RunOptions & { firstLook?: number }) {
-  if (s.exact) throw new UsageError(`--exact: a ${kind} has no exact odds (a Monte Carlo seek with a sequential test is used)`);
+export function sequentialTest(
+  kind: string,
+  kernelName: KindName,
+  unit: string,
+  t: Target,
+  s: RunSettings,
+  o: RunOptions & { firstLook?: number },
+) {
+  if (s.exact)
+    throw new UsageError(`--exact: a ${kind} has no exact odds (a Monte Carlo seek with a sequential test is used)`);
   let threadsUsed = 0;
   const firstLook = Math.min(o.firstLook ?? 10_000, s.trials);
   const test = async (value: number, plan: unknown, count: (acc: Float64Array) => number): Promise<SeekPoint> => {

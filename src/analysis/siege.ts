@@ -16,7 +16,15 @@ import { siegeAccumulator } from '../kinds/siege/accumulator.js';
 
 /** Simulate a compiled siege for the settings' trials, or until every ending is known to ± precision. */
 export async function simulateSiege(c: CompiledSiege, s: RunSettings, o: RunOptions = {}): Promise<RunResult> {
-  const common = { kernel: await loadKernel('siege'), plan: c.plan, seed: s.seed, threads: s.threads, signal: o.signal, onProgress: progressIn(o, 'sieges'), engine: o.engine };
+  const common = {
+    kernel: await loadKernel('siege'),
+    plan: c.plan,
+    seed: s.seed,
+    threads: s.threads,
+    signal: o.signal,
+    onProgress: progressIn(o, 'sieges'),
+    engine: o.engine,
+  };
   if (s.precision === null) return runTrials({ ...common, trials: s.trials });
   const eps = s.precision;
   const run = await runUntil({
@@ -57,6 +65,7 @@ export async function siege(input: ScenarioInput, options: RunOptions = {}): Pro
     elapsedMs: 0,
   });
   result.elapsedMs = Math.round(performance.now() - started);
-  if (settings.precision !== null) Object.assign(result, precisionOutcome(run, siegeHalfWidth(c, run.acc, Math.max(1, run.trials))));
+  if (settings.precision !== null)
+    Object.assign(result, precisionOutcome(run, siegeHalfWidth(c, run.acc, Math.max(1, run.trials))));
   return result;
 }

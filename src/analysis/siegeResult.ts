@@ -17,7 +17,10 @@ export interface SiegeResult extends SiegeSummary, RunHeader, ResultMeta {
   sides: { attacker: string; defender: string };
   policies: SiegeScenario['policies'];
   weekLimit: number;
-  ratings: { attacker: { battleRating: number; modifiedBattleRating: number; troops: number }; defender: { battleRating: number; modifiedBattleRating: number; troops: number } };
+  ratings: {
+    attacker: { battleRating: number; modifiedBattleRating: number; troops: number };
+    defender: { battleRating: number; modifiedBattleRating: number; troops: number };
+  };
   fortificationBr: number;
   equipmentBr: { attacker: Record<string, number>; defender: Record<string, number> };
   /** Field construction per side: the schedule (engines and the week each joins) and the hardware cost; null: none. */
@@ -27,8 +30,14 @@ export interface SiegeResult extends SiegeSummary, RunHeader, ResultMeta {
 }
 
 /** The siege result from its scenario, compiled plan, summary and run facts (also the what-if page's, src/app/siege.ts). */
-export function siegeResultOf(scenario: SiegeScenario, c: CompiledSiege, summary: SiegeSummary, run: RunHeader): SiegeResult {
-  const br = (lines: Record<string, { value: number }[]>) => Object.fromEntries(Object.entries(lines).map(([k, v]) => [k, v.reduce((t, l) => t + l.value, 0)]));
+export function siegeResultOf(
+  scenario: SiegeScenario,
+  c: CompiledSiege,
+  summary: SiegeSummary,
+  run: RunHeader,
+): SiegeResult {
+  const br = (lines: Record<string, { value: number }[]>) =>
+    Object.fromEntries(Object.entries(lines).map(([k, v]) => [k, v.reduce((t, l) => t + l.value, 0)]));
   return {
     ...resultMeta('siege'),
     kind: 'siege',
@@ -39,8 +48,16 @@ export function siegeResultOf(scenario: SiegeScenario, c: CompiledSiege, summary
     policies: scenario.policies,
     weekLimit: scenario.weekLimit,
     ratings: {
-      attacker: { battleRating: c.ratings[0].battleRating, modifiedBattleRating: c.plan.baseBr[0], troops: scenario.attacker.troops },
-      defender: { battleRating: c.ratings[1].battleRating, modifiedBattleRating: c.plan.baseBr[1], troops: scenario.defender.troops },
+      attacker: {
+        battleRating: c.ratings[0].battleRating,
+        modifiedBattleRating: c.plan.baseBr[0],
+        troops: scenario.attacker.troops,
+      },
+      defender: {
+        battleRating: c.ratings[1].battleRating,
+        modifiedBattleRating: c.plan.baseBr[1],
+        troops: scenario.defender.troops,
+      },
     },
     fortificationBr: c.plan.fortBr,
     equipmentBr: { attacker: br(c.equipment.attacker), defender: br(c.equipment.defender) },

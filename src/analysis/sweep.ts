@@ -75,8 +75,15 @@ export interface SweepResult extends ResultMeta {
 }
 
 /** A copy of the scenario with the field at `path` set to `value`, validated and checked again. */
-export function withValue(s: WarMachineScenario, source: ScenarioSource, path: PathSegment[], value: number): WarMachineScenario {
-  return withValueChecked(s, source, path, value, (copy) => checkWarMachine(source, validate(source, warMachineSchema, copy)));
+export function withValue(
+  s: WarMachineScenario,
+  source: ScenarioSource,
+  path: PathSegment[],
+  value: number,
+): WarMachineScenario {
+  return withValueChecked(s, source, path, value, (copy) =>
+    checkWarMachine(source, validate(source, warMachineSchema, copy)),
+  );
 }
 
 /**
@@ -88,17 +95,26 @@ export async function sweep(input: ScenarioInput, options: SweepOptions): Promis
   const loaded = await loadFor('sweep', input);
   const hooks = loaded.behaviour.sweep!;
   if (options.vary2 === undefined && hooks.single) return hooks.single(loaded.scenario, loaded.source, options);
-  if ((options.race ?? null) !== null) throw new UsageError(hooks.single ? '--race: one field only (not with --vary2)' : '--race: battles only');
+  if ((options.race ?? null) !== null)
+    throw new UsageError(hooks.single ? '--race: one field only (not with --vary2)' : '--race: battles only');
   return sweepGrid(loaded, options);
 }
 
 /** A battle's one-field sweep: exact odds at every value, and (unless exact) their Monte Carlo with common random numbers. */
-export async function battleSweep(scenario: WarMachineScenario, source: ScenarioSource, options: SweepOptions): Promise<SweepResult> {
+export async function battleSweep(
+  scenario: WarMachineScenario,
+  source: ScenarioSource,
+  options: SweepOptions,
+): Promise<SweepResult> {
   const settings = runSettings(options);
   if (options.rounds !== undefined) throw new UsageError('--rounds: cascades only');
   const { from, to } = options;
   const step = options.step ?? 1;
-  for (const [name, v] of [['--from', from], ['--to', to], ['--step', step]] as const) {
+  for (const [name, v] of [
+    ['--from', from],
+    ['--to', to],
+    ['--step', step],
+  ] as const) {
     if (!Number.isFinite(v)) throw new UsageError(`${name}: expected a number, got ${v}`);
   }
   const values = sweepValues(from, to, step);
@@ -113,8 +129,10 @@ export async function battleSweep(scenario: WarMachineScenario, source: Scenario
   let threads = 0;
   let interrupted = false;
   const raceSide = options.race ?? null;
-  if (raceSide !== null && (settings.exact || settings.precision !== null)) throw new UsageError('--race: needs a Monte Carlo run to a fixed --trials (not --exact or --precision)');
-  if (raceSide !== null && raceSide !== 0 && raceSide !== 1) throw new UsageError(`--race: expected side 0 or 1, got ${String(raceSide)}`);
+  if (raceSide !== null && (settings.exact || settings.precision !== null))
+    throw new UsageError('--race: needs a Monte Carlo run to a fixed --trials (not --exact or --precision)');
+  if (raceSide !== null && raceSide !== 0 && raceSide !== 1)
+    throw new UsageError(`--race: expected side 0 or 1, got ${String(raceSide)}`);
   let race: RaceRecord | null = null;
   if (!settings.exact) {
     const raced = raceSide === null ? null : await raceWarMachines(compiled, settings, options, raceSide);
@@ -168,4 +186,3 @@ export async function battleSweep(scenario: WarMachineScenario, source: Scenario
     scenario,
   };
 }
-

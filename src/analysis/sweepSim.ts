@@ -148,7 +148,10 @@ export interface SweepHooks<Scenario> {
   /** Options this kind refuses or needs, checked before anything runs. */
   check?(options: SimSweepOptions, settings: RunSettings): void;
   /** One point: the scenario edited (as validated, and as written) analysed with the sweep's options. */
-  point(edited: { scenario: Scenario; document: { kind: string }; values: number[] }, options: SimSweepOptions): Promise<SweepPointRun<object>>;
+  point(
+    edited: { scenario: Scenario; document: { kind: string }; values: number[] },
+    options: SimSweepOptions,
+  ): Promise<SweepPointRun<object>>;
   /** The result from the common part, the scenario before editing and the points run. */
   result(common: SimSweepCommon, scenario: Scenario, points: object[], options: SimSweepOptions): SimSweepResult;
 }
@@ -170,8 +173,19 @@ export interface SimSweepOptions extends RunOptions {
   rounds?: number;
 }
 
-function axis(scenario: unknown, option: string, vary: string, from: number, to: number, step: number): SweepAxis & { path: ReturnType<typeof resolveNumericPath> } {
-  for (const [name, v] of [[`--from${option}`, from], [`--to${option}`, to], [`--step${option}`, step]] as const) {
+function axis(
+  scenario: unknown,
+  option: string,
+  vary: string,
+  from: number,
+  to: number,
+  step: number,
+): SweepAxis & { path: ReturnType<typeof resolveNumericPath> } {
+  for (const [name, v] of [
+    [`--from${option}`, from],
+    [`--to${option}`, to],
+    [`--step${option}`, step],
+  ] as const) {
     if (!Number.isFinite(v)) throw new UsageError(`${name}: expected a number, got ${v}`);
   }
   const path = resolveNumericPath(scenario, vary);
@@ -187,18 +201,28 @@ export async function sweepSimulated(input: ScenarioInput, options: SimSweepOpti
 }
 
 /** The grid sweep of a scenario loaded for `sweep`. */
-export async function sweepGrid({ scenario, source, behaviour }: LoadedFor, options: SimSweepOptions): Promise<SimSweepResult> {
+export async function sweepGrid(
+  { scenario, source, behaviour }: LoadedFor,
+  options: SimSweepOptions,
+): Promise<SimSweepResult> {
   const settings = runSettings(options);
   const hooks = behaviour.sweep!;
   hooks.check?.(options, settings);
   const axes = [axis(scenario, '', options.vary, options.from, options.to, options.step ?? 1)];
   if (options.vary2 !== undefined) {
-    if (options.from2 === undefined || options.to2 === undefined) throw new UsageError('--vary2: needs --from2 and --to2');
+    if (options.from2 === undefined || options.to2 === undefined)
+      throw new UsageError('--vary2: needs --from2 and --to2');
     axes.push(axis(scenario, '2', options.vary2, options.from2, options.to2, options.step2 ?? 1));
     if (axes[1].vary === axes[0].vary) throw new UsageError('--vary2: the second field must differ from --vary');
   }
-  const grid = axes.length === 1 ? axes[0].values.map((v) => [v]) : axes[0].values.flatMap((a) => axes[1].values.map((b) => [a, b]));
-  if (grid.length > MAX_SWEEP_POINTS) throw new UsageError(`--step: ${grid.length.toLocaleString('en-US')} points is too many (at most ${MAX_SWEEP_POINTS.toLocaleString('en-US')}); use a larger step`);
+  const grid =
+    axes.length === 1
+      ? axes[0].values.map((v) => [v])
+      : axes[0].values.flatMap((a) => axes[1].values.map((b) => [a, b]));
+  if (grid.length > MAX_SWEEP_POINTS)
+    throw new UsageError(
+      `--step: ${grid.length.toLocaleString('en-US')} points is too many (at most ${MAX_SWEEP_POINTS.toLocaleString('en-US')}); use a larger step`,
+    );
   // Every point's scenario, validated up front so a bad value is reported before anything runs.
   const edits = grid.map((values) => {
     let document: unknown = source.data;

@@ -3,10 +3,27 @@
  * engine, no files), so the what-if page shows what `warcast matchup` prints; src/analysis/matchup.ts adds the
  * Monte Carlo cells and the result.
  */
-import { CODE_COUNT, CODE_REROLL, compileWarMachine, decodeCode, ROLL_PAIRS, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
+import {
+  CODE_COUNT,
+  CODE_REROLL,
+  compileWarMachine,
+  decodeCode,
+  ROLL_PAIRS,
+  type CompiledWarMachine,
+} from '../kinds/warMachine/plan.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
-import { analyseZeroSum, expectedPayoff, isConstantSum, pureBestResponses, pureNashEquilibria, rowPayoffs, columnPayoffs, type Dominated, type Matrix } from '../stats/game.js';
+import {
+  analyseZeroSum,
+  expectedPayoff,
+  isConstantSum,
+  pureBestResponses,
+  pureNashEquilibria,
+  rowPayoffs,
+  columnPayoffs,
+  type Dominated,
+  type Matrix,
+} from '../stats/game.js';
 import { exactOdds } from './oddsResult.js';
 
 export type Grid = number[][];
@@ -56,11 +73,21 @@ export interface BaseRating {
 }
 
 export const baseRatings = (c: CompiledWarMachine): [BaseRating, BaseRating] =>
-  c.ratings.map((r) => ({ troops: r.troops, battleRating: r.battleRating, modifiedBattleRating: r.modifiedBattleRating })) as [BaseRating, BaseRating];
+  c.ratings.map((r) => ({
+    troops: r.troops,
+    battleRating: r.battleRating,
+    modifiedBattleRating: r.modifiedBattleRating,
+  })) as [BaseRating, BaseRating];
 
 /** The scenario with each side playing one pure tactic. */
 export function withTactics(s: WarMachineScenario, a: Tactic, b: Tactic): WarMachineScenario {
-  return { ...s, sides: [{ ...s.sides[0], tactic: a }, { ...s.sides[1], tactic: b }] };
+  return {
+    ...s,
+    sides: [
+      { ...s.sides[0], tactic: a },
+      { ...s.sides[1], tactic: b },
+    ],
+  };
 }
 
 /** The 36 compiled cells, row-major (A's tactic, then B's). */
@@ -138,7 +165,8 @@ export function exactMatchup(cells: readonly CompiledWarMachine[]): ExactMatchup
 const clean = (p: number) => (Math.abs(p) < 1e-12 ? 0 : p);
 export const mixOf = (v: readonly number[]): Mix => Object.fromEntries(TACTICS.map((t, i) => [t, clean(v[i])])) as Mix;
 const namesOf = (ix: readonly number[]): Tactic[] => ix.map((i) => TACTICS[i]);
-const byTactic = (lists: readonly number[][]): Record<Tactic, Tactic[]> => Object.fromEntries(TACTICS.map((t, i) => [t, namesOf(lists[i])])) as Record<Tactic, Tactic[]>;
+const byTactic = (lists: readonly number[][]): Record<Tactic, Tactic[]> =>
+  Object.fromEntries(TACTICS.map((t, i) => [t, namesOf(lists[i])])) as Record<Tactic, Tactic[]>;
 const dominatedOf = (d: Dominated): DominatedTactic => ({
   tactic: TACTICS[d.index],
   by: d.by,
@@ -198,4 +226,3 @@ export function scenarioTactics(s: WarMachineScenario, payoff: Matrix): Scenario
     bestResponseValueB: bestB,
   };
 }
-

@@ -9,7 +9,12 @@ import { UsageError, WarcastError } from '../errors.js';
 import type { RunResult } from '../engine/run.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
-import { checkWarMachine, warMachineSchema, type WarMachineScenario, type WarMachineSide } from '../kinds/warMachine/schema.js';
+import {
+  checkWarMachine,
+  warMachineSchema,
+  type WarMachineScenario,
+  type WarMachineSide,
+} from '../kinds/warMachine/schema.js';
 import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
 import { DEFENDER_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
 import { validate, type ScenarioSource } from '../scenario/source.js';
@@ -104,7 +109,8 @@ export interface TournamentResult extends ResultMeta {
 /** The tournament: `warcast tournament FILE --json` prints exactly this object. */
 export async function tournament(input: ScenarioInput, options: TournamentOptions = {}): Promise<TournamentResult> {
   const settings = runSettings({ ...options, trials: options.trials ?? TOURNAMENT_TRIALS });
-  if (options.race && (settings.exact || settings.precision !== null)) throw new UsageError('--race: needs a Monte Carlo run to a fixed --trials (not --exact or --precision)');
+  if (options.race && (settings.exact || settings.precision !== null))
+    throw new UsageError('--race: needs a Monte Carlo run to a fixed --trials (not --exact or --precision)');
   const { scenario: t, source } = await loadKind(input, 'tournament');
   const names = t.forces.map((f) => f.name);
   const withTactic = t.forces.filter((f) => f.tactic !== undefined).length;
@@ -118,7 +124,13 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
       let scenario = pairing(t, i, j, source);
       if (solve) {
         const game = solveGame(exactMatchup(compileCells(withAnyTactic(scenario))).payoff);
-        scenario = { ...scenario, sides: [{ ...scenario.sides[0], tactic: positive(game.mixA) }, { ...scenario.sides[1], tactic: positive(game.mixB) }] };
+        scenario = {
+          ...scenario,
+          sides: [
+            { ...scenario.sides[0], tactic: positive(game.mixA) },
+            { ...scenario.sides[1], tactic: positive(game.mixB) },
+          ],
+        };
       }
       cells.push({ i, j, compiled: compileWarMachine(scenario) });
     }
@@ -162,7 +174,8 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
   }
   cells.forEach((c, k) => (exactWin[c.i][c.j] = exact[k].win[0]));
   // Games per pairing and role: the battles run, or under --exact the nominal --trials (the fit's weights only).
-  const games = race !== null ? race.pairingTrials.map((row) => row.map((g) => g ?? 0)) : settings.exact ? settings.trials : trials;
+  const games =
+    race !== null ? race.pairingTrials.map((row) => row.map((g) => g ?? 0)) : settings.exact ? settings.trials : trials;
   const fit = bradleyTerry(win as number[][], lose as number[][], games);
   const costs = t.forces.map((f) => f.cost ?? null);
   const anyCost = costs.some((c) => c !== null);
@@ -178,7 +191,17 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
       score: fit.scores[i],
       cost,
       strengthPerCost: cost === null ? null : fit.strengths[i] / cost,
-      pareto: !anyCost || cost === null ? null : !t.forces.some((_, k) => k !== i && costs[k] !== null && costs[k]! <= cost && fit.ratings[k] >= rating && (costs[k]! < cost || fit.ratings[k] > rating)),
+      pareto:
+        !anyCost || cost === null
+          ? null
+          : !t.forces.some(
+              (_, k) =>
+                k !== i &&
+                costs[k] !== null &&
+                costs[k]! <= cost &&
+                fit.ratings[k] >= rating &&
+                (costs[k]! < cost || fit.ratings[k] > rating),
+            ),
     };
   });
   ratings.sort((a, b) => b.rating - a.rating || a.name.localeCompare(b.name));
@@ -212,7 +235,12 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
  * (θ = ln strength, Var from the fit's Fisher information, z Bonferroni over forces × stages). A pairing runs on
  * while either of its forces is kept, so a kept force's row and column of the matrix are exactly a full run's.
  */
-async function raceTournament(cells: { i: number; j: number; compiled: CompiledWarMachine }[], N: number, settings: ReturnType<typeof runSettings>, options: RunOptions): Promise<{ run: { results: RunResult[]; threadsUsed: number; interrupted: boolean }; race: TournamentRace }> {
+async function raceTournament(
+  cells: { i: number; j: number; compiled: CompiledWarMachine }[],
+  N: number,
+  settings: ReturnType<typeof runSettings>,
+  options: RunOptions,
+): Promise<{ run: { results: RunResult[]; threadsUsed: number; interrupted: boolean }; race: TournamentRace }> {
   const kernel = await loadKernel('war-machine');
   const final = settings.trials;
   const targets = raceStageTargets(final, kernel.chunkTrials);
@@ -256,7 +284,16 @@ async function raceTournament(cells: { i: number; j: number; compiled: CompiledW
   );
   const pairingTrials = Array.from({ length: N }, () => new Array<number | null>(N).fill(null));
   cells.forEach((c, k) => (pairingTrials[c.i][c.j] = run.results[k].trials));
-  return { run, race: { z, stages, pairingTrials, trialsUsed: run.results.reduce((t, r) => t + r.trials, 0), trialsFull: final * cells.length } };
+  return {
+    run,
+    race: {
+      z,
+      stages,
+      pairingTrials,
+      trialsUsed: run.results.reduce((t, r) => t + r.trials, 0),
+      trialsFull: final * cells.length,
+    },
+  };
 }
 
 /** Force i attacking force j under the setting: the column force defends; defender-only items count only there. */
@@ -268,18 +305,32 @@ function pairing(t: TournamentFile, i: number, j: number, source: ScenarioSource
     if (!defending) for (const k of Object.keys(DEFENDER_ADJUSTMENTS)) delete adjustments[k];
     return { ...rest, defending, adjustments: adjustments as WarMachineSide['adjustments'] };
   };
-  const doc = { kind: 'war-machine', title: `${t.forces[i].name} attacks ${t.forces[j].name}`, policies: t.setting.policies, sides: [side(t.forces[i], false), side(t.forces[j], true)] };
+  const doc = {
+    kind: 'war-machine',
+    title: `${t.forces[i].name} attacks ${t.forces[j].name}`,
+    policies: t.setting.policies,
+    sides: [side(t.forces[i], false), side(t.forces[j], true)],
+  };
   try {
     return checkWarMachine(source, validate(source, warMachineSchema, doc));
   } catch (err) {
-    if (err instanceof WarcastError) throw new UsageError(`${source.file}: forces[${i}] (${t.forces[i].name}) attacking forces[${j}] (${t.forces[j].name}): ${err.message.replace(/^[^:]*(:\d+)?: /, '')}`);
+    if (err instanceof WarcastError)
+      throw new UsageError(
+        `${source.file}: forces[${i}] (${t.forces[i].name}) attacking forces[${j}] (${t.forces[j].name}): ${err.message.replace(/^[^:]*(:\d+)?: /, '')}`,
+      );
     throw err;
   }
 }
 
 /** Tactics on both sides (the solve setting needs them; any pure tactic will do, every cell is set anyway). */
 function withAnyTactic(s: WarMachineScenario): WarMachineScenario {
-  return { ...s, sides: [{ ...s.sides[0], tactic: s.sides[0].tactic ?? 'attack' }, { ...s.sides[1], tactic: s.sides[1].tactic ?? 'hold' }] };
+  return {
+    ...s,
+    sides: [
+      { ...s.sides[0], tactic: s.sides[0].tactic ?? 'attack' },
+      { ...s.sides[1], tactic: s.sides[1].tactic ?? 'hold' },
+    ],
+  };
 }
 
 /** A mix without its zero entries (the scenario's mix form). */

@@ -46,12 +46,17 @@ export function resolveNumericPath(s: unknown, text: string): PathSegment[] {
       const obj = node as Record<string, unknown>;
       if (typeof seg !== 'string' || !(seg in obj)) {
         const hint = typeof seg === 'string' ? closest(seg, Object.keys(obj)) : null;
-        throw bad(`${here}: not in this scenario${hint ? ` (did you mean '${formatPath([...path.slice(0, k), hint])}'?)` : ` (there: ${Object.keys(obj).join(', ')})`}`);
+        throw bad(
+          `${here}: not in this scenario${hint ? ` (did you mean '${formatPath([...path.slice(0, k), hint])}'?)` : ` (there: ${Object.keys(obj).join(', ')})`}`,
+        );
       }
       node = obj[seg];
     } else throw bad(`${formatPath(path.slice(0, k))} is not a mapping or list, so it has no '${seg}'`);
   }
-  if (typeof node !== 'number') throw bad(`${formatPath(path)} is ${Array.isArray(node) ? 'a list' : typeof node === 'object' ? 'a mapping' : `a ${typeof node}`}, not a number`);
+  if (typeof node !== 'number')
+    throw bad(
+      `${formatPath(path)} is ${Array.isArray(node) ? 'a list' : typeof node === 'object' ? 'a mapping' : `a ${typeof node}`}, not a number`,
+    );
   return path;
 }
 
@@ -59,7 +64,13 @@ export function resolveNumericPath(s: unknown, text: string): PathSegment[] {
  * A copy of any kind's validated scenario with the field at `path` set to `value`, checked by `check` (the kind's
  * validator applied to the edited copy); a value the kind refuses is a usage error naming the range options.
  */
-export function withValueChecked<T>(s: T, source: ScenarioSource, path: PathSegment[], value: number, check: (copy: unknown) => T): T {
+export function withValueChecked<T>(
+  s: T,
+  source: ScenarioSource,
+  path: PathSegment[],
+  value: number,
+  check: (copy: unknown) => T,
+): T {
   const copy = structuredClone(s) as unknown as Record<string | number, unknown>;
   let node = copy;
   for (const seg of path.slice(0, -1)) node = node[seg] as Record<string | number, unknown>;
@@ -72,7 +83,9 @@ export function withValueChecked<T>(s: T, source: ScenarioSource, path: PathSegm
     const err = thrown instanceof ScenarioErrors ? thrown.errors[0] : thrown;
     const prefix = `${err.line === null ? err.file : `${err.file}:${err.line}`}: ${err.path ? err.path + ': ' : ''}`;
     const what = err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
-    throw new UsageError(`--from/--to: ${formatPath(path)} = ${value} is not allowed: ${err.path && err.path !== formatPath(path) ? `${err.path}: ` : ''}${what}`);
+    throw new UsageError(
+      `--from/--to: ${formatPath(path)} = ${value} is not allowed: ${err.path && err.path !== formatPath(path) ? `${err.path}: ` : ''}${what}`,
+    );
   }
 }
 
@@ -81,7 +94,10 @@ export function sweepValues(from: number, to: number, step: number): number[] {
   if (!(step > 0)) throw new UsageError(`--step: expected a positive number, got ${step}`);
   if (to < from) throw new UsageError(`--to: expected a value at least --from (${from}), got ${to}`);
   const count = Math.floor((to - from) / step + 1e-9) + 1;
-  if (count > MAX_SWEEP_POINTS) throw new UsageError(`--step: ${count.toLocaleString('en-US')} values is too many (at most ${MAX_SWEEP_POINTS.toLocaleString('en-US')}); use a larger step`);
+  if (count > MAX_SWEEP_POINTS)
+    throw new UsageError(
+      `--step: ${count.toLocaleString('en-US')} values is too many (at most ${MAX_SWEEP_POINTS.toLocaleString('en-US')}); use a larger step`,
+    );
   return Array.from({ length: count }, (_, k) => Number((from + k * step).toPrecision(12)));
 }
 
@@ -106,6 +122,14 @@ export function sourceWith(source: ScenarioSource, data: unknown): ScenarioSourc
 }
 
 /** A siege or cascade with the field at `path` set, parsed by the kind's own parser from the edited document. */
-export function editedAs<T>(scenario: T, source: ScenarioSource, path: PathSegment[], value: number, parse: (s: ScenarioSource) => T): T {
-  return withValueChecked(scenario, source, path, value, () => parse(sourceWith(source, rawWith(source.data, path, value))));
+export function editedAs<T>(
+  scenario: T,
+  source: ScenarioSource,
+  path: PathSegment[],
+  value: number,
+  parse: (s: ScenarioSource) => T,
+): T {
+  return withValueChecked(scenario, source, path, value, () =>
+    parse(sourceWith(source, rawWith(source.data, path, value))),
+  );
 }

@@ -11,7 +11,12 @@ import { loadFor } from '../kinds/commands.js';
 import type { ScenarioInput } from '../kinds/load.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
-import { CHOICE_ADJUSTMENTS, CHOICE_RULES, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
+import {
+  CHOICE_ADJUSTMENTS,
+  CHOICE_RULES,
+  DEFENDER_ADJUSTMENTS,
+  FLAG_ADJUSTMENTS,
+} from '../rules/warMachine/adjustments.js';
 import { TACTICS } from '../rules/warMachine/tactics.js';
 import { validate, type ScenarioSource } from '../scenario/source.js';
 import { pct } from '../present/format.js';
@@ -141,27 +146,52 @@ function variations(s: WarMachineScenario, side: 0 | 1): Variation[] {
   const adj = me.adjustments as Record<string, unknown>;
   for (const [k, a] of Object.entries(FLAG_ADJUSTMENTS)) {
     if (adj[k]) continue;
-    out.push({ name: k, group: a.group, rule: `${a.rule} (${a.value > 0 ? '+' : ''}${a.value})`, apply: (x) => ((x.adjustments as Record<string, unknown>)[k] = true) });
+    out.push({
+      name: k,
+      group: a.group,
+      rule: `${a.rule} (${a.value > 0 ? '+' : ''}${a.value})`,
+      apply: (x) => ((x.adjustments as Record<string, unknown>)[k] = true),
+    });
   }
   if (me.defending) {
     for (const [k, a] of Object.entries(DEFENDER_ADJUSTMENTS)) {
       if (adj[k]) continue;
-      out.push({ name: k, group: 'defender', rule: `${a.rule} (+${a.value})`, apply: (x) => ((x.adjustments as Record<string, unknown>)[k] = true) });
+      out.push({
+        name: k,
+        group: 'defender',
+        rule: `${a.rule} (+${a.value})`,
+        apply: (x) => ((x.adjustments as Record<string, unknown>)[k] = true),
+      });
     }
   }
   for (const [group, choices] of Object.entries(CHOICE_ADJUSTMENTS)) {
     for (const [choice, value] of Object.entries(choices)) {
       if (choice === 'none' || adj[group] === choice) continue;
-      out.push({ name: `${group}: ${choice}`, group, rule: `${CHOICE_RULES[choice] ?? choice} (${value > 0 ? '+' : ''}${value})`, apply: (x) => ((x.adjustments as Record<string, unknown>)[group] = choice) });
+      out.push({
+        name: `${group}: ${choice}`,
+        group,
+        rule: `${CHOICE_RULES[choice] ?? choice} (${value > 0 ? '+' : ''}${value})`,
+        apply: (x) => ((x.adjustments as Record<string, unknown>)[group] = choice),
+      });
     }
   }
   if (me.tactic !== undefined) {
     for (const t of TACTICS) {
       if (me.tactic === t) continue;
-      out.push({ name: `tactic: ${t}`, group: 'tactic', rule: `${t} instead of ${typeof me.tactic === 'string' ? me.tactic : 'the mix given'}`, apply: (x) => (x.tactic = t) });
+      out.push({
+        name: `tactic: ${t}`,
+        group: 'tactic',
+        rule: `${t} instead of ${typeof me.tactic === 'string' ? me.tactic : 'the mix given'}`,
+        apply: (x) => (x.tactic = t),
+      });
     }
   }
-  out.push({ name: '+10% troops', group: 'size', rule: `${me.troops} → ${Math.round(me.troops * 1.1)} troops`, apply: (x) => (x.troops = Math.round(x.troops * 1.1)) });
+  out.push({
+    name: '+10% troops',
+    group: 'size',
+    rule: `${me.troops} → ${Math.round(me.troops * 1.1)} troops`,
+    apply: (x) => (x.troops = Math.round(x.troops * 1.1)),
+  });
   out.push({ name: '+10 BR', group: 'size', rule: 'bonus + 10', apply: (x) => (x.bonus += 10) });
   return out;
 }
@@ -175,7 +205,12 @@ export async function worth(input: ScenarioInput, options: WorthOptions = {}): P
 
 /** A battle or a siege: the cascade's options are refused, and the side is 0 or 1. */
 export function twoSidedWorth(options: WorthOptions): 0 | 1 {
-  for (const [k, v] of [['--player', options.player], ['--location', options.location], ['--rounds', options.rounds ?? undefined], ['--no-npc', options.npc === false ? true : undefined]] as const) {
+  for (const [k, v] of [
+    ['--player', options.player],
+    ['--location', options.location],
+    ['--rounds', options.rounds ?? undefined],
+    ['--no-npc', options.npc === false ? true : undefined],
+  ] as const) {
     if (v !== undefined) throw new UsageError(`${k}: only for a cascade`);
   }
   const side = options.side ?? 0;
@@ -184,7 +219,11 @@ export function twoSidedWorth(options: WorthOptions): 0 | 1 {
 }
 
 /** A battle's worth: exact. */
-export async function worthBattle(scenario: WarMachineScenario, source: ScenarioSource, options: WorthOptions): Promise<WorthResult> {
+export async function worthBattle(
+  scenario: WarMachineScenario,
+  source: ScenarioSource,
+  options: WorthOptions,
+): Promise<WorthResult> {
   const side = twoSidedWorth(options);
   if (options.week !== undefined) throw new UsageError('--week: only for a siege');
   const brRange = options.brRange ?? 500;
@@ -207,13 +246,24 @@ export async function worthBattle(scenario: WarMachineScenario, source: Scenario
     const e = exactOdds(compileWarMachine(edited));
     const win = e.win[side];
     const winDelta = win - base.win[side];
-    const casualtiesDelta: [number, number] = [e.casualties[side].mean - base.casualties[side].mean, e.casualties[1 - side].mean - base.casualties[1 - side].mean];
+    const casualtiesDelta: [number, number] = [
+      e.casualties[side].mean - base.casualties[side].mean,
+      e.casualties[1 - side].mean - base.casualties[1 - side].mean,
+    ];
     const noBattleDelta = e.noCombat - base.noCombat;
     // No change of bonus or troops touches P(no battle) (only the pair of tactics does), so an item that turns
     // battles into no battle has no equivalent: bisecting on its lower win would price "no battle" as a defeat.
     const noEquivalent = noBattleDelta > SLACK;
     const br = noEquivalent ? null : await once('bonus', win, winDelta, me.bonus - brRange, me.bonus + brRange);
-    const troops = noEquivalent ? null : await once('troops', win, winDelta, Math.max(1, Math.ceil(me.troops / troopsFactor)), Math.min(1e9, me.troops * troopsFactor));
+    const troops = noEquivalent
+      ? null
+      : await once(
+          'troops',
+          win,
+          winDelta,
+          Math.max(1, Math.ceil(me.troops / troopsFactor)),
+          Math.min(1e9, me.troops * troopsFactor),
+        );
     items.push({
       name: v.name,
       group: v.group,
@@ -227,7 +277,11 @@ export async function worthBattle(scenario: WarMachineScenario, source: Scenario
       troopsEquivalentWin: troops?.win ?? null,
       noBattle: e.noCombat,
       noBattleDelta,
-      ...(noEquivalent ? { equivalentNote: `no equivalent: it turns ${pct(noBattleDelta)} of battles into no battle, which no bonus or troops do` } : {}),
+      ...(noEquivalent
+        ? {
+            equivalentNote: `no equivalent: it turns ${pct(noBattleDelta)} of battles into no battle, which no bonus or troops do`,
+          }
+        : {}),
     });
   }
   items.sort((a, b) => Math.abs(b.winDelta) - Math.abs(a.winDelta) || a.name.localeCompare(b.name));
@@ -265,7 +319,15 @@ const SLACK = 1e-12;
  * smallest value above the current one with P ≥ win; for a loss, the largest below it with P ≤ win. Null when no
  * value in [lo, hi] does, or the search could not vouch for a crossing (not monotone).
  */
-async function equivalent(s: WarMachineScenario, side: 0 | 1, field: 'bonus' | 'troops', win: number, delta: number, lo: number, hi: number): Promise<{ value: number; win: number } | null> {
+async function equivalent(
+  s: WarMachineScenario,
+  side: 0 | 1,
+  field: 'bonus' | 'troops',
+  win: number,
+  delta: number,
+  lo: number,
+  hi: number,
+): Promise<{ value: number; win: number } | null> {
   const current = s.sides[side][field];
   if (delta === 0) return { value: current, win };
   const gain = delta > 0;

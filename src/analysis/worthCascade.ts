@@ -65,19 +65,28 @@ function edit(s: CascadeScenario, source: ScenarioSource, apply: Edit): CascadeS
 
 /** Every name in the round (legions, heroes, recruits), for naming added legions. */
 function takenNames(s: CascadeScenario): Set<string> {
-  return new Set([...s.locations.flatMap((l) => [...l.garrison.map((g) => g.name), ...l.heroes.map((h) => h.name)]), ...s.recruits.map((r) => r.name)]);
+  return new Set([
+    ...s.locations.flatMap((l) => [...l.garrison.map((g) => g.name), ...l.heroes.map((h) => h.name)]),
+    ...s.recruits.map((r) => r.name),
+  ]);
 }
 
 /** Legions named in any order (they cannot be taken out of a garrison without breaking it). */
 function orderedUnits(s: CascadeScenario): Set<string> {
-  return new Set([...s.upgrades.map((u) => u.legion), ...s.moves.flatMap((m) => m.units), ...s.attacks.flatMap((a) => a.units)]);
+  return new Set([
+    ...s.upgrades.map((u) => u.legion),
+    ...s.moves.flatMap((m) => m.units),
+    ...s.attacks.flatMap((a) => a.units),
+  ]);
 }
 
 /** The player's legions in the force (names), as the scenario stands. */
 function forceLegions(s: CascadeScenario, f: Force): string[] {
   const me = s.players[f.player].name;
   if (f.role === 'attacker') return [...s.attacks[f.attack].units];
-  return s.locations[f.location].garrison.filter((g) => (g.owner ?? s.locations[f.location].owner) === me).map((g) => g.name);
+  return s.locations[f.location].garrison
+    .filter((g) => (g.owner ?? s.locations[f.location].owner) === me)
+    .map((g) => g.name);
 }
 
 /**
@@ -118,7 +127,10 @@ function legions(s0: CascadeScenario, f: Force, k: number, type: 'standard' | 'e
     }
     const home = s.players[f.player].homeworld;
     const first = attack.units[0];
-    const at = home !== undefined ? s.locations.find((l) => l.name === home) : s.locations.find((l) => l.garrison.some((g) => g.name === first));
+    const at =
+      home !== undefined
+        ? s.locations.find((l) => l.name === home)
+        : s.locations.find((l) => l.garrison.some((g) => g.name === first));
     if (at === undefined) return false;
     for (let i = 0; i < k; i++) {
       const name = fresh();
@@ -146,7 +158,14 @@ export interface RefusedItem {
   reason: string;
 }
 
-function variants(s: CascadeScenario, source: ScenarioSource, f: Force, npc: boolean, rounds: number | null, refused: RefusedItem[]): Variant[] {
+function variants(
+  s: CascadeScenario,
+  source: ScenarioSource,
+  f: Force,
+  npc: boolean,
+  rounds: number | null,
+  refused: RefusedItem[],
+): Variant[] {
   const out: Variant[] = [];
   const me = s.players[f.player];
   const loc = s.locations[f.location];
@@ -156,17 +175,49 @@ function variants(s: CascadeScenario, source: ScenarioSource, f: Force, npc: boo
     else refused.push({ name, group, reason: scenario });
   };
   const pl = (x: CascadeScenario) => x.players[f.player];
-  add('combat +1', 'attribute', `Combat ${me.combat} → ${me.combat + 1}: seizure pair +2, raid and house-raid pairs +1, AP limit +2, movement limit +1 (lines 4, 12, 17)`, (x) => void (pl(x).combat += 1));
-  add('intrigue +1', 'attribute', `Intrigue ${me.intrigue} → ${me.intrigue + 1}: raid pair +1 (line 37)`, (x) => void (pl(x).intrigue += 1));
-  add('diplomacy +1', 'attribute', `Diplomacy ${me.diplomacy} → ${me.diplomacy + 1}: house-raid pair +1, NPC attack table −1 (lines 55, 81)`, (x) => void (pl(x).diplomacy += 1));
+  add(
+    'combat +1',
+    'attribute',
+    `Combat ${me.combat} → ${me.combat + 1}: seizure pair +2, raid and house-raid pairs +1, AP limit +2, movement limit +1 (lines 4, 12, 17)`,
+    (x) => void (pl(x).combat += 1),
+  );
+  add(
+    'intrigue +1',
+    'attribute',
+    `Intrigue ${me.intrigue} → ${me.intrigue + 1}: raid pair +1 (line 37)`,
+    (x) => void (pl(x).intrigue += 1),
+  );
+  add(
+    'diplomacy +1',
+    'attribute',
+    `Diplomacy ${me.diplomacy} → ${me.diplomacy + 1}: house-raid pair +1, NPC attack table −1 (lines 55, 81)`,
+    (x) => void (pl(x).diplomacy += 1),
+  );
 
   const force = forceLegions(s, f);
   const where = f.role === 'defender' ? 'in the garrison' : 'sent with the seizure (fee and limits apply)';
-  add('+1 legion', 'legions', `one more standard legion ${where}: ${f.role === 'defender' ? '+2 defending' : '+1 attacking'} (line 6)`, legions(s, f, 1));
-  add('+1 elite legion', 'legions', `one more elite legion ${where}: ${f.role === 'defender' ? '+3 defending' : '+2 attacking'} (line 8)`, legions(s, f, 1, 'elite'));
+  add(
+    '+1 legion',
+    'legions',
+    `one more standard legion ${where}: ${f.role === 'defender' ? '+2 defending' : '+1 attacking'} (line 6)`,
+    legions(s, f, 1),
+  );
+  add(
+    '+1 elite legion',
+    'legions',
+    `one more elite legion ${where}: ${f.role === 'defender' ? '+3 defending' : '+2 attacking'} (line 8)`,
+    legions(s, f, 1, 'elite'),
+  );
   const tenth = Math.round(force.length * 0.1);
-  if (tenth >= 2) add('+10% legions', 'legions', `${force.length} → ${force.length + tenth} legions ${where}`, legions(s, f, tenth));
-  if (f.role === 'defender') add('+1 militia', 'militia', `militia ${loc.militia} → ${loc.militia + 1}: +1 defending (line 7)`, (x) => void (x.locations[f.location].militia += 1));
+  if (tenth >= 2)
+    add('+10% legions', 'legions', `${force.length} → ${force.length + tenth} legions ${where}`, legions(s, f, tenth));
+  if (f.role === 'defender')
+    add(
+      '+1 militia',
+      'militia',
+      `militia ${loc.militia} → ${loc.militia + 1}: +1 defending (line 7)`,
+      (x) => void (x.locations[f.location].militia += 1),
+    );
 
   // Upgrade orders for the force's standard legions not yet upgraded, one by one while the rules allow (1 AP each).
   const ordered = new Set(s.upgrades.map((u) => u.legion));
@@ -174,12 +225,31 @@ function variants(s: CascadeScenario, source: ScenarioSource, f: Force, npc: boo
   const upgradable = force.filter((u) => typeOf.get(u) === 'standard' && !ordered.has(u));
   for (const upgrade of ['offensive', 'defensive'] as const) {
     let kept: string[] = [];
-    for (const u of upgradable) if (edit(s, source, (x) => void x.upgrades.push(...[...kept, u].map((legion) => ({ player: me.name, legion, upgrade })))) !== null) kept = [...kept, u];
+    for (const u of upgradable)
+      if (
+        edit(
+          s,
+          source,
+          (x) => void x.upgrades.push(...[...kept, u].map((legion) => ({ player: me.name, legion, upgrade }))),
+        ) !== null
+      )
+        kept = [...kept, u];
     if (kept.length === 0) {
-      if (upgradable.length > 0) add(`${upgrade} upgrades`, 'upgrade', '', (x) => void x.upgrades.push({ player: me.name, legion: upgradable[0], upgrade }));
+      if (upgradable.length > 0)
+        add(
+          `${upgrade} upgrades`,
+          'upgrade',
+          '',
+          (x) => void x.upgrades.push({ player: me.name, legion: upgradable[0], upgrade }),
+        );
       continue;
     }
-    add(`${upgrade} upgrades`, 'upgrade', `${upgrade} upgrade of ${kept.length === upgradable.length ? `the force’s ${kept.length} standard legion${kept.length === 1 ? '' : 's'}` : `${kept.length} of the force’s ${upgradable.length} standard legions`} (1 AP each, line 28)`, (x) => void x.upgrades.push(...kept.map((legion) => ({ player: me.name, legion, upgrade }))));
+    add(
+      `${upgrade} upgrades`,
+      'upgrade',
+      `${upgrade} upgrade of ${kept.length === upgradable.length ? `the force’s ${kept.length} standard legion${kept.length === 1 ? '' : 's'}` : `${kept.length} of the force’s ${upgradable.length} standard legions`} (1 AP each, line 28)`,
+      (x) => void x.upgrades.push(...kept.map((legion) => ({ player: me.name, legion, upgrade }))),
+    );
   }
 
   // Heroes: the one commanding the seizure (or the best at the location) one point better, or one more sent.
@@ -191,21 +261,41 @@ function variants(s: CascadeScenario, source: ScenarioSource, f: Force, npc: boo
     const a = s.attacks[f.attack];
     if (a.hero !== undefined) {
       const x0 = mine.find((m) => m.h.name === a.hero)!;
-      add('hero bonus +1', 'hero', `${a.hero}, commanding the seizure: bonus ${bonusOf(x0.h)} → ${bonusOf(x0.h) + 1} (line 17)`, (x) => void (x.locations[x0.li].heroes[x0.hi].bonus = bonusOf(x0.h) + 1));
+      add(
+        'hero bonus +1',
+        'hero',
+        `${a.hero}, commanding the seizure: bonus ${bonusOf(x0.h)} → ${bonusOf(x0.h) + 1} (line 17)`,
+        (x) => void (x.locations[x0.li].heroes[x0.hi].bonus = bonusOf(x0.h) + 1),
+      );
     } else {
       for (const m of mine) {
         if (commanding.has(m.h.name) || moving.has(m.h.name)) continue;
-        add(`hero ${m.h.name} commands`, 'hero', `${m.h.name} (bonus ${bonusOf(m.h)}) commands the seizure: 1 AP, one hero a force (line 17)`, (x) => void (x.attacks[f.attack].hero = m.h.name));
+        add(
+          `hero ${m.h.name} commands`,
+          'hero',
+          `${m.h.name} (bonus ${bonusOf(m.h)}) commands the seizure: 1 AP, one hero a force (line 17)`,
+          (x) => void (x.attacks[f.attack].hero = m.h.name),
+        );
       }
     }
   } else {
     const here = mine.filter((m) => m.li === f.location);
     if (here.length > 0) {
-      add('hero bonus +1', 'hero', `the heroes at ${loc.name} (${here.map((m) => m.h.name).join(', ')}) one point better: the best defends (line 17)`, (x) => here.forEach((m) => (x.locations[m.li].heroes[m.hi].bonus = bonusOf(m.h) + 1)));
+      add(
+        'hero bonus +1',
+        'hero',
+        `the heroes at ${loc.name} (${here.map((m) => m.h.name).join(', ')}) one point better: the best defends (line 17)`,
+        (x) => here.forEach((m) => (x.locations[m.li].heroes[m.hi].bonus = bonusOf(m.h) + 1)),
+      );
     } else {
       for (const m of mine) {
         if (commanding.has(m.h.name) || moving.has(m.h.name)) continue;
-        add(`hero ${m.h.name} defends`, 'hero', `${m.h.name} (bonus ${bonusOf(m.h)}) moved to ${loc.name} to defend: 1 AP (lines 14, 17)`, (x) => void x.moves.push({ player: me.name, units: [], heroes: [m.h.name], to: loc.name }));
+        add(
+          `hero ${m.h.name} defends`,
+          'hero',
+          `${m.h.name} (bonus ${bonusOf(m.h)}) moved to ${loc.name} to defend: 1 AP (lines 14, 17)`,
+          (x) => void x.moves.push({ player: me.name, units: [], heroes: [m.h.name], to: loc.name }),
+        );
       }
     }
   }
@@ -224,67 +314,155 @@ function variants(s: CascadeScenario, source: ScenarioSource, f: Force, npc: boo
             : list === 'recruits'
               ? `recruit ${s.recruits[i].name}`
               : `upgrade of ${s.upgrades[i].legion}`;
-      add(`without the ${what}`, 'orders', `${list}[${i}] left out: nothing is spent on it${list === 'attacks' || list === 'moves' ? ', and its legions and hero stay where they stand' : ''}`, (x) => void x[list].splice(i, 1));
+      add(
+        `without the ${what}`,
+        'orders',
+        `${list}[${i}] left out: nothing is spent on it${list === 'attacks' || list === 'moves' ? ', and its legions and hero stay where they stand' : ''}`,
+        (x) => void x[list].splice(i, 1),
+      );
     });
   }
-  add('+1,000 MS', 'wealth', `wealth ${me.wealth.toLocaleString('en-US')} → ${(me.wealth + 1000).toLocaleString('en-US')} MS (fees, militia, house raids)`, (x) => void (pl(x).wealth += 1000));
+  add(
+    '+1,000 MS',
+    'wealth',
+    `wealth ${me.wealth.toLocaleString('en-US')} → ${(me.wealth + 1000).toLocaleString('en-US')} MS (fees, militia, house raids)`,
+    (x) => void (pl(x).wealth += 1000),
+  );
 
   // The readings of the rules (policies, docs/cascade.md): the same for every player, but they move the answer.
   const p = s.policies;
   const other = p.unguarded === 'attributes' ? 'zero' : 'attributes';
-  add(`policy unguarded: ${other}`, 'policy', `a location with no living unit or hero defends with ${other === 'zero' ? 'a pair of 0' : 'the owner’s attribute pair'}`, (x) => void (x.policies.unguarded = other));
-  add('policy heroBonus +1', 'policy', `a hero without its own bonus adds ${p.heroBonus + 1}, not ${p.heroBonus} (every player’s)`, (x) => void (x.policies.heroBonus = p.heroBonus + 1));
-  if (npc && p.ungarrisonedWeight !== 1) add('policy ungarrisonedWeight: 1', 'policy', `NPCs pick targets uniformly, not ${p.ungarrisonedWeight} × an ungarrisoned one (line 79)`, (x) => void (x.policies.ungarrisonedWeight = 1));
-  if (rounds !== null && rounds > 1) add(`policy militiaRegeneration: ${!p.militiaRegeneration}`, 'policy', `destroyed militia ${p.militiaRegeneration ? 'do not come back' : 'come back one a round for 300 MS'} (line 7)`, (x) => void (x.policies.militiaRegeneration = !p.militiaRegeneration));
+  add(
+    `policy unguarded: ${other}`,
+    'policy',
+    `a location with no living unit or hero defends with ${other === 'zero' ? 'a pair of 0' : 'the owner’s attribute pair'}`,
+    (x) => void (x.policies.unguarded = other),
+  );
+  add(
+    'policy heroBonus +1',
+    'policy',
+    `a hero without its own bonus adds ${p.heroBonus + 1}, not ${p.heroBonus} (every player’s)`,
+    (x) => void (x.policies.heroBonus = p.heroBonus + 1),
+  );
+  if (npc && p.ungarrisonedWeight !== 1)
+    add(
+      'policy ungarrisonedWeight: 1',
+      'policy',
+      `NPCs pick targets uniformly, not ${p.ungarrisonedWeight} × an ungarrisoned one (line 79)`,
+      (x) => void (x.policies.ungarrisonedWeight = 1),
+    );
+  if (rounds !== null && rounds > 1)
+    add(
+      `policy militiaRegeneration: ${!p.militiaRegeneration}`,
+      'policy',
+      `destroyed militia ${p.militiaRegeneration ? 'do not come back' : 'come back one a round for 300 MS'} (line 7)`,
+      (x) => void (x.policies.militiaRegeneration = !p.militiaRegeneration),
+    );
   if (npc && rounds === null) add('no NPC attacks', 'npc', 'as cascade --no-npc (lines 79–95)', () => true, false);
   return out;
 }
 
 /** The player and location valued, and how the player decides it (defaults: docs/design.md). */
 function forceOf(s: CascadeScenario, o: WorthOptions): Force {
-  const seizures = processOrders(s).outcomes.filter((x) => x.list === 'attacks' && x.type === 'seizure' && x.status !== 'rejected');
+  const seizures = processOrders(s).outcomes.filter(
+    (x) => x.list === 'attacks' && x.type === 'seizure' && x.status !== 'rejected',
+  );
   let name = o.player;
   if (name === undefined && o.side !== undefined) {
-    if (!Number.isInteger(o.side) || o.side < 0 || o.side >= s.players.length) throw new UsageError(`--side: a cascade's side is a player's index, 0 to ${s.players.length - 1} (or use --player NAME), got ${o.side}`);
+    if (!Number.isInteger(o.side) || o.side < 0 || o.side >= s.players.length)
+      throw new UsageError(
+        `--side: a cascade's side is a player's index, 0 to ${s.players.length - 1} (or use --player NAME), got ${o.side}`,
+      );
     name = s.players[o.side].name;
   }
   name ??= seizures[0]?.player ?? s.locations[0].owner;
   const player = s.players.findIndex((p) => p.name === name);
-  if (player < 0) throw new UsageError(`--player: no player '${name}' in this round (there: ${s.players.map((p) => p.name).join(', ')})`);
+  if (player < 0)
+    throw new UsageError(
+      `--player: no player '${name}' in this round (there: ${s.players.map((p) => p.name).join(', ')})`,
+    );
   const own = s.locations.filter((l) => l.owner === name);
   const home = s.players[player].homeworld;
-  const where = o.location ?? seizures.find((x) => x.player === name)?.location ?? (own.find((l) => l.name !== home) ?? own[0])?.name;
-  if (where === undefined) throw new UsageError(`--location: ${name} holds no location and orders no seizure this round: name the location to value with --location`);
+  const where =
+    o.location ??
+    seizures.find((x) => x.player === name)?.location ??
+    (own.find((l) => l.name !== home) ?? own[0])?.name;
+  if (where === undefined)
+    throw new UsageError(
+      `--location: ${name} holds no location and orders no seizure this round: name the location to value with --location`,
+    );
   const location = s.locations.findIndex((l) => l.name === where);
-  if (location < 0) throw new UsageError(`--location: no location '${where}' in this round (there: ${s.locations.map((l) => l.name).join(', ')})`);
+  if (location < 0)
+    throw new UsageError(
+      `--location: no location '${where}' in this round (there: ${s.locations.map((l) => l.name).join(', ')})`,
+    );
   if (s.locations[location].owner === name) return { role: 'defender', player, location, attack: -1 };
   const seizure = seizures.find((x) => x.player === name && x.location === where);
-  if (seizure === undefined) throw new UsageError(`--location: ${name} neither holds '${where}' nor orders a seizure of it this round, so nothing ${name} chooses can make it theirs`);
+  if (seizure === undefined)
+    throw new UsageError(
+      `--location: ${name} neither holds '${where}' nor orders a seizure of it this round, so nothing ${name} chooses can make it theirs`,
+    );
   return { role: 'attacker', player, location, attack: seizure.index };
 }
 
-async function measure(s: CascadeScenario, npc: boolean, rounds: number | null, f: Force, settings: RunSettings, o: WorthOptions): Promise<MeasuredVariant> {
+async function measure(
+  s: CascadeScenario,
+  npc: boolean,
+  rounds: number | null,
+  f: Force,
+  settings: RunSettings,
+  o: WorthOptions,
+): Promise<MeasuredVariant> {
   const model = compileCascade(s, { npc, rounds });
   const read = cascadeAccumulator(model);
-  const run = await runTrials({ kernel: await loadKernel('cascade'), plan: model, seed: settings.seed, threads: settings.threads, trials: settings.trials, signal: o.signal, onProgress: progressIn(o, rounds === null ? 'rounds' : 'campaigns'), engine: o.engine });
+  const run = await runTrials({
+    kernel: await loadKernel('cascade'),
+    plan: model,
+    seed: settings.seed,
+    threads: settings.threads,
+    trials: settings.trials,
+    signal: o.signal,
+    onProgress: progressIn(o, rounds === null ? 'rounds' : 'campaigns'),
+    engine: o.engine,
+  });
   const n = Math.max(1, run.trials);
   const lost: [number, number] = [0, 0];
-  for (let p = 0; p < read.layout.players; p++) for (let k = 1; k < read.layout.lostBins; k++) lost[p === f.player ? 0 : 1] += (k * read.legionsLost(run.acc, p, k)) / n;
-  return { count: read.owner(run.acc, f.location, f.player), trials: run.trials, lost, threads: run.threadsUsed, interrupted: run.interrupted };
+  for (let p = 0; p < read.layout.players; p++)
+    for (let k = 1; k < read.layout.lostBins; k++)
+      lost[p === f.player ? 0 : 1] += (k * read.legionsLost(run.acc, p, k)) / n;
+  return {
+    count: read.owner(run.acc, f.location, f.player),
+    trials: run.trials,
+    lost,
+    threads: run.threadsUsed,
+    interrupted: run.interrupted,
+  };
 }
 
-export async function worthCascade(scenario: CascadeScenario, source: ScenarioSource, options: WorthOptions): Promise<WorthResult> {
+export async function worthCascade(
+  scenario: CascadeScenario,
+  source: ScenarioSource,
+  options: WorthOptions,
+): Promise<WorthResult> {
   const settings = runSettings({ ...options, trials: options.trials ?? CASCADE_WORTH_TRIALS });
-  if (settings.exact) throw new UsageError('--exact: a cascade has no exact odds (worth runs every variant by Monte Carlo with the same dice)');
-  if (settings.precision !== null) throw new UsageError('--precision: worth on a cascade runs every variant to the same --trials (common random numbers)');
+  if (settings.exact)
+    throw new UsageError(
+      '--exact: a cascade has no exact odds (worth runs every variant by Monte Carlo with the same dice)',
+    );
+  if (settings.precision !== null)
+    throw new UsageError(
+      '--precision: worth on a cascade runs every variant to the same --trials (common random numbers)',
+    );
   if (options.week !== undefined) throw new UsageError('--week: only for a siege (a cascade counts rounds: --rounds)');
   const rounds = options.rounds ?? null;
-  if (rounds !== null && (!Number.isInteger(rounds) || rounds < 1 || rounds > 1000)) throw new UsageError(`--rounds: expected a whole number from 1 to 1,000, got ${rounds}`);
+  if (rounds !== null && (!Number.isInteger(rounds) || rounds < 1 || rounds > 1000))
+    throw new UsageError(`--rounds: expected a whole number from 1 to 1,000, got ${rounds}`);
   const npc = options.npc !== false;
   if (rounds !== null && !npc) throw new UsageError('--rounds plans against NPC attacks: it does not go with --no-npc');
   const f = forceOf(scenario, options);
   const runs = new WorthRuns();
-  const run = async (s: CascadeScenario, withNpc = npc) => runs.note(await measure(s, withNpc, rounds, f, settings, options));
+  const run = async (s: CascadeScenario, withNpc = npc) =>
+    runs.note(await measure(s, withNpc, rounds, f, settings, options));
   const base = await run(scenario);
   const n = Math.max(1, base.trials);
   // The legion range the rules allow (limits, gameStart, one legion left in a seizure), then the curve over it.
@@ -354,6 +532,7 @@ export async function worthCascade(scenario: CascadeScenario, source: ScenarioSo
 
 /** Why an item's legion equivalent is null. */
 function equivalentNote(gain: boolean, lo: number, hi: number): string {
-  if (gain ? hi === 0 : lo === 0) return `the rules allow no ${gain ? 'more' : 'fewer'} legions in this force (see refused and legionRange)`;
+  if (gain ? hi === 0 : lo === 0)
+    return `the rules allow no ${gain ? 'more' : 'fewer'} legions in this force (see refused and legionRange)`;
   return `no legion change from ${lo} to +${hi} (the range the rules allow) reaches it, or the estimates do not ${gain ? 'rise' : 'fall'} with legions there`;
 }

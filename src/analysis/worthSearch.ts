@@ -8,7 +8,15 @@ import { wilsonInterval } from '../stats/index.js';
  * the curve rises (no two of them with disjoint 95% intervals against the rise); null when it does not, or when no
  * value in range reaches the item's count.
  */
-export async function equivalent(count: (v: number) => Promise<number | null>, current: number, baseCount: number, itemCount: number, lo: number, hi: number, n: number): Promise<{ value: number; count: number } | null> {
+export async function equivalent(
+  count: (v: number) => Promise<number | null>,
+  current: number,
+  baseCount: number,
+  itemCount: number,
+  lo: number,
+  hi: number,
+  n: number,
+): Promise<{ value: number; count: number } | null> {
   if (itemCount === baseCount) return { value: current, count: baseCount };
   const gain = itemCount > baseCount;
   const reaches = (k: number) => (gain ? k >= itemCount : k <= itemCount);
@@ -73,6 +81,16 @@ export class WorthRuns {
   }
   /** The result's closing fields: the scenario as it stands (`base`), the items, and the run's own facts. */
   tail<I>(base: MeasuredVariant, n: number, items: I[], seed: number) {
-    return { win: base.count / n, winCi95: wilsonInterval(base.count, n), casualties: base.lost, items, seed, trials: base.trials, threads: this.threads, interrupted: this.interrupted, elapsedMs: Math.round(performance.now() - this.started) };
+    return {
+      win: base.count / n,
+      winCi95: wilsonInterval(base.count, n),
+      casualties: base.lost,
+      items,
+      seed,
+      trials: base.trials,
+      threads: this.threads,
+      interrupted: this.interrupted,
+      elapsedMs: Math.round(performance.now() - this.started),
+    };
   }
 }

@@ -12,7 +12,12 @@ import { resultMeta } from '../resultMeta.js';
 import { compileSiege } from '../kinds/siege/plan.js';
 import { checkSiege, siegeSchema, type SiegeScenario } from '../kinds/siege/schema.js';
 import { summarizeSiege } from '../kinds/siege/summary.js';
-import { CHOICE_ADJUSTMENTS, CHOICE_RULES, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
+import {
+  CHOICE_ADJUSTMENTS,
+  CHOICE_RULES,
+  DEFENDER_ADJUSTMENTS,
+  FLAG_ADJUSTMENTS,
+} from '../rules/warMachine/adjustments.js';
 import { ENGINES, EQUIPMENT } from '../rules/siege/tables.js';
 import { validate, type ScenarioSource } from '../scenario/source.js';
 import { wilsonInterval } from '../stats/index.js';
@@ -33,13 +38,28 @@ function variations(s: SiegeScenario, side: 0 | 1): Variation[] {
   const me = s[who];
   const adj = me.adjustments as Record<string, unknown>;
   const out: Variation[] = [];
-  const setAdj = (k: string, v: unknown) => (_: SiegeScenario, x: Side) => ((x.adjustments as Record<string, unknown>)[k] = v);
-  for (const [k, a] of Object.entries(FLAG_ADJUSTMENTS)) if (!adj[k]) out.push({ name: k, group: a.group, rule: `${a.rule} (${a.value > 0 ? '+' : ''}${a.value})`, apply: setAdj(k, true) });
-  if (side === 1) for (const [k, a] of Object.entries(DEFENDER_ADJUSTMENTS)) if (!adj[k]) out.push({ name: k, group: 'defender', rule: `${a.rule} (+${a.value})`, apply: setAdj(k, true) });
+  const setAdj = (k: string, v: unknown) => (_: SiegeScenario, x: Side) =>
+    ((x.adjustments as Record<string, unknown>)[k] = v);
+  for (const [k, a] of Object.entries(FLAG_ADJUSTMENTS))
+    if (!adj[k])
+      out.push({
+        name: k,
+        group: a.group,
+        rule: `${a.rule} (${a.value > 0 ? '+' : ''}${a.value})`,
+        apply: setAdj(k, true),
+      });
+  if (side === 1)
+    for (const [k, a] of Object.entries(DEFENDER_ADJUSTMENTS))
+      if (!adj[k]) out.push({ name: k, group: 'defender', rule: `${a.rule} (+${a.value})`, apply: setAdj(k, true) });
   for (const [group, choices] of Object.entries(CHOICE_ADJUSTMENTS)) {
     for (const [choice, value] of Object.entries(choices)) {
       if (choice === 'none' || adj[group] === choice) continue;
-      out.push({ name: `${group}: ${choice}`, group, rule: `${CHOICE_RULES[choice] ?? choice} (${value > 0 ? '+' : ''}${value})`, apply: setAdj(group, choice) });
+      out.push({
+        name: `${group}: ${choice}`,
+        group,
+        rule: `${CHOICE_RULES[choice] ?? choice} (${value > 0 ? '+' : ''}${value})`,
+        apply: setAdj(group, choice),
+      });
     }
   }
   if (s.mode === 'siege-machine') {
@@ -53,24 +73,48 @@ function variations(s: SiegeScenario, side: 0 | 1): Variation[] {
         apply: (x) => {
           const eq = x.equipment[who] as Record<string, { count: number; crew?: number } | undefined>;
           const was = eq[k];
-          eq[k] = { count: (was?.count ?? 0) + 1, ...(was?.crew !== undefined ? { crew: was.crew + (row.fullCrew ?? 0) } : {}) };
+          eq[k] = {
+            count: (was?.count ?? 0) + 1,
+            ...(was?.crew !== undefined ? { crew: was.crew + (row.fullCrew ?? 0) } : {}),
+          };
         },
       });
     }
     if (side === 1) {
       s.fortifications.forEach((f, i) => {
         if (f.count === undefined) return;
-        out.push({ name: `+1 ${f.structure}`, group: 'fortification', rule: `fortifications[${i}]: ${f.count} → ${f.count + 1}`, apply: (x) => (x.fortifications[i].count = f.count! + 1) });
+        out.push({
+          name: `+1 ${f.structure}`,
+          group: 'fortification',
+          rule: `fortifications[${i}]: ${f.count} → ${f.count + 1}`,
+          apply: (x) => (x.fortifications[i].count = f.count! + 1),
+        });
       });
     }
   }
-  if (side === 1 && s.foodWeeks !== undefined) out.push({ name: '+1 food week', group: 'supplies', rule: `foodWeeks ${s.foodWeeks} → ${s.foodWeeks + 1}`, apply: (x) => (x.foodWeeks = s.foodWeeks! + 1) });
-  out.push({ name: '+10% troops', group: 'size', rule: `${me.troops} → ${Math.round(me.troops * 1.1)} troops`, apply: (_, x) => (x.troops = Math.round(x.troops * 1.1)) });
+  if (side === 1 && s.foodWeeks !== undefined)
+    out.push({
+      name: '+1 food week',
+      group: 'supplies',
+      rule: `foodWeeks ${s.foodWeeks} → ${s.foodWeeks + 1}`,
+      apply: (x) => (x.foodWeeks = s.foodWeeks! + 1),
+    });
+  out.push({
+    name: '+10% troops',
+    group: 'size',
+    rule: `${me.troops} → ${Math.round(me.troops * 1.1)} troops`,
+    apply: (_, x) => (x.troops = Math.round(x.troops * 1.1)),
+  });
   out.push({ name: '+10 BR', group: 'size', rule: 'bonus + 10', apply: (_, x) => (x.bonus += 10) });
   return out;
 }
 
-function edit(s: SiegeScenario, source: ScenarioSource, side: 0 | 1, v: Pick<Variation, 'apply'>): SiegeScenario | null {
+function edit(
+  s: SiegeScenario,
+  source: ScenarioSource,
+  side: 0 | 1,
+  v: Pick<Variation, 'apply'>,
+): SiegeScenario | null {
   const copy = structuredClone(s);
   v.apply(copy, side === 0 ? copy.attacker : copy.defender);
   try {
@@ -81,14 +125,26 @@ function edit(s: SiegeScenario, source: ScenarioSource, side: 0 | 1, v: Pick<Var
   }
 }
 
-async function measure(s: SiegeScenario, side: 0 | 1, week: number, settings: RunSettings, o: WorthOptions): Promise<MeasuredVariant> {
+async function measure(
+  s: SiegeScenario,
+  side: 0 | 1,
+  week: number,
+  settings: RunSettings,
+  o: WorthOptions,
+): Promise<MeasuredVariant> {
   const c = compileSiege(s);
   const run = await simulateSiege(c, { ...settings, precision: null }, { signal: o.signal, engine: o.engine });
   const n = Math.max(1, run.trials);
   const sum = summarizeSiege(c.plan, run.acc, n);
   const fallen = Math.round(sum.fallenByWeek[week - 1].probability * n);
   const ca = sum.casualties;
-  return { count: side === 0 ? fallen : n - fallen, trials: run.trials, lost: [ca.attacker.dead.mean + ca.attacker.wounded.mean, ca.defender.dead.mean + ca.defender.wounded.mean], threads: run.threadsUsed, interrupted: run.interrupted };
+  return {
+    count: side === 0 ? fallen : n - fallen,
+    trials: run.trials,
+    lost: [ca.attacker.dead.mean + ca.attacker.wounded.mean, ca.defender.dead.mean + ca.defender.wounded.mean],
+    threads: run.threadsUsed,
+    interrupted: run.interrupted,
+  };
 }
 
 /** The default week: the median week to fall (the first week it has fallen in half the sieges), else the week limit. */
@@ -96,18 +152,35 @@ export function defaultWeek(fallenByWeek: { week: number; probability: number }[
   return fallenByWeek.find((f) => f.probability >= 0.5)?.week ?? weekLimit;
 }
 
-export async function worthSiege(scenario: SiegeScenario, source: ScenarioSource, options: WorthOptions): Promise<WorthResult> {
+export async function worthSiege(
+  scenario: SiegeScenario,
+  source: ScenarioSource,
+  options: WorthOptions,
+): Promise<WorthResult> {
   const settings = runSettings({ ...options, trials: options.trials ?? SIEGE_WORTH_TRIALS });
-  if (settings.exact) throw new UsageError('--exact: a siege has no exact odds (worth runs every variant by Monte Carlo with the same dice)');
-  if (settings.precision !== null) throw new UsageError('--precision: worth on a siege runs every variant to the same --trials (common random numbers)');
+  if (settings.exact)
+    throw new UsageError(
+      '--exact: a siege has no exact odds (worth runs every variant by Monte Carlo with the same dice)',
+    );
+  if (settings.precision !== null)
+    throw new UsageError(
+      '--precision: worth on a siege runs every variant to the same --trials (common random numbers)',
+    );
   const side = (options.side ?? 0) as 0 | 1; // checked by worth()
   const runs = new WorthRuns();
   const me = side === 0 ? scenario.attacker : scenario.defender;
   let week = options.week ?? null;
-  if (week !== null && (!Number.isInteger(week) || week < 1 || week > scenario.weekLimit)) throw new UsageError(`--week: expected a whole week from 1 to the scenario's weekLimit (${scenario.weekLimit}), got ${week}`);
+  if (week !== null && (!Number.isInteger(week) || week < 1 || week > scenario.weekLimit))
+    throw new UsageError(
+      `--week: expected a whole week from 1 to the scenario's weekLimit (${scenario.weekLimit}), got ${week}`,
+    );
   if (week === null) {
     const c = compileSiege(scenario);
-    const run = await simulateSiege(c, { ...settings, precision: null }, { signal: options.signal, engine: options.engine });
+    const run = await simulateSiege(
+      c,
+      { ...settings, precision: null },
+      { signal: options.signal, engine: options.engine },
+    );
     week = defaultWeek(summarizeSiege(c.plan, run.acc, Math.max(1, run.trials)).fallenByWeek, scenario.weekLimit);
   }
   const N = week;
@@ -133,8 +206,24 @@ export async function worthSiege(scenario: SiegeScenario, source: ScenarioSource
     const edited = edit(scenario, source, side, v);
     if (edited === null) continue; // the siege refuses it (e.g. a starred defender item under Siege Machine)
     const m = await run(edited);
-    const br = await equivalent((x) => at('bonus', x), me.bonus, base.count, m.count, me.bonus - brRange, me.bonus + brRange, n);
-    const troops = await equivalent((x) => at('troops', x), me.troops, base.count, m.count, Math.max(1, Math.ceil(me.troops / troopsFactor)), Math.round(me.troops * troopsFactor), n);
+    const br = await equivalent(
+      (x) => at('bonus', x),
+      me.bonus,
+      base.count,
+      m.count,
+      me.bonus - brRange,
+      me.bonus + brRange,
+      n,
+    );
+    const troops = await equivalent(
+      (x) => at('troops', x),
+      me.troops,
+      base.count,
+      m.count,
+      Math.max(1, Math.ceil(me.troops / troopsFactor)),
+      Math.round(me.troops * troopsFactor),
+      n,
+    );
     items.push({
       name: v.name,
       group: v.group,

@@ -19,7 +19,8 @@ export function repoRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'examples'))) {
     const up = dirname(dir);
-    if (up === dir) throw new Error('warcast app: the warcast package root (package.json beside examples/) was not found');
+    if (up === dir)
+      throw new Error('warcast app: the warcast package root (package.json beside examples/) was not found');
     dir = up;
   }
   return dir;
@@ -29,10 +30,13 @@ export function repoRoot(): string {
 export const PREBUILT_DIR = join('dist', 'app');
 
 /** The page's script, minified: app/main.ts, which runs the page in a document and the Monte Carlo in a worker. */
-export async function bundlePage(options: { metafile?: boolean } = {}): Promise<{ js: string; metafile?: import('esbuild').Metafile }> {
+export async function bundlePage(
+  options: { metafile?: boolean } = {},
+): Promise<{ js: string; metafile?: import('esbuild').Metafile }> {
   const { build } = await import('esbuild');
   const root = repoRoot();
-  if (!existsSync(join(root, 'app', 'main.ts'))) throw new Error(`warcast app: ${join(root, 'app', 'main.ts')} not found (bundling needs the source tree)`);
+  if (!existsSync(join(root, 'app', 'main.ts')))
+    throw new Error(`warcast app: ${join(root, 'app', 'main.ts')} not found (bundling needs the source tree)`);
   const out = await build({
     entryPoints: [join(root, 'app', 'main.ts')],
     bundle: true,
@@ -60,12 +64,26 @@ export async function pageAssets(): Promise<{ js: string; css: string; prebuilt:
     return { js: (await bundlePage()).js, css: readFileSync(join(root, 'app', 'page.css'), 'utf8'), prebuilt: false };
   }
   const dir = join(root, PREBUILT_DIR);
-  if (!existsSync(join(dir, 'page.js'))) throw new Error(`warcast app: neither the page's source (app/main.ts) nor its prebuilt bundle (${join(dir, 'page.js')}) was found; run npm run build`);
-  return { js: readFileSync(join(dir, 'page.js'), 'utf8'), css: readFileSync(join(dir, 'page.css'), 'utf8'), prebuilt: true };
+  if (!existsSync(join(dir, 'page.js')))
+    throw new Error(
+      `warcast app: neither the page's source (app/main.ts) nor its prebuilt bundle (${join(dir, 'page.js')}) was found; run npm run build`,
+    );
+  return {
+    js: readFileSync(join(dir, 'page.js'), 'utf8'),
+    css: readFileSync(join(dir, 'page.css'), 'utf8'),
+    prebuilt: true,
+  };
 }
 
 /** One Monte Carlo run's controls: its scenario (unless the form's battle), seed, trials, button, progress, answer. */
-function monteCarloBlock(task: string, plural: string, what: string, command: string, trials: number, text: boolean): string {
+function monteCarloBlock(
+  task: string,
+  plural: string,
+  what: string,
+  command: string,
+  trials: number,
+  text: boolean,
+): string {
   return `<h3 id="${task}-h">${plural[0].toUpperCase()}${plural.slice(1)}</h3>
 <p>${what}: the JSON <code>${command} --seed S --trials N --json</code> prints.</p>
 ${text ? `<label for="${task}-text">${task} scenario</label>\n<textarea id="${task}-text" rows="8" spellcheck="false"></textarea>` : ''}
@@ -76,7 +94,6 @@ ${text ? `<label for="${task}-text">${task} scenario</label>\n<textarea id="${ta
 <p id="${task}-status" aria-live="polite"></p>
 <details><summary>the JSON</summary><pre id="${task}-result"></pre></details>`;
 }
-
 
 /** The page: one HTML document, the scenario embedded (the URL hash, when present, takes precedence). */
 export async function appHtml(doc: ScenarioDocument, siegeText: string, cascadeText: string): Promise<string> {

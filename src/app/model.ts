@@ -8,7 +8,14 @@ import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { parseWarMachine, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { parseScenarioText } from '../scenario/source.js';
 import { TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
-import { CHOICE_ADJUSTMENTS, CHOICE_LINES, CHOICE_RULES, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS, type ChoiceGroup } from '../rules/warMachine/adjustments.js';
+import {
+  CHOICE_ADJUSTMENTS,
+  CHOICE_LINES,
+  CHOICE_RULES,
+  DEFENDER_ADJUSTMENTS,
+  FLAG_ADJUSTMENTS,
+  type ChoiceGroup,
+} from '../rules/warMachine/adjustments.js';
 import { STATEMENTS, statementsFromMakeup, type StatementKey } from '../rules/warMachine/battleRating.js';
 import { FORCE_FACTOR_LINES } from '../rules/warMachine/forceRating.js';
 
@@ -50,7 +57,8 @@ export function exactGame(scenario: WarMachineScenario): { cells: ExactMatchup; 
 /** The verdict line, in the CLI's words (src/cli/odds.ts `formatOdds`). */
 export function verdictLine(r: OddsResult, pct: (p: number) => string, num: (n: number) => string): string {
   const fav: 0 | 1 = r.win[0] >= r.win[1] ? 0 : 1;
-  const loss = (i: 0 | 1) => `${r.sides[i]} ${num(Math.round(r.casualties[i].mean))} (${num(Math.round(r.casualties[i].dead.mean))} dead)`;
+  const loss = (i: 0 | 1) =>
+    `${r.sides[i]} ${num(Math.round(r.casualties[i].mean))} (${num(Math.round(r.casualties[i].dead.mean))} dead)`;
   return `→ ${r.sides[fav]} ${r.win[fav] === r.win[1 - fav] ? 'even' : 'favoured'}: ${pct(r.win[fav])} to win; expected losses ${loss(0)}, ${loss(1)}`;
 }
 
@@ -70,24 +78,187 @@ export interface FactorControl {
 const L = FORCE_FACTOR_LINES;
 /** Every force factor of the scenario schema (src/kinds/warMachine/schema.ts), with the schema's defaults. */
 export const FACTOR_CONTROLS: FactorControl[] = [
-  { key: 'leaderLevel', path: ['leader', 'level'], label: "leader's level (monsters: HD)", input: 'number', min: 0, max: 100, fallback: 0, line: L.leaderLevel },
-  { key: 'intelligence', path: ['leader', 'intelligence'], label: "leader's Intelligence", input: 'number', min: 3, max: 18, fallback: 10, line: L.leaderAbilities },
-  { key: 'wisdom', path: ['leader', 'wisdom'], label: "leader's Wisdom", input: 'number', min: 3, max: 18, fallback: 10, line: L.leaderAbilities },
-  { key: 'charisma', path: ['leader', 'charisma'], label: "leader's Charisma", input: 'number', min: 3, max: 18, fallback: 10, line: L.leaderAbilities },
-  { key: 'nameLevelTroops', path: ['nameLevelTroops'], label: 'troops at name level (9th / 9 HD+)', input: 'number', min: 0, max: 1e9, fallback: 0, line: L.nameLevelTroops },
-  { key: 'officerCount', path: ['officers', 'count'], label: 'officers', input: 'number', min: 0, max: 1e9, fallback: 0, line: L.officers },
-  { key: 'officerLevel', path: ['officers', 'averageLevel'], label: 'average officer level', input: 'number', min: 0, max: 100, fallback: 0, line: L.officers },
-  { key: 'averageTroopLevel', path: ['averageTroopLevel'], label: 'average troop level', input: 'number', min: 0, max: 100, fallback: 0, line: L.averageTroopLevel },
-  { key: 'victories', path: ['victories'], label: 'victories in last 10 years', input: 'number', min: 0, max: 1000, fallback: 0, line: L.victories },
-  { key: 'routs', path: ['routs'], label: 'routs in last 10 years', input: 'number', min: 0, max: 1000, fallback: 0, line: L.routs },
-  { key: 'weeksTrained', path: ['weeksTrained'], label: 'weeks trained in past year', input: 'number', min: 0, max: 52, fallback: 0, line: L.weeksTrained },
-  { key: 'weeksWithLeader', path: ['weeksWithLeader'], label: 'weeks trained with leader', input: 'number', min: 0, max: 52, fallback: 0, line: L.weeksWithLeader },
-  { key: 'monthsOnDuty', path: ['monthsOnDuty'], label: 'months on duty in past year', input: 'number', min: 0, max: 12, fallback: 0, line: L.monthsOnDuty },
-  { key: 'weapons', path: ['weapons'], label: 'weapons', input: 'select', options: ['none', 'average', 'good', 'excellent'], min: 0, max: 0, fallback: 'none', line: L.weapons },
-  { key: 'secondWeapon', path: ['secondWeapon'], label: 'second weapon of same quality', input: 'checkbox', min: 0, max: 0, fallback: false, line: L.secondWeapon },
-  { key: 'armourClass5OrBetter', path: ['armourClass5OrBetter'], label: 'average AC 5 or better', input: 'checkbox', min: 0, max: 0, fallback: false, line: L.armourClass5OrBetter },
-  { key: 'allElvesOrDwarves', path: ['allElvesOrDwarves'], label: 'all elves or dwarves', input: 'checkbox', min: 0, max: 0, fallback: false, line: L.allElvesOrDwarves },
-  { key: 'twoAsteriskTroops', path: ['twoAsteriskTroops'], label: 'troops with two asterisks', input: 'number', min: 0, max: 1e9, fallback: 0, line: L.twoAsteriskTroops },
+  {
+    key: 'leaderLevel',
+    path: ['leader', 'level'],
+    label: "leader's level (monsters: HD)",
+    input: 'number',
+    min: 0,
+    max: 100,
+    fallback: 0,
+    line: L.leaderLevel,
+  },
+  {
+    key: 'intelligence',
+    path: ['leader', 'intelligence'],
+    label: "leader's Intelligence",
+    input: 'number',
+    min: 3,
+    max: 18,
+    fallback: 10,
+    line: L.leaderAbilities,
+  },
+  {
+    key: 'wisdom',
+    path: ['leader', 'wisdom'],
+    label: "leader's Wisdom",
+    input: 'number',
+    min: 3,
+    max: 18,
+    fallback: 10,
+    line: L.leaderAbilities,
+  },
+  {
+    key: 'charisma',
+    path: ['leader', 'charisma'],
+    label: "leader's Charisma",
+    input: 'number',
+    min: 3,
+    max: 18,
+    fallback: 10,
+    line: L.leaderAbilities,
+  },
+  {
+    key: 'nameLevelTroops',
+    path: ['nameLevelTroops'],
+    label: 'troops at name level (9th / 9 HD+)',
+    input: 'number',
+    min: 0,
+    max: 1e9,
+    fallback: 0,
+    line: L.nameLevelTroops,
+  },
+  {
+    key: 'officerCount',
+    path: ['officers', 'count'],
+    label: 'officers',
+    input: 'number',
+    min: 0,
+    max: 1e9,
+    fallback: 0,
+    line: L.officers,
+  },
+  {
+    key: 'officerLevel',
+    path: ['officers', 'averageLevel'],
+    label: 'average officer level',
+    input: 'number',
+    min: 0,
+    max: 100,
+    fallback: 0,
+    line: L.officers,
+  },
+  {
+    key: 'averageTroopLevel',
+    path: ['averageTroopLevel'],
+    label: 'average troop level',
+    input: 'number',
+    min: 0,
+    max: 100,
+    fallback: 0,
+    line: L.averageTroopLevel,
+  },
+  {
+    key: 'victories',
+    path: ['victories'],
+    label: 'victories in last 10 years',
+    input: 'number',
+    min: 0,
+    max: 1000,
+    fallback: 0,
+    line: L.victories,
+  },
+  {
+    key: 'routs',
+    path: ['routs'],
+    label: 'routs in last 10 years',
+    input: 'number',
+    min: 0,
+    max: 1000,
+    fallback: 0,
+    line: L.routs,
+  },
+  {
+    key: 'weeksTrained',
+    path: ['weeksTrained'],
+    label: 'weeks trained in past year',
+    input: 'number',
+    min: 0,
+    max: 52,
+    fallback: 0,
+    line: L.weeksTrained,
+  },
+  {
+    key: 'weeksWithLeader',
+    path: ['weeksWithLeader'],
+    label: 'weeks trained with leader',
+    input: 'number',
+    min: 0,
+    max: 52,
+    fallback: 0,
+    line: L.weeksWithLeader,
+  },
+  {
+    key: 'monthsOnDuty',
+    path: ['monthsOnDuty'],
+    label: 'months on duty in past year',
+    input: 'number',
+    min: 0,
+    max: 12,
+    fallback: 0,
+    line: L.monthsOnDuty,
+  },
+  {
+    key: 'weapons',
+    path: ['weapons'],
+    label: 'weapons',
+    input: 'select',
+    options: ['none', 'average', 'good', 'excellent'],
+    min: 0,
+    max: 0,
+    fallback: 'none',
+    line: L.weapons,
+  },
+  {
+    key: 'secondWeapon',
+    path: ['secondWeapon'],
+    label: 'second weapon of same quality',
+    input: 'checkbox',
+    min: 0,
+    max: 0,
+    fallback: false,
+    line: L.secondWeapon,
+  },
+  {
+    key: 'armourClass5OrBetter',
+    path: ['armourClass5OrBetter'],
+    label: 'average AC 5 or better',
+    input: 'checkbox',
+    min: 0,
+    max: 0,
+    fallback: false,
+    line: L.armourClass5OrBetter,
+  },
+  {
+    key: 'allElvesOrDwarves',
+    path: ['allElvesOrDwarves'],
+    label: 'all elves or dwarves',
+    input: 'checkbox',
+    min: 0,
+    max: 0,
+    fallback: false,
+    line: L.allElvesOrDwarves,
+  },
+  {
+    key: 'twoAsteriskTroops',
+    path: ['twoAsteriskTroops'],
+    label: 'troops with two asterisks',
+    input: 'number',
+    min: 0,
+    max: 1e9,
+    fallback: 0,
+    line: L.twoAsteriskTroops,
+  },
 ];
 
 /** An on/off adjustment as the form shows it: scenario key, group, rule words, value, sheet line. */
@@ -101,15 +272,34 @@ export interface FlagControl {
 }
 
 export const FLAG_CONTROLS: FlagControl[] = [
-  ...Object.entries(FLAG_ADJUSTMENTS).map(([key, d]) => ({ key, group: d.group as string, rule: d.rule as string, value: d.value as number, line: d.line as number, defenderOnly: false })),
-  ...Object.entries(DEFENDER_ADJUSTMENTS).map(([key, d]) => ({ key, group: 'defender terrain (defenders only)', rule: d.rule as string, value: d.value as number, line: d.line as number, defenderOnly: true })),
+  ...Object.entries(FLAG_ADJUSTMENTS).map(([key, d]) => ({
+    key,
+    group: d.group as string,
+    rule: d.rule as string,
+    value: d.value as number,
+    line: d.line as number,
+    defenderOnly: false,
+  })),
+  ...Object.entries(DEFENDER_ADJUSTMENTS).map(([key, d]) => ({
+    key,
+    group: 'defender terrain (defenders only)',
+    rule: d.rule as string,
+    value: d.value as number,
+    line: d.line as number,
+    defenderOnly: true,
+  })),
 ];
 
 /** The "only one" groups: each option with its rule words, value and sheet line. */
 export const CHOICE_CONTROLS = (Object.keys(CHOICE_ADJUSTMENTS) as ChoiceGroup[]).map((group) => ({
   group,
   line: CHOICE_LINES[group],
-  options: Object.entries(CHOICE_ADJUSTMENTS[group]).map(([option, value]) => ({ option, value: value as number, rule: option === 'none' ? 'none' : CHOICE_RULES[option], line: option === 'none' ? CHOICE_LINES[group] : CHOICE_LINES[option] })),
+  options: Object.entries(CHOICE_ADJUSTMENTS[group]).map(([option, value]) => ({
+    option,
+    value: value as number,
+    rule: option === 'none' ? 'none' : CHOICE_RULES[option],
+    line: option === 'none' ? CHOICE_LINES[group] : CHOICE_LINES[option],
+  })),
 }));
 
 export { STATEMENTS };
@@ -142,7 +332,8 @@ export interface FormFields {
   days: number;
 }
 
-const record = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const record = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** The statements a side's document makes true: listed ones win over the make-up's (docs/rules.md §2). */
 function statementsOf(s: Record<string, unknown>): StatementKey[] {
@@ -169,12 +360,18 @@ export function fieldsOf(doc: ScenarioDocument): FormFields {
       defending: s.defending === true,
       tactic: s.tactic === undefined ? 'none' : typeof s.tactic === 'string' ? (s.tactic as Tactic) : 'mix',
       flags: Object.fromEntries(FLAG_CONTROLS.map((c) => [c.key, adj[c.key] === true])),
-      choices: Object.fromEntries(CHOICE_CONTROLS.map((c) => [c.group, typeof adj[c.group] === 'string' ? (adj[c.group] as string) : 'none'])) as Record<ChoiceGroup, string>,
+      choices: Object.fromEntries(
+        CHOICE_CONTROLS.map((c) => [c.group, typeof adj[c.group] === 'string' ? (adj[c.group] as string) : 'none']),
+      ) as Record<ChoiceGroup, string>,
     };
   };
   const policies = (doc.policies ?? {}) as Record<string, unknown>;
   const days = record(doc.engagement).maxDays;
-  return { sides: [side(doc.sides[0]), side(doc.sides[1])], tie: (policies.tie as FormFields['tie']) ?? 'reroll', days: typeof days === 'number' ? days : 1 };
+  return {
+    sides: [side(doc.sides[0]), side(doc.sides[1])],
+    tie: (policies.tie as FormFields['tie']) ?? 'reroll',
+    days: typeof days === 'number' ? days : 1,
+  };
 }
 
 /** `forceFactors` from the form: the leader's level always, every other factor only where it is not the default. */
@@ -187,7 +384,8 @@ function forceFactorsOf(factors: SideFields['factors']): Record<string, unknown>
     else out[c.path[0]] = { ...record(out[c.path[0]]), [c.path[1]]: v };
   }
   // The schema takes officers as a pair.
-  if (factors.officerCount !== 0 || factors.officerLevel !== 0) out.officers = { count: factors.officerCount, averageLevel: factors.officerLevel };
+  if (factors.officerCount !== 0 || factors.officerLevel !== 0)
+    out.officers = { count: factors.officerCount, averageLevel: factors.officerLevel };
   return out;
 }
 
@@ -200,7 +398,13 @@ function forceFactorsOf(factors: SideFields['factors']): Record<string, unknown>
 export function applyFields(original: ScenarioDocument, f: FormFields): ScenarioDocument {
   const sides = original.sides.map((orig, i) => {
     const v = f.sides[i];
-    const s: Record<string, unknown> = { ...orig, name: v.name, troops: v.troops, bonus: v.bonus, defending: v.defending };
+    const s: Record<string, unknown> = {
+      ...orig,
+      name: v.name,
+      troops: v.troops,
+      bonus: v.bonus,
+      defending: v.defending,
+    };
     if (v.battleRating !== null) {
       delete s.basicForceRating;
       delete s.forceFactors;
@@ -224,7 +428,8 @@ export function applyFields(original: ScenarioDocument, f: FormFields): Scenario
       }
       // Listed statements win over the make-up's: written only when the form's differ from the document's.
       const had = statementsOf(orig);
-      if (had.length !== v.statements.length || !had.every((k) => v.statements.includes(k))) s.statements = STATEMENTS.map((x) => x.key).filter((k) => v.statements.includes(k));
+      if (had.length !== v.statements.length || !had.every((k) => v.statements.includes(k)))
+        s.statements = STATEMENTS.map((x) => x.key).filter((k) => v.statements.includes(k));
     }
     const adj: Record<string, unknown> = { ...record(orig.adjustments) };
     for (const c of FLAG_CONTROLS) {
@@ -242,7 +447,11 @@ export function applyFields(original: ScenarioDocument, f: FormFields): Scenario
     else if (v.tactic !== 'mix') s.tactic = v.tactic;
     return s;
   });
-  const out: ScenarioDocument = { ...original, policies: { ...((original.policies as object) ?? {}), tie: f.tie }, sides };
+  const out: ScenarioDocument = {
+    ...original,
+    policies: { ...((original.policies as object) ?? {}), tie: f.tie },
+    sides,
+  };
   if (f.days !== fieldsOf(original).days) {
     if (f.days === 1) delete out.engagement;
     else out.engagement = { maxDays: f.days };

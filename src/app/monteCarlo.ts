@@ -21,14 +21,21 @@ export type Progress = (done: number, total: number) => void;
 /** The CLI's limits on a run (src/analysis/options.ts): checked here with the same words. */
 export function checkRun(seed: number, trials: number): void {
   if (!Number.isInteger(seed) || seed < 0) throw new Error(`seed: expected a whole number ≥ 0, got ${seed}`);
-  if (!Number.isInteger(trials) || trials < 1 || trials > 1e8) throw new Error(`trials: expected a whole number from 1 to 100,000,000, got ${trials}`);
+  if (!Number.isInteger(trials) || trials < 1 || trials > 1e8)
+    throw new Error(`trials: expected a whole number from 1 to 100,000,000, got ${trials}`);
 }
 
 /**
  * Chunks 0…⌈trials/chunk⌉−1 in order, a few at a time between progress reports. Counts add across any
  * grouping of chunks, so the totals are the CLI's whatever its tasks and threads; `after` sees each chunk's end.
  */
-function runChunks(chunkTrials: number, trials: number, run: (first: number, count: number) => void, progress: (done: number) => void, after?: (chunk: number) => void): void {
+function runChunks(
+  chunkTrials: number,
+  trials: number,
+  run: (first: number, count: number) => void,
+  progress: (done: number) => void,
+  after?: (chunk: number) => void,
+): void {
   const chunks = Math.ceil(trials / chunkTrials);
   const perStep = Math.max(1, Math.round(200_000 / chunkTrials));
   for (let first = 0; first < chunks; first += perStep) {
@@ -48,7 +55,12 @@ function runChunks(chunkTrials: number, trials: number, run: (first: number, cou
  * trace of wins the convergence series reads), then, with `engagement.maxDays` > 1 and pursue: always, the
  * pursuits over the same seed and trials. `threads` reads 1 and `elapsedMs` 0 (the worker sets its time).
  */
-export function battleMonteCarlo(doc: unknown, seed: number, trials: number, onProgress: Progress = () => {}): OddsResult {
+export function battleMonteCarlo(
+  doc: unknown,
+  seed: number,
+  trials: number,
+  onProgress: Progress = () => {},
+): OddsResult {
   checkRun(seed, trials);
   const scenario = validateDocument(doc);
   const compiled = compileWarMachine(scenario);
@@ -69,14 +81,24 @@ export function battleMonteCarlo(doc: unknown, seed: number, trials: number, onP
   if (pursuit) {
     const plan = engagementPlanOf(scenario, compiled);
     const e = new Float64Array(engagementKernel.accLength(plan));
-    runChunks(engagementKernel.chunkTrials, trials, (first, count) => engagementKernel.run(plan, seed, first, count, trials, e), (done) => onProgress(trials + done, total));
+    runChunks(
+      engagementKernel.chunkTrials,
+      trials,
+      (first, count) => engagementKernel.run(plan, seed, first, count, trials, e),
+      (done) => onProgress(trials + done, total),
+    );
     engagement = { summary: summarizeEngagement(plan, e, trials), interrupted: false };
   }
   return oddsResultOf(scenario, compiled, { seed, precision: null }, run, engagement);
 }
 
 /** `warcast cascade FILE --seed S --trials N --json` for cascade scenario text (NPC attacks on, this round). */
-export function cascadeMonteCarlo(text: string, seed: number, trials: number, onProgress: Progress = () => {}): CascadeResult {
+export function cascadeMonteCarlo(
+  text: string,
+  seed: number,
+  trials: number,
+  onProgress: Progress = () => {},
+): CascadeResult {
   checkRun(seed, trials);
   const source = parseScenarioText(text, '<cascade>');
   const scenario = parseCascade(source);
@@ -86,6 +108,23 @@ export function cascadeMonteCarlo(text: string, seed: number, trials: number, on
   const deterministic = roundIsDeterministic(model);
   const n = deterministic ? 1 : trials;
   const acc = new Float64Array(cascadeAccLength(model));
-  runChunks(CASCADE_CHUNK, n, (first, count) => runCascadeChunks(model, seed, first, count, n, acc), (done) => onProgress(done, n));
-  return cascadeResultOf({ scenario, source, model, seed, precision: null, npc: true, rounds: null, trace, deterministic, run: { acc, trials: n, threadsUsed: 1, interrupted: false }, elapsedMs: 0 });
+  runChunks(
+    CASCADE_CHUNK,
+    n,
+    (first, count) => runCascadeChunks(model, seed, first, count, n, acc),
+    (done) => onProgress(done, n),
+  );
+  return cascadeResultOf({
+    scenario,
+    source,
+    model,
+    seed,
+    precision: null,
+    npc: true,
+    rounds: null,
+    trace,
+    deterministic,
+    run: { acc, trials: n, threadsUsed: 1, interrupted: false },
+    elapsedMs: 0,
+  });
 }

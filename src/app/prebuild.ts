@@ -14,4 +14,6 @@ mkdirSync(dir, { recursive: true });
 writeFileSync(join(dir, 'page.js'), js);
 writeFileSync(join(dir, 'page.css'), readFileSync(join(root, 'app', 'page.css')));
 const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
-console.log(`what-if page script: ${join(PREBUILT_DIR, 'page.js')} ${kib(Buffer.byteLength(js))} (${kib(gzipSync(js).length)} gzipped)`);
+console.log(
+  `what-if page script: ${join(PREBUILT_DIR, 'page.js')} ${kib(Buffer.byteLength(js))} (${kib(gzipSync(js).length)} gzipped)`,
+);

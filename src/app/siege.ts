@@ -14,9 +14,15 @@ import { parseScenarioText } from '../scenario/source.js';
 const CHUNKS_PER_STEP = 8;
 
 /** `warcast siege --json` for scenario text, on this thread, one chunk group after another; threads reads 1. */
-export function siegeMonteCarlo(text: string, seed: number, trials: number, onProgress: (done: number, total: number) => void = () => {}): SiegeResult {
+export function siegeMonteCarlo(
+  text: string,
+  seed: number,
+  trials: number,
+  onProgress: (done: number, total: number) => void = () => {},
+): SiegeResult {
   if (!Number.isInteger(seed) || seed < 0) throw new Error(`seed: expected a whole number ≥ 0, got ${seed}`);
-  if (!Number.isInteger(trials) || trials < 1 || trials > 1e8) throw new Error(`trials: expected a whole number from 1 to 100,000,000, got ${trials}`);
+  if (!Number.isInteger(trials) || trials < 1 || trials > 1e8)
+    throw new Error(`trials: expected a whole number from 1 to 100,000,000, got ${trials}`);
   const scenario = parseSiege(parseScenarioText(text, '<siege>'));
   const c = compileSiege(scenario);
   const acc = new Float64Array(siegeAccLength(c.plan));
@@ -27,5 +33,12 @@ export function siegeMonteCarlo(text: string, seed: number, trials: number, onPr
     onProgress(Math.min(trials, (first + CHUNKS_PER_STEP) * SIEGE_CHUNK), trials);
   }
   const summary = summarizeSiege(c.plan, acc, trials);
-  return siegeResultOf(scenario, c, summary, { seed, trials, threads: 1, precision: null, interrupted: false, elapsedMs: 0 });
+  return siegeResultOf(scenario, c, summary, {
+    seed,
+    trials,
+    threads: 1,
+    precision: null,
+    interrupted: false,
+    elapsedMs: 0,
+  });
 }

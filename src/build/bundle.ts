@@ -37,10 +37,18 @@ const externals: Plugin = {
     });
     // zod's `z` (and `z.core`) namespace re-exports all 40-odd locales as `z.locales` (368 KB of its 755 KB): warcast uses only
     // the English messages, which zod imports by themselves, so the bundle's `z.locales` is empty.
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'warcast-empty' } : undefined));
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+        ? { path: 'zod-locales', namespace: 'warcast-empty' }
+        : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'warcast-empty' }, () => ({ contents: 'export {};', loader: 'js' }));
     // The benchmark harness finds kernel modules by their path under dist/: it runs from dist/src/ as compiled.
-    b.onResolve({ filter: /^\.\/bench\.js$/ }, (args) => (args.importer.endsWith(join('src', 'cli', 'program.js')) ? { path: '../src/cli/bench.js', external: true } : undefined));
+    b.onResolve({ filter: /^\.\/bench\.js$/ }, (args) =>
+      args.importer.endsWith(join('src', 'cli', 'program.js'))
+        ? { path: '../src/cli/bench.js', external: true }
+        : undefined,
+    );
   },
 };
 
@@ -65,7 +73,9 @@ const workerBuild = await build({
   chunkNames: 'chunk-[hash]',
   plugins: [externals],
   // yaml is CommonJS: its require() of Node built-ins needs a real require in an ES module.
-  banner: { js: "import { createRequire as __warcastCreateRequire } from 'node:module'; const require = __warcastCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __warcastCreateRequire } from 'node:module'; const require = __warcastCreateRequire(import.meta.url);",
+  },
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
@@ -100,7 +110,8 @@ const code = readFileSync(cliFile, 'utf8').replace(/\bimport\(("[^"]+")\)/g, (_,
   imports.add(JSON.parse(specifier) as string);
   return `__warcastImport(${specifier})`;
 });
-if (/\bimport\(\s*[^\s)]/.test(code)) throw new Error('bundle: an import() with a computed specifier is left in warcast.cjs; give it a string literal');
+if (/\bimport\(\s*[^\s)]/.test(code))
+  throw new Error('bundle: an import() with a computed specifier is left in warcast.cjs; give it a string literal');
 // Pure ASCII, so the launcher reads it as one byte a character: with a single non-ASCII character (a dash in a
 // comment) Node decodes 1.6 MB of UTF-8 into a two-byte string, ~45 ms at every start. esbuild escapes strings,
 // regular expressions and names (charset: ascii); what is left is in comments, where \u escapes are as good.
@@ -114,10 +125,16 @@ copyFileSync(join(root, 'dist', 'src', 'cli', 'launch.cjs'), launcher);
 copyFileSync(join(root, 'dist', 'workers', 'loader.cjs'), join(outdir, 'worker-loader.cjs'));
 chmodSync(launcher, 0o755);
 // The training run: exact odds of the README's example, the most common start-up; the cache holds what it compiled.
-const training = spawnSync(process.execPath, [launcher, 'odds', join(root, 'examples', 'orcs-vs-men.yaml'), '--exact', '--json'], { env: { ...process.env, WARCAST_CODE_CACHE: 'write' }, stdio: ['ignore', 'ignore', 'inherit'] });
+const training = spawnSync(
+  process.execPath,
+  [launcher, 'odds', join(root, 'examples', 'orcs-vs-men.yaml'), '--exact', '--json'],
+  { env: { ...process.env, WARCAST_CODE_CACHE: 'write' }, stdio: ['ignore', 'ignore', 'inherit'] },
+);
 if (training.status !== 0) throw new Error(`bundle: the code cache's training run failed (exit ${training.status})`);
 
 const outputs = [...Object.entries(workerBuild.metafile.outputs), ...Object.entries(cliBuild.metafile.outputs)];
 const bytes = outputs.reduce((n, [, o]) => n + o.bytes, 0);
 const cache = statSync(join(outdir, 'warcast.cjs.cache')).size;
-console.log(`command line bundle: ${BUNDLE_DIR}/cli.cjs → warcast.cjs (code cache ${(cache / 1024).toFixed(0)} KiB), worker.mjs and ${outputs.length - 2} chunks, ${(bytes / 1024).toFixed(0)} KiB; imported on use: ${[...imports].sort().join(', ')}`);
+console.log(
+  `command line bundle: ${BUNDLE_DIR}/cli.cjs → warcast.cjs (code cache ${(cache / 1024).toFixed(0)} KiB), worker.mjs and ${outputs.length - 2} chunks, ${(bytes / 1024).toFixed(0)} KiB; imported on use: ${[...imports].sort().join(', ')}`,
+);

@@ -28,7 +28,8 @@ const MARK = '<meta name="generator" content="warcast app">';
 function portOf(text: string | undefined): number {
   if (text === undefined) return 0;
   const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65535) throw new UsageError(`--port: expected a whole number from 0 to 65535 (0: a free port), got ${text}`);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new UsageError(`--port: expected a whole number from 0 to 65535 (0: a free port), got ${text}`);
   return port;
 }
 
@@ -51,10 +52,17 @@ export async function appCommand(file: string | undefined, flags: AppFlags, io: 
   // Checked before the page is built: the folder can be made and written, and an index.html there is warcast's.
   if (out !== undefined && index !== undefined) {
     ensureFolder(out, '--out');
-    checkOutputFile(index, { option: '--out', inputs: file === undefined ? [] : [file], whyNotReplace: (p) => (fileHead(p, 4096).includes(MARK) ? null : 'is not a warcast app page'), advice: 'choose another folder' });
+    checkOutputFile(index, {
+      option: '--out',
+      inputs: file === undefined ? [] : [file],
+      whyNotReplace: (p) => (fileHead(p, 4096).includes(MARK) ? null : 'is not a warcast app page'),
+      advice: 'choose another folder',
+    });
   }
   const started = performance.now();
-  const html = (await appHtml(parseScenarioText(texts.battle, 'battle').data as ScenarioDocument, texts.siege, texts.cascade)).replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${MARK}`);
+  const html = (
+    await appHtml(parseScenarioText(texts.battle, 'battle').data as ScenarioDocument, texts.siege, texts.cascade)
+  ).replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${MARK}`);
   const built = `${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB, built in ${((performance.now() - started) / 1000).toFixed(1)} s`;
   if (out !== undefined && index !== undefined) {
     writeOutputFile(index, html, '--out');
@@ -76,18 +84,31 @@ async function serve(html: string, port: number, built: string, io: Io): Promise
     const path = (req.url ?? '/').split('?')[0];
     // DNS rebinding: a page on another site whose name now resolves to 127.0.0.1 sends its own name as Host.
     if (!localHost(req.headers.host, (server.address() as AddressInfo).port)) {
-      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('forbidden: open the page at http://127.0.0.1 or http://localhost\n');
+      res
+        .writeHead(403, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('forbidden: open the page at http://127.0.0.1 or http://localhost\n');
     } else if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
     } else if (path === '/' || path === '/index.html') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-length': body.length,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      });
       res.end(req.method === 'HEAD' ? undefined : body);
     } else {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found: the page is at /\n');
     }
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new UsageError(`--port ${port}: already in use on 127.0.0.1; choose another, or 0 for a free one`) : err));
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new UsageError(`--port ${port}: already in use on 127.0.0.1; choose another, or 0 for a free one`)
+          : err,
+      ),
+    );
     server.listen(port, '127.0.0.1', resolve);
   });
   const { port: bound } = server.address() as AddressInfo;

@@ -3,7 +3,14 @@
  * benchmarks/baseline.json. `--compare` exits 1 when any suite is more than (1 + threshold)× slower.
  * The suites live in benchmarks/ (run from the build: dist/benchmarks/).
  */
-import { DEFAULT_THRESHOLD, defaultBaselineFile, formatReport, runBenchmarks, slowdownFromEnv, toBaseline } from '../../benchmarks/report.js';
+import {
+  DEFAULT_THRESHOLD,
+  defaultBaselineFile,
+  formatReport,
+  runBenchmarks,
+  slowdownFromEnv,
+  toBaseline,
+} from '../../benchmarks/report.js';
 import { SUITES } from '../../benchmarks/suites/index.js';
 import { ExitCode, UsageError } from '../errors.js';
 import type { Io } from './io.js';
@@ -22,7 +29,10 @@ export interface BenchFlags {
 export function parseThreshold(text: string | undefined): number {
   if (text === undefined) return DEFAULT_THRESHOLD;
   const x = Number(text);
-  if (!Number.isFinite(x) || x <= 0 || x > 100) throw new UsageError(`--threshold: expected a fraction of slowdown such as 0.25 (fail when more than 1.25× slower), got '${text}'`);
+  if (!Number.isFinite(x) || x <= 0 || x > 100)
+    throw new UsageError(
+      `--threshold: expected a fraction of slowdown such as 0.25 (fail when more than 1.25× slower), got '${text}'`,
+    );
   return x;
 }
 
@@ -31,7 +41,9 @@ export async function benchCommand(flags: BenchFlags, io: Io): Promise<number> {
   if (flags.save && flags.quick) throw new UsageError('--save records the baseline from a full run: leave out --quick');
   if (flags.save && flags.only !== undefined) throw new UsageError('--save records every suite: leave out --only');
   if (flags.only !== undefined && !SUITES.some((s) => s.name.includes(flags.only!))) {
-    throw new UsageError(`--only: no benchmark suite name contains '${flags.only}' (suites: ${SUITES.map((s) => s.name).join('; ')})`);
+    throw new UsageError(
+      `--only: no benchmark suite name contains '${flags.only}' (suites: ${SUITES.map((s) => s.name).join('; ')})`,
+    );
   }
   let slowdown: number;
   try {
@@ -39,10 +51,18 @@ export async function benchCommand(flags: BenchFlags, io: Io): Promise<number> {
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  if (flags.save && slowdown > 0) throw new UsageError('--save with an artificial slowdown would record a slow baseline: unset WARCAST_BENCH_SLOWDOWN');
+  if (flags.save && slowdown > 0)
+    throw new UsageError(
+      '--save with an artificial slowdown would record a slow baseline: unset WARCAST_BENCH_SLOWDOWN',
+    );
   const baselineFile = flags.baseline ?? defaultBaselineFile();
   // Before the run: --save replaces only a baseline warcast wrote (benchmarks/report.ts, toBaseline).
-  if (flags.save) checkOutputFile(baselineFile, { option: '--baseline', whyNotReplace: (p) => (fileHead(p, 64).startsWith('{\n  "note": "ratio = trials/s') ? null : 'is not a warcast benchmark baseline') });
+  if (flags.save)
+    checkOutputFile(baselineFile, {
+      option: '--baseline',
+      whyNotReplace: (p) =>
+        fileHead(p, 64).startsWith('{\n  "note": "ratio = trials/s') ? null : 'is not a warcast benchmark baseline',
+    });
   const report = await runBenchmarks({
     quick: Boolean(flags.quick),
     threshold,

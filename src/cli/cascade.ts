@@ -21,7 +21,15 @@ export interface CascadeFlags extends RunFlags {
 export async function cascadeCommand(file: string, flags: CascadeFlags & ReportFlags, io: Io): Promise<number> {
   await checkReportOption(flags.report);
   const rounds = flags.rounds === undefined ? null : parseCount('--rounds', flags.rounds, 1, 1000);
-  const result = await withRun(io, flags, async (o) => cascade(await scenarioArg(file, o.signal), { ...o, trials: flags.trials === undefined ? undefined : o.trials, npc: flags.npc !== false, rounds, lenient: flags.lenient === true }));
+  const result = await withRun(io, flags, async (o) =>
+    cascade(await scenarioArg(file, o.signal), {
+      ...o,
+      trials: flags.trials === undefined ? undefined : o.trials,
+      npc: flags.npc !== false,
+      rounds,
+      lenient: flags.lenient === true,
+    }),
+  );
   emitResult(io, flags, result, () => presentCascade(result, { requestedThreads: runOptions(flags).threads }));
   await saveCommandReport({ kind: 'cascade', result }, file, flags.report, flags, io);
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} trials`);

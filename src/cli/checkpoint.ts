@@ -21,26 +21,53 @@ export interface CheckpointFlags {
 export const CHECKPOINT_EVERY_S = 5;
 
 /** Flags that say where or how a run goes, or how it is shown: a resumed run may change them. */
-const NOT_THE_RUN = new Set(['threads', 'json', 'markdown', 'report', 'interactive', 'out', 'shard', 'redis', 'checkpoint', 'resume', 'checkpointEvery']);
+const NOT_THE_RUN = new Set([
+  'threads',
+  'json',
+  'markdown',
+  'report',
+  'interactive',
+  'out',
+  'shard',
+  'redis',
+  'checkpoint',
+  'resume',
+  'checkpointEvery',
+]);
 
 /** Run `f` (the analysis call) with its runs checkpointed, and resumed from `--resume`. */
-export async function withCheckpointFlags<T>(io: Io, flags: RunFlags & CheckpointFlags, f: (engine: Engine) => Promise<T>): Promise<T> {
+export async function withCheckpointFlags<T>(
+  io: Io,
+  flags: RunFlags & CheckpointFlags,
+  f: (engine: Engine) => Promise<T>,
+): Promise<T> {
   const path = flags.checkpoint ?? flags.resume!;
-  if (io.engine !== undefined) throw new UsageError('--checkpoint and --resume: not with --shard, --redis or warcast merge (a shard is already a unit a scheduler can rerun)');
+  if (io.engine !== undefined)
+    throw new UsageError(
+      '--checkpoint and --resume: not with --shard, --redis or warcast merge (a shard is already a unit a scheduler can rerun)',
+    );
   const everyS = flags.checkpointEvery === undefined ? CHECKPOINT_EVERY_S : Number(flags.checkpointEvery.trim());
-  if (!Number.isFinite(everyS) || everyS < 0 || everyS > 86_400) throw new UsageError(`--checkpoint-every: expected seconds from 0 to 86400, got '${flags.checkpointEvery}'`);
+  if (!Number.isFinite(everyS) || everyS < 0 || everyS > 86_400)
+    throw new UsageError(`--checkpoint-every: expected seconds from 0 to 86400, got '${flags.checkpointEvery}'`);
   const header = runHeader(io, flags);
   const resumed = flags.resume === undefined ? null : readCheckpoint(flags.resume, header);
   // Never written over: a file this run did not write (the scenario, notes.txt), a folder, a device.
   if (flags.checkpoint !== undefined && flags.checkpoint !== flags.resume) {
-    checkOutputFile(flags.checkpoint, { option: '--checkpoint', inputs: io.invocation?.args ?? [], whyNotReplace: (p) => whyNotOurCheckpoint(p, header) });
+    checkOutputFile(flags.checkpoint, {
+      option: '--checkpoint',
+      inputs: io.invocation?.args ?? [],
+      whyNotReplace: (p) => whyNotOurCheckpoint(p, header),
+    });
   }
   const cp = new Checkpoint({ path, header, everyMs: everyS * 1000, resumed, warn: (line) => io.err(line) });
   if (resumed) io.err(`resuming from ${flags.resume}: ${fmtCount(cp.trialsDone)} trials already done\n`);
   // Written now: a path that cannot be written fails before the run, not after it.
   cp.write('before');
   const note = () => {
-    if (io.signal?.aborted || !cp.whole) io.err(`checkpoint: ${path} holds the ${fmtCount(cp.snapshot().progress.trialsDone)} trials done; continue with --resume ${path}\n`);
+    if (io.signal?.aborted || !cp.whole)
+      io.err(
+        `checkpoint: ${path} holds the ${fmtCount(cp.snapshot().progress.trialsDone)} trials done; continue with --resume ${path}\n`,
+      );
   };
   let result: T;
   try {
@@ -59,12 +86,23 @@ export async function withCheckpointFlags<T>(io: Io, flags: RunFlags & Checkpoin
 function runHeader(io: Io, flags: RunFlags & CheckpointFlags): CheckpointHeader {
   const call = io.invocation;
   if (!call) throw new UsageError('--checkpoint: only on a command line');
-  if (call.args.includes('-')) throw new UsageError('--checkpoint and --resume: name the scenario file (not - for stdin), so a resumed run can check it is the same');
+  if (call.args.includes('-'))
+    throw new UsageError(
+      '--checkpoint and --resume: name the scenario file (not - for stdin), so a resumed run can check it is the same',
+    );
   const s = runOptions(flags);
-  const options: Record<string, unknown> = Object.fromEntries(Object.entries(flags).filter(([k, v]) => v !== undefined && !NOT_THE_RUN.has(k)));
+  const options: Record<string, unknown> = Object.fromEntries(
+    Object.entries(flags).filter(([k, v]) => v !== undefined && !NOT_THE_RUN.has(k)),
+  );
   Object.assign(options, { trials: s.trials, seed: s.seed, precision: s.precision, maxTrials: s.maxTrials });
   delete options.seed;
-  return { version: warcastVersion, command: call.command, scenarios: call.args.map((file) => ({ file, hash: hashFile(file) })), seed: s.seed, options };
+  return {
+    version: warcastVersion,
+    command: call.command,
+    scenarios: call.args.map((file) => ({ file, hash: hashFile(file) })),
+    seed: s.seed,
+    options,
+  };
 }
 
 /** Digest of a file's first 2 MiB (scenarios are limited to 1 MiB; reading /dev/zero must stop). */
@@ -95,7 +133,10 @@ function whyNotOurCheckpoint(path: string, header: CheckpointHeader): string | n
   } catch (err) {
     const prefix = `--resume ${path}: `;
     const message = (err as Error).message;
-    const why = (message.startsWith(prefix) ? message.slice(prefix.length) : message).replace(/; a checkpoint resumes only.*$/, '');
+    const why = (message.startsWith(prefix) ? message.slice(prefix.length) : message).replace(
+      /; a checkpoint resumes only.*$/,
+      '',
+    );
     return `is not a checkpoint of this run (${why}; resume it with the command that wrote it)`;
   }
 }

@@ -18,13 +18,25 @@ const SIMULATIONS: Record<Shardable, () => Promise<CommandRun>> = {
 /** `--shard`, `--out` and `--redis` (docs/distributed.md). */
 export function addClusterOptions(cmd: Command): Command {
   return cmd
-    .option('--shard <i/n>', 'run only shard i of n of the trials and write a part file (--out or --json); combine parts with warcast merge')
+    .option(
+      '--shard <i/n>',
+      'run only shard i of n of the trials and write a part file (--out or --json); combine parts with warcast merge',
+    )
     .option('--out <file>', 'with --shard: the part file to write')
-    .option('--redis <url>', 'run the trials on warcast workers through Redis (e.g. redis://127.0.0.1:6379; start workers with warcast worker)');
+    .option(
+      '--redis <url>',
+      'run the trials on warcast workers through Redis (e.g. redis://127.0.0.1:6379; start workers with warcast worker)',
+    );
 }
 
 /** A simulation command with its flags: locally, as a shard, or on a cluster. */
-export async function runSimulation(name: Shardable, file: string, flags: ClusterFlags, io: Io, version: string): Promise<number> {
+export async function runSimulation(
+  name: Shardable,
+  file: string,
+  flags: ClusterFlags,
+  io: Io,
+  version: string,
+): Promise<number> {
   // The kernel a kind's own command runs (odds: the battle's), for starting its workers before the scenario is read.
   const kernel = kindAnsweredBy(name);
   if (kernel && flags.shard === undefined && flags.redis === undefined) await startThreadsEarly(kernel, flags);
@@ -48,7 +60,9 @@ async function startThreadsEarly(kernel: KindName, flags: ClusterFlags): Promise
 export function addClusterCommands(program: Command, io: Io, setExit: (code: number) => void, version: string): void {
   program
     .command('worker')
-    .description('take chunk-range jobs from Redis and run them on this machine\'s threads (for commands run with --redis URL); see docs/distributed.md')
+    .description(
+      "take chunk-range jobs from Redis and run them on this machine's threads (for commands run with --redis URL); see docs/distributed.md",
+    )
     .requiredOption('--redis <url>', 'the Redis the commands queue on, e.g. redis://10.0.0.5:6379')
     .option('--threads <n>', 'worker threads (default: available parallelism)')
     .option('--stall-ms <ms>', 'a job whose worker goes silent this long is retried on another worker (default 30000)')
@@ -56,21 +70,28 @@ export function addClusterCommands(program: Command, io: Io, setExit: (code: num
       const { parseCount } = await import('./options.js');
       const { MAX_THREADS } = await import('../analysis/options.js');
       const { availableParallelism } = await import('node:os');
-      const threads = flags.threads === undefined ? availableParallelism() : parseCount('--threads', flags.threads, 1, MAX_THREADS);
+      const threads =
+        flags.threads === undefined ? availableParallelism() : parseCount('--threads', flags.threads, 1, MAX_THREADS);
       const stallMs = flags.stallMs === undefined ? 30_000 : parseCount('--stall-ms', flags.stallMs, 1000, 3_600_000);
       const { runWorker } = await (await import('../distributed/optional.js')).loadCluster();
-      setExit(await runWorker({ url: flags.redis, version, threads, stallMs, log: (t) => io.err(t), signal: io.signal }));
+      setExit(
+        await runWorker({ url: flags.redis, version, threads, stallMs, log: (t) => io.err(t), signal: io.signal }),
+      );
     });
 
   program
     .command('merge <parts...>')
-    .description('combine the part files of a run split with --shard i/n, and print its result exactly as one run would')
+    .description(
+      'combine the part files of a run split with --shard i/n, and print its result exactly as one run would',
+    )
     .option('--json', 'print one JSON document on stdout')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (files: string[], flags) => {
       const d = await import('./distributed.js');
-      const commands = Object.fromEntries(await Promise.all(Object.entries(SIMULATIONS).map(async ([k, load]) => [k, await load()] as const))) as Record<Shardable, CommandRun>;
+      const commands = Object.fromEntries(
+        await Promise.all(Object.entries(SIMULATIONS).map(async ([k, load]) => [k, await load()] as const)),
+      ) as Record<Shardable, CommandRun>;
       setExit(await d.mergeCommand(files, flags, io, commands));
     });
 }

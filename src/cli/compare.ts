@@ -10,7 +10,9 @@ import type { RunFlags } from './options.js';
 import { withRun } from './run.js';
 
 export async function compareCommand(a: string, b: string, flags: RunFlags, io: Io): Promise<number> {
-  const result = await withRun(io, flags, async (o) => compare(await scenarioArg(a, o.signal), await scenarioArg(b, o.signal), o));
+  const result = await withRun(io, flags, async (o) =>
+    compare(await scenarioArg(a, o.signal), await scenarioArg(b, o.signal), o),
+  );
   emitResult(io, flags, result, () => presentCompare(result));
   return ExitCode.ok;
 }

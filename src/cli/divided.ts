@@ -8,7 +8,11 @@ import { checkReportOption, saveCommandReport, type ReportFlags } from './report
 import { ExitCode } from '../errors.js';
 import { scenarioArg } from './scenarioArg.js';
 
-export async function dividedCommand(file: string, flags: ReportFlags & { markdown?: boolean }, io: Io): Promise<number> {
+export async function dividedCommand(
+  file: string,
+  flags: ReportFlags & { markdown?: boolean },
+  io: Io,
+): Promise<number> {
   await checkReportOption(flags.report);
   const result = await divided(await scenarioArg(file, io.signal));
   emitResult(io, flags, result, () => presentDivided(result));

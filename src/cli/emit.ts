@@ -13,7 +13,12 @@ import { markdownFromText } from '../present/legacyText.js';
  * fitted to the terminal's width (io.textWidth, set before the action from the terminal and --wide). A command not
  * yet written as a document gives its text (laid out for `width`), read back for Markdown by the bridge.
  */
-export function emitResult(io: Io, flags: { json?: boolean; markdown?: boolean }, result: unknown, present: (width: number) => Document | string): void {
+export function emitResult(
+  io: Io,
+  flags: { json?: boolean; markdown?: boolean },
+  result: unknown,
+  present: (width: number) => Document | string,
+): void {
   warnPrecisionMissed(io, Boolean(flags.json), result);
   if (flags.json) return io.out(JSON.stringify(result, null, 2) + '\n');
   const width = flags.markdown ? Infinity : (io.textWidth ?? Infinity);
@@ -29,10 +34,30 @@ export function emitResult(io: Io, flags: { json?: boolean; markdown?: boolean }
 const pctSignificant = (p: number) => `${+(p * 100).toPrecision(2)}%`;
 
 export function warnPrecisionMissed(io: Io, json: boolean, result: unknown): void {
-  const r = result as { precision?: unknown; precisionReached?: unknown; precisionHalfWidth?: unknown; trials?: unknown; interrupted?: unknown } | null;
-  if (!r || typeof r !== 'object' || r.precisionReached !== false || typeof r.precision !== 'number' || r.interrupted === true) return;
-  const achieved = typeof r.precisionHalfWidth === 'number' ? `: the widest 95% interval is ± ${pctSignificant(r.precisionHalfWidth)}` : '';
-  warn(io, json, `--precision ${r.precision} not reached at the cap of ${grouped(Number(r.trials))} trials (--max-trials)${achieved}, not ± ${pctSignificant(r.precision)}`);
+  const r = result as {
+    precision?: unknown;
+    precisionReached?: unknown;
+    precisionHalfWidth?: unknown;
+    trials?: unknown;
+    interrupted?: unknown;
+  } | null;
+  if (
+    !r ||
+    typeof r !== 'object' ||
+    r.precisionReached !== false ||
+    typeof r.precision !== 'number' ||
+    r.interrupted === true
+  )
+    return;
+  const achieved =
+    typeof r.precisionHalfWidth === 'number'
+      ? `: the widest 95% interval is ± ${pctSignificant(r.precisionHalfWidth)}`
+      : '';
+  warn(
+    io,
+    json,
+    `--precision ${r.precision} not reached at the cap of ${grouped(Number(r.trials))} trials (--max-trials)${achieved}, not ± ${pctSignificant(r.precision)}`,
+  );
 }
 
 /** Exit 130 with a one-line note on stderr when Ctrl-C cut the run short; 0 otherwise. */
@@ -50,8 +75,15 @@ export function jsonErrors(io: Io): Io {
   return {
     ...io,
     err: (t: string) => {
-      const lines = t.trim().split('\n').map((l) => l.replace(/^warcast: /, ''));
-      io.err(JSON.stringify({ error: lines.length > 1 ? { message: lines.join('\n'), errors: lines } : { message: lines[0] } }) + '\n');
+      const lines = t
+        .trim()
+        .split('\n')
+        .map((l) => l.replace(/^warcast: /, ''));
+      io.err(
+        JSON.stringify({
+          error: lines.length > 1 ? { message: lines.join('\n'), errors: lines } : { message: lines[0] },
+        }) + '\n',
+      );
     },
   };
 }

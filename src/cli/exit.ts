@@ -7,7 +7,8 @@ import type { Io } from './io.js';
 
 export function exitCodeFor(err: unknown, io: Io): number {
   if (err instanceof CommanderError) {
-    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return ExitCode.ok;
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help')
+      return ExitCode.ok;
     // Commander has printed its line, or under --json kept it (error and hint) for one JSON error here.
     if (io.json) io.err(`warcast: ${oneLine((io.usageText ?? err.message).trim().replace(/^error: /, ''))}\n`);
     return ExitCode.usage;
@@ -29,7 +30,11 @@ export function exitCodeFor(err: unknown, io: Io): number {
  * (src/build/bundle.ts) with its own copy of src/errors.ts: another class, so instanceof misses it.
  */
 function isWarcastErrorFromAnotherCopy(err: unknown): err is WarcastError {
-  return err instanceof Error && /^(Warcast|Usage)Error$/.test(err.name) && Number.isInteger((err as { exitCode?: unknown }).exitCode);
+  return (
+    err instanceof Error &&
+    /^(Warcast|Usage)Error$/.test(err.name) &&
+    Number.isInteger((err as { exitCode?: unknown }).exitCode)
+  );
 }
 
 /** Most threads worth starting: 4 per core (at least 8). */

@@ -13,7 +13,11 @@ export const TEXT_WIDTH = 80;
 
 /** The columns to fit: the terminal's (or 80) on a terminal, unless --wide; whole lines when piped, for Markdown and JSON. */
 export function textWidthFor(io: Io, o: { wide?: boolean; markdown?: boolean; json?: boolean }): number {
-  return io.outIsTTY && !o.wide && !o.markdown && !o.json ? (io.columns && io.columns > 0 ? io.columns : TEXT_WIDTH) : Infinity;
+  return io.outIsTTY && !o.wide && !o.markdown && !o.json
+    ? io.columns && io.columns > 0
+      ? io.columns
+      : TEXT_WIDTH
+    : Infinity;
 }
 
 /** The options that only steer dice: idle when a command answers exactly. */
@@ -39,7 +43,9 @@ export function idleOptionWarnings(command: Command): string[] {
     out.push('--interactive shapes the report only: ignored without --report <dir>');
   }
   if (given('checkpointEvery') && !given('checkpoint') && !given('resume')) {
-    out.push('--checkpoint-every sets how often --checkpoint FILE is written: ignored without --checkpoint or --resume');
+    out.push(
+      '--checkpoint-every sets how often --checkpoint FILE is written: ignored without --checkpoint or --resume',
+    );
   }
   const name = command.name();
   const exactBecause = given('exact')
@@ -51,7 +57,9 @@ export function idleOptionWarnings(command: Command): string[] {
         : null;
   if (exactBecause) {
     // --exact with --precision is a usage error (the analysis options say so), not a warning.
-    const idle = DICE_OPTIONS.filter((k) => given(k) && !(k === 'maxTrials' && !given('precision')) && !(k === 'precision' && given('exact')));
+    const idle = DICE_OPTIONS.filter(
+      (k) => given(k) && !(k === 'maxTrials' && !given('precision')) && !(k === 'precision' && given('exact')),
+    );
     if (idle.length > 0) out.push(`${idle.map(flag).join(', ')}: ignored under ${exactBecause}, which rolls no dice`);
   }
   return out;
@@ -70,7 +78,8 @@ export function warn(io: Io, json: boolean, message: string): void {
 /** The dice options given to a command that turned out to answer exactly (as `--exact` would warn). */
 export function warnIdleDice(io: Io, flags: Record<string, unknown>, because: string): void {
   const idle = DICE_OPTIONS.filter((k) => flags[k] !== undefined);
-  if (idle.length > 0) warn(io, Boolean(flags.json), `${idle.map(flag).join(', ')}: ignored under ${because}, which rolls no dice`);
+  if (idle.length > 0)
+    warn(io, Boolean(flags.json), `${idle.map(flag).join(', ')}: ignored under ${because}, which rolls no dice`);
 }
 
 /**

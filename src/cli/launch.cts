@@ -35,7 +35,10 @@ if (mode !== '0' && mode !== 'write') {
 // bundle is pure ASCII (src/build/bundle.ts), read as one byte a character without UTF-8 decoding.
 const source = `(function (exports, require, module, __filename, __dirname, __warcastImport) {${readFileSync(code, 'latin1').replace(/^#!/, '//')}\n})`;
 const script = new Script(source, { filename: code, cachedData });
-if (process.env.WARCAST_TIMINGS === '1') process.stderr.write(`[timings] code cache ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected (another Node version, or V8 flags such as --max-old-space-size)' : 'used'}\n`);
+if (process.env.WARCAST_TIMINGS === '1')
+  process.stderr.write(
+    `[timings] code cache ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected (another Node version, or V8 flags such as --max-old-space-size)' : 'used'}\n`,
+  );
 if (mode === 'write') {
   // After the run: the cache then holds the functions the run compiled too, not only the top level.
   process.on('exit', () => {
@@ -43,7 +46,14 @@ if (mode === 'write') {
     renameSync(`${cacheFile}.tmp`, cacheFile);
   });
 }
-const main = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string, load: (specifier: string) => Promise<unknown>) => void;
+const main = script.runInThisContext() as (
+  exports: object,
+  require: NodeJS.Require,
+  module: object,
+  filename: string,
+  dirname: string,
+  load: (specifier: string) => Promise<unknown>,
+) => void;
 const bundleModule = { exports: {} };
 // Specifiers resolve from this folder, the bundle's own (dist/bundle/).
 main(bundleModule.exports, createRequire(code), bundleModule, code, __dirname, (specifier) => import(specifier));

@@ -7,7 +7,13 @@ import { mark, threadCpuMs, TIMINGS } from '../engine/timings.js';
 
 if (TIMINGS) mark('cli modules loaded', `${threadCpuMs()} ms CPU`);
 // The main thread's CPU, and the whole process's (workers and V8's background compiler threads included).
-if (TIMINGS) process.on('exit', () => mark('exit', `main thread ${threadCpuMs()} ms CPU, process ${Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000)} ms CPU`));
+if (TIMINGS)
+  process.on('exit', () =>
+    mark(
+      'exit',
+      `main thread ${threadCpuMs()} ms CPU, process ${Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000)} ms CPU`,
+    ),
+  );
 
 const controller = new AbortController();
 let interrupts = 0;
@@ -37,7 +43,12 @@ io.out = (text) => void (closed.out || out(text));
 io.err = (text) => void (closed.err || err(text));
 // No top-level await: the installed command is this module bundled as CommonJS (src/build/bundle.ts).
 void runCli(process.argv.slice(2), io).then((code) => {
-  process.exitCode = code === ExitCode.interrupted && terminated ? ExitCode.terminated : closed.out && code === ExitCode.ok ? ExitCode.brokenPipe : code;
+  process.exitCode =
+    code === ExitCode.interrupted && terminated
+      ? ExitCode.terminated
+      : closed.out && code === ExitCode.ok
+        ? ExitCode.brokenPipe
+        : code;
   // A command that failed or was stopped ends as soon as what it printed is out: a library's stray timer must not
   // hold it (BullMQ, having lost Redis, waits 5 s before it sees it was closed). A successful one ends by itself.
   if (process.exitCode !== ExitCode.ok) process.stdout.write('', () => process.stderr.write('', () => process.exit()));

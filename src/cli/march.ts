@@ -10,9 +10,15 @@ import { checkReportOption, saveCommandReport, type ReportFlags } from './report
 import { withRun } from './run.js';
 import { scenarioArg } from './scenarioArg.js';
 
-export async function marchCommand(file: string, flags: RunFlags & ReportFlags & { monteCarlo?: boolean }, io: Io): Promise<number> {
+export async function marchCommand(
+  file: string,
+  flags: RunFlags & ReportFlags & { monteCarlo?: boolean },
+  io: Io,
+): Promise<number> {
   await checkReportOption(flags.report);
-  const result = await withRun(io, flags, async (o) => march(await scenarioArg(file, o.signal), { ...o, method: flags.monteCarlo ? 'monte-carlo' : 'exact' }));
+  const result = await withRun(io, flags, async (o) =>
+    march(await scenarioArg(file, o.signal), { ...o, method: flags.monteCarlo ? 'monte-carlo' : 'exact' }),
+  );
   emitResult(io, flags, result, () => presentMarch(result, { requestedThreads: runOptions(flags).threads }));
   await saveCommandReport({ kind: 'march', result }, file, flags.report, flags, io);
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials ?? 0)} marches`);

@@ -17,10 +17,18 @@ export interface MatchupFlags extends RunFlags {
 export async function matchupCommand(file: string, flags: MatchupFlags & ReportFlags, io: Io): Promise<number> {
   const objective = parseObjective(flags.objective); // usage errors before the scenario is read
   await checkReportOption(flags.report);
-  const r = await withRun(io, flags, async (o) => matchup(await scenarioArg(file, o.signal), { ...o, objective, monteCarlo: flags.monteCarlo }));
+  const r = await withRun(io, flags, async (o) =>
+    matchup(await scenarioArg(file, o.signal), { ...o, objective, monteCarlo: flags.monteCarlo }),
+  );
   emitResult(io, flags, r, () => presentMatchup(r));
   await saveCommandReport({ kind: 'matchup', result: r }, file, flags.report, flags, io);
-  return exitCodeAfter(io, r.interrupted, r.monteCarlo ? 'only the battles already fought (Monte Carlo cells)' : 'the exact table only (no simulated battle finished)');
+  return exitCodeAfter(
+    io,
+    r.interrupted,
+    r.monteCarlo
+      ? 'only the battles already fought (Monte Carlo cells)'
+      : 'the exact table only (no simulated battle finished)',
+  );
 }
 
 export function formatMatchup(r: MatchupResult): string {

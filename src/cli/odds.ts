@@ -15,7 +15,10 @@ export async function oddsCommand(file: string, flags: RunFlags & ReportFlags, i
   const result = await withRun(io, flags, async (o) => odds(await scenarioArg(file, o.signal), o));
   emitResult(io, flags, result, () => presentOdds(result, { requestedThreads: runOptions(flags).threads }));
   await saveCommandReport({ kind: 'odds', result }, file, flags.report, flags, io);
-  const pursuit = result.engagement && result.engagement.trials < result.trials ? ` (the pursuit: the first ${fmtCount(result.engagement.trials)} engagements)` : '';
+  const pursuit =
+    result.engagement && result.engagement.trials < result.trials
+      ? ` (the pursuit: the first ${fmtCount(result.engagement.trials)} engagements)`
+      : '';
   return exitCodeAfter(io, result.interrupted, `the first ${fmtCount(result.trials)} battles${pursuit}`);
 }
 

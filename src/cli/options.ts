@@ -7,7 +7,10 @@ import { MAX_THREADS, runSettings, type RunOptions, type RunSettings } from '../
 export { RUN_DEFAULTS } from '../analysis/options.js';
 
 /** What `--trials` counts for a command (its help text, with the default) and the unit `--precision` adds. */
-export interface TrialWords { trials: string; unit: string }
+export interface TrialWords {
+  trials: string;
+  unit: string;
+}
 
 export interface RunFlags {
   trials?: string;
@@ -29,7 +32,9 @@ export function parseCount(option: string, text: string, min: number, max: numbe
   const cleaned = text.trim().replace(/[_,]/g, '');
   const n = /^[0-9]+(\.[0-9]+)?(e[0-9]+)?$/i.test(cleaned) ? Number(cleaned) : NaN;
   if (!Number.isInteger(n) || n < min || n > max) {
-    throw new UsageError(`${option}: expected a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got '${text}'`);
+    throw new UsageError(
+      `${option}: expected a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got '${text}'`,
+    );
   }
   return n;
 }
@@ -57,7 +62,13 @@ export function runOptions(f: RunFlags): RunOptions & RunSettings {
 /** `--checkpoint`, `--resume`, `--checkpoint-every` on every command that takes the run options (cli/checkpoint.ts). */
 export function addCheckpointOptions(cmd: Command): Command {
   return cmd
-    .option('--checkpoint <file>', 'save the trials done to FILE every few seconds and on Ctrl-C, atomically (docs/reliability.md)')
-    .option('--resume <file>', 'continue the run a --checkpoint FILE was written by (same scenario, seed and options), checkpointing to it')
+    .option(
+      '--checkpoint <file>',
+      'save the trials done to FILE every few seconds and on Ctrl-C, atomically (docs/reliability.md)',
+    )
+    .option(
+      '--resume <file>',
+      'continue the run a --checkpoint FILE was written by (same scenario, seed and options), checkpointing to it',
+    )
     .option('--checkpoint-every <s>', 'seconds between checkpoint writes (default 5; 0: after every task)');
 }

@@ -26,24 +26,38 @@ export const VERSION = warcastVersion;
 // Command modules load when their command runs: each one's schemas, rules and engine cost start-up time.
 
 /** Options every simulation command takes; `words`: what --trials counts there, and its default (battles unless said). */
-export function addRunOptions(cmd: Command, words: TrialWords = { trials: `battles to simulate (default ${grouped(RUN_DEFAULTS.trials)})`, unit: 'battles' }): Command {
-  return addCheckpointOptions(cmd
-    .option('--trials <n>', words.trials)
-    .option('--seed <n>', `master seed; same seed, same answer (default ${RUN_DEFAULTS.seed})`)
-    .option('--threads <n>', 'threads: this one and n − 1 workers (default: available parallelism)')
-    .option('--precision <eps>', `keep adding ${words.unit} until every probability is known to ± eps (95%)`)
-    .addOption(new Option('--max-trials <n>', `upper bound on ${words.unit} under --precision`).default(undefined))
-    .option('--json', 'print one JSON document on stdout')
-    .addOption(new Option('--markdown', 'print Markdown (verdict and tables) to paste into a forum or play-by-email post').conflicts('json')));
+export function addRunOptions(
+  cmd: Command,
+  words: TrialWords = { trials: `battles to simulate (default ${grouped(RUN_DEFAULTS.trials)})`, unit: 'battles' },
+): Command {
+  return addCheckpointOptions(
+    cmd
+      .option('--trials <n>', words.trials)
+      .option('--seed <n>', `master seed; same seed, same answer (default ${RUN_DEFAULTS.seed})`)
+      .option('--threads <n>', 'threads: this one and n − 1 workers (default: available parallelism)')
+      .option('--precision <eps>', `keep adding ${words.unit} until every probability is known to ± eps (95%)`)
+      .addOption(new Option('--max-trials <n>', `upper bound on ${words.unit} under --precision`).default(undefined))
+      .option('--json', 'print one JSON document on stdout')
+      .addOption(
+        new Option(
+          '--markdown',
+          'print Markdown (verdict and tables) to paste into a forum or play-by-email post',
+        ).conflicts('json'),
+      ),
+  );
 }
 
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
-  const simulation = (name: Shardable) => async (file: string, flags: ClusterFlags) => setExit(await runSimulation(name, file, flags, io, VERSION));
+  const simulation = (name: Shardable) => async (file: string, flags: ClusterFlags) =>
+    setExit(await runSimulation(name, file, flags, io, VERSION));
   const program = new Command('warcast')
     .description('Monte Carlo and exact odds for War Machine battles, Siege Machine sieges and Dune seizure cascades')
     .version(VERSION)
     .showHelpAfterError('(run warcast --help for usage)')
-    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => (io.json ? void (io.usageText = (io.usageText ?? '') + s) : io.err(s)) })
+    .configureOutput({
+      writeOut: (s) => io.out(s),
+      writeErr: (s) => (io.json ? void (io.usageText = (io.usageText ?? '') + s) : io.err(s)),
+    })
     .exitOverride();
   program.hook('preAction', (_program, command) => {
     // the command and its arguments, for a checkpoint's header (src/cli/checkpoint.ts)
@@ -52,59 +66,153 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     assertScenarioArgs(command); // a missing scenario file: exit 2 for every command
   });
 
-  addClusterOptions(addRunOptions(program.command('odds <scenario>').description('win probabilities, results rows, casualties, fatigue and location of a War Machine battle'))
-    .option('--exact', 'exact odds only (enumerate the dice; no Monte Carlo)')
-    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
-    .action(simulation('odds'));
+  addClusterOptions(
+    addRunOptions(
+      program
+        .command('odds <scenario>')
+        .description('win probabilities, results rows, casualties, fatigue and location of a War Machine battle'),
+    )
+      .option('--exact', 'exact odds only (enumerate the dice; no Monte Carlo)')
+      .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+      .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'),
+  ).action(simulation('odds'));
 
-  addRunOptions(program.command('report <scenario>').description('run a scenario and write its report folder: index.html (opens offline), charts as Vega-Lite/SVG/PNG, result.json'), { trials: `battles, sieges or cascade rounds to simulate (default ${grouped(RUN_DEFAULTS.trials)})`, unit: 'trials' })
+  addRunOptions(
+    program
+      .command('report <scenario>')
+      .description(
+        'run a scenario and write its report folder: index.html (opens offline), charts as Vega-Lite/SVG/PNG, result.json',
+      ),
+    {
+      trials: `battles, sieges or cascade rounds to simulate (default ${grouped(RUN_DEFAULTS.trials)})`,
+      unit: 'trials',
+    },
+  )
     .requiredOption('--out <dir>', 'the report folder to write (replaced only if empty or an earlier warcast report)')
     .option('--exact', 'exact odds only (war-machine; no Monte Carlo)')
     .option('--interactive', 'inline vega, vega-lite and vega-embed for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./report.js')).reportCommand(file, flags, io)));
-  addClusterOptions(addRunOptions(program.command('siege <scenario>').description('Siege Machine or simple siege: survival curve, weeks to fall, endings, casualties, fortification damage'), { trials: `sieges to simulate (default ${grouped(RUN_DEFAULTS.trials)})`, unit: 'sieges' })
-    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
-    .action(simulation('siege'));
+  addClusterOptions(
+    addRunOptions(
+      program
+        .command('siege <scenario>')
+        .description(
+          'Siege Machine or simple siege: survival curve, weeks to fall, endings, casualties, fortification damage',
+        ),
+      { trials: `sieges to simulate (default ${grouped(RUN_DEFAULTS.trials)})`, unit: 'sieges' },
+    )
+      .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+      .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'),
+  ).action(simulation('siege'));
 
   addCampaignCommands(program, io, setExit, addRunOptions);
   addTableCommands(program, io, setExit, addRunOptions);
   addUtilityCommands(program, io, setExit);
-  addClusterOptions(addRunOptions(program.command('cascade <round>').description('Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo'), { trials: `rounds (campaigns with --rounds) to simulate (default ${grouped(RUN_DEFAULTS.trials)}; with --rounds R, ⌈10⁶ / R⌉, at least 10,000)`, unit: 'rounds' })
-    .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
-    .option('--rounds <R>', 'planning over R rounds: the orders in the first, NPC attacks, income, fees and regeneration in all; P(still held) and each player\'s ledger')
-    .option('--lenient', 'list orders the rules reject (with the reason) and play the round without them, instead of exit 3')
-    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
-    .action(simulation('cascade'));
+  addClusterOptions(
+    addRunOptions(
+      program
+        .command('cascade <round>')
+        .description(
+          'Dune seizure cascade: step-by-step trace of the ordered attacks, then NPC attacks and coin flips by Monte Carlo',
+        ),
+      {
+        trials: `rounds (campaigns with --rounds) to simulate (default ${grouped(RUN_DEFAULTS.trials)}; with --rounds R, ⌈10⁶ / R⌉, at least 10,000)`,
+        unit: 'rounds',
+      },
+    )
+      .option('--no-npc', 'no random NPC attacks (the Monte Carlo then covers only coin flips)')
+      .option(
+        '--rounds <R>',
+        "planning over R rounds: the orders in the first, NPC attacks, income, fees and regeneration in all; P(still held) and each player's ledger",
+      )
+      .option(
+        '--lenient',
+        'list orders the rules reject (with the reason) and play the round without them, instead of exit 3',
+      )
+      .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+      .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'),
+  ).action(simulation('cascade'));
 
-  addClusterOptions(addRunOptions(program.command('matchup <scenario>').description('odds for every pair of tactics, and the tactic choice solved as a game (Nash mixes, value, best replies, dominated tactics)'), { trials: `with --monte-carlo: battles per pair of tactics (default ${grouped(RUN_DEFAULTS.trials)})`, unit: 'battles' })
-    .option('--objective <name>', 'what the game is solved on: win (constant-sum: P(win) + ½ P(no winner)) or casualties (enemy − own losses)', 'win')
-    .option('--monte-carlo', 'also simulate every cell (--trials battles each, same seed in every cell) with 95% intervals')
-    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
-    .action(simulation('matchup'));
+  addClusterOptions(
+    addRunOptions(
+      program
+        .command('matchup <scenario>')
+        .description(
+          'odds for every pair of tactics, and the tactic choice solved as a game (Nash mixes, value, best replies, dominated tactics)',
+        ),
+      {
+        trials: `with --monte-carlo: battles per pair of tactics (default ${grouped(RUN_DEFAULTS.trials)})`,
+        unit: 'battles',
+      },
+    )
+      .option(
+        '--objective <name>',
+        'what the game is solved on: win (constant-sum: P(win) + ½ P(no winner)) or casualties (enemy − own losses)',
+        'win',
+      )
+      .option(
+        '--monte-carlo',
+        'also simulate every cell (--trials battles each, same seed in every cell) with 95% intervals',
+      )
+      .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+      .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'),
+  ).action(simulation('matchup'));
 
-  addClusterOptions(addRunOptions(program.command('sweep <scenario>').description('how the answer moves as one or two numeric fields vary (common random numbers): battles, sieges (P(fallen), weeks to fall) and cascades (P(held))'), { trials: `battles, sieges or cascade rounds per value (default ${grouped(RUN_DEFAULTS.trials)}; cascades with --rounds R as cascade --rounds)`, unit: 'trials' })
-    .requiredOption('--vary <path>', 'the numeric field to vary, e.g. sides[0].battleRating, equipment.attacker.trebuchet.count, defender.troops')
-    .requiredOption('--from <x>', 'first value').requiredOption('--to <y>', 'last value (inclusive)').option('--step <s>', 'step between values (default 1)')
-    .option('--vary2 <path>', 'sieges and cascades: a second field; the points form a grid (a heatmap in the report)').option('--from2 <x>', 'first value of --vary2').option('--to2 <y>', 'last value of --vary2 (inclusive)').option('--step2 <s>', 'step of --vary2 (default 1)').option('--rounds <n>', 'cascades: rounds to play; P(held) after the last (default 1)')
-    .option('--race <side>', 'race the values for the best win probability of side 0 or 1: stages, dropping values clearly below the best (docs/design.md)')
-    .option('--exact', 'exact odds only (no Monte Carlo)')
-    .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'))
-    .action(simulation('sweep'));
+  addClusterOptions(
+    addRunOptions(
+      program
+        .command('sweep <scenario>')
+        .description(
+          'how the answer moves as one or two numeric fields vary (common random numbers): battles, sieges (P(fallen), weeks to fall) and cascades (P(held))',
+        ),
+      {
+        trials: `battles, sieges or cascade rounds per value (default ${grouped(RUN_DEFAULTS.trials)}; cascades with --rounds R as cascade --rounds)`,
+        unit: 'trials',
+      },
+    )
+      .requiredOption(
+        '--vary <path>',
+        'the numeric field to vary, e.g. sides[0].battleRating, equipment.attacker.trebuchet.count, defender.troops',
+      )
+      .requiredOption('--from <x>', 'first value')
+      .requiredOption('--to <y>', 'last value (inclusive)')
+      .option('--step <s>', 'step between values (default 1)')
+      .option('--vary2 <path>', 'sieges and cascades: a second field; the points form a grid (a heatmap in the report)')
+      .option('--from2 <x>', 'first value of --vary2')
+      .option('--to2 <y>', 'last value of --vary2 (inclusive)')
+      .option('--step2 <s>', 'step of --vary2 (default 1)')
+      .option('--rounds <n>', 'cascades: rounds to play; P(held) after the last (default 1)')
+      .option(
+        '--race <side>',
+        'race the values for the best win probability of side 0 or 1: stages, dropping values clearly below the best (docs/design.md)',
+      )
+      .option('--exact', 'exact odds only (no Monte Carlo)')
+      .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+      .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)'),
+  ).action(simulation('sweep'));
   addClusterCommands(program, io, setExit, VERSION);
 
   addToolkitCommands(program, io, setExit, addRunOptions);
-  program.command('app [scenario]').description('write the what-if page: a self-contained index.html with the exact engine, a form prefilled from the scenario, the matchup game (docs/app.md)').option('--out <dir>', 'folder for index.html (default warcast-app; with --serve, only if given)').option('--serve', 'serve the page on 127.0.0.1 until Ctrl-C').option('--port <n>', 'with --serve: the port (default 0: a free port, printed)').action(async (file: string | undefined, flags) => setExit(await (await import('./app.js')).appCommand(file, flags, io)));
+  program
+    .command('app [scenario]')
+    .description(
+      'write the what-if page: a self-contained index.html with the exact engine, a form prefilled from the scenario, the matchup game (docs/app.md)',
+    )
+    .option('--out <dir>', 'folder for index.html (default warcast-app; with --serve, only if given)')
+    .option('--serve', 'serve the page on 127.0.0.1 until Ctrl-C')
+    .option('--port <n>', 'with --serve: the port (default 0: a free port, printed)')
+    .action(async (file: string | undefined, flags) =>
+      setExit(await (await import('./app.js')).appCommand(file, flags, io)),
+    );
   program
     .command('bench')
     .description('benchmark suites as ratios to an in-run reference loop, compared with benchmarks/baseline.json')
     .option('--json', 'print one JSON document on stdout')
     .option('--compare', 'exit 1 when any suite is more than (1 + threshold)× slower than the baseline')
-    .option('--threshold <x>', 'allowed slowdown as a fraction (default 0.25: fail when more than 1.25× slower); implies --compare')
+    .option(
+      '--threshold <x>',
+      'allowed slowdown as a fraction (default 0.25: fail when more than 1.25× slower); implies --compare',
+    )
     .option('--quick', 'fewer samples (the CI gate)')
     .option('--save', 'write the results as the new baseline (benchmarks/baseline.json)')
     .option('--baseline <file>', 'baseline file to compare with or save to')

@@ -37,7 +37,8 @@ export function progressBar(io: Io, label: string, options: { precision?: boolea
       // The rate is measured over the first second at least, so a slow start (JIT, a pool) is not extrapolated.
       if (!warned && done > 0 && Date.now() - start >= PROGRESS_DELAY_MS) {
         const eta = (total - done) / (done / ((Date.now() - start) / 1000));
-        if (eta > ETA_WARNING_S) io.err(`${shown ? '\r\x1b[K' : ''}${etaWarning(label, total, eta, options.precision === true)}`);
+        if (eta > ETA_WARNING_S)
+          io.err(`${shown ? '\r\x1b[K' : ''}${etaWarning(label, total, eta, options.precision === true)}`);
         warned = true;
       }
       if (!io.errIsTTY) return;
@@ -51,11 +52,12 @@ export function progressBar(io: Io, label: string, options: { precision?: boolea
       const rate = done / ((now - start) / 1000);
       const eta = rate > 0 ? `, ${fmtDuration((total - done) / rate)} left` : '';
       // Cleared to the end of the line: a shorter ETA leaves no characters of a longer one behind.
-      io.err(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(f * 100).toFixed(0).padStart(3)}% ${fmtCount(done)}/${fmtCount(total)}${eta}\x1b[K`);
+      io.err(
+        `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(f * 100).toFixed(0).padStart(3)}% ${fmtCount(done)}/${fmtCount(total)}${eta}\x1b[K`,
+      );
     },
     finish() {
       if (shown) io.err('\r\x1b[K');
     },
   };
 }
-

@@ -7,7 +7,11 @@ import { emitResult } from './emit.js';
 import { presentRate } from '../kinds/warMachine/presentRate.js';
 import { renderText } from '../present/text.js';
 
-export async function rateCommand(file: string, flags: { json?: boolean; markdown?: boolean }, io: Io): Promise<number> {
+export async function rateCommand(
+  file: string,
+  flags: { json?: boolean; markdown?: boolean },
+  io: Io,
+): Promise<number> {
   const r = await rate(await scenarioArg(file, io.signal));
   emitResult(io, flags, r, () => presentRate(r));
   return ExitCode.ok;

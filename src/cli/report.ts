@@ -19,7 +19,8 @@ export interface ReportFlags extends RunFlags {
 }
 
 export async function reportCommand(file: string, flags: ReportFlags, io: Io): Promise<number> {
-  if (flags.out === undefined) throw new UsageError('report: --out DIR is required (the folder to write the report to)');
+  if (flags.out === undefined)
+    throw new UsageError('report: --out DIR is required (the folder to write the report to)');
   runOptions(flags); // option errors before any work
   await checkReportOption(flags.out, '--out');
   if (file === '-') throw new UsageError('report: give the scenario as a file (the report folder records its path)');

@@ -72,7 +72,14 @@ export type CommandResult =
  * After the run: write the report of `r` to `dir` (if given) and print where it is. `file` is the scenario as
  * the user named it. Returns the index.html path, or null when no report was asked for or the run was interrupted.
  */
-export async function saveCommandReport(r: CommandResult | BuiltReport, file: string, dir: string | undefined, flags: ReportFlags, io: Io, option = '--report'): Promise<string | null> {
+export async function saveCommandReport(
+  r: CommandResult | BuiltReport,
+  file: string,
+  dir: string | undefined,
+  flags: ReportFlags,
+  io: Io,
+  option = '--report',
+): Promise<string | null> {
   if (dir === undefined) return null;
   const interrupted = r.result.interrupted === true;
   if (interrupted || io.signal?.aborted) {

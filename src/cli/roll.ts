@@ -35,7 +35,9 @@ export function readBytes(file: string, what: string): Buffer {
     return readFileSync(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot read (${code})`} (${what})`);
+    throw new UsageError(
+      `${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot read (${code})`} (${what})`,
+    );
   }
 }
 
@@ -50,34 +52,60 @@ export function parseLimit(text: string | undefined): number {
 /** How a roll's dice are typed or asked for: `--dice LIST` types them (asking for the rest on a terminal); `--dice` alone asks. */
 export function typedDice(flags: Pick<RollFlags, 'dice'>, io: Io): { dice: string; ask: Io['ask'] } | null {
   if (flags.dice === undefined) return null;
-  if (flags.dice === true && !io.ask) throw new UsageError('--dice: no dice given and stdin is not a terminal to ask for them (type them: --dice "37 82")');
+  if (flags.dice === true && !io.ask)
+    throw new UsageError(
+      '--dice: no dice given and stdin is not a terminal to ask for them (type them: --dice "37 82")',
+    );
   return { dice: flags.dice === true ? '' : flags.dice, ask: io.ask };
 }
 
 export async function rollCommand(file: string, flags: RollFlags, io: Io): Promise<number> {
   if (flags.weekly) return (await import('./rollWeekly.js')).weeklyCommand(file, flags, io);
-  for (const o of ['state', 'attacker', 'defender'] as const) if (flags[o] !== undefined) throw new UsageError(`--${o}: only with --weekly (a siege played week by week)`);
+  for (const o of ['state', 'attacker', 'defender'] as const)
+    if (flags[o] !== undefined) throw new UsageError(`--${o}: only with --weekly (a siege played week by week)`);
   const limit = parseLimit(flags.limit);
   const url = flags.post === undefined ? null : webhookUrl(flags.post);
   let result: RollResult;
   if (flags.seal !== undefined) {
-    if (file === '-') throw new UsageError('--seal: the scenario must be a file (its bytes are hashed, and players check them)');
+    if (file === '-')
+      throw new UsageError('--seal: the scenario must be a file (its bytes are hashed, and players check them)');
     const seal = parseSealFile(readBytes(flags.seal, 'the seal file').toString('utf8'), flags.seal);
     await scenarioArg(file, io.signal);
-    result = await sealedRoll(readBytes(file, 'the scenario'), file, seal, flags.contrib ?? [], { npc: flags.npc !== false });
+    result = await sealedRoll(readBytes(file, 'the scenario'), file, seal, flags.contrib ?? [], {
+      npc: flags.npc !== false,
+    });
   } else {
     if (flags.contrib?.length) throw new UsageError('--contrib: only with --seal (contributions feed a sealed round)');
     const seed = flags.seed === undefined ? undefined : parseCount('--seed', flags.seed, 0, MAX_SEED);
     const typed = typedDice(flags, io);
-    result = await roll(await scenarioArg(file, io.signal), { seed, dice: typed?.dice, ask: typed?.ask, npc: flags.npc !== false });
+    result = await roll(await scenarioArg(file, io.signal), {
+      seed,
+      dice: typed?.dice,
+      ask: typed?.ask,
+      npc: flags.npc !== false,
+    });
   }
   await emitRoll(io, flags, result, await narrateRoll(result), file, limit, url);
   return ExitCode.ok;
 }
 
 /** Print a roll (JSON, Markdown messages or text) and post its Markdown when asked. */
-export async function emitRoll(io: Io, flags: Pick<RollFlags, 'json' | 'markdown'>, result: RollResult, n: Narration, file: string, limit: number, url: URL | null): Promise<void> {
+export async function emitRoll(
+  io: Io,
+  flags: Pick<RollFlags, 'json' | 'markdown'>,
+  result: RollResult,
+  n: Narration,
+  file: string,
+  limit: number,
+  url: URL | null,
+): Promise<void> {
   const messages = flags.markdown || url ? rollMarkdown(result, n, file, limit) : [];
-  io.out(flags.json ? JSON.stringify(result, null, 2) + '\n' : flags.markdown ? messages.join('\n') : fitText(formatRoll(result, n, file, io.textWidth ?? Infinity), io.textWidth ?? Infinity));
+  io.out(
+    flags.json
+      ? JSON.stringify(result, null, 2) + '\n'
+      : flags.markdown
+        ? messages.join('\n')
+        : fitText(formatRoll(result, n, file, io.textWidth ?? Infinity), io.textWidth ?? Infinity),
+  );
   if (url) await postMessages(url, messages, io);
 }

@@ -14,7 +14,8 @@ export function webhookUrl(text: string): URL {
   } catch {
     throw new UsageError('--post: expected an http(s) webhook URL (the value given is not a URL)');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--post: expected an http(s) webhook URL, got a ${url.protocol.replace(':', '')} URL`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new UsageError(`--post: expected an http(s) webhook URL, got a ${url.protocol.replace(':', '')} URL`);
   return url;
 }
 
@@ -34,7 +35,9 @@ export async function postMessages(url: URL, messages: readonly string[], io: Io
         });
       } catch (err) {
         const code = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
-        throw new WarcastError(`--post: could not reach the webhook (${code}) on message ${i + 1} of ${messages.length}`);
+        throw new WarcastError(
+          `--post: could not reach the webhook (${code}) on message ${i + 1} of ${messages.length}`,
+        );
       }
       if (res.status === 429 && attempt < 3) {
         const body = (await res.json().catch(() => ({}))) as { retry_after?: number };
@@ -43,7 +46,10 @@ export async function postMessages(url: URL, messages: readonly string[], io: Io
         continue;
       }
       await res.arrayBuffer().catch(() => undefined);
-      if (!res.ok) throw new WarcastError(`--post: the webhook answered HTTP ${res.status} on message ${i + 1} of ${messages.length}`);
+      if (!res.ok)
+        throw new WarcastError(
+          `--post: the webhook answered HTTP ${res.status} on message ${i + 1} of ${messages.length}`,
+        );
       break;
     }
   }

@@ -36,17 +36,27 @@ function readState(file: string, scenarioSha256: string): WeeklyState | null {
   } catch {
     throw new UsageError(`${file}: not a weekly state file (expected the JSON that roll --weekly --state writes)`);
   }
-  if (s?.schema !== WEEKLY_SCHEMA || !Array.isArray(s.weeks) || !Array.isArray(s.dice)) throw new UsageError(`${file}: not a ${WEEKLY_SCHEMA} file`);
-  if (s.scenarioSha256 !== scenarioSha256) throw new UsageError(`${file}: the scenario changed since this state was saved (its SHA-256 differs): the weeks played cannot be replayed`);
+  if (s?.schema !== WEEKLY_SCHEMA || !Array.isArray(s.weeks) || !Array.isArray(s.dice))
+    throw new UsageError(`${file}: not a ${WEEKLY_SCHEMA} file`);
+  if (s.scenarioSha256 !== scenarioSha256)
+    throw new UsageError(
+      `${file}: the scenario changed since this state was saved (its SHA-256 differs): the weeks played cannot be replayed`,
+    );
   return s;
 }
 
 function choice(flag: string | undefined, option: string, allowed: readonly string[]): string | undefined {
-  if (flag !== undefined && !allowed.includes(flag)) throw new UsageError(`--${option}: expected ${allowed.join(', ')}, got ${JSON.stringify(flag)}`);
+  if (flag !== undefined && !allowed.includes(flag))
+    throw new UsageError(`--${option}: expected ${allowed.join(', ')}, got ${JSON.stringify(flag)}`);
   return flag;
 }
 
-async function askChoice(io: Io, side: string, allowed: readonly string[], last: string | undefined): Promise<string | null> {
+async function askChoice(
+  io: Io,
+  side: string,
+  allowed: readonly string[],
+  last: string | undefined,
+): Promise<string | null> {
   for (;;) {
     const a = await io.ask!(`${side} tactic (${allowed.join(', ')}${last ? `; Enter: ${last}` : ''}; q to stop): `);
     if (a === null || a.trim() === 'q') return null;
@@ -56,22 +66,32 @@ async function askChoice(io: Io, side: string, allowed: readonly string[], last:
 }
 
 export async function weeklyCommand(file: string, flags: RollFlags, io: Io): Promise<number> {
-  if (flags.seal !== undefined || flags.contrib?.length) throw new UsageError('--weekly: not with --seal (a sealed round is rolled in one call)');
+  if (flags.seal !== undefined || flags.contrib?.length)
+    throw new UsageError('--weekly: not with --seal (a sealed round is rolled in one call)');
   if (file === '-') throw new UsageError('--weekly: the scenario must be a file (the state file keeps its hash)');
   const bytes = readBytes(file, 'the scenario');
   const scenarioSha256 = sha256(bytes);
   const { scenario, behaviour } = await loadForRoll({ text: bytes.toString('utf8'), file });
   const weekly = behaviour.weekly;
-  if (!weekly) throw new UsageError(`--weekly: only a siege is played week by week (${file} is a ${(scenario as { kind: string }).kind} scenario)`);
+  if (!weekly)
+    throw new UsageError(
+      `--weekly: only a siege is played week by week (${file} is a ${(scenario as { kind: string }).kind} scenario)`,
+    );
   const allowed = weekly.tactics(scenario);
   const limit = parseLimit(flags.limit);
   const url = flags.post === undefined ? null : webhookUrl(flags.post);
   const saved = flags.state === undefined ? null : readState(flags.state, scenarioSha256);
   const typed = typedDice(flags, io);
-  if (saved && flags.seed !== undefined) throw new UsageError(`--seed: the state file ${flags.state} already fixes the dice`);
-  if (saved && saved.seed !== null && typed) throw new UsageError(`--dice: the siege in ${flags.state} draws its dice from seed ${saved.seed}`);
-  if (saved && saved.seed === null && !typed) throw new UsageError(`--dice: the siege in ${flags.state} is played with typed dice: type this week's (or give --dice alone on a terminal to be asked)`);
-  if (typed && flags.seed !== undefined) throw new UsageError('--seed and --dice: give one (a seed draws the dice, --dice types them)');
+  if (saved && flags.seed !== undefined)
+    throw new UsageError(`--seed: the state file ${flags.state} already fixes the dice`);
+  if (saved && saved.seed !== null && typed)
+    throw new UsageError(`--dice: the siege in ${flags.state} draws its dice from seed ${saved.seed}`);
+  if (saved && saved.seed === null && !typed)
+    throw new UsageError(
+      `--dice: the siege in ${flags.state} is played with typed dice: type this week's (or give --dice alone on a terminal to be asked)`,
+    );
+  if (typed && flags.seed !== undefined)
+    throw new UsageError('--seed and --dice: give one (a seed draws the dice, --dice types them)');
   const state: WeeklyState = saved ?? {
     schema: WEEKLY_SCHEMA,
     scenarioSha256,
@@ -90,17 +110,25 @@ export async function weeklyCommand(file: string, flags: RollFlags, io: Io): Pro
     let defender = choice(flags.defender, 'defender', allowed.defender);
     if (interactive) {
       attacker = (await askChoice(io, 'attacker', allowed.attacker, last?.attacker)) ?? undefined;
-      defender = attacker === undefined ? undefined : ((await askChoice(io, 'defender', allowed.defender, last?.defender)) ?? undefined);
+      defender =
+        attacker === undefined
+          ? undefined
+          : ((await askChoice(io, 'defender', allowed.defender, last?.defender)) ?? undefined);
       if (attacker === undefined || defender === undefined) break;
     } else if (attacker === undefined || defender === undefined) {
-      throw new UsageError(`--weekly: choose this week's tactics: --attacker ${allowed.attacker.join('|')} --defender ${allowed.defender.join('|')}`);
+      throw new UsageError(
+        `--weekly: choose this week's tactics: --attacker ${allowed.attacker.join('|')} --defender ${allowed.defender.join('|')}`,
+      );
     }
     const weeks = [...state.weeks, { attacker, defender }];
     const next =
       state.seed !== null
         ? playSeeded(behaviour, scenario, state.seed, { weeks })
         : await playWithTypedDice(behaviour, scenario, [...state.dice, ...newDice], { weeks }, typed?.ask);
-    if (weekly.progress(next).weeksPlayed < weeks.length) throw new UsageError(`the siege ${flags.state ? `in ${flags.state} ` : ''}is over after week ${weekly.progress(next).weeksPlayed}: nothing left to play`);
+    if (weekly.progress(next).weeksPlayed < weeks.length)
+      throw new UsageError(
+        `the siege ${flags.state ? `in ${flags.state} ` : ''}is over after week ${weekly.progress(next).weeksPlayed}: nothing left to play`,
+      );
     result = next;
     state.weeks = weeks;
     state.dice = state.seed === null ? next.dice.map((d) => d.value) : [];
@@ -114,8 +142,8 @@ export async function weeklyCommand(file: string, flags: RollFlags, io: Io): Pro
       : interactive
         ? `week ${weeks.length} played${flags.state ? `, saved to ${flags.state}` : ' (not saved: --state FILE keeps the siege between sessions)'}`
         : flags.state
-        ? `next week: warcast roll ${file} --weekly --state ${flags.state} --attacker … --defender …${state.seed === null ? ' --dice …' : ''}`
-        : 'not saved: give --state FILE to play the next week in another call';
+          ? `next week: warcast roll ${file} --weekly --state ${flags.state} --attacker … --defender …${state.seed === null ? ' --dice …' : ''}`
+          : 'not saved: give --state FILE to play the next week in another call';
     // One week's narration (the whole siege so far with --json, or at the end).
     await emitRoll(io, flags, next, progress.over ? n : { ...n, paragraphs: [week, [status]] }, file, limit, url);
     if (!interactive) break;
@@ -127,6 +155,8 @@ function save(file: string, state: WeeklyState): void {
   try {
     writeAtomic(file, JSON.stringify(state, null, 2) + '\n');
   } catch (err) {
-    throw new WarcastError(`${file}: cannot write the weekly state (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new WarcastError(
+      `${file}: cannot write the weekly state (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   }
 }

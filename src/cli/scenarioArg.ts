@@ -41,14 +41,18 @@ export function assertScenarioFile(file: string): void {
     statSync(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const shown = file.length > 120 ? `${file.slice(0, 60)}…${file.slice(-40)} (${file.length.toLocaleString('en-US')} characters)` : file;
+    const shown =
+      file.length > 120
+        ? `${file.slice(0, 60)}…${file.slice(-40)} (${file.length.toLocaleString('en-US')} characters)`
+        : file;
     let link = false;
     try {
       link = lstatSync(file).isSymbolicLink();
     } catch {
       // not there at all
     }
-    if (code === 'ENOENT') throw new UsageError(`${shown}: ${link ? 'a symbolic link to a file that is not there' : 'no such file'}`);
+    if (code === 'ENOENT')
+      throw new UsageError(`${shown}: ${link ? 'a symbolic link to a file that is not there' : 'no such file'}`);
     if (code === 'ELOOP') throw new UsageError(`${shown}: a loop of symbolic links (it never reaches a file)`);
     if (code === 'ENOTDIR') throw new UsageError(`${shown}: no such file (a part of the path is not a folder)`);
     if (code === 'ENAMETOOLONG') throw new UsageError(`${shown}: no such file (the name is too long)`);

@@ -8,7 +8,8 @@ import { checkOutputFile, ensureFolder, fileHead, writeOutputFile } from '../fil
 const text = (schema: unknown) => JSON.stringify(schema, null, 2) + '\n';
 
 /** The first lines warcast writes in a schema file named `id`: only such a file is replaced. */
-const schemaHead = (id: string) => `{\n  "$schema": "https://json-schema.org/draft/2020-12/schema",\n  "$id": ${JSON.stringify(id)},\n  "title": "warcast `;
+const schemaHead = (id: string) =>
+  `{\n  "$schema": "https://json-schema.org/draft/2020-12/schema",\n  "$id": ${JSON.stringify(id)},\n  "title": "warcast `;
 
 export async function schemaCommand(kind: string | undefined, flags: { out?: string }, io: Io): Promise<number> {
   if (flags.out === undefined) {
@@ -16,11 +17,19 @@ export async function schemaCommand(kind: string | undefined, flags: { out?: str
     return ExitCode.ok;
   }
   // Every schema is built (an unknown kind fails here) and every file checked before the first is written.
-  const files = await Promise.all((kind === undefined ? [...SCHEMA_KINDS, undefined] : [kind]).map(async (k) => ({ name: `${k ?? 'scenario'}.schema.json`, body: text(await scenarioJsonSchema(k)) })));
+  const files = await Promise.all(
+    (kind === undefined ? [...SCHEMA_KINDS, undefined] : [kind]).map(async (k) => ({
+      name: `${k ?? 'scenario'}.schema.json`,
+      body: text(await scenarioJsonSchema(k)),
+    })),
+  );
   ensureFolder(flags.out, '--out');
   for (const f of files) {
     const id = f.name === 'scenario.schema.json' ? 'warcast-scenario.schema.json' : f.name;
-    checkOutputFile(join(flags.out, f.name), { option: '--out', whyNotReplace: (p) => (fileHead(p, 256).startsWith(schemaHead(id)) ? null : 'is not a warcast schema file') });
+    checkOutputFile(join(flags.out, f.name), {
+      option: '--out',
+      whyNotReplace: (p) => (fileHead(p, 256).startsWith(schemaHead(id)) ? null : 'is not a warcast schema file'),
+    });
   }
   for (const f of files) {
     const file = join(flags.out, f.name);

@@ -24,7 +24,10 @@ function writeSecret(file: string, text: string): void {
     linkSync(tmp, file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new UsageError(`${file}: already exists (a seal is never overwritten: its commitment may be published; choose another name)`);
+    if (code === 'EEXIST')
+      throw new UsageError(
+        `${file}: already exists (a seal is never overwritten: its commitment may be published; choose another name)`,
+      );
     throw new WarcastError(`${file}: cannot write the seal (${code ?? (err as Error).message})`);
   } finally {
     rmSync(tmp, { force: true });
@@ -34,7 +37,10 @@ function writeSecret(file: string, text: string): void {
 export async function sealCommand(file: string, flags: { json?: boolean }, io: Io): Promise<number> {
   const seal = newSeal();
   writeSecret(file, JSON.stringify(seal, null, 2) + '\n');
-  if (flags.json) io.out(JSON.stringify({ schema: 'warcast/commitment@1', commitment: seal.commitment, sealFile: file }, null, 2) + '\n');
+  if (flags.json)
+    io.out(
+      JSON.stringify({ schema: 'warcast/commitment@1', commitment: seal.commitment, sealFile: file }, null, 2) + '\n',
+    );
   else {
     io.out(`commitment: ${seal.commitment}\n`);
     io.out(`Publish the commitment before orders are due; keep ${file} secret until the roll is posted:\n`);
@@ -54,15 +60,30 @@ export async function verifyCommand(post: string, flags: VerifyFlags, io: Io): P
   const text = post === '-' ? readFileSync(0, 'utf8') : readBytes(post, 'the post').toString('utf8');
   const seal = sealFromPost(text, post);
   const scenarioFile = flags.scenario ?? seal.scenarioFile;
-  if (typeof scenarioFile !== 'string') throw new UsageError(`${post}: the post names no scenario file: give --scenario FILE`);
-  if (flags.commitment !== undefined && !/^[0-9a-fA-F]{64}$/.test(flags.commitment)) throw new UsageError(`--commitment: expected 64 hex digits (the SHA-256 the referee published), got ${JSON.stringify(flags.commitment)}`);
-  const v = await verifySeal(seal, readBytes(scenarioFile, 'the scenario rolled'), scenarioFile, { commitment: flags.commitment, contributions: flags.contrib });
+  if (typeof scenarioFile !== 'string')
+    throw new UsageError(`${post}: the post names no scenario file: give --scenario FILE`);
+  if (flags.commitment !== undefined && !/^[0-9a-fA-F]{64}$/.test(flags.commitment))
+    throw new UsageError(
+      `--commitment: expected 64 hex digits (the SHA-256 the referee published), got ${JSON.stringify(flags.commitment)}`,
+    );
+  const v = await verifySeal(seal, readBytes(scenarioFile, 'the scenario rolled'), scenarioFile, {
+    commitment: flags.commitment,
+    contributions: flags.contrib,
+  });
   if (flags.json) io.out(JSON.stringify(v, null, 2) + '\n');
   else {
     const out = v.checks.map((c) => `${c.ok ? 'ok' : 'FAILED'}  ${c.check}: ${c.detail}`);
-    out.push('', v.verified ? 'verified: every roll matches the commitment, the contributions and the scenario' : 'NOT verified: see the FAILED lines above');
+    out.push(
+      '',
+      v.verified
+        ? 'verified: every roll matches the commitment, the contributions and the scenario'
+        : 'NOT verified: see the FAILED lines above',
+    );
     io.out(out.join('\n') + '\n');
-    if (v.roll) io.out(`\nThe roll as re-played from the post:\n\n${formatRoll(v.roll, await narrateRoll(v.roll), scenarioFile)}`);
+    if (v.roll)
+      io.out(
+        `\nThe roll as re-played from the post:\n\n${formatRoll(v.roll, await narrateRoll(v.roll), scenarioFile)}`,
+      );
   }
   return v.verified ? ExitCode.ok : ExitCode.failure;
 }

@@ -27,20 +27,26 @@ export async function seekCommand(file: string, flags: SeekFlags & ReportFlags, 
   const to = flags.to === undefined ? undefined : parseNumber('--to', flags.to);
   const step = flags.step === undefined ? undefined : parseNumber('--step', flags.step);
   const { vary, target } = flags;
-  const r = await withRun(io, flags, async (o) => seek(await scenarioArg(file, o.signal), { ...o, vary, target, from, to, step, largest: flags.largest }));
+  const r = await withRun(io, flags, async (o) =>
+    seek(await scenarioArg(file, o.signal), { ...o, vary, target, from, to, step, largest: flags.largest }),
+  );
   emitResult(io, flags, r, () => formatSeek(r));
   await saveCommandReport({ kind: 'seek', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.interrupted, 'only the values already run');
 }
 
 function pointText(p: SeekPoint): string {
-  const ci = p.ci95 ? ` (95%: ${pct(p.ci95[0])}–${pct(p.ci95[1])}, ${fmtCount(p.trials)} trials${p.sure ? '' : ', not settled'})` : ' (exact)';
+  const ci = p.ci95
+    ? ` (95%: ${pct(p.ci95[0])}–${pct(p.ci95[1])}, ${fmtCount(p.trials)} trials${p.sure ? '' : ', not settled'})`
+    : ' (exact)';
   return `${pct(p.probability)}${ci}`;
 }
 
 export function formatSeek(r: SeekResult): string {
   const out: string[] = [];
-  out.push(`${r.title ? r.title + ': ' : ''}${r.seek} ${r.vary} in ${r.from}…${r.to} (step ${r.step}) with ${r.target}`);
+  out.push(
+    `${r.title ? r.title + ': ' : ''}${r.seek} ${r.vary} in ${r.from}…${r.to} (step ${r.step}) with ${r.target}`,
+  );
   out.push(
     r.method === 'exact'
       ? `exact odds by bisection; monotone ${r.monotone ? 'yes' : 'NO'} over ${r.checked === 'every value' ? 'every value' : `${r.checked} values checked`}`

@@ -26,7 +26,8 @@ export interface SweepFlags extends RunFlags {
 
 export function parseNumber(option: string, text: string | undefined): number {
   const v = text === undefined ? NaN : Number(text.trim().replace(/_/g, ''));
-  if (text === undefined || text.trim() === '' || !Number.isFinite(v)) throw new UsageError(`${option}: expected a number, got '${text ?? ''}'`);
+  if (text === undefined || text.trim() === '' || !Number.isFinite(v))
+    throw new UsageError(`${option}: expected a number, got '${text ?? ''}'`);
   return v;
 }
 
@@ -38,12 +39,33 @@ export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags
   if (flags.vary === undefined) throw new UsageError("--vary: required (e.g. --vary 'sides[0].battleRating')");
   const vary = flags.vary;
   const race = flags.race === undefined ? null : flags.race === '0' ? 0 : flags.race === '1' ? 1 : null;
-  if (flags.race !== undefined && race === null) throw new UsageError(`--race: expected the side to maximise, 0 (A) or 1 (B), got '${flags.race}'`);
+  if (flags.race !== undefined && race === null)
+    throw new UsageError(`--race: expected the side to maximise, 0 (A) or 1 (B), got '${flags.race}'`);
   const input = await scenarioArg(file, io.signal);
-  const second = flags.vary2 === undefined ? {} : { vary2: flags.vary2, from2: parseNumber('--from2', flags.from2), to2: parseNumber('--to2', flags.to2), step2: flags.step2 === undefined ? 1 : parseNumber('--step2', flags.step2) };
+  const second =
+    flags.vary2 === undefined
+      ? {}
+      : {
+          vary2: flags.vary2,
+          from2: parseNumber('--from2', flags.from2),
+          to2: parseNumber('--to2', flags.to2),
+          step2: flags.step2 === undefined ? 1 : parseNumber('--step2', flags.step2),
+        };
   const rounds = flags.rounds === undefined ? undefined : parseCount('--rounds', flags.rounds, 1, 1000);
   // Every kind sweeps through the library's sweep (its kind's hooks); the trials default is the kind's own.
-  const r = await withRun(io, flags, (o) => sweep(input, { ...o, trials: flags.trials === undefined ? undefined : o.trials, vary, from, to, step, race, rounds, ...second }));
+  const r = await withRun(io, flags, (o) =>
+    sweep(input, {
+      ...o,
+      trials: flags.trials === undefined ? undefined : o.trials,
+      vary,
+      from,
+      to,
+      step,
+      race,
+      rounds,
+      ...second,
+    }),
+  );
   if ('axes' in r) {
     emitResult(io, flags, r, () => formatSimSweep(r, runOptions(flags).threads));
     await saveCommandReport({ kind: 'sweep-sim', result: r }, file, flags.report, flags, io);
@@ -62,8 +84,12 @@ export function formatSweep(r: SweepResult, requestedThreads?: number, width = I
   if (r.method === 'exact') out.push('exact odds only (all 10,000 pairs of d100 rolls per value)');
   else {
     const total = r.points.reduce((t, p) => t + p.trials, 0);
-    out.push(`${fmtCount(r.trialsPerPoint)} battles per value (${fmtCount(total)} in all), seed ${r.seed}, ${threadsText(r.threads, 'battles', requestedThreads)}, ${(r.elapsedMs / 1000).toFixed(2)} s`);
-    out.push('common random numbers: every value is run with the same seed, so the same chunk seeds and dice; neighbouring points differ by the parameter, not by noise');
+    out.push(
+      `${fmtCount(r.trialsPerPoint)} battles per value (${fmtCount(total)} in all), seed ${r.seed}, ${threadsText(r.threads, 'battles', requestedThreads)}, ${(r.elapsedMs / 1000).toFixed(2)} s`,
+    );
+    out.push(
+      'common random numbers: every value is run with the same seed, so the same chunk seeds and dice; neighbouring points differ by the parameter, not by noise',
+    );
   }
   out.push('');
   const mc = r.method === 'monte-carlo';
@@ -78,7 +104,15 @@ export function formatSweep(r: SweepResult, requestedThreads?: number, width = I
       `${num(p.casualties[0])} / ${num(p.casualties[1])}`,
     ];
   });
-  const header = [r.vary, 'modified BR A / B', ...(mc ? ['A wins (95%)'] : []), 'A exact', ...(mc ? ['B wins (95%)'] : []), 'B exact', 'mean casualties A / B'];
+  const header = [
+    r.vary,
+    'modified BR A / B',
+    ...(mc ? ['A wins (95%)'] : []),
+    'A exact',
+    ...(mc ? ['B wins (95%)'] : []),
+    'B exact',
+    'mean casualties A / B',
+  ];
   out.push(table(rows, header, width));
   return out.join('\n');
 }

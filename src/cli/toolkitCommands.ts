@@ -4,10 +4,32 @@ import type { Io } from './io.js';
 import type { TrialWords } from './options.js';
 
 /** `addRunOptions` is passed in (program.ts imports this file): no import cycle. */
-export function addToolkitCommands(program: Command, io: Io, setExit: (code: number) => void, addRunOptions: (cmd: Command, words?: TrialWords) => Command): void {
-  addRunOptions(program.command('seek <scenario>').description('the smallest (or largest) value of one numeric field that meets a target, e.g. win[0] >= 0.9, fallenBy(12) >= 0.8, held(5) >= 0.95, arrivedBy(4) >= 0.9'), { trials: 'a siege or cascade: at most this many trials per value (a sequential test from 10,000, doubling; default 1,000,000); a battle is exact', unit: 'trials' })
-    .requiredOption('--vary <path>', 'the numeric field to search, e.g. sides[0].troops, sides[0].bonus, foodWeeks, locations[0].militia')
-    .requiredOption('--target <expr>', "the target: win[0|1] (a battle), fallenBy(week) (a siege), held(round[, location]) (a cascade) or arrivedBy(day) (a march) compared (>=, >, <=, <) with a probability")
+export function addToolkitCommands(
+  program: Command,
+  io: Io,
+  setExit: (code: number) => void,
+  addRunOptions: (cmd: Command, words?: TrialWords) => Command,
+): void {
+  addRunOptions(
+    program
+      .command('seek <scenario>')
+      .description(
+        'the smallest (or largest) value of one numeric field that meets a target, e.g. win[0] >= 0.9, fallenBy(12) >= 0.8, held(5) >= 0.95, arrivedBy(4) >= 0.9',
+      ),
+    {
+      trials:
+        'a siege or cascade: at most this many trials per value (a sequential test from 10,000, doubling; default 1,000,000); a battle is exact',
+      unit: 'trials',
+    },
+  )
+    .requiredOption(
+      '--vary <path>',
+      'the numeric field to search, e.g. sides[0].troops, sides[0].bonus, foodWeeks, locations[0].militia',
+    )
+    .requiredOption(
+      '--target <expr>',
+      'the target: win[0|1] (a battle), fallenBy(week) (a siege), held(round[, location]) (a cascade) or arrivedBy(day) (a march) compared (>=, >, <=, <) with a probability',
+    )
     .option('--from <x>', 'first value (default 1 for troops, else 0)')
     .option('--to <y>', 'last value (default 100000 for troops, else 100)')
     .option('--step <s>', 'grid step (default 1)')
@@ -17,22 +39,56 @@ export function addToolkitCommands(program: Command, io: Io, setExit: (code: num
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./seek.js')).seekCommand(file, flags, io)));
 
-  addRunOptions(program.command('worth <scenario>').description('what each adjustment, tactic, +10% troops and +10 BR is worth to a side: change in win probability and casualties, equivalent in BR points and in troops (exact); on a siege, engines, fortifications and food too, by Monte Carlo with common random numbers; on a cascade, what each choice is worth to a player\'s hold on a location, in legions'), { trials: 'a siege or cascade: trials per variant (default 10,000); a battle is exact', unit: 'trials' })
-    .option('--side <n>', 'the side to value: 0 (A, default) or 1 (B); a siege: 0 the attacker, 1 the defender; a cascade: a player\'s index (or --player)')
-    .option('--week <n>', 'a siege: the week N of P(fallen by N) / P(held through N) (default: the median week to fall, else the week limit)')
-    .option('--player <name>', 'a cascade: the player to value (default: the first ordering a seizure, else the first location\'s owner)')
-    .option('--location <name>', 'a cascade: the location whose final owner is measured (default: the player\'s first seizure, else its first location that is not its homeworld)')
+  addRunOptions(
+    program
+      .command('worth <scenario>')
+      .description(
+        "what each adjustment, tactic, +10% troops and +10 BR is worth to a side: change in win probability and casualties, equivalent in BR points and in troops (exact); on a siege, engines, fortifications and food too, by Monte Carlo with common random numbers; on a cascade, what each choice is worth to a player's hold on a location, in legions",
+      ),
+    { trials: 'a siege or cascade: trials per variant (default 10,000); a battle is exact', unit: 'trials' },
+  )
+    .option(
+      '--side <n>',
+      "the side to value: 0 (A, default) or 1 (B); a siege: 0 the attacker, 1 the defender; a cascade: a player's index (or --player)",
+    )
+    .option(
+      '--week <n>',
+      'a siege: the week N of P(fallen by N) / P(held through N) (default: the median week to fall, else the week limit)',
+    )
+    .option(
+      '--player <name>',
+      "a cascade: the player to value (default: the first ordering a seizure, else the first location's owner)",
+    )
+    .option(
+      '--location <name>',
+      "a cascade: the location whose final owner is measured (default: the player's first seizure, else its first location that is not its homeworld)",
+    )
     .option('--rounds <n>', 'a cascade: plan over R rounds, as cascade --rounds (default: this round)')
     .option('--no-npc', 'a cascade: no random NPC attacks, as cascade --no-npc')
     .option('--exact', 'a battle: exact odds (always exact there); a siege or cascade has none')
-    .option('--report <dir>', 'also write a report folder (index.html, tornado chart, result.json); see docs/reports.md')
+    .option(
+      '--report <dir>',
+      'also write a report folder (index.html, tornado chart, result.json); see docs/reports.md',
+    )
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./worth.js')).worthCommand(file, flags, io)));
 
-  addRunOptions(program.command('tournament <forces>').description('round robin of N forces: win matrix (row attacks), Bradley–Terry ratings with intervals (Elo scale), value for money and the Pareto front'), { trials: 'battles per pairing (default 20,000)', unit: 'battles' })
+  addRunOptions(
+    program
+      .command('tournament <forces>')
+      .description(
+        'round robin of N forces: win matrix (row attacks), Bradley–Terry ratings with intervals (Elo scale), value for money and the Pareto front',
+      ),
+    { trials: 'battles per pairing (default 20,000)', unit: 'battles' },
+  )
     .option('--exact', 'exact odds only (ratings without intervals)')
-    .option('--race', 'race the forces for the strongest: stages up to --trials, dropping forces rated clearly below the leader (docs/design.md)')
+    .option(
+      '--race',
+      'race the forces for the strongest: stages up to --trials, dropping forces rated clearly below the leader (docs/design.md)',
+    )
     .option('--report <dir>', 'also write a report folder (heatmap, ratings, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./tournament.js')).tournamentCommand(file, flags, io)));
+    .action(async (file: string, flags) =>
+      setExit(await (await import('./tournament.js')).tournamentCommand(file, flags, io)),
+    );
 }

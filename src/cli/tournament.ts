@@ -9,9 +9,19 @@ import { checkReportOption, saveCommandReport, type ReportFlags } from './report
 import { withRun } from './run.js';
 import { scenarioArg } from './scenarioArg.js';
 
-export async function tournamentCommand(file: string, flags: RunFlags & ReportFlags & { race?: boolean }, io: Io): Promise<number> {
+export async function tournamentCommand(
+  file: string,
+  flags: RunFlags & ReportFlags & { race?: boolean },
+  io: Io,
+): Promise<number> {
   await checkReportOption(flags.report);
-  const r = await withRun(io, flags, async (o) => tournament(await scenarioArg(file, o.signal), { ...o, trials: flags.trials === undefined ? undefined : o.trials, race: flags.race === true }));
+  const r = await withRun(io, flags, async (o) =>
+    tournament(await scenarioArg(file, o.signal), {
+      ...o,
+      trials: flags.trials === undefined ? undefined : o.trials,
+      race: flags.race === true,
+    }),
+  );
   emitResult(io, flags, r, () => presentTournament(r));
   await saveCommandReport({ kind: 'tournament', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.interrupted, 'only the battles already fought');

@@ -23,8 +23,13 @@ export function unknownCommand(program: Command, argv: string[]): UsageError | n
   }
   if (word.startsWith('-') || names.includes(word)) return null; // an unknown option: commander's own error
   const shown = word.length > 60 ? `${word.slice(0, 60)}…` : word;
-  const hint = closest(word, names.filter((n) => n !== 'help'));
+  const hint = closest(
+    word,
+    names.filter((n) => n !== 'help'),
+  );
   // A scenario file named without a command: say which command reads it.
   const file = /\.(ya?ml|json)$/i.test(word) ? ` (a scenario file? name the command first: warcast odds ${shown})` : '';
-  return new UsageError(`unknown command '${shown}'${hint ? ` (did you mean '${hint}'?)` : file}; run warcast --help for the commands`);
+  return new UsageError(
+    `unknown command '${shown}'${hint ? ` (did you mean '${hint}'?)` : file}; run warcast --help for the commands`,
+  );
 }

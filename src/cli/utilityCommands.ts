@@ -9,9 +9,13 @@ export function addUtilityCommands(program: Command, io: Io, setExit: (code: num
     .option('--wide', 'on a terminal, print tables and lines at full width (default there: fit the terminal width)');
   program
     .command('schema [kind]')
-    .description('the scenario files\' JSON Schema (all kinds, or one: war-machine, siege, cascade, march, divided, tournament) for editors; docs/scenarios.md')
+    .description(
+      "the scenario files' JSON Schema (all kinds, or one: war-machine, siege, cascade, march, divided, tournament) for editors; docs/scenarios.md",
+    )
     .option('--out <dir>', 'write KIND.schema.json files (and scenario.schema.json) into dir instead of printing')
-    .action(async (kind: string | undefined, flags) => setExit(await (await import('./schema.js')).schemaCommand(kind, flags, io)));
+    .action(async (kind: string | undefined, flags) =>
+      setExit(await (await import('./schema.js')).schemaCommand(kind, flags, io)),
+    );
 
   program
     .command('completion <shell>')

@@ -30,7 +30,10 @@ export function installCommand(): string {
   try {
     // From dist/src/distributed/ and from the bundle (dist/bundle/): two or three folders under the package root.
     for (const up of ['../../package.json', '../../../package.json']) {
-      const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as { name?: string; peerDependencies?: Record<string, string> };
+      const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as {
+        name?: string;
+        peerDependencies?: Record<string, string>;
+      };
       if (pkg.name === 'warcast') {
         ranges = pkg.peerDependencies ?? {};
         break;
@@ -49,6 +52,9 @@ export async function loadCluster(): Promise<typeof import('./redis.js')> {
   } catch (err) {
     const name = missingPackage(err, CLUSTER_PACKAGES);
     if (name === null) throw err;
-    throw new WarcastError(`cluster mode (--redis, warcast worker) needs the optional packages ${CLUSTER_PACKAGES.join(' and ')}; ${name} is not installed: ${installCommand()}`, ExitCode.missingPackage);
+    throw new WarcastError(
+      `cluster mode (--redis, warcast worker) needs the optional packages ${CLUSTER_PACKAGES.join(' and ')}; ${name} is not installed: ${installCommand()}`,
+      ExitCode.missingPackage,
+    );
   }
 }

@@ -82,13 +82,25 @@ async function probe(url: string): Promise<void> {
   try {
     // disconnectTimeout: ioredis waits 2 s by default for a refused socket to close before destroying it, which
     // kept the process alive 2 s after the one-line error.
-    client = new Redis(url, { lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false, disconnectTimeout: 50 });
+    client = new Redis(url, {
+      lazyConnect: true,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      enableOfflineQueue: false,
+      disconnectTimeout: 50,
+    });
   } catch (err) {
     throw new WarcastError(`--redis: cannot use '${url}': ${err instanceof Error ? err.message : String(err)}`);
   }
   let first: NodeJS.ErrnoException | null = null;
   client.on('error', (err: NodeJS.ErrnoException) => (first ??= err)); // reported below, once
-  const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS + 500).unref());
+  const timer = new Promise<never>((_, reject) =>
+    setTimeout(
+      () => reject(new Error(`no answer in ${CONNECT_TIMEOUT_MS / 1000} s`)),
+      CONNECT_TIMEOUT_MS + 500,
+    ).unref(),
+  );
   try {
     await Promise.race([client.connect().then(() => client.ping()), timer]);
   } catch (err) {
@@ -119,16 +131,25 @@ export interface Cluster {
  * given up at once, so the run returns what finished, marked interrupted, and they are withdrawn from the queue;
  * a run key that lapses 10 s after the client stops renewing it lets workers skip what is left of a run gone.
  */
-export async function connectCluster(url: string, io: { err(text: string): void; signal?: AbortSignal }, version: string): Promise<Cluster> {
+export async function connectCluster(
+  url: string,
+  io: { err(text: string): void; signal?: AbortSignal },
+  version: string,
+): Promise<Cluster> {
   await probe(url);
   let lost: WarcastError | null = null;
   /** Jobs not yet answered: their data (to queue them again) and whether queue.add has returned. */
-  const pending = new Map<string, { data: JobData; queued: boolean; resolve(r: TaskResult): void; reject(e: unknown): void }>();
+  const pending = new Map<
+    string,
+    { data: JobData; queued: boolean; resolve(r: TaskResult): void; reject(e: unknown): void }
+  >();
   /** Every job this run queued and has not seen finish: withdrawn when the run stops early. */
   const ours = new Set<string>();
   const giveUp = () => {
     if (lost) return;
-    lost = new WarcastError(`lost Redis at ${url} mid-run (no answer after ${((RECONNECT_TRIES * RECONNECT_DELAY_MS) / 1000).toFixed(0)} s of reconnecting): no result`);
+    lost = new WarcastError(
+      `lost Redis at ${url} mid-run (no answer after ${((RECONNECT_TRIES * RECONNECT_DELAY_MS) / 1000).toFixed(0)} s of reconnecting): no result`,
+    );
     for (const p of pending.values()) p.reject(lost);
     pending.clear();
   };
@@ -151,22 +172,37 @@ export async function connectCluster(url: string, io: { err(text: string): void;
       try {
         p.resolve(decodeResult(returnvalue));
       } catch (err) {
-        p.reject(new WarcastError(`job ${jobId}: unreadable result (${err instanceof Error ? err.message : String(err)})`));
+        p.reject(
+          new WarcastError(`job ${jobId}: unreadable result (${err instanceof Error ? err.message : String(err)})`),
+        );
       }
     });
   events.on('completed', ({ jobId, returnvalue }) => completed(jobId, returnvalue));
   events.on('failed', ({ jobId, failedReason }) => {
     // Skipped as abandoned while this run lives (its key lost with a Redis restarted empty): queue it again.
-    if (!stopped && pending.has(jobId) && /^skipped: the run that queued this job is gone/.test(failedReason)) return void queue.remove(jobId).then(() => add(jobId), () => add(jobId));
+    if (!stopped && pending.has(jobId) && /^skipped: the run that queued this job is gone/.test(failedReason))
+      return void queue.remove(jobId).then(
+        () => add(jobId),
+        () => add(jobId),
+      );
     settle(jobId, (p) => p.reject(new WarcastError(`job ${jobId} failed on a worker: ${failedReason}`)));
   });
   await events.waitUntilReady();
   const workers = (await queue.getWorkers()).length;
-  io.err(workers === 0 ? `no warcast worker is connected to ${url} yet: jobs wait until one starts (warcast worker --redis ${url})\n` : `${workers} warcast worker${workers === 1 ? '' : 's'} on ${url}\n`);
+  io.err(
+    workers === 0
+      ? `no warcast worker is connected to ${url} yet: jobs wait until one starts (warcast worker --redis ${url})\n`
+      : `${workers} warcast worker${workers === 1 ? '' : 's'} on ${url}\n`,
+  );
 
   const runId = randomUUID().slice(0, 8);
   await connection.set(runKey(runId), '1', 'PX', RUN_KEY_MS);
-  const options = (jobId: string) => ({ jobId, attempts: 1, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } });
+  const options = (jobId: string) => ({
+    jobId,
+    attempts: 1,
+    removeOnComplete: { age: 3600 },
+    removeOnFail: { age: 24 * 3600 },
+  });
   const add = (jobId: string) => {
     const p = pending.get(jobId);
     if (!p) return;
@@ -177,7 +213,13 @@ export async function connectCluster(url: string, io: { err(text: string): void;
         const now = pending.get(jobId);
         if (now) now.queued = true;
       },
-      (err: unknown) => settle(jobId, (x) => x.reject(lost ?? new WarcastError(`cannot queue a job on ${url}: ${err instanceof Error ? err.message : String(err)}`))),
+      (err: unknown) =>
+        settle(jobId, (x) =>
+          x.reject(
+            lost ??
+              new WarcastError(`cannot queue a job on ${url}: ${err instanceof Error ? err.message : String(err)}`),
+          ),
+        ),
     );
   };
 
@@ -216,7 +258,10 @@ export async function connectCluster(url: string, io: { err(text: string): void;
           if (job) completed(id, job.returnvalue);
         }
       }
-      if (requeued > 0) io.err(`warcast: ${requeued} queued job${requeued === 1 ? ' is' : 's are'} gone from Redis at ${url} (restarted or flushed?): queued again\n`);
+      if (requeued > 0)
+        io.err(
+          `warcast: ${requeued} queued job${requeued === 1 ? ' is' : 's are'} gone from Redis at ${url} (restarted or flushed?): queued again\n`,
+        );
     })()
       .catch(() => {}) // a dead connection: giveUp reports it
       .finally(() => (watching = false));
@@ -227,14 +272,17 @@ export async function connectCluster(url: string, io: { err(text: string): void;
   const executor: ClusterExecutor = {
     where: 'the cluster',
     lanes: 64,
-    chunksPerTask: (chunks: number, k: Kernel<unknown>) => Math.max(1, Math.min(k.maxChunksPerTask * 4, Math.ceil(chunks / 16))),
+    chunksPerTask: (chunks: number, k: Kernel<unknown>) =>
+      Math.max(1, Math.min(k.maxChunksPerTask * 4, Math.ceil(chunks / 16))),
     threads: () => Math.max(1, workers),
     run(task: Task): Promise<TaskResult> {
       if (lost) return Promise.reject(lost);
       if (stopped) return Promise.reject(new WarcastError('interrupted: no more jobs'));
       // Our own job id, registered before the job exists, so its completion event cannot come first.
       const jobId = `${runId}-${++seq}-${task.kind}-${task.firstChunk}`;
-      const result = new Promise<TaskResult>((resolve, reject) => pending.set(jobId, { data: { task: toWire(task), version, run: runId }, queued: false, resolve, reject }));
+      const result = new Promise<TaskResult>((resolve, reject) =>
+        pending.set(jobId, { data: { task: toWire(task), version, run: runId }, queued: false, resolve, reject }),
+      );
       add(jobId);
       return result;
     },
@@ -271,20 +319,30 @@ export async function runWorker(o: WorkerOptions): Promise<number> {
   let lostRedis = false;
   let finish: (code: number) => void = () => {};
   const done = new Promise<number>((resolve) => (finish = resolve));
-  const connection = new Redis(o.url, connectionOptions(() => {
-    lostRedis = true;
-    o.log(`warcast worker: lost Redis at ${o.url}; stopping\n`);
-    finish(1);
-  }));
+  const connection = new Redis(
+    o.url,
+    connectionOptions(() => {
+      lostRedis = true;
+      o.log(`warcast worker: lost Redis at ${o.url}; stopping\n`);
+      finish(1);
+    }),
+  );
   connection.on('error', () => {});
   const worker = new Worker<JobData>(
     QUEUE_NAME,
     async (job: Job<JobData>) => {
-      if (job.data.version !== o.version) throw new Error(`this worker runs warcast ${o.version}, the job was queued by warcast ${job.data.version}: run the same version everywhere`);
+      if (job.data.version !== o.version)
+        throw new Error(
+          `this worker runs warcast ${o.version}, the job was queued by warcast ${job.data.version}: run the same version everywhere`,
+        );
       // A run that stopped (Ctrl-C twice, killed) no longer renews its key: nobody waits for this job.
       // Only a job older than the key's life: a Redis restarted empty loses the key too, until its client's next
       // renewal (within a second), and the jobs it queues again meanwhile are new.
-      if (job.data.run !== undefined && Date.now() - job.timestamp > RUN_KEY_MS && (await connection.exists(runKey(job.data.run))) === 0) {
+      if (
+        job.data.run !== undefined &&
+        Date.now() - job.timestamp > RUN_KEY_MS &&
+        (await connection.exists(runKey(job.data.run))) === 0
+      ) {
         o.log(`job ${job.id} skipped: its run is gone\n`);
         throw new Error('skipped: the run that queued this job is gone');
       }
@@ -294,19 +352,39 @@ export async function runWorker(o: WorkerOptions): Promise<number> {
       const end = Math.min(task.totalTrials, (task.firstChunk + task.chunkCount) * kernel.chunkTrials);
       o.log(`job ${job.id} started: chunks ${task.firstChunk}–${task.firstChunk + task.chunkCount - 1}\n`);
       // On the pool even for small jobs: the main thread must stay free to renew the job's lock.
-      const r = await runTrials({ kernel, plan: task.plan, seed: task.seed, trials: end - start, startTrial: start, threads: o.threads, trace: task.trace, placement: 'pool' });
+      const r = await runTrials({
+        kernel,
+        plan: task.plan,
+        seed: task.seed,
+        trials: end - start,
+        startTrial: start,
+        threads: o.threads,
+        trace: task.trace,
+        placement: 'pool',
+      });
       o.log(`job ${job.id} done\n`);
       return toWire({ acc: Array.from(r.acc), trace: r.trace ? Array.from(r.trace) : null } satisfies WireResult);
     },
-    { connection, concurrency: Math.max(2, o.threads * 2), lockDuration: o.stallMs, stalledInterval: Math.max(500, Math.floor(o.stallMs / 2)), maxStalledCount: 10 },
+    {
+      connection,
+      concurrency: Math.max(2, o.threads * 2),
+      lockDuration: o.stallMs,
+      stalledInterval: Math.max(500, Math.floor(o.stallMs / 2)),
+      maxStalledCount: 10,
+    },
   );
   worker.on('error', () => {});
   await worker.waitUntilReady();
-  o.log(`warcast worker: ${o.threads} thread${o.threads === 1 ? '' : 's'}, queue ${QUEUE_NAME} on ${o.url}; Ctrl-C to stop\n`);
+  o.log(
+    `warcast worker: ${o.threads} thread${o.threads === 1 ? '' : 's'}, queue ${QUEUE_NAME} on ${o.url}; Ctrl-C to stop\n`,
+  );
   o.signal?.addEventListener('abort', () => finish(0), { once: true });
   const code = await done;
   // Closing waits for running jobs to finish (they are whole); with Redis gone there is no one to tell, so don't wait long.
-  await Promise.race([(lostRedis ? worker.close(true) : worker.close()).catch(() => {}), new Promise((r) => setTimeout(r, lostRedis ? 1000 : 60_000).unref())]);
+  await Promise.race([
+    (lostRedis ? worker.close(true) : worker.close()).catch(() => {}),
+    new Promise((r) => setTimeout(r, lostRedis ? 1000 : 60_000).unref()),
+  ]);
   connection.disconnect();
   return code;
 }

@@ -49,7 +49,6 @@ export interface CheckpointFile extends CheckpointHeader {
   calls: CheckpointCall[];
 }
 
-
 /** One call's completed prefix, fed tasks in any order (the ordered merge, engine/merge.ts). */
 class CallState {
   readonly merge: OrderedMerge;
@@ -61,7 +60,19 @@ class CallState {
     trace: number[],
     done?: number,
   ) {
-    this.merge = new OrderedMerge({ firstChunk: id.firstChunk, lastChunk: id.lastChunk, chunkTrials: id.chunkTrials, startTrial: id.startTrial, endTrial: id.startTrial + id.trials, traceLength: id.traceLength }, sum, trace, done);
+    this.merge = new OrderedMerge(
+      {
+        firstChunk: id.firstChunk,
+        lastChunk: id.lastChunk,
+        chunkTrials: id.chunkTrials,
+        startTrial: id.startTrial,
+        endTrial: id.startTrial + id.trials,
+        traceLength: id.traceLength,
+      },
+      sum,
+      trace,
+      done,
+    );
   }
   get done(): number {
     return this.merge.done;
@@ -80,14 +91,36 @@ class CallState {
     this.merge.add(t, r);
   }
   result(interrupted: boolean): RunResult {
-    return { acc: this.sum.rounded(), trials: this.trials, threadsUsed: this.threadsUsed, interrupted, ...(this.id.traceLength > 0 ? { trace: Float64Array.from(this.merge.trace) } : {}) };
+    return {
+      acc: this.sum.rounded(),
+      trials: this.trials,
+      threadsUsed: this.threadsUsed,
+      interrupted,
+      ...(this.id.traceLength > 0 ? { trace: Float64Array.from(this.merge.trace) } : {}),
+    };
   }
   save(): CheckpointCall {
-    return { ...this.id, shardFirst: this.id.firstChunk, shardLast: this.done, acc: Array.from(this.sum.rounded()), trace: this.id.traceLength > 0 ? this.merge.trace : null, complete: this.complete, threadsUsed: this.threadsUsed, ...(this.sum.exact() ? { exact: this.sum.exact() } : {}) };
+    return {
+      ...this.id,
+      shardFirst: this.id.firstChunk,
+      shardLast: this.done,
+      acc: Array.from(this.sum.rounded()),
+      trace: this.id.traceLength > 0 ? this.merge.trace : null,
+      complete: this.complete,
+      threadsUsed: this.threadsUsed,
+      ...(this.sum.exact() ? { exact: this.sum.exact() } : {}),
+    };
   }
 }
 
-const keyOf = (c: { kind: string; planHash: string; seed: number; startTrial: number; trials: number; traceLength: number }) => `${c.kind} ${c.planHash} ${c.seed} ${c.startTrial} ${c.trials} ${c.traceLength}`;
+const keyOf = (c: {
+  kind: string;
+  planHash: string;
+  seed: number;
+  startTrial: number;
+  trials: number;
+  traceLength: number;
+}) => `${c.kind} ${c.planHash} ${c.seed} ${c.startTrial} ${c.trials} ${c.traceLength}`;
 
 export interface CheckpointOptions {
   path: string;
@@ -139,13 +172,26 @@ export class Checkpoint {
     const k = o.kernel;
     const startTrial = o.startTrial ?? 0;
     const firstChunk = startTrial / k.chunkTrials;
-    const id = { kind: k.name, planHash: digest(toWire(o.plan)), seed: o.seed, startTrial, trials: o.trials, chunkTrials: k.chunkTrials, firstChunk, lastChunk: Math.ceil((startTrial + o.trials) / k.chunkTrials), traceLength: o.trace ? (k.traceLength ?? 0) : 0 };
+    const id = {
+      kind: k.name,
+      planHash: digest(toWire(o.plan)),
+      seed: o.seed,
+      startTrial,
+      trials: o.trials,
+      chunkTrials: k.chunkTrials,
+      firstChunk,
+      lastChunk: Math.ceil((startTrial + o.trials) / k.chunkTrials),
+      traceLength: o.trace ? (k.traceLength ?? 0) : 0,
+    };
     const key = keyOf(id);
     let st = this.calls.get(key);
     // The same call twice at once (two equal plans in a sweep): the second runs plainly, its answer is the same.
     if (st?.running) return local(o);
     const accLength = k.accLength(o.plan);
-    if (st && (st.sum.length !== accLength || st.id.chunkTrials !== k.chunkTrials)) throw new UsageError(`--resume ${this.o.path}: run ${k.name} has ${st.sum.length} accumulators of chunks of ${st.id.chunkTrials} in the checkpoint, ${accLength} of ${k.chunkTrials} here (edited, or another build of warcast)`);
+    if (st && (st.sum.length !== accLength || st.id.chunkTrials !== k.chunkTrials))
+      throw new UsageError(
+        `--resume ${this.o.path}: run ${k.name} has ${st.sum.length} accumulators of chunks of ${st.id.chunkTrials} in the checkpoint, ${accLength} of ${k.chunkTrials} here (edited, or another build of warcast)`,
+      );
     if (st?.complete) return st.result(false);
     st ??= new CallState(id, new ExactSum(accLength), []);
     const state = st;
@@ -165,7 +211,10 @@ export class Checkpoint {
       });
       state.threadsUsed = Math.max(state.threadsUsed, r.threadsUsed);
       // Every task reaches onTask, so a run that was not stopped has the whole call.
-      if (!r.interrupted && !state.complete) throw new Error(`checkpoint: run ${k.name} ended at chunk ${state.done} of ${id.lastChunk} without an interruption (a task was not reported)`);
+      if (!r.interrupted && !state.complete)
+        throw new Error(
+          `checkpoint: run ${k.name} ended at chunk ${state.done} of ${id.lastChunk} without an interruption (a task was not reported)`,
+        );
       return state.result(r.interrupted);
     } finally {
       state.running = false;
@@ -174,12 +223,21 @@ export class Checkpoint {
 
   /** The file's contents now. */
   snapshot(): CheckpointFile {
-    const calls = [...this.calls.values()].filter((st) => st.done > st.id.firstChunk || st.complete).map((st) => st.save());
+    const calls = [...this.calls.values()]
+      .filter((st) => st.done > st.id.firstChunk || st.complete)
+      .map((st) => st.save());
     return {
       warcastCheckpoint: CHECKPOINT_FORMAT,
       ...this.o.header,
       written: new Date().toISOString(),
-      progress: { trialsDone: calls.reduce((n, c) => n + Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) - c.startTrial, 0), callsComplete: calls.filter((c) => c.complete).length, calls: calls.length },
+      progress: {
+        trialsDone: calls.reduce(
+          (n, c) => n + Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) - c.startTrial,
+          0,
+        ),
+        callsComplete: calls.filter((c) => c.complete).length,
+        calls: calls.length,
+      },
       calls,
     };
   }
@@ -196,7 +254,10 @@ export class Checkpoint {
     } catch (err) {
       const line = `--checkpoint ${this.o.path}: cannot write (${errText(err)})`;
       if (when === 'before') throw new UsageError(`${line}; nothing was run`);
-      if (when === 'after' || !this.failedOnce) this.o.warn(`warcast: ${line}; ${when === 'after' ? 'the last checkpoint written stays' : 'the run goes on, the last checkpoint written stays'}\n`);
+      if (when === 'after' || !this.failedOnce)
+        this.o.warn(
+          `warcast: ${line}; ${when === 'after' ? 'the last checkpoint written stays' : 'the run goes on, the last checkpoint written stays'}\n`,
+        );
       this.failedOnce = true;
     }
   }
@@ -210,7 +271,14 @@ const errText = (err: unknown) => {
 
 /** Write `text` to `path` so that a reader sees the old file or the new one, never part of one, even after a crash. */
 export function writeAtomic(path: string, text: string): void {
-  replaceWhole(path, text, join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}`));
+  replaceWhole(
+    path,
+    text,
+    join(
+      dirname(path),
+      `.${basename(path)}.tmp-${process.pid}-${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}`,
+    ),
+  );
 }
 
 /** Read and check a checkpoint for `--resume`: one line (exit 2) for a missing, cut-off or foreign file, or another run's. */
@@ -221,7 +289,8 @@ export function readCheckpoint(path: string, header: CheckpointHeader): Checkpoi
     // A checkpoint is a file warcast wrote: a FIFO or device is refused at once (a silent writer would hold a
     // synchronous read, deaf to Ctrl-C, until the reader's 10 s time-out).
     const stats = statSync(path, { throwIfNoEntry: false });
-    if (stats && !stats.isFile()) throw fail('not a regular file (a checkpoint is a file warcast wrote with --checkpoint)');
+    if (stats && !stats.isFile())
+      throw fail('not a regular file (a checkpoint is a file warcast wrote with --checkpoint)');
     text = readLimitedSync(path, INPUT_LIMITS.checkpoint).toString('utf8');
   } catch (err) {
     if (err instanceof UsageError) throw err;
@@ -233,19 +302,42 @@ export function readCheckpoint(path: string, header: CheckpointHeader): Checkpoi
   } catch {
     throw fail(`not a complete checkpoint (corrupt JSON, ${text.length.toLocaleString('en-US')} bytes)`);
   }
-  if (data === null || typeof data !== 'object' || data.warcastCheckpoint !== CHECKPOINT_FORMAT) throw fail(`not a warcast checkpoint (expected "warcastCheckpoint": ${CHECKPOINT_FORMAT}; write one with --checkpoint FILE)`);
-  for (const key of ['version', 'command', 'scenarios', 'seed', 'options', 'calls'] as const) if (data[key] === undefined) throw fail(`the checkpoint lacks "${key}" (edited?)`);
+  if (data === null || typeof data !== 'object' || data.warcastCheckpoint !== CHECKPOINT_FORMAT)
+    throw fail(
+      `not a warcast checkpoint (expected "warcastCheckpoint": ${CHECKPOINT_FORMAT}; write one with --checkpoint FILE)`,
+    );
+  for (const key of ['version', 'command', 'scenarios', 'seed', 'options', 'calls'] as const)
+    if (data[key] === undefined) throw fail(`the checkpoint lacks "${key}" (edited?)`);
   const differs = checkpointDiffers(data as CheckpointFile, header);
-  if (differs !== null) throw fail(`${differs}; a checkpoint resumes only the run that wrote it (same command, scenario, seed, options and warcast version)`);
+  if (differs !== null)
+    throw fail(
+      `${differs}; a checkpoint resumes only the run that wrote it (same command, scenario, seed, options and warcast version)`,
+    );
   if (!Array.isArray(data.calls)) throw fail('calls: expected a list');
   data.calls.forEach((c, i) => {
-    const ok = c && Array.isArray(c.acc) && c.acc.every((x) => typeof x === 'number') && Object.values(c.exact ?? {}).every((x) => typeof x === 'string' && /^-?[0-9]+$/.test(x)) && [c.startTrial, c.trials, c.chunkTrials, c.firstChunk, c.lastChunk, c.shardLast, c.traceLength].every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0) && c.shardLast >= c.firstChunk && c.shardLast <= c.lastChunk && (c.traceLength === 0 || (Array.isArray(c.trace) && c.trace.length === (c.shardLast - c.firstChunk) * c.traceLength));
+    const ok =
+      c &&
+      Array.isArray(c.acc) &&
+      c.acc.every((x) => typeof x === 'number') &&
+      Object.values(c.exact ?? {}).every((x) => typeof x === 'string' && /^-?[0-9]+$/.test(x)) &&
+      [c.startTrial, c.trials, c.chunkTrials, c.firstChunk, c.lastChunk, c.shardLast, c.traceLength].every(
+        (x) => typeof x === 'number' && Number.isInteger(x) && x >= 0,
+      ) &&
+      c.shardLast >= c.firstChunk &&
+      c.shardLast <= c.lastChunk &&
+      (c.traceLength === 0 ||
+        (Array.isArray(c.trace) && c.trace.length === (c.shardLast - c.firstChunk) * c.traceLength));
     if (!ok) throw fail(`calls[${i}]: not a saved run (edited?)`);
   });
   return data as CheckpointFile;
 }
 
-const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b)))
+      : x,
+  );
 const show = (v: unknown) => (v === undefined ? 'not given' : typeof v === 'string' ? v : canonical(v));
 
 /** What differs between a checkpoint and this run, in words, or null. */
@@ -253,13 +345,16 @@ export function checkpointDiffers(saved: CheckpointHeader, now: CheckpointHeader
   if (saved.command !== now.command) return `written by warcast ${saved.command}, not ${now.command}`;
   if (saved.version !== now.version) return `written by warcast ${saved.version}, this is ${now.version}`;
   const files = (h: CheckpointHeader) => h.scenarios.map((s) => s.file).join(' ');
-  if (saved.scenarios.length !== now.scenarios.length) return `different scenarios (${files(saved)} in the checkpoint, ${files(now)} here)`;
+  if (saved.scenarios.length !== now.scenarios.length)
+    return `different scenarios (${files(saved)} in the checkpoint, ${files(now)} here)`;
   for (let i = 0; i < now.scenarios.length; i++) {
-    if (saved.scenarios[i].hash !== now.scenarios[i].hash) return `different scenario: ${now.scenarios[i].file} is not the text ${saved.scenarios[i].file} had when the checkpoint was written`;
+    if (saved.scenarios[i].hash !== now.scenarios[i].hash)
+      return `different scenario: ${now.scenarios[i].file} is not the text ${saved.scenarios[i].file} had when the checkpoint was written`;
   }
   if (saved.seed !== now.seed) return `different seed (${saved.seed} in the checkpoint, ${now.seed} here)`;
   const keys = [...new Set([...Object.keys(saved.options), ...Object.keys(now.options)])].sort();
   const diff = keys.filter((k) => canonical(saved.options[k]) !== canonical(now.options[k]));
-  if (diff.length > 0) return `different options: ${diff.map((k) => `${k} ${show(saved.options[k])} in the checkpoint, ${show(now.options[k])} here`).join('; ')}`;
+  if (diff.length > 0)
+    return `different options: ${diff.map((k) => `${k} ${show(saved.options[k])} in the checkpoint, ${show(now.options[k])} here`).join('; ')}`;
   return null;
 }

@@ -51,9 +51,24 @@ class RunState<P> {
     this.end = this.start + o.trials;
     this.firstChunk = this.start / k.chunkTrials;
     this.lastChunk = Math.ceil(this.end / k.chunkTrials); // exclusive
-    const range = { firstChunk: this.firstChunk, lastChunk: this.lastChunk, chunkTrials: k.chunkTrials, startTrial: this.start, endTrial: this.end, traceLength: this.traceLength };
+    const range = {
+      firstChunk: this.firstChunk,
+      lastChunk: this.lastChunk,
+      chunkTrials: k.chunkTrials,
+      startTrial: this.start,
+      endTrial: this.end,
+      traceLength: this.traceLength,
+    };
     this.merge = new OrderedMerge(range, new ExactSum(k.accLength(o.plan)));
-    const task = (firstChunk: number, chunkCount: number): Task => ({ kind: k.name, plan: o.plan, trace: this.traceLength > 0, seed: o.seed, firstChunk, chunkCount, totalTrials: this.end });
+    const task = (firstChunk: number, chunkCount: number): Task => ({
+      kind: k.name,
+      plan: o.plan,
+      trace: this.traceLength > 0,
+      seed: o.seed,
+      firstChunk,
+      chunkCount,
+      totalTrials: this.end,
+    });
     this.scheduler = new Scheduler(this.firstChunk, this.lastChunk, task);
   }
 
@@ -64,7 +79,10 @@ class RunState<P> {
   /** Most chunks a task may hold with its sums exact: 2^53 / (chunk × largest gain a trial), at least one (whose
    * sums are then rounded the same way whatever the grouping). */
   get byExactness(): number {
-    return Math.max(1, Math.floor(2 ** 53 / (this.k.chunkTrials * Math.max(1, this.k.maxPerTrial?.(this.o.plan) ?? 1))));
+    return Math.max(
+      1,
+      Math.floor(2 ** 53 / (this.k.chunkTrials * Math.max(1, this.k.maxPerTrial?.(this.o.plan) ?? 1))),
+    );
   }
 
   /** A finished task: into the merge, the counts, the layers' hook and the progress. */
@@ -76,7 +94,8 @@ class RunState<P> {
       this.chunksOn.otherTasks++;
     }
     this.o.onTask?.(t, r);
-    this.done += Math.min(this.end, (t.firstChunk + t.chunkCount) * this.k.chunkTrials) - t.firstChunk * this.k.chunkTrials;
+    this.done +=
+      Math.min(this.end, (t.firstChunk + t.chunkCount) * this.k.chunkTrials) - t.firstChunk * this.k.chunkTrials;
     this.o.onProgress?.(this.done, this.o.trials);
   };
 
@@ -102,9 +121,15 @@ class RunState<P> {
     } catch (failure) {
       // A cluster's errors are already such a line (lost Redis, a failed job).
       if (failure instanceof WarcastError) throw failure;
-      throw new WarcastError(`a worker thread failed: ${failure instanceof Error ? failure.message.split('\n')[0] : String(failure)}`);
+      throw new WarcastError(
+        `a worker thread failed: ${failure instanceof Error ? failure.message.split('\n')[0] : String(failure)}`,
+      );
     } finally {
-      if (TIMINGS) mark('run', `${this.k.name}: ${this.chunksOn.main} chunks on the main thread, ${this.chunksOn.other} in ${this.chunksOn.otherTasks} tasks on ${where}; main thread ${threadCpuMs()} ms CPU`);
+      if (TIMINGS)
+        mark(
+          'run',
+          `${this.k.name}: ${this.chunksOn.main} chunks on the main thread, ${this.chunksOn.other} in ${this.chunksOn.otherTasks} tasks on ${where}; main thread ${threadCpuMs()} ms CPU`,
+        );
     }
   }
 }
@@ -121,7 +146,8 @@ export class LocalEngine implements Engine {
   async run<P>(o: EngineRun<P>): Promise<RunResult> {
     const s = new RunState(o);
     const k = o.kernel;
-    const poolFrom = o.placement === 'pool' ? 0 : o.placement === 'main' ? Infinity : this.poolFrom(k as Kernel<unknown>);
+    const poolFrom =
+      o.placement === 'pool' ? 0 : o.placement === 'main' ? Infinity : this.poolFrom(k as Kernel<unknown>);
     // A chunk cannot be stopped part-way: when one may take longer than SLOW_CHUNK_MS, run on the pool (even
     // with one thread), where Ctrl-C ends the tasks in flight at once.
     const chunkMs = ((k.worstNsPerTrial?.(o.plan) ?? 0) * k.chunkTrials) / 1e6;
@@ -148,12 +174,28 @@ export class LocalEngine implements Engine {
     // chunk, so chunks are not set aside for a worker that is still starting.
     const byTime = Math.max(1, Math.floor(SLOW_CHUNK_MS / Math.max(chunkMs, 1e-9)));
     const byExactness = s.byExactness;
-    const cap = () => Math.max(1, Math.min(k.maxChunksPerTask, byExactness, s.scheduler.chunkMsSeen > 0 ? Math.floor(TASK_MS / s.scheduler.chunkMsSeen) : byTime));
-    const poolLane: Lane = { executor: pool, size: (first) => (first ? 1 : Math.min(cap(), Math.ceil(s.scheduler.left / (2 * o.threads)))) };
+    const cap = () =>
+      Math.max(
+        1,
+        Math.min(
+          k.maxChunksPerTask,
+          byExactness,
+          s.scheduler.chunkMsSeen > 0 ? Math.floor(TASK_MS / s.scheduler.chunkMsSeen) : byTime,
+        ),
+      );
+    const poolLane: Lane = {
+      executor: pool,
+      size: (first) => (first ? 1 : Math.min(cap(), Math.ceil(s.scheduler.left / (2 * o.threads)))),
+    };
     const lanes: Lane[] = Array.from({ length: pool.lanes }, () => poolLane);
     // The workers' first tasks go out before this thread warms up (yieldFirst): a worker already started
     // (pool.ts, prestartPool) then warms up alongside this thread.
-    if (mainTakes) lanes.push({ executor: mainThreadExecutor(k, o.plan, { warm: true, yieldFirst: true }), size: () => 1, maxChunks: this.tuning.mainThreadChunks });
+    if (mainTakes)
+      lanes.push({
+        executor: mainThreadExecutor(k, o.plan, { warm: true, yieldFirst: true }),
+        size: () => 1,
+        maxChunks: this.tuning.mainThreadChunks,
+      });
     await s.runLanes(lanes, pool.where);
     return s.result(o.threads);
   }
@@ -175,9 +217,15 @@ export class ClusterEngine implements Engine {
     closeSpeculativePool();
     const s = new RunState(o);
     // Jobs as the executor wants them, still no bigger than exact sums allow.
-    const perTask = Math.max(1, Math.min(s.byExactness, this.executor.chunksPerTask(s.chunks, o.kernel as Kernel<unknown>)));
+    const perTask = Math.max(
+      1,
+      Math.min(s.byExactness, this.executor.chunksPerTask(s.chunks, o.kernel as Kernel<unknown>)),
+    );
     const lane: Lane = { executor: this.executor, size: () => perTask };
-    await s.runLanes(Array.from({ length: Math.min(this.executor.lanes, Math.ceil(s.chunks / perTask)) }, () => lane), this.executor.where);
+    await s.runLanes(
+      Array.from({ length: Math.min(this.executor.lanes, Math.ceil(s.chunks / perTask)) }, () => lane),
+      this.executor.where,
+    );
     return s.result(this.executor.threads());
   }
 }

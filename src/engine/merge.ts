@@ -53,7 +53,8 @@ export class OrderedMerge {
       // Running totals after each chunk, cumulative from the run's first chunk.
       if (L > 0 && next.r.trace) {
         const at = this.trace.length;
-        for (let j = 0; j < next.r.trace.length; j++) this.trace.push(next.r.trace[j] + (at > 0 ? this.trace[at - L + (j % L)] : 0));
+        for (let j = 0; j < next.r.trace.length; j++)
+          this.trace.push(next.r.trace[j] + (at > 0 ? this.trace[at - L + (j % L)] : 0));
       }
       this.done += next.chunkCount;
     }

@@ -93,7 +93,11 @@ function ensurePool(threads: number, hints: WorkerHints): Promise<Piscina> {
   const started = startPool(threads, workerHints);
   pool = started;
   poolThreads = threads;
-  if (old) void old.then((p) => p.destroy(), () => {});
+  if (old)
+    void old.then(
+      (p) => p.destroy(),
+      () => {},
+    );
   return started;
 }
 

@@ -34,16 +34,36 @@ export class ReplayEngine implements Engine {
   run<P>(o: EngineRun<P>): Promise<RunResult> {
     const key = callKey(o);
     const call = this.calls[this.next++];
-    if (!call || call.kind !== key.kind || call.planHash !== key.planHash || call.seed !== key.seed || call.startTrial !== key.startTrial || call.trials !== key.trials) {
+    if (
+      !call ||
+      call.kind !== key.kind ||
+      call.planHash !== key.planHash ||
+      call.seed !== key.seed ||
+      call.startTrial !== key.startTrial ||
+      call.trials !== key.trials
+    ) {
       // exit 3, as a part that cannot be used (docs/distributed.md)
-      const why = call ? 'edited parts, or its plan or size depends on earlier results, which shards cannot split; use --redis' : `the parts hold ${this.calls.length} simulation run${this.calls.length === 1 ? '' : 's'}, the analysis makes more`;
-      return Promise.reject(new WarcastError(`merge: run ${this.next} of this analysis is not the one the shards ran (${why})`, ExitCode.invalidScenario));
+      const why = call
+        ? 'edited parts, or its plan or size depends on earlier results, which shards cannot split; use --redis'
+        : `the parts hold ${this.calls.length} simulation run${this.calls.length === 1 ? '' : 's'}, the analysis makes more`;
+      return Promise.reject(
+        new WarcastError(
+          `merge: run ${this.next} of this analysis is not the one the shards ran (${why})`,
+          ExitCode.invalidScenario,
+        ),
+      );
     }
     try {
       this.verify?.(this.next - 1, o.kernel as Kernel<unknown>, o.plan);
     } catch (err) {
       return Promise.reject(err);
     }
-    return Promise.resolve({ acc: Float64Array.from(call.acc), trials: call.trials, threadsUsed: 1, interrupted: false, ...(o.trace && call.trace ? { trace: Float64Array.from(call.trace) } : {}) });
+    return Promise.resolve({
+      acc: Float64Array.from(call.acc),
+      trials: call.trials,
+      threadsUsed: 1,
+      interrupted: false,
+      ...(o.trace && call.trace ? { trace: Float64Array.from(call.trace) } : {}),
+    });
   }
 }

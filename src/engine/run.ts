@@ -42,9 +42,20 @@ export async function runUntil<P>(o: PrecisionOptions<P>): Promise<RunResult> {
   let batch = nextBatch(Math.min(o.initialTrials, o.maxTrials));
   let threadsUsed = 1;
   const traces: Float64Array[] = [];
-  const finish = (interrupted: boolean): RunResult => ({ acc: total, trials, threadsUsed, interrupted, ...(o.trace ? { trace: joinTraces(traces, k.traceLength ?? 0) } : {}) });
+  const finish = (interrupted: boolean): RunResult => ({
+    acc: total,
+    trials,
+    threadsUsed,
+    interrupted,
+    ...(o.trace ? { trace: joinTraces(traces, k.traceLength ?? 0) } : {}),
+  });
   for (;;) {
-    const r = await engine.run({ ...o, trials: batch, startTrial: trials, onProgress: (d) => o.onProgress?.(trials + d, Math.max(trials + batch, o.maxTrials)) });
+    const r = await engine.run({
+      ...o,
+      trials: batch,
+      startTrial: trials,
+      onProgress: (d) => o.onProgress?.(trials + d, Math.max(trials + batch, o.maxTrials)),
+    });
     for (let j = 0; j < total.length; j++) total[j] += r.acc[j];
     if (r.trace) traces.push(r.trace);
     trials += r.trials;

@@ -50,7 +50,11 @@ export class Scheduler {
    * their executor can, the rest finish and still count), or a task fails: then the others are ended the same
    * way and the first failure is thrown. Every finished task goes to `onTask`, in any order.
    */
-  async run(lanes: readonly Lane[], signal: AbortSignal | undefined, onTask: (t: Task, r: TaskResult, on: Executor) => void): Promise<void> {
+  async run(
+    lanes: readonly Lane[],
+    signal: AbortSignal | undefined,
+    onTask: (t: Task, r: TaskResult, on: Executor) => void,
+  ): Promise<void> {
     const stop = new AbortController();
     const onAbort = () => stop.abort();
     signal?.addEventListener('abort', onAbort, { once: true });

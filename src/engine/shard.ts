@@ -34,8 +34,20 @@ export interface ShardCall {
 }
 
 /** What identifies a run across processes: the kernel, a digest of its plan, seed and trial range. */
-export function callKey<P>(o: EngineRun<P>): { kind: string; planHash: string; seed: number; startTrial: number; trials: number } {
-  return { kind: o.kernel.name, planHash: digest(toWire(o.plan)), seed: o.seed, startTrial: o.startTrial ?? 0, trials: o.trials };
+export function callKey<P>(o: EngineRun<P>): {
+  kind: string;
+  planHash: string;
+  seed: number;
+  startTrial: number;
+  trials: number;
+} {
+  return {
+    kind: o.kernel.name,
+    planHash: digest(toWire(o.plan)),
+    seed: o.seed,
+    startTrial: o.startTrial ?? 0,
+    trials: o.trials,
+  };
 }
 
 /** Shard i (1-based) of n of chunks [first, last): contiguous, as even as whole chunks allow. */
@@ -72,15 +84,35 @@ export class ShardEngine implements Engine {
     const lastChunk = Math.ceil((key.startTrial + key.trials) / k.chunkTrials);
     const [a, b] = shardRange(firstChunk, lastChunk, this.index, this.count);
     const traceLength = o.trace ? (k.traceLength ?? 0) : 0;
-    const record: ShardCall = { ...key, chunkTrials: k.chunkTrials, firstChunk, lastChunk, shardFirst: a, shardLast: b, traceLength, acc: [], trace: null };
+    const record: ShardCall = {
+      ...key,
+      chunkTrials: k.chunkTrials,
+      firstChunk,
+      lastChunk,
+      shardFirst: a,
+      shardLast: b,
+      traceLength,
+      acc: [],
+      trace: null,
+    };
     this.calls.push(record);
     const end = Math.min(key.startTrial + key.trials, b * k.chunkTrials);
-    const r = await this.inner.run({ ...o, startTrial: a * k.chunkTrials, trials: Math.max(0, end - a * k.chunkTrials) });
+    const r = await this.inner.run({
+      ...o,
+      startTrial: a * k.chunkTrials,
+      trials: Math.max(0, end - a * k.chunkTrials),
+    });
     if (r.interrupted) this.interrupted = true;
     record.acc = Array.from(r.acc);
     if (r.exact) record.exact = r.exact;
     record.trace = r.trace ? Array.from(r.trace) : null;
     // The analysis goes on with this shard's counts but the whole call's size, so its later calls are the same in every shard.
-    return { acc: r.acc, trials: key.trials, threadsUsed: r.threadsUsed, interrupted: r.interrupted, ...(traceLength > 0 ? { trace: new Float64Array((lastChunk - firstChunk) * traceLength) } : {}) };
+    return {
+      acc: r.acc,
+      trials: key.trials,
+      threadsUsed: r.threadsUsed,
+      interrupted: r.interrupted,
+      ...(traceLength > 0 ? { trace: new Float64Array((lastChunk - firstChunk) * traceLength) } : {}),
+    };
   }
 }

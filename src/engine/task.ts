@@ -58,7 +58,11 @@ export function warmOnce<P>(k: Kernel<P>, plan: P): void {
   const cpu0 = TIMINGS ? threadCpuMs() : 0;
   const calls = warmUp(k, plan);
   warmed.add(k as Kernel<unknown>);
-  if (TIMINGS) mark(`warmed up (${k.name}, ${isMainThread ? 'main thread' : `thread ${threadId}`})`, `${calls} calls, ${(performance.now() - t0).toFixed(0)} ms, ${threadCpuMs() - cpu0} ms CPU`);
+  if (TIMINGS)
+    mark(
+      `warmed up (${k.name}, ${isMainThread ? 'main thread' : `thread ${threadId}`})`,
+      `${calls} calls, ${(performance.now() - t0).toFixed(0)} ms, ${threadCpuMs() - cpu0} ms CPU`,
+    );
 }
 
 /**

@@ -4,7 +4,17 @@
  * integers below 2^53, so JSON numbers carry them without loss.
  */
 
-const TYPED = { Float64Array, Float32Array, Int32Array, Uint32Array, Int16Array, Uint16Array, Int8Array, Uint8Array, Uint8ClampedArray } as const;
+const TYPED = {
+  Float64Array,
+  Float32Array,
+  Int32Array,
+  Uint32Array,
+  Int16Array,
+  Uint16Array,
+  Int8Array,
+  Uint8Array,
+  Uint8ClampedArray,
+} as const;
 type TypedName = keyof typeof TYPED;
 
 /** JSON text of a value whose typed arrays become `{ "$typed": name, "values": [...] }`. */

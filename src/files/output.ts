@@ -5,20 +5,38 @@
  * goes to a temporary file beside the target, fsynced and renamed, so a full disk or a kill leaves the old file
  * or the new one, never part of one (docs/reliability.md, "Files warcast writes").
  */
-import { closeSync, constants, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError, WarcastError } from '../errors.js';
 
 /** A path as shown in a message: long ones cut (a 5,000-character name is not one line). */
 export function shownPath(path: string): string {
-  return path.length > 120 ? `${path.slice(0, 60)}…${path.slice(-40)} (${path.length.toLocaleString('en-US')} characters)` : path;
+  return path.length > 120
+    ? `${path.slice(0, 60)}…${path.slice(-40)} (${path.length.toLocaleString('en-US')} characters)`
+    : path;
 }
 
 /** An errno error in words: `EROFS: read-only file system`. */
 export function errnoText(err: unknown): string {
   const e = err as NodeJS.ErrnoException;
   if (e?.code === 'ENOTFILE') return e.message;
-  if (e?.code === 'ERR_INVALID_ARG_VALUE' || e?.code === 'ERR_INVALID_ARG_TYPE') return 'not a valid file name (a NUL byte?)';
+  if (e?.code === 'ERR_INVALID_ARG_VALUE' || e?.code === 'ERR_INVALID_ARG_TYPE')
+    return 'not a valid file name (a NUL byte?)';
   if (!e?.code) return String(err);
   const words = (e.message ?? '').replace(/^[A-Z]+: /, '').split(',')[0];
   return words && words !== e.code ? `${e.code}: ${words}` : e.code;
@@ -65,9 +83,13 @@ export function checkOutputFile(path: string, o: OutputCheck): void {
   }
   const advice = o.advice ?? 'choose another name, or remove it first';
   if (st !== null) {
-    if (st.isSymbolicLink()) throw refuse(`is a symbolic link; warcast writes a new file or replaces one it wrote, never through a link: ${advice}`);
+    if (st.isSymbolicLink())
+      throw refuse(
+        `is a symbolic link; warcast writes a new file or replaces one it wrote, never through a link: ${advice}`,
+      );
     if (st.isDirectory()) throw refuse('is a folder; expected a file name');
-    if (!st.isFile()) throw refuse(`exists and is not a regular file (a FIFO, device or socket); refusing to write to it: ${advice}`);
+    if (!st.isFile())
+      throw refuse(`exists and is not a regular file (a FIFO, device or socket); refusing to write to it: ${advice}`);
     for (const input of o.inputs ?? []) {
       let inSt: Stats | null = null;
       try {
@@ -75,7 +97,8 @@ export function checkOutputFile(path: string, o: OutputCheck): void {
       } catch {
         // a missing input is the command's own error
       }
-      if (inSt && inSt.ino === st.ino && inSt.dev === st.dev) throw refuse(`is ${input}, a file this command reads; refusing to replace it: ${advice}`);
+      if (inSt && inSt.ino === st.ino && inSt.dev === st.dev)
+        throw refuse(`is ${input}, a file this command reads; refusing to replace it: ${advice}`);
     }
     const why = o.whyNotReplace(path);
     if (why !== null) throw refuse(`exists and ${why}; refusing to replace it: ${advice}`);
@@ -130,7 +153,7 @@ export function replaceWhole(path: string, data: string | Uint8Array, tmp: strin
   try {
     fd = openSync(tmp, 'wx');
     const buf = typeof data === 'string' ? Buffer.from(data) : data;
-    for (let at = 0; at < buf.length; ) at += writeSync(fd, buf, at);
+    for (let at = 0; at < buf.length;) at += writeSync(fd, buf, at);
     fsyncSync(fd);
     closeSync(fd);
     fd = null;
@@ -183,7 +206,8 @@ export function ensureFolder(dir: string, option: string): void {
   try {
     st = statSync(dir);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`${name}: cannot use it as a folder (${errnoText(err)})`);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new UsageError(`${name}: cannot use it as a folder (${errnoText(err)})`);
   }
   if (st !== null) {
     if (!st.isDirectory()) throw new UsageError(`${name}: exists and is not a folder; choose a new or existing folder`);

@@ -36,7 +36,10 @@ export function refusal(command: string, definition: KindDefinition<unknown, unk
 }
 
 /** Read a scenario's kind without validating; a kind the command does not answer is refused (exit 2). */
-export function definitionFor(command: string, input: ScenarioInput): { source: ScenarioSource; definition: KindDefinition<unknown, unknown> | undefined } {
+export function definitionFor(
+  command: string,
+  input: ScenarioInput,
+): { source: ScenarioSource; definition: KindDefinition<unknown, unknown> | undefined } {
   const source = sourceOf(input);
   const kind = (source.data as { kind?: unknown } | null)?.kind;
   const definition = scenarioKindDefinition(kind);
@@ -70,6 +73,12 @@ const scenarioKindList = () => KIND_LIST.filter((k) => k.scenarioKind !== null);
  */
 export function commandKindTable(): string {
   const kinds = scenarioKindList();
-  const rows = scenarioCommands().map((c) => `| \`${c}\` | ${kinds.map((k) => (answers(k, c) ? '✓' : `→ \`${k.command}\``)).join(' | ')} |`);
-  return [`| command | ${kinds.map((k) => `\`${k.scenarioKind}\``).join(' | ')} |`, `|---|${kinds.map(() => '---').join('|')}|`, ...rows].join('\n');
+  const rows = scenarioCommands().map(
+    (c) => `| \`${c}\` | ${kinds.map((k) => (answers(k, c) ? '✓' : `→ \`${k.command}\``)).join(' | ')} |`,
+  );
+  return [
+    `| command | ${kinds.map((k) => `\`${k.scenarioKind}\``).join(' | ')} |`,
+    `|---|${kinds.map(() => '---').join('|')}|`,
+    ...rows,
+  ].join('\n');
 }

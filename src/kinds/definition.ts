@@ -61,11 +61,22 @@ export interface KindBehaviour<Scenario, Result extends AnalysisResult = Analysi
   /** `sweep` over one or two fields. */
   sweep?: SweepHooks<Scenario>;
   /** `seek`: how one value of the field is judged against a target naming one of its metrics. */
-  seek?(scenario: Scenario, source: ScenarioSource, path: PathSegment[], target: Target, settings: RunSettings, options: RunOptions & { firstLook?: number }): SeekEvaluator;
+  seek?(
+    scenario: Scenario,
+    source: ScenarioSource,
+    path: PathSegment[],
+    target: Target,
+    settings: RunSettings,
+    options: RunOptions & { firstLook?: number },
+  ): SeekEvaluator;
   /** `worth`: what each adjustment is worth. */
   worth?(scenario: Scenario, source: ScenarioSource, options: WorthOptions): Promise<WorthResult>;
   /** `compare`: the rows of two scenarios of this kind side by side. */
-  compare?(a: ScenarioInput, b: ScenarioInput, options: RunOptions): Promise<{ seed: number; trials: [number, number]; rows: CompareRow[] }>;
+  compare?(
+    a: ScenarioInput,
+    b: ScenarioInput,
+    options: RunOptions,
+  ): Promise<{ seed: number; trials: [number, number]; rows: CompareRow[] }>;
 }
 
 export interface KindDefinition<Scenario, Plan> {

@@ -33,7 +33,9 @@ export type PlanOf<K extends KindName> = (typeof KINDS)[K] extends KindDefinitio
 /** The validated scenario of a kind. */
 export type ScenarioOf<K extends KindName> = (typeof KINDS)[K] extends KindDefinition<infer S, unknown> ? S : never;
 /** The kinds a scenario file may name. */
-export type ScenarioKindName = { [K in KindName]: (typeof KINDS)[K]['scenarioKind'] extends string ? K : never }[KindName];
+export type ScenarioKindName = {
+  [K in KindName]: (typeof KINDS)[K]['scenarioKind'] extends string ? K : never;
+}[KindName];
 /** Any validated scenario: a union tagged by `kind`. */
 export type AnyScenario = ScenarioOf<ScenarioKindName>;
 

@@ -25,13 +25,17 @@ export type ScenarioInput = string | { text: string; file?: string } | { kind: s
 /** Parse without validating (the source keeps line positions for error messages). */
 export function sourceOf(input: ScenarioInput): ScenarioSource {
   if (typeof input === 'string') return readScenarioFile(input);
-  if ('text' in input && typeof input.text === 'string' && !('kind' in input)) return parseScenarioText(input.text, input.file ?? '<scenario>');
+  if ('text' in input && typeof input.text === 'string' && !('kind' in input))
+    return parseScenarioText(input.text, input.file ?? '<scenario>');
   // An object: its JSON text is a valid scenario document, and error lines then point into that text.
   return parseScenarioText(JSON.stringify(input, null, 2), '<scenario object>');
 }
 
 /** The kind a parsed source names, checked to be one of `expected`; a kind the registry knows but not expected is a usage error naming its command. */
-export function expectKind(source: ScenarioSource, expected: readonly string[] = SCENARIO_KINDS): KindDefinition<unknown, unknown> {
+export function expectKind(
+  source: ScenarioSource,
+  expected: readonly string[] = SCENARIO_KINDS,
+): KindDefinition<unknown, unknown> {
   const data = source.data;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw source.error([], 'expected a mapping with a kind (e.g. kind: war-machine)');
@@ -41,7 +45,10 @@ export function expectKind(source: ScenarioSource, expected: readonly string[] =
   if (typeof kind !== 'string' || !def || !expected.includes(kind)) {
     const wanted = `expected kind ${expected.map((k) => `'${k}'`).join(' or ')}${kind === undefined ? '' : `, got ${JSON.stringify(kind)}`}`;
     // A kind the registry knows that this command does not answer: the file is fine, the command is not (exit 2).
-    if (def?.command) throw new UsageError(`${source.error(['kind'], wanted).message} (a ${def.scenarioKind} scenario: run warcast ${def.command})`);
+    if (def?.command)
+      throw new UsageError(
+        `${source.error(['kind'], wanted).message} (a ${def.scenarioKind} scenario: run warcast ${def.command})`,
+      );
     const hint = typeof kind === 'string' ? closest(kind, SCENARIO_KINDS) : null;
     throw source.error(['kind'], `${wanted}${hint ? ` (did you mean '${hint}'?)` : ''}`);
   }
@@ -49,7 +56,10 @@ export function expectKind(source: ScenarioSource, expected: readonly string[] =
 }
 
 /** Validate a parsed source against the kind it names, if that is one of `expected` (default: any scenario kind). */
-export async function loadSource(source: ScenarioSource, expected: readonly string[] = SCENARIO_KINDS): Promise<LoadedScenario> {
+export async function loadSource(
+  source: ScenarioSource,
+  expected: readonly string[] = SCENARIO_KINDS,
+): Promise<LoadedScenario> {
   mark('scenario parsed');
   const def = expectKind(source, expected);
   const parse = await def.parse!();
@@ -66,7 +76,10 @@ export async function loadScenario(input: ScenarioInput, expected?: readonly str
 }
 
 /** Load a scenario that must be of kind `kind`, typed. */
-export async function loadKind<K extends KindName>(input: ScenarioInput, kind: K): Promise<LoadedScenario<ScenarioOf<K>>> {
+export async function loadKind<K extends KindName>(
+  input: ScenarioInput,
+  kind: K,
+): Promise<LoadedScenario<ScenarioOf<K>>> {
   return (await loadScenario(input, [kind])) as LoadedScenario<ScenarioOf<K>>;
 }
 

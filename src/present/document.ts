@@ -56,9 +56,21 @@ export interface Document {
 }
 
 /** Small builders, so the kinds' presentation functions read as the output does. */
-export const percent = (value: number, ci?: readonly [number, number] | null, digits?: number): Quantity => ({ q: 'percent', value, ci, digits });
+export const percent = (value: number, ci?: readonly [number, number] | null, digits?: number): Quantity => ({
+  q: 'percent',
+  value,
+  ci,
+  digits,
+});
 export const number = (value: number, digits?: number): Quantity => ({ q: 'number', value, digits });
-export const spread = (s: { mean: number; p05: number; p50: number; p95: number }, digits?: number): Quantity => ({ q: 'spread', mean: s.mean, p05: s.p05, p50: s.p50, p95: s.p95, digits });
+export const spread = (s: { mean: number; p05: number; p50: number; p95: number }, digits?: number): Quantity => ({
+  q: 'spread',
+  mean: s.mean,
+  p05: s.p05,
+  p50: s.p50,
+  p95: s.p95,
+  digits,
+});
 export const trials = (value: number): Quantity => ({ q: 'trials', value });
 
 export const heading = (text: Text): Block => ({ type: 'heading', text });
@@ -66,4 +78,10 @@ export const run = (text: Text): Block => ({ type: 'run', text });
 export const verdict = (...lines: Text[]): Block => ({ type: 'verdict', lines });
 export const note = (text: Text, only?: Only): Block => ({ type: 'note', text, only });
 export const gap: Block = { type: 'gap' };
-export const table = (columns: string[], rows: Text[][], caption?: string, only?: Only): TableBlock => ({ type: 'table', caption, columns, rows, only });
+export const table = (columns: string[], rows: Text[][], caption?: string, only?: Only): TableBlock => ({
+  type: 'table',
+  caption,
+  columns,
+  rows,
+  only,
+});

@@ -75,7 +75,11 @@ export function fmtCount(n: number): string {
  * "1M battles, seed 42, 4 threads, 0.42 s". When fewer threads ran than were asked for, say why: a run this
  * small stays on one thread because starting a worker pool would cost more than it saves.
  */
-export function runLine(r: { trials: number; seed: number; threads: number; elapsedMs: number }, unit: string, requestedThreads?: number): string {
+export function runLine(
+  r: { trials: number; seed: number; threads: number; elapsedMs: number },
+  unit: string,
+  requestedThreads?: number,
+): string {
   return `${fmtCount(r.trials)} ${unit}${r.trials === 1 ? '' : 's'}, seed ${r.seed}, ${threadsText(r.threads, `${unit}s`, requestedThreads)}, ${(r.elapsedMs / 1000).toFixed(2)} s`;
 }
 
@@ -84,7 +88,10 @@ export function runLine(r: { trials: number; seed: number; threads: number; elap
  * or its default, the machine's parallelism: so not "asked", which a user who gave no --threads did not).
  */
 export function threadsText(threads: number, units: string, requestedThreads?: number): string {
-  const why = requestedThreads !== undefined && threads < requestedThreads ? ` (not ${requestedThreads}: too few ${units} for a worker pool to pay off)` : '';
+  const why =
+    requestedThreads !== undefined && threads < requestedThreads
+      ? ` (not ${requestedThreads}: too few ${units} for a worker pool to pay off)`
+      : '';
   return `${threads} thread${threads === 1 ? '' : 's'}${why}`;
 }
 
@@ -105,5 +112,9 @@ const inline = (part: Inline) => (typeof part === 'string' ? part : quantityText
 
 /** Running text as a string: the same words in every renderer. */
 export function plain(text: Text): string {
-  return typeof text === 'string' ? text : Array.isArray(text) ? (text as readonly Inline[]).map(inline).join('') : inline(text as Quantity);
+  return typeof text === 'string'
+    ? text
+    : Array.isArray(text)
+      ? (text as readonly Inline[]).map(inline).join('')
+      : inline(text as Quantity);
 }

@@ -25,8 +25,15 @@ export function blockHtml(b: Block, chart?: (name: string) => string): string {
       return `<ul class="verdict"${attrs(b)}>\n${b.lines.map((l) => `<li>${escapeHtml(plain(l))}</li>`).join('\n')}\n</ul>`;
     case 'table': {
       const caption = b.caption ? `<caption>${escapeHtml(b.caption)}</caption>` : '';
-      const head = b.columns.length ? `<thead><tr>${b.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('')}</tr></thead>` : '';
-      const body = b.rows.map((r) => `<tr>${r.map((c, k) => (k === 0 ? `<th scope="row">${escapeHtml(plain(c))}</th>` : `<td>${escapeHtml(plain(c))}</td>`)).join('')}</tr>`).join('\n');
+      const head = b.columns.length
+        ? `<thead><tr>${b.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('')}</tr></thead>`
+        : '';
+      const body = b.rows
+        .map(
+          (r) =>
+            `<tr>${r.map((c, k) => (k === 0 ? `<th scope="row">${escapeHtml(plain(c))}</th>` : `<td>${escapeHtml(plain(c))}</td>`)).join('')}</tr>`,
+        )
+        .join('\n');
       return `<table${attrs(b)}>${caption}${head}<tbody>\n${body}\n</tbody></table>`;
     }
     case 'ledger':

@@ -33,5 +33,10 @@ export function markdownFromText(text: string): string {
     else if (line.startsWith('→ ')) out.push(`- **${line.slice(2)}**`);
     else out.push(line === '' ? '' : `${line}  `);
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim() + '\n';
+  return (
+    out
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim() + '\n'
+  );
 }

@@ -11,7 +11,11 @@ import { textBlocks } from './text.js';
 export function markdownTable(rows: string[][], header: string[]): string {
   const cell = (c: string) => c.replace(/\|/g, '\\|').trim() || ' ';
   const line = (r: string[]) => `| ${r.map(cell).join(' | ')} |`;
-  return [line(header), `|${header.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`, ...rows.map(line)].join('\n') + '\n';
+  return (
+    [line(header), `|${header.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`, ...rows.map(line)].join(
+      '\n',
+    ) + '\n'
+  );
 }
 
 function blockMarkdown(b: Block): string[] {
@@ -36,5 +40,11 @@ function blockMarkdown(b: Block): string[] {
 }
 
 export function renderMarkdown(doc: Document): string {
-  return textBlocks(doc).flatMap(blockMarkdown).join('\n').replace(/\n{3,}/g, '\n\n').trim() + '\n';
+  return (
+    textBlocks(doc)
+      .flatMap(blockMarkdown)
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim() + '\n'
+  );
 }

@@ -33,7 +33,12 @@ export function textTable(rows: string[][], header: string[] | undefined, width:
     const first = widths[0] - (total - width);
     if (first < 16) return stacked(rows, header);
     // Each row's label in lines of at most `first` characters; the numbers stay on the row's first line.
-    const wrap = (rs: string[][]) => rs.flatMap((r) => wrapWords(r[0] ?? '', first).map((part, k) => (k === 0 ? [part, ...r.slice(1)] : [part, ...r.slice(1).map(() => '')])));
+    const wrap = (rs: string[][]) =>
+      rs.flatMap((r) =>
+        wrapWords(r[0] ?? '', first).map((part, k) =>
+          k === 0 ? [part, ...r.slice(1)] : [part, ...r.slice(1).map(() => '')],
+        ),
+      );
     const wrapped = wrap(all);
     widths = widthsOf(wrapped);
     return render(wrapped, header ? wrap([header]).length : 0, widths);
@@ -42,7 +47,11 @@ export function textTable(rows: string[][], header: string[] | undefined, width:
 }
 
 function render(all: string[][], headerLines: number, widths: number[]): string {
-  const line = (r: string[]) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+      .join('  ')
+      .trimEnd();
   const out = all.map(line);
   if (headerLines > 0) out.splice(headerLines, 0, widths.map((w) => '─'.repeat(w)).join('  '));
   return out.join('\n') + '\n';
@@ -70,7 +79,9 @@ export function fitText(text: string, width: number): string {
       if (line.length <= width || /\S {2,}\S/.test(line.trimStart())) return [line];
       const indent = /^\s*(→ |- |• )?/.exec(line)![0];
       const pad = ' '.repeat(indent.length);
-      return wrapWords(line.slice(indent.length), width - indent.length).map((part, k) => (k === 0 ? indent : pad) + part);
+      return wrapWords(line.slice(indent.length), width - indent.length).map(
+        (part, k) => (k === 0 ? indent : pad) + part,
+      );
     })
     .join('\n');
 }
@@ -89,7 +100,11 @@ function blockText(b: Block, width: number): string {
     case 'verdict':
       return b.lines.map((l) => `→ ${plain(l)}`).join('\n');
     case 'table':
-      return textTable(b.rows.map((r) => r.map(plain)), b.columns.length ? b.columns : undefined, width);
+      return textTable(
+        b.rows.map((r) => r.map(plain)),
+        b.columns.length ? b.columns : undefined,
+        width,
+      );
     case 'ledger':
       return b.lines.join('\n');
     case 'gap':
@@ -100,6 +115,11 @@ function blockText(b: Block, width: number): string {
 
 /** The document as terminal text, ending with one newline. */
 export function renderText(doc: Document, width = Infinity): string {
-  const text = fitText(textBlocks(doc).map((b) => blockText(b, width)).join('\n'), width);
+  const text = fitText(
+    textBlocks(doc)
+      .map((b) => blockText(b, width))
+      .join('\n'),
+    width,
+  );
   return text.endsWith('\n') ? text : text + '\n';
 }

@@ -35,13 +35,20 @@ const CHUNK = 64 * 1024;
 
 function systemFailure(err: unknown): ReadFailure {
   const code = (err as NodeJS.ErrnoException).code ?? 'EIO';
-  const what: Record<string, string> = { EISDIR: 'a directory', EBADF: 'not open for reading', ELOOP: 'a loop of symbolic links' };
+  const what: Record<string, string> = {
+    EISDIR: 'a directory',
+    EBADF: 'not open for reading',
+    ELOOP: 'a loop of symbolic links',
+  };
   const reason = `cannot read (${code})${what[code] ? `: ${what[code]}` : ''}`;
   return new ReadFailure(reason, code);
 }
 
 function tooLarge(limit: number): ReadFailure {
-  return new ReadFailure(`larger than ${limit.toLocaleString('en-US')} bytes (${limit >= 1 << 20 ? `${limit / (1 << 20)} MiB` : `${limit} bytes`}), the limit for this input (docs/reliability.md)`, 'limit');
+  return new ReadFailure(
+    `larger than ${limit.toLocaleString('en-US')} bytes (${limit >= 1 << 20 ? `${limit / (1 << 20)} MiB` : `${limit} bytes`}), the limit for this input (docs/reliability.md)`,
+    'limit',
+  );
 }
 
 function checkKind(stat: Stats): void {
@@ -92,7 +99,11 @@ export function readLimitedSync(path: string, limit: number, waitMs = 10_000): B
         if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
         const now = Date.now();
         if (idleSince === 0) idleSince = now;
-        else if (now - idleSince > waitMs) throw new ReadFailure(`no data for ${waitMs / 1000} s (a FIFO or device that does not end; pass it on stdin as -)`, 'ETIMEDOUT');
+        else if (now - idleSince > waitMs)
+          throw new ReadFailure(
+            `no data for ${waitMs / 1000} s (a FIFO or device that does not end; pass it on stdin as -)`,
+            'ETIMEDOUT',
+          );
         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
         continue;
       }
@@ -151,7 +162,11 @@ function readNonBlocking(fd: number, limit: number, signal?: AbortSignal): Promi
 const stopped = () => new ReadFailure('reading stopped by a signal', 'signal');
 
 /** Read a stream to its end, at most `limit` bytes; past the limit or on `signal`, the stream is destroyed. */
-export function readLimitedStream(stream: NodeJS.ReadableStream & { destroy(): void }, limit: number, signal?: AbortSignal): Promise<Buffer> {
+export function readLimitedStream(
+  stream: NodeJS.ReadableStream & { destroy(): void },
+  limit: number,
+  signal?: AbortSignal,
+): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     const out = new Collector(limit);
     let done = false;

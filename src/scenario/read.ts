@@ -24,8 +24,19 @@ export function readScenarioFile(file: string): ScenarioSource {
 export function scenarioReadError(file: string, err: unknown): Error {
   if (!(err instanceof ReadFailure)) return err as Error;
   if (err.code === 'signal') return new WarcastError(`${file}: ${err.reason}`, ExitCode.interrupted);
-  if (err.code === 'limit') return new ScenarioError(file, null, '', `larger than ${SCENARIO_LIMITS.bytes.toLocaleString('en-US')} bytes (1 MiB), the limit for a scenario file (docs/reliability.md)`);
-  return new ScenarioError(file, null, '', err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.reason);
+  if (err.code === 'limit')
+    return new ScenarioError(
+      file,
+      null,
+      '',
+      `larger than ${SCENARIO_LIMITS.bytes.toLocaleString('en-US')} bytes (1 MiB), the limit for a scenario file (docs/reliability.md)`,
+    );
+  return new ScenarioError(
+    file,
+    null,
+    '',
+    err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.reason,
+  );
 }
 
 /** A scenario's bytes as text: UTF-8, else a ScenarioError at the line of the first bad byte. */

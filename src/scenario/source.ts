@@ -3,7 +3,17 @@
  * `file:line: field.path: what was expected`. Pure (no files: src/scenario/read.ts reads them), so the what-if
  * page parses and validates with the very code the command line uses.
  */
-import { LineCounter, parseDocument, isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import {
+  LineCounter,
+  parseDocument,
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  type Document,
+  type Node as YamlNode,
+} from 'yaml';
 import type { z } from 'zod';
 import { SCENARIO_ERROR_LIMIT, ScenarioError, ScenarioErrors } from '../errors.js';
 import { escapeControls } from './controls.js';
@@ -73,7 +83,8 @@ export function parseScenarioText(text: string, file: string): ScenarioSource {
     // finds duplicates with a Set instead.
     doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: false, merge: true });
   } catch (err) {
-    if (err instanceof RangeError) throw new ScenarioError(file, null, '', `nested too deeply (limit ${SCENARIO_LIMITS.depth} levels)`);
+    if (err instanceof RangeError)
+      throw new ScenarioError(file, null, '', `nested too deeply (limit ${SCENARIO_LIMITS.depth} levels)`);
     throw err;
   }
   let data: unknown;
@@ -84,7 +95,12 @@ export function parseScenarioText(text: string, file: string): ScenarioSource {
   if (firstError) {
     const pos = firstError.linePos?.[0];
     const line = pos ? pos.line : null;
-    const reason = escapeControls(firstError.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '').slice(0, 200));
+    const reason = escapeControls(
+      firstError.message
+        .split('\n')[0]
+        .replace(/ at line \d+, column \d+:?$/, '')
+        .slice(0, 200),
+    );
     if (!isJson) throw new ScenarioError(file, line, '', `malformed YAML: ${reason}`);
   } else {
     checkTree(doc, file, lineAt);
@@ -97,7 +113,14 @@ export function parseScenarioText(text: string, file: string): ScenarioSource {
       if (err instanceof ReferenceError || err instanceof RangeError) {
         const alias = firstAlias(doc);
         const line = alias?.range ? lineAt(alias.range[0]) : null;
-        throw new ScenarioError(file, line, '', err instanceof RangeError ? `nested too deeply (limit ${SCENARIO_LIMITS.depth} levels)` : `too many YAML alias expansions (limit ${SCENARIO_LIMITS.aliases}): write the values out`);
+        throw new ScenarioError(
+          file,
+          line,
+          '',
+          err instanceof RangeError
+            ? `nested too deeply (limit ${SCENARIO_LIMITS.depth} levels)`
+            : `too many YAML alias expansions (limit ${SCENARIO_LIMITS.aliases}): write the values out`,
+        );
       }
       throw err;
     }
@@ -141,9 +164,21 @@ function boundWork(text: string, file: string): void {
     else if (c === 44 || c === 58 || c === 38 || c === 42) marks++;
     else if (c === 91 || c === 123) {
       marks++;
-      if (++depth > SCENARIO_LIMITS.brackets) throw new ScenarioError(file, line, '', `nested too deeply (more than ${SCENARIO_LIMITS.brackets} open brackets)`);
+      if (++depth > SCENARIO_LIMITS.brackets)
+        throw new ScenarioError(
+          file,
+          line,
+          '',
+          `nested too deeply (more than ${SCENARIO_LIMITS.brackets} open brackets)`,
+        );
     } else if (c === 93 || c === 125) depth = Math.max(0, depth - 1);
-    if (line + marks > SCENARIO_LIMITS.entries) throw new ScenarioError(file, line, '', `more than ${SCENARIO_LIMITS.entries.toLocaleString('en-US')} lines and separators (, : [ { & *), the limit for a scenario file (docs/reliability.md)`);
+    if (line + marks > SCENARIO_LIMITS.entries)
+      throw new ScenarioError(
+        file,
+        line,
+        '',
+        `more than ${SCENARIO_LIMITS.entries.toLocaleString('en-US')} lines and separators (, : [ { & *), the limit for a scenario file (docs/reliability.md)`,
+      );
   }
 }
 
@@ -168,10 +203,23 @@ function checkTree(doc: Document, file: string, lineAt: (offset: number) => numb
       anchors.add(node[1] as string);
       continue;
     }
-    if (depth > SCENARIO_LIMITS.depth) throw new ScenarioError(file, lineOfNode(node), '', `nested too deeply (limit ${SCENARIO_LIMITS.depth} levels)`);
+    if (depth > SCENARIO_LIMITS.depth)
+      throw new ScenarioError(file, lineOfNode(node), '', `nested too deeply (limit ${SCENARIO_LIMITS.depth} levels)`);
     if (isAlias(node)) {
-      if (++aliases > SCENARIO_LIMITS.aliases) throw new ScenarioError(file, lineOfNode(node), '', `too many YAML aliases (limit ${SCENARIO_LIMITS.aliases}): write the values out`);
-      if (!anchors.has(node.source)) throw new ScenarioError(file, lineOfNode(node), '', `YAML alias *${shown(node.source)} has no complete anchor &${shown(node.source)} before it`);
+      if (++aliases > SCENARIO_LIMITS.aliases)
+        throw new ScenarioError(
+          file,
+          lineOfNode(node),
+          '',
+          `too many YAML aliases (limit ${SCENARIO_LIMITS.aliases}): write the values out`,
+        );
+      if (!anchors.has(node.source))
+        throw new ScenarioError(
+          file,
+          lineOfNode(node),
+          '',
+          `YAML alias *${shown(node.source)} has no complete anchor &${shown(node.source)} before it`,
+        );
       continue;
     }
     const anchor = (node as { anchor?: string }).anchor;
@@ -181,12 +229,24 @@ function checkTree(doc: Document, file: string, lineAt: (offset: number) => numb
       const children: [unknown, number][] = [];
       for (const pair of node.items) {
         const key = pair.key as YamlNode | null;
-        if (key !== null && !isScalar(key) && !isAlias(key)) throw new ScenarioError(file, lineOfNode(key) ?? lineOfNode(pair.value), '', 'a key must be a plain name, not a mapping or a list');
+        if (key !== null && !isScalar(key) && !isAlias(key))
+          throw new ScenarioError(
+            file,
+            lineOfNode(key) ?? lineOfNode(pair.value),
+            '',
+            'a key must be a plain name, not a mapping or a list',
+          );
         if (isScalar(key)) {
           const name = String(key.value);
           if (name !== '<<') {
             const before = seen.get(name);
-            if (before !== undefined) throw new ScenarioError(file, lineOfNode(key), '', `key '${shown(name)}' appears twice in this mapping${before !== null ? ` (first on line ${before})` : ''}`);
+            if (before !== undefined)
+              throw new ScenarioError(
+                file,
+                lineOfNode(key),
+                '',
+                `key '${shown(name)}' appears twice in this mapping${before !== null ? ` (first on line ${before})` : ''}`,
+              );
             seen.set(name, lineOfNode(key));
           }
         }
@@ -208,7 +268,8 @@ function firstAlias(doc: Document): YamlNode | null {
     const node = stack.pop();
     if (isAlias(node)) return node;
     // Children pushed last-first, so the walk is in document order.
-    if (isMap(node)) for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i].value, node.items[i].key);
+    if (isMap(node))
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i].value, node.items[i].key);
     else if (isSeq(node)) for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
   }
   return null;
@@ -247,10 +308,18 @@ function parseStrictJson(text: string, file: string, lineAt: (offset: number) =>
       pos = lo;
     }
     const token = /^Unexpected token '(.+?)'/.exec(message)?.[1];
-    let reason = token !== undefined ? `unexpected ${JSON.stringify(token)}` : message.replace(/ in JSON at position \d+.*$/, '').replace(/^\w/, (c) => c.toLowerCase());
+    let reason =
+      token !== undefined
+        ? `unexpected ${JSON.stringify(token)}`
+        : message.replace(/ in JSON at position \d+.*$/, '').replace(/^\w/, (c) => c.toLowerCase());
     if (/^unexpected end/.test(reason)) pos = text.length;
     reason = escapeControls(reason.slice(0, 200));
-    throw new ScenarioError(file, lineAt(Math.min(pos, text.length)), '', `malformed JSON: ${reason} (a .json file must be strict JSON: double quotes, no trailing commas or comments)`);
+    throw new ScenarioError(
+      file,
+      lineAt(Math.min(pos, text.length)),
+      '',
+      `malformed JSON: ${reason} (a .json file must be strict JSON: double quotes, no trailing commas or comments)`,
+    );
   }
 }
 
@@ -313,10 +382,12 @@ function knownKeysAt(schema: z.ZodType, path: readonly PathSegment[]): string[] 
 export function shapeAt(schema: z.ZodType, path: readonly PathSegment[]): string | null {
   const def = schemaAt(schema, path)?._zod?.def;
   if (def?.type !== 'object') return null;
-  const keys = Object.entries(def.shape as Record<string, { _zod?: { optin?: string; def?: { type?: string } } }>).map(([k, v]) => {
-    const t = v._zod?.def?.type;
-    return t === 'optional' || t === 'default' || t === 'prefault' ? `${k}?` : k;
-  });
+  const keys = Object.entries(def.shape as Record<string, { _zod?: { optin?: string; def?: { type?: string } } }>).map(
+    ([k, v]) => {
+      const t = v._zod?.def?.type;
+      return t === 'optional' || t === 'default' || t === 'prefault' ? `${k}?` : k;
+    },
+  );
   const shown = keys.length > 8 ? [...keys.slice(0, 8), '…'] : keys;
   return `{${shown.join(', ')}}`;
 }
@@ -326,7 +397,8 @@ function unwrap(s: any): any {
   for (let i = 0; i < 10 && s; i++) {
     const def = s._zod?.def;
     if (!def) return s;
-    if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault') s = def.innerType;
+    if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault')
+      s = def.innerType;
     else if (def.type === 'pipe') s = def.in;
     else if (def.type === 'lazy') s = def.getter();
     else return s;
@@ -338,7 +410,12 @@ function unwrap(s: any): any {
  * Validate `data` against `schema`. Every problem zod finds (up to SCENARIO_ERROR_LIMIT) becomes one located
  * line; one problem throws a ScenarioError, several a ScenarioErrors listing them all.
  */
-export function validate<T extends z.ZodType>(source: ScenarioSource, schema: T, data: unknown = source.data, base: PathSegment[] = []): z.output<T> {
+export function validate<T extends z.ZodType>(
+  source: ScenarioSource,
+  schema: T,
+  data: unknown = source.data,
+  base: PathSegment[] = [],
+): z.output<T> {
   const result = schema.safeParse(data, { reportInput: true });
   if (result.success) return result.data;
   const issues = result.error.issues;
@@ -366,9 +443,18 @@ export function validate<T extends z.ZodType>(source: ScenarioSource, schema: T,
       const known = knownKeysAt(schema, issue.path as PathSegment[]);
       for (const key of issue.keys) {
         const hint = closest(key, known);
-        errors.push(source.error([...path, key], `unknown key '${shown(key)}'${hint ? ` (did you mean '${hint}'?)` : known.length ? ` (expected one of: ${known.join(', ')})` : ''}`));
+        errors.push(
+          source.error(
+            [...path, key],
+            `unknown key '${shown(key)}'${hint ? ` (did you mean '${hint}'?)` : known.length ? ` (expected one of: ${known.join(', ')})` : ''}`,
+          ),
+        );
       }
-    } else if (!(issue.code === 'invalid_type' && issue.input === undefined && suggested.has(JSON.stringify(issue.path)))) {
+    } else if (!(
+      issue.code === 'invalid_type' &&
+      issue.input === undefined &&
+      suggested.has(JSON.stringify(issue.path))
+    )) {
       errors.push(source.error(path, describeIssue(issue, schema)));
     }
   }
@@ -379,7 +465,10 @@ export function validate<T extends z.ZodType>(source: ScenarioSource, schema: T,
 function throwAll(errors: ScenarioError[], unlocated = 0): never {
   errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   if (errors.length === 1 && unlocated === 0) throw errors[0];
-  throw new ScenarioErrors(errors.slice(0, SCENARIO_ERROR_LIMIT), Math.max(0, errors.length - SCENARIO_ERROR_LIMIT) + unlocated);
+  throw new ScenarioErrors(
+    errors.slice(0, SCENARIO_ERROR_LIMIT),
+    Math.max(0, errors.length - SCENARIO_ERROR_LIMIT) + unlocated,
+  );
 }
 
 /**
@@ -433,10 +522,18 @@ function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType): string {
       // A mapping expected: show its keys, e.g. `trebuchet: expected a mapping {count, crew?}, got 4`.
       const shape = issue.expected === 'object' ? shapeAt(schema, issue.path as PathSegment[]) : null;
       const expected = shape ? `a mapping ${shape}` : issue.expected;
-      return issue.input === undefined ? `required: expected ${expected}` : `expected ${expected}, got ${describe(issue.input)}`;
+      return issue.input === undefined
+        ? `required: expected ${expected}`
+        : `expected ${expected}, got ${describe(issue.input)}`;
     }
     case 'invalid_value': {
-      const hint = typeof issue.input === 'string' ? closest(issue.input, issue.values.filter((v): v is string => typeof v === 'string')) : null;
+      const hint =
+        typeof issue.input === 'string'
+          ? closest(
+              issue.input,
+              issue.values.filter((v): v is string => typeof v === 'string'),
+            )
+          : null;
       return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${describe(issue.input)}${hint ? ` (did you mean '${hint}'?)` : ''}`;
     }
     case 'too_small':
@@ -444,7 +541,9 @@ function describeIssue(issue: z.core.$ZodIssue, schema: z.ZodType): string {
     case 'too_big':
       return `expected ${issue.inclusive === false ? 'less than' : 'at most'} ${issue.maximum}${issue.origin === 'array' ? ' items' : ''}, got ${issue.origin === 'array' ? (issue.input as unknown[]).length : describe(issue.input)}`;
     default:
-      return 'input' in issue && issue.input !== undefined ? `${issue.message}, got ${describe(issue.input)}` : issue.message;
+      return 'input' in issue && issue.input !== undefined
+        ? `${issue.message}, got ${describe(issue.input)}`
+        : issue.message;
   }
 }
 

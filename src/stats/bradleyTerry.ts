@@ -28,7 +28,11 @@ export const ELO_PER_LOG = 400 / Math.LN10;
  * defending: lose[j][i]), out of 2 × games battles. One drawn pseudo-game per pairing keeps the strengths finite
  * when a force wins or loses everything. Strengths are scaled to geometric mean 1.
  */
-export function bradleyTerry(win: readonly (readonly (number | null)[])[], lose: readonly (readonly (number | null)[])[], games: number | readonly (readonly number[])[]): BradleyTerryFit {
+export function bradleyTerry(
+  win: readonly (readonly (number | null)[])[],
+  lose: readonly (readonly (number | null)[])[],
+  games: number | readonly (readonly number[])[],
+): BradleyTerryFit {
   const N = win.length;
   // Battles per role of a pairing: one number for the whole matrix, or per pairing (a race stops pairings early; a
   // pairing's two roles always run the same number).
@@ -79,7 +83,9 @@ export function bradleyTerry(win: readonly (readonly (number | null)[])[], lose:
   const covariance = inv.map((row) => row.map((x) => x - 1 / N));
   const se = inv.map((row, i) => ELO_PER_LOG * Math.sqrt(Math.max(0, row[i] - 1 / N)));
   let maxScoreError = 0;
-  for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) if (i !== j) maxScoreError = Math.max(maxScoreError, Math.abs(score(i, j) / 2 - p[i] / (p[i] + p[j])));
+  for (let i = 0; i < N; i++)
+    for (let j = 0; j < N; j++)
+      if (i !== j) maxScoreError = Math.max(maxScoreError, Math.abs(score(i, j) / 2 - p[i] / (p[i] + p[j])));
   return {
     strengths: p,
     ratings: p.map((x) => 1500 + ELO_PER_LOG * Math.log(x)),
@@ -87,7 +93,12 @@ export function bradleyTerry(win: readonly (readonly (number | null)[])[], lose:
     covariance,
     scores:
       typeof games === 'number'
-        ? Array.from({ length: N }, (_, i) => Array.from({ length: N }, (_, j) => (i === j ? 0 : score(i, j))).reduce((a, b) => a + b, 0) / (2 * (N - 1)))
+        ? Array.from(
+            { length: N },
+            (_, i) =>
+              Array.from({ length: N }, (_, j) => (i === j ? 0 : score(i, j))).reduce((a, b) => a + b, 0) /
+              (2 * (N - 1)),
+          )
         : // Weighted by each pairing's battles.
           Array.from({ length: N }, (_, i) => {
             let sum = 0;

@@ -58,10 +58,11 @@ export function solveZeroSum(payoff: Matrix): ZeroSumSolution {
   const [m, n] = shape(payoff);
   let lo = Infinity;
   let hi = -Infinity;
-  for (const r of payoff) for (const x of r) {
-    lo = Math.min(lo, x);
-    hi = Math.max(hi, x);
-  }
+  for (const r of payoff)
+    for (const x of r) {
+      lo = Math.min(lo, x);
+      hi = Math.max(hi, x);
+    }
   const range = hi - lo;
   if (range === 0) {
     // Every choice gives the same payoff: every pair of strategies is optimal; report the uniform ones.
@@ -175,7 +176,11 @@ export function expectedPayoff(payoff: Matrix, mixA: readonly number[], mixB: re
  * How much each side could gain by switching from its mix to its best pure choice, the other's mix fixed
  * (zero-sum). Both are ≤ 0 up to rounding exactly when (mixA, mixB) is an equilibrium.
  */
-export function deviationGains(payoff: Matrix, mixA: readonly number[], mixB: readonly number[]): { a: number; b: number } {
+export function deviationGains(
+  payoff: Matrix,
+  mixA: readonly number[],
+  mixB: readonly number[],
+): { a: number; b: number } {
   const v = expectedPayoff(payoff, mixA, mixB);
   return { a: Math.max(...rowPayoffs(payoff, mixB)) - v, b: v - Math.min(...columnPayoffs(payoff, mixA)) };
 }

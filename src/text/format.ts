@@ -4,7 +4,18 @@
  */
 import { textTable } from '../present/text.js';
 
-export { fixedGrouped, fmtCount, grouped, num, pct, pctCi, runLine, signedPct, spreadText, threadsText } from '../present/format.js';
+export {
+  fixedGrouped,
+  fmtCount,
+  grouped,
+  num,
+  pct,
+  pctCi,
+  runLine,
+  signedPct,
+  spreadText,
+  threadsText,
+} from '../present/format.js';
 export { fitText, wrapWords } from '../present/text.js';
 export { markdownTable } from '../present/markdown.js';
 
@@ -18,8 +29,7 @@ export function fmtDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   if (s < 60) return `${s} s`;
   if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h${Math.floor((s % 3600) / 60) ? ` ${Math.floor((s % 3600) / 60)} min` : ''}`;
+  if (s < 86400)
+    return `${Math.floor(s / 3600)} h${Math.floor((s % 3600) / 60) ? ` ${Math.floor((s % 3600) / 60)} min` : ''}`;
   return `${Math.floor(s / 86400)} d${Math.floor((s % 86400) / 3600) ? ` ${Math.floor((s % 86400) / 3600)} h` : ''}`;
 }
-
-

@@ -31,25 +31,80 @@ const untimed = (r: object) => ({ ...r, elapsedMs: 0 });
 describe('library API = CLI --json', () => {
   it('odds (exact and Monte Carlo), rate, matchup, siege, cascade', async () => {
     const file = 'examples/orcs-vs-men.yaml';
-    expect(untimed(await odds(file, { exact: true }))).toEqual(untimed(await cliJson(['odds', file, '--exact', '--json'])));
-    expect(untimed(await odds(file, { trials: 150_000, seed: 3, threads: 1 }))).toEqual(untimed(await cliJson(['odds', file, '--trials', '150000', '--seed', '3', '--threads', '1', '--json'])));
+    expect(untimed(await odds(file, { exact: true }))).toEqual(
+      untimed(await cliJson(['odds', file, '--exact', '--json'])),
+    );
+    expect(untimed(await odds(file, { trials: 150_000, seed: 3, threads: 1 }))).toEqual(
+      untimed(await cliJson(['odds', file, '--trials', '150000', '--seed', '3', '--threads', '1', '--json'])),
+    );
     expect(await rate(file)).toEqual(await cliJson(['rate', file, '--json']));
-    expect(untimed(await matchup('examples/matchup-twin-hills.yaml'))).toEqual(untimed(await cliJson(['matchup', 'examples/matchup-twin-hills.yaml', '--json'])));
-    expect(untimed(await siege('examples/simple-siege.yaml', { trials: 5000, seed: 2, threads: 1 }))).toEqual(untimed(await cliJson(['siege', 'examples/simple-siege.yaml', '--trials', '5000', '--seed', '2', '--threads', '1', '--json'])));
-    expect(untimed(await cascade('examples/cascade-bob-john.yaml', { trials: 5000, seed: 2, threads: 1 }))).toEqual(untimed(await cliJson(['cascade', 'examples/cascade-bob-john.yaml', '--trials', '5000', '--seed', '2', '--threads', '1', '--json'])));
+    expect(untimed(await matchup('examples/matchup-twin-hills.yaml'))).toEqual(
+      untimed(await cliJson(['matchup', 'examples/matchup-twin-hills.yaml', '--json'])),
+    );
+    expect(untimed(await siege('examples/simple-siege.yaml', { trials: 5000, seed: 2, threads: 1 }))).toEqual(
+      untimed(
+        await cliJson([
+          'siege',
+          'examples/simple-siege.yaml',
+          '--trials',
+          '5000',
+          '--seed',
+          '2',
+          '--threads',
+          '1',
+          '--json',
+        ]),
+      ),
+    );
+    expect(untimed(await cascade('examples/cascade-bob-john.yaml', { trials: 5000, seed: 2, threads: 1 }))).toEqual(
+      untimed(
+        await cliJson([
+          'cascade',
+          'examples/cascade-bob-john.yaml',
+          '--trials',
+          '5000',
+          '--seed',
+          '2',
+          '--threads',
+          '1',
+          '--json',
+        ]),
+      ),
+    );
   });
 
   it('a scenario object and its YAML file give the same odds; invalid input throws a ScenarioError', async () => {
-    const fromObject = await odds({ kind: 'war-machine', sides: [{ name: 'A', troops: 800, battleRating: 72 }, { name: 'B', troops: 400, battleRating: 70 }] }, { exact: true });
-    const fromText = await odds({ text: 'kind: war-machine\nsides:\n  - { name: A, troops: 800, battleRating: 72 }\n  - { name: B, troops: 400, battleRating: 70 }\n' }, { exact: true });
+    const fromObject = await odds(
+      {
+        kind: 'war-machine',
+        sides: [
+          { name: 'A', troops: 800, battleRating: 72 },
+          { name: 'B', troops: 400, battleRating: 70 },
+        ],
+      },
+      { exact: true },
+    );
+    const fromText = await odds(
+      {
+        text: 'kind: war-machine\nsides:\n  - { name: A, troops: 800, battleRating: 72 }\n  - { name: B, troops: 400, battleRating: 70 }\n',
+      },
+      { exact: true },
+    );
     expect(untimed(fromObject)).toEqual(untimed(fromText));
     await expect(odds({ text: 'kind: war-machine\nsides: []\n', file: 'bad.yaml' })).rejects.toThrow(ScenarioError);
-    await expect(odds({ text: 'kind: war-machine\nsides: []\n', file: 'bad.yaml' })).rejects.toThrow(/^bad\.yaml:2: sides/);
+    await expect(odds({ text: 'kind: war-machine\nsides: []\n', file: 'bad.yaml' })).rejects.toThrow(
+      /^bad\.yaml:2: sides/,
+    );
   });
 
   it('an AbortSignal stops a run at a chunk boundary and the result says so', async () => {
     const ac = new AbortController();
-    const r = await odds('examples/orcs-vs-men.yaml', { trials: 3_000_000, threads: 1, signal: ac.signal, onProgress: (done) => done >= 300_000 && ac.abort() });
+    const r = await odds('examples/orcs-vs-men.yaml', {
+      trials: 3_000_000,
+      threads: 1,
+      signal: ac.signal,
+      onProgress: (done) => done >= 300_000 && ac.abort(),
+    });
     expect(r.interrupted).toBe(true);
     expect(r.trials).toBeGreaterThanOrEqual(300_000);
     expect(r.trials).toBeLessThan(3_000_000);
@@ -63,7 +118,13 @@ describe('npm pack → import from a scratch project', () => {
       const pkg = join(scratch, 'node_modules', 'warcast');
       mkdirSync(pkg, { recursive: true });
       if (process.env.WARCAST_NPM_PACK === '1') {
-        const tgz = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', scratch], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!;
+        const tgz = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', scratch], {
+          cwd: ROOT,
+          encoding: 'utf8',
+        })
+          .trim()
+          .split('\n')
+          .pop()!;
         execFileSync('tar', ['xzf', join(scratch, tgz), '-C', pkg, '--strip-components', '1']);
       } else {
         // package.json's `files` copied (test/helpers/package-files.ts; npm itself: ~2 s of CPU, 3 s here; the
@@ -74,22 +135,51 @@ describe('npm pack → import from a scratch project', () => {
       symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'), 'dir');
       mkdirSync(join(scratch, 'node_modules', '@types'));
       symlinkSync(join(ROOT, 'node_modules', '@types', 'node'), join(scratch, 'node_modules', '@types', 'node'), 'dir');
-      const blocks = [...readFileSync(join(ROOT, 'docs', 'api.md'), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+      const blocks = [...readFileSync(join(ROOT, 'docs', 'api.md'), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map(
+        (m) => m[1],
+      );
       expect(blocks.length).toBeGreaterThanOrEqual(4);
       blocks.forEach((code, i) => writeFileSync(join(scratch, `example${i}.ts`), `${code}\nexport {};\n`));
       writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', type: 'module', private: true }));
       if (process.env.WARCAST_NPM_PACK === '1') {
         // Type-checked against the packed .d.ts (strict) and compiled by tsc: ~7 s of CPU, so under `npm run
         // test:package` (CI runs it after npm test), like test/app/package.test.ts's heavier checks.
-        writeFileSync(join(scratch, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, types: ['node'], skipLibCheck: true, outDir: 'out' }, include: ['example*.ts'] }));
-        execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', scratch], { encoding: 'utf8' });
+        writeFileSync(
+          join(scratch, 'tsconfig.json'),
+          JSON.stringify({
+            compilerOptions: {
+              target: 'ES2022',
+              module: 'NodeNext',
+              moduleResolution: 'NodeNext',
+              strict: true,
+              types: ['node'],
+              skipLibCheck: true,
+              outDir: 'out',
+            },
+            include: ['example*.ts'],
+          }),
+        );
+        execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', scratch], {
+          encoding: 'utf8',
+        });
       } else {
         // Types stripped only (esbuild): the examples still import the package by name and run against it.
         mkdirSync(join(scratch, 'out'));
-        blocks.forEach((code, i) => writeFileSync(join(scratch, 'out', `example${i}.js`), transformSync(`${code}\nexport {};\n`, { loader: 'ts', format: 'esm', target: 'es2022' }).code));
+        blocks.forEach((code, i) =>
+          writeFileSync(
+            join(scratch, 'out', `example${i}.js`),
+            transformSync(`${code}\nexport {};\n`, { loader: 'ts', format: 'esm', target: 'es2022' }).code,
+          ),
+        );
       }
       // Each example in its own process, all at once (they only print); the CLI's answer in process.
-      const outputs = (await Promise.all(blocks.map((_, i) => execFileAsync(process.execPath, [join(scratch, 'out', `example${i}.js`)], { cwd: ROOT, encoding: 'utf8' })))).map((r) => r.stdout);
+      const outputs = (
+        await Promise.all(
+          blocks.map((_, i) =>
+            execFileAsync(process.execPath, [join(scratch, 'out', `example${i}.js`)], { cwd: ROOT, encoding: 'utf8' }),
+          ),
+        )
+      ).map((r) => r.stdout);
       const win = (await cliJson(['odds', 'examples/orcs-vs-men.yaml', '--exact', '--json'])).win as number[];
       expect(outputs[0]).toContain(`exact: A wins ${win[0].toFixed(4)}, B wins ${win[1].toFixed(4)}`);
       expect(outputs[1]).toMatch(/value of the tactic game for the Orcs: 0\.\d{4}/);

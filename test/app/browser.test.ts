@@ -18,7 +18,10 @@ import { discreteQuantile, type Discrete } from '../../src/stats/index.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM) || Boolean(process.env.CI);
-if (!HAVE_CHROMIUM) console.warn(`SKIPPED app browser test: ${CHROMIUM} not found (install Debian's chromium, e.g. with .ci/setup-browser)`);
+if (!HAVE_CHROMIUM)
+  console.warn(
+    `SKIPPED app browser test: ${CHROMIUM} not found (install Debian's chromium, e.g. with .ci/setup-browser)`,
+  );
 
 async function cliJson(args: string[]): Promise<Record<string, unknown>> {
   const io = memoryIo();
@@ -45,7 +48,14 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     context = await chromium.launchPersistentContext(join(dir, 'profile'), {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
       viewport: { width: 1100, height: 900 },
     });
   });
@@ -72,9 +82,12 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     await page.waitForFunction(() => document.getElementById('results')?.getAttribute('aria-busy') === 'false');
     const oddsMs = await page.locator('#results').getAttribute('data-odds-ms');
     const renderMs = await page.locator('#results').getAttribute('data-ms');
-    console.log(`app page: ${(bytes / 1024).toFixed(0)} KiB; first answer ${firstAnswerMs.toFixed(0)} ms after navigation; one update: odds ${oddsMs} ms, with (validate, exact odds, best replies, 36-cell matchup and Nash mixes) ${renderMs} ms in the page`);
+    console.log(
+      `app page: ${(bytes / 1024).toFixed(0)} KiB; first answer ${firstAnswerMs.toFixed(0)} ms after navigation; one update: odds ${oddsMs} ms, with (validate, exact odds, best replies, 36-cell matchup and Nash mixes) ${renderMs} ms in the page`,
+    );
 
-    const shown = async (key: string) => Number(await page.locator(`[data-key="${key}"]`).first().getAttribute('data-value'));
+    const shown = async (key: string) =>
+      Number(await page.locator(`[data-key="${key}"]`).first().getAttribute('data-value'));
     const shownText = async (key: string) => (await page.locator(`[data-key="${key}"]`).first().textContent())?.trim();
 
     // As loaded: the scenario's own answer.
@@ -90,11 +103,15 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     await altitude.focus();
     await page.keyboard.press('Space');
     expect(await altitude.isChecked()).toBe(true);
-    expect(await page.locator('.check', { has: page.locator('#s0-a-higherAltitude') }).textContent()).toContain('+20, sheet l. 108');
+    expect(await page.locator('.check', { has: page.locator('#s0-a-higherAltitude') }).textContent()).toContain(
+      '+20, sheet l. 108',
+    );
     await page.getByLabel('fatigue: only one').nth(1).selectOption('moderate');
     await page.waitForFunction(() => document.getElementById('results')?.getAttribute('aria-busy') === 'false');
 
-    console.log(`app page: after the edits, one update: odds ${await page.locator('#results').getAttribute('data-odds-ms')} ms, with the matchup game ${await page.locator('#results').getAttribute('data-ms')} ms`);
+    console.log(
+      `app page: after the edits, one update: odds ${await page.locator('#results').getAttribute('data-odds-ms')} ms, with the matchup game ${await page.locator('#results').getAttribute('data-ms')} ms`,
+    );
 
     // The same scenario through the CLI: from the page's URL hash, written as a file.
     const doc = documentFromHash(new URL(page.url()).hash);
@@ -117,13 +134,21 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     expect(await shown('cas-b')).toBe(cas[1].mean);
 
     // The charts and the casualty quantiles draw the CLI's numbers: every results-row bar and casualty bar.
-    const drawn = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-key]')].map((e) => [e.getAttribute('data-key'), Number(e.getAttribute('data-value'))])));
+    const drawn = await page.evaluate(() =>
+      Object.fromEntries(
+        [...document.querySelectorAll('[data-key]')].map((e) => [
+          e.getAttribute('data-key'),
+          Number(e.getAttribute('data-value')),
+        ]),
+      ),
+    );
     const rows = cli.rows as number[][];
     for (const s of [0, 1]) rows[s].forEach((p, k) => expect(drawn[`row-${s}-${k}`], `row ${s} ${k}`).toBe(p));
     const dists = cli.casualtyDistributions as Record<'total' | 'dead' | 'wounded', Discrete>[];
     for (const s of [0, 1]) {
       dists[s].total.values.forEach((v, j) => expect(drawn[`cas-${s}-${v}`]).toBe(dists[s].total.weights[j]));
-      for (const m of ['total', 'dead', 'wounded'] as const) expect(drawn[`q-${s}-${m}-95%`]).toBe(discreteQuantile(dists[s][m], 0.95));
+      for (const m of ['total', 'dead', 'wounded'] as const)
+        expect(drawn[`q-${s}-${m}-95%`]).toBe(discreteQuantile(dists[s][m], 0.95));
     }
     expect(await page.locator('#rows-chart svg rect').count()).toBe(rows[0].length * 2);
 
@@ -159,7 +184,15 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     await page.getByRole('button', { name: 'run the sieges' }).click();
     await page.locator('#siege-result').filter({ hasText: '"kind"' }).waitFor({ state: 'attached', timeout: 30_000 });
     const inPage = JSON.parse((await page.locator('#siege-result').textContent()) ?? '') as Record<string, unknown>;
-    const siegeCli = await cliJson(['siege', 'examples/castle-siege.yaml', '--seed', '7', '--trials', '23456', '--json']);
+    const siegeCli = await cliJson([
+      'siege',
+      'examples/castle-siege.yaml',
+      '--seed',
+      '7',
+      '--trials',
+      '23456',
+      '--json',
+    ]);
     const { elapsedMs: _p, threads: _pt, ...pageSiege } = inPage;
     const { elapsedMs: _c, threads: _ct, ...cliSiege } = siegeCli;
     expect(pageSiege).toEqual(cliSiege);
@@ -177,19 +210,35 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     const battleFile = join(dir, 'pursuit.json');
     (await import('node:fs')).writeFileSync(battleFile, JSON.stringify(battleDoc));
     const battleCli = await cliJson(['odds', battleFile, '--seed', '7', '--trials', '101000', '--json']);
-    const battlePage = JSON.parse((await page.locator('#battle-result').textContent()) ?? '') as Record<string, unknown>;
+    const battlePage = JSON.parse((await page.locator('#battle-result').textContent()) ?? '') as Record<
+      string,
+      unknown
+    >;
     expect(battlePage.engagement).not.toBeNull();
     expect(withoutTiming(battlePage)).toEqual(withoutTiming(battleCli));
     expect(Number(await page.locator('#battle-progress').getAttribute('max'))).toBe(202_000);
-    console.log(`app page: battle Monte Carlo with pursuit in the worker, 101,000 battles and pursuits: ${battlePage.elapsedMs} ms`);
+    console.log(
+      `app page: battle Monte Carlo with pursuit in the worker, 101,000 battles and pursuits: ${battlePage.elapsedMs} ms`,
+    );
 
     // A cascade in the worker: warcast cascade --json.
     await page.getByLabel('cascade seed', { exact: true }).fill('11');
     await page.getByLabel('cascade trials', { exact: true }).fill('12000');
     await page.getByRole('button', { name: 'run the cascades' }).click();
     await page.locator('#cascade-result').filter({ hasText: '"kind"' }).waitFor({ state: 'attached', timeout: 30_000 });
-    const cascadePage = JSON.parse((await page.locator('#cascade-result').textContent()) ?? '') as Record<string, unknown>;
-    const cascadeCli = await cliJson(['cascade', 'examples/cascade-bob-john.yaml', '--seed', '11', '--trials', '12000', '--json']);
+    const cascadePage = JSON.parse((await page.locator('#cascade-result').textContent()) ?? '') as Record<
+      string,
+      unknown
+    >;
+    const cascadeCli = await cliJson([
+      'cascade',
+      'examples/cascade-bob-john.yaml',
+      '--seed',
+      '11',
+      '--trials',
+      '12000',
+      '--json',
+    ]);
     expect(withoutTiming(cascadePage)).toEqual(withoutTiming(cascadeCli));
     console.log(`app page: cascade Monte Carlo in the worker, 12,000 rounds: ${cascadePage.elapsedMs} ms`);
   }, 90_000);
@@ -205,7 +254,10 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     // Phone width (375 px): everything fits, no sideways scrolling of the page (wide tables scroll in their box).
     await page.setViewportSize({ width: 375, height: 740 });
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     expect(widths.client).toBe(375);
     expect(widths.scroll, 'page wider than the phone').toBeLessThanOrEqual(widths.client);
     // The phone's first screen (a full-page shot of every section opened is ~19,000 px tall: slow under load).

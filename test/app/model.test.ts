@@ -3,7 +3,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { odds } from '../../src/analysis/odds.js';
 import { matchup } from '../../src/analysis/matchup.js';
-import { applyFields, documentFromHash, documentOf, exactGame, exactOddsResult, exportJson, fieldsOf, hashOf, validateDocument } from '../../src/app/model.js';
+import {
+  applyFields,
+  documentFromHash,
+  documentOf,
+  exactGame,
+  exactOddsResult,
+  exportJson,
+  fieldsOf,
+  hashOf,
+  validateDocument,
+} from '../../src/app/model.js';
 
 const WAR_MACHINE = ['examples/orcs-vs-men.yaml', 'examples/matchup-twin-hills.yaml'];
 const ALL_WAR_MACHINE = readdirSync('examples')
@@ -47,7 +57,15 @@ describe('app model', () => {
     const men = f.sides[1];
     // B's BR from force factors instead of its BFR, one statement fewer, and other adjustments.
     men.basicForceRating = null;
-    Object.assign(men.factors, { leaderLevel: 9, charisma: 16, officerCount: 10, officerLevel: 4, weapons: 'good', armourClass5OrBetter: true, weeksTrained: 12 });
+    Object.assign(men.factors, {
+      leaderLevel: 9,
+      charisma: 16,
+      officerCount: 10,
+      officerLevel: 4,
+      weapons: 'good',
+      armourClass5OrBetter: true,
+      weeksTrained: 12,
+    });
     men.statements = ['missiles20'];
     men.flags.higherAltitude = true;
     men.flags.defendingInPlace = false;
@@ -56,7 +74,13 @@ describe('app model', () => {
     f.sides[0].choices.surprise = 'ambush';
     const edited = applyFields(doc, f);
     expect(edited.sides[1].basicForceRating).toBeUndefined();
-    expect(edited.sides[1].forceFactors).toEqual({ leader: { level: 9, charisma: 16 }, officers: { count: 10, averageLevel: 4 }, weeksTrained: 12, weapons: 'good', armourClass5OrBetter: true });
+    expect(edited.sides[1].forceFactors).toEqual({
+      leader: { level: 9, charisma: 16 },
+      officers: { count: 10, averageLevel: 4 },
+      weeksTrained: 12,
+      weapons: 'good',
+      armourClass5OrBetter: true,
+    });
     const page = exactOddsResult(validateDocument(edited));
     const { elapsedMs: _e, ...cli } = await odds(edited as never, { exact: true });
     expect(JSON.parse(exportJson(page))).toEqual(JSON.parse(JSON.stringify(cli)));

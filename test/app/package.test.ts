@@ -9,7 +9,17 @@
  * source, and a pool run's answer does not depend on its threads.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -48,7 +58,13 @@ function makePackageCopy(): Package {
   const pkg = join(dir, 'package');
   let tgz: string | undefined;
   if (PACK) {
-    tgz = join(dir, execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { encoding: 'utf8' }).trim().split('\n').pop()!);
+    tgz = join(
+      dir,
+      execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .pop()!,
+    );
     execFileSync('tar', ['-xzf', tgz, '-C', dir]);
   } else {
     mkdirSync(pkg);
@@ -57,9 +73,13 @@ function makePackageCopy(): Package {
   // The package's dependencies: this checkout's installed copies, less the ones a user does not get.
   mkdirSync(join(pkg, 'node_modules'));
   for (const name of readdirSync('node_modules')) {
-    if (!NOT_INSTALLED.includes(name) && !name.startsWith('.')) symlinkSync(resolve('node_modules', name), join(pkg, 'node_modules', name), 'dir');
+    if (!NOT_INSTALLED.includes(name) && !name.startsWith('.'))
+      symlinkSync(resolve('node_modules', name), join(pkg, 'node_modules', name), 'dir');
   }
-  const bin = join(pkg, (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { bin: { warcast: string } }).bin.warcast);
+  const bin = join(
+    pkg,
+    (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { bin: { warcast: string } }).bin.warcast,
+  );
   return { dir, pkg, bin, tgz };
 }
 
@@ -69,16 +89,31 @@ describe('warcast from the packed package', () => {
     expect(() => readFileSync(join(pkg, 'app', 'main.ts'))).toThrow();
     expect(readFileSync(join(pkg, 'dist', 'app', 'page.js')).length).toBeGreaterThan(10_000);
     expect(readFileSync(bin, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
-    const exact = JSON.parse(execFileSync(process.execPath, [bin, 'odds', join(pkg, 'examples', 'orcs-vs-men.yaml'), '--exact', '--json'], { encoding: 'utf8' })) as { exact: unknown };
+    const exact = JSON.parse(
+      execFileSync(process.execPath, [bin, 'odds', join(pkg, 'examples', 'orcs-vs-men.yaml'), '--exact', '--json'], {
+        encoding: 'utf8',
+      }),
+    ) as { exact: unknown };
     expect(exact.exact).toBeTruthy();
     if (PACK) {
       // The bundle's worker (dist/bundle/worker.mjs) on a run big enough for the pool: same answer as one thread.
-      const run = (threads: string) => (JSON.parse(execFileSync(process.execPath, [bin, 'odds', join(pkg, 'examples', 'orcs-vs-men.yaml'), '--trials', '2e7', '--threads', threads, '--json'], { encoding: 'utf8' })) as { threads: number; win: unknown; rows: unknown });
+      const run = (threads: string) =>
+        JSON.parse(
+          execFileSync(
+            process.execPath,
+            [bin, 'odds', join(pkg, 'examples', 'orcs-vs-men.yaml'), '--trials', '2e7', '--threads', threads, '--json'],
+            { encoding: 'utf8' },
+          ),
+        ) as { threads: number; win: unknown; rows: unknown };
       const [one, two] = [run('1'), run('2')];
       expect(two.threads).toBe(2);
       expect([two.win, two.rows]).toEqual([one.win, one.rows]);
     }
-    const out = execFileSync(process.execPath, [bin, 'app', join(pkg, 'examples', 'orcs-vs-men.yaml'), '--out', join(dir, 'page')], { encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      [bin, 'app', join(pkg, 'examples', 'orcs-vs-men.yaml'), '--out', join(dir, 'page')],
+      { encoding: 'utf8' },
+    );
     expect(out).toMatch(/^wrote .*index\.html/);
     const packaged = readFileSync(join(dir, 'page', 'index.html'), 'utf8');
     // The page inlines the prebuilt script (its `</script` escaped), with the scenario the package's CLI read.
@@ -99,10 +134,19 @@ describe('warcast from the packed package', () => {
     expect(existsSync(join(pkg, 'dist', 'src', 'index.js.map'))).toBe(false);
     // `warcast bench` loads dist/src/cli/bench.js beside the bundle, which imports the harness (dist/benchmarks/):
     // every module it reaches resolves in the package (a real run: under WARCAST_NPM_PACK=1, below).
-    execFileSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(join(pkg, 'dist', 'src', 'cli', 'bench.js'))})`]);
-    const worker = await execFileAsync(process.execPath, [bin, 'worker', '--redis', 'redis://127.0.0.1:1']).then(() => null, (e: { code: number; stderr: string }) => e);
+    execFileSync(process.execPath, [
+      '--input-type=module',
+      '-e',
+      `await import(${JSON.stringify(join(pkg, 'dist', 'src', 'cli', 'bench.js'))})`,
+    ]);
+    const worker = await execFileAsync(process.execPath, [bin, 'worker', '--redis', 'redis://127.0.0.1:1']).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(worker?.code).toBe(4);
-    expect(worker?.stderr).toMatch(/^warcast: cluster mode \(--redis, warcast worker\) needs the optional packages bullmq and ioredis; bullmq is not installed: npm install bullmq@\^[\d.]+ ioredis@\^[\d.]+\n$/);
+    expect(worker?.stderr).toMatch(
+      /^warcast: cluster mode \(--redis, warcast worker\) needs the optional packages bullmq and ioredis; bullmq is not installed: npm install bullmq@\^[\d.]+ ioredis@\^[\d.]+\n$/,
+    );
   });
 });
 
@@ -114,33 +158,83 @@ const json = (key: string) => (stdout: string) => {
 };
 
 /** One real small run per command: its arguments (`{ex}` = the package's examples/, `{out}` = a fresh folder) and a check. */
-const RUNS: Record<string, { args: string[]; exit?: number; check: (stdout: string, out: string, stderr: string) => void }> = {
+const RUNS: Record<
+  string,
+  { args: string[]; exit?: number; check: (stdout: string, out: string, stderr: string) => void }
+> = {
   odds: { args: ['odds', '{ex}/orcs-vs-men.yaml', '--trials', '20000', '--json'], check: json('win') },
   rate: { args: ['rate', '{ex}/orcs-vs-men.yaml', '--json'], check: json('tacticEffects') },
   matchup: { args: ['matchup', '{ex}/matchup-twin-hills.yaml', '--json'], check: json('value') },
-  sweep: { args: ['sweep', '{ex}/battle.yaml', '--vary', 'sides[0].bonus', '--from', '0', '--to', '10', '--step', '5', '--exact', '--json'], check: json('points') },
-  seek: { args: ['seek', '{ex}/battle.yaml', '--vary', 'sides[0].troops', '--target', 'win[0] >= 0.9', '--json'], check: json('value') },
+  sweep: {
+    args: [
+      'sweep',
+      '{ex}/battle.yaml',
+      '--vary',
+      'sides[0].bonus',
+      '--from',
+      '0',
+      '--to',
+      '10',
+      '--step',
+      '5',
+      '--exact',
+      '--json',
+    ],
+    check: json('points'),
+  },
+  seek: {
+    args: ['seek', '{ex}/battle.yaml', '--vary', 'sides[0].troops', '--target', 'win[0] >= 0.9', '--json'],
+    check: json('value'),
+  },
   worth: { args: ['worth', '{ex}/battle.yaml', '--json'], check: json('items') },
-  tournament: { args: ['tournament', '{ex}/tournament-forces.yaml', '--trials', '2000', '--json'], check: json('ratings') },
+  tournament: {
+    args: ['tournament', '{ex}/tournament-forces.yaml', '--trials', '2000', '--json'],
+    check: json('ratings'),
+  },
   siege: { args: ['siege', '{ex}/simple-siege.yaml', '--trials', '2000', '--json'], check: json('fallenByWeek') },
   cascade: { args: ['cascade', '{ex}/cascade-bob-john.yaml', '--trials', '2000', '--json'], check: json('owners') },
   march: { args: ['march', '{ex}/forced-march-into-battle.yaml', '--json'], check: json('march') },
   divided: { args: ['divided', '{ex}/divided-forces.yaml', '--json'], check: json('outcome') },
   roll: { args: ['roll', '{ex}/orcs-vs-men.yaml', '--seed', '7'], check: (s) => expect(s).toMatch(/seed 7/) },
-  compare: { args: ['compare', '{ex}/battle.yaml', '{ex}/orcs-vs-men.yaml', '--trials', '20000', '--json'], check: json('rows') },
+  compare: {
+    args: ['compare', '{ex}/battle.yaml', '{ex}/orcs-vs-men.yaml', '--trials', '20000', '--json'],
+    check: json('rows'),
+  },
   // The report renders PNGs with the package's fonts (dist/fonts/).
-  report: { args: ['report', '{ex}/orcs-vs-men.yaml', '--exact', '--out', '{out}'], check: (_, out) => expect(readdirSync(out, { recursive: true }).some((f) => String(f).endsWith('.png'))).toBe(true) },
-  app: { args: ['app', '{ex}/orcs-vs-men.yaml', '--out', '{out}'], check: (_, out) => expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('Orcs of the Broken Fang') },
+  report: {
+    args: ['report', '{ex}/orcs-vs-men.yaml', '--exact', '--out', '{out}'],
+    check: (_, out) => expect(readdirSync(out, { recursive: true }).some((f) => String(f).endsWith('.png'))).toBe(true),
+  },
+  app: {
+    args: ['app', '{ex}/orcs-vs-men.yaml', '--out', '{out}'],
+    check: (_, out) => expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('Orcs of the Broken Fang'),
+  },
   schema: { args: ['schema', 'war-machine'], check: (s) => expect(JSON.parse(s)).toHaveProperty('$schema') },
   completion: { args: ['completion', 'bash'], check: (s) => expect(s).toContain('warcast') },
   // merge: the parts of a run split in two, merged: the same win probabilities as the whole run.
-  merge: { args: ['merge', '{out}/part1.json', '{out}/part2.json', '--json'], check: (s, out) => expect((JSON.parse(s) as { win: number[] }).win).toEqual((JSON.parse(readFileSync(join(out, 'whole.json'), 'utf8')) as { win: number[] }).win) },
+  merge: {
+    args: ['merge', '{out}/part1.json', '{out}/part2.json', '--json'],
+    check: (s, out) =>
+      expect((JSON.parse(s) as { win: number[] }).win).toEqual(
+        (JSON.parse(readFileSync(join(out, 'whole.json'), 'utf8')) as { win: number[] }).win,
+      ),
+  },
   // The installed package has no bullmq or ioredis (optional peers): the worker says what to install.
-  worker: { args: ['worker', '--redis', 'redis://127.0.0.1:1'], exit: 4, check: (_, __, e) => expect(e).toMatch(/needs the optional packages bullmq and ioredis.*npm install bullmq/) },
+  worker: {
+    args: ['worker', '--redis', 'redis://127.0.0.1:1'],
+    exit: 4,
+    check: (_, __, e) => expect(e).toMatch(/needs the optional packages bullmq and ioredis.*npm install bullmq/),
+  },
   // seal writes a new secret; verify re-plays a sealed post made below (seal, roll --seal --markdown).
   seal: { args: ['seal', '{out}/fresh.seal'], check: (s) => expect(s).toMatch(/^commitment: [0-9a-f]{64}$/m) },
-  verify: { args: ['verify', '{out}/post.md', '--scenario', '{ex}/battle.yaml'], check: (s) => expect(s).toContain('verified: every roll matches') },
-  bench: { args: ['bench', '--quick', '--only', 'exact odds, compiled battle', '--json'], check: (s) => expect((JSON.parse(s) as { suites: unknown[] }).suites).toHaveLength(1) },
+  verify: {
+    args: ['verify', '{out}/post.md', '--scenario', '{ex}/battle.yaml'],
+    check: (s) => expect(s).toContain('verified: every roll matches'),
+  },
+  bench: {
+    args: ['bench', '--quick', '--only', 'exact odds, compiled battle', '--json'],
+    check: (s) => expect((JSON.parse(s) as { suites: unknown[] }).suites).toHaveLength(1),
+  },
 };
 
 describe.runIf(PACK)('every shipped command from `npm install --omit=dev` of the packed package', () => {
@@ -151,7 +245,11 @@ describe.runIf(PACK)('every shipped command from `npm install --omit=dev` of the
     const project = join(dir, 'project');
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'scratch', version: '1.0.0', private: true }));
-    const install = await execFileAsync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', tgz!], { cwd: project, encoding: 'utf8' });
+    const install = await execFileAsync(
+      'npm',
+      ['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', tgz!],
+      { cwd: project, encoding: 'utf8' },
+    );
     // npm 11 lists packages whose install scripts it skipped: none of warcast's dependencies has one. (A tarball
     // install lists warcast's own `prepare`, which builds a checkout; npm does not run it for a tarball.)
     const skipped = install.stderr.split('\n').filter((l) => /^npm warn install-scripts\s+\S+@/.test(l));
@@ -163,9 +261,18 @@ describe.runIf(PACK)('every shipped command from `npm install --omit=dev` of the
 
     const bin = join(modules, '.bin', 'warcast');
     const ex = join(modules, 'warcast', 'examples');
-    const commands = [...execFileSync(bin, ['--help'], { encoding: 'utf8' }).split('\nCommands:\n')[1].matchAll(/^ {2}([a-z][a-z-]*)/gm)].map((m) => m[1]).filter((c) => c !== 'help');
+    const commands = [
+      ...execFileSync(bin, ['--help'], { encoding: 'utf8' })
+        .split('\nCommands:\n')[1]
+        .matchAll(/^ {2}([a-z][a-z-]*)/gm),
+    ]
+      .map((m) => m[1])
+      .filter((c) => c !== 'help');
     expect(commands.length).toBeGreaterThan(15);
-    expect(commands.filter((c) => !(c in RUNS)), 'a command without a real run here: add one to RUNS').toEqual([]);
+    expect(
+      commands.filter((c) => !(c in RUNS)),
+      'a command without a real run here: add one to RUNS',
+    ).toEqual([]);
 
     // merge's parts and the whole run they stand for
     const mergeOut = join(dir, 'merge');
@@ -179,22 +286,47 @@ describe.runIf(PACK)('every shipped command from `npm install --omit=dev` of the
     const sealOut = join(dir, 'seal');
     mkdirSync(sealOut);
     execFileSync(bin, ['seal', join(sealOut, 'round.seal')], { stdio: 'pipe' });
-    writeFileSync(join(sealOut, 'post.md'), execFileSync(bin, ['roll', join(ex, 'battle.yaml'), '--seal', join(sealOut, 'round.seal'), '--contrib', 'alice:blue', '--markdown'], { encoding: 'utf8' }));
+    writeFileSync(
+      join(sealOut, 'post.md'),
+      execFileSync(
+        bin,
+        [
+          'roll',
+          join(ex, 'battle.yaml'),
+          '--seal',
+          join(sealOut, 'round.seal'),
+          '--contrib',
+          'alice:blue',
+          '--markdown',
+        ],
+        { encoding: 'utf8' },
+      ),
+    );
 
     // Two at a time (two cores).
     const queue = [...commands];
     const runOne = async (command: string) => {
       const help = await execFileAsync(bin, [command, '--help'], { encoding: 'utf8' });
       expect(help.stdout, command).toContain(`Usage: warcast ${command}`);
-      const out = command === 'merge' ? mergeOut : command === 'seal' || command === 'verify' ? sealOut : join(dir, `out-${command}`);
+      const out =
+        command === 'merge'
+          ? mergeOut
+          : command === 'seal' || command === 'verify'
+            ? sealOut
+            : join(dir, `out-${command}`);
       const run = RUNS[command];
       const args = run.args.map((a) => a.replace('{ex}', ex).replace('{out}', out));
-      const r = await execFileAsync(bin, args, { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 }).then((x) => ({ ...x, code: 0 }), (e: { code: number; stdout: string; stderr: string }) => e);
+      const r = await execFileAsync(bin, args, { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 }).then(
+        (x) => ({ ...x, code: 0 }),
+        (e: { code: number; stdout: string; stderr: string }) => e,
+      );
       expect(r.code, `${command}: ${r.stderr}`).toBe(run.exit ?? 0);
       run.check(r.stdout, out, r.stderr);
     };
-    await Promise.all([0, 1].map(async () => {
-      for (let c = queue.shift(); c !== undefined; c = queue.shift()) await runOne(c);
-    }));
+    await Promise.all(
+      [0, 1].map(async () => {
+        for (let c = queue.shift(); c !== undefined; c = queue.shift()) await runOne(c);
+      }),
+    );
   }, 600_000);
 });

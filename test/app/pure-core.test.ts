@@ -16,7 +16,10 @@ const FORBIDDEN: [RegExp, string][] = [
   [/(^|\/)src\/(cli|distributed|build)\//, 'the command line, the cluster or the build'],
   [/(^|\/)reports\//, 'the reports (vega, resvg)'],
   [/(^|\/)src\/scenario\/read\.ts$/, 'reading files'],
-  [/node_modules\/(piscina|bullmq|ioredis|esbuild|msgpackr|@resvg|vega|commander)\//, 'a package of the pool, the cluster, the reports or the build'],
+  [
+    /node_modules\/(piscina|bullmq|ioredis|esbuild|msgpackr|@resvg|vega|commander)\//,
+    'a package of the pool, the cluster, the reports or the build',
+  ],
 ];
 
 describe('the what-if page imports only the pure core', () => {
@@ -24,13 +27,26 @@ describe('the what-if page imports only the pure core', () => {
     const { js, metafile } = await bundlePage({ metafile: true });
     const inputs = Object.keys(metafile!.inputs);
     // The walk found the page's modules (not an empty graph that would pass anything).
-    for (const m of ['app/main.ts', 'app/worker.ts', 'src/app/model.ts', 'src/app/monteCarlo.ts', 'src/app/siege.ts', 'src/kinds/warMachine/kernel.ts', 'src/analysis/oddsResult.ts']) expect(inputs).toContain(m);
+    for (const m of [
+      'app/main.ts',
+      'app/worker.ts',
+      'src/app/model.ts',
+      'src/app/monteCarlo.ts',
+      'src/app/siege.ts',
+      'src/kinds/warMachine/kernel.ts',
+      'src/analysis/oddsResult.ts',
+    ])
+      expect(inputs).toContain(m);
     const bad = inputs.flatMap((i) => FORBIDDEN.filter(([re]) => re.test(i)).map(([, why]) => `${i}: ${why}`));
     expect(bad).toEqual([]);
     // A plugin's module (a stub, a rebuilt package) would carry its namespace, e.g. "node-stub:node:fs".
     expect(inputs.filter((i) => /^[a-z-]+:/.test(i))).toEqual([]);
     // zod comes in by its own entry point, tree-shaken: of its locales only the English messages the CLI prints.
-    const kept = Object.values(metafile!.outputs).flatMap((o) => Object.entries(o.inputs).filter(([, v]) => v.bytesInOutput > 0).map(([k]) => k));
+    const kept = Object.values(metafile!.outputs).flatMap((o) =>
+      Object.entries(o.inputs)
+        .filter(([, v]) => v.bytesInOutput > 0)
+        .map(([k]) => k),
+    );
     expect(kept).toContain('node_modules/zod/v4/locales/en.js');
     expect(kept.filter((i) => /node_modules\/zod\/v4\/locales\/(?!en\.js)/.test(i))).toEqual([]);
     expect(js).not.toMatch(/not available in the page/);

@@ -22,7 +22,8 @@ describe('warcast app --serve', () => {
     const io = memoryIo(controller.signal);
     const done = runCli(['app', 'examples/orcs-vs-men.yaml', '--serve'], io);
     const started = Date.now();
-    while (!/http:\/\/127\.0\.0\.1:\d+\//.test(io.stdout) && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 20));
+    while (!/http:\/\/127\.0\.0\.1:\d+\//.test(io.stdout) && Date.now() - started < 30_000)
+      await new Promise((r) => setTimeout(r, 20));
     const url = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(io.stdout)?.[0];
     expect(url, io.stdout + io.stderr).toBeDefined();
     expect(Number(new URL(url!).port)).toBeGreaterThan(0);
@@ -36,8 +37,15 @@ describe('warcast app --serve', () => {
     expect((await fetch(new URL('/secret', url))).status).toBe(404);
     // DNS rebinding: a request naming another host is refused; local names (this port or none) are served
     const port = Number(new URL(url!).port);
-    for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1.evil.example:${port}`, `localhost:${port + 1}`]) expect(await statusWithHost(port, host), host).toBe(403);
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, 'localhost', 'LOCALHOST']) expect(await statusWithHost(port, host), host).toBe(200);
+    for (const host of [
+      'evil.example',
+      `evil.example:${port}`,
+      `127.0.0.1.evil.example:${port}`,
+      `localhost:${port + 1}`,
+    ])
+      expect(await statusWithHost(port, host), host).toBe(403);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, 'localhost', 'LOCALHOST'])
+      expect(await statusWithHost(port, host), host).toBe(200);
     controller.abort();
     expect(await done).toBe(130);
     expect(io.stdout).toContain('stopped serving');
@@ -46,7 +54,10 @@ describe('warcast app --serve', () => {
   });
 
   it('refuses --port without --serve and a bad port (exit 2)', async () => {
-    for (const args of [['--port', '8080'], ['--serve', '--port', 'x']]) {
+    for (const args of [
+      ['--port', '8080'],
+      ['--serve', '--port', 'x'],
+    ]) {
       const io = memoryIo();
       expect(await runCli(['app', 'examples/orcs-vs-men.yaml', ...args], io)).toBe(2);
       expect(io.stderr).toMatch(/--port/);

@@ -6,10 +6,17 @@ import { siegeMonteCarlo } from '../../src/app/siege.js';
 import { pooledEngine } from '../../src/engine/testing.js';
 
 describe('app siege Monte Carlo', () => {
-  for (const [file, seed, trials] of [['examples/castle-siege.yaml', 7, 23_456], ['examples/simple-siege.yaml', 42, 50_000]] as const) {
+  for (const [file, seed, trials] of [
+    ['examples/castle-siege.yaml', 7, 23_456],
+    ['examples/simple-siege.yaml', 42, 50_000],
+  ] as const) {
     it(`${file}, seed ${seed}, ${trials} trials`, async () => {
       const page = siegeMonteCarlo(readFileSync(file, 'utf8'), seed, trials);
-      const { elapsedMs: _a, threads: _t, ...cli } = await siege(file, { seed, trials, threads: 2, engine: pooledEngine() });
+      const {
+        elapsedMs: _a,
+        threads: _t,
+        ...cli
+      } = await siege(file, { seed, trials, threads: 2, engine: pooledEngine() });
       const { elapsedMs: _b, threads: _u, ...mine } = page;
       expect(mine).toEqual(cli);
       // A different seed gives different numbers (the comparison can fail).

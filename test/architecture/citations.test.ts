@@ -24,14 +24,19 @@ describe('citations', () => {
     const hits = ALL.filter((f) => f !== THIS).flatMap((f) =>
       readFileSync(f, 'utf8')
         .split('\n')
-        .flatMap((line, i) => (/\bissues? ?#?\d+|\(#\d+\)/i.test(line) ? [`${f}:${i + 1}: ${line.trim().slice(0, 100)}`] : [])),
+        .flatMap((line, i) =>
+          /\bissues? ?#?\d+|\(#\d+\)/i.test(line) ? [`${f}:${i + 1}: ${line.trim().slice(0, 100)}`] : [],
+        ),
     );
     expect(hits).toEqual([]);
   });
 
   it('every docs/ path named exists', () => {
     const missing = ALL.flatMap((f) =>
-      [...readFileSync(f, 'utf8').matchAll(/\bdocs\/[\w./-]*\w\.(?:md|txt)\b/g)].map((m) => m[0]).filter((p) => !existsSync(p)).map((p) => `${f}: ${p}`),
+      [...readFileSync(f, 'utf8').matchAll(/\bdocs\/[\w./-]*\w\.(?:md|txt)\b/g)]
+        .map((m) => m[0])
+        .filter((p) => !existsSync(p))
+        .map((p) => `${f}: ${p}`),
     );
     expect(missing).toEqual([]);
   });

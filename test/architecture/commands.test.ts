@@ -21,7 +21,8 @@ import * as warcast from '../../src/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DOC = join(ROOT, 'docs', 'cli.md');
-const BEGIN = '<!-- command × kind table: generated from src/kinds/ by UPDATE_DOCS=1 npx vitest run test/architecture/commands.test.ts -->';
+const BEGIN =
+  '<!-- command × kind table: generated from src/kinds/ by UPDATE_DOCS=1 npx vitest run test/architecture/commands.test.ts -->';
 const END = '<!-- end of the generated table -->';
 const COSTLY = new Set(['report', 'worth', 'app', 'sweep', 'seek', 'compare']);
 const SMALL = ['--trials', '300', '--threads', '1', '--seed', '5'];
@@ -32,7 +33,8 @@ const examples = readdirSync(join(ROOT, 'examples'))
 const tmp = mkdtempSync(join(tmpdir(), 'warcast-commands-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const kindOf = (file: string) => (readFileSync(join(ROOT, 'examples', file), 'utf8').match(/^kind:\s*([\w-]+)/m) ?? [])[1];
+const kindOf = (file: string) =>
+  (readFileSync(join(ROOT, 'examples', file), 'utf8').match(/^kind:\s*([\w-]+)/m) ?? [])[1];
 const firstOfKind = new Set(examples.filter((e, i) => examples.findIndex((x) => kindOf(x) === kindOf(e)) === i));
 
 /** The current value of a field of a validated scenario (so a one-value sweep or seek stays inside the rules). */
@@ -91,12 +93,18 @@ describe('every command for every kind (docs/cli.md)', () => {
 
   it('every command that answers a scenario is also a library function of its name (README, "As a library")', async () => {
     // report and app write a folder from the kind's own analysis, which is the library function of its command.
-    const missing = [...scenarioCommands().filter((c) => c !== 'report' && c !== 'app'), 'schema'].filter((c) => typeof (warcast as Record<string, unknown>)[c] !== 'function');
+    const missing = [...scenarioCommands().filter((c) => c !== 'report' && c !== 'app'), 'schema'].filter(
+      (c) => typeof (warcast as Record<string, unknown>)[c] !== 'function',
+    );
     expect(missing).toEqual([]);
     // The newest: compare, roll and schema return what --json prints.
     const io = memoryIo();
-    expect(await runCli(['compare', 'examples/orcs-vs-men.yaml', 'examples/battle.yaml', ...SMALL, '--json'], io)).toBe(0);
-    expect(JSON.parse(io.stdout)).toEqual(await warcast.compare('examples/orcs-vs-men.yaml', 'examples/battle.yaml', { trials: 300, threads: 1, seed: 5 }));
+    expect(await runCli(['compare', 'examples/orcs-vs-men.yaml', 'examples/battle.yaml', ...SMALL, '--json'], io)).toBe(
+      0,
+    );
+    expect(JSON.parse(io.stdout)).toEqual(
+      await warcast.compare('examples/orcs-vs-men.yaml', 'examples/battle.yaml', { trials: 300, threads: 1, seed: 5 }),
+    );
     const rolled = memoryIo();
     expect(await runCli(['roll', 'examples/castle-siege.yaml', '--seed', '3', '--json'], rolled)).toBe(0);
     expect(JSON.parse(rolled.stdout)).toEqual(await warcast.roll('examples/castle-siege.yaml', { seed: 3 }));
@@ -109,7 +117,8 @@ describe('every command for every kind (docs/cli.md)', () => {
     const out = join(tmp, 'app-siege');
     expect(await runCli(['app', 'examples/simple-siege.yaml', '--out', out], memoryIo())).toBe(0);
     const html = readFileSync(join(out, 'index.html'), 'utf8');
-    const section = (id: string) => JSON.parse(html.split(`<script type="application/json" id="${id}">`)[1].split('</script>')[0]) as string;
+    const section = (id: string) =>
+      JSON.parse(html.split(`<script type="application/json" id="${id}">`)[1].split('</script>')[0]) as string;
     expect(section('siege-scenario')).toBe(readFileSync('examples/simple-siege.yaml', 'utf8'));
     expect(section('cascade-scenario')).toBe(readFileSync('examples/cascade-bob-john.yaml', 'utf8'));
     expect(html).toContain('Orcs'); // the battle section keeps the default battle
@@ -117,7 +126,8 @@ describe('every command for every kind (docs/cli.md)', () => {
 
   const kindsSeen = new Set(examples.map(kindOf));
   it('every scenario kind has an example to run', () => {
-    for (const k of KIND_LIST) if (k.scenarioKind) expect(kindsSeen.has(k.scenarioKind), `an example of kind ${k.scenarioKind}`).toBe(true);
+    for (const k of KIND_LIST)
+      if (k.scenarioKind) expect(kindsSeen.has(k.scenarioKind), `an example of kind ${k.scenarioKind}`).toBe(true);
   });
 
   for (const command of scenarioCommands()) {

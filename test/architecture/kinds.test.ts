@@ -35,7 +35,10 @@ function codeFiles(dir: string): string[] {
   });
 }
 
-const branchesIn = (file: string) => readFileSync(join(ROOT, file), 'utf8').split('\n').filter((l) => BRANCH.test(l)).length;
+const branchesIn = (file: string) =>
+  readFileSync(join(ROOT, file), 'utf8')
+    .split('\n')
+    .filter((l) => BRANCH.test(l)).length;
 
 describe('no per-kind branch outside src/kinds/ and src/rules/', () => {
   const files = ['src', 'reports', 'app'].flatMap(codeFiles).filter((f) => !/^src\/(kinds|rules)\//.test(f));
@@ -43,12 +46,17 @@ describe('no per-kind branch outside src/kinds/ and src/rules/', () => {
   it('the scan finds a branch when there is one', () => {
     expect(BRANCH.test("if (r.kind === 'siege') return x;")).toBe(true);
     expect(BRANCH.test("case 'cascade':")).toBe(true);
-    expect(BRANCH.test("const kind = def.scenarioKind;")).toBe(false);
+    expect(BRANCH.test('const kind = def.scenarioKind;')).toBe(false);
   });
 
   it('only the allowed files (each to its count) branch on a kind', () => {
     const found = Object.fromEntries(files.map((f) => [f, branchesIn(f)] as const).filter(([, n]) => n > 0));
-    const over = Object.entries(found).filter(([f, n]) => n > (ALLOWED[f]?.count ?? 0)).map(([f, n]) => `${f}: ${n} per-kind branch${n === 1 ? '' : 'es'} (allowed ${ALLOWED[f]?.count ?? 0}): give the kind a hook in src/kinds/<kind>/ instead`);
+    const over = Object.entries(found)
+      .filter(([f, n]) => n > (ALLOWED[f]?.count ?? 0))
+      .map(
+        ([f, n]) =>
+          `${f}: ${n} per-kind branch${n === 1 ? '' : 'es'} (allowed ${ALLOWED[f]?.count ?? 0}): give the kind a hook in src/kinds/<kind>/ instead`,
+      );
     expect(over).toEqual([]);
   });
 });
@@ -61,8 +69,10 @@ describe('every registered kind carries what the toolkit needs', () => {
     it(`${kind.name}: ${kind.scenarioKind ? 'schema, metrics, editing, presentation, example, snapshot, bench suite' : 'metrics and bench suite (no scenario kind of its own)'}`, async () => {
       expect(kind.metrics.length, 'named metrics').toBeGreaterThan(0);
       expect(kind.benchSuites.length, 'a bench suite').toBeGreaterThan(0);
-      for (const s of kind.benchSuites) expect(suiteNames.has(s), `bench suite '${s}' in benchmarks/suites/index.ts`).toBe(true);
-      for (const m of kind.metrics.filter((x) => x.seek)) expect(m.example, `${m.name}: an example target`).toBeTruthy();
+      for (const s of kind.benchSuites)
+        expect(suiteNames.has(s), `bench suite '${s}' in benchmarks/suites/index.ts`).toBe(true);
+      for (const m of kind.metrics.filter((x) => x.seek))
+        expect(m.example, `${m.name}: an example target`).toBeTruthy();
       if (!kind.scenarioKind) return;
       expect(kind.command, 'the command that answers it').toBeTruthy();
       expect(kind.commands[0]).toBe(kind.command);
@@ -73,9 +83,14 @@ describe('every registered kind carries what the toolkit needs', () => {
       expect(typeof behaviour.report, 'presentation: its report builder').toBe('function');
       expect(typeof behaviour.edit, 'field editing').toBe('function');
       // The toolkit commands it lists have their hook.
-      for (const c of ['sweep', 'seek', 'worth', 'compare'] as const) expect(kind.commands.includes(c), `${c} listed iff its hook exists`).toBe(behaviour[c] !== undefined);
+      for (const c of ['sweep', 'seek', 'worth', 'compare'] as const)
+        expect(kind.commands.includes(c), `${c} listed iff its hook exists`).toBe(behaviour[c] !== undefined);
       expect(kind.commands.includes('app')).toBe(kind.page !== null);
-      const mine = examples.filter((e) => /\.(ya?ml|json)$/.test(e) && new RegExp(`^kind:\\s*${kind.scenarioKind}\\s*$`, 'm').test(readFileSync(join(ROOT, 'examples', e), 'utf8')));
+      const mine = examples.filter(
+        (e) =>
+          /\.(ya?ml|json)$/.test(e) &&
+          new RegExp(`^kind:\\s*${kind.scenarioKind}\\s*$`, 'm').test(readFileSync(join(ROOT, 'examples', e), 'utf8')),
+      );
       expect(mine.length, `an example of kind ${kind.scenarioKind} in examples/`).toBeGreaterThan(0);
       expect(kind.fields.length, 'fields to vary').toBeGreaterThan(0);
       for (const e of mine) {

@@ -108,29 +108,57 @@ describe('layout', () => {
 
   it("a kind's code loads no analysis, command line or report: only its commands.ts does (the registry loads that lazily)", () => {
     const up = /^(src\/analysis|src\/cli|reports)\//;
-    const eager = files.filter((f) => f.startsWith('src/kinds/') && !KIND_COMMANDS.test(f)).flatMap((f) => eagerImportsOf(f).filter((t) => up.test(t) || KIND_COMMANDS.test(t)).map((t) => `${f} → ${t}`));
+    const eager = files
+      .filter((f) => f.startsWith('src/kinds/') && !KIND_COMMANDS.test(f))
+      .flatMap((f) =>
+        eagerImportsOf(f)
+          .filter((t) => up.test(t) || KIND_COMMANDS.test(t))
+          .map((t) => `${f} → ${t}`),
+      );
     expect(eager).toEqual([]);
     expect(files.filter((f) => KIND_COMMANDS.test(f)).length).toBeGreaterThan(0);
   });
 
   it('src/rules imports nothing outside src/rules', () => {
-    const outside = files.filter((f) => f.startsWith('src/rules/')).flatMap((f) => importsOf(f).filter((t) => !t.startsWith('src/rules/')).map((t) => `${f} → ${t}`));
+    const outside = files
+      .filter((f) => f.startsWith('src/rules/'))
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((t) => !t.startsWith('src/rules/'))
+          .map((t) => `${f} → ${t}`),
+      );
     expect(outside).toEqual([]);
   });
 
   it('reports and the analyses never import the command line', () => {
-    const back = files.filter((f) => f.startsWith('reports/') || f.startsWith('src/analysis/')).flatMap((f) => importsOf(f).filter((t) => t.startsWith('src/cli/')).map((t) => `${f} → ${t}`));
+    const back = files
+      .filter((f) => f.startsWith('reports/') || f.startsWith('src/analysis/'))
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((t) => t.startsWith('src/cli/'))
+          .map((t) => `${f} → ${t}`),
+      );
     expect(back).toEqual([]);
   });
 
-  it('commands stay thin: every src/cli file is at most 150 lines', () => {
-    const long = files.filter((f) => f.startsWith('src/cli/')).map((f) => [f, readFileSync(join(ROOT, f), 'utf8').split('\n').length] as const).filter(([, n]) => n > 150);
+  // Lines as prettier lays them out (120 columns); the limit was 150 when lines ran to 200+ characters.
+  it('commands stay thin: every src/cli file is at most 260 formatted lines', () => {
+    const long = files
+      .filter((f) => f.startsWith('src/cli/'))
+      .map((f) => [f, readFileSync(join(ROOT, f), 'utf8').split('\n').length] as const)
+      .filter(([, n]) => n > 260);
     expect(long).toEqual([]);
   });
 
   it('cites no document outside the repository (docs/ holds what the code relies on)', () => {
     const outside = /RULES\.md|PERFORMANCE\.md|ARCHITECTURE\.md|shared\/(seeds|design)|seed sheet|seed 00[24]|RULES §/;
-    const texts = [...files, 'README.md', ...readdirSync(join(ROOT, 'docs')).filter((d) => d.endsWith('.md')).map((d) => join('docs', d))];
+    const texts = [
+      ...files,
+      'README.md',
+      ...readdirSync(join(ROOT, 'docs'))
+        .filter((d) => d.endsWith('.md'))
+        .map((d) => join('docs', d)),
+    ];
     expect(texts.filter((f) => outside.test(readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);
   });
 });
@@ -146,13 +174,17 @@ describe('every registered kind is complete (docs/architecture.md, "How to add a
       const kernel = await kind.kernel();
       expect(kernel.name).toBe(name);
       expect(existsSync(join(ROOT, kind.docs)), kind.docs).toBe(true);
-      for (const s of kind.benchSuites) expect(suiteNames.has(s), `bench suite '${s}' in benchmarks/suites/index.ts`).toBe(true);
+      for (const s of kind.benchSuites)
+        expect(suiteNames.has(s), `bench suite '${s}' in benchmarks/suites/index.ts`).toBe(true);
       for (const r of kind.reports) expect(existsSync(join(ROOT, r)), r).toBe(true);
       if (kind.scenarioKind) {
         expect(typeof (await kind.parse!())).toBe('function');
-        const mine = examples.filter((e) => readFileSync(join(ROOT, 'examples', e), 'utf8').includes(`kind: ${kind.scenarioKind}`));
+        const mine = examples.filter((e) =>
+          readFileSync(join(ROOT, 'examples', e), 'utf8').includes(`kind: ${kind.scenarioKind}`),
+        );
         expect(mine.length, `an example of kind ${kind.scenarioKind} in examples/`).toBeGreaterThan(0);
-        for (const e of mine) expect(snapshots, `answer snapshot of examples/${e}`).toContain(e.replace(/\.ya?ml$/, '.json'));
+        for (const e of mine)
+          expect(snapshots, `answer snapshot of examples/${e}`).toContain(e.replace(/\.ya?ml$/, '.json'));
       }
     });
   }

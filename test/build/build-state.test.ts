@@ -8,7 +8,16 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compiledPath, INPUT_FILES, INPUT_FOLDERS, QUICK_STAMP, quickPlan, STAMP, staleReason, transpile } from '../../scripts/build-state.mjs';
+import {
+  compiledPath,
+  INPUT_FILES,
+  INPUT_FOLDERS,
+  QUICK_STAMP,
+  quickPlan,
+  STAMP,
+  staleReason,
+  transpile,
+} from '../../scripts/build-state.mjs';
 
 /** A fake checkout: every input folder with one file, the input files, all dated `t` (seconds). */
 function checkout(t: number): string {
@@ -73,7 +82,11 @@ describe('build state (scripts/build-state.mjs)', () => {
     expect(quickPlan(root)).toEqual({ sources: [join('benchmarks', 'sub', 'a.ts')], page: false, bundle: false });
     touch(join('reports', 'sub', 'a.ts'), 1_000_400);
     touch(join('app', 'sub', 'a.ts'), 1_000_400);
-    expect(quickPlan(root)).toEqual({ sources: [join('reports', 'sub', 'a.ts'), join('benchmarks', 'sub', 'a.ts')], page: true, bundle: true });
+    expect(quickPlan(root)).toEqual({
+      sources: [join('reports', 'sub', 'a.ts'), join('benchmarks', 'sub', 'a.ts')],
+      page: true,
+      bundle: true,
+    });
     // a scenario beside the benchmarks is read where it is: nothing to build for it
     touch(QUICK_STAMP, 1_000_500);
     writeFileSync(join(root, 'benchmarks', 'sub', 's.yaml'), '');
@@ -89,17 +102,33 @@ describe('build state (scripts/build-state.mjs)', () => {
   it('transpiles a source into dist/ as tsc lays it out (ES module, .cts as CommonJS, a source map); a syntax error names file:line', async () => {
     const root = mkdtempSync(join(tmpdir(), 'warcast-transpile-'));
     writeFileSync(join(root, 'package.json'), JSON.stringify({ type: 'module' }));
-    writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', strict: true } }));
+    writeFileSync(
+      join(root, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', strict: true } }),
+    );
     mkdirSync(join(root, 'src', 'cli'), { recursive: true });
-    writeFileSync(join(root, 'src', 'x.ts'), "import type { Y } from './y.js';\nexport enum Side { A, B }\nexport class C { n: number = 2; }\nexport const answer = (y: Y = 40): number => y + new C().n + Side.B - 1;\n");
-    writeFileSync(join(root, 'src', 'cli', 'launch.cts'), "import { join } from 'node:path';\nconst s: string = join('a', 'b');\nexport = s;\n");
+    writeFileSync(
+      join(root, 'src', 'x.ts'),
+      "import type { Y } from './y.js';\nexport enum Side { A, B }\nexport class C { n: number = 2; }\nexport const answer = (y: Y = 40): number => y + new C().n + Side.B - 1;\n",
+    );
+    writeFileSync(
+      join(root, 'src', 'cli', 'launch.cts'),
+      "import { join } from 'node:path';\nconst s: string = join('a', 'b');\nexport = s;\n",
+    );
     await transpile(root, [join('src', 'x.ts'), join('src', 'cli', 'launch.cts')]);
     expect(compiledPath(join('src', 'cli', 'launch.cts'))).toBe(join('dist', 'src', 'cli', 'launch.cjs'));
-    const run = (code: string) => execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' }).trim();
+    const run = (code: string) =>
+      execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' }).trim();
     expect(run("const { answer } = await import('./dist/src/x.js'); console.log(answer())")).toBe('42');
-    expect(run("import { createRequire } from 'node:module'; console.log(createRequire(import.meta.url)('./dist/src/cli/launch.cjs'))")).toBe(join('a', 'b'));
+    expect(
+      run(
+        "import { createRequire } from 'node:module'; console.log(createRequire(import.meta.url)('./dist/src/cli/launch.cjs'))",
+      ),
+    ).toBe(join('a', 'b'));
     expect(readFileSync(join(root, 'dist', 'src', 'x.js'), 'utf8')).toMatch(/\/\/# sourceMappingURL=x\.js\.map\n$/);
-    expect(JSON.parse(readFileSync(join(root, 'dist', 'src', 'x.js.map'), 'utf8')).sources).toEqual([join('..', '..', 'src', 'x.ts')]);
+    expect(JSON.parse(readFileSync(join(root, 'dist', 'src', 'x.js.map'), 'utf8')).sources).toEqual([
+      join('..', '..', 'src', 'x.ts'),
+    ]);
     writeFileSync(join(root, 'src', 'bad.ts'), 'export const a = 1;\nexport const b = ;\n');
     await expect(transpile(root, [join('src', 'bad.ts')])).rejects.toThrow(`${join('src', 'bad.ts')}:2:`);
     rmSync(root, { recursive: true });

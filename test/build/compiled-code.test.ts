@@ -15,8 +15,12 @@ describe('tests import the compiled code', () => {
     writeFileSync(join(root, 'src', 'engine', 'pool.ts'), '');
     const test = join(root, 'test', 'engine', 'a.test.ts');
     const deep = join(root, 'test', 'a', 'b', 'c.test.ts');
-    expect(compiledTarget(root, ['src'], '../../src/engine/pool.js', test)).toBe(join(root, 'dist', 'src', 'engine', 'pool.js'));
-    expect(compiledTarget(root, ['src'], '../../../src/engine/pool.js', deep)).toBe(join(root, 'dist', 'src', 'engine', 'pool.js'));
+    expect(compiledTarget(root, ['src'], '../../src/engine/pool.js', test)).toBe(
+      join(root, 'dist', 'src', 'engine', 'pool.js'),
+    );
+    expect(compiledTarget(root, ['src'], '../../../src/engine/pool.js', deep)).toBe(
+      join(root, 'dist', 'src', 'engine', 'pool.js'),
+    );
     // a source deleted since (an old build may still hold its .js): not found, as without the resolver
     expect(compiledTarget(root, ['src'], '../../src/engine/gone.js', test)).toBeNull();
     // test helpers, packages, a folder not compiled, no importer

@@ -36,23 +36,35 @@ describe('divided forces', () => {
       const forces = [forcesOf(s.sides[0], split, s.policies), forcesOf(s.sides[1], null, s.policies)];
       const battles = o.pairings.map(({ forces: [i, j] }) => {
         const c = compileWarMachine({ kind: 'war-machine', policies: s.policies, sides: [forces[0][i], forces[1][j]] });
-        const probs = exactWarMachine(c.plan, c.pairs.map((p) => p.probability));
+        const probs = exactWarMachine(
+          c.plan,
+          c.pairs.map((p) => p.probability),
+        );
         const list: { p: number; r: PairingResult }[] = [];
         for (let code = 0; code < CODE_COUNT; code++) {
           const p = probs[code];
           if (p === 0) continue;
           const d = decodeCode(code)!;
           const sides = outcomeOfCode(c, 0, code)!;
-          list.push({ p, r: { winner: d.winner, holdsField: [sides[0].location[0] === 'F', sides[1].location[0] === 'F'], troopsLeft: [forces[0][i].troops - sides[0].losses.lost, forces[1][j].troops - sides[1].losses.lost] } });
+          list.push({
+            p,
+            r: {
+              winner: d.winner,
+              holdsField: [sides[0].location[0] === 'F', sides[1].location[0] === 'F'],
+              troopsLeft: [forces[0][i].troops - sides[0].losses.lost, forces[1][j].troops - sides[1].losses.lost],
+            },
+          });
         }
         return list;
       });
       for (const rule of WINS_THE_DAY) {
         const win = [0, 0];
-        for (const x of battles[0]) for (const y of battles[1]) for (const z of battles[2]) {
-          const w = winnerOfTheDay([x.r, y.r, z.r], rule);
-          if (w !== null) win[w] += x.p * y.p * z.p;
-        }
+        for (const x of battles[0])
+          for (const y of battles[1])
+            for (const z of battles[2]) {
+              const w = winnerOfTheDay([x.r, y.r, z.r], rule);
+              if (w !== null) win[w] += x.p * y.p * z.p;
+            }
         expect(o.day.byRule[rule].win[0]).toBeCloseTo(win[0], 12);
         expect(o.day.byRule[rule].win[1]).toBeCloseTo(win[1], 12);
       }
@@ -72,7 +84,8 @@ describe('divided forces', () => {
     const j = JSON.parse(io.stdout);
     expect(j).toMatchObject({ kind: 'divided', method: 'exact', sides: ['Orc horde', 'The alliance'] });
     expect(j.outcome.pairings).toHaveLength(3);
-    for (const side of j.outcome.forces) for (const f of side) expect(f.meanLost).toBeCloseTo(f.meanDead + f.meanWounded, 9);
+    for (const side of j.outcome.forces)
+      for (const f of side) expect(f.meanLost).toBeCloseTo(f.meanDead + f.meanWounded, 9);
     expect(j.outcome.day.win[0] + j.outcome.day.win[1] + j.outcome.day.neither).toBeCloseTo(1, 12);
   });
 });
@@ -101,7 +114,9 @@ sides:
   it('a split that does not add up', async () => {
     const r = await run(BASE.replace('[[100, 200]]', '[[100, 150]]'));
     expect(r.code).toBe(3);
-    expect(r.err).toContain(`${r.file}:5: sides[0].splits[0]: a split must add up to the force's 300 troops (adds up to 250)`);
+    expect(r.err).toContain(
+      `${r.file}:5: sides[0].splits[0]: a split must add up to the force's 300 troops (adds up to 250)`,
+    );
   });
   it('a part under 10 troops', async () => {
     const r = await run(BASE.replace('[[100, 200]]', '[[5, 295]]'));

@@ -27,7 +27,11 @@ describe('march --json', () => {
     const r = await cli(['march', 'examples/forced-march-into-battle.yaml', '--json']);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
-    expect(j).toMatchObject({ kind: 'march', method: 'exact', force: { name: "Duke's host", dailyRate: 12, troopClass: 'Fair' } });
+    expect(j).toMatchObject({
+      kind: 'march',
+      method: 'exact',
+      force: { name: "Duke's host", dailyRate: 12, troopClass: 'Fair' },
+    });
     expect(j.march.perDay).toHaveLength(6);
     for (const d of j.march.perDay) {
       const total = d.onRoad.N + d.onRoad.M + d.onRoad.S + (d.arrivedBy - 0);
@@ -36,7 +40,9 @@ describe('march --json', () => {
     expect(j.march.perDay[5].arrivedBy).toBeCloseTo(j.march.arrives, 12);
     const f = j.march.fatigueAtArrival;
     expect(f.N + f.M + f.S).toBeCloseTo(1, 12);
-    expect(j.march.distance.histogram.reduce((t: number, h: { probability: number }) => t + h.probability, 0)).toBeCloseTo(1, 12);
+    expect(
+      j.march.distance.histogram.reduce((t: number, h: { probability: number }) => t + h.probability, 0),
+    ).toBeCloseTo(1, 12);
     expect(j.battle.byFatigue).toHaveLength(3);
     expect(j.battle.arriveAndWin).toBeCloseTo(j.march.arrives * j.battle.win[0], 12);
   });
@@ -45,7 +51,11 @@ describe('march --json', () => {
     const s = await load('examples/forced-march-into-battle.yaml');
     const r = await analyseMarch(s, { method: 'exact', seed: 1, trials: 1, threads: 1 });
     const f = r.march.fatigueAtArrival!;
-    const odds = { N: battleAtFatigue(s.battle!, 'N'), M: battleAtFatigue(s.battle!, 'M'), S: battleAtFatigue(s.battle!, 'S') };
+    const odds = {
+      N: battleAtFatigue(s.battle!, 'N'),
+      M: battleAtFatigue(s.battle!, 'M'),
+      S: battleAtFatigue(s.battle!, 'S'),
+    };
     expect(r.battle!.win[0]).toBeCloseTo(f.N * odds.N.win[0] + f.M * odds.M.win[0] + f.S * odds.S.win[0], 14);
     // Fatigue costs the marching side: −10 and −30 on its BR (RC l. 11129–11130).
     expect(odds.N.win[0]).toBeGreaterThan(odds.M.win[0]);
@@ -57,16 +67,30 @@ describe('march --json', () => {
     const r = await analyseMarch(s, { method: 'exact', seed: 1, trials: 1, threads: 1 });
     const b = r.battle!;
     const f = r.march.fatigueAtArrival!;
-    const odds = { N: battleAtFatigue(s.battle!, 'N'), M: battleAtFatigue(s.battle!, 'M'), S: battleAtFatigue(s.battle!, 'S') };
+    const odds = {
+      N: battleAtFatigue(s.battle!, 'N'),
+      M: battleAtFatigue(s.battle!, 'M'),
+      S: battleAtFatigue(s.battle!, 'S'),
+    };
     for (const k of [0, 1] as const) {
       for (const x of b.byFatigue) {
         expect(x.casualties[k]).toEqual(odds[x.fatigue].casualties[k]); // the odds shape, in full
         expect(x.meanLosses[k]).toBe(x.casualties[k].mean);
       }
-      const mixed = (pick: (o: (typeof odds)['N']) => number) => f.N * pick(odds.N) + f.M * pick(odds.M) + f.S * pick(odds.S);
-      expect(b.casualties[k].mean).toBeCloseTo(mixed((o) => o.casualties[k].mean), 12);
-      expect(b.casualties[k].dead.mean).toBeCloseTo(mixed((o) => o.casualties[k].dead.mean), 12);
-      expect(b.casualties[k].wounded.mean).toBeCloseTo(mixed((o) => o.casualties[k].wounded.mean), 12);
+      const mixed = (pick: (o: (typeof odds)['N']) => number) =>
+        f.N * pick(odds.N) + f.M * pick(odds.M) + f.S * pick(odds.S);
+      expect(b.casualties[k].mean).toBeCloseTo(
+        mixed((o) => o.casualties[k].mean),
+        12,
+      );
+      expect(b.casualties[k].dead.mean).toBeCloseTo(
+        mixed((o) => o.casualties[k].dead.mean),
+        12,
+      );
+      expect(b.casualties[k].wounded.mean).toBeCloseTo(
+        mixed((o) => o.casualties[k].wounded.mean),
+        12,
+      );
       expect(b.meanLosses[k]).toBe(b.casualties[k].mean);
     }
     // Fatigue changes the losses, so a mix that ignored it (or took one fatigue's) would fail above.
@@ -76,7 +100,20 @@ describe('march --json', () => {
   it('Monte Carlo through the command agrees with the exact chain within 4.5 standard errors', async () => {
     const trials = 400_000;
     const exact = JSON.parse((await cli(['march', 'examples/forced-march-into-battle.yaml', '--json'])).out);
-    const mc = JSON.parse((await cli(['march', 'examples/forced-march-into-battle.yaml', '--json', '--monte-carlo', '--trials', String(trials), '--threads', '1'])).out);
+    const mc = JSON.parse(
+      (
+        await cli([
+          'march',
+          'examples/forced-march-into-battle.yaml',
+          '--json',
+          '--monte-carlo',
+          '--trials',
+          String(trials),
+          '--threads',
+          '1',
+        ])
+      ).out,
+    );
     expect(mc.method).toBe('monte-carlo');
     expect(mc.trials).toBe(trials);
     const close = (o: number, e: number) => Math.abs(o - e) <= 4.5 * proportionStandardError(e, trials) + 1 / trials;
@@ -91,7 +128,12 @@ describe('march --json', () => {
   });
 
   it('the starving army: P(seriously fatigued) from day 5 is (5/6)³, three failed 1-in-6 forages in a row', async () => {
-    const r = await analyseMarch(await load('examples/starving-army.yaml'), { method: 'exact', seed: 1, trials: 1, threads: 1 });
+    const r = await analyseMarch(await load('examples/starving-army.yaml'), {
+      method: 'exact',
+      seed: 1,
+      trials: 1,
+      threads: 1,
+    });
     expect(r.march.perDay[4].seriouslyFatigued).toBeCloseTo((5 / 6) ** 3, 12);
     expect(r.march.perDay[11].seriouslyFatigued).toBeCloseTo((5 / 6) ** 3, 12);
     expect(r.march.daysUntilSpentMedian).toBe(5);
@@ -130,12 +172,20 @@ force:
     expect(r.err).toContain('force: a forced march reads the troop class');
   });
   it('a fatigue adjustment on the marching force', async () => {
-    const r = await run('fatigue.yaml', GOOD.replace('  movement: 12', '  movement: 12\n  adjustments: { fatigue: moderate }'));
+    const r = await run(
+      'fatigue.yaml',
+      GOOD.replace('  movement: 12', '  movement: 12\n  adjustments: { fatigue: moderate }'),
+    );
     expect(r.code).toBe(3);
-    expect(r.err).toContain(`${r.file}:9: force.adjustments.fatigue: the marching force's fatigue comes from the march`);
+    expect(r.err).toContain(
+      `${r.file}:9: force.adjustments.fatigue: the marching force's fatigue comes from the march`,
+    );
   });
   it('an enemy without a distance', async () => {
-    const r = await run('enemy.yaml', GOOD.replace('distance: 30\n', '') + 'enemy: { name: Foe, troops: 100, battleRating: 70 }\n');
+    const r = await run(
+      'enemy.yaml',
+      GOOD.replace('distance: 30\n', '') + 'enemy: { name: Foe, troops: 100, battleRating: 70 }\n',
+    );
     expect(r.code).toBe(3);
     expect(r.err).toContain('enemy: a battle on arrival needs a distance');
   });

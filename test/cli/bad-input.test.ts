@@ -52,7 +52,13 @@ describe('invalid scenarios exit 3 with one located line', () => {
   });
 
   it('an unknown tactic', async () => {
-    const r = await run('tactic.yaml', GOOD.replace('battleRating: 72', 'battleRating: 72\n    tactic: charge').replace('battleRating: 70', 'battleRating: 70\n    tactic: hold'));
+    const r = await run(
+      'tactic.yaml',
+      GOOD.replace('battleRating: 72', 'battleRating: 72\n    tactic: charge').replace(
+        'battleRating: 70',
+        'battleRating: 70\n    tactic: hold',
+      ),
+    );
     expect(r.code).toBe(3);
     oneLine(r.err);
     expect(r.err).toMatch(new RegExp(`${r.file}:6: sides\\[0\\]\\.tactic: .*attack-plus.*`));
@@ -62,7 +68,9 @@ describe('invalid scenarios exit 3 with one located line', () => {
     const r = await run('typo.yaml', GOOD.replace('battleRating: 70', 'battelRating: 70'));
     expect(r.code).toBe(3);
     oneLine(r.err);
-    expect(r.err).toContain(`${r.file}:8: sides[1].battelRating: unknown key 'battelRating' (did you mean 'battleRating'?)`);
+    expect(r.err).toContain(
+      `${r.file}:8: sides[1].battelRating: unknown key 'battelRating' (did you mean 'battleRating'?)`,
+    );
   });
 
   it('a misspelt required key: the unknown key with its suggestion, not "required"', async () => {
@@ -101,20 +109,34 @@ describe('invalid scenarios exit 3 with one located line', () => {
   });
 
   it('a tactic mix that does not add up to 1', async () => {
-    const r = await run('mix.yaml', GOOD.replace('battleRating: 72', 'battleRating: 72\n    tactic: { envelop: 0.6, trap: 0.3 }').replace('battleRating: 70', 'battleRating: 70\n    tactic: hold'));
+    const r = await run(
+      'mix.yaml',
+      GOOD.replace('battleRating: 72', 'battleRating: 72\n    tactic: { envelop: 0.6, trap: 0.3 }').replace(
+        'battleRating: 70',
+        'battleRating: 70\n    tactic: hold',
+      ),
+    );
     expect(r.code).toBe(3);
     expect(r.err).toContain('sides[0].tactic: a tactic mix');
   });
 
   it('more name-level troops than troops', async () => {
-    const r = await run('name.yaml', GOOD.replace('battleRating: 70', 'forceFactors: { leader: { level: 9 }, nameLevelTroops: 4000 }'));
+    const r = await run(
+      'name.yaml',
+      GOOD.replace('battleRating: 70', 'forceFactors: { leader: { level: 9 }, nameLevelTroops: 4000 }'),
+    );
     expect(r.code).toBe(3);
     oneLine(r.err);
-    expect(r.err).toMatch(/name\.yaml:8: sides\[1\]\.forceFactors\.nameLevelTroops: expected at most the side's troops \(400\), got 4000/);
+    expect(r.err).toMatch(
+      /name\.yaml:8: sides\[1\]\.forceFactors\.nameLevelTroops: expected at most the side's troops \(400\), got 4000/,
+    );
   });
 
   it('a defender-only adjustment on a side that is not defending', async () => {
-    const r = await run('def.yaml', GOOD.replace('battleRating: 70', 'battleRating: 70\n    adjustments: { inStronghold: true }'));
+    const r = await run(
+      'def.yaml',
+      GOOD.replace('battleRating: 70', 'battleRating: 70\n    adjustments: { inStronghold: true }'),
+    );
     expect(r.code).toBe(3);
     expect(r.err).toContain('sides[1].adjustments.inStronghold: a defender-only adjustment');
   });
@@ -138,7 +160,11 @@ describe('usage errors exit 2', () => {
 
 describe('YAML conveniences', () => {
   it('anchors and merge keys (<<) work', async () => {
-    const r = await run('merge.yaml', 'kind: war-machine\nsides:\n  - &orc { name: Orcs, troops: 800, battleRating: 72 }\n  - <<: *orc\n    name: More orcs\n    troops: 400\n', ['--exact', '--json']);
+    const r = await run(
+      'merge.yaml',
+      'kind: war-machine\nsides:\n  - &orc { name: Orcs, troops: 800, battleRating: 72 }\n  - <<: *orc\n    name: More orcs\n    troops: 400\n',
+      ['--exact', '--json'],
+    );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).ratings[1]).toMatchObject({ troops: 400, battleRating: 72 });
   });

@@ -19,7 +19,12 @@ const dir = mkdtempSync(join(tmpdir(), 'warcast-bounded-'));
 const MiB = 1 << 20;
 
 /** `warcast args` with `stdin` as its fd 0; resolves with its exit, output and peak memory (Linux: VmHWM). */
-function run(args: string[], stdin: 'pipe' | 'ignore' | number, feed?: (child: ReturnType<typeof spawn>) => void, signalAfterMs?: { signal: NodeJS.Signals; ms: number }) {
+function run(
+  args: string[],
+  stdin: 'pipe' | 'ignore' | number,
+  feed?: (child: ReturnType<typeof spawn>) => void,
+  signalAfterMs?: { signal: NodeJS.Signals; ms: number },
+) {
   return new Promise<{ code: number | null; stderr: string; stdout: string; stopMs: number }>((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: [stdin, 'pipe', 'pipe'] });
     let stdout = '';
@@ -29,10 +34,14 @@ function run(args: string[], stdin: 'pipe' | 'ignore' | number, feed?: (child: R
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     feed?.(child);
-    if (signalAfterMs) setTimeout(() => ((sentAt = performance.now()), child.kill(signalAfterMs.signal)), signalAfterMs.ms);
+    if (signalAfterMs)
+      setTimeout(() => ((sentAt = performance.now()), child.kill(signalAfterMs.signal)), signalAfterMs.ms);
     // A reader that does not stop (as before) must not eat the machine's memory: killed after 15 s.
     const guard = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.on('close', (code) => (clearTimeout(guard), resolve({ code, stderr, stdout, stopMs: performance.now() - sentAt })));
+    child.on(
+      'close',
+      (code) => (clearTimeout(guard), resolve({ code, stderr, stdout, stopMs: performance.now() - sentAt })),
+    );
   });
 }
 
@@ -86,14 +95,21 @@ describe('stdin', () => {
     expect(folder.status).toBe(3);
     oneLine(folder.stderr);
     expect(folder.stderr).toContain('<stdin>: is a directory');
-    const writeOnly = spawnSync('sh', ['-c', `exec node "${CLI}" odds - 0> "${join(dir, 'w')}"`], { cwd: ROOT, encoding: 'utf8' });
+    const writeOnly = spawnSync('sh', ['-c', `exec node "${CLI}" odds - 0> "${join(dir, 'w')}"`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(writeOnly.status).toBe(3);
     oneLine(writeOnly.stderr);
     expect(writeOnly.stderr).toContain('<stdin>: cannot read (EBADF');
   });
 
   it('a scenario on stdin still runs', async () => {
-    const r = await run(['odds', '-', '--exact', '--json'], 'pipe', (child) => child.stdin!.end('kind: war-machine\nsides:\n  - { name: A, troops: 100, battleRating: 60 }\n  - { name: B, troops: 100, battleRating: 50 }\n'));
+    const r = await run(['odds', '-', '--exact', '--json'], 'pipe', (child) =>
+      child.stdin!.end(
+        'kind: war-machine\nsides:\n  - { name: A, troops: 100, battleRating: 60 }\n  - { name: B, troops: 100, battleRating: 50 }\n',
+      ),
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).sides).toEqual(['A', 'B']);
   });
@@ -168,16 +184,21 @@ describe('the readers', () => {
     writeFileSync(file, Buffer.alloc(1000, 65));
     expect(readLimitedSync(file, 1000).length).toBe(1000);
     expect(() => readLimitedSync(file, 999)).toThrow('larger than 999 bytes');
-    await expect(readLimitedStream(createReadStream('/dev/zero'), INPUT_LIMITS.scenario)).rejects.toThrow('larger than 1,048,576 bytes');
+    await expect(readLimitedStream(createReadStream('/dev/zero'), INPUT_LIMITS.scenario)).rejects.toThrow(
+      'larger than 1,048,576 bytes',
+    );
     const aborted = new AbortController();
     aborted.abort();
-    await expect(readLimitedStream(createReadStream('/dev/zero'), INPUT_LIMITS.scenario, aborted.signal)).rejects.toThrow('reading stopped by a signal');
+    await expect(
+      readLimitedStream(createReadStream('/dev/zero'), INPUT_LIMITS.scenario, aborted.signal),
+    ).rejects.toThrow('reading stopped by a signal');
   });
 });
 
 describe('line endings', () => {
   it('lone CR (old Mac) line endings are line breaks, as YAML says; errors keep their line numbers', async () => {
-    const text = 'kind: war-machine\rsides:\r  - { name: A, troops: 100, battleRating: 60 }\r  - { name: B, troops: 100, battleRating: 50 }\r';
+    const text =
+      'kind: war-machine\rsides:\r  - { name: A, troops: 100, battleRating: 60 }\r  - { name: B, troops: 100, battleRating: 50 }\r';
     const file = join(dir, 'cr.yaml');
     writeFileSync(file, text);
     const io = memoryIo();

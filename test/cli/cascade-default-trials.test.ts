@@ -17,7 +17,12 @@ const FILE = 'examples/cascade-bob-john.yaml';
 async function planned(options: Parameters<typeof cascade>[1]): Promise<{ total: number; result: CascadeResult }> {
   const stop = new AbortController();
   let total = -1;
-  const result = await cascade(FILE, { threads: 1, ...options, signal: stop.signal, onProgress: (_done, t) => ((total = t), stop.abort()) });
+  const result = await cascade(FILE, {
+    threads: 1,
+    ...options,
+    signal: stop.signal,
+    onProgress: (_done, t) => ((total = t), stop.abort()),
+  });
   return { total, result };
 }
 
@@ -37,7 +42,9 @@ describe('cascade: the default run size under --rounds', () => {
     expect(total).toBe(500_000);
     expect(result.trialsBy).toBe('rounds-default');
     expect(result.interrupted).toBe(true);
-    expect(formatCascade({ ...result, interrupted: false })).toMatch(/the default for 2 rounds: 10⁶ rounds of play in all.*±\d\.\d\d points/);
+    expect(formatCascade({ ...result, interrupted: false })).toMatch(
+      /the default for 2 rounds: 10⁶ rounds of play in all.*±\d\.\d\d points/,
+    );
   });
 
   it('--trials is obeyed as given, and the note is not printed', async () => {

@@ -18,14 +18,19 @@ describe('a deterministic cascade round', () => {
     expect(once.trials).toBe(1);
     expect(once.owners!['Arrakis Spice Refinery']).toEqual({ John: 1 });
     const io = memoryIo();
-    expect(await runCli(['cascade', 'examples/cascade-bob-john.yaml', '--no-npc', '--trials', '3000', '--threads', '1'], io)).toBe(0);
+    expect(
+      await runCli(['cascade', 'examples/cascade-bob-john.yaml', '--no-npc', '--trials', '3000', '--threads', '1'], io),
+    ).toBe(0);
     expect(io.stdout).toContain('no die decides this round');
   });
 
   it('NPC attacks on, or a coin flip between tied seizures: the Monte Carlo runs', async () => {
     expect((await cascade('examples/cascade-bob-john.yaml', RUN)).deterministic).toBe(false);
     // John seizes with 2 legions and no hero: BS 8, as Bob's — who goes first is a coin flip.
-    const tied = text.replace('units: [John Leg A, John Leg B, John Leg C], hero: Duncan', 'units: [John Leg A, John Leg B]');
+    const tied = text.replace(
+      'units: [John Leg A, John Leg B, John Leg C], hero: Duncan',
+      'units: [John Leg A, John Leg B]',
+    );
     expect(tied).not.toBe(text);
     const r = await cascade({ text: tied }, { ...RUN, npc: false });
     expect(r.deterministic).toBe(false);

@@ -32,14 +32,42 @@ async function run(name: string, doc: Record<string, unknown>, ...flags: string[
 }
 
 const invalid: [string, (d: ReturnType<typeof valid>) => void, RegExp][] = [
-  ['two attacks by one player on one location', (d) => d.attacks.push({ player: 'Ben', type: 'raid', target: 'Mine', units: ['B2'] }), /attacks\[1\]\.target: Ben already attacks 'Mine' this round: “A player can only launch 1 attack force of any type at a single location” \(Dune page line 76\)$/],
-  ['an attack on a homeworld that is not a house raid', (d) => (d.attacks[0].target = 'Ann Home'), /attacks\[0\]\.type: 'Ann Home' is a homeworld: only a house raid may attack it, not a seizure: “a Location known to them and not under their control, other than a Homeworld” \(Dune page line 46\)$/],
-  ['a raid on an elector', (d) => Object.assign(d.attacks[0], { type: 'raid', target: 'Elector' }), /attacks\[0\]\.target: 'Elector' is an elector: “You can't raid Electors” \(Dune page line 37\)$/],
-  ['an unknown location', (d) => (d.attacks[0].target = 'Atlantis'), /attacks\[0\]\.target: unknown location 'Atlantis'$/],
+  [
+    'two attacks by one player on one location',
+    (d) => d.attacks.push({ player: 'Ben', type: 'raid', target: 'Mine', units: ['B2'] }),
+    /attacks\[1\]\.target: Ben already attacks 'Mine' this round: “A player can only launch 1 attack force of any type at a single location” \(Dune page line 76\)$/,
+  ],
+  [
+    'an attack on a homeworld that is not a house raid',
+    (d) => (d.attacks[0].target = 'Ann Home'),
+    /attacks\[0\]\.type: 'Ann Home' is a homeworld: only a house raid may attack it, not a seizure: “a Location known to them and not under their control, other than a Homeworld” \(Dune page line 46\)$/,
+  ],
+  [
+    'a raid on an elector',
+    (d) => Object.assign(d.attacks[0], { type: 'raid', target: 'Elector' }),
+    /attacks\[0\]\.target: 'Elector' is an elector: “You can't raid Electors” \(Dune page line 37\)$/,
+  ],
+  [
+    'an unknown location',
+    (d) => (d.attacks[0].target = 'Atlantis'),
+    /attacks\[0\]\.target: unknown location 'Atlantis'$/,
+  ],
   ['an unknown player', (d) => (d.attacks[0].player = 'Zed'), /attacks\[0\]\.player: unknown player 'Zed'$/],
-  ['units the player does not have', (d) => (d.attacks[0].units = ['B1', 'B9']), /attacks\[0\]\.units\[1\]: Ben has no legion 'B9'$/],
-  ['a player named NPC (the owners table would merge it with the non-player houses)', (d) => ((d.players[1].name = 'NPC'), (d.locations[3].owner = 'NPC'), (d.attacks[0].player = 'NPC')), /players\[1\]\.name: a player name other than 'NPC' \(reserved for non-player houses\)$/],
-  ['an unknown key', (d) => ((d.attacks[0] as Record<string, unknown>).hreo = 'x'), /attacks\[0\]\.hreo: unknown key 'hreo' \(did you mean 'hero'\?\)$/],
+  [
+    'units the player does not have',
+    (d) => (d.attacks[0].units = ['B1', 'B9']),
+    /attacks\[0\]\.units\[1\]: Ben has no legion 'B9'$/,
+  ],
+  [
+    'a player named NPC (the owners table would merge it with the non-player houses)',
+    (d) => ((d.players[1].name = 'NPC'), (d.locations[3].owner = 'NPC'), (d.attacks[0].player = 'NPC')),
+    /players\[1\]\.name: a player name other than 'NPC' \(reserved for non-player houses\)$/,
+  ],
+  [
+    'an unknown key',
+    (d) => ((d.attacks[0] as Record<string, unknown>).hreo = 'x'),
+    /attacks\[0\]\.hreo: unknown key 'hreo' \(did you mean 'hero'\?\)$/,
+  ],
 ];
 
 describe('warcast cascade: invalid rounds', () => {
@@ -66,16 +94,33 @@ describe('warcast cascade: invalid rounds', () => {
     expect(code).toBe(0);
     const doc = JSON.parse(io.stdout);
     expect(doc.orders).toEqual([
-      { list: 'attacks', index: 1, player: 'Ben', status: 'rejected', line: expect.any(Number), path: 'attacks[1].target', reason: "'Elector' is an elector: “You can't raid Electors” (Dune page line 37)" },
+      {
+        list: 'attacks',
+        index: 1,
+        player: 'Ben',
+        status: 'rejected',
+        line: expect.any(Number),
+        path: 'attacks[1].target',
+        reason: "'Elector' is an elector: “You can't raid Electors” (Dune page line 37)",
+      },
     ]);
     expect(doc.trace.locations.map((l: { location: string }) => l.location)).toEqual(['Mine']);
-    expect(doc.orderCosts.Ben).toEqual({ ap: 2, apLimit: 5, legionsMoved: 1, hazardFees: 400, refunds: 0, recruiting: 0 });
+    expect(doc.orderCosts.Ben).toEqual({
+      ap: 2,
+      apLimit: 5,
+      legionsMoved: 1,
+      hazardFees: 400,
+      refunds: 0,
+      recruiting: 0,
+    });
     const reportDir = join(dir, 'lenient-report');
     const withReport = await run('lenient-report', d, '--lenient', '--no-npc', '--report', reportDir);
     expect(withReport.code).toBe(0);
     expect(readFileSync(join(reportDir, 'index.html'), 'utf8')).toContain('You can&#39;t raid Electors');
     const text = await run('lenient-text', d, '--lenient', '--no-npc');
-    expect(text.io.stdout).toMatch(/^ {2}rejected attacks\[1\]\.target \(line \d+\), Ben: 'Elector' is an elector: “You can't raid Electors” \(Dune page line 37\)$/m);
+    expect(text.io.stdout).toMatch(
+      /^ {2}rejected attacks\[1\]\.target \(line \d+\), Ben: 'Elector' is an elector: “You can't raid Electors” \(Dune page line 37\)$/m,
+    );
   });
 
   it('rejects --rounds with --no-npc as a usage error', async () => {
@@ -97,9 +142,15 @@ describe('warcast cascade: output', () => {
 
   it('--json prints one document with the trace and the probabilities; --no-npc leaves only the players’ result', async () => {
     const io = memoryIo();
-    expect(await runCli(['cascade', 'examples/cascade-bob-john.yaml', '--json', '--no-npc', '--trials', '1000', '--threads', '1'], io)).toBe(0);
+    expect(
+      await runCli(
+        ['cascade', 'examples/cascade-bob-john.yaml', '--json', '--no-npc', '--trials', '1000', '--threads', '1'],
+        io,
+      ),
+    ).toBe(0);
     const doc = JSON.parse(io.stdout);
-    for (const key of ['trace', 'owners', 'legionsLost', 'incomeLost', 'damage', 'revealed', 'held']) expect(doc).toHaveProperty(key);
+    for (const key of ['trace', 'owners', 'legionsLost', 'incomeLost', 'damage', 'revealed', 'held'])
+      expect(doc).toHaveProperty(key);
     expect(doc.trace.locations[0].battles).toHaveLength(2);
     expect(doc.owners['Arrakis Spice Refinery']).toEqual({ John: 1 });
     expect(doc.legionsLost.Bob).toMatchObject({ mean: 2, distribution: { '2': 1 } });
@@ -110,22 +161,55 @@ describe('warcast cascade: output', () => {
 
   it('--rounds 3 on the three-house Kanly example: the orders play in the first round, the ledger adds up on the means', async () => {
     const io = memoryIo();
-    expect(await runCli(['cascade', 'examples/cascade-kanly-three-rounds.yaml', '--json', '--rounds', '3', '--trials', '3000', '--threads', '1'], io)).toBe(0);
+    expect(
+      await runCli(
+        [
+          'cascade',
+          'examples/cascade-kanly-three-rounds.yaml',
+          '--json',
+          '--rounds',
+          '3',
+          '--trials',
+          '3000',
+          '--threads',
+          '1',
+        ],
+        io,
+      ),
+    ).toBe(0);
     const doc = JSON.parse(io.stdout);
     expect(doc.held['Arrakis Spice Fields']).toEqual([0, 0, 0]); // Harkonnen takes it in round 4 (13 − 10 = +3)
     expect(doc.orders).toEqual([]);
     for (const l of Object.values(doc.ledger) as Record<string, number>[]) {
-      const after = l.wealthBefore - l.hazardFees + l.refunds - l.recruiting + l.income + l.raided + l.houseRaidGain - l.houseRaidLoss - l.regeneration;
+      const after =
+        l.wealthBefore -
+        l.hazardFees +
+        l.refunds -
+        l.recruiting +
+        l.income +
+        l.raided +
+        l.houseRaidGain -
+        l.houseRaidLoss -
+        l.regeneration;
       expect(l.wealthAfter).toBeCloseTo(after, 6);
     }
-    expect(doc.ledger.Harkonnen).toMatchObject({ hazardFees: 1600, recruiting: 2000, kanlyForfeit: expect.any(Number) });
+    expect(doc.ledger.Harkonnen).toMatchObject({
+      hazardFees: 1600,
+      recruiting: 2000,
+      kanlyForfeit: expect.any(Number),
+    });
     expect(doc.ledger.Harkonnen.kanlyForfeit).toBeGreaterThan(0);
     expect(io.stdout).not.toContain('NaN');
   });
 
   it('--rounds R reports the probability each location is still held after each round', async () => {
     const io = memoryIo();
-    expect(await runCli(['cascade', 'examples/cascade-bob-john.yaml', '--json', '--rounds', '4', '--trials', '3000', '--threads', '1'], io)).toBe(0);
+    expect(
+      await runCli(
+        ['cascade', 'examples/cascade-bob-john.yaml', '--json', '--rounds', '4', '--trials', '3000', '--threads', '1'],
+        io,
+      ),
+    ).toBe(0);
     const doc = JSON.parse(io.stdout);
     expect(doc.trace).toBeNull();
     const held: number[] = doc.held['Arrakis Spice Refinery'];

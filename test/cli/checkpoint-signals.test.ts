@@ -34,9 +34,16 @@ const trialsDone = (file: string): number => {
 };
 
 /** Start the run with a checkpoint after every task, send `signal` once the file holds trials, wait for the end. */
-function killMidRun(file: string, signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; stopMs: number }> {
+function killMidRun(
+  file: string,
+  signal: NodeJS.Signals,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; stopMs: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...ARGS, '--threads', '1', '--checkpoint', file, '--checkpoint-every', '0'], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [CLI, ...ARGS, '--threads', '1', '--checkpoint', file, '--checkpoint-every', '0'],
+      { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     let stderr = '';
     let sentAt = 0;

@@ -18,19 +18,33 @@ describe('warcast compare', () => {
     const winA = r.rows.find((x) => x.metric === 'side A wins (exact)')!;
     expect(winA.exact).toBe(true);
     expect(winA.difference).toBeCloseTo(0.7706 - 0.3601, 3);
-    const same = await compare('examples/orcs-vs-men.yaml', 'examples/orcs-vs-men.yaml', { trials: 20_000, threads: 1 });
+    const same = await compare('examples/orcs-vs-men.yaml', 'examples/orcs-vs-men.yaml', {
+      trials: 20_000,
+      threads: 1,
+    });
     expect(same.rows.every((x) => x.difference === 0 && x.beyondNoise !== true)).toBe(true);
   });
 
   it('sieges: four trebuchets take the castle sooner, beyond noise', async () => {
-    const r = await compare('examples/castle-siege.yaml', 'examples/castle-four-trebuchets.yaml', { trials: 4000, threads: 1 });
+    const r = await compare('examples/castle-siege.yaml', 'examples/castle-four-trebuchets.yaml', {
+      trials: 4000,
+      threads: 1,
+    });
     const weeks = r.rows.find((x) => x.metric.startsWith('weeks to fall'))!;
     expect(weeks.difference).toBeLessThan(0);
     expect(weeks.beyondNoise).toBe(true);
   });
 
   it('cascades: owners side by side; kinds must match (exit 2)', async () => {
-    const r = await cli('compare', 'examples/cascade-bob-john.yaml', 'examples/cascade-bob-john-jane.yaml', '--trials', '2000', '--threads', '1');
+    const r = await cli(
+      'compare',
+      'examples/cascade-bob-john.yaml',
+      'examples/cascade-bob-john-jane.yaml',
+      '--trials',
+      '2000',
+      '--threads',
+      '1',
+    );
     expect(r.code).toBe(0);
     expect(r.out).toContain('Arrakis Spice Refinery: held by Jane');
     const bad = await cli('compare', 'examples/cascade-bob-john.yaml', 'examples/battle.yaml');

@@ -21,7 +21,8 @@ describe('warcast completion', () => {
     expect(code).toBe(0);
     for (const c of program.commands) {
       expect(out).toContain(c.name());
-      for (const o of c.options) expect(out, `${c.name()} ${o.long}`).toContain(shell === 'fish' ? `-l ${o.long!.slice(2)}` : o.long!);
+      for (const o of c.options)
+        expect(out, `${c.name()} ${o.long}`).toContain(shell === 'fish' ? `-l ${o.long!.slice(2)}` : o.long!);
     }
   });
   it('bash: the script parses and completes commands, then options', async () => {
@@ -29,7 +30,16 @@ describe('warcast completion', () => {
     const file = join(dir, 'warcast.bash');
     writeFileSync(file, (await script('bash')).out);
     const complete = (...words: string[]) =>
-      execFileSync('bash', ['-c', `source ${file}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _warcast; printf '%s\\n' "\${COMPREPLY[@]}"`], { encoding: 'utf8' }).trim().split('\n');
+      execFileSync(
+        'bash',
+        [
+          '-c',
+          `source ${file}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _warcast; printf '%s\\n' "\${COMPREPLY[@]}"`,
+        ],
+        { encoding: 'utf8' },
+      )
+        .trim()
+        .split('\n');
     expect(complete('warcast', 'si')).toEqual(['siege']);
     expect(complete('warcast', 'odds', '--tr')).toEqual(['--trials']);
     expect(complete('warcast', 'siege', '--int')).toEqual(['--interactive']);

@@ -42,9 +42,12 @@ const replace = (text: string, pairs: [string, string][]) =>
   }, text);
 
 describe('checks across fields: every problem at once', () => {
-  it('siege: roles, tactics, a structure given wrongly, attackers\' equipment on the wall, departing without escape', async () => {
+  it("siege: roles, tactics, a structure given wrongly, attackers' equipment on the wall, departing without escape", async () => {
     const text = replace(readFileSync('examples/castle-siege.yaml', 'utf8'), [
-      ['  tactic: attack            # War Machine tactic', '  defending: true\n  tactic: attack            # War Machine tactic'],
+      [
+        '  tactic: attack            # War Machine tactic',
+        '  defending: true\n  tactic: attack            # War Machine tactic',
+      ],
       ['  tactic: hold\n', ''],
       ['{ structure: gatehouse, count: 1 }', '{ structure: gatehouse, lengthFeet: 10 }'],
       ['    lightCatapult: { count: 1, crew: 4 }', '    lightCatapult: { count: 1, crew: 4 }\n    ram: { count: 1 }'],
@@ -66,7 +69,7 @@ describe('checks across fields: every problem at once', () => {
     expect(r.err).toContain('only with an avenue of escape');
   });
 
-  it('cascade: an unknown player, a legion of another house, a hero not one\'s own', async () => {
+  it("cascade: an unknown player, a legion of another house, a hero not one's own", async () => {
     const text = replace(readFileSync('examples/cascade-bob-john.yaml', 'utf8'), [
       ['units: [Bob Leg A, Bob Leg B] }', 'units: [Bob Leg A, Duke Leg A] }'],
       ['hero: Duncan }', 'hero: Gurney }'],
@@ -75,7 +78,15 @@ describe('checks across fields: every problem at once', () => {
     const r = await run('cascade', 'round.yaml', text);
     expect(r.code).toBe(3);
     // John Prime's new owner also owns the legions on it: John's attack names three legions he no longer has.
-    expectLocated(r.lines, r.file, ['players[2].homeworld', 'locations[3].owner', 'attacks[0].units[1]', 'attacks[1].units[0]', 'attacks[1].units[1]', 'attacks[1].units[2]', 'attacks[1].hero']);
+    expectLocated(r.lines, r.file, [
+      'players[2].homeworld',
+      'locations[3].owner',
+      'attacks[0].units[1]',
+      'attacks[1].units[0]',
+      'attacks[1].units[1]',
+      'attacks[1].units[2]',
+      'attacks[1].hero',
+    ]);
     expect(r.err).toContain("unknown player 'Johnny'");
     expect(r.err).toContain("Bob has no legion 'Duke Leg A'");
     expect(r.err).toContain("John has no hero 'Gurney'");
@@ -91,11 +102,17 @@ describe('checks across fields: every problem at once', () => {
     expect(r.code).toBe(3);
     const doc = JSON.parse(r.err) as { error: { message: string; errors: string[] } };
     expect(doc.error.errors).toHaveLength(3);
-    expectLocated(doc.error.errors.map((e) => `warcast: ${e}`), r.file, ['policies.tie', 'sides[0].basicForceRating', 'sides[1]']);
+    expectLocated(
+      doc.error.errors.map((e) => `warcast: ${e}`),
+      r.file,
+      ['policies.tie', 'sides[0].basicForceRating', 'sides[1]'],
+    );
   });
 
-  it('march: the force and the enemy checked as named in the file, with the march\'s own checks', async () => {
-    const text = replace(readFileSync('examples/forced-march-into-battle.yaml', 'utf8'), [['  movement: 24', '  movement: 24\n  adjustments: { fatigue: moderate }\n  troopClass: Good']]);
+  it("march: the force and the enemy checked as named in the file, with the march's own checks", async () => {
+    const text = replace(readFileSync('examples/forced-march-into-battle.yaml', 'utf8'), [
+      ['  movement: 24', '  movement: 24\n  adjustments: { fatigue: moderate }\n  troopClass: Good'],
+    ]);
     const r = await run('march', 'march.yaml', text);
     expect(r.code).toBe(3);
     expect(r.lines).toHaveLength(2);
@@ -104,7 +121,11 @@ describe('checks across fields: every problem at once', () => {
   });
 
   it(`stops at ${SCENARIO_ERROR_LIMIT} and says how many more`, async () => {
-    const text = readFileSync('examples/cascade-bob-john.yaml', 'utf8') + Array.from({ length: 13 }, (_, i) => `  - { player: Nobody${i}, target: Bob Prime, units: [Bob Leg C] }\n`).join('');
+    const text =
+      readFileSync('examples/cascade-bob-john.yaml', 'utf8') +
+      Array.from({ length: 13 }, (_, i) => `  - { player: Nobody${i}, target: Bob Prime, units: [Bob Leg C] }\n`).join(
+        '',
+      );
     const r = await run('cascade', 'many.yaml', text);
     expect(r.code).toBe(3);
     expect(r.lines).toHaveLength(SCENARIO_ERROR_LIMIT + 1);

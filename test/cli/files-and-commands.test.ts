@@ -20,8 +20,21 @@ async function cli(args: string[], signal?: AbortSignal) {
 
 /** Every command that reads a scenario file, as it is typed with one. */
 const READERS: string[][] = [
-  ['odds'], ['siege'], ['cascade'], ['matchup'], ['rate'], ['roll'], ['march'], ['divided'], ['tournament'], ['worth'], ['app'], ['report', '--out', join(dir, 'r')],
-  ['seek', '--vary', 'sides[0].troops', '--target', 'win[0] >= 0.5'], ['sweep', '--vary', 'sides[0].troops', '--from', '1', '--to', '2'], ['compare', 'examples/orcs-vs-men.yaml'],
+  ['odds'],
+  ['siege'],
+  ['cascade'],
+  ['matchup'],
+  ['rate'],
+  ['roll'],
+  ['march'],
+  ['divided'],
+  ['tournament'],
+  ['worth'],
+  ['app'],
+  ['report', '--out', join(dir, 'r')],
+  ['seek', '--vary', 'sides[0].troops', '--target', 'win[0] >= 0.5'],
+  ['sweep', '--vary', 'sides[0].troops', '--from', '1', '--to', '2'],
+  ['compare', 'examples/orcs-vs-men.yaml'],
 ];
 
 describe('a missing scenario file', () => {
@@ -46,20 +59,32 @@ describe('a missing scenario file', () => {
     }
     const dangling = join(dir, 'dangling.yaml');
     symlinkSync(join(dir, 'gone.yaml'), dangling);
-    expect((await cli(['siege', dangling])).stderr).toMatch(/dangling\.yaml: a symbolic link to a file that is not there/);
+    expect((await cli(['siege', dangling])).stderr).toMatch(
+      /dangling\.yaml: a symbolic link to a file that is not there/,
+    );
   });
 });
 
 describe('an unknown command', () => {
   it('is a usage error with a suggestion, with or without --help', async () => {
-    for (const args of [['design'], ['design', '--help'], ['--help', 'design'], ['help', 'design'], ['-q', 'design', 'x.yaml']]) {
+    for (const args of [
+      ['design'],
+      ['design', '--help'],
+      ['--help', 'design'],
+      ['help', 'design'],
+      ['-q', 'design', 'x.yaml'],
+    ]) {
       const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stdout, args.join(' ')).toBe('');
       expect(r.stderr).toMatch(/^warcast: unknown command 'design'; run warcast --help for the commands\n$/);
     }
-    expect((await cli(['odz', 'examples/orcs-vs-men.yaml'])).stderr).toMatch(/unknown command 'odz' \(did you mean 'odds'\?\)/);
-    expect((await cli(['examples/orcs-vs-men.yaml'])).stderr).toMatch(/a scenario file\? name the command first: warcast odds examples\/orcs-vs-men\.yaml/);
+    expect((await cli(['odz', 'examples/orcs-vs-men.yaml'])).stderr).toMatch(
+      /unknown command 'odz' \(did you mean 'odds'\?\)/,
+    );
+    expect((await cli(['examples/orcs-vs-men.yaml'])).stderr).toMatch(
+      /a scenario file\? name the command first: warcast odds examples\/orcs-vs-men\.yaml/,
+    );
     // known commands and their help are untouched
     expect((await cli(['help', 'odds'])).code).toBe(0);
     expect((await cli(['odds', '--help'])).stdout).toMatch(/^Usage: warcast odds/);
@@ -70,7 +95,10 @@ describe('an interrupted shard', () => {
   it('says no part was written, and nothing of "the results above"', async () => {
     const controller = new AbortController();
     const out = join(dir, 'part.json');
-    const running = cli(['odds', 'examples/orcs-vs-men.yaml', '--trials', '1e10', '--threads', '1', '--shard', '1/2', '--out', out], controller.signal);
+    const running = cli(
+      ['odds', 'examples/orcs-vs-men.yaml', '--trials', '1e10', '--threads', '1', '--shard', '1/2', '--out', out],
+      controller.signal,
+    );
     setTimeout(() => controller.abort(), 300);
     const r = await running;
     expect(r.code).toBe(130);

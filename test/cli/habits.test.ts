@@ -37,7 +37,11 @@ describe('command-line habits', () => {
   it('stdout closed by its reader (| head): exit 141, no stack trace, the report whole', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'warcast-pipe-')), 'report');
     // The installed command (the bundle). Its stdout is closed before it prints: the first write fails with EPIPE.
-    const child = spawn(process.execPath, ['dist/bundle/cli.cjs', 'odds', 'examples/battle.yaml', '--exact', '--report', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['dist/bundle/cli.cjs', 'odds', 'examples/battle.yaml', '--exact', '--report', out],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     child.stdout.destroy();
     let err = '';
     child.stderr.on('data', (d) => (err += d));

@@ -36,7 +36,12 @@ async function runFile(file: string, command = 'odds', extra: string[] = []) {
 }
 
 /** Exit 3, one line, the file (and its line when `line` is given), no stack, no internal error. */
-function rejected(r: { code: number; err: string; file: string; ms: number }, message: string | RegExp, line?: number, boundMs = 3000) {
+function rejected(
+  r: { code: number; err: string; file: string; ms: number },
+  message: string | RegExp,
+  line?: number,
+  boundMs = 3000,
+) {
   expect(r.code).toBe(3);
   // One line per problem (a file with several lists them all, up to the limit), each a warcast: line.
   const lines = r.err.trim().split('\n');
@@ -54,35 +59,78 @@ const repeat = (n: number, f: (i: number) => string) => Array.from({ length: n }
 
 describe('YAML aliases', () => {
   it('billion laughs: too many alias expansions, at the first alias', async () => {
-    const text = 'kind: war-machine\na: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' +
-      repeat(8, (i) => { const p = String.fromCharCode(97 + i); return `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9).fill('*' + p).join(',')}]\n`; });
+    const text =
+      'kind: war-machine\na: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' +
+      repeat(8, (i) => {
+        const p = String.fromCharCode(97 + i);
+        return `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9)
+          .fill('*' + p)
+          .join(',')}]\n`;
+      });
     rejected(await run('laughs.yaml', text), 'too many YAML alias expansions (limit 100)', 3);
   });
 
   it('a merge-key bomb', async () => {
-    const text = 'a: &a {x: 1, y: 2}\n' + repeat(40, (i) => { const p = i === 0 ? 'a' : `b${i - 1}`; return `b${i}: &b${i}\n  <<: [*${p}, *${p}]\n`; });
+    const text =
+      'a: &a {x: 1, y: 2}\n' +
+      repeat(40, (i) => {
+        const p = i === 0 ? 'a' : `b${i - 1}`;
+        return `b${i}: &b${i}\n  <<: [*${p}, *${p}]\n`;
+      });
     rejected(await run('merge-bomb.yaml', text), /too many YAML alias/);
   });
 
   it('10⁵ aliases of a scalar: the 101st is refused', async () => {
-    rejected(await run('aliases.yaml', `kind: war-machine\nx: &x 1\nl: [${Array(100_000).fill('*x').join(',')}]\n`), /too many YAML aliases \(limit 100\)|more than 40,000/);
-    rejected(await run('aliases-lines.yaml', `kind: war-machine\nx: &x 1\nl:\n${repeat(101, () => '  - *x\n')}`), 'too many YAML aliases (limit 100)', 104);
+    rejected(
+      await run('aliases.yaml', `kind: war-machine\nx: &x 1\nl: [${Array(100_000).fill('*x').join(',')}]\n`),
+      /too many YAML aliases \(limit 100\)|more than 40,000/,
+    );
+    rejected(
+      await run('aliases-lines.yaml', `kind: war-machine\nx: &x 1\nl:\n${repeat(101, () => '  - *x\n')}`),
+      'too many YAML aliases (limit 100)',
+      104,
+    );
   });
 
   it('10⁵ sides or 1,001 fortifications built from aliases', async () => {
-    rejected(await run('sides.yaml', `kind: war-machine\ns: &s { name: O, troops: 1, battleRating: 1 }\nsides:\n${repeat(1000, () => '  - *s\n')}`), 'too many YAML aliases', 104);
-    rejected(await run('forts.yaml', `${SIEGE}strategy: { attacker: harass }\nf: &f { structure: gatehouse, count: 1 }\nfortifications:\n${repeat(1001, () => '  - *f\n')}`, 'siege'), 'too many YAML aliases');
+    rejected(
+      await run(
+        'sides.yaml',
+        `kind: war-machine\ns: &s { name: O, troops: 1, battleRating: 1 }\nsides:\n${repeat(1000, () => '  - *s\n')}`,
+      ),
+      'too many YAML aliases',
+      104,
+    );
+    rejected(
+      await run(
+        'forts.yaml',
+        `${SIEGE}strategy: { attacker: harass }\nf: &f { structure: gatehouse, count: 1 }\nfortifications:\n${repeat(1001, () => '  - *f\n')}`,
+        'siege',
+      ),
+      'too many YAML aliases',
+    );
   });
 
   it('an unresolved alias is located and named', async () => {
-    rejected(await run('unresolved.yaml', 'kind: war-machine\nsides: *nope\n'), 'YAML alias *nope has no complete anchor &nope before it', 2);
-    rejected(await run('self.yaml', `kind: war-machine\nsides: &a [1, *a]\n`), 'YAML alias *a has no complete anchor &a before it', 2);
+    rejected(
+      await run('unresolved.yaml', 'kind: war-machine\nsides: *nope\n'),
+      'YAML alias *nope has no complete anchor &nope before it',
+      2,
+    );
+    rejected(
+      await run('self.yaml', `kind: war-machine\nsides: &a [1, *a]\n`),
+      'YAML alias *a has no complete anchor &a before it',
+      2,
+    );
   });
 });
 
 describe('size and parse work are bounded', () => {
   it(`more than ${SCENARIO_LIMITS.bytes} bytes: reading stops, the file is refused`, async () => {
-    rejected(await run('big.yaml', `kind: war-machine\nl: [${Array(700_000).fill('1234567').join(',')}]\n`), 'larger than 1,048,576 bytes (1 MiB)');
+    rejected(
+      await run('big.yaml', `kind: war-machine\nl: [${Array(700_000).fill('1234567').join(',')}]\n`),
+      'larger than 1,048,576 bytes (1 MiB)',
+    );
   });
 
   it('/dev/zero and /dev/urandom are refused after 1 MiB', async () => {
@@ -91,29 +139,61 @@ describe('size and parse work are bounded', () => {
   });
 
   it('binary that is not UTF-8', async () => {
-    rejected(await run('binary.yaml', Buffer.from([0x6b, 0x3a, 0x20, 0x0a, 0xff, 0xfe, 0x00])), 'not UTF-8 text (bad byte at offset 4)', 2);
+    rejected(
+      await run('binary.yaml', Buffer.from([0x6b, 0x3a, 0x20, 0x0a, 0xff, 0xfe, 0x00])),
+      'not UTF-8 text (bad byte at offset 4)',
+      2,
+    );
   });
 
   it('a mapping with 10⁵ keys, 10⁵ anchors, a long line of numbers: over the entry limit, fast', async () => {
-    rejected(await run('keys.yaml', `kind: war-machine\n${repeat(100_000, (i) => `k${i}: 1\n`)}`), 'more than 40,000 lines and separators');
-    rejected(await run('anchors.yaml', `kind: war-machine\nl:\n${repeat(60_000, (i) => `  - &a${i} 1\n`)}`), 'more than 40,000 lines and separators');
-    rejected(await run('numbers.yaml', `kind: war-machine\nl: [${Array(100_000).fill('123').join(',')}]\n`), 'more than 40,000 lines and separators', 2);
+    rejected(
+      await run('keys.yaml', `kind: war-machine\n${repeat(100_000, (i) => `k${i}: 1\n`)}`),
+      'more than 40,000 lines and separators',
+    );
+    rejected(
+      await run('anchors.yaml', `kind: war-machine\nl:\n${repeat(60_000, (i) => `  - &a${i} 1\n`)}`),
+      'more than 40,000 lines and separators',
+    );
+    rejected(
+      await run('numbers.yaml', `kind: war-machine\nl: [${Array(100_000).fill('123').join(',')}]\n`),
+      'more than 40,000 lines and separators',
+      2,
+    );
   });
 
   it('just under the entry limit still parses in about a second', async () => {
-    const r = await run('long-list.yaml', `kind: war-machine\n${SIDES}l:\n${repeat(SCENARIO_LIMITS.entries - 100, () => '- 1\n')}`);
+    const r = await run(
+      'long-list.yaml',
+      `kind: war-machine\n${SIDES}l:\n${repeat(SCENARIO_LIMITS.entries - 100, () => '- 1\n')}`,
+    );
     // ~0.3 s on a quiet machine, ~1 s at a load of 7 on 2 cores; the bound allows the whole suite running beside it.
     rejected(r, "unknown key 'l'", 5, 12_000);
   });
 
   it('deep nesting', async () => {
-    rejected(await run('deep.yaml', `kind: war-machine\nx: ${'['.repeat(5000)}${']'.repeat(5000)}\n`), 'nested too deeply', 2);
-    rejected(await run('deep2.yaml', `kind: war-machine\nx: ${'['.repeat(100)}${']'.repeat(100)}\n`), 'nested too deeply (limit 64 levels)', 2);
-    rejected(await run('deepblock.yaml', `kind: war-machine\nx:\n${repeat(300, (i) => ' '.repeat(i + 1) + '- \n')}`), 'nested too deeply');
+    rejected(
+      await run('deep.yaml', `kind: war-machine\nx: ${'['.repeat(5000)}${']'.repeat(5000)}\n`),
+      'nested too deeply',
+      2,
+    );
+    rejected(
+      await run('deep2.yaml', `kind: war-machine\nx: ${'['.repeat(100)}${']'.repeat(100)}\n`),
+      'nested too deeply (limit 64 levels)',
+      2,
+    );
+    rejected(
+      await run('deepblock.yaml', `kind: war-machine\nx:\n${repeat(300, (i) => ' '.repeat(i + 1) + '- \n')}`),
+      'nested too deeply',
+    );
   });
 
   it('a duplicate key is located at its second occurrence', async () => {
-    rejected(await run('dup.yaml', `kind: war-machine\n${SIDES}kind: war-machine\n`), "key 'kind' appears twice in this mapping (first on line 1)", 5);
+    rejected(
+      await run('dup.yaml', `kind: war-machine\n${SIDES}kind: war-machine\n`),
+      "key 'kind' appears twice in this mapping (first on line 1)",
+      5,
+    );
   });
 });
 
@@ -125,7 +205,8 @@ describe('found by the fuzzer', () => {
 });
 
 describe('strict JSON for .json files', () => {
-  const good = '{"kind": "war-machine", "sides": [{"name": "A", "troops": 10, "battleRating": 50}, {"name": "B", "troops": 10, "battleRating": 50}]}';
+  const good =
+    '{"kind": "war-machine", "sides": [{"name": "A", "troops": 10, "battleRating": 50}, {"name": "B", "troops": 10, "battleRating": 50}]}';
   it('strict JSON runs', async () => {
     const r = await run('good.json', good);
     expect(r.code).toBe(0);
@@ -134,7 +215,11 @@ describe('strict JSON for .json files', () => {
     rejected(await run('trailing.json', good.replace(']}', '],\n}')), 'malformed JSON', 2);
     rejected(await run('quotes.json', `{\n'kind': 'war-machine'}`), 'malformed JSON', 2);
     rejected(await run('comment.json', `{\n\n# x\n"kind": "war-machine"}`), 'malformed JSON', 3);
-    rejected(await run('trailing2.json', '{"kind": "war-machine",\n"sides": [1,\n2,],\n"x": 1}'), 'malformed JSON: unexpected "]"', 3);
+    rejected(
+      await run('trailing2.json', '{"kind": "war-machine",\n"sides": [1,\n2,],\n"x": 1}'),
+      'malformed JSON: unexpected "]"',
+      3,
+    );
   });
   it('the same text as .yaml is still YAML', async () => {
     const r = await run('trailing.yaml', good.replace(']}', '],\n}'));
@@ -153,7 +238,11 @@ describe('huge strings and control characters', () => {
   });
 
   it('a misspelt key near a long one still gets its suggestion', async () => {
-    rejected(await run('typo.yaml', `kind: war-machine\n${SIDES.replace('troops: 400', 'trops: 400')}`), "did you mean 'troops'?", 4);
+    rejected(
+      await run('typo.yaml', `kind: war-machine\n${SIDES.replace('troops: 400', 'trops: 400')}`),
+      "did you mean 'troops'?",
+      4,
+    );
   });
 
   it('ESC and BEL in a name reach the terminal escaped; --json keeps the name exact', async () => {
@@ -168,14 +257,22 @@ describe('huge strings and control characters', () => {
   });
 
   it('control characters in an error are escaped', async () => {
-    rejected(await run('escerr.yaml', `kind: war-machine\n${SIDES}"\\e]0;pwned\\a": 1\n`), "unknown key '\\u001b]0;pwned\\u0007'", 5);
+    rejected(
+      await run('escerr.yaml', `kind: war-machine\n${SIDES}"\\e]0;pwned\\a": 1\n`),
+      "unknown key '\\u001b]0;pwned\\u0007'",
+      5,
+    );
   });
 });
 
 describe('schema-valid input too big for the engine', () => {
   it('a cascade of 1,000 locations × 1,000 militia: the product is refused', async () => {
     const text = `kind: cascade\nround: 3\nplayers:\n  - {name: P, combat: 3}\nlocations:\n${repeat(1000, (i) => `  - {name: L${i}, owner: P, militia: 1000}\n`)}`;
-    rejected(await run('cascade.yaml', text, 'cascade'), '1,000 locations × 1,000,000 units (militia and legions) is more than the engine holds', 5);
+    rejected(
+      await run('cascade.yaml', text, 'cascade'),
+      '1,000 locations × 1,000,000 units (militia and legions) is more than the engine holds',
+      5,
+    );
   });
   it('the same shape at 100 × 100 runs', async () => {
     const text = `kind: cascade\nround: 3\nplayers:\n  - {name: P, combat: 3}\nlocations:\n${repeat(100, (i) => `  - {name: L${i}, owner: P, militia: 100}\n`)}`;
@@ -188,17 +285,28 @@ describe('schema-valid input too big for the engine', () => {
 describe('siege: depart needs an escape route, even at probability 0', () => {
   it.each([
     ['mix', 'strategy:\n  attacker: harass\n  defender: {stay: 1, depart: 0}\n', 7],
-    ['step', 'strategy:\n  attacker: harass\n  defender:\n    - {tactic: stay, weeks: 2}\n    - {tactic: {stay: 1, depart: 0}}\n', 9],
+    [
+      'step',
+      'strategy:\n  attacker: harass\n  defender:\n    - {tactic: stay, weeks: 2}\n    - {tactic: {stay: 1, depart: 0}}\n',
+      9,
+    ],
     ['simple', 'mode: simple\nstrategy:\n  attacker: besiege\n  defender: {stay: 1, depart: 0}\n', 8],
   ])('%s', async (name, strategy, line) => {
-    rejected(await run(`depart-${name}.yaml`, SIEGE + strategy, 'siege'), 'the defender can depart only with an avenue of escape', line);
+    rejected(
+      await run(`depart-${name}.yaml`, SIEGE + strategy, 'siege'),
+      'the defender can depart only with an avenue of escape',
+      line,
+    );
   });
 });
 
 describe('--threads above 4 per core', () => {
   it('is capped with a warning; the answer is the same', async () => {
     const io = memoryIo();
-    const code = await runCli(['odds', 'examples/orcs-vs-men.yaml', '--trials', '2000', '--threads', '100000', '--json'], io);
+    const code = await runCli(
+      ['odds', 'examples/orcs-vs-men.yaml', '--trials', '2000', '--threads', '100000', '--json'],
+      io,
+    );
     expect(code).toBe(0);
     expect(io.stderr).toMatch(/--threads 100000 is more than 4 per core here; using \d+/);
     const one = memoryIo();

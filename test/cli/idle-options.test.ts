@@ -32,15 +32,22 @@ describe('options that do nothing', () => {
   it('--checkpoint-every without --checkpoint or --resume', async () => {
     const r = await cli('odds', BATTLE, '--trials', '2000', '--checkpoint-every', '1');
     expect(r.code).toBe(0);
-    expect(r.err).toBe('warcast: warning: --checkpoint-every sets how often --checkpoint FILE is written: ignored without --checkpoint or --resume\n');
+    expect(r.err).toBe(
+      'warcast: warning: --checkpoint-every sets how often --checkpoint FILE is written: ignored without --checkpoint or --resume\n',
+    );
   });
   it('matchup without --monte-carlo is exact: --seed warns; under --json the warning is JSON', async () => {
     const r = await cli('matchup', BATTLE, '--seed', '7', '--json');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.err)).toEqual({ warning: { message: '--seed: ignored under warcast matchup without --monte-carlo (exact), which rolls no dice' } });
+    expect(JSON.parse(r.err)).toEqual({
+      warning: { message: '--seed: ignored under warcast matchup without --monte-carlo (exact), which rolls no dice' },
+    });
   });
   it('--quiet (before or after the command): no warnings', async () => {
-    for (const argv of [['--quiet', 'odds', BATTLE, '--exact', '--trials', '5'], ['odds', BATTLE, '--exact', '--trials', '5', '-q']]) {
+    for (const argv of [
+      ['--quiet', 'odds', BATTLE, '--exact', '--trials', '5'],
+      ['odds', BATTLE, '--exact', '--trials', '5', '-q'],
+    ]) {
       const r = await cli(...argv);
       expect(r.code).toBe(0);
       expect(r.err).toBe('');
@@ -70,7 +77,7 @@ describe('command help', () => {
     expect(examples).toContain(`warcast ${name} `);
     for (const file of examples.match(/examples\/[\w.-]+/g) ?? []) expect(existsSync(file), file).toBe(true);
   });
-  it('a usage error points at the command\'s own help', async () => {
+  it("a usage error points at the command's own help", async () => {
     const r = await cli('siege', 'examples/castle-siege.yaml', '--bogus');
     expect(r.code).toBe(2);
     expect(r.err).toContain('run warcast siege --help');

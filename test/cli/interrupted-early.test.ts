@@ -22,7 +22,21 @@ describe('Ctrl-C before the first chunk', () => {
   });
 
   it('sweep: the exact odds, labelled exact', async () => {
-    const r = await early(['sweep', 'examples/orcs-vs-men.yaml', '--vary', 'sides[0].bonus', '--from', '0', '--to', '10', '--step', '10', '--threads', '1', '--json']);
+    const r = await early([
+      'sweep',
+      'examples/orcs-vs-men.yaml',
+      '--vary',
+      'sides[0].bonus',
+      '--from',
+      '0',
+      '--to',
+      '10',
+      '--step',
+      '10',
+      '--threads',
+      '1',
+      '--json',
+    ]);
     expect(r.code).toBe(130);
     const j = JSON.parse(r.out);
     expect(j.method).toBe('exact');

@@ -32,8 +32,13 @@ describe('JSON results carry schema and warcastVersion', () => {
     expect(r.warcastVersion).toBe(VERSION);
   });
   it('the version is written once (package.json), never as a literal in src/', () => {
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
-    for (const f of files('src')) expect(readFileSync(f, 'utf8').includes(`'${VERSION}'`) || readFileSync(f, 'utf8').includes(`"${VERSION}"`), f).toBe(false);
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
+    for (const f of files('src'))
+      expect(
+        readFileSync(f, 'utf8').includes(`'${VERSION}'`) || readFileSync(f, 'utf8').includes(`"${VERSION}"`),
+        f,
+      ).toBe(false);
   });
 });
 

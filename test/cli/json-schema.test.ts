@@ -8,14 +8,20 @@ import { SCHEMA_KINDS, scenarioJsonSchema } from '../../src/analysis/scenarioSch
 const read = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as Record<string, unknown>;
 
 describe('scenario JSON Schema', () => {
-  it.each([...SCHEMA_KINDS, 'scenario'])('schemas/%s.schema.json is up to date (else: npm run schemas)', async (kind) => {
-    expect(read(`schemas/${kind}.schema.json`)).toEqual(await scenarioJsonSchema(kind === 'scenario' ? undefined : kind));
-  });
+  it.each([...SCHEMA_KINDS, 'scenario'])(
+    'schemas/%s.schema.json is up to date (else: npm run schemas)',
+    async (kind) => {
+      expect(read(`schemas/${kind}.schema.json`)).toEqual(
+        await scenarioJsonSchema(kind === 'scenario' ? undefined : kind),
+      );
+    },
+  );
   it('every example validates; a misspelt key, a wrong enum and a missing field do not', () => {
     // One kind's file at a time (compiling the all-kinds file costs ajv ~5 s; it is the same schemas under oneOf).
     const ajv = new Ajv2020({ strict: false });
     const checks = new Map<string, ReturnType<typeof ajv.compile>>();
-    const checkerOf = (kind: string) => checks.get(kind) ?? checks.set(kind, ajv.compile(read(`schemas/${kind}.schema.json`))).get(kind)!;
+    const checkerOf = (kind: string) =>
+      checks.get(kind) ?? checks.set(kind, ajv.compile(read(`schemas/${kind}.schema.json`))).get(kind)!;
     for (const f of readdirSync('examples').filter((x) => x.endsWith('.yaml'))) {
       const doc = parse(readFileSync(`examples/${f}`, 'utf8')) as { kind: string };
       const check = checkerOf(doc.kind);

@@ -11,10 +11,16 @@ const BIN = (JSON.parse(readFileSync('package.json', 'utf8')) as { bin: { warcas
 const ARGS = ['odds', 'examples/battle.yaml', '--trials', '20000', '--threads', '1', '--json'];
 
 function run(env: Record<string, string>, nodeFlags: string[] = [], args = ARGS) {
-  const r = spawnSync(process.execPath, [...nodeFlags, BIN, ...args], { env: { ...process.env, WARCAST_TIMINGS: '1', ...env }, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [...nodeFlags, BIN, ...args], {
+    env: { ...process.env, WARCAST_TIMINGS: '1', ...env },
+    encoding: 'utf8',
+  });
   expect(r.status, r.stderr).toBe(0);
   // elapsedMs is the only field that differs from run to run.
-  return { out: r.stdout.replace(/"elapsedMs": \d+/, '"elapsedMs": 0'), cache: r.stderr.split('\n').find((l) => l.includes('code cache')) ?? '' };
+  return {
+    out: r.stdout.replace(/"elapsedMs": \d+/, '"elapsedMs": 0'),
+    cache: r.stderr.split('\n').find((l) => l.includes('code cache')) ?? '',
+  };
 }
 
 describe('the installed command and its code cache', () => {

@@ -17,13 +17,17 @@ async function matchup(args: string[], expectCode = 0) {
   return io;
 }
 
-const isGrid = (g: unknown) => Array.isArray(g) && g.length === 6 && g.every((r) => Array.isArray(r) && r.length === 6 && r.every((x) => typeof x === 'number'));
+const isGrid = (g: unknown) =>
+  Array.isArray(g) &&
+  g.length === 6 &&
+  g.every((r) => Array.isArray(r) && r.length === 6 && r.every((x) => typeof x === 'number'));
 
 describe('matchup --json', () => {
   it('has the contract keys: tactics, winA, winB, payoff, mixA, mixB, value', async () => {
     const r = JSON.parse((await matchup(['--json'])).stdout);
     expect(r.tactics).toEqual(['attack-plus', 'attack', 'envelop', 'trap', 'hold', 'withdraw']);
-    for (const k of ['winA', 'winB', 'payoff', 'casualtiesA', 'casualtiesB', 'noWinner']) expect(isGrid(r[k]), k).toBe(true);
+    for (const k of ['winA', 'winB', 'payoff', 'casualtiesA', 'casualtiesB', 'noWinner'])
+      expect(isGrid(r[k]), k).toBe(true);
     for (const mix of [r.mixA, r.mixB]) {
       expect(Object.keys(mix)).toEqual(r.tactics);
       expect(Object.values(mix).reduce((a: number, b) => a + (b as number), 0)).toBeCloseTo(1, 12);
@@ -56,7 +60,9 @@ describe('matchup --json', () => {
   });
 
   it('--monte-carlo: every cell gets --trials battles with the same seed, as runTrials alone would give', async () => {
-    const r = JSON.parse((await matchup(['--monte-carlo', '--trials', '100000', '--seed', '9', '--threads', '1', '--json'])).stdout);
+    const r = JSON.parse(
+      (await matchup(['--monte-carlo', '--trials', '100000', '--seed', '9', '--threads', '1', '--json'])).stdout,
+    );
     const mc = r.monteCarlo;
     expect(mc.trialsPerCell.flat().every((t: number) => t === 100000)).toBe(true);
     expect(mc.commonRandomNumbers).toBe(true);
@@ -64,7 +70,13 @@ describe('matchup --json', () => {
     // cell Envelop (2) vs Trap (3), recomputed on its own
     const { scenario } = loadFile('examples/orcs-vs-men.yaml');
     const c = compileWarMachine(withTactics(scenario, TACTICS[2], TACTICS[3]));
-    const run = await runTrials({ kernel: await loadKernel('war-machine'), plan: c.plan, seed: 9, trials: 100000, threads: 1 });
+    const run = await runTrials({
+      kernel: await loadKernel('war-machine'),
+      plan: c.plan,
+      seed: 9,
+      trials: 100000,
+      threads: 1,
+    });
     expect(mc.winA[2][3]).toBe(winCounts(c, run.acc)[0] / 100000);
     const [lo, hi] = mc.winACi95[2][3];
     expect(lo).toBeLessThan(mc.winA[2][3]);

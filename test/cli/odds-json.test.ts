@@ -15,7 +15,12 @@ const spread = { mean: expect.any(Number), p05: expect.any(Number), p50: expect.
 describe('odds --json', () => {
   it('has the contract keys with the right shapes', async () => {
     const r = await odds(['--trials', '200000', '--seed', '7']);
-    expect(r).toMatchObject({ seed: 7, trials: 200000, threads: expect.any(Number), sides: ['Orcs of the Broken Fang', 'Men of Kelvin'] });
+    expect(r).toMatchObject({
+      seed: 7,
+      trials: 200000,
+      threads: expect.any(Number),
+      sides: ['Orcs of the Broken Fang', 'Men of Kelvin'],
+    });
     expect(r.win).toHaveLength(2);
     expect(r.winCi95).toHaveLength(2);
     // Each interval is the 95% Wilson interval of its estimate: close to p ± 1.96·√(p(1−p)/n) at this size, and
@@ -28,7 +33,9 @@ describe('odds --json', () => {
       expect(lo).toBeLessThan(r.exact.win[s]);
       expect(hi).toBeGreaterThan(r.exact.win[s]);
       // The negative control: a value two points off the exact odds lies outside.
-      expect(r.exact.win[s] + (s === 0 ? 1 : -1) * 0.02 > hi || r.exact.win[s] + (s === 0 ? 1 : -1) * 0.02 < lo).toBe(true);
+      expect(r.exact.win[s] + (s === 0 ? 1 : -1) * 0.02 > hi || r.exact.win[s] + (s === 0 ? 1 : -1) * 0.02 < lo).toBe(
+        true,
+      );
     }
     expect(typeof r.tie).toBe('number');
     expect(typeof r.tieRoll).toBe('number');
@@ -36,7 +43,12 @@ describe('odds --json', () => {
     expect(r.rows[0]).toHaveLength(13);
     expect(r.rows[1]).toHaveLength(13);
     for (const c of r.casualties) expect(c).toMatchObject({ ...spread, dead: spread, wounded: spread });
-    expect(r.exact).toMatchObject({ win: expect.any(Array), tie: expect.any(Number), tieRoll: expect.any(Number), rows: expect.any(Array) });
+    expect(r.exact).toMatchObject({
+      win: expect.any(Array),
+      tie: expect.any(Number),
+      tieRoll: expect.any(Number),
+      rows: expect.any(Array),
+    });
     expect(r.exact.winCi95).toBeUndefined();
   });
 
@@ -45,7 +57,8 @@ describe('odds --json', () => {
     for (const x of [r, r.exact]) {
       expect(x.win[0] + x.win[1] + x.tie).toBeCloseTo(1, 12);
       for (const s of [0, 1]) expect(x.rows[s].reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(x.win[s], 12);
-      for (const s of [0, 1]) expect(x.casualties[s].mean).toBeCloseTo(x.casualties[s].dead.mean + x.casualties[s].wounded.mean, 9);
+      for (const s of [0, 1])
+        expect(x.casualties[s].mean).toBeCloseTo(x.casualties[s].dead.mean + x.casualties[s].wounded.mean, 9);
     }
   });
 

@@ -16,7 +16,13 @@ async function cli(...argv: string[]) {
 
 describe('plain output', () => {
   it('a number that rounds to zero has no minus sign ("-0.0" read as a loss)', () => {
-    expect([num(-0.004), num(-0.04, 2), num(-0.05), num(0.04), num(-1234.56)]).toEqual(['0.0', '-0.04', '-0.1', '0.0', '-1,234.6']);
+    expect([num(-0.004), num(-0.04, 2), num(-0.05), num(0.04), num(-1234.56)]).toEqual([
+      '0.0',
+      '-0.04',
+      '-0.1',
+      '0.0',
+      '-1,234.6',
+    ]);
   });
 
   it('--threads 2 on a small run says why it used one thread', async () => {
@@ -26,7 +32,7 @@ describe('plain output', () => {
     expect(siege.out).toContain('1 thread (not 2:');
   });
 
-  it('a pursuing scenario: the first verdict line is the pursuit\'s, then the first battle\'s', async () => {
+  it("a pursuing scenario: the first verdict line is the pursuit's, then the first battle's", async () => {
     const { out } = await cli('odds', 'examples/elven-pursuit.yaml', '--trials', '2000', '--threads', '1');
     const verdicts = out.split('\n').filter((l) => l.startsWith('→'));
     expect(verdicts[0]).toMatch(/^→ over the pursuit \(up to 5 battles/);

@@ -15,10 +15,25 @@ const CASES: [string, string][] = [
 describe('--precision not reached at --max-trials', () => {
   for (const [command, file] of CASES) {
     it(`${command}: said in a warning and in --json`, async () => {
-      const args = [command, file, '--precision', '0.0001', '--trials', '1000', '--max-trials', '2000', '--threads', '1', '--seed', '3'];
+      const args = [
+        command,
+        file,
+        '--precision',
+        '0.0001',
+        '--trials',
+        '1000',
+        '--max-trials',
+        '2000',
+        '--threads',
+        '1',
+        '--seed',
+        '3',
+      ];
       const text = memoryIo();
       expect(await runCli(args, text)).toBe(0);
-      expect(text.stderr).toMatch(/warning: --precision 0\.0001 not reached at the cap of 2,000 trials \(--max-trials\): the widest 95% interval is ± [\d.]+%/);
+      expect(text.stderr).toMatch(
+        /warning: --precision 0\.0001 not reached at the cap of 2,000 trials \(--max-trials\): the widest 95% interval is ± [\d.]+%/,
+      );
       const json = memoryIo();
       expect(await runCli([...args, '--json'], json)).toBe(0);
       const r = JSON.parse(json.stdout);
@@ -34,7 +49,12 @@ describe('--precision not reached at --max-trials', () => {
 
   it('a target reached: precisionReached true, no warning', async () => {
     const io = memoryIo();
-    expect(await runCli(['siege', 'examples/castle-siege.yaml', '--precision', '0.05', '--trials', '1000', '--threads', '1', '--json'], io)).toBe(0);
+    expect(
+      await runCli(
+        ['siege', 'examples/castle-siege.yaml', '--precision', '0.05', '--trials', '1000', '--threads', '1', '--json'],
+        io,
+      ),
+    ).toBe(0);
     const r = JSON.parse(io.stdout);
     expect(r.precisionReached).toBe(true);
     expect(r.precisionHalfWidth).toBeLessThanOrEqual(0.05);

@@ -50,6 +50,13 @@ describe('progress bar', () => {
   });
 
   it('durations as a person says them', () => {
-    expect([0.4, 12, 200, 3600, 18_641, 200_000].map(fmtDuration)).toEqual(['0 s', '12 s', '3 min 20 s', '1 h', '5 h 10 min', '2 d 7 h']);
+    expect([0.4, 12, 200, 3600, 18_641, 200_000].map(fmtDuration)).toEqual([
+      '0 s',
+      '12 s',
+      '3 min 20 s',
+      '1 h',
+      '5 h 10 min',
+      '2 d 7 h',
+    ]);
   });
 });

@@ -15,7 +15,17 @@ describe('warcast rate', () => {
     const scenario = {
       kind: 'war-machine',
       sides: [
-        { name: 'Host', troops: 2400, forceFactors: { leader: { level: 9 }, officers: { count: 20, averageLevel: 4 }, victories: 15, weeksTrained: 30, secondWeapon: true } },
+        {
+          name: 'Host',
+          troops: 2400,
+          forceFactors: {
+            leader: { level: 9 },
+            officers: { count: 20, averageLevel: 4 },
+            victories: 15,
+            weeksTrained: 30,
+            secondWeapon: true,
+          },
+        },
         { name: 'Foe', troops: 800, battleRating: 60 },
       ],
     };
@@ -46,7 +56,9 @@ describe('warcast rate', () => {
     for (const block of out.split('\n\n').filter((b) => b.trim())) {
       const br = Number(/^ {2}BR +(\d+)/m.exec(block)![1]);
       const modified = Number(/^ {2}modified BR +(\d+)/m.exec(block)![1]);
-      const adjustments = [...block.matchAll(/^ {2}(?!BR|BFR|modified|troop class|statement|tactic)\S.*? ([+−]\d+|0) {2}/gm)].map((m) => Number(m[1].replace('−', '-')));
+      const adjustments = [
+        ...block.matchAll(/^ {2}(?!BR|BFR|modified|troop class|statement|tactic)\S.*? ([+−]\d+|0) {2}/gm),
+      ].map((m) => Number(m[1].replace('−', '-')));
       expect(br + adjustments.reduce((a, b) => a + b, 0)).toBe(modified);
     }
   });
@@ -57,7 +69,9 @@ describe('warcast rate', () => {
     const r = JSON.parse(out);
     const o = await odds('examples/orcs-vs-men.yaml', { exact: true });
     expect(r.sides.map((s: { battleRating: number }) => s.battleRating)).toEqual(o.ratings.map((s) => s.battleRating));
-    expect(r.sides.map((s: { modifiedBattleRating: number }) => s.modifiedBattleRating)).toEqual(o.ratings.map((s) => s.modifiedBattleRating));
+    expect(r.sides.map((s: { modifiedBattleRating: number }) => s.modifiedBattleRating)).toEqual(
+      o.ratings.map((s) => s.modifiedBattleRating),
+    );
     expect(r.sides[1].adjustments).toEqual(o.ratings[1].adjustments);
     expect(r.tactics).toEqual(['attack', 'hold']);
     expect(r.mixed).toBe(false);

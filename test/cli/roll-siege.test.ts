@@ -20,7 +20,10 @@ async function cli(...argv: string[]) {
 
 // The example castle with a garrison that sallies half the time: the sally path (its War Machine pairing) is narrated too.
 const sallying = readFileSync('examples/castle-siege.yaml', 'utf8')
-  .replace(/ {2}defender:\n {4}- \{ tactic: stay, until: \{ week: 11 \} \}\n {4}- \{ tactic: depart \}/, '  defender: { stay: 0.5, sally: 0.5 }')
+  .replace(
+    / {2}defender:\n {4}- \{ tactic: stay, until: \{ week: 11 \} \}\n {4}- \{ tactic: depart \}/,
+    '  defender: { stay: 0.5, sally: 0.5 }',
+  )
   .replace('  tactic: hold', '  tactic: { hold: 0.5, attack: 0.5 }');
 
 describe('warcast roll for a siege', () => {
@@ -41,15 +44,37 @@ describe('warcast roll for a siege', () => {
         const acc = new Float64Array(L.length);
         runSiegeChunks(c.plan, seed, 0, 1, 1, acc);
         const r = rollSiege(scenario, seed);
-        expect(acc[ENDINGS.indexOf(r.ending) * (W + 1) + r.endWeek], `seed ${seed}: ${r.ending} in week ${r.endWeek}`).toBe(1);
-        const sums = [SUM.attackerDead, SUM.attackerWounded, SUM.defenderDead, SUM.defenderWounded, SUM.deserted, SUM.breachFeet, SUM.damageTotal, SUM.rearGuard].map((k) => acc[L.sums + k]);
-        expect(sums, `seed ${seed}`).toEqual([r.dead[0], r.wounded[0], r.dead[1], r.wounded[1], r.deserted, r.breachFeet, r.damage, r.rearGuard]);
+        expect(
+          acc[ENDINGS.indexOf(r.ending) * (W + 1) + r.endWeek],
+          `seed ${seed}: ${r.ending} in week ${r.endWeek}`,
+        ).toBe(1);
+        const sums = [
+          SUM.attackerDead,
+          SUM.attackerWounded,
+          SUM.defenderDead,
+          SUM.defenderWounded,
+          SUM.deserted,
+          SUM.breachFeet,
+          SUM.damageTotal,
+          SUM.rearGuard,
+        ].map((k) => acc[L.sums + k]);
+        expect(sums, `seed ${seed}`).toEqual([
+          r.dead[0],
+          r.wounded[0],
+          r.dead[1],
+          r.wounded[1],
+          r.deserted,
+          r.breachFeet,
+          r.damage,
+          r.rearGuard,
+        ]);
         expect(r.weeks.at(-1)!.ending).toBe(r.ending);
         // Troops week by week add up: start − losses = end, so the timeline is the siege's own bookkeeping.
         const lost = r.weeks.reduce((t, w) => t + w.troopsAtStart[1] - w.troopsAtEnd[1], 0);
         expect(lost, `seed ${seed}: defender losses`).toBe(r.dead[1] + r.wounded[1] + r.deserted);
         endings.add(r.ending);
-        for (const w of r.weeks) if (w.battle && !w.battle.noCombat) battles.add(`${w.battle.battle} ${w.battle.winner}`);
+        for (const w of r.weeks)
+          if (w.battle && !w.battle.noCombat) battles.add(`${w.battle.battle} ${w.battle.winner}`);
       }
       expect(battles.size + endings.size).toBeGreaterThan(2); // the seeds exercise more than one path
       if (name === 'a sallying garrison') expect([...battles].some((b) => b.startsWith('sally'))).toBe(true);

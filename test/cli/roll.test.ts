@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { rollBattle } from '../../src/analysis/roll.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import { compileEngagement, engagementLayout, engagementSides, runEngagementChunks } from '../../src/kinds/pursuit/engagement.js';
+import {
+  compileEngagement,
+  engagementLayout,
+  engagementSides,
+  runEngagementChunks,
+} from '../../src/kinds/pursuit/engagement.js';
 import { runWarMachineChunks, warMachineAccLength } from '../../src/kinds/warMachine/kernel.js';
 import { CODE_COUNT, CODE_NO_COMBAT, compileWarMachine, decodeCode } from '../../src/kinds/warMachine/plan.js';
 import { ENGAGEMENT_ENDS } from '../../src/rules/warMachine/engagement.js';
@@ -19,7 +24,7 @@ async function cli(...argv: string[]) {
 }
 
 describe('warcast roll', () => {
-  it('one battle: the roll with seed N is the battle kernel\'s first battle with seed N (300 seeds)', () => {
+  it("one battle: the roll with seed N is the battle kernel's first battle with seed N (300 seeds)", () => {
     const { scenario } = loadFile('examples/orcs-vs-men.yaml');
     const c = compileWarMachine(scenario);
     const winners = new Set<number>();
@@ -40,7 +45,7 @@ describe('warcast roll', () => {
     expect(winners.size).toBe(2); // both sides win some: the comparison is not trivially one outcome
   });
 
-  it('a pursuit: the roll with seed N is the engagement kernel\'s first engagement (days, end, losses)', () => {
+  it("a pursuit: the roll with seed N is the engagement kernel's first engagement (days, end, losses)", () => {
     const { scenario } = loadFile('examples/elven-pursuit.yaml');
     const c = compileWarMachine(scenario);
     const sides = engagementSides(c, [scenario.sides[0].adjustments.fatigue, scenario.sides[1].adjustments.fatigue]);
@@ -53,7 +58,12 @@ describe('warcast roll', () => {
       const r = rollBattle(scenario, seed);
       expect(acc[L.days + r.days.filter((d) => !d.noCombat).length], `seed ${seed} days`).toBe(1);
       expect(acc[L.endings + ENGAGEMENT_ENDS.indexOf(r.end)], `seed ${seed} end`).toBe(1);
-      expect([acc[L.sums], acc[L.sums + 1], acc[L.sums + 2], acc[L.sums + 3]]).toEqual([r.dead[0], r.wounded[0], r.dead[1], r.wounded[1]]);
+      expect([acc[L.sums], acc[L.sums + 1], acc[L.sums + 2], acc[L.sums + 3]]).toEqual([
+        r.dead[0],
+        r.wounded[0],
+        r.dead[1],
+        r.wounded[1],
+      ]);
       lengths.add(r.days.length);
     }
     expect(lengths.size).toBeGreaterThan(1); // some pursuits last longer than others

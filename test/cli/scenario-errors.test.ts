@@ -12,7 +12,10 @@ async function stdinRun(text: string, ...argv: string[]) {
     await loadScenario({ text, file: 'castle.yaml' });
   } catch (e) {
     const { exitCodeFor } = await import('../../src/cli/exit.js');
-    return { code: exitCodeFor(e, argv.includes('--json') ? (await import('../../src/cli/emit.js')).jsonErrors(io) : io), err: io.stderr };
+    return {
+      code: exitCodeFor(e, argv.includes('--json') ? (await import('../../src/cli/emit.js')).jsonErrors(io) : io),
+      err: io.stderr,
+    };
   }
   return { code: 0, err: '' };
 }
@@ -38,7 +41,9 @@ describe('scenario errors', () => {
   });
   it('a misnamed enum value gets a case-insensitive did you mean', async () => {
     const r = await stdinRun(castle.replace('mode: siege-machine', 'mode: Siege-Machine'));
-    expect(r.err).toContain("mode: expected one of \"siege-machine\", \"simple\", got \"Siege-Machine\" (did you mean 'siege-machine'?)");
+    expect(r.err).toContain(
+      'mode: expected one of "siege-machine", "simple", got "Siege-Machine" (did you mean \'siege-machine\'?)',
+    );
   });
   it(`stops at ${SCENARIO_ERROR_LIMIT} and says how many more; --json lists them in errors`, async () => {
     // Nine equipment lines and two troop counts: eleven problems.

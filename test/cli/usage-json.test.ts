@@ -13,9 +13,21 @@ describe('usage errors under --json', () => {
   const cases: [string, string[], string][] = [
     ['an unknown option', ['odds', 'examples/battle.yaml', '--json', '--bogus'], "unknown option '--bogus'"],
     ['a missing argument (--json before it)', ['odds', '--json'], "missing required argument 'scenario'"],
-    ['a missing option value', ['siege', 'examples/simple-siege.yaml', '--json', '--seed'], "option '--seed <n>' argument missing"],
-    ['a required option left out', ['sweep', 'examples/battle.yaml', '--json', '--from', '0', '--to', '1'], "required option '--vary <path>' not specified"],
-    ['options that conflict', ['cascade', 'examples/cascade-bob-john.yaml', '--markdown', '--json'], 'cannot be used with'],
+    [
+      'a missing option value',
+      ['siege', 'examples/simple-siege.yaml', '--json', '--seed'],
+      "option '--seed <n>' argument missing",
+    ],
+    [
+      'a required option left out',
+      ['sweep', 'examples/battle.yaml', '--json', '--from', '0', '--to', '1'],
+      "required option '--vary <path>' not specified",
+    ],
+    [
+      'options that conflict',
+      ['cascade', 'examples/cascade-bob-john.yaml', '--markdown', '--json'],
+      'cannot be used with',
+    ],
     ['an unknown command', ['odd', 'examples/battle.yaml', '--json'], "unknown command 'odd'"],
   ];
   for (const [what, argv, message] of cases) {
@@ -32,7 +44,7 @@ describe('usage errors under --json', () => {
       expect(doc.error.message).toMatch(/--help/); // the hint comes along, in the one message
     });
   }
-  it('without --json: commander\'s own line and hint, exit 2', async () => {
+  it("without --json: commander's own line and hint, exit 2", async () => {
     const r = await cli('odds', 'examples/battle.yaml', '--bogus');
     expect(r.code).toBe(2);
     expect(r.err).toBe("error: unknown option '--bogus'\n(run warcast odds --help for usage and examples)\n");

@@ -27,7 +27,11 @@ describe('text width', () => {
     expect(longest(wide.out)).toBeGreaterThan(100);
     expect(piped.out).toBe(wide.out);
     // Nothing is lost: the same words, only the line breaks differ (a wrapped label's words may move below its numbers).
-    const words = (text: string) => text.split(/[\s─]+/).filter(Boolean).sort();
+    const words = (text: string) =>
+      text
+        .split(/[\s─]+/)
+        .filter(Boolean)
+        .sort();
     expect(tty.out.replace(/\s+/g, ' ')).toBe(wide.out.replace(/\s+/g, ' '));
     expect(words(narrow.out)).toEqual(words(wide.out));
   });

@@ -31,14 +31,22 @@ const samples = (kind: string) => {
 };
 
 /** One kernel call over chunks [first, first + count) of a run of `trials`, into a fresh accumulator. */
-function chunksOf(k: Kernel<unknown>, plan: unknown, seed: number, first: number, count: number, trials: number): Float64Array {
+function chunksOf(
+  k: Kernel<unknown>,
+  plan: unknown,
+  seed: number,
+  first: number,
+  count: number,
+  trials: number,
+): Float64Array {
   const acc = new Float64Array(k.accLength(plan));
   k.run(plan, seed, first, count, trials, acc);
   return acc;
 }
 
 /** `chunks` chunks in all, the last holding `partial` of a chunk (at least one trial). */
-const trialsOf = (k: Kernel<unknown>, chunks: number, partial: number) => (chunks - 1) * k.chunkTrials + Math.max(1, Math.round(partial * k.chunkTrials));
+const trialsOf = (k: Kernel<unknown>, chunks: number, partial: number) =>
+  (chunks - 1) * k.chunkTrials + Math.max(1, Math.round(partial * k.chunkTrials));
 /** The last chunk's share: small, so a property costs about its whole chunks (a cascade chunk is ~0.1–0.3 s). */
 const partialArb = fc.double({ min: 0, max: 0.25, noNaN: true });
 
@@ -64,16 +72,21 @@ describe.each(KIND_NAMES)('kernel contracts: %s', (kind) => {
   it('any split of the chunks into tasks, summed exactly, gives the whole run’s accumulator', async () => {
     const k = await kernelByName(kind);
     samples(kind).forEach((plan, s) => {
-      const split = fc
-        .integer({ min: 2, max: 3 })
-        .chain((chunks) => fc.record({ chunks: fc.constant(chunks), partial: partialArb, cuts: fc.uniqueArray(fc.integer({ min: 1, max: chunks - 1 }), { maxLength: chunks - 1 }) }));
+      const split = fc.integer({ min: 2, max: 3 }).chain((chunks) =>
+        fc.record({
+          chunks: fc.constant(chunks),
+          partial: partialArb,
+          cuts: fc.uniqueArray(fc.integer({ min: 1, max: chunks - 1 }), { maxLength: chunks - 1 }),
+        }),
+      );
       fc.assert(
         fc.property(seedArb, split, (seed, { chunks, partial, cuts }) => {
           const trials = trialsOf(k, chunks, partial);
           const whole = chunksOf(k, plan, seed, 0, chunks, trials);
           const bounds = [0, ...[...cuts].sort((a, b) => a - b), chunks];
           const sum = new ExactSum(whole.length);
-          for (let t = 0; t + 1 < bounds.length; t++) sum.add(chunksOf(k, plan, seed, bounds[t], bounds[t + 1] - bounds[t], trials));
+          for (let t = 0; t + 1 < bounds.length; t++)
+            sum.add(chunksOf(k, plan, seed, bounds[t], bounds[t + 1] - bounds[t], trials));
           const merged = new Float64Array(whole.length);
           sum.into(merged);
           expect([...merged], `sample ${s}, seed ${seed}, ${trials} trials, tasks cut at ${cuts}`).toEqual([...whole]);
@@ -87,10 +100,18 @@ describe.each(KIND_NAMES)('kernel contracts: %s', (kind) => {
     const k = await kernelByName(kind);
     samples(kind).forEach((plan) => {
       fc.assert(
-        fc.property(seedArb, fc.constant(1), fc.integer({ min: 1, max: 3 }), partialArb, (seed, prefix, more, partial) => {
-          const long = trialsOf(k, prefix + more, partial);
-          expect([...chunksOf(k, plan, seed, 0, prefix, long)]).toEqual([...chunksOf(k, plan, seed, 0, prefix, prefix * k.chunkTrials)]);
-        }),
+        fc.property(
+          seedArb,
+          fc.constant(1),
+          fc.integer({ min: 1, max: 3 }),
+          partialArb,
+          (seed, prefix, more, partial) => {
+            const long = trialsOf(k, prefix + more, partial);
+            expect([...chunksOf(k, plan, seed, 0, prefix, long)]).toEqual([
+              ...chunksOf(k, plan, seed, 0, prefix, prefix * k.chunkTrials),
+            ]);
+          },
+        ),
         { seed: 27, numRuns: 2 },
       );
     });
@@ -98,7 +119,15 @@ describe.each(KIND_NAMES)('kernel contracts: %s', (kind) => {
     const plan = samples(kind)[0];
     const ac = new AbortController();
     const trials = 8 * k.chunkTrials;
-    const cut = await runTrials({ kernel: k, plan, seed: 3, trials, threads: 1, signal: ac.signal, onProgress: (done) => done > 0 && ac.abort() });
+    const cut = await runTrials({
+      kernel: k,
+      plan,
+      seed: 3,
+      trials,
+      threads: 1,
+      signal: ac.signal,
+      onProgress: (done) => done > 0 && ac.abort(),
+    });
     expect(cut.interrupted).toBe(true);
     expect(cut.trials).toBeGreaterThan(0);
     expect(cut.trials).toBeLessThan(trials);

@@ -24,12 +24,18 @@ import { loadFile } from '../helpers/load.js';
 const warMachine = (file: string) => (loadFile(`examples/${file}`) as { scenario: WarMachineScenario }).scenario;
 
 export const SAMPLES: Record<string, () => unknown[]> = {
-  'war-machine': () => [compileWarMachine(warMachine('orcs-vs-men.yaml')).plan, compileWarMachine(warMachine('elven-pursuit.yaml')).plan],
+  'war-machine': () => [
+    compileWarMachine(warMachine('orcs-vs-men.yaml')).plan,
+    compileWarMachine(warMachine('elven-pursuit.yaml')).plan,
+  ],
   pursuit: () => {
     const s = warMachine('elven-pursuit.yaml');
     return [engagementPlanOf(s, compileWarMachine(s))];
   },
-  siege: () => ['simple-siege.yaml', 'castle-siege.yaml'].map((f) => compileSiege((loadFile(`examples/${f}`) as { scenario: SiegeScenario }).scenario).plan),
+  siege: () =>
+    ['simple-siege.yaml', 'castle-siege.yaml'].map(
+      (f) => compileSiege((loadFile(`examples/${f}`) as { scenario: SiegeScenario }).scenario).plan,
+    ),
   cascade: () => {
     const one = (loadFile('examples/cascade-bob-john.yaml') as { scenario: CascadeScenario }).scenario;
     const kanly = (loadFile('examples/cascade-kanly-three-rounds.yaml') as { scenario: CascadeScenario }).scenario;
@@ -39,14 +45,24 @@ export const SAMPLES: Record<string, () => unknown[]> = {
   // A divided day's trials are battles, one per pairing: its first pairing's plan.
   divided: () => {
     const s: DividedScenario = parseDivided(readScenarioFile('examples/divided-forces.yaml'));
-    const sides: WarMachineScenario['sides'] = [forcesOf(s.sides[0], null, s.policies)[0], forcesOf(s.sides[1], null, s.policies)[0]];
+    const sides: WarMachineScenario['sides'] = [
+      forcesOf(s.sides[0], null, s.policies)[0],
+      forcesOf(s.sides[1], null, s.policies)[0],
+    ];
     return [compileWarMachine({ kind: 'war-machine', title: s.title, policies: s.policies, sides }).plan];
   },
   // A tournament's trials are battles of one pairing: the first force attacking the second.
   tournament: () => {
     const t = parseTournament(readScenarioFile('examples/tournament-forces.yaml'));
-    const side = ({ cost: _cost, ...force }: (typeof t.forces)[number], defending: boolean) => ({ ...force, defending });
-    const doc = { kind: 'war-machine', policies: t.setting.policies, sides: [side(t.forces[0], false), side(t.forces[1], true)] };
+    const side = ({ cost: _cost, ...force }: (typeof t.forces)[number], defending: boolean) => ({
+      ...force,
+      defending,
+    });
+    const doc = {
+      kind: 'war-machine',
+      policies: t.setting.policies,
+      sides: [side(t.forces[0], false), side(t.forces[1], true)],
+    };
     return [compileWarMachine(parseWarMachine(parseScenarioText(JSON.stringify(doc), 'pairing.json'))).plan];
   },
 };

@@ -27,7 +27,9 @@ async function take() {
     if (!script.url.startsWith(dist.href)) continue;
     const source = readFileSync(fileURLToPath(script.url), 'utf8');
     const counts = new Float64Array(source.length);
-    const ranges = script.functions.flatMap((f) => f.ranges).sort((a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);
+    const ranges = script.functions
+      .flatMap((f) => f.ranges)
+      .sort((a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);
     for (const r of ranges) counts.fill(r.count, r.startOffset, Math.min(r.endOffset, source.length));
     out.set(script.url, { source, counts });
   }
@@ -44,7 +46,11 @@ function gaps(warm, real, plan) {
       if (!missed(i) || source[i].trim() === '') continue;
       let j = i;
       while (j < source.length && missed(j)) j++;
-      out.push({ plan, file: url.slice(dist.href.length), code: source.slice(i, j).replace(/\s+/g, ' ').trim().slice(0, 100) });
+      out.push({
+        plan,
+        file: url.slice(dist.href.length),
+        code: source.slice(i, j).replace(/\s+/g, ' ').trim().slice(0, 100),
+      });
       i = j;
     }
   }

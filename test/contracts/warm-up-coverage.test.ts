@@ -44,7 +44,11 @@ let gaps: Record<string, Gap[]>;
 beforeAll(async () => {
   const file = join(dir, 'plans.json');
   writeFileSync(file, toWire(Object.fromEntries(Object.keys(KINDS).map((kind) => [kind, SAMPLES[kind]()]))));
-  const { stdout } = await promisify(execFile)(process.execPath, [join(import.meta.dirname, 'warm-up-coverage-child.mjs'), file], { maxBuffer: 1 << 24 });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [join(import.meta.dirname, 'warm-up-coverage-child.mjs'), file],
+    { maxBuffer: 1 << 24 },
+  );
   gaps = JSON.parse(stdout) as Record<string, Gap[]>;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,7 +9,10 @@ import { hasRedisServer, startRedis, startWarcast, warcast, withoutTiming } from
 
 const available = hasRedisServer();
 const inCi = Boolean(process.env.CI) && process.env.CI !== 'false';
-if (!available && !inCi) console.log('cluster tests skipped: no redis-server binary on PATH (apt-get install redis-server; under CI=true they run)');
+if (!available && !inCi)
+  console.log(
+    'cluster tests skipped: no redis-server binary on PATH (apt-get install redis-server; under CI=true they run)',
+  );
 
 describe.skipIf(!available && !inCi)('--redis and warcast worker (real redis-server on 127.0.0.1)', () => {
   const started: ChildProcess[] = [];
@@ -42,58 +45,83 @@ describe.skipIf(!available && !inCi)('--redis and warcast worker (real redis-ser
     }
   });
 
-  it.concurrent('two workers, one SIGKILLed mid-job: the job is retried on the other and the answer is the local run\'s bytes', async ({ expect }) => {
-    // Two threads each: a worker's first job then starts its pool (≥ 100 ms), so the kill below lands mid-job
-    // even on a fast machine where a chunk of sieges takes milliseconds.
-    // --stall-ms at its smallest (1 s; the default is 30 s): the killed worker's job is taken again ~1–1.5 s
-    // after the kill instead of ~2–3 s. A lock renewal late under load only runs a job twice (same counts).
-    const a = startWarcast(['worker', '--redis', url, '--threads', '2', '--stall-ms', '1000']);
-    const b = startWarcast(['worker', '--redis', url, '--threads', '2', '--stall-ms', '1000']);
-    started.push(a.child, b.child);
-    await Promise.all([a.waitFor(/Ctrl-C to stop/), b.waitFor(/Ctrl-C to stop/)]);
+  it.concurrent(
+    "two workers, one SIGKILLed mid-job: the job is retried on the other and the answer is the local run's bytes",
+    async ({ expect }) => {
+      // Two threads each: a worker's first job then starts its pool (≥ 100 ms), so the kill below lands mid-job
+      // even on a fast machine where a chunk of sieges takes milliseconds.
+      // --stall-ms at its smallest (1 s; the default is 30 s): the killed worker's job is taken again ~1–1.5 s
+      // after the kill instead of ~2–3 s. A lock renewal late under load only runs a job twice (same counts).
+      const a = startWarcast(['worker', '--redis', url, '--threads', '2', '--stall-ms', '1000']);
+      const b = startWarcast(['worker', '--redis', url, '--threads', '2', '--stall-ms', '1000']);
+      started.push(a.child, b.child);
+      await Promise.all([a.waitFor(/Ctrl-C to stop/), b.waitFor(/Ctrl-C to stop/)]);
 
-    const args = ['siege', 'examples/castle-siege.yaml', '--trials', '40000', '--seed', '21'];
-    const remote = warcast([...args, '--redis', url, '--json']);
-    const killed = (await a.waitFor(/job (\S+-siege-[0-9]+) started: chunks [0-9]+/))[1];
-    a.child.kill('SIGKILL');
-    // The local run for comparison, meanwhile (it does not touch Redis); and the --precision pair below starts
-    // now too, on the cluster of one worker left, while the killed worker's job waits for its lock to lapse.
-    const precise = ['odds', 'examples/orcs-vs-men.yaml', '--precision', '0.002', '--trials', '100000', '--seed', '9'];
-    const precisePair = Promise.all([warcast([...precise, '--redis', url, '--json']), warcast([...precise, '--threads', '1', '--json'])]);
-    const [r, local] = await Promise.all([remote, warcast([...args, '--threads', '1', '--json'])]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/[12] warcast workers? on redis:\/\/127\.0\.0\.1/);
-    // the job the killed worker held was run again by the other worker
-    expect(b.stderr()).toContain(`job ${killed} started`);
-    expect(a.stderr()).not.toContain(`job ${killed} done`);
-    expect(withoutTiming(r.stdout)).toBe(withoutTiming(local.stdout));
-    // --precision on the cluster (now one worker): stops where the local run stops, same bytes
-    const [remoteP, localP] = await precisePair;
-    expect(remoteP.code, remoteP.stderr).toBe(0);
-    expect(JSON.parse(remoteP.stdout).trials).toBeGreaterThan(100_000);
-    expect(withoutTiming(remoteP.stdout)).toBe(withoutTiming(localP.stdout));
+      const args = ['siege', 'examples/castle-siege.yaml', '--trials', '40000', '--seed', '21'];
+      const remote = warcast([...args, '--redis', url, '--json']);
+      const killed = (await a.waitFor(/job (\S+-siege-[0-9]+) started: chunks [0-9]+/))[1];
+      a.child.kill('SIGKILL');
+      // The local run for comparison, meanwhile (it does not touch Redis); and the --precision pair below starts
+      // now too, on the cluster of one worker left, while the killed worker's job waits for its lock to lapse.
+      const precise = [
+        'odds',
+        'examples/orcs-vs-men.yaml',
+        '--precision',
+        '0.002',
+        '--trials',
+        '100000',
+        '--seed',
+        '9',
+      ];
+      const precisePair = Promise.all([
+        warcast([...precise, '--redis', url, '--json']),
+        warcast([...precise, '--threads', '1', '--json']),
+      ]);
+      const [r, local] = await Promise.all([remote, warcast([...args, '--threads', '1', '--json'])]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/[12] warcast workers? on redis:\/\/127\.0\.0\.1/);
+      // the job the killed worker held was run again by the other worker
+      expect(b.stderr()).toContain(`job ${killed} started`);
+      expect(a.stderr()).not.toContain(`job ${killed} done`);
+      expect(withoutTiming(r.stdout)).toBe(withoutTiming(local.stdout));
+      // --precision on the cluster (now one worker): stops where the local run stops, same bytes
+      const [remoteP, localP] = await precisePair;
+      expect(remoteP.code, remoteP.stderr).toBe(0);
+      expect(JSON.parse(remoteP.stdout).trials).toBeGreaterThan(100_000);
+      expect(withoutTiming(remoteP.stdout)).toBe(withoutTiming(localP.stdout));
 
-    b.child.kill('SIGINT');
-  }, 180_000); // child processes, run beside the next test: slow on a loaded machine
+      b.child.kill('SIGINT');
+    },
+    180_000,
+  ); // child processes, run beside the next test: slow on a loaded machine
 
-  it.concurrent('a Redis that dies mid-run: the command says so and exits non-zero, with no result on stdout', async ({ expect }) => {
-    const redis = await startRedis(); // its own, to kill
-    started.push(redis.process);
-    // 3 reconnect tries (250 ms apart) before giving up, not the 12 users get (docs/distributed.md).
-    const reconnect = { WARCAST_REDIS_RECONNECT_TRIES: '3' };
-    const w = startWarcast(['worker', '--redis', redis.url, '--threads', '1'], reconnect);
-    started.push(w.child);
-    await w.waitFor(/Ctrl-C to stop/);
-    const remote = warcast(['siege', 'examples/castle-siege.yaml', '--trials', '200000', '--redis', redis.url, '--json'], reconnect);
-    await w.waitFor(/job \S+ started/);
-    redis.process.kill('SIGKILL');
-    const r = await remote;
-    expect(r.code).toBe(1);
-    expect(r.stdout).toBe('');
-    // --json: the error is one JSON line on stderr.
-    expect(r.stderr).toMatch(/^\{"error":\{"message":"lost Redis at redis:\/\/127\.0\.0\.1:[0-9]+ mid-run .*: no result"\}\}\n$/m);
-    // and gone once it has said so: BullMQ's 5 s wait after a connection error kept 3 runs in 7 alive 5 s more
-    expect(r.lingeredMs).toBeLessThan(1500);
-    await w.waitFor(/lost Redis/, 15_000);
-  }, 180_000);
+  it.concurrent(
+    'a Redis that dies mid-run: the command says so and exits non-zero, with no result on stdout',
+    async ({ expect }) => {
+      const redis = await startRedis(); // its own, to kill
+      started.push(redis.process);
+      // 3 reconnect tries (250 ms apart) before giving up, not the 12 users get (docs/distributed.md).
+      const reconnect = { WARCAST_REDIS_RECONNECT_TRIES: '3' };
+      const w = startWarcast(['worker', '--redis', redis.url, '--threads', '1'], reconnect);
+      started.push(w.child);
+      await w.waitFor(/Ctrl-C to stop/);
+      const remote = warcast(
+        ['siege', 'examples/castle-siege.yaml', '--trials', '200000', '--redis', redis.url, '--json'],
+        reconnect,
+      );
+      await w.waitFor(/job \S+ started/);
+      redis.process.kill('SIGKILL');
+      const r = await remote;
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      // --json: the error is one JSON line on stderr.
+      expect(r.stderr).toMatch(
+        /^\{"error":\{"message":"lost Redis at redis:\/\/127\.0\.0\.1:[0-9]+ mid-run .*: no result"\}\}\n$/m,
+      );
+      // and gone once it has said so: BullMQ's 5 s wait after a connection error kept 3 runs in 7 alive 5 s more
+      expect(r.lingeredMs).toBeLessThan(1500);
+      await w.waitFor(/lost Redis/, 15_000);
+    },
+    180_000,
+  );
 });

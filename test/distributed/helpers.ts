@@ -18,14 +18,20 @@ export interface Exit {
 /** Run `warcast args` as its own process (from the repo root, so examples/ paths resolve). */
 export function warcast(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let lastOutput = performance.now();
     child.stdout.on('data', (d: Buffer) => ((stdout += d.toString()), (lastOutput = performance.now())));
     child.stderr.on('data', (d: Buffer) => ((stderr += d.toString()), (lastOutput = performance.now())));
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, lingeredMs: performance.now() - lastOutput }));
+    child.on('close', (code, signal) =>
+      resolve({ code, signal, stdout, stderr, lingeredMs: performance.now() - lastOutput }),
+    );
   });
 }
 
@@ -54,7 +60,11 @@ export function hasRedisServer(): boolean {
 /** A private redis-server on 127.0.0.1 (no persistence), ready to take connections; on `port` to restart one there. */
 export async function startRedis(port?: number): Promise<{ url: string; port: number; process: ChildProcess }> {
   port ??= await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   await new Promise<void>((resolve, reject) => {
     let log = '';
     const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${log}`)), 10_000);
@@ -71,8 +81,15 @@ export async function startRedis(port?: number): Promise<{ url: string; port: nu
 }
 
 /** A long-running `warcast` (a worker) whose stderr can be awaited for a pattern. */
-export function startWarcast(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; stderr: () => string; waitFor(re: RegExp, ms?: number): Promise<RegExpMatchArray> } {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+export function startWarcast(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): { child: ChildProcess; stderr: () => string; waitFor(re: RegExp, ms?: number): Promise<RegExpMatchArray> } {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let err = '';
   const waiters: { re: RegExp; resolve(m: RegExpMatchArray): void }[] = [];
   child.stderr!.on('data', (d: Buffer) => {

@@ -69,32 +69,65 @@ describe('merge refuses damaged and forged parts', () => {
   });
 
   it('an accumulator edited to "abc"', async () => {
-    await refused(edited(1, 'abc.json', (p) => ((p.calls[0].acc as unknown[])[5] = 'abc'), false), /abc\.json: calls\[0\]\.acc\[5\]: expected a number, got "abc"/);
-    await refused(edited(1, 'abc-sealed.json', (p) => ((p.calls[0].acc as unknown[])[5] = 'abc'), true), /abc-sealed\.json: calls\[0\]\.acc\[5\]: expected a number/);
+    await refused(
+      edited(1, 'abc.json', (p) => ((p.calls[0].acc as unknown[])[5] = 'abc'), false),
+      /abc\.json: calls\[0\]\.acc\[5\]: expected a number, got "abc"/,
+    );
+    await refused(
+      edited(1, 'abc-sealed.json', (p) => ((p.calls[0].acc as unknown[])[5] = 'abc'), true),
+      /abc-sealed\.json: calls\[0\]\.acc\[5\]: expected a number/,
+    );
   });
 
   it('negated sums: the digest (hand edit); the counts of a battle cannot be negative (re-sealed)', async () => {
-    await refused(edited(0, 'neg.json', (p) => (p.calls[0].acc = p.calls[0].acc.map((x) => -x)), false), /neg\.json: digest does not match the content/);
-    await refused(edited(0, 'neg-sealed.json', (p) => (p.calls[0].acc = p.calls[0].acc.map((x) => -x)), true), /neg-sealed\.json: calls\[0\]\.acc\[\d+\]: -\d+ is not a count of 100,000 trials/);
+    await refused(
+      edited(0, 'neg.json', (p) => (p.calls[0].acc = p.calls[0].acc.map((x) => -x)), false),
+      /neg\.json: digest does not match the content/,
+    );
+    await refused(
+      edited(0, 'neg-sealed.json', (p) => (p.calls[0].acc = p.calls[0].acc.map((x) => -x)), true),
+      /neg-sealed\.json: calls\[0\]\.acc\[\d+\]: -\d+ is not a count of 100,000 trials/,
+    );
     // more than the trials can add up to
-    await refused(edited(0, 'big.json', (p) => (p.calls[0].acc[3] = 1e12), true), /big\.json: calls\[0\]\.acc\[3\]: 1000000000000 is not a count of 100,000 trials/);
+    await refused(
+      edited(0, 'big.json', (p) => (p.calls[0].acc[3] = 1e12), true),
+      /big\.json: calls\[0\]\.acc\[3\]: 1000000000000 is not a count of 100,000 trials/,
+    );
   });
 
-  it('shardLast: 1e15 on an empty shard, and a range that is not the shard\'s', async () => {
+  it("shardLast: 1e15 on an empty shard, and a range that is not the shard's", async () => {
     const empty = join(dir, 'empty.json');
     const p = read(empty);
     expect(p.calls[0].shardFirst).toBe(p.calls[0].shardLast);
     p.calls[0].shardLast = 1e15;
     writeFileSync(join(dir, 'e15.json'), JSON.stringify(sealPart(p)));
-    await refused([...parts, join(dir, 'e15.json')], /e15\.json: calls\[0\]\.shardLast: expected 0 \(shard 1\/4 of chunks 0–2\), got 1000000000000000/);
-    await refused(edited(2, 'wide.json', (p) => (p.calls[0].shardFirst = 0), true), /wide\.json: calls\[0\]\.shardFirst: expected 2/);
+    await refused(
+      [...parts, join(dir, 'e15.json')],
+      /e15\.json: calls\[0\]\.shardLast: expected 0 \(shard 1\/4 of chunks 0–2\), got 1000000000000000/,
+    );
+    await refused(
+      edited(2, 'wide.json', (p) => (p.calls[0].shardFirst = 0), true),
+      /wide\.json: calls\[0\]\.shardFirst: expected 2/,
+    );
   });
 
   it('an edited seed or trials, re-sealed or not', async () => {
-    await refused(edited(1, 'seed.json', (p) => (p.seed = 4), false), /seed\.json: digest does not match/);
-    await refused(edited(1, 'seed-sealed.json', (p) => (p.seed = 4), true), /seed-sealed\.json: different seed \(4\)/);
-    await refused(edited(1, 'trials.json', (p) => (p.calls[0].trials = 400_000), false), /trials\.json: calls\[0\]\.lastChunk: expected 4/);
-    await refused(edited(1, 'call-seed.json', (p) => (p.calls[0].seed = 99), true), /call-seed\.json: different run 1/);
+    await refused(
+      edited(1, 'seed.json', (p) => (p.seed = 4), false),
+      /seed\.json: digest does not match/,
+    );
+    await refused(
+      edited(1, 'seed-sealed.json', (p) => (p.seed = 4), true),
+      /seed-sealed\.json: different seed \(4\)/,
+    );
+    await refused(
+      edited(1, 'trials.json', (p) => (p.calls[0].trials = 400_000), false),
+      /trials\.json: calls\[0\]\.lastChunk: expected 4/,
+    );
+    await refused(
+      edited(1, 'call-seed.json', (p) => (p.calls[0].seed = 99), true),
+      /call-seed\.json: different run 1/,
+    );
     // every part edited alike: the analysis asks for another run than the parts hold
     const all = parts.map((f, i) => {
       const p = read(f);
@@ -106,20 +139,46 @@ describe('merge refuses damaged and forged parts', () => {
     await refused(all, /merge: run 1 of this analysis is not the one the shards ran/);
   });
 
-  it('calls: [] and another run\'s part: one line, exit 3, no stack', async () => {
-    await refused(edited(1, 'nocalls.json', (p) => (p.calls = []), true), /nocalls\.json: calls: expected at least one simulation run/);
+  it("calls: [] and another run's part: one line, exit 3, no stack", async () => {
+    await refused(
+      edited(1, 'nocalls.json', (p) => (p.calls = []), true),
+      /nocalls\.json: calls: expected at least one simulation run/,
+    );
     const other = join(dir, 'other.json');
-    expect((await cli(['odds', 'examples/orcs-vs-men.yaml', '--trials', '300000', '--seed', '4', '--threads', '1', '--shard', '2/3', '--out', other])).code).toBe(0);
+    expect(
+      (
+        await cli([
+          'odds',
+          'examples/orcs-vs-men.yaml',
+          '--trials',
+          '300000',
+          '--seed',
+          '4',
+          '--threads',
+          '1',
+          '--shard',
+          '2/3',
+          '--out',
+          other,
+        ])
+      ).code,
+    ).toBe(0);
     await refused([parts[0], other, parts[2]], /other\.json: different seed \(4\) from .*p1\.json \(3\)/);
   });
 
   it('an older part format (no digest) is refused with what to do', async () => {
-    await refused(edited(1, 'v1.json', (p) => ((p as { warcastPart: number }).warcastPart = 1), false), /v1\.json: part format 1, this warcast reads format 2 \(format 1 has no integrity check\): re-run this shard/);
+    await refused(
+      edited(1, 'v1.json', (p) => ((p as { warcastPart: number }).warcastPart = 1), false),
+      /v1\.json: part format 1, this warcast reads format 2 \(format 1 has no integrity check\): re-run this shard/,
+    );
   });
 
-  it('a scenario.file of \'\' is refused; a moved scenario is merged from the part\'s copy, and no temporary folder is left', async () => {
+  it("a scenario.file of '' is refused; a moved scenario is merged from the part's copy, and no temporary folder is left", async () => {
     const before = readdirSync(tmpdir()).filter((f) => f.startsWith('warcast-merge-')).length;
-    await refused(edited(0, 'nofile.json', (p) => (p.scenario.file = ''), true), /nofile\.json: scenario: expected the scenario file's name and text/);
+    await refused(
+      edited(0, 'nofile.json', (p) => (p.scenario.file = ''), true),
+      /nofile\.json: scenario: expected the scenario file's name and text/,
+    );
     const moved = parts.map((f, i) => {
       const p = read(f);
       p.scenario.file = join(dir, 'gone', 'orcs-vs-men.yaml');

@@ -21,7 +21,12 @@ async function cli(args: string[], expectCode = 0) {
 }
 
 /** Write shards 1..n of `args` in process (each with its own engine mode), return the part paths. */
-async function parts(name: string, args: string[], n: number, shards: number[] = Array.from({ length: n }, (_, i) => i + 1)): Promise<string[]> {
+async function parts(
+  name: string,
+  args: string[],
+  n: number,
+  shards: number[] = Array.from({ length: n }, (_, i) => i + 1),
+): Promise<string[]> {
   const files: string[] = [];
   for (const i of shards) {
     const out = join(dir, `${name}-${i}of${n}.json`);
@@ -47,16 +52,60 @@ describe('--shard i/n and warcast merge', () => {
     // each part says which trials it holds
     const p2 = JSON.parse(readFileSync(files[1], 'utf8'));
     expect(p2.range).toEqual({ firstChunk: 1, lastChunk: 2, firstTrial: 100_000, lastTrial: 200_000 });
-    expect(JSON.parse(readFileSync(files[0], 'utf8')).range).toEqual({ firstChunk: 2, lastChunk: 3, firstTrial: 200_000, lastTrial: 250_000 });
+    expect(JSON.parse(readFileSync(files[0], 'utf8')).range).toEqual({
+      firstChunk: 2,
+      lastChunk: 3,
+      firstTrial: 200_000,
+      lastTrial: 250_000,
+    });
     expect(p2.seed).toBe(11);
   });
 
   it('siege, cascade, matchup --monte-carlo and sweep: merged parts equal the local run', async () => {
     const runs: [string, string[], number][] = [
       ['siege', ['siege', 'examples/castle-siege.yaml', '--trials', '14000', '--seed', '5', '--threads', '1'], 3],
-      ['cascade', ['cascade', 'examples/cascade-bob-john-jane.yaml', '--trials', '20000', '--seed', '5', '--threads', '1'], 2],
-      ['matchup', ['matchup', 'examples/matchup-twin-hills.yaml', '--monte-carlo', '--trials', '150000', '--seed', '5', '--threads', '1'], 2],
-      ['sweep', ['sweep', 'examples/orcs-vs-men.yaml', '--vary', 'sides[1].bonus', '--from', '-10', '--to', '10', '--step', '10', '--trials', '150000', '--seed', '5', '--threads', '1'], 2],
+      [
+        'cascade',
+        ['cascade', 'examples/cascade-bob-john-jane.yaml', '--trials', '20000', '--seed', '5', '--threads', '1'],
+        2,
+      ],
+      [
+        'matchup',
+        [
+          'matchup',
+          'examples/matchup-twin-hills.yaml',
+          '--monte-carlo',
+          '--trials',
+          '150000',
+          '--seed',
+          '5',
+          '--threads',
+          '1',
+        ],
+        2,
+      ],
+      [
+        'sweep',
+        [
+          'sweep',
+          'examples/orcs-vs-men.yaml',
+          '--vary',
+          'sides[1].bonus',
+          '--from',
+          '-10',
+          '--to',
+          '10',
+          '--step',
+          '10',
+          '--trials',
+          '150000',
+          '--seed',
+          '5',
+          '--threads',
+          '1',
+        ],
+        2,
+      ],
     ];
     for (const [name, args, n] of runs) {
       const files = await parts(name, args, n);
@@ -82,19 +131,30 @@ describe('--shard i/n and warcast merge', () => {
       const halves = await parts('bad', args, 2);
       expect(await merge([thirds[0], thirds[2]])).toMatch(/missing chunks 2–3 \(trials 10,000–19,999\)/);
       expect(await merge([thirds[0], thirds[1]])).toMatch(/missing chunks 4–5 \(trials 20,000–29,999\)/);
-      expect(await merge([thirds[0], halves[0], halves[1]])).toMatch(/overlapping chunks 0–1 \(trials 0–9,999\) in .*bad-1of3\.json and .*bad-1of2\.json/);
+      expect(await merge([thirds[0], halves[0], halves[1]])).toMatch(
+        /overlapping chunks 0–1 \(trials 0–9,999\) in .*bad-1of3\.json and .*bad-1of2\.json/,
+      );
       expect(await merge([thirds[1], thirds[1], thirds[0], thirds[2]])).toMatch(/overlapping chunks 2–3/);
       // a mixed but complete tiling is one run
       const local = await cli([...args, '--json']);
-      expect(withoutTiming((await cli(['merge', thirds[0], thirds[1], halves[1], '--json'], 3)).stderr)).toMatch(/overlapping chunks 3–3/);
-      expect(withoutTiming((await cli(['merge', halves[0], halves[1], '--json'])).stdout)).toBe(withoutTiming(local.stdout));
+      expect(withoutTiming((await cli(['merge', thirds[0], thirds[1], halves[1], '--json'], 3)).stderr)).toMatch(
+        /overlapping chunks 3–3/,
+      );
+      expect(withoutTiming((await cli(['merge', halves[0], halves[1], '--json'])).stdout)).toBe(
+        withoutTiming(local.stdout),
+      );
     });
 
     it('parts of different seeds, scenarios, options or versions', async () => {
       const [a] = await parts('seedA', args, 2, [1]);
       const [b] = await parts('seedB', [...args, '--seed', '7'], 2, [2]);
       expect(await merge([a, b])).toMatch(/seedB-2of2\.json: different seed \(7\) from .*seedA-1of2\.json \(42\)/);
-      const [c] = await parts('scen', ['siege', 'examples/castle-siege.yaml', '--trials', '30000', '--threads', '1'], 2, [2]);
+      const [c] = await parts(
+        'scen',
+        ['siege', 'examples/castle-siege.yaml', '--trials', '30000', '--threads', '1'],
+        2,
+        [2],
+      );
       expect(await merge([a, c])).toMatch(/different command|different scenario \(hash\)/);
       const [d] = await parts('trials', [...args.slice(0, 2), '--trials', '40000', '--threads', '1'], 2, [2]);
       expect(await merge([a, d])).toMatch(/different options/);
@@ -119,10 +179,15 @@ describe('--shard i/n and warcast merge', () => {
     });
 
     it('usage errors: precision, exact, no output, bad i/n, --out without --shard', async () => {
-      expect((await cli([...args, '--shard', '1/2', '--out', join(dir, 'x.json'), '--precision', '0.01'], 2)).stderr).toMatch(/--shard and --precision do not go together/);
-      expect((await cli(['odds', 'examples/orcs-vs-men.yaml', '--exact', '--shard', '1/2', '--json'], 2)).stderr).toMatch(/--exact runs no simulation/);
+      expect(
+        (await cli([...args, '--shard', '1/2', '--out', join(dir, 'x.json'), '--precision', '0.01'], 2)).stderr,
+      ).toMatch(/--shard and --precision do not go together/);
+      expect(
+        (await cli(['odds', 'examples/orcs-vs-men.yaml', '--exact', '--shard', '1/2', '--json'], 2)).stderr,
+      ).toMatch(/--exact runs no simulation/);
       expect((await cli([...args, '--shard', '1/2'], 2)).stderr).toMatch(/give --out part\.json/);
-      for (const bad of ['0/3', '4/3', '1', 'a/b', '1/0']) expect((await cli([...args, '--shard', bad, '--json'], 2)).stderr).toMatch(/--shard: expected i\/n/);
+      for (const bad of ['0/3', '4/3', '1', 'a/b', '1/0'])
+        expect((await cli([...args, '--shard', bad, '--json'], 2)).stderr).toMatch(/--shard: expected i\/n/);
       expect((await cli([...args, '--out', join(dir, 'y.json')], 2)).stderr).toMatch(/--out: only with --shard/);
     });
   });

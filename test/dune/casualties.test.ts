@@ -36,7 +36,11 @@ describe('casualties in a battle', () => {
     locations: [
       { name: 'Field', owner: 'Def', militia: militiaCount, garrison: defenders },
       { name: 'Def Home', owner: 'Def' },
-      { name: 'Att Home', owner: 'Att', garrison: [{ name: 'A1' }, { name: 'A2', type: 'offensive' }, { name: 'A3' }, { name: 'A4', type: 'elite' }] },
+      {
+        name: 'Att Home',
+        owner: 'Att',
+        garrison: [{ name: 'A1' }, { name: 'A2', type: 'offensive' }, { name: 'A3' }, { name: 'A4', type: 'elite' }],
+      },
     ],
     attacks: [{ player: 'Att', type: 'seizure', target: 'Field', units: attackers }],
   });
@@ -52,7 +56,16 @@ describe('casualties in a battle', () => {
 
   it('among equal defenders the first in roster order dies', () => {
     // Att: 6 + 2 + 2 + 1 = 11 (A4 elite, A2 offensive, A1); Def: 6 + D1 2 + D2 3 = 11.
-    const { trace } = play(doc(['A4', 'A2', 'A1'], [{ name: 'D1', type: 'offensive' }, { name: 'D2', type: 'defensive' }], 0));
+    const { trace } = play(
+      doc(
+        ['A4', 'A2', 'A1'],
+        [
+          { name: 'D1', type: 'offensive' },
+          { name: 'D2', type: 'defensive' },
+        ],
+        0,
+      ),
+    );
     const b = trace.locations[0].battles[0];
     expect(b.difference).toBe(0);
     expect(b.defenderLosses).toEqual(['D1']);

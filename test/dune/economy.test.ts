@@ -29,13 +29,24 @@ const orders = (doc: Record<string, unknown>) => processOrders(loadText(scenario
 describe('paying for orders', () => {
   it('pays recruits, then upgrades, moves and attacks, each in its listed order; an order that cannot be paid fails and spends nothing', () => {
     // Ben has 1,500 MS: the recruit (1,000) is paid first, so the seizure (2 × 400) fails, the move (100) goes.
-    const o = orders(round({ recruits: [{ player: 'Ben', name: 'B4' }], moves: [{ player: 'Ben', units: ['B3'], to: 'Ben Field' }], attacks: [{ player: 'Ben', target: 'Mine', units: ['B1', 'B2'] }] }, 1500));
+    const o = orders(
+      round(
+        {
+          recruits: [{ player: 'Ben', name: 'B4' }],
+          moves: [{ player: 'Ben', units: ['B3'], to: 'Ben Field' }],
+          attacks: [{ player: 'Ben', target: 'Mine', units: ['B1', 'B2'] }],
+        },
+        1500,
+      ),
+    );
     expect(o.outcomes.map((x) => [x.list, x.status, x.paid, x.ap])).toEqual([
       ['recruits', 'accepted', 1000, 0],
       ['moves', 'accepted', 100, 2],
       ['attacks', 'unpaid', 0, 0],
     ]);
-    expect(o.outcomes[2].reason).toBe("Ben has 400 MS when the order is sent and it costs 800 MS: the forces are not committed (“unless the player couldn't afford the movement AP or cost at the time of the NB” (Dune page line 34))");
+    expect(o.outcomes[2].reason).toBe(
+      "Ben has 400 MS when the order is sent and it costs 800 MS: the forces are not committed (“unless the player couldn't afford the movement AP or cost at the time of the NB” (Dune page line 34))",
+    );
     expect(o.players.Ben).toMatchObject({ ap: 2, legionsMoved: 1, hazardFees: 100, recruiting: 1000, wealth: 400 });
   });
 
@@ -46,7 +57,10 @@ describe('paying for orders', () => {
   });
 
   it('recruits cost 1,000 MS unless given, and arrive on the homeworld before combat (they defend it)', () => {
-    const recruits = [{ player: 'Ann', name: 'A2' }, { player: 'Ann', name: 'A3', type: 'elite', cost: 2500 }];
+    const recruits = [
+      { player: 'Ann', name: 'A2' },
+      { player: 'Ann', name: 'A3', type: 'elite', cost: 2500 },
+    ];
     const poor = play(round({ recruits })); // Ann has 3,000 MS: the second recruit (2,500) is not paid
     expect(poor.m.players.recruiting).toEqual([1000, 0]);
     expect(poor.m.locations.defenders[1].map((u) => poor.m.units.names[u])).toEqual(['A1', 'A2']);
@@ -54,7 +68,11 @@ describe('paying for orders', () => {
     (rich.players[0] as { wealth: number }).wealth = 4000;
     const { m } = play(rich);
     expect(m.players.recruiting).toEqual([3500, 0]);
-    expect(m.locations.defenders[1].map((u) => [m.units.names[u], m.units.type[u]])).toEqual([['A1', 0], ['A2', 0], ['A3', 3]]);
+    expect(m.locations.defenders[1].map((u) => [m.units.names[u], m.units.type[u]])).toEqual([
+      ['A1', 0],
+      ['A2', 0],
+      ['A3', 3],
+    ]);
   });
 
   it('militia regenerate one a round for 300 MS, paid by whoever owns the location now (they pass with it)', () => {
@@ -73,7 +91,11 @@ describe('paying for orders', () => {
 });
 
 describe('Kanly', () => {
-  const kanly = (declared: number, ended?: number) => round({ kanly: [{ players: ['Ann', 'Ben'], declared, ...(ended ? { ended } : {}) }], attacks: [{ player: 'Ben', target: 'Mine', units: ['B1', 'B2'] }] });
+  const kanly = (declared: number, ended?: number) =>
+    round({
+      kanly: [{ players: ['Ann', 'Ben'], declared, ...(ended ? { ended } : {}) }],
+      attacks: [{ player: 'Ben', target: 'Mine', units: ['B1', 'B2'] }],
+    });
 
   it('the round it is declared, attacks between them stop: forces return home, half the fee back', () => {
     const o = orders(kanly(5));
@@ -91,7 +113,9 @@ describe('Kanly', () => {
   it('while it lasts, legions sent at the enemy cost 1 AP and pass the movement limit; a commanding hero costs 0 AP', () => {
     const doc = kanly(3);
     (doc.locations[2] as { heroes?: unknown }).heroes = [{ name: 'Gurney' }];
-    (doc as { attacks: unknown[] }).attacks = [{ player: 'Ben', target: 'Mine', units: ['B1', 'B2', 'B3'], hero: 'Gurney' }];
+    (doc as { attacks: unknown[] }).attacks = [
+      { player: 'Ben', target: 'Mine', units: ['B1', 'B2', 'B3'], hero: 'Gurney' },
+    ];
     const o = orders(doc);
     expect(o.outcomes[0]).toMatchObject({ status: 'accepted', ap: 3 });
     expect(o.players.Ben).toMatchObject({ ap: 3, legionsMoved: 0, heroesMoved: 1 });
@@ -105,7 +129,14 @@ describe('Kanly', () => {
 
 describe('who attacks whom', () => {
   it('no type given: a seizure at a location, a house raid on a homeworld (line 11)', () => {
-    const o = orders(round({ attacks: [{ player: 'Ben', target: 'Mine', units: ['B1'] }, { player: 'Ben', target: 'Ann', units: ['B2'] }] }));
+    const o = orders(
+      round({
+        attacks: [
+          { player: 'Ben', target: 'Mine', units: ['B1'] },
+          { player: 'Ben', target: 'Ann', units: ['B2'] },
+        ],
+      }),
+    );
     expect(o.outcomes.map((x) => [x.type, x.location])).toEqual([
       ['seizure', 'Mine'],
       ['house-raid', 'Ann Home'],

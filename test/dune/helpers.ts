@@ -10,11 +10,17 @@ export function scenarioText(doc: Record<string, unknown>): string {
   return stringify({ kind: 'cascade', round: 5, ...doc });
 }
 
-export function model(doc: Record<string, unknown>, shape: CascadeRunShape = { npc: false, rounds: null }): CascadeModel {
+export function model(
+  doc: Record<string, unknown>,
+  shape: CascadeRunShape = { npc: false, rounds: null },
+): CascadeModel {
   return compileCascade(loadText(scenarioText(doc)).scenario, shape);
 }
 
-export function play(doc: Record<string, unknown>, rng: Xoshiro128 | null = null): { m: CascadeModel; s: CascadeState; trace: RoundTrace } {
+export function play(
+  doc: Record<string, unknown>,
+  rng: Xoshiro128 | null = null,
+): { m: CascadeModel; s: CascadeState; trace: RoundTrace } {
   const m = model(doc);
   const s = createState(m);
   const trace: RoundTrace = { round: 5, locations: [] };

@@ -15,7 +15,16 @@ import { HOUSE_RAID } from '../../src/rules/dune/tables.js';
 import { play } from './helpers.js';
 
 const FILE = 'examples/cascade-kanly-three-rounds.yaml';
-const ledger = (s: CascadeState, before: number, p: number) => before - s.hazardFees[p] + s.refunds[p] - s.recruiting[p] + s.income[p] + s.raided[p] + s.houseRaidGain[p] - s.wealthLost[p] - s.regeneration[p];
+const ledger = (s: CascadeState, before: number, p: number) =>
+  before -
+  s.hazardFees[p] +
+  s.refunds[p] -
+  s.recruiting[p] +
+  s.income[p] +
+  s.raided[p] +
+  s.houseRaidGain[p] -
+  s.wealthLost[p] -
+  s.regeneration[p];
 
 describe('the ledger of the three-round Kanly example', () => {
   const { scenario } = loadFile(FILE);
@@ -32,7 +41,8 @@ describe('the ledger of the three-round Kanly example', () => {
       for (let r = 0; r < 3; r++) resolveRound(m, s, r, rng, null);
       for (let p = 0; p < P; p++) {
         const before = m.players.wealth[p];
-        if (s.wealth[p] !== ledger(s, before, p)) expect.fail(`trial ${t}, ${m.players.names[p]}: wealth ${s.wealth[p]} ≠ ledger ${ledger(s, before, p)}`);
+        if (s.wealth[p] !== ledger(s, before, p))
+          expect.fail(`trial ${t}, ${m.players.names[p]}: wealth ${s.wealth[p]} ≠ ledger ${ledger(s, before, p)}`);
         if (s.raided[p] > 0 && s.wealth[p] !== ledger(s, before, p) - s.raided[p]) withoutRaided++;
         for (const k of Object.keys(moved) as (keyof typeof moved)[]) if (s[k][p] > 0) moved[k]++;
       }
@@ -66,7 +76,12 @@ describe('the ledger of the three-round Kanly example', () => {
       attacks: [{ player: 'Att', target: 'Def', units: ['A1', 'A2', 'A3', 'A4', 'A5'] }], // no type: a house raid on a homeworld
     });
     expect(hm.attacks.type).toEqual([HOUSE_RAID]);
-    expect([hs.hazardFees[0], hs.houseRaidGain[0], hs.wealthLost[1], hs.income[1]]).toEqual([5 * 300, 1500, 3000, 1000]);
+    expect([hs.hazardFees[0], hs.houseRaidGain[0], hs.wealthLost[1], hs.income[1]]).toEqual([
+      5 * 300,
+      1500,
+      3000,
+      1000,
+    ]);
     expect(hs.wealth).toEqual([10_000 - 1500 + 1500, 5000 - 3000 + 1000]);
     for (const p of [0, 1]) expect(hs.wealth[p]).toBe(ledger(hs, hm.players.wealth[p], p));
   });
@@ -77,7 +92,16 @@ describe('the ledger of the three-round Kanly example', () => {
     const sum = summarizeCascade(m, acc, 10_000);
     for (const name of m.players.names) {
       const l = sum.ledger[name];
-      const after = l.wealthBefore - l.hazardFees + l.refunds - l.recruiting + l.income + l.raided + l.houseRaidGain - l.houseRaidLoss - l.regeneration;
+      const after =
+        l.wealthBefore -
+        l.hazardFees +
+        l.refunds -
+        l.recruiting +
+        l.income +
+        l.raided +
+        l.houseRaidGain -
+        l.houseRaidLoss -
+        l.regeneration;
       expect(l.wealthAfter).toBeCloseTo(after, 6);
     }
     expect(sum.ledger.Harkonnen.kanlyForfeit).toBeGreaterThan(0);

@@ -23,7 +23,12 @@ const base = (): Doc => ({
     { name: 'Mine', owner: 'Ann', income: 500, militia: 1, garrison: [{ name: 'A1' }] },
     { name: 'Elector', owner: 'Ann', isElector: true },
     { name: 'Ann Home', owner: 'Ann', garrison: [{ name: 'A2' }, { name: 'A3' }, { name: 'A4', type: 'elite' }] },
-    { name: 'Ben Home', owner: 'Ben', garrison: [{ name: 'B1' }, { name: 'B2' }, { name: 'B3' }, { name: 'B4' }], heroes: [{ name: 'Gurney' }, { name: 'Duncan' }] },
+    {
+      name: 'Ben Home',
+      owner: 'Ben',
+      garrison: [{ name: 'B1' }, { name: 'B2' }, { name: 'B3' }, { name: 'B4' }],
+      heroes: [{ name: 'Gurney' }, { name: 'Duncan' }],
+    },
     { name: 'Ben Field', owner: 'Ben', garrison: [{ name: 'B5', type: 'offensive' }] },
     { name: 'Imperial Palace', owner: 'Ben', isKaitain: true },
   ],
@@ -36,11 +41,14 @@ function error(doc: Record<string, unknown>): string {
   } catch (e) {
     expect(e).toBeInstanceOf(ScenarioError);
     // Every problem of the round is listed, one line each: their messages, one a line.
-    return (e as Error).message.split('\n').map((line) => {
-      const m = /^<scenario>:(\d+): (.*)$/.exec(line);
-      expect(m).not.toBeNull();
-      return m![2];
-    }).join('\n');
+    return (e as Error).message
+      .split('\n')
+      .map((line) => {
+        const m = /^<scenario>:(\d+): (.*)$/.exec(line);
+        expect(m).not.toBeNull();
+        return m![2];
+      })
+      .join('\n');
   }
   throw new Error('the round was accepted');
 }
@@ -55,7 +63,10 @@ const cases: [string, (d: Doc) => void, string][] = [
   ],
   [
     'more legions than 3 × Combat + 5',
-    (d) => ((d.players[0].combat = 0), (d.locations[2].garrison = Array.from({ length: 6 }, (_, i) => ({ name: `X${i}` })))),
+    (d) => (
+      (d.players[0].combat = 0),
+      (d.locations[2].garrison = Array.from({ length: 6 }, (_, i) => ({ name: `X${i}` })))
+    ),
     'players[0].combat: Ann owns 7 legions, above 3 × Combat 0 + 5 = 5: “No player may control more than three times their combat score plus five (CCC+5) legions in total” (Dune page line 9)',
   ],
   [
@@ -73,22 +84,39 @@ const cases: [string, (d: Doc) => void, string][] = [
   ],
   [
     'a recruit above Maximum Forces',
-    (d) => ((d.players[0].combat = 1), (d.locations[2].garrison = Array.from({ length: 7 }, (_, i) => ({ name: `X${i}` }))), (d.recruits = [{ player: 'Ann', name: 'R1' }])),
+    (d) => (
+      (d.players[0].combat = 1),
+      (d.locations[2].garrison = Array.from({ length: 7 }, (_, i) => ({ name: `X${i}` }))),
+      (d.recruits = [{ player: 'Ann', name: 'R1' }])
+    ),
     'recruits[0]: Ann would own 9 legions, above 3 × Combat 1 + 5 = 8: “No player may control more than three times their combat score plus five (CCC+5) legions in total” (Dune page line 9)',
   ],
   [
     'a recruit sent the round it is recruited',
-    (d) => ((d.recruits = [{ player: 'Ben', name: 'R1' }]), (d.attacks = [{ player: 'Ben', target: 'Mine', units: ['R1'] }])),
-    'attacks[0].units[0]: \'R1\' is recruited this round and arrives on the homeworld only before combat: “new legions arrive on the Homeworld before Combat takes place that round” (Dune page line 10)',
+    (d) => (
+      (d.recruits = [{ player: 'Ben', name: 'R1' }]),
+      (d.attacks = [{ player: 'Ben', target: 'Mine', units: ['R1'] }])
+    ),
+    "attacks[0].units[0]: 'R1' is recruited this round and arrives on the homeworld only before combat: “new legions arrive on the Homeworld before Combat takes place that round” (Dune page line 10)",
   ],
   [
     'more action points than 2 × Combat + 1',
-    (d) => ((d.upgrades = [{ player: 'Ann', legion: 'A2', upgrade: 'offensive' }, { player: 'Ann', legion: 'A3', upgrade: 'defensive' }]), (d.attacks = [{ player: 'Ann', type: 'raid', target: 'Ben Field', units: ['A2', 'A3'] }])),
+    (d) => (
+      (d.upgrades = [
+        { player: 'Ann', legion: 'A2', upgrade: 'offensive' },
+        { player: 'Ann', legion: 'A3', upgrade: 'defensive' },
+      ]),
+      (d.attacks = [{ player: 'Ann', type: 'raid', target: 'Ben Field', units: ['A2', 'A3'] }])
+    ),
     'attacks[0]: Ann would spend 6 AP this round, above 2 × Combat 2 + 1 = 5: “Combat Actions - Max (CC+1) AP per round” (Dune page line 12)',
   ],
   [
     'more legions moved than Combat (plus one hero)',
-    (d) => (d.moves = [{ player: 'Ben', units: ['B1', 'B2'], to: 'Ben Field' }, { player: 'Ben', units: ['B3', 'B4'], to: 'Ben Field' }]),
+    (d) =>
+      (d.moves = [
+        { player: 'Ben', units: ['B1', 'B2'], to: 'Ben Field' },
+        { player: 'Ben', units: ['B3', 'B4'], to: 'Ben Field' },
+      ]),
     'moves[1]: Ben would move 4 legions and 0 heroes this round with Combat 3: “A player can only move 1 legion per Combat Score per round, plus 1 hero” (Dune page line 17)',
   ],
   [
@@ -108,7 +136,11 @@ const cases: [string, (d: Doc) => void, string][] = [
   ],
   [
     'two upgrades on one legion in one round',
-    (d) => (d.upgrades = [{ player: 'Ann', legion: 'A2', upgrade: 'offensive' }, { player: 'Ann', legion: 'A2', upgrade: 'defensive' }]),
+    (d) =>
+      (d.upgrades = [
+        { player: 'Ann', legion: 'A2', upgrade: 'offensive' },
+        { player: 'Ann', legion: 'A2', upgrade: 'defensive' },
+      ]),
     "upgrades[1].legion: 'A2' already has an upgrade: “Any Legion may receive one Upgrade” (Dune page line 28)",
   ],
   [
@@ -128,7 +160,11 @@ const cases: [string, (d: Doc) => void, string][] = [
   ],
   [
     'two attacks by one player on one location',
-    (d) => (d.attacks = [{ player: 'Ben', target: 'Mine', units: ['B1'] }, { player: 'Ben', type: 'raid', target: 'Mine', units: ['B2'] }]),
+    (d) =>
+      (d.attacks = [
+        { player: 'Ben', target: 'Mine', units: ['B1'] },
+        { player: 'Ben', type: 'raid', target: 'Mine', units: ['B2'] },
+      ]),
     "attacks[1].target: Ben already attacks 'Mine' this round: “A player can only launch 1 attack force of any type at a single location” (Dune page line 76)",
   ],
   [
@@ -153,12 +189,18 @@ const cases: [string, (d: Doc) => void, string][] = [
   ],
   [
     'an attack on Kaitain',
-    (d) => ((d.locations[5].owner = 'Ann'), (d.attacks = [{ player: 'Ben', target: 'Imperial Palace', units: ['B1'] }])),
+    (d) => (
+      (d.locations[5].owner = 'Ann'),
+      (d.attacks = [{ player: 'Ben', target: 'Imperial Palace', units: ['B1'] }])
+    ),
     "attacks[0].target: 'Imperial Palace' is on Kaitain: “with the exception of Kaitain, the Imperial Capital, where combat can not take place” (Dune page line 11)",
   ],
   [
     'troops sent twice in a round (not through Kaitain)',
-    (d) => ((d.moves = [{ player: 'Ben', units: ['B1'], to: 'Ben Field' }]), (d.attacks = [{ player: 'Ben', target: 'Mine', units: ['B1'] }])),
+    (d) => (
+      (d.moves = [{ player: 'Ben', units: ['B1'], to: 'Ben Field' }]),
+      (d.attacks = [{ player: 'Ben', target: 'Mine', units: ['B1'] }])
+    ),
     "attacks[0].units[0]: 'B1' has already been sent to 'Ben Field' this round: “Normally troops can only go one place per round, the lone exception to this is the Imperial Capital of Kaitain” (Dune page line 26)",
   ],
   [
@@ -168,7 +210,14 @@ const cases: [string, (d: Doc) => void, string][] = [
   ],
   [
     'two states of Kanly at once',
-    (d) => (d.players.push({ name: 'Cid', combat: 1, homeworld: 'Cid Home' }), d.locations.push({ name: 'Cid Home', owner: 'Cid' }), (d.kanly = [{ players: ['Ann', 'Ben'], declared: 3 }, { players: ['Ann', 'Cid'], declared: 4 }])),
+    (d) => (
+      d.players.push({ name: 'Cid', combat: 1, homeworld: 'Cid Home' }),
+      d.locations.push({ name: 'Cid Home', owner: 'Cid' }),
+      (d.kanly = [
+        { players: ['Ann', 'Ben'], declared: 3 },
+        { players: ['Ann', 'Cid'], declared: 4 },
+      ])
+    ),
     'kanly[1].players: Ann is already in Kanly with Ben: “a person can only have one state of Kanly at a time” (Dune page line 68)',
   ],
 ];

@@ -11,15 +11,27 @@ import { HOUSE_RAID, RAID, SEIZURE } from '../../src/rules/dune/tables.js';
 import { Stream, Xoshiro128 } from '../../src/rng/index.js';
 import { model } from './helpers.js';
 
-const within = (observed: number, p: number, n: number) => expect(Math.abs(observed - p)).toBeLessThanOrEqual(4.5 * Math.sqrt((p * (1 - p)) / n) + 1e-12);
+const within = (observed: number, p: number, n: number) =>
+  expect(Math.abs(observed - p)).toBeLessThanOrEqual(4.5 * Math.sqrt((p * (1 - p)) / n) + 1e-12);
 
 /** One player holding a homeworld and `extra` ordinary locations (so every attack type has a target). */
 function holder(diplomacy: number, extra: number, weight = 1, garrisoned: boolean[] = []) {
   const locations = [
     { name: 'Home', owner: 'P', isHomeworld: true, garrison: [{ name: 'L0' }] },
-    ...Array.from({ length: extra }, (_, i) => ({ name: `Loc ${i}`, owner: 'P', ...(garrisoned[i] ? { militia: 1 } : {}) })),
+    ...Array.from({ length: extra }, (_, i) => ({
+      name: `Loc ${i}`,
+      owner: 'P',
+      ...(garrisoned[i] ? { militia: 1 } : {}),
+    })),
   ];
-  return model({ players: [{ name: 'P', combat: 2, diplomacy, homeworld: 'Home' }], locations, policies: { ungarrisonedWeight: weight } }, { npc: true, rounds: null });
+  return model(
+    {
+      players: [{ name: 'P', combat: 2, diplomacy, homeworld: 'Home' }],
+      locations,
+      policies: { ungarrisonedWeight: weight },
+    },
+    { npc: true, rounds: null },
+  );
 }
 
 describe('NPC attack count', () => {
@@ -80,11 +92,16 @@ describe('NPC attack type and score', () => {
     within(types[RAID] / total, 4 / 6, total);
     within(types[SEIZURE] / total, 1 / 6, total);
     within(types[HOUSE_RAID] / total, 1 / 6, total);
-    for (const [type, bonus] of [[RAID, 2], [SEIZURE, 4], [HOUSE_RAID, 5]] as const) {
+    for (const [type, bonus] of [
+      [RAID, 2],
+      [SEIZURE, 4],
+      [HOUSE_RAID, 5],
+    ] as const) {
       const list = scores[type];
       expect(Math.min(...list)).toBe(1 + bonus);
       expect(Math.max(...list)).toBe(6 + bonus);
-      for (let face = 1; face <= 6; face++) within(list.filter((x) => x === face + bonus).length / list.length, 1 / 6, list.length);
+      for (let face = 1; face <= 6; face++)
+        within(list.filter((x) => x === face + bonus).length / list.length, 1 / 6, list.length);
       expect(npcScore(type, 3)).toBe(3 + bonus);
     }
   });
@@ -109,7 +126,10 @@ describe('NPC targets (policy ungarrisonedWeight)', () => {
     return { p: onBare / total, total };
   };
   it('defaults to 3: "much more likely to attack locations which are ungarrisoned" (Dune page line 79)', () => {
-    expect(model({ players: [{ name: 'P', combat: 2, homeworld: 'Home' }], locations: [{ name: 'Home', owner: 'P' }] }).policies.ungarrisonedWeight).toBe(3);
+    expect(
+      model({ players: [{ name: 'P', combat: 2, homeworld: 'Home' }], locations: [{ name: 'Home', owner: 'P' }] })
+        .policies.ungarrisonedWeight,
+    ).toBe(3);
   });
   it('is uniform with weight 1', () => {
     const { p, total } = share(1);
@@ -126,7 +146,11 @@ describe('NPC targets: never a location on Kaitain (no combat there, Dune page l
     const mod = model(
       {
         players: [{ name: 'P', combat: 2, homeworld: 'Home' }],
-        locations: [{ name: 'Home', owner: 'P' }, { name: 'Embassy', owner: 'P', isKaitain: true }, { name: 'Mine', owner: 'P' }],
+        locations: [
+          { name: 'Home', owner: 'P' },
+          { name: 'Embassy', owner: 'P', isKaitain: true },
+          { name: 'Mine', owner: 'P' },
+        ],
       },
       { npc: true, rounds: null },
     );

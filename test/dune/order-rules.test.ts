@@ -33,7 +33,10 @@ describe('hazard fees: the first row that matches, in printed order (lines 18–
   });
 
   it('homeworld → a Kaitain location another holds: 200 MS (line 21); Kaitain → homeworld: 100 (line 18)', () => {
-    expect(orders({ moves: [{ player: 'Ann', units: ['A1'], to: 'Cal Quarter' }] }).outcomes[0]).toMatchObject({ status: 'accepted', paid: 200 });
+    expect(orders({ moves: [{ player: 'Ann', units: ['A1'], to: 'Cal Quarter' }] }).outcomes[0]).toMatchObject({
+      status: 'accepted',
+      paid: 200,
+    });
     const home = { place: 'homeworld', kaitain: false } as const;
     const quarter = { place: 'controlled', kaitain: true } as const;
     expect(hazardFee(quarter, home, 'move')).toBe(100);
@@ -46,7 +49,7 @@ describe('hazard fees: the first row that matches, in printed order (lines 18–
 describe('Kanly: legions sent to a location one or the enemy controls cost 1 AP and pass the movement limit (line 68)', () => {
   const kanly = [{ players: ['Ann', 'Ben'], declared: 3 }];
 
-  it('on Kaitain too: three legions to Ann\'s own Kaitain location, 3 AP, though Combat 2 allows 2 moved legions', () => {
+  it("on Kaitain too: three legions to Ann's own Kaitain location, 3 AP, though Combat 2 allows 2 moved legions", () => {
     const o = orders({ kanly, moves: [{ player: 'Ann', units: ['A1', 'A2', 'A3'], to: 'Ann Quarter' }] });
     expect(o.outcomes[0]).toMatchObject({ status: 'accepted', ap: 3 });
     expect(o.players.Ann).toMatchObject({ ap: 3, legionsMoved: 0 });
@@ -59,6 +62,8 @@ describe('Kanly: legions sent to a location one or the enemy controls cost 1 AP 
   });
 
   it('without Kanly the same move is 2 AP a legion and three legions pass the limit', () => {
-    expect(() => orders({ moves: [{ player: 'Ann', units: ['A1', 'A2', 'A3'], to: 'Ann Quarter' }] })).toThrow('Ann would move 3 legions and 0 heroes this round with Combat 2');
+    expect(() => orders({ moves: [{ player: 'Ann', units: ['A1', 'A2', 'A3'], to: 'Ann Quarter' }] })).toThrow(
+      'Ann would move 3 legions and 0 heroes this round with Combat 2',
+    );
   });
 });

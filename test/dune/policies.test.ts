@@ -13,7 +13,12 @@ const base = (policies: Record<string, unknown>, heroBonus?: number) => ({
   locations: [
     { name: 'Bare', owner: 'Def', income: 1000 },
     { name: 'Def Home', owner: 'Def' },
-    { name: 'Att Home', owner: 'Att', garrison: [{ name: 'A1' }, { name: 'A2' }], heroes: [heroBonus === undefined ? { name: 'Hero' } : { name: 'Hero', bonus: heroBonus }] },
+    {
+      name: 'Att Home',
+      owner: 'Att',
+      garrison: [{ name: 'A1' }, { name: 'A2' }],
+      heroes: [heroBonus === undefined ? { name: 'Hero' } : { name: 'Hero', bonus: heroBonus }],
+    },
   ],
   attacks: [{ player: 'Att', type: 'raid', target: 'Bare', units: ['A1', 'A2'], hero: 'Hero' }],
 });
@@ -47,7 +52,10 @@ describe('policy militiaRegeneration', () => {
   const doc = (on: boolean) => ({
     policies: { militiaRegeneration: on },
     players: [{ name: 'P', combat: 1, wealth: 1000, homeworld: 'Home' }],
-    locations: [{ name: 'Mine', owner: 'P', militia: 2 }, { name: 'Home', owner: 'P' }],
+    locations: [
+      { name: 'Mine', owner: 'P', militia: 2 },
+      { name: 'Home', owner: 'P' },
+    ],
   });
   for (const on of [true, false]) {
     it(`${on ? 'brings back one militia per round for 300 MS' : 'off: destroyed militia stay dead'}`, () => {

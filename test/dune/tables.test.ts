@@ -1,6 +1,17 @@
 /** The three results tables as printed (Dune page lines 38–66): rows, thresholds and open ends. */
 import { describe, expect, it } from 'vitest';
-import { houseRaidWealthLoss, HOUSE_RAID, LOSS_ALL, LOSS_NONE, LOSS_ONE, RAID, resultRow, rowLabel, SEIZURE, TABLES } from '../../src/rules/dune/tables.js';
+import {
+  houseRaidWealthLoss,
+  HOUSE_RAID,
+  LOSS_ALL,
+  LOSS_NONE,
+  LOSS_ONE,
+  RAID,
+  resultRow,
+  rowLabel,
+  SEIZURE,
+  TABLES,
+} from '../../src/rules/dune/tables.js';
 
 describe('results tables', () => {
   it('cover every difference with contiguous rows', () => {
@@ -22,10 +33,24 @@ describe('results tables', () => {
   it('reads the open ends and the seizure rows of the worked example', () => {
     expect(rowLabel(resultRow(RAID, -9))).toBe('−4 or lower');
     expect(resultRow(RAID, 7).damage).toBe(2);
-    expect(resultRow(SEIZURE, 1)).toMatchObject({ taken: true, attackerLoses: LOSS_ONE, defenderLoses: LOSS_ALL, damage: 1 });
+    expect(resultRow(SEIZURE, 1)).toMatchObject({
+      taken: true,
+      attackerLoses: LOSS_ONE,
+      defenderLoses: LOSS_ALL,
+      damage: 1,
+    });
     expect(resultRow(SEIZURE, 4)).toMatchObject({ taken: true, attackerLoses: LOSS_NONE, damage: 0 });
-    expect(resultRow(SEIZURE, 0)).toMatchObject({ taken: false, attackerLoses: LOSS_ONE, defenderLoses: LOSS_ONE, damage: 1 });
-    expect(resultRow(HOUSE_RAID, 4)).toMatchObject({ attackerLoses: LOSS_NONE, learnsAssets: true, halfToAttacker: true });
+    expect(resultRow(SEIZURE, 0)).toMatchObject({
+      taken: false,
+      attackerLoses: LOSS_ONE,
+      defenderLoses: LOSS_ONE,
+      damage: 1,
+    });
+    expect(resultRow(HOUSE_RAID, 4)).toMatchObject({
+      attackerLoses: LOSS_NONE,
+      learnsAssets: true,
+      halfToAttacker: true,
+    });
   });
 
   it('takes min(cap, share of wealth) in a house raid', () => {

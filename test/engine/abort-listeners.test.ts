@@ -17,13 +17,25 @@ describe('abort listeners of a batch on the pool', () => {
     process.on('warning', onWarning);
     try {
       const controller = new AbortController();
-      const r = await matchup('examples/matchup-twin-hills.yaml', { monteCarlo: true, trials: 4000, threads: 2, engine: pooledEngine(), signal: controller.signal });
+      const r = await matchup('examples/matchup-twin-hills.yaml', {
+        monteCarlo: true,
+        trials: 4000,
+        threads: 2,
+        engine: pooledEngine(),
+        signal: controller.signal,
+      });
       expect(r.monteCarlo).toBeTruthy();
       // Warnings are emitted on the next tick.
       await new Promise((resolve) => setImmediate(resolve));
       expect(warnings.filter((w) => /MaxListeners/.test(w))).toEqual([]);
       controller.abort();
-      const stopped = await matchup('examples/matchup-twin-hills.yaml', { monteCarlo: true, trials: 4000, threads: 2, engine: pooledEngine(), signal: controller.signal });
+      const stopped = await matchup('examples/matchup-twin-hills.yaml', {
+        monteCarlo: true,
+        trials: 4000,
+        threads: 2,
+        engine: pooledEngine(),
+        signal: controller.signal,
+      });
       expect(stopped.interrupted).toBe(true);
     } finally {
       process.off('warning', onWarning);

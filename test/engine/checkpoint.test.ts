@@ -28,7 +28,8 @@ async function cli(args: string[], signal?: AbortSignal) {
   return { code, stdout: io.stdout, stderr: io.stderr };
 }
 
-const progress = (file: string): { trialsDone: number; callsComplete: number; calls: number } => JSON.parse(readFileSync(file, 'utf8')).progress;
+const progress = (file: string): { trialsDone: number; callsComplete: number; calls: number } =>
+  JSON.parse(readFileSync(file, 'utf8')).progress;
 
 /**
  * Run `args` with a checkpoint written after every task; as soon as the file shows trials done, `onSaved(file)`
@@ -97,7 +98,23 @@ describe('--checkpoint and --resume', () => {
   });
 
   it('sweep (several runs at once, on the pool) stopped on 2 threads, resumed on 1', async () => {
-    const args = ['sweep', 'examples/orcs-vs-men.yaml', '--vary', 'sides[1].bonus', '--from', '-10', '--to', '10', '--step', '10', '--trials', '400000', '--seed', '4', '--json'];
+    const args = [
+      'sweep',
+      'examples/orcs-vs-men.yaml',
+      '--vary',
+      'sides[1].bonus',
+      '--from',
+      '-10',
+      '--to',
+      '10',
+      '--step',
+      '10',
+      '--trials',
+      '400000',
+      '--seed',
+      '4',
+      '--json',
+    ];
     const whole = await cli([...args, '--threads', '1']);
     const file = join(dir, 'sweep.json');
     const ac = new AbortController();
@@ -109,7 +126,7 @@ describe('--checkpoint and --resume', () => {
     expect(withoutTiming(resumed.stdout)).toBe(withoutTiming(whole.stdout));
   });
 
-  it('refuses another run\'s checkpoint in one line naming what differs (exit 2), and a cut-off or foreign file', async () => {
+  it("refuses another run's checkpoint in one line naming what differs (exit 2), and a cut-off or foreign file", async () => {
     const args = ['siege', 'examples/simple-siege.yaml', '--trials', '5000', '--seed', '3', '--threads', '1'];
     const file = join(dir, 'simple.json');
     expect((await cli([...args, '--checkpoint', file])).code).toBe(0);
@@ -121,12 +138,20 @@ describe('--checkpoint and --resume', () => {
       return r.stderr;
     };
     expect(await refused(['--seed', '4'])).toMatch(/different seed \(3 in the checkpoint, 4 here\)/);
-    expect(await refused(['--trials', '20000'])).toMatch(/different options: trials 5000 in the checkpoint, 20000 here/);
-    expect(await refused(['--precision', '0.01'])).toMatch(/different options: precision null in the checkpoint, 0.01 here/);
+    expect(await refused(['--trials', '20000'])).toMatch(
+      /different options: trials 5000 in the checkpoint, 20000 here/,
+    );
+    expect(await refused(['--precision', '0.01'])).toMatch(
+      /different options: precision null in the checkpoint, 0.01 here/,
+    );
     const edited = join(dir, 'simple-edited.yaml');
     writeFileSync(edited, readFileSync('examples/simple-siege.yaml', 'utf8') + '\n# edited\n');
-    expect(await refused([], ['siege', edited, '--trials', '5000', '--seed', '3'])).toMatch(/different scenario: .*simple-edited.yaml is not the text examples\/simple-siege.yaml had/);
-    expect(await refused([], ['odds', 'examples/orcs-vs-men.yaml', '--trials', '5000', '--seed', '3'])).toMatch(/written by warcast siege, not odds/);
+    expect(await refused([], ['siege', edited, '--trials', '5000', '--seed', '3'])).toMatch(
+      /different scenario: .*simple-edited.yaml is not the text examples\/simple-siege.yaml had/,
+    );
+    expect(await refused([], ['odds', 'examples/orcs-vs-men.yaml', '--trials', '5000', '--seed', '3'])).toMatch(
+      /written by warcast siege, not odds/,
+    );
     // The same run with another thread count or output format is the same run.
     expect((await cli([...args.slice(0, -2), '--threads', '2', '--markdown', '--resume', file])).code).toBe(0);
     writeFileSync(file, readFileSync(file, 'utf8').slice(0, 100));
@@ -140,7 +165,11 @@ describe('--checkpoint and --resume', () => {
 
   it('a checkpoint that cannot be written is refused before the run (exit 2, one line)', async () => {
     const args = ['siege', 'examples/simple-siege.yaml', '--trials', '5000', '--threads', '1'];
-    for (const [path, why] of [['/dev/full', 'exists and is not a regular file \\(a FIFO, device or socket\\); refusing to write to it'], [join(dir, 'no-such-folder', 'cp.json'), 'cannot write there \\(ENOENT.*nothing was run'], [dir, 'is a folder; expected a file name']]) {
+    for (const [path, why] of [
+      ['/dev/full', 'exists and is not a regular file \\(a FIFO, device or socket\\); refusing to write to it'],
+      [join(dir, 'no-such-folder', 'cp.json'), 'cannot write there \\(ENOENT.*nothing was run'],
+      [dir, 'is a folder; expected a file name'],
+    ]) {
       const r = await cli([...args, '--checkpoint', path]);
       expect(r.code, r.stderr).toBe(2);
       expect(r.stdout).toBe('');
@@ -156,7 +185,8 @@ describe('--checkpoint and --resume', () => {
 describe('checkpoint sums past 2^53', () => {
   const big = bigKernel; // sums past 2^53 (test/helpers/bigKernel.ts)
   const header = { version: 'test', command: 'test', scenarios: [], seed: 1, options: {} };
-  const run = (signal?: AbortSignal, onProgress?: (d: number) => void, engine?: Engine) => runTrials({ kernel: big, plan: { n: 1 }, seed: 1, trials: 40, threads: 1, signal, onProgress, engine });
+  const run = (signal?: AbortSignal, onProgress?: (d: number) => void, engine?: Engine) =>
+    runTrials({ kernel: big, plan: { n: 1 }, seed: 1, trials: 40, threads: 1, signal, onProgress, engine });
 
   it('a resumed run adds the rest to the exact saved prefix (rounding the prefix first would differ)', async () => {
     const whole = (await run()).acc[0];
@@ -165,12 +195,21 @@ describe('checkpoint sums past 2^53', () => {
     const stopped = await run(ac.signal, (d) => d >= 13 && ac.abort(), cp.engine(localEngine));
     expect(stopped.trials).toBe(13);
     const saved = JSON.parse(JSON.stringify(cp.snapshot())) as CheckpointFile;
-    expect(saved.calls[0].exact?.['0']).toBe(String(Array.from({ length: 13 }, (_, c) => 2n ** 52n + BigInt(2 * c + 1)).reduce((a, b) => a + b)));
-    const resumed = await run(undefined, undefined, new Checkpoint({ path: join(dir, 'big.json'), header, everyMs: 1e9, warn: () => {}, resumed: saved }).engine(localEngine));
+    expect(saved.calls[0].exact?.['0']).toBe(
+      String(Array.from({ length: 13 }, (_, c) => 2n ** 52n + BigInt(2 * c + 1)).reduce((a, b) => a + b)),
+    );
+    const resumed = await run(
+      undefined,
+      undefined,
+      new Checkpoint({ path: join(dir, 'big.json'), header, everyMs: 1e9, warn: () => {}, resumed: saved }).engine(
+        localEngine,
+      ),
+    );
     expect(resumed.trials).toBe(40);
     expect(resumed.acc[0]).toBe(whole);
     // The test can fail: the prefix rounded to a double, then the rest added exactly, rounds differently.
-    const rest = Array.from({ length: 27 }, (_, i) => 2n ** 52n + BigInt(2 * (13 + i) + 1)).reduce((a, b) => a + b) + 17n;
+    const rest =
+      Array.from({ length: 27 }, (_, i) => 2n ** 52n + BigInt(2 * (13 + i) + 1)).reduce((a, b) => a + b) + 17n;
     expect(Number(BigInt(saved.calls[0].acc[0]) + rest)).not.toBe(whole);
   });
 });

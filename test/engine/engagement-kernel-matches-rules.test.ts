@@ -3,7 +3,13 @@
  * give the same counts, trial by trial, on random scenarios, tactics and policies.
  */
 import { describe, expect, it } from 'vitest';
-import { compileEngagement, engagementLayout, engagementSides, ENGAGEMENT_BINS, runEngagementChunks } from '../../src/kinds/pursuit/engagement.js';
+import {
+  compileEngagement,
+  engagementLayout,
+  engagementSides,
+  ENGAGEMENT_BINS,
+  runEngagementChunks,
+} from '../../src/kinds/pursuit/engagement.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { Stream, Xoshiro128 } from '../../src/rng/index.js';
 import { ENGAGEMENT_ENDS, fightEngagement } from '../../src/rules/warMachine/engagement.js';
@@ -29,7 +35,14 @@ describe('engagement kernel = rules', () => {
       const rng = Xoshiro128.forChunk(500 + s, Stream.engagement, 0);
       const pairings = c.pairs.map((p, i) => ({ threshold: c.plan.pairThresholds[i], effects: p.effects }));
       for (let t = 0; t < trials; t++) {
-        const o = fightEngagement(sides, pairings, { ...c.policies, ratioRounding: sc.policies.ratioRounding }, c.favoured, maxDays, rng);
+        const o = fightEngagement(
+          sides,
+          pairings,
+          { ...c.policies, ratioRounding: sc.policies.ratioRounding },
+          c.favoured,
+          maxDays,
+          rng,
+        );
         rules[L.days + o.days]++;
         rules[L.endings + ENGAGEMENT_ENDS.indexOf(o.end)]++;
         rules[L.lastWinner + (o.lastWinner ?? 2)]++;
@@ -39,8 +52,16 @@ describe('engagement kernel = rules', () => {
           rules[L.sums + 2 * side] += o.dead[side];
           rules[L.sums + 2 * side + 1] += o.wounded[side];
           const w = plan.binWidth[side];
-          rules[L.histograms + 2 * side * ENGAGEMENT_BINS + Math.min(ENGAGEMENT_BINS - 1, Math.floor((o.dead[side] + o.wounded[side]) / w))]++;
-          rules[L.histograms + (2 * side + 1) * ENGAGEMENT_BINS + Math.min(ENGAGEMENT_BINS - 1, Math.floor(o.dead[side] / w))]++;
+          rules[
+            L.histograms +
+              2 * side * ENGAGEMENT_BINS +
+              Math.min(ENGAGEMENT_BINS - 1, Math.floor((o.dead[side] + o.wounded[side]) / w))
+          ]++;
+          rules[
+            L.histograms +
+              (2 * side + 1) * ENGAGEMENT_BINS +
+              Math.min(ENGAGEMENT_BINS - 1, Math.floor(o.dead[side] / w))
+          ]++;
         }
       }
       expect([...kernel], `scenario ${s}`).toEqual([...rules]);

@@ -25,7 +25,11 @@ function mulberry(seed: number): () => number {
 /** Chunk accumulators as a kernel makes them: integers below 2^53 each, whose total passes it. */
 function chunks(n: number, seed: number): Float64Array[] {
   const rnd = mulberry(seed);
-  return Array.from({ length: n }, () => Float64Array.from({ length: 4 }, (_, j) => (j === 0 ? 1 : Math.floor(rnd() * 2 ** 50) * (j === 3 ? 7 : 1) + (j === 2 ? 1 : 0))));
+  return Array.from({ length: n }, () =>
+    Float64Array.from({ length: 4 }, (_, j) =>
+      j === 0 ? 1 : Math.floor(rnd() * 2 ** 50) * (j === 3 ? 7 : 1) + (j === 2 ? 1 : 0),
+    ),
+  );
 }
 
 /** Group `cs` into tasks of `per` chunks (each task summed in doubles, exact below 2^53), then merge. */
@@ -68,12 +72,28 @@ describe('exact sums past 2^53', () => {
 describe('shards past 2^53', () => {
   const big = bigKernel; // sums past 2^53 (test/helpers/bigKernel.ts)
   const run = (engine?: Engine) => runTrials({ kernel: big, plan: { n: 1 }, seed: 1, trials: 40, threads: 1, engine });
-  const rangeOf = (c: ShardCall) => ({ firstChunk: c.shardFirst, lastChunk: c.shardLast, firstTrial: Math.min(c.startTrial + c.trials, c.shardFirst * c.chunkTrials), lastTrial: Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) });
+  const rangeOf = (c: ShardCall) => ({
+    firstChunk: c.shardFirst,
+    lastChunk: c.shardLast,
+    firstTrial: Math.min(c.startTrial + c.trials, c.shardFirst * c.chunkTrials),
+    lastTrial: Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials),
+  });
   /** Shard i of n as its part file would hold it (through JSON, as written to disk). */
   async function part(index: number, count: number): Promise<PartFile> {
     const mode = new ShardEngine(index, count);
     await run(mode);
-    const file = sealPart({ warcastPart: PART_FORMAT, version: 't', command: 't', scenarioHash: digest(''), scenario: { file: 'f', text: '' }, seed: 1, options: {}, shard: { index, count }, range: rangeOf(mode.calls[0]), calls: mode.calls });
+    const file = sealPart({
+      warcastPart: PART_FORMAT,
+      version: 't',
+      command: 't',
+      scenarioHash: digest(''),
+      scenario: { file: 'f', text: '' },
+      seed: 1,
+      options: {},
+      shard: { index, count },
+      range: rangeOf(mode.calls[0]),
+      calls: mode.calls,
+    });
     return parsePart(`part${index}`, JSON.stringify(file));
   }
 
@@ -91,6 +111,8 @@ describe('shards past 2^53', () => {
   it('a part whose exact entry is not an integer is one clear line', async () => {
     const p = await part(1, 2);
     const text = JSON.stringify(p).replace(/"exact":\{"0":"[0-9]+"\}/, '"exact":{"0":"1.5"}');
-    expect(() => parsePart('p.json', text)).toThrow(/^p\.json: calls\[0\]\.exact\.0: expected an integer as decimal text/);
+    expect(() => parsePart('p.json', text)).toThrow(
+      /^p\.json: calls\[0\]\.exact\.0: expected an integer as decimal text/,
+    );
   });
 });

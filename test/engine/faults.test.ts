@@ -40,38 +40,57 @@ const slowPlan = () => compileSiege(loadText(SLOW).scenario as SiegeScenario).pl
 afterAll(() => closePool());
 
 describe('Ctrl-C stops within a fraction of a second', () => {
-  it.each([2])('a slow siege on %i threads: the tasks in flight are abandoned; the result is a prefix of whole chunks', async (threads) => {
-    const plan = slowPlan();
-    const ac = new AbortController();
-    let abortedAt = 0;
-    const run = runTrials({
-      kernel: await loadKernel('siege'), plan, seed: 7, trials: 40 * SIEGE_CHUNK, threads, signal: ac.signal,
-      onProgress: () => {
-        if (!ac.signal.aborted) {
-          abortedAt = performance.now();
-          ac.abort();
-        }
-      },
-    });
-    const r = await run;
-    const stopMs = performance.now() - abortedAt;
-    expect(r.interrupted).toBe(true);
-    expect(r.trials % SIEGE_CHUNK).toBe(0);
-    if (threads === 1) expect(r.trials).toBeGreaterThan(0); // on 2 threads the first task back may not be task 0
-    // Generous for a loaded shared machine; a chunk here takes 0.2–1 s, so waiting for one would fail it.
-    expect(stopMs).toBeLessThan(400);
-    if (threads === 1) {
-      const again = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 7, trials: r.trials, threads: 1, engine: mainThreadEngine() });
-      expect([...again.acc]).toEqual([...r.acc]);
-    }
-  });
+  it.each([2])(
+    'a slow siege on %i threads: the tasks in flight are abandoned; the result is a prefix of whole chunks',
+    async (threads) => {
+      const plan = slowPlan();
+      const ac = new AbortController();
+      let abortedAt = 0;
+      const run = runTrials({
+        kernel: await loadKernel('siege'),
+        plan,
+        seed: 7,
+        trials: 40 * SIEGE_CHUNK,
+        threads,
+        signal: ac.signal,
+        onProgress: () => {
+          if (!ac.signal.aborted) {
+            abortedAt = performance.now();
+            ac.abort();
+          }
+        },
+      });
+      const r = await run;
+      const stopMs = performance.now() - abortedAt;
+      expect(r.interrupted).toBe(true);
+      expect(r.trials % SIEGE_CHUNK).toBe(0);
+      if (threads === 1) expect(r.trials).toBeGreaterThan(0); // on 2 threads the first task back may not be task 0
+      // Generous for a loaded shared machine; a chunk here takes 0.2–1 s, so waiting for one would fail it.
+      expect(stopMs).toBeLessThan(400);
+      if (threads === 1) {
+        const again = await runTrials({
+          kernel: await loadKernel('siege'),
+          plan,
+          seed: 7,
+          trials: r.trials,
+          threads: 1,
+          engine: mainThreadEngine(),
+        });
+        expect([...again.acc]).toEqual([...r.acc]);
+      }
+    },
+  );
 
   it('SIGTERM: the real command prints what finished and exits 143, promptly', async () => {
     const dir = scratch('warcast-term-');
     const file = join(dir, 'slow.yaml');
     writeFileSync(file, SLOW);
     // WARCAST_TIMINGS=1 only adds `[timings]` phase lines on stderr: they tell when the run has begun.
-    const child = spawn(process.execPath, ['dist/bundle/cli.cjs', 'siege', file, '--trials', '1000000', '--threads', '1', '--json'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WARCAST_TIMINGS: '1' } });
+    const child = spawn(
+      process.execPath,
+      ['dist/bundle/cli.cjs', 'siege', file, '--trials', '1000000', '--threads', '1', '--json'],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WARCAST_TIMINGS: '1' } },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -102,12 +121,26 @@ describe('Ctrl-C stops within a fraction of a second', () => {
 describe('a worker that fails', () => {
   it('throws: one clear WarcastError (exit 1), no partial result; the pool still works after', async () => {
     const plan = { ...slowPlan(), stepStart: null }; // breaks only inside the kernel, in the worker
-    const err = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 1, trials: 4 * SIEGE_CHUNK, threads: 2, engine: pooledEngine() }).catch((e: unknown) => e);
+    const err = await runTrials({
+      kernel: await loadKernel('siege'),
+      plan,
+      seed: 1,
+      trials: 4 * SIEGE_CHUNK,
+      threads: 2,
+      engine: pooledEngine(),
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WarcastError);
     expect((err as WarcastError).exitCode).toBe(1);
     expect((err as Error).message).toMatch(/^a worker thread failed: /);
     expect((err as Error).message).not.toContain('\n');
-    const ok = await runTrials({ kernel: await loadKernel('siege'), plan: compileSiege(loadText(SLOW.replace('weekLimit: 150', 'weekLimit: 2')).scenario as SiegeScenario).plan, seed: 1, trials: SIEGE_CHUNK, threads: 2, engine: pooledEngine() });
+    const ok = await runTrials({
+      kernel: await loadKernel('siege'),
+      plan: compileSiege(loadText(SLOW.replace('weekLimit: 150', 'weekLimit: 2')).scenario as SiegeScenario).plan,
+      seed: 1,
+      trials: SIEGE_CHUNK,
+      threads: 2,
+      engine: pooledEngine(),
+    });
     expect(ok.trials).toBe(SIEGE_CHUNK);
   });
 
@@ -122,7 +155,15 @@ describe('a worker that fails', () => {
       killed = true;
       for (const t of pool.threads) void t.terminate();
     };
-    const err = await runTrials({ kernel: await loadKernel('siege'), plan, seed: 1, trials: 40 * SIEGE_CHUNK, threads: 2, engine: pooledEngine(), onProgress: kill }).catch((e: unknown) => e);
+    const err = await runTrials({
+      kernel: await loadKernel('siege'),
+      plan,
+      seed: 1,
+      trials: 40 * SIEGE_CHUNK,
+      threads: 2,
+      engine: pooledEngine(),
+      onProgress: kill,
+    }).catch((e: unknown) => e);
     expect(killed).toBe(true);
     expect(err).toBeInstanceOf(WarcastError);
     expect((err as Error).message).toMatch(/^a worker thread failed: /);
@@ -130,9 +171,14 @@ describe('a worker that fails', () => {
 
   it('the CLI prints one line and exits 1, nothing on stdout', async () => {
     // The pool's answer for one task is a failure (as a dying worker gives): the command must not print the rest.
-    const spy = vi.spyOn(Piscina.prototype, 'run').mockRejectedValueOnce(new Error('Terminating worker thread\n    at Worker.<anonymous> (x.js:1:1)'));
+    const spy = vi
+      .spyOn(Piscina.prototype, 'run')
+      .mockRejectedValueOnce(new Error('Terminating worker thread\n    at Worker.<anonymous> (x.js:1:1)'));
     const io = memoryIo();
-    const code = await runCli(['odds', 'examples/orcs-vs-men.yaml', '--trials', '40000000', '--threads', '2', '--json'], io);
+    const code = await runCli(
+      ['odds', 'examples/orcs-vs-men.yaml', '--trials', '40000000', '--threads', '2', '--json'],
+      io,
+    );
     spy.mockRestore();
     expect(code).toBe(1);
     expect(io.stdout).toBe('');

@@ -18,12 +18,21 @@ describe('march kernel = readable rules, same dice', () => {
       const plan = compileMarch(m);
       const kernel = new Float64Array(marchAccLength(plan));
       runMarchChunks(plan, 500 + i, 0, 1, 3000, kernel);
-      expect(Array.from(kernel), `plan ${i}: ${JSON.stringify(m)}`).toEqual(Array.from(readableCounts(m, 500 + i, 0, 3000)));
+      expect(Array.from(kernel), `plan ${i}: ${JSON.stringify(m)}`).toEqual(
+        Array.from(readableCounts(m, 500 + i, 0, 3000)),
+      );
     }
   });
   it('every action is exercised, and a one-cell change in the table is seen', () => {
     expect(MARCH_ACTIONS).toHaveLength(5);
-    const m: MarchInput = { actions: Array(6).fill('forced-march'), rate: 12, troopClass: 'Fair', food: 9, target: null, policies: { forcedMarchTable: 'book', forageTerrain: 0, forageInPlace: true } };
+    const m: MarchInput = {
+      actions: Array(6).fill('forced-march'),
+      rate: 12,
+      troopClass: 'Fair',
+      food: 9,
+      target: null,
+      policies: { forcedMarchTable: 'book', forageTerrain: 0, forageInPlace: true },
+    };
     const book = new Float64Array(marchAccLength(compileMarch(m)));
     runMarchChunks(compileMarch(m), 3, 0, 1, 3000, book);
     const sheet = readableCounts({ ...m, policies: { ...m.policies, forcedMarchTable: 'sheet' } }, 3, 0, 3000);

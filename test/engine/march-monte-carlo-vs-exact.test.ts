@@ -14,7 +14,8 @@ import { randomMarch } from '../helpers/randomMarch.js';
 
 const TRIALS = 200_000;
 const K = 4.5;
-const close = (observed: number, exact: number, n: number) => Math.abs(observed - exact) <= K * proportionStandardError(exact, n) + 1 / n;
+const close = (observed: number, exact: number, n: number) =>
+  Math.abs(observed - exact) <= K * proportionStandardError(exact, n) + 1 / n;
 
 async function both(m: MarchInput, seed: number) {
   const plan = compileMarch(m);
@@ -36,7 +37,10 @@ describe('march: Monte Carlo vs the exact chain', () => {
       expect(sum(L.arrival, L.arrivalFatigue)).toBeCloseTo(1, 12);
       expect(sum(L.distance, L.length)).toBeCloseTo(1, 12);
       for (let j = 0; j < exact.length; j++) {
-        expect(close(mc[j], exact[j], TRIALS), `plan ${i} slot ${j}: ${mc[j]} vs ${exact[j]} (${JSON.stringify(m)})`).toBe(true);
+        expect(
+          close(mc[j], exact[j], TRIALS),
+          `plan ${i} slot ${j}: ${mc[j]} vs ${exact[j]} (${JSON.stringify(m)})`,
+        ).toBe(true);
         checks++;
       }
     }
@@ -45,9 +49,19 @@ describe('march: Monte Carlo vs the exact chain', () => {
 
   it('a mismatch would be caught: the chain of the other forced-march table fails on the cell that differs', async () => {
     // Fair troops forcing the march every day: the book's roll 6 is N, the sheet's is M (1 in 6 each day).
-    const m: MarchInput = { actions: Array(4).fill('forced-march'), rate: 12, troopClass: 'Fair', food: 9, target: null, policies: { forcedMarchTable: 'book', forageTerrain: 0, forageInPlace: true } };
+    const m: MarchInput = {
+      actions: Array(4).fill('forced-march'),
+      rate: 12,
+      troopClass: 'Fair',
+      food: 9,
+      target: null,
+      policies: { forcedMarchTable: 'book', forageTerrain: 0, forageInPlace: true },
+    };
     const { plan, mc } = await both(m, 9);
-    const sheet = exactMarch(compileMarch({ ...m, policies: { ...m.policies, forcedMarchTable: 'sheet' } }), 'Fair', { ...m.policies, forcedMarchTable: 'sheet' });
+    const sheet = exactMarch(compileMarch({ ...m, policies: { ...m.policies, forcedMarchTable: 'sheet' } }), 'Fair', {
+      ...m.policies,
+      forcedMarchTable: 'sheet',
+    });
     const L = marchLayout(plan);
     const slot = L.perDay + 0 * 4 + 0; // not fatigued after day 1: book rolls 1, 5, 6 (1/2), sheet rolls 1, 5 (1/3)
     expect(sheet[slot]).toBeCloseTo(1 / 3, 12);

@@ -28,19 +28,32 @@ describe('Monte Carlo vs exact', () => {
       const sc = randomScenario(g);
       const c = compileWarMachine(sc);
       const exact = exactOdds(c);
-      const run = await runTrials({ kernel: await loadKernel('war-machine'), plan: c.plan, seed: 1000 + s, trials: TRIALS, threads: 1 });
+      const run = await runTrials({
+        kernel: await loadKernel('war-machine'),
+        plan: c.plan,
+        seed: 1000 + s,
+        trials: TRIALS,
+        threads: 1,
+      });
       expect(run.trials).toBe(TRIALS);
       const mc = summarizeMonteCarlo(c, run.acc, TRIALS);
       for (const side of [0, 1]) {
-        expect(close(mc.win[side], exact.win[side], TRIALS), `scenario ${s} win ${side}: ${mc.win[side]} vs ${exact.win[side]}`).toBe(true);
+        expect(
+          close(mc.win[side], exact.win[side], TRIALS),
+          `scenario ${s} win ${side}: ${mc.win[side]} vs ${exact.win[side]}`,
+        ).toBe(true);
         for (let r = 0; r < 13; r++) {
-          expect(close(mc.rows[side][r], exact.rows[side][r], TRIALS), `scenario ${s} side ${side} row ${r}`).toBe(true);
+          expect(close(mc.rows[side][r], exact.rows[side][r], TRIALS), `scenario ${s} side ${side} row ${r}`).toBe(
+            true,
+          );
           checks++;
         }
       }
       expect(close(mc.tie, exact.tie, TRIALS), `scenario ${s} tie`).toBe(true);
       // tied rolls are counted per roll; with rerolls there are slightly more rolls than battles
-      expect(close(mc.tieRoll, exact.tieRoll, TRIALS), `scenario ${s} tieRoll ${mc.tieRoll} vs ${exact.tieRoll}`).toBe(true);
+      expect(close(mc.tieRoll, exact.tieRoll, TRIALS), `scenario ${s} tieRoll ${mc.tieRoll} vs ${exact.tieRoll}`).toBe(
+        true,
+      );
     }
     expect(checks).toBe(40 * 26);
   });
@@ -49,7 +62,13 @@ describe('Monte Carlo vs exact', () => {
     const g = Xoshiro128.forChunk(7, 77, 2);
     const c = compileWarMachine(randomScenario(g, { tactics: 'none' }));
     const exact = exactOdds(c);
-    const run = await runTrials({ kernel: await loadKernel('war-machine'), plan: c.plan, seed: 5, trials: TRIALS, threads: 1 });
+    const run = await runTrials({
+      kernel: await loadKernel('war-machine'),
+      plan: c.plan,
+      seed: 5,
+      trials: TRIALS,
+      threads: 1,
+    });
     const mc = summarizeMonteCarlo(c, run.acc, TRIALS);
     const p = exact.win[0];
     const shifted = p > 0.5 ? p - 0.01 : p + 0.01;

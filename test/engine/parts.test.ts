@@ -13,7 +13,10 @@ import { Draw, rejectBelow, Stream, Xoshiro128 } from '../../src/rng/index.js';
 
 /** Counts and sums of a chunk's first draws, with a trace: a kernel whose answer depends on every chunk's seed. */
 const drawKernel: Kernel<null> = {
-  name: 'test-draws', chunkTrials: 10, maxChunksPerTask: 4, minPoolTrials: Infinity,
+  name: 'test-draws',
+  chunkTrials: 10,
+  maxChunksPerTask: 4,
+  minPoolTrials: Infinity,
   accLength: () => 2,
   run: (_p, seed, first, count, total, acc) => {
     const g = new Xoshiro128();
@@ -31,13 +34,23 @@ const drawKernel: Kernel<null> = {
   },
 };
 
-const task = (firstChunk: number, chunkCount: number): Task => ({ kind: 'test-draws', plan: null, trace: true, seed: 3, firstChunk, chunkCount, totalTrials: 95 });
+const task = (firstChunk: number, chunkCount: number): Task => ({
+  kind: 'test-draws',
+  plan: null,
+  trace: true,
+  seed: 3,
+  firstChunk,
+  chunkCount,
+  totalTrials: 95,
+});
 
 /** An executor that finishes tasks after `delay(task)` turns of the event loop (out of order on purpose). */
 function delayed(delay: (t: Task) => number, lanes: number): Executor & { ran: Task[] } {
   const ran: Task[] = [];
   return {
-    where: 'test', lanes, ran,
+    where: 'test',
+    lanes,
+    ran,
     async run(t): Promise<TaskResult> {
       ran.push(t);
       for (let i = 0; i < delay(t); i++) await new Promise((r) => setImmediate(r));
@@ -49,12 +62,15 @@ function delayed(delay: (t: Task) => number, lanes: number): Executor & { ran: T
 describe('scheduler and ordered merge', () => {
   const merged = async (lanes: { executor: Executor; size: (first: boolean) => number }[]) => {
     const s = new Scheduler(0, 10, task);
-    const m = new OrderedMerge({ firstChunk: 0, lastChunk: 10, chunkTrials: 10, startTrial: 0, endTrial: 95, traceLength: 1 }, new ExactSum(2));
+    const m = new OrderedMerge(
+      { firstChunk: 0, lastChunk: 10, chunkTrials: 10, startTrial: 0, endTrial: 95, traceLength: 1 },
+      new ExactSum(2),
+    );
     await s.run(lanes, undefined, (t, r) => m.add(t, r));
     return { acc: [...m.sum.rounded()], trace: m.trace, trials: m.trials, complete: m.complete };
   };
 
-  it('cuts the chunks in order by each lane\'s size; tasks finishing in any order merge to the same sums and trace', async () => {
+  it("cuts the chunks in order by each lane's size; tasks finishing in any order merge to the same sums and trace", async () => {
     const one = await merged([{ executor: delayed(() => 0, 1), size: () => 1 }]);
     expect(one.trials).toBe(95);
     expect(one.complete).toBe(true);
@@ -65,7 +81,9 @@ describe('scheduler and ordered merge', () => {
     expect(mixed).toEqual(one);
     // Every chunk handed out once, in order, in tasks of the asking lane's size (or what was left).
     const all = [...late.ran, ...other.ran].sort((x, y) => x.firstChunk - y.firstChunk);
-    expect(all.map((t) => t.firstChunk)).toEqual(all.map((_, i) => all.slice(0, i).reduce((n, t) => n + t.chunkCount, 0)));
+    expect(all.map((t) => t.firstChunk)).toEqual(
+      all.map((_, i) => all.slice(0, i).reduce((n, t) => n + t.chunkCount, 0)),
+    );
     expect(all.reduce((n, t) => n + t.chunkCount, 0)).toBe(10);
     expect(late.ran.slice(0, 3).map((t) => t.chunkCount)).toEqual([1, 1, 1]);
     expect(other.ran.every((t) => t.chunkCount === 2 || t.firstChunk + t.chunkCount === 10)).toBe(true);
@@ -73,9 +91,21 @@ describe('scheduler and ordered merge', () => {
 
   it('a failing task stops the other lanes and is thrown; the merge keeps the prefix before it', async () => {
     const s = new Scheduler(0, 10, task);
-    const m = new OrderedMerge({ firstChunk: 0, lastChunk: 10, chunkTrials: 10, startTrial: 0, endTrial: 95, traceLength: 1 }, new ExactSum(2));
-    const failing: Executor = { where: 'test', lanes: 1, run: async (t) => { if (t.firstChunk === 4) throw new Error('boom'); return runChunks(drawKernel, t); } };
-    await expect(s.run([{ executor: failing, size: () => 1 }], undefined, (t, r) => m.add(t, r))).rejects.toThrow('boom');
+    const m = new OrderedMerge(
+      { firstChunk: 0, lastChunk: 10, chunkTrials: 10, startTrial: 0, endTrial: 95, traceLength: 1 },
+      new ExactSum(2),
+    );
+    const failing: Executor = {
+      where: 'test',
+      lanes: 1,
+      run: async (t) => {
+        if (t.firstChunk === 4) throw new Error('boom');
+        return runChunks(drawKernel, t);
+      },
+    };
+    await expect(s.run([{ executor: failing, size: () => 1 }], undefined, (t, r) => m.add(t, r))).rejects.toThrow(
+      'boom',
+    );
     expect(m.done).toBe(4);
     expect(s.left).toBe(5);
   });
@@ -91,13 +121,27 @@ describe('engine layers', () => {
     const acc = Float64Array.from([0, 1].map((j) => shards.reduce((t, s) => t + s.calls[0].acc[j], 0)));
     expect([...acc]).toEqual([...whole.acc]);
     const c = shards[0].calls[0];
-    const replay = new ReplayEngine([{ kind: c.kind, planHash: c.planHash, seed: c.seed, startTrial: c.startTrial, trials: c.trials, acc, trace: null }]);
+    const replay = new ReplayEngine([
+      {
+        kind: c.kind,
+        planHash: c.planHash,
+        seed: c.seed,
+        startTrial: c.startTrial,
+        trials: c.trials,
+        acc,
+        trace: null,
+      },
+    ]);
     expect([...(await runTrials({ ...base, engine: replay })).acc]).toEqual([...whole.acc]);
-    await expect(runTrials({ ...base, seed: 4, engine: new ReplayEngine([]) })).rejects.toThrow(/not the one the shards ran/);
+    await expect(runTrials({ ...base, seed: 4, engine: new ReplayEngine([]) })).rejects.toThrow(
+      /not the one the shards ran/,
+    );
   });
 
   it('a shard refuses a precision run (its size would depend on counts it does not have)', async () => {
-    await expect(runUntil({ ...base, engine: new ShardEngine(1, 2), initialTrials: 10, maxTrials: 100, done: () => true })).rejects.toThrow(/--precision cannot be split/);
+    await expect(
+      runUntil({ ...base, engine: new ShardEngine(1, 2), initialTrials: 10, maxTrials: 100, done: () => true }),
+    ).rejects.toThrow(/--precision cannot be split/);
   });
 });
 

@@ -28,14 +28,21 @@ describe('starting workers ahead of a run', () => {
   it('a run on the pool uses the early workers, same counts as one thread', async () => {
     const kernel = await loadKernel('war-machine');
     prestartPool(1, { preload: 'war-machine' });
-    const two = await runTrials({ kernel, plan, seed: 3, trials: 700_000, threads: 2, engine: pooledEngine({ mainThreadChunks: 2 }) });
+    const two = await runTrials({
+      kernel,
+      plan,
+      seed: 3,
+      trials: 700_000,
+      threads: 2,
+      engine: pooledEngine({ mainThreadChunks: 2 }),
+    });
     expect(poolState()).toBe('in use');
     const one = await runTrials({ kernel, plan, seed: 3, trials: 700_000, threads: 1 });
     expect(two.threadsUsed).toBe(2);
     expect([...two.acc]).toEqual([...one.acc]);
   });
 
-  it('the options decide: two threads and at least the kernel\'s pool threshold, not exact', async () => {
+  it("the options decide: two threads and at least the kernel's pool threshold, not exact", async () => {
     await prestartThreads('war-machine', { trials: 1_000_000, threads: 2 });
     expect(poolState()).toBe('none');
     await prestartThreads('war-machine', { trials: 1e8, threads: 1 });

@@ -3,7 +3,15 @@
  * (`resolveBattle`), for random scenarios, tactics and policies.
  */
 import { describe, expect, it } from 'vitest';
-import { CODE_REROLL, codeCounts, compileWarMachine, outcomeOfCode, ROLL_PAIRS, CODE_NO_COMBAT, CODE_STALEMATE } from '../../src/kinds/warMachine/plan.js';
+import {
+  CODE_REROLL,
+  codeCounts,
+  compileWarMachine,
+  outcomeOfCode,
+  ROLL_PAIRS,
+  CODE_NO_COMBAT,
+  CODE_STALEMATE,
+} from '../../src/kinds/warMachine/plan.js';
 import { Xoshiro128 } from '../../src/rng/index.js';
 import { resolveBattle } from '../../src/rules/warMachine/battle.js';
 import { randomScenario } from '../helpers/randomScenario.js';

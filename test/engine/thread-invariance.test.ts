@@ -39,7 +39,14 @@ describe('thread-count invariance', () => {
     // The calling thread takes none, at most 3 or as many as it gets (a test limit): the workers take the rest.
     // (The workers' first tasks go out before the calling thread warms up, so it may get fewer than 3.)
     for (const mainThreadChunks of [0, 3, Infinity]) {
-      const r = await runTrials({ kernel, plan, seed: 5, trials, threads: 3, engine: pooledEngine({ mainThreadChunks }) });
+      const r = await runTrials({
+        kernel,
+        plan,
+        seed: 5,
+        trials,
+        threads: 3,
+        engine: pooledEngine({ mainThreadChunks }),
+      });
       expect(r.mainThreadChunks).toBeLessThanOrEqual(mainThreadChunks);
       expect(r.trials).toBe(trials);
       expect([...r.acc]).toEqual([...one.acc]);

@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Stream, Xoshiro128 } from '../../src/rng/index.js';
-import { CODE_COUNT, CODE_REROLL, ROLL_PAIRS, compileWarMachine, type WarMachinePlan } from '../../src/kinds/warMachine/plan.js';
+import {
+  CODE_COUNT,
+  CODE_REROLL,
+  ROLL_PAIRS,
+  compileWarMachine,
+  type WarMachinePlan,
+} from '../../src/kinds/warMachine/plan.js';
 import { runWarMachineChunks, WAR_MACHINE_CHUNK, warMachineAccLength } from '../../src/kinds/warMachine/kernel.js';
 import { parseWarMachine } from '../../src/kinds/warMachine/schema.js';
 import { parseScenarioText } from '../../src/scenario/source.js';
@@ -52,7 +58,10 @@ describe('the War Machine kernel draws what Xoshiro128 draws', () => {
   for (const [name, p] of cases) {
     it(name, () => {
       expect(p.pairCount).toBe(name === 'one pairing' ? 1 : 4);
-      for (const [seed, chunk] of [[42, 0], [7, 3]] as const) {
+      for (const [seed, chunk] of [
+        [42, 0],
+        [7, 3],
+      ] as const) {
         const battles = 20_000;
         const acc = new Float64Array(warMachineAccLength(p));
         runWarMachineChunks(p, seed, chunk, 1, chunk * WAR_MACHINE_CHUNK + battles, acc);

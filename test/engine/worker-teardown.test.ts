@@ -24,8 +24,12 @@ console.log('ok');
 `;
 
 describe('closing a pool while its workers start', () => {
-  it('25 pools closed at random moments of their workers\' start-up: the process ends normally', () => {
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT, '25'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  it("25 pools closed at random moments of their workers' start-up: the process ends normally", () => {
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT, '25'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.stderr).not.toMatch(/FATAL|Assertion failed/);
     expect(r.signal).toBeNull();
     expect(r.status, r.stderr).toBe(0);

@@ -20,7 +20,12 @@ afterAll(() => closePool());
 const PRELOAD = pathToFileURL(new URL('../helpers/fs-faults.mjs', import.meta.url).pathname).href;
 /** `warcast args` with paths matching `path` failing with `code` from the (after + 1)-th on. */
 const faulty = (args: string[], code: string, path: string, after = 0) =>
-  warcast(args, { NODE_OPTIONS: `--import=${PRELOAD}`, WARCAST_TEST_FAULT_CODE: code, WARCAST_TEST_FAULT_PATH: path, WARCAST_TEST_FAULT_AFTER: String(after) });
+  warcast(args, {
+    NODE_OPTIONS: `--import=${PRELOAD}`,
+    WARCAST_TEST_FAULT_CODE: code,
+    WARCAST_TEST_FAULT_PATH: path,
+    WARCAST_TEST_FAULT_AFTER: String(after),
+  });
 
 async function cli(args: string[]) {
   const io = memoryIo();
@@ -31,10 +36,25 @@ async function cli(args: string[]) {
 
 describe('disk full and read-only while writing', () => {
   it('the disk fills up during checkpoint writes: one line, the run goes on and prints its result, the earlier checkpoint stays whole and resumable', async () => {
-    const args = ['siege', 'examples/simple-siege.yaml', '--trials', '20000', '--seed', '5', '--threads', '1', '--json'];
+    const args = [
+      'siege',
+      'examples/simple-siege.yaml',
+      '--trials',
+      '20000',
+      '--seed',
+      '5',
+      '--threads',
+      '1',
+      '--json',
+    ];
     const file = join(dir, 'cp.json');
     // writes 1 (before the run) and 2 (after the first chunk) go through; the disk is full from the third on
-    const faultyRun = faulty([...args, '--checkpoint', file, '--checkpoint-every', '0'], 'ENOSPC', '\\.cp\\.json\\.tmp-', 2);
+    const faultyRun = faulty(
+      [...args, '--checkpoint', file, '--checkpoint-every', '0'],
+      'ENOSPC',
+      '\\.cp\\.json\\.tmp-',
+      2,
+    );
     const whole = withoutTiming(await cli(args)); // in process, while the child runs
     const r = await faultyRun;
     expect(r.code, r.stderr).toBe(0);
@@ -56,13 +76,18 @@ describe('disk full and read-only while writing', () => {
     const before = readFileSync(join(out, 'result.json'), 'utf8');
     // EROFS from the second staging mkdir on: the first is the check before the run (reports/write.ts,
     // reserveReportFolder), which a folder made read-only during the run passes.
-    const faults = [['ENOSPC', '/\\.report\\.tmp-[^/]+/[^/]+\\.tmp-', 'write', 0], ['EROFS', '/\\.report\\.tmp-[^/]+$', 'mkdir', 1]] as const;
+    const faults = [
+      ['ENOSPC', '/\\.report\\.tmp-[^/]+/[^/]+\\.tmp-', 'write', 0],
+      ['EROFS', '/\\.report\\.tmp-[^/]+$', 'mkdir', 1],
+    ] as const;
     // One after the other: two writers of one report folder meet its lock (.report.lock), which is its own check.
     for (const [code, path, syscall, after] of faults) {
       const r = await faulty([...args, '--seed', '2'], code, path, after);
       expect(r.code, r.stderr).toBe(1);
       expect(r.stdout).not.toContain('report:');
-      expect(r.stderr).toMatch(new RegExp(`^warcast: --report ${out}: cannot write the report: ${code}: [a-z -]+, ${syscall}\\n$`));
+      expect(r.stderr).toMatch(
+        new RegExp(`^warcast: --report ${out}: cannot write the report: ${code}: [a-z -]+, ${syscall}\\n$`),
+      );
       expect(readFileSync(join(out, 'result.json'), 'utf8')).toBe(before);
       expect(existsSync(join(out, 'index.html'))).toBe(true);
       expect(readdirSync(dir).filter((f) => f.startsWith('.report'))).toEqual([]);

@@ -10,7 +10,17 @@
  * `npm test` runs FUZZ_FILE_RUNS (default 12) pairs of cases; `npm run fuzz` runs FUZZ_FILE_RUNS or a third of FUZZ_RUNS.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -19,7 +29,9 @@ import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { sealPart, type PartFile } from '../../src/distributed/parts.js';
 
-const RUNS = Number(process.env.FUZZ_FILE_RUNS ?? (process.env.FUZZ_RUNS ? Math.ceil(Number(process.env.FUZZ_RUNS) / 3) : 12));
+const RUNS = Number(
+  process.env.FUZZ_FILE_RUNS ?? (process.env.FUZZ_RUNS ? Math.ceil(Number(process.env.FUZZ_RUNS) / 3) : 12),
+);
 const SEED = Number(process.env.FUZZ_SEED ?? 20);
 const PATH = process.env.FUZZ_PATH;
 /** Per case: a hang is what this catches. Looser than the scenario fuzzer's: a case may render a report (vega and
@@ -29,7 +41,14 @@ const LIMIT_MS = Number(process.env.FUZZ_FILE_MS ?? 15_000);
 const dir = mkdtempSync(join(tmpdir(), 'warcast-fuzz-files-'));
 const scenario = join(dir, 's.yaml');
 const notes = join(dir, 'notes.txt');
-const figures = { cases: 0, exit: {} as Record<number, number>, maxMs: 0, slowest: '', peakRssMb: 0, acceptedForged: 0 };
+const figures = {
+  cases: 0,
+  exit: {} as Record<number, number>,
+  maxMs: 0,
+  slowest: '',
+  peakRssMb: 0,
+  acceptedForged: 0,
+};
 const RUN = ['--trials', '2000', '--threads', '1'];
 const PART_RUN = ['odds', 'examples/orcs-vs-men.yaml', '--trials', '300000', '--seed', '7', '--threads', '1'];
 
@@ -40,7 +59,27 @@ async function cli(args: string[]) {
 }
 
 /** The places a path may name (made fresh for each case in its own folder). */
-const KINDS = ['scenario', 'user file', 'folder', 'empty', 'long', 'proc', 'proc nested', 'fifo', 'dev null', 'dev zero', 'dev full', 'link to user file', 'dangling link', 'link loop', 'new', 'new nested', 'control chars', 'dot', 'own earlier'] as const;
+const KINDS = [
+  'scenario',
+  'user file',
+  'folder',
+  'empty',
+  'long',
+  'proc',
+  'proc nested',
+  'fifo',
+  'dev null',
+  'dev zero',
+  'dev full',
+  'link to user file',
+  'dangling link',
+  'link loop',
+  'new',
+  'new nested',
+  'control chars',
+  'dot',
+  'own earlier',
+] as const;
 type Kind = (typeof KINDS)[number];
 
 function pathOf(kind: Kind, caseDir: string, longLength: number): string {
@@ -105,7 +144,17 @@ const WRITERS: [string, (p: string) => string[]][] = [
   ['--shard --out', (p) => ['odds', scenario, ...RUN, '--shard', '1/2', '--out', p]],
   ['--report', (p) => ['siege', 'examples/simple-siege.yaml', '--trials', '1000', '--threads', '1', '--report', p]],
   ['schema --out', (p) => ['schema', 'war-machine', '--out', p]],
-  ['merge --report', (p) => ['merge', join(dir, 'parts', 'p1.json'), join(dir, 'parts', 'p2.json'), join(dir, 'parts', 'p3.json'), '--report', p]],
+  [
+    'merge --report',
+    (p) => [
+      'merge',
+      join(dir, 'parts', 'p1.json'),
+      join(dir, 'parts', 'p2.json'),
+      join(dir, 'parts', 'p3.json'),
+      '--report',
+      p,
+    ],
+  ],
 ];
 
 let genuine = '';
@@ -115,7 +164,8 @@ beforeAll(async () => {
   copyFileSync('examples/orcs-vs-men.yaml', scenario);
   writeFileSync(notes, 'my notes\n');
   mkdirSync(join(dir, 'parts'));
-  for (const i of [1, 2, 3]) expect((await cli([...PART_RUN, '--shard', `${i}/3`, '--out', join(dir, 'parts', `p${i}.json`)])).code).toBe(0);
+  for (const i of [1, 2, 3])
+    expect((await cli([...PART_RUN, '--shard', `${i}/3`, '--out', join(dir, 'parts', `p${i}.json`)])).code).toBe(0);
   genuine = (await cli(['merge', ...[1, 2, 3].map((i) => join(dir, 'parts', `p${i}.json`)), '--json'])).stdout;
 }, 120_000);
 
@@ -132,25 +182,40 @@ function record(code: number, ms: number, what: string) {
 function oneLineError(stderr: string, why: string) {
   expect(stderr, why).not.toMatch(/internal error/);
   expect(stderr, why).not.toMatch(/\n\s+at .*(\.js|\.ts|node:)/);
-  const lines = stderr.trim().split('\n').filter((l) => /^warcast: /.test(l) && !/^warcast: warning: /.test(l));
+  const lines = stderr
+    .trim()
+    .split('\n')
+    .filter((l) => /^warcast: /.test(l) && !/^warcast: warning: /.test(l));
   expect(lines.length, why).toBeLessThanOrEqual(1);
 }
 
-const outputCase = fc.record({ writer: fc.integer({ min: 0, max: WRITERS.length - 1 }), kind: fc.constantFrom(...KINDS), longLength: fc.integer({ min: 200, max: 6000 }) });
+const outputCase = fc.record({
+  writer: fc.integer({ min: 0, max: WRITERS.length - 1 }),
+  kind: fc.constantFrom(...KINDS),
+  longLength: fc.integer({ min: 200, max: 6000 }),
+});
 
 /** A random edit of a part's JSON: a value somewhere set to another, or deleted. */
 const VALUES = [0, -1, 1, 1e15, -1e15, 0.5, 'abc', '', null, true, [], {}, [1, 2], 2 ** 53 + 2];
 const partCase = fc.record({
   part: fc.integer({ min: 0, max: 2 }),
-  edits: fc.array(fc.record({ pick: fc.nat(), value: fc.constantFrom(...VALUES), del: fc.boolean() }), { minLength: 0, maxLength: 3 }),
+  edits: fc.array(fc.record({ pick: fc.nat(), value: fc.constantFrom(...VALUES), del: fc.boolean() }), {
+    minLength: 0,
+    maxLength: 3,
+  }),
   reseal: fc.boolean(),
   cut: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
   flip: fc.option(fc.nat(), { nil: undefined }),
-  special: fc.option(fc.constantFrom('/dev/zero', '/dev/null', 'fifo', 'folder', 'missing', 'empty', 'v1'), { nil: undefined }),
+  special: fc.option(fc.constantFrom('/dev/zero', '/dev/null', 'fifo', 'folder', 'missing', 'empty', 'v1'), {
+    nil: undefined,
+  }),
 });
 
 /** Every [container, key] in a JSON value, in a fixed order (arrays of numbers sampled, not all 121 entries). */
-function slots(v: unknown, out: [Record<string, unknown> | unknown[], string | number][] = []): [Record<string, unknown> | unknown[], string | number][] {
+function slots(
+  v: unknown,
+  out: [Record<string, unknown> | unknown[], string | number][] = [],
+): [Record<string, unknown> | unknown[], string | number][] {
   if (Array.isArray(v)) {
     v.forEach((x, i) => {
       if (i >= 8 && i !== v.length - 1) return;
@@ -177,7 +242,8 @@ describe('fuzzer: output paths and part files', () => {
         const [name, args] = WRITERS[o.writer];
         const folderWriter = !name.startsWith('--checkpoint') && !name.startsWith('--shard');
         // schema --out . would write into the working folder (the checkout): its own folder's . instead
-        const path = o.kind === 'dot' && name === 'schema --out' ? join(caseDir, '.') : pathOf(o.kind, caseDir, o.longLength);
+        const path =
+          o.kind === 'dot' && name === 'schema --out' ? join(caseDir, '.') : pathOf(o.kind, caseDir, o.longLength);
         if (o.kind === 'own earlier') expect((await cli(args(path))).code).toBe(0); // warcast wrote it: may be replaced
         let started = performance.now();
         const r = await cli(args(path));
@@ -189,7 +255,20 @@ describe('fuzzer: output paths and part files', () => {
         expect(readFileSync(scenario, 'utf8'), why).toBe(SCENARIO_TEXT);
         expect(readFileSync(notes, 'utf8'), why).toBe('my notes\n');
         if (o.kind === 'fifo') expect(lstatSync(path).isFIFO(), why).toBe(true);
-        const refused = ['scenario', 'user file', 'empty', 'fifo', 'dev null', 'dev zero', 'dev full', 'link to user file', 'link loop', 'proc', 'proc nested', ...(folderWriter ? [] : ['folder', 'dot'])];
+        const refused = [
+          'scenario',
+          'user file',
+          'empty',
+          'fifo',
+          'dev null',
+          'dev zero',
+          'dev full',
+          'link to user file',
+          'link loop',
+          'proc',
+          'proc nested',
+          ...(folderWriter ? [] : ['folder', 'dot']),
+        ];
         if (refused.includes(o.kind)) expect(r.code, why).toBe(2);
         expect(ms, why).toBeLessThan(LIMIT_MS);
 
@@ -239,6 +318,9 @@ describe('fuzzer: output paths and part files', () => {
       }),
       { numRuns: RUNS, seed: SEED, path: PATH, endOnFailure: true },
     );
-    if (process.env.FUZZ_REPORT) console.log(`fuzz file figures: ${JSON.stringify({ seed: SEED, ...figures, maxMs: Math.round(figures.maxMs), peakRssMb: Math.round(figures.peakRssMb) })}`);
+    if (process.env.FUZZ_REPORT)
+      console.log(
+        `fuzz file figures: ${JSON.stringify({ seed: SEED, ...figures, maxMs: Math.round(figures.maxMs), peakRssMb: Math.round(figures.peakRssMb) })}`,
+      );
   }, 3_600_000);
 });

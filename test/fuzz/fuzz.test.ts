@@ -54,7 +54,16 @@ async function check(c: FuzzCase, n: number): Promise<void> {
     const e = (JSON.parse(l) as { error: { message: string; errors?: string[] } }).error;
     return (e.errors ?? [e.message]).map((m) => `warcast: ${m}`);
   };
-  const lines = io.stderr.trim().split('\n').flatMap(asText).filter((l) => l !== '' && !l.startsWith('{"warning":') && !/^warcast: (warning: |--threads \d+ is more than 4 per core)/.test(l));
+  const lines = io.stderr
+    .trim()
+    .split('\n')
+    .flatMap(asText)
+    .filter(
+      (l) =>
+        l !== '' &&
+        !l.startsWith('{"warning":') &&
+        !/^warcast: (warning: |--threads \d+ is more than 4 per core)/.test(l),
+    );
   if (code === 3) {
     expect(lines.length, why).toBeGreaterThanOrEqual(1);
     expect(lines.length, why).toBeLessThanOrEqual(SCENARIO_ERROR_LIMIT + 1);
@@ -75,6 +84,9 @@ describe('fuzzer', () => {
       fc.asyncProperty(fuzzCase(), (c) => check(c, n++)),
       { numRuns: RUNS, seed: SEED, path: PATH, endOnFailure: true },
     );
-    if (process.env.FUZZ_REPORT) console.log(`fuzz figures: ${JSON.stringify({ seed: SEED, ...figures, maxMs: Math.round(figures.maxMs), peakRssMb: Math.round(figures.peakRssMb) })}`);
+    if (process.env.FUZZ_REPORT)
+      console.log(
+        `fuzz figures: ${JSON.stringify({ seed: SEED, ...figures, maxMs: Math.round(figures.maxMs), peakRssMb: Math.round(figures.peakRssMb) })}`,
+      );
   }, 3_600_000);
 });

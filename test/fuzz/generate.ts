@@ -23,11 +23,18 @@ export function fromSchema(schema: any, depth = 0): fc.Arbitrary<Json> {
     case 'object': {
       const shape = def.shape as Record<string, z.ZodType>;
       const entries = Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, fromSchema(v, depth + 1)]));
-      const required = Object.keys(shape).filter((k) => !['optional', 'default', 'prefault'].includes((shape[k] as { _zod: { def: { type: string } } })._zod.def.type));
+      const required = Object.keys(shape).filter(
+        (k) =>
+          !['optional', 'default', 'prefault'].includes(
+            (shape[k] as { _zod: { def: { type: string } } })._zod.def.type,
+          ),
+      );
       return fc.record(entries, { requiredKeys: required });
     }
     case 'array': {
-      const checks = (def.checks ?? []).map((c: { _zod: { def: { minimum?: number; maximum?: number } } }) => c._zod.def);
+      const checks = (def.checks ?? []).map(
+        (c: { _zod: { def: { minimum?: number; maximum?: number } } }) => c._zod.def,
+      );
       const min = Math.min(3, checks.find((c: { minimum?: number }) => c.minimum !== undefined)?.minimum ?? 0);
       return fc.array(fromSchema(def.element, depth + 1), { minLength: min, maxLength: Math.max(min, 3) });
     }
@@ -51,17 +58,26 @@ export function fromSchema(schema: any, depth = 0): fc.Arbitrary<Json> {
     case 'string': {
       const min = schema.minLength ?? 0;
       const max = Math.min(schema.maxLength ?? 20, 20);
-      return fc.oneof(fc.string({ minLength: min, maxLength: Math.max(min, max) }), fc.constantFrom('Orcs', 'Men', 'castleWall', 'gatehouse', 'Duke', 'Bob', 'stay', 'attack'));
+      return fc.oneof(
+        fc.string({ minLength: min, maxLength: Math.max(min, max) }),
+        fc.constantFrom('Orcs', 'Men', 'castleWall', 'gatehouse', 'Duke', 'Bob', 'stay', 'attack'),
+      );
     }
     case 'number': {
       const lo = Number.isFinite(schema.minValue) ? schema.minValue : -1e6;
       const hi = Number.isFinite(schema.maxValue) ? schema.maxValue : 1e6;
-      const small = fc.integer({ min: Math.ceil(Math.max(lo, -1000)), max: Math.floor(Math.min(hi, 1000)) }).filter((n) => n >= lo && n <= hi);
+      const small = fc
+        .integer({ min: Math.ceil(Math.max(lo, -1000)), max: Math.floor(Math.min(hi, 1000)) })
+        .filter((n) => n >= lo && n <= hi);
       const edges = fc.constantFrom(lo, hi).filter((n) => Number.isFinite(n));
-      return schema.isInt ? fc.oneof({ weight: 4, arbitrary: small }, { weight: 1, arbitrary: edges.map(Math.round) }) : fc.oneof(small, edges, fc.double({ min: lo, max: hi, noNaN: true }));
+      return schema.isInt
+        ? fc.oneof({ weight: 4, arbitrary: small }, { weight: 1, arbitrary: edges.map(Math.round) })
+        : fc.oneof(small, edges, fc.double({ min: lo, max: hi, noNaN: true }));
     }
     case 'record': {
-      const keys = def.keyType?._zod?.def?.entries ? Object.values(def.keyType._zod.def.entries as Record<string, string>) : ['a', 'b'];
+      const keys = def.keyType?._zod?.def?.entries
+        ? Object.values(def.keyType._zod.def.entries as Record<string, string>)
+        : ['a', 'b'];
       return fc.dictionary(fc.constantFrom(...keys), fromSchema(def.valueType, depth + 1), { maxKeys: 3 });
     }
     default:
@@ -71,8 +87,38 @@ export function fromSchema(schema: any, depth = 0): fc.Arbitrary<Json> {
 
 /** Values that break a field: wrong types, extremes, hostile strings, deep nesting. */
 const HOSTILE_VALUE: fc.Arbitrary<Json> = fc.oneof(
-  fc.constantFrom<Json>(null, true, false, 0, -1, -0, 1.5, 1e308, -1e308, 2 ** 53 + 2, 1e21, '', ' ', '1e9', 'NaN', [], {}, [[[]]], { a: { b: { c: {} } } }),
-  fc.constantFrom('\u001b[31mred\u0007', '\u202eevil', '名前', '🐉🐉', 'a\u0000b', '\r\n', '${x}', '<script>x</script>', 'x'.repeat(5000)),
+  fc.constantFrom<Json>(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    -0,
+    1.5,
+    1e308,
+    -1e308,
+    2 ** 53 + 2,
+    1e21,
+    '',
+    ' ',
+    '1e9',
+    'NaN',
+    [],
+    {},
+    [[[]]],
+    { a: { b: { c: {} } } },
+  ),
+  fc.constantFrom(
+    '\u001b[31mred\u0007',
+    '\u202eevil',
+    '名前',
+    '🐉🐉',
+    'a\u0000b',
+    '\r\n',
+    '${x}',
+    '<script>x</script>',
+    'x'.repeat(5000),
+  ),
   fc.integer({ min: 1, max: 80 }).map((d) => nest(d)),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
@@ -107,19 +153,29 @@ const MUTATIONS: Mutation[] = [
   // a field's value replaced
   (doc, i, value) => set(doc, i, () => value),
   // a key deleted
-  (doc, i) => edit(doc, i, (parent, key) => (Array.isArray(parent) ? parent.splice(Number(key), 1) : delete (parent as Record<string, Json>)[key])),
+  (doc, i) =>
+    edit(doc, i, (parent, key) =>
+      Array.isArray(parent) ? parent.splice(Number(key), 1) : delete (parent as Record<string, Json>)[key],
+    ),
   // a key misspelt
-  (doc, i, _v, word) => edit(doc, i, (parent, key) => {
-    if (Array.isArray(parent) || typeof key !== 'string') return;
-    const o = parent as Record<string, Json>;
-    const typo = word.length > 0 ? key.slice(0, Math.max(0, key.length - 1)) + word : key + 'x';
-    o[typo] = o[key];
-    delete o[key];
-  }),
+  (doc, i, _v, word) =>
+    edit(doc, i, (parent, key) => {
+      if (Array.isArray(parent) || typeof key !== 'string') return;
+      const o = parent as Record<string, Json>;
+      const typo = word.length > 0 ? key.slice(0, Math.max(0, key.length - 1)) + word : key + 'x';
+      o[typo] = o[key];
+      delete o[key];
+    }),
   // an unknown key added
-  (doc, i, value, word) => set(doc, i, (old) => (old && typeof old === 'object' && !Array.isArray(old) ? { ...old, [word || 'extra']: value } : old)),
+  (doc, i, value, word) =>
+    set(doc, i, (old) =>
+      old && typeof old === 'object' && !Array.isArray(old) ? { ...old, [word || 'extra']: value } : old,
+    ),
   // a list item repeated many times
-  (doc, i, _v, word) => set(doc, i, (old) => (Array.isArray(old) && old.length > 0 ? Array(Math.min(2000, 3 + word.length * 97)).fill(old[0]) : old)),
+  (doc, i, _v, word) =>
+    set(doc, i, (old) =>
+      Array.isArray(old) && old.length > 0 ? Array(Math.min(2000, 3 + word.length * 97)).fill(old[0]) : old,
+    ),
 ];
 
 function set(doc: Json, i: number, f: (old: Json) => Json): Json {
@@ -140,7 +196,35 @@ function edit(doc: Json, i: number, f: (parent: Json, key: string | number) => u
 }
 
 /** Text-level damage after serialising: cut, spliced hostile YAML, duplicated lines, a BOM. */
-const SPLICES = ['[', '{', ']', ':', ': :', '&a', '*a', '*nope', '\t', '\u0000', '"', "'", '\n', '- ', '<<: *a', 'a: &a [*a]', '!!binary x', '? [a]\n: b', '%YAML 1.1\n---\n', '---\n---\n', '#', '|', '>-', '\\', '\u00a0', '\ufeff', 'kind: kind\n'];
+const SPLICES = [
+  '[',
+  '{',
+  ']',
+  ':',
+  ': :',
+  '&a',
+  '*a',
+  '*nope',
+  '\t',
+  '\u0000',
+  '"',
+  "'",
+  '\n',
+  '- ',
+  '<<: *a',
+  'a: &a [*a]',
+  '!!binary x',
+  '? [a]\n: b',
+  '%YAML 1.1\n---\n',
+  '---\n---\n',
+  '#',
+  '|',
+  '>-',
+  '\\',
+  '\u00a0',
+  '\ufeff',
+  'kind: kind\n',
+];
 type TextMutation = (text: string, at: number, k: number) => string;
 const TEXT_MUTATIONS: TextMutation[] = [
   (t) => t,
@@ -163,7 +247,11 @@ export function exampleDocs(): Json[] {
 }
 
 const KIND_SCHEMAS = { 'war-machine': warMachineSchema, siege: siegeSchema, cascade: cascadeSchema } as const;
-const COMMAND_OF: Record<string, string[]> = { 'war-machine': ['odds', 'rate', 'matchup'], siege: ['siege'], cascade: ['cascade'] };
+const COMMAND_OF: Record<string, string[]> = {
+  'war-machine': ['odds', 'rate', 'matchup'],
+  siege: ['siege'],
+  cascade: ['cascade'],
+};
 
 export interface FuzzCase {
   /** The scenario file's text and extension. */
@@ -176,29 +264,83 @@ export interface FuzzCase {
 
 /** Options drawn hostile or small; a valid --trials is always small so a run stays well under a second. */
 const OPTION: fc.Arbitrary<string[]> = fc.oneof(
-  fc.constantFrom(['--trials', '0'], ['--trials', '-3'], ['--trials', 'abc'], ['--trials', '1e13'], ['--trials', '2.5'], ['--trials', ''], ['--trials', '\u001b[2J']),
+  fc.constantFrom(
+    ['--trials', '0'],
+    ['--trials', '-3'],
+    ['--trials', 'abc'],
+    ['--trials', '1e13'],
+    ['--trials', '2.5'],
+    ['--trials', ''],
+    ['--trials', '\u001b[2J'],
+  ),
   fc.constantFrom(['--seed', '-1'], ['--seed', '1e30'], ['--seed', 'x'], ['--seed', '7']),
-  fc.constantFrom(['--threads', '0'], ['--threads', '1'], ['--threads', '2'], ['--threads', '300'], ['--threads', '1e9'], ['--threads', 'many']),
-  fc.constantFrom(['--precision', '0'], ['--precision', '0.5'], ['--precision', 'NaN'], ['--precision', '0.2', '--max-trials', '300'], ['--max-trials', '0']),
-  fc.constantFrom(['--json'], ['--exact'], ['--bogus'], ['--rounds', '0'], ['--rounds', '2'], ['--no-npc'], ['--objective', 'nope'], ['--objective', 'casualties'], ['--', '--json']),
+  fc.constantFrom(
+    ['--threads', '0'],
+    ['--threads', '1'],
+    ['--threads', '2'],
+    ['--threads', '300'],
+    ['--threads', '1e9'],
+    ['--threads', 'many'],
+  ),
+  fc.constantFrom(
+    ['--precision', '0'],
+    ['--precision', '0.5'],
+    ['--precision', 'NaN'],
+    ['--precision', '0.2', '--max-trials', '300'],
+    ['--max-trials', '0'],
+  ),
+  fc.constantFrom(
+    ['--json'],
+    ['--exact'],
+    ['--bogus'],
+    ['--rounds', '0'],
+    ['--rounds', '2'],
+    ['--no-npc'],
+    ['--objective', 'nope'],
+    ['--objective', 'casualties'],
+    ['--', '--json'],
+  ),
 );
 
 /** Options that are fine on their own: the scenario is then what is under test. */
-const VALID_OPTION: fc.Arbitrary<string[]> = fc.constantFrom(['--json'], ['--exact'], ['--seed', '7'], ['--threads', '1'], ['--threads', '2'], ['--precision', '0.2', '--max-trials', '300']);
+const VALID_OPTION: fc.Arbitrary<string[]> = fc.constantFrom(
+  ['--json'],
+  ['--exact'],
+  ['--seed', '7'],
+  ['--threads', '1'],
+  ['--threads', '2'],
+  ['--precision', '0.2', '--max-trials', '300'],
+);
 
 export function fuzzCase(): fc.Arbitrary<FuzzCase> {
   const examples = exampleDocs();
-  const generated = fc.constantFrom(...(Object.keys(KIND_SCHEMAS) as (keyof typeof KIND_SCHEMAS)[])).chain((kind) => fromSchema(KIND_SCHEMAS[kind]));
-  const base = fc.oneof(fc.constantFrom(...examples).map((d) => structuredClone(d)), generated);
+  const generated = fc
+    .constantFrom(...(Object.keys(KIND_SCHEMAS) as (keyof typeof KIND_SCHEMAS)[]))
+    .chain((kind) => fromSchema(KIND_SCHEMAS[kind]));
+  const base = fc.oneof(
+    fc.constantFrom(...examples).map((d) => structuredClone(d)),
+    generated,
+  );
   return fc
     .record({
       doc: base,
-      mutations: fc.array(fc.record({ m: fc.nat(MUTATIONS.length - 1), at: fc.nat(), value: HOSTILE_VALUE, word: fc.constantFrom('', 'e', 'Rating', 'trops', '\u0007', 'κ', 'x'.repeat(300)) }), { maxLength: 3 }),
+      mutations: fc.array(
+        fc.record({
+          m: fc.nat(MUTATIONS.length - 1),
+          at: fc.nat(),
+          value: HOSTILE_VALUE,
+          word: fc.constantFrom('', 'e', 'Rating', 'trops', '\u0007', 'κ', 'x'.repeat(300)),
+        }),
+        { maxLength: 3 },
+      ),
       ext: fc.constantFrom<'yaml' | 'json' | 'yml'>('yaml', 'yaml', 'json', 'yml'),
       flow: fc.boolean(),
       text: fc.record({ m: fc.nat(TEXT_MUTATIONS.length - 1), at: fc.nat(), k: fc.nat() }),
       commandPick: fc.nat(20),
-      options: fc.oneof({ weight: 3, arbitrary: fc.array(VALID_OPTION, { maxLength: 2 }) }, { weight: 1, arbitrary: fc.array(OPTION, { minLength: 1, maxLength: 2 }) }),
+      options: fc.oneof(
+        { weight: 3, arbitrary: fc.array(VALID_OPTION, { maxLength: 2 }) },
+        { weight: 1, arbitrary: fc.array(OPTION, { minLength: 1, maxLength: 2 }) },
+      ),
       trials: fc.constantFrom('1', '20', '200'),
     })
     .map(({ doc, mutations, ext, flow, text, commandPick, options, trials }) => {
@@ -206,7 +348,10 @@ export function fuzzCase(): fc.Arbitrary<FuzzCase> {
       for (const mu of mutations) d = MUTATIONS[mu.m](d, mu.at, mu.value, mu.word);
       let serialised: string;
       try {
-        serialised = ext === 'json' ? JSON.stringify(d, null, flow ? 0 : 2) ?? 'null' : stringify(d, { collectionStyle: flow ? 'flow' : 'any', lineWidth: 0 });
+        serialised =
+          ext === 'json'
+            ? (JSON.stringify(d, null, flow ? 0 : 2) ?? 'null')
+            : stringify(d, { collectionStyle: flow ? 'flow' : 'any', lineWidth: 0 });
       } catch {
         serialised = String(d);
       }

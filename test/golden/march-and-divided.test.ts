@@ -4,7 +4,14 @@
  * numbers).
  */
 import { describe, expect, it } from 'vitest';
-import { choosingOrder, divisionProblem, pairForces, weakestOpponent, winnerOfTheDay, type DividedForce } from '../../src/rules/warMachine/divided.js';
+import {
+  choosingOrder,
+  divisionProblem,
+  pairForces,
+  weakestOpponent,
+  winnerOfTheDay,
+  type DividedForce,
+} from '../../src/rules/warMachine/divided.js';
 import {
   FORCED_MARCH_BOOK,
   FORCED_MARCH_SHEET,
@@ -39,7 +46,12 @@ function script(...rolls: number[]): Dice & { left: () => number } {
 
 const BOOK: MarchPolicies = { forcedMarchTable: 'book', forageTerrain: 0, forageInPlace: true };
 const SHEET: MarchPolicies = { ...BOOK, forcedMarchTable: 'sheet' };
-const fresh = (food: number): MarchState => ({ distance: 0, food, daysWithoutFood: 0, exertion: { fatigue: 'N', daysLeft: 0 } });
+const fresh = (food: number): MarchState => ({
+  distance: 0,
+  food,
+  daysWithoutFood: 0,
+  exertion: { fatigue: 'N', daysLeft: 0 },
+});
 
 describe('Forced marches table, both readings (RC l. 11386–11410; sheet l. 230–241)', () => {
   // RC l. 11391–11398, as printed ("N: No forced march, no fatigue", l. 11406):
@@ -70,7 +82,9 @@ describe('Forced marches table, both readings (RC l. 11386–11410; sheet l. 230
   });
   it('the readings differ in exactly two cells: Poor roll 5 and Fair roll 6', () => {
     const diffs: string[] = [];
-    for (const { name } of TROOP_CLASSES) for (let r = 0; r < 6; r++) if (FORCED_MARCH_BOOK[name][r] !== FORCED_MARCH_SHEET[name][r]) diffs.push(`${name} ${r + 1}`);
+    for (const { name } of TROOP_CLASSES)
+      for (let r = 0; r < 6; r++)
+        if (FORCED_MARCH_BOOK[name][r] !== FORCED_MARCH_SHEET[name][r]) diffs.push(`${name} ${r + 1}`);
     expect(diffs).toEqual(['Poor 5', 'Fair 6']);
   });
   it('F adds 50% to the day (RC l. 11400; sheet l. 196 "3V′/2"); M alone: normal move, fatigued (book vs sheet on Fair 6)', () => {
@@ -120,7 +134,12 @@ describe('Foraging (RC l. 11384; sheet l. 193–194)', () => {
   // normal, for a 4 in 6 chance of success. Terrain can modify the chances by +1 or -1".
   const chance = (action: 'forage' | 'forage-slow', terrain = 0) => {
     let found = 0;
-    for (let roll = 1; roll <= 6; roll++) if (marchDay(fresh(0), action, { rate: 12, troopClass: 'Good' }, { ...BOOK, forageTerrain: terrain }, script(roll)).foraged) found++;
+    for (let roll = 1; roll <= 6; roll++)
+      if (
+        marchDay(fresh(0), action, { rate: 12, troopClass: 'Good' }, { ...BOOK, forageTerrain: terrain }, script(roll))
+          .foraged
+      )
+        found++;
     return `${found} in 6`;
   };
   it('2 in 6 at 2V′/3, 4 in 6 at V′/3, ±1 for terrain', () => {
@@ -140,7 +159,7 @@ describe('Fatigue onset without food and its cure (RC l. 11412; sheet l. 194–1
   // "Without supplies, a force can travel for one day without penalty. After a second day, the force becomes
   // 'moderately fatigued.' After a third day, the force is 'seriously fatigued.' … One day's supply of food
   // removes all of this fatigue … but does *not* affect fatigue caused as a combat result."
-  it('day 1 none, day 2 moderate, day 3 serious; a day\'s food removes it', () => {
+  it("day 1 none, day 2 moderate, day 3 serious; a day's food removes it", () => {
     expect([0, 1, 2, 3, 4].map(hungerFatigue)).toEqual(['N', 'N', 'M', 'S', 'S']);
     const force = { rate: 12, troopClass: 'Good' as const };
     let s = fresh(1);
@@ -178,16 +197,17 @@ describe('Fatigue recovery (sheet l. 180–181; RC l. 11164)', () => {
   });
   it('the time from serious to rested is 2d4 days: 2 … 8, mean 5', () => {
     const days: number[] = [];
-    for (let a = 1; a <= 4; a++) for (let b = 1; b <= 4; b++) {
-      let e = { fatigue: 'S' as const, daysLeft: a } as { fatigue: 'N' | 'M' | 'S'; daysLeft: number };
-      const dice = script(b);
-      let n = 0;
-      while (e.fatigue !== 'N') {
-        e = recoverOneDay(e, dice);
-        n++;
+    for (let a = 1; a <= 4; a++)
+      for (let b = 1; b <= 4; b++) {
+        let e = { fatigue: 'S' as const, daysLeft: a } as { fatigue: 'N' | 'M' | 'S'; daysLeft: number };
+        const dice = script(b);
+        let n = 0;
+        while (e.fatigue !== 'N') {
+          e = recoverOneDay(e, dice);
+          n++;
+        }
+        days.push(n);
       }
-      days.push(n);
-    }
     expect(Math.min(...days)).toBe(2);
     expect(Math.max(...days)).toBe(8);
     expect(days.reduce((t, x) => t + x, 0) / 16).toBe(5);
@@ -207,9 +227,19 @@ describe('Dividing a force and pairing order (RC l. 11055–11065; sheet l. 66�
   ];
   // The chooser prefers the battle where its modified BR most exceeds the enemy's (troop ratio included).
   const edge = (me: DividedForce, them: DividedForce) =>
-    me.battleRating + (me.troops > them.troops ? troopRatioBonus(me.troops, them.troops) : 0) - them.battleRating - (them.troops > me.troops ? troopRatioBonus(them.troops, me.troops) : 0);
+    me.battleRating +
+    (me.troops > them.troops ? troopRatioBonus(me.troops, them.troops) : 0) -
+    them.battleRating -
+    (them.troops > me.troops ? troopRatioBonus(them.troops, me.troops) : 0);
   it('dwarves choose first, then elves, then the orcs; the 800 orcs meet the 400 men', () => {
-    expect(choosingOrder([orcs, others]).map((f) => `${f.side}:${f.index}`)).toEqual(['1:2', '1:0', '0:0', '0:1', '0:2', '1:1']);
+    expect(choosingOrder([orcs, others]).map((f) => `${f.side}:${f.index}`)).toEqual([
+      '1:2',
+      '1:0',
+      '0:0',
+      '0:1',
+      '0:2',
+      '1:1',
+    ]);
     const pairs = pairForces([orcs, others], edge);
     expect(pairs).toEqual([
       [0, 2], // 100 orcs – dwarves (first choice: the first small group)
@@ -230,9 +260,21 @@ describe('Dividing a force and pairing order (RC l. 11055–11065; sheet l. 66�
   });
   it('who wins the day, by each rule', () => {
     const r = [
-      { winner: 0 as const, holdsField: [true, false] as [boolean, boolean], troopsLeft: [90, 100] as [number, number] },
-      { winner: 1 as const, holdsField: [false, true] as [boolean, boolean], troopsLeft: [50, 180] as [number, number] },
-      { winner: 0 as const, holdsField: [true, false] as [boolean, boolean], troopsLeft: [700, 300] as [number, number] },
+      {
+        winner: 0 as const,
+        holdsField: [true, false] as [boolean, boolean],
+        troopsLeft: [90, 100] as [number, number],
+      },
+      {
+        winner: 1 as const,
+        holdsField: [false, true] as [boolean, boolean],
+        troopsLeft: [50, 180] as [number, number],
+      },
+      {
+        winner: 0 as const,
+        holdsField: [true, false] as [boolean, boolean],
+        troopsLeft: [700, 300] as [number, number],
+      },
     ];
     expect(winnerOfTheDay(r, 'battles')).toBe(0);
     expect(winnerOfTheDay(r, 'field')).toBeNull(); // both sides hold somewhere: another round may be fought
@@ -261,7 +303,12 @@ describe('Other notes: XP, spells and charges, mercy (RC l. 11296–11360; sheet
       { troops: 1000, modifiedBattleRating: 100, tactic: null },
       { troops: 1000, modifiedBattleRating: 50, tactic: null },
     ] as const;
-    const fx = { noCombat: false, brBonus: [0, 0] as [number, number], casualtyMod: [0, 0] as [number, number], withdraws: [false, false] as [boolean, boolean] };
+    const fx = {
+      noCombat: false,
+      brBonus: [0, 0] as [number, number],
+      casualtyMod: [0, 0] as [number, number],
+      withdraws: [false, false] as [boolean, boolean],
+    };
     const row = 3; // 25–30: 10% / 30%, F / R+1
     const plain = decidedSides(sides, fx, 0, row, { tie: 'reroll', casualtyMod: 'additive', mercy: false });
     const mercy = decidedSides(sides, fx, 0, row, { tie: 'reroll', casualtyMod: 'additive', mercy: true });

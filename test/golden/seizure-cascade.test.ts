@@ -33,7 +33,10 @@ describe('seed worked example: Bob BS 8 then John BS 10 against a defender of BS
   const { loc, m, s } = trace('examples/cascade-bob-john.yaml');
 
   it('orders the seizures lowest score first: Bob (8) then John (10)', () => {
-    expect(loc.order.map((o) => [o.attacker, o.score])).toEqual([['Bob', 8], ['John', 10]]);
+    expect(loc.order.map((o) => [o.attacker, o.score])).toEqual([
+      ['Bob', 8],
+      ['John', 10],
+    ]);
     expect(loc.order[0].beforeNextBecause).toBe('lower score');
   });
 
@@ -79,7 +82,11 @@ describe('seed worked example, variant: Bob BS 9 holds against John at 10 vs 10,
   const { loc, m, s } = trace('examples/cascade-bob-john-jane.yaml');
 
   it('orders Bob (9), John (10), Jane (11)', () => {
-    expect(loc.order.map((o) => [o.attacker, o.score])).toEqual([['Bob', 9], ['John', 10], ['Jane', 11]]);
+    expect(loc.order.map((o) => [o.attacker, o.score])).toEqual([
+      ['Bob', 9],
+      ['John', 10],
+      ['Jane', 11],
+    ]);
   });
 
   it('Bob 9 vs 7: +2, takes the place damaged without casualties', () => {

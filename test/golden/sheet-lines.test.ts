@@ -6,7 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CHOICE_ADJUSTMENTS, CHOICE_LINES, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS } from '../../src/rules/warMachine/adjustments.js';
+import {
+  CHOICE_ADJUSTMENTS,
+  CHOICE_LINES,
+  DEFENDER_ADJUSTMENTS,
+  FLAG_ADJUSTMENTS,
+} from '../../src/rules/warMachine/adjustments.js';
 import { STATEMENTS } from '../../src/rules/warMachine/battleRating.js';
 import { FORCE_FACTOR_LINES } from '../../src/rules/warMachine/forceRating.js';
 
@@ -26,7 +31,10 @@ describe('sheet lines cited by the page', () => {
       expect(at(def.line), def.rule).toContain(signed(def.value));
       // And its words (two entries of one group may share a value): a word of 5+ letters of the rule.
       const words = def.rule.toLowerCase().match(/[a-z]{5,}/g) ?? [];
-      expect(words.some((w) => at(def.line).toLowerCase().includes(w)), `${def.rule} on line ${def.line}: ${at(def.line)}`).toBe(true);
+      expect(
+        words.some((w) => at(def.line).toLowerCase().includes(w)),
+        `${def.rule} on line ${def.line}: ${at(def.line)}`,
+      ).toBe(true);
     }
     // "Defending in place*" +10 (sheet l. 120), not the +20 of l. 123.
     expect(at(DEFENDER_ADJUSTMENTS.defendingInPlace.line)).toContain('Defending in place');
@@ -35,12 +43,14 @@ describe('sheet lines cited by the page', () => {
   it('each "only one" option: its value on its line; each group: its heading', () => {
     for (const [group, options] of Object.entries(CHOICE_ADJUSTMENTS)) {
       expect(at(CHOICE_LINES[group]).toLowerCase()).toContain(group.slice(0, 6));
-      for (const [option, value] of Object.entries(options)) if (option !== 'none') expect(at(CHOICE_LINES[option]), option).toContain(signed(value));
+      for (const [option, value] of Object.entries(options))
+        if (option !== 'none') expect(at(CHOICE_LINES[option]), option).toContain(signed(value));
     }
   });
 
   it('each statement and force factor: its words on its line', () => {
-    for (const s of STATEMENTS) expect(at(s.line), s.key).toContain(s.text.slice(0, 8).replace('%', '\\%').replace('average', 'Average'));
+    for (const s of STATEMENTS)
+      expect(at(s.line), s.key).toContain(s.text.slice(0, 8).replace('%', '\\%').replace('average', 'Average'));
     const words: Record<keyof typeof FORCE_FACTOR_LINES, string> = {
       leaderLevel: 'Leader $L$',
       leaderAbilities: 'delta I',
@@ -58,6 +68,7 @@ describe('sheet lines cited by the page', () => {
       allElvesOrDwarves: 'elves or dwarves',
       twoAsteriskTroops: 'asterisks',
     };
-    for (const [k, line] of Object.entries(FORCE_FACTOR_LINES)) expect(at(line), k).toContain(words[k as keyof typeof FORCE_FACTOR_LINES]);
+    for (const [k, line] of Object.entries(FORCE_FACTOR_LINES))
+      expect(at(line), k).toContain(words[k as keyof typeof FORCE_FACTOR_LINES]);
   });
 });

@@ -41,8 +41,14 @@ describe('a hand-checked assault week', () => {
     kind: 'siege',
     attacker: { name: 'A', troops: 1000, battleRating: 100 },
     defender: { name: 'D', troops: 200, battleRating: 80 },
-    fortifications: [{ structure: 'castleWall', lengthFeet: 400 }, { structure: 'gatehouse', count: 1 }],
-    equipment: { attacker: { ram: { count: 1 }, ladder: { count: 1 }, ballista: { count: 2 }, trebuchet: { count: 1 } }, defender: { ballista: { count: 2 } } },
+    fortifications: [
+      { structure: 'castleWall', lengthFeet: 400 },
+      { structure: 'gatehouse', count: 1 },
+    ],
+    equipment: {
+      attacker: { ram: { count: 1 }, ladder: { count: 1 }, ballista: { count: 2 }, trebuchet: { count: 1 } },
+      defender: { ballista: { count: 2 } },
+    },
     foodWeeks: 10,
     strategy: { attacker: 'assault' },
   });
@@ -73,10 +79,18 @@ describe('a hand-checked assault week', () => {
     const d = idx(B_ASSAULT, 0, row, 1);
     // Attacker: 10% × ½ = 5% of 1000 = 50 → 25 dead, 25 wounded.
     expect(plan.pctNum[a] / plan.pctDen[a]).toBe(5);
-    expect(casualties(1000, { num: plan.pctNum[a], den: plan.pctDen[a] }, false)).toEqual({ lost: 50, dead: 25, wounded: 25 });
+    expect(casualties(1000, { num: plan.pctNum[a], den: plan.pctDen[a] }, false)).toEqual({
+      lost: 50,
+      dead: 25,
+      wounded: 25,
+    });
     // Defender: (30 − 5) × ¼ = 6.25% of 200 = 12.5 → 13 lost: 6 dead, 7 wounded; R+1 is not a rout: the walls hold.
     expect(plan.pctNum[d] / plan.pctDen[d]).toBe(6.25);
-    expect(casualties(200, { num: plan.pctNum[d], den: plan.pctDen[d] }, false)).toEqual({ lost: 13, dead: 6, wounded: 7 });
+    expect(casualties(200, { num: plan.pctNum[d], den: plan.pctDen[d] }, false)).toEqual({
+      lost: 13,
+      dead: 6,
+      wounded: 7,
+    });
     expect(plan.ends[d]).toBe(0);
     // A rout row (91–100) drives the defenders from the fortification: the siege is won.
     expect(plan.ends[idx(B_ASSAULT, 0, 9, 1)]).toBe(1);

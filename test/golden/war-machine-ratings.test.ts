@@ -5,14 +5,19 @@
 import { describe, expect, it } from 'vitest';
 import { troopRatioBonus } from '../../src/rules/warMachine/adjustments.js';
 import { battleRating, makeupPercent, statementsFromMakeup } from '../../src/rules/warMachine/battleRating.js';
-import { basicForceRating, percentOfForce, troopClass, troopClassName } from '../../src/rules/warMachine/forceRating.js';
+import {
+  basicForceRating,
+  percentOfForce,
+  troopClass,
+  troopClassName,
+} from '../../src/rules/warMachine/forceRating.js';
 import { rateSides } from '../../src/rules/warMachine/rating.js';
 import { loadText } from '../helpers/load.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import { plainForce } from '../helpers/forceFactors.js';
 
 describe('Battle Rating (RC ch. 9 step 2, seed lines 46–49)', () => {
-  it("the elven prince: BFR 96 with 8 true statements is BR 176", () => {
+  it('the elven prince: BFR 96 with 8 true statements is BR 176', () => {
     expect(battleRating(96, 8)).toBe(176);
   });
 
@@ -28,7 +33,10 @@ sides:
   - { name: A, troops: 100, basicForceRating: 63, makeup: { mounted: 25, missiles: 20 } }
   - { name: B, troops: 100, basicForceRating: 96, statements: [mounted20, mounted50, missiles20, missiles100ft, magical1, magical20, spellcasters5, movement100] }
 `);
-    const [a, b] = rateSides((scenario as WarMachineScenario).sides as never, (scenario as WarMachineScenario).policies);
+    const [a, b] = rateSides(
+      (scenario as WarMachineScenario).sides as never,
+      (scenario as WarMachineScenario).policies,
+    );
     expect(a.battleRating).toBe(77);
     expect(a.troopClassName).toBe('Fair');
     expect(b.battleRating).toBe(176);
@@ -82,7 +90,8 @@ sides:
   - { name: A, troops: 100, basicForceRating: 50, ${attacker} }
   - { name: B, troops: 100, battleRating: 50, defending: true, adjustments: { inStronghold: true } }
 `).scenario as WarMachineScenario;
-  const strongholdBonus = (s: WarMachineScenario) => rateSides(s.sides as never, s.policies)[1].adjustments.find((a) => a.rule.startsWith('In stronghold'))!.value;
+  const strongholdBonus = (s: WarMachineScenario) =>
+    rateSides(s.sides as never, s.policies)[1].adjustments.find((a) => a.rule.startsWith('In stronghold'))!.value;
 
   it('full +50 when fewer than 5% fly, half (+25) from 5%, none when all fly', () => {
     expect(strongholdBonus(scenario('makeup: { flying: 4 }'))).toBe(50);

@@ -3,7 +3,10 @@
 import type { Kernel } from '../../src/engine/kernel.js';
 
 export const bigKernel: Kernel<{ n: number }> = {
-  name: 'test-big', chunkTrials: 1, maxChunksPerTask: 1, minPoolTrials: Infinity,
+  name: 'test-big',
+  chunkTrials: 1,
+  maxChunksPerTask: 1,
+  minPoolTrials: Infinity,
   accLength: () => 1,
   maxPerTrial: () => 2 ** 53,
   run: (_plan, _seed, first, count, _total, acc) => {

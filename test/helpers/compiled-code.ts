@@ -9,7 +9,12 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /** The dist/ file a relative `.js` import from `importer` stands for, or null to resolve it as usual. */
-export function compiledTarget(root: string, folders: readonly string[], id: string, importer: string | undefined): string | null {
+export function compiledTarget(
+  root: string,
+  folders: readonly string[],
+  id: string,
+  importer: string | undefined,
+): string | null {
   if (!importer || !id.startsWith('.') || !id.endsWith('.js')) return null;
   const target = resolve(dirname(importer), id);
   const rel = relative(root, target);

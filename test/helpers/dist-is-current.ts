@@ -12,6 +12,9 @@ export default async function setup(): Promise<void> {
   const root = process.cwd();
   const plan = quickPlan(root);
   if (plan === null) return;
-  if ('full' in plan) throw new Error(`dist/ is not the build of the sources: ${plan.full}. Run \`npm run build\` first (\`npm test\` does).`);
+  if ('full' in plan)
+    throw new Error(
+      `dist/ is not the build of the sources: ${plan.full}. Run \`npm run build\` first (\`npm test\` does).`,
+    );
   process.stderr.write(`${await quickBuild(root, plan)}\n`);
 }

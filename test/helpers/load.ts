@@ -5,7 +5,11 @@ import { parseWarMachine } from '../../src/kinds/warMachine/schema.js';
 import { parseScenarioText, type ScenarioSource } from '../../src/scenario/source.js';
 import { readScenarioFile } from '../../src/scenario/read.js';
 
-const PARSERS: Record<string, (s: ScenarioSource) => unknown> = { 'war-machine': parseWarMachine, siege: parseSiege, cascade: parseCascade };
+const PARSERS: Record<string, (s: ScenarioSource) => unknown> = {
+  'war-machine': parseWarMachine,
+  siege: parseSiege,
+  cascade: parseCascade,
+};
 
 function load(source: ScenarioSource) {
   const kind = (source.data as { kind?: string }).kind ?? '';
@@ -18,4 +22,6 @@ function load(source: ScenarioSource) {
 export const loadText = (text: string, file = '<scenario>') => load(parseScenarioText(text, file));
 export const loadFile = (file: string) => load(readScenarioFile(file));
 /** A cascade round read leniently: orders the rules reject are in `scenario.rejected` (src/kinds/cascade/schema.ts). */
-export const loadCascadeLenient = (text: string, file = '<scenario>') => ({ scenario: parseCascade(parseScenarioText(text, file), { lenient: true }) });
+export const loadCascadeLenient = (text: string, file = '<scenario>') => ({
+  scenario: parseCascade(parseScenarioText(text, file), { lenient: true }),
+});

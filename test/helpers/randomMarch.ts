@@ -16,7 +16,11 @@ export function randomMarch(g: Xoshiro128): MarchInput {
     food: g.below(5),
     target: g.below(4) === 0 ? null : 1 + g.below(rate * days),
     daysWithoutFood: g.below(3),
-    policies: { forcedMarchTable: g.coin() ? 'book' : 'sheet', forageTerrain: g.below(3) - 1, forageInPlace: g.coin() === 1 },
+    policies: {
+      forcedMarchTable: g.coin() ? 'book' : 'sheet',
+      forageTerrain: g.below(3) - 1,
+      forageInPlace: g.coin() === 1,
+    },
   };
 }
 
@@ -27,7 +31,14 @@ export function readableCounts(m: MarchInput, seed: number, chunk: number, trial
   const acc = new Float64Array(L.length);
   const rng = Xoshiro128.forChunk(seed, Stream.march, chunk);
   for (let t = 0; t < trials; t++) {
-    const o = followPlan(startState(plan), m.actions, { rate: m.rate, troopClass: m.troopClass }, m.policies, m.target, rng);
+    const o = followPlan(
+      startState(plan),
+      m.actions,
+      { rate: m.rate, troopClass: m.troopClass },
+      m.policies,
+      m.target,
+      rng,
+    );
     o.fatigueByDay.forEach((f, d) => acc[L.perDay + 4 * d + fatigueLevel(f)]++);
     const row = o.arrivedDay === 0 ? plan.days : o.arrivedDay - 1;
     if (o.arrivedDay > 0) for (let d = o.arrivedDay - 1; d < plan.days; d++) acc[L.perDay + 4 * d + 3]++;
@@ -37,4 +48,3 @@ export function readableCounts(m: MarchInput, seed: number, chunk: number, trial
   }
   return acc;
 }
-

@@ -18,10 +18,12 @@ describe('exact odds of tactic mixes', () => {
       const s = randomScenario(g, { tactics: 'mix' });
       const e = exactMatchup(compileCells(s));
       const odds = exactOdds(compileWarMachine(s));
-      const w = (t: (typeof s.sides)[0]['tactic']) => TACTICS.map((x) => (typeof t === 'string' ? (t === x ? 1 : 0) : (t?.[x] ?? 0)));
+      const w = (t: (typeof s.sides)[0]['tactic']) =>
+        TACTICS.map((x) => (typeof t === 'string' ? (t === x ? 1 : 0) : (t?.[x] ?? 0)));
       const wa = w(s.sides[0].tactic);
       const wb = w(s.sides[1].tactic);
-      const avg = (grid: number[][]) => grid.reduce((sum, row, i) => sum + row.reduce((t, x, j) => t + wa[i] * wb[j] * x, 0), 0);
+      const avg = (grid: number[][]) =>
+        grid.reduce((sum, row, i) => sum + row.reduce((t, x, j) => t + wa[i] * wb[j] * x, 0), 0);
       expect(odds.win[0], `scenario ${k}`).toBeCloseTo(avg(e.winA), 12);
       expect(odds.win[1]).toBeCloseTo(avg(e.winB), 12);
       expect(odds.tie).toBeCloseTo(avg(e.noWinner), 12);

@@ -39,21 +39,89 @@ const RUN = { trials: 1000, threads: 1, seed: 7 };
 
 /** Each converted result: its document and its report's page (rate has no report: the document as HTML). */
 const CASES: { name: string; make: () => Promise<{ doc: Document; page: string }> }[] = [
-  { name: 'odds, exact', make: async () => withReport(await odds('examples/battle.yaml', { exact: true }), presentOdds, oddsReport) },
-  { name: 'odds, Monte Carlo with a pursuit', make: async () => withReport(await odds('examples/elven-pursuit.yaml', RUN), presentOdds, oddsReport) },
-  { name: 'rate', make: async () => ({ doc: presentRate(await rate('examples/orcs-vs-men.yaml')), page: renderHtml(presentRate(await rate('examples/orcs-vs-men.yaml'))) }) },
-  { name: 'matchup', make: async () => withReport(await matchup('examples/matchup-twin-hills.yaml'), presentMatchup, matchupReport) },
-  { name: 'matchup, Monte Carlo and casualties', make: async () => withReport(await matchup('examples/battle.yaml', { ...RUN, trials: 500, monteCarlo: true, objective: 'casualties' }), presentMatchup, matchupReport) },
-  { name: 'siege with supplies', make: async () => withReport(await siege('examples/castle-siege-supplies.yaml', RUN), presentSiege, siegeReport) },
-  { name: 'siege with construction', make: async () => withReport(await siege('examples/castle-siege-construction.yaml', { ...RUN, trials: 1000 }), presentSiege, siegeReport) },
-  { name: 'cascade', make: async () => withReport(await cascade('examples/cascade-bob-john-jane.yaml', { ...RUN, trials: 1000 }), presentCascade, cascadeReport) },
-  { name: 'cascade over rounds', make: async () => withReport(await cascade('examples/cascade-kanly-three-rounds.yaml', { ...RUN, trials: 500 }), presentCascade, cascadeReport) },
-  { name: 'march into battle', make: async () => withReport(await march('examples/forced-march-into-battle.yaml'), presentMarch, marchReport) },
-  { name: 'divided', make: async () => withReport(await divided('examples/divided-forces.yaml'), presentDivided, dividedReport) },
-  { name: 'tournament', make: async () => withReport(await tournament('examples/tournament-forces.yaml', { ...RUN, trials: 500 }), presentTournament, tournamentReport) },
+  {
+    name: 'odds, exact',
+    make: async () => withReport(await odds('examples/battle.yaml', { exact: true }), presentOdds, oddsReport),
+  },
+  {
+    name: 'odds, Monte Carlo with a pursuit',
+    make: async () => withReport(await odds('examples/elven-pursuit.yaml', RUN), presentOdds, oddsReport),
+  },
+  {
+    name: 'rate',
+    make: async () => ({
+      doc: presentRate(await rate('examples/orcs-vs-men.yaml')),
+      page: renderHtml(presentRate(await rate('examples/orcs-vs-men.yaml'))),
+    }),
+  },
+  {
+    name: 'matchup',
+    make: async () => withReport(await matchup('examples/matchup-twin-hills.yaml'), presentMatchup, matchupReport),
+  },
+  {
+    name: 'matchup, Monte Carlo and casualties',
+    make: async () =>
+      withReport(
+        await matchup('examples/battle.yaml', { ...RUN, trials: 500, monteCarlo: true, objective: 'casualties' }),
+        presentMatchup,
+        matchupReport,
+      ),
+  },
+  {
+    name: 'siege with supplies',
+    make: async () => withReport(await siege('examples/castle-siege-supplies.yaml', RUN), presentSiege, siegeReport),
+  },
+  {
+    name: 'siege with construction',
+    make: async () =>
+      withReport(
+        await siege('examples/castle-siege-construction.yaml', { ...RUN, trials: 1000 }),
+        presentSiege,
+        siegeReport,
+      ),
+  },
+  {
+    name: 'cascade',
+    make: async () =>
+      withReport(
+        await cascade('examples/cascade-bob-john-jane.yaml', { ...RUN, trials: 1000 }),
+        presentCascade,
+        cascadeReport,
+      ),
+  },
+  {
+    name: 'cascade over rounds',
+    make: async () =>
+      withReport(
+        await cascade('examples/cascade-kanly-three-rounds.yaml', { ...RUN, trials: 500 }),
+        presentCascade,
+        cascadeReport,
+      ),
+  },
+  {
+    name: 'march into battle',
+    make: async () => withReport(await march('examples/forced-march-into-battle.yaml'), presentMarch, marchReport),
+  },
+  {
+    name: 'divided',
+    make: async () => withReport(await divided('examples/divided-forces.yaml'), presentDivided, dividedReport),
+  },
+  {
+    name: 'tournament',
+    make: async () =>
+      withReport(
+        await tournament('examples/tournament-forces.yaml', { ...RUN, trials: 500 }),
+        presentTournament,
+        tournamentReport,
+      ),
+  },
 ];
 
-function withReport<R>(r: R, present: (r: R) => Document, report: (r: R, file: string) => ReportContent): { doc: Document; page: string } {
+function withReport<R>(
+  r: R,
+  present: (r: R) => Document,
+  report: (r: R, file: string) => ReportContent,
+): { doc: Document; page: string } {
   return { doc: present(r), page: renderPage(report(r, 'scenario.yaml'), { svgs: {} }) };
 }
 
@@ -62,25 +130,36 @@ const numbers = (text: string) => (text.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).sort
 
 /** The page's text of the blocks every rendering shows (not the report's own details, not facts or figures). */
 function pageBlocksText(page: string): string {
-  const blocks = [...page.matchAll(/<(p|ul|table|pre)\b[^>]*\bdata-block="[a-z]+"(?![^>]*data-only)[^>]*>([\s\S]*?)<\/\1>/g)].map((m) => m[2]);
+  const blocks = [
+    ...page.matchAll(/<(p|ul|table|pre)\b[^>]*\bdata-block="[a-z]+"(?![^>]*data-only)[^>]*>([\s\S]*?)<\/\1>/g),
+  ].map((m) => m[2]);
   // A table's caption is the page's own words (the terminal prints its header only).
   return blocks
-    .map((b) => b.replace(/<caption>[\s\S]*?<\/caption>/, '').replace(/<[^>]+>/g, ' ').replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]))
+    .map((b) =>
+      b
+        .replace(/<caption>[\s\S]*?<\/caption>/, '')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]),
+    )
     .join('\n');
 }
 
 describe('one document per result', () => {
-  it.each(CASES.map((c) => [c.name, c] as const))('%s: text, Markdown and the report show the same numbers', async (_, c) => {
-    const { doc, page } = await c.make();
-    const text = numbers(renderText(doc));
-    expect(text.length).toBeGreaterThan(10);
-    expect(numbers(renderMarkdown(doc))).toEqual(text);
-    expect(numbers(pageBlocksText(page))).toEqual(text);
-    // The check can fail: a page that drops a block, or a renderer that writes a number another way, differs.
-    const dropped = page.replace(/<(table|pre)[^>]*data-block="(table|ledger)"(?![^>]*data-only)[\s\S]*?<\/\1>/, '');
-    expect(dropped).not.toBe(page);
-    expect(numbers(pageBlocksText(dropped))).not.toEqual(text);
-  }, 60_000);
+  it.each(CASES.map((c) => [c.name, c] as const))(
+    '%s: text, Markdown and the report show the same numbers',
+    async (_, c) => {
+      const { doc, page } = await c.make();
+      const text = numbers(renderText(doc));
+      expect(text.length).toBeGreaterThan(10);
+      expect(numbers(renderMarkdown(doc))).toEqual(text);
+      expect(numbers(pageBlocksText(page))).toEqual(text);
+      // The check can fail: a page that drops a block, or a renderer that writes a number another way, differs.
+      const dropped = page.replace(/<(table|pre)[^>]*data-block="(table|ledger)"(?![^>]*data-only)[\s\S]*?<\/\1>/, '');
+      expect(dropped).not.toBe(page);
+      expect(numbers(pageBlocksText(dropped))).not.toEqual(text);
+    },
+    60_000,
+  );
 
   it('the page shows the report-only details and names every chart it has', async () => {
     const { doc, page } = await CASES[1].make();
@@ -124,6 +203,8 @@ describe('--markdown is written from the document, not read back from the text',
       ],
     };
     // Read back from the text, the second and third lines would become a table and the fourth a bold bullet.
-    expect(renderMarkdown(doc)).toBe('### Battle ─── of the ford\n\na  b  \n───  ─  \n→ not a verdict  \n\n| a\\|b | c |\n| --- | ---: |\n| x | 1 |\n');
+    expect(renderMarkdown(doc)).toBe(
+      '### Battle ─── of the ford\n\na  b  \n───  ─  \n→ not a verdict  \n\n| a\\|b | c |\n| --- | ---: |\n| x | 1 |\n',
+    );
   });
 });

@@ -27,8 +27,29 @@ describe('percentages with the digits they need', () => {
   });
 
   it("worth's change column uses the same formatter", () => {
-    const item = { name: 'x', group: 'size', rule: 'r', win: 0.3601031, winDelta: 0.0000031, casualtiesDelta: [0, 0] as [number, number], brEquivalent: 0, brEquivalentWin: null, troopsEquivalent: 0, troopsEquivalentWin: null };
-    const r = { kind: 'war-machine', title: null, side: 0, sideName: 'A', method: 'exact', win: 0.36, casualties: [0, 0], items: [item], elapsedMs: 0 } as unknown as WorthResult;
+    const item = {
+      name: 'x',
+      group: 'size',
+      rule: 'r',
+      win: 0.3601031,
+      winDelta: 0.0000031,
+      casualtiesDelta: [0, 0] as [number, number],
+      brEquivalent: 0,
+      brEquivalentWin: null,
+      troopsEquivalent: 0,
+      troopsEquivalentWin: null,
+    };
+    const r = {
+      kind: 'war-machine',
+      title: null,
+      side: 0,
+      sideName: 'A',
+      method: 'exact',
+      win: 0.36,
+      casualties: [0, 0],
+      items: [item],
+      elapsedMs: 0,
+    } as unknown as WorthResult;
     expect(formatWorth(r)).toContain('+0.00031%');
   });
 });

@@ -15,7 +15,8 @@ import { KINDS } from './kinds.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
-if (!HAVE_CHROMIUM) console.warn(`SKIPPED browser test: ${CHROMIUM} not found (install Debian's chromium, e.g. with .ci/setup-browser)`);
+if (!HAVE_CHROMIUM)
+  console.warn(`SKIPPED browser test: ${CHROMIUM} not found (install Debian's chromium, e.g. with .ci/setup-browser)`);
 
 const CHARTS = ['win', 'casualties', 'results-rows', 'convergence'];
 const ARTIFACT = resolve('test/artifacts/report.png');
@@ -41,7 +42,14 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
     context = await chromium.launchPersistentContext(join(dir, 'profile'), {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
       viewport: { width: 1200, height: 900 },
     });
     tab = await context.newPage();
@@ -77,7 +85,12 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
 
   it('static report: every chart, no errors, file:// only; screenshot kept', async () => {
     const out = join(dir, 'static');
-    expect(await runCli(['report', 'examples/orcs-vs-men.yaml', '--out', out, '--trials', '300000', '--threads', '1'], memoryIo())).toBe(0);
+    expect(
+      await runCli(
+        ['report', 'examples/orcs-vs-men.yaml', '--out', out, '--trials', '300000', '--threads', '1'],
+        memoryIo(),
+      ),
+    ).toBe(0);
     const v = await visit(join(out, 'index.html'));
     expect(await chartsShown(v.page, '.chart > svg')).toEqual(CHARTS);
     expect(await v.page.locator('table').count()).toBeGreaterThanOrEqual(2);
@@ -90,9 +103,18 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
 
   it('interactive report with hostile names: vega-embed draws every chart, no script runs from a name, no network', async () => {
     const out = join(dir, 'interactive');
-    expect(await runCli(['report', hostileScenario(dir), '--out', out, '--trials', '200000', '--threads', '1', '--interactive'], memoryIo())).toBe(0);
+    expect(
+      await runCli(
+        ['report', hostileScenario(dir), '--out', out, '--trials', '200000', '--threads', '1', '--interactive'],
+        memoryIo(),
+      ),
+    ).toBe(0);
     const v = await visit(join(out, 'index.html'));
-    await v.page.waitForFunction((n) => document.querySelectorAll('figure .chart.vega-embed svg').length >= n, CHARTS.length, { timeout: 20_000 });
+    await v.page.waitForFunction(
+      (n) => document.querySelectorAll('figure .chart.vega-embed svg').length >= n,
+      CHARTS.length,
+      { timeout: 20_000 },
+    );
     expect(await chartsShown(v.page, '.chart.vega-embed svg')).toEqual(CHARTS);
     // Names were rendered as text, not markup.
     expect(await v.page.locator('h1').innerText()).toContain('</script><script>alert(2)</script>');
@@ -113,7 +135,11 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
       const out = join(dir, k.name);
       expect(await runCli([...k.command(k.example), '--report', out, '--interactive'], memoryIo())).toBe(0);
       const v = await visit(join(out, 'index.html'));
-      await v.page.waitForFunction((n) => document.querySelectorAll('figure .chart.vega-embed svg').length >= n, k.charts.length, { timeout: 20_000 });
+      await v.page.waitForFunction(
+        (n) => document.querySelectorAll('figure .chart.vega-embed svg').length >= n,
+        k.charts.length,
+        { timeout: 20_000 },
+      );
       expect(await chartsShown(v.page, '.chart.vega-embed svg', k.charts)).toEqual(k.charts);
       expect(v.errors).toEqual([]);
       expect(v.requests.filter((u) => !u.startsWith('file://'))).toEqual([]);

@@ -21,7 +21,10 @@ describe('reports carry the command output', () => {
   it('odds: the verdict lines (→ in the text), best replies, fatigue and location tables', async () => {
     const r = await odds(FILE, { exact: true });
     const c = oddsReport(r, FILE);
-    const printed = formatOdds(r).split('\n').filter((l) => l.startsWith('→ ')).map((l) => l.slice(2));
+    const printed = formatOdds(r)
+      .split('\n')
+      .filter((l) => l.startsWith('→ '))
+      .map((l) => l.slice(2));
     expect(printed.length).toBe(2); // the verdict and the best replies
     expect(c.verdict).toEqual(printed);
     const captions = c.tables.map((t) => t.caption);
@@ -32,7 +35,10 @@ describe('reports carry the command output', () => {
     expect(text(c)).not.toContain('undefined');
     // A pursuit: its verdict first, in the report as in the text.
     const p = await odds('examples/elven-pursuit.yaml', { trials: 20_000, threads: 1 });
-    const pv = formatOdds(p).split('\n').filter((l) => l.startsWith('→ ')).map((l) => l.slice(2));
+    const pv = formatOdds(p)
+      .split('\n')
+      .filter((l) => l.startsWith('→ '))
+      .map((l) => l.slice(2));
     expect(oddsReport(p, 'x').verdict).toEqual(pv);
     expect(pv[0]).toMatch(/^over the pursuit/);
   });

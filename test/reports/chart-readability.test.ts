@@ -13,7 +13,13 @@ import { survivalWeeks } from '../../reports/charts/siege.js';
 import { odds } from '../../src/analysis/odds.js';
 import { oddsReport } from '../../reports/warMachine.js';
 
-type Layered = { layer: { mark: unknown; encoding?: Record<string, { title?: string; scale?: { domain: string[]; range: unknown[] } }> ; data?: { values: { half?: number }[] } }[] };
+type Layered = {
+  layer: {
+    mark: unknown;
+    encoding?: Record<string, { title?: string; scale?: { domain: string[]; range: unknown[] } }>;
+    data?: { values: { half?: number }[] };
+  }[];
+};
 
 describe('chart readability', () => {
   it('a field path in words', () => {
@@ -24,7 +30,13 @@ describe('chart readability', () => {
   });
 
   it('the battle sweep: x axis in words, a 50% rule', async () => {
-    const r = await sweep('examples/orcs-vs-men.yaml', { vary: 'sides[1].bonus', from: 0, to: 20, step: 10, exact: true });
+    const r = await sweep('examples/orcs-vs-men.yaml', {
+      vary: 'sides[1].bonus',
+      from: 0,
+      to: 20,
+      step: 10,
+      exact: true,
+    });
     const spec = sweepReport(r, 'x').charts[0].spec as unknown as Layered;
     expect(spec.layer[0].encoding!.x.title).toBe('B (Men of Kelvin): BR bonus');
     expect(spec.layer.some((l) => l.data?.values[0]?.half === 0.5)).toBe(true);
@@ -36,7 +48,9 @@ describe('chart readability', () => {
     const charts = cascadeReport(r, 'x').charts;
     const colourOf = (name: string, spec: unknown): string | undefined => {
       const json = JSON.stringify(spec);
-      const m = [...json.matchAll(/"domain":(\[[^\]]*\]),"range":(\[[^\]]*\])/g)].map((x) => [JSON.parse(x[1]), JSON.parse(x[2])] as [string[], string[]]);
+      const m = [...json.matchAll(/"domain":(\[[^\]]*\]),"range":(\[[^\]]*\])/g)].map(
+        (x) => [JSON.parse(x[1]), JSON.parse(x[2])] as [string[], string[]],
+      );
       for (const [d, rg] of m) if (d.includes(name) && typeof rg[0] === 'string') return rg[d.indexOf(name)];
       return undefined;
     };
@@ -50,7 +64,8 @@ describe('chart readability', () => {
   });
 
   it('the survival chart stops a little after the last week anything changes', () => {
-    const curve = (lastChange: number) => Array.from({ length: 40 }, (_, k) => ({ week: k + 1, fallen: Math.min(1, (k + 1) / lastChange) * 0.9 }));
+    const curve = (lastChange: number) =>
+      Array.from({ length: 40 }, (_, k) => ({ week: k + 1, fallen: Math.min(1, (k + 1) / lastChange) * 0.9 }));
     expect(survivalWeeks(curve(12))).toBe(14); // weeks 12–40 are flat: drawn to 14, not 40
     expect(survivalWeeks(curve(40))).toBe(40);
   });
@@ -59,7 +74,9 @@ describe('chart readability', () => {
     const r = await odds('examples/orcs-vs-men.yaml', { exact: true }); // 800 against 400 troops
     const spec = oddsReport(r, 'x').charts.find((c) => c.name === 'casualties')!.spec;
     const json = JSON.stringify(spec);
-    const xDomains = new Set([...json.matchAll(/"bin":\{"binned":true\},"scale":\{"domain":(\[[^\]]*\])/g)].map((m) => m[1]));
+    const xDomains = new Set(
+      [...json.matchAll(/"bin":\{"binned":true\},"scale":\{"domain":(\[[^\]]*\])/g)].map((m) => m[1]),
+    );
     expect(xDomains).toEqual(new Set(['[0,800]']));
     expect((await compileSpec(spec)).messages).toEqual([]);
   });

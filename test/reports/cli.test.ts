@@ -8,7 +8,13 @@ import { scratch } from './helpers.js';
 
 const EXAMPLE = 'examples/orcs-vs-men.yaml';
 const CHARTS = ['win', 'casualties', 'casualties-at-most', 'results-rows', 'convergence'];
-const filesOf = (charts: string[]) => [...charts.flatMap((c) => [`${c}.vl.json`, `${c}.svg`, `${c}.png`]), 'index.html', 'result.json', '.warcast-manifest.json'].sort();
+const filesOf = (charts: string[]) =>
+  [
+    ...charts.flatMap((c) => [`${c}.vl.json`, `${c}.svg`, `${c}.png`]),
+    'index.html',
+    'result.json',
+    '.warcast-manifest.json',
+  ].sort();
 
 describe('warcast report', () => {
   it('writes the example report (default run); result.json is what --json prints; page under 300 KB; PNGs at twice the SVG size', async () => {
@@ -35,7 +41,16 @@ describe('warcast report', () => {
     const html = readFileSync(join(out, 'index.html'), 'utf8');
     for (const c of CHARTS) expect(html.includes(`data-chart="${c}"`), c).toBe(true);
     expect(html.match(/<svg/g)!.length).toBeGreaterThanOrEqual(CHARTS.length);
-    for (const text of ['Orcs of the Broken Fang', 'Men of Kelvin', 'seed', '1,000,000', 'tie: reroll', 'Rules Cyclopedia', 'modified BR']) expect(html.includes(text), text).toBe(true);
+    for (const text of [
+      'Orcs of the Broken Fang',
+      'Men of Kelvin',
+      'seed',
+      '1,000,000',
+      'tie: reroll',
+      'Rules Cyclopedia',
+      'modified BR',
+    ])
+      expect(html.includes(text), text).toBe(true);
   });
 
   it('odds --report prints the usual table and writes the same folder', async () => {
@@ -57,7 +72,10 @@ describe('warcast report', () => {
   it('same seed, same report files (except the elapsed time)', async () => {
     const a = join(scratch(), 'a');
     const b = join(scratch(), 'b');
-    for (const out of [a, b]) expect(await runCli(['report', EXAMPLE, '--out', out, '--trials', '300000', '--threads', '1'], memoryIo())).toBe(0);
+    for (const out of [a, b])
+      expect(await runCli(['report', EXAMPLE, '--out', out, '--trials', '300000', '--threads', '1'], memoryIo())).toBe(
+        0,
+      );
     for (const f of filesOf(CHARTS).filter((n) => !['index.html', 'result.json'].includes(n))) {
       expect(readFileSync(join(a, f)).equals(readFileSync(join(b, f))), f).toBe(true);
     }

@@ -9,7 +9,9 @@ import { HOSTILE, hostileScenario, scratch } from './helpers.js';
 
 describe('escaping', () => {
   it('escapeHtml escapes the five HTML specials', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 
   it('scriptJson leaves no < > & and parses back to the same value', () => {
@@ -25,7 +27,20 @@ describe('escaping', () => {
       const dir = scratch();
       const out = join(dir, 'report');
       const io = memoryIo();
-      const code = await runCli(['report', hostileScenario(dir), '--out', out, '--trials', '100000', '--threads', '1', ...(interactive ? ['--interactive'] : [])], io);
+      const code = await runCli(
+        [
+          'report',
+          hostileScenario(dir),
+          '--out',
+          out,
+          '--trials',
+          '100000',
+          '--threads',
+          '1',
+          ...(interactive ? ['--interactive'] : []),
+        ],
+        io,
+      );
       expect(io.stderr).toBe('');
       expect(code).toBe(0);
       const full = readFileSync(join(out, 'index.html'), 'utf8');

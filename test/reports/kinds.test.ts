@@ -13,7 +13,13 @@ import { runCli } from '../../src/cli/program.js';
 import { HOSTILE, schemaValidator, scratch } from './helpers.js';
 import { KINDS, SMALL, type Kind } from './kinds.js';
 
-const filesOf = (charts: string[]) => [...charts.flatMap((c) => [`${c}.vl.json`, `${c}.svg`, `${c}.png`]), 'index.html', 'result.json', '.warcast-manifest.json'].sort();
+const filesOf = (charts: string[]) =>
+  [
+    ...charts.flatMap((c) => [`${c}.vl.json`, `${c}.svg`, `${c}.png`]),
+    'index.html',
+    'result.json',
+    '.warcast-manifest.json',
+  ].sort();
 
 const plainRuns = new Map<string, Promise<string>>();
 /** The kind's example run without --report (its --json): once per kind, though two tests compare a report with it. */
@@ -56,7 +62,11 @@ describe('reports of every kind', async () => {
           const spec = JSON.parse(readFileSync(join(out, `${c}.vl.json`), 'utf8')) as Parameters<typeof compileSpec>[0];
           expect((await compileSpec(spec)).messages, c).toEqual([]);
           expect(validate(spec), `${c}: ${JSON.stringify(validate.errors)}`).toBe(true);
-          expect(readFileSync(join(out, `${c}.png`)).subarray(1, 4).toString()).toBe('PNG');
+          expect(
+            readFileSync(join(out, `${c}.png`))
+              .subarray(1, 4)
+              .toString(),
+          ).toBe('PNG');
         }
         // The same run without --report prints the same document (elapsed times aside).
         expect(untimed(readFileSync(join(out, 'result.json'), 'utf8'))).toEqual(untimed(await plainJson(k)));
@@ -82,16 +92,24 @@ describe('reports of every kind', async () => {
         expect(html.match(/<script/g)?.length ?? 0).toBe(0);
         expect(html.includes('<img')).toBe(false);
         expect(html.includes(escapeHtml(HOSTILE))).toBe(true);
-        for (const f of readdirSync(out).filter((n) => n.endsWith('.svg'))) expect(/<script|<img/.test(readFileSync(join(out, f), 'utf8')), f).toBe(false);
+        for (const f of readdirSync(out).filter((n) => n.endsWith('.svg')))
+          expect(/<script|<img/.test(readFileSync(join(out, f), 'utf8')), f).toBe(false);
       }, 180_000);
     });
   }
 
   it('cascade --rounds: planning report with the held-by-round chart and the ledger (no legions chart)', async () => {
     const out = join(scratch(), 'plan');
-    expect(await runCli(['cascade', 'examples/cascade-bob-john.yaml', '--rounds', '3', ...SMALL, '--report', out], memoryIo())).toBe(0);
+    expect(
+      await runCli(
+        ['cascade', 'examples/cascade-bob-john.yaml', '--rounds', '3', ...SMALL, '--report', out],
+        memoryIo(),
+      ),
+    ).toBe(0);
     expect(readdirSync(out).sort()).toEqual(filesOf(['cascade-ownership', 'cascade-held']));
-    const spec = JSON.parse(readFileSync(join(out, 'cascade-held.vl.json'), 'utf8')) as Parameters<typeof compileSpec>[0];
+    const spec = JSON.parse(readFileSync(join(out, 'cascade-held.vl.json'), 'utf8')) as Parameters<
+      typeof compileSpec
+    >[0];
     expect((await compileSpec(spec)).messages).toEqual([]);
     expect(validate(spec), JSON.stringify(validate.errors)).toBe(true);
     const html = readFileSync(join(out, 'index.html'), 'utf8');

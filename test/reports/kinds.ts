@@ -6,8 +6,12 @@ import { HOSTILE, hostileCascade, hostileScenario, hostileSiege } from './helper
 /** A forces file whose names and title try to break out of the page. */
 function hostileForces(dir: string): string {
   const file = join(dir, 'hostile-forces.yaml');
-  const force = (name: string, br: number) => `  - { name: ${JSON.stringify(name)}, troops: 300, battleRating: ${br}, cost: ${br * 10} }\n`;
-  writeFileSync(file, `kind: tournament\ntitle: "</script><script>alert(2)</script>"\nforces:\n${force(HOSTILE, 80)}${force('Men <img src=x onerror=alert(3)>', 90)}${force('Elves & "friends"', 70)}`);
+  const force = (name: string, br: number) =>
+    `  - { name: ${JSON.stringify(name)}, troops: 300, battleRating: ${br}, cost: ${br * 10} }\n`;
+  writeFileSync(
+    file,
+    `kind: tournament\ntitle: "</script><script>alert(2)</script>"\nforces:\n${force(HOSTILE, 80)}${force('Men <img src=x onerror=alert(3)>', 90)}${force('Elves & "friends"', 70)}`,
+  );
   return file;
 }
 
@@ -35,7 +39,14 @@ export const KINDS: Kind[] = [
     example: 'examples/castle-siege.yaml',
     hostile: hostileSiege,
     charts: ['siege-survival', 'siege-weeks', 'siege-endings', 'siege-casualties-at-most'],
-    shows: ['Siege of Castle Marhold', 'Baron Ulric&#39;s host', 'fortifications BR', 'Endings', 'war-machine-sheet.txt', 'starvation: compounding'],
+    shows: [
+      'Siege of Castle Marhold',
+      'Baron Ulric&#39;s host',
+      'fortifications BR',
+      'Endings',
+      'war-machine-sheet.txt',
+      'starvation: compounding',
+    ],
   },
   {
     name: 'cascade',
@@ -44,7 +55,13 @@ export const KINDS: Kind[] = [
     example: 'examples/cascade-bob-john-jane.yaml',
     hostile: hostileCascade,
     charts: ['cascade-ownership', 'cascade-legions', 'cascade-legions-at-most'],
-    shows: ['Bob holds against John', 'Arrakis Spice Refinery', 'step by step', 'Key numbers: players', 'dune-combat.txt'],
+    shows: [
+      'Bob holds against John',
+      'Arrakis Spice Refinery',
+      'step by step',
+      'Key numbers: players',
+      'dune-combat.txt',
+    ],
   },
   {
     name: 'matchup',
@@ -53,7 +70,14 @@ export const KINDS: Kind[] = [
     example: 'examples/matchup-twin-hills.yaml',
     hostile: hostileScenario,
     charts: ['matchup'],
-    shows: ['Skirmish at Twin Hills', 'Northern Levy', 'value of the game to A', 'Attack+', 'P(A wins), exact', 'Rules Cyclopedia'],
+    shows: [
+      'Skirmish at Twin Hills',
+      'Northern Levy',
+      'value of the game to A',
+      'Attack+',
+      'P(A wins), exact',
+      'Rules Cyclopedia',
+    ],
   },
   {
     name: 'sweep',
@@ -62,7 +86,13 @@ export const KINDS: Kind[] = [
     example: 'examples/orcs-vs-men.yaml',
     hostile: hostileScenario,
     charts: ['sweep', 'sweep-casualties'],
-    shows: ['Orcs of the Broken Fang', 'sides[0].battleRating', 'A wins (95%)', 'common random numbers', 'Rules Cyclopedia'],
+    shows: [
+      'Orcs of the Broken Fang',
+      'sides[0].battleRating',
+      'A wins (95%)',
+      'common random numbers',
+      'Rules Cyclopedia',
+    ],
   },
   {
     name: 'worth',

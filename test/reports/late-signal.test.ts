@@ -28,10 +28,15 @@ describe('a signal late in report rendering', () => {
     process.once('SIGUSR2', onSignal);
     try {
       const late = { ...content, resultJson: '{"late": true}\n' };
-      const write = writeReport(dir, late, { pngScale: 0.1, signal: controller.signal }, {
-        // The signal arrives while the files are written: its handler can only run after this synchronous stretch.
-        afterFile: (name) => void (name === 'index.html' && process.kill(process.pid, 'SIGUSR2')),
-      });
+      const write = writeReport(
+        dir,
+        late,
+        { pngScale: 0.1, signal: controller.signal },
+        {
+          // The signal arrives while the files are written: its handler can only run after this synchronous stretch.
+          afterFile: (name) => void (name === 'index.html' && process.kill(process.pid, 'SIGUSR2')),
+        },
+      );
       await expect(write).rejects.toBeInstanceOf(ReportInterrupted);
       expect(controller.signal.aborted).toBe(true);
       expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe(before);

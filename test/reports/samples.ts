@@ -1,8 +1,19 @@
 /** Small hand-made inputs for every chart builder (the real reports' specs are checked in kinds.test.ts). */
-import { casualtyChart, convergenceChart, engagementChart, resultsRowsChart, winProbabilityChart } from '../../reports/charts/war.js';
+import {
+  casualtyChart,
+  convergenceChart,
+  engagementChart,
+  resultsRowsChart,
+  winProbabilityChart,
+} from '../../reports/charts/war.js';
 import { matchupChart } from '../../reports/charts/matchup.js';
 import { sweepCasualtiesChart, sweepChart } from '../../reports/charts/sweep.js';
-import { siegeEndingsChart, siegeSuppliesChart, siegeSurvivalChart, siegeWeeksChart } from '../../reports/charts/siege.js';
+import {
+  siegeEndingsChart,
+  siegeSuppliesChart,
+  siegeSurvivalChart,
+  siegeWeeksChart,
+} from '../../reports/charts/siege.js';
 import { cascadeHeldChart, cascadeLossesChart, cascadeOwnershipChart } from '../../reports/charts/cascade.js';
 import { atMostChart } from '../../reports/charts/cumulative.js';
 import type { TopLevelSpec } from '../../reports/spec.js';
@@ -12,21 +23,65 @@ const sides: [string, string] = ['Orcs of the Broken Fang', 'Men of Kelvin'];
 const dist = (pairs: [number, number][]) => discrete(pairs);
 
 export const SAMPLE_SPECS: Record<string, TopLevelSpec> = {
-  win: winProbabilityChart({ sides, win: [0.3591, 0.6409], ci95: [[0.3582, 0.36], [0.64, 0.6418]], exact: [0.3601, 0.6399], noWinner: 0 }),
+  win: winProbabilityChart({
+    sides,
+    win: [0.3591, 0.6409],
+    ci95: [
+      [0.3582, 0.36],
+      [0.64, 0.6418],
+    ],
+    exact: [0.3601, 0.6399],
+    noWinner: 0,
+  }),
   'win-exact-with-ties': winProbabilityChart({ sides, win: [0.3, 0.5], ci95: null, exact: null, noWinner: 0.2 }),
   casualties: casualtyChart({
     sides,
     troops: [800, 400],
     distributions: [
-      { total: dist([[80, 0.3], [160, 0.2], [0, 0.5]]), dead: dist([[40, 0.3], [80, 0.2], [0, 0.5]]), wounded: dist([[40, 0.3], [80, 0.2], [0, 0.5]]) },
-      { total: dist([[40, 0.6], [0, 0.4]]), dead: dist([[20, 0.6], [0, 0.4]]), wounded: dist([[20, 0.6], [0, 0.4]]) },
+      {
+        total: dist([
+          [80, 0.3],
+          [160, 0.2],
+          [0, 0.5],
+        ]),
+        dead: dist([
+          [40, 0.3],
+          [80, 0.2],
+          [0, 0.5],
+        ]),
+        wounded: dist([
+          [40, 0.3],
+          [80, 0.2],
+          [0, 0.5],
+        ]),
+      },
+      {
+        total: dist([
+          [40, 0.6],
+          [0, 0.4],
+        ]),
+        dead: dist([
+          [20, 0.6],
+          [0, 0.4],
+        ]),
+        wounded: dist([
+          [20, 0.6],
+          [0, 0.4],
+        ]),
+      },
     ],
   }),
   rows: resultsRowsChart({
     sides,
     rowLabels: ['1–8', '9–15', '16–24', '151+'],
-    rows: [[0.1, 0.1, 0.05, 0.01], [0.2, 0.2, 0.1, 0.02]],
-    exact: [[0.1, 0.1, 0.05, 0.01], [0.2, 0.2, 0.1, 0.02]],
+    rows: [
+      [0.1, 0.1, 0.05, 0.01],
+      [0.2, 0.2, 0.1, 0.02],
+    ],
+    exact: [
+      [0.1, 0.1, 0.05, 0.01],
+      [0.2, 0.2, 0.1, 0.02],
+    ],
   }),
   convergence: convergenceChart({
     sides,
@@ -40,7 +95,11 @@ export const SAMPLE_SPECS: Record<string, TopLevelSpec> = {
     sides,
     tacticsA: ['attack', 'hold', 'withdraw'],
     tacticsB: ['attack', 'envelop'],
-    winA: [[0.4, 0.6], [0.7, 0.2], [0.5, 0.5]],
+    winA: [
+      [0.4, 0.6],
+      [0.7, 0.2],
+      [0.5, 0.5],
+    ],
     mixA: [0.5, 0.5, 0],
     mixB: [0.25, 0.75],
     value: 0.48,
@@ -48,8 +107,16 @@ export const SAMPLE_SPECS: Record<string, TopLevelSpec> = {
   sweep: sweepChart({
     parameter: 'A bonus',
     side: 'A: Orcs',
-    points: [0, 10, 20, 30].map((value) => ({ value, win: 0.3 + value / 100, lo: 0.29 + value / 100, hi: 0.31 + value / 100 })),
-    exact: [{ value: 0, win: 0.3 }, { value: 30, win: 0.6 }],
+    points: [0, 10, 20, 30].map((value) => ({
+      value,
+      win: 0.3 + value / 100,
+      lo: 0.29 + value / 100,
+      hi: 0.31 + value / 100,
+    })),
+    exact: [
+      { value: 0, win: 0.3 },
+      { value: 30, win: 0.6 },
+    ],
   }),
   'siege-survival': siegeSurvivalChart({
     defender: 'Castle Kelvin',
@@ -61,7 +128,11 @@ export const SAMPLE_SPECS: Record<string, TopLevelSpec> = {
       { week, store: 'defender artillery shot', share: 1 - week / 4, amount: 8 - 2 * week },
     ]),
   }),
-  'siege-weeks': siegeWeeksChart({ weeks: [1, 2, 3, 4].map((week) => ({ week, probability: 0.2 })), standing: 0.2, horizon: 4 }),
+  'siege-weeks': siegeWeeksChart({
+    weeks: [1, 2, 3, 4].map((week) => ({ week, probability: 0.2 })),
+    standing: 0.2,
+    horizon: 4,
+  }),
   cascade: cascadeOwnershipChart({
     locations: ['Arrakeen', 'Carthag', 'Sietch Tabr'],
     owners: ['Atreides', 'Harkonnen', 'unchanged'],
@@ -77,13 +148,23 @@ export const SAMPLE_SPECS: Record<string, TopLevelSpec> = {
     sides,
     tacticsA: ['hold', 'withdraw'],
     tacticsB: ['hold', 'attack'],
-    winA: [[0, 0.3], [0, 0.4]],
+    winA: [
+      [0, 0.3],
+      [0, 0.4],
+    ],
     mixA: [1, 0],
     mixB: [0.5, 0.5],
     value: 0.4,
-    noCombat: [[true, false], [true, false]],
+    noCombat: [
+      [true, false],
+      [true, false],
+    ],
   }),
-  'sweep-casualties': sweepCasualtiesChart({ parameter: 'sides[0].bonus', sides, points: [0, 10, 20].map((value) => ({ value, casualties: [100 - value, 50 + value] as [number, number] })) }),
+  'sweep-casualties': sweepCasualtiesChart({
+    parameter: 'sides[0].bonus',
+    sides,
+    points: [0, 10, 20].map((value) => ({ value, casualties: [100 - value, 50 + value] as [number, number] })),
+  }),
   engagement: engagementChart({
     days: [0, 0.6, 0.3, 0.1],
     endings: [
@@ -111,8 +192,25 @@ export const SAMPLE_SPECS: Record<string, TopLevelSpec> = {
     subtitle: 'P(troops lost ≤ x) per side',
     what: 'troops lost',
     series: [
-      { label: 'A: Orcs', ...cumulativeOf(dist([[80, 0.3], [160, 0.2], [0, 0.5]])) },
-      { label: 'B: Men', ...cumulativeOf(dist([[40, 0.6], [20, 0.4]])) },
+      {
+        label: 'A: Orcs',
+        ...cumulativeOf(
+          dist([
+            [80, 0.3],
+            [160, 0.2],
+            [0, 0.5],
+          ]),
+        ),
+      },
+      {
+        label: 'B: Men',
+        ...cumulativeOf(
+          dist([
+            [40, 0.6],
+            [20, 0.4],
+          ]),
+        ),
+      },
     ],
     sideColours: true,
   }),

@@ -9,7 +9,9 @@ describe('chart specs', async () => {
   it(`validator in use: ${kind}`, () => expect(kind).toBe('ajv'));
 
   it('the validator rejects a broken spec', () => {
-    expect(validate({ data: { values: [] }, mark: 'pie-chart', encoding: { x: { field: 'a', type: 'quantitative' } } })).toBe(false);
+    expect(
+      validate({ data: { values: [] }, mark: 'pie-chart', encoding: { x: { field: 'a', type: 'quantitative' } } }),
+    ).toBe(false);
   });
 
   for (const [name, spec] of Object.entries(SAMPLE_SPECS)) {
@@ -20,7 +22,9 @@ describe('chart specs', async () => {
     });
     it(`${name}: validates against the Vega-Lite schema`, () => {
       const ok = validate(JSON.parse(JSON.stringify(spec)));
-      expect(validate.errors ?? null, JSON.stringify(validate.errors)).toSatisfy((e: unknown) => ok && (e === null || (Array.isArray(e) && e.length === 0)));
+      expect(validate.errors ?? null, JSON.stringify(validate.errors)).toSatisfy(
+        (e: unknown) => ok && (e === null || (Array.isArray(e) && e.length === 0)),
+      );
     });
     it(`${name}: renders to SVG headlessly`, async () => {
       const svg = await renderSvg(spec);

@@ -7,7 +7,8 @@ import { GENERATOR } from '../../reports/html.js';
 import { assertReplaceable, writeReportFolder, type ReportFile } from '../../reports/write.js';
 import { scratch } from './helpers.js';
 
-const page = (text: string) => `<!DOCTYPE html><html><head><meta name="generator" content="${GENERATOR}"></head><body>${text}</body></html>`;
+const page = (text: string) =>
+  `<!DOCTYPE html><html><head><meta name="generator" content="${GENERATOR}"></head><body>${text}</body></html>`;
 const files = (text: string): ReportFile[] => [
   { name: 'a.svg', data: '<svg/>' },
   { name: 'result.json', data: `{"text":"${text}"}\n` },
@@ -27,7 +28,12 @@ describe('report folder writer', () => {
         seen.push(readdirSync(parent));
       },
     });
-    expect(seen.every((entries) => entries.filter((e) => e !== '.report.lock').length === 1 && entries.some((e) => /^\.report\.tmp-/.test(e)))).toBe(true);
+    expect(
+      seen.every(
+        (entries) =>
+          entries.filter((e) => e !== '.report.lock').length === 1 && entries.some((e) => /^\.report\.tmp-/.test(e)),
+      ),
+    ).toBe(true);
     expect(readdirSync(target).sort()).toEqual(['.warcast-manifest.json', 'a.svg', 'index.html', 'result.json']);
     expect(readdirSync(parent)).toEqual(['report']);
   });
@@ -51,7 +57,17 @@ describe('report folder writer', () => {
     const target = join(parent, 'report');
     writeReportFolder(target, files('old'));
     let n = 0;
-    expect(() => writeReportFolder(target, files('new'), { afterFile: () => void (++n === 3 && (() => { throw new Interrupted(); })()) })).toThrow(Interrupted);
+    expect(() =>
+      writeReportFolder(target, files('new'), {
+        afterFile: () =>
+          void (
+            ++n === 3 &&
+            (() => {
+              throw new Interrupted();
+            })()
+          ),
+      }),
+    ).toThrow(Interrupted);
     expect(readFileSync(join(target, 'result.json'), 'utf8')).toContain('old');
     expect(readFileSync(join(target, 'index.html'), 'utf8')).toContain('old');
     expect(readdirSync(parent)).toEqual(['report']);

@@ -24,7 +24,7 @@ describe('xoshiro128**', () => {
     const n = 600_000;
     const counts = new Array(7).fill(0);
     for (let i = 0; i < n; i++) counts[g.die(6)]++;
-    const se = Math.sqrt((1 / 6) * (5 / 6) / n);
+    const se = Math.sqrt(((1 / 6) * (5 / 6)) / n);
     for (let f = 1; f <= 6; f++) expect(Math.abs(counts[f] / n - 1 / 6)).toBeLessThan(4.5 * se);
     expect(counts[0]).toBe(0);
   });

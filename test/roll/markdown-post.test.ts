@@ -17,7 +17,10 @@ async function cli(...argv: string[]) {
 
 const messagesOf = (out: string) => out.split(/(?<=\*\(part \d+ of \d+\)\*\n)\n/);
 
-async function withServer(handler: (body: string, res: ServerResponse) => void, run: (url: string) => Promise<void>): Promise<void> {
+async function withServer(
+  handler: (body: string, res: ServerResponse) => void,
+  run: (url: string) => Promise<void>,
+): Promise<void> {
   const server = createServer((req: IncomingMessage, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -33,14 +36,22 @@ async function withServer(handler: (body: string, res: ServerResponse) => void, 
 }
 
 describe('--markdown', () => {
-  for (const file of ['examples/orcs-vs-men.yaml', 'examples/elven-pursuit.yaml', 'examples/castle-siege.yaml', 'examples/cascade-bob-john.yaml', 'examples/forced-march-into-battle.yaml', 'examples/divided-forces.yaml']) {
+  for (const file of [
+    'examples/orcs-vs-men.yaml',
+    'examples/elven-pursuit.yaml',
+    'examples/castle-siege.yaml',
+    'examples/cascade-bob-john.yaml',
+    'examples/forced-march-into-battle.yaml',
+    'examples/divided-forces.yaml',
+  ]) {
     it(`${file}: messages of at most 2,000 characters`, async () => {
       const r = await cli('roll', file, '--seed', '8', '--markdown');
       expect(r.code).toBe(0);
       expect(r.out).toMatch(/^### /);
       const parts = messagesOf(r.out);
       for (const p of parts) expect(p.length).toBeLessThanOrEqual(2000);
-      if (parts.length > 1) parts.forEach((p, i) => expect(p.trimEnd().endsWith(`*(part ${i + 1} of ${parts.length})*`)).toBe(true));
+      if (parts.length > 1)
+        parts.forEach((p, i) => expect(p.trimEnd().endsWith(`*(part ${i + 1} of ${parts.length})*`)).toBe(true));
     });
   }
 
@@ -50,7 +61,11 @@ describe('--markdown', () => {
     const parts = messagesOf(cut.out);
     expect(parts.length).toBeGreaterThan(3);
     for (const p of parts) expect(p.length).toBeLessThanOrEqual(500);
-    const strip = (t: string) => t.replace(/\n*\*\(part \d+ of \d+\)\*\n/g, '\n').replace(/\s+/g, ' ').trim();
+    const strip = (t: string) =>
+      t
+        .replace(/\n*\*\(part \d+ of \d+\)\*\n/g, '\n')
+        .replace(/\s+/g, ' ')
+        .trim();
     expect(strip(cut.out)).toBe(strip(whole.out));
   });
 });
@@ -83,7 +98,14 @@ describe('--post URL', () => {
         expect([r.code, r.err]).toEqual([1, 'warcast: --post: the webhook answered HTTP 500 on message 1 of 1\n']);
       },
     );
-    const gone = await cli('roll', 'examples/orcs-vs-men.yaml', '--seed', '1', '--post', 'http://127.0.0.1:9/api/webhooks/s3cr3t');
+    const gone = await cli(
+      'roll',
+      'examples/orcs-vs-men.yaml',
+      '--seed',
+      '1',
+      '--post',
+      'http://127.0.0.1:9/api/webhooks/s3cr3t',
+    );
     expect(gone.code).toBe(1);
     expect(gone.err).toMatch(/^warcast: --post: could not reach the webhook \(\w+\) on message 1 of 1\n$/);
     const bad = await cli('roll', 'examples/orcs-vs-men.yaml', '--post', 'ftp://s3cr3t@example.org/x');

@@ -8,7 +8,14 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commitmentOf, deriveSeed, newSeal, sealedRoll, verifySeal, type SealRecord } from '../../src/analysis/rollSeal.js';
+import {
+  commitmentOf,
+  deriveSeed,
+  newSeal,
+  sealedRoll,
+  verifySeal,
+  type SealRecord,
+} from '../../src/analysis/rollSeal.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 
@@ -20,13 +27,20 @@ async function cli(...argv: string[]) {
 
 /** The derivation exactly as docs/roll.md states it, written from the text. */
 function documentedSeed(secret: string, scenarioSha256: string, contributions: string[]): number {
-  const parts = ['warcast-seal-v1', secret, scenarioSha256, ...[...contributions].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)))];
-  const bytes = Buffer.concat(parts.flatMap((p) => {
-    const b = Buffer.from(p, 'utf8');
-    const n = Buffer.alloc(4);
-    n.writeUInt32BE(b.length);
-    return [n, b];
-  }));
+  const parts = [
+    'warcast-seal-v1',
+    secret,
+    scenarioSha256,
+    ...[...contributions].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))),
+  ];
+  const bytes = Buffer.concat(
+    parts.flatMap((p) => {
+      const b = Buffer.from(p, 'utf8');
+      const n = Buffer.alloc(4);
+      n.writeUInt32BE(b.length);
+      return [n, b];
+    }),
+  );
   const digest = createHash('sha256').update(bytes).digest();
   return Number(BigInt('0x' + digest.subarray(0, 8).toString('hex')) / 2048n);
 }
@@ -38,10 +52,12 @@ describe('sealed rounds', () => {
   const seal = newSeal();
   const contributions = ['Jane: the spice must flow', 'Bob: 1729'];
 
-  it('the seed derivation is the documented one; the contributions\' order does not matter', () => {
+  it("the seed derivation is the documented one; the contributions' order does not matter", () => {
     const sha = createHash('sha256').update(scenario).digest('hex');
     expect(deriveSeed(seal.secret, sha, contributions)).toBe(documentedSeed(seal.secret, sha, contributions));
-    expect(deriveSeed(seal.secret, sha, [...contributions].reverse())).toBe(deriveSeed(seal.secret, sha, contributions));
+    expect(deriveSeed(seal.secret, sha, [...contributions].reverse())).toBe(
+      deriveSeed(seal.secret, sha, contributions),
+    );
     expect(deriveSeed(seal.secret, sha, ['ab', 'c'])).not.toBe(deriveSeed(seal.secret, sha, ['a', 'bc'])); // fields are length-prefixed
     expect(commitmentOf(seal.secret)).toBe(createHash('sha256').update(seal.secret).digest('hex'));
   });
@@ -53,7 +69,8 @@ describe('sealed rounds', () => {
       const v = await verifySeal(post, bytes, 'round.yaml');
       return !v.verified;
     };
-    for (let i = 0; i < r.seal.secret.length; i++) expect(await fails({ ...r.seal, secret: flip(r.seal.secret, i) }), `secret byte ${i}`).toBe(true);
+    for (let i = 0; i < r.seal.secret.length; i++)
+      expect(await fails({ ...r.seal, secret: flip(r.seal.secret, i) }), `secret byte ${i}`).toBe(true);
     for (const [k, c] of r.seal.contributions.entries()) {
       for (let i = 0; i < c.length; i++) {
         const changed = [...r.seal.contributions];
@@ -61,7 +78,9 @@ describe('sealed rounds', () => {
         expect(await fails({ ...r.seal, contributions: changed }), `contribution ${k} byte ${i}`).toBe(true);
       }
     }
-    expect(await fails({ ...r.seal, contributions: r.seal.contributions.slice(1) }), 'a contribution left out').toBe(true);
+    expect(await fails({ ...r.seal, contributions: r.seal.contributions.slice(1) }), 'a contribution left out').toBe(
+      true,
+    );
     for (let i = 0; i < scenario.length; i++) {
       const bytes = Buffer.from(scenario);
       bytes[i] ^= 1;
@@ -85,7 +104,19 @@ describe('sealed rounds', () => {
     const commitment = /^commitment: ([0-9a-f]{64})$/m.exec(s.out)![1];
     expect(statSync(sealFile).mode & 0o777).toBe(0o600);
     expect((await cli('seal', sealFile)).code).toBe(2); // never overwritten
-    const post = await cli('roll', round, '--seal', sealFile, '--contrib', 'Jane: the spice must flow', '--contrib', 'Bob: 1729', '--markdown', '--limit', '900');
+    const post = await cli(
+      'roll',
+      round,
+      '--seal',
+      sealFile,
+      '--contrib',
+      'Jane: the spice must flow',
+      '--contrib',
+      'Bob: 1729',
+      '--markdown',
+      '--limit',
+      '900',
+    );
     expect(post.code, post.err).toBe(0);
     const postFile = join(dir, 'post.md');
     writeFileSync(postFile, post.out);
@@ -99,13 +130,18 @@ describe('sealed rounds', () => {
     writeFileSync(round, scenario.toString('utf8').replace('round: 5', 'round: 6'));
     const edited = await cli('verify', postFile);
     expect(edited.code).toBe(1);
-    expect(edited.out).toMatch(/FAILED {2}scenario: .* has SHA-256 [0-9a-f]{64}, the post says [0-9a-f]{64}: not the scenario rolled/);
+    expect(edited.out).toMatch(
+      /FAILED {2}scenario: .* has SHA-256 [0-9a-f]{64}, the post says [0-9a-f]{64}: not the scenario rolled/,
+    );
     writeFileSync(round, scenario);
     const json = await cli('roll', round, '--seal', sealFile, '--contrib', 'Bob: 1729', '--json');
     const jsonFile = join(dir, 'post.json');
     writeFileSync(jsonFile, json.out);
     expect((await cli('verify', jsonFile)).code).toBe(0);
-    writeFileSync(jsonFile, json.out.replace(/"secret": "([0-9a-f])/, (_m, c) => `"secret": "${c === '0' ? '1' : '0'}`));
+    writeFileSync(
+      jsonFile,
+      json.out.replace(/"secret": "([0-9a-f])/, (_m, c) => `"secret": "${c === '0' ? '1' : '0'}`),
+    );
     const bad = await cli('verify', jsonFile, '--json');
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.out).checks[0]).toMatchObject({ check: 'commitment', ok: false });

@@ -51,16 +51,30 @@ describe('a bad die is a usage error naming it and its range', () => {
     const seeded = await roll('examples/castle-siege.yaml', { seed: 3 });
     const values = seeded.dice.map((d) => d.value);
     const last = seeded.dice.at(-1)!;
-    const err = (p: Promise<unknown>) => p.then(() => null, (e: Error) => e);
+    const err = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: Error) => e,
+      );
     const missing = await err(roll('examples/castle-siege.yaml', { dice: values.slice(0, -1) }));
     expect(missing).toBeInstanceOf(UsageError);
-    expect(missing!.message).toBe(`--dice: die ${values.length} (${last.die}) missing: expected a value from 1 to ${last.sides}`);
+    expect(missing!.message).toBe(
+      `--dice: die ${values.length} (${last.die}) missing: expected a value from 1 to ${last.sides}`,
+    );
     const high = [...values];
     high[0] = seeded.dice[0].sides + 1;
-    expect((await err(roll('examples/castle-siege.yaml', { dice: high })))!.message).toBe(`--dice: die 1 (${seeded.dice[0].die}) must be 1 to ${seeded.dice[0].sides}, got ${high[0]}`);
-    expect((await err(roll('examples/orcs-vs-men.yaml', { dice: '0 5' })))!.message).toBe('--dice: die 1 (d100 A) must be 1 to 100, got 0');
-    expect((await err(roll('examples/orcs-vs-men.yaml', { dice: '5 5 5' })))!.message).toMatch(/^--dice: 3 dice given, the roll used 2/);
-    expect((await err(roll('examples/orcs-vs-men.yaml', { dice: '5 x' })))!.message).toBe('--dice: die 2: expected a whole number, got "x"');
+    expect((await err(roll('examples/castle-siege.yaml', { dice: high })))!.message).toBe(
+      `--dice: die 1 (${seeded.dice[0].die}) must be 1 to ${seeded.dice[0].sides}, got ${high[0]}`,
+    );
+    expect((await err(roll('examples/orcs-vs-men.yaml', { dice: '0 5' })))!.message).toBe(
+      '--dice: die 1 (d100 A) must be 1 to 100, got 0',
+    );
+    expect((await err(roll('examples/orcs-vs-men.yaml', { dice: '5 5 5' })))!.message).toMatch(
+      /^--dice: 3 dice given, the roll used 2/,
+    );
+    expect((await err(roll('examples/orcs-vs-men.yaml', { dice: '5 x' })))!.message).toBe(
+      '--dice: die 2: expected a whole number, got "x"',
+    );
   });
 
   it('on the command line: exit 2 and one line; --dice alone without a terminal is a usage error', async () => {
@@ -94,8 +108,12 @@ describe('the kinds roll plays', () => {
   it('are the registered kinds with a roll behaviour, each listing roll among its commands; another kind is refused (exit 2)', async () => {
     const { KINDS } = await import('../../src/kinds/index.js');
     const { ROLL_KINDS } = await import('../../src/analysis/roll.js');
-    const listing = Object.values(KINDS).filter((k) => k.scenarioKind && (k.commands as readonly string[]).includes('roll')).map((k) => k.scenarioKind);
-    const withRoll = Object.values(KINDS).filter((k) => 'roll' in k && k.roll).map((k) => k.scenarioKind);
+    const listing = Object.values(KINDS)
+      .filter((k) => k.scenarioKind && (k.commands as readonly string[]).includes('roll'))
+      .map((k) => k.scenarioKind);
+    const withRoll = Object.values(KINDS)
+      .filter((k) => 'roll' in k && k.roll)
+      .map((k) => k.scenarioKind);
     expect(withRoll).toEqual(listing);
     expect(ROLL_KINDS).toEqual(listing);
     expect(ROLL_KINDS).toEqual(['war-machine', 'siege', 'cascade', 'march', 'divided']);

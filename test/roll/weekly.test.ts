@@ -38,7 +38,19 @@ describe('a siege week by week', () => {
     const state = join(dir, 'castle.state.json');
     let last: { weeks: unknown[] } | null = null;
     for (const [k, [attacker, defender]] of CHOICES.entries()) {
-      const r = await cli(['roll', castle, '--weekly', '--state', state, ...(k === 0 ? ['--seed', '9'] : []), '--attacker', attacker, '--defender', defender, '--json']);
+      const r = await cli([
+        'roll',
+        castle,
+        '--weekly',
+        '--state',
+        state,
+        ...(k === 0 ? ['--seed', '9'] : []),
+        '--attacker',
+        attacker,
+        '--defender',
+        defender,
+        '--json',
+      ]);
       expect(r.code, r.err).toBe(0);
       last = JSON.parse(r.out);
       expect(last!.weeks).toHaveLength(k + 1);
@@ -50,29 +62,75 @@ describe('a siege week by week', () => {
     expect(weeks).toHaveLength(3);
     expect(weeks[2]).toEqual(last);
     // The choices were played: week 2's sally is a battle, week 1's bombardment is artillery only.
-    const w = (last as unknown as { weeks: { tactics: string[]; battle: { battle: string } | null; artillery: unknown }[] }).weeks;
+    const w = (
+      last as unknown as { weeks: { tactics: string[]; battle: { battle: string } | null; artillery: unknown }[] }
+    ).weeks;
     expect(w.map((x) => x.tactics)).toEqual(CHOICES.map((c) => [...c]));
     expect(w[1].battle?.battle).toBe('sally');
     expect(w[0].artillery).not.toBeNull();
   });
 
-  it('typed dice: each call types its week\'s dice; the siege equals the seeded one with those dice', async () => {
+  it("typed dice: each call types its week's dice; the siege equals the seeded one with those dice", async () => {
     const { dir, castle } = scratch();
     const seeded = join(dir, 'seeded.json');
     const typed = join(dir, 'typed.json');
     let before = 0;
     for (const [k, [attacker, defender]] of CHOICES.entries()) {
-      const s = JSON.parse((await cli(['roll', castle, '--weekly', '--state', seeded, ...(k === 0 ? ['--seed', '4'] : []), '--attacker', attacker, '--defender', defender, '--json'])).out);
-      const weekDice = s.dice.slice(before).map((d: { value: number }) => d.value).join(' ');
+      const s = JSON.parse(
+        (
+          await cli([
+            'roll',
+            castle,
+            '--weekly',
+            '--state',
+            seeded,
+            ...(k === 0 ? ['--seed', '4'] : []),
+            '--attacker',
+            attacker,
+            '--defender',
+            defender,
+            '--json',
+          ])
+        ).out,
+      );
+      const weekDice = s.dice
+        .slice(before)
+        .map((d: { value: number }) => d.value)
+        .join(' ');
       before = s.dice.length;
-      const t = await cli(['roll', castle, '--weekly', '--state', typed, '--dice', weekDice, '--attacker', attacker, '--defender', defender, '--json']);
+      const t = await cli([
+        'roll',
+        castle,
+        '--weekly',
+        '--state',
+        typed,
+        '--dice',
+        weekDice,
+        '--attacker',
+        attacker,
+        '--defender',
+        defender,
+        '--json',
+      ]);
       expect(t.code, t.err).toBe(0);
       expect(JSON.parse(t.out)).toEqual({ ...s, seed: null });
     }
     const saved = JSON.parse(readFileSync(typed, 'utf8'));
     expect(saved.dice).toHaveLength(before);
     // A week short of its dice names the missing die.
-    const short = await cli(['roll', castle, '--weekly', '--state', typed, '--dice', '1', '--attacker', 'assault', '--defender', 'stay']);
+    const short = await cli([
+      'roll',
+      castle,
+      '--weekly',
+      '--state',
+      typed,
+      '--dice',
+      '1',
+      '--attacker',
+      'assault',
+      '--defender',
+      'stay',
+    ]);
     expect(short.code).toBe(2);
     expect(short.err).toMatch(/^warcast: --dice: die \d+ \(.+\) missing: expected a value from 1 to \d+\n$/);
   });
@@ -80,22 +138,91 @@ describe('a siege week by week', () => {
   it('refuses: no tactics off a terminal, a tactic of the wrong mode, a changed scenario, another kind', async () => {
     const { dir, castle } = scratch();
     const state = join(dir, 's.json');
-    expect((await cli(['roll', castle, '--weekly', '--state', state, '--seed', '1'])).err).toMatch(/choose this week's tactics: --attacker bombard\|harass\|assault\|depart --defender stay\|sally\|depart/);
-    expect((await cli(['roll', castle, '--weekly', '--attacker', 'storm', '--defender', 'stay'])).err).toMatch(/--attacker: expected bombard, harass, assault, depart, got "storm"/);
-    expect((await cli(['roll', castle, '--weekly', '--state', state, '--seed', '1', '--attacker', 'bombard', '--defender', 'stay'])).code).toBe(0);
+    expect((await cli(['roll', castle, '--weekly', '--state', state, '--seed', '1'])).err).toMatch(
+      /choose this week's tactics: --attacker bombard\|harass\|assault\|depart --defender stay\|sally\|depart/,
+    );
+    expect((await cli(['roll', castle, '--weekly', '--attacker', 'storm', '--defender', 'stay'])).err).toMatch(
+      /--attacker: expected bombard, harass, assault, depart, got "storm"/,
+    );
+    expect(
+      (
+        await cli([
+          'roll',
+          castle,
+          '--weekly',
+          '--state',
+          state,
+          '--seed',
+          '1',
+          '--attacker',
+          'bombard',
+          '--defender',
+          'stay',
+        ])
+      ).code,
+    ).toBe(0);
     writeFileSync(castle, readFileSync(castle, 'utf8') + '\n# edited\n');
-    const changed = await cli(['roll', castle, '--weekly', '--state', state, '--attacker', 'bombard', '--defender', 'stay']);
-    expect([changed.code, changed.err]).toEqual([2, `warcast: ${state}: the scenario changed since this state was saved (its SHA-256 differs): the weeks played cannot be replayed\n`]);
-    const battle = await cli(['roll', 'examples/orcs-vs-men.yaml', '--weekly', '--attacker', 'bombard', '--defender', 'stay']);
-    expect([battle.code, battle.err]).toEqual([2, 'warcast: --weekly: only a siege is played week by week (examples/orcs-vs-men.yaml is a war-machine scenario)\n']);
+    const changed = await cli([
+      'roll',
+      castle,
+      '--weekly',
+      '--state',
+      state,
+      '--attacker',
+      'bombard',
+      '--defender',
+      'stay',
+    ]);
+    expect([changed.code, changed.err]).toEqual([
+      2,
+      `warcast: ${state}: the scenario changed since this state was saved (its SHA-256 differs): the weeks played cannot be replayed\n`,
+    ]);
+    const battle = await cli([
+      'roll',
+      'examples/orcs-vs-men.yaml',
+      '--weekly',
+      '--attacker',
+      'bombard',
+      '--defender',
+      'stay',
+    ]);
+    expect([battle.code, battle.err]).toEqual([
+      2,
+      'warcast: --weekly: only a siege is played week by week (examples/orcs-vs-men.yaml is a war-machine scenario)\n',
+    ]);
   });
 
   it('a siege that ends is over: the next call is refused', async () => {
     const { dir, castle } = scratch();
     const state = join(dir, 's.json');
-    const first = await cli(['roll', castle, '--weekly', '--state', state, '--seed', '2', '--attacker', 'depart', '--defender', 'stay']);
+    const first = await cli([
+      'roll',
+      castle,
+      '--weekly',
+      '--state',
+      state,
+      '--seed',
+      '2',
+      '--attacker',
+      'depart',
+      '--defender',
+      'stay',
+    ]);
     expect(first.out).toMatch(/Result: the attacker leaves/);
-    const again = await cli(['roll', castle, '--weekly', '--state', state, '--attacker', 'bombard', '--defender', 'stay']);
-    expect([again.code, again.err]).toEqual([2, `warcast: the siege in ${state} is over after week 1: nothing left to play\n`]);
+    const again = await cli([
+      'roll',
+      castle,
+      '--weekly',
+      '--state',
+      state,
+      '--attacker',
+      'bombard',
+      '--defender',
+      'stay',
+    ]);
+    expect([again.code, again.err]).toEqual([
+      2,
+      `warcast: the siege in ${state} is over after week 1: nothing left to play\n`,
+    ]);
   });
 });

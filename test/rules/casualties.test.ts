@@ -31,11 +31,19 @@ describe('casualties', () => {
       { troops: 400, modifiedBattleRating: 80, tactic: null },
     ] as const;
     // row 3 (25–30): 10% / 30%, F / R+1
-    const normal = decidedSides(sides, pairEffects(null, null), 0, 3, { tie: 'reroll', casualtyMod: 'additive', mercy: false });
+    const normal = decidedSides(sides, pairEffects(null, null), 0, 3, {
+      tie: 'reroll',
+      casualtyMod: 'additive',
+      mercy: false,
+    });
     expect(normal[0].losses).toEqual({ lost: 80, dead: 40, wounded: 40 });
     expect(normal[1].losses).toEqual({ lost: 120, dead: 120, wounded: 0 });
     expect(normal[1].location).toBe('R+1');
-    const mercy = decidedSides(sides, pairEffects(null, null), 0, 3, { tie: 'reroll', casualtyMod: 'additive', mercy: true });
+    const mercy = decidedSides(sides, pairEffects(null, null), 0, 3, {
+      tie: 'reroll',
+      casualtyMod: 'additive',
+      mercy: true,
+    });
     expect(mercy[1].losses.lost).toBe(60);
   });
 

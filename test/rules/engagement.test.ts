@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { exactOdds } from '../../src/analysis/odds.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import { compileEngagement, engagementSides, runEngagementChunks, summarizeEngagement, engagementLayout } from '../../src/kinds/pursuit/engagement.js';
+import {
+  compileEngagement,
+  engagementSides,
+  runEngagementChunks,
+  summarizeEngagement,
+  engagementLayout,
+} from '../../src/kinds/pursuit/engagement.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { contactAfter, worseFatigue } from '../../src/rules/warMachine/engagement.js';
 import { loadText } from '../helpers/load.js';
@@ -66,7 +72,13 @@ describe('engagements', () => {
       expect(Math.abs(e.casualties[s].mean - exact.casualties[s].mean)).toBeLessThan((4.5 * 800) / Math.sqrt(n));
     }
     expect(e.days.distribution[1]).toBe(1);
-    expect(e.endings['day limit'] + e.endings['contact broken'] + e.endings['both left the field'] + e.endings.rout + e.endings.destroyed).toBeCloseTo(1, 12);
+    expect(
+      e.endings['day limit'] +
+        e.endings['contact broken'] +
+        e.endings['both left the field'] +
+        e.endings.rout +
+        e.endings.destroyed,
+    ).toBeCloseTo(1, 12);
   });
 
   it('a side that withdraws (against Attack, not Attack+) is never attacked again when it cannot lose by 81+', () => {
@@ -90,7 +102,7 @@ sides:
   });
 
   it('odds reports the engagement when pursuit is on, and not when pursue: never', async () => {
-    const dir = await import('node:fs').then((fs) => fs.mkdtempSync(`${(process.env.TMPDIR ?? '/tmp')}/warcast-eng-`));
+    const dir = await import('node:fs').then((fs) => fs.mkdtempSync(`${process.env.TMPDIR ?? '/tmp'}/warcast-eng-`));
     const fs = await import('node:fs');
     fs.writeFileSync(`${dir}/on.yaml`, SCENARIO);
     fs.writeFileSync(`${dir}/off.yaml`, SCENARIO.replace('engagement:', 'policies: { pursue: never }\nengagement:'));

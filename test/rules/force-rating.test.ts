@@ -7,7 +7,9 @@ const base = plainForce({ leader: { level: 10, intelligence: 10, wisdom: 10, cha
 
 describe('basic force rating', () => {
   it('ability adjustments follow the RC table', () => {
-    expect([3, 4, 5, 6, 8, 9, 12, 13, 15, 16, 17, 18].map(abilityAdjustment)).toEqual([-3, -2, -2, -1, -1, 0, 0, 1, 1, 2, 2, 3]);
+    expect([3, 4, 5, 6, 8, 9, 12, 13, 15, 16, 17, 18].map(abilityAdjustment)).toEqual([
+      -3, -2, -2, -1, -1, 0, 0, 1, 1, 2, 2, 3,
+    ]);
   });
 
   it('adds every factor with its caps', () => {
@@ -36,7 +38,12 @@ describe('basic force rating', () => {
   });
 
   it('averages are rounded up by default, kept exact on request (total rounded down)', () => {
-    const f = { ...base, leader: { ...base.leader, level: 0 }, averageTroopLevel: 1.5, officers: { count: 10, averageLevel: 2.5 } };
+    const f = {
+      ...base,
+      leader: { ...base.leader, level: 0 },
+      averageTroopLevel: 1.5,
+      officers: { count: 10, averageLevel: 2.5 },
+    };
     expect(basicForceRating(f).basicForceRating).toBe(2 * 2 + 3 * 3);
     expect(basicForceRating(f, 'exact').basicForceRating).toBe(Math.floor(2 * 1.5 + 3 * 2.5));
   });
@@ -46,6 +53,8 @@ describe('basic force rating', () => {
   });
 
   it('troop class boundaries', () => {
-    expect([0, 20, 21, 35, 36, 55, 56, 70, 71, 80, 81, 100, 101, 125, 126, 300].map(troopClass)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7]);
+    expect([0, 20, 21, 35, 36, 55, 56, 70, 71, 80, 81, 100, 101, 125, 126, 300].map(troopClass)).toEqual([
+      0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7,
+    ]);
   });
 });

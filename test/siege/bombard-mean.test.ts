@@ -12,7 +12,10 @@ describe('bombardment', () => {
       kind: 'siege',
       attacker: { name: 'A', troops: 100_000, battleRating: 100 },
       defender: { name: 'D', troops: 100_000, battleRating: 80 },
-      equipment: { attacker: { trebuchet: { count: 5 }, ballista: { count: 10 } }, defender: { heavyCatapult: { count: 3 }, ballista: { count: 4 } } },
+      equipment: {
+        attacker: { trebuchet: { count: 5 }, ballista: { count: 10 } },
+        defender: { heavyCatapult: { count: 3 }, ballista: { count: 4 } },
+      },
       foodWeeks: 100,
       weekLimit: 20,
       strategy: { attacker: 'bombard' },

@@ -35,7 +35,9 @@ interface Exact {
 
 /** The exact answers when the catapult fights in `weeks` of the W bombard weeks. */
 function exact(weeks: number): Exact {
-  let m1 = 0, m2 = 0, breach = 0;
+  let m1 = 0,
+    m2 = 0,
+    breach = 0;
   for (let r = 9; r <= 16; r++) {
     for (let d = 1; d <= 100; d++) {
       const net = Math.max(0, weeks * r - d);
@@ -45,7 +47,14 @@ function exact(weeks: number): Exact {
     }
   }
   // Hit dice a siege: Σ over `weeks` of 0.4 d10 (variance 0.16 × 8.25 each); reported per bombard week (÷ W).
-  return { damage: m1, damageSd: Math.sqrt(m2 - m1 * m1), breachFeet: breach, breachSd: Math.sqrt(10 * breach - breach * breach), hitDice: (weeks * 0.4 * 5.5) / W, hitDiceSd: Math.sqrt(weeks * 0.16 * 8.25) / W };
+  return {
+    damage: m1,
+    damageSd: Math.sqrt(m2 - m1 * m1),
+    breachFeet: breach,
+    breachSd: Math.sqrt(10 * breach - breach * breach),
+    hitDice: (weeks * 0.4 * 5.5) / W,
+    hitDiceSd: Math.sqrt(weeks * 0.16 * 8.25) / W,
+  };
 }
 
 describe('field construction: Monte Carlo = exact hand computation', () => {
@@ -57,16 +66,24 @@ describe('field construction: Monte Carlo = exact hand computation', () => {
       defender: { name: 'Garrison', troops: 10_000, battleRating: 50 },
       fortifications: [{ structure: 'castleWall', lengthFeet: 1000 }],
       foodWeeks: 100,
-      construction: { attacker: { engineers: 1, artillerists: 1, workers: 2, build: [{ engine: 'lightCatapult', count: 1 }] } },
+      construction: {
+        attacker: { engineers: 1, artillerists: 1, workers: 2, build: [{ engine: 'lightCatapult', count: 1 }] },
+      },
       weekLimit: W,
       strategy: { attacker: 'bombard' },
     });
     const c = compileSiege(s);
-    expect(c.construction?.attacker?.engines).toEqual([{ engine: 'lightCatapult', startDay: 1, finishDay: 18, week: JOINS }]);
+    expect(c.construction?.attacker?.engines).toEqual([
+      { engine: 'lightCatapult', startDay: 1, finishDay: 18, week: JOINS },
+    ]);
     const r = await runTrials({ kernel: await loadKernel('siege'), plan: c.plan, seed: 11, trials, threads: 1 });
     const sum = summarizeSiege(c.plan, r.acc, r.trials);
     expect(sum.endings.standing.probability).toBe(1);
-    const got = { damage: sum.damage.meanDamage, breachFeet: sum.damage.meanBreachFeet, hitDice: sum.bombard.meanDefenderHitDice! };
+    const got = {
+      damage: sum.damage.meanDamage,
+      breachFeet: sum.damage.meanBreachFeet,
+      hitDice: sum.bombard.meanDefenderHitDice!,
+    };
     const want = exact(W - JOINS + 1);
     const tol = (sd: number) => (4.5 * sd) / Math.sqrt(trials);
     const within = (e: Exact) => ({

@@ -4,12 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileSiege, ENDINGS, HISTOGRAM_BINS } from '../../src/kinds/siege/plan.js';
-import { runSiegeChunks, SERIES_STRIDE, siegeLayout, SUM, SUPPLY_HISTOGRAMS_PER_SIDE } from '../../src/kinds/siege/kernel.js';
+import {
+  runSiegeChunks,
+  SERIES_STRIDE,
+  siegeLayout,
+  SUM,
+  SUPPLY_HISTOGRAMS_PER_SIDE,
+} from '../../src/kinds/siege/kernel.js';
 import { Stream, Xoshiro128 } from '../../src/rng/index.js';
 import { fightSiege } from '../../src/rules/siege/week.js';
 import { siegeSchema } from '../../src/kinds/siege/schema.js';
 
-const pick = <T,>(g: Xoshiro128, xs: readonly T[]): T => xs[g.below(xs.length)];
+const pick = <T>(g: Xoshiro128, xs: readonly T[]): T => xs[g.below(xs.length)];
 
 /**
  * Field construction added to a Siege Machine siege, from its own generator `gc` (so the sieges drawn from `g`
@@ -17,7 +23,18 @@ const pick = <T,>(g: Xoshiro128, xs: readonly T[]): T => xs[g.below(xs.length)];
  */
 function addConstruction(s: Record<string, unknown>, gc: Xoshiro128): void {
   if (s.mode === 'simple' || gc.below(2) === 0) return;
-  const engines = ['ballista', 'lightCatapult', 'heavyCatapult', 'trebuchet', 'bore', 'ram', 'belfry', 'mantlet', 'ladder', 'timberFort'];
+  const engines = [
+    'ballista',
+    'lightCatapult',
+    'heavyCatapult',
+    'trebuchet',
+    'bore',
+    'ram',
+    'belfry',
+    'mantlet',
+    'ladder',
+    'timberFort',
+  ];
   const side = (names: string[]) => ({
     engineers: 1 + gc.below(2),
     artillerists: 1 + gc.below(2),
@@ -27,7 +44,8 @@ function addConstruction(s: Record<string, unknown>, gc: Xoshiro128): void {
   });
   // mostly weapons; sometimes miscellaneous equipment (which changes only the harass or assault BR)
   const construction: Record<string, unknown> = { attacker: side(gc.below(3) === 0 ? engines : engines.slice(0, 6)) };
-  if ((s.defender as { troops: number }).troops >= 80 && gc.below(2) === 0) construction.defender = side(['ballista', 'lightCatapult']);
+  if ((s.defender as { troops: number }).troops >= 80 && gc.below(2) === 0)
+    construction.defender = side(['ballista', 'lightCatapult']);
   s.construction = construction;
 }
 
@@ -35,7 +53,14 @@ function randomSiege(g: Xoshiro128): Record<string, unknown> {
   const simple = g.below(4) === 0;
   const tactics = ['attack', 'hold', 'envelop', 'trap', 'attack-plus', 'withdraw'];
   const withTactics = g.below(2) === 0;
-  const side = (name: string, troops: number) => ({ name, troops, battleRating: 20 + g.below(120), ...(withTactics ? { tactic: g.below(2) === 0 ? pick(g, tactics) : { [tactics[g.below(3)]]: 0.5, [tactics[3 + g.below(3)]]: 0.5 } } : {}) });
+  const side = (name: string, troops: number) => ({
+    name,
+    troops,
+    battleRating: 20 + g.below(120),
+    ...(withTactics
+      ? { tactic: g.below(2) === 0 ? pick(g, tactics) : { [tactics[g.below(3)]]: 0.5, [tactics[3 + g.below(3)]]: 0.5 } }
+      : {}),
+  });
   const escapeRoute = g.below(2) === 0;
   const defenderMix = (): unknown => {
     const names = simple ? ['stay'] : ['stay', 'sally'];
@@ -46,9 +71,16 @@ function randomSiege(g: Xoshiro128): Record<string, unknown> {
     return { [names[0]]: p, [names[1]]: 1 - p };
   };
   const attackerNames = simple ? ['besiege', 'storm'] : ['bombard', 'harass', 'assault'];
-  const attacker = g.below(3) === 0
-    ? [{ tactic: pick(g, attackerNames), weeks: 1 + g.below(4) }, { tactic: pick(g, attackerNames), until: { breachFeet: 10 * g.below(5) } }, { tactic: { [attackerNames[0]]: 0.5, [attackerNames[1]]: 0.5 } }]
-    : g.below(2) === 0 ? pick(g, attackerNames) : { [attackerNames[0]]: 0.3, [attackerNames[1]]: 0.3, [attackerNames[2] ?? 'depart']: 0.4 };
+  const attacker =
+    g.below(3) === 0
+      ? [
+          { tactic: pick(g, attackerNames), weeks: 1 + g.below(4) },
+          { tactic: pick(g, attackerNames), until: { breachFeet: 10 * g.below(5) } },
+          { tactic: { [attackerNames[0]]: 0.5, [attackerNames[1]]: 0.5 } },
+        ]
+      : g.below(2) === 0
+        ? pick(g, attackerNames)
+        : { [attackerNames[0]]: 0.3, [attackerNames[1]]: 0.3, [attackerNames[2] ?? 'depart']: 0.4 };
   const crew = (n: number, full: number) => (g.below(2) === 0 ? {} : { crew: g.below(n * full + 1) });
   const s: Record<string, unknown> = {
     kind: 'siege',
@@ -63,11 +95,25 @@ function randomSiege(g: Xoshiro128): Record<string, unknown> {
     },
     attacker: side('A', 200 + g.below(1500)),
     defender: side('D', 20 + g.below(300)),
-    fortifications: simple ? [] : [{ structure: 'castleWall', lengthFeet: 100 * (1 + g.below(8)) }, { structure: 'roundTowerWide', count: 1 + g.below(3) }, { structure: 'squareKeep', count: g.below(2) }],
-    equipment: simple ? {} : {
-      attacker: { trebuchet: { count: 1 + g.below(2), ...crew(2, 12) }, ballista: { count: g.below(4), ...crew(3, 4) }, ram: { count: g.below(2) }, ladder: { count: g.below(3) }, mantlet: { count: g.below(30) } },
-      defender: { ballista: { count: g.below(4), ...crew(3, 4) }, lightCatapult: { count: g.below(2) } },
-    },
+    fortifications: simple
+      ? []
+      : [
+          { structure: 'castleWall', lengthFeet: 100 * (1 + g.below(8)) },
+          { structure: 'roundTowerWide', count: 1 + g.below(3) },
+          { structure: 'squareKeep', count: g.below(2) },
+        ],
+    equipment: simple
+      ? {}
+      : {
+          attacker: {
+            trebuchet: { count: 1 + g.below(2), ...crew(2, 12) },
+            ballista: { count: g.below(4), ...crew(3, 4) },
+            ram: { count: g.below(2) },
+            ladder: { count: g.below(3) },
+            mantlet: { count: g.below(30) },
+          },
+          defender: { ballista: { count: g.below(4), ...crew(3, 4) }, lightCatapult: { count: g.below(2) } },
+        },
     foodWeeks: g.below(8),
     lowestTroopHitDice: { attacker: pick(g, [1, 1.5, 2]), defender: pick(g, [1, 0.5, 3]) },
     weekLimit: 4 + g.below(16),
@@ -84,12 +130,23 @@ function randomSiege(g: Xoshiro128): Record<string, unknown> {
       mounts: g.below(2) === 0 ? 0 : g.below(troops),
       createFood: g.below(3) === 0 ? [{ level: 10 + g.below(4), clerics: 1 }] : [],
       // ammunition in units (quarters allowed), often short so that pieces fall silent mid-siege
-      ...(g.below(3) !== 0 ? { ammunition: { trebuchet: g.below(6) / 4, heavyCatapult: g.below(2), lightCatapult: g.below(4) / 2, ballista: g.below(8) / 4 } } : {}),
+      ...(g.below(3) !== 0
+        ? {
+            ammunition: {
+              trebuchet: g.below(6) / 4,
+              heavyCatapult: g.below(2),
+              lightCatapult: g.below(4) / 2,
+              ballista: g.below(8) / 4,
+            },
+          }
+        : {}),
     });
     const def = g.below(2) === 0 ? stores(d.troops) : null;
     const eqD = (s.equipment as { defender: { lightCatapult: { count: number } } }).defender;
-    if (def?.ammunition && eqD.lightCatapult.count > 0 && g.below(2) === 0) (def as Record<string, unknown>).stoneBuildingsToAmmunition = 1;
-    if (def && (def as Record<string, unknown>).stoneBuildingsToAmmunition) (s.fortifications as unknown[]).push({ structure: 'stoneBuilding', count: 2 });
+    if (def?.ammunition && eqD.lightCatapult.count > 0 && g.below(2) === 0)
+      (def as Record<string, unknown>).stoneBuildingsToAmmunition = 1;
+    if (def && (def as Record<string, unknown>).stoneBuildingsToAmmunition)
+      (s.fortifications as unknown[]).push({ structure: 'stoneBuilding', count: 2 });
     s.supplies = { attacker: stores(a.troops), ...(def ? { defender: def } : {}) };
     if (def) delete s.foodWeeks;
     if (g.below(2) === 0) (s.policies as Record<string, unknown>).malnutritionMorale = g.below(2) === 0;
@@ -160,7 +217,16 @@ describe('siege kernel = readable week stepper', () => {
         }
         rules[S + SUM.attackerDeserted] += o.attackerDeserted;
         if (plan.stores) {
-          const firstShort = [o.outOfRationsWeek[0], o.outOfRationsWeek[1], o.outOfMoneyWeek[0], o.outOfMoneyWeek[1], o.outOfShotWeek[0], o.outOfShotWeek[1], o.outOfBallistaWeek[0], o.outOfBallistaWeek[1]];
+          const firstShort = [
+            o.outOfRationsWeek[0],
+            o.outOfRationsWeek[1],
+            o.outOfMoneyWeek[0],
+            o.outOfMoneyWeek[1],
+            o.outOfShotWeek[0],
+            o.outOfShotWeek[1],
+            o.outOfBallistaWeek[0],
+            o.outOfBallistaWeek[1],
+          ];
           firstShort.forEach((w, i) => rules[L.supplyWeeks + i * (W + 1) + w]++);
           o.storesByWeek.forEach((levels, i) => {
             const at = L.supplySeries + (i + 1) * SERIES_STRIDE;
@@ -170,7 +236,8 @@ describe('siege kernel = readable week stepper', () => {
           for (let side = 0; side < 2; side++) {
             const h = L.supplyHistograms + side * SUPPLY_HISTOGRAMS_PER_SIDE * HISTOGRAM_BINS;
             const wd = (k: number) => plan.supplyBinWidth[side * SUPPLY_HISTOGRAMS_PER_SIDE + k];
-            const bin = (at: number, v: number, w: number) => rules[at + Math.min(HISTOGRAM_BINS - 1, Math.floor(v / w))]++;
+            const bin = (at: number, v: number, w: number) =>
+              rules[at + Math.min(HISTOGRAM_BINS - 1, Math.floor(v / w))]++;
             if (plan.money[side] >= 0) bin(h, o.paid[side], wd(0));
             rules[S + SUM.shotUsedAttacker + side] += o.shotUsed[side];
             rules[S + SUM.ballistaUsedAttacker + side] += o.ballistaUsed[side];
@@ -192,12 +259,27 @@ describe('siege kernel = readable week stepper', () => {
       checked++;
       if (plan.phases > 1) {
         joinedMidSiege++;
-        if (c.construction?.attacker?.engines.some((e) => e.week !== null && e.week <= plan.weekLimit && !['ballista', 'lightCatapult', 'heavyCatapult', 'trebuchet', 'bore', 'ram'].includes(e.engine))) miscJoined++;
+        if (
+          c.construction?.attacker?.engines.some(
+            (e) =>
+              e.week !== null &&
+              e.week <= plan.weekLimit &&
+              !['ballista', 'lightCatapult', 'heavyCatapult', 'trebuchet', 'bore', 'ram'].includes(e.engine),
+          )
+        )
+          miscJoined++;
         // a kernel that reads the built engines wrong (one arsenal for the whole siege) disagrees with the stepper
         const wrong = new Float64Array(L.length);
         runSiegeChunks({ ...plan, phases: 1 }, 300 + k, 0, 1, trials, wrong);
         if (wrong.some((v, i) => v !== rules[i])) wrongCaught++;
-        else if (process.env.DEBUG_SIEGE) console.log(k, JSON.stringify(parsed.data.construction), plan.phaseWeek, plan.weekLimit, JSON.stringify(parsed.data.strategy));
+        else if (process.env.DEBUG_SIEGE)
+          console.log(
+            k,
+            JSON.stringify(parsed.data.construction),
+            plan.phaseWeek,
+            plan.weekLimit,
+            JSON.stringify(parsed.data.strategy),
+          );
       }
       if (plan.stores) withStores++;
       if (plan.ammo) withAmmunition++;

@@ -1,7 +1,14 @@
 /** Siege rules as tables and the kernel's copies of them. */
 import { describe, expect, it } from 'vitest';
 import { allocateDamage } from '../../src/rules/siege/damage.js';
-import { attackerEquipmentBr, defenderEquipmentBr, equipmentSets, fortificationBr, galleryShedBr, sumLines } from '../../src/rules/siege/equipment.js';
+import {
+  attackerEquipmentBr,
+  defenderEquipmentBr,
+  equipmentSets,
+  fortificationBr,
+  galleryShedBr,
+  sumLines,
+} from '../../src/rules/siege/equipment.js';
 import { starvationEffect, starvationLoss } from '../../src/rules/siege/supply.js';
 import { ratioBonus, troopRatioBonus } from '../../src/rules/warMachine/adjustments.js';
 
@@ -30,7 +37,9 @@ describe('equipment BR by tactic (sheet l. 310–324)', () => {
     expect(sumLines(attackerEquipmentBr(inv, 200, 'harass', { harass: false, assault: true }))).toBe(6 + 12 + 3);
     expect(sumLines(attackerEquipmentBr(inv, 200, 'harass', { harass: true, assault: true }))).toBe(6 + 12 + 3 + 16);
     // assault: 2 × ballista 12, ram 4, timber forts 2 × 4, mantlet 2, artillery 16
-    expect(sumLines(attackerEquipmentBr(inv, 200, 'assault', { harass: true, assault: true }))).toBe(12 + 4 + 8 + 2 + 16);
+    expect(sumLines(attackerEquipmentBr(inv, 200, 'assault', { harass: true, assault: true }))).toBe(
+      12 + 4 + 8 + 2 + 16,
+    );
   });
   it('timber forts count at most ×5; per-1000-men items once', () => {
     expect(equipmentSets('timberFort', 40, 100)).toBe(5);
@@ -39,7 +48,15 @@ describe('equipment BR by tactic (sheet l. 310–324)', () => {
     expect(galleryShedBr({ ram: 1, bore: 1, galleryShed: 3 })).toBe(8);
   });
   it('fortification BR: walls per 100 feet, structures per count', () => {
-    expect(sumLines(fortificationBr([{ structure: 'castleWall', lengthFeet: 450 }, { structure: 'squareKeep', count: 1 }, { structure: 'moatFilled', count: 1 }]))).toBe(45 + 50 + 32);
+    expect(
+      sumLines(
+        fortificationBr([
+          { structure: 'castleWall', lengthFeet: 450 },
+          { structure: 'squareKeep', count: 1 },
+          { structure: 'moatFilled', count: 1 },
+        ]),
+      ),
+    ).toBe(45 + 50 + 32);
   });
 });
 

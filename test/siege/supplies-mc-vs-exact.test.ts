@@ -26,13 +26,22 @@ interface Exact {
 
 /** Exact expectations by enumerating the loss of each week (1 or 2, probability ½ each). `firstWeek`: the week deductions start. */
 function exact(firstWeek: number): Exact {
-  const out: Exact = { shortByWeek: Array<number>(WEEKS + 1).fill(0), rationsUsed: 0, starved: 0, stormed: 0, moneyShortWeek: 0 };
+  const out: Exact = {
+    shortByWeek: Array<number>(WEEKS + 1).fill(0),
+    rationsUsed: 0,
+    starved: 0,
+    stormed: 0,
+    moneyShortWeek: 0,
+  };
   const walk = (week: number, troops: number, rations: number, p: number, short: boolean, used: number) => {
     if (week > WEEKS) {
       out.rationsUsed += p * used;
       return;
     }
-    let t = troops, r = rations, sh = short, u = used;
+    let t = troops,
+      r = rations,
+      sh = short,
+      u = used;
     if (week >= firstWeek) {
       const eat = Math.min(t, r);
       u += eat;
@@ -85,8 +94,12 @@ describe('supplies: Monte Carlo = exact hand computation', () => {
       const p = want.shortByWeek[w];
       expect(Math.abs(sup.rations!.ranShort.byWeek[w - 1] - p), `week ${w}`).toBeLessThanOrEqual(4.5 * se(p) + 1e-12);
     }
-    expect(Math.abs(sum.endings.starved.probability - want.starved)).toBeLessThanOrEqual(4.5 * se(want.starved) + 1e-12);
-    expect(Math.abs(sum.endings.stormed.probability - want.stormed)).toBeLessThanOrEqual(4.5 * se(want.stormed) + 1e-12);
+    expect(Math.abs(sum.endings.starved.probability - want.starved)).toBeLessThanOrEqual(
+      4.5 * se(want.starved) + 1e-12,
+    );
+    expect(Math.abs(sum.endings.stormed.probability - want.stormed)).toBeLessThanOrEqual(
+      4.5 * se(want.stormed) + 1e-12,
+    );
     // rations used lie in 0…20: the standard error is at most 10 / √n
     expect(Math.abs(sup.rations!.usedMean - want.rationsUsed)).toBeLessThanOrEqual((4.5 * 10) / Math.sqrt(trials));
     const gap = Math.max(...want.shortByWeek.map((p, w) => Math.abs(p - wrong.shortByWeek[w]) / Math.max(se(p), 1e-9)));

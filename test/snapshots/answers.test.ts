@@ -37,10 +37,17 @@ const TRIALS: Record<string, string> = { odds: TRIALS_ODDS };
 function commandFor(kind: unknown): ((file: string) => string[]) | undefined {
   const command = scenarioKindDefinition(kind)?.command;
   if (!command) return undefined;
-  const simulates = program.commands.find((c) => c.name() === command)?.options.some((o) => o.long === '--trials') === true;
+  const simulates =
+    program.commands.find((c) => c.name() === command)?.options.some((o) => o.long === '--trials') === true;
   // march and divided are exact by default (their --trials only counts with --monte-carlo).
-  const exact = program.commands.find((c) => c.name() === command)?.options.some((o) => o.long === '--monte-carlo') === true;
-  return (file) => [command, file, '--json', ...(simulates && !exact ? ['--seed', SEED, '--trials', TRIALS[command] ?? '20000', '--threads', '1'] : [])];
+  const exact =
+    program.commands.find((c) => c.name() === command)?.options.some((o) => o.long === '--monte-carlo') === true;
+  return (file) => [
+    command,
+    file,
+    '--json',
+    ...(simulates && !exact ? ['--seed', SEED, '--trials', TRIALS[command] ?? '20000', '--threads', '1'] : []),
+  ];
 }
 
 const examples = readdirSync(EXAMPLES)
@@ -50,7 +57,8 @@ const examples = readdirSync(EXAMPLES)
 async function answersOf(file: string): Promise<unknown> {
   const kind = (parse(readFileSync(file, 'utf8')) as { kind?: unknown } | null)?.kind;
   const command = commandFor(kind);
-  if (!command) throw new Error(`${file}: kind ${JSON.stringify(kind)} is not in the kind registry (src/kinds/index.ts)`);
+  if (!command)
+    throw new Error(`${file}: kind ${JSON.stringify(kind)} is not in the kind registry (src/kinds/index.ts)`);
   const io = memoryIo();
   const argv = command(file);
   const code = await runCli(argv, io);
@@ -73,21 +81,27 @@ describe('answer snapshots (examples/ at a fixed seed)', () => {
         return;
       }
       if (!existsSync(snapshot)) {
-        expect.fail(`examples/${name} has no answer snapshot: create ${snapshot.slice(ROOT.length)} with\n  ${REGENERATE}\nthen review and commit it`);
+        expect.fail(
+          `examples/${name} has no answer snapshot: create ${snapshot.slice(ROOT.length)} with\n  ${REGENERATE}\nthen review and commit it`,
+        );
       }
       const moved = diffAnswers(JSON.parse(readFileSync(snapshot, 'utf8')), actual);
       if (moved.length > 0) {
         const shown = moved.slice(0, 40).map((m) => `  ${m}`);
         if (moved.length > shown.length) shown.push(`  … and ${moved.length - shown.length} more`);
-        expect.fail(`examples/${name}: ${moved.length} answer${moved.length === 1 ? '' : 's'} moved (path: old → new):\n${shown.join('\n')}\n` +
-          `If the change is intended, regenerate with\n  ${REGENERATE}\nand commit the reviewed diff.`);
+        expect.fail(
+          `examples/${name}: ${moved.length} answer${moved.length === 1 ? '' : 's'} moved (path: old → new):\n${shown.join('\n')}\n` +
+            `If the change is intended, regenerate with\n  ${REGENERATE}\nand commit the reviewed diff.`,
+        );
       }
     });
   }
 
   it('has no snapshot without an example', () => {
     const names = new Set(examples.map((f) => basename(f, extname(f))));
-    const stale = existsSync(ANSWERS) ? readdirSync(ANSWERS).filter((f) => f.endsWith('.json') && !names.has(basename(f, '.json'))) : [];
+    const stale = existsSync(ANSWERS)
+      ? readdirSync(ANSWERS).filter((f) => f.endsWith('.json') && !names.has(basename(f, '.json')))
+      : [];
     expect(stale, `snapshots whose example is gone (delete them): ${stale.join(', ')}`).toEqual([]);
   });
 });

@@ -20,6 +20,9 @@ describe('answer snapshot diff', () => {
   });
 
   it('strips timing and thread fields at any depth', () => {
-    expect(stripVolatile({ elapsedMs: 5, threads: 2, seed: 1, inner: [{ elapsedMs: 1, p: 0.5 }] })).toEqual({ seed: 1, inner: [{ p: 0.5 }] });
+    expect(stripVolatile({ elapsedMs: 5, threads: 2, seed: 1, inner: [{ elapsedMs: 1, p: 0.5 }] })).toEqual({
+      seed: 1,
+      inner: [{ p: 0.5 }],
+    });
   });
 });

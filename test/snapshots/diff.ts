@@ -23,11 +23,13 @@ export function diffAnswers(old: unknown, now: unknown, path = ''): string[] {
   if (bothObjects && Array.isArray(old) === Array.isArray(now)) {
     const out: string[] = [];
     if (Array.isArray(old) && Array.isArray(now)) {
-      for (let i = 0; i < Math.max(old.length, now.length); i++) out.push(...diffAnswers(old[i], now[i], `${path}[${i}]`));
+      for (let i = 0; i < Math.max(old.length, now.length); i++)
+        out.push(...diffAnswers(old[i], now[i], `${path}[${i}]`));
     } else {
       const o = old as Record<string, unknown>;
       const n = now as Record<string, unknown>;
-      for (const k of [...new Set([...Object.keys(o), ...Object.keys(n)])]) out.push(...diffAnswers(o[k], n[k], path ? `${path}.${k}` : k));
+      for (const k of [...new Set([...Object.keys(o), ...Object.keys(n)])])
+        out.push(...diffAnswers(o[k], n[k], path ? `${path}.${k}` : k));
     }
     return out;
   }

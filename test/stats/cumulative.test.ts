@@ -4,7 +4,14 @@ import { cumulativeOf, discrete } from '../../src/stats/index.js';
 
 describe('cumulativeOf', () => {
   it('prefix and suffix sums over the total, in value order', () => {
-    const c = cumulativeOf(discrete([[30, 2], [10, 1], [20, 5], [40, 2]]));
+    const c = cumulativeOf(
+      discrete([
+        [30, 2],
+        [10, 1],
+        [20, 5],
+        [40, 2],
+      ]),
+    );
     expect(c.values).toEqual([10, 20, 30, 40]);
     expect(c.atMost).toEqual([0.1, 0.6, 0.8, 1]);
     expect(c.atLeast.map((p) => Math.round(p * 1e12) / 1e12)).toEqual([1, 0.9, 0.4, 0.2]);

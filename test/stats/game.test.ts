@@ -1,7 +1,14 @@
 /** The zero-sum game solver (simplex on the game LP), dominance and pure equilibria, on small known games. */
 import { describe, expect, it } from 'vitest';
 import { Xoshiro128 } from '../../src/rng/index.js';
-import { deviationGains, dominatedColumns, dominatedRows, isConstantSum, pureNashEquilibria, solveZeroSum } from '../../src/stats/game.js';
+import {
+  deviationGains,
+  dominatedColumns,
+  dominatedRows,
+  isConstantSum,
+  pureNashEquilibria,
+  solveZeroSum,
+} from '../../src/stats/game.js';
 
 describe('solveZeroSum', () => {
   it('solves matching pennies and rock–paper–scissors', () => {
@@ -47,7 +54,9 @@ describe('solveZeroSum', () => {
       const n = 1 + g.below(7);
       // every third table draws from few values, so ties and degenerate pivots are common
       const levels = k % 3 === 0 ? 1 + g.below(3) : 0;
-      const table = Array.from({ length: m }, () => Array.from({ length: n }, () => (levels ? g.below(levels + 1) / levels : g.unit() * 200 - 100)));
+      const table = Array.from({ length: m }, () =>
+        Array.from({ length: n }, () => (levels ? g.below(levels + 1) / levels : g.unit() * 200 - 100)),
+      );
       const s = solveZeroSum(table);
       const gains = deviationGains(table, s.mixA, s.mixB);
       expect(gains.a, `table ${k}`).toBeLessThanOrEqual(1e-9);
@@ -112,7 +121,12 @@ describe('general-sum games', () => {
     ];
     expect(pureNashEquilibria(a, b)).toEqual([[1, 1]]);
     expect(isConstantSum(a, b)).toBe(false);
-    expect(isConstantSum(a, a.map((r) => r.map((x) => 7 - x)))).toBe(true);
+    expect(
+      isConstantSum(
+        a,
+        a.map((r) => r.map((x) => 7 - x)),
+      ),
+    ).toBe(true);
   });
 
   it('battle of the sexes has two pure equilibria', () => {

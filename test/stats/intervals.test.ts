@@ -24,7 +24,12 @@ describe('wilsonInterval', () => {
 
 describe('discrete quantiles', () => {
   it('inverse empirical CDF of weighted values', () => {
-    const d = discrete([[10, 1], [0, 2], [5, 1], [0, 1]]); // 0×3, 5×1, 10×1
+    const d = discrete([
+      [10, 1],
+      [0, 2],
+      [5, 1],
+      [0, 1],
+    ]); // 0×3, 5×1, 10×1
     expect(d).toEqual({ values: [0, 5, 10], weights: [3, 1, 1] });
     expect(discreteQuantile(d, 0.05)).toBe(0);
     expect(discreteQuantile(d, 0.6)).toBe(0);

@@ -2,7 +2,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { probit } from 'simple-statistics';
-import { bonferroniZ, clearlyBelowBest, doublingStages, excludesThreshold, spendingZ } from '../../src/stats/sequential.js';
+import {
+  bonferroniZ,
+  clearlyBelowBest,
+  doublingStages,
+  excludesThreshold,
+  spendingZ,
+} from '../../src/stats/sequential.js';
 
 /** mulberry32: a small seeded generator of uniforms in [0, 1), enough for a test's Bernoulli trials. */
 function uniforms(seed: number): () => number {
@@ -59,19 +65,31 @@ describe('the race: Bonferroni z, doubling stages, clearly-below-best drops', ()
     expect(doublingStages(100_000, 100_000, 5)).toEqual([100_000]);
     expect(doublingStages(250_000, 100_000, 5)).toEqual([100_000, 200_000, 250_000]);
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 1, max: 8 }), (final, chunk, stages) => {
-        const t = doublingStages(final, chunk, stages);
-        expect(t[t.length - 1]).toBe(final);
-        expect(t.length).toBeLessThanOrEqual(stages);
-        for (let i = 1; i < t.length; i++) expect(t[i]).toBeGreaterThan(t[i - 1]);
-        for (const x of t.slice(0, -1)) expect(x % chunk).toBe(0);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1e9 }),
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.integer({ min: 1, max: 8 }),
+        (final, chunk, stages) => {
+          const t = doublingStages(final, chunk, stages);
+          expect(t[t.length - 1]).toBe(final);
+          expect(t.length).toBeLessThanOrEqual(stages);
+          for (let i = 1; i < t.length; i++) expect(t[i]).toBeGreaterThan(t[i - 1]);
+          for (const x of t.slice(0, -1)) expect(x % chunk).toBe(0);
+        },
+      ),
       { seed: 3, numRuns: 300 },
     );
   });
 
   it('clearlyBelowBest: the intervals wholly under the best lower bound', () => {
-    expect(clearlyBelowBest([[0.5, 0.6], [0.3, 0.49], [0.45, 0.55], [0.2, 0.5]])).toEqual([1]);
+    expect(
+      clearlyBelowBest([
+        [0.5, 0.6],
+        [0.3, 0.49],
+        [0.45, 0.55],
+        [0.2, 0.5],
+      ]),
+    ).toEqual([1]);
     expect(clearlyBelowBest([[0.5, 0.6]])).toEqual([]);
   });
 });

@@ -9,7 +9,28 @@ import { Xoshiro128 } from '../../src/rng/index.js';
 
 function samples(): number[] {
   const g = Xoshiro128.forChunk(31, 0, 0);
-  const out = [0, -0, 0.5, -0.5, 1.0625, -1.0625, 2.5, 1e21 - 1e6, 2 ** 53, 2 ** 53 + 2, 2 ** 60, 123456789.0005, 0.0005, 999.9995, -999.9995, NaN, Infinity, -Infinity, 1e21, 5e-324];
+  const out = [
+    0,
+    -0,
+    0.5,
+    -0.5,
+    1.0625,
+    -1.0625,
+    2.5,
+    1e21 - 1e6,
+    2 ** 53,
+    2 ** 53 + 2,
+    2 ** 60,
+    123456789.0005,
+    0.0005,
+    999.9995,
+    -999.9995,
+    NaN,
+    Infinity,
+    -Infinity,
+    1e21,
+    5e-324,
+  ];
   for (let i = 0; i < 4_000; i++) {
     const magnitude = 10 ** (g.below(25) - 6); // 1e-6 … 1e18
     const x = (g.next() / 2 ** 32) * magnitude * (g.below(2) === 0 ? 1 : -1);
@@ -33,13 +54,32 @@ describe('numbers as toLocaleString(en-US) writes them, without it', () => {
     expect(grouped(1234567.8915)).toBe((1234567.8915).toLocaleString('en-US'));
   });
   it('fixedGrouped: fixed and bounded decimals', () => {
-    for (const [min, max] of [[0, 0], [1, 1], [2, 2], [0, 2], [3, 3]]) {
-      expect(mismatches((x) => fixedGrouped(x, min, max), { minimumFractionDigits: min, maximumFractionDigits: max }, xs), `${min}–${max}`).toEqual([]);
+    for (const [min, max] of [
+      [0, 0],
+      [1, 1],
+      [2, 2],
+      [0, 2],
+      [3, 3],
+    ]) {
+      expect(
+        mismatches((x) => fixedGrouped(x, min, max), { minimumFractionDigits: min, maximumFractionDigits: max }, xs),
+        `${min}–${max}`,
+      ).toEqual([]);
     }
   });
   it('the samples tell roundings apart: toFixed (the exact binary value) differs from Intl on some', () => {
-    const viaToFixed = (x: number) => (x < 0 ? '-' : '') + Math.abs(x).toFixed(3).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-    const wrong = mismatches(viaToFixed, {}, xs.filter((x) => Number.isFinite(x) && Math.abs(x) < 1e21));
+    const viaToFixed = (x: number) =>
+      (x < 0 ? '-' : '') +
+      Math.abs(x)
+        .toFixed(3)
+        .replace(/(\.\d*?)0+$/, '$1')
+        .replace(/\.$/, '')
+        .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    const wrong = mismatches(
+      viaToFixed,
+      {},
+      xs.filter((x) => Number.isFinite(x) && Math.abs(x) < 1e21),
+    );
     expect(viaToFixed(1234.5)).toBe('1,234.5'); // the alternative itself is sound where it agrees
     expect(wrong.length).toBeGreaterThan(0);
   });

@@ -26,7 +26,10 @@ function wellFormed(c: Cumulative) {
 
 describe('at most / at least', () => {
   it('odds: P(losses ≤ x) per side, exact and Monte Carlo, matches the distributions and quantiles', async () => {
-    for (const r of [await odds('examples/orcs-vs-men.yaml', { exact: true }), await odds('examples/orcs-vs-men.yaml', { trials: 100_000, threads: 1 })]) {
+    for (const r of [
+      await odds('examples/orcs-vs-men.yaml', { exact: true }),
+      await odds('examples/orcs-vs-men.yaml', { trials: 100_000, threads: 1 }),
+    ]) {
       for (const s of [0, 1] as const) {
         for (const m of ['total', 'dead', 'wounded'] as const) {
           const c = r.casualtyCumulative[s][m];
@@ -61,7 +64,13 @@ describe('at most / at least', () => {
         const c = r.casualtyCumulative[side][m];
         const s = r.casualties[side][m];
         wellFormed(c);
-        expect([quantile(c, 0.05), quantile(c, 0.25), quantile(c, 0.5), quantile(c, 0.75), quantile(c, 0.95)]).toEqual([s.p05, s.p25, s.p50, s.p75, s.p95]);
+        expect([quantile(c, 0.05), quantile(c, 0.25), quantile(c, 0.5), quantile(c, 0.75), quantile(c, 0.95)]).toEqual([
+          s.p05,
+          s.p25,
+          s.p50,
+          s.p75,
+          s.p95,
+        ]);
       }
     }
   });

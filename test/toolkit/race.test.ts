@@ -40,12 +40,21 @@ describe('racing sweep values', () => {
     expect(race.trialsFull).toBe(9 * 400_000);
     expect(race.trialsUsed).toBeLessThan(race.trialsFull);
     const two = await sweep(ORCS, { ...base, race: 0, threads: 2, engine: pooledEngine() });
-    expect(JSON.stringify({ ...two, elapsedMs: 0, threads: 0 })).toBe(JSON.stringify({ ...raced, elapsedMs: 0, threads: 0 }));
+    expect(JSON.stringify({ ...two, elapsedMs: 0, threads: 0 })).toBe(
+      JSON.stringify({ ...raced, elapsedMs: 0, threads: 0 }),
+    );
   }, 300_000);
 
   it('drops nothing when the values cannot be told apart, and refuses --exact / --precision', async () => {
     // 1,000 and 1,001 troops against 400 fall in the same troop-ratio band: the same battle, the same dice.
-    const r = await sweep(ORCS, { vary: 'sides[0].troops', from: 1000, to: 1001, trials: 200_000, threads: 1, race: 0 });
+    const r = await sweep(ORCS, {
+      vary: 'sides[0].troops',
+      from: 1000,
+      to: 1001,
+      trials: 200_000,
+      threads: 1,
+      race: 0,
+    });
     expect(r.points[0].exactWin).toEqual(r.points[1].exactWin);
     expect(r.race!.stages.flatMap((s) => s.dropped)).toEqual([]);
     expect(r.race!.trialsUsed).toBe(r.race!.trialsFull);

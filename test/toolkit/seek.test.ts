@@ -49,15 +49,25 @@ describe('seek: exact (war-machine)', () => {
     expect(wide.at!.probability).toBeGreaterThanOrEqual(0.7);
     expect(wide.before!.value).toBe(brute - 1);
     expect(wide.before!.probability).toBeLessThan(0.7);
-    const narrow = await seek(ORCS, { vary: 'sides[0].troops', target: 'win[0] >= 0.7', from: brute - 200, to: brute + 100 });
+    const narrow = await seek(ORCS, {
+      vary: 'sides[0].troops',
+      target: 'win[0] >= 0.7',
+      from: brute - 200,
+      to: brute + 100,
+    });
     expect(narrow.checked).toBe('every value');
     expect(narrow.value).toBe(brute);
     expect(narrow.monotone).toBe(true);
   });
 
   it('bisects bonus to the brute-force crossing, for >= and for <= on the other side, smallest and largest', async () => {
-    for (const [target, who, largest] of [['win[0] >= 0.9', 0, false], ['win[1] <= 0.25', 1, false], ['win[1] >= 0.5', 1, true]] as const) {
-      const holds = (p: number) => (target.includes('>=') ? p >= Number(target.split('>=')[1]) : p <= Number(target.split('<=')[1]));
+    for (const [target, who, largest] of [
+      ['win[0] >= 0.9', 0, false],
+      ['win[1] <= 0.25', 1, false],
+      ['win[1] >= 0.5', 1, true],
+    ] as const) {
+      const holds = (p: number) =>
+        target.includes('>=') ? p >= Number(target.split('>=')[1]) : p <= Number(target.split('<=')[1]);
       const values = Array.from({ length: 401 }, (_, k) => -200 + k);
       const order = largest ? [...values].reverse() : values;
       const brute = order.find((v) => holds(exactWin(ORCS, 0, 'bonus', v, who)));
@@ -75,27 +85,60 @@ describe('seek: exact (war-machine)', () => {
     expect(rises && falls).toBe(true);
     const first = 70 + ps.findIndex((p) => p >= 0.8);
     // Every value checked: the true smallest value, flagged as not monotone.
-    const all = await seek(DILUTED, { vary: 'sides[0].troops', target: 'win[0] >= 0.8', from: 70, to: 700, fullScanLimit: 5000 });
+    const all = await seek(DILUTED, {
+      vary: 'sides[0].troops',
+      target: 'win[0] >= 0.8',
+      from: 70,
+      to: 700,
+      fullScanLimit: 5000,
+    });
     expect(all.monotone).toBe(false);
     expect(all.note).toMatch(/^not monotone/);
     expect(all.value).toBe(first);
     // A sample only: no answer rather than a crossing bisection cannot vouch for.
-    const sampled = await seek(DILUTED, { vary: 'sides[0].troops', target: 'win[0] >= 0.8', from: 70, to: 700, fullScanLimit: 100 });
+    const sampled = await seek(DILUTED, {
+      vary: 'sides[0].troops',
+      target: 'win[0] >= 0.8',
+      from: 70,
+      to: 700,
+      fullScanLimit: 100,
+    });
     expect(sampled.monotone).toBe(false);
     expect(sampled.value).toBeNull();
     expect(sampled.note).toMatch(/^not monotone/);
   });
 
   it('an impossible target is one line, exit 2, naming the field, range, target and the best value', async () => {
-    const io = await cli(['seek', ORCS, '--vary', 'sides[0].troops', '--target', 'win[0] >= 0.9999', '--to', '5000'], 2);
+    const io = await cli(
+      ['seek', ORCS, '--vary', 'sides[0].troops', '--target', 'win[0] >= 0.9999', '--to', '5000'],
+      2,
+    );
     const best = Math.max(...[1, 1601, 2500, 5000].map((v) => exactWin(ORCS, 0, 'troops', v)));
     expect(io.stderr.trim().split('\n')).toHaveLength(1);
-    expect(io.stderr).toMatch(/no value of sides\[0\]\.troops in 1…5000 reaches win\[0\] >= 0\.9999 \(best: 0\.\d{3} at \d+\)/);
+    expect(io.stderr).toMatch(
+      /no value of sides\[0\]\.troops in 1…5000 reaches win\[0\] >= 0\.9999 \(best: 0\.\d{3} at \d+\)/,
+    );
     expect(io.stderr).toContain(`best: ${best.toFixed(3)}`);
   });
 
   it('--json keeps the contract keys; bad targets are usage errors', async () => {
-    const r = JSON.parse((await cli(['seek', ORCS, '--vary', 'sides[0].bonus', '--target', 'win[0] >= 0.9', '--from', '-50', '--to', '150', '--json'])).stdout);
+    const r = JSON.parse(
+      (
+        await cli([
+          'seek',
+          ORCS,
+          '--vary',
+          'sides[0].bonus',
+          '--target',
+          'win[0] >= 0.9',
+          '--from',
+          '-50',
+          '--to',
+          '150',
+          '--json',
+        ])
+      ).stdout,
+    );
     for (const k of ['vary', 'target', 'value', 'method', 'monotone', 'at', 'before']) expect(r).toHaveProperty(k);
     expect(r.vary).toBe('sides[0].bonus');
     expect(r.target).toBe('win[0] >= 0.9');
@@ -106,13 +149,26 @@ describe('seek: exact (war-machine)', () => {
     await cli(['seek', ORCS, '--vary', 'sides[0].bonus', '--target', 'fallenBy(3) >= 0.9'], 2);
     await cli(['seek', ORCS, '--vary', 'sides[0].bonus', '--target', 'win[0] >= 1.5'], 2);
     expect(() => parseTarget('held(5, "Duke Prime") > 0.5')).not.toThrow();
-    expect(parseTarget("held(5, 'Duke Prime') > 0.5")).toMatchObject({ measure: 'held', round: 5, location: 'Duke Prime', op: '>' });
+    expect(parseTarget("held(5, 'Duke Prime') > 0.5")).toMatchObject({
+      measure: 'held',
+      round: 5,
+      location: 'Duke Prime',
+      op: '>',
+    });
   });
 });
 
 describe('seek: Monte Carlo (siege, cascade)', () => {
   it('siege: the largest food that still lets the fortress fall by week 20 with 20%; each value matches siege() run alone', async () => {
-    const o = { vary: 'foodWeeks', target: 'fallenBy(20) >= 0.2', from: 0, to: 20, largest: true, trials: 40_000, threads: 1 };
+    const o = {
+      vary: 'foodWeeks',
+      target: 'fallenBy(20) >= 0.2',
+      from: 0,
+      to: 20,
+      largest: true,
+      trials: 40_000,
+      threads: 1,
+    };
     const r = await seek('examples/simple-siege.yaml', o);
     expect(r.method).toBe('monte-carlo');
     expect(r.monotone).toBe(true);
@@ -135,10 +191,20 @@ describe('seek: Monte Carlo (siege, cascade)', () => {
   }, 120_000);
 
   it('cascade: the militia that keeps the refinery held after 3 rounds with 90%', async () => {
-    const r = await seek('examples/cascade-bob-john.yaml', { vary: 'locations[0].militia', target: 'held(3) >= 0.9', from: 0, to: 12, trials: 20_000, threads: 1 });
+    const r = await seek('examples/cascade-bob-john.yaml', {
+      vary: 'locations[0].militia',
+      target: 'held(3) >= 0.9',
+      from: 0,
+      to: 12,
+      trials: 20_000,
+      threads: 1,
+    });
     expect(r.value).not.toBeNull();
     // The round as written (a validated cascade carries derived keys its schema does not take back).
-    const written = parse(readFileSync('examples/cascade-bob-john.yaml', 'utf8')) as { kind: string; locations: { militia?: number }[] };
+    const written = parse(readFileSync('examples/cascade-bob-john.yaml', 'utf8')) as {
+      kind: string;
+      locations: { militia?: number }[];
+    };
     for (const p of [r.at!, r.before!]) {
       written.locations[0].militia = p.value;
       const alone = await cascade(written, { rounds: 3, trials: p.trials, threads: 1 });

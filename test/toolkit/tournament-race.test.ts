@@ -45,7 +45,8 @@ describe('racing a tournament', () => {
         const ref = kept.includes(i) || kept.includes(j) ? full : short;
         expect(g).toBe(ref === full ? 200_000 : 100_000);
         if (ref === short) stopped++;
-        for (const m of ['win', 'lose', 'noWinner'] as const) expect(raced[m][i][j], `${m}[${i}][${j}]`).toBe(ref[m][i][j]);
+        for (const m of ['win', 'lose', 'noWinner'] as const)
+          expect(raced[m][i][j], `${m}[${i}][${j}]`).toBe(ref[m][i][j]);
       }
     }
     expect(stopped).toBe(dropped.length * (dropped.length - 1));

@@ -15,7 +15,12 @@ function forcesDoc(brs: number[], costs?: number[]) {
       kind: 'tournament',
       title: 'ladder',
       setting: { policies: { tie: 'reroll' } },
-      forces: brs.map((br, i) => ({ name: `BR ${br}`, troops: 500, battleRating: br, ...(costs ? { cost: costs[i] } : {}) })),
+      forces: brs.map((br, i) => ({
+        name: `BR ${br}`,
+        troops: 500,
+        battleRating: br,
+        ...(costs ? { cost: costs[i] } : {}),
+      })),
     }),
     file: 'ladder.json',
   };
@@ -31,7 +36,8 @@ describe('tournament', () => {
     // Row as attacker: the matrix cell is the row force's win probability attacking, within sampling error of exact.
     for (let i = 0; i < brs.length; i++) {
       expect(r.win[i][i]).toBeNull();
-      for (let j = 0; j < brs.length; j++) if (i !== j) expect(Math.abs(r.win[i][j]! - r.exactWin[i][j]!)).toBeLessThan(5 * Math.sqrt(0.25 / 20_000));
+      for (let j = 0; j < brs.length; j++)
+        if (i !== j) expect(Math.abs(r.win[i][j]! - r.exactWin[i][j]!)).toBeLessThan(5 * Math.sqrt(0.25 / 20_000));
     }
     const two = await tournament(forcesDoc(brs), { trials: 20_000, threads: 2, engine: pooledEngine() });
     const strip = (x: typeof r) => JSON.stringify({ ...x, elapsedMs: 0, threads: 0 });
@@ -62,7 +68,10 @@ describe('tournament', () => {
     const bad = memoryIo();
     const dir = await import('node:fs').then((fs) => fs.mkdtempSync('/tmp/warcast-tournament-'));
     const file = `${dir}/bad.yaml`;
-    (await import('node:fs')).writeFileSync(file, 'kind: tournament\nforces:\n  - { name: A, troops: 10, battleRating: 50 }\n  - { name: B, troops: ten, battleRating: 50 }\n');
+    (await import('node:fs')).writeFileSync(
+      file,
+      'kind: tournament\nforces:\n  - { name: A, troops: 10, battleRating: 50 }\n  - { name: B, troops: ten, battleRating: 50 }\n',
+    );
     expect(await runCli(['tournament', file], bad)).toBe(3);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/bad\.yaml:4: forces\[1\]\.troops/);

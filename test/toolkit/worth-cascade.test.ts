@@ -20,7 +20,13 @@ const KANLY = 'examples/cascade-kanly-three-rounds.yaml';
 const RUN = { trials: 1000, threads: 1, seed: 7 };
 
 /** P(player holds location after the last round) from `cascade` run alone on the edited round. */
-async function holdsAlone(file: string, player: string, location: string, rounds: number | null, edit: (s: CascadeScenario) => void): Promise<number> {
+async function holdsAlone(
+  file: string,
+  player: string,
+  location: string,
+  rounds: number | null,
+  edit: (s: CascadeScenario) => void,
+): Promise<number> {
   const { scenario } = loadFile(file) as unknown as { scenario: CascadeScenario };
   delete scenario.rejected;
   edit(scenario);
@@ -32,20 +38,34 @@ describe('worth on a cascade', () => {
   it('defender (garrison planning over rounds): measure, items and legion equivalents round-trip against cascade() run alone', async () => {
     const L = 'Ix Gem Mine';
     const r = await worth(KANLY, { ...RUN, player: 'Ordos', rounds: 3, groups: ['legions', 'militia'] });
-    expect(r).toMatchObject({ kind: 'cascade', method: 'monte-carlo', side: 2, sideName: 'Ordos', location: L, role: 'defender', rounds: 3, unit: 'legions', measure: `held(3, "${L}")` });
+    expect(r).toMatchObject({
+      kind: 'cascade',
+      method: 'monte-carlo',
+      side: 2,
+      sideName: 'Ordos',
+      location: L,
+      role: 'defender',
+      rounds: 3,
+      unit: 'legions',
+      measure: `held(3, "${L}")`,
+    });
     expect(r.win).toBe(await holdsAlone(KANLY, 'Ordos', L, 3, () => {}));
     const militia = r.items.find((i) => i.name === '+1 militia')!;
-    expect(militia.win).toBe(await holdsAlone(KANLY, 'Ordos', L, 3, (s) => (s.locations.find((l) => l.name === L)!.militia += 1)));
+    expect(militia.win).toBe(
+      await holdsAlone(KANLY, 'Ordos', L, 3, (s) => (s.locations.find((l) => l.name === L)!.militia += 1)),
+    );
     expect(militia.winDelta).toBeCloseTo(militia.win - r.win, 12);
     // Holding a mine against NPCs: one more legion there helps, and the search found a positive equivalent.
     const legion = r.items.find((i) => i.name === '+1 legion')!;
     expect(legion.winDelta).toBeGreaterThan(0.05);
     const withLegions = (k: number) => (s: CascadeScenario) => {
-      for (let i = 0; i < k; i++) s.locations.find((l) => l.name === L)!.garrison.push({ name: `Test Leg ${i}`, type: 'standard' });
+      for (let i = 0; i < k; i++)
+        s.locations.find((l) => l.name === L)!.garrison.push({ name: `Test Leg ${i}`, type: 'standard' });
     };
     // The round with k more legions, run alone (memoized: several items share a k).
     const runs = new Map<number, Promise<number>>();
-    const withK = (k: number) => runs.get(k) ?? (runs.set(k, holdsAlone(KANLY, 'Ordos', L, 3, withLegions(k))), runs.get(k)!);
+    const withK = (k: number) =>
+      runs.get(k) ?? (runs.set(k, holdsAlone(KANLY, 'Ordos', L, 3, withLegions(k))), runs.get(k)!);
     // The same edit as the item (same dice): +1 legion is worth exactly one legion.
     expect(legion.win).toBe(await withK(1));
     expect(legion.troopsEquivalent).toBe(1);
@@ -67,7 +87,13 @@ describe('worth on a cascade', () => {
   it('attacker (the worked example): the legion the rules allow turns Bob’s seizure into a hold; over the movement limit is refused with the rule', async () => {
     const L = 'Arrakis Spice Refinery';
     const r = await worth(BOB_JOHN, { ...RUN, groups: ['legions', 'upgrade'] });
-    expect(r).toMatchObject({ sideName: 'Bob', location: L, role: 'attacker', legionRange: [-1, 1], measure: `owner(1, "${L}") = "Bob"` });
+    expect(r).toMatchObject({
+      sideName: 'Bob',
+      location: L,
+      role: 'attacker',
+      legionRange: [-1, 1],
+      measure: `owner(1, "${L}") = "Bob"`,
+    });
     // Bob BS 9 goes first, takes it at +2 with no loss and holds at 6 + 3 × 2 − 2 = 10 against John's 10 (docs/cascade.md).
     const legion = r.items.find((i) => i.name === '+1 legion')!;
     const add = (s: CascadeScenario) => {
@@ -95,13 +121,21 @@ describe('worth on a cascade', () => {
   it('same bytes on 1 and 2 threads; --json keeps the contract keys; bad options are one line, exit 2', async () => {
     const o = { trials: 10_500, seed: 3, groups: ['legions'] }; // two chunks (10,000 rounds each): one per thread
     const strip = ({ elapsedMs: _e, threads: _t, ...rest }: Awaited<ReturnType<typeof worth>>) => JSON.stringify(rest);
-    expect(strip(await worth(BOB_JOHN, { ...o, threads: 2, engine: pooledEngine() }))).toBe(strip(await worth(BOB_JOHN, { ...o, threads: 1 })));
+    expect(strip(await worth(BOB_JOHN, { ...o, threads: 2, engine: pooledEngine() }))).toBe(
+      strip(await worth(BOB_JOHN, { ...o, threads: 1 })),
+    );
     const io = memoryIo();
-    expect(await runCli(['worth', BOB_JOHN, '--json', '--trials', '500', '--threads', '1', '--player', 'Duke', '--no-npc'], io)).toBe(0);
+    expect(
+      await runCli(
+        ['worth', BOB_JOHN, '--json', '--trials', '500', '--threads', '1', '--player', 'Duke', '--no-npc'],
+        io,
+      ),
+    ).toBe(0);
     const j = JSON.parse(io.stdout);
     expect(io.stderr).toBe('');
     expect(j).toMatchObject({ side: 0, player: 'Duke', npc: false, role: 'defender', unit: 'legions' });
-    for (const i of j.items) for (const k of ['name', 'winDelta', 'brEquivalent', 'troopsEquivalent']) expect(i).toHaveProperty(k);
+    for (const i of j.items)
+      for (const k of ['name', 'winDelta', 'brEquivalent', 'troopsEquivalent']) expect(i).toHaveProperty(k);
     for (const [args, message] of [
       [['--player', 'Paul'], "--player: no player 'Paul'"],
       [['--location', 'Duke Prime'], "Bob neither holds 'Duke Prime' nor orders a seizure of it"],

@@ -18,7 +18,8 @@ const RUN = { trials: 500, threads: 1 };
 async function measureAlone(side: 0 | 1, week: number, edit: (s: SiegeScenario) => void): Promise<number> {
   const { scenario } = loadFile(FILE) as unknown as { scenario: SiegeScenario };
   edit(scenario);
-  const fallen = (await siege({ text: JSON.stringify(scenario), file: 'edited.json' }, RUN)).fallenByWeek[week - 1].probability;
+  const fallen = (await siege({ text: JSON.stringify(scenario), file: 'edited.json' }, RUN)).fallenByWeek[week - 1]
+    .probability;
   return side === 0 ? fallen : 1 - fallen;
 }
 
@@ -68,11 +69,14 @@ describe('worth on a siege', () => {
     await expect(worth(FILE, { ...RUN, week: 31 })).rejects.toThrow(/--week/);
     await expect(worth(FILE, { ...RUN, exact: true })).rejects.toThrow(/--exact/);
     const io = memoryIo();
-    expect(await runCli(['worth', FILE, '--json', '--trials', '100', '--threads', '1', '--side', '1', '--week', '12'], io)).toBe(0);
+    expect(
+      await runCli(['worth', FILE, '--json', '--trials', '100', '--threads', '1', '--side', '1', '--week', '12'], io),
+    ).toBe(0);
     const j = JSON.parse(io.stdout);
     expect(io.stderr).toBe(''); // the dice options are used on a siege: no idle-option warning
     expect(j.side).toBe(1);
-    for (const i of j.items) for (const k of ['name', 'winDelta', 'brEquivalent', 'troopsEquivalent']) expect(i).toHaveProperty(k);
+    for (const i of j.items)
+      for (const k of ['name', 'winDelta', 'brEquivalent', 'troopsEquivalent']) expect(i).toHaveProperty(k);
     expect(j.items.some((i: { name: string }) => i.name === '+1 food week')).toBe(true);
   }, 60_000);
 });

@@ -63,7 +63,10 @@ describe('worth', () => {
       }
       // A fresh exact computation of one item's delta.
       const march = r.items.find((i) => i.name === 'attackingEnemyOnMarch')!;
-      expect(march.winDelta).toBeCloseTo(winWith(side, (x) => (x.adjustments.attackingEnemyOnMarch = true)) - r.win, 14);
+      expect(march.winDelta).toBeCloseTo(
+        winWith(side, (x) => (x.adjustments.attackingEnemyOnMarch = true)) - r.win,
+        14,
+      );
     }, 120_000);
   }
 
@@ -74,7 +77,8 @@ describe('worth', () => {
     // A battle's worth is exact: the dice options do nothing, and a warning says so (a siege's worth uses them).
     expect(JSON.parse(io.stderr).warning.message).toContain('--seed: ignored under warcast worth on a battle');
     expect(r.side).toBe(0);
-    for (const i of r.items) for (const k of ['name', 'winDelta', 'brEquivalent', 'troopsEquivalent']) expect(i).toHaveProperty(k);
+    for (const i of r.items)
+      for (const k of ['name', 'winDelta', 'brEquivalent', 'troopsEquivalent']) expect(i).toHaveProperty(k);
     expect(r.items.some((i: { name: string }) => i.name === 'inStronghold')).toBe(false); // the orcs attack
     const bad = memoryIo();
     expect(await runCli(['worth', ORCS, '--side', '2'], bad)).toBe(2);
@@ -102,7 +106,9 @@ describe('worth', () => {
     const holdLine = text.split('\n').find((l) => l.startsWith('tactic: hold'))!;
     expect(holdLine).toContain('100.00%');
     expect(holdLine).not.toMatch(/-84|-667/);
-    const chart = tornadoChart({ side: r.sideName, items: r.items }) as unknown as { data: { values: { name: string; sign: string }[] } };
+    const chart = tornadoChart({ side: r.sideName, items: r.items }) as unknown as {
+      data: { values: { name: string; sign: string }[] };
+    };
     expect(chart.data.values.find((v) => v.name === 'tactic: hold')!.sign).toBe('no battle');
     expect(chart.data.values.find((v) => v.name === 'tactic: trap')!.sign).toBe('hurts');
   }, 60_000);

@@ -21,8 +21,10 @@ export function diceText(r: RollResult): string {
 
 /** Where the dice came from, in one line. */
 function sourceLine(r: RollResult & Partial<SealedRoll>, file: string): string {
-  if (r.seal) return `sealed round: dice seed ${r.seed} derived from the referee's secret, ${r.seal.contributions.length} player contribution${r.seal.contributions.length === 1 ? '' : 's'} and the scenario (check: warcast verify <this post> --scenario ${file})`;
-  if (r.seed === null) return `typed dice, ${r.dice.length} in all (replay: warcast roll ${file} --dice "${diceText(r)}")`;
+  if (r.seal)
+    return `sealed round: dice seed ${r.seed} derived from the referee's secret, ${r.seal.contributions.length} player contribution${r.seal.contributions.length === 1 ? '' : 's'} and the scenario (check: warcast verify <this post> --scenario ${file})`;
+  if (r.seed === null)
+    return `typed dice, ${r.dice.length} in all (replay: warcast roll ${file} --dice "${diceText(r)}")`;
   return `dice seed ${r.seed} (replay: warcast roll ${file} --seed ${r.seed})`;
 }
 
@@ -35,7 +37,12 @@ export function formatRoll(r: RollResult, n: Narration, file: string, width = In
 }
 
 /** The Markdown blocks of a roll, in order (each a paragraph, a table or the legend). */
-export function rollMarkdownBlocks(r: RollResult & Partial<SealedRoll>, n: Narration, file: string, limit = DISCORD_LIMIT): string[] {
+export function rollMarkdownBlocks(
+  r: RollResult & Partial<SealedRoll>,
+  n: Narration,
+  file: string,
+  limit = DISCORD_LIMIT,
+): string[] {
   const hard = (lines: string[]) => lines.map((l) => l.trim()).join('  \n');
   const blocks = [`### ${n.title}`, hard([sourceLine(r, file), ...(n.preamble ?? [])])];
   for (const p of n.paragraphs) {

@@ -14,7 +14,8 @@ import { parseCascade, type CascadeScenario } from './schema.js';
 /** P(each location still held by its owner after the last round) and legions lost at each point. */
 const sweep: SweepHooks<CascadeScenario> = {
   check(_options, settings) {
-    if (settings.exact) throw new UsageError('--exact: sieges and cascades have no exact odds (their sweep is Monte Carlo)');
+    if (settings.exact)
+      throw new UsageError('--exact: sieges and cascades have no exact odds (their sweep is Monte Carlo)');
   },
   async point({ scenario, document, values }, options) {
     const rounds = options.rounds ?? 1;
@@ -27,13 +28,27 @@ const sweep: SweepHooks<CascadeScenario> = {
       held[l] = p;
       heldCi95[l] = wilsonInterval(Math.round(p * r.trials), r.trials, Z95);
     }
-    const point: CascadePoint = { values, trials: r.trials, held, heldCi95, legionsLostMean: Object.fromEntries(Object.entries(r.legionsLost ?? {}).map(([k, v]) => [k, v.mean])) };
+    const point: CascadePoint = {
+      values,
+      trials: r.trials,
+      held,
+      heldCi95,
+      legionsLostMean: Object.fromEntries(Object.entries(r.legionsLost ?? {}).map(([k, v]) => [k, v.mean])),
+    };
     return { point, threads: r.threads, interrupted: r.interrupted };
   },
   result(common, c, points, options) {
     const cascadePoints = points as CascadePoint[];
     const players = [...new Set(cascadePoints.flatMap((p) => Object.keys(p.legionsLostMean)))];
-    return { ...common, kind: 'cascade', schema: 'warcast/sweep/cascade@1', rounds: options.rounds ?? 1, locations: c.locations.map((l) => l.name), players, points: cascadePoints };
+    return {
+      ...common,
+      kind: 'cascade',
+      schema: 'warcast/sweep/cascade@1',
+      rounds: options.rounds ?? 1,
+      locations: c.locations.map((l) => l.name),
+      players,
+      points: cascadePoints,
+    };
   },
 };
 
@@ -46,7 +61,10 @@ export const cascadeCommands: KindBehaviour<CascadeScenario, CascadeResult> = {
     if (t.measure !== 'held') throw wrongMeasure('cascade', t, 'held(round) and held(round, location)');
     const location = t.location ?? scenario.locations[0].name;
     const l = scenario.locations.findIndex((x) => x.name === location);
-    if (l < 0) throw new UsageError(`--target: no location '${location}' in this round (there: ${scenario.locations.map((x) => x.name).join(', ')})`);
+    if (l < 0)
+      throw new UsageError(
+        `--target: no location '${location}' in this round (there: ${scenario.locations.map((x) => x.name).join(', ')})`,
+      );
     const { test, threads } = sequentialTest('cascade', 'cascade', 'campaigns', t, settings, options);
     return {
       method: 'monte-carlo',
@@ -60,19 +78,30 @@ export const cascadeCommands: KindBehaviour<CascadeScenario, CascadeResult> = {
       },
     };
   },
-  worth: async (scenario, source, options) => (await import('../../analysis/worthCascade.js')).worthCascade(scenario, source, options),
+  worth: async (scenario, source, options) =>
+    (await import('../../analysis/worthCascade.js')).worthCascade(scenario, source, options),
   async compare(fileA, fileB, options) {
     const [a, b] = [await cascade(fileA, options), await cascade(fileB, options)];
     const trials: [number, number] = [a.trials, b.trials];
     const rows: CompareRow[] = [];
     for (const loc of Object.keys(a.owners ?? {})) {
       const owners = new Set([...Object.keys(a.owners![loc]), ...Object.keys(b.owners?.[loc] ?? {})]);
-      for (const o of owners) rows.push(probability(`${loc}: held by ${o}`, a.owners![loc][o] ?? 0, b.owners?.[loc]?.[o] ?? 0, trials));
+      for (const o of owners)
+        rows.push(probability(`${loc}: held by ${o}`, a.owners![loc][o] ?? 0, b.owners?.[loc]?.[o] ?? 0, trials));
     }
     for (const p of Object.keys(a.legionsLost ?? {})) {
       const la = a.legionsLost![p].mean;
       const lb = b.legionsLost?.[p]?.mean ?? 0;
-      rows.push({ metric: `${p}: legions lost (mean)`, a: la, b: lb, difference: lb - la, noise: null, beyondNoise: null, unit: 'legions', exact: false });
+      rows.push({
+        metric: `${p}: legions lost (mean)`,
+        a: la,
+        b: lb,
+        difference: lb - la,
+        noise: null,
+        beyondNoise: null,
+        unit: 'legions',
+        exact: false,
+      });
     }
     return { seed: a.seed, trials, rows };
   },

@@ -74,13 +74,31 @@ export function cascadeLayout(m: CascadeModel): CascadeLayout {
 }
 
 /** The ledger entries summed per player, in this order (state arrays of src/rules/dune/model.ts, then the wealth after). */
-export const LEDGER_FIELDS = ['hazardFees', 'refunds', 'recruiting', 'income', 'kanlyForfeit', 'raided', 'houseRaidGain', 'wealthLost', 'regeneration', 'wealth'] as const;
+export const LEDGER_FIELDS = [
+  'hazardFees',
+  'refunds',
+  'recruiting',
+  'income',
+  'kanlyForfeit',
+  'raided',
+  'houseRaidGain',
+  'wealthLost',
+  'regeneration',
+  'wealth',
+] as const;
 
 export function cascadeAccLength(m: CascadeModel): number {
   return cascadeLayout(m).length;
 }
 
-export function runCascadeChunks(m: CascadeModel, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void {
+export function runCascadeChunks(
+  m: CascadeModel,
+  seed: number,
+  firstChunk: number,
+  chunkCount: number,
+  totalTrials: number,
+  acc: Float64Array,
+): void {
   const lay = cascadeLayout(m);
   const s = createState(m);
   const rng = new Xoshiro128();

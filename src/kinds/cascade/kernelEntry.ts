@@ -13,7 +13,10 @@ export const cascadeKernel: Kernel<CascadeModel> = {
   minPoolTrials: 1_000_000,
   accLength: cascadeAccLength,
   // Wealth and income lost a trial (house raids take a share of wealth; up to 1e12 MS a player).
-  maxPerTrial: (m) => m.rounds * (m.players.wealth.reduce((a, b) => a + b, 0) + m.locations.income.reduce((a, b) => a + b, 0)) + m.units.names.length + 1,
+  maxPerTrial: (m) =>
+    m.rounds * (m.players.wealth.reduce((a, b) => a + b, 0) + m.locations.income.reduce((a, b) => a + b, 0)) +
+    m.units.names.length +
+    1,
   run: runCascadeChunks,
   // No warmUpPlans (they would need the schema in every worker): each thread warms up on tiny calls of the real
   // plan, enough for V8's type feedback; tiering this resolver up takes ~30k trials whatever the plan, so a

@@ -11,7 +11,13 @@ export const cascadeKind: KindDefinition<CascadeScenario, CascadeModel> = {
   unit: 'rounds',
   commands: ['cascade', 'roll', 'sweep', 'seek', 'worth', 'compare', 'report', 'app'],
   metrics: [
-    { name: 'held(r, "L")', meaning: 'P(location L is still held by its owner after round r; L defaults to the first location)', method: 'monte-carlo', seek: true, example: 'held(1) >= 0.5' },
+    {
+      name: 'held(r, "L")',
+      meaning: 'P(location L is still held by its owner after round r; L defaults to the first location)',
+      method: 'monte-carlo',
+      seek: true,
+      example: 'held(1) >= 0.5',
+    },
     { name: 'legionsLost(p)', meaning: 'legions player p loses (mean)', method: 'monte-carlo', seek: false },
   ],
   fields: ['locations[0].militia', 'locations[0].income', 'players[0].combat'],

@@ -20,7 +20,9 @@ function heroNotes(m: CascadeModel): string[] {
   const out: string[] = [];
   for (const [l, names] of at) {
     if (names.length < 2) continue;
-    out.push(`${m.locations.names[l]}: ${names.length} heroes defend it (${names.join(', ')}); only the one with the highest bonus counts in its defence, the others add nothing there (one hero commands a force, Dune page line 17; docs/cascade.md)`);
+    out.push(
+      `${m.locations.names[l]}: ${names.length} heroes defend it (${names.join(', ')}); only the one with the highest bonus counts in its defence, the others add nothing there (one hero commands a force, Dune page line 17; docs/cascade.md)`,
+    );
   }
   return out;
 }
@@ -44,7 +46,9 @@ function npcNotes(m: CascadeModel): string[] {
     if (dropped.length === 0) return;
     const share = dropped.reduce((n, type) => n + NPC_TYPE_TABLE.filter((x) => x === type).length, 0);
     const types = dropped.map((type) => TYPE_WORDS[type]).join(' and ');
-    out.push(`${name}: at the round's start their holdings give NPC ${types} no target (raids spare homeworlds and electors, seizures spare homeworlds, house raids need a homeworld, none land on Kaitain), so ${share} in 6 of their NPC attacks are rolled and dropped (Dune page lines 79–95)`);
+    out.push(
+      `${name}: at the round's start their holdings give NPC ${types} no target (raids spare homeworlds and electors, seizures spare homeworlds, house raids need a homeworld, none land on Kaitain), so ${share} in 6 of their NPC attacks are rolled and dropped (Dune page lines 79–95)`,
+    );
   });
   return out;
 }
@@ -53,7 +57,9 @@ function npcNotes(m: CascadeModel): string[] {
 function damageNotes(m: CascadeModel): string[] {
   return m.locations.names.flatMap((name, l) =>
     m.locations.damaged[l] && m.locations.income[l] > 0 && m.locations.owner[l] !== NPC
-      ? [`${name} is damaged (crippled last round): its income of ${grouped(m.locations.income[l])} MS is not paid this round and raiders find nothing to take there (a raid at +2 “damage[s] the facility so badly it generates no income the next round either”, Dune page line 45)`]
+      ? [
+          `${name} is damaged (crippled last round): its income of ${grouped(m.locations.income[l])} MS is not paid this round and raiders find nothing to take there (a raid at +2 “damage[s] the facility so badly it generates no income the next round either”, Dune page line 45)`,
+        ]
       : [],
   );
 }

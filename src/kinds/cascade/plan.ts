@@ -18,7 +18,9 @@ export interface CascadeRunShape {
 export function compileCascade(s: CascadeScenario, shape: CascadeRunShape = { npc: true, rounds: null }): CascadeModel {
   const playerIndex = new Map(s.players.map((p, i) => [p.name, i]));
   const locationIndex = new Map(s.locations.map((l, i) => [l.name, i]));
-  const homeworlds = new Map(s.players.filter((p) => p.homeworld !== undefined).map((p) => [p.homeworld!, playerIndex.get(p.name)!]));
+  const homeworlds = new Map(
+    s.players.filter((p) => p.homeworld !== undefined).map((p) => [p.homeworld!, playerIndex.get(p.name)!]),
+  );
   // The orders as the game carries them out: what is paid, what is rejected or returned, where everyone stands.
   const orders = processOrders(s);
   const P = s.players.length;
@@ -43,7 +45,12 @@ export function compileCascade(s: CascadeScenario, shape: CascadeRunShape = { np
     }
     militia.push(m);
     // An upgrade ordered this round applies to this round's battles.
-    for (const legion of loc.garrison) addUnit(legion.name, UNIT_CODE[orders.units[legion.name].type], playerIndex.get(orders.units[legion.name].owner)!);
+    for (const legion of loc.garrison)
+      addUnit(
+        legion.name,
+        UNIT_CODE[orders.units[legion.name].type],
+        playerIndex.get(orders.units[legion.name].owner)!,
+      );
     for (const h of loc.heroes) {
       heroIndex.set(h.name, heroes.names.length);
       heroes.names.push(h.name);
@@ -104,7 +111,8 @@ export function compileCascade(s: CascadeScenario, shape: CascadeRunShape = { np
   // Defenders in roster order: militia, the garrison as listed, then legions that arrived this round (moves, recruits).
   const defenders = s.locations.map((loc, l) => {
     const list = [...militia[l]];
-    for (const g of loc.garrison) if (orders.units[g.name].at === loc.name && !away.has(unitIndex.get(g.name)!)) list.push(unitIndex.get(g.name)!);
+    for (const g of loc.garrison)
+      if (orders.units[g.name].at === loc.name && !away.has(unitIndex.get(g.name)!)) list.push(unitIndex.get(g.name)!);
     for (const [name, u] of Object.entries(orders.units)) {
       const x = unitIndex.get(name)!;
       if (u.at === loc.name && !away.has(x) && !list.includes(x)) list.push(x);
@@ -119,10 +127,15 @@ export function compileCascade(s: CascadeScenario, shape: CascadeRunShape = { np
     const [a, b] = k.players.map((n) => playerIndex.get(n)!);
     for (let r = 0; r < R; r++) {
       if (!kanlyActive(k, s.round + r)) continue;
-      for (const [p, q] of [[a, b], [b, a]]) {
+      for (const [p, q] of [
+        [a, b],
+        [b, a],
+      ]) {
         // Only the first round has players' orders; an attack counts when it was sent and aimed at q's holding.
         let kept = false;
-        if (r === 0) for (let l = 0; l < s.locations.length; l++) if (attacked.has(p * s.locations.length + l) && playerIndex.get(s.locations[l].owner) === q) kept = true;
+        if (r === 0)
+          for (let l = 0; l < s.locations.length; l++)
+            if (attacked.has(p * s.locations.length + l) && playerIndex.get(s.locations[l].owner) === q) kept = true;
         if (!kept) kanlyPenalty[r * P + p] = 1;
       }
     }

@@ -5,11 +5,23 @@
  */
 import type { CascadeResult } from '../../analysis/cascade.js';
 import type { LocationTrace, RoundTrace } from '../../rules/dune/cascade.js';
-import { gap, heading, note, number, percent, run, table, type Block, type Document, type Text } from '../../present/document.js';
+import {
+  gap,
+  heading,
+  note,
+  number,
+  percent,
+  run,
+  table,
+  type Block,
+  type Document,
+  type Text,
+} from '../../present/document.js';
 import { num, pct, runLine } from '../../present/format.js';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
-const ordinal = (k: number) => `${k}${k % 10 === 1 && k % 100 !== 11 ? 'st' : k % 10 === 2 && k % 100 !== 12 ? 'nd' : k % 10 === 3 && k % 100 !== 13 ? 'rd' : 'th'}`;
+const ordinal = (k: number) =>
+  `${k}${k % 10 === 1 && k % 100 !== 11 ? 'st' : k % 10 === 2 && k % 100 !== 12 ? 'nd' : k % 10 === 3 && k % 100 !== 13 ? 'rd' : 'th'}`;
 
 function sum(score: { parts: { label: string; value: number }[]; total: number }): string {
   return `${score.total} = ${score.parts.map((p, i) => `${i === 0 ? (p.value < 0 ? '−' : '') : p.value < 0 ? '− ' : '+ '}${Math.abs(p.value)} ${p.label}`).join(' ')}`;
@@ -21,7 +33,8 @@ export function traceLines(t: RoundTrace, coinFlips: boolean): string[] {
   out.push(`Round ${t.round}: the players' attacks, without NPCs`);
   if (t.locations.length === 0) out.push('  no attacks ordered this round');
   for (const loc of t.locations) out.push(...locationLines(loc));
-  if (coinFlips) out.push('  (a coin flip decided an order above: this is one draw; the Monte Carlo below covers both sides of it)');
+  if (coinFlips)
+    out.push('  (a coin flip decided an order above: this is one draw; the Monte Carlo below covers both sides of it)');
   return out;
 }
 
@@ -31,15 +44,23 @@ export function locationLines(loc: LocationTrace): string[] {
   out.push(`${loc.location} (held by ${loc.ownerBefore})`);
   out.push('  order: raids highest score first, then seizures lowest score first');
   loc.order.forEach((o, i) => {
-    out.push(`    ${i + 1}. ${o.attacker} ${o.type}, score ${o.score}, ${o.legions} legion${o.legions === 1 ? '' : 's'}${o.beforeNextBecause ? ` — before ${loc.order[i + 1].attacker}: ${o.beforeNextBecause}` : ''}`);
+    out.push(
+      `    ${i + 1}. ${o.attacker} ${o.type}, score ${o.score}, ${o.legions} legion${o.legions === 1 ? '' : 's'}${o.beforeNextBecause ? ` — before ${loc.order[i + 1].attacker}: ${o.beforeNextBecause}` : ''}`,
+    );
   });
   for (const b of loc.battles) {
     const what = b.seizure !== null ? `${b.type} (${ordinal(b.seizure)} seizure here this round)` : b.type;
-    out.push(`  ${b.step}. ${b.attacker} ${what} against ${b.defender}: ${b.attackerScore.total} − ${b.defenderScore.total} = ${signed(b.difference)} → row ${b.row}: ${b.result}`);
+    out.push(
+      `  ${b.step}. ${b.attacker} ${what} against ${b.defender}: ${b.attackerScore.total} − ${b.defenderScore.total} = ${signed(b.difference)} → row ${b.row}: ${b.result}`,
+    );
     out.push(`       ${b.attacker}: ${sum(b.attackerScore)}`);
     out.push(`       ${b.defender}: ${sum(b.defenderScore)}`);
-    const losses = [b.attackerLosses.length ? `${b.attacker} loses ${b.attackerLosses.join(', ')}` : `${b.attacker} loses nothing`, b.defenderLosses.length ? `${b.defender} loses ${b.defenderLosses.join(', ')}` : `${b.defender} loses nothing`];
-    if (b.heroesLost.length) losses.push(`hero${b.heroesLost.length > 1 ? 'es' : ''} killed: ${b.heroesLost.join(', ')}`);
+    const losses = [
+      b.attackerLosses.length ? `${b.attacker} loses ${b.attackerLosses.join(', ')}` : `${b.attacker} loses nothing`,
+      b.defenderLosses.length ? `${b.defender} loses ${b.defenderLosses.join(', ')}` : `${b.defender} loses nothing`,
+    ];
+    if (b.heroesLost.length)
+      losses.push(`hero${b.heroesLost.length > 1 ? 'es' : ''} killed: ${b.heroesLost.join(', ')}`);
     out.push(`       ${losses.join('; ')}`);
     const after = [`owner after: ${b.ownerAfter}`, `damage: ${b.damageAfter}`];
     if (b.incomeTaken !== null) after.push(`income taken: ${num(b.incomeTaken)} MS`);
@@ -47,7 +68,9 @@ export function locationLines(loc: LocationTrace): string[] {
     after.push(b.attackerRevealed ? `${b.defender} knows who attacked` : 'attacker unknown');
     out.push(`       ${after.join('; ')}`);
   }
-  out.push(`  after the round: ${loc.location} held by ${loc.ownerAfter}, damage ${loc.damage}${loc.incomeTaken ? `, ${num(loc.incomeTaken.amount)} MS income taken by ${loc.incomeTaken.by}` : ''}`);
+  out.push(
+    `  after the round: ${loc.location} held by ${loc.ownerAfter}, damage ${loc.damage}${loc.incomeTaken ? `, ${num(loc.incomeTaken.amount)} MS income taken by ${loc.incomeTaken.by}` : ''}`,
+  );
   return out;
 }
 
@@ -58,10 +81,17 @@ function orderLines(r: CascadeResult): string[] {
   if (spenders.length === 0 && r.orders.length === 0) return out;
   out.push('Orders (paid when sent: recruits, upgrades, moves, attacks, each in the order listed)');
   for (const [name, c] of spenders) {
-    const money = [c.hazardFees ? `hazard fees ${num(c.hazardFees)} MS` : '', c.refunds ? `${num(c.refunds)} MS back (Kanly)` : '', c.recruiting ? `recruiting ${num(c.recruiting)} MS` : ''].filter(Boolean);
-    out.push(`  ${name}: ${c.ap} of ${c.apLimit} AP, ${c.legionsMoved} legion${c.legionsMoved === 1 ? '' : 's'} moved${money.length ? `, ${money.join(', ')}` : ''}`);
+    const money = [
+      c.hazardFees ? `hazard fees ${num(c.hazardFees)} MS` : '',
+      c.refunds ? `${num(c.refunds)} MS back (Kanly)` : '',
+      c.recruiting ? `recruiting ${num(c.recruiting)} MS` : '',
+    ].filter(Boolean);
+    out.push(
+      `  ${name}: ${c.ap} of ${c.apLimit} AP, ${c.legionsMoved} legion${c.legionsMoved === 1 ? '' : 's'} moved${money.length ? `, ${money.join(', ')}` : ''}`,
+    );
   }
-  for (const o of r.orders) out.push(`  ${o.status} ${o.path}${o.line !== null ? ` (line ${o.line})` : ''}, ${o.player}: ${o.reason}`);
+  for (const o of r.orders)
+    out.push(`  ${o.status} ${o.path}${o.line !== null ? ` (line ${o.line})` : ''}, ${o.player}: ${o.reason}`);
   return out;
 }
 
@@ -77,13 +107,27 @@ export function presentCascade(r: CascadeResult, o: { requestedThreads?: number 
   if (orders.length) blocks.push({ type: 'ledger', lines: orders }, gap);
   if (r.notes?.length) blocks.push(...r.notes.map((n) => note(`note: ${n}`)), gap);
   if (r.trace) blocks.push({ type: 'ledger', lines: traceLines(r.trace, r.traceCoinFlips) }, gap);
-  const what = planning ? `planning over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}: the orders in the first, NPC attacks, income and fees in every round` : `round ${r.round}, NPC attacks ${r.npc ? 'on' : 'off'}`;
-  if (r.deterministic) blocks.push(run(`deterministic (${what}): no die decides this round (no NPC attacks, no tied attacks to flip a coin for), so it ran once; the numbers below are certain`));
+  const what = planning
+    ? `planning over ${r.rounds} round${r.rounds === 1 ? '' : 's'} from round ${r.round}: the orders in the first, NPC attacks, income and fees in every round`
+    : `round ${r.round}, NPC attacks ${r.npc ? 'on' : 'off'}`;
+  if (r.deterministic)
+    blocks.push(
+      run(
+        `deterministic (${what}): no die decides this round (no NPC attacks, no tied attacks to flip a coin for), so it ran once; the numbers below are certain`,
+      ),
+    );
   else blocks.push(run(`Monte Carlo (${what}): ${runLine(r, planning ? 'campaign' : 'trial', o.requestedThreads)}`));
-  if (r.trialsBy === 'rounds-default') blocks.push(note(`(the default for ${r.rounds} rounds: 10⁶ rounds of play in all, at least 10k campaigns; each probability within ±${(98 / Math.sqrt(r.trials)).toFixed(2)} points at 95%; --trials N or --precision EPS for another size)`));
+  if (r.trialsBy === 'rounds-default')
+    blocks.push(
+      note(
+        `(the default for ${r.rounds} rounds: 10⁶ rounds of play in all, at least 10k campaigns; each probability within ±${(98 / Math.sqrt(r.trials)).toFixed(2)} points at 95%; --trials N or --precision EPS for another size)`,
+      ),
+    );
   blocks.push(
     note('CC: 2 × Combat, the attribute pair of a seizure (docs/cascade.md); MS: money, as the Dune page counts it'),
-    note(`policies (docs/cascade.md): a location with no unit or hero defends with ${r.policies.unguarded === 'zero' ? 'a pair of 0' : "its owner's attribute pair"}; hero bonus ${signed(r.policies.heroBonus)}; NPCs pick an ungarrisoned location ${r.policies.ungarrisonedWeight} × as often as a garrisoned one; destroyed militia ${r.policies.militiaRegeneration ? 'come back' : 'do not come back'}`),
+    note(
+      `policies (docs/cascade.md): a location with no unit or hero defends with ${r.policies.unguarded === 'zero' ? 'a pair of 0' : "its owner's attribute pair"}; hero bonus ${signed(r.policies.heroBonus)}; NPCs pick an ungarrisoned location ${r.policies.ungarrisonedWeight} × as often as a garrisoned one; destroyed militia ${r.policies.militiaRegeneration ? 'come back' : 'do not come back'}`,
+    ),
     gap,
   );
   if (r.owners) blocks.push(...numbers(r, planning));
@@ -92,39 +136,106 @@ export function presentCascade(r: CascadeResult, o: { requestedThreads?: number 
 }
 
 function numbers(r: CascadeResult, planning: boolean): Block[] {
-  const owners = (name: string): Text => Object.entries(r.owners![name]).sort((a, b) => b[1] - a[1]).flatMap(([who, p], k) => [k === 0 ? `${who} ` : `, ${who} `, percent(p)]);
+  const owners = (name: string): Text =>
+    Object.entries(r.owners![name])
+      .sort((a, b) => b[1] - a[1])
+      .flatMap(([who, p], k) => [k === 0 ? `${who} ` : `, ${who} `, percent(p)]);
   const blocks: Block[] = [
     table(
       ['location', 'final owner', 'damaged', 'crippled', 'revealed by NPC'],
-      Object.keys(r.owners!).map((name) => [name, owners(name), percent(r.damage![name].damaged), percent(r.damage![name].crippled), percent(r.revealed!.locations[name])]),
+      Object.keys(r.owners!).map((name) => [
+        name,
+        owners(name),
+        percent(r.damage![name].damaged),
+        percent(r.damage![name].crippled),
+        percent(r.revealed!.locations[name]),
+      ]),
       'Key numbers: locations',
     ),
     table(
-      ['player', 'legions lost', 'distribution', 'income lost (mean MS)', 'P(any)', 'wealth lost (mean MS)', 'identity revealed'],
+      [
+        'player',
+        'legions lost',
+        'distribution',
+        'income lost (mean MS)',
+        'P(any)',
+        'wealth lost (mean MS)',
+        'identity revealed',
+      ],
       Object.keys(r.legionsLost!).map((name) => {
         const l = r.legionsLost![name];
-        const dist = Object.entries(l.distribution).map(([k, p]) => `${k}: ${pct(p, 1)}`).join(' ');
-        return [name, number(l.mean, 2), dist, number(r.incomeLost![name].mean, 0), percent(r.incomeLost![name].probability), number(r.wealthLost![name].mean, 0), percent(r.revealed!.attackers[name])];
+        const dist = Object.entries(l.distribution)
+          .map(([k, p]) => `${k}: ${pct(p, 1)}`)
+          .join(' ');
+        return [
+          name,
+          number(l.mean, 2),
+          dist,
+          number(r.incomeLost![name].mean, 0),
+          percent(r.incomeLost![name].probability),
+          number(r.wealthLost![name].mean, 0),
+          percent(r.revealed!.attackers[name]),
+        ];
       }),
       'Key numbers: players',
     ),
   ];
-  if (r.heroesLost && Object.keys(r.heroesLost).length) blocks.push(table(['hero', 'killed'], Object.entries(r.heroesLost).map(([h, p]) => [h, percent(p)]), 'Heroes'));
+  if (r.heroesLost && Object.keys(r.heroesLost).length)
+    blocks.push(
+      table(
+        ['hero', 'killed'],
+        Object.entries(r.heroesLost).map(([h, p]) => [h, percent(p)]),
+        'Heroes',
+      ),
+    );
   if (planning) {
     const rounds = Array.from({ length: r.rounds }, (_, i) => String(r.round + i));
     blocks.push(
       note('probability each location is still held by its owner in the scenario, after each round'),
-      table(['location \\ round', ...rounds], Object.entries(r.held!).map(([name, ps]) => [name, ...ps.map((p) => percent(p, null, 1))]), 'Still held by its owner, after each round'),
+      table(
+        ['location \\ round', ...rounds],
+        Object.entries(r.held!).map(([name, ps]) => [name, ...ps.map((p) => percent(p, null, 1))]),
+        'Still held by its owner, after each round',
+      ),
     );
-    if (r.policies.militiaRegeneration) blocks.push(note("militia regenerate one a round for 300 MS each, paid from the owner's wealth (players[].wealth; default 0: none come back)"));
+    if (r.policies.militiaRegeneration)
+      blocks.push(
+        note(
+          "militia regenerate one a round for 300 MS each, paid from the owner's wealth (players[].wealth; default 0: none come back)",
+        ),
+      );
   }
   if (r.ledger) {
     const over = r.rounds === 1 ? 'the round' : `${r.rounds} rounds`;
     blocks.push(
-      note(`ledger over ${over} (mean MS; wealth after = wealth before + the columns from hazard fees to militia, exactly in every trial)`),
+      note(
+        `ledger over ${over} (mean MS; wealth after = wealth before + the columns from hazard fees to militia, exactly in every trial)`,
+      ),
       table(
-        ['player', 'wealth before', 'hazard fees', 'recruiting', 'income', 'seized', 'house raids', 'militia', 'wealth after', 'Kanly: income forfeited'],
-        Object.entries(r.ledger).map(([name, l]) => [name, number(l.wealthBefore), number(l.refunds - l.hazardFees || 0, 0), number(-l.recruiting || 0, 0), number(l.income, 0), number(l.raided + l.houseRaidGain, 0), number(-l.houseRaidLoss || 0, 0), number(-l.regeneration || 0, 0), number(l.wealthAfter, 0), number(l.kanlyForfeit, 0)]),
+        [
+          'player',
+          'wealth before',
+          'hazard fees',
+          'recruiting',
+          'income',
+          'seized',
+          'house raids',
+          'militia',
+          'wealth after',
+          'Kanly: income forfeited',
+        ],
+        Object.entries(r.ledger).map(([name, l]) => [
+          name,
+          number(l.wealthBefore),
+          number(l.refunds - l.hazardFees || 0, 0),
+          number(-l.recruiting || 0, 0),
+          number(l.income, 0),
+          number(l.raided + l.houseRaidGain, 0),
+          number(-l.houseRaidLoss || 0, 0),
+          number(-l.regeneration || 0, 0),
+          number(l.wealthAfter, 0),
+          number(l.kanlyForfeit, 0),
+        ]),
         `Ledger over ${over} (mean MS)`,
       ),
     );
@@ -136,15 +247,45 @@ function numbers(r: CascadeResult, planning: boolean): Block[] {
 function reportDetails(r: CascadeResult): Block[] {
   const s = r.scenario;
   const blocks: Block[] = [
-    table(['player', 'combat', 'intrigue', 'diplomacy', 'wealth (MS)', 'homeworld'], s.players.map((p) => [p.name, String(p.combat), String(p.intrigue), String(p.diplomacy), number(p.wealth), p.homeworld ?? '—']), 'Players', 'report'),
+    table(
+      ['player', 'combat', 'intrigue', 'diplomacy', 'wealth (MS)', 'homeworld'],
+      s.players.map((p) => [
+        p.name,
+        String(p.combat),
+        String(p.intrigue),
+        String(p.diplomacy),
+        number(p.wealth),
+        p.homeworld ?? '—',
+      ]),
+      'Players',
+      'report',
+    ),
     table(
       ['location', 'owner', 'income (MS)', 'militia', 'legions', 'heroes', 'notes'],
-      s.locations.map((l) => [l.name, l.owner, number(l.income), String(l.militia), String(l.garrison.length), l.heroes.map((h) => h.name).join(', ') || '—', [l.isHomeworld ? 'homeworld' : '', l.isElector ? 'elector' : '', l.damaged ? 'damaged' : ''].filter(Boolean).join(', ') || '—']),
+      s.locations.map((l) => [
+        l.name,
+        l.owner,
+        number(l.income),
+        String(l.militia),
+        String(l.garrison.length),
+        l.heroes.map((h) => h.name).join(', ') || '—',
+        [l.isHomeworld ? 'homeworld' : '', l.isElector ? 'elector' : '', l.damaged ? 'damaged' : '']
+          .filter(Boolean)
+          .join(', ') || '—',
+      ]),
       'Locations',
       'report',
     ),
   ];
-  if (s.attacks.length) blocks.push(table(['player', 'type', 'target', 'legions', 'hero'], s.attacks.map((a) => [a.player, a.type ?? 'default', a.target, String(a.units.length), a.hero ?? '—']), 'Attacks ordered this round', 'report'));
+  if (s.attacks.length)
+    blocks.push(
+      table(
+        ['player', 'type', 'target', 'legions', 'hero'],
+        s.attacks.map((a) => [a.player, a.type ?? 'default', a.target, String(a.units.length), a.hero ?? '—']),
+        'Attacks ordered this round',
+        'report',
+      ),
+    );
   if (r.trace && r.trace.locations.length) {
     blocks.push(
       table(
@@ -156,7 +297,11 @@ function reportDetails(r: CascadeResult): Block[] {
             `${b.attacker} ${b.type} against ${b.defender}`,
             `${b.attackerScore.total} − ${b.defenderScore.total} = ${signed(b.difference)}`,
             `${b.row}: ${b.result}`,
-            [`${b.attacker}: ${b.attackerLosses.join(', ') || 'none'}`, `${b.defender}: ${b.defenderLosses.join(', ') || 'none'}`, ...(b.heroesLost.length ? [`killed: ${b.heroesLost.join(', ')}`] : [])].join('; '),
+            [
+              `${b.attacker}: ${b.attackerLosses.join(', ') || 'none'}`,
+              `${b.defender}: ${b.defenderLosses.join(', ') || 'none'}`,
+              ...(b.heroesLost.length ? [`killed: ${b.heroesLost.join(', ')}`] : []),
+            ].join('; '),
             `${b.ownerAfter} (${b.damageAfter})`,
           ]),
         ),
@@ -167,7 +312,8 @@ function reportDetails(r: CascadeResult): Block[] {
   }
   if (r.owners) blocks.push({ type: 'chart', name: 'cascade-ownership' });
   // As reports/cascade.ts builds them: the legions charts for a traced round, the held chart for a plan.
-  if (r.legionsLost && r.trace !== null) blocks.push({ type: 'chart', name: 'cascade-legions' }, { type: 'chart', name: 'cascade-legions-at-most' });
+  if (r.legionsLost && r.trace !== null)
+    blocks.push({ type: 'chart', name: 'cascade-legions' }, { type: 'chart', name: 'cascade-legions-at-most' });
   if (r.held && r.trace === null) blocks.push({ type: 'chart', name: 'cascade-held' });
   return blocks;
 }

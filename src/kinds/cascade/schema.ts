@@ -158,7 +158,11 @@ export const CASCADE_LIMITS = {
 } as const;
 
 /** Checks across fields, each reported at the field that is wrong, all of them at once (one line each, exit 3). */
-export function checkCascade(source: ScenarioSource, s: CascadeScenario, options: { lenient?: boolean } = {}): CascadeScenario {
+export function checkCascade(
+  source: ScenarioSource,
+  s: CascadeScenario,
+  options: { lenient?: boolean } = {},
+): CascadeScenario {
   const problems = new Problems(source);
   const err = (path: (string | number)[], msg: string) => problems.add(path, msg);
   const unique = (list: { name: string }[], what: string, at: string) => {
@@ -171,14 +175,18 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario, options
   unique(s.players, 'player', 'players');
   // 'NPC' names the non-player houses in the trace and the owners table: a player so named would be merged with them.
   s.players.forEach((p, i) => {
-    if (p.name === 'NPC') err(['players', i, 'name'], "a player name other than 'NPC' (reserved for non-player houses)");
+    if (p.name === 'NPC')
+      err(['players', i, 'name'], "a player name other than 'NPC' (reserved for non-player houses)");
   });
   unique(s.locations, 'location', 'locations');
   // The engine keeps, per location, a slot for every unit (militia and legions) that could defend it: the
   // schema's maxima (1,000 locations of 1,000 militia) would need 10⁹ slots. Bound the product, not each factor.
   const units = s.locations.reduce((n, l) => n + l.militia + l.garrison.length, 0);
   if (s.locations.length * units > CASCADE_LIMITS.locationUnitSlots) {
-    err(['locations'], `${s.locations.length.toLocaleString('en-US')} locations × ${units.toLocaleString('en-US')} units (militia and legions) is more than the engine holds (at most ${CASCADE_LIMITS.locationUnitSlots.toLocaleString('en-US')}): fewer locations or fewer units`);
+    err(
+      ['locations'],
+      `${s.locations.length.toLocaleString('en-US')} locations × ${units.toLocaleString('en-US')} units (militia and legions) is more than the engine holds (at most ${CASCADE_LIMITS.locationUnitSlots.toLocaleString('en-US')}): fewer locations or fewer units`,
+    );
     problems.done(); // the checks below would walk every unit: stop at this one
   }
   const players = new Map(s.players.map((p, i) => [p.name, i]));
@@ -189,8 +197,10 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario, options
     if (p.homeworld === undefined) return;
     const l = locations.get(p.homeworld);
     if (l === undefined) return err(['players', i, 'homeworld'], `unknown location '${p.homeworld}'`);
-    if (s.locations[l].owner !== p.name) err(['players', i, 'homeworld'], `'${p.homeworld}' is owned by ${s.locations[l].owner}, not ${p.name}`);
-    if (homeworldOf.has(p.homeworld)) err(['players', i, 'homeworld'], `'${p.homeworld}' is already ${homeworldOf.get(p.homeworld)}'s homeworld`);
+    if (s.locations[l].owner !== p.name)
+      err(['players', i, 'homeworld'], `'${p.homeworld}' is owned by ${s.locations[l].owner}, not ${p.name}`);
+    if (homeworldOf.has(p.homeworld))
+      err(['players', i, 'homeworld'], `'${p.homeworld}' is already ${homeworldOf.get(p.homeworld)}'s homeworld`);
     homeworldOf.set(p.homeworld, p.name);
   });
 
@@ -199,15 +209,22 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario, options
   s.locations.forEach((loc, i) => {
     if (!players.has(loc.owner)) err(['locations', i, 'owner'], `unknown player '${loc.owner}'`);
     const isHome = homeworldOf.has(loc.name);
-    if (loc.isHomeworld && !isHome) err(['locations', i, 'isHomeworld'], `no player names '${loc.name}' as its homeworld`);
+    if (loc.isHomeworld && !isHome)
+      err(['locations', i, 'isHomeworld'], `no player names '${loc.name}' as its homeworld`);
     if (isHome && loc.isElector) err(['locations', i, 'isElector'], 'a homeworld cannot also be an elector');
-    if (isHome && loc.militia > 0) err(['locations', i, 'militia'], '“Militia may never be on a homeworld” (Dune page line 7)');
+    if (isHome && loc.militia > 0)
+      err(['locations', i, 'militia'], '“Militia may never be on a homeworld” (Dune page line 7)');
     loc.garrison.forEach((g, j) => {
-      if (unitAt.has(g.name) || heroAt.has(g.name)) err(['locations', i, 'garrison', j, 'name'], `'${g.name}' is listed twice (unit and hero names must be unique)`);
+      if (unitAt.has(g.name) || heroAt.has(g.name))
+        err(
+          ['locations', i, 'garrison', j, 'name'],
+          `'${g.name}' is listed twice (unit and hero names must be unique)`,
+        );
       unitAt.set(g.name, { location: i, index: j });
     });
     loc.heroes.forEach((h, j) => {
-      if (unitAt.has(h.name) || heroAt.has(h.name)) err(['locations', i, 'heroes', j, 'name'], `'${h.name}' is listed twice (unit and hero names must be unique)`);
+      if (unitAt.has(h.name) || heroAt.has(h.name))
+        err(['locations', i, 'heroes', j, 'name'], `'${h.name}' is listed twice (unit and hero names must be unique)`);
       heroAt.set(h.name, { location: i, index: j });
     });
   });
@@ -215,7 +232,8 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario, options
   // Recruits name new legions: they must not clash with any unit or hero.
   s.recruits.forEach((r, i) => {
     if (!players.has(r.player)) err(['recruits', i, 'player'], `unknown player '${r.player}'`);
-    if (unitAt.has(r.name) || heroAt.has(r.name)) err(['recruits', i, 'name'], `'${r.name}' is listed twice (unit and hero names must be unique)`);
+    if (unitAt.has(r.name) || heroAt.has(r.name))
+      err(['recruits', i, 'name'], `'${r.name}' is listed twice (unit and hero names must be unique)`);
     unitAt.set(r.name, { location: -1, index: i });
   });
   const unitOwner = (u: string): string | null => {
@@ -225,19 +243,27 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario, options
     const loc = s.locations[where.location];
     return loc.garrison[where.index].owner ?? loc.owner;
   };
-  const militiaNames = new Set(s.locations.flatMap((l) => Array.from({ length: l.militia }, (_, i) => (l.militia === 1 ? `${l.name} militia` : `${l.name} militia ${i + 1}`))));
+  const militiaNames = new Set(
+    s.locations.flatMap((l) =>
+      Array.from({ length: l.militia }, (_, i) =>
+        l.militia === 1 ? `${l.name} militia` : `${l.name} militia ${i + 1}`,
+      ),
+    ),
+  );
   const checkUnit = (p: string, u: string, path: (string | number)[]) => {
     if (militiaNames.has(u)) return; // a rule, not a reference: the orders say why militia cannot go
     const owner = unitOwner(u);
     if (owner !== p) {
       const where = unitAt.get(u);
-      const stands = where && where.location >= 0 ? ` (it stands on ${s.locations[where.location].name}, serving ${owner})` : '';
+      const stands =
+        where && where.location >= 0 ? ` (it stands on ${s.locations[where.location].name}, serving ${owner})` : '';
       err(path, `${p} has no legion '${u}'${stands}`);
     }
   };
   s.locations.forEach((loc, i) =>
     loc.garrison.forEach((g, j) => {
-      if (g.owner !== undefined && !players.has(g.owner)) err(['locations', i, 'garrison', j, 'owner'], `unknown player '${g.owner}'`);
+      if (g.owner !== undefined && !players.has(g.owner))
+        err(['locations', i, 'garrison', j, 'owner'], `unknown player '${g.owner}'`);
     }),
   );
   s.upgrades.forEach((u, i) => {
@@ -251,7 +277,8 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario, options
     m.units.forEach((u, j) => checkUnit(m.player, u, at('units', j)));
     m.heroes.forEach((h, j) => {
       const where = heroAt.get(h);
-      if (where === undefined || s.locations[where.location].owner !== m.player) err(at('heroes', j), `${m.player} has no hero '${h}'`);
+      if (where === undefined || s.locations[where.location].owner !== m.player)
+        err(at('heroes', j), `${m.player} has no hero '${h}'`);
     });
     if (m.units.length + m.heroes.length === 0) err(at('units'), 'at least one legion or hero to move');
   });
@@ -261,7 +288,8 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario, options
     });
     if (k.players[0] === k.players[1]) err(['kanly', i, 'players'], 'two different players');
     if (k.declared > s.round) err(['kanly', i, 'declared'], `a round up to this one (${s.round})`);
-    if (k.ended !== undefined && k.ended <= k.declared) err(['kanly', i, 'ended'], `a round after the one Kanly was declared (${k.declared})`);
+    if (k.ended !== undefined && k.ended <= k.declared)
+      err(['kanly', i, 'ended'], `a round after the one Kanly was declared (${k.declared})`);
   });
 
   const heroSent = new Map<string, number>();
@@ -270,13 +298,19 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario, options
     if (!players.has(a.player)) return err(at('player'), `unknown player '${a.player}'`);
     if (!locations.has(a.target)) {
       if (!players.has(a.target)) err(at('target'), `unknown location '${a.target}'`);
-      else if (s.players[players.get(a.target)!].homeworld === undefined) err(at('target'), `player '${a.target}' has no homeworld to house-raid`);
+      else if (s.players[players.get(a.target)!].homeworld === undefined)
+        err(at('target'), `player '${a.target}' has no homeworld to house-raid`);
     }
     a.units.forEach((u, j) => checkUnit(a.player, u, at('units', j)));
     if (a.hero !== undefined) {
       const where = heroAt.get(a.hero);
-      if (where === undefined || s.locations[where.location].owner !== a.player) err(at('hero'), `${a.player} has no hero '${a.hero}'`);
-      else if (heroSent.has(a.hero)) err(at('hero'), `hero '${a.hero}' already commands attacks[${heroSent.get(a.hero)}]: ${'“A hero, and only one hero, may be placed in command of a force”'}`);
+      if (where === undefined || s.locations[where.location].owner !== a.player)
+        err(at('hero'), `${a.player} has no hero '${a.hero}'`);
+      else if (heroSent.has(a.hero))
+        err(
+          at('hero'),
+          `hero '${a.hero}' already commands attacks[${heroSent.get(a.hero)}]: ${'“A hero, and only one hero, may be placed in command of a force”'}`,
+        );
       heroSent.set(a.hero, i);
     }
   });
@@ -293,7 +327,13 @@ export function checkCascade(source: ScenarioSource, s: CascadeScenario, options
       continue;
     }
     const o = s[v.order.list][v.order.index];
-    rejected.push({ ...v.order, player: o.player, line: source.lineOf(v.path), path: formatPath(v.path), message: v.message });
+    rejected.push({
+      ...v.order,
+      player: o.player,
+      line: source.lineOf(v.path),
+      path: formatPath(v.path),
+      message: v.message,
+    });
   }
   problems.done();
   return { ...s, rejected };

@@ -14,7 +14,15 @@ export interface CascadeMonteCarlo {
    * Player → legions lost (militia not counted): mean and distribution (count → probability), and the "at most / at
    * least" view of it: count → P(lost ≤ count), P(lost ≥ count), for the counts in `distribution`.
    */
-  legionsLost: Record<string, { mean: number; distribution: Record<string, number>; atMost: Record<string, number>; atLeast: Record<string, number> }>;
+  legionsLost: Record<
+    string,
+    {
+      mean: number;
+      distribution: Record<string, number>;
+      atMost: Record<string, number>;
+      atLeast: Record<string, number>;
+    }
+  >;
   /** Player → income of its locations not received (MS): mean and probability of losing any. */
   incomeLost: Record<string, { mean: number; probability: number }>;
   /** Player → wealth lost to house raids (MS), mean. */
@@ -60,7 +68,17 @@ export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: num
   const lay = read.layout;
   const P = lay.players;
   const n = Math.max(1, trials);
-  const out: CascadeMonteCarlo = { owners: {}, damage: {}, legionsLost: {}, incomeLost: {}, wealthLost: {}, revealed: { attackers: {}, locations: {} }, heroesLost: {}, held: {}, ledger: {} };
+  const out: CascadeMonteCarlo = {
+    owners: {},
+    damage: {},
+    legionsLost: {},
+    incomeLost: {},
+    wealthLost: {},
+    revealed: { attackers: {}, locations: {} },
+    heroesLost: {},
+    held: {},
+    ledger: {},
+  };
   m.locations.names.forEach((name, l) => {
     const owners: Record<string, number> = {};
     for (let o = 0; o <= P; o++) {
@@ -68,7 +86,11 @@ export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: num
       if (c > 0) owners[o === P ? 'NPC' : m.players.names[o]] = c / n;
     }
     out.owners[name] = owners;
-    out.damage[name] = { none: acc[lay.damage + l * 3] / n, damaged: acc[lay.damage + l * 3 + 1] / n, crippled: acc[lay.damage + l * 3 + 2] / n };
+    out.damage[name] = {
+      none: acc[lay.damage + l * 3] / n,
+      damaged: acc[lay.damage + l * 3 + 1] / n,
+      crippled: acc[lay.damage + l * 3 + 2] / n,
+    };
     out.revealed.locations[name] = acc[lay.locationRevealed + l] / n;
     out.held[name] = Array.from({ length: lay.rounds }, (_, r) => read.held(acc, r + 1, l) / n);
   });
@@ -89,7 +111,8 @@ export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: num
     out.incomeLost[name] = { mean: acc[lay.incomeLostSum + p] / n, probability: acc[lay.incomeLostAny + p] / n };
     out.wealthLost[name] = { mean: acc[lay.wealthLostSum + p] / n };
     out.revealed.attackers[name] = acc[lay.attackerRevealed + p] / n;
-    const f = (k: (typeof LEDGER_FIELDS)[number]) => acc[lay.ledger + p * LEDGER_FIELDS.length + LEDGER_FIELDS.indexOf(k)] / n;
+    const f = (k: (typeof LEDGER_FIELDS)[number]) =>
+      acc[lay.ledger + p * LEDGER_FIELDS.length + LEDGER_FIELDS.indexOf(k)] / n;
     const l: CascadeLedger = {
       wealthBefore: m.players.wealth[p],
       hazardFees: f('hazardFees'),
@@ -119,7 +142,9 @@ export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: num
 export function cascadeMaxHalfWidth(m: CascadeModel, acc: Float64Array, trials: number): number {
   const lay = cascadeLayout(m);
   let worst = 0;
-  for (let i = 0; i < lay.locations * (lay.players + 1); i++) worst = Math.max(worst, wilsonHalfWidth(acc[lay.owners + i], trials));
-  for (let i = 0; i < lay.locations * lay.rounds; i++) worst = Math.max(worst, wilsonHalfWidth(acc[lay.held + i], trials));
+  for (let i = 0; i < lay.locations * (lay.players + 1); i++)
+    worst = Math.max(worst, wilsonHalfWidth(acc[lay.owners + i], trials));
+  for (let i = 0; i < lay.locations * lay.rounds; i++)
+    worst = Math.max(worst, wilsonHalfWidth(acc[lay.held + i], trials));
   return worst;
 }

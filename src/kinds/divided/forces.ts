@@ -4,7 +4,11 @@ import type { WarMachineSide } from '../warMachine/schema.js';
 import type { DividedScenario, DividedSide } from './schema.js';
 
 /** A side's forces for a split (null: its listed forces). A divided force keeps its BR (RC l. 11057). */
-export function forcesOf(side: DividedSide, split: number | null, policies: DividedScenario['policies']): WarMachineSide[] {
+export function forcesOf(
+  side: DividedSide,
+  split: number | null,
+  policies: DividedScenario['policies'],
+): WarMachineSide[] {
   if (side.forces) return side.forces;
   const whole = side.force!;
   const [r] = rateSides([whole, whole], policies);

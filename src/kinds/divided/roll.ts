@@ -7,7 +7,15 @@
 import { grouped as num } from '../../numbers.js';
 import { Stream } from '../../rng/index.js';
 import type { Dice } from '../../rules/dice.js';
-import { choosingOrder, divisionProblem, pairForces, weakestOpponent, winnerOfTheDay, type DividedForce, type WinsTheDay } from '../../rules/warMachine/divided.js';
+import {
+  choosingOrder,
+  divisionProblem,
+  pairForces,
+  weakestOpponent,
+  winnerOfTheDay,
+  type DividedForce,
+  type WinsTheDay,
+} from '../../rules/warMachine/divided.js';
 import { rateSides } from '../../rules/warMachine/rating.js';
 import { warcastVersion } from '../../version.js';
 import type { KindRoll, Narration } from '../roll.js';
@@ -41,21 +49,38 @@ export interface DividedRoll {
   winnerOfTheDay: 0 | 1 | null;
 }
 
-const battleOf = (s: DividedScenario, a: WarMachineSide, b: WarMachineSide): WarMachineScenario => ({ kind: 'war-machine', title: s.title, policies: s.policies, sides: [a, b] });
+const battleOf = (s: DividedScenario, a: WarMachineSide, b: WarMachineSide): WarMachineScenario => ({
+  kind: 'war-machine',
+  title: s.title,
+  policies: s.policies,
+  sides: [a, b],
+});
 
 export function playDivided(s: DividedScenario, dice: Dice): DividedRoll {
   const forces = [forcesOf(s.sides[0], null, s.policies), forcesOf(s.sides[1], null, s.policies)] as const;
   const rated = forces.map((list, side) =>
-    list.map((f, index): DividedForce => ({ side: side as 0 | 1, index, battleRating: rateSides([f, f], s.policies)[0].battleRating, troops: f.troops })),
+    list.map((f, index): DividedForce => ({
+      side: side as 0 | 1,
+      index,
+      battleRating: rateSides([f, f], s.policies)[0].battleRating,
+      troops: f.troops,
+    })),
   ) as [DividedForce[], DividedForce[]];
   const problem = divisionProblem(rated);
   if (problem) throw new Error(problem);
   const win = (i: number, j: number): [number, number] => {
     const c = compileWarMachine(battleOf(s, forces[0][i], forces[1][j]));
-    const probs = exactWarMachine(c.plan, c.pairs.map((p) => p.probability));
+    const probs = exactWarMachine(
+      c.plan,
+      c.pairs.map((p) => p.probability),
+    );
     return summarizeOdds(c, probs, 1, probs[c.pairs.length * CODE_COUNT]).win;
   };
-  const preference = s.policies.choose === 'weakest' ? weakestOpponent : (chooser: DividedForce, c: DividedForce) => (chooser.side === 0 ? win(chooser.index, c.index)[0] : win(c.index, chooser.index)[1]);
+  const preference =
+    s.policies.choose === 'weakest'
+      ? weakestOpponent
+      : (chooser: DividedForce, c: DividedForce) =>
+          chooser.side === 0 ? win(chooser.index, c.index)[0] : win(c.index, chooser.index)[1];
   const pairs = pairForces(rated, preference);
   // The book's order: the pairing of the force that chose first comes first.
   const order = choosingOrder(rated);
@@ -66,14 +91,22 @@ export function playDivided(s: DividedScenario, dice: Dice): DividedRoll {
     return {
       forces: [i, j],
       names: [forces[0][i].name, forces[1][j].name],
-      chosenBy: { side: chooser.side, name: forces[chooser.side][chooser.index].name, battleRating: chooser.battleRating },
+      chosenBy: {
+        side: chooser.side,
+        name: forces[chooser.side][chooser.index].name,
+        battleRating: chooser.battleRating,
+      },
       battle: playBattle(battleOf(s, forces[0][i], forces[1][j]), dice),
     };
   });
   const results = pairings.map((p) => {
     const last = p.battle.days.findLast((d) => d.sides.length > 0);
     const holds = (k: number) => (last ? last.sides[k].location[0] === 'F' : true);
-    return { winner: p.battle.lastWinner, holdsField: [holds(0), holds(1)] as [boolean, boolean], troopsLeft: p.battle.troopsLeft };
+    return {
+      winner: p.battle.lastWinner,
+      holdsField: [holds(0), holds(1)] as [boolean, boolean],
+      troopsLeft: p.battle.troopsLeft,
+    };
   });
   return {
     kind: 'divided',
@@ -87,7 +120,11 @@ export function playDivided(s: DividedScenario, dice: Dice): DividedRoll {
   };
 }
 
-const DAY_RULE: Record<WinsTheDay, string> = { battles: 'more battles won', field: 'a force holding the field when none of the enemy does', troops: 'more troops left standing' };
+const DAY_RULE: Record<WinsTheDay, string> = {
+  battles: 'more battles won',
+  field: 'a force holding the field when none of the enemy does',
+  troops: 'more troops left standing',
+};
 
 export function narrateDivided(r: DividedRoll): Narration {
   const paragraphs: Narration['paragraphs'] = r.pairings.map((p, k) => {
@@ -96,7 +133,9 @@ export function narrateDivided(r: DividedRoll): Narration {
     const day = p.battle.days[0];
     const lines = day ? battleDayLines(p.names, day, head, false) : [head, '  no battle'];
     const b = p.battle;
-    lines.push(`  → ${b.lastWinner === null ? 'no winner' : `${p.names[b.lastWinner]} wins`}; ${p.names[0]} ${num(b.troopsLeft[0])} of ${num(b.sides[0].troops)} left, ${p.names[1]} ${num(b.troopsLeft[1])} of ${num(b.sides[1].troops)} left`);
+    lines.push(
+      `  → ${b.lastWinner === null ? 'no winner' : `${p.names[b.lastWinner]} wins`}; ${p.names[0]} ${num(b.troopsLeft[0])} of ${num(b.sides[0].troops)} left, ${p.names[1]} ${num(b.troopsLeft[1])} of ${num(b.sides[1].troops)} left`,
+    );
     return lines;
   });
   const winner = r.winnerOfTheDay === null ? 'neither side wins the day' : `${r.sides[r.winnerOfTheDay]} wins the day`;

@@ -6,7 +6,13 @@
 import * as z from 'zod';
 import { MIN_FORCE_TROOPS, WINS_THE_DAY, type WinsTheDay } from '../../rules/warMachine/divided.js';
 import { Problems, validate, type PathSegment, type ScenarioSource } from '../../scenario/source.js';
-import { checkWarMachinePair, checkWarMachineSide, policiesSchema, sideSchema, type WarMachinePolicies } from '../warMachine/schema.js';
+import {
+  checkWarMachinePair,
+  checkWarMachineSide,
+  policiesSchema,
+  sideSchema,
+  type WarMachinePolicies,
+} from '../warMachine/schema.js';
 
 export const DIVIDED_POLICY_DEFAULTS = {
   winsTheDay: 'battles',
@@ -29,7 +35,11 @@ const dividedSideSchema = z.strictObject({
   /** One force to divide: rated once, every part keeps its BR. */
   force: sideSchema.optional(),
   /** Ways to divide `force`, as troop counts (each adding up to its troops). */
-  splits: z.array(z.array(z.number().int().min(1).max(1e9)).min(1).max(12)).min(1).max(50).optional(),
+  splits: z
+    .array(z.array(z.number().int().min(1).max(1e9)).min(1).max(12))
+    .min(1)
+    .max(50)
+    .optional(),
 });
 
 export const dividedSchema = z.strictObject({
@@ -52,17 +62,23 @@ export interface DividedScenario {
 export function parseDivided(source: ScenarioSource): DividedScenario {
   const s = validate(source, dividedSchema);
   const p = new Problems(source);
-  const forceAt = (i: number, k: number): PathSegment[] => (s.sides[i].forces ? ['sides', i, 'forces', k] : ['sides', i, 'force']);
+  const forceAt = (i: number, k: number): PathSegment[] =>
+    s.sides[i].forces ? ['sides', i, 'forces', k] : ['sides', i, 'force'];
   s.sides.forEach((side, i) => {
     const at = (...q: PathSegment[]) => ['sides', i, ...q];
-    if ((side.forces === undefined) === (side.force === undefined)) return p.add(at(), 'expected either forces (a list) or force with splits');
-    if (side.force && !side.splits) return p.add(at('splits'), 'a divided force needs splits: the ways to divide it, e.g. [[100, 100, 800]]');
-    if (side.forces && side.splits) return p.add(at('splits'), 'splits divide a single force: give force instead of forces');
+    if ((side.forces === undefined) === (side.force === undefined))
+      return p.add(at(), 'expected either forces (a list) or force with splits');
+    if (side.force && !side.splits)
+      return p.add(at('splits'), 'a divided force needs splits: the ways to divide it, e.g. [[100, 100, 800]]');
+    if (side.forces && side.splits)
+      return p.add(at('splits'), 'splits divide a single force: give force instead of forces');
     side.splits?.forEach((split, j) => {
       const total = split.reduce((t, n) => t + n, 0);
-      if (total !== side.force!.troops) p.add(at('splits', j), `a split must add up to the force's ${side.force!.troops} troops (adds up to ${total})`);
+      if (total !== side.force!.troops)
+        p.add(at('splits', j), `a split must add up to the force's ${side.force!.troops} troops (adds up to ${total})`);
       const small = split.findIndex((n) => n < MIN_FORCE_TROOPS);
-      if (small >= 0) p.add(at('splits', j, small), `each part needs at least ${MIN_FORCE_TROOPS} troops (RC l. 11063)`);
+      if (small >= 0)
+        p.add(at('splits', j, small), `each part needs at least ${MIN_FORCE_TROOPS} troops (RC l. 11063)`);
     });
   });
   if (p.count > 0) p.done(); // the forces below are read through the shape checked above
@@ -73,7 +89,13 @@ export function parseDivided(source: ScenarioSource): DividedScenario {
     (side.forces ?? [side.force!]).forEach((f, k) => {
       checkWarMachineSide(p, f, forceAt(i, k));
       // Who defends is the force's own flag; the enemy counts as defending only when this force does not.
-      checkWarMachinePair(p, [f, { ...enemy, defending: f.defending ? false : enemy.defending }], s.policies, [forceAt(i, k), forceAt(1 - i, 0)], ['policies']);
+      checkWarMachinePair(
+        p,
+        [f, { ...enemy, defending: f.defending ? false : enemy.defending }],
+        s.policies,
+        [forceAt(i, k), forceAt(1 - i, 0)],
+        ['policies'],
+      );
     });
   });
   // RC l. 11057: both sides field the same number of forces (the side with fewer forces divides).
@@ -84,7 +106,10 @@ export function parseDivided(source: ScenarioSource): DividedScenario {
       const other = counts[1 - i].find((m) => m !== n);
       if (other === undefined) return;
       const at = side.splits ? ['sides', i, 'splits', j] : ['sides', i, 'forces'];
-      p.add(at, `each side must field the same number of forces (RC "Dividing a Force", l. 11057): ${n} here against ${other}; the side with fewer forces divides`);
+      p.add(
+        at,
+        `each side must field the same number of forces (RC "Dividing a Force", l. 11057): ${n} here against ${other}; the side with fewer forces divides`,
+      );
     });
   }
   p.done();

@@ -5,7 +5,16 @@
  * is small (food and distance are the only counters that grow), so every reachable state is kept.
  * Output: probabilities in the kernel's accumulator layout (plan.ts), so one summary reads both.
  */
-import { fatigueLevel, fatigueOf, MARCH_ACTIONS, marchDay, type Dice, type MarchFatigue, type MarchPolicies, type MarchState } from '../../rules/warMachine/march.js';
+import {
+  fatigueLevel,
+  fatigueOf,
+  MARCH_ACTIONS,
+  marchDay,
+  type Dice,
+  type MarchFatigue,
+  type MarchPolicies,
+  type MarchState,
+} from '../../rules/warMachine/march.js';
 import type { TroopClassName } from '../../rules/warMachine/forceRating.js';
 import { marchLayout, startState, type MarchPlan } from './plan.js';
 
@@ -44,7 +53,7 @@ export function enumerateDice<T>(fn: (dice: Dice) => T): { probability: number; 
 
 /** A state without its distance (the day's rule does not depend on how far the force has come). */
 function restKey(s: MarchState): number {
-  return (((s.food * 4 + s.daysWithoutFood) * 3 + fatigueLevel(s.exertion.fatigue)) * 5 + s.exertion.daysLeft);
+  return ((s.food * 4 + s.daysWithoutFood) * 3 + fatigueLevel(s.exertion.fatigue)) * 5 + s.exertion.daysLeft;
 }
 
 export interface ChainOptions {
@@ -55,7 +64,12 @@ export interface ChainOptions {
 export class ChainTooLarge extends Error {}
 
 /** Exact probabilities of the march in the kernel's accumulator layout. */
-export function exactMarch(plan: MarchPlan, troopClass: TroopClassName, policies: MarchPolicies, o: ChainOptions = {}): Float64Array {
+export function exactMarch(
+  plan: MarchPlan,
+  troopClass: TroopClassName,
+  policies: MarchPolicies,
+  o: ChainOptions = {},
+): Float64Array {
   const L = marchLayout(plan);
   const acc = new Float64Array(L.length);
   const maxStates = o.maxStates ?? 2_000_000;
@@ -67,11 +81,13 @@ export function exactMarch(plan: MarchPlan, troopClass: TroopClassName, policies
     let t = cache.get(key);
     if (!t) {
       const base: MarchState = { ...s, distance: 0 };
-      t = enumerateDice((dice) => marchDay(base, MARCH_ACTIONS[actionCode], force, policies, dice)).map(({ probability, value }) => ({
-        probability,
-        moved: value.moved,
-        next: value.state,
-      }));
+      t = enumerateDice((dice) => marchDay(base, MARCH_ACTIONS[actionCode], force, policies, dice)).map(
+        ({ probability, value }) => ({
+          probability,
+          moved: value.moved,
+          next: value.state,
+        }),
+      );
       cache.set(key, t);
     }
     return t;
@@ -102,7 +118,8 @@ export function exactMarch(plan: MarchPlan, troopClass: TroopClassName, policies
         else next.set(k, { state: s, p: q });
       }
     }
-    if (next.size > maxStates) throw new ChainTooLarge(`the exact chain needs more than ${maxStates} states on day ${d + 1}`);
+    if (next.size > maxStates)
+      throw new ChainTooLarge(`the exact chain needs more than ${maxStates} states on day ${d + 1}`);
     states = next;
   }
   for (const { state, p } of states.values()) {

@@ -22,7 +22,14 @@ export function marchAccLength(plan: MarchPlan): number {
   return marchLayout(plan).length;
 }
 
-export function runMarchChunks(plan: MarchPlan, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void {
+export function runMarchChunks(
+  plan: MarchPlan,
+  seed: number,
+  firstChunk: number,
+  chunkCount: number,
+  totalTrials: number,
+  acc: Float64Array,
+): void {
   const L = marchLayout(plan);
   const days = plan.days | 0;
   const actions = plan.actions;

@@ -11,8 +11,19 @@ export const marchKind: KindDefinition<MarchScenario, MarchPlan> = {
   unit: 'marches',
   commands: ['march', 'roll', 'sweep', 'seek', 'report'],
   metrics: [
-    { name: 'arrivedBy(d)', meaning: 'P(the army has arrived by day d) (exact chain; --monte-carlo simulates it)', method: 'exact', seek: true, example: 'arrivedBy(5) >= 0.5' },
-    { name: 'win[i]', meaning: 'P(side i wins the battle on arrival), mixed over the fatigue on arrival', method: 'exact', seek: false },
+    {
+      name: 'arrivedBy(d)',
+      meaning: 'P(the army has arrived by day d) (exact chain; --monte-carlo simulates it)',
+      method: 'exact',
+      seek: true,
+      example: 'arrivedBy(5) >= 0.5',
+    },
+    {
+      name: 'win[i]',
+      meaning: 'P(side i wins the battle on arrival), mixed over the fatigue on arrival',
+      method: 'exact',
+      seek: false,
+    },
   ],
   fields: ['distance', 'force.troops', 'force.food', 'enemy.troops'],
   page: null,

@@ -16,7 +16,13 @@ import {
 } from '../../rules/warMachine/march.js';
 import type { TroopClassName } from '../../rules/warMachine/forceRating.js';
 
-export const ACTION_CODE: Record<MarchAction, number> = { march: 0, forage: 1, 'forage-slow': 2, 'forced-march': 3, rest: 4 };
+export const ACTION_CODE: Record<MarchAction, number> = {
+  march: 0,
+  forage: 1,
+  'forage-slow': 2,
+  'forced-march': 3,
+  rest: 4,
+};
 
 export interface MarchInput {
   actions: readonly MarchAction[];
@@ -82,7 +88,12 @@ export function compileMarch(m: MarchInput): MarchPlan {
 }
 
 export function startState(plan: MarchPlan): MarchState {
-  return { distance: 0, food: plan.food, daysWithoutFood: plan.daysWithoutFood, exertion: { fatigue: 'N', daysLeft: 0 } };
+  return {
+    distance: 0,
+    food: plan.food,
+    daysWithoutFood: plan.daysWithoutFood,
+    exertion: { fatigue: 'N', daysLeft: 0 },
+  };
 }
 
 /**

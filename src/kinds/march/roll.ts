@@ -8,7 +8,13 @@ import { grouped as num } from '../../numbers.js';
 import { Stream } from '../../rng/index.js';
 import type { Dice } from '../../rules/dice.js';
 import { FATIGUE_PENALTY } from '../../rules/warMachine/engagement.js';
-import { fatigueOf, forceMovementRate, marchDay, type MarchAction, type MarchFatigue } from '../../rules/warMachine/march.js';
+import {
+  fatigueOf,
+  forceMovementRate,
+  marchDay,
+  type MarchAction,
+  type MarchFatigue,
+} from '../../rules/warMachine/march.js';
 import { warcastVersion } from '../../version.js';
 import type { KindRoll, Narration } from '../roll.js';
 import { BATTLE_SHAPES, narrateBattle, playBattle, type BattleRoll } from '../warMachine/roll.js';
@@ -65,7 +71,15 @@ const LEVEL_WORDS: Record<MarchFatigue, 'none' | 'moderate' | 'serious'> = { N: 
 export function playMarch(s: MarchScenario, dice: Dice): MarchRoll {
   const troopClass = marchTroopClass(s);
   const rate = forceMovementRate(s.force.movement, s.force.troops);
-  const plan = compileMarch({ actions: s.force.actions, rate, troopClass, food: s.force.food, target: s.distance ?? null, policies: s.marchPolicies, daysWithoutFood: s.force.daysWithoutFood });
+  const plan = compileMarch({
+    actions: s.force.actions,
+    rate,
+    troopClass,
+    food: s.force.food,
+    target: s.distance ?? null,
+    policies: s.marchPolicies,
+    daysWithoutFood: s.force.daysWithoutFood,
+  });
   const target = s.distance ?? null;
   let state = startState(plan);
   const days: MarchRollDay[] = [];
@@ -79,11 +93,19 @@ export function playMarch(s: MarchScenario, dice: Dice): MarchRoll {
     const arrived = target !== null && state.distance >= target;
     if (arrived) state = { ...state, distance: target };
     days.push({
-      day, action, morningFatigue,
+      day,
+      action,
+      morningFatigue,
       d6: seen.find((x) => x.sides === 6)?.value ?? null,
       d4: seen.filter((x) => x.sides === 4).map((x) => x.value),
-      forced: d.forced, foraged: d.foraged, unfed: d.unfed, moved: d.moved,
-      distance: state.distance, food: state.food, daysWithoutFood: state.daysWithoutFood, fatigue: fatigueOf(state),
+      forced: d.forced,
+      foraged: d.foraged,
+      unfed: d.unfed,
+      moved: d.moved,
+      distance: state.distance,
+      food: state.food,
+      daysWithoutFood: state.daysWithoutFood,
+      fatigue: fatigueOf(state),
     });
     if (arrived) {
       arrivedDay = day;
@@ -94,7 +116,10 @@ export function playMarch(s: MarchScenario, dice: Dice): MarchRoll {
   let battle: BattleRoll | null = null;
   if (s.battle && fatigueOnArrival !== null) {
     const [a, b] = s.battle.sides;
-    battle = playBattle({ ...s.battle, sides: [{ ...a, adjustments: { ...a.adjustments, fatigue: LEVEL_WORDS[fatigueOnArrival] } }, b] }, dice);
+    battle = playBattle(
+      { ...s.battle, sides: [{ ...a, adjustments: { ...a.adjustments, fatigue: LEVEL_WORDS[fatigueOnArrival] } }, b] },
+      dice,
+    );
   }
   return {
     kind: 'march',
@@ -113,15 +138,33 @@ export function playMarch(s: MarchScenario, dice: Dice): MarchRoll {
 // ---- narration --------------------------------------------------------------------------------------------
 
 const FATIGUE: Record<MarchFatigue, string> = { N: 'fresh', M: 'moderately fatigued', S: 'seriously fatigued' };
-const DOES: Record<MarchAction, string> = { march: 'marches', forage: 'forages on the move (2V′/3)', 'forage-slow': 'forages slowly (V′/3)', 'forced-march': 'forces the march', rest: 'rests' };
+const DOES: Record<MarchAction, string> = {
+  march: 'marches',
+  forage: 'forages on the move (2V′/3)',
+  'forage-slow': 'forages slowly (V′/3)',
+  'forced-march': 'forces the march',
+  rest: 'rests',
+};
 
 function dayLines(r: MarchRoll, d: MarchRollDay): string[] {
-  const out = [`Day ${d.day}: ${r.force.name} ${DOES[d.action]}${d.morningFatigue === 'N' ? '' : ` (${FATIGUE[d.morningFatigue]} this morning${d.morningFatigue === 'S' ? ': it cannot move' : ''})`}`];
-  if (d.action === 'forced-march' && d.d6 !== null) out.push(`  forced-march table, ${r.force.troopClass}, 1d6 ${d.d6}: ${d.forced ? 'the forced march succeeds (+50% movement)' : 'no extra movement'}`);
-  if ((d.action === 'forage' || d.action === 'forage-slow') && d.d6 !== null) out.push(`  foraging 1d6 ${d.d6}: ${d.foraged ? 'food found' : 'nothing found'}`);
+  const out = [
+    `Day ${d.day}: ${r.force.name} ${DOES[d.action]}${d.morningFatigue === 'N' ? '' : ` (${FATIGUE[d.morningFatigue]} this morning${d.morningFatigue === 'S' ? ': it cannot move' : ''})`}`,
+  ];
+  if (d.action === 'forced-march' && d.d6 !== null)
+    out.push(
+      `  forced-march table, ${r.force.troopClass}, 1d6 ${d.d6}: ${d.forced ? 'the forced march succeeds (+50% movement)' : 'no extra movement'}`,
+    );
+  if ((d.action === 'forage' || d.action === 'forage-slow') && d.d6 !== null)
+    out.push(`  foraging 1d6 ${d.d6}: ${d.foraged ? 'food found' : 'nothing found'}`);
   if (d.d4.length) out.push(`  fatigue days 1d4: ${d.d4.join(', ')}`);
-  const food = d.foraged ? 'fed by foraging' : d.unfed ? `unfed (${d.daysWithoutFood} day${d.daysWithoutFood === 1 ? '' : 's'} without food)` : `eats from the stores (${d.food} day${d.food === 1 ? '' : 's'} left)`;
-  out.push(`  moves ${num(d.moved)}${r.distance !== null ? `, ${num(d.distance)} of ${num(r.distance)} covered` : `, ${num(d.distance)} in all`}; ${food}; ${FATIGUE[d.fatigue]} tonight`);
+  const food = d.foraged
+    ? 'fed by foraging'
+    : d.unfed
+      ? `unfed (${d.daysWithoutFood} day${d.daysWithoutFood === 1 ? '' : 's'} without food)`
+      : `eats from the stores (${d.food} day${d.food === 1 ? '' : 's'} left)`;
+  out.push(
+    `  moves ${num(d.moved)}${r.distance !== null ? `, ${num(d.distance)} of ${num(r.distance)} covered` : `, ${num(d.distance)} in all`}; ${food}; ${FATIGUE[d.fatigue]} tonight`,
+  );
   return out;
 }
 
@@ -129,8 +172,13 @@ export function narrateMarch(r: MarchRoll): Narration {
   const paragraphs: Narration['paragraphs'] = r.days.map((d) => dayLines(r, d));
   const last = r.days[r.days.length - 1];
   if (r.arrivedDay !== null) paragraphs.push([`Arrived on day ${r.arrivedDay}, ${FATIGUE[r.fatigueOnArrival!]}.`]);
-  else paragraphs.push([`Not arrived${r.distance !== null ? ` after ${r.days.length} days: ${num(last?.distance ?? 0)} of ${num(r.distance)} covered` : ` : ${num(last?.distance ?? 0)} covered in ${r.days.length} days`}.`]);
-  let legend = [`Fatigue: moderate −${-FATIGUE_PENALTY.M} BR, serious −${-FATIGUE_PENALTY.S} BR in battle; a seriously fatigued force cannot move (docs/rules.md §8).`];
+  else
+    paragraphs.push([
+      `Not arrived${r.distance !== null ? ` after ${r.days.length} days: ${num(last?.distance ?? 0)} of ${num(r.distance)} covered` : ` : ${num(last?.distance ?? 0)} covered in ${r.days.length} days`}.`,
+    ]);
+  let legend = [
+    `Fatigue: moderate −${-FATIGUE_PENALTY.M} BR, serious −${-FATIGUE_PENALTY.S} BR in battle; a seriously fatigued force cannot move (docs/rules.md §8).`,
+  ];
   if (r.battle) {
     const b = narrateBattle(r.battle);
     paragraphs.push([`The battle on arrival: ${b.title}`], ...b.paragraphs);

@@ -35,7 +35,13 @@ export interface MarchSummary {
   fatigueAtEnd: FatigueSplit | null;
   /** Fatigue when it stops: on arrival, or at the end of the plan. */
   fatigueWhenStopped: FatigueSplit;
-  distance: { mean: number; p05: number; p50: number; p95: number; histogram: { distance: number; probability: number }[] };
+  distance: {
+    mean: number;
+    p05: number;
+    p50: number;
+    p95: number;
+    histogram: { distance: number; probability: number }[];
+  };
   perDay: MarchDaySummary[];
   /** First day by which the force is seriously fatigued with probability ≥ ½ (null: never within the plan). */
   daysUntilSpentMedian: number | null;
@@ -45,7 +51,11 @@ export function summarizeMarch(plan: MarchPlan, w: Float64Array, total: number, 
   const L = marchLayout(plan);
   const prob = (x: number) => Math.min(1, Math.max(0, x / total));
   const ci = (x: number): Interval | undefined => (exact ? undefined : wilsonInterval(Math.round(x), total));
-  const split = (base: number, row: number): FatigueSplit => ({ N: w[base + 3 * row], M: w[base + 3 * row + 1], S: w[base + 3 * row + 2] });
+  const split = (base: number, row: number): FatigueSplit => ({
+    N: w[base + 3 * row],
+    M: w[base + 3 * row + 1],
+    S: w[base + 3 * row + 2],
+  });
   const normalise = (f: FatigueSplit): FatigueSplit | null => {
     const t = f.N + f.M + f.S;
     return t > 0 ? { N: f.N / t, M: f.M / t, S: f.S / t } : null;

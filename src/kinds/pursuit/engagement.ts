@@ -6,7 +6,13 @@
  */
 import { Stream, Xoshiro128 } from '../../rng/index.js';
 import { decidedSides } from '../../rules/warMachine/battle.js';
-import { contactAfter, ENGAGEMENT_ENDS, FATIGUE_PENALTY, type EngagementEnd, type EngagementSide } from '../../rules/warMachine/engagement.js';
+import {
+  contactAfter,
+  ENGAGEMENT_ENDS,
+  FATIGUE_PENALTY,
+  type EngagementEnd,
+  type EngagementSide,
+} from '../../rules/warMachine/engagement.js';
 import { discrete, discreteQuantile } from '../../stats/index.js';
 import { MAX_DIFFERENCE, resultsRow, ROW_COUNT, type Fatigue } from '../../rules/warMachine/results.js';
 import type { Kernel } from '../../engine/kernel.js';
@@ -19,10 +25,17 @@ export const ENGAGEMENT_CHUNK = 20_000;
 export const ENGAGEMENT_BINS = 1001;
 const CONTACT = { holds: 0, broken: 1, 'both-left': 2, rout: 3, destroyed: 4 } as const;
 /** Ending codes, in ENGAGEMENT_ENDS order. */
-const END_NO_BATTLE = 0, END_BROKEN = 1, END_BOTH_LEFT = 2, END_ROUT = 3, END_DESTROYED = 4, END_DAY_LIMIT = 5;
+const END_NO_BATTLE = 0,
+  END_BROKEN = 1,
+  END_BOTH_LEFT = 2,
+  END_ROUT = 3,
+  END_DESTROYED = 4,
+  END_DAY_LIMIT = 5;
 const FATIGUE_CODE: Record<Fatigue, number> = { N: 0, M: 1, S: 2, '-': 2 };
 const FATIGUE_BR = new Int32Array([FATIGUE_PENALTY.N, FATIGUE_PENALTY.M, FATIGUE_PENALTY.S]);
-const TIE_REROLL = 0, TIE_STALEMATE = 1, TIE_FAVOURED = 2;
+const TIE_REROLL = 0,
+  TIE_STALEMATE = 1,
+  TIE_FAVOURED = 2;
 
 export interface EngagementPlan {
   kind: 'war-machine-engagement';
@@ -66,16 +79,31 @@ export function engagementLayout(plan: Pick<EngagementPlan, 'maxDays'>) {
 }
 
 /** The readable sides of an engagement: modified BR without the troop ratio and fatigue, which change daily. */
-export function engagementSides(c: CompiledWarMachine, scenarioFatigue: readonly [string, string]): [EngagementSide, EngagementSide] {
+export function engagementSides(
+  c: CompiledWarMachine,
+  scenarioFatigue: readonly [string, string],
+): [EngagementSide, EngagementSide] {
   return [0, 1].map((s) => {
     const r = c.ratings[s];
-    const varying = r.adjustments.filter((a) => a.group === 'troop ratio' || a.group === 'fatigue').reduce((t, a) => t + a.value, 0);
+    const varying = r.adjustments
+      .filter((a) => a.group === 'troop ratio' || a.group === 'fatigue')
+      .reduce((t, a) => t + a.value, 0);
     const fatigue: Fatigue = scenarioFatigue[s] === 'serious' ? 'S' : scenarioFatigue[s] === 'moderate' ? 'M' : 'N';
-    return { troops: r.troops, baseBattleRating: r.modifiedBattleRating - varying, fatigue, healsWounded: c.sides[s].healsWounded ?? 0 };
+    return {
+      troops: r.troops,
+      baseBattleRating: r.modifiedBattleRating - varying,
+      fatigue,
+      healsWounded: c.sides[s].healsWounded ?? 0,
+    };
   }) as [EngagementSide, EngagementSide];
 }
 
-export function compileEngagement(c: CompiledWarMachine, sides: readonly [EngagementSide, EngagementSide], ratioRounding: 'up' | 'down', maxDays: number): EngagementPlan {
+export function compileEngagement(
+  c: CompiledWarMachine,
+  sides: readonly [EngagementSide, EngagementSide],
+  ratioRounding: 'up' | 'down',
+  maxDays: number,
+): EngagementPlan {
   const P = c.pairs.length;
   const n = P * 2 * ROW_COUNT;
   const plan: EngagementPlan = {
@@ -95,7 +123,12 @@ export function compileEngagement(c: CompiledWarMachine, sides: readonly [Engage
     baseBr: Float64Array.from(sides.map((s) => s.baseBattleRating)),
     fatigue0: Uint8Array.from(sides.map((s) => FATIGUE_CODE[s.fatigue])),
     ratioUp: ratioRounding === 'up' ? 1 : 0,
-    tie: c.policies.tie === 'reroll' ? TIE_REROLL : c.policies.tie === 'stalemate' || c.favoured === null ? TIE_STALEMATE : TIE_FAVOURED,
+    tie:
+      c.policies.tie === 'reroll'
+        ? TIE_REROLL
+        : c.policies.tie === 'stalemate' || c.favoured === null
+          ? TIE_STALEMATE
+          : TIE_FAVOURED,
     favoured: c.favoured ?? -1,
     binWidth: Float64Array.from(sides.map((s) => Math.max(1, Math.ceil(s.troops / (ENGAGEMENT_BINS - 1))))),
     healing: Float64Array.from(sides.map((s) => s.healsWounded ?? 0)),
@@ -110,7 +143,8 @@ export function compileEngagement(c: CompiledWarMachine, sides: readonly [Engage
       for (let row = 0; row < ROW_COUNT; row++) {
         const o = decidedSides(c.sides, pair.effects, winner as 0 | 1, row, c.policies);
         const k = (p * 2 + winner) * ROW_COUNT + row;
-        plan.contact[k] = CONTACT[contactAfter(o[winner].location, o[1 - winner].location, pair.effects.withdraws[1 - winner])];
+        plan.contact[k] =
+          CONTACT[contactAfter(o[winner].location, o[1 - winner].location, pair.effects.withdraws[1 - winner])];
         for (let s = 0; s < 2; s++) {
           plan.pctNum[2 * k + s] = o[s].percent.num;
           plan.pctDen[2 * k + s] = o[s].percent.den;
@@ -127,31 +161,54 @@ export function compileEngagement(c: CompiledWarMachine, sides: readonly [Engage
 
 const rng = new Xoshiro128();
 
-export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void {
+export function runEngagementChunks(
+  plan: EngagementPlan,
+  seed: number,
+  firstChunk: number,
+  chunkCount: number,
+  totalTrials: number,
+  acc: Float64Array,
+): void {
   const L = engagementLayout(plan);
   const maxDays = plan.maxDays | 0;
   const pairCount = plan.pairCount | 0;
   const thresholds = plan.pairThresholds;
-  const troopsA = plan.troops[0], troopsB = plan.troops[1];
-  const baseA = plan.baseBr[0], baseB = plan.baseBr[1];
-  const up = plan.ratioUp | 0, tie = plan.tie | 0, favoured = plan.favoured | 0;
-  const binA = plan.binWidth[0], binB = plan.binWidth[1];
+  const troopsA = plan.troops[0],
+    troopsB = plan.troops[1];
+  const baseA = plan.baseBr[0],
+    baseB = plan.baseBr[1];
+  const up = plan.ratioUp | 0,
+    tie = plan.tie | 0,
+    favoured = plan.favoured | 0;
+  const binA = plan.binWidth[0],
+    binB = plan.binWidth[1];
   const lastBin = ENGAGEMENT_BINS - 1;
   const { pctNum, pctDen, leftField, holdsField, fatigue: fatigueT, contact, noCombat, brBonus, rowOf } = plan;
-  const healA = plan.healing[0], healB = plan.healing[1];
+  const healA = plan.healing[0],
+    healB = plan.healing[1];
   for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
     const n = Math.min(ENGAGEMENT_CHUNK, totalTrials - c * ENGAGEMENT_CHUNK) | 0;
     if (n <= 0) break;
     rng.seedChunk(seed, Stream.engagement, c);
     for (let trial = 0; trial < n; trial++) {
-      let tA = troopsA, tB = troopsB;
-      let fA = plan.fatigue0[0], fB = plan.fatigue0[1];
+      let tA = troopsA,
+        tB = troopsB;
+      let fA = plan.fatigue0[0],
+        fB = plan.fatigue0[1];
       // days before each side's fatigue eases one step: 1d4 for a side fatigued at the start (A, then B)
       let lA = fA !== 0 ? rng.d4() : 0;
       let lB = fB !== 0 ? rng.d4() : 0;
-      let deadA = 0, woundedA = 0, deadB = 0, woundedB = 0;
-      let days = 0, end = END_DAY_LIMIT, last = 2;
-      let routedA = 0, routedB = 0, destroyedA = 0, destroyedB = 0;
+      let deadA = 0,
+        woundedA = 0,
+        deadB = 0,
+        woundedB = 0;
+      let days = 0,
+        end = END_DAY_LIMIT,
+        last = 2;
+      let routedA = 0,
+        routedB = 0,
+        destroyedA = 0,
+        destroyedB = 0;
       for (let day = 1; day <= maxDays; day++) {
         let p = 0;
         if (pairCount > 1) {
@@ -174,7 +231,8 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
           if (d !== 0 || tie !== TIE_REROLL) break;
         }
         // today's fatigue result per side; a stalemate (tie policy) fatigues no one but time still heals
-        let todayA = 0, todayB = 0;
+        let todayA = 0,
+          todayB = 0;
         if (d === 0 && tie === TIE_STALEMATE) {
           last = 2;
         } else {
@@ -213,7 +271,16 @@ export function runEngagementChunks(plan: EngagementPlan, seed: number, firstChu
             else destroyedB = 1;
           }
           if (ct !== CONTACT.holds || tA === 0 || tB === 0) {
-            end = ct === CONTACT.holds ? END_DESTROYED : ct === CONTACT.broken ? END_BROKEN : ct === CONTACT['both-left'] ? END_BOTH_LEFT : ct === CONTACT.rout ? END_ROUT : END_DESTROYED;
+            end =
+              ct === CONTACT.holds
+                ? END_DESTROYED
+                : ct === CONTACT.broken
+                  ? END_BROKEN
+                  : ct === CONTACT['both-left']
+                    ? END_BOTH_LEFT
+                    : ct === CONTACT.rout
+                      ? END_ROUT
+                      : END_DESTROYED;
             break;
           }
           todayA = fatigueT[2 * k];
@@ -315,17 +382,35 @@ export function summarizeEngagement(plan: EngagementPlan, acc: Float64Array, tri
   const L = engagementLayout(plan);
   const prob = (x: number) => (trials > 0 ? x / trials : 0);
   const distribution = Array.from({ length: plan.maxDays + 1 }, (_, d) => prob(acc[L.days + d]));
-  const endings = Object.fromEntries(ENGAGEMENT_ENDS.map((e, i) => [e, prob(acc[L.endings + i])])) as Record<EngagementEnd, number>;
+  const endings = Object.fromEntries(ENGAGEMENT_ENDS.map((e, i) => [e, prob(acc[L.endings + i])])) as Record<
+    EngagementEnd,
+    number
+  >;
   const hist = (h: number, width: number) =>
-    discrete(Array.from({ length: ENGAGEMENT_BINS }, (_, b): [number, number] => [b * width, acc[L.histograms + h * ENGAGEMENT_BINS + b]]));
+    discrete(
+      Array.from({ length: ENGAGEMENT_BINS }, (_, b): [number, number] => [
+        b * width,
+        acc[L.histograms + h * ENGAGEMENT_BINS + b],
+      ]),
+    );
   const casualties = [0, 1].map((s) => {
     const width = plan.binWidth[s];
     const lost = hist(2 * s, width);
     const dead = hist(2 * s + 1, width);
-    const q = (d: ReturnType<typeof discrete>) => ({ p05: discreteQuantile(d, 0.05), p50: discreteQuantile(d, 0.5), p95: discreteQuantile(d, 0.95) });
+    const q = (d: ReturnType<typeof discrete>) => ({
+      p05: discreteQuantile(d, 0.05),
+      p50: discreteQuantile(d, 0.5),
+      p95: discreteQuantile(d, 0.95),
+    });
     const deadSum = acc[L.sums + 2 * s];
     const woundedSum = acc[L.sums + 2 * s + 1];
-    return { mean: prob(deadSum + woundedSum), ...q(lost), dead: { mean: prob(deadSum), ...q(dead) }, wounded: { mean: prob(woundedSum) }, binWidth: width };
+    return {
+      mean: prob(deadSum + woundedSum),
+      ...q(lost),
+      dead: { mean: prob(deadSum), ...q(dead) },
+      wounded: { mean: prob(woundedSum) },
+      binWidth: width,
+    };
   }) as [EngagementCasualties, EngagementCasualties];
   return {
     maxDays: plan.maxDays,

@@ -14,7 +14,12 @@ export const pursuitKind: KindDefinition<WarMachineScenario, EngagementPlan> = {
   unit: 'engagements',
   commands: ['odds', 'report'],
   metrics: [
-    { name: 'lastBattleWon[i]', meaning: "P(side i wins the pursuit's last battle)", method: 'monte-carlo', seek: false },
+    {
+      name: 'lastBattleWon[i]',
+      meaning: "P(side i wins the pursuit's last battle)",
+      method: 'monte-carlo',
+      seek: false,
+    },
   ],
   fields: [],
   page: null,

@@ -18,7 +18,9 @@ export interface SiegeAccumulator {
   fallenBy(acc: ArrayLike<number>, week: number): number;
 }
 
-export function siegeAccumulator(plan: Pick<SiegePlan, 'weekLimit'> & Parameters<typeof siegeLayout>[0]): SiegeAccumulator {
+export function siegeAccumulator(
+  plan: Pick<SiegePlan, 'weekLimit'> & Parameters<typeof siegeLayout>[0],
+): SiegeAccumulator {
   const { endings } = siegeLayout(plan);
   const weeks = plan.weekLimit + 1;
   const ending = (acc: ArrayLike<number>, e: number, w: number) => acc[endings + e * weeks + w];

@@ -14,7 +14,8 @@ import { parseSiege, type SiegeScenario } from './schema.js';
 /** P(fallen by week w), P(held through it), weeks to fall and losses at each point. */
 const sweep: SweepHooks<SiegeScenario> = {
   check(options, settings) {
-    if (settings.exact) throw new UsageError('--exact: sieges and cascades have no exact odds (their sweep is Monte Carlo)');
+    if (settings.exact)
+      throw new UsageError('--exact: sieges and cascades have no exact odds (their sweep is Monte Carlo)');
     if (options.rounds !== undefined) throw new UsageError('--rounds: cascades only');
   },
   async point({ document, values }, options) {
@@ -38,7 +39,14 @@ const sweep: SweepHooks<SiegeScenario> = {
     return { point, threads: r.threads, interrupted: r.interrupted };
   },
   result(common, s, points) {
-    return { ...common, kind: 'siege', schema: 'warcast/sweep/siege@1', sides: [s.attacker.name, s.defender.name], weekLimit: s.weekLimit, points: points as SiegeSweepPoint[] };
+    return {
+      ...common,
+      kind: 'siege',
+      schema: 'warcast/sweep/siege@1',
+      sides: [s.attacker.name, s.defender.name],
+      weekLimit: s.weekLimit,
+      points: points as SiegeSweepPoint[],
+    };
   },
 };
 
@@ -55,7 +63,8 @@ export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
       threads,
       evaluate: async (value) => {
         const edited = editedAs(scenario, source, path, value, parseSiege);
-        if (t.week > edited.weekLimit) throw new UsageError(`--target: fallenBy(${t.week}) is past the scenario's weekLimit (${edited.weekLimit})`);
+        if (t.week > edited.weekLimit)
+          throw new UsageError(`--target: fallenBy(${t.week}) is past the scenario's weekLimit (${edited.weekLimit})`);
         const c = compileSiege(edited);
         const read = siegeAccumulator(c.plan);
         return test(value, c.plan, (acc) => read.fallenBy(acc, t.week));
@@ -70,7 +79,9 @@ export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
     const [a, b] = [await siege(fileA, options), await siege(fileB, options)];
     const trials: [number, number] = [a.trials, b.trials];
     const rows: CompareRow[] = [];
-    rows.push(probability('fallen within the week limit', a.weeksToFall.probability, b.weeksToFall.probability, trials));
+    rows.push(
+      probability('fallen within the week limit', a.weeksToFall.probability, b.weeksToFall.probability, trials),
+    );
     if (a.weeksToFall.mean !== null && b.weeksToFall.mean !== null) {
       const wa = a.weeksToFall as { mean: number; p05: number; p95: number };
       const wb = b.weeksToFall as { mean: number; p05: number; p95: number };

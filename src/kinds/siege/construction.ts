@@ -24,15 +24,26 @@ export interface SideConstructionResult {
    * `joinedBy`): the pieces joining then, its equipment BR by the attacker's tactic and its bombard BR (A for the
    * attacker bombarding, A′ for the defender) from that week on, all pieces issued ammunition.
    */
-  fighting: { fromWeek: number; joining: Record<string, number>; equipmentBr: { bombard: number; harass: number; assault: number }; bombardBr: number }[];
+  fighting: {
+    fromWeek: number;
+    joining: Record<string, number>;
+    equipmentBr: { bombard: number; harass: number; assault: number };
+    bombardBr: number;
+  }[];
 }
 
-export type SiegeConstruction = { attacker: SideConstructionResult | null; defender: SideConstructionResult | null } | null;
+export type SiegeConstruction = {
+  attacker: SideConstructionResult | null;
+  defender: SideConstructionResult | null;
+} | null;
 
 function sideSchedule(c: SideConstruction | undefined, weekLimit: number): SideConstructionResult | null {
   if (!c) return null;
   const woodMiles = c.woodMiles ?? null;
-  const s = constructionSchedule({ engineers: c.engineers, artillerists: c.artillerists, workers: c.workers, woodMiles, build: c.build }, weekLimit * DAYS_PER_WEEK);
+  const s = constructionSchedule(
+    { engineers: c.engineers, artillerists: c.artillerists, workers: c.workers, woodMiles, build: c.build },
+    weekLimit * DAYS_PER_WEEK,
+  );
   return {
     engineers: c.engineers,
     artillerists: c.artillerists,
@@ -49,7 +60,10 @@ function sideSchedule(c: SideConstruction | undefined, weekLimit: number): SideC
 /** Each side's construction schedule over the siege's weeks (null: no construction). */
 export function siegeConstruction(s: SiegeScenario): SiegeConstruction {
   if (!s.construction) return null;
-  return { attacker: sideSchedule(s.construction.attacker, s.weekLimit), defender: sideSchedule(s.construction.defender, s.weekLimit) };
+  return {
+    attacker: sideSchedule(s.construction.attacker, s.weekLimit),
+    defender: sideSchedule(s.construction.defender, s.weekLimit),
+  };
 }
 
 /** The week a side's n-th engine joins (the step ends at its start); past the week limit when it never does. */
@@ -64,7 +78,9 @@ export function withBuiltWeeks(s: SiegeScenario, c: SiegeConstruction): SiegeSce
   const side = (who: 'attacker' | 'defender') => {
     const raw = s.strategy[who];
     if (!Array.isArray(raw)) return raw;
-    return raw.map((st) => (st.until?.built === undefined ? st : { ...st, until: { week: builtWeek(c[who]!, st.until.built, s.weekLimit) } }));
+    return raw.map((st) =>
+      st.until?.built === undefined ? st : { ...st, until: { week: builtWeek(c[who]!, st.until.built, s.weekLimit) } },
+    );
   };
   return { ...s, strategy: { attacker: side('attacker'), defender: side('defender') } as SiegeScenario['strategy'] };
 }

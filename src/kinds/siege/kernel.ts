@@ -7,8 +7,34 @@
 import { rejectBelow, Stream, Xoshiro128 } from '../../rng/index.js';
 import { ratioBonus } from '../../rules/warMachine/adjustments.js';
 import {
-  A_ASSAULT, A_BOMBARD, A_DEPART, A_HARASS, A_STORM, A_BESIEGE, B_ASSAULT, B_HARASS, B_SALLY, B_STORM, COND_BREACH, COND_STARVING, COND_TROOPS_BELOW, COND_WEEK,
-  D_DEPART, D_SALLY, E_ATTACKER_DEPARTS, E_ATTACKER_DESERTED, E_ATTACKER_ROUTED, E_DEFENDERS_DEPART, E_STANDING, E_STARVED, E_STORMED, ENDINGS, HISTOGRAM_BINS, TIE_ATTACKER, TIE_REROLL, TIE_STALEMATE,
+  A_ASSAULT,
+  A_BOMBARD,
+  A_DEPART,
+  A_HARASS,
+  A_STORM,
+  A_BESIEGE,
+  B_ASSAULT,
+  B_HARASS,
+  B_SALLY,
+  B_STORM,
+  COND_BREACH,
+  COND_STARVING,
+  COND_TROOPS_BELOW,
+  COND_WEEK,
+  D_DEPART,
+  D_SALLY,
+  E_ATTACKER_DEPARTS,
+  E_ATTACKER_DESERTED,
+  E_ATTACKER_ROUTED,
+  E_DEFENDERS_DEPART,
+  E_STANDING,
+  E_STARVED,
+  E_STORMED,
+  ENDINGS,
+  HISTOGRAM_BINS,
+  TIE_ATTACKER,
+  TIE_REROLL,
+  TIE_STALEMATE,
 } from './codes.js';
 import type { SiegePlan } from './plan.js';
 import { ROW_COUNT } from '../../rules/warMachine/results.js';
@@ -88,7 +114,15 @@ export function siegeLayout(plan: SiegePlan): SiegeLayout {
   const supplyWeeks = sums + SUM.count;
   const supplyHistograms = supplyWeeks + SUPPLY_KINDS * (plan.weekLimit + 1);
   const supplySeries = supplyHistograms + 2 * SUPPLY_HISTOGRAMS_PER_SIDE * HISTOGRAM_BINS;
-  return { endings, histograms, sums, supplyWeeks, supplyHistograms, supplySeries, length: supplySeries + SERIES_STRIDE * (plan.weekLimit + 1) };
+  return {
+    endings,
+    histograms,
+    sums,
+    supplyWeeks,
+    supplyHistograms,
+    supplySeries,
+    length: supplySeries + SERIES_STRIDE * (plan.weekLimit + 1),
+  };
 }
 
 export function siegeAccLength(plan: SiegePlan): number {
@@ -116,7 +150,13 @@ let prefixBuf = new Float64Array(64);
  * fire, the attacker's fired artillery and ballista damage rolls, and the attacker's shot fired.
  */
 const issued = new Float64Array(7);
-const I_ART_A = 0, I_BAL_A = 1, I_ART_D = 2, I_BAL_D = 3, I_ROLLS_ART = 4, I_ROLLS_BAL = 5, I_SHOT_A = 6;
+const I_ART_A = 0,
+  I_BAL_A = 1,
+  I_ART_D = 2,
+  I_BAL_D = 3,
+  I_ROLLS_ART = 4,
+  I_ROLLS_BAL = 5,
+  I_SHOT_A = 6;
 const R1000 = rejectBelow(1000);
 const R100 = rejectBelow(100);
 const FATIGUE_BR = new Int32Array(FATIGUE_LEVEL_BR);
@@ -124,7 +164,6 @@ const FATIGUE_BR = new Int32Array(FATIGUE_LEVEL_BR);
 const PASS_PERCENT = new Int32Array(DAMAGE_CLASSES.map((c) => DAMAGE_PASS_PERCENT[c]));
 /** Damage per class from the last `allocate` call (read right after it; reused to avoid allocation). */
 export const taken = new Float64Array(6);
-
 
 /** Spread `net` damage over the classes (rules/siege/damage.ts allocateDamage) into `taken`; returns the walls' share. */
 export function allocate(net: number, hp: Float64Array): number {
@@ -173,7 +212,8 @@ function buildArtilleryTable(plan: SiegePlan): void {
   const rows = plan.bombardAttacker.length;
   if (artilleryTable.length < rows * 2000) artilleryTable = new Int32Array(rows * 2000);
   if (artilleryTenths.length < plan.phases * 2000) artilleryTenths = new Float64Array(plan.phases * 2000);
-  const hdA = plan.hdHundredths[0] | 0, hdD = plan.hdHundredths[1] | 0;
+  const hdA = plan.hdHundredths[0] | 0,
+    hdD = plan.hdHundredths[1] | 0;
   for (let row = 0; row < rows; row++) {
     const ph = (row / 6) | 0;
     const ta = row - 6 * ph;
@@ -182,7 +222,8 @@ function buildArtilleryTable(plan: SiegePlan): void {
       const r2 = (Math.floor(i3 / 10) % 10) + Math.floor(i3 / 100) + 2;
       const tDef = plan.bombardAttacker[row] * r1;
       const tAtt = plan.bombardDefender[ph] * r2;
-      let hD = 0, hA = 0;
+      let hD = 0,
+        hA = 0;
       if (ta === A_BOMBARD) {
         hD = hitDice(tDef, 1, hdD);
         hA = hitDice(tAtt, 1, hdA);
@@ -206,11 +247,19 @@ function buildArtilleryTable(plan: SiegePlan): void {
  * whole weeks to its groups in order, from week 2 against the stocks in `store` (slots 4–7); results in `issued`.
  */
 function issueWeek(plan: SiegePlan, ta: number, w: number, acc: Float64Array, S: number, ph: number): void {
-  const count = plan.ammoLineCount, pieces = plan.groupPieces, need = plan.groupNeed, br = plan.groupBr, pre = plan.groupPrefix;
+  const count = plan.ammoLineCount,
+    pieces = plan.groupPieces,
+    need = plan.groupNeed,
+    br = plan.groupBr,
+    pre = plan.groupPrefix;
   const artFires = plan.attackerArtilleryFires[ta];
   for (let line = 0; line < 4; line++) {
-    const first = plan.ammoLineStart[4 * ph + line], end = first + count[4 * ph + line];
-    let brSum = 0, used = 0, rolls = 0, short = 0;
+    const first = plan.ammoLineStart[4 * ph + line],
+      end = first + count[4 * ph + line];
+    let brSum = 0,
+      used = 0,
+      rolls = 0,
+      short = 0;
     if (line !== 0 || artFires) {
       const slot = line === 0 ? 4 : line === 1 ? 6 : line === 2 ? 5 : 7;
       const accounted = w >= 2 && store[slot] >= 0;
@@ -262,7 +311,14 @@ function artilleryEntry(ta: number, i3: number, a: number, a2: number, hdA: numb
   artilleryCodes[1] = hitDice(total * split.attacker, parts, hdA);
 }
 
-export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void {
+export function runSiegeChunks(
+  plan: SiegePlan,
+  seed: number,
+  firstChunk: number,
+  chunkCount: number,
+  totalTrials: number,
+  acc: Float64Array,
+): void {
   buildArtilleryTable(plan);
   const L = plan.weekLimit | 0;
   const layout = siegeLayout(plan);
@@ -270,53 +326,109 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
   const S = layout.sums;
   const simple = plan.simple | 0;
   const foodWeeks = plan.foodWeeks | 0;
-  const troopsA = plan.troops[0], troopsD = plan.troops[1];
-  const baseA = plan.baseBr[0], baseD = plan.baseBr[1];
+  const troopsA = plan.troops[0],
+    troopsD = plan.troops[1];
+  const baseA = plan.baseBr[0],
+    baseD = plan.baseBr[1];
   const up = plan.ratioUp | 0;
   const mult = plan.defenderRatioMultiplier;
-  const eqA = plan.eqAttacker, eqD = plan.eqDefender;
+  const eqA = plan.eqAttacker,
+    eqD = plan.eqDefender;
   const fortBr = plan.fortBr | 0;
   const tie = plan.tie | 0;
   const linear = plan.starvationLinear | 0;
-  const kBrA = plan.kindBrAttacker, kBrD = plan.kindBrDefender, kNoCombat = plan.kindNoCombat;
-  const pctNum = plan.pctNum, pctDen = plan.pctDen, fatigueT = plan.fatigue, endsT = plan.ends, leftT = plan.leftField;
-  const sallyPairs = plan.sallyPairs | 0, sallyThr = plan.sallyThresholds;
+  const kBrA = plan.kindBrAttacker,
+    kBrD = plan.kindBrDefender,
+    kNoCombat = plan.kindNoCombat;
+  const pctNum = plan.pctNum,
+    pctDen = plan.pctDen,
+    fatigueT = plan.fatigue,
+    endsT = plan.ends,
+    leftT = plan.leftField;
+  const sallyPairs = plan.sallyPairs | 0,
+    sallyThr = plan.sallyThresholds;
   const rowOf = plan.rowOfDifference;
-  const stepStart = plan.stepStart, stepCount = plan.stepCount, stepWeeks = plan.stepWeeks, stepCond = plan.stepCond, stepVal = plan.stepCondValue;
-  const mixStart = plan.stepMixStart, mixCount = plan.stepMixCount, mixTactic = plan.mixTactic, mixThr = plan.mixThreshold;
-  const useArt = plan.useArtillery, useBal = plan.useBallista, useBrk = plan.useBreaching;
+  const stepStart = plan.stepStart,
+    stepCount = plan.stepCount,
+    stepWeeks = plan.stepWeeks,
+    stepCond = plan.stepCond,
+    stepVal = plan.stepCondValue;
+  const mixStart = plan.stepMixStart,
+    mixCount = plan.stepMixCount,
+    mixTactic = plan.mixTactic,
+    mixThr = plan.mixThreshold;
+  const useArt = plan.useArtillery,
+    useBal = plan.useBallista,
+    useBrk = plan.useBreaching;
   const dice = plan.damageDice;
   const nDice = (dice.length / 4) | 0;
   const hp = plan.hitPoints;
   const totalHp = plan.totalHitPoints;
   const breachUnit = plan.breachUnitHp;
   const wallLength = plan.wallLengthFeet;
-  const binA = plan.binWidth[0], binD = plan.binWidth[1];
+  const binA = plan.binWidth[0],
+    binD = plan.binWidth[1];
   const lastBin = HISTOGRAM_BINS - 1;
   const wallPass = Math.ceil((hp[0] * PASS_PERCENT[0]) / 100);
-  const sallyBonus = plan.sallyBonus, assaultBonus = plan.assaultBonus, starvedBrLoss = plan.starvedBrLoss;
-  const stores = plan.stores | 0, mounts = plan.mounts, fedByClerics = plan.fedByClerics, payroll = plan.payrollPerWeek;
+  const sallyBonus = plan.sallyBonus,
+    assaultBonus = plan.assaultBonus,
+    starvedBrLoss = plan.starvedBrLoss;
+  const stores = plan.stores | 0,
+    mounts = plan.mounts,
+    fedByClerics = plan.fedByClerics,
+    payroll = plan.payrollPerWeek;
   const SW = layout.supplyWeeks;
-  const unfedDesert = plan.unfedDesert | 0, everyWeek = plan.damageEveryWeek | 0, rearGuardPct = plan.rearGuardPercent, capA = plan.attackerTroopCap;
-  const ammo = plan.ammo | 0, moraleBr = plan.malnutritionMoraleBr | 0, dieSlot = plan.dieSlot, SH = layout.supplyHistograms, SER = layout.supplySeries;
+  const unfedDesert = plan.unfedDesert | 0,
+    everyWeek = plan.damageEveryWeek | 0,
+    rearGuardPct = plan.rearGuardPercent,
+    capA = plan.attackerTroopCap;
+  const ammo = plan.ammo | 0,
+    moraleBr = plan.malnutritionMoraleBr | 0,
+    dieSlot = plan.dieSlot,
+    SH = layout.supplyHistograms,
+    SER = layout.supplySeries;
   if (ammo && prefixBuf.length < plan.prefixLength) prefixBuf = new Float64Array(plan.prefixLength);
   // Field construction: the arsenal changes at the start of week phaseWeek[p] (one phase without it).
-  const phases = plan.phases | 0, phaseWeek = plan.phaseWeek, dieIn = plan.dieIn;
+  const phases = plan.phases | 0,
+    phaseWeek = plan.phaseWeek,
+    dieIn = plan.dieIn;
   if (phaseRolls.length < 3 * phases) phaseRolls = new Float64Array(3 * phases);
 
   for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
     const n = Math.min(SIEGE_CHUNK, totalTrials - c * SIEGE_CHUNK) | 0;
     if (n <= 0) break;
     rng.seedChunk(seed, Stream.siege, c);
-    let weeksTotal = 0, bombardWeeks = 0, bombDefTenths = 0, bombAttTenths = 0, battles = 0, repulsed = 0, rubbleCount = 0, breachSum = 0, damageSum = 0;
+    let weeksTotal = 0,
+      bombardWeeks = 0,
+      bombDefTenths = 0,
+      bombAttTenths = 0,
+      battles = 0,
+      repulsed = 0,
+      rubbleCount = 0,
+      breachSum = 0,
+      damageSum = 0;
     for (let trial = 0; trial < n; trial++) {
-      let tA = troopsA, tD = troopsD;
-      let deadA = 0, woundedA = 0, deadD = 0, woundedD = 0, deserted = 0;
-      let fatA = 0, fatD = 0, weeksShort = 0, besieged = 0;
-      let siA = stepStart[0], wiA = 0, siD = stepStart[1], wiD = 0;
-      const lastA = stepStart[0] + stepCount[0] - 1, lastD = stepStart[1] + stepCount[1] - 1;
+      let tA = troopsA,
+        tD = troopsD;
+      let deadA = 0,
+        woundedA = 0,
+        deadD = 0,
+        woundedD = 0,
+        deserted = 0;
+      let fatA = 0,
+        fatD = 0,
+        weeksShort = 0,
+        besieged = 0;
+      let siA = stepStart[0],
+        wiA = 0,
+        siD = stepStart[1],
+        wiD = 0;
+      const lastA = stepStart[0] + stepCount[0] - 1,
+        lastD = stepStart[1] + stepCount[1] - 1;
       // The weapons' damage rolls and the d100 of the damage formula, rolled once per siege.
-      let rArt = 0, rBal = 0, rBrk = 0;
+      let rArt = 0,
+        rBal = 0,
+        rBrk = 0;
       if (phases === 1) {
         for (let k = 0; k < nDice; k++) {
           const sides = dice[4 * k + 1];
@@ -354,13 +466,24 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           for (let j = 1; j <= plan.groupPieces[g]; j++) prefixBuf[p0 + j] += prefixBuf[p0 + j - 1];
         }
       }
-      let ph = 0, ph6 = 0, nextPhaseWeek = phases > 1 ? phaseWeek[1] : L + 1;
+      let ph = 0,
+        ph6 = 0,
+        nextPhaseWeek = phases > 1 ? phaseWeek[1] : L + 1;
       let shotLastWeek = 0;
-      let gross = 0, net = 0, breachFeet = 0;
-      let ending = E_STANDING, endWeek = L;
+      let gross = 0,
+        net = 0,
+        breachFeet = 0;
+      let ending = E_STANDING,
+        endWeek = L;
       if (stores) {
-        store[0] = plan.rations[0]; store[1] = plan.rations[1]; store[2] = plan.money[0]; store[3] = plan.money[1];
-        store[4] = plan.ammoShot[0]; store[5] = plan.ammoShot[1]; store[6] = plan.ammoBallista[0]; store[7] = plan.ammoBallista[1];
+        store[0] = plan.rations[0];
+        store[1] = plan.rations[1];
+        store[2] = plan.money[0];
+        store[3] = plan.money[1];
+        store[4] = plan.ammoShot[0];
+        store[5] = plan.ammoShot[1];
+        store[6] = plan.ammoBallista[0];
+        store[7] = plan.ammoBallista[1];
         for (let k = 0; k < SUPPLY_KINDS; k++) shortWeek[k] = 0;
         for (let k = 0; k < 4; k++) ammoUsed[k] = 0;
       }
@@ -384,7 +507,13 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         while (siA < lastA) {
           const cond = stepCond[siA];
           const v = stepVal[siA];
-          if ((stepWeeks[siA] > 0 && wiA >= stepWeeks[siA]) || (cond === COND_BREACH && breachFeet >= v) || (cond === COND_WEEK && w >= v) || (cond === COND_STARVING && weeksShort >= v) || (cond === COND_TROOPS_BELOW && tA < v)) {
+          if (
+            (stepWeeks[siA] > 0 && wiA >= stepWeeks[siA]) ||
+            (cond === COND_BREACH && breachFeet >= v) ||
+            (cond === COND_WEEK && w >= v) ||
+            (cond === COND_STARVING && weeksShort >= v) ||
+            (cond === COND_TROOPS_BELOW && tA < v)
+          ) {
             siA++;
             wiA = 0;
           } else break;
@@ -392,7 +521,13 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         while (siD < lastD) {
           const cond = stepCond[siD];
           const v = stepVal[siD];
-          if ((stepWeeks[siD] > 0 && wiD >= stepWeeks[siD]) || (cond === COND_BREACH && breachFeet >= v) || (cond === COND_WEEK && w >= v) || (cond === COND_STARVING && weeksShort >= v) || (cond === COND_TROOPS_BELOW && tD < v)) {
+          if (
+            (stepWeeks[siD] > 0 && wiD >= stepWeeks[siD]) ||
+            (cond === COND_BREACH && breachFeet >= v) ||
+            (cond === COND_WEEK && w >= v) ||
+            (cond === COND_STARVING && weeksShort >= v) ||
+            (cond === COND_TROOPS_BELOW && tD < v)
+          ) {
             siD++;
             wiD = 0;
           } else break;
@@ -434,7 +569,8 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         // Step 1, from week 2 (rules/siege/supply.ts deductWeek): payroll, rations; the unfed desert.
         let shortD = 0;
         if (stores && w >= 2) {
-          let unfedA = 0, unfedD = 0;
+          let unfedA = 0,
+            unfedD = 0;
           for (let s = 0; s < 2; s++) {
             const troops = s === 0 ? tA : tD;
             const r = store[s];
@@ -489,17 +625,31 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         weeksTotal++;
         const sally = td === D_SALLY;
         // Ammunition (rules/siege/week.ts): the week's issue, then both sides gather from last week's shot.
-        let bombA = -1, bombD = 0, eqDA = 0, eqDD = 0, rArtW = rArt, rBalW = rBal;
+        let bombA = -1,
+          bombD = 0,
+          eqDA = 0,
+          eqDD = 0,
+          rArtW = rArt,
+          rBalW = rBal;
         if (ammo) {
           const firing = ta === A_BOMBARD || ta === A_HARASS || ta === A_ASSAULT;
           let shotNow = 0;
           if (firing && !sally) {
             issueWeek(plan, ta, w, acc, S, ph);
             const artFires = plan.attackerArtilleryFires[ta];
-            const wA = plan.artilleryWeight[ta], hA = plan.ballistaHalves[ta], wD = plan.artilleryWeight[6 + ta], hD = plan.ballistaHalves[6 + ta];
+            const wA = plan.artilleryWeight[ta],
+              hA = plan.ballistaHalves[ta],
+              wD = plan.artilleryWeight[6 + ta],
+              hD = plan.ballistaHalves[6 + ta];
             const p2 = 2 * ph;
-            eqDA = wA * issued[I_ART_A] + Math.floor((hA * issued[I_BAL_A]) / 2) - (wA * (artFires ? plan.fullArtilleryBr[p2] : 0) + Math.floor((hA * plan.fullBallistaBr[p2]) / 2));
-            eqDD = wD * issued[I_ART_D] + Math.floor((hD * issued[I_BAL_D]) / 2) - (wD * plan.fullArtilleryBr[p2 + 1] + Math.floor((hD * plan.fullBallistaBr[p2 + 1]) / 2));
+            eqDA =
+              wA * issued[I_ART_A] +
+              Math.floor((hA * issued[I_BAL_A]) / 2) -
+              (wA * (artFires ? plan.fullArtilleryBr[p2] : 0) + Math.floor((hA * plan.fullBallistaBr[p2]) / 2));
+            eqDD =
+              wD * issued[I_ART_D] +
+              Math.floor((hD * issued[I_BAL_D]) / 2) -
+              (wD * plan.fullArtilleryBr[p2 + 1] + Math.floor((hD * plan.fullBallistaBr[p2 + 1]) / 2));
             bombA = issued[I_ART_A] + Math.floor(issued[I_BAL_A] / 2);
             bombD = issued[I_ART_D] + Math.floor(issued[I_BAL_D] / 2);
             if (artFires) rArtW = issued[I_ROLLS_ART];
@@ -533,8 +683,14 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
         else if (ta === A_ASSAULT) kind = B_ASSAULT;
         else if (ta === A_STORM) kind = B_STORM;
         const starvFat = simple ? 0 : weeksShort >= 2 ? 2 : weeksShort;
-        let lostA = 0, lostD = 0, dA = 0, dD = 0;
-        let nextFatA = 0, nextFatD = 0, endA = 0, endD = 0;
+        let lostA = 0,
+          lostD = 0,
+          dA = 0,
+          dD = 0;
+        let nextFatA = 0,
+          nextFatD = 0,
+          endA = 0,
+          endD = 0;
         // Artillery: bombard, or the harass/assault share computed as for bombarding and split.
         if (!simple && !sally && ta !== A_BESIEGE) {
           // 1d10 for the defender's losses and 2d10 for the attacker's, from one draw of 1000 outcomes, read
@@ -543,7 +699,8 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           const at = ((ph6 + ta) * 1000 + i3) * 2;
           let hD = artilleryTable[at];
           let hA = artilleryTable[at + 1];
-          const rationed = bombA >= 0 && (bombA !== plan.bombardAttacker[ph6 + ta] || bombD !== plan.bombardDefender[ph]);
+          const rationed =
+            bombA >= 0 && (bombA !== plan.bombardAttacker[ph6 + ta] || bombD !== plan.bombardDefender[ph]);
           if (rationed) {
             // some pieces had no ammunition this week: the bombardment BRs differ from the table's
             artilleryEntry(ta, i3, bombA, bombD, plan.hdHundredths[0] | 0, plan.hdHundredths[1] | 0);
@@ -553,7 +710,9 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           if (ta === A_BOMBARD) {
             bombardWeeks++;
             bombDefTenths += rationed ? bombA * ((i3 % 10) + 1) : artilleryTenths[(ph * 1000 + i3) * 2];
-            bombAttTenths += rationed ? bombD * ((Math.floor(i3 / 10) % 10) + Math.floor(i3 / 100) + 2) : artilleryTenths[(ph * 1000 + i3) * 2 + 1];
+            bombAttTenths += rationed
+              ? bombD * ((Math.floor(i3 / 10) % 10) + Math.floor(i3 / 100) + 2)
+              : artilleryTenths[(ph * 1000 + i3) * 2 + 1];
           }
           // whole troops half dead (an odd one wounded), a leftover fraction one more wounded; capped
           let whole = hD >>> 1;
@@ -586,7 +745,8 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           if (!simple && weeksShort >= 3) brD -= starvedBrLoss;
           brD -= moraleBr * weeksShort; // morale −2 a week of malnutrition (policy malnutritionMorale)
           const delta = brA - brD;
-          let winner = -1, row = 0;
+          let winner = -1,
+            row = 0;
           for (;;) {
             const i = rng.twoD100();
             const d = delta + ((i / 100) | 0) - (i % 100);
@@ -672,7 +832,8 @@ export function runSiegeChunks(plan: SiegePlan, seed: number, firstChunk: number
           break;
         }
         if (endA) {
-          if (kind === B_ASSAULT) repulsed++; // driven back to bombarding range: the siege goes on
+          if (kind === B_ASSAULT)
+            repulsed++; // driven back to bombarding range: the siege goes on
           else {
             ending = E_ATTACKER_ROUTED;
             endWeek = w;

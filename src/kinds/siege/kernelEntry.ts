@@ -17,7 +17,10 @@ export const siegeKernel: Kernel<SiegePlan> = {
   maxPerTrial: (plan) => plan.troops[0] + plan.troops[1] + plan.totalHitPoints + plan.wallLengthFeet + plan.weekLimit,
   // Measured on a loaded 2-core machine: ~0.4 µs a week, ~0.05 µs a damage die (docs/reliability.md).
   // With field construction each siege also sums each arsenal's dice (~5 ns a die and arsenal).
-  worstNsPerTrial: (plan) => 400 * plan.weekLimit + 50 * (plan.damageDice.length / 4) + (plan.phases > 1 ? 5 * plan.phases * (plan.damageDice.length / 4) : 0),
+  worstNsPerTrial: (plan) =>
+    400 * plan.weekLimit +
+    50 * (plan.damageDice.length / 4) +
+    (plan.phases > 1 ? 5 * plan.phases * (plan.damageDice.length / 4) : 0),
   run: runSiegeChunks,
   // No warmUpPlans: building one needs the schema (zod, yaml) in every worker; the worker warms up on the first
   // real plan instead (src/engine/task.ts, runTask), which also gives V8 that plan's type feedback.

@@ -11,8 +11,19 @@ export const siegeKind: KindDefinition<SiegeScenario, SiegePlan> = {
   unit: 'sieges',
   commands: ['siege', 'roll', 'sweep', 'seek', 'worth', 'compare', 'report', 'app'],
   metrics: [
-    { name: 'fallenBy(w)', meaning: 'P(the fortress has fallen by the end of week w)', method: 'monte-carlo', seek: true, example: 'fallenBy(12) >= 0.5' },
-    { name: 'heldThrough(w)', meaning: 'P(the fortress is held through week w) = 1 − fallenBy(w)', method: 'monte-carlo', seek: false },
+    {
+      name: 'fallenBy(w)',
+      meaning: 'P(the fortress has fallen by the end of week w)',
+      method: 'monte-carlo',
+      seek: true,
+      example: 'fallenBy(12) >= 0.5',
+    },
+    {
+      name: 'heldThrough(w)',
+      meaning: 'P(the fortress is held through week w) = 1 − fallenBy(w)',
+      method: 'monte-carlo',
+      seek: false,
+    },
   ],
   fields: ['defender.troops', 'attacker.troops', 'foodWeeks', 'weekLimit'],
   page: 'siege',

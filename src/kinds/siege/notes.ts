@@ -4,9 +4,29 @@
  * construction workers and supervisors beyond what the pieces can take. Pure: the scenario in, sentences out;
  * the numbers come from the same rule functions the plan uses (src/rules/siege/).
  */
-import { CONCENTRATED, EQUIPMENT, ENGINES, FOOTNOTE_MAX_MULTIPLE, FOOTNOTE_MEN, type Equipment } from '../../rules/siege/tables.js';
-import { concentrateEngines, concentratedTroops, countOf, crewedValues, equipmentSets, manning, type EquipmentInventory } from '../../rules/siege/equipment.js';
-import { CONSTRUCTION, CONSTRUCTIONS_PER_ARTILLERIST, CONSTRUCTIONS_PER_ENGINEER, maxWorkers } from '../../rules/siege/construction.js';
+import {
+  CONCENTRATED,
+  EQUIPMENT,
+  ENGINES,
+  FOOTNOTE_MAX_MULTIPLE,
+  FOOTNOTE_MEN,
+  type Equipment,
+} from '../../rules/siege/tables.js';
+import {
+  concentrateEngines,
+  concentratedTroops,
+  countOf,
+  crewedValues,
+  equipmentSets,
+  manning,
+  type EquipmentInventory,
+} from '../../rules/siege/equipment.js';
+import {
+  CONSTRUCTION,
+  CONSTRUCTIONS_PER_ARTILLERIST,
+  CONSTRUCTIONS_PER_ENGINEER,
+  maxWorkers,
+} from '../../rules/siege/construction.js';
 import { grouped } from '../../numbers.js';
 import type { SiegeScenario } from './schema.js';
 
@@ -30,8 +50,14 @@ function crewNotes(who: string, inv: EquipmentInventory): string[] {
     const [whole, half, quarter] = manning(count, crew, full);
     const unusable = count - whole - half - quarter;
     const label = EQUIPMENT[item].label;
-    if (unusable > 0) out.push(`${who} ${label}: ${unusable} of ${count} have less than a quarter of their crew of ${full} (crew ${grouped(crew)} for the line) and cannot be used (RC l. 11639)`);
-    if (half + quarter > 0) out.push(`${who} ${label}: ${[half ? `${half} at half crew (half BR and ammunition)` : '', quarter ? `${quarter} at a quarter crew (a quarter of both)` : ''].filter(Boolean).join(', ')} (RC l. 11639)`);
+    if (unusable > 0)
+      out.push(
+        `${who} ${label}: ${unusable} of ${count} have less than a quarter of their crew of ${full} (crew ${grouped(crew)} for the line) and cannot be used (RC l. 11639)`,
+      );
+    if (half + quarter > 0)
+      out.push(
+        `${who} ${label}: ${[half ? `${half} at half crew (half BR and ammunition)` : '', quarter ? `${quarter} at a quarter crew (a quarter of both)` : ''].filter(Boolean).join(', ')} (RC l. 11639)`,
+      );
   }
   return out;
 }
@@ -46,7 +72,10 @@ function footnoteNotes(inv: EquipmentInventory, men: number): string[] {
     const sets = equipmentSets(name, count, men);
     const counted = sets * perSet;
     const source = row.footnote === '**' ? 'RC l. 11603' : 'RC l. 11607';
-    if (sets === 0) out.push(`attacker ${row.label} × ${count}: the bonus needs ${perSet} for ${grouped(men)} men (1 per ${grouped(FOOTNOTE_MEN[row.footnote])}), so it does not count at all (${source})`);
+    if (sets === 0)
+      out.push(
+        `attacker ${row.label} × ${count}: the bonus needs ${perSet} for ${grouped(men)} men (1 per ${grouped(FOOTNOTE_MEN[row.footnote])}), so it does not count at all (${source})`,
+      );
     else if (counted < count) {
       const per = `1 per ${grouped(FOOTNOTE_MEN[row.footnote])} men`;
       const why =
@@ -65,11 +94,18 @@ function footnoteNotes(inv: EquipmentInventory, men: number): string[] {
 function galleryNote(inv: EquipmentInventory): string[] {
   const sheds = countOf(inv, 'galleryShed');
   const usable = crewedValues(inv, 'bore', 1).length + crewedValues(inv, 'ram', 1).length;
-  return sheds > usable ? [`attacker ${EQUIPMENT.galleryShed.label} × ${sheds}: ${sheds - usable} cover no usable bore or ram and add nothing (RC l. 11595)`] : [];
+  return sheds > usable
+    ? [
+        `attacker ${EQUIPMENT.galleryShed.label} × ${sheds}: ${sheds - usable} cover no usable bore or ram and add nothing (RC l. 11595)`,
+      ]
+    : [];
 }
 
 /** Workers, engineers and artillerists a side's construction cannot use at once (RC l. 11738, 11746). */
-function constructionNotes(who: 'attacker' | 'defender', c: NonNullable<NonNullable<SiegeScenario['construction']>['attacker']>): string[] {
+function constructionNotes(
+  who: 'attacker' | 'defender',
+  c: NonNullable<NonNullable<SiegeScenario['construction']>['attacker']>,
+): string[] {
   const out: string[] = [];
   const pieces = c.build.flatMap((b) => Array.from({ length: b.count }, () => b.engine));
   const artillery = pieces.filter((e) => CONSTRUCTION[e].artillery).length;
@@ -85,13 +121,21 @@ function constructionNotes(who: 'attacker' | 'defender', c: NonNullable<NonNulla
     most += maxWorkers(CONSTRUCTION[e].hitPoints);
   }
   if (c.workers > most && pieces.length > 0) {
-    out.push(`${who} construction: ${grouped(c.workers)} workers, but the pieces under way at once take at most ${grouped(most)} (half a piece's hit points each, RC l. 11746; ${CONSTRUCTIONS_PER_ENGINEER} constructions an engineer, ${CONSTRUCTIONS_PER_ARTILLERIST} an artillerist, l. 11738): ${grouped(c.workers - most)} stand idle while they build`);
+    out.push(
+      `${who} construction: ${grouped(c.workers)} workers, but the pieces under way at once take at most ${grouped(most)} (half a piece's hit points each, RC l. 11746; ${CONSTRUCTIONS_PER_ENGINEER} constructions an engineer, ${CONSTRUCTIONS_PER_ARTILLERIST} an artillerist, l. 11738): ${grouped(c.workers - most)} stand idle while they build`,
+    );
   }
   const neededEngineers = Math.ceil(pieces.length / CONSTRUCTIONS_PER_ENGINEER);
   const idle = (n: number) => `the other ${n === 1 ? 'one adds' : `${n} add`} nothing`;
-  if (c.engineers > neededEngineers) out.push(`${who} construction: ${plural(c.engineers, 'engineer')} for ${plural(pieces.length, 'piece')}: ${neededEngineers} can supervise them all at once (${CONSTRUCTIONS_PER_ENGINEER} each), ${idle(c.engineers - neededEngineers)} (RC l. 11738)`);
+  if (c.engineers > neededEngineers)
+    out.push(
+      `${who} construction: ${plural(c.engineers, 'engineer')} for ${plural(pieces.length, 'piece')}: ${neededEngineers} can supervise them all at once (${CONSTRUCTIONS_PER_ENGINEER} each), ${idle(c.engineers - neededEngineers)} (RC l. 11738)`,
+    );
   const neededArtillerists = Math.ceil(artillery / CONSTRUCTIONS_PER_ARTILLERIST);
-  if (c.artillerists > neededArtillerists) out.push(`${who} construction: ${plural(c.artillerists, 'artillerist')} for ${plural(artillery, 'artillery piece')}: ${neededArtillerists} can supervise them all at once (${CONSTRUCTIONS_PER_ARTILLERIST} each), ${idle(c.artillerists - neededArtillerists)} (RC l. 11738)`);
+  if (c.artillerists > neededArtillerists)
+    out.push(
+      `${who} construction: ${plural(c.artillerists, 'artillerist')} for ${plural(artillery, 'artillery piece')}: ${neededArtillerists} can supervise them all at once (${CONSTRUCTIONS_PER_ARTILLERIST} each), ${idle(c.artillerists - neededArtillerists)} (RC l. 11738)`,
+    );
   return out;
 }
 
@@ -106,13 +150,19 @@ export function siegeNotes(s: SiegeScenario): string[] {
   if (front !== null) {
     men = concentratedTroops(s.attacker.troops, front);
     if (men < s.attacker.troops) {
-      notes.push(`a concentrated attack on ${grouped(front)}' of front takes at most ${CONCENTRATED.troopsPer100Feet} troops per 100': ${grouped(men)} of the attacker's ${grouped(s.attacker.troops)} fight, the other ${grouped(s.attacker.troops - men)} do not (RC l. 11774)`);
+      notes.push(
+        `a concentrated attack on ${grouped(front)}' of front takes at most ${CONCENTRATED.troopsPer100Feet} troops per 100': ${grouped(men)} of the attacker's ${grouped(s.attacker.troops)} fight, the other ${grouped(s.attacker.troops - men)} do not (RC l. 11774)`,
+      );
     }
     attacker = concentrateEngines(given, front);
-    const left = ENGINES.filter((e) => countOf(given, e) > countOf(attacker, e)).map((e) => `${EQUIPMENT[e].label} × ${countOf(given, e) - countOf(attacker, e)}`);
+    const left = ENGINES.filter((e) => countOf(given, e) > countOf(attacker, e)).map(
+      (e) => `${EQUIPMENT[e].label} × ${countOf(given, e) - countOf(attacker, e)}`,
+    );
     if (left.length > 0) {
       const cap = Math.floor((CONCENTRATED.enginesPer100Feet * front) / 100);
-      notes.push(`a concentrated attack on ${grouped(front)}' of front uses at most ${CONCENTRATED.enginesPer100Feet} engines per 100' (${cap}, the best first): left out ${left.join('; ')} (RC l. 11774)`);
+      notes.push(
+        `a concentrated attack on ${grouped(front)}' of front uses at most ${CONCENTRATED.enginesPer100Feet} engines per 100' (${cap}, the best first): left out ${left.join('; ')} (RC l. 11774)`,
+      );
     }
   }
   notes.push(...crewNotes('attacker', attacker), ...footnoteNotes(attacker, men), ...galleryNote(attacker));

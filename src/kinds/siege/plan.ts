@@ -3,20 +3,64 @@
  * Machine outcome of every (battle kind, winner, results row) read from the readable rules
  * (`decidedSides`, `pairEffects`, `RESULTS_TABLE`), strategies as step tables, damage dice and hit points.
  */
-import { attackerEquipmentBr, defenderEquipmentBr, artilleryBr, ballistaBr, concentrateEngines, concentratedTroops, crewedValues, fortificationBr, sumLines, withFullyCrewedPieces, type BrLine, type EquipmentInventory } from '../../rules/siege/equipment.js';
+import {
+  attackerEquipmentBr,
+  defenderEquipmentBr,
+  artilleryBr,
+  ballistaBr,
+  concentrateEngines,
+  concentratedTroops,
+  crewedValues,
+  fortificationBr,
+  sumLines,
+  withFullyCrewedPieces,
+  type BrLine,
+  type EquipmentInventory,
+} from '../../rules/siege/equipment.js';
 import { ASSAULT_DEFENDER_CASUALTY_POINTS, CASUALTY_SCALE, percentBonus } from '../../rules/siege/casualties.js';
 import { DEFENDER_RATIO_MULTIPLIER, halveBr, MALNUTRITION_MORALE_BR } from '../../rules/siege/supply.js';
-import { CREATE_FOOD, DAMAGE_CLASSES, ENGINES, EQUIPMENT, FORTIFICATIONS, REAR_GUARD_PERCENT, WEEKS_PER_PAYROLL_MONTH, type Fortification } from '../../rules/siege/tables.js';
+import {
+  CREATE_FOOD,
+  DAMAGE_CLASSES,
+  ENGINES,
+  EQUIPMENT,
+  FORTIFICATIONS,
+  REAR_GUARD_PERCENT,
+  WEEKS_PER_PAYROLL_MONTH,
+  type Fortification,
+} from '../../rules/siege/tables.js';
 import type { SideStores } from '../../rules/siege/supply.js';
-import { ammunitionGroups, ARTILLERY_PIECES, FIRE_WEIGHTS, RECLAIM, SHOT_PER_UNIT, STONE_BUILDING_AMMUNITION_UNITS, type AmmunitionGroup } from '../../rules/siege/ammunition.js';
+import {
+  ammunitionGroups,
+  ARTILLERY_PIECES,
+  FIRE_WEIGHTS,
+  RECLAIM,
+  SHOT_PER_UNIT,
+  STONE_BUILDING_AMMUNITION_UNITS,
+  type AmmunitionGroup,
+} from '../../rules/siege/ammunition.js';
 
 /** foodWeeks when the defender's food is accounted in rations instead. */
 const NEVER = 1e9;
-import { decidedSides, pairEffects, type BattlePolicies, type BattleSide, type PairEffects } from '../../rules/warMachine/battle.js';
+import {
+  decidedSides,
+  pairEffects,
+  type BattlePolicies,
+  type BattleSide,
+  type PairEffects,
+} from '../../rules/warMachine/battle.js';
 import { rateSides, type SideRating } from '../../rules/warMachine/rating.js';
 import { MAX_DIFFERENCE, RESULTS_TABLE, resultsRow, ROW_COUNT } from '../../rules/warMachine/results.js';
 import type { Tactic } from '../../rules/warMachine/tactics.js';
-import type { FiringTactic, SideAmmunition, SiegeArsenal, SiegeAttackerTactic, SiegeDefenderTactic, SiegeSetup, SiegeStep } from '../../rules/siege/week.js';
+import type {
+  FiringTactic,
+  SideAmmunition,
+  SiegeArsenal,
+  SiegeAttackerTactic,
+  SiegeDefenderTactic,
+  SiegeSetup,
+  SiegeStep,
+} from '../../rules/siege/week.js';
 import { strategySteps, type SiegeScenario, type StrategyInput } from './schema.js';
 import { tacticMix } from '../warMachine/plan.js';
 import { siegeConstruction, withBuiltWeeks, type SiegeConstruction } from './construction.js';
@@ -24,7 +68,29 @@ import { joinedBy, joiningWeeks, type BuiltEngine } from '../../rules/siege/cons
 
 // The codes the kernel shares with the plan live in codes.ts (the kernel and the workers import no schema).
 export * from './codes.js';
-import { A_ASSAULT, A_BESIEGE, A_BOMBARD, A_HARASS, A_STORM, ATTACKER_CODES, B_ASSAULT, B_HARASS, B_SALLY, B_STORM, COND_BREACH, COND_NONE, COND_STARVING, COND_TROOPS_BELOW, COND_WEEK, DEFENDER_CODES, HISTOGRAM_BINS, TIE_ATTACKER, TIE_DEFENDER, TIE_REROLL, TIE_STALEMATE } from './codes.js';
+import {
+  A_ASSAULT,
+  A_BESIEGE,
+  A_BOMBARD,
+  A_HARASS,
+  A_STORM,
+  ATTACKER_CODES,
+  B_ASSAULT,
+  B_HARASS,
+  B_SALLY,
+  B_STORM,
+  COND_BREACH,
+  COND_NONE,
+  COND_STARVING,
+  COND_TROOPS_BELOW,
+  COND_WEEK,
+  DEFENDER_CODES,
+  HISTOGRAM_BINS,
+  TIE_ATTACKER,
+  TIE_DEFENDER,
+  TIE_REROLL,
+  TIE_STALEMATE,
+} from './codes.js';
 import { cumulativeThresholds } from '../../stats/thresholds.js';
 
 export interface SiegePlan {
@@ -158,9 +224,14 @@ export interface CompiledSiege {
 }
 
 const inventory = (inv: SiegeScenario['equipment']['attacker']): EquipmentInventory =>
-  Object.fromEntries(Object.entries(inv).filter(([, v]) => v).map(([k, v]) => [k, { count: v!.count, crew: v!.crew }])) as EquipmentInventory;
+  Object.fromEntries(
+    Object.entries(inv)
+      .filter(([, v]) => v)
+      .map(([k, v]) => [k, { count: v!.count, crew: v!.crew }]),
+  ) as EquipmentInventory;
 
-export const idx = (kind: number, winner: number, row: number, side: number): number => ((kind * 2 + winner) * ROW_COUNT + row) * 2 + side;
+export const idx = (kind: number, winner: number, row: number, side: number): number =>
+  ((kind * 2 + winner) * ROW_COUNT + row) * 2 + side;
 
 export function compileSiege(scenario: SiegeScenario): CompiledSiege {
   const construction = siegeConstruction(scenario);
@@ -169,7 +240,8 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
   const attackerSide = { ...s.attacker, defending: false };
   const defenderSide = { ...s.defender, defending: true };
   const ratings = rateSides([attackerSide, defenderSide], s.policies);
-  const ratioLine = (r: SideRating) => r.adjustments.filter((l) => l.group === 'troop ratio').reduce((t, l) => t + l.value, 0);
+  const ratioLine = (r: SideRating) =>
+    r.adjustments.filter((l) => l.group === 'troop ratio').reduce((t, l) => t + l.value, 0);
   const baseBr = ratings.map((r) => r.modifiedBattleRating - ratioLine(r));
 
   const front = simple ? null : (s.attackFrontFeet ?? null);
@@ -178,7 +250,9 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
   // src/rules/siege/construction.ts joinedBy): each built piece is one more of its type with its full crew.
   const builtA = construction?.attacker?.engines ?? [];
   const builtD = construction?.defender?.engines ?? [];
-  const phaseWeeks = [1, ...new Set([...joiningWeeks(builtA, s.weekLimit), ...joiningWeeks(builtD, s.weekLimit)])].sort((a, b) => a - b).filter((w, i, a) => i === 0 || w !== a[i - 1]);
+  const phaseWeeks = [1, ...new Set([...joiningWeeks(builtA, s.weekLimit), ...joiningWeeks(builtD, s.weekLimit)])]
+    .sort((a, b) => a - b)
+    .filter((w, i, a) => i === 0 || w !== a[i - 1]);
   const phases = phaseWeeks.length;
   // A concentrated attack uses at most 4 engines and 300 troops per 100' of frontage (RC l. 11774).
   const invAs = phaseWeeks.map((w) => {
@@ -214,17 +288,33 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
     }
   }
   const fortifications = standingFortifications(s);
-  const fortification = simple ? [] : fortificationBr(fortifications.map((f) => ({ ...f, structure: f.structure as Fortification })), front);
+  const fortification = simple
+    ? []
+    : fortificationBr(
+        fortifications.map((f) => ({ ...f, structure: f.structure as Fortification })),
+        front,
+      );
 
   // Battle kinds.
-  const policies: BattlePolicies = { tie: s.policies.tie, casualtyMod: s.policies.casualtyMod, mercy: s.policies.mercy };
+  const policies: BattlePolicies = {
+    tie: s.policies.tie,
+    casualtyMod: s.policies.casualtyMod,
+    mercy: s.policies.mercy,
+  };
   const mixA = tacticMix(s.attacker.tactic);
   const mixD = tacticMix(s.defender.tactic);
   const sallyPairs: CompiledSiege['sallyPairs'] = [];
-  if (mixA === null || mixD === null) sallyPairs.push({ tactics: [null, null], probability: 1, effects: pairEffects(null, null) });
-  else for (const [ta, pa] of mixA) for (const [td, pd] of mixD) sallyPairs.push({ tactics: [ta, td], probability: pa * pd, effects: pairEffects(ta, td) });
+  if (mixA === null || mixD === null)
+    sallyPairs.push({ tactics: [null, null], probability: 1, effects: pairEffects(null, null) });
+  else
+    for (const [ta, pa] of mixA)
+      for (const [td, pd] of mixD)
+        sallyPairs.push({ tactics: [ta, td], probability: pa * pd, effects: pairEffects(ta, td) });
   const kinds = B_SALLY + sallyPairs.length;
-  const sidesOf = (f: (x: NonNullable<SiegeScenario['supplies']>['attacker']) => number): [number, number] => [f(s.supplies?.attacker), f(s.supplies?.defender)];
+  const sidesOf = (f: (x: NonNullable<SiegeScenario['supplies']>['attacker']) => number): [number, number] => [
+    f(s.supplies?.attacker),
+    f(s.supplies?.defender),
+  ];
   const n = kinds * 2 * ROW_COUNT * 2;
   const plan: SiegePlan = {
     kind: 'siege',
@@ -232,7 +322,10 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
     weekLimit: s.weekLimit,
     foodWeeks: s.foodWeeks ?? NEVER,
     troops: new Float64Array([s.attacker.troops, s.defender.troops]),
-    hdHundredths: new Int32Array([Math.round(s.lowestTroopHitDice.attacker * 100), Math.round(s.lowestTroopHitDice.defender * 100)]),
+    hdHundredths: new Int32Array([
+      Math.round(s.lowestTroopHitDice.attacker * 100),
+      Math.round(s.lowestTroopHitDice.defender * 100),
+    ]),
     baseBr: new Float64Array(baseBr),
     ratioUp: s.policies.ratioRounding === 'up' ? 1 : 0,
     defenderRatioMultiplier: DEFENDER_RATIO_MULTIPLIER,
@@ -244,7 +337,9 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
     assaultBonus: percentBonus(baseBr[0], 5),
     sallyBonus: percentBonus(baseBr[1], 10),
     starvedBrLoss: ratings[1].battleRating - halveBr(ratings[1].battleRating),
-    tie: { reroll: TIE_REROLL, stalemate: TIE_STALEMATE, attacker: TIE_ATTACKER, defender: TIE_DEFENDER }[s.policies.tie],
+    tie: { reroll: TIE_REROLL, stalemate: TIE_STALEMATE, attacker: TIE_ATTACKER, defender: TIE_DEFENDER }[
+      s.policies.tie
+    ],
     starvationLinear: s.policies.starvation === 'linear' ? 1 : 0,
     unfedDesert: !simple && s.policies.desertion === 'unfed' ? 1 : 0,
     damageEveryWeek: !simple && s.policies.damageWeeks === 'siege' ? 1 : 0,
@@ -254,13 +349,19 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
     stores: s.supplies?.attacker || s.supplies?.defender ? 1 : 0,
     rations: new Float64Array(sidesOf((x) => x?.rations ?? -1)),
     // Field construction's hardware is bought before the siege (RC l. 11740).
-    money: new Float64Array([0, 1].map((i) => {
-      const m = (i === 0 ? s.supplies?.attacker : s.supplies?.defender)?.money;
-      return m === undefined ? -1 : m - ((i === 0 ? construction?.attacker : construction?.defender)?.materialsGp ?? 0);
-    })),
+    money: new Float64Array(
+      [0, 1].map((i) => {
+        const m = (i === 0 ? s.supplies?.attacker : s.supplies?.defender)?.money;
+        return m === undefined
+          ? -1
+          : m - ((i === 0 ? construction?.attacker : construction?.defender)?.materialsGp ?? 0);
+      }),
+    ),
     payrollPerWeek: new Float64Array(sidesOf((x) => (x?.payrollPerMonth ?? 0) / WEEKS_PER_PAYROLL_MONTH)),
     mounts: new Float64Array(sidesOf((x) => x?.mounts ?? 0)),
-    fedByClerics: new Float64Array(sidesOf((x) => (x?.createFood ?? []).reduce((t, c) => t + c.clerics * CREATE_FOOD[c.level].perDay, 0))),
+    fedByClerics: new Float64Array(
+      sidesOf((x) => (x?.createFood ?? []).reduce((t, c) => t + c.clerics * CREATE_FOOD[c.level].perDay, 0)),
+    ),
     battleKinds: kinds,
     kindBrAttacker: new Int32Array(kinds),
     kindBrDefender: new Int32Array(kinds),
@@ -298,14 +399,32 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
   };
   for (let d = 1; d <= MAX_DIFFERENCE; d++) plan.rowOfDifference[d] = resultsRow(d);
 
-  const fillKind = (kind: number, fx: PairEffects, scale: { attacker: readonly [number, number]; defender: readonly [number, number] }, holds: [boolean, boolean], pol: BattlePolicies) => {
+  const fillKind = (
+    kind: number,
+    fx: PairEffects,
+    scale: { attacker: readonly [number, number]; defender: readonly [number, number] },
+    holds: [boolean, boolean],
+    pol: BattlePolicies,
+  ) => {
     plan.kindBrAttacker[kind] = fx.brBonus[0];
     plan.kindBrDefender[kind] = fx.brBonus[1];
     plan.kindNoCombat[kind] = fx.noCombat ? 1 : 0;
     if (fx.noCombat) return;
     const sides: [BattleSide, BattleSide] = [
-      { troops: 1, modifiedBattleRating: 0, tactic: null, casualtyScale: [scale.attacker[0], scale.attacker[1]], holdsRegardless: holds[0] },
-      { troops: 1, modifiedBattleRating: 0, tactic: null, casualtyScale: [scale.defender[0], scale.defender[1]], holdsRegardless: holds[1] },
+      {
+        troops: 1,
+        modifiedBattleRating: 0,
+        tactic: null,
+        casualtyScale: [scale.attacker[0], scale.attacker[1]],
+        holdsRegardless: holds[0],
+      },
+      {
+        troops: 1,
+        modifiedBattleRating: 0,
+        tactic: null,
+        casualtyScale: [scale.defender[0], scale.defender[1]],
+        holdsRegardless: holds[1],
+      },
     ];
     for (let winner = 0; winner < 2; winner++) {
       for (let row = 0; row < ROW_COUNT; row++) {
@@ -331,14 +450,26 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
   // Harass: casualties 1/10 (defenders 1/20), no location changes, rout/— fatigue read as S (l. 337–339).
   fillKind(B_HARASS, none, CASUALTY_SCALE.harass, [true, true], policies);
   // Assault: casualties ½ (defenders ¼), defenders −5 points, rout or — drives the loser back (l. 288, 340–343).
-  fillKind(B_ASSAULT, { ...none, casualtyMod: [0, ASSAULT_DEFENDER_CASUALTY_POINTS] }, CASUALTY_SCALE.assault, [true, true], { ...policies, casualtyMod: 'additive' });
+  fillKind(
+    B_ASSAULT,
+    { ...none, casualtyMod: [0, ASSAULT_DEFENDER_CASUALTY_POINTS] },
+    CASUALTY_SCALE.assault,
+    [true, true],
+    { ...policies, casualtyMod: 'additive' },
+  );
   // Storm of a simple siege: the defender ignores retreat and rout and takes half casualties (l. 182–183).
   fillKind(B_STORM, none, CASUALTY_SCALE.simple, [false, true], policies);
   sallyPairs.forEach((p, i) => fillKind(B_SALLY + i, p.effects, CASUALTY_SCALE.sally, [false, false], policies));
   plan.sallyThresholds.set(cumulativeThresholds(sallyPairs.map((p) => p.probability)));
 
   // Strategies.
-  const stepWeeks: number[] = [], stepCond: number[] = [], stepCondValue: number[] = [], stepMixStart: number[] = [], stepMixCount: number[] = [], mixTactic: number[] = [], mixThreshold: number[] = [];
+  const stepWeeks: number[] = [],
+    stepCond: number[] = [],
+    stepCondValue: number[] = [],
+    stepMixStart: number[] = [],
+    stepMixCount: number[] = [],
+    mixTactic: number[] = [],
+    mixThreshold: number[] = [];
   const addStrategy = (side: 0 | 1, strategy: StrategyInput, codes: readonly string[]) => {
     plan.stepStart[side] = stepWeeks.length;
     const steps = strategySteps(strategy);
@@ -346,7 +477,15 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
     for (const st of steps) {
       stepWeeks.push(st.weeks ?? 0);
       const u = st.until;
-      const [cond, value] = !u ? [COND_NONE, 0] : u.breachFeet !== undefined ? [COND_BREACH, u.breachFeet] : u.week !== undefined ? [COND_WEEK, u.week] : u.starvingWeeks !== undefined ? [COND_STARVING, u.starvingWeeks] : [COND_TROOPS_BELOW, u.troopsBelow!];
+      const [cond, value] = !u
+        ? [COND_NONE, 0]
+        : u.breachFeet !== undefined
+          ? [COND_BREACH, u.breachFeet]
+          : u.week !== undefined
+            ? [COND_WEEK, u.week]
+            : u.starvingWeeks !== undefined
+              ? [COND_STARVING, u.starvingWeeks]
+              : [COND_TROOPS_BELOW, u.troopsBelow!];
       stepCond.push(cond);
       stepCondValue.push(value);
       stepMixStart.push(mixTactic.length);
@@ -384,7 +523,10 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
   const dice: number[] = [];
   const dieItems: string[] = [];
   // Only pieces with at least a quarter crew can be used (RC l. 11639): per arsenal, that many of a weapon's dice count.
-  const usable = invAs.map((inv) => Object.fromEntries(ENGINES.map((name) => [name, crewedValues(inv, name, 1).length])) as Record<string, number>);
+  const usable = invAs.map(
+    (inv) =>
+      Object.fromEntries(ENGINES.map((name) => [name, crewedValues(inv, name, 1).length])) as Record<string, number>,
+  );
   for (const name of ENGINES) {
     const row = EQUIPMENT[name];
     const damage = row.damage;
@@ -425,12 +567,22 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
   const setup = siegeSetup(s, plan, sallyPairs, dieItems, invAs, invDs, builtA, builtD, usable);
   // What each building side fights with, from the week its pieces join (the result's construction.<side>.fighting).
   setup.arsenals.forEach((a, p) => {
-    ([['attacker', 0], ['defender', 1]] as const).forEach(([who, side]) => {
+    (
+      [
+        ['attacker', 0],
+        ['defender', 1],
+      ] as const
+    ).forEach(([who, side]) => {
       const c = construction?.[who];
       if (!c || (p > 0 && Object.keys(a.joining[side]).length === 0)) return;
       const eq = side === 0 ? eqAttacker : eqDefender;
       const at = (t: number) => eq[6 * p + t];
-      c.fighting.push({ fromWeek: a.fromWeek, joining: a.joining[side], equipmentBr: { bombard: at(A_BOMBARD), harass: at(A_HARASS), assault: at(A_ASSAULT) }, bombardBr: side === 0 ? bombardAttacker[6 * p + A_BOMBARD] : bombardDefender[p] });
+      c.fighting.push({
+        fromWeek: a.fromWeek,
+        joining: a.joining[side],
+        equipmentBr: { bombard: at(A_BOMBARD), harass: at(A_HARASS), assault: at(A_ASSAULT) },
+        bombardBr: side === 0 ? bombardAttacker[6 * p + A_BOMBARD] : bombardDefender[p],
+      });
     });
   });
 
@@ -438,19 +590,46 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
 }
 
 /** The readable rules' view of the same siege (src/rules/siege/week.ts), from the plan's numbers. */
-function siegeSetup(s: SiegeScenario, plan: SiegePlan, sallyPairs: CompiledSiege['sallyPairs'], dieItems: string[], invAs: EquipmentInventory[], invDs: EquipmentInventory[], builtA: BuiltEngine[], builtD: BuiltEngine[], usable: Record<string, number>[]): SiegeSetup {
+function siegeSetup(
+  s: SiegeScenario,
+  plan: SiegePlan,
+  sallyPairs: CompiledSiege['sallyPairs'],
+  dieItems: string[],
+  invAs: EquipmentInventory[],
+  invDs: EquipmentInventory[],
+  builtA: BuiltEngine[],
+  builtD: BuiltEngine[],
+  usable: Record<string, number>[],
+): SiegeSetup {
   const byTactic = (a: Int32Array | Uint8Array, p = 0): Partial<Record<FiringTactic, number>> =>
-    Object.fromEntries((['bombard', 'harass', 'assault', 'besiege', 'storm'] as const).map((t) => [t, a[6 * p + ATTACKER_CODES.indexOf(t)]]));
+    Object.fromEntries(
+      (['bombard', 'harass', 'assault', 'besiege', 'storm'] as const).map((t) => [
+        t,
+        a[6 * p + ATTACKER_CODES.indexOf(t)],
+      ]),
+    );
   const steps = <T extends string>(side: 0 | 1, codes: readonly string[]): SiegeStep<T>[] =>
     strategySteps(side === 0 ? s.strategy.attacker : s.strategy.defender).map((st, i) => {
       const k = plan.stepStart[side] + i;
-      const mix = Array.from({ length: plan.stepMixCount[k] }, (_, j) => ({ tactic: codes[plan.mixTactic[plan.stepMixStart[k] + j]] as T, threshold: plan.mixThreshold[plan.stepMixStart[k] + j] }));
+      const mix = Array.from({ length: plan.stepMixCount[k] }, (_, j) => ({
+        tactic: codes[plan.mixTactic[plan.stepMixStart[k] + j]] as T,
+        threshold: plan.mixThreshold[plan.stepMixStart[k] + j],
+      }));
       return { mix, weeks: st.weeks, until: st.until };
     });
   const groups = ['artillery', 'ballista', 'breaching'] as const;
   const damageDice: SiegeSetup['damageDice'] = [];
-  for (let k = 0; k < plan.damageDice.length; k += 4) damageDice.push({ group: groups[plan.damageDice[k]], item: dieItems[k / 4], sides: plan.damageDice[k + 1], plus: plan.damageDice[k + 2] });
-  const sideAmmunition = (i: 0 | 1): SideAmmunition => ({ shot: plan.ammoShot[i] < 0 ? null : plan.ammoShot[i], ballista: plan.ammoBallista[i] < 0 ? null : plan.ammoBallista[i] });
+  for (let k = 0; k < plan.damageDice.length; k += 4)
+    damageDice.push({
+      group: groups[plan.damageDice[k]],
+      item: dieItems[k / 4],
+      sides: plan.damageDice[k + 1],
+      plus: plan.damageDice[k + 2],
+    });
+  const sideAmmunition = (i: 0 | 1): SideAmmunition => ({
+    shot: plan.ammoShot[i] < 0 ? null : plan.ammoShot[i],
+    ballista: plan.ammoBallista[i] < 0 ? null : plan.ammoBallista[i],
+  });
   const joining = (engines: BuiltEngine[], w: number): Record<string, number> => {
     const out: Record<string, number> = {};
     for (const e of engines) if (w > 1 && e.week === w) out[e.engine] = (out[e.engine] ?? 0) + 1;
@@ -467,7 +646,11 @@ function siegeSetup(s: SiegeScenario, plan: SiegePlan, sallyPairs: CompiledSiege
   const firing: SiegeSetup['firing'] = {};
   for (const t of ['bombard', 'harass', 'assault', 'besiege', 'storm'] as const) {
     const c = ATTACKER_CODES.indexOf(t);
-    firing[t] = { artillery: plan.useArtillery[c] === 1, ballista: plan.useBallista[c] === 1, breaching: plan.useBreaching[c] === 1 };
+    firing[t] = {
+      artillery: plan.useArtillery[c] === 1,
+      ballista: plan.useBallista[c] === 1,
+      breaching: plan.useBreaching[c] === 1,
+    };
   }
   return {
     mode: s.mode,
@@ -483,11 +666,33 @@ function siegeSetup(s: SiegeScenario, plan: SiegePlan, sallyPairs: CompiledSiege
     sallyBonus: plan.sallyBonus,
     starvedBrLoss: plan.starvedBrLoss,
     attackerTroopCap: plan.attackerTroopCap,
-    stores: plan.stores === 1 ? ([0, 1] as const).map((i) => ({ rations: plan.rations[i] < 0 ? null : plan.rations[i], money: plan.money[i] < 0 ? null : plan.money[i], payrollPerWeek: plan.payrollPerWeek[i], mounts: plan.mounts[i], fedByClerics: plan.fedByClerics[i] })) as [SideStores, SideStores] : null,
-    ammunition: plan.ammo === 1 ? { sides: [sideAmmunition(0), sideAmmunition(1)], artilleryUsed: { harass: s.policies.artilleryInHarass, assault: s.policies.artilleryInAssault } } : null,
-    policies: { ...s.policies, rearGuard: plan.rearGuardPercent > 0, desertion: plan.unfedDesert ? 'unfed' : 'tenPercent' },
+    stores:
+      plan.stores === 1
+        ? (([0, 1] as const).map((i) => ({
+            rations: plan.rations[i] < 0 ? null : plan.rations[i],
+            money: plan.money[i] < 0 ? null : plan.money[i],
+            payrollPerWeek: plan.payrollPerWeek[i],
+            mounts: plan.mounts[i],
+            fedByClerics: plan.fedByClerics[i],
+          })) as [SideStores, SideStores])
+        : null,
+    ammunition:
+      plan.ammo === 1
+        ? {
+            sides: [sideAmmunition(0), sideAmmunition(1)],
+            artilleryUsed: { harass: s.policies.artilleryInHarass, assault: s.policies.artilleryInAssault },
+          }
+        : null,
+    policies: {
+      ...s.policies,
+      rearGuard: plan.rearGuardPercent > 0,
+      desertion: plan.unfedDesert ? 'unfed' : 'tenPercent',
+    },
     sallyPairings: sallyPairs.map((p, i) => ({ threshold: plan.sallyThresholds[i], effects: p.effects })),
-    strategy: { attacker: steps<SiegeAttackerTactic>(0, ATTACKER_CODES), defender: steps<SiegeDefenderTactic>(1, DEFENDER_CODES) },
+    strategy: {
+      attacker: steps<SiegeAttackerTactic>(0, ATTACKER_CODES),
+      defender: steps<SiegeDefenderTactic>(1, DEFENDER_CODES),
+    },
     firing,
     damageEveryWeek: plan.damageEveryWeek === 1,
     damageDice,
@@ -508,10 +713,36 @@ function standingFortifications(s: SiegeScenario): SiegeScenario['fortifications
   });
 }
 
-type AmmunitionPlan = Pick<SiegePlan, 'ammo' | 'ammoShot' | 'ammoBallista' | 'ammoLineStart' | 'ammoLineCount' | 'groupPieces' | 'groupNeed' | 'groupBr' | 'groupPrefix' | 'fullArtilleryBr' | 'fullBallistaBr' | 'attackerArtilleryFires' | 'artilleryWeight' | 'ballistaHalves' | 'reclaimAttacker' | 'reclaimDefender' | 'dieSlot' | 'prefixLength' | 'supplyBinWidth'>;
+type AmmunitionPlan = Pick<
+  SiegePlan,
+  | 'ammo'
+  | 'ammoShot'
+  | 'ammoBallista'
+  | 'ammoLineStart'
+  | 'ammoLineCount'
+  | 'groupPieces'
+  | 'groupNeed'
+  | 'groupBr'
+  | 'groupPrefix'
+  | 'fullArtilleryBr'
+  | 'fullBallistaBr'
+  | 'attackerArtilleryFires'
+  | 'artilleryWeight'
+  | 'ballistaHalves'
+  | 'reclaimAttacker'
+  | 'reclaimDefender'
+  | 'dieSlot'
+  | 'prefixLength'
+  | 'supplyBinWidth'
+>;
 
 /** The ammunition part of the plan (src/rules/siege/ammunition.ts as arrays). */
-function ammunitionPlan(s: SiegeScenario, invAs: EquipmentInventory[], invDs: EquipmentInventory[], artillery: { harass: boolean; assault: boolean }): AmmunitionPlan {
+function ammunitionPlan(
+  s: SiegeScenario,
+  invAs: EquipmentInventory[],
+  invDs: EquipmentInventory[],
+  artillery: { harass: boolean; assault: boolean },
+): AmmunitionPlan {
   // One set of 4 lines per arsenal (phase): [phase × 4 + line].
   const lines: AmmunitionGroup[][] = [];
   for (let ph = 0; ph < invAs.length; ph++) {
@@ -594,7 +825,15 @@ function ammunitionPlan(s: SiegeScenario, invAs: EquipmentInventory[], invDs: Eq
     reclaimDefender: RECLAIM.defender[0] / RECLAIM.defender[1],
     dieSlot: new Int32Array(0),
     prefixLength: p,
-    supplyBinWidth: new Float64Array([0, 1].flatMap((i) => [width(money[i]), width(maxShot[i]), width(maxShot[i]), width(ballista[i]), width(ballista[i])])),
+    supplyBinWidth: new Float64Array(
+      [0, 1].flatMap((i) => [
+        width(money[i]),
+        width(maxShot[i]),
+        width(maxShot[i]),
+        width(ballista[i]),
+        width(ballista[i]),
+      ]),
+    ),
   };
 }
 

@@ -7,11 +7,27 @@
 import { fixedGrouped, grouped as num } from '../../numbers.js';
 import { Stream } from '../../rng/index.js';
 import type { Dice } from '../../rules/dice.js';
-import { fightSiege, type BrPart, type SiegeAttackerTactic, type SiegeDefenderTactic, type SiegeEnding, type SiegeSetup, type SiegeStep, type SiegeWeekTrace } from '../../rules/siege/week.js';
+import {
+  fightSiege,
+  type BrPart,
+  type SiegeAttackerTactic,
+  type SiegeDefenderTactic,
+  type SiegeEnding,
+  type SiegeSetup,
+  type SiegeStep,
+  type SiegeWeekTrace,
+} from '../../rules/siege/week.js';
 import type { Tactic } from '../../rules/warMachine/tactics.js';
 import { warcastVersion } from '../../version.js';
 import { BATTLE_DICE, type KindRoll, type Narration, type RollPlayOptions } from '../roll.js';
-import { BATTLE_LEGEND, FATIGUE_WORDS, locationWords, resultsRowWords, signed, type ResultsRowWords } from '../warMachine/roll.js';
+import {
+  BATTLE_LEGEND,
+  FATIGUE_WORDS,
+  locationWords,
+  resultsRowWords,
+  signed,
+  type ResultsRowWords,
+} from '../warMachine/roll.js';
 import { ENDING_WORDS } from './endings.js';
 import { compileSiege } from './plan.js';
 import { ATTACKER_TACTICS_BY_MODE, DEFENDER_TACTICS_BY_MODE, type SiegeScenario } from './schema.js';
@@ -61,14 +77,21 @@ export function siegeTacticsOf(s: SiegeScenario): { attacker: readonly string[];
   return { attacker: ATTACKER_TACTICS_BY_MODE[s.mode], defender: DEFENDER_TACTICS_BY_MODE[s.mode] };
 }
 
-const fixedStep = <T extends string>(tactic: T): SiegeStep<T> => ({ mix: [{ tactic, threshold: 2 ** 32 }], weeks: 1, until: null });
+const fixedStep = <T extends string>(tactic: T): SiegeStep<T> => ({
+  mix: [{ tactic, threshold: 2 ** 32 }],
+  weeks: 1,
+  until: null,
+});
 
 /** The siege with the weeks' choices as its strategy, stopped after the last week chosen. */
 function weeklySetup(setup: SiegeSetup, choices: readonly SiegeChoice[]): SiegeSetup {
   return {
     ...setup,
     weekLimit: Math.min(choices.length, setup.weekLimit),
-    strategy: { attacker: choices.map((c) => fixedStep(c.attacker)), defender: choices.map((c) => fixedStep(c.defender)) },
+    strategy: {
+      attacker: choices.map((c) => fixedStep(c.attacker)),
+      defender: choices.map((c) => fixedStep(c.defender)),
+    },
   };
 }
 
@@ -76,7 +99,11 @@ export function playSiege(s: SiegeScenario, dice: Dice, options: RollPlayOptions
   const c = compileSiege(s);
   const choices = (options.weeks as readonly SiegeChoice[] | undefined) ?? null;
   const setup = choices ? weeklySetup(c.setup, choices) : c.setup;
-  const trace = { damageRolls: { artillery: 0, ballista: 0, breaching: 0 }, damageD100: 0, weeks: [] as SiegeWeekTrace[] };
+  const trace = {
+    damageRolls: { artillery: 0, ballista: 0, breaching: 0 },
+    damageD100: 0,
+    weeks: [] as SiegeWeekTrace[],
+  };
   const o = fightSiege(setup, dice, trace);
   const weeks: SiegeRollWeek[] = trace.weeks.map((w) => ({
     ...w,
@@ -97,7 +124,10 @@ export function playSiege(s: SiegeScenario, dice: Dice, options: RollPlayOptions
     mode: s.mode,
     weekLimit: c.setup.weekLimit,
     foodWeeks: s.foodWeeks ?? null,
-    sides: [{ name: s.attacker.name, troops: s.attacker.troops }, { name: s.defender.name, troops: s.defender.troops }],
+    sides: [
+      { name: s.attacker.name, troops: s.attacker.troops },
+      { name: s.defender.name, troops: s.defender.troops },
+    ],
     damageRolls: { ...trace.damageRolls, d100: trace.damageD100 },
     weeks,
     ending: o.ending,
@@ -118,34 +148,50 @@ export function playSiege(s: SiegeScenario, dice: Dice, options: RollPlayOptions
 // ---- narration --------------------------------------------------------------------------------------------
 
 const ATTACKER_DOES: Record<string, string> = {
-  bombard: 'bombards', harass: 'harasses', assault: 'assaults', besiege: 'besieges', storm: 'storms', depart: 'leaves',
+  bombard: 'bombards',
+  harass: 'harasses',
+  assault: 'assaults',
+  besiege: 'besieges',
+  storm: 'storms',
+  depart: 'leaves',
 };
-const DEFENDER_DOES: Record<string, string> = { stay: 'stay inside', sally: 'sally out', depart: 'leave by the escape route' };
+const DEFENDER_DOES: Record<string, string> = {
+  stay: 'stay inside',
+  sally: 'sally out',
+  depart: 'leave by the escape route',
+};
 const hitDice = (tenths: number) => fixedGrouped(tenths / 10, 1, 1);
 
 function brLine(parts: BrPart[], roll: number): string {
   const [base, ...rest] = parts;
   const total = parts.reduce((t, p) => t + p.value, 0) + roll;
-  return [`BR ${base.value}`, ...rest.map((p) => `${signed(p.value)} ${p.part}`), `+ d100 ${roll} = ${total}`].join(' ');
+  return [`BR ${base.value}`, ...rest.map((p) => `${signed(p.value)} ${p.part}`), `+ d100 ${roll} = ${total}`].join(
+    ' ',
+  );
 }
 
 /** The ending as it happened: each cause has its own code (the attacker's tactic, a rout, desertion). */
 function endingWords(w: SiegeRollWeek): string {
-  if (w.ending === 'attackerRouted' && !w.battle?.sides?.[0].ends) return 'the attacker has no troops left to keep the siege';
+  if (w.ending === 'attackerRouted' && !w.battle?.sides?.[0].ends)
+    return 'the attacker has no troops left to keep the siege';
   return ENDING_WORDS[w.ending!] ?? w.ending!;
 }
 
 /** One week in words. */
 export function siegeWeekLines(r: SiegeRoll, w: SiegeRollWeek): string[] {
   const [a, d] = [r.sides[0].name, r.sides[1].name];
-  const out = [`Week ${w.week}: the attacker ${ATTACKER_DOES[w.tactics[0]]}, the defenders ${DEFENDER_DOES[w.tactics[1]]}`];
+  const out = [
+    `Week ${w.week}: the attacker ${ATTACKER_DOES[w.tactics[0]]}, the defenders ${DEFENDER_DOES[w.tactics[1]]}`,
+  ];
   if (w.joined) {
     for (let i = 0; i < 2; i++) {
       const joining = Object.entries(w.joined.pieces[i]);
       if (joining.length === 0) continue;
       const pieces = joining.map(([engine, n]) => `${n} ${engine}`).join(', ');
       const dr = w.joined.damageRolls;
-      out.push(`  built in the field: ${pieces} join${joining.length === 1 && joining[0][1] === 1 ? 's' : ''} ${r.sides[i].name} and fight from this week${i === 0 ? ` (damage dice now: artillery ${dr.artillery}, ballistae ${dr.ballista}, rams and bores ${dr.breaching})` : ''}`);
+      out.push(
+        `  built in the field: ${pieces} join${joining.length === 1 && joining[0][1] === 1 ? 's' : ''} ${r.sides[i].name} and fight from this week${i === 0 ? ` (damage dice now: artillery ${dr.artillery}, ballistae ${dr.ballista}, rams and bores ${dr.breaching})` : ''}`,
+      );
     }
   }
   if (w.supplies) {
@@ -153,7 +199,8 @@ export function siegeWeekLines(r: SiegeRoll, w: SiegeRollWeek): string[] {
     const parts: string[] = [];
     for (let i = 0; i < 2; i++) {
       const bits: string[] = [];
-      if (s.rationsLeft[i] !== null) bits.push(`${num(s.rationsUsed[i])} rations eaten (${num(s.rationsLeft[i]!)} left)`);
+      if (s.rationsLeft[i] !== null)
+        bits.push(`${num(s.rationsUsed[i])} rations eaten (${num(s.rationsLeft[i]!)} left)`);
       if (s.moneyLeft[i] !== null) bits.push(`${num(s.paid[i])} gp paid (${num(s.moneyLeft[i]!)} gp left)`);
       if (s.unfed[i] > 0) bits.push(`${num(s.unfed[i])} unfed`);
       if (bits.length) parts.push(`${r.sides[i].name} ${bits.join(', ')}`);
@@ -162,12 +209,19 @@ export function siegeWeekLines(r: SiegeRoll, w: SiegeRollWeek): string[] {
   }
   if (w.artillery) {
     const x = w.artillery;
-    out.push(`  artillery: ${a}'s 1d10 ${x.d10} → ${hitDice(x.hitDiceTenths[0])} hit dice on the defenders; ${d}'s 2d10 ${x.twoD10} → ${hitDice(x.hitDiceTenths[1])} on the attackers`);
-    out.push(`    ${a} loses ${num(x.lost[0])} (${num(x.dead[0])} dead); ${d} loses ${num(x.lost[1])} (${num(x.dead[1])} dead)`);
+    out.push(
+      `  artillery: ${a}'s 1d10 ${x.d10} → ${hitDice(x.hitDiceTenths[0])} hit dice on the defenders; ${d}'s 2d10 ${x.twoD10} → ${hitDice(x.hitDiceTenths[1])} on the attackers`,
+    );
+    out.push(
+      `    ${a} loses ${num(x.lost[0])} (${num(x.dead[0])} dead); ${d} loses ${num(x.lost[1])} (${num(x.dead[1])} dead)`,
+    );
   }
   const b = w.battle;
   if (b) {
-    const what = b.battle === 'sally' ? `sally${w.sallyTactics?.[0] ? ` (${a} ${w.sallyTactics[0]}, ${d} ${w.sallyTactics[1]})` : ''}` : b.battle;
+    const what =
+      b.battle === 'sally'
+        ? `sally${w.sallyTactics?.[0] ? ` (${a} ${w.sallyTactics[0]}, ${d} ${w.sallyTactics[1]})` : ''}`
+        : b.battle;
     if (b.noCombat) out.push(`  ${what}: no combat (the tactics chosen do not meet)`);
     else {
       const last = b.rolls[b.rolls.length - 1];
@@ -178,19 +232,35 @@ export function siegeWeekLines(r: SiegeRoll, w: SiegeRollWeek): string[] {
       else {
         const row = w.resultsRow!;
         const wi = b.winner;
-        out.push(`  ${r.sides[wi].name} wins by ${Math.abs(b.difference)} → results row ${row.band}: winner ${row.casualties[0]}% casualties, ${row.fatigue[0]}, ${row.location[0]}; loser ${row.casualties[1]}%, ${row.fatigue[1]}, ${row.location[1]}`);
+        out.push(
+          `  ${r.sides[wi].name} wins by ${Math.abs(b.difference)} → results row ${row.band}: winner ${row.casualties[0]}% casualties, ${row.fatigue[0]}, ${row.location[0]}; loser ${row.casualties[1]}%, ${row.fatigue[1]}, ${row.location[1]}`,
+        );
         for (const s of [wi, 1 - wi]) {
           const o = b.sides[s];
           const rowPct = row.casualties[s === wi ? 0 : 1];
-          const pctText = +o.percent.toFixed(2) === rowPct ? `${rowPct}%` : `${+o.percent.toFixed(2)}%: the row's ${rowPct}% after the siege's scales and tactic modifiers`;
+          const pctText =
+            +o.percent.toFixed(2) === rowPct
+              ? `${rowPct}%`
+              : `${+o.percent.toFixed(2)}%: the row's ${rowPct}% after the siege's scales and tactic modifiers`;
           // Behind walls a location only matters when it ends the siege (a rout), or in a sally in the open.
-          const where = o.ends ? (s === 0 && b.battle === 'assault' ? ', driven back to bombarding range' : ', routs') : b.battle === 'sally' ? `, ${locationWords(o.location)}` : '';
-          out.push(`  ${r.sides[s].name} loses ${num(o.lost)} (${pctText}): ${num(o.dead)} dead, ${num(o.lost - o.dead)} wounded; ${FATIGUE_WORDS[o.fatigue] ?? o.fatigue}${where}`);
+          const where = o.ends
+            ? s === 0 && b.battle === 'assault'
+              ? ', driven back to bombarding range'
+              : ', routs'
+            : b.battle === 'sally'
+              ? `, ${locationWords(o.location)}`
+              : '';
+          out.push(
+            `  ${r.sides[s].name} loses ${num(o.lost)} (${pctText}): ${num(o.dead)} dead, ${num(o.lost - o.dead)} wounded; ${FATIGUE_WORDS[o.fatigue] ?? o.fatigue}${where}`,
+          );
         }
       }
     }
   }
-  if (w.damageAdded > 0) out.push(`  the walls take ${num(w.damageAdded)} more hit points of fire: ${num(w.damageSoFar)} damage so far after the d100, breach ${num(w.breachFeet)} ft`);
+  if (w.damageAdded > 0)
+    out.push(
+      `  the walls take ${num(w.damageAdded)} more hit points of fire: ${num(w.damageSoFar)} damage so far after the d100, breach ${num(w.breachFeet)} ft`,
+    );
   if (w.starved > 0) out.push(`  hunger: ${num(w.starved)} of ${d} desert or starve`);
   if (w.ending) out.push(`  the siege ends: ${endingWords(w)}`);
   else out.push(`  left standing: ${a} ${num(w.troopsAtEnd[0])}, ${d} ${num(w.troopsAtEnd[1])}`);
@@ -202,8 +272,12 @@ export function narrateSiege(r: SiegeRoll): Narration {
   const mode = r.mode === 'simple' ? 'a simple siege' : 'Siege Machine';
   const preamble: string[] = [];
   const dr = r.damageRolls;
-  if (r.mode !== 'simple') preamble.push(`damage dice (rolled once for the siege, added each week the weapons fire${r.weeks.some((w) => w.joined) ? '; pieces built in the field add theirs from the week they join' : ''}): artillery ${dr.artillery}, ballistae ${dr.ballista}, rams and bores ${dr.breaching}; damage d100 ${dr.d100}`);
-  if (r.foodWeeks !== null) preamble.push(`the garrison's food lasts ${r.foodWeeks} week${r.foodWeeks === 1 ? '' : 's'}`);
+  if (r.mode !== 'simple')
+    preamble.push(
+      `damage dice (rolled once for the siege, added each week the weapons fire${r.weeks.some((w) => w.joined) ? '; pieces built in the field add theirs from the week they join' : ''}): artillery ${dr.artillery}, ballistae ${dr.ballista}, rams and bores ${dr.breaching}; damage d100 ${dr.d100}`,
+    );
+  if (r.foodWeeks !== null)
+    preamble.push(`the garrison's food lasts ${r.foodWeeks} week${r.foodWeeks === 1 ? '' : 's'}`);
   const paragraphs: Narration['paragraphs'] = r.weeks.map((w) => siegeWeekLines(r, w));
   const inProgress = r.weekly !== null && !r.weekly.over;
   const result = [
@@ -212,15 +286,33 @@ export function narrateSiege(r: SiegeRoll): Narration {
       : `Result: ${r.weeks.length ? endingWords(r.weeks[r.weeks.length - 1]) : ENDING_WORDS[r.ending]}, week ${r.endWeek}.`,
   ];
   for (let s = 0; s < 2; s++) {
-    const extra = s === 1 && r.deserted > 0 ? `, ${num(r.deserted)} deserted or starved` : s === 0 && r.attackerDeserted > 0 ? `, ${num(r.attackerDeserted)} deserted unfed` : '';
-    result.push(`  ${r.sides[s].name}: ${num(r.dead[s])} dead, ${num(r.wounded[s])} wounded${extra}, ${num(r.troopsLeft[s])} of ${num(r.sides[s].troops)} left`);
+    const extra =
+      s === 1 && r.deserted > 0
+        ? `, ${num(r.deserted)} deserted or starved`
+        : s === 0 && r.attackerDeserted > 0
+          ? `, ${num(r.attackerDeserted)} deserted unfed`
+          : '';
+    result.push(
+      `  ${r.sides[s].name}: ${num(r.dead[s])} dead, ${num(r.wounded[s])} wounded${extra}, ${num(r.troopsLeft[s])} of ${num(r.sides[s].troops)} left`,
+    );
   }
   if (r.rearGuard > 0) result.push(`  a rear guard of ${num(r.rearGuard)} stays behind`);
-  if (r.mode !== 'simple') result.push(`  fortifications: ${num(r.damage)} hit points of damage, breach ${num(r.breachFeet)} ft${r.rubble ? ', reduced to rubble' : ''}`);
+  if (r.mode !== 'simple')
+    result.push(
+      `  fortifications: ${num(r.damage)} hit points of damage, breach ${num(r.breachFeet)} ft${r.rubble ? ', reduced to rubble' : ''}`,
+    );
   paragraphs.push(result);
   const withRations = r.weeks.some((w) => w.supplies?.rationsLeft[1] != null);
   const walls = r.mode !== 'simple';
-  const header = ['week', 'attacker', 'defender', `${a.name} left`, `${d.name} left`, ...(walls ? ['breach ft'] : []), ...(withRations ? ['garrison rations left'] : [])];
+  const header = [
+    'week',
+    'attacker',
+    'defender',
+    `${a.name} left`,
+    `${d.name} left`,
+    ...(walls ? ['breach ft'] : []),
+    ...(withRations ? ['garrison rations left'] : []),
+  ];
   const rows = r.weeks.map((w) => {
     const row = [String(w.week), w.tactics[0], w.tactics[1], num(w.troopsAtEnd[0]), num(w.troopsAtEnd[1])];
     if (walls) row.push(num(w.breachFeet));
@@ -232,7 +324,10 @@ export function narrateSiege(r: SiegeRoll): Narration {
     title: `${r.title ? r.title + ': ' : ''}${a.name} (${num(a.troops)}) besieging ${d.name} (${num(d.troops)}), ${mode}, up to ${r.weekLimit} weeks`,
     preamble,
     paragraphs,
-    legend: [...BATTLE_LEGEND, `Siege battles scale casualties (docs/siege.md)${walls ? "; the weapons' damage is rolled once and added each week they fire" : ''}.`],
+    legend: [
+      ...BATTLE_LEGEND,
+      `Siege battles scale casualties (docs/siege.md)${walls ? "; the weapons' damage is rolled once and added each week they fire" : ''}.`,
+    ],
   };
 }
 

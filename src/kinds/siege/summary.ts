@@ -3,7 +3,15 @@
  * intervals), weeks to fall, endings, casualties per side and fortification damage.
  */
 import { DAMAGE_CLASSES } from '../../rules/siege/tables.js';
-import { cumulativeOf, discreteMean, discreteQuantile, wilsonInterval, type Cumulative, type Discrete, type SpreadWithQuartiles } from '../../stats/index.js';
+import {
+  cumulativeOf,
+  discreteMean,
+  discreteQuantile,
+  wilsonInterval,
+  type Cumulative,
+  type Discrete,
+  type SpreadWithQuartiles,
+} from '../../stats/index.js';
 import { ENDINGS, HISTOGRAM_BINS, type SiegePlan } from './plan.js';
 import { FALLEN_ENDINGS, siegeAccumulator } from './accumulator.js';
 import { SERIES_STRIDE, siegeLayout, SUM, SUPPLY_HISTOGRAMS_PER_SIDE } from './kernel.js';
@@ -18,7 +26,9 @@ export interface SiegeSummary {
   /** The survival curve: P(still standing — not stormed, starved or abandoned — after week w) = 1 − fallenByWeek. */
   standingAfterWeek: { week: number; probability: number; ci95: [number, number] }[];
   /** Weeks to fall among the sieges that fell; `probability` that it fell within the week limit. */
-  weeksToFall: ({ probability: number; ci95: [number, number] } & Spread) | { probability: number; ci95: [number, number]; mean: null };
+  weeksToFall:
+    | ({ probability: number; ci95: [number, number] } & Spread)
+    | { probability: number; ci95: [number, number]; mean: null };
   endings: Record<(typeof ENDINGS)[number], { probability: number; ci95: [number, number]; meanWeek: number | null }>;
   /** Mean weeks of siege actually fought (all endings). */
   meanWeeks: number;
@@ -33,7 +43,10 @@ export interface SiegeSummary {
    * are histogram bin lower edges (exact counts when `casualties.binWidth` is 1; otherwise x stands for x to
    * x + binWidth − 1).
    */
-  casualtyCumulative: { attacker: { dead: Cumulative; wounded: Cumulative }; defender: { dead: Cumulative; wounded: Cumulative } };
+  casualtyCumulative: {
+    attacker: { dead: Cumulative; wounded: Cumulative };
+    defender: { dead: Cumulative; wounded: Cumulative };
+  };
   damage: {
     rubbleProbability: number;
     rubbleCi95: [number, number];
@@ -77,7 +90,14 @@ export interface SideSupplies {
    * units, RC l. 11679), ballista bolts in ballista units; a unit is a week's worth for one piece (RC l. 11645).
    */
   ammunition: {
-    artillery: { unit: 'light-catapult units'; start: number; used: Amount; gatheredMean: number; left: Amount; ranShort: RanShort };
+    artillery: {
+      unit: 'light-catapult units';
+      start: number;
+      used: Amount;
+      gatheredMean: number;
+      left: Amount;
+      ranShort: RanShort;
+    };
     ballista: { unit: 'ballista units'; start: number; used: Amount; left: Amount; ranShort: RanShort };
   } | null;
   /** Troops who deserted unfed (the defender's are also in casualties.defender.desertedMean). */
@@ -103,7 +123,8 @@ function spreadOf(counts: Float64Array, offset: number, width: number): Spread {
 }
 
 function ranShort(acc: Float64Array, at: number, weeks: number, trials: number): RanShort {
-  let k = 0, sum = 0;
+  let k = 0,
+    sum = 0;
   const byWeek: number[] = [];
   for (let w = 1; w <= weeks; w++) {
     k += acc[at + w];
@@ -160,7 +181,10 @@ function suppliesOf(plan: SiegePlan, acc: Float64Array, trials: number): SiegeSu
     const boltsUsed = acc[S + SUM.ballistaUsedAttacker + i] / trials;
     const boltsLeft = acc[S + SUM.ballistaLeftAttacker + i] / trials;
     return {
-      rations: plan.rations[i] < 0 ? null : { start: plan.rations[i], usedMean: used, leftMean: plan.rations[i] - used, ranShort: short(i) },
+      rations:
+        plan.rations[i] < 0
+          ? null
+          : { start: plan.rations[i], usedMean: used, leftMean: plan.rations[i] - used, ranShort: short(i) },
       money:
         plan.money[i] < 0
           ? null
@@ -171,7 +195,12 @@ function suppliesOf(plan: SiegePlan, acc: Float64Array, trials: number): SiegeSu
               ranShort: short(2 + i),
               spent: moneySpent,
               // no income under siege (RC l. 11555): what is left is the start less what was spent
-              left: { mean: plan.money[i] - paid, p05: plan.money[i] - moneySpent.p95, p50: plan.money[i] - moneySpent.p50, p95: plan.money[i] - moneySpent.p05 },
+              left: {
+                mean: plan.money[i] - paid,
+                p05: plan.money[i] - moneySpent.p95,
+                p50: plan.money[i] - moneySpent.p50,
+                p95: plan.money[i] - moneySpent.p05,
+              },
             },
       ammunition:
         plan.ammoShot[i] < 0
@@ -185,7 +214,13 @@ function suppliesOf(plan: SiegePlan, acc: Float64Array, trials: number): SiegeSu
                 left: amountOf(acc, h + 2 * HISTOGRAM_BINS, w(2), shotLeft / LIGHT, LIGHT),
                 ranShort: short(4 + i),
               },
-              ballista: { unit: 'ballista units', start: plan.ammoBallista[i], used: amountOf(acc, h + 3 * HISTOGRAM_BINS, w(3), boltsUsed), left: amountOf(acc, h + 4 * HISTOGRAM_BINS, w(4), boltsLeft), ranShort: short(6 + i) },
+              ballista: {
+                unit: 'ballista units',
+                start: plan.ammoBallista[i],
+                used: amountOf(acc, h + 3 * HISTOGRAM_BINS, w(3), boltsUsed),
+                left: amountOf(acc, h + 4 * HISTOGRAM_BINS, w(4), boltsLeft),
+                ranShort: short(6 + i),
+              },
             },
       desertedMean: i === 0 ? acc[S + SUM.attackerDeserted] / trials : acc[S + SUM.deserted] / trials,
     };
@@ -225,11 +260,24 @@ export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: numbe
     cum += k;
     fallenByWeek.push({ week: w, probability: cum / trials, ci95: wilsonInterval(cum, trials) });
   }
-  const standingAfterWeek = fallenByWeek.map((f) => ({ week: f.week, probability: 1 - f.probability, ci95: [1 - f.ci95[1], 1 - f.ci95[0]] as [number, number] }));
+  const standingAfterWeek = fallenByWeek.map((f) => ({
+    week: f.week,
+    probability: 1 - f.probability,
+    ci95: [1 - f.ci95[1], 1 - f.ci95[0]] as [number, number],
+  }));
   const q = (p: number) => discreteQuantile(fallWeeks, p);
   const weeksToFall: SiegeSummary['weeksToFall'] =
     cum > 0
-      ? { probability: cum / trials, ci95: wilsonInterval(cum, trials), mean: discreteMean(fallWeeks), p05: q(0.05), p25: q(0.25), p50: q(0.5), p75: q(0.75), p95: q(0.95) }
+      ? {
+          probability: cum / trials,
+          ci95: wilsonInterval(cum, trials),
+          mean: discreteMean(fallWeeks),
+          p05: q(0.05),
+          p25: q(0.25),
+          p50: q(0.5),
+          p75: q(0.75),
+          p95: q(0.95),
+        }
       : { probability: 0, ci95: wilsonInterval(0, trials), mean: null };
   const endings = {} as SiegeSummary['endings'];
   ENDINGS.forEach((name, e) => {
@@ -245,7 +293,9 @@ export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: numbe
   const H = lay.histograms;
   const [wa, wd] = [plan.binWidth[0], plan.binWidth[1]];
   const byClass: SiegeSummary['damage']['byClass'] = {};
-  DAMAGE_CLASSES.forEach((c, i) => (byClass[c] = { hitPoints: plan.hitPoints[i], expectedDamage: acc[S + SUM.damageByClass + i] / trials }));
+  DAMAGE_CLASSES.forEach(
+    (c, i) => (byClass[c] = { hitPoints: plan.hitPoints[i], expectedDamage: acc[S + SUM.damageByClass + i] / trials }),
+  );
   const bw = acc[S + SUM.bombardWeeks];
   const rubble = acc[S + SUM.rubble];
   return {
@@ -255,7 +305,10 @@ export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: numbe
     endings,
     meanWeeks: acc[S + SUM.weeks] / trials,
     casualties: {
-      attacker: { dead: { ...spreadOf(acc, H, wa), mean: acc[S + SUM.attackerDead] / trials }, wounded: { ...spreadOf(acc, H + HISTOGRAM_BINS, wa), mean: acc[S + SUM.attackerWounded] / trials } },
+      attacker: {
+        dead: { ...spreadOf(acc, H, wa), mean: acc[S + SUM.attackerDead] / trials },
+        wounded: { ...spreadOf(acc, H + HISTOGRAM_BINS, wa), mean: acc[S + SUM.attackerWounded] / trials },
+      },
       defender: {
         dead: { ...spreadOf(acc, H + 2 * HISTOGRAM_BINS, wd), mean: acc[S + SUM.defenderDead] / trials },
         wounded: { ...spreadOf(acc, H + 3 * HISTOGRAM_BINS, wd), mean: acc[S + SUM.defenderWounded] / trials },
@@ -264,8 +317,14 @@ export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: numbe
       binWidth: [wa, wd],
     },
     casualtyCumulative: {
-      attacker: { dead: cumulativeOf(histogramOf(acc, H, wa)), wounded: cumulativeOf(histogramOf(acc, H + HISTOGRAM_BINS, wa)) },
-      defender: { dead: cumulativeOf(histogramOf(acc, H + 2 * HISTOGRAM_BINS, wd)), wounded: cumulativeOf(histogramOf(acc, H + 3 * HISTOGRAM_BINS, wd)) },
+      attacker: {
+        dead: cumulativeOf(histogramOf(acc, H, wa)),
+        wounded: cumulativeOf(histogramOf(acc, H + HISTOGRAM_BINS, wa)),
+      },
+      defender: {
+        dead: cumulativeOf(histogramOf(acc, H + 2 * HISTOGRAM_BINS, wd)),
+        wounded: cumulativeOf(histogramOf(acc, H + 3 * HISTOGRAM_BINS, wd)),
+      },
     },
     damage: {
       rubbleProbability: rubble / trials,

@@ -5,7 +5,9 @@ import { fmtCount, grouped } from '../../present/format.js';
 
 export function presentTournament(r: TournamentResult): Document {
   const blocks: Block[] = [
-    heading(`${r.title ? r.title + ': ' : ''}round robin of ${r.forces.length} forces, every ordered pair (row attacks, column defends)`),
+    heading(
+      `${r.title ? r.title + ': ' : ''}round robin of ${r.forces.length} forces, every ordered pair (row attacks, column defends)`,
+    ),
     run(
       r.method === 'exact'
         ? 'exact odds (all 10,000 pairs of d100 rolls per pairing)'
@@ -14,28 +16,55 @@ export function presentTournament(r: TournamentResult): Document {
     note(`tactics: ${r.tactics === 'solve' ? "each pairing's Nash mixes" : r.tactics}`),
   ];
   if (r.race) {
-    const drops = r.race.stages.filter((s) => s.dropped.length > 0).map((s) => `after ${fmtCount(s.trials)}: ${s.dropped.map((i) => r.forces[i]).join(', ')}`);
-    blocks.push(note(`raced: ${drops.length ? `dropped ${drops.join('; ')}` : 'nothing dropped'}; ${fmtCount(r.race.trialsUsed)} battles instead of ${fmtCount(r.race.trialsFull)} (pairings between dropped forces stop; a kept force's pairings run to the end)`));
+    const drops = r.race.stages
+      .filter((s) => s.dropped.length > 0)
+      .map((s) => `after ${fmtCount(s.trials)}: ${s.dropped.map((i) => r.forces[i]).join(', ')}`);
+    blocks.push(
+      note(
+        `raced: ${drops.length ? `dropped ${drops.join('; ')}` : 'nothing dropped'}; ${fmtCount(r.race.trialsUsed)} battles instead of ${fmtCount(r.race.trialsFull)} (pairings between dropped forces stop; a kept force's pairings run to the end)`,
+      ),
+    );
   }
   const short = r.forces.map((_, i) => `#${i + 1}`);
   const costs = r.ratings.some((x) => x.cost !== null);
   blocks.push(
     gap,
     note('P(row wins attacking column)'),
-    table(['attacker \\ defender', ...short], r.forces.map((f, i) => [`#${i + 1} ${f}`, ...r.win[i].map((p) => (p === null ? '—' : percent(p)))]), 'P(row force wins attacking the column force)'),
     table(
-      ['force', 'rating (Elo scale)', '95%', 'score', ...(costs ? ['cost', 'strength per 1,000 cost', 'Pareto front'] : [])],
+      ['attacker \\ defender', ...short],
+      r.forces.map((f, i) => [`#${i + 1} ${f}`, ...r.win[i].map((p) => (p === null ? '—' : percent(p)))]),
+      'P(row force wins attacking the column force)',
+    ),
+    table(
+      [
+        'force',
+        'rating (Elo scale)',
+        '95%',
+        'score',
+        ...(costs ? ['cost', 'strength per 1,000 cost', 'Pareto front'] : []),
+      ],
       r.ratings.map((x) => [
         x.name,
         x.rating.toFixed(0),
         x.ci95 ? `${x.ci95[0].toFixed(0)}–${x.ci95[1].toFixed(0)}` : 'exact',
         percent(x.score),
-        ...(costs ? [x.cost === null ? '—' : grouped(x.cost), x.strengthPerCost === null ? '—' : (x.strengthPerCost * 1000).toPrecision(3), x.pareto ? 'yes' : ''] : []),
+        ...(costs
+          ? [
+              x.cost === null ? '—' : grouped(x.cost),
+              x.strengthPerCost === null ? '—' : (x.strengthPerCost * 1000).toPrecision(3),
+              x.pareto ? 'yes' : '',
+            ]
+          : []),
       ]),
       'Ratings, strongest first',
     ),
-    note(`score: wins plus half the battles with no winner, over every pairing in both roles${costs ? '; strength: the Bradley–Terry strength (P(i beats j) = strength i ÷ (strength i + strength j), geometric mean 1); Pareto front: no other force is both cheaper and stronger' : ''} (docs/design.md)`),
-    note(['how well the ratings fit: the largest gap between a pair\'s observed and fitted score is ', percent(r.fit.maxScoreError)]),
+    note(
+      `score: wins plus half the battles with no winner, over every pairing in both roles${costs ? '; strength: the Bradley–Terry strength (P(i beats j) = strength i ÷ (strength i + strength j), geometric mean 1); Pareto front: no other force is both cheaper and stronger' : ''} (docs/design.md)`,
+    ),
+    note([
+      "how well the ratings fit: the largest gap between a pair's observed and fitted score is ",
+      percent(r.fit.maxScoreError),
+    ]),
     { type: 'chart', name: 'win-matrix' },
     { type: 'chart', name: 'ratings' },
   );

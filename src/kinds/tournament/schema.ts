@@ -13,7 +13,10 @@ export const tournamentSchema = z.strictObject({
       tactics: z.enum(['fixed', 'solve']).default('fixed'),
     })
     .prefault({}),
-  forces: z.array(sideSchema.extend({ cost: z.number().positive().max(1e15).optional() })).min(2).max(64),
+  forces: z
+    .array(sideSchema.extend({ cost: z.number().positive().max(1e15).optional() }))
+    .min(2)
+    .max(64),
 });
 
 export type TournamentFile = z.output<typeof tournamentSchema>;
@@ -23,11 +26,18 @@ export function parseTournament(source: ScenarioSource): TournamentFile {
   const t = validate(source, tournamentSchema);
   const names = t.forces.map((f) => f.name);
   const dup = names.find((n, i) => names.indexOf(n) !== i);
-  if (dup !== undefined) throw source.error(['forces', names.lastIndexOf(dup), 'name'], `expected a name no other force has ('${dup}' is used twice)`);
+  if (dup !== undefined)
+    throw source.error(
+      ['forces', names.lastIndexOf(dup), 'name'],
+      `expected a name no other force has ('${dup}' is used twice)`,
+    );
   const withTactic = t.forces.filter((f) => f.tactic !== undefined).length;
   if (withTactic !== 0 && withTactic !== t.forces.length) {
-    const k = t.forces.findIndex((f) => (f.tactic === undefined) === (withTactic > t.forces.length / 2));
-    throw source.error(['forces', k, 'tactic'], 'tactics are an optional rule for every force: give every force a tactic, or none');
+    const k = t.forces.findIndex((f) => (f.tactic === undefined) === withTactic > t.forces.length / 2);
+    throw source.error(
+      ['forces', k, 'tactic'],
+      'tactics are an optional rule for every force: give every force a tactic, or none',
+    );
   }
   return t;
 }

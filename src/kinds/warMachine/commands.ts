@@ -13,7 +13,9 @@ import { compileWarMachine } from './plan.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from './schema.js';
 
 function edit(s: WarMachineScenario, source: ScenarioSource, path: PathSegment[], value: number): WarMachineScenario {
-  return withValueChecked(s, source, path, value, (copy) => checkWarMachine(source, validate(source, warMachineSchema, copy)));
+  return withValueChecked(s, source, path, value, (copy) =>
+    checkWarMachine(source, validate(source, warMachineSchema, copy)),
+  );
 }
 
 /** One field: the exact-odds sweep with its Monte Carlo (`battleSweep`); two fields: a grid of exact odds. */
@@ -25,11 +27,25 @@ const sweep: SweepHooks<WarMachineScenario> = {
   async point({ scenario, values }) {
     const c = compileWarMachine(scenario);
     const e = exactOdds(c);
-    const point: BattleGridPoint = { values, trials: 0, win: e.win, casualties: [e.casualties[0].mean, e.casualties[1].mean], modifiedBattleRating: [c.ratings[0].modifiedBattleRating, c.ratings[1].modifiedBattleRating] };
+    const point: BattleGridPoint = {
+      values,
+      trials: 0,
+      win: e.win,
+      casualties: [e.casualties[0].mean, e.casualties[1].mean],
+      modifiedBattleRating: [c.ratings[0].modifiedBattleRating, c.ratings[1].modifiedBattleRating],
+    };
     return { point, threads: 0, interrupted: false };
   },
   result(common, s, points) {
-    return { ...common, method: 'exact', commonRandomNumbers: false, kind: 'war-machine', schema: 'warcast/sweep/war-machine@1', sides: [s.sides[0].name, s.sides[1].name], points: points as BattleGridPoint[] };
+    return {
+      ...common,
+      method: 'exact',
+      commonRandomNumbers: false,
+      kind: 'war-machine',
+      schema: 'warcast/sweep/war-machine@1',
+      sides: [s.sides[0].name, s.sides[1].name],
+      points: points as BattleGridPoint[],
+    };
   },
 };
 
@@ -47,7 +63,16 @@ export const warMachineCommands: KindBehaviour<WarMachineScenario, OddsResult> =
         const c = compileWarMachine(edit(scenario, source, path, value));
         const e = exactOdds(c);
         const p = e.win[t.side];
-        return { value, probability: p, ci95: null, trials: 0, holds: meets(t, p), sure: true, win: e.win, modifiedBattleRating: [c.ratings[0].modifiedBattleRating, c.ratings[1].modifiedBattleRating] };
+        return {
+          value,
+          probability: p,
+          ci95: null,
+          trials: 0,
+          holds: meets(t, p),
+          sure: true,
+          win: e.win,
+          modifiedBattleRating: [c.ratings[0].modifiedBattleRating, c.ratings[1].modifiedBattleRating],
+        };
       },
     };
   },
@@ -56,9 +81,24 @@ export const warMachineCommands: KindBehaviour<WarMachineScenario, OddsResult> =
     const [a, b] = [await odds(fileA, options), await odds(fileB, options)];
     const trials: [number, number] = [a.trials, b.trials];
     const rows: CompareRow[] = [];
-    for (const s of [0, 1] as const) rows.push(probability(`side ${s === 0 ? 'A' : 'B'} wins (exact)`, a.exact!.win[s], b.exact!.win[s], trials, true));
-    for (const s of [0, 1] as const) rows.push(mean(`side ${s === 0 ? 'A' : 'B'} troops lost (mean)`, 'troops', a.casualties[s], b.casualties[s], trials));
-    if (a.engagement && b.engagement) for (const s of [0, 1] as const) rows.push(probability(`side ${s === 0 ? 'A' : 'B'} wins the pursuit's last battle`, a.engagement.lastBattleWon[s], b.engagement.lastBattleWon[s], [a.engagement.trials, b.engagement.trials]));
+    for (const s of [0, 1] as const)
+      rows.push(
+        probability(`side ${s === 0 ? 'A' : 'B'} wins (exact)`, a.exact!.win[s], b.exact!.win[s], trials, true),
+      );
+    for (const s of [0, 1] as const)
+      rows.push(
+        mean(`side ${s === 0 ? 'A' : 'B'} troops lost (mean)`, 'troops', a.casualties[s], b.casualties[s], trials),
+      );
+    if (a.engagement && b.engagement)
+      for (const s of [0, 1] as const)
+        rows.push(
+          probability(
+            `side ${s === 0 ? 'A' : 'B'} wins the pursuit's last battle`,
+            a.engagement.lastBattleWon[s],
+            b.engagement.lastBattleWon[s],
+            [a.engagement.trials, b.engagement.trials],
+          ),
+        );
     return { seed: a.seed, trials, rows };
   },
 };

@@ -4,7 +4,17 @@
  * Accumulator layout: [pair × CODE_COUNT + code] counts, then the number of tied rolls that were rerolled.
  */
 import { Stream, Xoshiro128 } from '../../rng/index.js';
-import { CODE_A_WINS_TIE, CODE_B_WINS_TIE, CODE_COUNT, CODE_NO_COMBAT, codeCounts, CODE_REROLL, CODE_STALEMATE, ROLL_PAIRS, type WarMachinePlan } from './plan.js';
+import {
+  CODE_A_WINS_TIE,
+  CODE_B_WINS_TIE,
+  CODE_COUNT,
+  CODE_NO_COMBAT,
+  codeCounts,
+  CODE_REROLL,
+  CODE_STALEMATE,
+  ROLL_PAIRS,
+  type WarMachinePlan,
+} from './plan.js';
 
 /** Battles per chunk: the unit of seeding (a contract: changing it changes every answer). */
 export const WAR_MACHINE_CHUNK = 100_000;
@@ -15,7 +25,14 @@ export function warMachineAccLength(plan: WarMachinePlan): number {
 
 const rng = new Xoshiro128();
 
-export function runWarMachineChunks(plan: WarMachinePlan, seed: number, firstChunk: number, chunkCount: number, totalTrials: number, acc: Float64Array): void {
+export function runWarMachineChunks(
+  plan: WarMachinePlan,
+  seed: number,
+  firstChunk: number,
+  chunkCount: number,
+  totalTrials: number,
+  acc: Float64Array,
+): void {
   const table = plan.codeTable;
   const thresholds = plan.pairThresholds;
   const pairCount = plan.pairCount | 0;
@@ -64,7 +81,11 @@ export function exactWarMachine(plan: WarMachinePlan, pairProbabilities: readonl
 }
 
 /** Exact code probabilities (and, last, the tied-roll rate) from per-pairing code counts. */
-export function exactFromCounts(pairCount: number, counts: Float64Array, pairProbabilities: readonly number[]): Float64Array {
+export function exactFromCounts(
+  pairCount: number,
+  counts: Float64Array,
+  pairProbabilities: readonly number[],
+): Float64Array {
   const stride = CODE_COUNT + 1;
   const out = new Float64Array(pairCount * CODE_COUNT + 1);
   let tieMass = 0;
@@ -73,7 +94,8 @@ export function exactFromCounts(pairCount: number, counts: Float64Array, pairPro
     const at = p * stride;
     const rerolls = counts[at + CODE_COUNT];
     const decided = ROLL_PAIRS - rerolls;
-    for (let code = 0; code < CODE_COUNT; code++) out[p * CODE_COUNT + code] = (pairProbabilities[p] * counts[at + code]) / decided;
+    for (let code = 0; code < CODE_COUNT; code++)
+      out[p * CODE_COUNT + code] = (pairProbabilities[p] * counts[at + code]) / decided;
     if (counts[at + CODE_NO_COMBAT] === ROLL_PAIRS) continue; // no battle, no rolls
     const ties = rerolls + counts[at + CODE_STALEMATE] + counts[at + CODE_A_WINS_TIE] + counts[at + CODE_B_WINS_TIE];
     const q = ties / ROLL_PAIRS;

@@ -11,7 +11,13 @@ export const warMachineKind: KindDefinition<WarMachineScenario, WarMachinePlan> 
   unit: 'battles',
   commands: ['odds', 'rate', 'matchup', 'roll', 'sweep', 'seek', 'worth', 'compare', 'report', 'app'],
   metrics: [
-    { name: 'win[i]', meaning: 'P(side i wins the battle), i = 0 (A) or 1 (B)', method: 'exact', seek: true, example: 'win[0] >= 0.5' },
+    {
+      name: 'win[i]',
+      meaning: 'P(side i wins the battle), i = 0 (A) or 1 (B)',
+      method: 'exact',
+      seek: true,
+      example: 'win[0] >= 0.5',
+    },
     { name: 'casualties[i]', meaning: 'troops side i loses (mean and percentiles)', method: 'exact', seek: false },
   ],
   fields: ['sides[0].troops', 'sides[1].troops', 'sides[0].bonus', 'sides[1].bonus', 'sides[0].battleRating'],

@@ -3,7 +3,13 @@
  * from the two d100 rolls (one index 0…9999) to an outcome code. The outcome of a code is then read back
  * from the readable rules (`decidedSides`), so the kernel only counts codes.
  */
-import { decidedSides, pairEffects, type BattlePolicies, type BattleSide, type PairEffects } from '../../rules/warMachine/battle.js';
+import {
+  decidedSides,
+  pairEffects,
+  type BattlePolicies,
+  type BattleSide,
+  type PairEffects,
+} from '../../rules/warMachine/battle.js';
 import { rateSides, type SideRating } from '../../rules/warMachine/rating.js';
 import { resultsRow, ROW_COUNT } from '../../rules/warMachine/results.js';
 import { TACTICS, type Tactic } from '../../rules/warMachine/tactics.js';
@@ -76,7 +82,11 @@ export function tacticMix(t: WarMachineScenario['sides'][number]['tactic']): Map
 
 export function compileWarMachine(s: WarMachineScenario): CompiledWarMachine {
   const ratings = rateSides([s.sides[0], s.sides[1]], s.policies);
-  const policies: BattlePolicies = { tie: s.policies.tie, casualtyMod: s.policies.casualtyMod, mercy: s.policies.mercy };
+  const policies: BattlePolicies = {
+    tie: s.policies.tie,
+    casualtyMod: s.policies.casualtyMod,
+    mercy: s.policies.mercy,
+  };
   let favoured: 0 | 1 | null = null;
   if (s.policies.tie === 'defender') favoured = s.sides[0].defending ? 0 : 1;
   if (s.policies.tie === 'attacker') favoured = s.sides[0].defending ? 1 : 0;
@@ -84,9 +94,12 @@ export function compileWarMachine(s: WarMachineScenario): CompiledWarMachine {
   const mixA = tacticMix(s.sides[0].tactic);
   const mixB = tacticMix(s.sides[1].tactic);
   const pairs: Pairing[] = [];
-  if (mixA === null || mixB === null) pairs.push({ tactics: [null, null], probability: 1, effects: pairEffects(null, null) });
+  if (mixA === null || mixB === null)
+    pairs.push({ tactics: [null, null], probability: 1, effects: pairEffects(null, null) });
   else {
-    for (const [ta, pa] of mixA) for (const [tb, pb] of mixB) pairs.push({ tactics: [ta, tb], probability: pa * pb, effects: pairEffects(ta, tb) });
+    for (const [ta, pa] of mixA)
+      for (const [tb, pb] of mixB)
+        pairs.push({ tactics: [ta, tb], probability: pa * pb, effects: pairEffects(ta, tb) });
   }
   const sides: [BattleSide, BattleSide] = [0, 1].map((i) => ({
     troops: s.sides[i].troops,
@@ -99,7 +112,14 @@ export function compileWarMachine(s: WarMachineScenario): CompiledWarMachine {
   const counts = new Float64Array(pairs.length * (CODE_COUNT + 1));
   const pairThresholds = cumulativeThresholds(pairs.map((pair) => pair.probability));
   pairs.forEach((pair, p) => {
-    fillCodes(codeTable.subarray(p * ROLL_PAIRS, (p + 1) * ROLL_PAIRS), counts.subarray(p * (CODE_COUNT + 1), (p + 1) * (CODE_COUNT + 1)), pair.effects, sides, policies, favoured);
+    fillCodes(
+      codeTable.subarray(p * ROLL_PAIRS, (p + 1) * ROLL_PAIRS),
+      counts.subarray(p * (CODE_COUNT + 1), (p + 1) * (CODE_COUNT + 1)),
+      pair.effects,
+      sides,
+      policies,
+      favoured,
+    );
   });
   const plan: WarMachinePlan = { kind: 'war-machine', pairCount: pairs.length, pairThresholds, codeTable };
   return { plan, codeCounts: counts, pairs, ratings, sides, policies, favoured };
@@ -120,7 +140,14 @@ export function codeForDifference(d: number, tie: BattlePolicies['tie'], favoure
  * start, `odds --exact` with tactics, compiles 13 battles: the scenario and 12 best replies), checked against a
  * scan of the table (`codeCounts`) by test/engine/tables-match-rules.test.ts.
  */
-function fillCodes(out: Uint8Array, counts: Float64Array, fx: PairEffects, sides: [BattleSide, BattleSide], policies: BattlePolicies, favoured: 0 | 1 | null): void {
+function fillCodes(
+  out: Uint8Array,
+  counts: Float64Array,
+  fx: PairEffects,
+  sides: [BattleSide, BattleSide],
+  policies: BattlePolicies,
+  favoured: 0 | 1 | null,
+): void {
   if (fx.noCombat) {
     out.fill(CODE_NO_COMBAT);
     counts[CODE_NO_COMBAT] = ROLL_PAIRS;
@@ -135,7 +162,8 @@ function fillCodes(out: Uint8Array, counts: Float64Array, fx: PairEffects, sides
   }
   for (let rollA = 0; rollA < ROLL_SIDES; rollA++) {
     // Row rollA of the table is byDifference from d = rollA − 0 down to rollA − 99.
-    for (let rollB = 0; rollB < ROLL_SIDES; rollB++) out[rollA * ROLL_SIDES + rollB] = byDifference[rollA - rollB + ROLL_SIDES - 1];
+    for (let rollB = 0; rollB < ROLL_SIDES; rollB++)
+      out[rollA * ROLL_SIDES + rollB] = byDifference[rollA - rollB + ROLL_SIDES - 1];
   }
 }
 

@@ -7,10 +7,30 @@ import type { OddsResult } from '../../analysis/odds.js';
 import type { EngagementSummary } from '../pursuit/engagement.js';
 import { rowLabel, ROW_COUNT } from '../../rules/warMachine/results.js';
 import { TACTIC_LABELS } from '../../rules/warMachine/tactics.js';
-import { gap, heading, note, number, percent, run, spread, table, trials, verdict, type Block, type Document, type Inline, type Text } from '../../present/document.js';
+import {
+  gap,
+  heading,
+  note,
+  number,
+  percent,
+  run,
+  spread,
+  table,
+  trials,
+  verdict,
+  type Block,
+  type Document,
+  type Inline,
+  type Text,
+} from '../../present/document.js';
 import { fmtCount, num, pct, runLine, SPREAD_WORDS } from '../../present/format.js';
 
-export const FATIGUE_WORDS: Record<string, string> = { N: 'N none', M: 'M moderate', S: 'S serious', '-': '- no result (left the field)' };
+export const FATIGUE_WORDS: Record<string, string> = {
+  N: 'N none',
+  M: 'M moderate',
+  S: 'S serious',
+  '-': '- no result (left the field)',
+};
 export const LOCATION_WORDS: Record<string, string> = {
   F: 'F holds the field',
   'F+1': 'F+1 holds, may advance 1',
@@ -25,7 +45,8 @@ export const LOCATION_WORDS: Record<string, string> = {
   withdraws: 'withdraws (tactic)',
 };
 
-export const OUTCOME_LEGEND = 'fatigue costs −10 BR (moderate) or −30 (serious) in the next battle; locations move in terrain units (docs/rules.md §4)';
+export const OUTCOME_LEGEND =
+  'fatigue costs −10 BR (moderate) or −30 (serious) in the next battle; locations move in terrain units (docs/rules.md §4)';
 
 const loss = (name: string, c: { mean: number; dead: { mean: number } }, troops: number) =>
   `${name} ${num(Math.round(c.mean))} (${num(Math.round(c.dead.mean))} dead, ${((c.mean / troops) * 100).toFixed(0)}% of ${num(troops)})`;
@@ -33,7 +54,12 @@ const loss = (name: string, c: { mean: number; dead: { mean: number } }, troops:
 /** The pursuit answers the scenario as written: its verdict comes first. */
 function pursuitVerdict(r: OddsResult, e: EngagementSummary): string {
   const fav: 0 | 1 = e.lastBattleWon[0] >= e.lastBattleWon[1] ? 0 : 1;
-  const fates = [0, 1].flatMap((i) => [e.routed[i] > 0 ? `${r.sides[i]} routed ${pct(e.routed[i])}` : '', e.destroyed[i] > 0 ? `${r.sides[i]} destroyed ${pct(e.destroyed[i])}` : '']).filter(Boolean);
+  const fates = [0, 1]
+    .flatMap((i) => [
+      e.routed[i] > 0 ? `${r.sides[i]} routed ${pct(e.routed[i])}` : '',
+      e.destroyed[i] > 0 ? `${r.sides[i]} destroyed ${pct(e.destroyed[i])}` : '',
+    ])
+    .filter(Boolean);
   return `over the pursuit (up to ${e.maxDays} battles, mean ${e.days.mean.toFixed(2)}): ${r.sides[fav]} wins the last battle ${pct(e.lastBattleWon[fav])}${fates.length ? `; ${fates.join(', ')}` : ''}; expected losses ${loss(r.sides[0], e.casualties[0], r.ratings[0].troops)}, ${loss(r.sides[1], e.casualties[1], r.ratings[1].troops)}`;
 }
 
@@ -49,8 +75,14 @@ export function oddsVerdicts(r: OddsResult): Text[] {
   if (r.engagement) out.push(pursuitVerdict(r, r.engagement));
   const fav: 0 | 1 = r.win[0] >= r.win[1] ? 0 : 1;
   const first = r.engagement ? 'the first battle: ' : '';
-  const win: Inline[] = exact ? [percent(r.win[fav]), ' (exact)'] : [percent(r.win[fav], r.winCi95?.[fav]), ' (exact ', percent(ex.win[fav]), ')'];
-  out.push([`${first}${r.sides[fav]} ${r.win[fav] === r.win[1 - fav] ? 'even' : 'favoured'}: `, ...win, ` to win; expected losses ${loss(a, r.casualties[0], r.ratings[0].troops)}, ${loss(b, r.casualties[1], r.ratings[1].troops)}`]);
+  const win: Inline[] = exact
+    ? [percent(r.win[fav]), ' (exact)']
+    : [percent(r.win[fav], r.winCi95?.[fav]), ' (exact ', percent(ex.win[fav]), ')'];
+  out.push([
+    `${first}${r.sides[fav]} ${r.win[fav] === r.win[1 - fav] ? 'even' : 'favoured'}: `,
+    ...win,
+    ` to win; expected losses ${loss(a, r.casualties[0], r.ratings[0].troops)}, ${loss(b, r.casualties[1], r.ratings[1].troops)}`,
+  ]);
   const best = bestReplyLine(r);
   if (best) out.push(best);
   return out;
@@ -59,7 +91,8 @@ export function oddsVerdicts(r: OddsResult): Text[] {
 /** Each side's best answer to the other's scenario tactic (null: tactics not used). */
 export function bestReplyLine(r: OddsResult): string | null {
   if (!r.bestReply) return null;
-  const reply = (i: 0 | 1) => `${i === 0 ? 'A' : 'B'}'s best answer to ${r.sides[1 - i]}'s tactic is ${TACTIC_LABELS[r.bestReply![i].tactic]} (${pct(r.bestReply![i].win)})`;
+  const reply = (i: 0 | 1) =>
+    `${i === 0 ? 'A' : 'B'}'s best answer to ${r.sides[1 - i]}'s tactic is ${TACTIC_LABELS[r.bestReply![i].tactic]} (${pct(r.bestReply![i].win)})`;
   return `${reply(0)}; ${reply(1)} (exact, one battle; warcast matchup solves the whole game)`;
 }
 
@@ -67,7 +100,9 @@ export function bestReplyLine(r: OddsResult): string | null {
 export function outcomeRows(r: OddsResult, key: 'fatigue' | 'location'): Text[][] {
   const words = key === 'fatigue' ? FATIGUE_WORDS : LOCATION_WORDS;
   const m = r[key]!;
-  const keys = [...new Set([...Object.keys(m[0]), ...Object.keys(m[1])])].sort().filter((k) => (m[0][k] ?? 0) > 0 || (m[1][k] ?? 0) > 0);
+  const keys = [...new Set([...Object.keys(m[0]), ...Object.keys(m[1])])]
+    .sort()
+    .filter((k) => (m[0][k] ?? 0) > 0 || (m[1][k] ?? 0) > 0);
   return keys.map((k) => [words[k] ?? k, percent(m[0][k] ?? 0), percent(m[1][k] ?? 0)]);
 }
 
@@ -93,7 +128,11 @@ export function presentOdds(r: OddsResult, o: OddsPresentOptions = {}): Document
   const sides = ['', `A: ${a}`, `B: ${b}`];
   const blocks: Block[] = [
     heading(`${r.title ? r.title + ': ' : ''}${a} (A) vs ${b} (B)`),
-    run(exact ? `exact odds (all 10,000 pairs of d100 rolls enumerated), tie policy ${r.policies.tie}` : `${runLine(r, 'battle', o.requestedThreads)}, tie policy ${r.policies.tie}`),
+    run(
+      exact
+        ? `exact odds (all 10,000 pairs of d100 rolls enumerated), tie policy ${r.policies.tie}`
+        : `${runLine(r, 'battle', o.requestedThreads)}, tie policy ${r.policies.tie}`,
+    ),
     verdict(...oddsVerdicts(r)),
     gap,
   ];
@@ -106,14 +145,25 @@ export function presentOdds(r: OddsResult, o: OddsPresentOptions = {}): Document
         ['troop class', ...both((k) => r.ratings[k].troopClass ?? '—')],
         ['battle rating (BR)', ...both((k) => String(r.ratings[k].battleRating))],
         ['modified BR', ...both((k) => String(r.ratings[k].modifiedBattleRating))],
-        ...(exact ? [['win (exact)', ...both((k) => percent(ex.win[k]))]] : [['win (95% interval)', ...both((k) => percent(r.win[k], r.winCi95?.[k]))], ['win, exact', ...both((k) => percent(ex.win[k]))]]),
+        ...(exact
+          ? [['win (exact)', ...both((k) => percent(ex.win[k]))]]
+          : [
+              ['win (95% interval)', ...both((k) => percent(r.win[k], r.winCi95?.[k]))],
+              ['win, exact', ...both((k) => percent(ex.win[k]))],
+            ]),
         [`casualties ${SPREAD_WORDS}`, ...both((k) => cas(k, null))],
         ['  dead', ...both((k) => cas(k, 'dead'))],
         ['  wounded', ...both((k) => cas(k, 'wounded'))],
       ],
       'Sides and key numbers',
     ),
-    note(['tied roll: ', percent(r.tieRoll!), ` per roll${exact ? '' : ` (exact ${pct(ex.tieRoll)})`}${r.policies.tie === 'reroll' ? ', rerolled' : ''}; no winner: `, percent(r.tie!), r.noCombat ? ` (no battle: ${pct(r.noCombat)})` : '']),
+    note([
+      'tied roll: ',
+      percent(r.tieRoll!),
+      ` per roll${exact ? '' : ` (exact ${pct(ex.tieRoll)})`}${r.policies.tie === 'reroll' ? ', rerolled' : ''}; no winner: `,
+      percent(r.tie!),
+      r.noCombat ? ` (no battle: ${pct(r.noCombat)})` : '',
+    ]),
     gap,
   );
   // Rows that never happen (exactly 0, and never seen) are left out.
@@ -126,7 +176,11 @@ export function presentOdds(r: OddsResult, o: OddsPresentOptions = {}): Document
   for (let i = ROW_COUNT - 1; i >= 0; i--) rowLine(0, i);
   for (let i = 0; i < ROW_COUNT; i++) rowLine(1, i);
   blocks.push(
-    table(exact ? ['combat results row', 'probability (exact)'] : ['combat results row', 'observed', 'exact'], rowTable, 'Combat results rows'),
+    table(
+      exact ? ['combat results row', 'probability (exact)'] : ['combat results row', 'observed', 'exact'],
+      rowTable,
+      'Combat results rows',
+    ),
     note("rows by the winner's margin (combat result difference); rows that cannot happen are not shown"),
     gap,
     table(['fatigue after the battle', 'A', 'B'], outcomeRows(r, 'fatigue'), 'Fatigue after the battle'),
@@ -141,9 +195,27 @@ export function presentOdds(r: OddsResult, o: OddsPresentOptions = {}): Document
 
 function engagementBlocks(e: EngagementSummary, sides: [string, string]): Block[] {
   return [
-    note(['engagement: the winner attacks again while in contact, up to ', String(e.maxDays), ' battles (', trials(e.trials), ' engagements; pursuit, docs/rules.md §7)']),
-    note(`battles fought: mean ${e.days.mean.toFixed(2)}; ` + e.days.distribution.map((p, d) => (p > 0 ? `${d}: ${pct(p, 1)}` : '')).filter(Boolean).join(', ')),
-    note('how it ended: ' + Object.entries(e.endings).filter(([, p]) => p > 0).map(([k, p]) => `${k} ${pct(p, 1)}`).join(', ')),
+    note([
+      'engagement: the winner attacks again while in contact, up to ',
+      String(e.maxDays),
+      ' battles (',
+      trials(e.trials),
+      ' engagements; pursuit, docs/rules.md §7)',
+    ]),
+    note(
+      `battles fought: mean ${e.days.mean.toFixed(2)}; ` +
+        e.days.distribution
+          .map((p, d) => (p > 0 ? `${d}: ${pct(p, 1)}` : ''))
+          .filter(Boolean)
+          .join(', '),
+    ),
+    note(
+      'how it ended: ' +
+        Object.entries(e.endings)
+          .filter(([, p]) => p > 0)
+          .map(([k, p]) => `${k} ${pct(p, 1)}`)
+          .join(', '),
+    ),
     table(
       ['engagement', `A: ${sides[0]}`, `B: ${sides[1]}`],
       [
@@ -171,7 +243,13 @@ function reportDetails(r: OddsResult): Block[] {
     table(
       ['', `A: ${r.sides[0]}`, `B: ${r.sides[1]}`],
       [
-        ['adjustments', ...both((k) => r.ratings[k].adjustments.map((x) => `${x.rule} ${x.value >= 0 ? '+' : ''}${x.value}`).join('; ') || '—')],
+        [
+          'adjustments',
+          ...both(
+            (k) =>
+              r.ratings[k].adjustments.map((x) => `${x.rule} ${x.value >= 0 ? '+' : ''}${x.value}`).join('; ') || '—',
+          ),
+        ],
         ['role', ...both((k) => (r.ratings[k].defending ? 'defending' : 'attacking'))],
         ['tactic', ...both((k) => tacticText(r.ratings[k].tactic))],
         ['likeliest winning margin (row)', ...both(likeliest)],

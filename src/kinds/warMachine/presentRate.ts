@@ -13,12 +13,14 @@ export function presentRate(r: RateResult): Document {
     out.push(`${i === 0 ? 'A' : 'B'}: ${s.name} — ${grouped(s.troops)} troops`);
     if (s.basicForceRating !== null) {
       if (s.forceFactorLines.length) {
-        for (const l of s.forceFactorLines) out.push(`  ${l.factor.padEnd(11)} ${sign(l.value).padStart(5)}  ${l.rule}`);
+        for (const l of s.forceFactorLines)
+          out.push(`  ${l.factor.padEnd(11)} ${sign(l.value).padStart(5)}  ${l.rule}`);
         out.push(`  ${'BFR'.padEnd(11)} ${String(s.basicForceRating).padStart(5)}  sum of the five factors`);
       } else out.push(`  ${'BFR'.padEnd(11)} ${String(s.basicForceRating).padStart(5)}  given`);
       for (const note of s.notes) out.push(`  ${'note'.padEnd(11)} ${''.padStart(5)}  ${note}`);
       out.push(`  troop class ${s.troopClassName} (BFR ${s.basicForceRating})`);
-      for (const st of s.statements) out.push(`  statement  ${st.text}${st.source === 'derived' ? ' (from make-up)' : ''}`);
+      for (const st of s.statements)
+        out.push(`  statement  ${st.text}${st.source === 'derived' ? ' (from make-up)' : ''}`);
     } else out.push(`  troop class ${s.troopClassName ?? 'unknown (BR given directly; no class advantage computed)'}`);
     out.push(`  ${'BR'.padEnd(11)} ${String(s.battleRating).padStart(5)}  ${s.battleRatingRule}`);
     for (const a of s.adjustments) out.push(`  ${a.group.padEnd(11)} ${sign(a.value).padStart(5)}  ${a.rule}`);
@@ -26,7 +28,9 @@ export function presentRate(r: RateResult): Document {
     if (r.tactics) {
       const mine = r.tactics[i];
       const enemy = r.tactics[1 - i];
-      out.push(`  tactic      ${TACTIC_LABELS[mine]} against ${TACTIC_LABELS[enemy]}: ${formatEffect(tacticEffect(mine, enemy))}`);
+      out.push(
+        `  tactic      ${TACTIC_LABELS[mine]} against ${TACTIC_LABELS[enemy]}: ${formatEffect(tacticEffect(mine, enemy))}`,
+      );
     } else if (r.mixed) out.push('  tactic      a mix: see warcast odds / warcast matchup');
   });
   return { title: `${r.sides[0].name} vs ${r.sides[1].name}`, blocks: [{ type: 'ledger', lines: out }] };

@@ -73,28 +73,59 @@ export function playBattle(s: WarMachineScenario, dice: Dice): BattleRoll {
   const trace: EngagementDay[] = [];
   // One battle: no night follows, so the 1d4 days of a fatigue at the start are never read, and the battle
   // kernel rolls none; they are not rolled here either (the roll stays the kernel's first battle).
-  const battleDice: Dice = maxDays > 1 ? dice : { next: () => dice.next(), below: (n) => dice.below(n), unit: () => dice.unit(), die: (n) => (n === 4 ? 1 : dice.die(n)) };
-  const o = fightEngagement(sides, pairings, { ...c.policies, ratioRounding: s.policies.ratioRounding }, c.favoured, maxDays, battleDice, trace);
-  const days: BattleRollDay[] = trace.map((d) => ({ ...d, tactics: c.pairs[d.pairing].tactics, resultsRow: resultsRowWords(d.row) }));
+  const battleDice: Dice =
+    maxDays > 1
+      ? dice
+      : {
+          next: () => dice.next(),
+          below: (n) => dice.below(n),
+          unit: () => dice.unit(),
+          die: (n) => (n === 4 ? 1 : dice.die(n)),
+        };
+  const o = fightEngagement(
+    sides,
+    pairings,
+    { ...c.policies, ratioRounding: s.policies.ratioRounding },
+    c.favoured,
+    maxDays,
+    battleDice,
+    trace,
+  );
+  const days: BattleRollDay[] = trace.map((d) => ({
+    ...d,
+    tactics: c.pairs[d.pairing].tactics,
+    resultsRow: resultsRowWords(d.row),
+  }));
   return {
     kind: 'war-machine',
     schema: 'warcast/roll/war-machine@1',
     warcastVersion,
     title: s.title ?? null,
     maxDays,
-    sides: [0, 1].map((i) => ({ name: s.sides[i].name, troops: s.sides[i].troops, tactic: days[0]?.tactics[i] ?? null })) as [BattleRollSide, BattleRollSide],
+    sides: [0, 1].map((i) => ({
+      name: s.sides[i].name,
+      troops: s.sides[i].troops,
+      tactic: days[0]?.tactics[i] ?? null,
+    })) as [BattleRollSide, BattleRollSide],
     days,
     end: o.end,
     lastWinner: o.lastWinner,
     dead: o.dead,
     wounded: o.wounded,
-    troopsLeft: [0, 1].map((i) => days.findLast((d) => d.sides.length > 0)?.sides[i].troopsLeft ?? s.sides[i].troops) as [number, number],
+    troopsLeft: [0, 1].map(
+      (i) => days.findLast((d) => d.sides.length > 0)?.sides[i].troopsLeft ?? s.sides[i].troops,
+    ) as [number, number],
   };
 }
 
 // ---- narration --------------------------------------------------------------------------------------------
 
-export const FATIGUE_WORDS: Record<string, string> = { N: 'no fatigue', M: 'moderate fatigue', S: 'serious fatigue', '-': 'no fatigue result (the force left the field)' };
+export const FATIGUE_WORDS: Record<string, string> = {
+  N: 'no fatigue',
+  M: 'moderate fatigue',
+  S: 'serious fatigue',
+  '-': 'no fatigue result (the force left the field)',
+};
 
 /** A location result in words (results table: F holds, F+n advances n, R retreats, R+n retreats n more, rout, - destroyed). */
 export function locationWords(l: string): string {
@@ -132,10 +163,16 @@ export const BATTLE_LEGEND = [
 ];
 
 /** One day's battle in words; `heading` names it ("Battle", "Day 2", a pairing). */
-export function battleDayLines(names: readonly [string, string], d: BattleRollDay, heading: string, pursuit: boolean): string[] {
+export function battleDayLines(
+  names: readonly [string, string],
+  d: BattleRollDay,
+  heading: string,
+  pursuit: boolean,
+): string[] {
   const name = (s: number) => names[s];
   const out: string[] = [];
-  const tactics = d.tactics[0] === null ? 'no tactics' : `${name(0)} chooses ${d.tactics[0]}, ${name(1)} chooses ${d.tactics[1]}`;
+  const tactics =
+    d.tactics[0] === null ? 'no tactics' : `${name(0)} chooses ${d.tactics[0]}, ${name(1)} chooses ${d.tactics[1]}`;
   out.push(`${heading}: ${tactics}`);
   if (d.noCombat) return out.concat('  no combat (the tactics chosen do not meet)');
   const last = d.rolls[d.rolls.length - 1];
@@ -150,14 +187,21 @@ export function battleDayLines(names: readonly [string, string], d: BattleRollDa
   if (d.winner === null) return out.concat('  a standing tie: no losses, both hold the field');
   const row = d.resultsRow!;
   const w = d.winner;
-  out.push(`  ${name(w)} wins by ${Math.abs(d.difference)} → results row ${row.band}: winner ${row.casualties[0]}% casualties, ${row.fatigue[0]}, ${row.location[0]}; loser ${row.casualties[1]}%, ${row.fatigue[1]}, ${row.location[1]}`);
+  out.push(
+    `  ${name(w)} wins by ${Math.abs(d.difference)} → results row ${row.band}: winner ${row.casualties[0]}% casualties, ${row.fatigue[0]}, ${row.location[0]}; loser ${row.casualties[1]}%, ${row.fatigue[1]}, ${row.location[1]}`,
+  );
   for (const s of [w, 1 - w]) {
     const o = d.sides[s];
     const lost = o.dead + o.wounded;
     const before = o.troopsLeft + lost;
     const rowPct = row.casualties[s === w ? 0 : 1];
-    const share = +o.percent.toFixed(2) === rowPct ? ` (${rowPct}% of ${num(before)})` : ` (${+o.percent.toFixed(2)}% of ${num(before)}: the row's ${rowPct}% after tactic and policy modifiers)`;
-    out.push(`  ${name(s)} loses ${num(lost)}${share}: ${num(o.dead)} dead, ${num(o.wounded)} wounded; ${num(o.troopsLeft)} left, ${FATIGUE_WORDS[o.fatigue]}, ${locationWords(o.location)}`);
+    const share =
+      +o.percent.toFixed(2) === rowPct
+        ? ` (${rowPct}% of ${num(before)})`
+        : ` (${+o.percent.toFixed(2)}% of ${num(before)}: the row's ${rowPct}% after tactic and policy modifiers)`;
+    out.push(
+      `  ${name(s)} loses ${num(lost)}${share}: ${num(o.dead)} dead, ${num(o.wounded)} wounded; ${num(o.troopsLeft)} left, ${FATIGUE_WORDS[o.fatigue]}, ${locationWords(o.location)}`,
+    );
   }
   if (pursuit && d.contact) out.push(`  ${CONTACT[d.contact]}`);
   return out;
@@ -168,11 +212,23 @@ export function narrateBattle(r: BattleRoll): Narration {
   const names = [r.sides[0].name, r.sides[1].name] as const;
   const paragraphs = r.days.map((d) => battleDayLines(names, d, pursuit ? `Day ${d.day}` : 'Battle', pursuit));
   if (r.days.length === 0) paragraphs.push(['no battle: the tactics chosen give no combat']);
-  const winner = r.lastWinner === null ? 'no winner' : `${r.sides[r.lastWinner].name} won${pursuit ? ' the last battle' : ''}`;
-  const result = [pursuit ? `After ${r.days.length} day${r.days.length === 1 ? '' : 's'}: ${END[r.end]}; ${winner}.` : `Result: ${winner}.`];
-  for (let s = 0; s < 2; s++) result.push(`  ${r.sides[s].name}: ${num(r.dead[s])} dead, ${num(r.wounded[s])} wounded, ${num(r.troopsLeft[s])} of ${num(r.sides[s].troops)} left`);
+  const winner =
+    r.lastWinner === null ? 'no winner' : `${r.sides[r.lastWinner].name} won${pursuit ? ' the last battle' : ''}`;
+  const result = [
+    pursuit
+      ? `After ${r.days.length} day${r.days.length === 1 ? '' : 's'}: ${END[r.end]}; ${winner}.`
+      : `Result: ${winner}.`,
+  ];
+  for (let s = 0; s < 2; s++)
+    result.push(
+      `  ${r.sides[s].name}: ${num(r.dead[s])} dead, ${num(r.wounded[s])} wounded, ${num(r.troopsLeft[s])} of ${num(r.sides[s].troops)} left`,
+    );
   paragraphs.push(result);
-  return { title: `${r.title ? r.title + ': ' : ''}${r.sides[0].name} against ${r.sides[1].name}`, paragraphs, legend: BATTLE_LEGEND };
+  return {
+    title: `${r.title ? r.title + ': ' : ''}${r.sides[0].name} against ${r.sides[1].name}`,
+    paragraphs,
+    legend: BATTLE_LEGEND,
+  };
 }
 
 export const warMachineRoll: KindRoll<WarMachineScenario, BattleRoll> = {

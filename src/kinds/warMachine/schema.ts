@@ -41,7 +41,9 @@ const forceFactorsSchema = z.strictObject({
     charisma: int(3, 18).default(10),
   }),
   nameLevelTroops: int(0, 1e9).default(0),
-  officers: z.strictObject({ count: int(0, 1e9), averageLevel: z.number().min(0).max(100) }).default({ count: 0, averageLevel: 0 }),
+  officers: z
+    .strictObject({ count: int(0, 1e9), averageLevel: z.number().min(0).max(100) })
+    .default({ count: 0, averageLevel: 0 }),
   averageTroopLevel: z.number().min(0).max(100).default(0),
   victories: int(0, 1000).default(0),
   routs: int(0, 1000).default(0),
@@ -65,10 +67,22 @@ const makeupSchema = z.strictObject({
   averageMovement: z.number().min(0).max(10_000).optional(),
 });
 
-const flagShape = Object.fromEntries(Object.keys(FLAG_ADJUSTMENTS).map((k) => [k, z.boolean().optional()])) as Record<keyof typeof FLAG_ADJUSTMENTS, z.ZodOptional<z.ZodBoolean>>;
-const defenderShape = Object.fromEntries(Object.keys(DEFENDER_ADJUSTMENTS).map((k) => [k, z.boolean().optional()])) as Record<keyof typeof DEFENDER_ADJUSTMENTS, z.ZodOptional<z.ZodBoolean>>;
+const flagShape = Object.fromEntries(Object.keys(FLAG_ADJUSTMENTS).map((k) => [k, z.boolean().optional()])) as Record<
+  keyof typeof FLAG_ADJUSTMENTS,
+  z.ZodOptional<z.ZodBoolean>
+>;
+const defenderShape = Object.fromEntries(
+  Object.keys(DEFENDER_ADJUSTMENTS).map((k) => [k, z.boolean().optional()]),
+) as Record<keyof typeof DEFENDER_ADJUSTMENTS, z.ZodOptional<z.ZodBoolean>>;
 const choice = <K extends keyof typeof CHOICE_ADJUSTMENTS>(k: K) =>
-  z.enum(Object.keys(CHOICE_ADJUSTMENTS[k]) as [keyof (typeof CHOICE_ADJUSTMENTS)[K] & string, ...(keyof (typeof CHOICE_ADJUSTMENTS)[K] & string)[]]).default('none' as never);
+  z
+    .enum(
+      Object.keys(CHOICE_ADJUSTMENTS[k]) as [
+        keyof (typeof CHOICE_ADJUSTMENTS)[K] & string,
+        ...(keyof (typeof CHOICE_ADJUSTMENTS)[K] & string)[],
+      ],
+    )
+    .default('none' as never);
 
 const adjustmentsSchema = z
   .strictObject({
@@ -121,37 +135,60 @@ export function checkWarMachineSide(p: Problems, side: WarMachineSide, at: PathS
   const here = (...q: PathSegment[]) => [...at, ...q];
   const given = (['battleRating', 'basicForceRating', 'forceFactors'] as const).filter((k) => side[k] !== undefined);
   if (given.length === 0) p.add(here(), 'expected one of battleRating, basicForceRating or forceFactors');
-  if (given.length > 1) p.add(here(given[1]), `give only one of battleRating, basicForceRating, forceFactors (also has ${given[0]})`);
+  if (given.length > 1)
+    p.add(here(given[1]), `give only one of battleRating, basicForceRating, forceFactors (also has ${given[0]})`);
   if (side.battleRating !== undefined && (side.statements || side.makeup?.mounted !== undefined)) {
-    p.add(here(side.statements ? 'statements' : 'makeup'), 'statements count only when BR is computed: drop them or give basicForceRating instead of battleRating');
+    p.add(
+      here(side.statements ? 'statements' : 'makeup'),
+      'statements count only when BR is computed: drop them or give basicForceRating instead of battleRating',
+    );
   }
   if (side.troopClass !== undefined && side.battleRating === undefined) {
     p.add(here('troopClass'), 'troop class is computed from the BFR: give troopClass only with battleRating');
   }
-  if (side.statements && new Set(side.statements).size !== side.statements.length) p.add(here('statements'), 'each statement may be listed once');
+  if (side.statements && new Set(side.statements).size !== side.statements.length)
+    p.add(here('statements'), 'each statement may be listed once');
   // Percentages of the force are counted from troops (docs/rules.md §1): a part cannot outnumber the whole.
   for (const k of ['nameLevelTroops', 'twoAsteriskTroops'] as const) {
     const count = side.forceFactors?.[k] ?? 0;
-    if (count > side.troops) p.add(here('forceFactors', k), `expected at most the side's troops (${side.troops}), got ${count}`);
+    if (count > side.troops)
+      p.add(here('forceFactors', k), `expected at most the side's troops (${side.troops}), got ${count}`);
   }
-  const usedDefender = Object.keys(DEFENDER_ADJUSTMENTS).find((k) => side.adjustments[k as keyof typeof DEFENDER_ADJUSTMENTS]);
-  if (usedDefender && !side.defending) p.add(here('adjustments', usedDefender), 'a defender-only adjustment: set defending: true on this side');
+  const usedDefender = Object.keys(DEFENDER_ADJUSTMENTS).find(
+    (k) => side.adjustments[k as keyof typeof DEFENDER_ADJUSTMENTS],
+  );
+  if (usedDefender && !side.defending)
+    p.add(here('adjustments', usedDefender), 'a defender-only adjustment: set defending: true on this side');
   if (side.tactic !== undefined && typeof side.tactic === 'object') {
     const entries = Object.entries(side.tactic);
     const total = entries.reduce((t, [, q]) => t + (q ?? 0), 0);
-    if (entries.length === 0 || Math.abs(total - 1) > 1e-9) p.add(here('tactic'), `a tactic mix's probabilities must add up to 1 (they add up to ${+total.toFixed(12)})`);
+    if (entries.length === 0 || Math.abs(total - 1) > 1e-9)
+      p.add(here('tactic'), `a tactic mix's probabilities must add up to 1 (they add up to ${+total.toFixed(12)})`);
   }
 }
 
 /** The checks across the two sides: tactics for both or neither; a tie given to the defender (or attacker) needs one. */
-export function checkWarMachinePair(p: Problems, sides: readonly [WarMachineSide, WarMachineSide], policies: WarMachinePolicies, sideAt: readonly [PathSegment[], PathSegment[]], policiesAt: PathSegment[]): void {
+export function checkWarMachinePair(
+  p: Problems,
+  sides: readonly [WarMachineSide, WarMachineSide],
+  policies: WarMachinePolicies,
+  sideAt: readonly [PathSegment[], PathSegment[]],
+  policiesAt: PathSegment[],
+): void {
   const [a, b] = sides;
   if ((a.tactic === undefined) !== (b.tactic === undefined)) {
-    p.add(sideAt[a.tactic === undefined ? 0 : 1], 'tactics are an optional rule for both sides: give this side a tactic too, or neither');
+    p.add(
+      sideAt[a.tactic === undefined ? 0 : 1],
+      'tactics are an optional rule for both sides: give this side a tactic too, or neither',
+    );
   }
   if (policies.tie === 'defender' || policies.tie === 'attacker') {
     const defenders = sides.filter((x) => x.defending).length;
-    if (defenders !== 1) p.add([...policiesAt, 'tie'], `tie: ${policies.tie} needs exactly one side with defending: true (found ${defenders})`);
+    if (defenders !== 1)
+      p.add(
+        [...policiesAt, 'tie'],
+        `tie: ${policies.tie} needs exactly one side with defending: true (found ${defenders})`,
+      );
   }
 }
 
@@ -159,9 +196,17 @@ export function checkWarMachinePair(p: Problems, sides: readonly [WarMachineSide
  * Checks across fields, each reported at the field that is wrong, all of them at once. `sideAt`: where the two
  * sides stand in the file (default `sides[0]`, `sides[1]` under `base`; a march's are `force` and `enemy`).
  */
-export function checkWarMachine(source: ScenarioSource, s: WarMachineScenario, base: PathSegment[] = [], sideAt?: [PathSegment[], PathSegment[]]): WarMachineScenario {
+export function checkWarMachine(
+  source: ScenarioSource,
+  s: WarMachineScenario,
+  base: PathSegment[] = [],
+  sideAt?: [PathSegment[], PathSegment[]],
+): WarMachineScenario {
   const p = new Problems(source);
-  const at = sideAt ?? [[...base, 'sides', 0], [...base, 'sides', 1]];
+  const at = sideAt ?? [
+    [...base, 'sides', 0],
+    [...base, 'sides', 1],
+  ];
   s.sides.forEach((side, i) => checkWarMachineSide(p, side, at[i]));
   checkWarMachinePair(p, [s.sides[0], s.sides[1]], s.policies, at, [...base, 'policies']);
   p.done();

@@ -4,7 +4,15 @@
  */
 import { ROW_COUNT } from '../../rules/warMachine/results.js';
 import { wilsonHalfWidth, wilsonInterval, type Spread } from '../../stats/index.js';
-import { CODE_COUNT, CODE_NO_COMBAT, CODE_STALEMATE, decodeCode, isTieCode, outcomeOfCode, type CompiledWarMachine } from './plan.js';
+import {
+  CODE_COUNT,
+  CODE_NO_COMBAT,
+  CODE_STALEMATE,
+  decodeCode,
+  isTieCode,
+  outcomeOfCode,
+  type CompiledWarMachine,
+} from './plan.js';
 
 export type { Spread };
 
@@ -34,7 +42,6 @@ function byEntryText(a: string, b: string): number {
   const y = b + ',';
   return x < y ? -1 : x > y ? 1 : 0;
 }
-
 
 /**
  * What a compiled battle's outcome codes mean, laid out once per compiled battle (the outcomes depend on the
@@ -96,7 +103,11 @@ function outcomeLayout(c: CompiledWarMachine): OutcomeLayout {
   const keysOf = (names: string[]) => [...new Set(names)].sort(byEntryText);
   const fatigueKeys = fatigueNames.map(keysOf);
   const locationKeys = locationNames.map(keysOf);
-  const sizes = [...values.map((v) => v.length), ...fatigueKeys.map((k) => k.length), ...locationKeys.map((k) => k.length)];
+  const sizes = [
+    ...values.map((v) => v.length),
+    ...fatigueKeys.map((k) => k.length),
+    ...locationKeys.map((k) => k.length),
+  ];
   const starts = sizes.map((_, k) => sizes.slice(0, k).reduce((a, b) => a + b, 0));
   l = {
     winner,
@@ -131,7 +142,12 @@ function spreadOf(values: Float64Array, w: Float64Array, at: number): Spread {
       total += x;
     }
   }
-  return { mean: total > 0 ? sum / total : 0, p05: quantileOf(values, w, at, total, 0.05), p50: quantileOf(values, w, at, total, 0.5), p95: quantileOf(values, w, at, total, 0.95) };
+  return {
+    mean: total > 0 ? sum / total : 0,
+    p05: quantileOf(values, w, at, total, 0.05),
+    p50: quantileOf(values, w, at, total, 0.5),
+    p95: quantileOf(values, w, at, total, 0.95),
+  };
 }
 
 /** The p-quantile of weights w[at + k] on ascending values[k]: `discreteQuantile`'s rule (src/stats/). */
@@ -154,7 +170,12 @@ function quantileOf(values: Float64Array, w: Float64Array, at: number, total: nu
  * `weights[pair × CODE_COUNT + code]` with `total` their sum (trials, or 1 for probabilities);
  * `tieRoll` is already a probability.
  */
-export function summarizeOdds(c: CompiledWarMachine, weights: Float64Array, total: number, tieRoll: number): WarMachineOdds {
+export function summarizeOdds(
+  c: CompiledWarMachine,
+  weights: Float64Array,
+  total: number,
+  tieRoll: number,
+): WarMachineOdds {
   const L = outcomeLayout(c);
   const win: [number, number] = [0, 0];
   const rows: [number[], number[]] = [new Array(ROW_COUNT).fill(0), new Array(ROW_COUNT).fill(0)];

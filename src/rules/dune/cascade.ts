@@ -105,7 +105,12 @@ function pairOf(m: CascadeModel, type: number, p: number): number {
 
 function pairLabel(m: CascadeModel, type: number, p: number): string {
   const P = m.players;
-  const what = type === RAID ? `Combat ${P.combat[p]} + Intrigue ${P.intrigue[p]}` : type === SEIZURE ? `2 × Combat ${P.combat[p]}` : `Combat ${P.combat[p]} + Diplomacy ${P.diplomacy[p]}`;
+  const what =
+    type === RAID
+      ? `Combat ${P.combat[p]} + Intrigue ${P.intrigue[p]}`
+      : type === SEIZURE
+        ? `2 × Combat ${P.combat[p]}`
+        : `Combat ${P.combat[p]} + Diplomacy ${P.diplomacy[p]}`;
   return `${ATTRIBUTE_PAIRS[type].label} (${what})`;
 }
 
@@ -121,8 +126,14 @@ export function playerAttackScore(m: CascadeModel, i: number): number {
 
 function playerAttackParts(m: CascadeModel, i: number): BattleScore {
   const A = m.attacks;
-  const parts: ScorePart[] = [{ label: pairLabel(m, A.type[i], A.player[i]), value: pairOf(m, A.type[i], A.player[i]) }];
-  for (const u of A.units[i]) parts.push({ label: `${m.units.names[u]} (${UNIT_TYPES[m.units.type[u]]}, attacking)`, value: ATTACK_VALUE[m.units.type[u]] });
+  const parts: ScorePart[] = [
+    { label: pairLabel(m, A.type[i], A.player[i]), value: pairOf(m, A.type[i], A.player[i]) },
+  ];
+  for (const u of A.units[i])
+    parts.push({
+      label: `${m.units.names[u]} (${UNIT_TYPES[m.units.type[u]]}, attacking)`,
+      value: ATTACK_VALUE[m.units.type[u]],
+    });
   if (A.hero[i] >= 0) parts.push({ label: `hero ${m.heroes.names[A.hero[i]]}`, value: m.heroes.bonus[A.hero[i]] });
   return { parts, total: parts.reduce((t, p) => t + p.value, 0) };
 }
@@ -141,7 +152,14 @@ function defendingHero(m: CascadeModel, s: CascadeState, l: number): number {
  * Owner's attribute pair (0 for an unguarded location under `unguarded: zero`) + living defenders' defence
  * values + the defending hero − 2(k − 1). An NPC holding the location defends with its own attack roll.
  */
-export function defenderScore(m: CascadeModel, s: CascadeState, l: number, type: number, k: number, parts: ScorePart[] | null = null): number {
+export function defenderScore(
+  m: CascadeModel,
+  s: CascadeState,
+  l: number,
+  type: number,
+  k: number,
+  parts: ScorePart[] | null = null,
+): number {
   const owner = s.owner[l];
   const softening = type === SEIZURE ? seizurePenalty(k) : 0;
   if (owner === NPC) {
@@ -159,14 +177,24 @@ export function defenderScore(m: CascadeModel, s: CascadeState, l: number, type:
     if (s.alive[u] === 0) continue;
     units += DEFEND_VALUE[m.units.type[u]];
     count++;
-    if (parts) parts.push({ label: `${m.units.names[u]} (${UNIT_TYPES[m.units.type[u]]}, defending)`, value: DEFEND_VALUE[m.units.type[u]] });
+    if (parts)
+      parts.push({
+        label: `${m.units.names[u]} (${UNIT_TYPES[m.units.type[u]]}, defending)`,
+        value: DEFEND_VALUE[m.units.type[u]],
+      });
   }
   const hero = defendingHero(m, s, l);
   const heroBonus = hero >= 0 ? m.heroes.bonus[hero] : 0;
   const unguarded = count === 0 && hero < 0;
   const pair = unguarded && m.policies.unguarded === UNGUARDED_ZERO ? 0 : pairOf(m, type, owner);
   if (parts) {
-    parts.unshift({ label: unguarded && m.policies.unguarded === UNGUARDED_ZERO ? 'unguarded: no attribute pair (policy unguarded: zero)' : `${pairLabel(m, type, owner)}${unguarded ? ', unguarded' : ''}`, value: pair });
+    parts.unshift({
+      label:
+        unguarded && m.policies.unguarded === UNGUARDED_ZERO
+          ? 'unguarded: no attribute pair (policy unguarded: zero)'
+          : `${pairLabel(m, type, owner)}${unguarded ? ', unguarded' : ''}`,
+      value: pair,
+    });
     if (hero >= 0) parts.push({ label: `hero ${m.heroes.names[hero]}`, value: heroBonus });
     if (softening) parts.push({ label: `seizure ${k} of the round: −2 per earlier seizure`, value: -softening });
   }
@@ -179,7 +207,16 @@ function kill(m: CascadeModel, s: CascadeState, u: number): void {
 }
 
 /** Add one attack to the round. */
-function pushAttack(s: CascadeState, player: number, type: number, location: number, score: number, source: number, hero: number, legions: number): void {
+function pushAttack(
+  s: CascadeState,
+  player: number,
+  type: number,
+  location: number,
+  score: number,
+  source: number,
+  hero: number,
+  legions: number,
+): void {
   const i = s.attackCount++;
   s.attackPlayer[i] = player;
   s.attackType[i] = type;
@@ -213,7 +250,8 @@ export function beginRound(m: CascadeModel, s: CascadeState, r: number, rng: Dic
   }
   if (r === 0 && m.playerAttacks) {
     const A = m.attacks;
-    for (let i = 0; i < A.player.length; i++) pushAttack(s, A.player[i], A.type[i], A.location[i], playerAttackScore(m, i), i, A.hero[i], A.units[i].length);
+    for (let i = 0; i < A.player.length; i++)
+      pushAttack(s, A.player[i], A.type[i], A.location[i], playerAttackScore(m, i), i, A.hero[i], A.units[i].length);
   }
   if (!m.npc || rng === null) return;
   const t = s.npcTargets;
@@ -233,7 +271,8 @@ export function beginRound(m: CascadeModel, s: CascadeState, r: number, rng: Dic
     if (t.count === 0) continue; // nothing left to attack
     const n = npcAttackCount(rng.die(6) + npcModifier(t.count, m.players.diplomacy[p], m.round + r));
     for (let j = 0; j < n; j++) {
-      if (rollNpcAttack(rng, t, m.policies.ungarrisonedWeight, out)) pushAttack(s, NPC, out.type, out.location, out.score, -1, -1, 0);
+      if (rollNpcAttack(rng, t, m.policies.ungarrisonedWeight, out))
+        pushAttack(s, NPC, out.type, out.location, out.score, -1, -1, 0);
     }
   }
 }
@@ -243,7 +282,13 @@ export function beginRound(m: CascadeModel, s: CascadeState, r: number, rng: Dic
  * attacks were listed in, for callers that know there are none). With `trace`, a step-by-step account is
  * appended to it (this allocates; the Monte Carlo passes null).
  */
-export function resolveLocation(m: CascadeModel, s: CascadeState, l: number, rng: Dice | null, trace: LocationTrace[] | null): void {
+export function resolveLocation(
+  m: CascadeModel,
+  s: CascadeState,
+  l: number,
+  rng: Dice | null,
+  trace: LocationTrace[] | null,
+): void {
   let n = 0;
   for (let a = 0; a < s.attackCount; a++) if (s.attackLocation[a] === l) s.order[n++] = a;
   if (n === 0) return;
@@ -263,7 +308,15 @@ export function resolveLocation(m: CascadeModel, s: CascadeState, l: number, rng
         beforeNextBecause: i + 1 < n ? orderReason(m, s, a, s.order[i + 1]) : null,
       });
     }
-    lt = { location: m.locations.names[l], ownerBefore: ownerName(m, s.owner[l]), order, battles: [], ownerAfter: '', damage: 'none', incomeTaken: null };
+    lt = {
+      location: m.locations.names[l],
+      ownerBefore: ownerName(m, s.owner[l]),
+      order,
+      battles: [],
+      ownerAfter: '',
+      damage: 'none',
+      incomeTaken: null,
+    };
     trace.push(lt);
   }
   let k = 0;
@@ -358,7 +411,13 @@ function battle(m: CascadeModel, s: CascadeState, l: number, a: number, k: numbe
   if (lt && aliveBefore && heroesBefore && defenderParts) {
     const attackerUnits = src >= 0 ? m.attacks.units[src] : [];
     const lostNow = (u: number) => aliveBefore[u] === 1 && s.alive[u] === 0;
-    const attackerScore: BattleScore = src >= 0 ? playerAttackParts(m, src) : { parts: [{ label: `NPC roll 1d6 + ${type === RAID ? 2 : type === SEIZURE ? 4 : 5}`, value: as }], total: as };
+    const attackerScore: BattleScore =
+      src >= 0
+        ? playerAttackParts(m, src)
+        : {
+            parts: [{ label: `NPC roll 1d6 + ${type === RAID ? 2 : type === SEIZURE ? 4 : 5}`, value: as }],
+            total: as,
+          };
     lt.battles.push({
       step: lt.battles.length + 1,
       attacker: ownerName(m, p),
@@ -372,8 +431,13 @@ function battle(m: CascadeModel, s: CascadeState, l: number, a: number, k: numbe
       result: row.text,
       success: row.success,
       attackerLosses: attackerUnits.filter(lostNow).map((u) => m.units.names[u]),
-      defenderLosses: s.alive.map((_, u) => u).filter((u) => lostNow(u) && !attackerUnits.includes(u)).map((u) => m.units.names[u]),
-      heroesLost: heroesBefore.map((v, h) => (v === 1 && s.heroAlive[h] === 0 ? m.heroes.names[h] : null)).filter((x): x is string => x !== null),
+      defenderLosses: s.alive
+        .map((_, u) => u)
+        .filter((u) => lostNow(u) && !attackerUnits.includes(u))
+        .map((u) => m.units.names[u]),
+      heroesLost: heroesBefore
+        .map((v, h) => (v === 1 && s.heroAlive[h] === 0 ? m.heroes.names[h] : null))
+        .filter((x): x is string => x !== null),
       ownerAfter: ownerName(m, s.owner[l]),
       damageAfter: DAMAGE_NAMES[s.damage[l]],
       incomeTaken: income >= 0 ? income : null,
@@ -438,7 +502,13 @@ export function endRound(m: CascadeModel, s: CascadeState, r: number): void {
 }
 
 /** One whole round: set-up, every location's cascade, close. Returns the trace when asked for one. */
-export function resolveRound(m: CascadeModel, s: CascadeState, r: number, rng: Dice | null, trace: RoundTrace | null = null): void {
+export function resolveRound(
+  m: CascadeModel,
+  s: CascadeState,
+  r: number,
+  rng: Dice | null,
+  trace: RoundTrace | null = null,
+): void {
   beginRound(m, s, r, rng);
   for (let l = 0; l < m.locations.names.length; l++) resolveLocation(m, s, l, rng, trace ? trace.locations : null);
   endRound(m, s, r);

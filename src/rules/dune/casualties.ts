@@ -18,7 +18,13 @@ export function weakness(unitType: number, role: number): number {
  * Position in `list[0..count)` of the unit that dies next (the weakest alive, first in roster order on ties),
  * or −1 when none is alive. No allocation.
  */
-export function weakestIndex(list: readonly number[], count: number, unitType: readonly number[], alive: readonly number[], role: number): number {
+export function weakestIndex(
+  list: readonly number[],
+  count: number,
+  unitType: readonly number[],
+  alive: readonly number[],
+  role: number,
+): number {
   let best = -1;
   let bestKey = Infinity;
   for (let i = 0; i < count; i++) {

@@ -201,7 +201,15 @@ export function createState(m: CascadeModel): CascadeState {
     locationRevealed: filled(L),
     roundOwner: filled(L),
     held: filled(L * Math.max(1, m.rounds)),
-    npcTargets: { locations: filled(L), count: 0, homeworld: m.locations.homeworld, elector: m.locations.elector, kaitain: m.locations.kaitain, ungarrisoned: filled(L), homeworldOf: -1 },
+    npcTargets: {
+      locations: filled(L),
+      count: 0,
+      homeworld: m.locations.homeworld,
+      elector: m.locations.elector,
+      kaitain: m.locations.kaitain,
+      ungarrisoned: filled(L),
+      homeworldOf: -1,
+    },
     npcAttack: { type: 0, location: -1, score: 0 },
   };
   resetState(m, s);

@@ -18,7 +18,16 @@ export function compareAttacks(m: CascadeModel, s: CascadeState, a: number, b: n
   return decide(m, s, a, b).sign;
 }
 
-export type OrderReason = 'raids before seizures' | 'higher score' | 'lower score' | 'higher Combat' | 'higher Intrigue' | 'higher Diplomacy' | 'more legions' | 'fewer legions' | 'coin flip';
+export type OrderReason =
+  | 'raids before seizures'
+  | 'higher score'
+  | 'lower score'
+  | 'higher Combat'
+  | 'higher Intrigue'
+  | 'higher Diplomacy'
+  | 'more legions'
+  | 'fewer legions'
+  | 'coin flip';
 
 const decision = { sign: 0, reason: 'coin flip' as OrderReason };
 
@@ -41,11 +50,13 @@ function decide(m: CascadeModel, s: CascadeState, a: number, b: number): { sign:
       if (s.attackType[a] === HOUSE_RAID) {
         if (P.diplomacy[pa] !== P.diplomacy[pb]) return set(d, P.diplomacy[pb] - P.diplomacy[pa], 'higher Diplomacy');
       } else if (P.intrigue[pa] !== P.intrigue[pb]) return set(d, P.intrigue[pb] - P.intrigue[pa], 'higher Intrigue');
-      if (s.attackLegions[a] !== s.attackLegions[b]) return set(d, s.attackLegions[b] - s.attackLegions[a], 'more legions');
+      if (s.attackLegions[a] !== s.attackLegions[b])
+        return set(d, s.attackLegions[b] - s.attackLegions[a], 'more legions');
     }
   } else {
     if (sa !== sb) return set(d, sa - sb, 'lower score');
-    if (players && s.attackLegions[a] !== s.attackLegions[b]) return set(d, s.attackLegions[a] - s.attackLegions[b], 'fewer legions');
+    if (players && s.attackLegions[a] !== s.attackLegions[b])
+      return set(d, s.attackLegions[a] - s.attackLegions[b], 'fewer legions');
   }
   return set(d, s.attackKey[a] < s.attackKey[b] ? -1 : s.attackKey[a] > s.attackKey[b] ? 1 : a - b, 'coin flip');
 }

@@ -45,15 +45,55 @@ export interface FeePlace {
  * location the player controls is "a Location you control" too: from the homeworld, line 19's 100 MS comes
  * before line 21's 200 ("any Location you control"), as line 18's 100 does for Kaitain → homeworld.
  */
-export const HAZARD_FEES: readonly { line: number; fee: number; text: string; matches: (from: FeePlace, to: FeePlace, purpose: FeePurpose) => boolean }[] = [
-  { line: 18, fee: 100, text: 'Move a Legion from anywhere to your Homeworld', matches: (_f, t) => t.place === 'homeworld' },
-  { line: 19, fee: 100, text: 'Move a Legion from your Homeworld to any Location you control', matches: (f, t) => f.place === 'homeworld' && t.place === 'controlled' },
-  { line: 20, fee: 200, text: 'Move a Legion from a Location you control to another Location you control', matches: (f, t) => f.place === 'controlled' && t.place === 'controlled' },
+export const HAZARD_FEES: readonly {
+  line: number;
+  fee: number;
+  text: string;
+  matches: (from: FeePlace, to: FeePlace, purpose: FeePurpose) => boolean;
+}[] = [
+  {
+    line: 18,
+    fee: 100,
+    text: 'Move a Legion from anywhere to your Homeworld',
+    matches: (_f, t) => t.place === 'homeworld',
+  },
+  {
+    line: 19,
+    fee: 100,
+    text: 'Move a Legion from your Homeworld to any Location you control',
+    matches: (f, t) => f.place === 'homeworld' && t.place === 'controlled',
+  },
+  {
+    line: 20,
+    fee: 200,
+    text: 'Move a Legion from a Location you control to another Location you control',
+    matches: (f, t) => f.place === 'controlled' && t.place === 'controlled',
+  },
   { line: 21, fee: 200, text: 'Move a Legion to or from Kaitain', matches: (f, t) => f.kaitain || t.kaitain },
-  { line: 22, fee: 300, text: 'Move a Legion from your Homeworld to a Location you do not control for a Raid or House Raid', matches: (f, t, p) => f.place === 'homeworld' && t.place === 'uncontrolled' && p === 'raid' },
-  { line: 23, fee: 400, text: 'Move a Legion from a Location you control to a Location you do not control for a Raid or House Raid', matches: (f, t, p) => f.place !== 'homeworld' && t.place === 'uncontrolled' && p === 'raid' },
-  { line: 24, fee: 400, text: 'Move a Legion from your Homeworld to a Location you do not control for a Seizure', matches: (f, t, p) => f.place === 'homeworld' && t.place === 'uncontrolled' && p === 'seizure' },
-  { line: 25, fee: 500, text: 'Move a Legion from a Location you control to a Location you do not control for a Seizure', matches: (f, t, p) => f.place !== 'homeworld' && t.place === 'uncontrolled' && p === 'seizure' },
+  {
+    line: 22,
+    fee: 300,
+    text: 'Move a Legion from your Homeworld to a Location you do not control for a Raid or House Raid',
+    matches: (f, t, p) => f.place === 'homeworld' && t.place === 'uncontrolled' && p === 'raid',
+  },
+  {
+    line: 23,
+    fee: 400,
+    text: 'Move a Legion from a Location you control to a Location you do not control for a Raid or House Raid',
+    matches: (f, t, p) => f.place !== 'homeworld' && t.place === 'uncontrolled' && p === 'raid',
+  },
+  {
+    line: 24,
+    fee: 400,
+    text: 'Move a Legion from your Homeworld to a Location you do not control for a Seizure',
+    matches: (f, t, p) => f.place === 'homeworld' && t.place === 'uncontrolled' && p === 'seizure',
+  },
+  {
+    line: 25,
+    fee: 500,
+    text: 'Move a Legion from a Location you control to a Location you do not control for a Seizure',
+    matches: (f, t, p) => f.place !== 'homeworld' && t.place === 'uncontrolled' && p === 'seizure',
+  },
 ];
 
 /** The hazard fee (MS) of one legion's move. A legion standing where its player has no control pays as from "a Location". */
@@ -146,7 +186,8 @@ export function kanlyReturns(k: { declared: number; ended?: number }, round: num
   return k.declared === round || k.ended === round;
 }
 
-const ordinal = (k: number) => `${k}${k % 10 === 1 && k % 100 !== 11 ? 'st' : k % 10 === 2 && k % 100 !== 12 ? 'nd' : k % 10 === 3 && k % 100 !== 13 ? 'rd' : 'th'}`;
+const ordinal = (k: number) =>
+  `${k}${k % 10 === 1 && k % 100 !== 11 ? 'st' : k % 10 === 2 && k % 100 !== 12 ? 'nd' : k % 10 === 3 && k % 100 !== 13 ? 'rd' : 'th'}`;
 
 /** Go through the round's orders in the order they are sent; see the file comment. Pure. */
 export function processOrders(r: RoundInput): RoundOrders {
@@ -158,44 +199,84 @@ export function processOrders(r: RoundInput): RoundOrders {
   for (const p of r.players) if (p.homeworld !== undefined) homeworldOf.set(p.homeworld, p.name);
 
   // Units where they stand now, and who they serve.
-  const unit = new Map<string, { owner: string; at: string; type: LegionKind; movedTo: string | null; recruited: boolean }>();
+  const unit = new Map<
+    string,
+    { owner: string; at: string; type: LegionKind; movedTo: string | null; recruited: boolean }
+  >();
   const militia = new Set<string>();
   const hero = new Map<string, { owner: string; at: string }>();
   for (const l of r.locations) {
-    for (let i = 0; i < l.militia; i++) militia.add(l.militia === 1 ? `${l.name} militia` : `${l.name} militia ${i + 1}`);
-    for (const g of l.garrison) unit.set(g.name, { owner: g.owner ?? l.owner, at: l.name, type: g.type, movedTo: null, recruited: false });
+    for (let i = 0; i < l.militia; i++)
+      militia.add(l.militia === 1 ? `${l.name} militia` : `${l.name} militia ${i + 1}`);
+    for (const g of l.garrison)
+      unit.set(g.name, { owner: g.owner ?? l.owner, at: l.name, type: g.type, movedTo: null, recruited: false });
     for (const h of l.heroes) hero.set(h.name, { owner: l.owner, at: l.name });
   }
 
   const book: Record<string, PlayerOrders> = {};
   const owned = new Map<string, number>();
   for (const p of r.players) {
-    book[p.name] = { ap: 0, legionsMoved: 0, heroesMoved: 0, hazardFees: 0, refunds: 0, recruiting: 0, wealth: p.wealth };
+    book[p.name] = {
+      ap: 0,
+      legionsMoved: 0,
+      heroesMoved: 0,
+      hazardFees: 0,
+      refunds: 0,
+      recruiting: 0,
+      wealth: p.wealth,
+    };
     owned.set(p.name, 0);
   }
   for (const u of unit.values()) owned.set(u.owner, (owned.get(u.owner) ?? 0) + 1);
 
   // The round's state: limits that no order can fix.
   r.players.forEach((p, i) => {
-    if (p.combat > MAX_COMBAT) violations.push({ path: ['players', i, 'combat'], message: `Combat ${p.combat} is above ${MAX_COMBAT}: ${rule(9, 'the maximum Combat Score is 5')}`, order: null });
+    if (p.combat > MAX_COMBAT)
+      violations.push({
+        path: ['players', i, 'combat'],
+        message: `Combat ${p.combat} is above ${MAX_COMBAT}: ${rule(9, 'the maximum Combat Score is 5')}`,
+        order: null,
+      });
     const n = owned.get(p.name) ?? 0;
-    if (n > maxLegions(p.combat)) violations.push({ path: ['players', i, 'combat'], message: `${p.name} owns ${n} legions, above 3 × Combat ${p.combat} + 5 = ${maxLegions(p.combat)}: ${rule(9, 'No player may control more than three times their combat score plus five (CCC+5) legions in total')}`, order: null });
-    if (r.gameStart && n !== startingLegions(p.combat)) violations.push({ path: ['players', i, 'name'], message: `${p.name} starts the game with ${n} legions, not 2 × Combat ${p.combat} = ${startingLegions(p.combat)}: ${rule(6, 'Each Player begins with a number of Standard Legions … equal to twice their Combat Score (CC)')}`, order: null });
+    if (n > maxLegions(p.combat))
+      violations.push({
+        path: ['players', i, 'combat'],
+        message: `${p.name} owns ${n} legions, above 3 × Combat ${p.combat} + 5 = ${maxLegions(p.combat)}: ${rule(9, 'No player may control more than three times their combat score plus five (CCC+5) legions in total')}`,
+        order: null,
+      });
+    if (r.gameStart && n !== startingLegions(p.combat))
+      violations.push({
+        path: ['players', i, 'name'],
+        message: `${p.name} starts the game with ${n} legions, not 2 × Combat ${p.combat} = ${startingLegions(p.combat)}: ${rule(6, 'Each Player begins with a number of Standard Legions … equal to twice their Combat Score (CC)')}`,
+        order: null,
+      });
   });
   if (r.gameStart) {
     for (const [name, u] of unit) {
       if (u.type !== 'standard') {
         const l = r.locations.findIndex((x) => x.name === u.at);
         const j = r.locations[l].garrison.findIndex((g) => g.name === name);
-        violations.push({ path: ['locations', l, 'garrison', j, 'type'], message: `'${name}' is ${u.type} at the game's start: ${rule(6, 'Each Player begins with a number of Standard Legions')}`, order: null });
+        violations.push({
+          path: ['locations', l, 'garrison', j, 'type'],
+          message: `'${name}' is ${u.type} at the game's start: ${rule(6, 'Each Player begins with a number of Standard Legions')}`,
+          order: null,
+        });
       }
     }
   }
   const kanlyOf = new Map<string, { other: string; k: RoundInput['kanly'][number] }>();
   r.kanly.forEach((k, i) => {
-    for (const [a, b] of [[k.players[0], k.players[1]], [k.players[1], k.players[0]]]) {
+    for (const [a, b] of [
+      [k.players[0], k.players[1]],
+      [k.players[1], k.players[0]],
+    ]) {
       const prior = kanlyOf.get(a);
-      if (prior && prior.other !== b) violations.push({ path: ['kanly', i, 'players'], message: `${a} is already in Kanly with ${prior.other}: ${rule(68, 'a person can only have one state of Kanly at a time')}`, order: null });
+      if (prior && prior.other !== b)
+        violations.push({
+          path: ['kanly', i, 'players'],
+          message: `${a} is already in Kanly with ${prior.other}: ${rule(68, 'a person can only have one state of Kanly at a time')}`,
+          order: null,
+        });
       kanlyOf.set(a, { other: b, k });
     }
   });
@@ -207,7 +288,10 @@ export function processOrders(r: RoundInput): RoundOrders {
   const combat = (p: string) => player.get(p)!.combat;
   const placeOf = (p: string, at: string): FeePlace => {
     const l = location.get(at)!;
-    return { place: homeworldOf.get(at) === p ? 'homeworld' : l.owner === p ? 'controlled' : 'uncontrolled', kaitain: l.isKaitain };
+    return {
+      place: homeworldOf.get(at) === p ? 'homeworld' : l.owner === p ? 'controlled' : 'uncontrolled',
+      kaitain: l.isKaitain,
+    };
   };
   const perLocation = new Set<string>();
   const upgraded = new Set<string>();
@@ -218,7 +302,8 @@ export function processOrders(r: RoundInput): RoundOrders {
     if (militia.has(name)) return `'${name}' is militia: ${rule(7, 'Militia can not be moved from their Location')}`;
     const u = unit.get(name);
     if (u === undefined || u.owner !== p) return null; // reported by the scenario's reference checks
-    if (u.recruited) return `'${name}' is recruited this round and arrives on the homeworld only before combat: ${rule(10, 'new legions arrive on the Homeworld before Combat takes place that round')}`;
+    if (u.recruited)
+      return `'${name}' is recruited this round and arrives on the homeworld only before combat: ${rule(10, 'new legions arrive on the Homeworld before Combat takes place that round')}`;
     if (u.movedTo !== null && !location.get(u.movedTo)?.isKaitain) {
       return `'${name}' has already been sent to '${u.movedTo}' this round: ${rule(26, 'Normally troops can only go one place per round, the lone exception to this is the Imperial Capital of Kaitain')}`;
     }
@@ -226,7 +311,19 @@ export function processOrders(r: RoundInput): RoundOrders {
   };
 
   const outcome = (list: OrderList, index: number, p: string, extra: Partial<OrderOutcome>): OrderOutcome => {
-    const o: OrderOutcome = { list, index, player: p, status: 'accepted', reason: null, ap: 0, paid: 0, refund: 0, type: null, location: null, ...extra };
+    const o: OrderOutcome = {
+      list,
+      index,
+      player: p,
+      status: 'accepted',
+      reason: null,
+      ap: 0,
+      paid: 0,
+      refund: 0,
+      type: null,
+      location: null,
+      ...extra,
+    };
     outcomes.push(o);
     return o;
   };
@@ -243,11 +340,19 @@ export function processOrders(r: RoundInput): RoundOrders {
     const c = combat(o.player);
     const moved = b.legionsMoved + legions + Math.max(0, b.heroesMoved + heroes - 1);
     if (moved > c) {
-      reject(o, at, `${o.player} would move ${b.legionsMoved + legions} legion${b.legionsMoved + legions === 1 ? '' : 's'} and ${b.heroesMoved + heroes} hero${b.heroesMoved + heroes === 1 ? '' : 'es'} this round with Combat ${c}: ${rule(17, 'A player can only move 1 legion per Combat Score per round, plus 1 hero')}`);
+      reject(
+        o,
+        at,
+        `${o.player} would move ${b.legionsMoved + legions} legion${b.legionsMoved + legions === 1 ? '' : 's'} and ${b.heroesMoved + heroes} hero${b.heroesMoved + heroes === 1 ? '' : 'es'} this round with Combat ${c}: ${rule(17, 'A player can only move 1 legion per Combat Score per round, plus 1 hero')}`,
+      );
       return false;
     }
     if (b.ap + ap > actionPoints(c)) {
-      reject(o, at, `${o.player} would spend ${b.ap + ap} AP this round, above 2 × Combat ${c} + 1 = ${actionPoints(c)}: ${rule(12, 'Combat Actions - Max (CC+1) AP per round')}`);
+      reject(
+        o,
+        at,
+        `${o.player} would spend ${b.ap + ap} AP this round, above 2 × Combat ${c} + 1 = ${actionPoints(c)}: ${rule(12, 'Combat Actions - Max (CC+1) AP per round')}`,
+      );
       return false;
     }
     return true;
@@ -269,10 +374,25 @@ export function processOrders(r: RoundInput): RoundOrders {
     const o = outcome('recruits', i, rec.player, {});
     const p = player.get(rec.player)!;
     const n = (recruitedBy.get(rec.player) ?? 0) + 1;
-    if (p.homeworld === undefined) return reject(o, ['recruits', i, 'player'], `${rec.player} has no homeworld for recruits to arrive on: ${rule(10, 'new legions arrive on the Homeworld before Combat takes place that round')}`);
-    if (n > p.combat) return reject(o, ['recruits', i], `${rec.player} recruits a ${ordinal(n)} legion this round with Combat ${p.combat}: ${rule(10, 'Players can not recruit more legions per round than their Combat Score')}`);
+    if (p.homeworld === undefined)
+      return reject(
+        o,
+        ['recruits', i, 'player'],
+        `${rec.player} has no homeworld for recruits to arrive on: ${rule(10, 'new legions arrive on the Homeworld before Combat takes place that round')}`,
+      );
+    if (n > p.combat)
+      return reject(
+        o,
+        ['recruits', i],
+        `${rec.player} recruits a ${ordinal(n)} legion this round with Combat ${p.combat}: ${rule(10, 'Players can not recruit more legions per round than their Combat Score')}`,
+      );
     const after = (owned.get(rec.player) ?? 0) + 1;
-    if (after > maxLegions(p.combat)) return reject(o, ['recruits', i], `${rec.player} would own ${after} legions, above 3 × Combat ${p.combat} + 5 = ${maxLegions(p.combat)}: ${rule(9, 'No player may control more than three times their combat score plus five (CCC+5) legions in total')}`);
+    if (after > maxLegions(p.combat))
+      return reject(
+        o,
+        ['recruits', i],
+        `${rec.player} would own ${after} legions, above 3 × Combat ${p.combat} + 5 = ${maxLegions(p.combat)}: ${rule(9, 'No player may control more than three times their combat score plus five (CCC+5) legions in total')}`,
+      );
     if (!pay(o, rec.cost ?? RECRUIT_COST)) return;
     book[rec.player].recruiting += o.paid;
     recruitedBy.set(rec.player, n);
@@ -285,11 +405,18 @@ export function processOrders(r: RoundInput): RoundOrders {
   r.upgrades.forEach((up, i) => {
     const o = outcome('upgrades', i, up.player, {});
     const at: Path = ['upgrades', i, 'legion'];
-    if (militia.has(up.legion)) return reject(o, at, `'${up.legion}' is militia: ${rule(7, 'Militia can not be moved from their Location or upgraded')}`);
+    if (militia.has(up.legion))
+      return reject(
+        o,
+        at,
+        `'${up.legion}' is militia: ${rule(7, 'Militia can not be moved from their Location or upgraded')}`,
+      );
     const u = unit.get(up.legion);
     if (u === undefined || u.owner !== up.player) return reject(o, at, `${up.player} has no legion '${up.legion}'`);
-    if (u.type === 'elite') return reject(o, at, `'${up.legion}' is an elite unit: ${rule(8, 'they can not receive upgrades')}`);
-    if (u.type !== 'standard' || upgraded.has(up.legion)) return reject(o, at, `'${up.legion}' already has an upgrade: ${rule(28, 'Any Legion may receive one Upgrade')}`);
+    if (u.type === 'elite')
+      return reject(o, at, `'${up.legion}' is an elite unit: ${rule(8, 'they can not receive upgrades')}`);
+    if (u.type !== 'standard' || upgraded.has(up.legion))
+      return reject(o, at, `'${up.legion}' already has an upgrade: ${rule(28, 'Any Legion may receive one Upgrade')}`);
     if (!withinLimits(o, ['upgrades', i], AP.upgrade, 0, 0)) return;
     o.ap = AP.upgrade;
     book[up.player].ap += AP.upgrade;
@@ -298,7 +425,16 @@ export function processOrders(r: RoundInput): RoundOrders {
   });
 
   /** Send legions (and heroes) from where they stand to `dest`; AP, fees, limits, once-a-round. */
-  const send = (o: OrderOutcome, list: OrderList, i: number, units: readonly string[], heroes: readonly string[], dest: string, purpose: FeePurpose, kanly: boolean): boolean => {
+  const send = (
+    o: OrderOutcome,
+    list: OrderList,
+    i: number,
+    units: readonly string[],
+    heroes: readonly string[],
+    dest: string,
+    purpose: FeePurpose,
+    kanly: boolean,
+  ): boolean => {
     const p = o.player;
     let ap = 0;
     let fee = 0;
@@ -349,7 +485,11 @@ export function processOrders(r: RoundInput): RoundOrders {
     const dest = location.get(mv.to);
     if (dest === undefined) return reject(o, ['moves', i, 'to'], `unknown location '${mv.to}'`);
     if (dest.owner !== mv.player && !dest.isKaitain) {
-      return reject(o, ['moves', i, 'to'], `'${mv.to}' is held by ${dest.owner}, so forces sent there attack it: list them under attacks; ${rule(11, 'If no one specified a type of attack, the default is a Seizure (CC) at a Location and a House Raid on a Homeworld')}`);
+      return reject(
+        o,
+        ['moves', i, 'to'],
+        `'${mv.to}' is held by ${dest.owner}, so forces sent there attack it: list them under attacks; ${rule(11, 'If no one specified a type of attack, the default is a Seizure (CC) at a Location and a House Raid on a Homeworld')}`,
+      );
     }
     const k = kanlyOf.get(mv.player);
     // "legions sent to a location they control or their enemy controls now only cost 1 AP" (line 68): on
@@ -370,20 +510,58 @@ export function processOrders(r: RoundInput): RoundOrders {
     o.type = type;
     o.location = loc.name;
     const at: Path = ['attacks', i];
-    if (loc.isKaitain) return reject(o, [...at, 'target'], `'${loc.name}' is on Kaitain: ${rule(11, 'with the exception of Kaitain, the Imperial Capital, where combat can not take place')}`);
+    if (loc.isKaitain)
+      return reject(
+        o,
+        [...at, 'target'],
+        `'${loc.name}' is on Kaitain: ${rule(11, 'with the exception of Kaitain, the Imperial Capital, where combat can not take place')}`,
+      );
     // Raids and seizures each have their own line with the same words: a raid's is 37, a seizure's 46.
     const targetRule = type === 'raid' ? 37 : 46;
-    if (loc.owner === a.player) return reject(o, [...at, 'target'], `${a.player} owns '${loc.name}' and cannot attack it: ${rule(targetRule, 'a Location known to them and not under their control')}`);
-    if (isHome && type !== 'house-raid') return reject(o, [...at, 'type'], `'${loc.name}' is a homeworld: only a house raid may attack it, not a ${type}: ${rule(targetRule, 'a Location known to them and not under their control, other than a Homeworld')}`);
-    if (!isHome && type === 'house-raid') return reject(o, [...at, 'target'], `a house raid attacks a player's homeworld, and '${loc.name}' is not one: ${rule(55, 'the attacker directly attacks a player, not a Location')}`);
-    if (type === 'raid' && loc.isElector) return reject(o, [...at, 'target'], `'${loc.name}' is an elector: ${rule(37, "You can't raid Electors")}`);
+    if (loc.owner === a.player)
+      return reject(
+        o,
+        [...at, 'target'],
+        `${a.player} owns '${loc.name}' and cannot attack it: ${rule(targetRule, 'a Location known to them and not under their control')}`,
+      );
+    if (isHome && type !== 'house-raid')
+      return reject(
+        o,
+        [...at, 'type'],
+        `'${loc.name}' is a homeworld: only a house raid may attack it, not a ${type}: ${rule(targetRule, 'a Location known to them and not under their control, other than a Homeworld')}`,
+      );
+    if (!isHome && type === 'house-raid')
+      return reject(
+        o,
+        [...at, 'target'],
+        `a house raid attacks a player's homeworld, and '${loc.name}' is not one: ${rule(55, 'the attacker directly attacks a player, not a Location')}`,
+      );
+    if (type === 'raid' && loc.isElector)
+      return reject(o, [...at, 'target'], `'${loc.name}' is an elector: ${rule(37, "You can't raid Electors")}`);
     const key = `${a.player}\u0000${loc.name}`;
-    if (perLocation.has(key)) return reject(o, [...at, 'target'], `${a.player} already attacks '${loc.name}' this round: ${rule(76, 'A player can only launch 1 attack force of any type at a single location')}`);
+    if (perLocation.has(key))
+      return reject(
+        o,
+        [...at, 'target'],
+        `${a.player} already attacks '${loc.name}' this round: ${rule(76, 'A player can only launch 1 attack force of any type at a single location')}`,
+      );
     const k = kanlyWith(a.player, loc.owner);
     const kanly = k !== null && kanlyActive(k, r.round);
     const origins = a.units.map((u) => unit.get(u)?.at ?? '');
     const heroOrigin = a.hero === undefined ? '' : (hero.get(a.hero)?.at ?? '');
-    if (!send(o, 'attacks', i, a.units, a.hero === undefined ? [] : [a.hero], loc.name, type === 'seizure' ? 'seizure' : 'raid', kanly)) return;
+    if (
+      !send(
+        o,
+        'attacks',
+        i,
+        a.units,
+        a.hero === undefined ? [] : [a.hero],
+        loc.name,
+        type === 'seizure' ? 'seizure' : 'raid',
+        kanly,
+      )
+    )
+      return;
     perLocation.add(key);
     if (k !== null && kanlyReturns(k, r.round)) {
       o.status = 'returned';

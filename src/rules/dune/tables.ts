@@ -83,24 +83,79 @@ const HIGH = Infinity;
 
 /** Raid (Combat + Intrigue). Raids never destroy defenders and never take the location (seed line 37). */
 export const RAID_TABLE: readonly ResultRow[] = [
-  row(LOW, -4, { attackerLoses: LOSS_ALL, revealed: true, text: 'attacker loses all forces; defender knows who attacked' }),
-  row(-3, -3, { attackerLoses: LOSS_ONE, revealed: true, text: 'attacker loses 1 legion; defender knows who attacked' }),
+  row(LOW, -4, {
+    attackerLoses: LOSS_ALL,
+    revealed: true,
+    text: 'attacker loses all forces; defender knows who attacked',
+  }),
+  row(-3, -3, {
+    attackerLoses: LOSS_ONE,
+    revealed: true,
+    text: 'attacker loses 1 legion; defender knows who attacked',
+  }),
   row(-2, -2, { revealed: true, text: 'attacker returns home in defeat; defender knows who attacked' }),
   row(-1, -1, { text: 'attacker returns home in defeat; identity unknown' }),
   row(0, 0, { success: true, income: INCOME_HALF, text: 'success: attacker escapes with half the income' }),
   row(1, 1, { success: true, income: INCOME_ALL, text: 'attacker seizes all the income' }),
-  row(2, HIGH, { success: true, income: INCOME_ALL, damage: DAMAGE_CRIPPLED, text: 'attacker seizes all the income; no income next round either' }),
+  row(2, HIGH, {
+    success: true,
+    income: INCOME_ALL,
+    damage: DAMAGE_CRIPPLED,
+    text: 'attacker seizes all the income; no income next round either',
+  }),
 ];
 
 /** Seizure (2 × Combat, "CC"). The defender always learns who attacked (seed line 46). */
 export const SEIZURE_TABLE: readonly ResultRow[] = [
-  row(LOW, -3, { attackerLoses: LOSS_ALL, revealed: true, text: 'attack fails utterly; attacker wiped out, location undamaged' }),
-  row(-2, -2, { attackerLoses: LOSS_ALL, defenderLoses: LOSS_ONE, revealed: true, text: 'attack fails; attacker destroyed, defender loses 1 legion' }),
-  row(-1, -1, { attackerLoses: LOSS_ALL, defenderLoses: LOSS_ONE, damage: DAMAGE_DAMAGED, revealed: true, text: 'attack fails; facility damaged, attacker destroyed, defender loses 1 legion' }),
-  row(0, 0, { attackerLoses: LOSS_ONE, defenderLoses: LOSS_ONE, damage: DAMAGE_DAMAGED, revealed: true, text: 'attack fails; facility damaged, both lose 1 legion, attackers retreat home' }),
-  row(1, 1, { success: true, taken: true, attackerLoses: LOSS_ONE, defenderLoses: LOSS_ALL, damage: DAMAGE_DAMAGED, revealed: true, text: 'success: location taken damaged, defenders destroyed, attacker loses 1 legion' }),
-  row(2, 2, { success: true, taken: true, defenderLoses: LOSS_ALL, damage: DAMAGE_DAMAGED, revealed: true, text: 'location taken damaged, defenders destroyed, no attacker losses' }),
-  row(3, HIGH, { success: true, taken: true, defenderLoses: LOSS_ALL, revealed: true, text: 'location captured intact, defenders obliterated, no attacker losses' }),
+  row(LOW, -3, {
+    attackerLoses: LOSS_ALL,
+    revealed: true,
+    text: 'attack fails utterly; attacker wiped out, location undamaged',
+  }),
+  row(-2, -2, {
+    attackerLoses: LOSS_ALL,
+    defenderLoses: LOSS_ONE,
+    revealed: true,
+    text: 'attack fails; attacker destroyed, defender loses 1 legion',
+  }),
+  row(-1, -1, {
+    attackerLoses: LOSS_ALL,
+    defenderLoses: LOSS_ONE,
+    damage: DAMAGE_DAMAGED,
+    revealed: true,
+    text: 'attack fails; facility damaged, attacker destroyed, defender loses 1 legion',
+  }),
+  row(0, 0, {
+    attackerLoses: LOSS_ONE,
+    defenderLoses: LOSS_ONE,
+    damage: DAMAGE_DAMAGED,
+    revealed: true,
+    text: 'attack fails; facility damaged, both lose 1 legion, attackers retreat home',
+  }),
+  row(1, 1, {
+    success: true,
+    taken: true,
+    attackerLoses: LOSS_ONE,
+    defenderLoses: LOSS_ALL,
+    damage: DAMAGE_DAMAGED,
+    revealed: true,
+    text: 'success: location taken damaged, defenders destroyed, attacker loses 1 legion',
+  }),
+  row(2, 2, {
+    success: true,
+    taken: true,
+    defenderLoses: LOSS_ALL,
+    damage: DAMAGE_DAMAGED,
+    revealed: true,
+    text: 'location taken damaged, defenders destroyed, no attacker losses',
+  }),
+  row(3, HIGH, {
+    success: true,
+    taken: true,
+    defenderLoses: LOSS_ALL,
+    revealed: true,
+    text: 'location captured intact, defenders obliterated, no attacker losses',
+  }),
 ];
 
 /**
@@ -111,14 +166,70 @@ export const SEIZURE_TABLE: readonly ResultRow[] = [
 export const HOUSE_RAID_TABLE: readonly ResultRow[] = [
   row(LOW, -5, { attackerLoses: LOSS_ALL, revealed: true, text: 'curb stomp: attacker destroyed and identified' }),
   row(-4, -4, { attackerLoses: LOSS_ALL, text: 'attacker destroyed, no damage' }),
-  row(-3, -3, { attackerLoses: LOSS_ALL, wealthPercent: 20, wealthCap: 2000, text: 'attacker destroyed; defender loses min(2000 MS, 20% W)' }),
-  row(-2, -2, { success: true, attackerLoses: LOSS_ALL, defenderLoses: LOSS_ONE, wealthPercent: 20, wealthCap: 2000, text: 'success: attacker destroyed; defender loses 1 legion and min(2000 MS, 20% W)' }),
-  row(-1, -1, { success: true, attackerLoses: LOSS_ALL, defenderLoses: LOSS_ONE, wealthPercent: 40, wealthCap: 4000, text: 'attacker destroyed; defender loses 1 legion and min(4000 MS, 40% W)' }),
-  row(0, 0, { success: true, attackerLoses: LOSS_ONE, defenderLoses: LOSS_ONE, wealthPercent: 40, wealthCap: 4000, text: 'both lose 1 legion; defender loses min(4000 MS, 40% W)' }),
-  row(1, 1, { success: true, attackerLoses: LOSS_ONE, defenderLoses: LOSS_ALL, wealthPercent: 40, wealthCap: 4000, text: 'attacker loses 1 legion; defender loses all garrison and min(4000 MS, 40% W)' }),
-  row(2, 2, { success: true, attackerLoses: LOSS_ONE, defenderLoses: LOSS_ALL, wealthPercent: 60, wealthCap: 6000, text: 'attacker loses 1 legion; defender loses all garrison and min(6000 MS, 60% W)' }),
-  row(3, 3, { success: true, attackerLoses: LOSS_ONE, defenderLoses: LOSS_ALL, wealthPercent: 60, wealthCap: 6000, halfToAttacker: true, text: 'attacker loses 1 legion; defender loses all garrison and min(6000 MS, 60% W), half to the attacker' }),
-  row(4, HIGH, { success: true, defenderLoses: LOSS_ALL, wealthPercent: 60, wealthCap: 6000, halfToAttacker: true, learnsAssets: true, text: 'attacker trounces the defender: all garrison and min(6000 MS, 60% W) lost, half to the attacker, who learns all the defender’s assets' }),
+  row(-3, -3, {
+    attackerLoses: LOSS_ALL,
+    wealthPercent: 20,
+    wealthCap: 2000,
+    text: 'attacker destroyed; defender loses min(2000 MS, 20% W)',
+  }),
+  row(-2, -2, {
+    success: true,
+    attackerLoses: LOSS_ALL,
+    defenderLoses: LOSS_ONE,
+    wealthPercent: 20,
+    wealthCap: 2000,
+    text: 'success: attacker destroyed; defender loses 1 legion and min(2000 MS, 20% W)',
+  }),
+  row(-1, -1, {
+    success: true,
+    attackerLoses: LOSS_ALL,
+    defenderLoses: LOSS_ONE,
+    wealthPercent: 40,
+    wealthCap: 4000,
+    text: 'attacker destroyed; defender loses 1 legion and min(4000 MS, 40% W)',
+  }),
+  row(0, 0, {
+    success: true,
+    attackerLoses: LOSS_ONE,
+    defenderLoses: LOSS_ONE,
+    wealthPercent: 40,
+    wealthCap: 4000,
+    text: 'both lose 1 legion; defender loses min(4000 MS, 40% W)',
+  }),
+  row(1, 1, {
+    success: true,
+    attackerLoses: LOSS_ONE,
+    defenderLoses: LOSS_ALL,
+    wealthPercent: 40,
+    wealthCap: 4000,
+    text: 'attacker loses 1 legion; defender loses all garrison and min(4000 MS, 40% W)',
+  }),
+  row(2, 2, {
+    success: true,
+    attackerLoses: LOSS_ONE,
+    defenderLoses: LOSS_ALL,
+    wealthPercent: 60,
+    wealthCap: 6000,
+    text: 'attacker loses 1 legion; defender loses all garrison and min(6000 MS, 60% W)',
+  }),
+  row(3, 3, {
+    success: true,
+    attackerLoses: LOSS_ONE,
+    defenderLoses: LOSS_ALL,
+    wealthPercent: 60,
+    wealthCap: 6000,
+    halfToAttacker: true,
+    text: 'attacker loses 1 legion; defender loses all garrison and min(6000 MS, 60% W), half to the attacker',
+  }),
+  row(4, HIGH, {
+    success: true,
+    defenderLoses: LOSS_ALL,
+    wealthPercent: 60,
+    wealthCap: 6000,
+    halfToAttacker: true,
+    learnsAssets: true,
+    text: 'attacker trounces the defender: all garrison and min(6000 MS, 60% W) lost, half to the attacker, who learns all the defender’s assets',
+  }),
 ];
 
 export const TABLES: readonly (readonly ResultRow[])[] = [RAID_TABLE, SEIZURE_TABLE, HOUSE_RAID_TABLE];

@@ -17,7 +17,11 @@ import { CREW_SHARES, EQUIPMENT, FORTIFICATIONS, type Equipment, type EquipmentR
 export const SHOT_PER_UNIT = { lightCatapult: 10, heavyCatapult: 12, trebuchet: 15 } as const;
 export type ArtilleryPiece = keyof typeof SHOT_PER_UNIT;
 /** Artillery pieces best first: an ammunition shortage silences the smallest pieces first. */
-export const ARTILLERY_PIECES = ['trebuchet', 'heavyCatapult', 'lightCatapult'] as const satisfies readonly ArtilleryPiece[];
+export const ARTILLERY_PIECES = [
+  'trebuchet',
+  'heavyCatapult',
+  'lightCatapult',
+] as const satisfies readonly ArtilleryPiece[];
 
 /**
  * Gathering spent ammunition (RC l. 11649–11651, 11668–11673; sheet l. 367–371): the attacker reclaims a share
@@ -41,8 +45,16 @@ export const STONE_BUILDING_AMMUNITION_UNITS = FORTIFICATIONS.stoneBuilding.br;
  * attacker's, sheet l. 343), so it uses ammunition then too.
  */
 export const FIRE_WEIGHTS = {
-  attacker: { bombard: { artillery: 1, ballistaHalves: 1 }, harass: { artillery: 1, ballistaHalves: 2 }, assault: { artillery: 1, ballistaHalves: 4 } },
-  defender: { bombard: { artillery: 1, ballistaHalves: 1 }, harass: { artillery: 2, ballistaHalves: 2 }, assault: { artillery: 0, ballistaHalves: 4 } },
+  attacker: {
+    bombard: { artillery: 1, ballistaHalves: 1 },
+    harass: { artillery: 1, ballistaHalves: 2 },
+    assault: { artillery: 1, ballistaHalves: 4 },
+  },
+  defender: {
+    bombard: { artillery: 1, ballistaHalves: 1 },
+    harass: { artillery: 2, ballistaHalves: 2 },
+    assault: { artillery: 0, ballistaHalves: 4 },
+  },
 } as const;
 export type FiringWeek = Exclude<AttackerTactic, 'depart'>;
 
@@ -60,12 +72,22 @@ export interface AmmunitionGroup {
  * A side's missile weapons as groups, artillery best first (trebuchet, heavy, light; full crews, then half,
  * then quarter), then ballistas: the order in which a short stock is issued.
  */
-export function ammunitionGroups(inv: EquipmentInventory): { artillery: AmmunitionGroup[]; ballista: AmmunitionGroup[] } {
+export function ammunitionGroups(inv: EquipmentInventory): {
+  artillery: AmmunitionGroup[];
+  ballista: AmmunitionGroup[];
+} {
   const groups = (item: ArtilleryPiece | 'ballista'): AmmunitionGroup[] => {
     const row: EquipmentRow = EQUIPMENT[item as Equipment];
     const shares = manning(countOf(inv, item), crewOf(inv, item), row.fullCrew ?? 0);
     const unit = item === 'ballista' ? 1 : SHOT_PER_UNIT[item];
-    return shares.map((count, i) => ({ item, need: unit / CREW_SHARES[i].divide, br: Math.floor(row.br.assault / CREW_SHARES[i].divide), count })).filter((g) => g.count > 0);
+    return shares
+      .map((count, i) => ({
+        item,
+        need: unit / CREW_SHARES[i].divide,
+        br: Math.floor(row.br.assault / CREW_SHARES[i].divide),
+        count,
+      }))
+      .filter((g) => g.count > 0);
   };
   return { artillery: ARTILLERY_PIECES.flatMap(groups), ballista: groups('ballista') };
 }
@@ -112,7 +134,12 @@ export function defenderReclaim(fired: number): number {
 }
 
 /** A side's BR from its missile weapons under the attacker's tactic, from the artillery and ballista BR that fire. */
-export function missileBr(side: 'attacker' | 'defender', tactic: keyof (typeof FIRE_WEIGHTS)['attacker'], artillery: number, ballista: number): number {
+export function missileBr(
+  side: 'attacker' | 'defender',
+  tactic: keyof (typeof FIRE_WEIGHTS)['attacker'],
+  artillery: number,
+  ballista: number,
+): number {
   const w = FIRE_WEIGHTS[side][tactic];
   return w.artillery * artillery + Math.floor((w.ballistaHalves * ballista) / 2);
 }

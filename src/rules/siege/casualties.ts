@@ -22,7 +22,12 @@ export interface TroopLosses {
  * is split half dead, half wounded (an odd one wounded, as in §1.6); a leftover fraction is one more wounded.
  * `hdNum / hdDen` hit dice are lost; `averageHdHundredths` is the average HD × 100. Capped at `troops`.
  */
-export function hitDiceToTroops(hdNum: number, hdDen: number, averageHdHundredths: number, troops = Infinity): TroopLosses {
+export function hitDiceToTroops(
+  hdNum: number,
+  hdDen: number,
+  averageHdHundredths: number,
+  troops = Infinity,
+): TroopLosses {
   // troops lost = (hdNum / hdDen) / (avg / 100) = 100 hdNum / (hdDen avg)
   const top = 100 * hdNum;
   const bottom = hdDen * averageHdHundredths;

@@ -18,7 +18,20 @@
  * A piece that can be built in the field: "Siege equipment can be constructed at the site of the siege" (RC
  * l. 11738): the weapons of the Siege Machine Weapons Table and the Miscellaneous Siege Machine Equipment Table.
  */
-export const CONSTRUCTIBLE = ['ballista', 'lightCatapult', 'heavyCatapult', 'trebuchet', 'bore', 'ram', 'belfry', 'galleryShed', 'hoist', 'ladder', 'mantlet', 'timberFort'] as const;
+export const CONSTRUCTIBLE = [
+  'ballista',
+  'lightCatapult',
+  'heavyCatapult',
+  'trebuchet',
+  'bore',
+  'ram',
+  'belfry',
+  'galleryShed',
+  'hoist',
+  'ladder',
+  'mantlet',
+  'timberFort',
+] as const;
 export type Constructible = (typeof CONSTRUCTIBLE)[number];
 
 export interface ConstructionRow {
@@ -131,18 +144,33 @@ export interface ConstructionSchedule {
  * worker is free. A piece finished in week w joins the side's weapons from week w + 1.
  */
 export function constructionSchedule(crew: ConstructionCrew, days: number): ConstructionSchedule {
-  const items: { engine: Constructible; need: number; done: number; started: boolean; finished: boolean; out: BuiltEngine }[] = [];
+  const items: {
+    engine: Constructible;
+    need: number;
+    done: number;
+    started: boolean;
+    finished: boolean;
+    out: BuiltEngine;
+  }[] = [];
   let materialsGp = 0;
   let totalHp = 0;
   for (const b of crew.build) {
     for (let i = 0; i < b.count; i++) {
       const row = CONSTRUCTION[b.engine];
-      items.push({ engine: b.engine, need: 2 * row.hitPoints, done: 0, started: false, finished: false, out: { engine: b.engine, startDay: null, finishDay: null, week: null } });
+      items.push({
+        engine: b.engine,
+        need: 2 * row.hitPoints,
+        done: 0,
+        started: false,
+        finished: false,
+        out: { engine: b.engine, startDay: null, finishDay: null, week: null },
+      });
       materialsGp += hardwareCost(b.engine);
       totalHp += row.hitPoints;
     }
   }
-  const gather = crew.woodMiles === null || items.length === 0 ? 0 : (woodDays(totalHp, crew.workers, crew.woodMiles) ?? Infinity);
+  const gather =
+    crew.woodMiles === null || items.length === 0 ? 0 : (woodDays(totalHp, crew.workers, crew.woodMiles) ?? Infinity);
   let engineerSlots = crew.engineers * CONSTRUCTIONS_PER_ENGINEER;
   let artilleristSlots = crew.artillerists * CONSTRUCTIONS_PER_ARTILLERIST;
   const underWay: typeof items = [];
@@ -170,7 +198,7 @@ export function constructionSchedule(crew: ConstructionCrew, days: number): Cons
       free -= w;
     }
     // Pieces finished tonight free their supervisors for tomorrow.
-    for (let i = 0; i < underWay.length; ) {
+    for (let i = 0; i < underWay.length;) {
       const it = underWay[i];
       if (it.done >= it.need) {
         it.finished = true;

@@ -3,8 +3,19 @@
  * 11577–11607, 11639, 11772–11775; docs/siege.md). Pure: the scenario's inventories in, BR with a line per item out.
  */
 import {
-  BREACH_BR_PER_10_FEET, CONCENTRATED, CREW_SHARES, ENGINES, EQUIPMENT, FOOTNOTE_MAX_MULTIPLE, FOOTNOTE_MEN, FORTIFICATIONS, plusWith,
-  type Equipment, type EquipmentRow, type FootnoteReading, type Fortification,
+  BREACH_BR_PER_10_FEET,
+  CONCENTRATED,
+  CREW_SHARES,
+  ENGINES,
+  EQUIPMENT,
+  FOOTNOTE_MAX_MULTIPLE,
+  FOOTNOTE_MEN,
+  FORTIFICATIONS,
+  plusWith,
+  type Equipment,
+  type EquipmentRow,
+  type FootnoteReading,
+  type Fortification,
 } from './tables.js';
 
 export const ATTACKER_TACTICS = ['depart', 'bombard', 'harass', 'assault'] as const;
@@ -104,7 +115,10 @@ export function equipmentSets(item: Equipment, count: number, men: number): numb
  * bore or ram and adds that piece's (crewed) value again; sheds cover the best pieces first.
  */
 export function galleryShedBr(inv: EquipmentInventory): number {
-  const pieces = [...crewedValues(inv, 'bore', EQUIPMENT.bore.br.assault), ...crewedValues(inv, 'ram', EQUIPMENT.ram.br.assault)].sort((a, b) => b - a);
+  const pieces = [
+    ...crewedValues(inv, 'bore', EQUIPMENT.bore.br.assault),
+    ...crewedValues(inv, 'ram', EQUIPMENT.ram.br.assault),
+  ].sort((a, b) => b - a);
   return pieces.slice(0, countOf(inv, 'galleryShed')).reduce((a, b) => a + b, 0);
 }
 
@@ -117,7 +131,13 @@ function hasPlus(item: Equipment, inv: EquipmentInventory, men: number, reading:
 }
 
 /** BR of one item line under assault (A) or harass (H) values, footnotes and crews included. */
-export function itemBr(item: Equipment, which: 'assault' | 'harass', inv: EquipmentInventory, men: number, reading: FootnoteReading = 'rc'): number {
+export function itemBr(
+  item: Equipment,
+  which: 'assault' | 'harass',
+  inv: EquipmentInventory,
+  men: number,
+  reading: FootnoteReading = 'rc',
+): number {
   const row: EquipmentRow = EQUIPMENT[item];
   if (item === 'galleryShed') return galleryShedBr(inv);
   if (row.fullCrew !== null) return weaponBr(inv, item);
@@ -150,9 +170,15 @@ export function defenderEquipmentBr(inv: EquipmentInventory, tactic: AttackerTac
   const bal = ballistaBr(inv);
   switch (tactic) {
     case 'bombard':
-      return [{ rule: 'artillery', value: art }, { rule: '½ ballista', value: Math.floor(bal / 2) }];
+      return [
+        { rule: 'artillery', value: art },
+        { rule: '½ ballista', value: Math.floor(bal / 2) },
+      ];
     case 'harass':
-      return [{ rule: '2 × artillery', value: 2 * art }, { rule: 'ballista', value: bal }];
+      return [
+        { rule: '2 × artillery', value: 2 * art },
+        { rule: 'ballista', value: bal },
+      ];
     case 'assault':
       return [{ rule: '2 × ballista (no artillery)', value: 2 * bal }];
     default:
@@ -166,7 +192,13 @@ export function defenderEquipmentBr(inv: EquipmentInventory, tactic: AttackerTac
  * doubled, + artillery if used. `men`: the troops the footnotes count (the force, or the troops of a
  * concentrated attack).
  */
-export function attackerEquipmentBr(inv: EquipmentInventory, men: number, tactic: AttackerTactic, artillery: ArtilleryUse, reading: FootnoteReading = 'rc'): BrLine[] {
+export function attackerEquipmentBr(
+  inv: EquipmentInventory,
+  men: number,
+  tactic: AttackerTactic,
+  artillery: ArtilleryUse,
+  reading: FootnoteReading = 'rc',
+): BrLine[] {
   const art = artilleryBr(inv);
   const bal = ballistaBr(inv);
   const lines: BrLine[] = [];
@@ -176,7 +208,10 @@ export function attackerEquipmentBr(inv: EquipmentInventory, men: number, tactic
     const value = itemBr(name, which, inv, men, reading);
     const row: EquipmentRow = EQUIPMENT[name];
     const sets = row.footnote !== null ? equipmentSets(name, count, men) : null;
-    lines.push({ rule: `${row.label} × ${count}${sets !== null && sets !== count ? ` (counts ×${sets})` : ''}`, value });
+    lines.push({
+      rule: `${row.label} × ${count}${sets !== null && sets !== count ? ` (counts ×${sets})` : ''}`,
+      value,
+    });
   };
   switch (tactic) {
     case 'bombard':
@@ -190,7 +225,8 @@ export function attackerEquipmentBr(inv: EquipmentInventory, men: number, tactic
       break;
     case 'assault':
       lines.push({ rule: '2 × ballista', value: 2 * bal });
-      for (const name of ['bore', 'ram', 'belfry', 'galleryShed', 'hoist', 'ladder', 'mantlet', 'timberFort'] as const) item(name, 'assault');
+      for (const name of ['bore', 'ram', 'belfry', 'galleryShed', 'hoist', 'ladder', 'mantlet', 'timberFort'] as const)
+        item(name, 'assault');
       if (artillery.assault) lines.push({ rule: 'artillery (used)', value: art });
       break;
     default:
@@ -248,11 +284,18 @@ export function fortificationBr(entries: readonly FortificationEntry[], frontFee
       lines.push({ rule: `${row.label} ${what}`, value: whole });
       continue;
     }
-    const full = row.measure === 'length' ? Math.floor((row.br * Math.min(frontFeet, e.lengthFeet ?? 0)) / 100) : row.br * Math.min(e.nearFront ?? 0, e.count ?? 0);
+    const full =
+      row.measure === 'length'
+        ? Math.floor((row.br * Math.min(frontFeet, e.lengthFeet ?? 0)) / 100)
+        : row.br * Math.min(e.nearFront ?? 0, e.count ?? 0);
     lines.push({ rule: `${row.label} ${what} (full at the front)`, value: full });
     rest += whole - full;
   }
-  if (frontFeet !== null) lines.push({ rule: '¼ of the rest of the fortification', value: Math.floor((rest * CONCENTRATED.restShare[0]) / CONCENTRATED.restShare[1]) });
+  if (frontFeet !== null)
+    lines.push({
+      rule: '¼ of the rest of the fortification',
+      value: Math.floor((rest * CONCENTRATED.restShare[0]) / CONCENTRATED.restShare[1]),
+    });
   return lines;
 }
 
@@ -268,7 +311,10 @@ export const sumLines = (lines: readonly BrLine[]): number => lines.reduce((t, l
  * l. 11581–11586): the line's count and crew grow together, so the crew rule (RC l. 11639) mans the whole line
  * as before. Field construction's built engines join this way (src/rules/siege/construction.ts `joinedBy`).
  */
-export function withFullyCrewedPieces(inv: EquipmentInventory, added: Partial<Record<Equipment, number>>): EquipmentInventory {
+export function withFullyCrewedPieces(
+  inv: EquipmentInventory,
+  added: Partial<Record<Equipment, number>>,
+): EquipmentInventory {
   const out: EquipmentInventory = { ...inv };
   for (const [item, n] of Object.entries(added) as [Equipment, number][]) {
     if (!n) continue;

@@ -22,20 +22,90 @@ const SHEET = 'sheet l. 403–436; hp RC l. 12674–12692';
 
 export const FORTIFICATIONS = {
   barbican: { label: 'Barbican', br: 14, measure: 'count', damageClass: 'barbicans', hitPoints: 700, source: SHEET },
-  battlement: { label: "Battlement (100')", br: 1, measure: 'length', damageClass: 'walls', hitPoints: 50, source: SHEET },
-  woodBuilding: { label: 'Building, wood', br: 2, measure: 'count', damageClass: 'buildings', hitPoints: 40, source: SHEET },
-  stoneBuilding: { label: 'Building, stone', br: 6, measure: 'count', damageClass: 'buildings', hitPoints: 60, source: SHEET },
+  battlement: {
+    label: "Battlement (100')",
+    br: 1,
+    measure: 'length',
+    damageClass: 'walls',
+    hitPoints: 50,
+    source: SHEET,
+  },
+  woodBuilding: {
+    label: 'Building, wood',
+    br: 2,
+    measure: 'count',
+    damageClass: 'buildings',
+    hitPoints: 40,
+    source: SHEET,
+  },
+  stoneBuilding: {
+    label: 'Building, stone',
+    br: 6,
+    measure: 'count',
+    damageClass: 'buildings',
+    hitPoints: 60,
+    source: SHEET,
+  },
   gatehouse: { label: 'Gatehouse', br: 11, measure: 'count', damageClass: 'gatehouses', hitPoints: 550, source: SHEET },
-  gate: { label: 'Gate, wooden', br: 0, measure: 'count', damageClass: 'gatehouses', hitPoints: 100, source: 'RC l. 12682' },
-  drawbridge: { label: 'Drawbridge', br: 0, measure: 'count', damageClass: 'gatehouses', hitPoints: 50, source: 'RC l. 12680' },
+  gate: {
+    label: 'Gate, wooden',
+    br: 0,
+    measure: 'count',
+    damageClass: 'gatehouses',
+    hitPoints: 100,
+    source: 'RC l. 12682',
+  },
+  drawbridge: {
+    label: 'Drawbridge',
+    br: 0,
+    measure: 'count',
+    damageClass: 'gatehouses',
+    hitPoints: 50,
+    source: 'RC l. 12680',
+  },
   squareKeep: { label: 'Keep, square', br: 50, measure: 'count', damageClass: 'keeps', hitPoints: 2500, source: SHEET },
   moatUnfilled: { label: 'Moat, unfilled', br: 16, measure: 'count', damageClass: null, hitPoints: 0, source: SHEET },
   moatFilled: { label: 'Moat, filled', br: 32, measure: 'count', damageClass: null, hitPoints: 0, source: SHEET },
-  bastionTower: { label: 'Tower, bastion', br: 6, measure: 'count', damageClass: 'towers', hitPoints: 300, source: SHEET },
-  roundTowerWide: { label: 'Tower, round (wide)', br: 7, measure: 'count', damageClass: 'towers', hitPoints: 350, source: SHEET },
-  roundTowerNarrow: { label: 'Tower, round (narrow)', br: 5, measure: 'count', damageClass: 'towers', hitPoints: 250, source: SHEET },
-  castleWall: { label: "Castle wall (100')", br: 10, measure: 'length', damageClass: 'walls', hitPoints: 500, source: 'RC l. 12690' },
-  woodenWall: { label: "Wooden wall (100')", br: 5, measure: 'length', damageClass: 'walls', hitPoints: 300, source: 'RC l. 12692' },
+  bastionTower: {
+    label: 'Tower, bastion',
+    br: 6,
+    measure: 'count',
+    damageClass: 'towers',
+    hitPoints: 300,
+    source: SHEET,
+  },
+  roundTowerWide: {
+    label: 'Tower, round (wide)',
+    br: 7,
+    measure: 'count',
+    damageClass: 'towers',
+    hitPoints: 350,
+    source: SHEET,
+  },
+  roundTowerNarrow: {
+    label: 'Tower, round (narrow)',
+    br: 5,
+    measure: 'count',
+    damageClass: 'towers',
+    hitPoints: 250,
+    source: SHEET,
+  },
+  castleWall: {
+    label: "Castle wall (100')",
+    br: 10,
+    measure: 'length',
+    damageClass: 'walls',
+    hitPoints: 500,
+    source: 'RC l. 12690',
+  },
+  woodenWall: {
+    label: "Wooden wall (100')",
+    br: 5,
+    measure: 'length',
+    damageClass: 'walls',
+    hitPoints: 300,
+    source: 'RC l. 12692',
+  },
 } as const satisfies Record<string, FortificationRow>;
 
 export type Fortification = keyof typeof FORTIFICATIONS;
@@ -51,7 +121,14 @@ export const BREACH_BR_PER_10_FEET = 1;
 export const DAMAGE_CLASSES = ['walls', 'gatehouses', 'buildings', 'towers', 'barbicans', 'keeps'] as const;
 export type DamageClass = (typeof DAMAGE_CLASSES)[number];
 /** Share of a class's hit points taken per pass, in percent: walls 75, every other class 20. */
-export const DAMAGE_PASS_PERCENT: Record<DamageClass, number> = { walls: 75, gatehouses: 20, buildings: 20, towers: 20, barbicans: 20, keeps: 20 };
+export const DAMAGE_PASS_PERCENT: Record<DamageClass, number> = {
+  walls: 75,
+  gatehouses: 20,
+  buildings: 20,
+  towers: 20,
+  barbicans: 20,
+  keeps: 20,
+};
 
 /**
  * Footnotes of the RC Miscellaneous Siege Machine Equipment Table (RC l. 11603, 11607):
@@ -84,7 +161,19 @@ export interface EquipmentRow {
 
 const WEAPONS = 'RC l. 11579–11586; sheet l. 407–417';
 const MISC = 'RC l. 11592–11607; sheet l. 419–435';
-const eq = (label: string, a: number, h: number, group: EquipmentRow['group'], footnote: Footnote | null, plusWith: EquipmentRow['plusWith'], fullCrew: number | null, damage: EquipmentRow['damage'], ammoCostGp: number | null, defender: boolean, source: string): EquipmentRow => ({
+const eq = (
+  label: string,
+  a: number,
+  h: number,
+  group: EquipmentRow['group'],
+  footnote: Footnote | null,
+  plusWith: EquipmentRow['plusWith'],
+  fullCrew: number | null,
+  damage: EquipmentRow['damage'],
+  ammoCostGp: number | null,
+  defender: boolean,
+  source: string,
+): EquipmentRow => ({
   label,
   br: { assault: a, harass: h },
   group,
@@ -116,7 +205,14 @@ export const EQUIPMENT = {
 export type Equipment = keyof typeof EQUIPMENT;
 export const EQUIPMENT_NAMES = Object.keys(EQUIPMENT) as Equipment[];
 /** The siege engines of the RC Weapons Table (crewed, counted for concentrated fire). */
-export const ENGINES = ['trebuchet', 'heavyCatapult', 'lightCatapult', 'bore', 'ram', 'ballista'] as const satisfies readonly Equipment[];
+export const ENGINES = [
+  'trebuchet',
+  'heavyCatapult',
+  'lightCatapult',
+  'bore',
+  'ram',
+  'ballista',
+] as const satisfies readonly Equipment[];
 
 /**
  * Hoist and ladder footnotes. RC (default): "+4** (+2 with Belfry)", "+2** (+2 with Belfry)" (RC l. 11596–11597).
@@ -145,7 +241,6 @@ export const CREW_SHARES = [
 /** Concentrated fire (sheet l. 356–358; RC l. 11772–11775): per 100' of attack frontage. */
 export const CONCENTRATED = { troopsPer100Feet: 300, enginesPer100Feet: 4, nearFeet: 200, restShare: [1, 4] } as const;
 
-
 /** Defender's departure with a rear guard (sheet l. 294–296; RC l. 11511): 10% left behind. */
 export const REAR_GUARD_PERCENT = 10;
 
@@ -154,13 +249,33 @@ export const REAR_GUARD_PERCENT = 10;
  * a cleric's create food spells) by caster level 10–36. (The RC's OCR prints 215 for level 12; the sheet 216.)
  */
 export const CREATE_FOOD: Readonly<Record<number, { perSpell: number; perDay: number }>> = {
-  10: { perSpell: 36, perDay: 36 }, 11: { perSpell: 72, perDay: 144 }, 12: { perSpell: 108, perDay: 216 }, 13: { perSpell: 144, perDay: 288 },
-  14: { perSpell: 180, perDay: 540 }, 15: { perSpell: 216, perDay: 648 }, 16: { perSpell: 252, perDay: 1008 }, 17: { perSpell: 288, perDay: 1152 },
-  18: { perSpell: 324, perDay: 1296 }, 19: { perSpell: 360, perDay: 1440 }, 20: { perSpell: 396, perDay: 1584 }, 21: { perSpell: 432, perDay: 2160 },
-  22: { perSpell: 468, perDay: 2340 }, 23: { perSpell: 504, perDay: 2520 }, 24: { perSpell: 540, perDay: 2700 }, 25: { perSpell: 576, perDay: 2880 },
-  26: { perSpell: 612, perDay: 3672 }, 27: { perSpell: 648, perDay: 3888 }, 28: { perSpell: 684, perDay: 4788 }, 29: { perSpell: 720, perDay: 5040 },
-  30: { perSpell: 756, perDay: 5292 }, 31: { perSpell: 792, perDay: 6336 }, 32: { perSpell: 828, perDay: 6624 }, 33: { perSpell: 864, perDay: 6912 },
-  34: { perSpell: 900, perDay: 7200 }, 35: { perSpell: 936, perDay: 8424 }, 36: { perSpell: 972, perDay: 8748 },
+  10: { perSpell: 36, perDay: 36 },
+  11: { perSpell: 72, perDay: 144 },
+  12: { perSpell: 108, perDay: 216 },
+  13: { perSpell: 144, perDay: 288 },
+  14: { perSpell: 180, perDay: 540 },
+  15: { perSpell: 216, perDay: 648 },
+  16: { perSpell: 252, perDay: 1008 },
+  17: { perSpell: 288, perDay: 1152 },
+  18: { perSpell: 324, perDay: 1296 },
+  19: { perSpell: 360, perDay: 1440 },
+  20: { perSpell: 396, perDay: 1584 },
+  21: { perSpell: 432, perDay: 2160 },
+  22: { perSpell: 468, perDay: 2340 },
+  23: { perSpell: 504, perDay: 2520 },
+  24: { perSpell: 540, perDay: 2700 },
+  25: { perSpell: 576, perDay: 2880 },
+  26: { perSpell: 612, perDay: 3672 },
+  27: { perSpell: 648, perDay: 3888 },
+  28: { perSpell: 684, perDay: 4788 },
+  29: { perSpell: 720, perDay: 5040 },
+  30: { perSpell: 756, perDay: 5292 },
+  31: { perSpell: 792, perDay: 6336 },
+  32: { perSpell: 828, perDay: 6624 },
+  33: { perSpell: 864, perDay: 6912 },
+  34: { perSpell: 900, perDay: 7200 },
+  35: { perSpell: 936, perDay: 8424 },
+  36: { perSpell: 972, perDay: 8748 },
 };
 
 /** Mounts eat double human rations (sheet l. 366; RC l. 11714). */

@@ -14,12 +14,37 @@ import { troopRatioBonus, type RatioRounding } from '../warMachine/adjustments.j
 import { decidedSides, type BattlePolicies, type BattleSide, type PairEffects } from '../warMachine/battle.js';
 import { casualties } from '../warMachine/casualties.js';
 import { RESULTS_TABLE, resultsRow } from '../warMachine/results.js';
-import { ARTILLERY_SPLIT, ASSAULT_DEFENDER_CASUALTY_POINTS, bombardHitDiceTenths, CASUALTY_SCALE, hitDiceToTroops } from './casualties.js';
+import {
+  ARTILLERY_SPLIT,
+  ASSAULT_DEFENDER_CASUALTY_POINTS,
+  bombardHitDiceTenths,
+  CASUALTY_SCALE,
+  hitDiceToTroops,
+} from './casualties.js';
 import { allocateDamage, netDamage } from './damage.js';
 import { breachBr } from './equipment.js';
-import { BESIEGE_BR_PER_WEEK, deductWeek, MALNUTRITION_MORALE_BR, FATIGUE_BR, starvationEffect, starvationLoss, worseFatigue, type DesertionPolicy, type FatigueLevel, type SideStores, type StarvationPolicy } from './supply.js';
+import {
+  BESIEGE_BR_PER_WEEK,
+  deductWeek,
+  MALNUTRITION_MORALE_BR,
+  FATIGUE_BR,
+  starvationEffect,
+  starvationLoss,
+  worseFatigue,
+  type DesertionPolicy,
+  type FatigueLevel,
+  type SideStores,
+  type StarvationPolicy,
+} from './supply.js';
 import { MOUNT_RATIONS, REAR_GUARD_PERCENT } from './tables.js';
-import { attackerReclaim, defenderReclaim, issueAmmunition, missileBr, type AmmunitionGroup, type Issue } from './ammunition.js';
+import {
+  attackerReclaim,
+  defenderReclaim,
+  issueAmmunition,
+  missileBr,
+  type AmmunitionGroup,
+  type Issue,
+} from './ammunition.js';
 
 /** Anything that draws like `Xoshiro128` (src/rng): `next()` a 32-bit output, `below(n)` in [0, n). */
 export interface SiegeDice {
@@ -61,7 +86,13 @@ export interface SiegeSetup {
   stores: [SideStores, SideStores] | null;
   /** Ammunition accounting (null: none; a side's stock null: not accounted, every piece always fires). */
   ammunition: { sides: [SideAmmunition, SideAmmunition]; artilleryUsed: { harass: boolean; assault: boolean } } | null;
-  policies: BattlePolicies & { ratioRounding: RatioRounding; starvation: StarvationPolicy; desertion: DesertionPolicy; rearGuard: boolean; malnutritionMorale: boolean };
+  policies: BattlePolicies & {
+    ratioRounding: RatioRounding;
+    starvation: StarvationPolicy;
+    desertion: DesertionPolicy;
+    rearGuard: boolean;
+    malnutritionMorale: boolean;
+  };
   /** Pairings of War Machine tactics for a sally, with cumulative thresholds × 2^32. */
   sallyPairings: { threshold: number; effects: PairEffects }[];
   strategy: { attacker: SiegeStep<SiegeAttackerTactic>[]; defender: SiegeStep<SiegeDefenderTactic>[] };
@@ -107,10 +138,27 @@ export interface SiegeArsenal {
 }
 
 /** Stores at the start of a week, in this order (the supplies chart): rations, money, shot, ballista units; attacker then defender each. */
-export const STORE_SERIES = ['rationsAttacker', 'rationsDefender', 'moneyAttacker', 'moneyDefender', 'shotAttacker', 'shotDefender', 'ballistaAttacker', 'ballistaDefender'] as const;
+export const STORE_SERIES = [
+  'rationsAttacker',
+  'rationsDefender',
+  'moneyAttacker',
+  'moneyDefender',
+  'shotAttacker',
+  'shotDefender',
+  'ballistaAttacker',
+  'ballistaDefender',
+] as const;
 
 /** How a siege ends, by cause (the kernel's ENDINGS, src/kinds/siege/codes.ts, in the same order). */
-export const SIEGE_ENDINGS = ['stormed', 'starved', 'defendersDepart', 'attackerDeparts', 'attackerRouted', 'attackerDeserted', 'standing'] as const;
+export const SIEGE_ENDINGS = [
+  'stormed',
+  'starved',
+  'defendersDepart',
+  'attackerDeparts',
+  'attackerRouted',
+  'attackerDeserted',
+  'standing',
+] as const;
 export type SiegeEnding = (typeof SIEGE_ENDINGS)[number];
 
 export interface SiegeOutcome {
@@ -154,7 +202,20 @@ type Casualty = { dead: number; lost: number };
 
 /** A named part of a side's BR in a siege battle (the total is the sum of the parts). */
 export interface BrPart {
-  part: 'battle rating' | 'tactics' | 'fatigue' | 'troop ratio' | 'siege equipment' | 'breach' | 'fortifications' | 'sally' | 'assault' | 'weeks besieged' | 'starving' | 'no ammunition' | 'malnutrition';
+  part:
+    | 'battle rating'
+    | 'tactics'
+    | 'fatigue'
+    | 'troop ratio'
+    | 'siege equipment'
+    | 'breach'
+    | 'fortifications'
+    | 'sally'
+    | 'assault'
+    | 'weeks besieged'
+    | 'starving'
+    | 'no ammunition'
+    | 'malnutrition';
   value: number;
 }
 
@@ -193,11 +254,26 @@ export interface SiegeWeekTrace {
   troopsAtStart: [number, number];
   /** Pieces built in the field that join the fighting this week ([attacker, defender], weapon → count), and the
    * attacker's damage rolls in use from now on (null: none join this week). */
-  joined: { pieces: [Record<string, number>, Record<string, number>]; damageRolls: { artillery: number; ballista: number; breaching: number } } | null;
+  joined: {
+    pieces: [Record<string, number>, Record<string, number>];
+    damageRolls: { artillery: number; ballista: number; breaching: number };
+  } | null;
   /** Step 1: rations used and money paid this week, troops unfed (they desert), what is left (null: not accounted). */
-  supplies: { rationsUsed: [number, number]; paid: [number, number]; unfed: [number, number]; rationsLeft: [number | null, number | null]; moneyLeft: [number | null, number | null] } | null;
+  supplies: {
+    rationsUsed: [number, number];
+    paid: [number, number];
+    unfed: [number, number];
+    rationsLeft: [number | null, number | null];
+    moneyLeft: [number | null, number | null];
+  } | null;
   /** Bombard, or the artillery share of a harass or assault: the attacker's 1d10, the defender's 2d10, hit dice in tenths, losses. */
-  artillery: { d10: number; twoD10: number; hitDiceTenths: [number, number]; lost: [number, number]; dead: [number, number] } | null;
+  artillery: {
+    d10: number;
+    twoD10: number;
+    hitDiceTenths: [number, number];
+    lost: [number, number];
+    dead: [number, number];
+  } | null;
   battle: SiegeBattleTrace | null;
   /** Weekly hunger: defenders lost without food (10% a week, or all of them when unfed troops desert). */
   starved: number;
@@ -227,15 +303,34 @@ function chooseTactic<T extends string>(step: SiegeStep<T>, dice: SiegeDice): T 
 }
 
 /** Does the step's end condition hold at the start of the week? */
-function stepEnds(step: SiegeStep<string>, weeksInStep: number, week: number, breachFeet: number, weeksShort: number, troops: number): boolean {
+function stepEnds(
+  step: SiegeStep<string>,
+  weeksInStep: number,
+  week: number,
+  breachFeet: number,
+  weeksShort: number,
+  troops: number,
+): boolean {
   const u = step.until;
   if (step.weeks !== null && weeksInStep >= step.weeks) return true;
   if (!u) return false;
-  return (u.breachFeet !== undefined && breachFeet >= u.breachFeet) || (u.week !== undefined && week >= u.week) || (u.starvingWeeks !== undefined && weeksShort >= u.starvingWeeks) || (u.troopsBelow !== undefined && troops < u.troopsBelow);
+  return (
+    (u.breachFeet !== undefined && breachFeet >= u.breachFeet) ||
+    (u.week !== undefined && week >= u.week) ||
+    (u.starvingWeeks !== undefined && weeksShort >= u.starvingWeeks) ||
+    (u.troopsBelow !== undefined && troops < u.troopsBelow)
+  );
 }
 
 /** Bombard (sheet l. 334–336): A/10 × 1d10 HD of defenders, A′/10 × 2d10 of attackers; harass and assault split the total 4/1 and 3/2 (l. 339, 343). */
-function artilleryLosses(setup: SiegeSetup, tactic: 'bombard' | 'harass' | 'assault', d10: number, twoD10: number, troops: [number, number], bombardBr: [number, number]): { tenths: [number, number]; losses: [Casualty, Casualty] } {
+function artilleryLosses(
+  setup: SiegeSetup,
+  tactic: 'bombard' | 'harass' | 'assault',
+  d10: number,
+  twoD10: number,
+  troops: [number, number],
+  bombardBr: [number, number],
+): { tenths: [number, number]; losses: [Casualty, Casualty] } {
   const onDefender = bombardHitDiceTenths(bombardBr[0], d10);
   const onAttacker = bombardHitDiceTenths(bombardBr[1], twoD10);
   const [hdA, hdD] = setup.lowestHdHundredths;
@@ -250,7 +345,13 @@ function artilleryLosses(setup: SiegeSetup, tactic: 'bombard' | 'harass' | 'assa
     d = hitDiceToTroops(total * split.defender, 10 * parts, hdD, troops[1]);
     a = hitDiceToTroops(total * split.attacker, 10 * parts, hdA, troops[0]);
   }
-  return { tenths: [onDefender, onAttacker], losses: [{ dead: a.dead, lost: a.dead + a.wounded }, { dead: d.dead, lost: d.dead + d.wounded }] };
+  return {
+    tenths: [onDefender, onAttacker],
+    losses: [
+      { dead: a.dead, lost: a.dead + a.wounded },
+      { dead: d.dead, lost: d.dead + d.wounded },
+    ],
+  };
 }
 
 /** Fatigue code of a results-table entry: M moderate, S or — serious. */
@@ -261,10 +362,35 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
   const simple = setup.mode === 'simple';
   const troops: [number, number] = [...setup.troops];
   const out: SiegeOutcome = {
-    ending: 'standing', endWeek: setup.weekLimit, weeksFought: 0, dead: [0, 0], wounded: [0, 0], deserted: 0, bombardWeeks: 0, bombardTenths: [0, 0],
-    battles: 0, repulsed: 0, breachFeet: 0, damage: 0, rubble: false, damageByClass: setup.hitPoints.map(() => 0), rearGuard: 0, departedUnder: null,
-    rationsUsed: [0, 0], paid: [0, 0], outOfRationsWeek: [0, 0], outOfMoneyWeek: [0, 0], attackerDeserted: 0,
-    shotUsed: [0, 0], ballistaUsed: [0, 0], shotGathered: [0, 0], shotLeft: [0, 0], ballistaLeft: [0, 0], outOfShotWeek: [0, 0], outOfBallistaWeek: [0, 0], storesByWeek: [],
+    ending: 'standing',
+    endWeek: setup.weekLimit,
+    weeksFought: 0,
+    dead: [0, 0],
+    wounded: [0, 0],
+    deserted: 0,
+    bombardWeeks: 0,
+    bombardTenths: [0, 0],
+    battles: 0,
+    repulsed: 0,
+    breachFeet: 0,
+    damage: 0,
+    rubble: false,
+    damageByClass: setup.hitPoints.map(() => 0),
+    rearGuard: 0,
+    departedUnder: null,
+    rationsUsed: [0, 0],
+    paid: [0, 0],
+    outOfRationsWeek: [0, 0],
+    outOfMoneyWeek: [0, 0],
+    attackerDeserted: 0,
+    shotUsed: [0, 0],
+    ballistaUsed: [0, 0],
+    shotGathered: [0, 0],
+    shotLeft: [0, 0],
+    ballistaLeft: [0, 0],
+    outOfShotWeek: [0, 0],
+    outOfBallistaWeek: [0, 0],
+    storesByWeek: [],
   };
   const ammo = setup.ammunition;
   const shot = ammo ? ammo.sides.map((a) => a.shot) : [null, null];
@@ -285,7 +411,8 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
   /** The damage rolls of an arsenal's usable pieces, by weapon group. */
   const rollsOf = (a: SiegeArsenal) => {
     const r = { artillery: 0, ballista: 0, breaching: 0 };
-    for (const item of Object.keys(pieceRolls)) for (let j = 0; j < (a.usable[item] ?? 0); j++) r[groupOf[item]] += pieceRolls[item][j];
+    for (const item of Object.keys(pieceRolls))
+      for (let j = 0; j < (a.usable[item] ?? 0); j++) r[groupOf[item]] += pieceRolls[item][j];
     return r;
   };
   let arsenal = 0;
@@ -335,11 +462,23 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
     }
     if (stores || ammo) {
       const st = stores ?? [null, null];
-      out.storesByWeek.push([st[0]?.rations ?? 0, st[1]?.rations ?? 0, st[0]?.money ?? 0, st[1]?.money ?? 0, shot[0] ?? 0, shot[1] ?? 0, bolts[0] ?? 0, bolts[1] ?? 0]);
+      out.storesByWeek.push([
+        st[0]?.rations ?? 0,
+        st[1]?.rations ?? 0,
+        st[0]?.money ?? 0,
+        st[1]?.money ?? 0,
+        shot[0] ?? 0,
+        shot[1] ?? 0,
+        bolts[0] ?? 0,
+        bolts[1] ?? 0,
+      ]);
     }
     // 3. Choose tactics: a side moves to its next step when this one's weeks are up or its condition holds.
     for (let s = 0; s < 2; s++) {
-      while (step[s] < stepsOf[s].length - 1 && stepEnds(stepsOf[s][step[s]], weeksInStep[s], week, out.breachFeet, weeksShort, troops[s])) {
+      while (
+        step[s] < stepsOf[s].length - 1 &&
+        stepEnds(stepsOf[s][step[s]], weeksInStep[s], week, out.breachFeet, weeksShort, troops[s])
+      ) {
         step[s]++;
         weeksInStep[s] = 0;
       }
@@ -348,7 +487,21 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
     const attackerTactic = chooseTactic(setup.strategy.attacker[step[0]], dice);
     const defenderTactic = chooseTactic(setup.strategy.defender[step[1]], dice);
     const wk: SiegeWeekTrace | null = trace
-      ? { week, tactics: [attackerTactic, defenderTactic], troopsAtStart: [troops[0], troops[1]], joined, supplies: null, artillery: null, battle: null, starved: 0, damageAdded: 0, damageSoFar: net, breachFeet: out.breachFeet, troopsAtEnd: [0, 0], ending: null }
+      ? {
+          week,
+          tactics: [attackerTactic, defenderTactic],
+          troopsAtStart: [troops[0], troops[1]],
+          joined,
+          supplies: null,
+          artillery: null,
+          battle: null,
+          starved: 0,
+          damageAdded: 0,
+          damageSoFar: net,
+          breachFeet: out.breachFeet,
+          troopsAtEnd: [0, 0],
+          ending: null,
+        }
       : null;
     if (wk) trace!.weeks.push(wk);
     // Every ending goes through here so the trace records it.
@@ -386,7 +539,14 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
         if (a.outOfMoney && out.outOfMoneyWeek[s] === 0) out.outOfMoneyWeek[s] = week;
         unfed[s] = a.unfed;
       }
-      if (wk) wk.supplies = { rationsUsed: used, paid, unfed: [unfed[0], unfed[1]], rationsLeft: [stores[0].rations, stores[1].rations], moneyLeft: [stores[0].money, stores[1].money] };
+      if (wk)
+        wk.supplies = {
+          rationsUsed: used,
+          paid,
+          unfed: [unfed[0], unfed[1]],
+          rationsLeft: [stores[0].rations, stores[1].rations],
+          moneyLeft: [stores[0].money, stores[1].money],
+        };
       // Unfed troops desert within 1d3 days (sheet l. 365–366), before the battle.
       if (unfed[0] > 0) {
         troops[0] -= unfed[0];
@@ -414,7 +574,10 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
     // week's worth, the best pieces first; a piece left without gives no BR (and fires no damage). Then both
     // sides gather spent artillery shot from the attacker's fire of the week before.
     let eqDelta = [0, 0];
-    let bombardBr: [number, number] = [arms.bombardBr.attacker[attackerTactic as FiringTactic] ?? 0, arms.bombardBr.defender];
+    let bombardBr: [number, number] = [
+      arms.bombardBr.attacker[attackerTactic as FiringTactic] ?? 0,
+      arms.bombardBr.defender,
+    ];
     let firedArtilleryRolls: number | null = null;
     let firedBallistaRolls: number | null = null;
     let shotFiredNow = 0;
@@ -429,7 +592,12 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
       const artD = issueAmmunition(d.artillery, week >= 2 ? shot[1] : null);
       const balD = issueAmmunition(d.ballista, week >= 2 ? bolts[1] : null);
       if (week >= 2) {
-        const lines: [Issue, (number | null)[], number, number[], number[]][] = [[artA, shot, 0, out.shotUsed, out.outOfShotWeek], [artD, shot, 1, out.shotUsed, out.outOfShotWeek], [balA, bolts, 0, out.ballistaUsed, out.outOfBallistaWeek], [balD, bolts, 1, out.ballistaUsed, out.outOfBallistaWeek]];
+        const lines: [Issue, (number | null)[], number, number[], number[]][] = [
+          [artA, shot, 0, out.shotUsed, out.outOfShotWeek],
+          [artD, shot, 1, out.shotUsed, out.outOfShotWeek],
+          [balA, bolts, 0, out.ballistaUsed, out.outOfBallistaWeek],
+          [balD, bolts, 1, out.ballistaUsed, out.outOfBallistaWeek],
+        ];
         for (const [issue, stock, s, used, shortWeek] of lines) {
           if (stock[s] === null) continue;
           stock[s] = (stock[s] as number) - issue.used;
@@ -438,7 +606,8 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
         }
       }
       eqDelta = [
-        missileBr('attacker', t, artA.br, balA.br) - missileBr('attacker', t, artilleryFires ? brOf(a.artillery) : 0, brOf(a.ballista)),
+        missileBr('attacker', t, artA.br, balA.br) -
+          missileBr('attacker', t, artilleryFires ? brOf(a.artillery) : 0, brOf(a.ballista)),
         missileBr('defender', t, artD.br, balD.br) - missileBr('defender', t, brOf(d.artillery), brOf(d.ballista)),
       ];
       bombardBr = [artA.br + Math.floor(balA.br / 2), artD.br + Math.floor(balD.br / 2)];
@@ -459,12 +628,19 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
       syncLeft();
     }
     const starving = simple ? 0 : starvationEffect(weeksShort).fatigue;
-    const lost: [Casualty, Casualty] = [{ dead: 0, lost: 0 }, { dead: 0, lost: 0 }];
+    const lost: [Casualty, Casualty] = [
+      { dead: 0, lost: 0 },
+      { dead: 0, lost: 0 },
+    ];
     let nextFatigue: [FatigueLevel, FatigueLevel] = [0, 0];
     const ends = [false, false];
 
     // 5. Bombard, or the artillery share of a harass or assault.
-    if (!simple && !sally && (attackerTactic === 'bombard' || attackerTactic === 'harass' || attackerTactic === 'assault')) {
+    if (
+      !simple &&
+      !sally &&
+      (attackerTactic === 'bombard' || attackerTactic === 'harass' || attackerTactic === 'assault')
+    ) {
       const i = dice.below(1000);
       const d10 = (i % 10) + 1;
       const twoD10 = (Math.floor(i / 10) % 10) + Math.floor(i / 100) + 2;
@@ -476,11 +652,22 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
       }
       lost[0] = art.losses[0];
       lost[1] = art.losses[1];
-      if (wk) wk.artillery = { d10, twoD10, hitDiceTenths: art.tenths, lost: [lost[0].lost, lost[1].lost], dead: [lost[0].dead, lost[1].dead] };
+      if (wk)
+        wk.artillery = {
+          d10,
+          twoD10,
+          hitDiceTenths: art.tenths,
+          lost: [lost[0].lost, lost[1].lost],
+          dead: [lost[0].dead, lost[1].dead],
+        };
     }
 
     // 5. Harass, assault, storm or sally: a War Machine battle with the siege's modifications.
-    const battle = sally ? 'sally' : attackerTactic === 'harass' || attackerTactic === 'assault' || attackerTactic === 'storm' ? attackerTactic : null;
+    const battle = sally
+      ? 'sally'
+      : attackerTactic === 'harass' || attackerTactic === 'assault' || attackerTactic === 'storm'
+        ? attackerTactic
+        : null;
     let pairing: PairEffects = { noCombat: false, brBonus: [0, 0], casualtyMod: [0, 0], withdraws: [false, false] };
     let pairingIndex = 0;
     if (sally) {
@@ -490,9 +677,21 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
       }
       pairing = setup.sallyPairings[pairingIndex].effects;
     }
-    const bt: SiegeBattleTrace | null = wk && battle !== null
-      ? { battle, pairing: pairingIndex, noCombat: pairing.noCombat, parts: [[], []], battleRating: [0, 0], rolls: [], difference: 0, winner: null, row: null, sides: null }
-      : null;
+    const bt: SiegeBattleTrace | null =
+      wk && battle !== null
+        ? {
+            battle,
+            pairing: pairingIndex,
+            noCombat: pairing.noCombat,
+            parts: [[], []],
+            battleRating: [0, 0],
+            rolls: [],
+            difference: 0,
+            winner: null,
+            row: null,
+            sides: null,
+          }
+        : null;
     if (wk) wk.battle = bt;
     if (battle !== null && !pairing.noCombat) {
       out.battles++;
@@ -511,8 +710,10 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
       add(1, 'battle rating', setup.battleRating[1]);
       add(1, 'tactics', pairing.brBonus[1]);
       add(1, 'fatigue', FATIGUE_BR[worseFatigue(fatigue[1], starving)]);
-      if (fighting > defenders) add(0, 'troop ratio', troopRatioBonus(fighting, defenders, setup.policies.ratioRounding));
-      else if (defenders > fighting) add(1, 'troop ratio', troopRatioBonus(defenders, fighting, setup.policies.ratioRounding));
+      if (fighting > defenders)
+        add(0, 'troop ratio', troopRatioBonus(fighting, defenders, setup.policies.ratioRounding));
+      else if (defenders > fighting)
+        add(1, 'troop ratio', troopRatioBonus(defenders, fighting, setup.policies.ratioRounding));
       // 4. Reveal tactics and add the equipment BR (a sally: +10%, no fortification, RC l. 11509).
       if (!sally) {
         add(0, 'siege equipment', arms.equipmentBr.attacker[attackerTactic as FiringTactic] ?? 0);
@@ -534,7 +735,16 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
         bt?.rolls.push([Math.floor(i / 100) + 1, (i % 100) + 1]);
         if (difference !== 0 || setup.policies.tie !== 'reroll') break;
       }
-      const winner: 0 | 1 | null = difference > 0 ? 0 : difference < 0 ? 1 : setup.policies.tie === 'attacker' ? 0 : setup.policies.tie === 'defender' ? 1 : null;
+      const winner: 0 | 1 | null =
+        difference > 0
+          ? 0
+          : difference < 0
+            ? 1
+            : setup.policies.tie === 'attacker'
+              ? 0
+              : setup.policies.tie === 'defender'
+                ? 1
+                : null;
       if (bt) {
         bt.battleRating = [br[0], br[1]];
         bt.difference = difference;
@@ -543,14 +753,36 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
       if (winner !== null) {
         const row = difference === 0 ? 0 : resultsRow(Math.min(151, Math.abs(difference)));
         const sideTraces: SiegeBattleSideTrace[] = [];
-        const scale = battle === 'sally' ? CASUALTY_SCALE.sally : battle === 'storm' ? CASUALTY_SCALE.simple : CASUALTY_SCALE[battle];
-        const holds: [boolean, boolean] = battle === 'sally' ? [false, false] : battle === 'storm' ? [false, true] : [true, true];
+        const scale =
+          battle === 'sally'
+            ? CASUALTY_SCALE.sally
+            : battle === 'storm'
+              ? CASUALTY_SCALE.simple
+              : CASUALTY_SCALE[battle];
+        const holds: [boolean, boolean] =
+          battle === 'sally' ? [false, false] : battle === 'storm' ? [false, true] : [true, true];
         const sides: [BattleSide, BattleSide] = [
-          { troops: 1, modifiedBattleRating: 0, tactic: null, casualtyScale: [scale.attacker[0], scale.attacker[1]], holdsRegardless: holds[0] },
-          { troops: 1, modifiedBattleRating: 0, tactic: null, casualtyScale: [scale.defender[0], scale.defender[1]], holdsRegardless: holds[1] },
+          {
+            troops: 1,
+            modifiedBattleRating: 0,
+            tactic: null,
+            casualtyScale: [scale.attacker[0], scale.attacker[1]],
+            holdsRegardless: holds[0],
+          },
+          {
+            troops: 1,
+            modifiedBattleRating: 0,
+            tactic: null,
+            casualtyScale: [scale.defender[0], scale.defender[1]],
+            holdsRegardless: holds[1],
+          },
         ];
-        const fx = battle === 'assault' ? { ...pairing, casualtyMod: [0, ASSAULT_DEFENDER_CASUALTY_POINTS] as [number, number] } : pairing;
-        const policies = battle === 'assault' ? { ...setup.policies, casualtyMod: 'additive' as const } : setup.policies;
+        const fx =
+          battle === 'assault'
+            ? { ...pairing, casualtyMod: [0, ASSAULT_DEFENDER_CASUALTY_POINTS] as [number, number] }
+            : pairing;
+        const policies =
+          battle === 'assault' ? { ...setup.policies, casualtyMod: 'additive' as const } : setup.policies;
         const result = decidedSides(sides, fx, winner, row, policies);
         for (let s = 0; s < 2; s++) {
           const o = result[s];
@@ -558,13 +790,23 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
           // A rout or — ends the siege, except for a side that holds regardless (harass; the simple siege's
           // defender); under assault the losers are driven back (RC l. 11616).
           ends[s] = (raw === 'rout' || raw === '-') && !(holds[s] && battle !== 'assault');
-          const left = (o.location !== 'withdraws' && (o.location[0] === 'R' || o.location === 'rout' || o.location === '-')) || (battle === 'assault' && ends[s]);
+          const left =
+            (o.location !== 'withdraws' && (o.location[0] === 'R' || o.location === 'rout' || o.location === '-')) ||
+            (battle === 'assault' && ends[s]);
           let standing = troops[s] - lost[s].lost;
           if (s === 0 && standing > fighting) standing = fighting;
           const c = casualties(standing, o.percent, left);
           lost[s] = { dead: lost[s].dead + c.dead, lost: lost[s].lost + c.lost };
           nextFatigue[s] = fatigueLevel(o.fatigue);
-          if (bt) sideTraces.push({ percent: o.percent.num / o.percent.den, dead: c.dead, lost: c.lost, fatigue: o.fatigue, location: o.location, ends: ends[s] });
+          if (bt)
+            sideTraces.push({
+              percent: o.percent.num / o.percent.den,
+              dead: c.dead,
+              lost: c.lost,
+              fatigue: o.fatigue,
+              location: o.location,
+              ends: ends[s],
+            });
         }
         if (bt) {
           bt.row = row;
@@ -583,14 +825,21 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
     // Damage so far: the weapons fired this week add their rolls; the walls' share opens breaches.
     if (!sally || setup.damageEveryWeek) {
       const f = setup.firing[attackerTactic as FiringTactic];
-      const add = f ? (f.artillery ? (firedArtilleryRolls ?? rolls.artillery) : 0) + (f.ballista ? (firedBallistaRolls ?? rolls.ballista) : 0) + (f.breaching ? rolls.breaching : 0) : 0;
+      const add = f
+        ? (f.artillery ? (firedArtilleryRolls ?? rolls.artillery) : 0) +
+          (f.ballista ? (firedBallistaRolls ?? rolls.ballista) : 0) +
+          (f.breaching ? rolls.breaching : 0)
+        : 0;
       if (add > 0) {
         if (wk) wk.damageAdded = add;
         gross += add;
         net = netDamage(gross, 1, damageD100);
         if (wallHp > 0 && setup.wallLengthFeet > 0) {
           const walls = allocateDamage(net, setup.hitPoints).byClass[0];
-          out.breachFeet = Math.min(setup.wallLengthFeet, 10 * Math.floor(walls / ((wallHp * 10) / setup.wallLengthFeet)));
+          out.breachFeet = Math.min(
+            setup.wallLengthFeet,
+            10 * Math.floor(walls / ((wallHp * 10) / setup.wallLengthFeet)),
+          );
         }
       }
     }
@@ -614,7 +863,8 @@ export function fightSiege(setup: SiegeSetup, dice: SiegeDice, trace?: SiegeTrac
     if (ends[1] || (troops[1] <= 0 && !starvedOut)) return end('stormed');
     if (troops[1] <= 0) return end('starved');
     if (ends[0]) {
-      if (battle === 'assault') out.repulsed++; // driven back to bombarding range: the siege goes on
+      if (battle === 'assault')
+        out.repulsed++; // driven back to bombarding range: the siege goes on
       else return end('attackerRouted');
     }
     if (troops[0] <= 0) return end('attackerRouted');

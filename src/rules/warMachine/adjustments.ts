@@ -14,7 +14,9 @@ export type RatioRounding = 'up' | 'down';
  */
 export function troopRatioBonus(larger: number, smaller: number, rounding: RatioRounding = 'up'): number {
   if (smaller <= 0) throw new RangeError('troop counts must be positive');
-  return larger >= smaller ? ratioBonus(larger, smaller, rounding === 'up' ? 1 : 0) : ratioBonus(smaller, larger, rounding === 'up' ? 1 : 0);
+  return larger >= smaller
+    ? ratioBonus(larger, smaller, rounding === 'up' ? 1 : 0)
+    : ratioBonus(smaller, larger, rounding === 'up' ? 1 : 0);
 }
 
 /**
@@ -60,13 +62,23 @@ export const FLAG_ADJUSTMENTS = {
   // Environment
   extremelyFavourable: { group: 'environment', value: 25, rule: 'Extremely favourable environment', line: 101 },
   extremelyUnfavourable: { group: 'environment', value: -25, rule: 'Extremely unfavourable environment', line: 102 },
-  infravisionNightBattle: { group: 'environment', value: 20, rule: 'Entire force has infravision in night battle', line: 103 },
+  infravisionNightBattle: {
+    group: 'environment',
+    value: 20,
+    rule: 'Entire force has infravision in night battle',
+    line: 103,
+  },
   // Terrain
   higherAltitude: { group: 'terrain', value: 20, rule: 'Higher altitude', line: 108 },
   halflingsInFieldsOrWoods: { group: 'terrain', value: 20, rule: 'Halflings in fields or woods', line: 109 },
   elvesInWoods: { group: 'terrain', value: 10, rule: 'Elves in woods', line: 110 },
   dwarvesInHillsOrMountains: { group: 'terrain', value: 20, rule: 'Dwarves in hills or mountains', line: 111 },
-  mountedInMountainsWoodsStronghold: { group: 'terrain', value: -20, rule: 'Mounted in mountains, woods, stronghold', line: 112 },
+  mountedInMountainsWoodsStronghold: {
+    group: 'terrain',
+    value: -20,
+    rule: 'Mounted in mountains, woods, stronghold',
+    line: 112,
+  },
   inMire: { group: 'terrain', value: -20, rule: 'Force in mire (marsh, mud, etc.)', line: 113 },
   onShiftingGround: { group: 'terrain', value: -10, rule: 'Force on shifting ground (snow, sand, etc.)', line: 114 },
   // Leader loss (the side that removed the enemy's leader or officer gains it)
@@ -74,9 +86,19 @@ export const FLAG_ADJUSTMENTS = {
   enemyOfficerRemoved: { group: 'leader loss', value: 10, rule: "Enemy officer 'removed'", line: 158 },
   // PC heroics
   pcLeaderHeroicSuccess: { group: 'PC heroics', value: 20, rule: 'PC leader accomplishes heroic task', line: 163 },
-  nameLevelPcHeroicSuccess: { group: 'PC heroics', value: 10, rule: 'Name-level non-leader PC accomplishes heroic task', line: 164 },
+  nameLevelPcHeroicSuccess: {
+    group: 'PC heroics',
+    value: 10,
+    rule: 'Name-level non-leader PC accomplishes heroic task',
+    line: 164,
+  },
   pcLeaderHeroicFailure: { group: 'PC heroics', value: -20, rule: 'PC leader fails heroic task', line: 165 },
-  nameLevelPcHeroicFailure: { group: 'PC heroics', value: -10, rule: 'Name-level non-leader PC fails heroic task', line: 166 },
+  nameLevelPcHeroicFailure: {
+    group: 'PC heroics',
+    value: -10,
+    rule: 'Name-level non-leader PC fails heroic task',
+    line: 166,
+  },
 } as const;
 
 /** Defender-only terrain (sheet lines 117–126); starred ones are replaced by fortification BR under Siege Machine. */
@@ -84,7 +106,12 @@ export const DEFENDER_ADJUSTMENTS = {
   defendingInPlace: { value: 10, starred: true, rule: 'Defending in place', line: 120 },
   defendingNarrowDefile: { value: 50, starred: false, rule: 'Defending narrow defile, pass or bridge', line: 121 },
   attackersCrossDeepWater: { value: 40, starred: false, rule: 'Attackers must cross deep water', line: 122 },
-  defendingRoughOrWall: { value: 20, starred: true, rule: 'Defending in mountains, hills, rough terrain, or behind wall', line: 123 },
+  defendingRoughOrWall: {
+    value: 20,
+    starred: true,
+    rule: 'Defending in mountains, hills, rough terrain, or behind wall',
+    line: 123,
+  },
   inStronghold: { value: 50, starred: true, rule: 'In stronghold', line: 124 },
 } as const;
 

@@ -71,7 +71,13 @@ export type BattleOutcome =
   | { kind: 'decided'; winner: 0 | 1; difference: number; row: number; sides: [SideOutcome, SideOutcome] };
 
 /** Outcome for each side when `winner` wins with results row `row`. */
-export function decidedSides(sides: readonly [BattleSide, BattleSide], fx: PairEffects, winner: 0 | 1, row: number, policies: BattlePolicies): [SideOutcome, SideOutcome] {
+export function decidedSides(
+  sides: readonly [BattleSide, BattleSide],
+  fx: PairEffects,
+  winner: 0 | 1,
+  row: number,
+  policies: BattlePolicies,
+): [SideOutcome, SideOutcome] {
   const r = RESULTS_TABLE[row];
   const out: SideOutcome[] = [];
   for (let s = 0; s < 2; s++) {
@@ -102,7 +108,12 @@ export function decidedSides(sides: readonly [BattleSide, BattleSide], fx: PairE
  * Resolve one battle from the two d100 rolls. `favoured` is the side a tie goes to under the
  * `attacker`/`defender` tie policies (it wins with the first row).
  */
-export function resolveBattle(sides: readonly [BattleSide, BattleSide], rolls: readonly [number, number], policies: BattlePolicies, favoured: 0 | 1 | null = null): BattleOutcome {
+export function resolveBattle(
+  sides: readonly [BattleSide, BattleSide],
+  rolls: readonly [number, number],
+  policies: BattlePolicies,
+  favoured: 0 | 1 | null = null,
+): BattleOutcome {
   const fx = pairEffects(sides[0].tactic, sides[1].tactic);
   if (fx.noCombat) return { kind: 'no-combat' };
   const cA = sides[0].modifiedBattleRating + fx.brBonus[0] + rolls[0];
@@ -110,7 +121,13 @@ export function resolveBattle(sides: readonly [BattleSide, BattleSide], rolls: r
   if (cA === cB) {
     if (policies.tie === 'reroll') return { kind: 'reroll' };
     if (policies.tie === 'stalemate' || favoured === null) return { kind: 'stalemate' };
-    return { kind: 'decided', winner: favoured, difference: 0, row: 0, sides: decidedSides(sides, fx, favoured, 0, policies) };
+    return {
+      kind: 'decided',
+      winner: favoured,
+      difference: 0,
+      row: 0,
+      sides: decidedSides(sides, fx, favoured, 0, policies),
+    };
   }
   const winner: 0 | 1 = cA > cB ? 0 : 1;
   const difference = Math.abs(cA - cB);

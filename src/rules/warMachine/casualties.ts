@@ -16,7 +16,13 @@ export interface Percent {
  * additive: p + n points clamped to 0–100; multiplicative: p × (1 + n/100) clamped to 0–100.
  * `scaleNum/scaleDen` applies a further factor (e.g. ½ for the mercy rule, ¼ for assault defenders).
  */
-export function casualtyPercent(tablePercent: number, tacticMod: number, mode: CasualtyMod, scaleNum = 1, scaleDen = 1): Percent {
+export function casualtyPercent(
+  tablePercent: number,
+  tacticMod: number,
+  mode: CasualtyMod,
+  scaleNum = 1,
+  scaleDen = 1,
+): Percent {
   let num: number;
   let den: number;
   if (mode === 'additive') {

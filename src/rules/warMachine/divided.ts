@@ -23,7 +23,10 @@ export function divisionProblem(forces: readonly [readonly DividedForce[], reado
   if (forces[0].length !== forces[1].length) {
     return `each side must field the same number of forces (RC "Dividing a Force"): ${forces[0].length} against ${forces[1].length}; the side with fewer forces splits`;
   }
-  for (const side of forces) for (const f of side) if (f.troops < MIN_FORCE_TROOPS) return `a divided force needs at least ${MIN_FORCE_TROOPS} troops (RC l. 11063), got ${f.troops}`;
+  for (const side of forces)
+    for (const f of side)
+      if (f.troops < MIN_FORCE_TROOPS)
+        return `a divided force needs at least ${MIN_FORCE_TROOPS} troops (RC l. 11063), got ${f.troops}`;
   return null;
 }
 
@@ -32,7 +35,9 @@ export function divisionProblem(forces: readonly [readonly DividedForce[], reado
  * side B's, then list order.
  */
 export function choosingOrder(forces: readonly [readonly DividedForce[], readonly DividedForce[]]): DividedForce[] {
-  return [...forces[0], ...forces[1]].sort((x, y) => y.battleRating - x.battleRating || x.side - y.side || x.index - y.index);
+  return [...forces[0], ...forces[1]].sort(
+    (x, y) => y.battleRating - x.battleRating || x.side - y.side || x.index - y.index,
+  );
 }
 
 /** A pairing: [side A's force index, side B's force index]. */

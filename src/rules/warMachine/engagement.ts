@@ -30,7 +30,11 @@ function advanceOf(l: Location | 'withdraws'): number {
  * (sheet line 199): a winner that withdraws leaves (location `withdraws`), so contact breaks; a loser that
  * withdraws retreats one unit farther (F/R breaks contact, F+3/R+2 still does not).
  */
-export function contactAfter(winner: Location | 'withdraws', loser: Location | 'withdraws', loserWithdraws = false): Contact {
+export function contactAfter(
+  winner: Location | 'withdraws',
+  loser: Location | 'withdraws',
+  loserWithdraws = false,
+): Contact {
   if (loser === '-') return 'destroyed';
   if (loser === 'rout') return 'rout';
   if (winner === 'R') return 'both-left';
@@ -60,7 +64,14 @@ export function nightAfterBattle(e: Exertion, today: Fatigue, dice: { die(sides:
 }
 
 export type EngagementEnd = 'no battle' | 'contact broken' | 'both left the field' | 'rout' | 'destroyed' | 'day limit';
-export const ENGAGEMENT_ENDS: readonly EngagementEnd[] = ['no battle', 'contact broken', 'both left the field', 'rout', 'destroyed', 'day limit'];
+export const ENGAGEMENT_ENDS: readonly EngagementEnd[] = [
+  'no battle',
+  'contact broken',
+  'both left the field',
+  'rout',
+  'destroyed',
+  'day limit',
+];
 
 export interface EngagementSide {
   troops: number;
@@ -89,7 +100,14 @@ export interface EngagementDay {
   winner: 0 | 1 | null;
   /** Results row index (null: no combat or a standing tie). */
   row: number | null;
-  sides: { percent: number; dead: number; wounded: number; troopsLeft: number; fatigue: Fatigue; location: Location | 'withdraws' }[];
+  sides: {
+    percent: number;
+    dead: number;
+    wounded: number;
+    troopsLeft: number;
+    fatigue: Fatigue;
+    location: Location | 'withdraws';
+  }[];
   contact: Contact | null;
 }
 
@@ -131,7 +149,15 @@ export function fightEngagement(
     return f === 'N' ? { fatigue: f, daysLeft: 0 } : { fatigue: f, daysLeft: rng.die(4) };
   }) as [Exertion, Exertion];
   const fatigue = (s: number): Fatigue => exertion[s].fatigue;
-  const out: EngagementOutcome = { days: 0, end: 'day limit', lastWinner: null, dead: [0, 0], wounded: [0, 0], routed: [false, false], destroyed: [false, false] };
+  const out: EngagementOutcome = {
+    days: 0,
+    end: 'day limit',
+    lastWinner: null,
+    dead: [0, 0],
+    wounded: [0, 0],
+    routed: [false, false],
+    destroyed: [false, false],
+  };
   for (let day = 1; day <= maxDays; day++) {
     let p = 0;
     if (pairings.length > 1) {
@@ -139,7 +165,23 @@ export function fightEngagement(
       while (x >= pairings[p].threshold) p++;
     }
     const fx = pairings[p].effects;
-    const today: EngagementDay | null = trace ? { day, pairing: p, noCombat: fx.noCombat, battleRating: [0, 0], fatiguePenalty: [0, 0], ratioBonus: [0, 0], tacticBonus: [fx.brBonus[0], fx.brBonus[1]], rolls: [], difference: 0, winner: null, row: null, sides: [], contact: null } : null;
+    const today: EngagementDay | null = trace
+      ? {
+          day,
+          pairing: p,
+          noCombat: fx.noCombat,
+          battleRating: [0, 0],
+          fatiguePenalty: [0, 0],
+          ratioBonus: [0, 0],
+          tacticBonus: [fx.brBonus[0], fx.brBonus[1]],
+          rolls: [],
+          difference: 0,
+          winner: null,
+          row: null,
+          sides: [],
+          contact: null,
+        }
+      : null;
     if (today) trace!.push(today);
     if (fx.noCombat) {
       out.end = day === 1 ? 'no battle' : 'contact broken';
@@ -191,7 +233,14 @@ export function fightEngagement(
       out.wounded[s] += l.wounded;
       troops[s] -= l.lost;
       // The fatigue the battle leaves (the night's recovery, below, starts from it).
-      today?.sides.push({ percent: o.percent.num / o.percent.den, dead: l.dead, wounded: l.wounded, troopsLeft: troops[s], fatigue: worseFatigue(fatigue(s), o.fatigue), location: o.location });
+      today?.sides.push({
+        percent: o.percent.num / o.percent.den,
+        dead: l.dead,
+        wounded: l.wounded,
+        troopsLeft: troops[s],
+        fatigue: worseFatigue(fatigue(s), o.fatigue),
+        location: o.location,
+      });
     }
     out.lastWinner = winner;
     const contact = contactAfter(result[winner].location, result[1 - winner].location, fx.withdraws[1 - winner]);
@@ -205,7 +254,14 @@ export function fightEngagement(
     if (contact === 'destroyed' || troops[loser] === 0) out.destroyed[loser] = true;
     if (troops[winner] === 0) out.destroyed[winner] = true;
     if (contact !== 'holds' || troops[0] === 0 || troops[1] === 0) {
-      out.end = contact === 'holds' ? 'destroyed' : contact === 'broken' ? 'contact broken' : contact === 'both-left' ? 'both left the field' : contact;
+      out.end =
+        contact === 'holds'
+          ? 'destroyed'
+          : contact === 'broken'
+            ? 'contact broken'
+            : contact === 'both-left'
+              ? 'both left the field'
+              : contact;
       return out;
     }
     if (day < maxDays) for (let i = 0; i < 2; i++) exertion[i] = nightAfterBattle(exertion[i], result[i].fatigue, rng);

@@ -109,13 +109,23 @@ export function basicForceRating(f: ForceFactors, averageRounding: AverageRoundi
 
   const officersEnough = f.officers.count > 0 && f.officers.count * 40 >= f.troops;
   if (officersEnough) {
-    add('experience', `3 × average officer level (${f.officers.averageLevel})`, 3 * average(f.officers.averageLevel, averageRounding));
+    add(
+      'experience',
+      `3 × average officer level (${f.officers.averageLevel})`,
+      3 * average(f.officers.averageLevel, averageRounding),
+    );
   } else if (f.officers.count > 0) {
     // Sheet l. 19: "must have one officer for each 40 troops".
     const needed = Math.ceil(f.troops / 40);
-    dropped.push(`officers: ${f.officers.count.toLocaleString('en-US')} for ${f.troops.toLocaleString('en-US')} troops fall short of one per 40 (${needed.toLocaleString('en-US')} needed): no officer bonus (would be +${3 * average(f.officers.averageLevel, averageRounding)})`);
+    dropped.push(
+      `officers: ${f.officers.count.toLocaleString('en-US')} for ${f.troops.toLocaleString('en-US')} troops fall short of one per 40 (${needed.toLocaleString('en-US')} needed): no officer bonus (would be +${3 * average(f.officers.averageLevel, averageRounding)})`,
+    );
   }
-  add('experience', `2 × average troop level (${f.averageTroopLevel})`, 2 * average(f.averageTroopLevel, averageRounding));
+  add(
+    'experience',
+    `2 × average troop level (${f.averageTroopLevel})`,
+    2 * average(f.averageTroopLevel, averageRounding),
+  );
   add('experience', `1 per victory in last 10 years (max 10)`, capped('victories', f.victories, 10));
   add('experience', `−1 per rout in last 10 years (max 10)`, -capped('routs', f.routs, 10));
 
@@ -125,13 +135,15 @@ export function basicForceRating(f: ForceFactors, averageRounding: AverageRoundi
 
   add('equipment', `${f.weapons} weapons`, WEAPON_POINTS[f.weapons]);
   if (f.secondWeapon && f.weapons !== 'none') add('equipment', 'second weapon of same quality', 5);
-  else if (f.secondWeapon) dropped.push('secondWeapon: counts only beside weapons of some quality (weapons: none here)');
+  else if (f.secondWeapon)
+    dropped.push('secondWeapon: counts only beside weapons of some quality (weapons: none here)');
   if (f.armourClass5OrBetter) add('equipment', 'average AC 5 or better', 5);
 
   if (f.allElvesOrDwarves) {
     add('special', 'all elves or dwarves', 15);
     // Sheet l. 32–33: 15 for elves or dwarves *or* 2 per 1% with two asterisks, not both.
-    if (f.twoAsteriskTroops > 0) dropped.push('twoAsteriskTroops: not counted beside allElvesOrDwarves (the sheet gives one or the other)');
+    if (f.twoAsteriskTroops > 0)
+      dropped.push('twoAsteriskTroops: not counted beside allElvesOrDwarves (the sheet gives one or the other)');
   } else {
     const pct = percentOfForce(f.twoAsteriskTroops, f.troops);
     add('special', `2 per 1% of force with two asterisks (${pct}%)`, 2 * pct);

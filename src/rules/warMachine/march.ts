@@ -231,7 +231,13 @@ export interface MarchDay {
  * the forced-march 1d6 or the foraging 1d6, then the 1d4 of a recovery step for fatigue carried from earlier
  * days, then the 1d4 of fatigue caused today.
  */
-export function marchDay(s: MarchState, action: MarchAction, force: MarchForce, p: MarchPolicies, dice: Dice): MarchDay {
+export function marchDay(
+  s: MarchState,
+  action: MarchAction,
+  force: MarchForce,
+  p: MarchPolicies,
+  dice: Dice,
+): MarchDay {
   const morning = fatigueOf(s);
   // "Cannot move if seriously fatigued" (sheet l. 192; RC l. 11412); "a force that is seriously fatigued cannot
   // attempt a forced march" (RC l. 11414).
@@ -294,12 +300,20 @@ export interface PlanOutcome {
  * Follow a plan day by day until the force covers `target` (null: march every day of the plan). A force that
  * arrives stops there: it has met the enemy (the battle, if any, is fought with its fatigue at that moment).
  */
-export function followPlan(start: MarchState, actions: readonly MarchAction[], force: MarchForce, p: MarchPolicies, target: number | null, dice: Dice): PlanOutcome {
+export function followPlan(
+  start: MarchState,
+  actions: readonly MarchAction[],
+  force: MarchForce,
+  p: MarchPolicies,
+  target: number | null,
+  dice: Dice,
+): PlanOutcome {
   let state = start;
   const fatigueByDay: MarchFatigue[] = [];
   for (let day = 1; day <= actions.length; day++) {
     state = marchDay(state, actions[day - 1], force, p, dice).state;
-    if (target !== null && state.distance >= target) return { arrivedDay: day, state: { ...state, distance: target }, fatigueByDay };
+    if (target !== null && state.distance >= target)
+      return { arrivedDay: day, state: { ...state, distance: target }, fatigueByDay };
     fatigueByDay.push(fatigueOf(state));
   }
   return { arrivedDay: 0, state, fatigueByDay };

@@ -27,5 +27,7 @@ export function leaderExperience(enemyTroops: number, result: 'won' | 'lost' | '
  * keeps 1 combat spell uncast."
  */
 export function pcResourcesUsed(result: 'won' | 'lost'): { combatSpellsKept: number; itemChargesUsed: number } {
-  return result === 'won' ? { combatSpellsKept: 1, itemChargesUsed: 1 / 3 } : { combatSpellsKept: 0, itemChargesUsed: 2 / 3 };
+  return result === 'won'
+    ? { combatSpellsKept: 1, itemChargesUsed: 1 / 3 }
+    : { combatSpellsKept: 0, itemChargesUsed: 2 / 3 };
 }

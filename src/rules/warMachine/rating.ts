@@ -2,9 +2,26 @@
  * From a scenario's description of two sides to their modified battle ratings, line by line with rule names
  * (what `warcast rate` prints). Pure: no I/O.
  */
-import { CHOICE_ADJUSTMENTS, CHOICE_RULES, CLASS_ADVANTAGE_BONUS, DEFENDER_ADJUSTMENTS, FLAG_ADJUSTMENTS, defenderTerrainFactor, troopRatioBonus, type DefenderAdjustment, type FlagAdjustment } from './adjustments.js';
+import {
+  CHOICE_ADJUSTMENTS,
+  CHOICE_RULES,
+  CLASS_ADVANTAGE_BONUS,
+  DEFENDER_ADJUSTMENTS,
+  FLAG_ADJUSTMENTS,
+  defenderTerrainFactor,
+  troopRatioBonus,
+  type DefenderAdjustment,
+  type FlagAdjustment,
+} from './adjustments.js';
 import { battleRating, makeupPercent, STATEMENTS, statementsFromMakeup, type StatementKey } from './battleRating.js';
-import { basicForceRating, troopClass, TROOP_CLASSES, type AverageRounding, type FactorLine, type ForceFactors } from './forceRating.js';
+import {
+  basicForceRating,
+  troopClass,
+  TROOP_CLASSES,
+  type AverageRounding,
+  type FactorLine,
+  type ForceFactors,
+} from './forceRating.js';
 import type { RatioRounding } from './adjustments.js';
 
 /**
@@ -99,7 +116,11 @@ export function rateSides(sides: readonly [RatedSide, RatedSide], policies: Rati
     const adj: AdjustmentLine[] = [];
     if (side.troops > enemy.troops) {
       const v = troopRatioBonus(side.troops, enemy.troops, policies.ratioRounding);
-      adj.push({ group: 'troop ratio', rule: `Troop ratio ${ratio(side.troops, enemy.troops)}:1 (larger force, rounding ${policies.ratioRounding})`, value: v });
+      adj.push({
+        group: 'troop ratio',
+        rule: `Troop ratio ${ratio(side.troops, enemy.troops)}:1 (larger force, rounding ${policies.ratioRounding})`,
+        value: v,
+      });
     }
     if (mine.cls !== null && theirs.cls !== null && mine.cls - theirs.cls >= 2) {
       adj.push({ group: 'morale', rule: 'Two or more troop class advantage', value: CLASS_ADVANTAGE_BONUS });
@@ -113,18 +134,30 @@ export function rateSides(sides: readonly [RatedSide, RatedSide], policies: Rati
       const factor = defenderTerrainFactor(flying);
       for (const [key, def] of Object.entries(DEFENDER_ADJUSTMENTS)) {
         if (!side.adjustments[key as DefenderAdjustment]) continue;
-        if (factor === 'none') adj.push({ group: 'defender terrain', rule: `${def.rule} (ignored: all attackers fly)`, value: 0 });
-        else if (factor === 'half') adj.push({ group: 'defender terrain', rule: `${def.rule} (halved: ≥5% of attackers fly)`, value: Math.ceil(def.value / 2) });
+        if (factor === 'none')
+          adj.push({ group: 'defender terrain', rule: `${def.rule} (ignored: all attackers fly)`, value: 0 });
+        else if (factor === 'half')
+          adj.push({
+            group: 'defender terrain',
+            rule: `${def.rule} (halved: ≥5% of attackers fly)`,
+            value: Math.ceil(def.value / 2),
+          });
         else adj.push({ group: 'defender terrain', rule: def.rule, value: def.value });
       }
     } else if (side.defending) {
       for (const [key, def] of Object.entries(DEFENDER_ADJUSTMENTS)) {
-        if (side.adjustments[key as DefenderAdjustment]) adj.push({ group: 'defender terrain', rule: `${def.rule} (ignored: both sides defend)`, value: 0 });
+        if (side.adjustments[key as DefenderAdjustment])
+          adj.push({ group: 'defender terrain', rule: `${def.rule} (ignored: both sides defend)`, value: 0 });
       }
     }
     for (const group of ['immunity', 'fatigue', 'information', 'surprise'] as const) {
       const choice = side.adjustments[group] as string;
-      if (choice !== 'none') adj.push({ group, rule: CHOICE_RULES[choice], value: (CHOICE_ADJUSTMENTS[group] as Record<string, number>)[choice] });
+      if (choice !== 'none')
+        adj.push({
+          group,
+          rule: CHOICE_RULES[choice],
+          value: (CHOICE_ADJUSTMENTS[group] as Record<string, number>)[choice],
+        });
     }
     if (side.bonus !== 0) adj.push({ group: 'bonus', rule: "Game master's bonus", value: side.bonus });
     const modified = mine.br + adj.reduce((t, l) => t + l.value, 0);

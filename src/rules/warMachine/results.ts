@@ -16,7 +16,16 @@ export interface ResultsRow {
   location: [winner: Location, loser: Location];
 }
 
-const row = (min: number, max: number, cw: number, cl: number, fw: Fatigue, fl: Fatigue, lw: Location, ll: Location): ResultsRow => ({
+const row = (
+  min: number,
+  max: number,
+  cw: number,
+  cl: number,
+  fw: Fatigue,
+  fl: Fatigue,
+  lw: Location,
+  ll: Location,
+): ResultsRow => ({
   min,
   max,
   casualties: [cw, cl],
