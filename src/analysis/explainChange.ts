@@ -16,6 +16,7 @@ type Side = WarMachineScenario['sides'][number];
 
 const signed = (v: number) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0');
 const CLASS_ADVANTAGE = 'Two or more troop class advantage';
+const possessive = (name: string) => (name.endsWith('s') ? `${name}'` : `${name}'s`);
 
 /** R = larger / smaller as the rule reads it: exact up to 4 decimals, else cut to 4. */
 export function ratioText(a: number, b: number): string {
@@ -82,7 +83,7 @@ function ratioSentences(before: WarMachineScenario, after: WarMachineScenario, r
   for (const j of [0, 1]) {
     const [b0, b1] = [bonus(rb[j]), bonus(ra[j])];
     if (b0 === b1) continue;
-    const change = `${ra[j].name}'s troop-ratio bonus ${signed(b0)} → ${signed(b1)} (${signed(b1 - b0)} BR)`;
+    const change = `${possessive(ra[j].name)} troop-ratio bonus ${signed(b0)} → ${signed(b1)} (${signed(b1 - b0)} BR)`;
     if (moved.length === 1 && samePolicy) {
       const k = moved[0];
       const other = ta[1 - k];

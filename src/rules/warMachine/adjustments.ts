@@ -188,6 +188,14 @@ export type ChoiceGroup = keyof typeof CHOICE_ADJUSTMENTS;
 export const CLASS_ADVANTAGE_BONUS = 10;
 
 /**
+ * The morale bonus of a force whose troop class (ordinal, `TROOP_CLASSES`) is `mine` against `theirs`: RC l. 11092,
+ * "+ 10 if troop class is 2 levels higher than the enemy"; sheet l. 94 "Two or more troop class advantage".
+ */
+export function classAdvantage(mine: number, theirs: number): number {
+  return mine - theirs >= 2 ? CLASS_ADVANTAGE_BONUS : 0;
+}
+
+/**
  * Defender-only bonuses when attackers fly: halved (rounded up) if ≥ 5% of attackers can fly, ignored if
  * all of them fly (sheet line 117).
  */

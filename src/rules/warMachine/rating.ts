@@ -5,7 +5,7 @@
 import {
   CHOICE_ADJUSTMENTS,
   CHOICE_RULES,
-  CLASS_ADVANTAGE_BONUS,
+  classAdvantage,
   DEFENDER_ADJUSTMENTS,
   FLAG_ADJUSTMENTS,
   defenderTerrainFactor,
@@ -122,8 +122,12 @@ export function rateSides(sides: readonly [RatedSide, RatedSide], policies: Rati
         value: v,
       });
     }
-    if (mine.cls !== null && theirs.cls !== null && mine.cls - theirs.cls >= 2) {
-      adj.push({ group: 'morale', rule: 'Two or more troop class advantage', value: CLASS_ADVANTAGE_BONUS });
+    if (mine.cls !== null && theirs.cls !== null && classAdvantage(mine.cls, theirs.cls) !== 0) {
+      adj.push({
+        group: 'morale',
+        rule: 'Two or more troop class advantage',
+        value: classAdvantage(mine.cls, theirs.cls),
+      });
     }
     for (const [key, def] of Object.entries(FLAG_ADJUSTMENTS)) {
       if (side.adjustments[key as FlagAdjustment]) adj.push({ group: def.group, rule: def.rule, value: def.value });
