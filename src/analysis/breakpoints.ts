@@ -9,7 +9,13 @@ import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { grouped } from '../numbers.js';
 import { classAdvantage, RATIO_MODE } from '../rules/warMachine/adjustments.js';
-import { battleRating, STATEMENTS, statementHolds, type ForceMakeup } from '../rules/warMachine/battleRating.js';
+import {
+  battleRating,
+  STATEMENTS,
+  statementHolds,
+  type ForceMakeup,
+  type StatementKey,
+} from '../rules/warMachine/battleRating.js';
 import {
   officersNeeded,
   officersSuffice,
@@ -29,6 +35,8 @@ export interface Breakpoint {
   rule: BreakpointRule;
   /** The quantity moved: troops, officers, a make-up count (e.g. mounted troops), average movement, BFR. */
   quantity: string;
+  /** Rule `statement`: the statement that starts or stops holding. */
+  statement?: StatementKey;
   /** The scenario field set to reach it, as `--vary` takes it (BFR: `basicForceRating`, given in place of forceFactors). */
   field: string;
   /** The quantity now, at the last value before the edge, and at the edge (the first value past it). */
@@ -123,6 +131,7 @@ function withBfr(s: WarMachineScenario, i: number, bfr: number): WarMachineScena
 interface Candidate {
   side: 0 | 1;
   rule: BreakpointRule;
+  statement?: StatementKey;
   quantity: string;
   field: string;
   now: number;
@@ -240,6 +249,7 @@ function statementCandidates(s: WarMachineScenario, i: 0 | 1): Candidate[] {
       out.push({
         side: i,
         rule: 'statement',
+        statement: st.key,
         quantity: unit,
         field: `sides[${i}].makeup.averageMovement`,
         now: given,
@@ -265,6 +275,7 @@ function statementCandidates(s: WarMachineScenario, i: 0 | 1): Candidate[] {
     out.push({
       side: i,
       rule: 'statement',
+      statement: st.key,
       quantity: unit,
       field: `sides[${i}].makeup.${key}`,
       now: nowCount,
@@ -352,6 +363,7 @@ export function warMachineBreakpoints(s: WarMachineScenario): Breakpoint[] {
       out.push({
         side: i,
         rule: c.rule,
+        ...(c.statement ? { statement: c.statement } : {}),
         quantity: c.quantity,
         field: c.field,
         now: c.now,
