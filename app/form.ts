@@ -45,8 +45,8 @@ const checkbox = (i: 0 | 1, key: string, aria: string) => `<input id="s${i}-${ke
 /** The column heads of a group: which side each column is (the names are in the form's first rows). */
 const heads = `<div class="row heads" aria-hidden="true"><span></span><span>A</span><span>B</span></div>`;
 
-function group(id: string, legend: string, body: string, extra = ''): string {
-  return `<fieldset class="group" id="${id}"${extra}><legend>${legend}</legend>${heads}${body}</fieldset>`;
+function group(id: string, legend: string, body: string, extra = '', ticks = false): string {
+  return `<fieldset class="group${ticks ? ' ticks' : ''}" id="${id}"${extra}><legend>${legend}</legend>${heads}${body}</fieldset>`;
 }
 
 function factorControl(i: 0 | 1, c: (typeof FACTOR_CONTROLS)[number], aria: string): string {
@@ -154,12 +154,14 @@ export function formHtml(doc: ScenarioDocument): string {
       row(`l-st-${s.key}`, s.text, sheetLine(s.line), (i, aria) => checkbox(i, `st-${s.key}`, aria)),
     ).join(''),
     ' aria-label="statements"',
+    true,
   )}</details>`;
   const adjustments = `<details class="block" id="d-adjustments" open><summary>Adjustments <small>(${sheetLine('70–168')})</small></summary>${group(
     'g-adjustments',
     'Adjustments',
     adjustmentGroups(),
     ' aria-label="adjustments"',
+    true,
   )}</details>`;
   const built = `<details class="block" id="d-built"><summary>How the BR is built</summary><div class="built">${SIDES.map(
     (i) => `<div><p class="sub">${i === 0 ? 'A' : 'B'}</p><ul id="s${i}-adj"></ul></div>`,

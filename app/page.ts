@@ -40,13 +40,15 @@ function cell(value: number, text: string, key: string): string {
 function render(): void {
   const started = performance.now();
   $('results').setAttribute('aria-busy', 'true');
-  current = applyFields(original, readForm());
+  const fields = readForm();
+  current = applyFields(original, fields);
   let scenario;
   try {
     scenario = validateDocument(current);
   } catch (err) {
     $('error').textContent = err instanceof Error ? err.message : String(err);
     clearTimeout(gameTimer);
+    $('results').setAttribute('aria-busy', 'false');
     return;
   }
   $('error').textContent = '';
@@ -72,7 +74,7 @@ function render(): void {
   $('cas-charts').innerHTML = casualtySvg(r, 0) + casualtySvg(r, 1);
   $('rows-chart').innerHTML = resultsRowsSvg(r);
   r.ratings.forEach((rating, i) => {
-    const f = readForm().sides[i];
+    const f = fields.sides[i];
     const side = i === 0 ? 'A' : 'B';
     $(`s${i}-br-note`).textContent =
       f.battleRating === null
@@ -170,7 +172,7 @@ async function copyLink(): Promise<void> {
 /** The phone's answer strip: the outcome in one line, pinned at the top while the answer panel is out of view. */
 function stripHtml(r: OddsResult): string {
   const [a, b] = r.sides;
-  return `<span class="a">${esc(a)} ${pct(r.win[0], 1)}</span><span class="mid">no winner ${pct(r.tie, 1)}</span><span class="b">${esc(b)} ${pct(r.win[1], 1)}</span>`;
+  return `<span class="a"><span class="n">A ${esc(a)}</span> <b>${pct(r.win[0], 1)}</b></span><span class="mid">no winner ${pct(r.tie, 1)}</span><span class="b"><b>${pct(r.win[1], 1)}</b> <span class="n">B ${esc(b)}</span></span>`;
 }
 
 /** Runs the page: the form, the answer on every change, exports, the Monte Carlo. */
@@ -184,8 +186,17 @@ export function startPage(): void {
   current = original;
   $('form').innerHTML = formHtml(original);
   fillForm(fieldsOf(original));
-  $('form').addEventListener('input', render);
-  $('form').addEventListener('change', render);
+  // One answer per frame however many events an edit fires (a checkbox fires input and change).
+  let frame = 0;
+  const schedule = () => {
+    $('results').setAttribute('aria-busy', 'true');
+    frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      render();
+    });
+  };
+  $('form').addEventListener('input', schedule);
+  $('form').addEventListener('change', schedule);
   $('form').addEventListener('submit', (e) => e.preventDefault());
   $('copy-link').addEventListener('click', () => void copyLink());
   $('export-yaml').addEventListener('click', () => download('scenario.yaml', stringify(current), 'application/yaml'));

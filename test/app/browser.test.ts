@@ -354,7 +354,27 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
         expect(c.width, `${c.label} drawn`).toBeGreaterThan(100);
         expect(c.marks, `${c.label} has its bars`).toBeGreaterThan(0);
       }
-      await page.evaluate(() => document.querySelectorAll('details.block').forEach((d, i) => (d.open = i < 2)));
+      await page.evaluate(() => document.querySelectorAll('details.block').forEach((d, i) => (d.open = i < 3)));
+
+      // Scrolled down to the adjustments: on a phone the outcome stays pinned at the top (the strip).
+      await page.locator('#g-adjustments').scrollIntoViewIfNeeded();
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const strip = page.locator('#strip');
+      if (width < 768) {
+        await strip.waitFor({ state: 'visible' });
+        const box = (await strip.boundingBox())!;
+        expect(box.y).toBe(0);
+        expect(await strip.textContent()).toContain(
+          pct(Number(await page.locator('[data-key="out-a"]').getAttribute('data-value')), 1),
+        );
+        await page.screenshot({ path: resolve(`test/artifacts/app-${width}-scrolled.png`) });
+      } else {
+        // Beside the form, the answer panel itself stays in view.
+        expect(await strip.isVisible()).toBe(false);
+        const panel = (await page.locator('#verdict-panel').boundingBox())!;
+        expect(panel.y).toBeGreaterThanOrEqual(0);
+        expect(panel.y).toBeLessThan(height);
+      }
 
       // An edit changes the verdict: B's BR typed up by 10, the answer recomputed at once.
       await page.evaluate(() => window.scrollTo(0, 0));
