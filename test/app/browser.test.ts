@@ -230,10 +230,14 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
         if (box.dataset.trials && seen.at(-1) !== box.dataset.trials) seen.push(box.dataset.trials);
       }).observe(box, { attributes: true, childList: true });
     });
+    const pursuitStarted = performance.now();
     await page.getByLabel('pursuit: battles over at most (days)').fill('3');
     await page.waitForFunction(() => document.getElementById('pursuit')?.dataset.trials === '100000', null, {
       timeout: 30_000,
     });
+    console.log(
+      `app page: the pursuit's verdict, 3 stages to 100,000 trials, ${(performance.now() - pursuitStarted).toFixed(0)} ms from the edit`,
+    );
     expect(await page.evaluate(() => (window as unknown as { pursuitStages: string[] }).pursuitStages)).toEqual([
       '2000',
       '20000',
