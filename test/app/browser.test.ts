@@ -94,6 +94,17 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     const before = await cliJson(['odds', 'examples/orcs-vs-men.yaml', '--exact', '--json']);
     expect(await shown('win-a')).toBe((before.win as number[])[0]);
 
+    // Every control of the form has a name a screen reader says: its row's words and its side.
+    const tree = await page.locator('#form').ariaSnapshot();
+    const controls = tree.split('\n').filter((l) => /^\s*- (spinbutton|checkbox|radio|combobox|textbox)\b/.test(l));
+    expect(controls.length).toBeGreaterThan(100);
+    expect(
+      controls.filter((l) => !/^\s*- \w+ "[^"]+"/.test(l)),
+      'controls without a name',
+    ).toEqual([]);
+    expect(tree).toContain('spinbutton "troops A (Orcs of the Broken Fang)"');
+    expect(tree).toContain('checkbox "Higher altitude B (Men of Kelvin)"');
+
     // Keyboard-usable, labelled controls: type a BR for B (replacing its computed BR) and choose A's tactic.
     await page.getByLabel('battle rating (BR)').nth(1).fill('95');
     await page.getByLabel('tactic').first().selectOption('envelop');
