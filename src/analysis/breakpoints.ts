@@ -145,11 +145,12 @@ interface Candidate {
 }
 
 function distanceWords(c: Candidate): string {
-  const d = Math.abs(c.edge - c.now);
-  const more = c.edge > c.now ? 'more' : 'fewer';
-  const unit = d === 1 && c.unit.endsWith('s') && c.unit !== 'average movement' ? c.unit.slice(0, -1) : c.unit;
-  if (c.unit === 'average movement') return `${grouped(d)} ${c.edge > c.now ? 'more' : 'less'} average movement`;
-  return `${grouped(d)} ${more} ${unit}`;
+  const exact = Math.abs(c.edge - c.now);
+  if (c.unit === 'average movement') return `${grouped(exact)} ${c.edge > c.now ? 'more' : 'less'} average movement`;
+  // A make-up percentage need not be a whole count of troops (4.2% of 10): the whole troops it takes.
+  const d = Math.ceil(exact - 1e-9);
+  const unit = d !== 1 ? c.unit : c.unit.startsWith('troops ') ? `troop${c.unit.slice(6)}` : c.unit.replace(/s$/, '');
+  return `${grouped(d)} ${c.edge > c.now ? 'more' : 'fewer'} ${unit}`;
 }
 
 function troopRatioCandidates(s: WarMachineScenario, i: 0 | 1): Candidate[] {
