@@ -149,8 +149,8 @@ ${monteCarloBlock('battle', 'battles', 'The battle above, simulated; with pursui
 ${monteCarloBlock('siege', 'sieges', 'A siege (YAML, as <code>warcast siege</code> reads)', 'warcast siege', 100000, true)}
 ${monteCarloBlock('cascade', 'cascades', 'A Dune seizure cascade (YAML, as <code>warcast cascade</code> reads; NPC attacks on)', 'warcast cascade', 20000, true)}
 </section>
-<section aria-labelledby="export-h">
-<h2 id="export-h">Export</h2>
+<section aria-label="export">
+<h2>Export</h2>
 <p><label for="export">exported text: the YAML is a scenario <code>warcast</code> reads; the JSON is <code>warcast odds --exact --json</code> without elapsedMs; the Markdown is <code>warcast odds --exact --markdown</code>, for a forum post</label></p>
 <textarea id="export" readonly rows="8" spellcheck="false"></textarea>
 </section>
