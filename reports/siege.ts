@@ -8,7 +8,7 @@ import { ENDINGS } from '../src/kinds/siege/plan.js';
 import { siegeEndingsChart, siegeSuppliesChart, siegeSurvivalChart, siegeWeeksChart } from './charts/siege.js';
 import { atMostChart } from './charts/cumulative.js';
 import { documentContent, type ReportContent } from './content.js';
-import { elapsedText, policyText, runFacts } from './save.js';
+import { elapsedText, policyText, runFacts } from './facts.js';
 import { presentSiege } from '../src/kinds/siege/present.js';
 import { chartText, type Chart } from './spec.js';
 
