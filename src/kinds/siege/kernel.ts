@@ -203,12 +203,17 @@ let artilleryTable = new Int32Array(6 * 1000 * 2);
 let artilleryTenths = new Float64Array(1000 * 2);
 /** Per siege, each arsenal's damage rolls [phase × 3 + group] (artillery, ballista, bore/ram): field construction. */
 let phaseRolls = new Float64Array(3);
+/** The plan the two tables above were built for. */
+let artilleryFor: SiegePlan | null = null;
 
 /**
  * Bombard losses depend only on the tactic and three d10 (1d10 for the defender, 2d10 for the attacker), so
  * they are tabulated once per call instead of dividing twice every week.
  */
 function buildArtilleryTable(plan: SiegePlan): void {
+  // A plan is never changed once compiled: calls on the same plan (worth's one-trial calls) reuse the table.
+  if (artilleryFor === plan) return;
+  artilleryFor = plan;
   const rows = plan.bombardAttacker.length;
   if (artilleryTable.length < rows * 2000) artilleryTable = new Int32Array(rows * 2000);
   if (artilleryTenths.length < plan.phases * 2000) artilleryTenths = new Float64Array(plan.phases * 2000);
