@@ -1,4 +1,6 @@
 /** The search behind `worth`'s equivalents on a Monte Carlo curve (sieges, cascades): shared by worthSiege and worthCascade. */
+import { LocalEngine } from '../engine/local.js';
+import { UsageError } from '../errors.js';
 import { wilsonInterval } from '../stats/index.js';
 import { withinNoise } from '../stats/paired.js';
 import type { RunSettings } from './options.js';
@@ -96,6 +98,11 @@ export class WorthRuns {
 
 /** The stages of a worth run from its options: `--trials N` alone fixes N a variant; else stages by precision. */
 export function worthPlan(settings: RunSettings, options: WorthOptions): WorthPlan {
+  // Shards, checkpoints and the cluster cut runs into chunks; a paired trial is one call on this thread.
+  if (options.engine !== undefined && !(options.engine instanceof LocalEngine))
+    throw new UsageError(
+      'worth on a siege or a cascade runs its paired trials here, one at a time: --shard, --redis, --checkpoint and merge do not apply',
+    );
   const byPrecision = options.trials === undefined || options.precision != null;
   return {
     seed: settings.seed,
