@@ -1,7 +1,7 @@
 /**
  * Reports of the designer's toolkit (`seek`, `worth`, `tournament` with --report): built from the result alone.
  */
-import { pct, signedPct } from '../src/text/format.js';
+import { pct } from '../src/text/format.js';
 import type { SeekResult } from '../src/analysis/seek.js';
 import type { WorthResult } from '../src/analysis/worth.js';
 import type { TournamentResult } from '../src/analysis/tournament.js';

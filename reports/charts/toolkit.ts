@@ -93,13 +93,7 @@ export function tornadoChart(i: TornadoInput): TopLevelSpec {
     name: x.name,
     delta: r6(x.winDelta),
     sign:
-      (x.noBattleDelta ?? 0) > 0
-        ? 'no battle'
-        : x.withinNoise
-          ? 'within noise'
-          : x.winDelta >= 0
-            ? 'helps'
-            : 'hurts',
+      (x.noBattleDelta ?? 0) > 0 ? 'no battle' : x.withinNoise ? 'within noise' : x.winDelta >= 0 ? 'helps' : 'hurts',
     noBattle: r6(x.noBattleDelta ?? 0),
     lo: r6(x.ci95?.[0] ?? x.winDelta),
     hi: r6(x.ci95?.[1] ?? x.winDelta),

@@ -5,7 +5,19 @@
  * equivalents of its interval's ends (docs/design.md, "worth").
  */
 import type { WorthItem, WorthResult } from '../analysis/worth.js';
-import { change, gap, heading, note, percent, run, table, verdict, type Block, type Document, type Text } from './document.js';
+import {
+  change,
+  gap,
+  heading,
+  note,
+  percent,
+  run,
+  table,
+  verdict,
+  type Block,
+  type Document,
+  type Text,
+} from './document.js';
 import { equivalentText, fmtCount, grouped, pct } from './format.js';
 
 /** What an item changes, as the table's change cell says it. */
@@ -99,12 +111,16 @@ export function presentWorth(r: WorthResult): Document {
         `no equivalent for ${unpriced.map((i) => i.name).join(', ')}: they turn battles into no battle (not a defeat), which no bonus or troops do`,
       ),
     );
-  if (r.refused?.length)
-    notes.push(note('not allowed by the rules this round:'), {
-      type: 'ledger',
-      lines: r.refused.map((x) => `  ${x.name}: ${x.reason}`),
-    });
   if (notes.length) blocks.push(gap, ...notes);
+  if (r.refused?.length)
+    blocks.push(
+      gap,
+      table(
+        ['not allowed by the rules this round', 'why'],
+        r.refused.map((x) => [x.name, x.reason]),
+        'Not allowed by the rules this round',
+      ),
+    );
   blocks.push({ type: 'chart', name: 'tornado' });
   return { title: r.title ?? `What it is worth to ${r.sideName}`, blocks };
 }
