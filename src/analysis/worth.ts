@@ -20,6 +20,7 @@ import {
 import { TACTICS } from '../rules/warMachine/tactics.js';
 import { validate, type ScenarioSource } from '../scenario/source.js';
 import { pct } from '../present/format.js';
+import { explainWarMachineChange } from './explainChange.js';
 import { exactOdds } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
 import { seek } from './seek.js';
@@ -103,6 +104,8 @@ export interface WorthItem {
   noBattle?: number;
   /** Battles: noBattle − the scenario's P(no battle). */
   noBattleDelta?: number;
+  /** Battles: the rule thresholds the item crosses, one sentence each (the kind's `explainChange`); absent when none. */
+  explain?: string[];
   /**
    * Why the equivalents are null (absent when they are not). Cascades: why `troopsEquivalent` is. Battles: the
    * item turns battles into no battle, which no change of bonus or troops does.
@@ -312,10 +315,12 @@ export async function worthBattle(
           Math.max(1, Math.ceil(me.troops / troopsFactor)),
           Math.min(1e9, me.troops * troopsFactor),
         );
+    const explain = explainWarMachineChange(scenario, edited);
     items.push({
       name: v.name,
       group: v.group,
       rule: v.rule,
+      ...(explain.length ? { explain } : {}),
       win,
       winDelta,
       casualtiesDelta,

@@ -89,6 +89,8 @@ export function presentWorth(r: WorthResult): Document {
   }
   blocks.push(gap, table(columns, rows, `What each item is worth to ${r.sideName}`));
   const notes: Block[] = [];
+  // The rule thresholds an item crosses (the kind's explainChange), beside the item they explain.
+  for (const i of r.items) for (const line of i.explain ?? []) notes.push(note(`${i.name}: ${line}`));
   if (mc) {
     notes.push(
       note(
