@@ -1,5 +1,5 @@
-/** Commander wiring of the designer's toolkit: seek, worth, tournament (docs/design.md). */
-import type { Command } from 'commander';
+/** Commander wiring of the designer's toolkit: seek, worth, tournament, design, price (docs/design.md). */
+import { Option, type Command } from 'commander';
 import type { Io } from './io.js';
 import type { TrialWords } from './options.js';
 
@@ -95,4 +95,28 @@ export function addToolkitCommands(
     .action(async (file: string, flags) =>
       setExit(await (await import('./tournament.js')).tournamentCommand(file, flags, io)),
     );
+
+  program
+    .command('design <file>')
+    .description(
+      "the purchase within a budget (gold, weeks) with the best P(win) against the enemy's best reply, or the cheapest reaching --target; the Pareto front of cost against win (exact)",
+    )
+    .option('--target <p>', 'the cheapest purchase whose P(win) is at least p (0–1), e.g. 0.9')
+    .option('--top <n>', 'how many of the best purchases to show (default 5)')
+    .option('--json', 'print one JSON document on stdout')
+    .addOption(new Option('--markdown', 'print Markdown to paste into a forum or play-by-email post').conflicts('json'))
+    .option('--report <dir>', 'also write a report folder (Pareto front chart, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
+    .action(async (file: string, flags) => setExit(await (await import('./design.js')).designCommand(file, flags, io)));
+
+  program
+    .command('price <file>')
+    .description(
+      "each troop type's price at which equal-cost forces are even against the reference type (exact), types dominated at any price, each price's sensitivity",
+    )
+    .option('--json', 'print one JSON document on stdout')
+    .addOption(new Option('--markdown', 'print Markdown to paste into a forum or play-by-email post').conflicts('json'))
+    .option('--report <dir>', 'also write a report folder (price chart, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
+    .action(async (file: string, flags) => setExit(await (await import('./design.js')).priceCommand(file, flags, io)));
 }
