@@ -8,7 +8,7 @@ import type { TournamentResult } from '../src/analysis/tournament.js';
 import { heatmapChart, ratingsChart, seekChart, tornadoChart } from './charts/toolkit.js';
 import { documentContent, type ReportContent, type Table } from './content.js';
 import { presentTournament } from '../src/kinds/tournament/present.js';
-import { presentWorth } from '../src/present/worth.js';
+import { presentWorth } from '../src/analysis/worthPresent.js';
 import { plain } from '../src/present/format.js';
 import { elapsedText } from './save.js';
 import { WAR_MACHINE_SOURCES } from './warMachine.js';
