@@ -222,6 +222,8 @@ let artilleryTable = new Int32Array(6 * 1000 * 2);
 let artilleryTenths = new Float64Array(1000 * 2);
 /** Per siege, each arsenal's damage rolls [phase × 3 + group] (artillery, ballista, bore/ram): field construction. */
 let phaseRolls = new Float64Array(3);
+/** The plan the two tables above were built for. */
+let artilleryFor: SiegePlan | null = null;
 
 /** What the artillery tables were last built from: hit dice [attacker, defender], then the bombard BRs (A, A′). */
 let artilleryKey = new Float64Array(0);
@@ -253,7 +255,11 @@ function artilleryTableIsFor(plan: SiegePlan): boolean {
  * they are tabulated once per call instead of dividing twice every week.
  */
 function buildArtilleryTable(plan: SiegePlan): void {
-  if (artilleryTableIsFor(plan)) return;
+  // A plan is never changed once compiled: calls on the same plan (worth's one-trial calls) skip even the comparison.
+  if (artilleryFor === plan) return;
+  const built = artilleryTableIsFor(plan);
+  artilleryFor = plan;
+  if (built) return;
   const rows = plan.bombardAttacker.length;
   if (artilleryTable.length < rows * 2000) artilleryTable = new Int32Array(rows * 2000);
   if (artilleryTenths.length < plan.phases * 2000) artilleryTenths = new Float64Array(plan.phases * 2000);
