@@ -109,6 +109,9 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     await page.getByLabel('battle rating (BR)').nth(1).fill('95');
     await page.getByLabel('tactic').first().selectOption('envelop');
     await page.getByLabel('tie policy').selectOption('defender');
+    // The other policies: mercy (the loser's casualties halved) by keyboard.
+    await page.getByLabel('mercy (optional rule)').focus();
+    await page.keyboard.press('Space');
     // An adjustment (its sheet line as the hint under its words) and an "only one" choice, by keyboard: Space
     // ticks a checkbox, the arrows move within a side's radio group.
     const altitude = page.getByLabel('Higher altitude').first();
@@ -132,6 +135,7 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     expect(doc!.sides[1].battleRating).toBe(95);
     expect(doc!.sides[0].tactic).toBe('envelop');
     expect(doc!.sides[0].adjustments).toEqual({ higherAltitude: true });
+    expect(doc!.policies).toEqual({ tie: 'defender', mercy: true });
     expect((doc!.sides[1].adjustments as Record<string, unknown>).fatigue).toBe('moderate');
     const edited = join(dir, 'edited.json');
     (await import('node:fs')).writeFileSync(edited, JSON.stringify(doc));
