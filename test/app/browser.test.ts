@@ -350,7 +350,9 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
         const charts = [...document.querySelectorAll('svg')].map((svg) => ({
           label: svg.getAttribute('aria-label'),
           width: svg.getBoundingClientRect().width,
-          marks: [...svg.querySelectorAll('rect')].filter((r) => r.getBoundingClientRect().width > 0).length,
+          // Bars, or a kind chart's marks (src/present/chartSvg.ts: lines, areas, points carry data-mark).
+          marks: [...svg.querySelectorAll('rect, [data-mark]')].filter((r) => r.getBoundingClientRect().width > 0)
+            .length,
         }));
         return {
           scroll: document.documentElement.scrollWidth,
