@@ -1,7 +1,8 @@
 /**
  * The what-if page (`warcast app`): a form for a War Machine battle whose every change re-runs the exact
- * engine (src/app/model.ts, the same code as `warcast odds --exact`) in the page. Bundled by esbuild into one
- * self-contained index.html (src/app/build.ts); no network.
+ * engine (src/app/model.ts, the same code as `warcast odds --exact`) in the page, the answer first: the verdict
+ * panel beside the form (./verdict.ts), the full odds below it, the pursuit's Monte Carlo by stages in a worker.
+ * Bundled by esbuild into one self-contained index.html (src/app/build.ts); no network.
  */
 import {
   applyFields,
@@ -255,7 +256,10 @@ function pursuit(doc: ScenarioDocument): void {
     delete box.dataset.trials;
     return;
   }
-  box.innerHTML = '<p class="small">over the pursuit: Monte Carlo starting…</p>';
+  // The last pursuit's numbers stay, greyed, until the new run's first stage replaces them.
+  delete box.dataset.trials;
+  if (box.innerHTML === '') box.innerHTML = '<p class="small">over the pursuit: Monte Carlo starting…</p>';
+  box.classList.add('stale');
   // Typing a number fires an edit per key: start once the edits pause.
   pursuitTimer = setTimeout(() => {
     const worker = pageWorker();
@@ -272,6 +276,7 @@ function pursuit(doc: ScenarioDocument): void {
         const target = $('pursuit');
         target.innerHTML = pursuitHtml(m.result, PURSUIT_STAGES.at(-1)!, !last);
         target.dataset.trials = String(m.result.trials);
+        target.classList.remove('stale');
         if (last) worker.terminate();
         else {
           stage++;

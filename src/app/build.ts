@@ -168,8 +168,8 @@ ${monteCarloBlock('battle', 'battles', 'The battle above, simulated; with pursui
 <h2 id="kinds-h">Sieges, cascades, marches and divided forces</h2>
 <p>Each drawn as its report draws it: the same document (tables, notes) and charts, computed in a Web Worker by the CLI's code, so the same file, seed and trials give the CLI's numbers.</p>
 </section>
-<section aria-labelledby="export-h">
-<h2 id="export-h">Export</h2>
+<section aria-label="export">
+<h2>Export</h2>
 <p><label for="export">exported text: the YAML is a scenario <code>warcast</code> reads; the JSON is <code>warcast odds --exact --json</code> without elapsedMs; the Markdown is <code>warcast odds --exact --markdown</code>, for a forum post</label></p>
 <textarea id="export" readonly rows="8" spellcheck="false"></textarea>
 </section>
