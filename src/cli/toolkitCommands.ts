@@ -43,9 +43,13 @@ export function addToolkitCommands(
     program
       .command('worth <scenario>')
       .description(
-        "what each adjustment, tactic, +10% troops and +10 BR is worth to a side: change in win probability and casualties, equivalent in BR points and in troops (exact); on a siege, engines, fortifications and food too, by Monte Carlo with common random numbers; on a cascade, what each choice is worth to a player's hold on a location, in legions",
+        "what each adjustment, tactic, +10% troops and +10 BR is worth to a side: change in win probability and casualties, equivalent in BR points and in troops (exact); on a siege, engines, fortifications and food too, by Monte Carlo on paired trials, each change with its 95% interval (default: staged until ± 0.5 points, --precision); on a cascade, what each choice is worth to a player's hold on a location, in legions",
       ),
-    { trials: 'a siege or cascade: trials per variant (default 10,000); a battle is exact', unit: 'trials' },
+    {
+      trials:
+        'a siege or cascade: trials per variant, the same for every item (default: stages by --precision); a battle is exact',
+      unit: 'trials',
+    },
   )
     .option(
       '--side <n>',
