@@ -360,7 +360,8 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
         const charts = [...document.querySelectorAll('svg')].map((svg) => ({
           label: svg.getAttribute('aria-label'),
           width: svg.getBoundingClientRect().width,
-          marks: [...svg.querySelectorAll('rect, path, circle, polyline, polygon')].filter((m) => {
+          // Bars, or a kind chart's marks (src/present/chartSvg.ts: lines, areas, points carry data-mark).
+          marks: [...svg.querySelectorAll('rect, path, circle, polyline, polygon, [data-mark]')].filter((m) => {
             const b = m.getBoundingClientRect();
             return b.width > 0 || b.height > 0;
           }).length,
