@@ -60,6 +60,12 @@ export interface SweepResult extends ResultMeta {
   trialsPerPoint: number;
   /** The precision target (95% half-width of every win probability), or null. */
   precision: number | null;
+  /** Under precision: every value's win probabilities reached it within --max-trials (false: stopped at the cap). */
+  precisionReached?: boolean;
+  /** Under precision: the widest 95% half-width of a win probability over the values. */
+  precisionHalfWidth?: number;
+  /** Under precision: the cap on battles per value (--max-trials). */
+  maxTrials?: number;
   threads: number;
   /** Every point is run with the same seed (the same chunk seeds): common random numbers. */
   commonRandomNumbers: boolean;
@@ -134,6 +140,7 @@ export async function battleSweep(
   if (raceSide !== null && raceSide !== 0 && raceSide !== 1)
     throw new UsageError(`--race: expected side 0 or 1, got ${String(raceSide)}`);
   let race: RaceRecord | null = null;
+  let precisionReached = true;
   if (!settings.exact) {
     const raced = raceSide === null ? null : await raceWarMachines(compiled, settings, options, raceSide);
     race = raced?.race ?? null;
@@ -142,6 +149,7 @@ export async function battleSweep(
     trials = run.results.map((r) => r.trials);
     threads = run.threadsUsed;
     interrupted = run.interrupted;
+    precisionReached = run.results.every((r) => r.precisionReached !== false);
   }
   const points: SweepPoint[] = values.map((value, i) => {
     const e = exact[i];
@@ -176,6 +184,16 @@ export async function battleSweep(
     // Under --precision each point runs until it is known well enough: the most any point ran.
     trialsPerPoint: settings.exact ? 0 : settings.precision === null ? settings.trials : Math.max(0, ...trials),
     precision: settings.precision,
+    ...(settings.precision !== null && !settings.exact
+      ? {
+          precisionReached,
+          precisionHalfWidth: Math.max(
+            0,
+            ...points.flatMap((p) => (p.winCi95 ? p.winCi95.map((ci) => (ci[1] - ci[0]) / 2) : [])),
+          ),
+          maxTrials: settings.maxTrials,
+        }
+      : {}),
     threads,
     commonRandomNumbers: !settings.exact,
     interrupted,

@@ -39,6 +39,7 @@ export function warnPrecisionMissed(io: Io, json: boolean, result: unknown): voi
     precisionReached?: unknown;
     precisionHalfWidth?: unknown;
     trials?: unknown;
+    maxTrials?: unknown;
     interrupted?: unknown;
   } | null;
   if (
@@ -56,7 +57,7 @@ export function warnPrecisionMissed(io: Io, json: boolean, result: unknown): voi
   warn(
     io,
     json,
-    `--precision ${r.precision} not reached at the cap of ${grouped(Number(r.trials))} trials (--max-trials)${achieved}, not ± ${pctSignificant(r.precision)}`,
+    `--precision ${r.precision} not reached at the cap of ${grouped(Number(typeof r.maxTrials === 'number' ? r.maxTrials : r.trials))} trials (--max-trials)${achieved}, not ± ${pctSignificant(r.precision)}`,
   );
 }
 

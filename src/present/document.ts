@@ -14,7 +14,12 @@ export type Quantity =
   /** A mean and its 5th, 50th and 95th percentiles: `120.0 (0 / 160 / 240)`. */
   | { q: 'spread'; mean: number; p05: number; p50: number; p95: number; digits?: number }
   /** Trials in short form: `1M`, `12.5k`. */
-  | { q: 'trials'; value: number };
+  | { q: 'trials'; value: number }
+  /**
+   * A difference: of probabilities in percentage points, or of amounts; with its 95% interval when measured by
+   * Monte Carlo (`+1.23 points [+0.50, +1.96]`), and read as `within noise (…)` when that interval contains zero.
+   */
+  | { q: 'change'; value: number; ci?: readonly [number, number] | null; unit: 'points' | 'amount'; digits?: number };
 
 /** Running text: words and numbers. */
 export type Inline = string | Quantity;
@@ -72,6 +77,12 @@ export const spread = (s: { mean: number; p05: number; p50: number; p95: number 
   digits,
 });
 export const trials = (value: number): Quantity => ({ q: 'trials', value });
+export const change = (
+  value: number,
+  ci: readonly [number, number] | null | undefined,
+  unit: 'points' | 'amount',
+  digits?: number,
+): Quantity => ({ q: 'change', value, ci, unit, digits });
 
 export const heading = (text: Text): Block => ({ type: 'heading', text });
 export const run = (text: Text): Block => ({ type: 'run', text });
@@ -85,3 +96,4 @@ export const table = (columns: string[], rows: Text[][], caption?: string, only?
   rows,
   only,
 });
+export const chart = (name: string, only?: Only): Block => ({ type: 'chart', name, only });

@@ -95,6 +95,32 @@ export function threadsText(threads: number, units: string, requestedThreads?: n
   return `${threads} thread${threads === 1 ? '' : 's'}${why}`;
 }
 
+/** A signed amount: "+1.23", "−0.40" (a true minus sign), "0.00". */
+function signed(x: number, digits: number): string {
+  const text = fixedGrouped(Math.abs(x), digits, digits);
+  return Number(text.replace(/,/g, '')) === 0 ? text : `${x > 0 ? '+' : '−'}${text}`;
+}
+
+/**
+ * A difference: "+1.23 points" (exact), "+1.23 points [+0.50, +1.96]" with its 95% interval, and
+ * "within noise (+0.31 [−0.20, +0.82])" when the interval contains zero: such a change is not a finding.
+ * Probabilities are in percentage points (`unit` 'points'), amounts as measured.
+ */
+export function changeText(
+  value: number,
+  ci: readonly [number, number] | null | undefined,
+  unit: 'points' | 'amount',
+  digits = unit === 'points' ? 2 : 1,
+): string {
+  const scale = unit === 'points' ? 100 : 1;
+  const s = (x: number) => signed(x * scale, digits);
+  const words = unit === 'points' ? ' points' : '';
+  if (!ci) return `${s(value)}${words}`;
+  if (!Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return `${s(value)}${words} (noise not measured)`;
+  const text = `${s(value)}${words} [${s(ci[0])}, ${s(ci[1])}]`;
+  return ci[0] <= 0 && ci[1] >= 0 ? `within noise (${text})` : text;
+}
+
 export function quantityText(q: Quantity): string {
   switch (q.q) {
     case 'percent':
@@ -105,6 +131,8 @@ export function quantityText(q: Quantity): string {
       return spreadText(q, q.digits);
     case 'trials':
       return fmtCount(q.value);
+    case 'change':
+      return changeText(q.value, q.ci, q.unit, q.digits);
   }
 }
 

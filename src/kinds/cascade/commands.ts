@@ -2,7 +2,14 @@
 import { cascade, type CascadeResult } from '../../analysis/cascade.js';
 import { probability, type CompareRow } from '../../analysis/compare.js';
 import { sequentialTest, wrongMeasure } from '../../analysis/seek.js';
-import type { CascadePoint, SweepHooks } from '../../analysis/sweepSim.js';
+import {
+  chunkRecorder,
+  probabilityChange,
+  type CascadePoint,
+  type PointChange,
+  type SweepHooks,
+} from '../../analysis/sweepSim.js';
+import type { ChunkSums } from '../../stats/batches.js';
 import { editedAs } from '../../analysis/vary.js';
 import { UsageError } from '../../errors.js';
 import { wilsonInterval, Z95 } from '../../stats/index.js';
@@ -10,6 +17,9 @@ import type { KindBehaviour } from '../definition.js';
 import { cascadeAccumulator } from './accumulator.js';
 import { compileCascade } from './plan.js';
 import { parseCascade, type CascadeScenario } from './schema.js';
+
+/** Each point's rounds each location is held in, chunk by chunk (for the paired changes between points). */
+const heldByChunk = new WeakMap<object, Record<string, ChunkSums>>();
 
 /** P(each location still held by its owner after the last round) and legions lost at each point. */
 const sweep: SweepHooks<CascadeScenario> = {
@@ -19,7 +29,12 @@ const sweep: SweepHooks<CascadeScenario> = {
   },
   async point({ scenario, document, values }, options) {
     const rounds = options.rounds ?? 1;
-    const r = await cascade(document, { ...options, rounds: options.rounds });
+    const recorder = chunkRecorder(options);
+    const r = await cascade(document, {
+      ...options,
+      rounds: options.rounds,
+      ...(recorder ? { engine: recorder } : {}),
+    });
     if (r.trials === 0 || !r.held) return { point: null, threads: r.threads, interrupted: r.interrupted };
     const held: Record<string, number> = {};
     const heldCi95: Record<string, [number, number]> = {};
@@ -35,10 +50,39 @@ const sweep: SweepHooks<CascadeScenario> = {
       heldCi95,
       legionsLostMean: Object.fromEntries(Object.entries(r.legionsLost ?? {}).map(([k, v]) => [k, v.mean])),
     };
-    return { point, threads: r.threads, interrupted: r.interrupted };
+    if (recorder) {
+      // The model the analysis ran (cascade(): NPC attacks on, the rounds asked for).
+      const model = compileCascade(scenario, { npc: true, rounds: options.rounds ?? null });
+      const read = cascadeAccumulator(model);
+      heldByChunk.set(
+        point,
+        Object.fromEntries(
+          scenario.locations.map((x, l) => [x.name, recorder.sums((acc) => read.held(acc, rounds, l))] as const),
+        ),
+      );
+    }
+    const precision =
+      r.precisionReached === undefined
+        ? undefined
+        : { reached: r.precisionReached, halfWidth: r.precisionHalfWidth ?? 0 };
+    return { point, threads: r.threads, interrupted: r.interrupted, precision };
   },
   result(common, c, points, options) {
     const cascadePoints = points as CascadePoint[];
+    const one = common.axes.length === 1 && cascadePoints.length > 1;
+    const changes = (a: CascadePoint, b: CascadePoint): Record<string, PointChange> =>
+      Object.fromEntries(
+        c.locations.map((x) => {
+          const at = (p: CascadePoint) => ({
+            value: p.values[0],
+            p: p.held[x.name],
+            trials: p.trials,
+            sums: heldByChunk.get(p)?.[x.name],
+          });
+          return [x.name, probabilityChange(at(a), at(b))] as const;
+        }),
+      );
+    cascadePoints.forEach((p, i) => (p.heldChange = one && i > 0 ? changes(cascadePoints[i - 1], p) : null));
     const players = [...new Set(cascadePoints.flatMap((p) => Object.keys(p.legionsLostMean)))];
     return {
       ...common,
@@ -48,6 +92,7 @@ const sweep: SweepHooks<CascadeScenario> = {
       locations: c.locations.map((l) => l.name),
       players,
       points: cascadePoints,
+      heldChangeOverall: one ? changes(cascadePoints[0], cascadePoints[cascadePoints.length - 1]) : null,
     };
   },
 };
@@ -55,6 +100,7 @@ const sweep: SweepHooks<CascadeScenario> = {
 export const cascadeCommands: KindBehaviour<CascadeScenario, CascadeResult> = {
   analyse: (file, options) => cascade(file, options),
   report: async (r, file) => (await import('../../../reports/cascade.js')).cascadeReport(r, file),
+  sources: async () => (await import('../../../reports/cascade.js')).CASCADE_SOURCES,
   edit: (scenario, source, path, value) => editedAs(scenario, source, path, value, (src) => parseCascade(src)),
   sweep,
   seek(scenario, source, path, t, settings, options) {

@@ -2,7 +2,8 @@
 import { mean, probability, type CompareRow } from '../../analysis/compare.js';
 import { sequentialTest, wrongMeasure } from '../../analysis/seek.js';
 import { siege, type SiegeResult } from '../../analysis/siege.js';
-import type { SiegeSweepPoint, SweepHooks } from '../../analysis/sweepSim.js';
+import { chunkRecorder, probabilityChange, type SiegeSweepPoint, type SweepHooks } from '../../analysis/sweepSim.js';
+import type { ChunkSums } from '../../stats/batches.js';
 import { editedAs } from '../../analysis/vary.js';
 import { twoSidedWorth } from '../../analysis/worth.js';
 import { UsageError } from '../../errors.js';
@@ -11,6 +12,9 @@ import { siegeAccumulator } from './accumulator.js';
 import { compileSiege } from './plan.js';
 import { parseSiege, type SiegeScenario } from './schema.js';
 
+/** Each point's sieges held, chunk by chunk (for the paired changes between points). */
+const heldByChunk = new WeakMap<object, ChunkSums>();
+
 /** P(fallen by week w), P(held through it), weeks to fall and losses at each point. */
 const sweep: SweepHooks<SiegeScenario> = {
   check(options, settings) {
@@ -18,8 +22,9 @@ const sweep: SweepHooks<SiegeScenario> = {
       throw new UsageError('--exact: sieges and cascades have no exact odds (their sweep is Monte Carlo)');
     if (options.rounds !== undefined) throw new UsageError('--rounds: cascades only');
   },
-  async point({ document, values }, options) {
-    const r = await siege(document, options);
+  async point({ scenario, document, values }, options) {
+    const recorder = chunkRecorder(options);
+    const r = await siege(document, recorder ? { ...options, engine: recorder } : options);
     if (r.trials === 0) return { point: null, threads: r.threads, interrupted: r.interrupted };
     const f = r.weeksToFall;
     const median = 'p50' in f ? (f as { p50: number }).p50 : null;
@@ -36,16 +41,32 @@ const sweep: SweepHooks<SiegeScenario> = {
       attackerDeadMean: r.casualties.attacker.dead.mean,
       defenderDeadMean: r.casualties.defender.dead.mean,
     };
-    return { point, threads: r.threads, interrupted: r.interrupted };
+    if (recorder) {
+      const read = siegeAccumulator(compileSiege(scenario).plan);
+      heldByChunk.set(
+        point,
+        recorder.sums((acc, n) => n - read.fallenBy(acc, scenario.weekLimit)),
+      );
+    }
+    const precision =
+      r.precisionReached === undefined
+        ? undefined
+        : { reached: r.precisionReached, halfWidth: r.precisionHalfWidth ?? 0 };
+    return { point, threads: r.threads, interrupted: r.interrupted, precision };
   },
   result(common, s, points) {
+    const ps = points as SiegeSweepPoint[];
+    const one = common.axes.length === 1 && ps.length > 1;
+    const at = (p: SiegeSweepPoint) => ({ value: p.values[0], p: p.held, trials: p.trials, sums: heldByChunk.get(p) });
+    ps.forEach((p, i) => (p.heldChange = one && i > 0 ? probabilityChange(at(ps[i - 1]), at(p)) : null));
     return {
       ...common,
       kind: 'siege',
       schema: 'warcast/sweep/siege@1',
       sides: [s.attacker.name, s.defender.name],
       weekLimit: s.weekLimit,
-      points: points as SiegeSweepPoint[],
+      points: ps,
+      heldChangeOverall: one ? probabilityChange(at(ps[0]), at(ps[ps.length - 1])) : null,
     };
   },
 };
@@ -53,6 +74,7 @@ const sweep: SweepHooks<SiegeScenario> = {
 export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
   analyse: (file, options) => siege(file, options),
   report: async (r, file) => (await import('../../../reports/siege.js')).siegeReport(r, file),
+  sources: async () => (await import('../../../reports/siege.js')).SIEGE_SOURCES,
   edit: (scenario, source, path, value) => editedAs(scenario, source, path, value, parseSiege),
   sweep,
   seek(scenario, source, path, t, settings, options) {

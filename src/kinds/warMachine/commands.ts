@@ -52,6 +52,7 @@ const sweep: SweepHooks<WarMachineScenario> = {
 export const warMachineCommands: KindBehaviour<WarMachineScenario, OddsResult> = {
   analyse: (file, options) => odds(file, options),
   report: async (r, file) => (await import('../../../reports/warMachine.js')).oddsReport(r, file),
+  sources: async () => (await import('../../../reports/warMachine.js')).WAR_MACHINE_SOURCES,
   edit,
   sweep,
   seek(scenario, source, path, t): SeekEvaluator {
