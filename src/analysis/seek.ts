@@ -144,7 +144,7 @@ export interface SeekResult extends ResultMeta {
    * threshold, found by bisection on either side of the answer; `edge` when that range runs to the end of the
    * grid searched. Null when exact, or no answer.
    */
-  uncertainty: { from: number; to: number; threshold: number; edge: boolean } | null;
+  uncertainty: { from: number; to: number; threshold: number; edge: boolean; settled: boolean } | null;
   /** Why the target's probability jumps at the answer, in the rules' words (the kind's explainChange, when it has one). */
   explanation?: string[];
   seed: number;
@@ -282,11 +282,13 @@ export async function seek(input: ScenarioInput, options: SeekOptions): Promise<
       to: Math.max(a, b),
       threshold: target.threshold,
       edge: (lo < 0 && first === 0) || holdsFrom >= count,
+      // No value's interval contains the threshold: the first value not surely failing surely holds.
+      settled: holdsFrom === first,
     };
   }
   const evaluated = [...cache.entries()].sort((a, b) => valueAt(a[0]) - valueAt(b[0])).map(([, p]) => p);
   if (value !== null && !exact && (!cache.get(answer)!.sure || (before !== null && !before.sure))) {
-    note = `the Monte Carlo test could not settle ${!cache.get(answer)!.sure ? 'the answer' : 'the value before it'} within ${settings.trials.toLocaleString('en-US')} trials (called by the estimate): raise --trials for a surer answer`;
+    note = `the Monte Carlo test could not settle ${!cache.get(answer)!.sure ? 'the answer' : 'the value before it'} within ${(settings.precision !== null ? settings.maxTrials : settings.trials).toLocaleString('en-US')} trials (called by the estimate): raise --trials for a surer answer`;
   }
   return {
     ...resultMeta('seek'),

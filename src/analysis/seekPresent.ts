@@ -25,7 +25,7 @@ function answerLine(r: SeekResult): Text {
   if (r.value === null) return `no answer: ${r.note ?? 'no value meets the target'}`;
   const u = r.uncertainty;
   if (!u) return `${r.vary} = ${r.value}`;
-  if (u.from === u.to) return `${r.vary} = ${r.value} (no value's 95% interval contains ${u.threshold}: settled)`;
+  if (u.settled) return `${r.vary} = ${r.value} (no value's 95% interval contains ${u.threshold}: settled)`;
   return `${r.vary} = ${r.value}, within noise of the target from ${u.from} to ${u.to}${u.edge ? ' (to the end of the range searched)' : ''}: the values whose 95% interval contains ${u.threshold}`;
 }
 

@@ -100,6 +100,12 @@ export interface TournamentResult extends ResultMeta {
   trials: number;
   threads: number;
   precision: number | null;
+  /** Under precision: every pairing's win probabilities reached it within --max-trials (false: stopped at the cap). */
+  precisionReached?: boolean;
+  /** Under precision: the widest 95% half-width of a pairing's win probability. */
+  precisionHalfWidth?: number;
+  /** Under precision: the cap on battles per pairing (--max-trials). */
+  maxTrials?: number;
   interrupted: boolean;
   elapsedMs: number;
   /** With `race`: the stages, what was dropped when, battles per pairing; null otherwise. */
@@ -142,6 +148,8 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
   let interrupted = false;
   let trials = 0;
   let race: TournamentRace | null = null;
+  let precisionReached = true;
+  let precisionHalfWidth = 0;
   if (settings.exact) {
     cells.forEach((c, k) => {
       win[c.i][c.j] = exact[k].win[0];
@@ -170,6 +178,8 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
       win[c.i][c.j] = m.win[0];
       lose[c.i][c.j] = m.win[1];
       noWinner[c.i][c.j] = 1 - m.win[0] - m.win[1];
+      precisionReached &&= r.precisionReached !== false;
+      for (const ci of m.winCi95) precisionHalfWidth = Math.max(precisionHalfWidth, (ci[1] - ci[0]) / 2);
     });
   }
   cells.forEach((c, k) => (exactWin[c.i][c.j] = exact[k].win[0]));
@@ -222,6 +232,9 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
     trials,
     threads,
     precision: settings.precision,
+    ...(settings.precision !== null && !settings.exact
+      ? { precisionReached, precisionHalfWidth, maxTrials: settings.maxTrials }
+      : {}),
     interrupted,
     elapsedMs: Math.round(performance.now() - started),
     race,

@@ -1,6 +1,6 @@
 /** What a seizure cascade does in the toolkit (src/kinds/definition.ts): its analysis and report, and sweep, seek, worth and compare by Monte Carlo. */
 import { cascade, type CascadeResult } from '../../analysis/cascade.js';
-import { probability, type CompareRow } from '../../analysis/compare.js';
+import { mean, probability, type CompareRow } from '../../analysis/compare.js';
 import { sequentialTest, wrongMeasure } from '../../analysis/seek.js';
 import {
   chunkRecorder,
@@ -138,16 +138,7 @@ export const cascadeCommands: KindBehaviour<CascadeScenario, CascadeResult> = {
     for (const p of Object.keys(a.legionsLost ?? {})) {
       const la = a.legionsLost![p].mean;
       const lb = b.legionsLost?.[p]?.mean ?? 0;
-      rows.push({
-        metric: `${p}: legions lost (mean)`,
-        a: la,
-        b: lb,
-        difference: lb - la,
-        noise: null,
-        beyondNoise: null,
-        unit: 'legions',
-        exact: false,
-      });
+      rows.push(mean(`${p}: legions lost (mean)`, 'legions', { mean: la }, { mean: lb }, trials));
     }
     return { seed: a.seed, trials, rows };
   },

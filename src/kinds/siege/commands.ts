@@ -9,6 +9,9 @@ import { twoSidedWorth } from '../../analysis/worth.js';
 import { UsageError } from '../../errors.js';
 import type { KindBehaviour } from '../definition.js';
 import { siegeAccumulator } from './accumulator.js';
+import { siegeLayout, SUM } from './kernel.js';
+import { loadKind } from '../load.js';
+import { bernoulliSd, pairedDifference } from '../../stats/batches.js';
 import { compileSiege } from './plan.js';
 import { parseSiege, type SiegeScenario } from './schema.js';
 
@@ -98,19 +101,71 @@ export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
     return (await import('../../analysis/worthSiege.js')).worthSiege(scenario, source, options);
   },
   async compare(fileA, fileB, options) {
-    const [a, b] = [await siege(fileA, options), await siege(fileB, options)];
+    // Each run's chunks are kept, so every difference is paired chunk by chunk (the same seed: the same dice).
+    const recorders = [chunkRecorder(options), chunkRecorder(options)];
+    const runs = [fileA, fileB].map(async (file, i) => {
+      const r = await siege(file, recorders[i] ? { ...options, engine: recorders[i]! } : options);
+      const { scenario } = await loadKind(file, 'siege');
+      const plan = compileSiege(scenario).plan;
+      const read = siegeAccumulator(plan);
+      const sums = siegeLayout(plan).sums;
+      const rec = recorders[i];
+      const chunks = (f: (acc: Float64Array) => number) => rec?.sums(f);
+      return {
+        r,
+        fallen: chunks((acc) => read.fallenBy(acc, scenario.weekLimit)),
+        attackerDead: chunks((acc) => acc[sums + SUM.attackerDead]),
+        defenderDead: chunks((acc) => acc[sums + SUM.defenderDead]),
+      };
+    });
+    const [x, y] = [await runs[0], await runs[1]];
+    const [a, b] = [x.r, y.r];
     const trials: [number, number] = [a.trials, b.trials];
+    const pair = (ca?: ChunkSums, cb?: ChunkSums, sd?: (m: number) => number) =>
+      ca && cb ? pairedDifference(ca, cb, (m) => (sd ? sd(m) : NaN)) : undefined;
     const rows: CompareRow[] = [];
     rows.push(
-      probability('fallen within the week limit', a.weeksToFall.probability, b.weeksToFall.probability, trials),
+      probability(
+        'fallen within the week limit',
+        a.weeksToFall.probability,
+        b.weeksToFall.probability,
+        trials,
+        false,
+        pair(x.fallen, y.fallen, bernoulliSd),
+      ),
     );
     if (a.weeksToFall.mean !== null && b.weeksToFall.mean !== null) {
-      const wa = a.weeksToFall as { mean: number; p05: number; p95: number };
-      const wb = b.weeksToFall as { mean: number; p05: number; p95: number };
-      rows.push(mean('weeks to fall (sieges that fell, mean)', 'weeks', wa, wb, trials));
+      // A mean over the sieges that fell (a ratio of two counts): its noise is not estimated here.
+      rows.push(
+        mean(
+          'weeks to fall (sieges that fell, mean)',
+          'weeks',
+          { mean: a.weeksToFall.mean },
+          { mean: b.weeksToFall.mean },
+          trials,
+        ),
+      );
     }
-    rows.push(mean('attacker dead (mean)', 'troops', a.casualties.attacker.dead, b.casualties.attacker.dead, trials));
-    rows.push(mean('defender dead (mean)', 'troops', a.casualties.defender.dead, b.casualties.defender.dead, trials));
+    rows.push(
+      mean(
+        'attacker dead (mean)',
+        'troops',
+        a.casualties.attacker.dead,
+        b.casualties.attacker.dead,
+        trials,
+        pair(x.attackerDead, y.attackerDead),
+      ),
+    );
+    rows.push(
+      mean(
+        'defender dead (mean)',
+        'troops',
+        a.casualties.defender.dead,
+        b.casualties.defender.dead,
+        trials,
+        pair(x.defenderDead, y.defenderDead),
+      ),
+    );
     return { seed: a.seed, trials, rows };
   },
 };
