@@ -330,7 +330,7 @@ export function runSiegeChunks(
     troopsD = plan.troops[1];
   const baseA = plan.baseBr[0],
     baseD = plan.baseBr[1];
-  const up = plan.ratioUp | 0;
+  const ratioMode = plan.ratioMode | 0;
   const mult = plan.defenderRatioMultiplier;
   const eqA = plan.eqAttacker,
     eqD = plan.eqDefender;
@@ -733,8 +733,8 @@ export function runSiegeChunks(
           const fA = sally || tA <= capA ? tA : capA;
           let brA = baseA + kBrA[kind] + FATIGUE_BR[fatA];
           let brD = baseD + kBrD[kind] + FATIGUE_BR[fatD > starvFat ? fatD : starvFat];
-          if (fA > nD) brA += ratioBonus(fA, nD, up);
-          else if (nD > fA) brD += ratioBonus(nD, fA, up);
+          if (fA > nD) brA += ratioBonus(fA, nD, ratioMode);
+          else if (nD > fA) brD += ratioBonus(nD, fA, ratioMode);
           if (!sally) {
             brA += eqA[ph6 + ta] + eqDA + Math.floor(breachFeet / 10);
             brD += fortBr + eqD[ph6 + ta] + eqDD;
