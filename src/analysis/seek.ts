@@ -257,6 +257,14 @@ export async function seek(input: ScenarioInput, options: SeekOptions): Promise<
   }
   if (answer >= 0) value = valueAt(answer);
   const before = answer > 0 ? await at(answer - 1) : null;
+  // Why the probability jumps between the value before and the answer: the rule thresholds crossed (the kind's hook).
+  const explanation =
+    value !== null && before !== null && behaviour.explainChange
+      ? behaviour.explainChange(
+          behaviour.edit(scenario, source, path, before.value),
+          behaviour.edit(scenario, source, path, value),
+        )
+      : [];
   let uncertainty: SeekResult['uncertainty'] = null;
   if (value !== null && !exact && monotone) {
     // Values whose 95% interval lies wholly on the failing side, or wholly on the holding side: both monotone
@@ -309,6 +317,7 @@ export async function seek(input: ScenarioInput, options: SeekOptions): Promise<
     evaluated,
     note,
     uncertainty,
+    ...(explanation.length ? { explanation } : {}),
     seed: settings.seed,
     trials,
     threads,

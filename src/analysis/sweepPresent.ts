@@ -317,8 +317,27 @@ const LAYOUTS: {
   march: marchSweep,
 };
 
+/** At most this many "why it jumps" lines in a document (a long sweep can cross many thresholds). */
+const MAX_EXPLAINED = 20;
+
+/** The steps where a rule threshold is crossed, each with its sentences (the kind's explainChange). */
+function whyBlocks(r: SweepAnswer): Block[] {
+  const points = r.points as { value?: number; values?: number[]; explanation?: string[] }[];
+  const lines = points.flatMap((p) => (p.explanation ?? []).map((l) => `at ${p.value ?? p.values![0]}: ${l}`));
+  if (!lines.length) return [];
+  const shown = lines.slice(0, MAX_EXPLAINED).map((l) => note(`why it jumps ${l}`));
+  const more = lines.length - MAX_EXPLAINED;
+  return [
+    gap,
+    ...shown,
+    ...(more > 0 ? [note(`and ${more} more thresholds crossed (in --json, each point's explanation)`)] : []),
+  ];
+}
+
 /** The document of any sweep result. */
 export function presentSweep(r: SweepAnswer, requestedThreads?: number): Document {
-  if (!('axes' in r)) return battleSweep(r, requestedThreads);
-  return (LAYOUTS[r.kind] as (x: SimSweepResult, t?: number) => Document)(r, requestedThreads);
+  const doc = !('axes' in r)
+    ? battleSweep(r, requestedThreads)
+    : (LAYOUTS[r.kind] as (x: SimSweepResult, t?: number) => Document)(r, requestedThreads);
+  return { ...doc, blocks: [...doc.blocks, ...whyBlocks(r)] };
 }

@@ -219,3 +219,34 @@ describe('--precision not reached within --max-trials is said, by every command 
     await missed(['matchup', 'examples/battle.yaml', '--monte-carlo', ...tight]);
   }, 60_000);
 });
+
+describe('why a value jumps: the rule thresholds crossed (the kind explainChange)', () => {
+  it('sweep and seek name the troop-ratio band crossed at the step where the odds jump', async () => {
+    const r = (await sweep('examples/battle.yaml', {
+      vary: 'sides[0].troops',
+      from: 1180,
+      to: 1220,
+      step: 10,
+      exact: true,
+    })) as import('../../src/analysis/sweep.js').SweepResult;
+    const jumps = r.points.filter((p) => p.explanation);
+    expect(jumps.length).toBe(1);
+    const i = r.points.indexOf(jumps[0]);
+    // The step that crosses 3:1 (1,200 against 400) is the one where A's exact odds jump most.
+    const steps = r.points.slice(1).map((p, k) => Math.abs(p.exactWin[0] - r.points[k].exactWin[0]));
+    expect(steps.indexOf(Math.max(...steps)) + 1).toBe(i);
+    expect(jumps[0].explanation!.join(' ')).toMatch(/troop ratio/);
+    const { presentSweep } = await import('../../src/analysis/sweepPresent.js');
+    const { renderText } = await import('../../src/present/text.js');
+    expect(renderText(presentSweep(r))).toContain(`why it jumps at ${jumps[0].value}: `);
+    // seek: the smallest troops reaching the odds just past the jump is where the band is crossed, and says why.
+    const { seek } = await import('../../src/analysis/seek.js');
+    const target = `win[0] >= ${(r.points[i - 1].exactWin[0] + r.points[i].exactWin[0]) / 2}`;
+    const found = await seek('examples/battle.yaml', { vary: 'sides[0].troops', target, from: 1180, to: 1220 });
+    expect(found.value).toBeGreaterThan(r.points[i - 1].value);
+    expect(found.value).toBeLessThanOrEqual(r.points[i].value);
+    expect(found.explanation?.join(' ')).toMatch(/troop ratio/);
+    const { presentSeek } = await import('../../src/analysis/seekPresent.js');
+    expect(renderText(presentSeek(found))).toContain('why it jumps: ');
+  });
+});
