@@ -19,7 +19,7 @@ import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
 import { DEFENDER_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
 import { validate, type ScenarioSource } from '../scenario/source.js';
 import { Z95 } from '../stats/index.js';
-import { bradleyTerry } from '../stats/bradleyTerry.js';
+import { bradleyTerry, ELO_PER_LOG } from '../stats/bradleyTerry.js';
 import { compileCells, exactMatchup, solveGame } from './matchup.js';
 import { loadKernel } from '../kinds/index.js';
 import { exactOdds, simulateWarMachines } from './odds.js';
@@ -47,6 +47,13 @@ export interface TournamentRating {
   strengthPerCost: number | null;
   /** Not dominated: no other force costs no more and rates at least as high (one of the two strictly). */
   pareto: boolean | null;
+  /**
+   * 1 + the forces rated above it beyond noise (their difference's 95% interval, from the fit's covariance,
+   * excludes zero): forces within noise of each other share what the data can tell, never an order.
+   */
+  rank?: number;
+  /** The forces whose rating differs from this one's within noise (95%): tied with it. */
+  tiedWith?: string[];
 }
 
 export interface TournamentOptions extends RunOptions {
@@ -214,6 +221,20 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
             ),
     };
   });
+  // Which forces are within noise of each other: the difference of two ratings with its 95% interval from the
+  // fit's covariance (exact odds: no noise, so only equal ratings tie). Ranked by the forces clearly above.
+  const index = new Map(names.map((n, i) => [n, i] as const));
+  const within = (i: number, k: number) => {
+    if (settings.exact) return Math.abs(fit.ratings[i] - fit.ratings[k]) < 1e-9;
+    const c = fit.covariance;
+    const sd = ELO_PER_LOG * Math.sqrt(Math.max(0, c[i][i] + c[k][k] - 2 * c[i][k]));
+    return Math.abs(fit.ratings[i] - fit.ratings[k]) <= Z95 * sd;
+  };
+  for (const x of ratings) {
+    const i = index.get(x.name)!;
+    x.tiedWith = names.filter((_, k) => k !== i && within(i, k));
+    x.rank = 1 + names.filter((_, k) => k !== i && fit.ratings[k] > fit.ratings[i] && !within(i, k)).length;
+  }
   ratings.sort((a, b) => b.rating - a.rating || a.name.localeCompare(b.name));
   return {
     ...resultMeta('tournament'),

@@ -250,3 +250,27 @@ describe('why a value jumps: the rule thresholds crossed (the kind explainChange
     expect(renderText(presentSeek(found))).toContain('why it jumps: ');
   });
 });
+
+describe('tournament: forces within noise are tied, not ordered', () => {
+  it('rank counts only the forces above beyond noise; a force and its copy are tied at any trials', async () => {
+    const { tournament } = await import('../../src/analysis/tournament.js');
+    const { readFileSync } = await import('node:fs');
+    const yaml = await import('yaml');
+    const file = yaml.parse(readFileSync('examples/tournament-forces.yaml', 'utf8')) as { forces: { name: string }[] };
+    // A copy of the first force: the same strength, so the two must never be ordered.
+    file.forces.push({ ...file.forces[0], name: `${file.forces[0].name} (copy)` });
+    const r = await tournament({ text: yaml.stringify(file), file: 'copy.yaml' } as never, {
+      trials: 2000,
+      threads: 1,
+      seed: 3,
+    });
+    const a = r.ratings.find((x) => x.name === file.forces[0].name)!;
+    const b = r.ratings.find((x) => x.name.endsWith('(copy)'))!;
+    expect(a.tiedWith).toContain(b.name);
+    expect(a.rank).toBe(b.rank);
+    for (const x of r.ratings) {
+      const above = r.ratings.filter((y) => y.rating > x.rating && !x.tiedWith!.includes(y.name)).length;
+      expect(x.rank).toBe(1 + above);
+    }
+  }, 60_000);
+});
