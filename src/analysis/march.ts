@@ -4,7 +4,7 @@
  * Monte Carlo on request or when the chain would be too large, with 95% intervals.
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
-import { runTrials, type Engine } from '../engine/run.js';
+import { runTrials, runUntil, type Engine } from '../engine/run.js';
 import { UsageError } from '../errors.js';
 import { loadKernel } from '../kinds/index.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
@@ -19,7 +19,7 @@ import { summarizeOdds, type WarMachineOdds } from '../kinds/warMachine/summary.
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { forceMovementRate, type MarchAction } from '../rules/warMachine/march.js';
 import type { TroopClassName } from '../rules/warMachine/forceRating.js';
-import { Z95 } from '../stats/index.js';
+import { wilsonHalfWidth, Z95 } from '../stats/index.js';
 import { pcExpectations } from './divided.js';
 import { marchTroopClass } from '../kinds/march/troopClass.js';
 
@@ -33,6 +33,9 @@ export interface MarchSettings {
   onProgress?: (done: number, total: number) => void;
   /** Where the runs compute (default: this process; src/engine/engine.ts). */
   engine?: Engine;
+  /** Monte Carlo: add marches until P(arrives) is known to ± precision (95%), up to maxTrials. */
+  precision?: number | null;
+  maxTrials?: number;
 }
 
 /** The analysis options of `march`: the common run options and the method (default exact). */
@@ -88,6 +91,11 @@ export interface MarchResult extends ResultMeta {
   note: string | null;
   seed: number | null;
   trials: number | null;
+  /** With --monte-carlo --precision: the target, whether P(arrives) reached it within --max-trials, the half-width got. */
+  precision?: number;
+  precisionReached?: boolean;
+  precisionHalfWidth?: number;
+  maxTrials?: number;
   threads: number | null;
   interrupted: boolean;
   elapsedMs: number;
@@ -154,21 +162,37 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
   let trials = 1;
   let interrupted = false;
   let threads: number | null = null;
+  let precisionReached: boolean | undefined;
   if (weights === null) {
-    const run = await runTrials({
+    const common = {
       kernel: await loadKernel('march'),
       plan,
       seed: o.seed,
-      trials: o.trials,
       threads: o.threads,
       signal: o.signal,
       onProgress: o.onProgress,
       engine: o.engine,
-    });
+    };
+    const eps = o.precision ?? null;
+    const maxTrials = o.maxTrials ?? o.trials;
+    const arrivesHalfWidth = (acc: Float64Array, n: number) => {
+      const p = summarizeMarch(plan, acc, Math.max(1, n), false).arrives;
+      return wilsonHalfWidth(Math.round(p * n), Math.max(1, n));
+    };
+    const run =
+      eps === null
+        ? await runTrials({ ...common, trials: o.trials })
+        : await runUntil({
+            ...common,
+            initialTrials: Math.min(o.trials, maxTrials),
+            maxTrials,
+            done: (acc, n) => arrivesHalfWidth(acc, n) <= eps,
+          });
     weights = run.acc;
     trials = Math.max(1, run.trials);
     interrupted = run.interrupted;
     threads = run.threadsUsed;
+    if (eps !== null) precisionReached = run.precisionReached ?? false;
   }
   const exact = method === 'exact';
   const march = summarizeMarch(plan, weights, trials, exact);
@@ -237,6 +261,14 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
     note,
     seed: exact ? null : o.seed,
     trials: exact ? null : trials,
+    ...(precisionReached !== undefined
+      ? {
+          precision: o.precision!,
+          precisionReached,
+          precisionHalfWidth: wilsonHalfWidth(Math.round(march.arrives * trials), trials),
+          maxTrials: o.maxTrials ?? o.trials,
+        }
+      : {}),
     threads,
     interrupted,
     elapsedMs: Math.round(performance.now() - started),
@@ -259,13 +291,15 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
 /** The march analysis: `warcast march FILE --json` prints exactly this object. */
 export async function march(input: ScenarioInput, options: MarchOptions = {}): Promise<MarchResult> {
   const settings = runSettings(options);
-  if (settings.precision !== null)
-    throw new UsageError('march has no --precision: it is exact by default; with --monte-carlo give --trials');
+  if (settings.precision !== null && options.method !== 'monte-carlo')
+    throw new UsageError('--precision: only with --monte-carlo (march is exact by default)');
   const { scenario } = await loadKind(input, 'march');
   return analyseMarch(scenario, {
     method: options.method ?? 'exact',
     seed: settings.seed,
     trials: settings.trials,
+    precision: settings.precision,
+    maxTrials: settings.maxTrials,
     threads: settings.threads,
     signal: options.signal,
     onProgress: progressIn(options, 'marches'),
