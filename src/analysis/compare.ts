@@ -9,7 +9,7 @@ import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError } from '../errors.js';
 import { loadFor } from '../kinds/commands.js';
 import type { ScenarioInput } from '../kinds/load.js';
-import type { RunOptions } from './options.js';
+import { runSettings, type RunOptions } from './options.js';
 import { wilsonHalfWidth, Z95 } from '../stats/index.js';
 import type { Difference } from '../stats/batches.js';
 
@@ -45,6 +45,23 @@ export interface CompareResult extends ResultMeta {
   seed: number;
   trials: [number, number];
   rows: CompareRow[];
+  /** Under --precision: the target, whether both runs reached it within --max-trials, the widest half-width got. */
+  precision?: number;
+  precisionReached?: boolean;
+  precisionHalfWidth?: number;
+  maxTrials?: number;
+}
+
+/** Both runs' precision outcome (each as its analysis reports it), for a kind's compare hook. */
+export function bothPrecision(
+  a: { precisionReached?: boolean; precisionHalfWidth?: number },
+  b: { precisionReached?: boolean; precisionHalfWidth?: number },
+): { precisionReached: boolean; precisionHalfWidth: number } | undefined {
+  if (a.precisionReached === undefined && b.precisionReached === undefined) return undefined;
+  return {
+    precisionReached: a.precisionReached !== false && b.precisionReached !== false,
+    precisionHalfWidth: Math.max(a.precisionHalfWidth ?? 0, b.precisionHalfWidth ?? 0),
+  };
 }
 
 /** A row from a difference and its interval (null: not estimated). */
@@ -127,8 +144,19 @@ export async function compare(
   const [sa, sb] = await Promise.all([loadFor('compare', fileA), loadFor('compare', fileB)]);
   if (sa.kind !== sb.kind)
     throw new UsageError(`compare: both scenarios must be of one kind (got ${sa.kind} and ${sb.kind})`);
-  const { seed, trials, rows } = await sa.behaviour.compare!(fileA, fileB, options);
-  return { ...resultMeta('compare'), kind: sa.kind, files: [label(fileA), label(fileB)], seed, trials, rows };
+  const { seed, trials, rows, precision } = await sa.behaviour.compare!(fileA, fileB, options);
+  const settings = runSettings(options);
+  return {
+    ...resultMeta('compare'),
+    kind: sa.kind,
+    files: [label(fileA), label(fileB)],
+    seed,
+    trials,
+    rows,
+    ...(precision && settings.precision !== null
+      ? { precision: settings.precision, ...precision, maxTrials: settings.maxTrials }
+      : {}),
+  };
 }
 
 const label = (f: ScenarioInput) => (typeof f === 'string' ? f : '<scenario>');

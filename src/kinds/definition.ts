@@ -84,7 +84,13 @@ export interface KindBehaviour<Scenario, Result extends AnalysisResult = Analysi
     a: ScenarioInput,
     b: ScenarioInput,
     options: RunOptions,
-  ): Promise<{ seed: number; trials: [number, number]; rows: CompareRow[] }>;
+  ): Promise<{
+    seed: number;
+    trials: [number, number];
+    rows: CompareRow[];
+    /** Under --precision: whether both runs reached it, and the widest half-width (compare's `bothPrecision`). */
+    precision?: { precisionReached: boolean; precisionHalfWidth: number };
+  }>;
 }
 
 export interface KindDefinition<Scenario, Plan> {

@@ -215,6 +215,10 @@ describe('--precision not reached within --max-trials is said, by every command 
   it('tournament', async () => {
     await missed(['tournament', 'examples/tournament-forces.yaml', ...tight]);
   }, 60_000);
+  it('compare (sieges and battles)', async () => {
+    await missed(['compare', SIEGE, SIEGE, ...tight]);
+    await missed(['compare', 'examples/battle.yaml', 'examples/orcs-vs-men.yaml', ...tight]);
+  }, 60_000);
   it('march --monte-carlo', async () => {
     await missed(['march', 'examples/forced-march-into-battle.yaml', '--monte-carlo', ...tight]);
   }, 60_000);

@@ -1,6 +1,6 @@
 /** What a seizure cascade does in the toolkit (src/kinds/definition.ts): its analysis and report, and sweep, seek, worth and compare by Monte Carlo. */
 import { cascade, type CascadeResult } from '../../analysis/cascade.js';
-import { mean, probability, type CompareRow } from '../../analysis/compare.js';
+import { mean, probability, type CompareRow, bothPrecision } from '../../analysis/compare.js';
 import { sequentialTest, wrongMeasure } from '../../analysis/seek.js';
 import {
   chunkRecorder,
@@ -140,6 +140,6 @@ export const cascadeCommands: KindBehaviour<CascadeScenario, CascadeResult> = {
       const lb = b.legionsLost?.[p]?.mean ?? 0;
       rows.push(mean(`${p}: legions lost (mean)`, 'legions', { mean: la }, { mean: lb }, trials));
     }
-    return { seed: a.seed, trials, rows };
+    return { seed: a.seed, trials, rows, precision: bothPrecision(a, b) };
   },
 };

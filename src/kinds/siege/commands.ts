@@ -1,5 +1,5 @@
 /** What a siege does in the toolkit (src/kinds/definition.ts): its analysis and report, and sweep, seek, worth and compare by Monte Carlo. */
-import { mean, probability, type CompareRow } from '../../analysis/compare.js';
+import { mean, probability, type CompareRow, bothPrecision } from '../../analysis/compare.js';
 import { sequentialTest, wrongMeasure } from '../../analysis/seek.js';
 import { siege, type SiegeResult } from '../../analysis/siege.js';
 import { chunkRecorder, probabilityChange, type SiegeSweepPoint, type SweepHooks } from '../../analysis/sweepSim.js';
@@ -166,6 +166,6 @@ export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
         pair(x.defenderDead, y.defenderDead),
       ),
     );
-    return { seed: a.seed, trials, rows };
+    return { seed: a.seed, trials, rows, precision: bothPrecision(a, b) };
   },
 };

@@ -1,5 +1,5 @@
 /** What a War Machine battle does in the toolkit (src/kinds/definition.ts): odds, its report, and exact sweep, seek, worth and compare. */
-import { probability, mean, type CompareRow } from '../../analysis/compare.js';
+import { probability, mean, type CompareRow, bothPrecision } from '../../analysis/compare.js';
 import { exactOdds, odds, simulateWarMachines, type OddsResult } from '../../analysis/odds.js';
 import { runSettings, type RunOptions } from '../../analysis/options.js';
 import { loadKind, type ScenarioInput } from '../load.js';
@@ -125,6 +125,6 @@ export const warMachineCommands: KindBehaviour<WarMachineScenario, OddsResult> =
             [a.engagement.trials, b.engagement.trials],
           ),
         );
-    return { seed: a.seed, trials, rows };
+    return { seed: a.seed, trials, rows, precision: bothPrecision(a, b) };
   },
 };
