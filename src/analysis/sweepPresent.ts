@@ -68,7 +68,7 @@ function grid<P extends { values: number[] }>(
       return p ? cell(p) : '—';
     }),
   ]);
-  return [note(caption), table([`${a.vary} \\ ${b.vary}`, ...b.values.map(String)], rows, caption), gap];
+  return [note(caption), table([`${a.vary} \\ ${b.vary}`, ...b.values.map(String)], rows, caption)];
 }
 
 function runLine(r: SiegeSweepResult | CascadeSweepResult, unit: string, requestedThreads?: number): string {
