@@ -1,7 +1,8 @@
 /**
  * The what-if page (`warcast app`): a form for a War Machine battle whose every change re-runs the exact
- * engine (src/app/model.ts, the same code as `warcast odds --exact`) in the page. Bundled by esbuild into one
- * self-contained index.html (src/app/build.ts); no network.
+ * engine (src/app/model.ts, the same code as `warcast odds --exact`) in the page, the answer first: the verdict
+ * panel beside the form (./verdict.ts), the full odds below it, the pursuit's Monte Carlo by stages in a worker.
+ * Bundled by esbuild into one self-contained index.html (src/app/build.ts); no network.
  */
 import {
   applyFields,
@@ -18,6 +19,7 @@ import {
 } from '../src/app/model.js';
 import { casualtySvg, casualtyTable, resultsRowsSvg } from './charts.js';
 import type { Job } from './worker.js';
+import { startKindSections } from './sections/kinds.js';
 import { fillForm, formHtml, readForm } from './form.js';
 import { keyChartSvg, pursuitHtml, verdictHtml } from './verdict.js';
 import { num, pct } from '../src/text/format.js';
@@ -213,26 +215,14 @@ export function startPage(): void {
   render();
 
   // The Monte Carlo runs: each in its own Web Worker started from this page's own script (nothing fetched).
-  for (const task of ['siege', 'cascade'] as const)
-    $<HTMLTextAreaElement>(`${task}-text`).value = JSON.parse($(`${task}-scenario`).textContent ?? '""') as string;
   monteCarloButton(
     'battle',
     () => ({ task: 'battle', doc: current }),
     (r: OddsOut) =>
       `${r.sides[0]} against ${r.sides[1]}: ${num(r.trials)} battles${r.engagement ? ' and pursuits' : ''}, seed ${r.seed}: ${r.sides[0]} wins ${pct(r.win[0])}, ${r.sides[1]} ${pct(r.win[1])}${r.engagement ? `; a pursuit lasts ${num(r.engagement.days.mean)} battles on average` : ''} (${(r.elapsedMs / 1000).toFixed(2)} s) — as warcast odds --seed ${r.seed} --trials ${r.trials} --json prints`,
   );
-  monteCarloButton(
-    'siege',
-    () => ({ task: 'siege', text: $<HTMLTextAreaElement>('siege-text').value }),
-    (r: SiegeOut) =>
-      `${r.sides.attacker} against ${r.sides.defender}: ${num(r.trials)} sieges, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast siege --seed ${r.seed} --trials ${r.trials} prints`,
-  );
-  monteCarloButton(
-    'cascade',
-    () => ({ task: 'cascade', text: $<HTMLTextAreaElement>('cascade-text').value }),
-    (r: { trials: number; seed: number; elapsedMs: number }) =>
-      `${num(r.trials)} rounds, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast cascade --seed ${r.seed} --trials ${r.trials} --json prints`,
-  );
+  // Sieges, cascades, marches and divided forces: drawn as their reports (app/sections/kinds.ts).
+  startKindSections($('app-script').textContent ?? '');
   document.documentElement.dataset.ready = 'true';
 }
 
@@ -266,7 +256,10 @@ function pursuit(doc: ScenarioDocument): void {
     delete box.dataset.trials;
     return;
   }
-  box.innerHTML = '<p class="small">over the pursuit: Monte Carlo starting…</p>';
+  // The last pursuit's numbers stay, greyed, until the new run's first stage replaces them.
+  delete box.dataset.trials;
+  if (box.innerHTML === '') box.innerHTML = '<p class="small">over the pursuit: Monte Carlo starting…</p>';
+  box.classList.add('stale');
   // Typing a number fires an edit per key: start once the edits pause.
   pursuitTimer = setTimeout(() => {
     const worker = pageWorker();
@@ -283,6 +276,7 @@ function pursuit(doc: ScenarioDocument): void {
         const target = $('pursuit');
         target.innerHTML = pursuitHtml(m.result, PURSUIT_STAGES.at(-1)!, !last);
         target.dataset.trials = String(m.result.trials);
+        target.classList.remove('stale');
         if (last) worker.terminate();
         else {
           stage++;
@@ -297,7 +291,7 @@ function pursuit(doc: ScenarioDocument): void {
 /** A "run" button: the job (with the seed and trials typed beside it) to a fresh worker; progress, then the JSON. */
 function monteCarloButton<R extends { elapsedMs: number }>(
   task: Job['task'],
-  job: () => Omit<Job, 'seed' | 'trials'>,
+  job: () => Omit<Extract<Job, { task: 'battle' }>, 'seed' | 'trials'>,
   status: (r: R) => string,
 ): void {
   $(`${task}-run`).addEventListener('click', () => {
@@ -337,11 +331,4 @@ interface OddsOut {
   seed: number;
   elapsedMs: number;
   engagement: { days: { mean: number } } | null;
-}
-
-interface SiegeOut {
-  sides: { attacker: string; defender: string };
-  trials: number;
-  seed: number;
-  elapsedMs: number;
 }

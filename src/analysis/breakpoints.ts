@@ -9,7 +9,13 @@ import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { grouped } from '../numbers.js';
 import { classAdvantage, RATIO_MODE } from '../rules/warMachine/adjustments.js';
-import { battleRating, STATEMENTS, statementHolds, type ForceMakeup } from '../rules/warMachine/battleRating.js';
+import {
+  battleRating,
+  STATEMENTS,
+  statementHolds,
+  type ForceMakeup,
+  type StatementKey,
+} from '../rules/warMachine/battleRating.js';
 import {
   officersNeeded,
   officersSuffice,
@@ -29,6 +35,8 @@ export interface Breakpoint {
   rule: BreakpointRule;
   /** The quantity moved: troops, officers, a make-up count (e.g. mounted troops), average movement, BFR. */
   quantity: string;
+  /** Rule `statement`: the statement that starts or stops holding. */
+  statement?: StatementKey;
   /** The scenario field set to reach it, as `--vary` takes it (BFR: `basicForceRating`, given in place of forceFactors). */
   field: string;
   /** The quantity now, at the last value before the edge, and at the edge (the first value past it). */
@@ -123,6 +131,7 @@ function withBfr(s: WarMachineScenario, i: number, bfr: number): WarMachineScena
 interface Candidate {
   side: 0 | 1;
   rule: BreakpointRule;
+  statement?: StatementKey;
   quantity: string;
   field: string;
   now: number;
@@ -136,11 +145,12 @@ interface Candidate {
 }
 
 function distanceWords(c: Candidate): string {
-  const d = Math.abs(c.edge - c.now);
-  const more = c.edge > c.now ? 'more' : 'fewer';
-  const unit = d === 1 && c.unit.endsWith('s') && c.unit !== 'average movement' ? c.unit.slice(0, -1) : c.unit;
-  if (c.unit === 'average movement') return `${grouped(d)} ${c.edge > c.now ? 'more' : 'less'} average movement`;
-  return `${grouped(d)} ${more} ${unit}`;
+  const exact = Math.abs(c.edge - c.now);
+  if (c.unit === 'average movement') return `${grouped(exact)} ${c.edge > c.now ? 'more' : 'less'} average movement`;
+  // A make-up percentage need not be a whole count of troops (4.2% of 10): the whole troops it takes.
+  const d = Math.ceil(exact - 1e-9);
+  const unit = d !== 1 ? c.unit : c.unit.startsWith('troops ') ? `troop${c.unit.slice(6)}` : c.unit.replace(/s$/, '');
+  return `${grouped(d)} ${c.edge > c.now ? 'more' : 'fewer'} ${unit}`;
 }
 
 function troopRatioCandidates(s: WarMachineScenario, i: 0 | 1): Candidate[] {
@@ -240,6 +250,7 @@ function statementCandidates(s: WarMachineScenario, i: 0 | 1): Candidate[] {
       out.push({
         side: i,
         rule: 'statement',
+        statement: st.key,
         quantity: unit,
         field: `sides[${i}].makeup.averageMovement`,
         now: given,
@@ -265,6 +276,7 @@ function statementCandidates(s: WarMachineScenario, i: 0 | 1): Candidate[] {
     out.push({
       side: i,
       rule: 'statement',
+      statement: st.key,
       quantity: unit,
       field: `sides[${i}].makeup.${key}`,
       now: nowCount,
@@ -352,6 +364,7 @@ export function warMachineBreakpoints(s: WarMachineScenario): Breakpoint[] {
       out.push({
         side: i,
         rule: c.rule,
+        ...(c.statement ? { statement: c.statement } : {}),
         quantity: c.quantity,
         field: c.field,
         now: c.now,

@@ -50,6 +50,11 @@ export const EXAMPLES: Record<string, string[]> = {
     'warcast tournament examples/tournament-forces.yaml',
     'warcast tournament examples/tournament-forces.yaml --exact',
   ],
+  design: [
+    'warcast design examples/design-budget.yaml',
+    'warcast design examples/design-budget.yaml --target 0.5 --report design-report',
+  ],
+  price: ['warcast price examples/price-options.yaml', 'warcast price examples/price-options.yaml --markdown'],
   merge: [
     'warcast odds examples/orcs-vs-men.yaml --shard 1/2 --out part1.json',
     'warcast odds examples/orcs-vs-men.yaml --shard 2/2 --out part2.json',

@@ -16,10 +16,10 @@ export type Quantity =
   /** Trials in short form: `1M`, `12.5k`. */
   | { q: 'trials'; value: number }
   /**
-   * A difference: of probabilities in percentage points, or of amounts; with its 95% interval when measured by
-   * Monte Carlo (`+1.23 points [+0.50, +1.96]`), and read as `within noise (…)` when that interval contains zero.
+   * A change, signed: of a probability (`percent`, in points: `+5.5% ± 0.4`) or of an amount (`-342 ± 12`); with its
+   * 95% interval, to the digits the interval supports; exact (no interval) as `+5.53%` or `-342.6`.
    */
-  | { q: 'change'; value: number; ci?: readonly [number, number] | null; unit: 'points' | 'amount'; digits?: number };
+  | { q: 'change'; value: number; ci?: readonly [number, number] | null; percent?: boolean };
 
 /** Running text: words and numbers. */
 export type Inline = string | Quantity;
@@ -77,12 +77,12 @@ export const spread = (s: { mean: number; p05: number; p50: number; p95: number 
   digits,
 });
 export const trials = (value: number): Quantity => ({ q: 'trials', value });
-export const change = (
-  value: number,
-  ci: readonly [number, number] | null | undefined,
-  unit: 'points' | 'amount',
-  digits?: number,
-): Quantity => ({ q: 'change', value, ci, unit, digits });
+export const change = (value: number, ci?: readonly [number, number] | null, percent = true): Quantity => ({
+  q: 'change',
+  value,
+  ci,
+  percent,
+});
 
 export const heading = (text: Text): Block => ({ type: 'heading', text });
 export const run = (text: Text): Block => ({ type: 'run', text });
@@ -96,4 +96,3 @@ export const table = (columns: string[], rows: Text[][], caption?: string, only?
   rows,
   only,
 });
-export const chart = (name: string, only?: Only): Block => ({ type: 'chart', name, only });

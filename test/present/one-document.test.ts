@@ -13,13 +13,15 @@ import { rate } from '../../src/analysis/rate.js';
 import { siege } from '../../src/analysis/siege.js';
 import { tournament } from '../../src/analysis/tournament.js';
 import { sweep } from '../../src/analysis/sweep.js';
-import { presentSweep } from '../../src/analysis/sweepPresent.js';
+import { presentSweep } from '../../src/kinds/sweepPresent.js';
 import { seek } from '../../src/analysis/seek.js';
-import { presentSeek } from '../../src/analysis/seekPresent.js';
+import { presentSeek } from '../../src/kinds/seekPresent.js';
 import { sweepReport } from '../../reports/sweep.js';
 import { simSweepReport } from '../../reports/sweepSim.js';
 import type { SweepResult } from '../../src/analysis/sweep.js';
 import type { SimSweepResult } from '../../src/analysis/sweepSim.js';
+import { worth } from '../../src/analysis/worth.js';
+import { presentWorth } from '../../src/present/worth.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { presentCascade } from '../../src/kinds/cascade/present.js';
@@ -40,7 +42,7 @@ import type { ReportContent } from '../../reports/content.js';
 import { renderPage } from '../../reports/html.js';
 import { matchupReport } from '../../reports/matchup.js';
 import { siegeReport } from '../../reports/siege.js';
-import { seekReport, tournamentReport } from '../../reports/toolkit.js';
+import { seekReport, tournamentReport, worthReport } from '../../reports/toolkit.js';
 import { oddsReport } from '../../reports/warMachine.js';
 
 const RUN = { trials: 1000, threads: 1, seed: 7 };
@@ -113,6 +115,20 @@ const CASES: { name: string; make: () => Promise<{ doc: Document; page: string }
   {
     name: 'divided',
     make: async () => withReport(await divided('examples/divided-forces.yaml'), presentDivided, dividedReport),
+  },
+  {
+    name: 'worth, exact (a battle)',
+    make: async () =>
+      withReport(await worth('examples/orcs-vs-men.yaml', { groups: ['tactic', 'size'] }), presentWorth, worthReport),
+  },
+  {
+    name: 'worth, paired Monte Carlo (a siege)',
+    make: async () =>
+      withReport(
+        await worth('examples/simple-siege.yaml', { ...RUN, trials: 500, groups: ['size', 'information'] }),
+        presentWorth,
+        worthReport,
+      ),
   },
   {
     name: 'tournament',
@@ -293,6 +309,7 @@ describe('--markdown is written from the document, not read back from the text',
         ],
         presentSeek,
       ],
+      [['worth', 'examples/cascade-bob-john.yaml', '--trials', '300', '--threads', '1'], presentWorth],
     ];
     const mask = (t: string) => t.replace(/\d+\.\d+ s\b/g, 'T s');
     for (const [argv, present] of pairs) {

@@ -77,11 +77,22 @@ describe('a sweep of a siege: each change paired chunk by chunk', () => {
     expect(Number.isFinite(indep)).toBe(true);
   }, 60_000);
 
-  it('a change whose interval contains zero reads "within noise", never as a signed finding', () => {
-    expect(changeText(0.004, [-0.002, 0.01], 'points')).toBe('within noise (+0.40 points [−0.20, +1.00])');
-    expect(changeText(0.004, [0.001, 0.007], 'points')).toBe('+0.40 points [+0.10, +0.70]');
-    expect(changeText(0.004, null, 'points')).toBe('+0.40 points');
-  });
+  it('a change whose interval contains zero reads "within noise", never as a finding', async () => {
+    const { presentSweep } = await import('../../src/kinds/sweepPresent.js');
+    const { renderText } = await import('../../src/present/text.js');
+    const r = (await sweep(SIEGE, {
+      vary: 'defender.troops',
+      from: 150,
+      to: 151,
+      trials: 50_000,
+      threads: 1,
+    })) as SiegeSweepResult;
+    const c = r.points[1].heldChange!;
+    const text = renderText(presentSweep(r));
+    const shown = `${changeText(c.difference, c.ci95)} within noise`;
+    expect(text.includes(shown)).toBe(c.ci95[0] <= 0 && c.ci95[1] >= 0);
+    expect(c.withinNoise).toBe(c.ci95[0] <= 0 && c.ci95[1] >= 0);
+  }, 30_000);
 
   it('the text shows each value with its interval and the change with its own', async () => {
     const io = memoryIo();
@@ -243,7 +254,7 @@ describe('why a value jumps: the rule thresholds crossed (the kind explainChange
     const steps = r.points.slice(1).map((p, k) => Math.abs(p.exactWin[0] - r.points[k].exactWin[0]));
     expect(steps.indexOf(Math.max(...steps)) + 1).toBe(i);
     expect(jumps[0].explanation!.join(' ')).toMatch(/troop ratio/);
-    const { presentSweep } = await import('../../src/analysis/sweepPresent.js');
+    const { presentSweep } = await import('../../src/kinds/sweepPresent.js');
     const { renderText } = await import('../../src/present/text.js');
     expect(renderText(presentSweep(r))).toContain(`why it jumps at ${jumps[0].value}: `);
     // seek: the smallest troops reaching the odds just past the jump is where the band is crossed, and says why.
@@ -253,7 +264,7 @@ describe('why a value jumps: the rule thresholds crossed (the kind explainChange
     expect(found.value).toBeGreaterThan(r.points[i - 1].value);
     expect(found.value).toBeLessThanOrEqual(r.points[i].value);
     expect(found.explanation?.join(' ')).toMatch(/troop ratio/);
-    const { presentSeek } = await import('../../src/analysis/seekPresent.js');
+    const { presentSeek } = await import('../../src/kinds/seekPresent.js');
     expect(renderText(presentSeek(found))).toContain('why it jumps: ');
   });
 });

@@ -14,8 +14,10 @@ import {
 import { grouped } from '../../present/format.js';
 
 const value = (r: CompareRow, x: number): Text => (r.unit === 'probability' ? percent(x) : number(x));
-const diff = (r: CompareRow): Text =>
-  change(r.difference, r.exact ? null : r.ci95, r.unit === 'probability' ? 'points' : 'amount');
+const diff = (r: CompareRow): Text => {
+  const c = change(r.difference, r.exact ? null : r.ci95, r.unit === 'probability');
+  return r.beyondNoise === false && !r.exact ? [c, ' within noise'] : c;
+};
 const verdict = (r: CompareRow) =>
   r.exact
     ? r.beyondNoise
@@ -25,7 +27,7 @@ const verdict = (r: CompareRow) =>
       ? 'not estimated'
       : r.beyondNoise
         ? `yes (${r.interval})`
-        : `no, within noise (${r.interval})`;
+        : `no (${r.interval})`;
 
 export function presentCompare(r: CompareResult): Document {
   return {

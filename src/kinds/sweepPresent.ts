@@ -19,7 +19,7 @@ import {
   type Text,
 } from '../present/document.js';
 import { fmtCount, threadsText } from '../present/format.js';
-import type { SweepResult } from './sweep.js';
+import type { SweepResult } from '../analysis/sweep.js';
 import type {
   BattleGridSweepResult,
   CascadeSweepResult,
@@ -28,17 +28,20 @@ import type {
   SiegeSweepResult,
   SimSweepResult,
   SweepAnswer,
-} from './sweepSim.js';
+} from '../analysis/sweepSim.js';
 
 const varied = (r: SimSweepResult) =>
   r.axes.map((a) => `${a.vary} from ${a.from} to ${a.to} step ${a.step} (${a.values.length} values)`).join(' × ');
 
 const CRN =
-  'common random numbers: every value is run with the same seed, so the same dice chunk by chunk; a change is paired chunk by chunk and shown with its 95% interval, "within noise" when that interval contains zero';
+  'common random numbers: every value is run with the same seed, so the same dice chunk by chunk; a change (in points) is paired chunk by chunk and shown with its 95% interval, "within noise" when that interval contains zero';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-const changeOf = (c: PointChange | null | undefined): Text => (c ? change(c.difference, c.ci95, 'points') : '—');
+/** A paired change with its 95% interval, followed by "within noise" when that interval contains zero. */
+const noisy = (c: PointChange): Text =>
+  c.withinNoise ? [change(c.difference, c.ci95), ' within noise'] : change(c.difference, c.ci95);
+const changeOf = (c: PointChange | null | undefined): Text => (c ? noisy(c) : '—');
 
 /** The verdict of a one-field sweep: the change of the measure from the first value to the last. */
 function overallLine(what: string, first: number, last: number, c: PointChange | null | undefined): Text[] {
@@ -46,8 +49,8 @@ function overallLine(what: string, first: number, last: number, c: PointChange |
   return [
     [
       `${what} from ${first} to ${last}: `,
-      change(c.difference, c.ci95, 'points'),
-      c.withinNoise ? ' — no change beyond the noise of the trials run' : '',
+      ...([] as Text[]).concat(noisy(c)).flat(),
+      c.withinNoise ? ': no change beyond the noise of the trials run' : '',
     ],
   ];
 }
@@ -224,7 +227,7 @@ function marchSweep(r: MarchSweepResult): Document {
         r.points.map((p, i) => [
           String(p.values[0]),
           percent(p.arrives),
-          i === 0 ? '—' : change(p.arrives - r.points[i - 1].arrives, null, 'points'),
+          i === 0 ? '—' : change(p.arrives - r.points[i - 1].arrives),
           number(p.distanceMean, 1),
           ...(battle ? [p.win ? percent(p.win[0]) : '—', p.arriveAndWin === null ? '—' : percent(p.arriveAndWin)] : []),
         ]),
@@ -261,7 +264,7 @@ function battleSweep(r: SweepResult, requestedThreads?: number): Document {
     blocks.push(
       verdict([
         `P(${a} wins) from ${first.value} to ${last.value}: `,
-        change(last.exactWin[0] - first.exactWin[0], null, 'points'),
+        change(last.exactWin[0] - first.exactWin[0]),
         ' (exact)',
       ]),
     );
@@ -284,7 +287,7 @@ function battleSweep(r: SweepResult, requestedThreads?: number): Document {
         `${p.modifiedBattleRating[0]} / ${p.modifiedBattleRating[1]}`,
         ...(mc ? [percent(p.win[0], p.winCi95?.[0])] : []),
         percent(p.exactWin[0]),
-        i === 0 ? '—' : change(p.exactWin[0] - r.points[i - 1].exactWin[0], null, 'points'),
+        i === 0 ? '—' : change(p.exactWin[0] - r.points[i - 1].exactWin[0]),
         ...(mc ? [percent(p.win[1], p.winCi95?.[1])] : []),
         percent(p.exactWin[1]),
         percent(p.exactNoWinner),
