@@ -145,18 +145,27 @@ describe('seek on a Monte Carlo kind: the answer with its uncertainty', () => {
 });
 
 describe('compare: one statistics vocabulary', () => {
-  it("a probability's noise is from each run's Wilson interval (not Agresti–Coull)", async () => {
+  it("a probability's noise, runs not paired, is from each run's Wilson interval (not Agresti–Coull)", async () => {
+    const { probability } = await import('../../src/analysis/compare.js');
+    const se = (k: number, n: number) => {
+      const [lo, hi] = wilsonInterval(k, n);
+      return (hi - lo) / 2 / Z95;
+    };
+    // 0 of 500 against 3 of 800: Wilson's half-widths, where Agresti–Coull's (k + 2) / (n + 4) differ most.
+    const row = probability('x', 0, 3 / 800, [500, 800]);
+    expect(row.interval).toBe('independent');
+    expect(row.noise!).toBeCloseTo(Z95 * Math.sqrt(se(0, 500) ** 2 + se(3, 800) ** 2), 12);
+  });
+
+  it('cascades pair each owner chunk by chunk; with one chunk, the bound (the two standard errors added)', async () => {
     const r = await compare('examples/cascade-bob-john.yaml', 'examples/cascade-bob-john-jane.yaml', {
       trials: 2000,
       threads: 1,
     });
     const row = r.rows.find((x) => x.unit === 'probability' && x.a > 0 && x.a < 1)!;
-    expect(row.interval).toBe('independent');
-    const se = (p: number) => {
-      const [lo, hi] = wilsonInterval(Math.round(p * 2000), 2000);
-      return (hi - lo) / 2 / Z95;
-    };
-    expect(row.noise!).toBeCloseTo(Z95 * Math.sqrt(se(row.a) ** 2 + se(row.b) ** 2), 12);
+    expect(row.interval).toBe('bound');
+    const sd = (p: number) => Math.sqrt(p * (1 - p));
+    expect(row.noise!).toBeCloseTo((Z95 * (sd(row.a) + sd(row.b))) / Math.sqrt(2000), 12);
   }, 30_000);
 
   it("a battle's troops lost: the standard deviation from sums of squares is the exact one, within its noise", async () => {

@@ -9,7 +9,8 @@ import {
   type PointChange,
   type SweepHooks,
 } from '../../analysis/sweepSim.js';
-import type { ChunkSums } from '../../stats/batches.js';
+import { bernoulliSd, pairedDifference, type ChunkSums } from '../../stats/batches.js';
+import { loadKind } from '../load.js';
 import { editedAs } from '../../analysis/vary.js';
 import { UsageError } from '../../errors.js';
 import { wilsonInterval, Z95 } from '../../stats/index.js';
@@ -127,13 +128,37 @@ export const cascadeCommands: KindBehaviour<CascadeScenario, CascadeResult> = {
   worth: async (scenario, source, options) =>
     (await import('../../analysis/worthCascade.js')).worthCascade(scenario, source, options),
   async compare(fileA, fileB, options) {
-    const [a, b] = [await cascade(fileA, options), await cascade(fileB, options)];
+    // Each run's chunks are kept, so each owner's difference is paired chunk by chunk (the same seed: the same dice).
+    const recorders = [chunkRecorder(options), chunkRecorder(options)];
+    const run = async (file: typeof fileA, i: number) => {
+      const r = await cascade(file, recorders[i] ? { ...options, engine: recorders[i]! } : options);
+      const { scenario } = await loadKind(file, 'cascade');
+      // The model cascade() ran: NPC attacks on, this round.
+      const model = compileCascade(scenario, { npc: true, rounds: null });
+      const read = cascadeAccumulator(model);
+      const names = model.players.names;
+      const owned = (loc: string, owner: string): ChunkSums | undefined => {
+        const l = scenario.locations.findIndex((x) => x.name === loc);
+        const o = owner === 'NPC' ? names.length : names.indexOf(owner);
+        const rec = recorders[i];
+        if (!rec) return undefined;
+        return rec.sums((acc) => (l < 0 || o < 0 ? 0 : read.owner(acc, l, o)));
+      };
+      return { r, owned };
+    };
+    const [x, y] = [await run(fileA, 0), await run(fileB, 1)];
+    const [a, b] = [x.r, y.r];
     const trials: [number, number] = [a.trials, b.trials];
     const rows: CompareRow[] = [];
     for (const loc of Object.keys(a.owners ?? {})) {
       const owners = new Set([...Object.keys(a.owners![loc]), ...Object.keys(b.owners?.[loc] ?? {})]);
-      for (const o of owners)
-        rows.push(probability(`${loc}: held by ${o}`, a.owners![loc][o] ?? 0, b.owners?.[loc]?.[o] ?? 0, trials));
+      for (const o of owners) {
+        const [ca, cb] = [x.owned(loc, o), y.owned(loc, o)];
+        const paired = ca && cb ? pairedDifference(ca, cb, bernoulliSd) : undefined;
+        rows.push(
+          probability(`${loc}: held by ${o}`, a.owners![loc][o] ?? 0, b.owners?.[loc]?.[o] ?? 0, trials, false, paired),
+        );
+      }
     }
     for (const p of Object.keys(a.legionsLost ?? {})) {
       const la = a.legionsLost![p].mean;
