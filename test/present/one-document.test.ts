@@ -21,7 +21,7 @@ import { simSweepReport } from '../../reports/sweepSim.js';
 import type { SweepResult } from '../../src/analysis/sweep.js';
 import type { SimSweepResult } from '../../src/analysis/sweepSim.js';
 import { worth } from '../../src/analysis/worth.js';
-import { presentWorth } from '../../src/present/worth.js';
+import { presentWorth } from '../../src/analysis/worthPresent.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { presentCascade } from '../../src/kinds/cascade/present.js';
