@@ -3,17 +3,14 @@
  * 95% band and the exact odds, and both sides' mean casualties. Numbers come from the sweep result (the
  * --json document); the scenario is the validated one the result carries.
  */
-import { num, pct } from '../src/text/format.js';
 import type { SweepResult } from '../src/analysis/sweep.js';
+import { presentSweep } from '../src/kinds/sweepPresent.js';
 import { sweepCasualtiesChart, sweepChart } from './charts/sweep.js';
-import type { ReportContent, Table } from './content.js';
-import { elapsedText, pctCi, policyText } from './save.js';
+import { documentContent, type ReportContent } from './content.js';
+import { elapsedText, policyText } from './save.js';
 import { sideLabels, type Chart } from './spec.js';
 import { WAR_MACHINE_SOURCES } from './warMachine.js';
 import { fieldWords } from './fieldWords.js';
-
-/** Rows of the per-value table at most; longer sweeps show every k-th value and the last. */
-export const MAX_TABLE_ROWS = 60;
 
 export function sweepReport(r: SweepResult, file: string): ReportContent {
   const { scenario } = r;
@@ -49,26 +46,12 @@ export function sweepReport(r: SweepResult, file: string): ReportContent {
       }),
     },
   ];
-  const s = scenario;
-  const sides: Table = {
-    caption: 'Sides (before the varied field is set)',
-    columns: ['', `A: ${r.sides[0]}`, `B: ${r.sides[1]}`],
-    rows: [
-      ['troops', num(r.ratings[0].troops), num(r.ratings[1].troops)],
-      ['battle rating (BR)', String(r.ratings[0].battleRating), String(r.ratings[1].battleRating)],
-      ['modified BR', String(r.ratings[0].modifiedBattleRating), String(r.ratings[1].modifiedBattleRating)],
-      ['role', ...s.sides.map((x) => (x.defending ? 'defending' : 'attacking'))],
-    ],
-  };
-  return {
-    title: r.title ?? `${r.sides[0]} vs ${r.sides[1]}`,
-    lead: `War Machine sweep of ${r.vary} from ${r.from} to ${r.to} step ${r.step}: ${r.sides[0]} (A) vs ${r.sides[1]} (B)`,
-    facts: facts(r, file, policyText(s.policies)),
-    tables: [sides, pointTable(r)],
+  return documentContent(presentSweep(r), {
+    facts: facts(r, file, policyText(scenario.policies)),
     sources: WAR_MACHINE_SOURCES,
     charts,
     resultJson: JSON.stringify(r, null, 2) + '\n',
-  };
+  });
 }
 
 function facts(r: SweepResult, file: string, policies: string): [string, string][] {
@@ -91,29 +74,4 @@ function facts(r: SweepResult, file: string, policies: string): [string, string]
   }
   f.push(['elapsed', elapsedText(r.elapsedMs)], ['policies', policies]);
   return f;
-}
-
-function pointTable(r: SweepResult): Table {
-  const mc = r.method === 'monte-carlo';
-  const k = Math.ceil(r.points.length / MAX_TABLE_ROWS);
-  const shown = r.points.filter((_, i) => i % k === 0 || i === r.points.length - 1);
-  return {
-    caption: `Key numbers${k > 1 ? ` (every ${k}th value)` : ''}`,
-    columns: [
-      r.vary,
-      'modified BR A / B',
-      ...(mc ? ['A wins (95%)', 'A exact', 'B wins (95%)', 'B exact'] : ['A wins', 'B wins']),
-      'no winner',
-      'mean casualties A / B',
-    ],
-    rows: shown.map((p) => [
-      String(p.value),
-      `${p.modifiedBattleRating[0]} / ${p.modifiedBattleRating[1]}`,
-      ...(mc
-        ? [pctCi(p.win[0], p.winCi95?.[0]), pct(p.exactWin[0]), pctCi(p.win[1], p.winCi95?.[1]), pct(p.exactWin[1])]
-        : [pct(p.win[0]), pct(p.win[1])]),
-      pct(p.exactNoWinner),
-      `${num(p.casualties[0])} / ${num(p.casualties[1])}`,
-    ]),
-  };
 }

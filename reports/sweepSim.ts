@@ -10,10 +10,10 @@ import type {
   SiegeSweepResult,
   SimSweepResult,
 } from '../src/analysis/sweepSim.js';
-import { num, pct } from '../src/text/format.js';
+import { presentSweep } from '../src/kinds/sweepPresent.js';
 import { sweepHeatmapChart, sweepLinesChart, sweepMeansChart } from './charts/sweep.js';
-import type { ReportContent, Table } from './content.js';
-import { elapsedText, pctCi } from './save.js';
+import { documentContent, type ReportContent } from './content.js';
+import { elapsedText } from './save.js';
 import type { Chart } from './spec.js';
 import { fieldWords } from './fieldWords.js';
 
@@ -181,8 +181,6 @@ function battleCharts(r: BattleGridSweepResult): Chart[] {
   ];
 }
 
-const vals = (p: { values: number[] }) => p.values.map(String);
-
 /** A march: P(arrives) and P(arrives and wins) against the value, or as heatmaps over two fields (exact). */
 function marchCharts(r: MarchSweepResult): Chart[] {
   const [a, b] = r.axes;
@@ -226,85 +224,10 @@ function marchCharts(r: MarchSweepResult): Chart[] {
   ];
 }
 
-function marchTable(r: MarchSweepResult): Table {
-  return {
-    caption: 'Every point (exact)',
-    columns: [
-      ...r.axes.map((a) => a.vary),
-      'P(arrives)',
-      'mean distance',
-      ...(r.enemy ? [`P(${r.force} wins | arrives)`, 'P(arrives and wins)'] : []),
-    ],
-    rows: r.points.map((p) => [
-      ...vals(p),
-      pct(p.arrives),
-      num(p.distanceMean, 1),
-      ...(r.enemy ? [p.win ? pct(p.win[0]) : '—', p.arriveAndWin === null ? '—' : pct(p.arriveAndWin)] : []),
-    ]),
-  };
-}
-
-function battleTable(r: BattleGridSweepResult): Table {
-  return {
-    caption: 'Every point (exact)',
-    columns: [
-      ...r.axes.map((a) => a.vary),
-      `P(${r.sides[0]} wins)`,
-      `P(${r.sides[1]} wins)`,
-      'modified BR A / B',
-      'mean casualties A / B',
-    ],
-    rows: r.points.map((p) => [
-      ...vals(p),
-      pct(p.win[0]),
-      pct(p.win[1]),
-      `${p.modifiedBattleRating[0]} / ${p.modifiedBattleRating[1]}`,
-      `${num(p.casualties[0])} / ${num(p.casualties[1])}`,
-    ]),
-  };
-}
-
-function siegeTable(r: SiegeSweepResult): Table {
-  return {
-    caption: 'Every point',
-    columns: [
-      ...r.axes.map((a) => a.vary),
-      `P(held to week ${r.weekLimit}) (95%)`,
-      'weeks to fall: mean (median)',
-      'attacker dead',
-      'defender dead',
-    ],
-    rows: r.points.map((p) => [
-      ...vals(p),
-      pctCi(p.held, p.heldCi95),
-      p.weeksToFallMean === null ? '—' : `${num(p.weeksToFallMean, 1)} (${p.weeksToFallMedian})`,
-      num(p.attackerDeadMean),
-      num(p.defenderDeadMean),
-    ]),
-  };
-}
-
-function cascadeTable(r: CascadeSweepResult): Table {
-  return {
-    caption: 'Every point',
-    columns: [
-      ...r.axes.map((a) => a.vary),
-      ...r.locations.map((l) => `P(${l} held)`),
-      ...r.players.map((pl) => `${pl}: legions lost`),
-    ],
-    rows: r.points.map((p) => [
-      ...vals(p),
-      ...r.locations.map((l) => pct(p.held[l])),
-      ...r.players.map((pl) => num(p.legionsLostMean[pl] ?? 0, 2)),
-    ]),
-  };
-}
-
 interface Part {
   what: string;
   /** What the trials per point are called. */
   perPoint: string;
-  table: Table;
   charts: Chart[];
 }
 
@@ -313,38 +236,31 @@ const PARTS: { [K in SimSweepResult['kind']]: (r: Extract<SimSweepResult, { kind
   'war-machine': (r) => ({
     what: `${r.sides[0]} (A) vs ${r.sides[1]} (B)`,
     perPoint: 'battles per point',
-    table: battleTable(r),
     charts: battleCharts(r),
   }),
   siege: (r) => ({
     what: `${r.sides[0]} besieging ${r.sides[1]}`,
     perPoint: 'sieges per point',
-    table: siegeTable(r),
     charts: siegeCharts(r),
   }),
   march: (r) => ({
     what: `${r.force}${r.enemy ? ` marching on ${r.enemy}` : ' on the march'}`,
     perPoint: 'trials per point',
-    table: marchTable(r),
     charts: marchCharts(r),
   }),
   cascade: (r) => ({
     what: `cascade, ${r.rounds} round${r.rounds === 1 ? '' : 's'}`,
     perPoint: 'trials per point',
-    table: cascadeTable(r),
     charts: cascadeCharts(r),
   }),
 };
 
 export function simSweepReport(r: SimSweepResult, file: string): ReportContent {
   const part = (PARTS[r.kind] as (x: SimSweepResult) => Part)(r);
-  return {
-    title: r.title ?? part.what,
-    lead: `Sweep of ${r.axes.map((a) => a.vary).join(' × ')}: ${part.what}`,
+  return documentContent(presentSweep(r), {
     facts: facts(r, file, part.perPoint),
-    tables: [part.table],
     sources: [SOURCES[r.kind]],
     charts: part.charts,
     resultJson: JSON.stringify(r, null, 2) + '\n',
-  };
+  });
 }

@@ -6,7 +6,8 @@ import type { SeekResult } from '../src/analysis/seek.js';
 import type { WorthResult } from '../src/analysis/worth.js';
 import type { TournamentResult } from '../src/analysis/tournament.js';
 import { heatmapChart, ratingsChart, seekChart, tornadoChart } from './charts/toolkit.js';
-import { documentContent, type ReportContent, type Table } from './content.js';
+import { documentContent, type ReportContent } from './content.js';
+import { presentSeek } from '../src/kinds/seekPresent.js';
 import { presentTournament } from '../src/kinds/tournament/present.js';
 import { presentWorth } from '../src/analysis/worthPresent.js';
 import { plain } from '../src/present/format.js';
@@ -17,21 +18,9 @@ import { CASCADE_SOURCES } from './cascade.js';
 
 const SEEK_SOURCE = 'Search methods (bisection, the sequential test, common random numbers): docs/design.md, “seek”.';
 
-export function seekReport(r: SeekResult, file: string): ReportContent {
+export function seekReport(r: SeekResult, file: string, sources: readonly string[]): ReportContent {
   const measure = r.target.split(/[<>]/)[0].trim();
   const threshold = Number(r.target.split(/[<>]=?/)[1]);
-  const sources = r.kind === 'war-machine' ? WAR_MACHINE_SOURCES : r.kind === 'siege' ? SIEGE_SOURCES : CASCADE_SOURCES;
-  const table: Table = {
-    caption: 'Values evaluated',
-    columns: [r.vary, measure, '95% interval', 'trials', 'meets the target'],
-    rows: r.evaluated.map((p) => [
-      String(p.value),
-      pct(p.probability),
-      p.ci95 ? `${pct(p.ci95[0])}–${pct(p.ci95[1])}` : 'exact',
-      p.trials.toLocaleString('en-US'),
-      p.holds ? (p.sure ? 'yes' : 'yes (not settled)') : p.sure ? 'no' : 'no (not settled)',
-    ]),
-  };
   const facts: [string, string][] = [
     ['scenario', file],
     ['searched', `${r.seek} ${r.vary} in ${r.from}…${r.to} step ${r.step}`],
@@ -49,12 +38,8 @@ export function seekReport(r: SeekResult, file: string): ReportContent {
     ],
     ['elapsed', elapsedText(r.elapsedMs)],
   ];
-  if (r.note && r.value !== null) facts.push(['note', r.note]);
-  return {
-    title: r.title ?? `seek ${r.vary}`,
-    lead: `The ${r.seek} ${r.vary} with ${r.target}: ${r.value ?? 'none'}`,
+  return documentContent(presentSeek(r), {
     facts,
-    tables: [table],
     sources: [...sources, SEEK_SOURCE],
     charts: [
       {
@@ -76,7 +61,7 @@ export function seekReport(r: SeekResult, file: string): ReportContent {
       },
     ],
     resultJson: JSON.stringify(r, null, 2) + '\n',
-  };
+  });
 }
 
 const WORTH_SOURCE =

@@ -1,14 +1,17 @@
 /**
  * `compare`: two scenarios of one kind side by side — the numbers a game master weighs (win, losses, weeks to
- * fall, who holds what) — with the difference and whether it is beyond the Monte Carlo's noise. Both run with
- * the same seed, so they share their dice (common random numbers); the noise test below treats them as
- * independent, which overstates the noise: "beyond noise" is then safe to believe.
+ * fall, who holds what) — with the difference, its 95% interval and whether that interval excludes zero. Both run
+ * with the same seed, so they share their dice chunk by chunk (common random numbers): sieges and cascades pair
+ * their chunks for the interval (src/stats/batches.ts); a battle's win odds are exact, and its mean losses carry
+ * each run's standard deviation from sums of squares.
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError } from '../errors.js';
 import { loadFor } from '../kinds/commands.js';
 import type { ScenarioInput } from '../kinds/load.js';
-import type { RunOptions } from './options.js';
+import { runSettings, type RunOptions } from './options.js';
+import { wilsonHalfWidth, Z95 } from '../stats/index.js';
+import type { Difference } from '../stats/batches.js';
 
 export interface CompareRow {
   metric: string;
@@ -16,13 +19,24 @@ export interface CompareRow {
   b: number;
   /** b − a. */
   difference: number;
+  /** 95% interval of the difference (null: both exact, or its noise not estimated). */
+  ci95: [number, number] | null;
+  /**
+   * How the interval was made: 'exact' (no noise), 'paired' (chunk by chunk: both runs share each chunk's dice,
+   * src/stats/batches.ts), 'bound' (too few chunks to pair: the two standard errors added, which holds for any
+   * correlation), 'independent' (each run's own standard error, the runs treated as independent), or
+   * 'not estimated'.
+   */
+  interval: 'exact' | 'paired' | 'bound' | 'independent' | 'not estimated';
   /** Half-width of the difference's 95% interval (0: both exact; null: not estimated). */
   noise: number | null;
-  /** |difference| > noise. */
+  /** The interval excludes zero (exact: the numbers differ); null when not estimated. */
   beyondNoise: boolean | null;
   /** Both numbers exact (no Monte Carlo noise). */
   exact: boolean;
   unit: 'probability' | 'troops' | 'weeks' | 'legions';
+  /** A mean's per-trial standard deviation in each run (from sums of squares), when known. */
+  sd?: [number, number];
 }
 
 export interface CompareResult extends ResultMeta {
@@ -31,51 +45,94 @@ export interface CompareResult extends ResultMeta {
   seed: number;
   trials: [number, number];
   rows: CompareRow[];
+  /** Under --precision: the target, whether both runs reached it within --max-trials, the widest half-width got. */
+  precision?: number;
+  precisionReached?: boolean;
+  precisionHalfWidth?: number;
+  maxTrials?: number;
 }
 
-const Z = 1.959963984540054;
+/** Both runs' precision outcome (each as its analysis reports it), for a kind's compare hook. */
+export function bothPrecision(
+  a: { precisionReached?: boolean; precisionHalfWidth?: number },
+  b: { precisionReached?: boolean; precisionHalfWidth?: number },
+): { precisionReached: boolean; precisionHalfWidth: number } | undefined {
+  if (a.precisionReached === undefined && b.precisionReached === undefined) return undefined;
+  return {
+    precisionReached: a.precisionReached !== false && b.precisionReached !== false,
+    precisionHalfWidth: Math.max(a.precisionHalfWidth ?? 0, b.precisionHalfWidth ?? 0),
+  };
+}
 
-/** Agresti–Coull: p from (successes + 2) / (n + 4), so a probability seen as 0% or 100% still has noise. */
-const variance = (p: number, n: number) => {
-  const m = Math.max(1, n);
-  const q = (p * m + 2) / (m + 4);
-  return (q * (1 - q)) / (m + 4);
-};
-
-export function probability(metric: string, a: number, b: number, n: [number, number], exact = false): CompareRow {
-  const noise = exact ? 0 : Z * Math.sqrt(variance(a, n[0]) + variance(b, n[1]));
+/** A row from a difference and its interval (null: not estimated). */
+function rowOf(
+  metric: string,
+  unit: CompareRow['unit'],
+  a: number,
+  b: number,
+  ci: [number, number] | null,
+  interval: CompareRow['interval'],
+): CompareRow {
+  const finite = ci !== null && Number.isFinite(ci[0]) && Number.isFinite(ci[1]);
   return {
     metric,
     a,
     b,
     difference: b - a,
-    noise,
-    beyondNoise: exact ? a !== b : Math.abs(b - a) > noise,
-    unit: 'probability',
-    exact,
+    ci95: finite ? ci : null,
+    interval: finite ? interval : 'not estimated',
+    noise: finite ? (ci[1] - ci[0]) / 2 : null,
+    beyondNoise: interval === 'exact' ? a !== b : finite ? !(ci[0] <= 0 && ci[1] >= 0) : null,
+    exact: interval === 'exact',
+    unit,
   };
 }
 
-/** A mean with its spread read from the 5th–95th percentiles (≈ 3.29 standard deviations for a normal shape). */
+/**
+ * A probability in each run. Exact: no noise. Paired (`paired`, chunk by chunk): its interval. Otherwise each
+ * run's Wilson interval (src/stats) gives its standard error, and the two are treated as independent.
+ */
+export function probability(
+  metric: string,
+  a: number,
+  b: number,
+  n: [number, number],
+  exact = false,
+  paired?: Difference,
+): CompareRow {
+  if (exact) return rowOf(metric, 'probability', a, b, [b - a, b - a], 'exact');
+  if (paired)
+    return { ...rowOf(metric, 'probability', a, b, paired.ci95, paired.method), difference: paired.difference };
+  const se = (p: number, trials: number) => wilsonHalfWidth(Math.round(p * trials), Math.max(1, trials)) / Z95;
+  const half = Z95 * Math.sqrt(se(a, n[0]) ** 2 + se(b, n[1]) ** 2);
+  return rowOf(metric, 'probability', a, b, [b - a - half, b - a + half], 'independent');
+}
+
+/**
+ * A mean in each run, with each run's standard deviation from its sums of squares: paired (`paired`) when given,
+ * otherwise the runs treated as independent (mean ± z·√(sd²/n) each). Without a standard deviation or a pairing,
+ * its noise is not estimated.
+ */
 export function mean(
   metric: string,
   unit: CompareRow['unit'],
-  a: { mean: number; p05: number; p95: number },
-  b: { mean: number; p05: number; p95: number },
+  a: { mean: number; sd?: number },
+  b: { mean: number; sd?: number },
   n: [number, number],
+  paired?: Difference,
 ): CompareRow {
-  const sd = (s: { p05: number; p95: number }) => (s.p95 - s.p05) / 3.29;
-  const noise = Z * Math.sqrt(sd(a) ** 2 / Math.max(1, n[0]) + sd(b) ** 2 / Math.max(1, n[1]));
-  return {
-    metric,
-    a: a.mean,
-    b: b.mean,
-    difference: b.mean - a.mean,
-    noise,
-    beyondNoise: Math.abs(b.mean - a.mean) > noise,
-    unit,
-    exact: false,
-  };
+  const sd: [number, number] | undefined = a.sd !== undefined && b.sd !== undefined ? [a.sd, b.sd] : undefined;
+  const extra = sd ? { sd } : {};
+  if (paired)
+    return {
+      ...rowOf(metric, unit, a.mean, b.mean, paired.ci95, paired.method),
+      difference: paired.difference,
+      ...extra,
+    };
+  if (!sd) return rowOf(metric, unit, a.mean, b.mean, null, 'not estimated');
+  const half = Z95 * Math.sqrt(sd[0] ** 2 / Math.max(1, n[0]) + sd[1] ** 2 / Math.max(1, n[1]));
+  const d = b.mean - a.mean;
+  return { ...rowOf(metric, unit, a.mean, b.mean, [d - half, d + half], 'independent'), ...extra };
 }
 
 /** Two scenarios of one kind side by side (each kind's rows, by its `compare` hook). */
@@ -87,8 +144,19 @@ export async function compare(
   const [sa, sb] = await Promise.all([loadFor('compare', fileA), loadFor('compare', fileB)]);
   if (sa.kind !== sb.kind)
     throw new UsageError(`compare: both scenarios must be of one kind (got ${sa.kind} and ${sb.kind})`);
-  const { seed, trials, rows } = await sa.behaviour.compare!(fileA, fileB, options);
-  return { ...resultMeta('compare'), kind: sa.kind, files: [label(fileA), label(fileB)], seed, trials, rows };
+  const { seed, trials, rows, precision } = await sa.behaviour.compare!(fileA, fileB, options);
+  const settings = runSettings(options);
+  return {
+    ...resultMeta('compare'),
+    kind: sa.kind,
+    files: [label(fileA), label(fileB)],
+    seed,
+    trials,
+    rows,
+    ...(precision && settings.precision !== null
+      ? { precision: settings.precision, ...precision, maxTrials: settings.maxTrials }
+      : {}),
+  };
 }
 
 const label = (f: ScenarioInput) => (typeof f === 'string' ? f : '<scenario>');

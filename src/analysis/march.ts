@@ -3,7 +3,9 @@
  * arrival — its odds in that battle with the fatigue drawn from the march. Exact (Markov chain) by default;
  * Monte Carlo on request or when the chain would be too large, with 95% intervals.
  */
-import { runTrials, type Engine } from '../engine/run.js';
+import { runTrials, runUntil, type Engine } from '../engine/run.js';
+import { summarizeMarch } from '../kinds/march/summary.js';
+import { wilsonHalfWidth } from '../stats/index.js';
 import { UsageError } from '../errors.js';
 import { loadKernel } from '../kinds/index.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
@@ -24,6 +26,9 @@ export interface MarchSettings {
   onProgress?: (done: number, total: number) => void;
   /** Where the runs compute (default: this process; src/engine/engine.ts). */
   engine?: Engine;
+  /** Monte Carlo: add marches until P(arrives) is known to ± precision (95%), up to maxTrials. */
+  precision?: number | null;
+  maxTrials?: number;
 }
 
 /** The analysis options of `march`: the common run options and the method (default exact). */
@@ -49,21 +54,37 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
   let trials = 1;
   let interrupted = false;
   let threads: number | null = null;
+  let precisionReached: boolean | undefined;
+  const eps = o.precision ?? null;
+  const arrivesHalfWidth = (acc: Float64Array, n: number) => {
+    const p = summarizeMarch(plan, acc, Math.max(1, n), false).arrives;
+    return wilsonHalfWidth(Math.round(p * n), Math.max(1, n));
+  };
   if (weights === null) {
-    const run = await runTrials({
+    const common = {
       kernel: await loadKernel('march'),
       plan,
       seed: o.seed,
-      trials: o.trials,
       threads: o.threads,
       signal: o.signal,
       onProgress: o.onProgress,
       engine: o.engine,
-    });
+    };
+    const maxTrials = o.maxTrials ?? o.trials;
+    const run =
+      eps === null
+        ? await runTrials({ ...common, trials: o.trials })
+        : await runUntil({
+            ...common,
+            initialTrials: Math.min(o.trials, maxTrials),
+            maxTrials,
+            done: (acc, n) => arrivesHalfWidth(acc, n) <= eps,
+          });
     weights = run.acc;
     trials = Math.max(1, run.trials);
     interrupted = run.interrupted;
     threads = run.threadsUsed;
+    if (eps !== null) precisionReached = run.precisionReached ?? false;
   }
   const result = marchResultOf(
     s,
@@ -80,19 +101,28 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
     },
   );
   result.elapsedMs = Math.round(performance.now() - started);
+  if (precisionReached !== undefined)
+    Object.assign(result, {
+      precision: eps!,
+      precisionReached,
+      precisionHalfWidth: arrivesHalfWidth(weights, trials),
+      maxTrials: o.maxTrials ?? o.trials,
+    });
   return result;
 }
 
 /** The march analysis: `warcast march FILE --json` prints exactly this object. */
 export async function march(input: ScenarioInput, options: MarchOptions = {}): Promise<MarchResult> {
   const settings = runSettings(options);
-  if (settings.precision !== null)
-    throw new UsageError('march has no --precision: it is exact by default; with --monte-carlo give --trials');
+  if (settings.precision !== null && options.method !== 'monte-carlo')
+    throw new UsageError('--precision: only with --monte-carlo (march is exact by default)');
   const { scenario } = await loadKind(input, 'march');
   return analyseMarch(scenario, {
     method: options.method ?? 'exact',
     seed: settings.seed,
     trials: settings.trials,
+    precision: settings.precision,
+    maxTrials: settings.maxTrials,
     threads: settings.threads,
     signal: options.signal,
     onProgress: progressIn(options, 'marches'),

@@ -65,6 +65,11 @@ export interface MarchResult extends ResultMeta {
   note: string | null;
   seed: number | null;
   trials: number | null;
+  /** With --monte-carlo --precision: the target, whether P(arrives) reached it within --max-trials, the half-width got. */
+  precision?: number;
+  precisionReached?: boolean;
+  precisionHalfWidth?: number;
+  maxTrials?: number;
   threads: number | null;
   interrupted: boolean;
   elapsedMs: number;

@@ -50,6 +50,8 @@ export interface MatchupMonteCarlo {
   elapsedMs: number;
   commonRandomNumbers: true;
   interrupted: boolean;
+  /** Under precision: every cell reached it within --max-trials. */
+  precisionReached: boolean;
   winA: Grid;
   winB: Grid;
   winACi95: [number, number][][];
@@ -67,6 +69,11 @@ export interface MatchupMonteCarlo {
 /** The win game's solution (`SolvedGame`) sits at the top level: mixA, mixB, value, best replies, dominance. */
 export interface MatchupResult extends SolvedGame, ExactMatchup, ResultMeta {
   kind: 'war-machine';
+  /** With --monte-carlo --precision: the target, whether every cell reached it within --max-trials, the widest half-width. */
+  precision?: number;
+  precisionReached?: boolean;
+  precisionHalfWidth?: number;
+  maxTrials?: number;
   title: string | null;
   sides: [string, string];
   objective: Objective;
@@ -165,6 +172,7 @@ async function monteCarloCells(
     elapsedMs: Math.round(performance.now() - started),
     commonRandomNumbers: true,
     interrupted: run.interrupted,
+    precisionReached: run.results.every((r) => r.precisionReached !== false),
     winA: grid((i, j) => at(i, j).win[0]),
     winB: grid((i, j) => at(i, j).win[1]),
     winACi95: grid((i, j) => at(i, j).winCi95[0]),
@@ -224,6 +232,17 @@ export async function matchupOf(
     scenarioTactics: own ? { ...own, outcome: playOutcome(exact, own.mixA, own.mixB) } : null,
     casualtyGame: objective === 'casualties' ? casualtyGame(exact) : null,
     monteCarlo,
+    ...(settings.precision !== null && simulated
+      ? {
+          precision: settings.precision,
+          precisionReached: simulated.precisionReached,
+          precisionHalfWidth: Math.max(
+            0,
+            ...[...simulated.winACi95.flat(), ...simulated.winBCi95.flat()].map((ci) => (ci[1] - ci[0]) / 2),
+          ),
+          maxTrials: settings.maxTrials,
+        }
+      : {}),
     interrupted: simulated?.interrupted ?? false,
     elapsedMs: Math.round(performance.now() - started),
     ratings: baseRatings(cells[0]),

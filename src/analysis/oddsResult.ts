@@ -99,7 +99,7 @@ export function exactWin(c: CompiledWarMachine): [number, number] {
 }
 
 /** Exact probability of each outcome code per pairing (and, last, the tied-roll rate). */
-function exactProbabilities(c: CompiledWarMachine): Float64Array {
+export function exactProbabilities(c: CompiledWarMachine): Float64Array {
   return exactFromCounts(
     c.plan.pairCount,
     c.codeCounts,

@@ -107,6 +107,8 @@ export interface SeekPoint {
   holds: boolean;
   /** False when a Monte Carlo test stopped before its interval excluded the threshold (called by the estimate). */
   sure: boolean;
+  /** Under --precision: the value's run stopped decided or within ± precision (false: at --max-trials). */
+  precisionReached?: boolean;
   /** War Machine: both sides' exact win probabilities and modified BRs at this value. */
   win?: [number, number];
   modifiedBattleRating?: [number, number];
@@ -137,11 +139,25 @@ export interface SeekResult extends ResultMeta {
   evaluated: SeekPoint[];
   /** Why `value` is null, or a caution. */
   note: string | null;
+  /**
+   * Monte Carlo: the answer's uncertainty — the values (from, to) whose 95% interval contains the target's
+   * threshold, found by bisection on either side of the answer; `edge` when that range runs to the end of the
+   * grid searched. Null when exact, or no answer.
+   */
+  uncertainty: { from: number; to: number; threshold: number; edge: boolean; settled: boolean } | null;
+  /** Why the target's probability jumps at the answer, in the rules' words (the kind's explainChange, when it has one). */
+  explanation?: string[];
   seed: number;
   /** Trials over all values (Monte Carlo); the same seed at every value (common random numbers). */
   trials: number;
   threads: number;
   precision: number | null;
+  /** Under --precision (Monte Carlo): every value evaluated was decided or known to ± precision within --max-trials. */
+  precisionReached?: boolean;
+  /** Under --precision: the widest 95% half-width among the values evaluated. */
+  precisionHalfWidth?: number;
+  /** Under --precision: the cap on trials per value (--max-trials). */
+  maxTrials?: number;
   interrupted: boolean;
   elapsedMs: number;
 }
@@ -241,9 +257,46 @@ export async function seek(input: ScenarioInput, options: SeekOptions): Promise<
   }
   if (answer >= 0) value = valueAt(answer);
   const before = answer > 0 ? await at(answer - 1) : null;
+  // Why the probability jumps between the value before and the answer: the rule thresholds crossed (the kind's hook).
+  const explanation =
+    value !== null && before !== null && behaviour.explainChange
+      ? behaviour.explainChange(
+          behaviour.edit(scenario, source, path, before.value),
+          behaviour.edit(scenario, source, path, value),
+        )
+      : [];
+  let uncertainty: SeekResult['uncertainty'] = null;
+  if (value !== null && !exact && monotone) {
+    // Values whose 95% interval lies wholly on the failing side, or wholly on the holding side: both monotone
+    // in the search order when the target's probability is.
+    const contains = (p: SeekPoint) =>
+      p.ci95 !== null && p.ci95[0] <= target.threshold && target.threshold <= p.ci95[1];
+    const surelyFails = (p: SeekPoint) => !contains(p) && !p.holds;
+    const surelyHolds = (p: SeekPoint) => !contains(p) && p.holds;
+    const known = [...cache.entries()];
+    const lo = Math.max(-1, ...known.filter(([k, p]) => k < answer && surelyFails(p)).map(([k]) => k));
+    const hi = Math.min(count, ...known.filter(([k, p]) => k > answer && surelyHolds(p)).map(([k]) => k));
+    // First index in (lo, answer] not surely failing; first in [answer, hi] surely holding.
+    const first = lo + 1 === answer ? answer : await crossing(lo, answer, at, (p) => !surelyFails(p));
+    const holdsFrom = surelyHolds(cache.get(answer)!)
+      ? answer
+      : hi >= count
+        ? await firstIn(answer + 1, count - 1, at, surelyHolds)
+        : await crossing(answer, hi, at, surelyHolds);
+    const last = Math.max(first, Math.min(count - 1, holdsFrom - 1));
+    const [a, b] = [valueAt(first), valueAt(last)];
+    uncertainty = {
+      from: Math.min(a, b),
+      to: Math.max(a, b),
+      threshold: target.threshold,
+      edge: (lo < 0 && first === 0) || holdsFrom >= count,
+      // No value's interval contains the threshold: the first value not surely failing surely holds.
+      settled: holdsFrom === first,
+    };
+  }
   const evaluated = [...cache.entries()].sort((a, b) => valueAt(a[0]) - valueAt(b[0])).map(([, p]) => p);
   if (value !== null && !exact && (!cache.get(answer)!.sure || (before !== null && !before.sure))) {
-    note = `the Monte Carlo test could not settle ${!cache.get(answer)!.sure ? 'the answer' : 'the value before it'} within ${settings.trials.toLocaleString('en-US')} trials (called by the estimate): raise --trials for a surer answer`;
+    note = `the Monte Carlo test could not settle ${!cache.get(answer)!.sure ? 'the answer' : 'the value before it'} within ${(settings.precision !== null ? settings.maxTrials : settings.trials).toLocaleString('en-US')} trials (called by the estimate): raise --trials for a surer answer`;
   }
   return {
     ...resultMeta('seek'),
@@ -263,17 +316,47 @@ export async function seek(input: ScenarioInput, options: SeekOptions): Promise<
     before,
     evaluated,
     note,
+    uncertainty,
+    ...(explanation.length ? { explanation } : {}),
     seed: settings.seed,
     trials,
     threads,
     precision: settings.precision,
+    ...(settings.precision !== null && !exact
+      ? {
+          precisionReached: evaluated.every((p) => p.precisionReached !== false),
+          precisionHalfWidth: Math.max(0, ...evaluated.map((p) => (p.ci95 ? (p.ci95[1] - p.ci95[0]) / 2 : 0))),
+          maxTrials: settings.maxTrials,
+        }
+      : {}),
     interrupted,
     elapsedMs: Math.round(performance.now() - started),
   };
 }
 
-/** The first index in (lo, hi] that holds, given lo fails and hi holds: bisection on the grid index. */
-async function crossing(lo: number, hi: number, at: (k: number) => Promise<SeekPoint>): Promise<number> {
+/** The first index in [from, to] where `holds` is true (bisection; `to` + 1 when none is). */
+async function firstIn(
+  from: number,
+  to: number,
+  at: (k: number) => Promise<SeekPoint>,
+  holds: (p: SeekPoint) => boolean,
+): Promise<number> {
+  if (from > to) return to + 1;
+  if (!holds(await at(to))) return to + 1;
+  // from − 1 is the answer, known not to hold surely.
+  return crossing(from - 1, to, at, holds);
+}
+
+/**
+ * The first index in (lo, hi] where `holds` is true, given it is false at lo and true at hi: bisection on the grid
+ * index (by default the target itself).
+ */
+async function crossing(
+  lo: number,
+  hi: number,
+  at: (k: number) => Promise<SeekPoint>,
+  holdsAt: (p: SeekPoint) => boolean = (p) => p.holds,
+): Promise<number> {
   if (hi - lo === 1) return hi;
   // simple-statistics' bisect is synchronous: evaluate the midpoints it asks for in rounds, replaying its search
   // until every point it asks for is known (each round adds one new point; at most log2(hi - lo) + 1 rounds).
@@ -300,7 +383,7 @@ async function crossing(lo: number, hi: number, at: (k: number) => Promise<SeekP
       return holds ? k : k + 1;
     } catch (err) {
       if (!(err instanceof NeedPoint) || need.index < 0) throw err;
-      known.set(need.index, (await at(need.index)).holds);
+      known.set(need.index, holdsAt(await at(need.index)));
     }
   }
 }
@@ -385,7 +468,8 @@ export function sequentialTest(
       engine: o.engine,
       onProgress: progressIn(o, unit),
       initialTrials: firstLook,
-      maxTrials: s.trials,
+      // Under --precision a value runs until decided or known to ± precision, up to --max-trials.
+      maxTrials: s.precision !== null ? s.maxTrials : s.trials,
       done: (acc, n) => {
         look++;
         const k = count(acc);
@@ -399,7 +483,15 @@ export function sequentialTest(
     // The last look's verdict: sure when its interval (at that look's level) excludes the threshold.
     const sure = run.trials > 0 && decided(k, n);
     const p = k / n;
-    return { value, probability: p, ci95: wilsonInterval(k, n, Z95), trials: run.trials, holds: meets(t, p), sure };
+    return {
+      value,
+      probability: p,
+      ci95: wilsonInterval(k, n, Z95),
+      trials: run.trials,
+      holds: meets(t, p),
+      sure,
+      ...(s.precision !== null ? { precisionReached: run.precisionReached ?? false } : {}),
+    };
   };
   return { test, threads: () => threadsUsed };
 }

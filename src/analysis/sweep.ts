@@ -7,7 +7,7 @@ import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError } from '../errors.js';
 import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
-import { loadFor } from '../kinds/commands.js';
+import { loadFor, type LoadedFor } from '../kinds/commands.js';
 import type { ScenarioInput } from '../kinds/load.js';
 import { formatPath, validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
@@ -42,6 +42,8 @@ export interface SweepPoint {
   exactCasualties: [number, number];
   modifiedBattleRating: [number, number];
   trials: number;
+  /** The rule thresholds crossed since the value before (the kind's explainChange), when there are any. */
+  explanation?: string[];
 }
 
 export interface SweepResult extends ResultMeta {
@@ -60,6 +62,12 @@ export interface SweepResult extends ResultMeta {
   trialsPerPoint: number;
   /** The precision target (95% half-width of every win probability), or null. */
   precision: number | null;
+  /** Under precision: every value's win probabilities reached it within --max-trials (false: stopped at the cap). */
+  precisionReached?: boolean;
+  /** Under precision: the widest 95% half-width of a win probability over the values. */
+  precisionHalfWidth?: number;
+  /** Under precision: the cap on battles per value (--max-trials). */
+  maxTrials?: number;
   threads: number;
   /** Every point is run with the same seed (the same chunk seeds): common random numbers. */
   commonRandomNumbers: boolean;
@@ -94,10 +102,34 @@ export function withValue(
 export async function sweep(input: ScenarioInput, options: SweepOptions): Promise<SweepAnswer> {
   const loaded = await loadFor('sweep', input);
   const hooks = loaded.behaviour.sweep!;
-  if (options.vary2 === undefined && hooks.single) return hooks.single(loaded.scenario, loaded.source, options);
+  if (options.vary2 === undefined && hooks.single)
+    return explained(loaded, options, await hooks.single(loaded.scenario, loaded.source, options));
   if ((options.race ?? null) !== null)
     throw new UsageError(hooks.single ? '--race: one field only (not with --vary2)' : '--race: battles only');
-  return sweepGrid(loaded, options);
+  return explained(loaded, options, await sweepGrid(loaded, options));
+}
+
+/**
+ * A one-field sweep's steps where a rule threshold lies between a value and the one before, each with the kind's
+ * sentences (its `explainChange` hook): why the numbers jump there. Kinds without the hook, and grids, are left as
+ * they are.
+ */
+function explained(loaded: LoadedFor, options: SweepOptions, r: SweepAnswer): SweepAnswer {
+  const explain = loaded.behaviour.explainChange;
+  if (!explain || options.vary2 !== undefined) return r;
+  const path = resolveNumericPath(loaded.scenario, options.vary);
+  const points = r.points as { value?: number; values?: number[]; explanation?: string[] }[];
+  const at = (p: (typeof points)[number]) => p.value ?? p.values![0];
+  let previous: unknown = null;
+  points.forEach((p, i) => {
+    const edited = loaded.behaviour.edit(loaded.scenario, loaded.source, path, at(p));
+    if (i > 0) {
+      const lines = explain(previous, edited);
+      if (lines.length) p.explanation = lines;
+    }
+    previous = edited;
+  });
+  return r;
 }
 
 /** A battle's one-field sweep: exact odds at every value, and (unless exact) their Monte Carlo with common random numbers. */
@@ -134,6 +166,7 @@ export async function battleSweep(
   if (raceSide !== null && raceSide !== 0 && raceSide !== 1)
     throw new UsageError(`--race: expected side 0 or 1, got ${String(raceSide)}`);
   let race: RaceRecord | null = null;
+  let precisionReached = true;
   if (!settings.exact) {
     const raced = raceSide === null ? null : await raceWarMachines(compiled, settings, options, raceSide);
     race = raced?.race ?? null;
@@ -142,6 +175,7 @@ export async function battleSweep(
     trials = run.results.map((r) => r.trials);
     threads = run.threadsUsed;
     interrupted = run.interrupted;
+    precisionReached = run.results.every((r) => r.precisionReached !== false);
   }
   const points: SweepPoint[] = values.map((value, i) => {
     const e = exact[i];
@@ -176,6 +210,16 @@ export async function battleSweep(
     // Under --precision each point runs until it is known well enough: the most any point ran.
     trialsPerPoint: settings.exact ? 0 : settings.precision === null ? settings.trials : Math.max(0, ...trials),
     precision: settings.precision,
+    ...(settings.precision !== null && !settings.exact
+      ? {
+          precisionReached,
+          precisionHalfWidth: Math.max(
+            0,
+            ...points.flatMap((p) => (p.winCi95 ? p.winCi95.map((ci) => (ci[1] - ci[0]) / 2) : [])),
+          ),
+          maxTrials: settings.maxTrials,
+        }
+      : {}),
     threads,
     commonRandomNumbers: !settings.exact,
     interrupted,

@@ -13,6 +13,14 @@ import { warcastVersion } from '../version.js';
 import type { SweepOptions, SweepResult } from './sweep.js';
 import { runSettings, type RunOptions, type RunSettings } from './options.js';
 import { MAX_SWEEP_POINTS, rawWith, resolveNumericPath, sourceWith, sweepValues } from './vary.js';
+import { bernoulliSd, pairedDifference, type ChunkSums, type Difference } from '../stats/batches.js';
+import { ChunkRecorder } from './chunkRecorder.js';
+
+/** A measure's change from the previous value of a one-field sweep (or from the first value to the last). */
+export interface PointChange extends Difference {
+  /** The value compared with (the previous one, or the first). */
+  from: number;
+}
 
 /** One varied field: its path, the range asked and the values run. */
 export interface SweepAxis {
@@ -33,6 +41,11 @@ export interface SiegeSweepPoint {
   /** P(the fortress is held to the week limit) = 1 − fallen. */
   held: number;
   heldCi95: [number, number];
+  /**
+   * P(held) minus the previous point's, paired chunk by chunk (the same seed, so the same dice per chunk), with
+   * its 95% interval (src/stats/batches.ts); null at the first point and in a grid.
+   */
+  heldChange?: PointChange | null;
   /** Weeks to fall of the sieges that fell (null: none fell). */
   weeksToFallMean: number | null;
   weeksToFallMedian: number | null;
@@ -47,6 +60,8 @@ export interface CascadePoint {
   /** Location → P(still held by its owner after the last round) and its 95% interval. */
   held: Record<string, number>;
   heldCi95: Record<string, [number, number]>;
+  /** Location → P(held) minus the previous point's, paired chunk by chunk, with its 95% interval (null: first point, grid). */
+  heldChange?: Record<string, PointChange> | null;
   /** Player → mean legions lost. */
   legionsLostMean: Record<string, number>;
 }
@@ -65,6 +80,12 @@ export interface SimSweepCommon {
   seed: number;
   trialsPerPoint: number;
   precision: number | null;
+  /** Under precision: every point's probabilities reached it within --max-trials (false: some stopped at the cap). */
+  precisionReached?: boolean;
+  /** Under precision: the widest 95% half-width over the points. */
+  precisionHalfWidth?: number;
+  /** Under precision: the cap on trials per point (--max-trials). */
+  maxTrials?: number;
   threads: number;
   /** Every point runs with the same seed (false: exact, no dice). */
   commonRandomNumbers: boolean;
@@ -78,6 +99,8 @@ export interface SiegeSweepResult extends SimSweepCommon {
   sides: [string, string];
   weekLimit: number;
   points: SiegeSweepPoint[];
+  /** P(held) at the last value minus at the first, paired, with its 95% interval (null: a grid or one point). */
+  heldChangeOverall?: PointChange | null;
 }
 
 export interface CascadeSweepResult extends SimSweepCommon {
@@ -87,6 +110,8 @@ export interface CascadeSweepResult extends SimSweepCommon {
   locations: string[];
   players: string[];
   points: CascadePoint[];
+  /** Location → P(held) at the last value minus at the first, paired (null: a grid or one point). */
+  heldChangeOverall?: Record<string, PointChange> | null;
 }
 
 /** A battle swept over a grid of two fields: exact odds at every point. */
@@ -131,11 +156,37 @@ export interface MarchSweepResult extends SimSweepCommon {
 
 export type SimSweepResult = SiegeSweepResult | CascadeSweepResult | BattleGridSweepResult | MarchSweepResult;
 
+/**
+ * Runs of one sweep whose chunks are kept for pairing: a point's run goes through a recorder when the sweep runs
+ * on this process (`engine` not given: a shard, replay or cluster keeps its own runs, and differences get the
+ * bound of src/stats/batches.ts).
+ */
+export function chunkRecorder(options: RunOptions): ChunkRecorder | null {
+  return options.engine === undefined ? new ChunkRecorder() : null;
+}
+
+/**
+ * The change of a probability between points of a one-field sweep, paired chunk by chunk: each point's chunk sums
+ * of the measure (successes per chunk), its estimate, and the values compared. Absent chunks: the bound.
+ */
+export function probabilityChange(
+  a: { value: number; p: number; sums?: ChunkSums; trials: number },
+  b: { p: number; sums?: ChunkSums; trials: number },
+): PointChange {
+  // Without recorded chunks (a run on another engine) each run counts as one chunk: the bound.
+  const n = Math.min(a.trials, b.trials);
+  const one = (x: { p: number }): ChunkSums => ({ trials: [n], sums: [x.p * n] });
+  const d = pairedDifference(a.sums ?? one(a), b.sums ?? one(b), (p) => bernoulliSd(p));
+  return { from: a.value, ...d };
+}
+
 /** One point run: the kind's analysis of the edited scenario (point null: nothing ran, e.g. interrupted). */
 export interface SweepPointRun<Point> {
   point: Point | null;
   threads: number;
   interrupted: boolean;
+  /** Under precision: whether the point's run reached it, and the widest half-width it got. */
+  precision?: { reached: boolean; halfWidth: number };
 }
 
 /**
@@ -237,8 +288,14 @@ export async function sweepGrid(
   let threads = 0;
   let interrupted = false;
   const points: object[] = [];
+  const precision = { reached: true, halfWidth: 0, seen: false };
   for (let i = 0; i < edits.length && !interrupted; i++) {
     const run = await hooks.point(edits[i], options);
+    if (run.precision) {
+      precision.seen = true;
+      precision.reached &&= run.precision.reached;
+      precision.halfWidth = Math.max(precision.halfWidth, run.precision.halfWidth);
+    }
     threads = Math.max(threads, run.threads);
     interrupted = run.interrupted;
     if (run.point === null) break;
@@ -256,6 +313,13 @@ export async function sweepGrid(
     seed: settings.seed,
     trialsPerPoint: Math.max(0, ...points.map((p) => (p as { trials: number }).trials)),
     precision: settings.precision,
+    ...(settings.precision !== null && precision.seen
+      ? {
+          precisionReached: precision.reached,
+          precisionHalfWidth: precision.halfWidth,
+          maxTrials: settings.maxTrials,
+        }
+      : {}),
     threads,
     commonRandomNumbers: true,
     interrupted,

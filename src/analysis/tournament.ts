@@ -19,7 +19,7 @@ import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
 import { DEFENDER_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
 import { validate, type ScenarioSource } from '../scenario/source.js';
 import { Z95 } from '../stats/index.js';
-import { bradleyTerry } from '../stats/bradleyTerry.js';
+import { bradleyTerry, ELO_PER_LOG } from '../stats/bradleyTerry.js';
 import { compileCells, exactMatchup, solveGame } from './matchup.js';
 import { loadKernel } from '../kinds/index.js';
 import { exactOdds, simulateWarMachines } from './odds.js';
@@ -47,6 +47,13 @@ export interface TournamentRating {
   strengthPerCost: number | null;
   /** Not dominated: no other force costs no more and rates at least as high (one of the two strictly). */
   pareto: boolean | null;
+  /**
+   * 1 + the forces rated above it beyond noise (their difference's 95% interval, from the fit's covariance,
+   * excludes zero): forces within noise of each other share what the data can tell, never an order.
+   */
+  rank?: number;
+  /** The forces whose rating differs from this one's within noise (95%): tied with it. */
+  tiedWith?: string[];
 }
 
 export interface TournamentOptions extends RunOptions {
@@ -100,6 +107,12 @@ export interface TournamentResult extends ResultMeta {
   trials: number;
   threads: number;
   precision: number | null;
+  /** Under precision: every pairing's win probabilities reached it within --max-trials (false: stopped at the cap). */
+  precisionReached?: boolean;
+  /** Under precision: the widest 95% half-width of a pairing's win probability. */
+  precisionHalfWidth?: number;
+  /** Under precision: the cap on battles per pairing (--max-trials). */
+  maxTrials?: number;
   interrupted: boolean;
   elapsedMs: number;
   /** With `race`: the stages, what was dropped when, battles per pairing; null otherwise. */
@@ -142,6 +155,8 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
   let interrupted = false;
   let trials = 0;
   let race: TournamentRace | null = null;
+  let precisionReached = true;
+  let precisionHalfWidth = 0;
   if (settings.exact) {
     cells.forEach((c, k) => {
       win[c.i][c.j] = exact[k].win[0];
@@ -170,6 +185,8 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
       win[c.i][c.j] = m.win[0];
       lose[c.i][c.j] = m.win[1];
       noWinner[c.i][c.j] = 1 - m.win[0] - m.win[1];
+      precisionReached &&= r.precisionReached !== false;
+      for (const ci of m.winCi95) precisionHalfWidth = Math.max(precisionHalfWidth, (ci[1] - ci[0]) / 2);
     });
   }
   cells.forEach((c, k) => (exactWin[c.i][c.j] = exact[k].win[0]));
@@ -204,6 +221,20 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
             ),
     };
   });
+  // Which forces are within noise of each other: the difference of two ratings with its 95% interval from the
+  // fit's covariance (exact odds: no noise, so only equal ratings tie). Ranked by the forces clearly above.
+  const index = new Map(names.map((n, i) => [n, i] as const));
+  const within = (i: number, k: number) => {
+    if (settings.exact) return Math.abs(fit.ratings[i] - fit.ratings[k]) < 1e-9;
+    const c = fit.covariance;
+    const sd = ELO_PER_LOG * Math.sqrt(Math.max(0, c[i][i] + c[k][k] - 2 * c[i][k]));
+    return Math.abs(fit.ratings[i] - fit.ratings[k]) <= Z95 * sd;
+  };
+  for (const x of ratings) {
+    const i = index.get(x.name)!;
+    x.tiedWith = names.filter((_, k) => k !== i && within(i, k));
+    x.rank = 1 + names.filter((_, k) => k !== i && fit.ratings[k] > fit.ratings[i] && !within(i, k)).length;
+  }
   ratings.sort((a, b) => b.rating - a.rating || a.name.localeCompare(b.name));
   return {
     ...resultMeta('tournament'),
@@ -222,6 +253,9 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
     trials,
     threads,
     precision: settings.precision,
+    ...(settings.precision !== null && !settings.exact
+      ? { precisionReached, precisionHalfWidth, maxTrials: settings.maxTrials }
+      : {}),
     interrupted,
     elapsedMs: Math.round(performance.now() - started),
     race,

@@ -5,26 +5,24 @@ import { warn } from './ignored.js';
 import type { Io } from './io.js';
 import type { Document } from '../present/document.js';
 import { renderMarkdown } from '../present/markdown.js';
-import { fitText, renderText } from '../present/text.js';
-import { markdownFromText } from '../present/legacyText.js';
+import { renderText } from '../present/text.js';
 
 /**
  * One JSON document on stdout with --json; otherwise the result's document as Markdown with --markdown, or as text
- * fitted to the terminal's width (io.textWidth, set before the action from the terminal and --wide). A command not
- * yet written as a document gives its text (laid out for `width`), read back for Markdown by the bridge.
+ * fitted to the terminal's width (io.textWidth, set before the action from the terminal and --wide). Every command's
+ * result is a document: nothing is read back from text.
  */
 export function emitResult(
   io: Io,
   flags: { json?: boolean; markdown?: boolean },
   result: unknown,
-  present: (width: number) => Document | string,
+  present: () => Document,
 ): void {
   warnPrecisionMissed(io, Boolean(flags.json), result);
   if (flags.json) return io.out(JSON.stringify(result, null, 2) + '\n');
   const width = flags.markdown ? Infinity : (io.textWidth ?? Infinity);
-  const shown = present(width);
-  if (typeof shown === 'string') io.out(flags.markdown ? markdownFromText(shown) : fitText(shown, width));
-  else io.out(flags.markdown ? renderMarkdown(shown) : renderText(shown, width));
+  const shown = present();
+  io.out(flags.markdown ? renderMarkdown(shown) : renderText(shown, width));
 }
 
 /**
@@ -39,6 +37,7 @@ export function warnPrecisionMissed(io: Io, json: boolean, result: unknown): voi
     precisionReached?: unknown;
     precisionHalfWidth?: unknown;
     trials?: unknown;
+    maxTrials?: unknown;
     interrupted?: unknown;
   } | null;
   if (
@@ -56,7 +55,7 @@ export function warnPrecisionMissed(io: Io, json: boolean, result: unknown): voi
   warn(
     io,
     json,
-    `--precision ${r.precision} not reached at the cap of ${grouped(Number(r.trials))} trials (--max-trials)${achieved}, not ± ${pctSignificant(r.precision)}`,
+    `--precision ${r.precision} not reached at the cap of ${grouped(Number(typeof r.maxTrials === 'number' ? r.maxTrials : r.trials))} trials (--max-trials)${achieved}, not ± ${pctSignificant(r.precision)}`,
   );
 }
 

@@ -13,6 +13,7 @@ import type { SiegeResult } from '../analysis/siege.js';
 import type { SweepResult } from '../analysis/sweep.js';
 import type { SimSweepResult } from '../analysis/sweepSim.js';
 import type { SeekResult } from '../analysis/seek.js';
+import { kindSources } from '../kinds/commands.js';
 import type { WorthResult } from '../analysis/worth.js';
 import type { TournamentResult } from '../analysis/tournament.js';
 import type { Io } from './io.js';
@@ -109,7 +110,8 @@ const TOOLKIT_REPORTS: Record<string, ((r: never, file: string) => Promise<Repor
   matchup: async (r: MatchupResult, file) => (await import('../../reports/matchup.js')).matchupReport(r, file),
   sweep: async (r: SweepResult, file) => (await import('../../reports/sweep.js')).sweepReport(r, file),
   'sweep-sim': async (r: SimSweepResult, file) => (await import('../../reports/sweepSim.js')).simSweepReport(r, file),
-  seek: async (r: SeekResult, file) => (await import('../../reports/toolkit.js')).seekReport(r, file),
+  seek: async (r: SeekResult, file) =>
+    (await import('../../reports/toolkit.js')).seekReport(r, file, await kindSources(r.kind)),
   worth: async (r: WorthResult, file) => (await import('../../reports/toolkit.js')).worthReport(r, file),
 };
 

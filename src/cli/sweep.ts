@@ -1,15 +1,14 @@
 /** `warcast sweep <scenario> --vary PATH --from X --to Y [--step S]`: parse, call `sweep`, format. */
-import { sweep, type SweepResult } from '../analysis/sweep.js';
+import { sweep } from '../analysis/sweep.js';
+import { presentSweep } from '../kinds/sweepPresent.js';
 import { scenarioArg } from './scenarioArg.js';
 import { UsageError } from '../errors.js';
-import { fmtCount, num, pct, pctCi, table, threadsText } from '../text/format.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
 import { withRun } from './run.js';
 import { parseCount } from './options.js';
-import { formatSimSweep } from './format/sweep.js';
 
 export interface SweepFlags extends RunFlags {
   vary?: string;
@@ -67,52 +66,11 @@ export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags
     }),
   );
   if ('axes' in r) {
-    emitResult(io, flags, r, () => formatSimSweep(r, runOptions(flags).threads));
+    emitResult(io, flags, r, () => presentSweep(r, runOptions(flags).threads));
     await saveCommandReport({ kind: 'sweep-sim', result: r }, file, flags.report, flags, io);
     return exitCodeAfter(io, r.interrupted, 'only the points already run');
   }
-  emitResult(io, flags, r, (width) => formatSweep(r, runOptions(flags).threads, width));
+  emitResult(io, flags, r, () => presentSweep(r, runOptions(flags).threads));
   await saveCommandReport({ kind: 'sweep', result: r }, file, flags.report, flags, io);
   return exitCodeAfter(io, r.interrupted, 'only the battles already fought (simulated figures)');
-}
-
-export function formatSweep(r: SweepResult, requestedThreads?: number, width = Infinity): string {
-  const [a, b] = r.sides;
-  const out: string[] = [];
-  out.push(`${r.title ? r.title + ': ' : ''}${a} (A) vs ${b} (B)`);
-  out.push(`sweep of ${r.vary} from ${r.from} to ${r.to} step ${r.step} (${r.points.length} values)`);
-  if (r.method === 'exact') out.push('exact odds only (all 10,000 pairs of d100 rolls per value)');
-  else {
-    const total = r.points.reduce((t, p) => t + p.trials, 0);
-    out.push(
-      `${fmtCount(r.trialsPerPoint)} battles per value (${fmtCount(total)} in all), seed ${r.seed}, ${threadsText(r.threads, 'battles', requestedThreads)}, ${(r.elapsedMs / 1000).toFixed(2)} s`,
-    );
-    out.push(
-      'common random numbers: every value is run with the same seed, so the same chunk seeds and dice; neighbouring points differ by the parameter, not by noise',
-    );
-  }
-  out.push('');
-  const mc = r.method === 'monte-carlo';
-  const rows = r.points.map((p) => {
-    return [
-      String(p.value),
-      `${p.modifiedBattleRating[0]} / ${p.modifiedBattleRating[1]}`,
-      ...(mc ? [pctCi(p.win[0], p.winCi95?.[0])] : []),
-      pct(p.exactWin[0]),
-      ...(mc ? [pctCi(p.win[1], p.winCi95?.[1])] : []),
-      pct(p.exactWin[1]),
-      `${num(p.casualties[0])} / ${num(p.casualties[1])}`,
-    ];
-  });
-  const header = [
-    r.vary,
-    'modified BR A / B',
-    ...(mc ? ['A wins (95%)'] : []),
-    'A exact',
-    ...(mc ? ['B wins (95%)'] : []),
-    'B exact',
-    'mean casualties A / B',
-  ];
-  out.push(table(rows, header, width));
-  return out.join('\n');
 }

@@ -82,3 +82,10 @@ export function commandKindTable(): string {
     ...rows,
   ].join('\n');
 }
+
+/** The rule documents a kind's results cite (its `sources` hook; none when it has none). */
+export async function kindSources(kind: string): Promise<readonly string[]> {
+  const definition = scenarioKindDefinition(kind);
+  const behaviour = definition?.behaviour ? await definition.behaviour() : null;
+  return (await behaviour?.sources?.()) ?? [];
+}

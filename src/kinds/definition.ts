@@ -56,6 +56,8 @@ export interface KindBehaviour<Scenario, Result extends AnalysisResult = Analysi
   analyse(file: string, options: RunOptions): Promise<Result>;
   /** The report of a result of its primary analysis. */
   report(result: Result, file: string): Promise<ReportContent>;
+  /** The rule documents its results cite (a toolkit report on it, e.g. seek's, lists them). */
+  sources?(): Promise<readonly string[]>;
   /** Field editing: the scenario with the numeric field at `path` set to `value`, validated again (what sweep, seek and worth vary). */
   edit(scenario: Scenario, source: ScenarioSource, path: PathSegment[], value: number): Scenario;
   /** `sweep` over one or two fields. */
@@ -82,7 +84,13 @@ export interface KindBehaviour<Scenario, Result extends AnalysisResult = Analysi
     a: ScenarioInput,
     b: ScenarioInput,
     options: RunOptions,
-  ): Promise<{ seed: number; trials: [number, number]; rows: CompareRow[] }>;
+  ): Promise<{
+    seed: number;
+    trials: [number, number];
+    rows: CompareRow[];
+    /** Under --precision: whether both runs reached it, and the widest half-width (compare's `bothPrecision`). */
+    precision?: { precisionReached: boolean; precisionHalfWidth: number };
+  }>;
 }
 
 export interface KindDefinition<Scenario, Plan> {

@@ -12,6 +12,14 @@ import { odds } from '../../src/analysis/odds.js';
 import { rate } from '../../src/analysis/rate.js';
 import { siege } from '../../src/analysis/siege.js';
 import { tournament } from '../../src/analysis/tournament.js';
+import { sweep } from '../../src/analysis/sweep.js';
+import { presentSweep } from '../../src/kinds/sweepPresent.js';
+import { seek } from '../../src/analysis/seek.js';
+import { presentSeek } from '../../src/kinds/seekPresent.js';
+import { sweepReport } from '../../reports/sweep.js';
+import { simSweepReport } from '../../reports/sweepSim.js';
+import type { SweepResult } from '../../src/analysis/sweep.js';
+import type { SimSweepResult } from '../../src/analysis/sweepSim.js';
 import { worth } from '../../src/analysis/worth.js';
 import { presentWorth } from '../../src/analysis/worthPresent.js';
 import { memoryIo } from '../../src/cli/io.js';
@@ -34,7 +42,7 @@ import type { ReportContent } from '../../reports/content.js';
 import { renderPage } from '../../reports/html.js';
 import { matchupReport } from '../../reports/matchup.js';
 import { siegeReport } from '../../reports/siege.js';
-import { tournamentReport, worthReport } from '../../reports/toolkit.js';
+import { seekReport, tournamentReport, worthReport } from '../../reports/toolkit.js';
 import { oddsReport } from '../../reports/warMachine.js';
 
 const RUN = { trials: 1000, threads: 1, seed: 7 };
@@ -131,6 +139,73 @@ const CASES: { name: string; make: () => Promise<{ doc: Document; page: string }
         tournamentReport,
       ),
   },
+  {
+    name: 'sweep of a battle, Monte Carlo',
+    make: async () =>
+      withReport(
+        (await sweep('examples/battle.yaml', {
+          ...RUN,
+          vary: 'sides[0].battleRating',
+          from: 50,
+          to: 70,
+          step: 10,
+        })) as SweepResult,
+        presentSweep,
+        sweepReport,
+      ),
+  },
+  {
+    name: 'sweep of a siege (paired changes)',
+    make: async () =>
+      withReport(
+        (await sweep('examples/simple-siege.yaml', {
+          ...RUN,
+          trials: 2000,
+          vary: 'defender.troops',
+          from: 100,
+          to: 200,
+          step: 100,
+        })) as SimSweepResult,
+        presentSweep,
+        simSweepReport,
+      ),
+  },
+  {
+    name: 'sweep of a cascade over two fields',
+    make: async () =>
+      withReport(
+        (await sweep('examples/cascade-bob-john.yaml', {
+          ...RUN,
+          vary: 'locations[0].militia',
+          from: 0,
+          to: 2,
+          vary2: 'locations[0].income',
+          from2: 500,
+          to2: 1000,
+          step2: 500,
+        })) as SimSweepResult,
+        presentSweep,
+        simSweepReport,
+      ),
+  },
+  {
+    name: 'seek on a siege (the answer with its uncertainty)',
+    make: async () =>
+      withReport(
+        await seek('examples/simple-siege.yaml', {
+          ...RUN,
+          trials: 4000,
+          firstLook: 1000,
+          vary: 'foodWeeks',
+          target: 'fallenBy(20) >= 0.2',
+          from: 0,
+          to: 20,
+          largest: true,
+        }),
+        presentSeek,
+        (r, file) => seekReport(r, file, []),
+      ),
+  },
 ];
 
 function withReport<R>(
@@ -200,6 +275,40 @@ describe('--markdown is written from the document, not read back from the text',
       [['siege', 'examples/simple-siege.yaml', '--trials', '500', '--threads', '1'], presentSiege],
       [['cascade', 'examples/cascade-bob-john.yaml', '--trials', '500', '--threads', '1'], presentCascade],
       [['tournament', 'examples/tournament-forces.yaml', '--trials', '500', '--threads', '1'], presentTournament],
+      [
+        [
+          'sweep',
+          'examples/simple-siege.yaml',
+          '--vary',
+          'defender.troops',
+          '--from',
+          '100',
+          '--to',
+          '200',
+          '--step',
+          '100',
+          '--trials',
+          '1000',
+          '--threads',
+          '1',
+        ],
+        (r: never) => presentSweep(r, 1),
+      ],
+      [
+        [
+          'seek',
+          'examples/battle.yaml',
+          '--vary',
+          'sides[0].battleRating',
+          '--target',
+          'win[0] >= 0.5',
+          '--from',
+          '0',
+          '--to',
+          '200',
+        ],
+        presentSeek,
+      ],
       [['worth', 'examples/cascade-bob-john.yaml', '--trials', '300', '--threads', '1'], presentWorth],
     ];
     const mask = (t: string) => t.replace(/\d+\.\d+ s\b/g, 'T s');

@@ -58,7 +58,8 @@ describe('reports carry the command output', () => {
     const r = await sweep(FILE, { vary: 'sides[0].troops', from: 400, to: 800, step: 400, exact: true });
     const c = sweepReport(r, FILE);
     expect(text(c)).not.toContain('undefined');
-    const br = c.tables[0].rows.find((row) => row[0] === 'battle rating (BR)')!;
+    const sides = c.tables.find((t) => t.caption.startsWith('Sides'))!;
+    const br = sides.rows.find((row) => row[0] === 'battle rating (BR)')!;
     expect(br[2]).toMatch(/^\d+$/);
   });
 });

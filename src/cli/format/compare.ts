@@ -1,13 +1,23 @@
-/** The document of `warcast compare`: two scenarios of one kind side by side, the difference, and whether it is beyond noise. */
+/** The document of `warcast compare`: two scenarios of one kind side by side, the difference with its 95% interval, and whether it is beyond noise. */
 import type { CompareResult, CompareRow } from '../../analysis/compare.js';
-import { gap, heading, note, number, percent, table, type Document, type Text } from '../../present/document.js';
-import { grouped, num } from '../../present/format.js';
+import {
+  change,
+  gap,
+  heading,
+  note,
+  number,
+  percent,
+  table,
+  type Document,
+  type Text,
+} from '../../present/document.js';
+import { grouped } from '../../present/format.js';
 
 const value = (r: CompareRow, x: number): Text => (r.unit === 'probability' ? percent(x) : number(x));
-const diff = (r: CompareRow) =>
-  r.unit === 'probability'
-    ? `${r.difference >= 0 ? '+' : '−'}${(Math.abs(r.difference) * 100).toFixed(2)} points`
-    : `${r.difference >= 0 ? '+' : '−'}${num(Math.abs(r.difference))}`;
+const diff = (r: CompareRow): Text => {
+  const c = change(r.difference, r.exact ? null : r.ci95, r.unit === 'probability');
+  return r.beyondNoise === false && !r.exact ? [c, ' within noise'] : c;
+};
 const verdict = (r: CompareRow) =>
   r.exact
     ? r.beyondNoise
@@ -16,8 +26,8 @@ const verdict = (r: CompareRow) =>
     : r.beyondNoise === null
       ? 'not estimated'
       : r.beyondNoise
-        ? 'yes'
-        : 'no (within noise)';
+        ? `yes (${r.interval})`
+        : `no (${r.interval})`;
 
 export function presentCompare(r: CompareResult): Document {
   return {
@@ -28,12 +38,12 @@ export function presentCompare(r: CompareResult): Document {
       ),
       gap,
       table(
-        ['', `A: ${r.files[0]}`, `B: ${r.files[1]}`, 'B − A', 'beyond noise?'],
+        ['', `A: ${r.files[0]}`, `B: ${r.files[1]}`, 'B − A [95% interval]', 'beyond noise?'],
         r.rows.map((x) => [x.metric, value(x, x.a), value(x, x.b), diff(x), verdict(x)]),
         'Side by side',
       ),
       note(
-        'beyond noise: the difference is larger than its 95% interval (treating the runs as independent, which overstates the noise; means read their spread from the 5th–95th percentiles)',
+        'beyond noise: the 95% interval of B − A excludes zero. paired: both runs share each chunk of trials’ dice, and the interval comes from the chunk-by-chunk differences; bound: too few chunks to pair, the two standard errors added (holds whatever the runs share); independent: each run’s Wilson interval (a probability) or its standard deviation from sums of squares (a mean), the runs treated as independent; not estimated: a ratio of counts, or too few chunks.',
       ),
     ],
   };

@@ -1,8 +1,16 @@
 /** What a seizure cascade does in the toolkit (src/kinds/definition.ts): its analysis and report, and sweep, seek, worth and compare by Monte Carlo. */
 import { cascade, type CascadeResult } from '../../analysis/cascade.js';
-import { probability, type CompareRow } from '../../analysis/compare.js';
+import { mean, probability, type CompareRow, bothPrecision } from '../../analysis/compare.js';
 import { sequentialTest, wrongMeasure } from '../../analysis/seek.js';
-import type { CascadePoint, SweepHooks } from '../../analysis/sweepSim.js';
+import {
+  chunkRecorder,
+  probabilityChange,
+  type CascadePoint,
+  type PointChange,
+  type SweepHooks,
+} from '../../analysis/sweepSim.js';
+import { bernoulliSd, pairedDifference, type ChunkSums } from '../../stats/batches.js';
+import { loadKind } from '../load.js';
 import { editedAs } from '../../analysis/vary.js';
 import { UsageError } from '../../errors.js';
 import { wilsonInterval, Z95 } from '../../stats/index.js';
@@ -10,6 +18,9 @@ import type { KindBehaviour } from '../definition.js';
 import { cascadeAccumulator } from './accumulator.js';
 import { compileCascade } from './plan.js';
 import { parseCascade, type CascadeScenario } from './schema.js';
+
+/** Each point's rounds each location is held in, chunk by chunk (for the paired changes between points). */
+const heldByChunk = new WeakMap<object, Record<string, ChunkSums>>();
 
 /** P(each location still held by its owner after the last round) and legions lost at each point. */
 const sweep: SweepHooks<CascadeScenario> = {
@@ -19,7 +30,12 @@ const sweep: SweepHooks<CascadeScenario> = {
   },
   async point({ scenario, document, values }, options) {
     const rounds = options.rounds ?? 1;
-    const r = await cascade(document, { ...options, rounds: options.rounds });
+    const recorder = chunkRecorder(options);
+    const r = await cascade(document, {
+      ...options,
+      rounds: options.rounds,
+      ...(recorder ? { engine: recorder } : {}),
+    });
     if (r.trials === 0 || !r.held) return { point: null, threads: r.threads, interrupted: r.interrupted };
     const held: Record<string, number> = {};
     const heldCi95: Record<string, [number, number]> = {};
@@ -35,10 +51,39 @@ const sweep: SweepHooks<CascadeScenario> = {
       heldCi95,
       legionsLostMean: Object.fromEntries(Object.entries(r.legionsLost ?? {}).map(([k, v]) => [k, v.mean])),
     };
-    return { point, threads: r.threads, interrupted: r.interrupted };
+    if (recorder) {
+      // The model the analysis ran (cascade(): NPC attacks on, the rounds asked for).
+      const model = compileCascade(scenario, { npc: true, rounds: options.rounds ?? null });
+      const read = cascadeAccumulator(model);
+      heldByChunk.set(
+        point,
+        Object.fromEntries(
+          scenario.locations.map((x, l) => [x.name, recorder.sums((acc) => read.held(acc, rounds, l))] as const),
+        ),
+      );
+    }
+    const precision =
+      r.precisionReached === undefined
+        ? undefined
+        : { reached: r.precisionReached, halfWidth: r.precisionHalfWidth ?? 0 };
+    return { point, threads: r.threads, interrupted: r.interrupted, precision };
   },
   result(common, c, points, options) {
     const cascadePoints = points as CascadePoint[];
+    const one = common.axes.length === 1 && cascadePoints.length > 1;
+    const changes = (a: CascadePoint, b: CascadePoint): Record<string, PointChange> =>
+      Object.fromEntries(
+        c.locations.map((x) => {
+          const at = (p: CascadePoint) => ({
+            value: p.values[0],
+            p: p.held[x.name],
+            trials: p.trials,
+            sums: heldByChunk.get(p)?.[x.name],
+          });
+          return [x.name, probabilityChange(at(a), at(b))] as const;
+        }),
+      );
+    cascadePoints.forEach((p, i) => (p.heldChange = one && i > 0 ? changes(cascadePoints[i - 1], p) : null));
     const players = [...new Set(cascadePoints.flatMap((p) => Object.keys(p.legionsLostMean)))];
     return {
       ...common,
@@ -48,6 +93,7 @@ const sweep: SweepHooks<CascadeScenario> = {
       locations: c.locations.map((l) => l.name),
       players,
       points: cascadePoints,
+      heldChangeOverall: one ? changes(cascadePoints[0], cascadePoints[cascadePoints.length - 1]) : null,
     };
   },
 };
@@ -55,6 +101,7 @@ const sweep: SweepHooks<CascadeScenario> = {
 export const cascadeCommands: KindBehaviour<CascadeScenario, CascadeResult> = {
   analyse: (file, options) => cascade(file, options),
   report: async (r, file) => (await import('../../../reports/cascade.js')).cascadeReport(r, file),
+  sources: async () => (await import('../../../reports/cascade.js')).CASCADE_SOURCES,
   edit: (scenario, source, path, value) => editedAs(scenario, source, path, value, (src) => parseCascade(src)),
   sweep,
   seek(scenario, source, path, t, settings, options) {
@@ -81,28 +128,43 @@ export const cascadeCommands: KindBehaviour<CascadeScenario, CascadeResult> = {
   worth: async (scenario, source, options) =>
     (await import('../../analysis/worthCascade.js')).worthCascade(scenario, source, options),
   async compare(fileA, fileB, options) {
-    const [a, b] = [await cascade(fileA, options), await cascade(fileB, options)];
+    // Each run's chunks are kept, so each owner's difference is paired chunk by chunk (the same seed: the same dice).
+    const recorders = [chunkRecorder(options), chunkRecorder(options)];
+    const run = async (file: typeof fileA, i: number) => {
+      const r = await cascade(file, recorders[i] ? { ...options, engine: recorders[i]! } : options);
+      const { scenario } = await loadKind(file, 'cascade');
+      // The model cascade() ran: NPC attacks on, this round.
+      const model = compileCascade(scenario, { npc: true, rounds: null });
+      const read = cascadeAccumulator(model);
+      const names = model.players.names;
+      const owned = (loc: string, owner: string): ChunkSums | undefined => {
+        const l = scenario.locations.findIndex((x) => x.name === loc);
+        const o = owner === 'NPC' ? names.length : names.indexOf(owner);
+        const rec = recorders[i];
+        if (!rec) return undefined;
+        return rec.sums((acc) => (l < 0 || o < 0 ? 0 : read.owner(acc, l, o)));
+      };
+      return { r, owned };
+    };
+    const [x, y] = [await run(fileA, 0), await run(fileB, 1)];
+    const [a, b] = [x.r, y.r];
     const trials: [number, number] = [a.trials, b.trials];
     const rows: CompareRow[] = [];
     for (const loc of Object.keys(a.owners ?? {})) {
       const owners = new Set([...Object.keys(a.owners![loc]), ...Object.keys(b.owners?.[loc] ?? {})]);
-      for (const o of owners)
-        rows.push(probability(`${loc}: held by ${o}`, a.owners![loc][o] ?? 0, b.owners?.[loc]?.[o] ?? 0, trials));
+      for (const o of owners) {
+        const [ca, cb] = [x.owned(loc, o), y.owned(loc, o)];
+        const paired = ca && cb ? pairedDifference(ca, cb, bernoulliSd) : undefined;
+        rows.push(
+          probability(`${loc}: held by ${o}`, a.owners![loc][o] ?? 0, b.owners?.[loc]?.[o] ?? 0, trials, false, paired),
+        );
+      }
     }
     for (const p of Object.keys(a.legionsLost ?? {})) {
       const la = a.legionsLost![p].mean;
       const lb = b.legionsLost?.[p]?.mean ?? 0;
-      rows.push({
-        metric: `${p}: legions lost (mean)`,
-        a: la,
-        b: lb,
-        difference: lb - la,
-        noise: null,
-        beyondNoise: null,
-        unit: 'legions',
-        exact: false,
-      });
+      rows.push(mean(`${p}: legions lost (mean)`, 'legions', { mean: la }, { mean: lb }, trials));
     }
-    return { seed: a.seed, trials, rows };
+    return { seed: a.seed, trials, rows, precision: bothPrecision(a, b) };
   },
 };

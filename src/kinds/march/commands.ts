@@ -54,6 +54,7 @@ const sweep: SweepHooks<MarchScenario> = {
 export const marchCommands: KindBehaviour<MarchScenario, MarchResult> = {
   analyse: (file, options) => march(file, options),
   report: async (r, file) => (await import('../../../reports/campaign.js')).marchReport(r, file),
+  sources: async () => (await import('../../../reports/campaign.js')).CAMPAIGN_SOURCES,
   edit: (scenario, source, path, value) => editedAs(scenario, source, path, value, parseMarch),
   sweep,
   seek(scenario, source, path, t, settings) {

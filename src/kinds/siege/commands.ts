@@ -1,15 +1,22 @@
 /** What a siege does in the toolkit (src/kinds/definition.ts): its analysis and report, and sweep, seek, worth and compare by Monte Carlo. */
-import { mean, probability, type CompareRow } from '../../analysis/compare.js';
+import { mean, probability, type CompareRow, bothPrecision } from '../../analysis/compare.js';
 import { sequentialTest, wrongMeasure } from '../../analysis/seek.js';
 import { siege, type SiegeResult } from '../../analysis/siege.js';
-import type { SiegeSweepPoint, SweepHooks } from '../../analysis/sweepSim.js';
+import { chunkRecorder, probabilityChange, type SiegeSweepPoint, type SweepHooks } from '../../analysis/sweepSim.js';
+import type { ChunkSums } from '../../stats/batches.js';
 import { editedAs } from '../../analysis/vary.js';
 import { twoSidedWorth } from '../../analysis/worth.js';
 import { UsageError } from '../../errors.js';
 import type { KindBehaviour } from '../definition.js';
 import { siegeAccumulator } from './accumulator.js';
+import { siegeLayout, SUM } from './kernel.js';
+import { loadKind } from '../load.js';
+import { bernoulliSd, pairedDifference } from '../../stats/batches.js';
 import { compileSiege } from './plan.js';
 import { parseSiege, type SiegeScenario } from './schema.js';
+
+/** Each point's sieges held, chunk by chunk (for the paired changes between points). */
+const heldByChunk = new WeakMap<object, ChunkSums>();
 
 /** P(fallen by week w), P(held through it), weeks to fall and losses at each point. */
 const sweep: SweepHooks<SiegeScenario> = {
@@ -18,8 +25,9 @@ const sweep: SweepHooks<SiegeScenario> = {
       throw new UsageError('--exact: sieges and cascades have no exact odds (their sweep is Monte Carlo)');
     if (options.rounds !== undefined) throw new UsageError('--rounds: cascades only');
   },
-  async point({ document, values }, options) {
-    const r = await siege(document, options);
+  async point({ scenario, document, values }, options) {
+    const recorder = chunkRecorder(options);
+    const r = await siege(document, recorder ? { ...options, engine: recorder } : options);
     if (r.trials === 0) return { point: null, threads: r.threads, interrupted: r.interrupted };
     const f = r.weeksToFall;
     const median = 'p50' in f ? (f as { p50: number }).p50 : null;
@@ -36,16 +44,32 @@ const sweep: SweepHooks<SiegeScenario> = {
       attackerDeadMean: r.casualties.attacker.dead.mean,
       defenderDeadMean: r.casualties.defender.dead.mean,
     };
-    return { point, threads: r.threads, interrupted: r.interrupted };
+    if (recorder) {
+      const read = siegeAccumulator(compileSiege(scenario).plan);
+      heldByChunk.set(
+        point,
+        recorder.sums((acc, n) => n - read.fallenBy(acc, scenario.weekLimit)),
+      );
+    }
+    const precision =
+      r.precisionReached === undefined
+        ? undefined
+        : { reached: r.precisionReached, halfWidth: r.precisionHalfWidth ?? 0 };
+    return { point, threads: r.threads, interrupted: r.interrupted, precision };
   },
   result(common, s, points) {
+    const ps = points as SiegeSweepPoint[];
+    const one = common.axes.length === 1 && ps.length > 1;
+    const at = (p: SiegeSweepPoint) => ({ value: p.values[0], p: p.held, trials: p.trials, sums: heldByChunk.get(p) });
+    ps.forEach((p, i) => (p.heldChange = one && i > 0 ? probabilityChange(at(ps[i - 1]), at(p)) : null));
     return {
       ...common,
       kind: 'siege',
       schema: 'warcast/sweep/siege@1',
       sides: [s.attacker.name, s.defender.name],
       weekLimit: s.weekLimit,
-      points: points as SiegeSweepPoint[],
+      points: ps,
+      heldChangeOverall: one ? probabilityChange(at(ps[0]), at(ps[ps.length - 1])) : null,
     };
   },
 };
@@ -53,6 +77,7 @@ const sweep: SweepHooks<SiegeScenario> = {
 export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
   analyse: (file, options) => siege(file, options),
   report: async (r, file) => (await import('../../../reports/siege.js')).siegeReport(r, file),
+  sources: async () => (await import('../../../reports/siege.js')).SIEGE_SOURCES,
   edit: (scenario, source, path, value) => editedAs(scenario, source, path, value, parseSiege),
   sweep,
   seek(scenario, source, path, t, settings, options) {
@@ -76,19 +101,71 @@ export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
     return (await import('../../analysis/worthSiege.js')).worthSiege(scenario, source, options);
   },
   async compare(fileA, fileB, options) {
-    const [a, b] = [await siege(fileA, options), await siege(fileB, options)];
+    // Each run's chunks are kept, so every difference is paired chunk by chunk (the same seed: the same dice).
+    const recorders = [chunkRecorder(options), chunkRecorder(options)];
+    const runs = [fileA, fileB].map(async (file, i) => {
+      const r = await siege(file, recorders[i] ? { ...options, engine: recorders[i]! } : options);
+      const { scenario } = await loadKind(file, 'siege');
+      const plan = compileSiege(scenario).plan;
+      const read = siegeAccumulator(plan);
+      const sums = siegeLayout(plan).sums;
+      const rec = recorders[i];
+      const chunks = (f: (acc: Float64Array) => number) => rec?.sums(f);
+      return {
+        r,
+        fallen: chunks((acc) => read.fallenBy(acc, scenario.weekLimit)),
+        attackerDead: chunks((acc) => acc[sums + SUM.attackerDead]),
+        defenderDead: chunks((acc) => acc[sums + SUM.defenderDead]),
+      };
+    });
+    const [x, y] = [await runs[0], await runs[1]];
+    const [a, b] = [x.r, y.r];
     const trials: [number, number] = [a.trials, b.trials];
+    const pair = (ca?: ChunkSums, cb?: ChunkSums, sd?: (m: number) => number) =>
+      ca && cb ? pairedDifference(ca, cb, (m) => (sd ? sd(m) : NaN)) : undefined;
     const rows: CompareRow[] = [];
     rows.push(
-      probability('fallen within the week limit', a.weeksToFall.probability, b.weeksToFall.probability, trials),
+      probability(
+        'fallen within the week limit',
+        a.weeksToFall.probability,
+        b.weeksToFall.probability,
+        trials,
+        false,
+        pair(x.fallen, y.fallen, bernoulliSd),
+      ),
     );
     if (a.weeksToFall.mean !== null && b.weeksToFall.mean !== null) {
-      const wa = a.weeksToFall as { mean: number; p05: number; p95: number };
-      const wb = b.weeksToFall as { mean: number; p05: number; p95: number };
-      rows.push(mean('weeks to fall (sieges that fell, mean)', 'weeks', wa, wb, trials));
+      // A mean over the sieges that fell (a ratio of two counts): its noise is not estimated here.
+      rows.push(
+        mean(
+          'weeks to fall (sieges that fell, mean)',
+          'weeks',
+          { mean: a.weeksToFall.mean },
+          { mean: b.weeksToFall.mean },
+          trials,
+        ),
+      );
     }
-    rows.push(mean('attacker dead (mean)', 'troops', a.casualties.attacker.dead, b.casualties.attacker.dead, trials));
-    rows.push(mean('defender dead (mean)', 'troops', a.casualties.defender.dead, b.casualties.defender.dead, trials));
-    return { seed: a.seed, trials, rows };
+    rows.push(
+      mean(
+        'attacker dead (mean)',
+        'troops',
+        a.casualties.attacker.dead,
+        b.casualties.attacker.dead,
+        trials,
+        pair(x.attackerDead, y.attackerDead),
+      ),
+    );
+    rows.push(
+      mean(
+        'defender dead (mean)',
+        'troops',
+        a.casualties.defender.dead,
+        b.casualties.defender.dead,
+        trials,
+        pair(x.defenderDead, y.defenderDead),
+      ),
+    );
+    return { seed: a.seed, trials, rows, precision: bothPrecision(a, b) };
   },
 };

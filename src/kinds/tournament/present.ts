@@ -1,7 +1,20 @@
 /** The document of `warcast tournament` (text, Markdown and its report): the win matrix, the ratings, the fit. */
 import type { TournamentResult } from '../../analysis/tournament.js';
-import { gap, heading, note, percent, run, table, type Block, type Document } from '../../present/document.js';
+import { gap, heading, note, percent, run, table, verdict, type Block, type Document } from '../../present/document.js';
 import { fmtCount, grouped } from '../../present/format.js';
+
+/** Who is strongest, or which forces are tied for it (within noise of each other). */
+function leader(r: TournamentResult): Block[] {
+  const top = r.ratings.filter((x) => x.rank === 1);
+  if (top.length === 0) return [];
+  // A force within noise of the leader ranks 1 too, so one force at rank 1 is clear of every other.
+  if (top.length === 1) return [verdict(`strongest: ${top[0].name}, beyond noise of every other force`)];
+  return [
+    verdict(
+      `no force is clearly strongest: ${top.map((x) => x.name).join(', ')} rank first together (within noise of the strongest)`,
+    ),
+  ];
+}
 
 export function presentTournament(r: TournamentResult): Document {
   const blocks: Block[] = [
@@ -37,6 +50,7 @@ export function presentTournament(r: TournamentResult): Document {
     ),
     table(
       [
+        'rank',
         'force',
         'rating (Elo scale)',
         '95%',
@@ -44,6 +58,7 @@ export function presentTournament(r: TournamentResult): Document {
         ...(costs ? ['cost', 'strength per 1,000 cost', 'Pareto front'] : []),
       ],
       r.ratings.map((x) => [
+        x.tiedWith?.length ? `=${x.rank}` : String(x.rank ?? ''),
         x.name,
         x.rating.toFixed(0),
         x.ci95 ? `${x.ci95[0].toFixed(0)}–${x.ci95[1].toFixed(0)}` : 'exact',
@@ -57,6 +72,10 @@ export function presentTournament(r: TournamentResult): Document {
           : []),
       ]),
       'Ratings, strongest first',
+    ),
+    ...leader(r),
+    note(
+      'rank: 1 + the forces rated above it beyond noise; =n: within noise (the 95% interval of the two ratings’ difference contains zero) of another force, so tied with it, not ordered',
     ),
     note(
       `score: wins plus half the battles with no winner, over every pairing in both roles${costs ? '; strength: the Bradley–Terry strength (P(i beats j) = strength i ÷ (strength i + strength j), geometric mean 1); Pareto front: no other force is both cheaper and stronger' : ''} (docs/design.md)`,

@@ -1,6 +1,9 @@
 /** What a War Machine battle does in the toolkit (src/kinds/definition.ts): odds, its report, and exact sweep, seek, worth and compare. */
-import { probability, mean, type CompareRow } from '../../analysis/compare.js';
-import { exactOdds, odds, type OddsResult } from '../../analysis/odds.js';
+import { probability, mean, type CompareRow, bothPrecision } from '../../analysis/compare.js';
+import { exactOdds, odds, simulateWarMachines, type OddsResult } from '../../analysis/odds.js';
+import { runSettings, type RunOptions } from '../../analysis/options.js';
+import { loadKind, type ScenarioInput } from '../load.js';
+import { casualtyMoments } from './summary.js';
 import { meets, wrongMeasure, type SeekEvaluator } from '../../analysis/seek.js';
 import { battleSweep } from '../../analysis/sweep.js';
 import type { BattleGridPoint, SweepHooks } from '../../analysis/sweepSim.js';
@@ -50,9 +53,21 @@ const sweep: SweepHooks<WarMachineScenario> = {
   },
 };
 
+/** Each battle's Monte Carlo troops lost (mean, standard deviation) from its outcome counts; null under --exact. */
+async function casualtyMomentsOf(files: ScenarioInput[], options: RunOptions) {
+  const settings = runSettings(options);
+  if (settings.exact) return files.map(() => null);
+  const compiled = await Promise.all(
+    files.map(async (f) => compileWarMachine((await loadKind(f, 'war-machine')).scenario)),
+  );
+  const run = await simulateWarMachines(compiled, settings, options);
+  return run.results.map((r, i) => casualtyMoments(compiled[i], r.acc, Math.max(1, r.trials)));
+}
+
 export const warMachineCommands: KindBehaviour<WarMachineScenario, OddsResult> = {
   analyse: (file, options) => odds(file, options),
   report: async (r, file) => (await import('../../../reports/warMachine.js')).oddsReport(r, file),
+  sources: async () => (await import('../../../reports/warMachine.js')).WAR_MACHINE_SOURCES,
   edit,
   sweep,
   seek(scenario, source, path, t): SeekEvaluator {
@@ -87,9 +102,18 @@ export const warMachineCommands: KindBehaviour<WarMachineScenario, OddsResult> =
       rows.push(
         probability(`side ${s === 0 ? 'A' : 'B'} wins (exact)`, a.exact!.win[s], b.exact!.win[s], trials, true),
       );
+    // Troops lost: each run's mean and standard deviation from the sums of squares over its outcome counts (the
+    // same seed and battles as odds ran, so the same counts).
+    const moments = await casualtyMomentsOf([fileA, fileB], options);
     for (const s of [0, 1] as const)
       rows.push(
-        mean(`side ${s === 0 ? 'A' : 'B'} troops lost (mean)`, 'troops', a.casualties[s], b.casualties[s], trials),
+        mean(
+          `side ${s === 0 ? 'A' : 'B'} troops lost (mean)`,
+          'troops',
+          { mean: a.casualties[s].mean, sd: moments[0]?.[s].sd },
+          { mean: b.casualties[s].mean, sd: moments[1]?.[s].sd },
+          trials,
+        ),
       );
     if (a.engagement && b.engagement)
       for (const s of [0, 1] as const)
@@ -101,6 +125,6 @@ export const warMachineCommands: KindBehaviour<WarMachineScenario, OddsResult> =
             [a.engagement.trials, b.engagement.trials],
           ),
         );
-    return { seed: a.seed, trials, rows };
+    return { seed: a.seed, trials, rows, precision: bothPrecision(a, b) };
   },
 };

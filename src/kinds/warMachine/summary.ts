@@ -286,3 +286,35 @@ export function winCounts(c: CompiledWarMachine, acc: Float64Array): [number, nu
   }
   return wins;
 }
+
+/**
+ * Each side's troops lost: mean and standard deviation from the sum and sum of squares over the outcome codes'
+ * weights (Monte Carlo counts, exact integers below 2^53, or exact probabilities with `total` 1): the losses are a
+ * function of the code, so these are the run's own moments, not read from quantiles.
+ */
+export function casualtyMoments(
+  c: CompiledWarMachine,
+  weights: Float64Array,
+  total: number,
+): [{ mean: number; sd: number }, { mean: number; sd: number }] {
+  const L = outcomeLayout(c);
+  const n = c.pairs.length * CODE_COUNT;
+  const side = (s: 0 | 1) => {
+    const values = L.values[s * 3];
+    const index = L.valueIndex[s * 3];
+    let sum = 0;
+    let squares = 0;
+    for (let i = 0; i < n; i++) {
+      const w = weights[i];
+      if (w === 0) continue;
+      const v = values[index[i]];
+      sum += w * v;
+      squares += w * v * v;
+    }
+    const mean = total > 0 ? sum / total : 0;
+    // Counts: the sample variance (n − 1); probabilities (total 1): the distribution's own.
+    const variance = total > 1 ? (squares - sum * mean) / (total - 1) : squares - mean * mean;
+    return { mean, sd: Math.sqrt(Math.max(0, variance)) };
+  };
+  return [side(0), side(1)];
+}

@@ -1,0 +1,88 @@
+/**
+ * An engine layer (src/engine/engine.ts) that keeps every chunk's accumulator of the runs made through it, so a
+ * difference between two runs made with the same seed can be paired chunk by chunk (src/stats/batches.ts). It runs
+ * each chunk as its own run on the inner engine: chunk c still draws from (seed, stream, c) alone, so the summed
+ * answer is the bytes a whole run gives (the determinism contract). The price: a run it records goes a chunk at a
+ * time, so it gains little from a pool; the toolkit uses it only where a paired interval is reported, and only on
+ * this process's engine (a shard, a replay or a cluster run is left as it is, and its differences get the bound).
+ */
+import type { Engine, EngineRun, RunResult } from '../engine/engine.js';
+import type { Kernel } from '../engine/kernel.js';
+import { localEngine } from '../engine/local.js';
+import { joinTraces } from '../engine/merge.js';
+import type { ChunkSums } from '../stats/batches.js';
+
+export class ChunkRecorder implements Engine {
+  /** Chunk index → its accumulator and trials (a last chunk cut short holds fewer than the chunk size). */
+  readonly chunks = new Map<number, { acc: Float64Array; trials: number }>();
+
+  constructor(readonly inner: Engine = localEngine) {}
+
+  get refusesPrecision(): string | null {
+    return this.inner.refusesPrecision;
+  }
+
+  poolFrom(kernel: Kernel<unknown>): number {
+    return this.inner.poolFrom(kernel);
+  }
+
+  async run<P>(o: EngineRun<P>): Promise<RunResult> {
+    const size = o.kernel.chunkTrials;
+    const start = o.startTrial ?? 0;
+    const end = start + o.trials;
+    const acc = new Float64Array(o.kernel.accLength(o.plan));
+    const traces: Float64Array[] = [];
+    let trials = 0;
+    let threadsUsed = 1;
+    for (let at = start; at < end;) {
+      const chunk = Math.floor(at / size);
+      const piece = Math.min(end, (chunk + 1) * size) - at;
+      const r = await this.inner.run({
+        ...o,
+        startTrial: at,
+        trials: piece,
+        onProgress: (d) => o.onProgress?.(trials + d, o.trials),
+      });
+      for (let j = 0; j < acc.length; j++) acc[j] += r.acc[j];
+      if (r.trace) traces.push(r.trace);
+      threadsUsed = Math.max(threadsUsed, r.threadsUsed);
+      if (r.trials > 0) {
+        const before = this.chunks.get(chunk);
+        if (before) {
+          for (let j = 0; j < acc.length; j++) before.acc[j] += r.acc[j];
+          before.trials += r.trials;
+        } else this.chunks.set(chunk, { acc: Float64Array.from(r.acc), trials: r.trials });
+      }
+      trials += r.trials;
+      at += r.trials;
+      if (r.interrupted || r.trials < piece) {
+        return {
+          acc,
+          trials,
+          threadsUsed,
+          interrupted: true,
+          ...(o.trace ? { trace: joinTraces(traces, o.kernel.traceLength ?? 0) } : {}),
+        };
+      }
+    }
+    return {
+      acc,
+      trials,
+      threadsUsed,
+      interrupted: false,
+      ...(o.trace ? { trace: joinTraces(traces, o.kernel.traceLength ?? 0) } : {}),
+    };
+  }
+
+  /** The recorded chunks from chunk 0 while they are consecutive, each read to one number by `read`. */
+  sums(read: (acc: Float64Array, trials: number) => number): ChunkSums {
+    const trials: number[] = [];
+    const sums: number[] = [];
+    for (let c = 0; this.chunks.has(c); c++) {
+      const x = this.chunks.get(c)!;
+      trials.push(x.trials);
+      sums.push(read(x.acc, x.trials));
+    }
+    return { trials, sums };
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The document of `warcast seek` (src/present/document.ts), rendered to terminal text, `--markdown` and the report
+ * alike: the answer, with its uncertainty on a Monte Carlo kind (the values whose 95% interval still contains the
+ * target), and the values around it.
+ */
+import {
+  gap,
+  heading,
+  note,
+  percent,
+  run,
+  table,
+  trials,
+  verdict,
+  type Document,
+  type Text,
+} from '../present/document.js';
+import { fmtCount } from '../present/format.js';
+import type { SeekPoint, SeekResult } from '../analysis/seek.js';
+
+const meetsText = (p: SeekPoint) =>
+  p.holds ? (p.sure ? 'yes' : 'yes (not settled)') : p.sure ? 'no' : 'no (not settled)';
+
+function answerLine(r: SeekResult): Text {
+  if (r.value === null) return `no answer: ${r.note ?? 'no value meets the target'}`;
+  const u = r.uncertainty;
+  if (!u) return `${r.vary} = ${r.value}`;
+  if (u.settled) return `${r.vary} = ${r.value} (no value's 95% interval contains ${u.threshold}: settled)`;
+  return `${r.vary} = ${r.value}, within noise of the target from ${u.from} to ${u.to}${u.edge ? ' (to the end of the range searched)' : ''}: the values whose 95% interval contains ${u.threshold}`;
+}
+
+export function presentSeek(r: SeekResult): Document {
+  const measure = r.target.split(/[<>]/)[0].trim();
+  const around = [r.before, r.at].filter((p): p is SeekPoint => p !== null).sort((a, b) => a.value - b.value);
+  const row = (p: SeekPoint): Text[] => [
+    String(p.value),
+    percent(p.probability, p.ci95),
+    p.trials > 0 ? trials(p.trials) : 'exact',
+    meetsText(p),
+  ];
+  const columns = [r.vary, p95(measure, r.method), 'trials', 'meets the target'];
+  return {
+    title: r.title ?? `seek ${r.vary}`,
+    blocks: [
+      heading(
+        `${r.title ? r.title + ': ' : ''}${r.seek} ${r.vary} in ${r.from}…${r.to} (step ${r.step}) with ${r.target}`,
+      ),
+      run(
+        r.method === 'exact'
+          ? `exact odds by bisection; monotone ${r.monotone ? 'yes' : 'NO'} over ${r.checked === 'every value' ? 'every value' : `${r.checked} values checked`}`
+          : `Monte Carlo, seed ${r.seed}, the same seed at every value (common random numbers), a sequential test at each; ${fmtCount(r.trials)} trials in all over ${r.evaluated.length} values; monotone ${r.monotone ? 'yes' : 'NO'}`,
+      ),
+      gap,
+      verdict(answerLine(r)),
+      ...(r.value !== null && r.note ? [note(`note: ${r.note}`)] : []),
+      ...(around.length ? [gap, table(columns, around.map(row), 'At the answer and the value before it')] : []),
+      ...(r.explanation?.length ? [gap, ...r.explanation.map((l) => note(`why it jumps: ${l}`))] : []),
+      table(columns, r.evaluated.map(row), 'Every value evaluated', 'report'),
+    ],
+  };
+}
+
+const p95 = (measure: string, method: SeekResult['method']) => (method === 'exact' ? measure : `${measure} (95%)`);

@@ -1,0 +1,346 @@
+/**
+ * The document of `warcast sweep` (src/present/document.ts): one per result, rendered to terminal text,
+ * `--markdown` and the report alike. Every Monte Carlo probability carries its 95% interval, and each value's
+ * change from the previous one (and the first value's to the last) its paired 95% interval, read as "within noise"
+ * when that interval contains zero; exact odds change exactly.
+ */
+import {
+  change,
+  gap,
+  heading,
+  note,
+  number,
+  percent,
+  run,
+  table,
+  verdict,
+  type Block,
+  type Document,
+  type Text,
+} from '../present/document.js';
+import { fmtCount, threadsText } from '../present/format.js';
+import type { SweepResult } from '../analysis/sweep.js';
+import type {
+  BattleGridSweepResult,
+  CascadeSweepResult,
+  MarchSweepResult,
+  PointChange,
+  SiegeSweepResult,
+  SimSweepResult,
+  SweepAnswer,
+} from '../analysis/sweepSim.js';
+
+const varied = (r: SimSweepResult) =>
+  r.axes.map((a) => `${a.vary} from ${a.from} to ${a.to} step ${a.step} (${a.values.length} values)`).join(' × ');
+
+const CRN =
+  'common random numbers: every value is run with the same seed, so the same dice chunk by chunk; a change (in points) is paired chunk by chunk and shown with its 95% interval, "within noise" when that interval contains zero';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** A paired change with its 95% interval, followed by "within noise" when that interval contains zero. */
+const noisy = (c: PointChange): Text =>
+  c.withinNoise ? [change(c.difference, c.ci95), ' within noise'] : change(c.difference, c.ci95);
+const changeOf = (c: PointChange | null | undefined): Text => (c ? noisy(c) : '—');
+
+/** The verdict of a one-field sweep: the change of the measure from the first value to the last. */
+function overallLine(what: string, first: number, last: number, c: PointChange | null | undefined): Text[] {
+  if (!c) return [];
+  return [
+    [
+      `${what} from ${first} to ${last}: `,
+      ...([] as Text[]).concat(noisy(c)).flat(),
+      c.withinNoise ? ': no change beyond the noise of the trials run' : '',
+    ],
+  ];
+}
+
+/** Two fields: one grid, rows the first field's values, columns the second's. */
+function grid<P extends { values: number[] }>(
+  r: SimSweepResult,
+  points: P[],
+  caption: string,
+  cell: (p: P) => Text,
+): Block[] {
+  const [a, b] = r.axes;
+  const at = new Map(points.map((p) => [`${p.values[0]},${p.values[1]}`, p]));
+  const rows = a.values.map((x) => [
+    String(x),
+    ...b.values.map((y) => {
+      const p = at.get(`${x},${y}`);
+      return p ? cell(p) : '—';
+    }),
+  ]);
+  return [note(caption), table([`${a.vary} \\ ${b.vary}`, ...b.values.map(String)], rows, caption)];
+}
+
+function runLine(r: SiegeSweepResult | CascadeSweepResult, unit: string, requestedThreads?: number): string {
+  const total = r.points.reduce((t, p) => t + p.trials, 0);
+  return `${fmtCount(r.trialsPerPoint)} ${unit} per point (${fmtCount(total)} in all), seed ${r.seed}, ${threadsText(r.threads, unit, requestedThreads)}, ${seconds(r.elapsedMs)}`;
+}
+
+function siegeSweep(r: SiegeSweepResult, requestedThreads?: number): Document {
+  const what = `${r.sides[0]} besieging ${r.sides[1]} (up to ${r.weekLimit} weeks)`;
+  const weeks = (p: SiegeSweepResult['points'][number]): Text =>
+    p.weeksToFallMean === null ? '—' : [number(p.weeksToFallMean, 1), ` (${p.weeksToFallMedian})`];
+  const held = `P(held to week ${r.weekLimit})`;
+  const blocks: Block[] = [
+    heading(`${r.title ? r.title + ': ' : ''}${what}`),
+    run(`sweep of ${varied(r)}`),
+    run(runLine(r, 'sieges', requestedThreads)),
+    note(CRN),
+  ];
+  const last = r.points[r.points.length - 1];
+  if (r.axes.length === 1 && last)
+    blocks.push(verdict(...overallLine(held, r.points[0].values[0], last.values[0], r.heldChangeOverall)));
+  blocks.push(gap);
+  if (r.axes.length === 2) {
+    blocks.push(
+      ...grid(r, r.points, `${held}, the fortress not taken (95% interval)`, (p) => percent(p.held, p.heldCi95, 1)),
+      ...grid(r, r.points, 'weeks to fall, mean (median), of the sieges that fell', weeks),
+    );
+  } else {
+    blocks.push(
+      table(
+        [
+          r.vary,
+          `${held} (95%)`,
+          'change from the value before',
+          'weeks to fall: mean (median)',
+          'mean length',
+          'attacker dead',
+          'defender dead',
+        ],
+        r.points.map((p) => [
+          String(p.values[0]),
+          percent(p.held, p.heldCi95),
+          changeOf(p.heldChange),
+          weeks(p),
+          number(p.meanWeeks, 1),
+          number(p.attackerDeadMean),
+          number(p.defenderDeadMean),
+        ]),
+        'Each value',
+      ),
+    );
+  }
+  blocks.push(
+    note(
+      'held: the fortress is not stormed, starved out or left by the week limit (P(fallen) = 1 − P(held)); weeks to fall count the sieges that fell; losses are means',
+    ),
+  );
+  return { title: r.title ?? what, blocks };
+}
+
+function cascadeSweep(r: CascadeSweepResult, requestedThreads?: number): Document {
+  const what = `${r.rounds > 1 ? `a campaign of ${r.rounds} rounds` : 'one round'}: who still holds each location`;
+  const blocks: Block[] = [
+    heading(`${r.title ? r.title + ': ' : ''}${what}`),
+    run(`sweep of ${varied(r)}`),
+    run(runLine(r, r.rounds > 1 ? 'campaigns' : 'rounds', requestedThreads)),
+    note(CRN),
+  ];
+  const last = r.points[r.points.length - 1];
+  if (r.axes.length === 1 && last && r.heldChangeOverall)
+    blocks.push(
+      verdict(
+        ...r.locations.flatMap((l) =>
+          overallLine(`P(${l} held)`, r.points[0].values[0], last.values[0], r.heldChangeOverall?.[l]),
+        ),
+      ),
+    );
+  blocks.push(gap);
+  if (r.axes.length === 2) {
+    for (const l of r.locations)
+      blocks.push(
+        ...grid(r, r.points, `P(${l} held by its owner) (95% interval)`, (p) => percent(p.held[l], p.heldCi95[l], 1)),
+      );
+  } else {
+    blocks.push(
+      table(
+        [
+          r.vary,
+          ...r.locations.flatMap((l) => [`P(${l} held) (95%)`, `${l}: change`]),
+          ...r.players.map((pl) => `${pl}: legions lost`),
+        ],
+        r.points.map((p) => [
+          String(p.values[0]),
+          ...r.locations.flatMap((l) => [percent(p.held[l], p.heldCi95[l]), changeOf(p.heldChange?.[l])]),
+          ...r.players.map((pl) => number(p.legionsLostMean[pl] ?? 0, 2)),
+        ]),
+        'Each value',
+      ),
+    );
+  }
+  blocks.push(
+    note(
+      `held: still held by its owner after ${r.rounds === 1 ? 'the round' : `round ${r.rounds}`}; a change is from the value before; legions lost are means per ${r.rounds === 1 ? 'round' : 'campaign'}`,
+    ),
+  );
+  return { title: r.title ?? what, blocks };
+}
+
+/** A battle over two fields: a grid of exact win probabilities per side. */
+function battleGrid(r: BattleGridSweepResult): Document {
+  const what = `${r.sides[0]} (A) vs ${r.sides[1]} (B)`;
+  const blocks: Block[] = [
+    heading(`${r.title ? r.title + ': ' : ''}${what}`),
+    run(`sweep of ${varied(r)}`),
+    run('exact odds at every point (all 10,000 pairs of d100 rolls)'),
+    gap,
+  ];
+  for (const s of [0, 1] as const)
+    blocks.push(
+      ...grid(r, r.points, `P(${r.sides[s]} (${s === 0 ? 'A' : 'B'}) wins)`, (p) => percent(p.win[s], null, 1)),
+    );
+  return { title: r.title ?? what, blocks };
+}
+
+/** A march: P(arrives) and P(arrives and wins) per value (a grid of each for two fields); exact. */
+function marchSweep(r: MarchSweepResult): Document {
+  const what = `${r.force}${r.enemy ? ` marching on ${r.enemy}` : ' on the march'}`;
+  const blocks: Block[] = [
+    heading(`${r.title ? r.title + ': ' : ''}${what}`),
+    run(`sweep of ${varied(r)}`),
+    run('exact chain at every point (every forced-march roll, day by day)'),
+    gap,
+  ];
+  const battle = r.enemy !== null;
+  if (r.axes.length === 2) {
+    blocks.push(...grid(r, r.points, 'P(arrives within the plan)', (p) => percent(p.arrives, null, 1)));
+    if (battle)
+      blocks.push(
+        ...grid(r, r.points, `P(arrives and ${r.force} wins)`, (p) =>
+          p.arriveAndWin === null ? '—' : percent(p.arriveAndWin, null, 1),
+        ),
+      );
+  } else {
+    blocks.push(
+      table(
+        [
+          r.vary,
+          'P(arrives)',
+          'change',
+          'mean distance',
+          ...(battle ? [`P(${r.force} wins | arrives)`, 'P(arrives and wins)'] : []),
+        ],
+        r.points.map((p, i) => [
+          String(p.values[0]),
+          percent(p.arrives),
+          i === 0 ? '—' : change(p.arrives - r.points[i - 1].arrives),
+          number(p.distanceMean, 1),
+          ...(battle ? [p.win ? percent(p.win[0]) : '—', p.arriveAndWin === null ? '—' : percent(p.arriveAndWin)] : []),
+        ]),
+        'Each value',
+      ),
+    );
+  }
+  return { title: r.title ?? what, blocks };
+}
+
+/** A battle's one-field sweep: exact odds at each value, their Monte Carlo with its interval, the exact change. */
+function battleSweep(r: SweepResult, requestedThreads?: number): Document {
+  const [a, b] = r.sides;
+  const mc = r.method === 'monte-carlo';
+  const total = r.points.reduce((t, p) => t + p.trials, 0);
+  const blocks: Block[] = [
+    heading(`${r.title ? r.title + ': ' : ''}${a} (A) vs ${b} (B)`),
+    run(`sweep of ${r.vary} from ${r.from} to ${r.to} step ${r.step} (${r.points.length} values)`),
+    run(
+      mc
+        ? `${fmtCount(r.trialsPerPoint)} battles per value (${fmtCount(total)} in all), seed ${r.seed}, ${threadsText(r.threads, 'battles', requestedThreads)}, ${seconds(r.elapsedMs)}`
+        : 'exact odds only (all 10,000 pairs of d100 rolls per value)',
+    ),
+  ];
+  if (mc)
+    blocks.push(
+      note(
+        'common random numbers: every value is run with the same seed, so the same chunk seeds and dice; the Monte Carlo checks the exact odds, which give each change exactly',
+      ),
+    );
+  const first = r.points[0];
+  const last = r.points[r.points.length - 1];
+  if (first && last && r.points.length > 1)
+    blocks.push(
+      verdict([
+        `P(${a} wins) from ${first.value} to ${last.value}: `,
+        change(last.exactWin[0] - first.exactWin[0]),
+        ' (exact)',
+      ]),
+    );
+  blocks.push(
+    gap,
+    table(
+      [
+        r.vary,
+        'modified BR A / B',
+        ...(mc ? ['A wins (95%)'] : []),
+        'A exact',
+        'A exact change',
+        ...(mc ? ['B wins (95%)'] : []),
+        'B exact',
+        'no winner',
+        'mean casualties A / B',
+      ],
+      r.points.map((p, i) => [
+        String(p.value),
+        `${p.modifiedBattleRating[0]} / ${p.modifiedBattleRating[1]}`,
+        ...(mc ? [percent(p.win[0], p.winCi95?.[0])] : []),
+        percent(p.exactWin[0]),
+        i === 0 ? '—' : change(p.exactWin[0] - r.points[i - 1].exactWin[0]),
+        ...(mc ? [percent(p.win[1], p.winCi95?.[1])] : []),
+        percent(p.exactWin[1]),
+        percent(p.exactNoWinner),
+        [number(p.casualties[0]), ' / ', number(p.casualties[1])],
+      ]),
+      'Each value',
+    ),
+    table(
+      ['', `A: ${a}`, `B: ${b}`],
+      [
+        ['troops', number(r.ratings[0].troops), number(r.ratings[1].troops)],
+        ['battle rating (BR)', String(r.ratings[0].battleRating), String(r.ratings[1].battleRating)],
+        ['modified BR', String(r.ratings[0].modifiedBattleRating), String(r.ratings[1].modifiedBattleRating)],
+        ['role', ...r.scenario.sides.map((x) => (x.defending ? 'defending' : 'attacking'))],
+      ],
+      'Sides (before the varied field is set)',
+      'report',
+    ),
+  );
+  return { title: r.title ?? `${a} vs ${b}`, blocks };
+}
+
+/** Each grid layout, by the result's kind (the compiler checks every kind of SimSweepResult has one). */
+const LAYOUTS: {
+  [K in SimSweepResult['kind']]: (r: Extract<SimSweepResult, { kind: K }>, requestedThreads?: number) => Document;
+} = {
+  'war-machine': battleGrid,
+  siege: siegeSweep,
+  cascade: cascadeSweep,
+  march: marchSweep,
+};
+
+/** At most this many "why it jumps" lines in a document (a long sweep can cross many thresholds). */
+const MAX_EXPLAINED = 20;
+
+/** The steps where a rule threshold is crossed, each with its sentences (the kind's explainChange). */
+function whyBlocks(r: SweepAnswer): Block[] {
+  const points = r.points as { value?: number; values?: number[]; explanation?: string[] }[];
+  const lines = points.flatMap((p) => (p.explanation ?? []).map((l) => `at ${p.value ?? p.values![0]}: ${l}`));
+  if (!lines.length) return [];
+  const shown = lines.slice(0, MAX_EXPLAINED).map((l) => note(`why it jumps ${l}`));
+  const more = lines.length - MAX_EXPLAINED;
+  return [
+    gap,
+    ...shown,
+    ...(more > 0 ? [note(`and ${more} more thresholds crossed (in --json, each point's explanation)`)] : []),
+  ];
+}
+
+/** The document of any sweep result. */
+export function presentSweep(r: SweepAnswer, requestedThreads?: number): Document {
+  const doc = !('axes' in r)
+    ? battleSweep(r, requestedThreads)
+    : (LAYOUTS[r.kind] as (x: SimSweepResult, t?: number) => Document)(r, requestedThreads);
+  return { ...doc, blocks: [...doc.blocks, ...whyBlocks(r)] };
+}
