@@ -442,7 +442,10 @@ export async function worthCascade(
       },
     };
   };
-  const paired = new PairedWorth(model(scenario), worthPlan(settings, options));
+  const paired = new PairedWorth(
+    model(scenario),
+    worthPlan(settings, options, rounds === null ? 'rounds' : 'campaigns'),
+  );
   // The legion range the rules allow (limits, gameStart, one legion left in a seizure): the search stays inside.
   const legal = (k: number) => edit(scenario, source, legions(scenario, f, k));
   let hi = 0;

@@ -233,6 +233,8 @@ export interface WorthPlan {
   trials: number;
   maxTrials: number;
   signal?: AbortSignal;
+  /** Trials run by the items so far, and so far planned (the plan grows with each stage). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface PairedItemInput<Plan> {
@@ -284,10 +286,16 @@ export class PairedWorth<Plan> {
   runStages(items: PairedVariant<Plan>[]): (PairedStats | null)[] {
     const final: (PairedStats | null)[] = items.map(() => null);
     const open = new Set(items.keys());
+    let done = 0;
     for (const [k, n] of this.stages.entries()) {
       const last = k === this.stages.length - 1;
+      let left = open.size;
       for (const i of [...open]) {
+        const before = items[i].done;
         const st = items[i].stage(n);
+        done += items[i].done - before;
+        left--;
+        this.plan.onProgress?.(done, done + left * (n - (k === 0 ? 0 : this.stages[k - 1])));
         if (st === null) {
           this.interrupted = true;
           return final;

@@ -3,7 +3,7 @@ import { LocalEngine } from '../engine/local.js';
 import { UsageError } from '../errors.js';
 import { wilsonInterval } from '../stats/index.js';
 import { withinNoise } from '../stats/paired.js';
-import type { RunSettings } from './options.js';
+import { progressIn, type RunSettings } from './options.js';
 import type { WorthItem, WorthOptions } from './worth.js';
 import {
   FIRST_STAGE,
@@ -97,7 +97,7 @@ export class WorthRuns {
 }
 
 /** The stages of a worth run from its options: `--trials N` alone fixes N a variant; else stages by precision. */
-export function worthPlan(settings: RunSettings, options: WorthOptions): WorthPlan {
+export function worthPlan(settings: RunSettings, options: WorthOptions, unit: string): WorthPlan {
   // Shards, checkpoints and the cluster cut runs into chunks; a paired trial is one call on this thread.
   if (options.engine !== undefined && !(options.engine instanceof LocalEngine))
     throw new UsageError(
@@ -111,6 +111,7 @@ export function worthPlan(settings: RunSettings, options: WorthOptions): WorthPl
     trials: settings.trials,
     maxTrials: options.maxTrials ?? WORTH_MAX_TRIALS,
     signal: options.signal,
+    onProgress: progressIn(options, unit),
   };
 }
 

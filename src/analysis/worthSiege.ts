@@ -182,7 +182,7 @@ export async function worthSiege(
       },
     };
   };
-  const paired = new PairedWorth(model(scenario), worthPlan(settings, options));
+  const paired = new PairedWorth(model(scenario), worthPlan(settings, options, 'sieges'));
   const at = (field: 'bonus' | 'troops') => (value: number) => {
     const edited = edit(scenario, source, side, { apply: (_, x) => (x[field] = value) });
     return edited === null ? null : model(edited);
