@@ -23,6 +23,7 @@ import {
   type TroopType,
 } from './designGame.js';
 import { exactOdds } from './oddsResult.js';
+import { warMachineBreakpoints, type Breakpoint } from './breakpoints.js';
 import { describePurchase } from '../kinds/design/words.js';
 
 export { describePurchase };
@@ -63,6 +64,8 @@ export interface DesignDetail extends DesignCandidate {
   losses: [number, number];
   /** The battle as a war-machine scenario (the mixes as tactics): `warcast odds` answers it. */
   scenario: WarMachineScenario;
+  /** The rule thresholds near the purchase's side in that battle (src/analysis/breakpoints.ts), with its P(win) either side. */
+  breakpoints: Breakpoint[];
 }
 
 export interface DesignResult extends ResultMeta {
@@ -220,6 +223,7 @@ export function detail(
     noWinner: Math.max(0, 1 - odds.win[0] - odds.win[1]),
     losses: [odds.casualties[0].mean, odds.casualties[1].mean],
     scenario,
+    breakpoints: warMachineBreakpoints(scenario).filter((b) => b.side === 0),
   };
 }
 

@@ -85,6 +85,14 @@ export function presentDesign(r: DesignResult): Document {
         "P(win) of each best purchase against each enemy's best reply",
       ),
     );
+  if (best.breakpoints.length > 0)
+    blocks.push(
+      table(
+        ['threshold near the best purchase', 'distance', 'P(win) before → at it'],
+        best.breakpoints.map((b) => [b.threshold, b.distance, [percent(b.win.before), ' → ', percent(b.win.edge)]]),
+        'Breakpoints of the best purchase: the rule thresholds near it, in its battle against its worst enemy',
+      ),
+    );
   blocks.push(
     note(
       `P(win): against the enemy's best reply — the tactic game solved on the purchase's win probability (a battle with no winner counts as not won)${r.enemies.length > 1 ? ', against the enemy of the list that holds it lowest' : ''}; losses: expected troops lost under the solved mixes. Costs: ${r.wartime ? 'wartime pay (double, RC l. 12308)' : 'peacetime pay'} for ${r.budget.weeks} weeks, a week = a month's pay ÷ 4 (RC l. 11681), training weeks at double pay (RC l. 10922) (docs/design.md)`,
