@@ -20,7 +20,7 @@ import {
 import { casualtySvg, casualtyTable, resultsRowsSvg } from './charts.js';
 import type { Job } from './worker.js';
 import { startKindSections } from './sections/kinds.js';
-import { fillForm, formHtml, readForm } from './form.js';
+import { fillForm, fillPolicies, formHtml, readForm, withPolicies } from './form.js';
 import { keyChartSvg, pursuitHtml, verdictHtml } from './verdict.js';
 import { num, pct } from '../src/text/format.js';
 import { presentOdds } from '../src/kinds/warMachine/present.js';
@@ -43,7 +43,7 @@ function render(): void {
   const started = performance.now();
   $('results').setAttribute('aria-busy', 'true');
   const fields = readForm();
-  current = applyFields(original, fields);
+  current = withPolicies(applyFields(original, fields), original);
   let scenario;
   try {
     scenario = validateDocument(current);
@@ -188,6 +188,7 @@ export function startPage(): void {
   current = original;
   $('form').innerHTML = formHtml(original);
   fillForm(fieldsOf(original));
+  fillPolicies(original);
   // One answer per frame however many events an edit fires (a checkbox fires input and change).
   let frame = 0;
   const schedule = () => {
@@ -243,7 +244,8 @@ let pursuitTimer: ReturnType<typeof setTimeout> | undefined;
 let pursuitKey = '';
 
 function pursuit(doc: ScenarioDocument): void {
-  const days = (doc.engagement as { maxDays?: number } | undefined)?.maxDays ?? 1;
+  const pursues = (doc.policies as { pursue?: string } | undefined)?.pursue !== 'never';
+  const days = pursues ? ((doc.engagement as { maxDays?: number } | undefined)?.maxDays ?? 1) : 1;
   const key = JSON.stringify(doc);
   if (key === pursuitKey) return;
   pursuitKey = key;

@@ -8,9 +8,8 @@ import type { TournamentResult } from '../src/analysis/tournament.js';
 import { heatmapChart, ratingsChart, seekChart, tornadoChart } from './charts/toolkit.js';
 import { documentContent, type ReportContent, type Table } from './content.js';
 import { presentTournament } from '../src/kinds/tournament/present.js';
-import { presentWorth } from '../src/present/worth.js';
+import { presentWorth } from '../src/analysis/worthPresent.js';
 import { plain } from '../src/present/format.js';
-import type { Text } from '../src/present/document.js';
 import { elapsedText } from './save.js';
 import { WAR_MACHINE_SOURCES } from './warMachine.js';
 import { SIEGE_SOURCES } from './siege.js';
@@ -92,13 +91,13 @@ const WORTH_SOURCES: Record<WorthResult['kind'], readonly string[]> = {
 
 export function worthReport(r: WorthResult, file: string): ReportContent {
   const doc = presentWorth(r);
-  const lead = doc.blocks.find((b) => b.type === 'heading');
+  const runBlock = doc.blocks.find((b) => b.type === 'run');
   const mc = r.method !== 'exact';
   return documentContent(doc, {
     facts: [
       ['scenario', file],
       ['side', `${r.side}: ${r.sideName}`],
-      ['method', lead ? plain((doc.blocks.find((b) => b.type === 'run') as { text: Text }).text) : ''],
+      ['method', runBlock?.type === 'run' ? plain(runBlock.text) : ''],
       ['elapsed', elapsedText(r.elapsedMs)],
     ],
     sources: [...WORTH_SOURCES[r.kind], WORTH_SOURCE],

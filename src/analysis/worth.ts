@@ -152,7 +152,7 @@ export interface WorthResult extends ResultMeta {
   casualties: [number, number];
   /** Largest |winDelta| first. */
   items: WorthItem[];
-  /** The kind's words for the document (src/present/worth.ts): what the reader sees above and in the table. */
+  /** The kind's words for the document (src/analysis/worthPresent.ts): what the reader sees above and in the table. */
   words: WorthWords;
   /**
    * Sieges and cascades: the half-width asked of every item's change (null: a fixed `--trials` for every variant),

@@ -221,7 +221,7 @@ export const WORTH_PRECISION = 0.005;
 export const WORTH_MAX_TRIALS = 128_000;
 
 /** The most trials a value an equivalent's search tries runs (the searches cost more than the items). */
-export const EQUIVALENT_TRIALS = 16_000;
+export const EQUIVALENT_TRIALS = 8_000;
 
 /** How many trials each variant runs: stages by precision (the default), or one fixed count (`--trials`). */
 export interface WorthPlan {

@@ -1,7 +1,7 @@
 /** `warcast worth <scenario> [--side 0|1]` (a cascade: `[--player NAME] [--location NAME] [--rounds R] [--no-npc]`): parse, call `worth`, format. */
 import { worth, type WorthResult } from '../analysis/worth.js';
 import { UsageError } from '../errors.js';
-import { presentWorth } from '../present/worth.js';
+import { presentWorth } from '../analysis/worthPresent.js';
 import { renderText } from '../present/text.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import { warnIdleDice } from './ignored.js';

@@ -35,7 +35,7 @@ export function blockHtml(b: Block, chart?: (name: string) => string): string {
         )
         .join('\n');
       // Its own scroll box: a wide table scrolls inside it, never the page (a phone's 390 px).
-      return `<div class="table-scroll"><table${attrs(b)}>${caption}${head}<tbody>\n${body}\n</tbody></table></div>`;
+      return `<div class="scroll"><table${attrs(b)}>${caption}${head}<tbody>\n${body}\n</tbody></table></div>`;
     }
     case 'ledger':
       return `<pre class="ledger"${attrs(b)}>${escapeHtml(b.lines.join('\n'))}</pre>`;

@@ -13,7 +13,7 @@ import { rate } from '../../src/analysis/rate.js';
 import { siege } from '../../src/analysis/siege.js';
 import { tournament } from '../../src/analysis/tournament.js';
 import { worth } from '../../src/analysis/worth.js';
-import { presentWorth } from '../../src/present/worth.js';
+import { presentWorth } from '../../src/analysis/worthPresent.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { presentCascade } from '../../src/kinds/cascade/present.js';

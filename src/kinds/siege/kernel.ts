@@ -181,6 +181,11 @@ function passesOf(hp: Float64Array): void {
 /** Spread `net` damage over the classes (rules/siege/damage.ts allocateDamage) into `taken`; returns the walls' share. */
 export function allocate(net: number, hp: Float64Array): number {
   passesOf(hp);
+  return allocateByPasses(net, hp);
+}
+
+/** `allocate` once `passesOf(hp)` has run (the kernel calls it once per call, before its loop). */
+function allocateByPasses(net: number, hp: Float64Array): number {
   for (let c = 0; c < 6; c++) taken[c] = 0;
   let left = net;
   while (left > 0) {
@@ -415,7 +420,8 @@ export function runSiegeChunks(
   const binA = plan.binWidth[0],
     binD = plan.binWidth[1];
   const lastBin = HISTOGRAM_BINS - 1;
-  const wallPass = Math.ceil((hp[0] * PASS_PERCENT[0]) / 100);
+  passesOf(hp);
+  const wallPass = passes[0];
   const sallyBonus = plan.sallyBonus,
     assaultBonus = plan.assaultBonus,
     starvedBrLoss = plan.starvedBrLoss;
@@ -849,7 +855,7 @@ export function runSiegeChunks(
             if (newNet !== net) {
               net = newNet;
               if (breachUnit > 0) {
-                const walls = net <= wallPass ? net : allocate(net, hp);
+                const walls = net <= wallPass ? net : allocateByPasses(net, hp);
                 breachFeet = 10 * Math.floor(walls / breachUnit);
                 if (breachFeet > wallLength) breachFeet = wallLength;
               }
@@ -932,7 +938,7 @@ export function runSiegeChunks(
         rubbleCount++;
         for (let k = 0; k < 6; k++) acc[S + SUM.damageByClass + k] += hp[k];
       } else if (net > 0) {
-        allocate(net, hp);
+        allocateByPasses(net, hp);
         for (let k = 0; k < 6; k++) acc[S + SUM.damageByClass + k] += taken[k];
       }
     }

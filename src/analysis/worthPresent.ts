@@ -4,7 +4,7 @@
  * 95% interval, "within noise" when it contains 0, and equivalents only for changes beyond noise, each with the
  * equivalents of its interval's ends (docs/design.md, "worth").
  */
-import type { WorthItem, WorthResult } from '../analysis/worth.js';
+import type { WorthItem, WorthResult } from './worth.js';
 import {
   change,
   gap,
@@ -17,8 +17,8 @@ import {
   type Block,
   type Document,
   type Text,
-} from './document.js';
-import { equivalentText, fmtCount, grouped, pct } from './format.js';
+} from '../present/document.js';
+import { equivalentText, fmtCount, grouped, pct } from '../present/format.js';
 
 /** What an item changes, as the table's change cell says it. */
 function changeCell(i: WorthItem): Text {
