@@ -65,9 +65,8 @@ export interface PriceResult extends ResultMeta {
 }
 
 /** The prices: `warcast price FILE --json` prints exactly this object. */
-export async function price(input: ScenarioInput, options: { signal?: AbortSignal } = {}): Promise<PriceResult> {
+export async function price(input: ScenarioInput): Promise<PriceResult> {
   const { scenario } = await loadKind(input, 'design');
-  void options;
   return priceOf(scenario);
 }
 

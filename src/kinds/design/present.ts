@@ -58,7 +58,7 @@ export function presentDesign(r: DesignResult): Document {
   lines.push([
     `best purchase: ${describePurchase(best.purchase)} for ${gp(best.cost.total)}: `,
     percent(best.win),
-    ` to win against ${r.enemies[best.worstEnemy]}'s best reply; expected losses ${Math.round(best.losses[0])} own, ${Math.round(best.losses[1])} enemy`,
+    ` to win against ${r.tactics === 'solve' ? 'the best reply of ' : ''}${r.enemies[best.worstEnemy]}; expected losses ${Math.round(best.losses[0])} own, ${Math.round(best.losses[1])} enemy`,
   ]);
   const blocks: Block[] = [
     heading(
