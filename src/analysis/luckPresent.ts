@@ -56,6 +56,10 @@ export function observedText(statistic: LuckStatistic, x: number): string {
 }
 
 const signed = (x: number, digits = 2) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${num(Math.abs(x), digits)}`;
+/** Results are signed from the side's view; counts (troops lost, battles held) are not. */
+const RESULT_STATISTICS: readonly LuckStatistic[] = ['wins', 'rows', 'margin'];
+const valueText = (statistic: LuckStatistic, x: number, digits = 2) =>
+  RESULT_STATISTICS.includes(statistic) ? signed(x, digits) : num(x, digits);
 
 /** The words of a record: "B won 9–15, losses 198/38, B held". */
 export function recordText(o: ObservedBattle): string {
@@ -80,8 +84,8 @@ const verdictOf = (
 ): Text => [
   `${who}, ${SHORT[s.statistic]}: `,
   'battles' in s
-    ? `${signed(s.observed, 1)} over ${s.battles} battles (expected ${signed(s.expected)})`
-    : `${shownValue(s.statistic, s.observed)} (expected ${signed(s.expected)})`,
+    ? `${valueText(s.statistic, s.observed, 1)} over ${s.battles} battles (expected ${valueText(s.statistic, s.expected)})`
+    : `${shownValue(s.statistic, s.observed)} (expected ${valueText(s.statistic, s.expected)})`,
   ': percentile ',
   percent(s.midP),
   '; P(≥ observed) ',
@@ -134,7 +138,7 @@ export function presentLuck(r: LuckResult): Document {
           k === 0 ? sideName(b) : '',
           SHORT[s.statistic],
           shownValue(s.statistic, s.observed),
-          number(s.expected, 2),
+          valueText(s.statistic, s.expected, 2),
           percent(s.atMost),
           percent(s.atLeast),
           percent(s.midP),
@@ -152,8 +156,8 @@ export function presentLuck(r: LuckResult): Document {
         r.log.map((s) => [
           SHORT[s.statistic],
           String(s.battles),
-          signed(s.observed, 1),
-          signed(s.expected, 2),
+          valueText(s.statistic, s.observed, 1),
+          valueText(s.statistic, s.expected, 2),
           percent(s.atMost),
           percent(s.atLeast),
           percent(s.midP),

@@ -12,6 +12,9 @@ import { odds } from '../../src/analysis/odds.js';
 import { rate } from '../../src/analysis/rate.js';
 import { siege } from '../../src/analysis/siege.js';
 import { tournament } from '../../src/analysis/tournament.js';
+import { infer } from '../../src/analysis/infer.js';
+import { luck } from '../../src/analysis/luck.js';
+import { presentInfer, presentLuck } from '../../src/analysis/luckPresent.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { presentCascade } from '../../src/kinds/cascade/present.js';
@@ -34,6 +37,7 @@ import { matchupReport } from '../../reports/matchup.js';
 import { siegeReport } from '../../reports/siege.js';
 import { tournamentReport } from '../../reports/toolkit.js';
 import { oddsReport } from '../../reports/warMachine.js';
+import { inferReport, luckReport } from '../../reports/luck.js';
 
 const RUN = { trials: 1000, threads: 1, seed: 7 };
 
@@ -115,6 +119,14 @@ const CASES: { name: string; make: () => Promise<{ doc: Document; page: string }
         tournamentReport,
       ),
   },
+  {
+    name: 'luck of a log',
+    make: async () => withReport(await luck('examples/luck-log.yaml'), presentLuck, luckReport),
+  },
+  {
+    name: 'infer',
+    make: async () => withReport(await infer('examples/infer-observed.yaml'), presentInfer, inferReport),
+  },
 ];
 
 function withReport<R>(
@@ -184,6 +196,8 @@ describe('--markdown is written from the document, not read back from the text',
       [['siege', 'examples/simple-siege.yaml', '--trials', '500', '--threads', '1'], presentSiege],
       [['cascade', 'examples/cascade-bob-john.yaml', '--trials', '500', '--threads', '1'], presentCascade],
       [['tournament', 'examples/tournament-forces.yaml', '--trials', '500', '--threads', '1'], presentTournament],
+      [['luck', 'examples/luck-log.yaml'], presentLuck],
+      [['infer', 'examples/infer-observed.yaml'], presentInfer],
     ];
     const mask = (t: string) => t.replace(/\d+\.\d+ s\b/g, 'T s');
     for (const [argv, present] of pairs) {
