@@ -1,7 +1,10 @@
 /**
- * The what-if page's form: every field of a War Machine side the scenario schema has — BR, BFR, force factors,
- * statements, each adjustment with its rule's sheet line beside it — and the tie policy; filled from and read
- * into FormFields (src/app/model.ts). Every control has a label; all are native inputs (keyboard-usable).
+ * The what-if page's form, laid out as the War Machine sheet groups it — force, tactic, force factors,
+ * statements, adjustments by group, policies — with the two sides side by side: one row per field, its words
+ * and the sheet's line (a hint under the words) on the left, side A's control and side B's on the right. Every
+ * control is a native input whose accessible name is the row's words and the side's name (aria-labelledby), so
+ * Tab, Space and the arrows work and a screen reader says "troops, A: Orcs". Filled from and read into
+ * FormFields (src/app/model.ts).
  */
 import {
   CHOICE_CONTROLS,
@@ -19,87 +22,155 @@ import type { StatementKey } from '../src/rules/warMachine/battleRating.js';
 import { escapeHtml as esc } from '../src/present/escape.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const SIDES = [0, 1] as const;
 const signed = (v: number) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0');
 /** Where a rule is printed: docs/sources/war-machine-sheet.txt, by the sheet's own line numbers. */
-const sheet = (line: number | string) => `<span class="rule">sheet l. ${line}</span>`;
+const sheetLine = (line: number | string) => `sheet l. ${line}`;
 
-function factorRow(i: number, c: (typeof FACTOR_CONTROLS)[number]): string {
-  const id = `s${i}-f-${c.key}`;
-  const input =
-    c.input === 'checkbox'
-      ? `<input id="${id}" type="checkbox">`
-      : c.input === 'select'
-        ? `<select id="${id}">${(c.options ?? []).map((o) => `<option>${o}</option>`).join('')}</select>`
-        : `<input id="${id}" type="number" min="${c.min}" max="${c.max}" step="${c.key === 'officerLevel' || c.key === 'averageTroopLevel' ? 'any' : 1}" inputmode="decimal">`;
-  return `<label for="${id}">${esc(c.label)}</label><span class="cell">${input} ${sheet(c.line)}</span>`;
+/** A row's words (its accessible name with the side's) and the hint under them (its description). */
+function rowHead(id: string, words: string, hint: string): string {
+  return `<span class="what"><span id="${id}">${esc(words)}</span>${hint ? `<small class="hint" id="${id}-hint">${esc(hint)}</small>` : ''}</span>`;
 }
 
-function flagGroups(i: number): string {
-  const groups = [...new Set(FLAG_CONTROLS.map((c) => c.group))];
-  return groups
-    .map((g) => {
-      const rows = FLAG_CONTROLS.filter((c) => c.group === g)
-        .map(
-          (c) =>
-            `<div class="check"><input id="s${i}-a-${c.key}" type="checkbox"><label for="s${i}-a-${c.key}">${esc(c.rule)}</label> <span class="rule">${signed(c.value)}, sheet l. ${c.line}</span></div>`,
+/** Each side's control in a row: `control(i, names)` gets the aria attributes naming it. */
+function row(id: string, words: string, hint: string, control: (i: 0 | 1, aria: string) => string): string {
+  const aria = (i: 0 | 1) => `aria-labelledby="${id} side-${i}"${hint ? ` aria-describedby="${id}-hint"` : ''}`;
+  return `<div class="row">${rowHead(id, words, hint)}${SIDES.map((i) => `<span class="side-cell">${control(i, aria(i))}</span>`).join('')}</div>`;
+}
+
+const numberInput = (i: 0 | 1, key: string, aria: string, extra = '') =>
+  `<input id="s${i}-${key}" type="number" step="1" inputmode="numeric" ${aria}${extra}>`;
+const checkbox = (i: 0 | 1, key: string, aria: string) => `<input id="s${i}-${key}" type="checkbox" ${aria}>`;
+
+/** The column heads of a group: which side each column is (the names are in the form's first rows). */
+const heads = `<div class="row heads" aria-hidden="true"><span></span><span>A</span><span>B</span></div>`;
+
+function group(id: string, legend: string, body: string, extra = '', ticks = false): string {
+  return `<fieldset class="group${ticks ? ' ticks' : ''}" id="${id}"${extra}><legend>${legend}</legend>${heads}${body}</fieldset>`;
+}
+
+function factorControl(i: 0 | 1, c: (typeof FACTOR_CONTROLS)[number], aria: string): string {
+  const id = `s${i}-f-${c.key}`;
+  if (c.input === 'checkbox') return `<input id="${id}" type="checkbox" ${aria}>`;
+  if (c.input === 'select')
+    return `<select id="${id}" ${aria}>${(c.options ?? []).map((o) => `<option>${o}</option>`).join('')}</select>`;
+  const step = c.key === 'officerLevel' || c.key === 'averageTroopLevel' ? 'any' : '1';
+  return `<input id="${id}" type="number" min="${c.min}" max="${c.max}" step="${step}" inputmode="decimal" ${aria}>`;
+}
+
+/** On/off adjustments and "only one" choices, in the sheet's order (by line), each group under its name. */
+function adjustmentGroups(): string {
+  const flagGroups = [...new Set(FLAG_CONTROLS.map((c) => c.group))].map((g) => {
+    const controls = FLAG_CONTROLS.filter((c) => c.group === g);
+    return {
+      line: Math.min(...controls.map((c) => c.line)),
+      html:
+        `<p class="sub">${esc(g)} <small>all that apply</small></p>` +
+        controls
+          .map((c) =>
+            row(`l-a-${c.key}`, c.rule, `${signed(c.value)}, ${sheetLine(c.line)}`, (i, aria) =>
+              checkbox(i, `a-${c.key}`, aria),
+            ),
+          )
+          .join(''),
+    };
+  });
+  const choiceGroups = CHOICE_CONTROLS.map((c) => ({
+    line: c.line,
+    html:
+      `<p class="sub">${esc(c.group)} <small>only one, ${sheetLine(c.line)}</small></p>` +
+      c.options
+        .map((o) =>
+          row(
+            `l-c-${c.group}-${o.option}`,
+            o.option === 'none' ? `no ${c.group} adjustment` : o.rule,
+            o.option === 'none' ? '' : `${signed(o.value)}, ${sheetLine(o.line)}`,
+            (i, aria) =>
+              `<input id="s${i}-c-${c.group}-${o.option}" type="radio" name="s${i}-c-${c.group}" value="${o.option}" ${aria}>`,
+          ),
         )
-        .join('');
-      return `<fieldset class="group"><legend>${esc(g)}: all that apply</legend>${rows}</fieldset>`;
-    })
+        .join(''),
+  }));
+  return [...flagGroups, ...choiceGroups]
+    .sort((a, b) => a.line - b.line)
+    .map((g) => g.html)
     .join('');
 }
 
-function choiceRows(i: number): string {
-  return CHOICE_CONTROLS.map((c) => {
-    const id = `s${i}-c-${c.group}`;
-    const options = c.options
-      .map(
-        (o) =>
-          `<option value="${o.option}">${o.option === 'none' ? '—' : `${esc(o.rule)} (${signed(o.value)}, sheet l. ${o.line})`}</option>`,
-      )
-      .join('');
-    return `<label for="${id}">${c.group}: only one</label><span class="cell"><select id="${id}">${options}</select> ${sheet(c.line)}</span>`;
-  }).join('');
-}
-
-/** The policies: the tie policy, and the pursuit's days (docs/rules.md §7; the Monte Carlo below runs it). */
-export function policiesFieldset(): string {
-  return `<fieldset><legend>policies</legend><label for="tie">tie policy</label><select id="tie">${['reroll', 'defender', 'attacker', 'stalemate'].map((t) => `<option>${t}</option>`).join('')}</select>
-  <label for="days">pursuit: battles over at most (days)</label><input id="days" type="number" min="1" max="365" step="1" inputmode="numeric" aria-describedby="days-note">
-  <span class="note" id="days-note">1: a single battle. More: while the forces stay in contact the winner attacks again the next day (Monte Carlo below).</span></fieldset>`;
-}
-
-/** One side's fieldset. A tactic mix in the scenario is offered as "mix, as in the scenario". */
-export function sideFieldset(doc: ScenarioDocument, i: 0 | 1): string {
-  const id = (k: string) => `s${i}-${k}`;
-  const side = doc.sides[i];
-  const tactics = [
-    'none',
-    ...TACTICS,
-    ...(side.tactic !== undefined && typeof side.tactic !== 'string' ? ['mix'] : []),
-  ];
-  const label = (t: string) =>
-    t === 'none' ? '— (tactics not used)' : t === 'mix' ? 'mix, as in the scenario' : TACTIC_LABELS[t as Tactic];
-  const computed = side.battleRating === undefined;
-  return `<fieldset class="side"><legend>Side ${i === 0 ? 'A' : 'B'}</legend>
-  <label for="${id('name')}">name</label><input id="${id('name')}" type="text" maxlength="200">
-  <label for="${id('troops')}">troops</label><input id="${id('troops')}" type="number" min="1" step="1" inputmode="numeric">
-  <label for="${id('br')}">battle rating (BR)</label><input id="${id('br')}" type="number" step="1" inputmode="numeric" aria-describedby="${id('br-note')}">
-  <span class="note" id="${id('br-note')}"></span>
-  <label for="${id('bonus')}">bonus to the d100 roll</label><input id="${id('bonus')}" type="number" step="1" inputmode="numeric">
-  <label for="${id('defending')}">defending</label><input id="${id('defending')}" type="checkbox">
-  <label for="${id('tactic')}">tactic</label><select id="${id('tactic')}">${tactics.map((t) => `<option value="${t}">${esc(label(t))}</option>`).join('')}</select>
-  <details${computed ? ' open' : ''}><summary>BFR and force factors (when the BR is empty)</summary><div class="grid">
-  <label for="${id('bfr')}">basic force rating (BFR)</label><span class="cell"><input id="${id('bfr')}" type="number" step="1" inputmode="numeric" aria-describedby="${id('bfr-note')}"> ${sheet('10–34')}</span>
-  <span class="note" id="${id('bfr-note')}"></span>
-  ${FACTOR_CONTROLS.map((c) => factorRow(i, c)).join('\n  ')}
-  </div></details>
-  <details${computed ? ' open' : ''}><summary>statements (BR = BFR + n × ⌈BFR/10⌉, sheet l. 48)</summary>
-  ${STATEMENTS.map((s) => `<div class="check"><input id="${id(`st-${s.key}`)}" type="checkbox"><label for="${id(`st-${s.key}`)}">${esc(s.text)}</label> ${sheet(s.line)}</div>`).join('')}
-  </details>
-  <details open><summary>adjustments (sheet l. 70–168)</summary>${flagGroups(i)}<div class="grid">${choiceRows(i)}</div></details>
-  <details><summary>how the BR is built</summary><ul id="${id('adj')}"></ul></details>
-</fieldset>`;
+/**
+ * The whole form. A tactic mix in the scenario is offered as "mix, as in the scenario". The force factors and
+ * statements open when a side's BR is computed (they are what it is computed from).
+ */
+export function formHtml(doc: ScenarioDocument): string {
+  const computed = doc.sides.some((s) => s.battleRating === undefined);
+  const tactics = (i: 0 | 1) => {
+    const t = doc.sides[i].tactic;
+    return ['none', ...TACTICS, ...(t !== undefined && typeof t !== 'string' ? ['mix'] : [])];
+  };
+  const tacticLabel = (t: string) =>
+    t === 'none' ? 'none (not used)' : t === 'mix' ? 'mix, as written' : TACTIC_LABELS[t as Tactic];
+  const names = SIDES.map(
+    (i) =>
+      `<div class="name"><label for="s${i}-name">${i === 0 ? 'A' : 'B'}<span class="sr">: name</span></label><span class="sr" id="side-${i}">${i === 0 ? 'A' : 'B'}</span><input id="s${i}-name" type="text" maxlength="200" autocomplete="off" spellcheck="false"></div>`,
+  ).join('');
+  const force = group(
+    'g-force',
+    'Force',
+    `<p class="sub">names</p>${names}` +
+      row('l-troops', 'troops', '', (i, aria) => numberInput(i, 'troops', aria, ' min="1"')) +
+      row('l-br', 'battle rating (BR)', 'empty: computed from the BFR or the force factors', (i, aria) =>
+        numberInput(i, 'br', aria),
+      ) +
+      `<p class="note" id="br-note"><span id="s0-br-note"></span> <span id="s1-br-note"></span></p>` +
+      row('l-bfr', 'basic force rating (BFR)', `used when the BR is empty, ${sheetLine('10–34')}`, (i, aria) =>
+        numberInput(i, 'bfr', aria),
+      ) +
+      `<p class="note" id="bfr-note"><span id="s0-bfr-note"></span> <span id="s1-bfr-note"></span></p>` +
+      row('l-bonus', 'bonus to the d100 roll', '', (i, aria) => numberInput(i, 'bonus', aria)) +
+      row('l-defending', 'defending', '', (i, aria) => checkbox(i, 'defending', aria)),
+  );
+  const tactic = group(
+    'g-tactic',
+    'Tactic',
+    row('l-tactic', 'tactic', '', (i, aria) => {
+      const options = tactics(i)
+        .map((t) => `<option value="${t}">${esc(tacticLabel(t))}</option>`)
+        .join('');
+      return `<select id="s${i}-tactic" ${aria}>${options}</select>`;
+    }),
+  );
+  const factors = `<details class="block" id="d-factors"${computed ? ' open' : ''}><summary>Force factors <small>(when BR and BFR are empty)</small></summary>${group(
+    'g-factors',
+    'Force factors',
+    FACTOR_CONTROLS.map((c) =>
+      row(`l-f-${c.key}`, c.label, sheetLine(c.line), (i, aria) => factorControl(i, c, aria)),
+    ).join(''),
+    ' aria-label="force factors"',
+  )}</details>`;
+  const statements = `<details class="block" id="d-statements"${computed ? ' open' : ''}><summary>Statements <small>(BR = BFR + n × ⌈BFR/10⌉, ${sheetLine(48)})</small></summary>${group(
+    'g-statements',
+    'Statements',
+    STATEMENTS.map((s) =>
+      row(`l-st-${s.key}`, s.text, sheetLine(s.line), (i, aria) => checkbox(i, `st-${s.key}`, aria)),
+    ).join(''),
+    ' aria-label="statements"',
+    true,
+  )}</details>`;
+  const adjustments = `<details class="block" id="d-adjustments" open><summary>Adjustments <small>(${sheetLine('70–168')})</small></summary>${group(
+    'g-adjustments',
+    'Adjustments',
+    adjustmentGroups(),
+    ' aria-label="adjustments"',
+    true,
+  )}</details>`;
+  const built = `<details class="block" id="d-built"><summary>How the BR is built</summary><div class="built">${SIDES.map(
+    (i) => `<div><p class="sub">${i === 0 ? 'A' : 'B'}</p><ul id="s${i}-adj"></ul></div>`,
+  ).join('')}</div></details>`;
+  const policies = `<fieldset class="group" id="g-policies"><legend>Policies</legend>
+  <div class="single"><label for="tie">tie policy</label><select id="tie">${['reroll', 'defender', 'attacker', 'stalemate'].map((t) => `<option>${t}</option>`).join('')}</select></div>
+  <div class="single"><label for="days">pursuit: battles over at most (days)</label><input id="days" type="number" min="1" max="365" step="1" inputmode="numeric" aria-describedby="days-note"></div>
+  <p class="note" id="days-note">1: a single battle. More: while the forces stay in contact the winner attacks again the next day (Monte Carlo, in the answer).</p></fieldset>`;
+  return `<div class="col">${force}${tactic}${policies}${factors}</div><div class="col">${statements}${adjustments}${built}</div>`;
 }
 
 export function fillForm(f: FormFields): void {
@@ -119,7 +190,10 @@ export function fillForm(f: FormFields): void {
     }
     for (const st of STATEMENTS) input(`st-${st.key}`).checked = s.statements.includes(st.key);
     for (const c of FLAG_CONTROLS) input(`a-${c.key}`).checked = s.flags[c.key];
-    for (const c of CHOICE_CONTROLS) $<HTMLSelectElement>(`s${i}-c-${c.group}`).value = s.choices[c.group];
+    for (const c of CHOICE_CONTROLS) {
+      const chosen = input(`c-${c.group}-${s.choices[c.group]}`) ?? input(`c-${c.group}-none`);
+      chosen.checked = true;
+    }
   });
   $<HTMLSelectElement>('tie').value = f.tie;
   $<HTMLInputElement>('days').value = String(f.days);
@@ -129,6 +203,8 @@ export function readForm(): FormFields {
   const side = (i: number): SideFields => {
     const input = (k: string) => $<HTMLInputElement>(`s${i}-${k}`);
     const optional = (k: string) => (input(k).value.trim() === '' ? null : Number(input(k).value));
+    const chosen = (g: string) =>
+      document.querySelector<HTMLInputElement>(`input[name="s${i}-c-${g}"]:checked`)?.value ?? 'none';
     return {
       name: input('name').value,
       troops: Number(input('troops').value),
@@ -149,9 +225,10 @@ export function readForm(): FormFields {
       defending: input('defending').checked,
       tactic: $<HTMLSelectElement>(`s${i}-tactic`).value as SideFields['tactic'],
       flags: Object.fromEntries(FLAG_CONTROLS.map((c) => [c.key, input(`a-${c.key}`).checked])),
-      choices: Object.fromEntries(
-        CHOICE_CONTROLS.map((c) => [c.group, $<HTMLSelectElement>(`s${i}-c-${c.group}`).value]),
-      ) as Record<ChoiceGroup, string>,
+      choices: Object.fromEntries(CHOICE_CONTROLS.map((c) => [c.group, chosen(c.group)])) as Record<
+        ChoiceGroup,
+        string
+      >,
     };
   };
   return {

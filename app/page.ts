@@ -1,7 +1,8 @@
 /**
  * The what-if page (`warcast app`): a form for a War Machine battle whose every change re-runs the exact
- * engine (src/app/model.ts, the same code as `warcast odds --exact`) in the page. Bundled by esbuild into one
- * self-contained index.html (src/app/build.ts); no network.
+ * engine (src/app/model.ts, the same code as `warcast odds --exact`) in the page, the answer first: the verdict
+ * panel beside the form (./verdict.ts), the full odds below it, the pursuit's Monte Carlo by stages in a worker.
+ * Bundled by esbuild into one self-contained index.html (src/app/build.ts); no network.
  */
 import {
   applyFields,
@@ -18,8 +19,12 @@ import {
 } from '../src/app/model.js';
 import { casualtySvg, casualtyTable, resultsRowsSvg } from './charts.js';
 import type { Job } from './worker.js';
-import { fillForm, policiesFieldset, readForm, sideFieldset } from './form.js';
+import { fillForm, formHtml, readForm } from './form.js';
+import { keyChartSvg, pursuitHtml, verdictHtml } from './verdict.js';
 import { num, pct } from '../src/text/format.js';
+import { presentOdds } from '../src/kinds/warMachine/present.js';
+import { renderMarkdown } from '../src/present/markdown.js';
+import type { OddsResult } from '../src/analysis/oddsResult.js';
 import { TACTIC_LABELS, type Tactic } from '../src/rules/warMachine/tactics.js';
 import { stringify } from 'yaml';
 import { escapeHtml as esc } from '../src/present/escape.js';
@@ -36,17 +41,23 @@ function cell(value: number, text: string, key: string): string {
 function render(): void {
   const started = performance.now();
   $('results').setAttribute('aria-busy', 'true');
-  current = applyFields(original, readForm());
+  const fields = readForm();
+  current = applyFields(original, fields);
   let scenario;
   try {
     scenario = validateDocument(current);
   } catch (err) {
     $('error').textContent = err instanceof Error ? err.message : String(err);
     clearTimeout(gameTimer);
+    $('results').setAttribute('aria-busy', 'false');
     return;
   }
   $('error').textContent = '';
   const r = exactOddsResult(scenario);
+  $('verdict-panel').innerHTML = verdictHtml(r);
+  $('key-chart').innerHTML = keyChartSvg(r);
+  $('strip').innerHTML = stripHtml(r);
+  r.sides.forEach((name, i) => ($(`side-${i}`).textContent = `${i === 0 ? 'A' : 'B'} (${name})`));
   $('verdict').textContent = verdictLine(r, pct, num);
   const [a, b] = r.sides;
   $('odds').innerHTML =
@@ -64,17 +75,19 @@ function render(): void {
   $('cas-charts').innerHTML = casualtySvg(r, 0) + casualtySvg(r, 1);
   $('rows-chart').innerHTML = resultsRowsSvg(r);
   r.ratings.forEach((rating, i) => {
-    const f = readForm().sides[i];
+    const f = fields.sides[i];
+    const side = i === 0 ? 'A' : 'B';
     $(`s${i}-br-note`).textContent =
       f.battleRating === null
-        ? `empty: computed (BR ${rating.battleRating}, from the ${f.basicForceRating === null ? 'force factors' : 'BFR'} and statements)`
+        ? `${side}: BR ${rating.battleRating}, computed from the ${f.basicForceRating === null ? 'force factors' : 'BFR'} and statements.`
         : '';
     $(`s${i}-bfr-note`).textContent =
       f.battleRating !== null
-        ? 'not used: the BR is given'
+        ? `${side}: not used (the BR is given).`
         : f.basicForceRating === null
-          ? `empty: computed from the force factors below`
+          ? `${side}: computed from the force factors.`
           : '';
+    $<HTMLInputElement>(`s${i}-br`).placeholder = f.battleRating === null ? String(rating.battleRating) : '';
     $(`s${i}-adj`).innerHTML =
       rating.adjustments
         .map(
@@ -84,6 +97,7 @@ function render(): void {
         .join('') || '<li>no adjustments</li>';
   });
   history.replaceState(null, '', hashOf(current));
+  pursuit(current);
   $('results').dataset.oddsMs = (performance.now() - started).toFixed(1);
   // Time to first answer: from the navigation's start (performance's time origin) to the odds on screen.
   $('results').dataset.firstAnswerMs ??= performance.now().toFixed(0);
@@ -115,6 +129,7 @@ function renderGame(scenario: ReturnType<typeof validateDocument>): void {
     `Nash mixes (on P(win) + ½ P(no winner)): A plays ${mix(game.mixA)}; B plays ${mix(game.mixB)}; value for A ${pct(game.value)}`;
 }
 
+/** Shows the exported text in the export box and downloads it as a file (an in-memory blob: URL). */
 function download(name: string, text: string, type: string): void {
   $<HTMLTextAreaElement>('export').value = text;
   const a = document.createElement('a');
@@ -122,9 +137,46 @@ function download(name: string, text: string, type: string): void {
   a.download = name;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  say(`${name} downloaded; its text is in the export box below`);
 }
 
-/** Runs the page: the form, the answer on every change, exports, the siege Monte Carlo. */
+/** A short word beside the buttons (a status region: a screen reader reads it out). */
+function say(text: string): void {
+  $('action-status').textContent = text;
+}
+
+/** The exact result of the scenario as edited, or null (the error line says why). */
+function exactNow(): OddsResult | null {
+  try {
+    return exactOddsResult(validateDocument(current));
+  } catch (err) {
+    $('error').textContent = err instanceof Error ? err.message : String(err);
+    return null;
+  }
+}
+
+/** Copies the page's link (the scenario is in its hash); where the clipboard is refused, selects it to copy. */
+async function copyLink(): Promise<void> {
+  const link = location.href;
+  try {
+    await navigator.clipboard.writeText(link);
+    say('link copied');
+  } catch {
+    const box = $<HTMLTextAreaElement>('export');
+    box.value = link;
+    box.focus();
+    box.select();
+    say(document.execCommand('copy') ? 'link copied' : 'the link is in the export box below: copy it');
+  }
+}
+
+/** The phone's answer strip: the outcome in one line, pinned at the top while the answer panel is out of view. */
+function stripHtml(r: OddsResult): string {
+  const [a, b] = r.sides;
+  return `<span class="a"><span class="n">A ${esc(a)}</span> <b>${pct(r.win[0], 1)}</b></span><span class="mid">no winner ${pct(r.tie, 1)}</span><span class="b"><b>${pct(r.win[1], 1)}</b> <span class="n">B ${esc(b)}</span></span>`;
+}
+
+/** Runs the page: the form, the answer on every change, exports, the Monte Carlo. */
 export function startPage(): void {
   const embedded = JSON.parse($('scenario').textContent ?? '{}') as ScenarioDocument;
   try {
@@ -133,19 +185,32 @@ export function startPage(): void {
     original = embedded;
   }
   current = original;
-  $('form').innerHTML = sideFieldset(original, 0) + sideFieldset(original, 1) + policiesFieldset();
+  $('form').innerHTML = formHtml(original);
   fillForm(fieldsOf(original));
-  $('form').addEventListener('input', render);
-  $('form').addEventListener('change', render);
+  // One answer per frame however many events an edit fires (a checkbox fires input and change).
+  let frame = 0;
+  const schedule = () => {
+    $('results').setAttribute('aria-busy', 'true');
+    frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      render();
+    });
+  };
+  $('form').addEventListener('input', schedule);
+  $('form').addEventListener('change', schedule);
   $('form').addEventListener('submit', (e) => e.preventDefault());
+  $('copy-link').addEventListener('click', () => void copyLink());
   $('export-yaml').addEventListener('click', () => download('scenario.yaml', stringify(current), 'application/yaml'));
   $('export-json').addEventListener('click', () => {
-    try {
-      download('result.json', exportJson(exactOddsResult(validateDocument(current))), 'application/json');
-    } catch (err) {
-      $('error').textContent = err instanceof Error ? err.message : String(err);
-    }
+    const r = exactNow();
+    if (r) download('result.json', exportJson(r), 'application/json');
   });
+  $('export-markdown').addEventListener('click', () => {
+    const r = exactNow();
+    if (r) download('result.md', renderMarkdown(presentOdds(r)), 'text/markdown');
+  });
+  // The strip shows only while the answer panel is scrolled out of view (CSS shows it on narrow screens only).
+  new IntersectionObserver(([entry]) => ($('strip').hidden = entry.isIntersecting)).observe($('verdict-panel'));
   render();
 
   // The Monte Carlo runs: each in its own Web Worker started from this page's own script (nothing fetched).
@@ -174,6 +239,66 @@ export function startPage(): void {
 
 const workers: Partial<Record<Job['task'], Worker>> = {};
 
+/** A worker running this page's own script (nothing fetched: a blob: URL of the inline script). */
+function pageWorker(): Worker {
+  return new Worker(URL.createObjectURL(new Blob([$('app-script').textContent ?? ''], { type: 'text/javascript' })));
+}
+
+/**
+ * The pursuit's answer, which has no exact form: Monte Carlo in a worker, in growing stages, each the CLI's
+ * answer for its trials (`warcast odds --seed 42 --trials N`), so the verdict fills in and its interval narrows.
+ */
+export const PURSUIT_STAGES = [2_000, 20_000, 100_000];
+let pursuitWorker: Worker | undefined;
+let pursuitTimer: ReturnType<typeof setTimeout> | undefined;
+let pursuitKey = '';
+
+function pursuit(doc: ScenarioDocument): void {
+  const days = (doc.engagement as { maxDays?: number } | undefined)?.maxDays ?? 1;
+  const key = JSON.stringify(doc);
+  if (key === pursuitKey) return;
+  pursuitKey = key;
+  pursuitWorker?.terminate();
+  pursuitWorker = undefined;
+  clearTimeout(pursuitTimer);
+  const box = $('pursuit');
+  if (days <= 1) {
+    box.innerHTML = '';
+    delete box.dataset.trials;
+    return;
+  }
+  // The last pursuit's numbers stay, greyed, until the new run's first stage replaces them.
+  delete box.dataset.trials;
+  if (box.innerHTML === '') box.innerHTML = '<p class="small">over the pursuit: Monte Carlo starting…</p>';
+  box.classList.add('stale');
+  // Typing a number fires an edit per key: start once the edits pause.
+  pursuitTimer = setTimeout(() => {
+    const worker = pageWorker();
+    pursuitWorker = worker;
+    let stage = 0;
+    const post = () => worker.postMessage({ task: 'battle', doc, seed: 42, trials: PURSUIT_STAGES[stage] } as Job);
+    worker.onmessage = (e: MessageEvent<{ type: string; message: string; result: OddsResult }>) => {
+      const m = e.data;
+      if (m.type === 'error') {
+        box.textContent = m.message;
+        worker.terminate();
+      } else if (m.type === 'result') {
+        const last = stage === PURSUIT_STAGES.length - 1;
+        const target = $('pursuit');
+        target.innerHTML = pursuitHtml(m.result, PURSUIT_STAGES.at(-1)!, !last);
+        target.dataset.trials = String(m.result.trials);
+        target.classList.remove('stale');
+        if (last) worker.terminate();
+        else {
+          stage++;
+          post();
+        }
+      }
+    };
+    post();
+  }, 200);
+}
+
 /** A "run" button: the job (with the seed and trials typed beside it) to a fresh worker; progress, then the JSON. */
 function monteCarloButton<R extends { elapsedMs: number }>(
   task: Job['task'],
@@ -182,9 +307,7 @@ function monteCarloButton<R extends { elapsedMs: number }>(
 ): void {
   $(`${task}-run`).addEventListener('click', () => {
     workers[task]?.terminate();
-    const worker = new Worker(
-      URL.createObjectURL(new Blob([$('app-script').textContent ?? ''], { type: 'text/javascript' })),
-    );
+    const worker = pageWorker();
     workers[task] = worker;
     const progress = $<HTMLProgressElement>(`${task}-progress`);
     progress.value = 0;

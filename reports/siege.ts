@@ -5,11 +5,12 @@
  */
 import type { SiegeResult } from '../src/analysis/siege.js';
 import { ENDINGS } from '../src/kinds/siege/plan.js';
+import { SIEGE_ENDING_VOCABULARY } from '../src/kinds/siege/endings.js';
 import { siegeEndingsChart, siegeSuppliesChart, siegeSurvivalChart, siegeWeeksChart } from './charts/siege.js';
 import { atMostChart } from './charts/cumulative.js';
 import { documentContent, type ReportContent } from './content.js';
 import { elapsedText, policyText, runFacts } from './save.js';
-import { presentSiege } from '../src/kinds/siege/present.js';
+import { ENDING_WORDS, presentSiege } from '../src/kinds/siege/present.js';
 import { chartText, type Chart } from './spec.js';
 
 export const SIEGE_SOURCES = [
@@ -18,16 +19,8 @@ export const SIEGE_SOURCES = [
   'warcast’s interpretation decisions and named policies where the sources are silent or differ: docs/siege.md, docs/rules.md.',
 ];
 
-export const ENDING_LABELS: Record<(typeof ENDINGS)[number], string> = {
-  stormed: 'stormed',
-  starved: 'starved into surrender',
-  defendersDepart: 'defenders depart',
-  attackerDeparts: 'attacker departs (its tactic)',
-  attackerRouted: 'attacker routed',
-  attackerDeserted: 'attacker deserts (no rations)',
-  standing: 'still standing at the limit',
-};
-const FALLEN = new Set(['stormed', 'starved', 'defendersDepart']);
+/** The endings chart's labels: the words of every presenter (src/kinds/siege/endings.ts). */
+export const ENDING_LABELS: Record<(typeof ENDINGS)[number], string> = ENDING_WORDS;
 
 /** P(falls in week w) from the cumulative curve, up to the last week anything fell. */
 export function weeklyFalls(r: SiegeResult): { week: number; probability: number }[] {
@@ -69,14 +62,14 @@ export function siegeReport(r: SiegeResult, file: string): ReportContent {
       name: 'siege-endings',
       title: 'Endings',
       caption:
-        'How the sieges end: the fortress falls (red: stormed, starved, abandoned) or holds (grey: the attacker departs, or it still stands at the week limit).',
+        'How the sieges end, by cause: the fortress falls (red: stormed; its garrison deserted or starved; its defenders departed by choice) or holds (grey: the attacker departed by choice, was routed or driven off, or its food ran out; or it is still standing at the week limit).',
       spec: siegeEndingsChart({
         endings: ENDINGS.map((e) => ({
           label: ENDING_LABELS[e],
           probability: r.endings[e].probability,
           lo: r.endings[e].ci95[0],
           hi: r.endings[e].ci95[1],
-          fallen: FALLEN.has(e),
+          fallen: SIEGE_ENDING_VOCABULARY[e].fallen,
         })),
       }),
     },

@@ -35,14 +35,15 @@ export function oddsReport(r: OddsResult, file: string): ReportContent {
       name: 'win',
       title: 'Win probability',
       caption: monteCarlo
-        ? 'Each side’s chance of winning the battle, with the 95% interval of the Monte Carlo estimate as error bars and the exact odds as a black tick.'
-        : 'Each side’s exact chance of winning the battle.',
+        ? `Each side’s chance of winning the battle, with the 95% interval of the Monte Carlo estimate as error bars and the exact odds as a black tick${r.exact!.noBattle > 0 ? '; a trial with no battle (neither side attacks, the grey bar) is won by neither' : ''}.`
+        : `Each side’s exact chance of winning the battle${r.exact!.noBattle > 0 ? '; a trial with no battle (neither side attacks, the grey bar) is won by neither' : ''}.`,
       spec: winProbabilityChart({
         sides,
         win: r.win,
         ci95: r.winCi95,
         exact: monteCarlo ? exact.win : null,
         noWinner: r.tie,
+        noBattle: r.noBattle,
       }),
     },
     {

@@ -21,6 +21,8 @@ import type { WarMachineOdds } from './kinds/warMachine/summary.js';
 
 export { odds, exactOdds, type OddsOptions, type OddsResult } from './analysis/odds.js';
 export { rate, type RateResult } from './analysis/rate.js';
+export { warMachineBreakpoints, type Breakpoint, type BreakpointRule } from './analysis/breakpoints.js';
+export { explainWarMachineChange } from './analysis/explainChange.js';
 export { matchup, type MatchupOptions, type MatchupResult, type Objective } from './analysis/matchup.js';
 export { sweep, type SweepOptions, type SweepResult } from './analysis/sweep.js';
 export type {

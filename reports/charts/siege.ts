@@ -134,7 +134,7 @@ export function siegeEndingsChart(i: SiegeEndingsInput): TopLevelSpec {
     type: 'nominal' as const,
     sort: values.map((v) => v.ending),
     title: null,
-    axis: { labelLimit: 320 },
+    axis: { labelLimit: 420 },
   };
   return {
     ...base('How it ends', 'probability of each ending; error bars: 95% interval'),

@@ -12,7 +12,9 @@ import { base, NEUTRAL_COLOUR, niceStep, r6, SIDE_COLOURS, sideLabels, type TopL
  * - `win[s]`: the estimate (Monte Carlo) or the exact value (exact mode);
  * - `ci95[s]`: its 95% interval, null in exact mode (no sampling error);
  * - `exact[s]`: exact odds drawn as a black tick over the bar, null when the bar already is exact;
- * - `noWinner`: P(no side wins: no battle or a standing tie); a grey bar when > 0.
+ * - `noWinner`: P(no side wins: no battle or a standing tie); a grey bar when > 0;
+ * - `noBattle`: the part of it with no battle at all (neither side attacks): its own grey bar, "no battle", the
+ *   rest ("no winner (standing tie)") another.
  */
 export interface WinChartInput {
   sides: [string, string];
@@ -20,6 +22,7 @@ export interface WinChartInput {
   ci95: [[number, number], [number, number]] | null;
   exact: [number, number] | null;
   noWinner: number;
+  noBattle?: number;
 }
 
 export function winProbabilityChart(i: WinChartInput): TopLevelSpec {
@@ -32,8 +35,19 @@ export function winProbabilityChart(i: WinChartInput): TopLevelSpec {
     exact: i.exact ? r6(i.exact[s]) : null,
     text: pctText(i.win[s]) + (i.ci95 ? ` ± ${((100 * (i.ci95[s][1] - i.ci95[s][0])) / 2).toFixed(2)}` : ''),
   }));
-  if (i.noWinner > 0)
-    rows.push({ label: 'no winner', p: r6(i.noWinner), lo: null, hi: null, exact: null, text: pctText(i.noWinner) });
+  const noBattle = i.noBattle ?? 0;
+  const standing = i.noWinner - noBattle;
+  if (noBattle > 0)
+    rows.push({ label: 'no battle', p: r6(noBattle), lo: null, hi: null, exact: null, text: pctText(noBattle) });
+  if (standing > 1e-12)
+    rows.push({
+      label: noBattle > 0 ? 'no winner (standing tie)' : 'no winner',
+      p: r6(standing),
+      lo: null,
+      hi: null,
+      exact: null,
+      text: pctText(standing),
+    });
   const domain = rows.map((r) => r.label);
   const subtitle = [
     i.ci95

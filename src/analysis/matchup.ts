@@ -78,8 +78,15 @@ export interface MatchupResult extends SolvedGame, ExactMatchup, ResultMeta {
   win: [Grid, Grid];
   /** `[bestResponseA, bestResponseB]`: each side's best replies to each enemy tactic, the name `odds` uses. */
   bestReply: [Record<Tactic, Tactic[]>, Record<Tactic, Tactic[]>];
+  /**
+   * P(no battle) per tactic pair: 1 where neither side attacks (both hold or withdraw, `noCombat`), else 0. Every
+   * P(win) of this result counts a no-battle trial as won by neither side.
+   */
+  noBattle: Grid;
+  /** The outcomes when both sides play their optimal mixes (`mixA`, `mixB`): P(A wins), P(B wins), P(no battle). */
+  optimalPlay: PlayOutcome;
   /** When the scenario gives both sides tactics: how its own choice fares against the solution. */
-  scenarioTactics: ScenarioTactics | null;
+  scenarioTactics: (ScenarioTactics & { outcome: PlayOutcome }) | null;
   casualtyGame: CasualtyGame | null;
   /** Null without --monte-carlo, and when Ctrl-C came before any cell's first chunk (then `interrupted`). */
   monteCarlo: MatchupMonteCarlo | null;
@@ -90,6 +97,30 @@ export interface MatchupResult extends SolvedGame, ExactMatchup, ResultMeta {
   ratings: [BaseRating, BaseRating];
   /** The scenario as validated (defaults filled): what the numbers answer. */
   scenario: WarMachineScenario;
+}
+
+/** What a pair of mixes gives, each side's P(win) counting a no-battle trial as not won, and P(no battle). */
+export interface PlayOutcome {
+  winA: number;
+  winB: number;
+  noBattle: number;
+}
+
+/** The outcome of A playing mix `a` and B mix `b`, each tactic drawn in secret (every cell is one pairing). */
+export function playOutcome(e: ExactMatchup, a: Mix, b: Mix): PlayOutcome {
+  let winA = 0;
+  let winB = 0;
+  let noBattle = 0;
+  TACTICS.forEach((x, i) =>
+    TACTICS.forEach((y, j) => {
+      const w = (a[x] ?? 0) * (b[y] ?? 0);
+      if (w === 0) return;
+      winA += w * e.winA[i][j];
+      winB += w * e.winB[i][j];
+      if (e.noCombat[i][j]) noBattle += w;
+    }),
+  );
+  return { winA, winB, noBattle };
 }
 
 export function parseObjective(text: string | undefined): Objective {
@@ -174,6 +205,7 @@ export async function matchupOf(
   const game = solveGame(exact.payoff);
   const simulated = options.monteCarlo ? await monteCarloCells(cells, exact, settings, options) : null;
   const monteCarlo = simulated && simulated.trialsPerCell.flat().some((t) => t > 0) ? simulated : null;
+  const own = scenarioTactics(scenario, exact.payoff);
   return {
     ...resultMeta('matchup'),
     kind: 'war-machine',
@@ -187,7 +219,9 @@ export async function matchupOf(
     ...game,
     win: [exact.winA, exact.winB],
     bestReply: [game.bestResponseA, game.bestResponseB],
-    scenarioTactics: scenarioTactics(scenario, exact.payoff),
+    noBattle: grid((i, j) => (exact.noCombat[i][j] ? 1 : 0)),
+    optimalPlay: playOutcome(exact, game.mixA, game.mixB),
+    scenarioTactics: own ? { ...own, outcome: playOutcome(exact, own.mixA, own.mixB) } : null,
     casualtyGame: objective === 'casualties' ? casualtyGame(exact) : null,
     monteCarlo,
     interrupted: simulated?.interrupted ?? false,

@@ -57,6 +57,10 @@ export interface OddsResult extends WarMachineOdds, RunHeader, ResultMeta {
   /** What each index of `rows[side]` is: the results row's difference band, e.g. "9–15" (docs/rules.md). */
   rowLabels: string[];
   winCi95: [[number, number], [number, number]] | null;
+  /** 95% interval of P(no battle) (null for exact odds). */
+  noBattleCi95: [number, number] | null;
+  /** 95% intervals of P(win | a battle is fought) (null for exact odds, or when no battle was fought). */
+  winGivenBattleCi95: [[number, number], [number, number]] | null;
   exact: WarMachineOdds | null;
   /**
    * With tactics in play: each side's best pure tactic against the other side's tactic (or mix) as given, by
@@ -154,7 +158,7 @@ export function oddsResultOf(
     rowLabels: RESULTS_ROW_LABELS,
     ratings: sideRatings(compiled, scenario),
   };
-  const body = mc ?? { ...exact, winCi95: null };
+  const body = mc ?? { ...exact, winCi95: null, noBattleCi95: null, winGivenBattleCi95: null };
   const weights = monteCarlo ? run.acc : exactProbabilities(compiled);
   const distributions = casualtyDistributions(compiled, weights, monteCarlo ? run.trials : 1);
   return {

@@ -5,6 +5,7 @@ import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import type { PairEffects } from '../rules/warMachine/battle.js';
 import type { SideRating } from '../rules/warMachine/rating.js';
 import type { Tactic } from '../rules/warMachine/tactics.js';
+import { warMachineBreakpoints, type Breakpoint } from './breakpoints.js';
 
 export interface RateResult extends ResultMeta {
   kind: 'war-machine';
@@ -14,6 +15,8 @@ export interface RateResult extends ResultMeta {
   tacticEffects: PairEffects[] | null;
   /** Tactics are given as a mix (several pairings): `odds` and `matchup` answer those. */
   mixed: boolean;
+  /** The rule thresholds nearest the battle, side A's first (src/analysis/breakpoints.ts; docs/rules.md, Breakpoints). */
+  breakpoints: Breakpoint[];
 }
 
 /** The ratings of a War Machine scenario: `warcast rate FILE --json` prints exactly this object. */
@@ -29,5 +32,6 @@ export async function rate(input: ScenarioInput): Promise<RateResult> {
     tactics,
     tacticEffects: tactics ? [c.pairs[0].effects] : null,
     mixed: c.pairs.length > 1,
+    breakpoints: warMachineBreakpoints(scenario),
   };
 }

@@ -111,23 +111,35 @@ export async function appHtml(doc: ScenarioDocument, siegeText: string, cascadeT
 </head>
 <body>
 <main>
+<header class="top">
 <h1>${escapeHtml(title)}: what if?</h1>
-<p class="lead">Change any value: the odds below are recomputed exactly (all 10,000 pairs of d100 rolls) in this page, by the engine of <code>warcast odds --exact</code>. The link in the address bar reproduces this page.</p>
-<form id="form" aria-label="the battle"></form>
-<section id="results" aria-live="polite" aria-busy="true">
-<h2>Odds</h2>
+<p class="lead">Change any value: the answer is recomputed exactly (all 10,000 pairs of d100 rolls) in this page, by the engine of <code>warcast odds --exact</code>. The link reproduces this page.</p>
+</header>
+<div class="layout">
+<aside id="answer" class="answer" aria-labelledby="answer-h">
+<h2 id="answer-h">The answer</h2>
 <p id="error" role="alert" class="error"></p>
+<div id="verdict-panel" aria-live="polite"></div>
+<div id="key-chart" class="key-chart"></div>
+<div id="pursuit" class="pursuit" aria-live="polite"></div>
+<p class="actions"><button type="button" id="copy-link">copy link</button> <button type="button" id="export-yaml">YAML</button> <button type="button" id="export-json">JSON</button> <button type="button" id="export-markdown">Markdown</button> <span id="action-status" role="status"></span></p>
+</aside>
+<form id="form" class="form" aria-label="the battle"></form>
+</div>
+<div id="strip" class="strip" aria-hidden="true" hidden></div>
+<section id="results" aria-labelledby="results-h" aria-busy="true">
+<h2 id="results-h">The odds in full</h2>
 <p id="verdict" class="verdict"></p>
-<table id="odds"></table>
+<div class="scroll"><table id="odds"></table></div>
 <p id="nowinner"></p>
-<h2>Casualties</h2>
-<table id="casualty-q"></table>
+<h3>Casualties</h3>
+<div class="scroll"><table id="casualty-q"></table></div>
 <div id="cas-charts" class="charts"></div>
-<h2>Results rows</h2>
+<h3>Results rows</h3>
 <p class="note">How decisively each side wins: the probability of each row of the combat results table (the winner’s margin).</p>
 <div id="rows-chart"></div>
-<h2>Tactics as a game</h2>
-<table id="matchup" class="matchup"></table>
+<h3>Tactics as a game</h3>
+<div class="scroll"><table id="matchup" class="matchup"></table></div>
 <p id="nash"></p>
 </section>
 <section aria-labelledby="mc-h">
@@ -139,9 +151,8 @@ ${monteCarloBlock('cascade', 'cascades', 'A Dune seizure cascade (YAML, as <code
 </section>
 <section aria-label="export">
 <h2>Export</h2>
-<p><button type="button" id="export-yaml">export YAML</button> <button type="button" id="export-json">export JSON</button></p>
-<label for="export">exported text (the YAML is a scenario <code>warcast</code> reads; the JSON is <code>warcast odds --exact --json</code> without elapsedMs)</label>
-<textarea id="export" readonly rows="8"></textarea>
+<p><label for="export">exported text: the YAML is a scenario <code>warcast</code> reads; the JSON is <code>warcast odds --exact --json</code> without elapsedMs; the Markdown is <code>warcast odds --exact --markdown</code>, for a forum post</label></p>
+<textarea id="export" readonly rows="8" spellcheck="false"></textarea>
 </section>
 </main>
 <script type="application/json" id="scenario">${scriptJson(doc)}</script>

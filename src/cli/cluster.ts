@@ -1,6 +1,7 @@
 /** Command-line wiring of shards, merge and cluster mode (docs/distributed.md); the work is in ./distributed.ts, loaded on use. */
 import type { Command } from 'commander';
 import type { Io } from './io.js';
+import { countOption, MAX_THREADS } from './options.js';
 import { kindAnsweredBy, type KindName } from '../kinds/index.js';
 import type { ClusterFlags, CommandRun, Shardable } from './distributed.js';
 
@@ -64,15 +65,19 @@ export function addClusterCommands(program: Command, io: Io, setExit: (code: num
       "take chunk-range jobs from Redis and run them on this machine's threads (for commands run with --redis URL); see docs/distributed.md",
     )
     .requiredOption('--redis <url>', 'the Redis the commands queue on, e.g. redis://10.0.0.5:6379')
-    .option('--threads <n>', 'worker threads (default: available parallelism)')
-    .option('--stall-ms <ms>', 'a job whose worker goes silent this long is retried on another worker (default 30000)')
-    .action(async (flags: { redis: string; threads?: string; stallMs?: string }) => {
-      const { parseCount } = await import('./options.js');
-      const { MAX_THREADS } = await import('../analysis/options.js');
+    .addOption(countOption('--threads <n>', 'worker threads (default: available parallelism)', 1, MAX_THREADS))
+    .addOption(
+      countOption(
+        '--stall-ms <ms>',
+        'a job whose worker goes silent this long is retried on another worker (default 30000)',
+        1000,
+        3_600_000,
+      ),
+    )
+    .action(async (flags: { redis: string; threads?: number; stallMs?: number }) => {
       const { availableParallelism } = await import('node:os');
-      const threads =
-        flags.threads === undefined ? availableParallelism() : parseCount('--threads', flags.threads, 1, MAX_THREADS);
-      const stallMs = flags.stallMs === undefined ? 30_000 : parseCount('--stall-ms', flags.stallMs, 1000, 3_600_000);
+      const threads = flags.threads ?? availableParallelism();
+      const stallMs = flags.stallMs ?? 30_000;
       const { runWorker } = await (await import('../distributed/optional.js')).loadCluster();
       setExit(
         await runWorker({ url: flags.redis, version, threads, stallMs, log: (t) => io.err(t), signal: io.signal }),

@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import type { Io } from './io.js';
 import { threadCap } from './exit.js';
+import { MAX_THREADS } from '../analysis/options.js';
 
 /** The columns text output fits on a terminal whose width is unknown (80 reads well). */
 export const TEXT_WIDTH = 80;
@@ -94,11 +95,10 @@ export function beforeAction(io: Io, command: Command): void {
   // and JSON keep whole lines and tables, as programs read them.
   io.textWidth = textWidthFor(io, globals);
   warnIdleOptions(io, command);
-  const given = command.opts().threads as string | undefined;
-  const cap = threadCap();
-  const n = given === undefined ? NaN : Number(given.trim().replace(/[_,]/g, ''));
-  if (Number.isInteger(n) && n > cap) {
+  const n = command.opts().threads as number | undefined; // parsed by commander (src/cli/options.ts countOption)
+  const cap = Math.min(threadCap(), MAX_THREADS);
+  if (n !== undefined && n > cap) {
     if (!io.quiet) io.err(`warcast: --threads ${n} is more than 4 per core here; using ${cap}\n`);
-    command.setOptionValue('threads', String(cap));
+    command.setOptionValue('threads', cap);
   }
 }

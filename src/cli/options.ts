@@ -1,5 +1,5 @@
 /** The run options as typed on the command line: text into numbers, errors that name the option. */
-import type { Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { MAX_SEED } from '../rng/index.js';
 import { MAX_THREADS, runSettings, type RunOptions, type RunSettings } from '../analysis/options.js';
@@ -12,19 +12,20 @@ export interface TrialWords {
   unit: string;
 }
 
+/** The run options as commander hands them over: numbers, parsed and range-checked by `countOption`/`precisionOption`. */
 export interface RunFlags {
-  trials?: string;
-  seed?: string;
-  threads?: string;
-  precision?: string;
-  maxTrials?: string;
+  trials?: number;
+  seed?: number;
+  threads?: number;
+  precision?: number;
+  maxTrials?: number;
   json?: boolean;
   markdown?: boolean;
   exact?: boolean;
   /** Checkpoints (cli/checkpoint.ts). */
   checkpoint?: string;
   resume?: string;
-  checkpointEvery?: string;
+  checkpointEvery?: number;
 }
 
 /** Integers as users type them: 1000000, 1_000_000, 1e6, 1,000,000. */
@@ -39,25 +40,54 @@ export function parseCount(option: string, text: string, min: number, max: numbe
   return n;
 }
 
-/** The flags as analysis options (checked: a bad option fails before any work). */
-export function runOptions(f: RunFlags): RunOptions & RunSettings {
-  let precision: number | null = null;
-  if (f.precision !== undefined) {
-    precision = Number(f.precision);
-    if (!Number.isFinite(precision) || precision <= 0 || precision >= 0.5) {
-      throw new UsageError(`--precision: expected a half-width between 0 and 0.5 (e.g. 0.001), got '${f.precision}'`);
+/**
+ * A whole-number option parsed where commander reads it (`argParser`): a bad value stops the command before any
+ * work, with commander's line naming the option and ours saying what was expected (exit 2).
+ */
+export function countOption(flags: string, description: string, min: number, max: number): Option {
+  const name = flags.split(' ')[0];
+  return new Option(flags, description).argParser((text) => {
+    try {
+      return parseCount(name, text, min, max);
+    } catch (err) {
+      throw new InvalidArgumentError((err as Error).message);
     }
+  });
+}
+
+/** `--precision <eps>`: a 95% half-width strictly between 0 and 0.5. */
+export function parsePrecision(text: string): number {
+  const precision = Number(text.trim());
+  if (!Number.isFinite(precision) || precision <= 0 || precision >= 0.5) {
+    throw new UsageError(`--precision: expected a half-width between 0 and 0.5 (e.g. 0.001), got '${text}'`);
   }
+  return precision;
+}
+
+export function precisionOption(description: string): Option {
+  return new Option('--precision <eps>', description).argParser((text) => {
+    try {
+      return parsePrecision(text);
+    } catch (err) {
+      throw new InvalidArgumentError((err as Error).message);
+    }
+  });
+}
+
+/** The flags as analysis options; commander has parsed them, `runSettings` checks what a library caller passes. */
+export function runOptions(f: RunFlags): RunOptions & RunSettings {
   const options: RunOptions = {
-    trials: f.trials === undefined ? undefined : parseCount('--trials', f.trials, 1, 1e12),
-    seed: f.seed === undefined ? undefined : parseCount('--seed', f.seed, 0, MAX_SEED),
-    threads: f.threads === undefined ? undefined : parseCount('--threads', f.threads, 1, MAX_THREADS),
-    precision,
-    maxTrials: f.maxTrials === undefined ? undefined : parseCount('--max-trials', f.maxTrials, 1, 1e12),
+    trials: f.trials,
+    seed: f.seed,
+    threads: f.threads,
+    precision: f.precision ?? null,
+    maxTrials: f.maxTrials,
     exact: Boolean(f.exact),
   };
   return { ...options, ...runSettings(options) };
 }
+
+export { MAX_SEED, MAX_THREADS };
 
 /** `--checkpoint`, `--resume`, `--checkpoint-every` on every command that takes the run options (cli/checkpoint.ts). */
 export function addCheckpointOptions(cmd: Command): Command {
@@ -70,5 +100,15 @@ export function addCheckpointOptions(cmd: Command): Command {
       '--resume <file>',
       'continue the run a --checkpoint FILE was written by (same scenario, seed and options), checkpointing to it',
     )
-    .option('--checkpoint-every <s>', 'seconds between checkpoint writes (default 5; 0: after every task)');
+    .addOption(
+      new Option(
+        '--checkpoint-every <s>',
+        'seconds between checkpoint writes (default 5; 0: after every task)',
+      ).argParser((text) => {
+        const seconds = Number(text.trim());
+        if (text.trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > 86_400)
+          throw new InvalidArgumentError(`--checkpoint-every: expected seconds from 0 to 86400, got '${text}'`);
+        return seconds;
+      }),
+    );
 }

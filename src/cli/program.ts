@@ -14,7 +14,7 @@ import { addUtilityCommands } from './utilityCommands.js';
 import { jsonErrors } from './emit.js';
 import { escapeControls } from '../scenario/controls.js';
 import { exitCodeFor } from './exit.js';
-import { addCheckpointOptions, type TrialWords } from './options.js';
+import { addCheckpointOptions, countOption, MAX_SEED, precisionOption, type TrialWords } from './options.js';
 import { beforeAction } from './ignored.js';
 import { assertScenarioArgs } from './scenarioArg.js';
 import { unknownCommand } from './unknownCommand.js';
@@ -32,11 +32,16 @@ export function addRunOptions(
 ): Command {
   return addCheckpointOptions(
     cmd
-      .option('--trials <n>', words.trials)
-      .option('--seed <n>', `master seed; same seed, same answer (default ${RUN_DEFAULTS.seed})`)
-      .option('--threads <n>', 'threads: this one and n − 1 workers (default: available parallelism)')
-      .option('--precision <eps>', `keep adding ${words.unit} until every probability is known to ± eps (95%)`)
-      .addOption(new Option('--max-trials <n>', `upper bound on ${words.unit} under --precision`).default(undefined))
+      .addOption(countOption('--trials <n>', words.trials, 1, 1e12))
+      .addOption(
+        countOption('--seed <n>', `master seed; same seed, same answer (default ${RUN_DEFAULTS.seed})`, 0, MAX_SEED),
+      )
+      .addOption(
+        // any count: more than 4 per core is capped with a warning before the run (src/cli/ignored.ts beforeAction)
+        countOption('--threads <n>', 'threads: this one and n − 1 workers (default: available parallelism)', 1, 1e12),
+      )
+      .addOption(precisionOption(`keep adding ${words.unit} until every probability is known to ± eps (95%)`))
+      .addOption(countOption('--max-trials <n>', `upper bound on ${words.unit} under --precision`, 1, 1e12))
       .option('--json', 'print one JSON document on stdout')
       .addOption(
         new Option(

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { narrateRoll, roll, type RollResult } from '../analysis/roll.js';
 import { parseSealFile, sealedRoll } from '../analysis/rollSeal.js';
 import { ExitCode, UsageError } from '../errors.js';
-import { MAX_SEED } from '../rng/index.js';
 import type { Narration } from '../kinds/roll.js';
 import { DISCORD_LIMIT, formatRoll, rollMarkdown } from './format/roll.js';
 import type { Io } from './io.js';
@@ -13,7 +12,8 @@ import { fitText } from '../present/text.js';
 import { postMessages, webhookUrl } from './rollPost.js';
 
 export interface RollFlags {
-  seed?: string;
+  /** Parsed by commander (src/cli/tableCommands.ts). */
+  seed?: number;
   /** Typed dice; `true` (the option alone): ask for each die on the terminal. */
   dice?: string | true;
   json?: boolean;
@@ -76,7 +76,7 @@ export async function rollCommand(file: string, flags: RollFlags, io: Io): Promi
     });
   } else {
     if (flags.contrib?.length) throw new UsageError('--contrib: only with --seal (contributions feed a sealed round)');
-    const seed = flags.seed === undefined ? undefined : parseCount('--seed', flags.seed, 0, MAX_SEED);
+    const seed = flags.seed;
     const typed = typedDice(flags, io);
     result = await roll(await scenarioArg(file, io.signal), {
       seed,

@@ -11,9 +11,7 @@ import { parseDiceList } from '../analysis/rollDice.js';
 import { sha256 } from '../analysis/rollSeal.js';
 import { writeAtomic } from '../engine/checkpoint.js';
 import { ExitCode, UsageError, WarcastError } from '../errors.js';
-import { MAX_SEED } from '../rng/index.js';
 import type { Io } from './io.js';
-import { parseCount } from './options.js';
 import { emitRoll, parseLimit, readBytes, typedDice, type RollFlags } from './roll.js';
 import { webhookUrl } from './rollPost.js';
 
@@ -95,7 +93,7 @@ export async function weeklyCommand(file: string, flags: RollFlags, io: Io): Pro
   const state: WeeklyState = saved ?? {
     schema: WEEKLY_SCHEMA,
     scenarioSha256,
-    seed: typed ? null : flags.seed === undefined ? freshSeed() : parseCount('--seed', flags.seed, 0, MAX_SEED),
+    seed: typed ? null : (flags.seed ?? freshSeed()),
     dice: [],
     weeks: [],
   };

@@ -1,7 +1,7 @@
 /** The commands for play at the table: `roll` (one game with real dice), `seal` and `verify` (sealed rounds), `compare` (two scenarios), `rate`. */
 import { Option, type Command } from 'commander';
 import type { Io } from './io.js';
-import type { TrialWords } from './options.js';
+import { countOption, MAX_SEED, type TrialWords } from './options.js';
 
 export function addTableCommands(
   program: Command,
@@ -15,7 +15,14 @@ export function addTableCommands(
     .description(
       'play one battle (day by day when it pursues), siege (week by week), cascade round, march (day by day) or divided battle with real dice, narrated: drawn by a seed, typed (--dice) or sealed for a play-by-email game (--seal); docs/roll.md',
     )
-    .option('--seed <n>', 'the dice seed (default: fresh dice each time; the seed is printed for replay)')
+    .addOption(
+      countOption(
+        '--seed <n>',
+        'the dice seed (default: fresh dice each time; the seed is printed for replay)',
+        0,
+        MAX_SEED,
+      ),
+    )
     .addOption(
       new Option(
         '--dice [dice]',

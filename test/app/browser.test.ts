@@ -94,19 +94,32 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     const before = await cliJson(['odds', 'examples/orcs-vs-men.yaml', '--exact', '--json']);
     expect(await shown('win-a')).toBe((before.win as number[])[0]);
 
+    // Every control of the form has a name a screen reader says: its row's words and its side.
+    const tree = await page.locator('#form').ariaSnapshot();
+    const controls = tree.split('\n').filter((l) => /^\s*- (spinbutton|checkbox|radio|combobox|textbox)\b/.test(l));
+    expect(controls.length).toBeGreaterThan(100);
+    expect(
+      controls.filter((l) => !/^\s*- \w+ "[^"]+"/.test(l)),
+      'controls without a name',
+    ).toEqual([]);
+    expect(tree).toContain('spinbutton "troops A (Orcs of the Broken Fang)"');
+    expect(tree).toContain('checkbox "Higher altitude B (Men of Kelvin)"');
+
     // Keyboard-usable, labelled controls: type a BR for B (replacing its computed BR) and choose A's tactic.
     await page.getByLabel('battle rating (BR)').nth(1).fill('95');
     await page.getByLabel('tactic').first().selectOption('envelop');
     await page.getByLabel('tie policy').selectOption('defender');
-    // An adjustment (its sheet line beside it) and an "only one" choice, by keyboard: Space ticks a checkbox.
+    // An adjustment (its sheet line as the hint under its words) and an "only one" choice, by keyboard: Space
+    // ticks a checkbox, the arrows move within a side's radio group.
     const altitude = page.getByLabel('Higher altitude').first();
     await altitude.focus();
     await page.keyboard.press('Space');
     expect(await altitude.isChecked()).toBe(true);
-    expect(await page.locator('.check', { has: page.locator('#s0-a-higherAltitude') }).textContent()).toContain(
-      '+20, sheet l. 108',
-    );
-    await page.getByLabel('fatigue: only one').nth(1).selectOption('moderate');
+    expect(await page.locator('#l-a-higherAltitude-hint').textContent()).toBe('+20, sheet l. 108');
+    expect(await altitude.getAttribute('aria-describedby')).toBe('l-a-higherAltitude-hint');
+    await page.locator('#s1-c-fatigue-none').focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByLabel('Moderately fatigued').nth(1).isChecked()).toBe(true);
     await page.waitForFunction(() => document.getElementById('results')?.getAttribute('aria-busy') === 'false');
 
     console.log(
@@ -132,6 +145,15 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     const cas = cli.casualties as { mean: number }[];
     expect(await shown('cas-a')).toBe(cas[0].mean);
     expect(await shown('cas-b')).toBe(cas[1].mean);
+    // The answer panel says the same: the favoured side's exact win, each outcome's share, the expected losses.
+    const fav = win[0] >= win[1] ? 0 : 1;
+    expect(await shown('verdict-win')).toBe(win[fav]);
+    expect(await shownText('favoured')).toBe((cli.sides as string[])[fav]);
+    expect(await shown('out-a')).toBe(win[0]);
+    expect(await shown('out-b')).toBe(win[1]);
+    expect(await shown('v-nobattle')).toBe(cli.noCombat);
+    expect(await shown('v-loss-0')).toBe(cas[0].mean);
+    expect(await shown('key-loss-1')).toBe(cas[1].mean);
 
     // The charts and the casualty quantiles draw the CLI's numbers: every results-row bar and casualty bar.
     const drawn = await page.evaluate(() =>
@@ -158,15 +180,25 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     expect(await page.locator('#nash').textContent()).toContain('Nash mixes');
 
     // Export JSON: `warcast odds --exact --json` minus elapsedMs.
-    await page.getByRole('button', { name: 'export JSON' }).click();
+    await page.getByRole('button', { name: 'JSON', exact: true }).click();
     const exported = JSON.parse(await page.locator('#export').inputValue()) as Record<string, unknown>;
     const { elapsedMs: _e, ...cliRest } = cli;
     expect(exported).toEqual(cliRest);
     // Export YAML: a scenario the CLI reads, with the same answer.
-    await page.getByRole('button', { name: 'export YAML' }).click();
+    await page.getByRole('button', { name: 'YAML', exact: true }).click();
     const yamlFile = join(dir, 'edited.yaml');
     (await import('node:fs')).writeFileSync(yamlFile, await page.locator('#export').inputValue());
     expect((await cliJson(['odds', yamlFile, '--exact', '--json'])).win).toEqual(win);
+    // Export Markdown: what `warcast odds --exact --markdown` prints (the same document, src/present/markdown.ts).
+    await page.getByRole('button', { name: 'Markdown' }).click();
+    const io = memoryIo();
+    expect(await runCli(['odds', edited, '--exact', '--markdown'], io)).toBe(0);
+    expect(await page.locator('#export').inputValue()).toBe(io.stdout);
+    // Copy link: the clipboard holds the page's address, which reproduces it (below).
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'copy link' }).click();
+    await page.locator('#action-status').filter({ hasText: 'link copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
 
     // A link reproduces the page.
     const again = await context.newPage();
@@ -199,8 +231,40 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     expect(Number(await page.locator('#siege-progress').getAttribute('max'))).toBe(23456);
     console.log(`app page: siege Monte Carlo in the worker, 23,456 sieges: ${inPage.elapsedMs} ms`);
 
-    // The battle as edited, followed over up to 3 days (pursuit), in the worker: warcast odds --json (Monte Carlo).
+    // The battle as edited, followed over up to 3 days (pursuit): the answer panel fills in by itself, stage by
+    // stage (each warcast odds --seed 42 --trials N), its interval narrowing.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { pursuitStages: string[] }).pursuitStages = seen;
+      const box = document.getElementById('pursuit')!;
+      new MutationObserver(() => {
+        if (box.dataset.trials && seen.at(-1) !== box.dataset.trials) seen.push(box.dataset.trials);
+      }).observe(box, { attributes: true, childList: true });
+    });
+    const pursuitStarted = performance.now();
     await page.getByLabel('pursuit: battles over at most (days)').fill('3');
+    await page.waitForFunction(() => document.getElementById('pursuit')?.dataset.trials === '100000', null, {
+      timeout: 30_000,
+    });
+    console.log(
+      `app page: the pursuit's verdict, 3 stages to 100,000 trials, ${(performance.now() - pursuitStarted).toFixed(0)} ms from the edit`,
+    );
+    expect(await page.evaluate(() => (window as unknown as { pursuitStages: string[] }).pursuitStages)).toEqual([
+      '2000',
+      '20000',
+      '100000',
+    ]);
+    {
+      const pursuitFile = join(dir, 'pursuit-panel.json');
+      (await import('node:fs')).writeFileSync(pursuitFile, JSON.stringify(documentFromHash(new URL(page.url()).hash)));
+      const cli = await cliJson(['odds', pursuitFile, '--seed', '42', '--trials', '100000', '--json']);
+      const e = cli.engagement as { lastBattleWon: number[] };
+      for (const i of [0, 1])
+        expect(Number(await page.locator(`[data-key="p-win-${i}"]`).getAttribute('data-value'))).toBe(
+          e.lastBattleWon[i],
+        );
+    }
+    // The same battle in the Monte Carlo section, another seed and trials: warcast odds --json.
     await page.getByLabel('battle seed', { exact: true }).fill('7');
     await page.getByLabel('battle trials', { exact: true }).fill('101000');
     await page.getByRole('button', { name: 'run the battles' }).click();
@@ -243,26 +307,103 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     console.log(`app page: cascade Monte Carlo in the worker, 12,000 rounds: ${cascadePage.elapsedMs} ms`);
   }, 90_000);
 
-  it('sent no request beyond file:// and blob:, logged no error, fits a 375 px phone; screenshots kept', async () => {
+  it('sent no request beyond file:// and blob:, logged no error', () => {
     // Nothing leaves the page: file:// for the page, blob: (in memory) for the worker and the downloads.
     expect(requests.filter((u) => !u.startsWith('file://') && !u.startsWith('blob:'))).toEqual([]);
     expect(errors).toEqual([]);
-    mkdirSync(resolve('test/artifacts'), { recursive: true });
-    await page.screenshot({ path: resolve('test/artifacts/app.png'), fullPage: true });
-    expect(readFileSync(resolve('test/artifacts/app.png')).length).toBeGreaterThan(10_000);
+  });
 
-    // Phone width (375 px): everything fits, no sideways scrolling of the page (wide tables scroll in their box).
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-    const widths = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      client: document.documentElement.clientWidth,
-    }));
-    expect(widths.client).toBe(375);
-    expect(widths.scroll, 'page wider than the phone').toBeLessThanOrEqual(widths.client);
-    // The phone's first screen (a full-page shot of every section opened is ~19,000 px tall: slow under load).
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: resolve('test/artifacts/app-375.png') });
-    await page.close();
-  }, 60_000);
+  // As a person sees it at a phone's, a tablet's and a desktop's size: the verdict within the first screen,
+  // no input's value cut, nothing wider than the screen, every chart drawn, an edit changes the verdict.
+  it.each([
+    [390, 844],
+    [768, 1024],
+    [1400, 900],
+  ])(
+    'at %i×%i: the verdict in the first screen, nothing clipped or overflowing, charts drawn; screenshot kept',
+    async (width, height) => {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const panel = await page.locator('#verdict-panel').boundingBox();
+      expect(panel, 'verdict panel shown').not.toBeNull();
+      expect(panel!.y, 'verdict starts in the first screen').toBeGreaterThanOrEqual(0);
+      expect(panel!.y + panel!.height, 'verdict ends in the first screen').toBeLessThanOrEqual(height);
+      mkdirSync(resolve('test/artifacts'), { recursive: true });
+      await page.screenshot({ path: resolve(`test/artifacts/app-${width}.png`) });
+      expect(readFileSync(resolve(`test/artifacts/app-${width}.png`)).length).toBeGreaterThan(10_000);
+
+      // Everything open (every group of the form, every section), then measured.
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+      const seen = await page.evaluate(() => {
+        const viewport = document.documentElement.clientWidth;
+        const clipped = [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')]
+          .filter((e) => e.type !== 'checkbox' && e.type !== 'radio' && e.scrollWidth > e.clientWidth)
+          .map((e) => `${e.id}: ${e.scrollWidth} > ${e.clientWidth}`);
+        // Wide tables and the JSON scroll inside their own box; the screen-reader-only labels are 1 px.
+        const overflowing = [...document.body.querySelectorAll('*')]
+          .filter((e) => !e.closest('.scroll, pre, .sr, svg *'))
+          .filter((e) => {
+            const r = e.getBoundingClientRect();
+            return r.width > 0 && (r.right > viewport + 0.5 || r.left < -0.5);
+          })
+          .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`);
+        const charts = [...document.querySelectorAll('svg')].map((svg) => ({
+          label: svg.getAttribute('aria-label'),
+          width: svg.getBoundingClientRect().width,
+          marks: [...svg.querySelectorAll('rect')].filter((r) => r.getBoundingClientRect().width > 0).length,
+        }));
+        return {
+          scroll: document.documentElement.scrollWidth,
+          client: viewport,
+          clipped,
+          overflowing,
+          charts,
+        };
+      });
+      expect(seen.client).toBe(width);
+      expect(seen.scroll, 'the page scrolls sideways').toBeLessThanOrEqual(seen.client);
+      expect(seen.clipped, 'inputs whose value is cut').toEqual([]);
+      expect(seen.overflowing, 'elements past the screen').toEqual([]);
+      expect(seen.charts.length).toBeGreaterThanOrEqual(4);
+      for (const c of seen.charts) {
+        expect(c.width, `${c.label} drawn`).toBeGreaterThan(100);
+        expect(c.marks, `${c.label} has its bars`).toBeGreaterThan(0);
+      }
+      await page.evaluate(() => document.querySelectorAll('details.block').forEach((d, i) => (d.open = i < 3)));
+
+      // Scrolled down to the adjustments: on a phone the outcome stays pinned at the top (the strip).
+      await page.locator('#g-adjustments').scrollIntoViewIfNeeded();
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const strip = page.locator('#strip');
+      if (width < 768) {
+        await strip.waitFor({ state: 'visible' });
+        const box = (await strip.boundingBox())!;
+        expect(box.y).toBe(0);
+        expect(await strip.textContent()).toContain(
+          pct(Number(await page.locator('[data-key="out-a"]').getAttribute('data-value')), 1),
+        );
+        await page.screenshot({ path: resolve(`test/artifacts/app-${width}-scrolled.png`) });
+      } else {
+        // Beside the form, the answer panel itself stays in view.
+        expect(await strip.isVisible()).toBe(false);
+        const panel = (await page.locator('#verdict-panel').boundingBox())!;
+        expect(panel.y).toBeGreaterThanOrEqual(0);
+        expect(panel.y).toBeLessThan(height);
+      }
+
+      // An edit changes the verdict: B's BR typed up by 10, the answer recomputed at once.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const before = await page.locator('[data-key="out-b"]').getAttribute('data-value');
+      const br = page.getByLabel('battle rating (BR)').nth(1);
+      await br.fill(String(Number(await br.inputValue()) + 10));
+      await page.waitForFunction(
+        (b) => document.querySelector('[data-key="out-b"]')?.getAttribute('data-value') !== b,
+        before,
+      );
+      expect(Number(await page.locator('[data-key="out-b"]').getAttribute('data-value'))).toBeGreaterThan(
+        Number(before),
+      );
+    },
+    60_000,
+  );
 });

@@ -54,7 +54,7 @@ describe('plain output', () => {
     expect(out).toContain('M moderate');
     expect(out).toContain('R+3 retreats 3 units');
     const siege = await cli('siege', 'examples/castle-siege.yaml', '--trials', '500', '--threads', '1');
-    expect(siege.out).toContain('stormed (the fortress falls)');
+    expect(siege.out).toContain('stormed: the garrison is beaten, the fortress falls');
     expect(siege.out).not.toMatch(/^defendersDepart/m);
   });
 

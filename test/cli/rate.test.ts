@@ -53,7 +53,10 @@ describe('warcast rate', () => {
     expect(out).toContain('+20  Good reconnaissance');
     expect(out).toContain('tactic      Hold against Attack: C−10%');
     // For each side the adjustment lines add up: BR + Σ adjustments = modified BR.
-    for (const block of out.split('\n\n').filter((b) => b.trim())) {
+    // (The side ledgers: the breakpoints table and its note follow them.)
+    const ledgers = out.split('\n\n').filter((b) => /^ {2}BR /m.test(b));
+    expect(ledgers).toHaveLength(2);
+    for (const block of ledgers) {
       const br = Number(/^ {2}BR +(\d+)/m.exec(block)![1]);
       const modified = Number(/^ {2}modified BR +(\d+)/m.exec(block)![1]);
       const adjustments = [

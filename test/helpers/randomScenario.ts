@@ -30,7 +30,7 @@ export function randomScenarioObject(g: Xoshiro128, opts: { tactics?: 'none' | '
     policies: {
       tie: TIES[g.below(4)],
       casualtyMod: g.below(2) ? 'additive' : 'multiplicative',
-      ratioRounding: g.below(2) ? 'up' : 'down',
+      ratioRounding: (['book', 'up', 'down'] as const)[g.below(3)],
       mercy: g.below(4) === 0,
     },
     sides: [side('A', false), side('B', true)],

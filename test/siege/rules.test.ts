@@ -18,6 +18,7 @@ describe('troop ratio as the kernels call it', () => {
       for (let large = small; large <= 1300; large += 7) {
         expect(ratioBonus(large, small, 1)).toBe(troopRatioBonus(small, large, 'up'));
         expect(ratioBonus(large, small, 0)).toBe(troopRatioBonus(small, large, 'down'));
+        expect(ratioBonus(large, small, 2)).toBe(troopRatioBonus(small, large, 'book'));
         expect(ratioBonus(small, large, 1)).toBe(large === small ? troopRatioBonus(large, small) : 0);
       }
       expect(ratioBonus(small, 0, 1)).toBe(0);

@@ -106,6 +106,21 @@ export function runCascadeChunks(
   const L = lay.locations;
   const R = lay.rounds;
   const H = m.heroes.names.length;
+  // The layout's offsets as locals: read once per call, not per trial and player.
+  const owners = lay.owners,
+    damage = lay.damage,
+    revealed = lay.locationRevealed,
+    held = lay.held,
+    legionsLost = lay.legionsLost,
+    lostBins = lay.lostBins,
+    incomeLostSum = lay.incomeLostSum,
+    incomeLostAny = lay.incomeLostAny,
+    wealthLostSum = lay.wealthLostSum,
+    attackerRevealed = lay.attackerRevealed,
+    ledger = lay.ledger,
+    heroLost = lay.heroLost,
+    F = LEDGER_FIELDS.length;
+  const LR = L * R;
   for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
     const n = Math.min(CASCADE_CHUNK, totalTrials - c * CASCADE_CHUNK) | 0;
     if (n <= 0) break;
@@ -115,18 +130,18 @@ export function runCascadeChunks(
       for (let r = 0; r < R; r++) resolveRound(m, s, r, rng, null);
       for (let l = 0; l < L; l++) {
         const owner = s.owner[l];
-        acc[lay.owners + l * (P + 1) + (owner === NPC ? P : owner)]++;
-        acc[lay.damage + l * 3 + s.damage[l]]++;
-        acc[lay.locationRevealed + l] += s.locationRevealed[l];
+        acc[owners + l * (P + 1) + (owner === NPC ? P : owner)]++;
+        acc[damage + l * 3 + s.damage[l]]++;
+        acc[revealed + l] += s.locationRevealed[l];
       }
-      for (let i = 0; i < L * R; i++) acc[lay.held + i] += s.held[i];
+      for (let i = 0; i < LR; i++) acc[held + i] += s.held[i];
       for (let p = 0; p < P; p++) {
-        acc[lay.legionsLost + p * lay.lostBins + s.legionsLost[p]]++;
-        acc[lay.incomeLostSum + p] += s.incomeLost[p];
-        if (s.incomeLost[p] > 0) acc[lay.incomeLostAny + p]++;
-        acc[lay.wealthLostSum + p] += s.wealthLost[p];
-        acc[lay.attackerRevealed + p] += s.attackerRevealed[p];
-        const at = lay.ledger + p * LEDGER_FIELDS.length;
+        acc[legionsLost + p * lostBins + s.legionsLost[p]]++;
+        acc[incomeLostSum + p] += s.incomeLost[p];
+        if (s.incomeLost[p] > 0) acc[incomeLostAny + p]++;
+        acc[wealthLostSum + p] += s.wealthLost[p];
+        acc[attackerRevealed + p] += s.attackerRevealed[p];
+        const at = ledger + p * F;
         acc[at] += s.hazardFees[p];
         acc[at + 1] += s.refunds[p];
         acc[at + 2] += s.recruiting[p];
@@ -138,7 +153,7 @@ export function runCascadeChunks(
         acc[at + 8] += s.regeneration[p];
         acc[at + 9] += s.wealth[p];
       }
-      for (let h = 0; h < H; h++) acc[lay.heroLost + h] += 1 - s.heroAlive[h];
+      for (let h = 0; h < H; h++) acc[heroLost + h] += 1 - s.heroAlive[h];
     }
   }
 }

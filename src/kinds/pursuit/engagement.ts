@@ -16,7 +16,7 @@ import {
 import { discrete, discreteQuantile } from '../../stats/index.js';
 import { MAX_DIFFERENCE, resultsRow, ROW_COUNT, type Fatigue } from '../../rules/warMachine/results.js';
 import type { Kernel } from '../../engine/kernel.js';
-import { ratioBonus } from '../../rules/warMachine/adjustments.js';
+import { RATIO_MODE, ratioBonus, type RatioRounding } from '../../rules/warMachine/adjustments.js';
 import type { CompiledWarMachine } from '../warMachine/plan.js';
 
 /** Engagements per chunk: the unit of seeding. */
@@ -57,7 +57,8 @@ export interface EngagementPlan {
   troops: Float64Array;
   baseBr: Float64Array;
   fatigue0: Uint8Array;
-  ratioUp: number;
+  /** The troop-ratio reading as `ratioBonus` takes it (`RATIO_MODE`, policy `ratioRounding`). */
+  ratioMode: number;
   tie: number;
   favoured: number;
   binWidth: Float64Array;
@@ -101,7 +102,7 @@ export function engagementSides(
 export function compileEngagement(
   c: CompiledWarMachine,
   sides: readonly [EngagementSide, EngagementSide],
-  ratioRounding: 'up' | 'down',
+  ratioRounding: RatioRounding,
   maxDays: number,
 ): EngagementPlan {
   const P = c.pairs.length;
@@ -122,7 +123,7 @@ export function compileEngagement(
     troops: Float64Array.from(sides.map((s) => s.troops)),
     baseBr: Float64Array.from(sides.map((s) => s.baseBattleRating)),
     fatigue0: Uint8Array.from(sides.map((s) => FATIGUE_CODE[s.fatigue])),
-    ratioUp: ratioRounding === 'up' ? 1 : 0,
+    ratioMode: RATIO_MODE[ratioRounding],
     tie:
       c.policies.tie === 'reroll'
         ? TIE_REROLL
@@ -177,7 +178,7 @@ export function runEngagementChunks(
     troopsB = plan.troops[1];
   const baseA = plan.baseBr[0],
     baseB = plan.baseBr[1];
-  const up = plan.ratioUp | 0,
+  const ratioMode = plan.ratioMode | 0,
     tie = plan.tie | 0,
     favoured = plan.favoured | 0;
   const binA = plan.binWidth[0],
@@ -222,8 +223,8 @@ export function runEngagementChunks(
         days = day;
         let brA = baseA + brBonus[2 * p] + FATIGUE_BR[fA];
         let brB = baseB + brBonus[2 * p + 1] + FATIGUE_BR[fB];
-        if (tA > tB) brA += ratioBonus(tA, tB, up);
-        else if (tB > tA) brB += ratioBonus(tB, tA, up);
+        if (tA > tB) brA += ratioBonus(tA, tB, ratioMode);
+        else if (tB > tA) brB += ratioBonus(tB, tA, ratioMode);
         let d = 0;
         for (;;) {
           const i = rng.twoD100();

@@ -165,14 +165,28 @@ const PASS_PERCENT = new Int32Array(DAMAGE_CLASSES.map((c) => DAMAGE_PASS_PERCEN
 /** Damage per class from the last `allocate` call (read right after it; reused to avoid allocation). */
 export const taken = new Float64Array(6);
 
+/** Each class's hit points taken per pass, for the hit points `passesOf` was last given (`allocate` reads them). */
+const passes = new Float64Array(6);
+const passesFor = new Float64Array(6).fill(-1);
+
+/** Fill `passes` for these hit points (once per plan in the kernel; a cheap check when they are the same). */
+function passesOf(hp: Float64Array): void {
+  for (let c = 0; c < 6; c++) {
+    if (passesFor[c] === hp[c]) continue;
+    passesFor[c] = hp[c];
+    passes[c] = Math.ceil((hp[c] * PASS_PERCENT[c]) / 100);
+  }
+}
+
 /** Spread `net` damage over the classes (rules/siege/damage.ts allocateDamage) into `taken`; returns the walls' share. */
 export function allocate(net: number, hp: Float64Array): number {
+  passesOf(hp);
   for (let c = 0; c < 6; c++) taken[c] = 0;
   let left = net;
   while (left > 0) {
     let moved = 0;
     for (let c = 0; c < 6 && left > 0; c++) {
-      const pass = Math.ceil((hp[c] * PASS_PERCENT[c]) / 100);
+      const pass = passes[c];
       let take = hp[c] - taken[c];
       if (pass < take) take = pass;
       if (left < take) take = left;
@@ -204,11 +218,37 @@ let artilleryTenths = new Float64Array(1000 * 2);
 /** Per siege, each arsenal's damage rolls [phase × 3 + group] (artillery, ballista, bore/ram): field construction. */
 let phaseRolls = new Float64Array(3);
 
+/** What the artillery tables were last built from: hit dice [attacker, defender], then the bombard BRs (A, A′). */
+let artilleryKey = new Float64Array(0);
+
+/**
+ * Whether the tables already hold this plan's bombardment (the same numbers, not the same object: a worker gets
+ * a copy of the plan with every task); if not, remember its numbers. The engine calls the kernel once per task,
+ * often once per chunk, so rebuilding 6,000 entries each time cost ~2% of a siege run.
+ */
+function artilleryTableIsFor(plan: SiegePlan): boolean {
+  const a = plan.bombardAttacker,
+    d = plan.bombardDefender;
+  const n = 2 + a.length + d.length;
+  let same =
+    artilleryKey.length === n && artilleryKey[0] === plan.hdHundredths[0] && artilleryKey[1] === plan.hdHundredths[1];
+  for (let k = 0; same && k < a.length; k++) same = artilleryKey[2 + k] === a[k];
+  for (let k = 0; same && k < d.length; k++) same = artilleryKey[2 + a.length + k] === d[k];
+  if (same) return true;
+  if (artilleryKey.length !== n) artilleryKey = new Float64Array(n);
+  artilleryKey[0] = plan.hdHundredths[0];
+  artilleryKey[1] = plan.hdHundredths[1];
+  artilleryKey.set(a, 2);
+  artilleryKey.set(d, 2 + a.length);
+  return false;
+}
+
 /**
  * Bombard losses depend only on the tactic and three d10 (1d10 for the defender, 2d10 for the attacker), so
  * they are tabulated once per call instead of dividing twice every week.
  */
 function buildArtilleryTable(plan: SiegePlan): void {
+  if (artilleryTableIsFor(plan)) return;
   const rows = plan.bombardAttacker.length;
   if (artilleryTable.length < rows * 2000) artilleryTable = new Int32Array(rows * 2000);
   if (artilleryTenths.length < plan.phases * 2000) artilleryTenths = new Float64Array(plan.phases * 2000);
@@ -330,7 +370,7 @@ export function runSiegeChunks(
     troopsD = plan.troops[1];
   const baseA = plan.baseBr[0],
     baseD = plan.baseBr[1];
-  const up = plan.ratioUp | 0;
+  const ratioMode = plan.ratioMode | 0;
   const mult = plan.defenderRatioMultiplier;
   const eqA = plan.eqAttacker,
     eqD = plan.eqDefender;
@@ -733,8 +773,8 @@ export function runSiegeChunks(
           const fA = sally || tA <= capA ? tA : capA;
           let brA = baseA + kBrA[kind] + FATIGUE_BR[fatA];
           let brD = baseD + kBrD[kind] + FATIGUE_BR[fatD > starvFat ? fatD : starvFat];
-          if (fA > nD) brA += ratioBonus(fA, nD, up);
-          else if (nD > fA) brD += ratioBonus(nD, fA, up);
+          if (fA > nD) brA += ratioBonus(fA, nD, ratioMode);
+          else if (nD > fA) brD += ratioBonus(nD, fA, ratioMode);
           if (!sally) {
             brA += eqA[ph6 + ta] + eqDA + Math.floor(breachFeet / 10);
             brD += fortBr + eqD[ph6 + ta] + eqDD;

@@ -49,6 +49,7 @@ import {
   type BattleSide,
   type PairEffects,
 } from '../../rules/warMachine/battle.js';
+import { RATIO_MODE } from '../../rules/warMachine/adjustments.js';
 import { rateSides, type SideRating } from '../../rules/warMachine/rating.js';
 import { MAX_DIFFERENCE, RESULTS_TABLE, resultsRow, ROW_COUNT } from '../../rules/warMachine/results.js';
 import type { Tactic } from '../../rules/warMachine/tactics.js';
@@ -102,7 +103,8 @@ export interface SiegePlan {
   hdHundredths: Int32Array;
   /** Modified BR of each side without the troop-ratio bonus (recomputed weekly from the troops left). */
   baseBr: Float64Array;
-  ratioUp: number;
+  /** The troop-ratio reading as `ratioBonus` takes it (`RATIO_MODE`, policy `ratioRounding`). */
+  ratioMode: number;
   defenderRatioMultiplier: number;
   /** Arsenals (field construction, RC l. 11736–11748): the sides' weapons change at the start of week
    * phaseWeek[p] (phaseWeek[0] = 1); one phase without construction. Arrays marked "per phase" repeat per arsenal. */
@@ -327,7 +329,7 @@ export function compileSiege(scenario: SiegeScenario): CompiledSiege {
       Math.round(s.lowestTroopHitDice.defender * 100),
     ]),
     baseBr: new Float64Array(baseBr),
-    ratioUp: s.policies.ratioRounding === 'up' ? 1 : 0,
+    ratioMode: RATIO_MODE[s.policies.ratioRounding],
     defenderRatioMultiplier: DEFENDER_RATIO_MULTIPLIER,
     eqAttacker,
     eqDefender,

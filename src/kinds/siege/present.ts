@@ -75,7 +75,7 @@ export function presentSiege(r: SiegeResult, o: { requestedThreads?: number } = 
     table(
       ['how the siege ends', 'probability', 'mean week'],
       ENDINGS.map((e) => [
-        ENDING_WORDS[e] ?? e,
+        ENDING_WORDS[e],
         percent(r.endings[e].probability, r.endings[e].ci95),
         r.endings[e].meanWeek === null ? '—' : number(r.endings[e].meanWeek!, 2),
       ]),

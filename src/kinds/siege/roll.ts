@@ -28,7 +28,7 @@ import {
   signed,
   type ResultsRowWords,
 } from '../warMachine/roll.js';
-import { ENDING_WORDS } from './endings.js';
+import { endingWords, SIEGE_ENDING_VOCABULARY, type EndingCause } from './endings.js';
 import { compileSiege } from './plan.js';
 import { ATTACKER_TACTICS_BY_MODE, DEFENDER_TACTICS_BY_MODE, type SiegeScenario } from './schema.js';
 
@@ -57,6 +57,9 @@ export interface SiegeRoll {
   damageRolls: { artillery: number; ballista: number; breaching: number; d100: number };
   weeks: SiegeRollWeek[];
   ending: SiegeEnding;
+  /** The ending's cause and words, as `warcast siege` names them (src/kinds/siege/endings.ts). */
+  endingCause: EndingCause;
+  endingWords: string;
   endWeek: number;
   dead: [number, number];
   wounded: [number, number];
@@ -131,6 +134,8 @@ export function playSiege(s: SiegeScenario, dice: Dice, options: RollPlayOptions
     damageRolls: { ...trace.damageRolls, d100: trace.damageD100 },
     weeks,
     ending: o.ending,
+    endingCause: SIEGE_ENDING_VOCABULARY[o.ending].cause,
+    endingWords: SIEGE_ENDING_VOCABULARY[o.ending].words,
     endWeek: o.endWeek,
     dead: o.dead,
     wounded: o.wounded,
@@ -168,13 +173,6 @@ function brLine(parts: BrPart[], roll: number): string {
   return [`BR ${base.value}`, ...rest.map((p) => `${signed(p.value)} ${p.part}`), `+ d100 ${roll} = ${total}`].join(
     ' ',
   );
-}
-
-/** The ending as it happened: each cause has its own code (the attacker's tactic, a rout, desertion). */
-function endingWords(w: SiegeRollWeek): string {
-  if (w.ending === 'attackerRouted' && !w.battle?.sides?.[0].ends)
-    return 'the attacker has no troops left to keep the siege';
-  return ENDING_WORDS[w.ending!] ?? w.ending!;
 }
 
 /** One week in words. */
@@ -262,7 +260,7 @@ export function siegeWeekLines(r: SiegeRoll, w: SiegeRollWeek): string[] {
       `  the walls take ${num(w.damageAdded)} more hit points of fire: ${num(w.damageSoFar)} damage so far after the d100, breach ${num(w.breachFeet)} ft`,
     );
   if (w.starved > 0) out.push(`  hunger: ${num(w.starved)} of ${d} desert or starve`);
-  if (w.ending) out.push(`  the siege ends: ${endingWords(w)}`);
+  if (w.ending) out.push(`  the siege ends: ${endingWords(w.ending)}`);
   else out.push(`  left standing: ${a} ${num(w.troopsAtEnd[0])}, ${d} ${num(w.troopsAtEnd[1])}`);
   return out;
 }
@@ -283,7 +281,7 @@ export function narrateSiege(r: SiegeRoll): Narration {
   const result = [
     inProgress
       ? `After week ${r.weeks.length} of ${r.weekLimit}: the siege goes on.`
-      : `Result: ${r.weeks.length ? endingWords(r.weeks[r.weeks.length - 1]) : ENDING_WORDS[r.ending]}, week ${r.endWeek}.`,
+      : `Result: ${r.weeks.length ? endingWords(r.weeks[r.weeks.length - 1].ending!) : endingWords(r.ending)}, week ${r.endWeek}.`,
   ];
   for (let s = 0; s < 2; s++) {
     const extra =

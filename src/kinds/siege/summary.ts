@@ -14,6 +14,7 @@ import {
 } from '../../stats/index.js';
 import { ENDINGS, HISTOGRAM_BINS, type SiegePlan } from './plan.js';
 import { FALLEN_ENDINGS, siegeAccumulator } from './accumulator.js';
+import { SIEGE_ENDING_VOCABULARY, type EndingCause } from './endings.js';
 import { SERIES_STRIDE, siegeLayout, SUM, SUPPLY_HISTOGRAMS_PER_SIDE } from './kernel.js';
 import { SHOT_PER_UNIT } from '../../rules/siege/ammunition.js';
 
@@ -29,7 +30,19 @@ export interface SiegeSummary {
   weeksToFall:
     | ({ probability: number; ci95: [number, number] } & Spread)
     | { probability: number; ci95: [number, number]; mean: null };
-  endings: Record<(typeof ENDINGS)[number], { probability: number; ci95: [number, number]; meanWeek: number | null }>;
+  /** Each ending's probability, its cause and words (src/kinds/siege/endings.ts: one vocabulary for every presenter). */
+  endings: Record<
+    (typeof ENDINGS)[number],
+    {
+      probability: number;
+      ci95: [number, number];
+      meanWeek: number | null;
+      cause: EndingCause;
+      side: 'attacker' | 'defender';
+      fallen: boolean;
+      words: string;
+    }
+  >;
   /** Mean weeks of siege actually fought (all endings). */
   meanWeeks: number;
   casualties: {
@@ -287,7 +300,12 @@ export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: numbe
       k += at(e, w);
       weeks += w * at(e, w);
     }
-    endings[name] = { probability: k / trials, ci95: wilsonInterval(k, trials), meanWeek: k > 0 ? weeks / k : null };
+    endings[name] = {
+      probability: k / trials,
+      ci95: wilsonInterval(k, trials),
+      meanWeek: k > 0 ? weeks / k : null,
+      ...SIEGE_ENDING_VOCABULARY[name],
+    };
   });
   const S = lay.sums;
   const H = lay.histograms;

@@ -6,6 +6,7 @@ import { battleSweep } from '../../analysis/sweep.js';
 import type { BattleGridPoint, SweepHooks } from '../../analysis/sweepSim.js';
 import { withValueChecked } from '../../analysis/vary.js';
 import { worthBattle } from '../../analysis/worth.js';
+import { explainWarMachineChange } from '../../analysis/explainChange.js';
 import { UsageError } from '../../errors.js';
 import { validate, type PathSegment, type ScenarioSource } from '../../scenario/source.js';
 import type { KindBehaviour } from '../definition.js';
@@ -77,6 +78,7 @@ export const warMachineCommands: KindBehaviour<WarMachineScenario, OddsResult> =
     };
   },
   worth: worthBattle,
+  explainChange: explainWarMachineChange,
   async compare(fileA, fileB, options) {
     const [a, b] = [await odds(fileA, options), await odds(fileB, options)];
     const trials: [number, number] = [a.trials, b.trials];

@@ -18,6 +18,19 @@ export const warMachineKind: KindDefinition<WarMachineScenario, WarMachinePlan> 
       seek: true,
       example: 'win[0] >= 0.5',
     },
+    {
+      name: 'noBattle',
+      meaning:
+        'P(no battle): neither side attacks (hold or withdraw against hold or withdraw); win[i] counts such a trial as won by neither (odds --json: noBattle)',
+      method: 'exact',
+      seek: false,
+    },
+    {
+      name: 'winGivenBattle[i]',
+      meaning: 'P(side i wins | a battle is fought): win[i] / (1 − noBattle) (odds --json: winGivenBattle)',
+      method: 'exact',
+      seek: false,
+    },
     { name: 'casualties[i]', meaning: 'troops side i loses (mean and percentiles)', method: 'exact', seek: false },
   ],
   fields: ['sides[0].troops', 'sides[1].troops', 'sides[0].bonus', 'sides[1].bonus', 'sides[0].battleRating'],

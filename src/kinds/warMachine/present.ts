@@ -73,19 +73,49 @@ export function oddsVerdicts(r: OddsResult): Text[] {
   const exact = r.method === 'exact';
   const out: Text[] = [];
   if (r.engagement) out.push(pursuitVerdict(r, r.engagement));
-  const fav: 0 | 1 = r.win[0] >= r.win[1] ? 0 : 1;
   const first = r.engagement ? 'the first battle: ' : '';
+  if (ex.noBattle === 1) {
+    // Neither side attacks (hold or withdraw against hold or withdraw): there is no battle to win or lose.
+    out.push(`${first}no battle: neither side attacks (${tacticPair(r)}), so neither wins and no troops are lost`);
+    const best = bestReplyLine(r);
+    if (best) out.push(best);
+    return out;
+  }
+  const fav: 0 | 1 = r.win[0] >= r.win[1] ? 0 : 1;
   const win: Inline[] = exact
     ? [percent(r.win[fav]), ' (exact)']
     : [percent(r.win[fav], r.winCi95?.[fav]), ' (exact ', percent(ex.win[fav]), ')'];
   out.push([
     `${first}${r.sides[fav]} ${r.win[fav] === r.win[1 - fav] ? 'even' : 'favoured'}: `,
     ...win,
-    ` to win; expected losses ${loss(a, r.casualties[0], r.ratings[0].troops)}, ${loss(b, r.casualties[1], r.ratings[1].troops)}`,
+    ` to win`,
+    ...noBattleClause(r, fav),
+    `; expected losses ${loss(a, r.casualties[0], r.ratings[0].troops)}, ${loss(b, r.casualties[1], r.ratings[1].troops)}`,
   ]);
   const best = bestReplyLine(r);
   if (best) out.push(best);
   return out;
+}
+
+/** The sides' tactics as the scenario gives them, for the no-battle verdict. */
+function tacticPair(r: OddsResult): string {
+  return `A ${tacticText(r.ratings[0].tactic)}, B ${tacticText(r.ratings[1].tactic)}`;
+}
+
+/**
+ * When a battle may not happen (mixed tactics that may both hold or withdraw): the verdict says that its win
+ * probability counts those trials as not won, and gives the win probability if a battle is fought.
+ */
+function noBattleClause(r: OddsResult, side: 0 | 1): Inline[] {
+  if (!(r.exact!.noBattle > 0) || r.winGivenBattle === null) return [];
+  const mc = r.method !== 'exact';
+  return [
+    ', counting the ',
+    percent(r.noBattle, mc ? r.noBattleCi95 : null),
+    ' with no battle as not won (',
+    percent(r.winGivenBattle[side], mc ? r.winGivenBattleCi95?.[side] : null),
+    ' if a battle is fought)',
+  ];
 }
 
 /** Each side's best answer to the other's scenario tactic (null: tactics not used). */
@@ -137,6 +167,9 @@ export function presentOdds(r: OddsResult, o: OddsPresentOptions = {}): Document
     gap,
   ];
   const cas = (k: 0 | 1, m: 'dead' | 'wounded' | null) => spread(m ? r.casualties[k][m] : r.casualties[k]);
+  // Where a trial may have no battle, every win probability says how it counts one.
+  const mayNotFight = ex.noBattle > 0;
+  const counted = mayNotFight ? ', no battle = not won' : '';
   blocks.push(
     table(
       sides,
@@ -146,11 +179,19 @@ export function presentOdds(r: OddsResult, o: OddsPresentOptions = {}): Document
         ['battle rating (BR)', ...both((k) => String(r.ratings[k].battleRating))],
         ['modified BR', ...both((k) => String(r.ratings[k].modifiedBattleRating))],
         ...(exact
-          ? [['win (exact)', ...both((k) => percent(ex.win[k]))]]
+          ? [[`win (exact)${counted}`, ...both((k) => percent(ex.win[k]))]]
           : [
-              ['win (95% interval)', ...both((k) => percent(r.win[k], r.winCi95?.[k]))],
-              ['win, exact', ...both((k) => percent(ex.win[k]))],
+              [`win (95% interval)${counted}`, ...both((k) => percent(r.win[k], r.winCi95?.[k]))],
+              [`win, exact${counted}`, ...both((k) => percent(ex.win[k]))],
             ]),
+        ...(mayNotFight && r.winGivenBattle && ex.winGivenBattle
+          ? [
+              [
+                exact ? 'win if a battle is fought (exact)' : 'win if a battle is fought (95% interval)',
+                ...both((k) => percent(r.winGivenBattle![k], exact ? null : r.winGivenBattleCi95?.[k])),
+              ],
+            ]
+          : []),
         [`casualties ${SPREAD_WORDS}`, ...both((k) => cas(k, null))],
         ['  dead', ...both((k) => cas(k, 'dead'))],
         ['  wounded', ...both((k) => cas(k, 'wounded'))],
@@ -162,7 +203,14 @@ export function presentOdds(r: OddsResult, o: OddsPresentOptions = {}): Document
       percent(r.tieRoll!),
       ` per roll${exact ? '' : ` (exact ${pct(ex.tieRoll)})`}${r.policies.tie === 'reroll' ? ', rerolled' : ''}; no winner: `,
       percent(r.tie!),
-      r.noCombat ? ` (no battle: ${pct(r.noCombat)})` : '',
+      ...(mayNotFight
+        ? [
+            ' (no battle, neither side attacks: ',
+            percent(r.noBattle, exact ? null : r.noBattleCi95),
+            ...(exact ? [] : [', exact ', percent(ex.noBattle)]),
+            ')',
+          ]
+        : []),
     ]),
     gap,
   );

@@ -15,6 +15,7 @@ import {
   table,
   type Block,
   type Document,
+  type Inline,
   type Text,
 } from '../../present/document.js';
 import { fmtCount, num, pct } from '../../present/format.js';
@@ -52,6 +53,31 @@ function fmtDominated(d: DominatedTactic[]): string {
     .join('; ');
 }
 
+/** The tactic pairs that are no battle, in words ('' when every pair fights). */
+function ncPairs(r: MatchupResult): string {
+  const out: string[] = [];
+  TACTICS.forEach((x, i) =>
+    TACTICS.forEach((y, j) => {
+      if (r.noCombat[i][j]) out.push(`${label(x)} vs ${label(y)}`);
+    }),
+  );
+  return out.join(', ');
+}
+
+/** What a pair of mixes gives: 'no battle' when it never fights, else each side's P(win) and P(no battle). */
+function outcomeText(o: MatchupResult['optimalPlay']): Inline[] {
+  if (o.noBattle >= 1 - 1e-12) return ['no battle (neither side attacks)'];
+  return [
+    'P(A wins) ',
+    percent(o.winA),
+    ', P(B wins) ',
+    percent(o.winB),
+    ', P(no battle) ',
+    percent(o.noBattle),
+    o.noBattle > 0 ? ' (a no-battle trial counts as won by neither)' : '',
+  ];
+}
+
 function fmtSigned(x: number): string {
   if (Math.abs(x) < 1e-9) return '0';
   const s = num(Math.abs(x));
@@ -79,7 +105,7 @@ export function presentMatchup(r: MatchupResult): Document {
   const out: Block[] = [
     heading(`${r.title ? r.title + ': ' : ''}${a} (A, rows) vs ${b} (B, columns)`),
     run(
-      `exact odds for every pair of tactics (all 10,000 pairs of d100 rolls per cell), tie policy ${r.tiePolicy}; NC = no combat`,
+      `exact odds for every pair of tactics (all 10,000 pairs of d100 rolls per cell), tie policy ${r.tiePolicy}; NC = no battle (neither side attacks)`,
     ),
     gap,
   ];
@@ -88,6 +114,13 @@ export function presentMatchup(r: MatchupResult): Document {
     note('P(A wins)'),
     matrix((i, j) => (nc(i, j) ? 'NC' : percent(r.winA[i][j], null, 1)), 'P(A wins), exact'),
   );
+  const pairs = ncPairs(r);
+  if (pairs)
+    out.push(
+      note(
+        `no battle (P(no battle) 100%, neither side wins): ${pairs}; every P(win) here counts a no-battle trial as won by neither side`,
+      ),
+    );
   const drawsElsewhere = r.noWinner.some((row, i) => row.some((p, j) => p > 0 && !nc(i, j)));
   if (drawsElsewhere) {
     out.push(
@@ -141,12 +174,15 @@ export function presentMatchup(r: MatchupResult): Document {
       a,
       b,
     ),
+    note(['optimal play: ', ...outcomeText(r.optimalPlay)]),
   );
   if (r.scenarioTactics) {
     const s = r.scenarioTactics;
     out.push(
       note([
-        `the scenario's own tactics (A ${fmtMix(s.mixA)}; B ${fmtMix(s.mixB)}) score `,
+        `the scenario's own tactics (A ${fmtMix(s.mixA)}; B ${fmtMix(s.mixB)}): `,
+        ...outcomeText(s.outcome),
+        '; they score ',
         percent(s.payoff),
         ` for A; against B's, A's best is ${s.bestResponseA.map(label).join(' or ')} (`,
         percent(s.bestResponseValueA),

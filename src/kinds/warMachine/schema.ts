@@ -15,7 +15,7 @@ const percent = z.number().min(0).max(100);
 /** Every named scenario policy with its default (docs/rules.md `option`s). */
 export const WAR_MACHINE_POLICY_DEFAULTS = {
   tie: 'reroll',
-  ratioRounding: 'up',
+  ratioRounding: 'book',
   casualtyMod: 'additive',
   averageRounding: 'ceilAverage',
   mercy: false,
@@ -25,7 +25,7 @@ export const WAR_MACHINE_POLICY_DEFAULTS = {
 export const policiesSchema = z
   .strictObject({
     tie: z.enum(['reroll', 'defender', 'attacker', 'stalemate']).default(WAR_MACHINE_POLICY_DEFAULTS.tie),
-    ratioRounding: z.enum(['up', 'down']).default(WAR_MACHINE_POLICY_DEFAULTS.ratioRounding),
+    ratioRounding: z.enum(['book', 'up', 'down']).default(WAR_MACHINE_POLICY_DEFAULTS.ratioRounding),
     casualtyMod: z.enum(['additive', 'multiplicative']).default(WAR_MACHINE_POLICY_DEFAULTS.casualtyMod),
     averageRounding: z.enum(['ceilAverage', 'exact']).default(WAR_MACHINE_POLICY_DEFAULTS.averageRounding),
     mercy: z.boolean().default(WAR_MACHINE_POLICY_DEFAULTS.mercy),

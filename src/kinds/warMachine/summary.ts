@@ -22,10 +22,15 @@ export interface CasualtySummary extends Spread {
 }
 
 export interface WarMachineOdds {
+  /** Each side's P(win) over every trial: a trial with no battle (neither side attacks) is won by neither. */
   win: [number, number];
   tie: number;
   tieRoll: number;
   noCombat: number;
+  /** P(no battle): neither side attacks (hold or withdraw against hold or withdraw); `noCombat` under its metric's name. */
+  noBattle: number;
+  /** Each side's P(win | a battle is fought): `win` over 1 − `noBattle`; null when there is never a battle. */
+  winGivenBattle: [number, number] | null;
   rows: [number[], number[]];
   casualties: [CasualtySummary, CasualtySummary];
   fatigue: [Record<string, number>, Record<string, number>];
@@ -34,6 +39,10 @@ export interface WarMachineOdds {
 
 export interface WarMachineMonteCarlo extends WarMachineOdds {
   winCi95: [[number, number], [number, number]];
+  /** 95% interval of P(no battle). */
+  noBattleCi95: [number, number];
+  /** 95% intervals of P(win | a battle is fought), over the trials that fought (null: none did). */
+  winGivenBattleCi95: [[number, number], [number, number]] | null;
 }
 
 /** The order of `[key, value]` entries under the default sort: by "key,value" text (keys are unique). */
@@ -204,6 +213,7 @@ export function summarizeOdds(
   }
   // Exact weights are sums of float products: keep every probability inside [0, 1].
   const prob = (x: number) => Math.min(1, Math.max(0, x / total));
+  const given = (x: number) => Math.min(1, Math.max(0, x / (total - noCombat)));
   // Weights are never negative, so a name that came up (with a weight above 0) has a sum above 0.
   const named = (keys: string[], at: number) => {
     const out: Record<string, number> = {};
@@ -227,6 +237,8 @@ export function summarizeOdds(
     tie: prob(noCombat + stalemate),
     tieRoll,
     noCombat: prob(noCombat),
+    noBattle: prob(noCombat),
+    winGivenBattle: total - noCombat > 0 ? [given(win[0]), given(win[1])] : null,
     rows: [rows[0].map(prob), rows[1].map(prob)],
     casualties,
     fatigue: [named(L.fatigueKeys[0], L.fatigueAt[0]), named(L.fatigueKeys[1], L.fatigueAt[1])],
@@ -249,7 +261,13 @@ export function summarizeMonteCarlo(c: CompiledWarMachine, acc: Float64Array, tr
   const rolls = trials - noCombat + rerolled;
   const odds = summarizeOdds(c, acc, trials, rolls > 0 ? (rerolled + tieCodes) / rolls : 0);
   const wins = winCounts(c, acc);
-  return { ...odds, winCi95: [wilsonInterval(wins[0], trials), wilsonInterval(wins[1], trials)] };
+  const fought = trials - noCombat;
+  return {
+    ...odds,
+    winCi95: [wilsonInterval(wins[0], trials), wilsonInterval(wins[1], trials)],
+    noBattleCi95: wilsonInterval(noCombat, trials),
+    winGivenBattleCi95: fought > 0 ? [wilsonInterval(wins[0], fought), wilsonInterval(wins[1], fought)] : null,
+  };
 }
 
 /** The --precision stopping rule: every side's win probability is known to ± eps (95% Wilson half-width). */

@@ -3,30 +3,49 @@
  * Each flag a scenario may set is listed here once, with its printed value and rule text.
  */
 
-export type RatioRounding = 'up' | 'down';
+/**
+ * How the troop ratio R falls between the printed bands (docs/rules.md, policy `ratioRounding`):
+ * `book` (default): RC l. 11136, "If the total is 1.01 to 1.5, the 1.5 ratio is used": below 1.01 no bonus,
+ * above 1.5 by k = ⌈R⌉; `up`: the same but any R > 1 counts as 1.5 (warcast's reading before the book's line was
+ * applied: 401 against 400 troops gets +15); `down`: the largest printed band not above R (sheet l. 73, "add
+ * largest adjustment").
+ */
+export type RatioRounding = 'book' | 'up' | 'down';
+
+/** The readings as the kernels' plans carry them (`ratioBonus`'s third argument). */
+export const RATIO_MODE = { down: 0, up: 1, book: 2 } as const satisfies Record<RatioRounding, number>;
+
+/**
+ * The book's floor of the first band (RC l. 11136: "1.01 to 1.5"), as a fraction `num/den` compared exactly on
+ * troop counts (larger × 100 ≥ smaller × 101). R is not rounded to hundredths first: rounded up, every R above 1
+ * would reach 1.01 and the floor would mean nothing.
+ */
+export const BOOK_RATIO_FLOOR = { num: 101, den: 100 } as const;
 
 /**
  * Troop-ratio bonus for the larger force, from troop counts (integers, so the bands are exact): sheet l. 73–81
- * (docs/sources/war-machine-sheet.txt), "add largest adjustment for larger force", R = n / n′.
- * `up` (default): 1 < R ≤ 1.5 → 15, else by k = ⌈R⌉: 2 → 30, 3 → 45, 4 → 60, 5 → 70, 6 → 80, 7 → 90,
- * 8–10 → 100, 11–15 → 110, 16–20 → 120, k > 20 → 100 + 10⌈k/10⌉.
+ * (docs/sources/war-machine-sheet.txt), "add largest adjustment for larger force", R = n / n′; RC l. 11136.
+ * `book` (default): R < 1.01 → 0, 1.01 ≤ R ≤ 1.5 → 15, else by k = ⌈R⌉: 2 → 30, 3 → 45, 4 → 60, 5 → 70, 6 → 80,
+ * 7 → 90, 8–10 → 100, 11–15 → 110, 16–20 → 120, k > 20 → 100 + 10⌈k/10⌉.
+ * `up`: as `book` with 1 < R < 1.01 → 15 too.
  * `down`: the largest printed band not above R (1.5, 2, 3, 4, 5, 6, 7, 10, 15, 20, 30, 40, … by tens).
  */
-export function troopRatioBonus(larger: number, smaller: number, rounding: RatioRounding = 'up'): number {
+export function troopRatioBonus(larger: number, smaller: number, rounding: RatioRounding = 'book'): number {
   if (smaller <= 0) throw new RangeError('troop counts must be positive');
   return larger >= smaller
-    ? ratioBonus(larger, smaller, rounding === 'up' ? 1 : 0)
-    : ratioBonus(smaller, larger, rounding === 'up' ? 1 : 0);
+    ? ratioBonus(larger, smaller, RATIO_MODE[rounding])
+    : ratioBonus(smaller, larger, RATIO_MODE[rounding]);
 }
 
 /**
  * `troopRatioBonus` as the kernels call it, where troop counts change inside the trial loop (sieges, pursuits):
- * `larger` first, `up` 1 for ratioRounding `up` (0: `down`), 0 when `larger` is not the larger or `smaller` is 0
+ * `larger` first, `mode` the reading's `RATIO_MODE` code, 0 when `larger` is not the larger or `smaller` is 0
  * (no force left to compare with). No allocation, no throw.
  */
-export function ratioBonus(larger: number, smaller: number, up: number): number {
+export function ratioBonus(larger: number, smaller: number, mode: number): number {
   if (larger <= smaller || smaller <= 0) return 0;
-  if (up) {
+  if (mode !== RATIO_MODE.down) {
+    if (mode === RATIO_MODE.book && BOOK_RATIO_FLOOR.den * larger < BOOK_RATIO_FLOOR.num * smaller) return 0;
     if (2 * larger <= 3 * smaller) return 15;
     const k = Math.ceil(larger / smaller);
     if (k <= 2) return 30;
@@ -167,6 +186,14 @@ export type ChoiceGroup = keyof typeof CHOICE_ADJUSTMENTS;
 
 /** Two-or-more troop class advantage: +10 morale (computed from both classes, never input). */
 export const CLASS_ADVANTAGE_BONUS = 10;
+
+/**
+ * The morale bonus of a force whose troop class (ordinal, `TROOP_CLASSES`) is `mine` against `theirs`: RC l. 11092,
+ * "+ 10 if troop class is 2 levels higher than the enemy"; sheet l. 94 "Two or more troop class advantage".
+ */
+export function classAdvantage(mine: number, theirs: number): number {
+  return mine - theirs >= 2 ? CLASS_ADVANTAGE_BONUS : 0;
+}
 
 /**
  * Defender-only bonuses when attackers fly: halved (rounded up) if ≥ 5% of attackers can fly, ignored if

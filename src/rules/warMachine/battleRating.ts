@@ -4,20 +4,24 @@
  * Each statement reads "… or more", so they are cumulative (docs/rules.md §2).
  */
 
-/** The statements, in the sheet's order; `line`: the sheet line. */
+/**
+ * The statements, in the sheet's order; `line`: the sheet line (RC l. 10975–11001). Each holds when the make-up
+ * entry `makeup` is `atLeast` or more: a percentage of the force (rounded up first, `makeupPercent`), or for
+ * `averageMovement` a movement rate.
+ */
 export const STATEMENTS = [
-  { key: 'mounted20', text: '20% of force is mounted', line: 52 },
-  { key: 'mounted50', text: '50% of force is mounted', line: 53 },
-  { key: 'missiles20', text: '20% can fire missiles', line: 54 },
-  { key: 'missiles100ft', text: "20% can fire missiles to 100'", line: 55 },
-  { key: 'magical1', text: '1% has magical abilities', line: 56 },
-  { key: 'magical20', text: '20% has magical abilities', line: 57 },
-  { key: 'magical100', text: '100% has magical abilities', line: 58 },
-  { key: 'spellcasters5', text: '5% can cast spells', line: 59 },
-  { key: 'spellcasters30', text: '30% can cast spells', line: 60 },
-  { key: 'flying1', text: '1% can fly', line: 61 },
-  { key: 'flying20', text: '20% can fly', line: 62 },
-  { key: 'movement100', text: 'average movement is 100 or more', line: 63 },
+  { key: 'mounted20', text: '20% of force is mounted', line: 52, makeup: 'mounted', atLeast: 20 },
+  { key: 'mounted50', text: '50% of force is mounted', line: 53, makeup: 'mounted', atLeast: 50 },
+  { key: 'missiles20', text: '20% can fire missiles', line: 54, makeup: 'missiles', atLeast: 20 },
+  { key: 'missiles100ft', text: "20% can fire missiles to 100'", line: 55, makeup: 'missiles100ft', atLeast: 20 },
+  { key: 'magical1', text: '1% has magical abilities', line: 56, makeup: 'magical', atLeast: 1 },
+  { key: 'magical20', text: '20% has magical abilities', line: 57, makeup: 'magical', atLeast: 20 },
+  { key: 'magical100', text: '100% has magical abilities', line: 58, makeup: 'magical', atLeast: 100 },
+  { key: 'spellcasters5', text: '5% can cast spells', line: 59, makeup: 'spellcasters', atLeast: 5 },
+  { key: 'spellcasters30', text: '30% can cast spells', line: 60, makeup: 'spellcasters', atLeast: 30 },
+  { key: 'flying1', text: '1% can fly', line: 61, makeup: 'flying', atLeast: 1 },
+  { key: 'flying20', text: '20% can fly', line: 62, makeup: 'flying', atLeast: 20 },
+  { key: 'movement100', text: 'average movement is 100 or more', line: 63, makeup: 'averageMovement', atLeast: 100 },
 ] as const;
 
 export type StatementKey = (typeof STATEMENTS)[number]['key'];
@@ -44,23 +48,15 @@ export function makeupPercent(v: number | undefined): number {
   return v === undefined || v <= 0 ? 0 : Math.ceil(v - 1e-9);
 }
 
-/** Which statements are true of a make-up; each "X% or more", on percentages rounded up. */
+/** Whether one statement holds of a make-up: "X% or more" on the percentage rounded up; movement as given. */
+export function statementHolds(s: (typeof STATEMENTS)[number], m: ForceMakeup): boolean {
+  const v = m[s.makeup];
+  return (s.makeup === 'averageMovement' ? (v ?? 0) : makeupPercent(v)) >= s.atLeast;
+}
+
+/** Which statements are true of a make-up, in the sheet's order. */
 export function statementsFromMakeup(m: ForceMakeup): StatementKey[] {
-  const out: StatementKey[] = [];
-  const pct = makeupPercent;
-  if (pct(m.mounted) >= 20) out.push('mounted20');
-  if (pct(m.mounted) >= 50) out.push('mounted50');
-  if (pct(m.missiles) >= 20) out.push('missiles20');
-  if (pct(m.missiles100ft) >= 20) out.push('missiles100ft');
-  if (pct(m.magical) >= 1) out.push('magical1');
-  if (pct(m.magical) >= 20) out.push('magical20');
-  if (pct(m.magical) >= 100) out.push('magical100');
-  if (pct(m.spellcasters) >= 5) out.push('spellcasters5');
-  if (pct(m.spellcasters) >= 30) out.push('spellcasters30');
-  if (pct(m.flying) >= 1) out.push('flying1');
-  if (pct(m.flying) >= 20) out.push('flying20');
-  if ((m.averageMovement ?? 0) >= 100) out.push('movement100');
-  return out;
+  return STATEMENTS.filter((s) => statementHolds(s, m)).map((s) => s.key);
 }
 
 /** BR = BFR + n × ⌈BFR/10⌉. */

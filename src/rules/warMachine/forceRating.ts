@@ -85,6 +85,19 @@ function average(avg: number, rounding: AverageRounding): number {
   return rounding === 'ceilAverage' ? Math.ceil(avg - 1e-9) : avg;
 }
 
+/** RC l. 10914: "A force must have at least one officer for every 40 troops, or this part of the experience factor is zero" (sheet l. 19). */
+export const TROOPS_PER_OFFICER = 40;
+
+/** The officers a force of `troops` needs for the officers' experience factor. */
+export function officersNeeded(troops: number): number {
+  return Math.ceil(troops / TROOPS_PER_OFFICER);
+}
+
+/** Whether `count` officers are at least one per 40 troops (and there is an officer). */
+export function officersSuffice(count: number, troops: number): boolean {
+  return count > 0 && count * TROOPS_PER_OFFICER >= troops;
+}
+
 /**
  * BFR = leadership + experience + training + equipment + special troops.
  * With `averageRounding: exact` fractional averages are kept and the total is rounded down at the end.
@@ -107,7 +120,7 @@ export function basicForceRating(f: ForceFactors, averageRounding: AverageRoundi
   const namePct = percentOfForce(f.nameLevelTroops, f.troops);
   add('leadership', `2 per 1% of force at name level (${namePct}%)`, 2 * namePct);
 
-  const officersEnough = f.officers.count > 0 && f.officers.count * 40 >= f.troops;
+  const officersEnough = officersSuffice(f.officers.count, f.troops);
   if (officersEnough) {
     add(
       'experience',
@@ -116,7 +129,7 @@ export function basicForceRating(f: ForceFactors, averageRounding: AverageRoundi
     );
   } else if (f.officers.count > 0) {
     // Sheet l. 19: "must have one officer for each 40 troops".
-    const needed = Math.ceil(f.troops / 40);
+    const needed = officersNeeded(f.troops);
     dropped.push(
       `officers: ${f.officers.count.toLocaleString('en-US')} for ${f.troops.toLocaleString('en-US')} troops fall short of one per 40 (${needed.toLocaleString('en-US')} needed): no officer bonus (would be +${3 * average(f.officers.averageLevel, averageRounding)})`,
     );

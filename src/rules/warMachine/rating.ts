@@ -5,7 +5,7 @@
 import {
   CHOICE_ADJUSTMENTS,
   CHOICE_RULES,
-  CLASS_ADVANTAGE_BONUS,
+  classAdvantage,
   DEFENDER_ADJUSTMENTS,
   FLAG_ADJUSTMENTS,
   defenderTerrainFactor,
@@ -118,12 +118,16 @@ export function rateSides(sides: readonly [RatedSide, RatedSide], policies: Rati
       const v = troopRatioBonus(side.troops, enemy.troops, policies.ratioRounding);
       adj.push({
         group: 'troop ratio',
-        rule: `Troop ratio ${ratio(side.troops, enemy.troops)}:1 (larger force, rounding ${policies.ratioRounding})`,
+        rule: troopRatioRule(side.troops, enemy.troops, policies.ratioRounding, v),
         value: v,
       });
     }
-    if (mine.cls !== null && theirs.cls !== null && mine.cls - theirs.cls >= 2) {
-      adj.push({ group: 'morale', rule: 'Two or more troop class advantage', value: CLASS_ADVANTAGE_BONUS });
+    if (mine.cls !== null && theirs.cls !== null && classAdvantage(mine.cls, theirs.cls) !== 0) {
+      adj.push({
+        group: 'morale',
+        rule: 'Two or more troop class advantage',
+        value: classAdvantage(mine.cls, theirs.cls),
+      });
     }
     for (const [key, def] of Object.entries(FLAG_ADJUSTMENTS)) {
       if (side.adjustments[key as FlagAdjustment]) adj.push({ group: def.group, rule: def.rule, value: def.value });
@@ -178,7 +182,20 @@ export function rateSides(sides: readonly [RatedSide, RatedSide], policies: Rati
   }) as [SideRating, SideRating];
 }
 
+/** The troop-ratio line in words; a larger force that gets nothing says why (the band it has not reached). */
+function troopRatioRule(larger: number, smaller: number, rounding: RatioRounding, value: number): string {
+  const why =
+    value !== 0
+      ? ''
+      : rounding === 'book'
+        ? ', below 1.01:1: no bonus (RC l. 11136)'
+        : rounding === 'down'
+          ? ', below 1.5:1: no bonus'
+          : '';
+  return `Troop ratio ${ratio(larger, smaller)}:1 (larger force, ratioRounding ${rounding}${why})`;
+}
+
+/** R as the rule reads it, cut (not rounded) to at most 4 decimals, so 403:400 reads 1.0075, below 1.01. */
 function ratio(a: number, b: number): string {
-  const r = a / b;
-  return Number.isInteger(r) ? String(r) : r.toFixed(2);
+  return String(Math.floor((a * 10_000) / b) / 10_000);
 }
