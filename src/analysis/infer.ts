@@ -158,6 +158,7 @@ export async function infer(input: ScenarioInput, options: InferOptions = {}): P
   let level: number;
   let next: { scenario: WarMachineScenario; source: ScenarioSource; file: string };
   let priorWhere = '--prior';
+  let unknownFromFile = false;
   if (data !== null && typeof data === 'object' && data.kind === 'infer') {
     if (options.observed && options.observed.length > 0)
       throw new UsageError(
@@ -167,6 +168,7 @@ export async function infer(input: ScenarioInput, options: InferOptions = {}): P
     title = f.title ?? null;
     records = await loadLogRecords(source, f.battles, f.scenario);
     unknown = options.unknown ?? f.unknown;
+    unknownFromFile = options.unknown === undefined;
     gridSpec = { from: options.from ?? f.grid.from, to: options.to ?? f.grid.to, step: options.step ?? f.grid.step };
     if (options.prior === undefined) {
       const line = source.lineOf(['prior']);
@@ -201,7 +203,17 @@ export async function infer(input: ScenarioInput, options: InferOptions = {}): P
   const likelihood = records.map(() => new Array<number>(grid.length).fill(0));
   const logPosterior = weights.map((w) => Math.log(w));
   const paths = new Map<WarMachineScenario, PathSegment[]>();
-  const pathIn = (s: WarMachineScenario) => paths.get(s) ?? paths.set(s, resolveNumericPath(s, unknown)).get(s)!;
+  const pathIn = (s: WarMachineScenario) => paths.get(s) ?? paths.set(s, unknownPath(s)).get(s)!;
+  // The field named by --unknown, or by the file's `unknown:` (then its line): one line either way.
+  const unknownPath = (s: WarMachineScenario) => {
+    try {
+      return resolveNumericPath(s, unknown);
+    } catch (err) {
+      if (!(err instanceof UsageError) || !err.message.startsWith('--vary: ')) throw err;
+      const why = err.message.slice('--vary: '.length);
+      throw unknownFromFile ? source.error(['unknown'], why) : new UsageError(`--unknown: ${why}`);
+    }
+  };
   const winByValue: [number, number][] = [];
   const tieByValue: number[] = [];
   const lostByValue: [number, number][] = [];

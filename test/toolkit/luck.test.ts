@@ -330,6 +330,27 @@ describe('luck and infer on the command line', () => {
     );
     expect(await runCli(['infer', none], io)).toBe(3);
     expect(io.stderr).toContain(`${none}:6: battles[0]: no value of sides[1].battleRating in 60…62 gives this record`);
+    io = memoryIo();
+    expect(
+      await runCli(
+        [
+          'infer',
+          'examples/battle.yaml',
+          '--unknown',
+          'sides[1].battleRatin',
+          '--from',
+          '1',
+          '--to',
+          '2',
+          '--observed',
+          'winner=A',
+        ],
+        io,
+      ),
+    ).toBe(2);
+    expect(io.stderr).toContain(
+      "--unknown: sides[1].battleRatin: not in this scenario (did you mean 'sides[1].battleRating'?)",
+    );
     expect(RESULTS_TABLE.length).toBe(13);
     expect(resultsRow(12)).toBe(1);
   });
