@@ -100,7 +100,11 @@ export interface InferResult extends ResultMeta {
 }
 
 /** The prior's weights on the grid, normalised. */
-export function priorWeights(prior: Prior, grid: readonly number[], where = '--prior'): number[] {
+export function priorWeights(
+  prior: Prior,
+  grid: readonly number[],
+  problem: (expected: string) => Error = (e) => new UsageError(`--prior: ${e}`),
+): number[] {
   let w: number[];
   if (prior === 'uniform') w = grid.map(() => 1);
   else if ('normal' in prior) {
@@ -108,14 +112,13 @@ export function priorWeights(prior: Prior, grid: readonly number[], where = '--p
     w = grid.map((v) => Math.exp(-0.5 * ((v - mean) / sd) ** 2));
   } else {
     if (prior.weights.length !== grid.length)
-      throw new UsageError(
-        `${where}: expected ${grid.length} weights, one per grid value (${grid[0]}…${grid[grid.length - 1]}), got ${prior.weights.length}`,
+      throw problem(
+        `expected ${grid.length} weights, one per grid value (${grid[0]}…${grid[grid.length - 1]}), got ${prior.weights.length}`,
       );
     w = [...prior.weights];
   }
   const total = w.reduce((a, b) => a + b, 0);
-  if (!(total > 0) || !Number.isFinite(total))
-    throw new UsageError(`${where}: the prior gives no weight to any grid value`);
+  if (!(total > 0) || !Number.isFinite(total)) throw problem('the prior gives no weight to any grid value');
   return w.map((x) => x / total);
 }
 
@@ -157,8 +160,9 @@ export async function infer(input: ScenarioInput, options: InferOptions = {}): P
   let prior: Prior;
   let level: number;
   let next: { scenario: WarMachineScenario; source: ScenarioSource; file: string };
-  let priorWhere = '--prior';
+  let priorProblem: ((expected: string) => Error) | undefined;
   let unknownFromFile = false;
+  let gridFromFile = false;
   if (data !== null && typeof data === 'object' && data.kind === 'infer') {
     if (options.observed && options.observed.length > 0)
       throw new UsageError(
@@ -169,11 +173,9 @@ export async function infer(input: ScenarioInput, options: InferOptions = {}): P
     records = await loadLogRecords(source, f.battles, f.scenario);
     unknown = options.unknown ?? f.unknown;
     unknownFromFile = options.unknown === undefined;
+    gridFromFile = options.from === undefined && options.to === undefined && options.step === undefined;
     gridSpec = { from: options.from ?? f.grid.from, to: options.to ?? f.grid.to, step: options.step ?? f.grid.step };
-    if (options.prior === undefined) {
-      const line = source.lineOf(['prior']);
-      priorWhere = `${source.file}${line === null ? '' : `:${line}`}: prior`;
-    }
+    if (options.prior === undefined) priorProblem = (e) => source.error(['prior'], e);
     prior = options.prior ?? f.prior;
     level = options.level ?? f.level;
     next = f.next
@@ -196,8 +198,15 @@ export async function infer(input: ScenarioInput, options: InferOptions = {}): P
     next = { scenario, source: s, file: s.file };
   }
   if (!(level > 0 && level < 1)) throw new UsageError(`--level: expected a probability between 0 and 1, got ${level}`);
-  const grid = sweepValues(gridSpec.from, gridSpec.to, gridSpec.step);
-  const weights = priorWeights(prior, grid, priorWhere);
+  let grid: number[];
+  try {
+    grid = sweepValues(gridSpec.from, gridSpec.to, gridSpec.step);
+  } catch (err) {
+    // The file's grid (no --from/--to/--step given): its line, not the options'.
+    if (!gridFromFile || !(err instanceof UsageError)) throw err;
+    throw source.error(['grid'], err.message.replace(/^--(\w+): /, '$1: '));
+  }
+  const weights = priorWeights(prior, grid, priorProblem);
 
   const observed = records.map((r) => observationOf(r.record, sidesOf(r.scenario), r.error));
   const likelihood = records.map(() => new Array<number>(grid.length).fill(0));
