@@ -17,6 +17,7 @@ import {
   type SideFields,
 } from '../src/app/model.js';
 import { TACTIC_LABELS, type Tactic } from '../src/rules/warMachine/tactics.js';
+import { WAR_MACHINE_POLICY_DEFAULTS } from '../src/kinds/warMachine/schema.js';
 import type { ChoiceGroup } from '../src/rules/warMachine/adjustments.js';
 import type { StatementKey } from '../src/rules/warMachine/battleRating.js';
 import { escapeHtml as esc } from '../src/present/escape.js';
@@ -56,6 +57,82 @@ function factorControl(i: 0 | 1, c: (typeof FACTOR_CONTROLS)[number], aria: stri
     return `<select id="${id}" ${aria}>${(c.options ?? []).map((o) => `<option>${o}</option>`).join('')}</select>`;
   const step = c.key === 'officerLevel' || c.key === 'averageTroopLevel' ? 'any' : '1';
   return `<input id="${id}" type="number" min="${c.min}" max="${c.max}" step="${step}" inputmode="decimal" ${aria}>`;
+}
+
+/**
+ * The scenario's other policies (docs/rules.md, War Machine policies; the tie policy and the pursuit's days are
+ * FormFields'): each a list of its values, or a check box (`values` null). Read and written by the page itself
+ * (policiesOf / withPolicies), so an unedited form leaves the scenario's policies as written.
+ */
+export const POLICY_CONTROLS: {
+  key: keyof typeof WAR_MACHINE_POLICY_DEFAULTS;
+  label: string;
+  hint: string;
+  values: string[] | null;
+}[] = [
+  {
+    key: 'ratioRounding',
+    label: 'troop ratio between bands',
+    hint: 'book: 1.01–1.5 gets +15 (RC l. 11136); up: any ratio above 1; down: the band below',
+    values: ['book', 'up', 'down'],
+  },
+  {
+    key: 'casualtyMod',
+    label: "a tactic's casualty change",
+    hint: 'additive: points on the percentage; multiplicative: a factor',
+    values: ['additive', 'multiplicative'],
+  },
+  {
+    key: 'averageRounding',
+    label: 'officer and troop averages',
+    hint: 'ceilAverage: rounded up; exact: kept, the BFR rounded down',
+    values: ['ceilAverage', 'exact'],
+  },
+  {
+    key: 'mercy',
+    label: 'mercy (optional rule)',
+    hint: "the loser's casualties halved, its wounded recovered (RC l. 11296)",
+    values: null,
+  },
+  {
+    key: 'pursue',
+    label: 'the winner pursues',
+    hint: 'with more than one day: always, or never (a single battle)',
+    values: ['always', 'never'],
+  },
+];
+
+/** Each policy of POLICY_CONTROLS as the document has it (its default when absent). */
+export function policiesOf(doc: ScenarioDocument): Record<string, string | boolean> {
+  const written = (doc.policies ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    POLICY_CONTROLS.map((c) => [
+      c.key,
+      (written[c.key] as string | boolean | undefined) ?? WAR_MACHINE_POLICY_DEFAULTS[c.key],
+    ]),
+  );
+}
+
+/** The document with the form's policies written in: only those that differ from the original's, so an unedited form changes nothing. */
+export function withPolicies(doc: ScenarioDocument, original: ScenarioDocument): ScenarioDocument {
+  const was = policiesOf(original);
+  const changed = Object.fromEntries(
+    POLICY_CONTROLS.map((c) => {
+      const el = $<HTMLInputElement>(`policy-${c.key}`);
+      return [c.key, c.values === null ? el.checked : el.value] as const;
+    }).filter(([k, v]) => v !== was[k]),
+  );
+  return Object.keys(changed).length ? { ...doc, policies: { ...((doc.policies as object) ?? {}), ...changed } } : doc;
+}
+
+/** Sets the policy controls from the document. */
+export function fillPolicies(doc: ScenarioDocument): void {
+  const now = policiesOf(doc);
+  for (const c of POLICY_CONTROLS) {
+    const el = $<HTMLInputElement>(`policy-${c.key}`);
+    if (c.values === null) el.checked = now[c.key] === true;
+    else el.value = String(now[c.key]);
+  }
 }
 
 /** On/off adjustments and "only one" choices, in the sheet's order (by line), each group under its name. */
@@ -168,6 +245,14 @@ export function formHtml(doc: ScenarioDocument): string {
   ).join('')}</div></details>`;
   const policies = `<fieldset class="group" id="g-policies"><legend>Policies</legend>
   <div class="single"><label for="tie">tie policy</label><select id="tie">${['reroll', 'defender', 'attacker', 'stalemate'].map((t) => `<option>${t}</option>`).join('')}</select></div>
+  ${POLICY_CONTROLS.map(
+    (c) =>
+      `<div class="single"><span class="what"><label for="policy-${c.key}">${esc(c.label)}</label><small class="hint" id="policy-${c.key}-hint">${esc(c.hint)}</small></span>${
+        c.values === null
+          ? `<input id="policy-${c.key}" type="checkbox" aria-describedby="policy-${c.key}-hint">`
+          : `<select id="policy-${c.key}" aria-describedby="policy-${c.key}-hint">${c.values.map((v) => `<option>${v}</option>`).join('')}</select>`
+      }</div>`,
+  ).join('')}
   <div class="single"><label for="days">pursuit: battles over at most (days)</label><input id="days" type="number" min="1" max="365" step="1" inputmode="numeric" aria-describedby="days-note"></div>
   <p class="note" id="days-note">1: a single battle. More: while the forces stay in contact the winner attacks again the next day (Monte Carlo, in the answer).</p></fieldset>`;
   return `<div class="col">${force}${tactic}${policies}${factors}</div><div class="col">${statements}${adjustments}${built}</div>`;

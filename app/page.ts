@@ -19,7 +19,8 @@ import {
 } from '../src/app/model.js';
 import { casualtySvg, casualtyTable, resultsRowsSvg } from './charts.js';
 import type { Job } from './worker.js';
-import { fillForm, formHtml, readForm } from './form.js';
+import { startKindSections } from './sections/kinds.js';
+import { fillForm, fillPolicies, formHtml, readForm, withPolicies } from './form.js';
 import { keyChartSvg, pursuitHtml, verdictHtml } from './verdict.js';
 import { num, pct } from '../src/text/format.js';
 import { presentOdds } from '../src/kinds/warMachine/present.js';
@@ -42,7 +43,7 @@ function render(): void {
   const started = performance.now();
   $('results').setAttribute('aria-busy', 'true');
   const fields = readForm();
-  current = applyFields(original, fields);
+  current = withPolicies(applyFields(original, fields), original);
   let scenario;
   try {
     scenario = validateDocument(current);
@@ -187,6 +188,7 @@ export function startPage(): void {
   current = original;
   $('form').innerHTML = formHtml(original);
   fillForm(fieldsOf(original));
+  fillPolicies(original);
   // One answer per frame however many events an edit fires (a checkbox fires input and change).
   let frame = 0;
   const schedule = () => {
@@ -214,26 +216,14 @@ export function startPage(): void {
   render();
 
   // The Monte Carlo runs: each in its own Web Worker started from this page's own script (nothing fetched).
-  for (const task of ['siege', 'cascade'] as const)
-    $<HTMLTextAreaElement>(`${task}-text`).value = JSON.parse($(`${task}-scenario`).textContent ?? '""') as string;
   monteCarloButton(
     'battle',
     () => ({ task: 'battle', doc: current }),
     (r: OddsOut) =>
       `${r.sides[0]} against ${r.sides[1]}: ${num(r.trials)} battles${r.engagement ? ' and pursuits' : ''}, seed ${r.seed}: ${r.sides[0]} wins ${pct(r.win[0])}, ${r.sides[1]} ${pct(r.win[1])}${r.engagement ? `; a pursuit lasts ${num(r.engagement.days.mean)} battles on average` : ''} (${(r.elapsedMs / 1000).toFixed(2)} s) — as warcast odds --seed ${r.seed} --trials ${r.trials} --json prints`,
   );
-  monteCarloButton(
-    'siege',
-    () => ({ task: 'siege', text: $<HTMLTextAreaElement>('siege-text').value }),
-    (r: SiegeOut) =>
-      `${r.sides.attacker} against ${r.sides.defender}: ${num(r.trials)} sieges, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast siege --seed ${r.seed} --trials ${r.trials} prints`,
-  );
-  monteCarloButton(
-    'cascade',
-    () => ({ task: 'cascade', text: $<HTMLTextAreaElement>('cascade-text').value }),
-    (r: { trials: number; seed: number; elapsedMs: number }) =>
-      `${num(r.trials)} rounds, seed ${r.seed}, ${(r.elapsedMs / 1000).toFixed(2)} s — as warcast cascade --seed ${r.seed} --trials ${r.trials} --json prints`,
-  );
+  // Sieges, cascades, marches and divided forces: drawn as their reports (app/sections/kinds.ts).
+  startKindSections($('app-script').textContent ?? '');
   document.documentElement.dataset.ready = 'true';
 }
 
@@ -254,7 +244,8 @@ let pursuitTimer: ReturnType<typeof setTimeout> | undefined;
 let pursuitKey = '';
 
 function pursuit(doc: ScenarioDocument): void {
-  const days = (doc.engagement as { maxDays?: number } | undefined)?.maxDays ?? 1;
+  const pursues = (doc.policies as { pursue?: string } | undefined)?.pursue !== 'never';
+  const days = pursues ? ((doc.engagement as { maxDays?: number } | undefined)?.maxDays ?? 1) : 1;
   const key = JSON.stringify(doc);
   if (key === pursuitKey) return;
   pursuitKey = key;
@@ -302,7 +293,7 @@ function pursuit(doc: ScenarioDocument): void {
 /** A "run" button: the job (with the seed and trials typed beside it) to a fresh worker; progress, then the JSON. */
 function monteCarloButton<R extends { elapsedMs: number }>(
   task: Job['task'],
-  job: () => Omit<Job, 'seed' | 'trials'>,
+  job: () => Omit<Extract<Job, { task: 'battle' }>, 'seed' | 'trials'>,
   status: (r: R) => string,
 ): void {
   $(`${task}-run`).addEventListener('click', () => {
@@ -342,11 +333,4 @@ interface OddsOut {
   seed: number;
   elapsedMs: number;
   engagement: { days: { mean: number } } | null;
-}
-
-interface SiegeOut {
-  sides: { attacker: string; defender: string };
-  trials: number;
-  seed: number;
-  elapsedMs: number;
 }

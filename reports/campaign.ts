@@ -6,7 +6,7 @@ import type { DividedResult } from '../src/analysis/divided.js';
 import type { MarchResult } from '../src/analysis/march.js';
 import { arrivalByDayChart, fatigueChart, pairingOddsChart, splitsChart } from './charts/campaign.js';
 import { documentContent, type ReportContent } from './content.js';
-import { elapsedText, policyText } from './save.js';
+import { elapsedText, policyText } from './facts.js';
 import { presentDivided } from '../src/kinds/divided/present.js';
 import { presentMarch } from '../src/kinds/march/present.js';
 import { pct } from '../src/present/format.js';

@@ -10,7 +10,7 @@ import { wilsonInterval } from '../src/stats/index.js';
 import { cascadeHeldChart, cascadeLossesChart, cascadeOwnershipChart } from './charts/cascade.js';
 import { atMostChart } from './charts/cumulative.js';
 import { documentContent, type ReportContent } from './content.js';
-import { elapsedText, policyText, runFacts } from './save.js';
+import { elapsedText, policyText, runFacts } from './facts.js';
 import { playerColour, type Chart } from './spec.js';
 
 export const CASCADE_SOURCES = [

@@ -25,19 +25,30 @@ const STYLE = `
 :root { color-scheme: light; }
 body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; margin: 0 auto; max-width: 1100px; padding: 24px; color: #222; line-height: 1.45; }
 h1 { font-size: 1.6em; margin: 0 0 4px; } h2 { font-size: 1.2em; margin: 28px 0 8px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
+h1, h2, h3, p, li, dd, figcaption, .files { overflow-wrap: anywhere; }
+main, section, figure, header { min-width: 0; max-width: 100%; }
 .lead { color: #555; margin: 0 0 16px; } .run { color: #555; margin: -12px 0 16px; } .note { margin: 4px 0 12px; }
-pre.ledger { background: #f6f6f6; padding: 8px 12px; overflow-x: auto; }
+pre.ledger { background: #f6f6f6; padding: 8px 12px; overflow-x: auto; max-width: 100%; box-sizing: border-box; }
 ul.verdict { margin: 0 0 16px; padding-left: 20px; font-weight: bold; }
-dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0; }
-dl.facts dt { color: #555; } dl.facts dd { margin: 0; }
+dl.facts { display: grid; grid-template-columns: minmax(0, max-content) minmax(0, 1fr); gap: 2px 16px; margin: 0; }
+dl.facts dt { color: #555; } dl.facts dd { margin: 0; min-width: 0; }
+.scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: 8px 0 16px; font-variant-numeric: tabular-nums; }
 caption { text-align: left; font-weight: bold; padding-bottom: 4px; }
 th, td { border-bottom: 1px solid #e4e4e4; padding: 4px 10px; text-align: right; vertical-align: top; }
 th:first-child, td:first-child { text-align: left; } thead th { border-bottom: 2px solid #bbb; }
 figure { margin: 16px 0 28px; } figcaption { color: #555; margin-bottom: 6px; }
-figure .chart svg { max-width: 100%; height: auto; }
+figure .chart { max-width: 100%; overflow-x: auto; }
+figure .chart svg { width: min(var(--w, 100%), max(100%, calc(var(--w, 100%) * 0.85))); max-width: none; height: auto; }
+figure .chart.vega-embed { display: block; padding-right: 0; }
 .files { font-size: 0.9em; color: #555; } .files a { color: #3b6fb5; }
 footer { color: #777; font-size: 0.85em; margin-top: 32px; }
+@media (max-width: 600px) {
+  body { padding: 12px; font-size: 15px; }
+  h1 { font-size: 1.35em; }
+  th, td { padding: 3px 6px; }
+  dl.facts { grid-template-columns: minmax(0, 1fr); } dl.facts dd { margin-bottom: 4px; }
+}
 `;
 
 function renderTable(t: Table): string {
@@ -48,7 +59,13 @@ function renderTable(t: Table): string {
         `<tr>${r.map((c, k) => (k === 0 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`,
     )
     .join('\n');
-  return `<table><caption>${escapeHtml(t.caption)}</caption>${head}<tbody>\n${body}\n</tbody></table>`;
+  return `<div class="scroll"><table><caption>${escapeHtml(t.caption)}</caption>${head}<tbody>\n${body}\n</tbody></table></div>`;
+}
+
+/** The chart's own width as a style variable, read from its <svg width="…">; nothing when unknown. */
+function chartWidth(svg: string | undefined): string {
+  const m = svg ? /<svg\b[^>]*?\swidth="([0-9.]+)"/.exec(svg) : null;
+  return m ? ` style="--w: ${Number(m[1])}px"` : '';
 }
 
 /** The whole page. */
@@ -65,7 +82,9 @@ export function renderPage(c: ReportContent, o: PageOptions): string {
       `<figure id="chart-${escapeHtml(ch.name)}" data-chart="${escapeHtml(ch.name)}">`,
       `<h3>${escapeHtml(ch.title)}</h3>`,
       `<figcaption>${escapeHtml(ch.caption)}</figcaption>`,
-      `<div class="chart">${o.svgs[ch.name] ?? ''}</div>`,
+      // --w: the drawing's own width. Narrower columns scale it down to 85% at most, then it scrolls in its box
+      // (a phone's 390 px): text stays readable and the page never scrolls sideways.
+      `<div class="chart"${chartWidth(o.svgs[ch.name])}>${o.svgs[ch.name] ?? ''}</div>`,
       `<div class="files">${files}</div>`,
       `</figure>`,
     ].join('\n');

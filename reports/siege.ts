@@ -9,7 +9,7 @@ import { SIEGE_ENDING_VOCABULARY } from '../src/kinds/siege/endings.js';
 import { siegeEndingsChart, siegeSuppliesChart, siegeSurvivalChart, siegeWeeksChart } from './charts/siege.js';
 import { atMostChart } from './charts/cumulative.js';
 import { documentContent, type ReportContent } from './content.js';
-import { elapsedText, policyText, runFacts } from './save.js';
+import { elapsedText, policyText, runFacts } from './facts.js';
 import { ENDING_WORDS, presentSiege } from '../src/kinds/siege/present.js';
 import { chartText, type Chart } from './spec.js';
 

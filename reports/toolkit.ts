@@ -1,13 +1,15 @@
 /**
  * Reports of the designer's toolkit (`seek`, `worth`, `tournament` with --report): built from the result alone.
  */
-import { pct, signedPct } from '../src/text/format.js';
+import { pct } from '../src/text/format.js';
 import type { SeekResult } from '../src/analysis/seek.js';
 import type { WorthResult } from '../src/analysis/worth.js';
 import type { TournamentResult } from '../src/analysis/tournament.js';
 import { heatmapChart, ratingsChart, seekChart, tornadoChart } from './charts/toolkit.js';
 import { documentContent, type ReportContent, type Table } from './content.js';
 import { presentTournament } from '../src/kinds/tournament/present.js';
+import { presentWorth } from '../src/analysis/worthPresent.js';
+import { plain } from '../src/present/format.js';
 import { elapsedText } from './save.js';
 import { WAR_MACHINE_SOURCES } from './warMachine.js';
 import { SIEGE_SOURCES } from './siege.js';
@@ -78,107 +80,50 @@ export function seekReport(r: SeekResult, file: string): ReportContent {
 }
 
 const WORTH_SOURCE =
-  'Scale factors and their BR / troop equivalents (exact bisection; on a siege or a cascade, bisection over Monte Carlo estimates with common random numbers; a cascade’s equivalents are in legions): docs/design.md, “worth”.';
+  'Scale factors and their BR / troop equivalents (exact bisection; on a siege or a cascade, paired trials with common random numbers, each change with its 95% interval, equivalents by bisection at the change and its interval’s ends; a cascade’s equivalents are in legions): docs/design.md, “worth”.';
 
-/** What a worth result's `win` measures, in words. */
-function worthMeasure(r: WorthResult): string {
-  if (r.kind === 'cascade')
-    return `P(${r.player} holds ${r.location} after ${r.rounds === 1 ? 'the round' : `round ${r.rounds}`})`;
-  if (r.kind === 'siege')
-    return r.side === 0 ? `P(fallen by the end of week ${r.week})` : `P(held through week ${r.week})`;
-  return `P(${r.sideName} wins)`;
-}
+/** The rules each kind's worth rests on (a map by the result's kind: each kind's sources live with its report). */
+const WORTH_SOURCES: Record<WorthResult['kind'], readonly string[]> = {
+  'war-machine': WAR_MACHINE_SOURCES,
+  siege: SIEGE_SOURCES,
+  cascade: CASCADE_SOURCES,
+};
 
 export function worthReport(r: WorthResult, file: string): ReportContent {
-  const signed = (x: number | null) => (x === null ? '—' : `${x > 0 ? '+' : ''}${x.toLocaleString('en-US')}`);
-  const cascade = r.kind === 'cascade';
-  const siege = r.kind === 'siege';
-  const measure = worthMeasure(r);
-  const noBattle = !!r.noBattle || r.items.some((i) => !!i.noBattle); // only battles carry it
-  const table: Table = {
-    caption: `What each item is worth to ${r.sideName}`,
-    columns: cascade
-      ? ['item', 'rule', 'P(holds)', 'change', 'legions equivalent']
-      : [
-          'item',
-          'rule',
-          siege ? r.measure! : 'win',
-          ...(noBattle ? ['no battle'] : []),
-          'change',
-          'BR equivalent',
-          'troops equivalent',
-        ],
-    rows: r.items.map((i) => [
-      i.name,
-      i.rule,
-      pct(i.win),
-      ...(noBattle ? [pct(i.noBattle ?? 0)] : []),
-      signedPct(i.winDelta),
-      ...(cascade ? [] : [signed(i.brEquivalent)]),
-      signed(i.troopsEquivalent),
-    ]),
-  };
-  const run = (what: string) =>
-    `Monte Carlo, ${(r.trials ?? 0).toLocaleString('en-US')} ${what} per variant, seed ${r.seed}, the same dice for every variant (common random numbers)`;
-  const tables = [table];
-  if (cascade && r.refused?.length)
-    tables.push({
-      caption: 'Not allowed by the rules this round',
-      columns: ['item', 'why'],
-      rows: r.refused.map((x) => [x.name, x.reason]),
-    });
-  return {
-    title: r.title ?? `What it is worth to ${r.sideName}`,
-    lead: cascade
-      ? `What each choice is worth to ${r.player} (${r.role === 'defender' ? 'its garrison defends' : 'its seizure attacks'} ${r.location}), measured by ${measure}: ${pct(r.win)} as the round stands`
-      : siege
-        ? `What each adjustment is worth to ${r.sideName} (the ${r.side === 0 ? 'attacker' : 'defender'}), measured by ${measure}: ${pct(r.win)} as the scenario stands`
-        : `What each adjustment is worth to ${r.sideName} (side ${r.side === 0 ? 'A' : 'B'}), who wins ${pct(r.win)} as the scenario stands`,
+  const doc = presentWorth(r);
+  const runBlock = doc.blocks.find((b) => b.type === 'run');
+  const mc = r.method !== 'exact';
+  return documentContent(doc, {
     facts: [
       ['scenario', file],
-      [
-        'side',
-        cascade
-          ? `player ${r.sideName}`
-          : siege
-            ? `${r.side === 0 ? 'attacker' : 'defender'}: ${r.sideName}`
-            : `${r.side === 0 ? 'A' : 'B'}: ${r.sideName}`,
-      ],
-      [
-        'method',
-        cascade
-          ? `${run(r.rounds === 1 ? 'rounds' : `campaigns of ${r.rounds} rounds`)}${r.npc ? '' : ', no NPC attacks'}; equivalents in legions of the force by bisection over the same estimates (no BR equivalent: ${r.brEquivalentNote})`
-          : siege
-            ? `${run('sieges')}; equivalents by bisection on bonus and troops over the same estimates`
-            : 'exact odds; equivalents by exact bisection on bonus and troops',
-      ],
+      ['side', `${r.side}: ${r.sideName}`],
+      ['method', runBlock?.type === 'run' ? plain(runBlock.text) : ''],
       ['elapsed', elapsedText(r.elapsedMs)],
     ],
-    tables,
-    sources: [...(cascade ? CASCADE_SOURCES : siege ? SIEGE_SOURCES : WAR_MACHINE_SOURCES), WORTH_SOURCE],
+    sources: [...WORTH_SOURCES[r.kind], WORTH_SOURCE],
     charts: [
       {
         name: 'tornado',
-        title: cascade ? 'What each choice is worth' : 'What each adjustment is worth',
-        caption:
-          cascade || siege
-            ? `The change in ${measure} for ${r.sideName} when each item is applied, largest first (Monte Carlo, the same dice for every item).`
-            : `The change in ${r.sideName}’s chance of winning when each item is applied, largest first (exact)${r.items.some((i) => (i.noBattleDelta ?? 0) > 0) ? '; grey bars turn battles into no battle (not a defeat) and have no equivalent' : ''}.`,
+        title: 'What each item is worth',
+        caption: mc
+          ? `The change in ${r.words.measureColumn} for ${r.sideName} when each item is applied, largest first, with its 95% interval (paired trials); grey: within noise.`
+          : `The change in ${r.sideName}’s chance of winning when each item is applied, largest first (exact)${r.items.some((i) => (i.noBattleDelta ?? 0) > 0) ? '; grey bars turn battles into no battle (not a defeat) and have no equivalent' : ''}.`,
         spec: tornadoChart({
           side: r.sideName,
-          ...(cascade || siege ? { measure } : {}),
+          ...(mc ? { measure: r.words.measureColumn } : {}),
           items: r.items
-            .filter((i) => i.winDelta !== 0)
+            .filter((i) => i.winDelta !== 0 || i.changeCi95 !== undefined)
             .map((i) => ({
               name: i.name,
               winDelta: i.winDelta,
+              ...(i.changeCi95 ? { ci95: i.changeCi95, withinNoise: i.withinNoise } : {}),
               ...((i.noBattleDelta ?? 0) > 0 ? { noBattleDelta: i.noBattleDelta } : {}),
             })),
         }),
       },
     ],
     resultJson: JSON.stringify(r, null, 2) + '\n',
-  };
+  });
 }
 
 /** With --race: what was dropped when, and the battles saved (docs/design.md, "racing"). */

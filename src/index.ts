@@ -42,6 +42,34 @@ export {
   type TournamentRating,
   type BradleyTerryFit,
 } from './analysis/tournament.js';
+export {
+  design,
+  designOf,
+  paretoFront,
+  type DesignOptions,
+  type DesignResult,
+  type DesignCandidate,
+  type DesignDetail,
+} from './analysis/design.js';
+export { price, priceOf, type PriceResult, type PriceRow } from './analysis/price.js';
+export {
+  BattleGrids,
+  purchaseCost,
+  sideOf,
+  troopTypesOf,
+  type Purchase,
+  type CostBreakdown,
+} from './analysis/designGame.js';
+export {
+  MERCENARIES,
+  mercenaryPay,
+  servicePay,
+  weeklyPay,
+  weaponsCost,
+  engineCost,
+  type MercenaryType,
+  type Race,
+} from './rules/warMachine/costs.js';
 export { raceWarMachines, type RaceRecord, type RaceStage } from './analysis/race.js';
 export { worth, type WorthOptions, type WorthResult, type WorthItem } from './analysis/worth.js';
 export { seek, parseTarget, type SeekOptions, type SeekResult, type SeekPoint, type Target } from './analysis/seek.js';

@@ -22,6 +22,8 @@ export const RESULT_SCHEMAS = {
   compare: 'warcast/compare@1',
   luck: 'warcast/luck@1',
   infer: 'warcast/infer@1',
+  design: 'warcast/design@1',
+  price: 'warcast/price@1',
 } as const;
 
 export type ResultCommand = keyof typeof RESULT_SCHEMAS;

@@ -81,19 +81,60 @@ export function seekChart(i: SeekChartInput): TopLevelSpec {
 export interface TornadoInput {
   side: string;
   /** noBattleDelta: how much of P(no battle) the item adds (battles); such a bar is drawn apart, as "no battle". */
-  items: { name: string; winDelta: number; noBattleDelta?: number }[];
+  items: { name: string; winDelta: number; noBattleDelta?: number; ci95?: [number, number]; withinNoise?: boolean }[];
   /** What is measured, e.g. "P(fallen by the end of week 9)" (default: P(side wins)). */
   measure?: string;
 }
 
 export function tornadoChart(i: TornadoInput): TopLevelSpec {
   // A change into "no battle" lowers P(win) without a defeat: its own colour, not "hurts".
+  // A change within noise (its interval contains 0) is grey too: it neither helps nor hurts that we can tell.
   const values = i.items.map((x) => ({
     name: x.name,
     delta: r6(x.winDelta),
-    sign: (x.noBattleDelta ?? 0) > 0 ? 'no battle' : x.winDelta >= 0 ? 'helps' : 'hurts',
+    sign:
+      (x.noBattleDelta ?? 0) > 0 ? 'no battle' : x.withinNoise ? 'within noise' : x.winDelta >= 0 ? 'helps' : 'hurts',
     noBattle: r6(x.noBattleDelta ?? 0),
+    lo: r6(x.ci95?.[0] ?? x.winDelta),
+    hi: r6(x.ci95?.[1] ?? x.winDelta),
   }));
+  const intervals = i.items.some((x) => x.ci95);
+  const y = {
+    field: 'name',
+    type: 'nominal',
+    sort: { field: 'delta', op: 'max', order: 'descending' },
+    title: null,
+    axis: { labelLimit: 260 },
+  };
+  const bars = {
+    y,
+    x: {
+      field: 'delta',
+      type: 'quantitative',
+      axis: { format: '+.0%' },
+      title: i.measure ? `change in ${chartText(i.measure)}` : 'change in P(win)',
+    },
+    color: {
+      field: 'sign',
+      type: 'nominal',
+      scale: {
+        domain: ['helps', 'hurts', 'no battle', 'within noise'],
+        range: [SIDE_COLOURS[1], SIDE_COLOURS[0], '#9e9e9e', '#c8c8c8'],
+      },
+      legend: null,
+    },
+    tooltip: [
+      { field: 'name', type: 'nominal' },
+      { field: 'delta', type: 'quantitative', format: '+.2%', title: 'change in P(win)' },
+      { field: 'noBattle', type: 'quantitative', format: '+.2%', title: 'change in P(no battle)' },
+      ...(intervals
+        ? [
+            { field: 'lo', type: 'quantitative', format: '+.2%', title: '95% interval from' },
+            { field: 'hi', type: 'quantitative', format: '+.2%', title: 'to' },
+          ]
+        : []),
+    ],
+  };
   return {
     ...base(
       'What each adjustment is worth',
@@ -103,33 +144,22 @@ export function tornadoChart(i: TornadoInput): TopLevelSpec {
     width: 520,
     height: Math.max(120, 18 * values.length),
     data: { values },
-    mark: { type: 'bar' },
-    encoding: {
-      y: {
-        field: 'name',
-        type: 'nominal',
-        sort: { field: 'delta', op: 'max', order: 'descending' },
-        title: null,
-        axis: { labelLimit: 260 },
-      },
-      x: {
-        field: 'delta',
-        type: 'quantitative',
-        axis: { format: '+.0%' },
-        title: i.measure ? `change in ${chartText(i.measure)}` : 'change in P(win)',
-      },
-      color: {
-        field: 'sign',
-        type: 'nominal',
-        scale: { domain: ['helps', 'hurts', 'no battle'], range: [SIDE_COLOURS[1], SIDE_COLOURS[0], '#9e9e9e'] },
-        legend: null,
-      },
-      tooltip: [
-        { field: 'name', type: 'nominal' },
-        { field: 'delta', type: 'quantitative', format: '+.2%', title: 'change in P(win)' },
-        { field: 'noBattle', type: 'quantitative', format: '+.2%', title: 'change in P(no battle)' },
-      ],
-    },
+    layer: [
+      { mark: { type: 'bar' }, encoding: bars },
+      // The 95% interval of each change (Monte Carlo kinds): a black rule across the bar's end.
+      ...(intervals
+        ? [
+            {
+              mark: { type: 'rule', color: 'black' },
+              encoding: {
+                y,
+                x: { field: 'lo', type: 'quantitative' },
+                x2: { field: 'hi' },
+              },
+            },
+          ]
+        : []),
+    ],
   } as TopLevelSpec;
 }
 

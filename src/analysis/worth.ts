@@ -20,6 +20,7 @@ import {
 import { TACTICS } from '../rules/warMachine/tactics.js';
 import { validate, type ScenarioSource } from '../scenario/source.js';
 import { pct } from '../present/format.js';
+import { explainWarMachineChange } from './explainChange.js';
 import { exactOdds } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
 import { seek } from './seek.js';
@@ -60,6 +61,26 @@ export interface WorthItem {
   winDelta: number;
   /** Sieges and cascades: the 95% interval of `win` (absent for exact battles). */
   winCi95?: [number, number];
+  /**
+   * Sieges and cascades: the 95% interval of `winDelta`, from the pairs (trial t of the item and of the scenario
+   * play the same dice; docs/design.md, "Paired differences"). Absent for exact battles.
+   */
+  changeCi95?: [number, number];
+  /** Sieges and cascades: `changeCi95` contains 0 — the change is within the noise of the trials run (no equivalent). */
+  withinNoise?: boolean;
+  /** Sieges and cascades: the trials this item ran (its last stage), each paired with the scenario's trial of that number. */
+  trials?: number;
+  /** Sieges and cascades: trials the scenario meets the measure and the item does not (`baseOnly`), and the other way. */
+  pairs?: { baseOnly: number; variantOnly: number };
+  /** Sieges and cascades: the 95% intervals of `casualtiesDelta` (paired, trial by trial). */
+  casualtiesDeltaCi95?: [[number, number], [number, number]];
+  /**
+   * Sieges and cascades, a change beyond noise: the BR equivalents of the ends of `changeCi95` (bisection at each
+   * end; null where no value in range reaches it), smaller first.
+   */
+  brEquivalentCi95?: [number | null, number | null];
+  /** The same in troops (cascades: legions). */
+  troopsEquivalentCi95?: [number | null, number | null];
   /** Change in mean troops lost: [this side, the enemy] (exact). */
   casualtiesDelta: [number, number];
   /**
@@ -83,6 +104,8 @@ export interface WorthItem {
   noBattle?: number;
   /** Battles: noBattle − the scenario's P(no battle). */
   noBattleDelta?: number;
+  /** Battles: the rule thresholds the item crosses, one sentence each (the kind's `explainChange`); absent when none. */
+  explain?: string[];
   /**
    * Why the equivalents are null (absent when they are not). Cascades: why `troopsEquivalent` is. Battles: the
    * item turns battles into no battle, which no change of bonus or troops does.
@@ -129,12 +152,40 @@ export interface WorthResult extends ResultMeta {
   casualties: [number, number];
   /** Largest |winDelta| first. */
   items: WorthItem[];
-  /** Sieges and cascades: the run (every variant and every value searched: this seed, these trials). */
+  /** The kind's words for the document (src/analysis/worthPresent.ts): what the reader sees above and in the table. */
+  words: WorthWords;
+  /**
+   * Sieges and cascades: the half-width asked of every item's change (null: a fixed `--trials` for every variant),
+   * whether every item reached it within `maxTrials` (false: the CLI warns), and the widest half-width reached.
+   */
+  precision?: number | null;
+  precisionReached?: boolean;
+  precisionHalfWidth?: number;
+  maxTrials?: number;
+  /** Sieges and cascades: the stages run (trials a variant) and how many items ran to each. */
+  stages?: { trials: number; items: number }[];
+  /** Sieges and cascades: the run (this seed; `trials`: the most trials a variant ran, the scenario's own). */
   seed?: number;
   trials?: number;
   threads?: number;
   interrupted?: boolean;
   elapsedMs: number;
+}
+
+/** The words of one kind's worth, for its document (each kind's worth writes its own). */
+export interface WorthWords {
+  /** The first line: what is valued, for whom, by what measure. */
+  heading: string;
+  /** The table's header over `win`. */
+  measureColumn: string;
+  /** What one trial is ("sieges", "rounds", "campaigns of 3 rounds"); absent when exact. */
+  trialsUnit?: string;
+  /** How the equivalents were found, and what has none. */
+  equivalents: string;
+  /** What `troopsEquivalent` counts. */
+  unit: 'troops' | 'legions';
+  /** The header of the casualty change column. */
+  losses: string;
 }
 
 type Variation = { name: string; group: string; rule: string; apply: (s: WarMachineScenario['sides'][number]) => void };
@@ -264,10 +315,12 @@ export async function worthBattle(
           Math.max(1, Math.ceil(me.troops / troopsFactor)),
           Math.min(1e9, me.troops * troopsFactor),
         );
+    const explain = explainWarMachineChange(scenario, edited);
     items.push({
       name: v.name,
       group: v.group,
       rule: v.rule,
+      ...(explain.length ? { explain } : {}),
       win,
       winDelta,
       casualtiesDelta,
@@ -292,6 +345,13 @@ export async function worthBattle(
     side,
     sideName: me.name,
     method: 'exact',
+    words: {
+      heading: `${scenario.title ? scenario.title + ': ' : ''}what each adjustment is worth to ${me.name} (side ${side === 0 ? 'A' : 'B'})`,
+      measureColumn: 'win',
+      equivalents: 'equivalents by exact bisection on bonus (BR points) and troops',
+      unit: 'troops',
+      losses: 'Δ casualties own / enemy',
+    },
     win: base.win[side],
     noBattle: base.noCombat,
     casualties: [base.casualties[0].mean, base.casualties[1].mean],

@@ -11,17 +11,17 @@
  */
 import { UsageError, WarcastError } from '../errors.js';
 import { resultMeta } from '../resultMeta.js';
-import { runTrials } from '../engine/run.js';
 import { loadKernel } from '../kinds/index.js';
 import { cascadeAccumulator } from '../kinds/cascade/accumulator.js';
 import { compileCascade } from '../kinds/cascade/plan.js';
 import { cascadeSchema, checkCascade, type CascadeScenario } from '../kinds/cascade/schema.js';
 import { processOrders } from '../rules/dune/orders.js';
 import { validate, type ScenarioSource } from '../scenario/source.js';
-import { wilsonInterval } from '../stats/index.js';
-import { progressIn, runSettings, type RunSettings } from './options.js';
-import { equivalent, WorthRuns, type MeasuredVariant } from './worthSearch.js';
-import type { WorthItem, WorthOptions, WorthResult } from './worth.js';
+import type { CascadeModel } from '../rules/dune/model.js';
+import { runSettings } from './options.js';
+import { PairedWorth, type PairedModel } from './worthPaired.js';
+import { pairedItems, pairedTail, worthPlan, WorthRuns } from './worthSearch.js';
+import type { WorthOptions, WorthResult } from './worth.js';
 
 /** Rounds per variant when --trials is not given (every variant and every legion count searched runs this many). */
 export const CASCADE_WORTH_TRIALS = 10_000;
@@ -405,40 +405,6 @@ function forceOf(s: CascadeScenario, o: WorthOptions): Force {
   return { role: 'attacker', player, location, attack: seizure.index };
 }
 
-async function measure(
-  s: CascadeScenario,
-  npc: boolean,
-  rounds: number | null,
-  f: Force,
-  settings: RunSettings,
-  o: WorthOptions,
-): Promise<MeasuredVariant> {
-  const model = compileCascade(s, { npc, rounds });
-  const read = cascadeAccumulator(model);
-  const run = await runTrials({
-    kernel: await loadKernel('cascade'),
-    plan: model,
-    seed: settings.seed,
-    threads: settings.threads,
-    trials: settings.trials,
-    signal: o.signal,
-    onProgress: progressIn(o, rounds === null ? 'rounds' : 'campaigns'),
-    engine: o.engine,
-  });
-  const n = Math.max(1, run.trials);
-  const lost: [number, number] = [0, 0];
-  for (let p = 0; p < read.layout.players; p++)
-    for (let k = 1; k < read.layout.lostBins; k++)
-      lost[p === f.player ? 0 : 1] += (k * read.legionsLost(run.acc, p, k)) / n;
-  return {
-    count: read.owner(run.acc, f.location, f.player),
-    trials: run.trials,
-    lost,
-    threads: run.threadsUsed,
-    interrupted: run.interrupted,
-  };
-}
-
 export async function worthCascade(
   scenario: CascadeScenario,
   source: ScenarioSource,
@@ -449,10 +415,6 @@ export async function worthCascade(
     throw new UsageError(
       '--exact: a cascade has no exact odds (worth runs every variant by Monte Carlo with the same dice)',
     );
-  if (settings.precision !== null)
-    throw new UsageError(
-      '--precision: worth on a cascade runs every variant to the same --trials (common random numbers)',
-    );
   if (options.week !== undefined) throw new UsageError('--week: only for a siege (a cascade counts rounds: --rounds)');
   const rounds = options.rounds ?? null;
   if (rounds !== null && (!Number.isInteger(rounds) || rounds < 1 || rounds > 1000))
@@ -461,54 +423,58 @@ export async function worthCascade(
   if (rounds !== null && !npc) throw new UsageError('--rounds plans against NPC attacks: it does not go with --no-npc');
   const f = forceOf(scenario, options);
   const runs = new WorthRuns();
-  const run = async (s: CascadeScenario, withNpc = npc) =>
-    runs.note(await measure(s, withNpc, rounds, f, settings, options));
-  const base = await run(scenario);
-  const n = Math.max(1, base.trials);
-  // The legion range the rules allow (limits, gameStart, one legion left in a seizure), then the curve over it.
+  const kernel = await loadKernel('cascade');
+  const model = (s: CascadeScenario, withNpc = npc): PairedModel<CascadeModel> => {
+    const plan = compileCascade(s, { npc: withNpc, rounds });
+    const read = cascadeAccumulator(plan);
+    const { players, lostBins } = read.layout;
+    return {
+      kernel,
+      plan,
+      read: {
+        hits: (acc) => read.owner(acc, f.location, f.player),
+        lost(acc, out) {
+          out[0] = 0;
+          out[1] = 0;
+          for (let p = 0; p < players; p++)
+            for (let k = 1; k < lostBins; k++) out[p === f.player ? 0 : 1] += k * read.legionsLost(acc, p, k);
+        },
+      },
+    };
+  };
+  const paired = new PairedWorth(model(scenario), worthPlan(settings, options));
+  // The legion range the rules allow (limits, gameStart, one legion left in a seizure): the search stays inside.
   const legal = (k: number) => edit(scenario, source, legions(scenario, f, k));
   let hi = 0;
   while (hi < 100 && legal(hi + 1) !== null) hi++;
   let lo = 0;
   while (lo > -100 && legal(lo - 1) !== null) lo--;
-  const curve = new Map<number, Promise<number | null>>();
-  const at = (k: number) => {
-    if (k === 0) return Promise.resolve(base.count);
-    if (!curve.has(k)) {
+  const legionsField = {
+    current: 0,
+    lo,
+    hi,
+    model: (k: number) => {
       const edited = legal(k);
-      curve.set(k, edited === null ? Promise.resolve(null) : run(edited).then((m) => m.count));
-    }
-    return curve.get(k)!;
+      return edited === null ? null : model(edited);
+    },
   };
-  const items: WorthItem[] = [];
   const groups = options.groups ?? null;
   const refused: RefusedItem[] = [];
-  for (const v of variants(scenario, source, f, npc, rounds, refused)) {
-    if (groups !== null && !groups.includes(v.group)) continue;
-    const m = await run(v.scenario, v.npc);
-    // Stopped (Ctrl-C): an item measured over fewer rounds, or with its search cut short, is left out.
-    if (options.signal?.aborted || m.trials !== base.trials) break;
-    const legionsEq = await equivalent(at, 0, base.count, m.count, lo, hi, n);
-    if (options.signal?.aborted) break;
-    items.push({
-      name: v.name,
-      group: v.group,
-      rule: v.rule,
-      win: m.count / n,
-      winDelta: (m.count - base.count) / n,
-      winCi95: wilsonInterval(m.count, n),
-      casualtiesDelta: [m.lost[0] - base.lost[0], m.lost[1] - base.lost[1]],
-      brEquivalent: null,
-      brEquivalentWin: null,
-      troopsEquivalent: legionsEq === null ? null : legionsEq.value,
-      troopsEquivalentWin: legionsEq === null ? null : legionsEq.count / n,
-      ...(legionsEq === null ? { equivalentNote: equivalentNote(m.count > base.count, lo, hi) } : {}),
-    });
-  }
-  items.sort((a, b) => Math.abs(b.winDelta) - Math.abs(a.winDelta) || a.name.localeCompare(b.name));
+  const chosen = variants(scenario, source, f, npc, rounds, refused).filter(
+    (v) => groups === null || groups.includes(v.group),
+  );
+  const items = await pairedItems(
+    paired,
+    chosen.map((v) => ({ name: v.name, group: v.group, rule: v.rule, model: model(v.scenario, v.npc) })),
+    { troops: legionsField },
+    (gain) => equivalentNote(gain, lo, hi),
+  );
   const me = scenario.players[f.player].name;
   const loc = scenario.locations[f.location].name;
   const R = rounds ?? 1;
+  const role = f.role === 'defender' ? `its garrison defends ${loc}` : `its seizure attacks ${loc}`;
+  const measureText = `P(${me} holds ${loc} after ${R === 1 ? 'the round' : `round ${R}`})`;
+  const signed = (x: number) => `${x > 0 ? '+' : ''}${x}`;
   return {
     ...resultMeta('worth'),
     kind: 'cascade',
@@ -526,7 +492,15 @@ export async function worthCascade(
     legionRange: [lo, hi],
     refused: groups === null ? refused : refused.filter((x) => groups.includes(x.group)),
     brEquivalentNote: CASCADE_BR_NOTE,
-    ...runs.tail(base, n, items, settings.seed),
+    words: {
+      heading: `${scenario.title ? scenario.title + ': ' : ''}what each choice is worth to ${me} (${role}), measured by ${measureText}${npc ? '' : ', no NPC attacks'}`,
+      measureColumn: 'P(holds)',
+      trialsUnit: R === 1 ? 'rounds' : `campaigns of ${R} rounds`,
+      equivalents: `equivalents in legions of that force (the rules allow ${signed(lo)} to ${signed(hi)}) by bisection over the same trials; no BR equivalent (${CASCADE_BR_NOTE})`,
+      unit: 'legions',
+      losses: 'Δ legions lost own / others',
+    },
+    ...pairedTail(paired, runs, items),
   };
 }
 

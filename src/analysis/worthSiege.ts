@@ -20,11 +20,15 @@ import {
 } from '../rules/warMachine/adjustments.js';
 import { ENGINES, EQUIPMENT } from '../rules/siege/tables.js';
 import { validate, type ScenarioSource } from '../scenario/source.js';
-import { wilsonInterval } from '../stats/index.js';
-import { runSettings, type RunSettings } from './options.js';
+import { loadKernel } from '../kinds/index.js';
+import { siegeAccumulator } from '../kinds/siege/accumulator.js';
+import { siegeLayout, SUM } from '../kinds/siege/kernel.js';
+import type { SiegePlan } from '../kinds/siege/plan.js';
+import { runSettings } from './options.js';
 import { simulateSiege } from './siege.js';
-import { equivalent, WorthRuns, type MeasuredVariant } from './worthSearch.js';
-import type { WorthItem, WorthOptions, WorthResult } from './worth.js';
+import { PairedWorth, type PairedModel } from './worthPaired.js';
+import { pairedItems, pairedTail, worthPlan, WorthRuns } from './worthSearch.js';
+import type { WorthOptions, WorthResult } from './worth.js';
 
 /** Sieges per variant when --trials is not given (every variant and every value searched runs this many). */
 export const SIEGE_WORTH_TRIALS = 10_000;
@@ -125,28 +129,6 @@ function edit(
   }
 }
 
-async function measure(
-  s: SiegeScenario,
-  side: 0 | 1,
-  week: number,
-  settings: RunSettings,
-  o: WorthOptions,
-): Promise<MeasuredVariant> {
-  const c = compileSiege(s);
-  const run = await simulateSiege(c, { ...settings, precision: null }, { signal: o.signal, engine: o.engine });
-  const n = Math.max(1, run.trials);
-  const sum = summarizeSiege(c.plan, run.acc, n);
-  const fallen = Math.round(sum.fallenByWeek[week - 1].probability * n);
-  const ca = sum.casualties;
-  return {
-    count: side === 0 ? fallen : n - fallen,
-    trials: run.trials,
-    lost: [ca.attacker.dead.mean + ca.attacker.wounded.mean, ca.defender.dead.mean + ca.defender.wounded.mean],
-    threads: run.threadsUsed,
-    interrupted: run.interrupted,
-  };
-}
-
 /** The default week: the median week to fall (the first week it has fallen in half the sieges), else the week limit. */
 export function defaultWeek(fallenByWeek: { week: number; probability: number }[], weekLimit: number): number {
   return fallenByWeek.find((f) => f.probability >= 0.5)?.week ?? weekLimit;
@@ -162,84 +144,71 @@ export async function worthSiege(
     throw new UsageError(
       '--exact: a siege has no exact odds (worth runs every variant by Monte Carlo with the same dice)',
     );
-  if (settings.precision !== null)
-    throw new UsageError(
-      '--precision: worth on a siege runs every variant to the same --trials (common random numbers)',
-    );
   const side = (options.side ?? 0) as 0 | 1; // checked by worth()
-  const runs = new WorthRuns();
   const me = side === 0 ? scenario.attacker : scenario.defender;
   let week = options.week ?? null;
   if (week !== null && (!Number.isInteger(week) || week < 1 || week > scenario.weekLimit))
     throw new UsageError(
       `--week: expected a whole week from 1 to the scenario's weekLimit (${scenario.weekLimit}), got ${week}`,
     );
+  const runs = new WorthRuns();
   if (week === null) {
     const c = compileSiege(scenario);
     const run = await simulateSiege(
       c,
-      { ...settings, precision: null },
+      { ...settings, trials: SIEGE_WORTH_TRIALS, precision: null },
       { signal: options.signal, engine: options.engine },
     );
+    runs.note({ count: 0, trials: run.trials, lost: [0, 0], threads: run.threadsUsed, interrupted: run.interrupted });
     week = defaultWeek(summarizeSiege(c.plan, run.acc, Math.max(1, run.trials)).fallenByWeek, scenario.weekLimit);
   }
   const N = week;
-  const run = async (s: SiegeScenario) => runs.note(await measure(s, side, N, settings, options));
-  const base = await run(scenario);
-  const n = Math.max(1, base.trials);
-  // The measure at a value of `bonus` or `troops`, memoized: every item's search shares the same curve.
-  const curve = new Map<string, Promise<number | null>>();
-  const at = (field: 'bonus' | 'troops', value: number) => {
-    const key = `${field}:${value}`;
-    if (!curve.has(key)) {
-      const edited = edit(scenario, source, side, { apply: (_, x) => (x[field] = value) });
-      curve.set(key, edited === null ? Promise.resolve(null) : run(edited).then((m) => m.count));
-    }
-    return curve.get(key)!;
+  const kernel = await loadKernel('siege');
+  const model = (s: SiegeScenario): PairedModel<SiegePlan> => {
+    const plan = compileSiege(s).plan;
+    const read = siegeAccumulator(plan);
+    const sums = siegeLayout(plan).sums;
+    const own = side === 0 ? [SUM.attackerDead, SUM.attackerWounded] : [SUM.defenderDead, SUM.defenderWounded];
+    const enemy = side === 0 ? [SUM.defenderDead, SUM.defenderWounded] : [SUM.attackerDead, SUM.attackerWounded];
+    return {
+      kernel,
+      plan,
+      read: {
+        hits: side === 0 ? (acc) => read.fallenBy(acc, N) : (acc, trials) => trials - read.fallenBy(acc, N),
+        lost(acc, out) {
+          out[0] = acc[sums + own[0]] + acc[sums + own[1]];
+          out[1] = acc[sums + enemy[0]] + acc[sums + enemy[1]];
+        },
+      },
+    };
+  };
+  const paired = new PairedWorth(model(scenario), worthPlan(settings, options));
+  const at = (field: 'bonus' | 'troops') => (value: number) => {
+    const edited = edit(scenario, source, side, { apply: (_, x) => (x[field] = value) });
+    return edited === null ? null : model(edited);
   };
   const brRange = options.brRange ?? 100;
   const troopsFactor = options.troopsFactor ?? 4;
-  const items: WorthItem[] = [];
-  const groups = options.groups ?? null;
+  const fields = {
+    br: { current: me.bonus, lo: me.bonus - brRange, hi: me.bonus + brRange, model: at('bonus') },
+    troops: {
+      current: me.troops,
+      lo: Math.max(1, Math.ceil(me.troops / troopsFactor)),
+      hi: Math.round(me.troops * troopsFactor),
+      model: at('troops'),
+    },
+  };
+  const candidates: { v: Variation; scenario: SiegeScenario }[] = [];
   for (const v of variations(scenario, side)) {
-    if (groups !== null && !groups.includes(v.group)) continue;
+    if (options.groups && !options.groups.includes(v.group)) continue;
     const edited = edit(scenario, source, side, v);
-    if (edited === null) continue; // the siege refuses it (e.g. a starred defender item under Siege Machine)
-    const m = await run(edited);
-    const br = await equivalent(
-      (x) => at('bonus', x),
-      me.bonus,
-      base.count,
-      m.count,
-      me.bonus - brRange,
-      me.bonus + brRange,
-      n,
-    );
-    const troops = await equivalent(
-      (x) => at('troops', x),
-      me.troops,
-      base.count,
-      m.count,
-      Math.max(1, Math.ceil(me.troops / troopsFactor)),
-      Math.round(me.troops * troopsFactor),
-      n,
-    );
-    items.push({
-      name: v.name,
-      group: v.group,
-      rule: v.rule,
-      win: m.count / n,
-      winDelta: (m.count - base.count) / n,
-      winCi95: wilsonInterval(m.count, n),
-      casualtiesDelta: [m.lost[side] - base.lost[side], m.lost[1 - side] - base.lost[1 - side]],
-      brEquivalent: br === null ? null : br.value - me.bonus,
-      brEquivalentWin: br === null ? null : br.count / n,
-      troopsEquivalent: troops === null ? null : troops.value - me.troops,
-      troopsEquivalentWin: troops === null ? null : troops.count / n,
-    });
-    if (options.signal?.aborted) break;
+    if (edited !== null) candidates.push({ v, scenario: edited }); // null: the siege refuses it
   }
-  items.sort((a, b) => Math.abs(b.winDelta) - Math.abs(a.winDelta) || a.name.localeCompare(b.name));
+  const items = await pairedItems(
+    paired,
+    candidates.map((c) => ({ name: c.v.name, group: c.v.group, rule: c.v.rule, model: model(c.scenario) })),
+    fields,
+  );
   return {
     ...resultMeta('worth'),
     kind: 'siege',
@@ -249,6 +218,14 @@ export async function worthSiege(
     method: 'monte-carlo',
     measure: side === 0 ? `fallenBy(${N})` : `held(${N})`,
     week: N,
-    ...runs.tail(base, n, items, settings.seed),
+    words: {
+      heading: `${scenario.title ? scenario.title + ': ' : ''}what each adjustment is worth to ${me.name} (the ${side === 0 ? 'attacker' : 'defender'}), measured by ${side === 0 ? `P(fallen by the end of week ${N})` : `P(held through week ${N})`}`,
+      measureColumn: side === 0 ? `fallenBy(${N})` : `held(${N})`,
+      trialsUnit: 'sieges',
+      equivalents: 'equivalents by bisection on bonus (BR points) and troops over the same trials',
+      unit: 'troops',
+      losses: 'Δ casualties own / enemy',
+    },
+    ...pairedTail(paired, runs, items, ([own, enemy]) => (side === 0 ? [own, enemy] : [enemy, own])),
   };
 }

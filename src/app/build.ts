@@ -54,6 +54,13 @@ export async function bundlePage(
   return { js: out.outputFiles[0].text, metafile: out.metafile };
 }
 
+/** The page's styles: the page's own, then the kind sections' (app/sections/). */
+export function pageCss(root = repoRoot()): string {
+  return ['page.css', join('sections', 'sections.css')]
+    .map((f) => readFileSync(join(root, 'app', f), 'utf8'))
+    .join('\n');
+}
+
 /**
  * The page's script and styles: bundled from the source tree in a checkout (so an edit shows at once), else
  * the prebuilt copy `npm run build` wrote to dist/app/ (what the packed package ships).
@@ -61,7 +68,7 @@ export async function bundlePage(
 export async function pageAssets(): Promise<{ js: string; css: string; prebuilt: boolean }> {
   const root = repoRoot();
   if (existsSync(join(root, 'app', 'main.ts'))) {
-    return { js: (await bundlePage()).js, css: readFileSync(join(root, 'app', 'page.css'), 'utf8'), prebuilt: false };
+    return { js: (await bundlePage()).js, css: pageCss(root), prebuilt: false };
   }
   const dir = join(root, PREBUILT_DIR);
   if (!existsSync(join(dir, 'page.js')))
@@ -95,8 +102,18 @@ ${text ? `<label for="${task}-text">${task} scenario</label>\n<textarea id="${ta
 <details><summary>the JSON</summary><pre id="${task}-result"></pre></details>`;
 }
 
-/** The page: one HTML document, the scenario embedded (the URL hash, when present, takes precedence). */
-export async function appHtml(doc: ScenarioDocument, siegeText: string, cascadeText: string): Promise<string> {
+/** The scenarios of the page's kind sections (app/sections/kinds.ts), by section: YAML as the CLI reads. */
+export type KindTexts = Record<'siege' | 'cascade' | 'march' | 'divided', string>;
+
+/**
+ * The page: one HTML document, the battle's scenario embedded (the URL hash, when present, takes precedence) and
+ * each kind section's; `open` names the section a file opened (it comes first and runs at once).
+ */
+export async function appHtml(
+  doc: ScenarioDocument,
+  texts: KindTexts,
+  open: keyof KindTexts | null = null,
+): Promise<string> {
   const assets = await pageAssets();
   const js = scriptCode(assets.js);
   const title = typeof doc.title === 'string' ? doc.title : 'War Machine battle';
@@ -146,8 +163,10 @@ export async function appHtml(doc: ScenarioDocument, siegeText: string, cascadeT
 <h2 id="mc-h">Monte Carlo</h2>
 <p>Each run goes in a Web Worker over the CLI's seeded chunks (chunk <i>i</i> draws from (seed, <i>i</i>) alone), so the same seed and trials give the numbers <code>warcast</code> prints with <code>--seed S --trials N --json</code>.</p>
 ${monteCarloBlock('battle', 'battles', 'The battle above, simulated; with pursuit days above 1, followed over the days too', 'warcast odds', 100000, false)}
-${monteCarloBlock('siege', 'sieges', 'A siege (YAML, as <code>warcast siege</code> reads)', 'warcast siege', 100000, true)}
-${monteCarloBlock('cascade', 'cascades', 'A Dune seizure cascade (YAML, as <code>warcast cascade</code> reads; NPC attacks on)', 'warcast cascade', 20000, true)}
+</section>
+<section id="kinds" aria-labelledby="kinds-h"${open ? ` data-open="${open}"` : ''}>
+<h2 id="kinds-h">Sieges, cascades, marches and divided forces</h2>
+<p>Each drawn as its report draws it: the same document (tables, notes) and charts, computed in a Web Worker by the CLI's code, so the same file, seed and trials give the CLI's numbers.</p>
 </section>
 <section aria-label="export">
 <h2>Export</h2>
@@ -156,8 +175,7 @@ ${monteCarloBlock('cascade', 'cascades', 'A Dune seizure cascade (YAML, as <code
 </section>
 </main>
 <script type="application/json" id="scenario">${scriptJson(doc)}</script>
-<script type="application/json" id="siege-scenario">${scriptJson(siegeText)}</script>
-<script type="application/json" id="cascade-scenario">${scriptJson(cascadeText)}</script>
+<script type="application/json" id="kind-scenarios">${scriptJson(texts)}</script>
 <script id="app-script">${js}</script>
 </body>
 </html>

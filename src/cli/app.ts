@@ -36,16 +36,22 @@ function portOf(text: string | undefined): number {
 export async function appCommand(file: string | undefined, flags: AppFlags, io: Io): Promise<number> {
   if (flags.port !== undefined && !flags.serve) throw new UsageError('--port: only with --serve');
   const port = portOf(flags.port);
-  // The page shows a battle, a siege and a cascade: a file prefills its kind's section, the others keep their examples.
+  // The page shows a battle, a siege, a cascade, a march and divided forces: a file prefills its kind's section
+  // (which then comes first and runs at once), the others keep their examples.
+  const example = (name: string) => readFileSync(join(repoRoot(), 'examples', name), 'utf8');
   const texts: Record<PageSection, string> = {
-    battle: readFileSync(join(repoRoot(), 'examples', 'orcs-vs-men.yaml'), 'utf8'),
-    siege: readFileSync(join(repoRoot(), 'examples', 'castle-siege.yaml'), 'utf8'),
-    cascade: readFileSync(join(repoRoot(), 'examples', 'cascade-bob-john.yaml'), 'utf8'),
+    battle: example('orcs-vs-men.yaml'),
+    siege: example('castle-siege.yaml'),
+    cascade: example('cascade-bob-john.yaml'),
+    march: example('forced-march-into-battle.yaml'),
+    divided: example('divided-forces.yaml'),
   };
+  let open: PageSection | null = null;
   if (file !== undefined) {
     const { definition } = definitionFor('app', await scenarioArg(file, io.signal));
     const { source } = await loadScenario(file, definition ? [definition.scenarioKind!] : undefined);
-    texts[definition!.page!] = readFileSync(source.file, 'utf8');
+    open = definition!.page!;
+    texts[open] = readFileSync(source.file, 'utf8');
   }
   const out = flags.out ?? (flags.serve ? undefined : 'warcast-app');
   const index = out === undefined ? undefined : join(out, 'index.html');
@@ -61,7 +67,11 @@ export async function appCommand(file: string | undefined, flags: AppFlags, io: 
   }
   const started = performance.now();
   const html = (
-    await appHtml(parseScenarioText(texts.battle, 'battle').data as ScenarioDocument, texts.siege, texts.cascade)
+    await appHtml(
+      parseScenarioText(texts.battle, 'battle').data as ScenarioDocument,
+      { siege: texts.siege, cascade: texts.cascade, march: texts.march, divided: texts.divided },
+      open === 'battle' ? null : open,
+    )
   ).replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${MARK}`);
   const built = `${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB, built in ${((performance.now() - started) / 1000).toFixed(1)} s`;
   if (out !== undefined && index !== undefined) {

@@ -60,6 +60,11 @@ export const EXAMPLES: Record<string, string[]> = {
     "warcast infer examples/orcs-vs-men.yaml --unknown 'sides[1].battleRating' --from 40 --to 100 --observed winner=B,row=9-15 --observed winner=A,row=1-8",
     'warcast infer examples/infer-observed.yaml --prior normal:70,10 --json',
   ],
+  design: [
+    'warcast design examples/design-budget.yaml',
+    'warcast design examples/design-budget.yaml --target 0.5 --report design-report',
+  ],
+  price: ['warcast price examples/price-options.yaml', 'warcast price examples/price-options.yaml --markdown'],
   merge: [
     'warcast odds examples/orcs-vs-men.yaml --shard 1/2 --out part1.json',
     'warcast odds examples/orcs-vs-men.yaml --shard 2/2 --out part2.json',

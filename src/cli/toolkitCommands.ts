@@ -1,4 +1,4 @@
-/** Commander wiring of the designer's toolkit: seek, worth, tournament (docs/design.md). */
+/** Commander wiring of the designer's toolkit: seek, worth, tournament, design, price, luck, infer (docs/design.md). */
 import { Option, type Command } from 'commander';
 import type { Io } from './io.js';
 import type { TrialWords } from './options.js';
@@ -43,9 +43,13 @@ export function addToolkitCommands(
     program
       .command('worth <scenario>')
       .description(
-        "what each adjustment, tactic, +10% troops and +10 BR is worth to a side: change in win probability and casualties, equivalent in BR points and in troops (exact); on a siege, engines, fortifications and food too, by Monte Carlo with common random numbers; on a cascade, what each choice is worth to a player's hold on a location, in legions",
+        "what each adjustment, tactic, +10% troops and +10 BR is worth to a side: change in win probability and casualties, equivalent in BR points and in troops (exact); on a siege, engines, fortifications and food too, by Monte Carlo on paired trials, each change with its 95% interval (default: staged until ± 0.5 points, --precision); on a cascade, what each choice is worth to a player's hold on a location, in legions",
       ),
-    { trials: 'a siege or cascade: trials per variant (default 10,000); a battle is exact', unit: 'trials' },
+    {
+      trials:
+        'a siege or cascade: trials per variant, the same for every item (default: stages by --precision); a battle is exact',
+      unit: 'trials',
+    },
   )
     .option(
       '--side <n>',
@@ -136,4 +140,28 @@ export function addToolkitCommands(
     .action(async (file: string, flags) =>
       setExit(await (await import('./tournament.js')).tournamentCommand(file, flags, io)),
     );
+
+  program
+    .command('design <file>')
+    .description(
+      "the purchase within a budget (gold, weeks) with the best P(win) against the enemy's best reply, or the cheapest reaching --target; the Pareto front of cost against win (exact)",
+    )
+    .option('--target <p>', 'the cheapest purchase whose P(win) is at least p (0–1), e.g. 0.9')
+    .option('--top <n>', 'how many of the best purchases to show (default 5)')
+    .option('--json', 'print one JSON document on stdout')
+    .addOption(new Option('--markdown', 'print Markdown to paste into a forum or play-by-email post').conflicts('json'))
+    .option('--report <dir>', 'also write a report folder (Pareto front chart, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
+    .action(async (file: string, flags) => setExit(await (await import('./design.js')).designCommand(file, flags, io)));
+
+  program
+    .command('price <file>')
+    .description(
+      "each troop type's price at which equal-cost forces are even against the reference type (exact), types dominated at any price, each price's sensitivity",
+    )
+    .option('--json', 'print one JSON document on stdout')
+    .addOption(new Option('--markdown', 'print Markdown to paste into a forum or play-by-email post').conflicts('json'))
+    .option('--report <dir>', 'also write a report folder (price chart, result.json); see docs/reports.md')
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
+    .action(async (file: string, flags) => setExit(await (await import('./design.js')).priceCommand(file, flags, io)));
 }

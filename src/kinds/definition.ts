@@ -35,7 +35,7 @@ export interface MetricDefinition {
 }
 
 /** Which section of the what-if page (docs/app.md) a file of this kind prefills. */
-export type PageSection = 'battle' | 'siege' | 'cascade';
+export type PageSection = 'battle' | 'siege' | 'cascade' | 'march' | 'divided';
 
 /** The commands of the toolkit that are written once over the kind interface. */
 export const TOOLKIT_COMMANDS = ['report', 'sweep', 'seek', 'worth', 'compare', 'app'] as const;

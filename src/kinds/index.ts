@@ -7,6 +7,7 @@
  */
 import type { Kernel } from '../engine/kernel.js';
 import { cascadeKind } from './cascade/kind.js';
+import { designKind } from './design/kind.js';
 import { dividedKind } from './divided/kind.js';
 import { marchKind } from './march/kind.js';
 import type { KindDefinition } from './definition.js';
@@ -25,6 +26,7 @@ export const KINDS = {
   march: marchKind,
   divided: dividedKind,
   tournament: tournamentKind,
+  design: designKind,
 } as const;
 
 export type KindName = keyof typeof KINDS;

@@ -14,7 +14,12 @@ export type Quantity =
   /** A mean and its 5th, 50th and 95th percentiles: `120.0 (0 / 160 / 240)`. */
   | { q: 'spread'; mean: number; p05: number; p50: number; p95: number; digits?: number }
   /** Trials in short form: `1M`, `12.5k`. */
-  | { q: 'trials'; value: number };
+  | { q: 'trials'; value: number }
+  /**
+   * A change, signed: of a probability (`percent`, in points: `+5.5% ± 0.4`) or of an amount (`-342 ± 12`); with its
+   * 95% interval, to the digits the interval supports; exact (no interval) as `+5.53%` or `-342.6`.
+   */
+  | { q: 'change'; value: number; ci?: readonly [number, number] | null; percent?: boolean };
 
 /** Running text: words and numbers. */
 export type Inline = string | Quantity;
@@ -72,6 +77,12 @@ export const spread = (s: { mean: number; p05: number; p50: number; p95: number 
   digits,
 });
 export const trials = (value: number): Quantity => ({ q: 'trials', value });
+export const change = (value: number, ci?: readonly [number, number] | null, percent = true): Quantity => ({
+  q: 'change',
+  value,
+  ci,
+  percent,
+});
 
 export const heading = (text: Text): Block => ({ type: 'heading', text });
 export const run = (text: Text): Block => ({ type: 'run', text });

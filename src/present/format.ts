@@ -95,6 +95,48 @@ export function threadsText(threads: number, units: string, requestedThreads?: n
   return `${threads} thread${threads === 1 ? '' : 's'}${why}`;
 }
 
+/** Decimals that show a half-width of `half` with one significant digit (two when it starts with 1), 0 to 6. */
+export function decimalsFor(half: number): number {
+  if (!(half > 0) || !Number.isFinite(half)) return 2;
+  const lead = Math.floor(Math.log10(half));
+  const first = half / 10 ** lead;
+  return Math.min(6, Math.max(0, -lead + (first < 1.95 ? 1 : 0)));
+}
+
+const signed = (text: string, x: number) => (x > 0 && Number(text.replace(/[,%]/g, '')) !== 0 ? `+${text}` : text);
+
+/**
+ * A change with its 95% interval, to the digits the interval supports: "+5.5% ± 0.4" (a probability, in points),
+ * "-342 ± 12" (an amount); "+0.61% [+0.20%, +1.03%]" when the interval is lopsided at those digits. Without an
+ * interval (exact) as signedPct or one decimal: "+5.53%", "-342.6", "0".
+ */
+export function changeText(x: number, ci: readonly [number, number] | null | undefined, percent = true): string {
+  const scale = percent ? 100 : 1;
+  const unit = percent ? '%' : '';
+  // No spread at all (every pair gave the same difference): the difference is what every trial showed.
+  if (!ci || (ci[0] === x && ci[1] === x)) {
+    if (percent) return signedPct(x);
+    return Math.abs(x) < 0.05 ? '0' : signed(num(x), x);
+  }
+  const half = ((ci[1] - ci[0]) / 2) * scale;
+  const d = decimalsFor(half);
+  const at = (v: number) => signed(fixedGrouped(v * scale, d, d).replace(/^-(0(\.0*)?)$/, '$1'), v) + unit;
+  const mid = (ci[0] + ci[1]) / 2;
+  if (Math.abs(x - mid) * scale > 0.25 * half) return `${at(x)} [${at(ci[0])}, ${at(ci[1])}]`;
+  return `${at(x)} ± ${half.toFixed(d)}`;
+}
+
+/**
+ * An equivalent (BR points, troops, legions) with the equivalents of its change's interval ends: "+50 [+49, +51]";
+ * an end no value in range reaches as "beyond"; none: "—".
+ */
+export function equivalentText(x: number | null, ends?: readonly [number | null, number | null]): string {
+  const one = (v: number | null) => (v === null ? 'beyond' : v > 0 ? `+${grouped(v)}` : grouped(v));
+  if (x === null && !ends) return '—';
+  const point = x === null ? '—' : one(x);
+  return ends ? `${point} [${one(ends[0])}, ${one(ends[1])}]` : point;
+}
+
 export function quantityText(q: Quantity): string {
   switch (q.q) {
     case 'percent':
@@ -105,6 +147,8 @@ export function quantityText(q: Quantity): string {
       return spreadText(q, q.digits);
     case 'trials':
       return fmtCount(q.value);
+    case 'change':
+      return changeText(q.value, q.ci, q.percent ?? true);
   }
 }
 

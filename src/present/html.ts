@@ -34,7 +34,8 @@ export function blockHtml(b: Block, chart?: (name: string) => string): string {
             `<tr>${r.map((c, k) => (k === 0 ? `<th scope="row">${escapeHtml(plain(c))}</th>` : `<td>${escapeHtml(plain(c))}</td>`)).join('')}</tr>`,
         )
         .join('\n');
-      return `<table${attrs(b)}>${caption}${head}<tbody>\n${body}\n</tbody></table>`;
+      // Its own scroll box: a wide table scrolls inside it, never the page (a phone's 390 px).
+      return `<div class="scroll"><table${attrs(b)}>${caption}${head}<tbody>\n${body}\n</tbody></table></div>`;
     }
     case 'ledger':
       return `<pre class="ledger"${attrs(b)}>${escapeHtml(b.lines.join('\n'))}</pre>`;

@@ -109,6 +109,9 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     await page.getByLabel('battle rating (BR)').nth(1).fill('95');
     await page.getByLabel('tactic').first().selectOption('envelop');
     await page.getByLabel('tie policy').selectOption('defender');
+    // The other policies: mercy (the loser's casualties halved) by keyboard.
+    await page.getByLabel('mercy (optional rule)').focus();
+    await page.keyboard.press('Space');
     // An adjustment (its sheet line as the hint under its words) and an "only one" choice, by keyboard: Space
     // ticks a checkbox, the arrows move within a side's radio group.
     const altitude = page.getByLabel('Higher altitude').first();
@@ -132,6 +135,7 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     expect(doc!.sides[1].battleRating).toBe(95);
     expect(doc!.sides[0].tactic).toBe('envelop');
     expect(doc!.sides[0].adjustments).toEqual({ higherAltitude: true });
+    expect(doc!.policies).toEqual({ tie: 'defender', mercy: true });
     expect((doc!.sides[1].adjustments as Record<string, unknown>).fatigue).toBe('moderate');
     const edited = join(dir, 'edited.json');
     (await import('node:fs')).writeFileSync(edited, JSON.stringify(doc));
@@ -339,9 +343,15 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
         const clipped = [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')]
           .filter((e) => e.type !== 'checkbox' && e.type !== 'radio' && e.scrollWidth > e.clientWidth)
           .map((e) => `${e.id}: ${e.scrollWidth} > ${e.clientWidth}`);
-        // Wide tables and the JSON scroll inside their own box; the screen-reader-only labels are 1 px.
+        // Wide tables and the JSON scroll inside their own box (itself checked to fit); the screen-reader-only
+        // labels are 1 px.
+        const inScrollBox = (e: Element) => {
+          for (let a = e.parentElement; a && a !== document.body; a = a.parentElement)
+            if (getComputedStyle(a).overflowX !== 'visible') return true;
+          return false;
+        };
         const overflowing = [...document.body.querySelectorAll('*')]
-          .filter((e) => !e.closest('.scroll, pre, .sr, svg *'))
+          .filter((e) => !e.closest('.sr, svg *') && !inScrollBox(e))
           .filter((e) => {
             const r = e.getBoundingClientRect();
             return r.width > 0 && (r.right > viewport + 0.5 || r.left < -0.5);
@@ -350,7 +360,11 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
         const charts = [...document.querySelectorAll('svg')].map((svg) => ({
           label: svg.getAttribute('aria-label'),
           width: svg.getBoundingClientRect().width,
-          marks: [...svg.querySelectorAll('rect')].filter((r) => r.getBoundingClientRect().width > 0).length,
+          // Bars, or a kind chart's marks (src/present/chartSvg.ts: lines, areas, points carry data-mark).
+          marks: [...svg.querySelectorAll('rect, path, circle, polyline, polygon, [data-mark]')].filter((m) => {
+            const b = m.getBoundingClientRect();
+            return b.width > 0 || b.height > 0;
+          }).length,
         }));
         return {
           scroll: document.documentElement.scrollWidth,
@@ -367,7 +381,7 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
       expect(seen.charts.length).toBeGreaterThanOrEqual(4);
       for (const c of seen.charts) {
         expect(c.width, `${c.label} drawn`).toBeGreaterThan(100);
-        expect(c.marks, `${c.label} has its bars`).toBeGreaterThan(0);
+        expect(c.marks, `${c.label} has its marks`).toBeGreaterThan(0);
       }
       await page.evaluate(() => document.querySelectorAll('details.block').forEach((d, i) => (d.open = i < 3)));
 

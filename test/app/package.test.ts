@@ -191,6 +191,8 @@ const RUNS: Record<
     args: ['tournament', '{ex}/tournament-forces.yaml', '--trials', '2000', '--json'],
     check: json('ratings'),
   },
+  design: { args: ['design', '{ex}/design-budget.yaml', '--json'], check: json('pareto') },
+  price: { args: ['price', '{ex}/price-options.yaml', '--json'], check: json('rows') },
   siege: { args: ['siege', '{ex}/simple-siege.yaml', '--trials', '2000', '--json'], check: json('fallenByWeek') },
   cascade: { args: ['cascade', '{ex}/cascade-bob-john.yaml', '--trials', '2000', '--json'], check: json('owners') },
   march: { args: ['march', '{ex}/forced-march-into-battle.yaml', '--json'], check: json('march') },

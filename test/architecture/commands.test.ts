@@ -120,10 +120,14 @@ describe('every command for every kind (docs/cli.md)', () => {
     const out = join(tmp, 'app-siege');
     expect(await runCli(['app', 'examples/simple-siege.yaml', '--out', out], memoryIo())).toBe(0);
     const html = readFileSync(join(out, 'index.html'), 'utf8');
-    const section = (id: string) =>
-      JSON.parse(html.split(`<script type="application/json" id="${id}">`)[1].split('</script>')[0]) as string;
-    expect(section('siege-scenario')).toBe(readFileSync('examples/simple-siege.yaml', 'utf8'));
-    expect(section('cascade-scenario')).toBe(readFileSync('examples/cascade-bob-john.yaml', 'utf8'));
+    const sections = JSON.parse(
+      html.split('<script type="application/json" id="kind-scenarios">')[1].split('</script>')[0],
+    ) as Record<string, string>;
+    expect(sections.siege).toBe(readFileSync('examples/simple-siege.yaml', 'utf8'));
+    expect(sections.cascade).toBe(readFileSync('examples/cascade-bob-john.yaml', 'utf8'));
+    expect(sections.march).toBe(readFileSync('examples/forced-march-into-battle.yaml', 'utf8'));
+    // The opened kind's section comes first and runs as the page opens.
+    expect(html).toContain('<section id="kinds" aria-labelledby="kinds-h" data-open="siege">');
     expect(html).toContain('Orcs'); // the battle section keeps the default battle
   });
 

@@ -19,11 +19,10 @@ const BRANCH = new RegExp(`kind\\s*[!=]==?\\s*['"](${NAMES})['"]|case\\s+['"](${
 
 /**
  * Branches that remain in files others are rewriting, by owner; each count may only shrink (no new ones).
- * The text and report layouts of worth and seek are being rebuilt on one presentation model (h4-present).
+ * The report layout of seek is being rebuilt on one presentation model (worth's is one document now).
  */
 const ALLOWED: Record<string, { owner: string; count: number }> = {
-  'src/cli/worth.ts': { owner: 'h4-present (worth text layout)', count: 6 },
-  'reports/toolkit.ts': { owner: 'h4-present (seek and worth reports)', count: 5 },
+  'reports/toolkit.ts': { owner: 'hB (the seek report)', count: 1 },
 };
 
 function codeFiles(dir: string): string[] {

@@ -68,16 +68,16 @@ describe('a missing scenario file', () => {
 describe('an unknown command', () => {
   it('is a usage error with a suggestion, with or without --help', async () => {
     for (const args of [
-      ['design'],
-      ['design', '--help'],
-      ['--help', 'design'],
-      ['help', 'design'],
-      ['-q', 'design', 'x.yaml'],
+      ['plunder'],
+      ['plunder', '--help'],
+      ['--help', 'plunder'],
+      ['help', 'plunder'],
+      ['-q', 'plunder', 'x.yaml'],
     ]) {
       const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stdout, args.join(' ')).toBe('');
-      expect(r.stderr).toMatch(/^warcast: unknown command 'design'; run warcast --help for the commands\n$/);
+      expect(r.stderr).toMatch(/^warcast: unknown command 'plunder'; run warcast --help for the commands\n$/);
     }
     expect((await cli(['odz', 'examples/orcs-vs-men.yaml'])).stderr).toMatch(
       /unknown command 'odz' \(did you mean 'odds'\?\)/,

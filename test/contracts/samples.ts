@@ -14,6 +14,9 @@ import { parseMarch } from '../../src/kinds/march/schema.js';
 import { compileSiege } from '../../src/kinds/siege/plan.js';
 import type { SiegeScenario } from '../../src/kinds/siege/schema.js';
 import { parseTournament } from '../../src/kinds/tournament/schema.js';
+import { parseDesign } from '../../src/kinds/design/schema.js';
+import { purchases } from '../../src/analysis/design.js';
+import { sideOf, troopTypesOf } from '../../src/analysis/designGame.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { parseWarMachine } from '../../src/kinds/warMachine/schema.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
@@ -50,6 +53,14 @@ export const SAMPLES: Record<string, () => unknown[]> = {
       forcesOf(s.sides[1], null, s.policies)[0],
     ];
     return [compileWarMachine({ kind: 'war-machine', title: s.title, policies: s.policies, sides }).plan];
+  },
+  // A design's battles: its example's first purchase with troops against its enemy.
+  design: () => {
+    const d = parseDesign(readScenarioFile('examples/design-budget.yaml'));
+    const types = troopTypesOf(d);
+    const purchase = [...purchases(d)].find((p) => sideOf(d, types, p).troops > 0)!;
+    const doc = { kind: 'war-machine', policies: d.policies, sides: [sideOf(d, types, purchase), d.enemy] };
+    return [compileWarMachine(parseWarMachine(parseScenarioText(JSON.stringify(doc), 'design.json'))).plan];
   },
   // A tournament's trials are battles of one pairing: the first force attacking the second.
   tournament: () => {

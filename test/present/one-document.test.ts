@@ -15,6 +15,8 @@ import { tournament } from '../../src/analysis/tournament.js';
 import { infer } from '../../src/analysis/infer.js';
 import { luck } from '../../src/analysis/luck.js';
 import { presentInfer, presentLuck } from '../../src/analysis/luckPresent.js';
+import { worth } from '../../src/analysis/worth.js';
+import { presentWorth } from '../../src/analysis/worthPresent.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { presentCascade } from '../../src/kinds/cascade/present.js';
@@ -35,7 +37,7 @@ import type { ReportContent } from '../../reports/content.js';
 import { renderPage } from '../../reports/html.js';
 import { matchupReport } from '../../reports/matchup.js';
 import { siegeReport } from '../../reports/siege.js';
-import { tournamentReport } from '../../reports/toolkit.js';
+import { tournamentReport, worthReport } from '../../reports/toolkit.js';
 import { oddsReport } from '../../reports/warMachine.js';
 import { inferReport, luckReport } from '../../reports/luck.js';
 
@@ -109,6 +111,20 @@ const CASES: { name: string; make: () => Promise<{ doc: Document; page: string }
   {
     name: 'divided',
     make: async () => withReport(await divided('examples/divided-forces.yaml'), presentDivided, dividedReport),
+  },
+  {
+    name: 'worth, exact (a battle)',
+    make: async () =>
+      withReport(await worth('examples/orcs-vs-men.yaml', { groups: ['tactic', 'size'] }), presentWorth, worthReport),
+  },
+  {
+    name: 'worth, paired Monte Carlo (a siege)',
+    make: async () =>
+      withReport(
+        await worth('examples/simple-siege.yaml', { ...RUN, trials: 500, groups: ['size', 'information'] }),
+        presentWorth,
+        worthReport,
+      ),
   },
   {
     name: 'tournament',
@@ -198,6 +214,7 @@ describe('--markdown is written from the document, not read back from the text',
       [['tournament', 'examples/tournament-forces.yaml', '--trials', '500', '--threads', '1'], presentTournament],
       [['luck', 'examples/luck-log.yaml'], presentLuck],
       [['infer', 'examples/infer-observed.yaml'], presentInfer],
+      [['worth', 'examples/cascade-bob-john.yaml', '--trials', '300', '--threads', '1'], presentWorth],
     ];
     const mask = (t: string) => t.replace(/\d+\.\d+ s\b/g, 'T s');
     for (const [argv, present] of pairs) {

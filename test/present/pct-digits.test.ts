@@ -48,6 +48,7 @@ describe('percentages with the digits they need', () => {
       win: 0.36,
       casualties: [0, 0],
       items: [item],
+      words: { heading: 'h', measureColumn: 'win', equivalents: 'e', unit: 'troops', losses: 'l' },
       elapsedMs: 0,
     } as unknown as WorthResult;
     expect(formatWorth(r)).toContain('+0.00031%');

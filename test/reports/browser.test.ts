@@ -20,6 +20,12 @@ if (!HAVE_CHROMIUM)
 
 const CHARTS = ['win', 'casualties', 'results-rows', 'convergence'];
 const ARTIFACT = resolve('test/artifacts/report.png');
+/** A phone, a tablet and a desktop (docs/app.md: the page and the reports read at each). */
+const SIZES = [
+  [390, 844],
+  [768, 1024],
+  [1400, 900],
+] as const;
 
 interface Visit {
   page: Page;
@@ -74,6 +80,57 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
     return current;
   }
 
+  /**
+   * The report read at a width: no sideways scroll, no element past the screen (wide tables and ledgers scroll in
+   * their own box), every chart drawn inside the screen; a screenshot kept in test/artifacts/ (ignored by git).
+   */
+  async function readsAt(page: Page, name: string, charts: string[]): Promise<void> {
+    for (const [width, height] of SIZES) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+      const seen = await page.evaluate(() => {
+        const viewport = document.documentElement.clientWidth;
+        const overflowing = [...document.body.querySelectorAll('*')]
+          // A table, a ledger and a chart's drawing may scroll in their own box (the box itself must fit).
+          .filter((e) => !e.closest('.scroll, pre, #vg-tooltip-element') && !e.parentElement?.closest('.chart'))
+          .filter((e) => {
+            const r = e.getBoundingClientRect();
+            return r.width > 0 && (r.right > viewport + 0.5 || r.left < -0.5);
+          })
+          .map((e) => `${e.tagName.toLowerCase()}.${e.className}`);
+        const charts = [...document.querySelectorAll('figure[data-chart]')].map((f) => {
+          const box = f.querySelector('.chart')!.getBoundingClientRect();
+          const svg = f.querySelector('.chart svg');
+          const r = svg?.getBoundingClientRect();
+          return {
+            name: f.getAttribute('data-chart'),
+            width: r?.width ?? 0,
+            height: r?.height ?? 0,
+            // Drawn at this share of its own size (its width attribute): text stays readable.
+            scale: (r?.width ?? 0) / Number(svg?.getAttribute('width') ?? 1),
+            right: box.right,
+            marks: svg?.querySelectorAll('path, rect, line, text').length ?? 0,
+          };
+        });
+        return { scroll: document.documentElement.scrollWidth, viewport, overflowing, charts };
+      });
+      const at = `${name} at ${width}×${height}`;
+      expect(seen.viewport, at).toBe(width);
+      expect(seen.scroll, `${at}: the page scrolls sideways`).toBeLessThanOrEqual(seen.viewport);
+      expect(seen.overflowing, `${at}: elements past the screen`).toEqual([]);
+      expect(seen.charts.map((c) => c.name)).toEqual(expect.arrayContaining(charts));
+      for (const c of seen.charts) {
+        expect(c.width, `${at}: ${c.name} drawn`).toBeGreaterThan(150);
+        expect(c.height, `${at}: ${c.name} drawn`).toBeGreaterThan(50);
+        expect(c.right, `${at}: ${c.name}'s box inside the screen`).toBeLessThanOrEqual(width + 0.5);
+        expect(c.scale, `${at}: ${c.name} at 85% of its size or more`).toBeGreaterThanOrEqual(0.84);
+        expect(c.marks, `${at}: ${c.name} has marks`).toBeGreaterThan(5);
+      }
+      await page.screenshot({ path: resolve(`test/artifacts/report-${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1200, height: 900 });
+  }
+
   async function chartsShown(page: Page, selector: string, charts = CHARTS): Promise<string[]> {
     const shown: string[] = [];
     for (const name of charts) {
@@ -96,6 +153,7 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
     expect(await v.page.locator('table').count()).toBeGreaterThanOrEqual(2);
     mkdirSync(resolve('test/artifacts'), { recursive: true });
     await v.page.screenshot({ path: ARTIFACT, fullPage: true });
+    await readsAt(v.page, 'war-machine', CHARTS);
     expect(v.errors).toEqual([]);
     expect(v.requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
     expect(v.requests.length).toBeGreaterThanOrEqual(1);
@@ -130,6 +188,37 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
     expect(v.requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
   });
 
+  // The reports of every kind the page draws, as `warcast report` writes them (static: the pre-rendered SVG), read
+  // at a phone's, a tablet's and a desktop's width.
+  for (const [name, argv, charts] of [
+    [
+      'siege',
+      ['siege', 'examples/castle-siege-supplies.yaml'],
+      ['siege-survival', 'siege-weeks', 'siege-endings', 'siege-casualties-at-most', 'siege-supplies'],
+    ],
+    [
+      'cascade',
+      ['cascade', 'examples/cascade-bob-john-jane.yaml'],
+      ['cascade-ownership', 'cascade-legions', 'cascade-legions-at-most'],
+    ],
+    ['march', ['march', 'examples/forced-march-into-battle.yaml'], ['march-arrival', 'march-fatigue', 'march-battle']],
+    ['divided', ['divided', 'examples/divided-forces.yaml'], ['divided-pairings', 'divided-splits']],
+  ] as const) {
+    it(`${name} report at 390, 768 and 1400 px: no sideways scroll, nothing past the screen, every chart drawn`, async () => {
+      const out = join(dir, `${name}-static`);
+      const small = name === 'siege' || name === 'cascade' ? ['--trials', '5000', '--threads', '1'] : [];
+      expect(await runCli([...argv, ...small, '--report', out], memoryIo())).toBe(0);
+      const v = await visit(join(out, 'index.html'));
+      expect(await chartsShown(v.page, '.chart > svg', [...charts])).toEqual(charts);
+      await readsAt(v.page, name, [...charts]);
+      expect(v.errors).toEqual([]);
+      expect(v.requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
+    });
+  }
+
+  /** Interactive reports also read at every width (vega-embed's drawing scaled to the column). */
+  const READ_AT_SIZES = new Set(['siege', 'cascade']);
+
   for (const k of KINDS) {
     it(`${k.name} report, interactive: vega-embed draws every chart, no errors, file:// only`, async () => {
       const out = join(dir, k.name);
@@ -141,6 +230,7 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
         { timeout: 20_000 },
       );
       expect(await chartsShown(v.page, '.chart.vega-embed svg', k.charts)).toEqual(k.charts);
+      if (READ_AT_SIZES.has(k.name)) await readsAt(v.page, `${k.name}-interactive`, k.charts);
       expect(v.errors).toEqual([]);
       expect(v.requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
     });

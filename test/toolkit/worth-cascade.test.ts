@@ -1,12 +1,16 @@
 /**
  * `warcast worth` on a cascade: the measure is P(the player holds the location after round R), each item's value is
- * `warcast cascade` run alone on the edited round with the same seed and trials (common random numbers), and the
- * legion equivalents round-trip: the round with that many more legions, written by hand here and run alone, gives
+ * the edited round's trials played alone, trial t with the dice of (seed, t) (test/helpers/pairedTrials.ts), and the
+ * legion equivalents round-trip: the round with that many more legions, written by hand here and played alone, gives
  * exactly `troopsEquivalentWin`, at least the item's measure, and one legion less gives less. Same bytes on 1 and 2
  * threads. Small runs (1,000 rounds) on the worked example and the Kanly example.
  */
 import { describe, expect, it } from 'vitest';
-import { cascade } from '../../src/analysis/cascade.js';
+import { loadKind } from '../../src/kinds/load.js';
+import { compileCascade } from '../../src/kinds/cascade/plan.js';
+import { cascadeAccumulator } from '../../src/kinds/cascade/accumulator.js';
+import { cascadeKernel } from '../../src/kinds/cascade/kernelEntry.js';
+import { outcomesAlone, share } from '../helpers/pairedTrials.js';
 import { worth } from '../../src/analysis/worth.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
@@ -19,7 +23,7 @@ const BOB_JOHN = 'examples/cascade-bob-john.yaml';
 const KANLY = 'examples/cascade-kanly-three-rounds.yaml';
 const RUN = { trials: 1000, threads: 1, seed: 7 };
 
-/** P(player holds location after the last round) from `cascade` run alone on the edited round. */
+/** P(player holds location after the last round) from each trial played alone (test/helpers/pairedTrials.ts). */
 async function holdsAlone(
   file: string,
   player: string,
@@ -30,8 +34,12 @@ async function holdsAlone(
   const { scenario } = loadFile(file) as unknown as { scenario: CascadeScenario };
   delete scenario.rejected;
   edit(scenario);
-  const r = await cascade({ text: JSON.stringify(scenario), file: 'edited.json' }, { ...RUN, rounds });
-  return r.owners![location][player] ?? 0;
+  const { scenario: checked } = await loadKind({ text: JSON.stringify(scenario), file: 'edited.json' }, 'cascade');
+  const model = compileCascade(checked, { npc: true, rounds });
+  const read = cascadeAccumulator(model);
+  const l = checked.locations.findIndex((x) => x.name === location);
+  const p = checked.players.findIndex((x) => x.name === player);
+  return share(outcomesAlone(cascadeKernel, model, RUN.seed, RUN.trials, (acc) => read.owner(acc, l, p) === 1));
 }
 
 describe('worth on a cascade', () => {
@@ -119,7 +127,7 @@ describe('worth on a cascade', () => {
   }, 30_000);
 
   it('same bytes on 1 and 2 threads; --json keeps the contract keys; bad options are one line, exit 2', async () => {
-    const o = { trials: 10_500, seed: 3, groups: ['legions'] }; // two chunks (10,000 rounds each): one per thread
+    const o = { trials: 1_500, seed: 3, groups: ['legions'] };
     const strip = ({ elapsedMs: _e, threads: _t, ...rest }: Awaited<ReturnType<typeof worth>>) => JSON.stringify(rest);
     expect(strip(await worth(BOB_JOHN, { ...o, threads: 2, engine: pooledEngine() }))).toBe(
       strip(await worth(BOB_JOHN, { ...o, threads: 1 })),

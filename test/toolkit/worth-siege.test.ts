@@ -1,11 +1,17 @@
 /**
- * `warcast worth` on a siege: the deltas are the measure with the item applied, run alone with the same seed and
- * trials (common random numbers); the BR and troop equivalents round-trip (setting bonus to bonus + brEquivalent,
- * run alone, reaches the item's measure and one BR point less does not); the defender's measure is P(held).
+ * `warcast worth` on a siege: every number is the measure over trials played one by one, trial t of each variant
+ * with the dice of (seed, t) (checked against test/helpers/pairedTrials.ts, written apart); the change and its
+ * interval come from the pairs; the BR and troop equivalents round-trip (setting bonus to bonus + brEquivalent
+ * reaches the item's measure and one BR point less does not); the defender's measure is P(held).
  */
 import { describe, expect, it } from 'vitest';
 import { worth } from '../../src/analysis/worth.js';
-import { siege } from '../../src/analysis/siege.js';
+import { loadKind } from '../../src/kinds/load.js';
+import { compileSiege } from '../../src/kinds/siege/plan.js';
+import { siegeAccumulator } from '../../src/kinds/siege/accumulator.js';
+import { siegeKernel } from '../../src/kinds/siege/kernelEntry.js';
+import { pairedProportionDifference } from '../../src/stats/paired.js';
+import { discordant, outcomesAlone, share } from '../helpers/pairedTrials.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { loadFile } from '../helpers/load.js';
@@ -14,14 +20,17 @@ import type { SiegeScenario } from '../../src/kinds/siege/schema.js';
 const FILE = 'examples/simple-siege.yaml';
 const RUN = { trials: 500, threads: 1 };
 
-/** The side's measure from `warcast siege` run alone on an edited scenario. */
-async function measureAlone(side: 0 | 1, week: number, edit: (s: SiegeScenario) => void): Promise<number> {
+/** The side's measure from each trial played alone (test/helpers/pairedTrials.ts) on an edited scenario. */
+async function outcomes(side: 0 | 1, week: number, edit: (s: SiegeScenario) => void): Promise<Uint8Array> {
   const { scenario } = loadFile(FILE) as unknown as { scenario: SiegeScenario };
   edit(scenario);
-  const fallen = (await siege({ text: JSON.stringify(scenario), file: 'edited.json' }, RUN)).fallenByWeek[week - 1]
-    .probability;
-  return side === 0 ? fallen : 1 - fallen;
+  const { scenario: checked } = await loadKind({ text: JSON.stringify(scenario), file: 'edited.json' }, 'siege');
+  const plan = compileSiege(checked).plan;
+  const read = siegeAccumulator(plan);
+  return outcomesAlone(siegeKernel, plan, 42, RUN.trials, (acc) => (read.fallenBy(acc, week) === 1) === (side === 0));
 }
+const measureAlone = async (side: 0 | 1, week: number, edit: (s: SiegeScenario) => void) =>
+  share(await outcomes(side, week, edit));
 
 describe('worth on a siege', () => {
   it('attacker: P(fallen by week N); deltas and equivalents round-trip against siege() run alone', async () => {
@@ -35,9 +44,16 @@ describe('worth on a siege', () => {
     const { scenario } = loadFile(FILE) as unknown as { scenario: SiegeScenario };
     const me = scenario.attacker;
     const br10 = r.items.find((i) => i.name === '+10 BR')!;
-    expect(br10.win).toBe(await measureAlone(0, N, (s) => (s.attacker.bonus += 10)));
+    const base = await outcomes(0, N, () => {});
+    const item = await outcomes(0, N, (s) => (s.attacker.bonus += 10));
+    expect(br10.win).toBe(share(item));
     expect(br10.winDelta).toBeCloseTo(br10.win - r.win, 12);
     expect(br10.winDelta).toBeGreaterThan(0);
+    // The pairs, and the interval they give, are those of the trials played alone.
+    const pairs = discordant(base, item);
+    expect(br10.pairs).toEqual(pairs);
+    expect(br10.changeCi95).toEqual(pairedProportionDifference(pairs.baseOnly, pairs.variantOnly, RUN.trials).ci95);
+    expect(br10.withinNoise).toBe(br10.changeCi95![0] <= 0);
     for (const item of r.items) {
       // BR: bonus + brEquivalent reaches the item's measure, one point less does not (same seed and trials).
       const d = item.brEquivalent!;

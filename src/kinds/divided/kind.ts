@@ -12,12 +12,12 @@ export const dividedKind: KindDefinition<DividedScenario, WarMachinePlan> = {
   scenarioKind: 'divided',
   command: 'divided',
   unit: 'battles',
-  commands: ['divided', 'roll', 'report'],
+  commands: ['divided', 'roll', 'report', 'app'],
   metrics: [
     { name: 'winsTheDay[i]', meaning: 'P(side i wins the day: more pairings won)', method: 'exact', seek: false },
   ],
   fields: ['sides[0].force.troops', 'sides[0].force.battleRating'],
-  page: null,
+  page: 'divided',
   docs: 'docs/rules.md',
   // Its trials are War Machine battles, run by the battle kernel under this kind's name: that suite times them.
   benchSuites: ['war-machine battle'],

@@ -9,7 +9,7 @@ export const marchKind: KindDefinition<MarchScenario, MarchPlan> = {
   scenarioKind: 'march',
   command: 'march',
   unit: 'marches',
-  commands: ['march', 'roll', 'sweep', 'seek', 'report'],
+  commands: ['march', 'roll', 'sweep', 'seek', 'report', 'app'],
   metrics: [
     {
       name: 'arrivedBy(d)',
@@ -26,7 +26,7 @@ export const marchKind: KindDefinition<MarchScenario, MarchPlan> = {
     },
   ],
   fields: ['distance', 'force.troops', 'force.food', 'enemy.troops'],
-  page: null,
+  page: 'march',
   docs: 'docs/rules.md',
   benchSuites: ['march'],
   reports: ['reports/campaign.ts'],

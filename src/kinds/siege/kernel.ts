@@ -181,6 +181,11 @@ function passesOf(hp: Float64Array): void {
 /** Spread `net` damage over the classes (rules/siege/damage.ts allocateDamage) into `taken`; returns the walls' share. */
 export function allocate(net: number, hp: Float64Array): number {
   passesOf(hp);
+  return allocateByPasses(net, hp);
+}
+
+/** `allocate` once `passesOf(hp)` has run (the kernel calls it once per call, before its loop). */
+function allocateByPasses(net: number, hp: Float64Array): number {
   for (let c = 0; c < 6; c++) taken[c] = 0;
   let left = net;
   while (left > 0) {
@@ -217,6 +222,8 @@ let artilleryTable = new Int32Array(6 * 1000 * 2);
 let artilleryTenths = new Float64Array(1000 * 2);
 /** Per siege, each arsenal's damage rolls [phase × 3 + group] (artillery, ballista, bore/ram): field construction. */
 let phaseRolls = new Float64Array(3);
+/** The plan the two tables above were built for. */
+let artilleryFor: SiegePlan | null = null;
 
 /** What the artillery tables were last built from: hit dice [attacker, defender], then the bombard BRs (A, A′). */
 let artilleryKey = new Float64Array(0);
@@ -248,7 +255,11 @@ function artilleryTableIsFor(plan: SiegePlan): boolean {
  * they are tabulated once per call instead of dividing twice every week.
  */
 function buildArtilleryTable(plan: SiegePlan): void {
-  if (artilleryTableIsFor(plan)) return;
+  // A plan is never changed once compiled: calls on the same plan (worth's one-trial calls) skip even the comparison.
+  if (artilleryFor === plan) return;
+  const built = artilleryTableIsFor(plan);
+  artilleryFor = plan;
+  if (built) return;
   const rows = plan.bombardAttacker.length;
   if (artilleryTable.length < rows * 2000) artilleryTable = new Int32Array(rows * 2000);
   if (artilleryTenths.length < plan.phases * 2000) artilleryTenths = new Float64Array(plan.phases * 2000);
@@ -409,7 +420,8 @@ export function runSiegeChunks(
   const binA = plan.binWidth[0],
     binD = plan.binWidth[1];
   const lastBin = HISTOGRAM_BINS - 1;
-  const wallPass = Math.ceil((hp[0] * PASS_PERCENT[0]) / 100);
+  passesOf(hp);
+  const wallPass = passes[0];
   const sallyBonus = plan.sallyBonus,
     assaultBonus = plan.assaultBonus,
     starvedBrLoss = plan.starvedBrLoss;
@@ -843,7 +855,7 @@ export function runSiegeChunks(
             if (newNet !== net) {
               net = newNet;
               if (breachUnit > 0) {
-                const walls = net <= wallPass ? net : allocate(net, hp);
+                const walls = net <= wallPass ? net : allocateByPasses(net, hp);
                 breachFeet = 10 * Math.floor(walls / breachUnit);
                 if (breachFeet > wallLength) breachFeet = wallLength;
               }
@@ -926,7 +938,7 @@ export function runSiegeChunks(
         rubbleCount++;
         for (let k = 0; k < 6; k++) acc[S + SUM.damageByClass + k] += hp[k];
       } else if (net > 0) {
-        allocate(net, hp);
+        allocateByPasses(net, hp);
         for (let k = 0; k < 6; k++) acc[S + SUM.damageByClass + k] += taken[k];
       }
     }

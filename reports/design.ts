@@ -1,0 +1,145 @@
+/** Reports of `design` (the Pareto front of cost against P(win)) and `price` (the price table), from the result alone. */
+import type { DesignResult } from '../src/analysis/design.js';
+import type { PriceResult } from '../src/analysis/price.js';
+import { presentDesign, presentPrice } from '../src/kinds/design/present.js';
+import { describePurchase } from '../src/kinds/design/words.js';
+import { documentContent, type ReportContent } from './content.js';
+import { elapsedText } from './save.js';
+import { base, chartText, r6, SIDE_COLOURS, NEUTRAL_COLOUR, type TopLevelSpec } from './spec.js';
+import { WAR_MACHINE_SOURCES } from './warMachine.js';
+
+const COST_SOURCES = [
+  'Prices: Rules Cyclopedia (TSR 1991) ch. 11 Mercenaries Table and wartime pay (RC l. 12308–12335), training at double pay (l. 10922), weapons at 2× and 3× (l. 10926), a week = a month ÷ 4 (l. 11681): docs/sources/rc-costs.md.',
+  'Search, game and prices: docs/design.md, “design” and “price”.',
+];
+
+/** Cost against P(win): every purchase judged would be too many points; the front, and the best few marked. */
+export function paretoChart(r: DesignResult): TopLevelSpec {
+  const front = r.pareto.map((p) => ({
+    cost: r6(p.cost),
+    win: r6(p.win),
+    purchase: chartText(describePurchase(p.purchase)),
+    set: 'Pareto front',
+  }));
+  const best = r.best.map((c, i) => ({
+    cost: r6(c.cost.total),
+    win: r6(c.win),
+    purchase: chartText(`#${i + 1}: ${describePurchase(c.purchase)}`),
+    set: 'best',
+  }));
+  const tooltip = [
+    { field: 'purchase', type: 'nominal' as const, title: 'purchase' },
+    { field: 'cost', type: 'quantitative' as const, format: ',.0f', title: 'cost (gp)' },
+    { field: 'win', type: 'quantitative' as const, format: '.2%', title: 'P(win)' },
+  ];
+  const x = { field: 'cost', type: 'quantitative' as const, title: 'cost (gp)' };
+  const y = {
+    field: 'win',
+    type: 'quantitative' as const,
+    axis: { format: '.0%' },
+    title: "P(win) against the enemy's best reply",
+  };
+  return {
+    ...base(
+      'Cost against P(win)',
+      'line: the Pareto front (no cheaper purchase wins as much); dots: the best purchases',
+    ),
+    description: 'Design: the Pareto front of cost against win probability, and the best purchases.',
+    width: 560,
+    height: 300,
+    layer: [
+      {
+        data: { values: front },
+        mark: { type: 'line', interpolate: 'step-after', point: true, color: SIDE_COLOURS[1] },
+        encoding: { x, y, tooltip },
+      },
+      {
+        data: { values: best },
+        mark: { type: 'point', filled: true, size: 90, color: SIDE_COLOURS[0] },
+        encoding: { x, y, tooltip },
+      },
+    ],
+  };
+}
+
+/** Listed price against balanced price per type (types dominated or dominant at any price show their listed price only). */
+export function priceChart(r: PriceResult): TopLevelSpec {
+  const values = r.rows.flatMap((x) => [
+    { option: chartText(x.option), which: 'listed', price: r6(x.listedPrice) },
+    ...(x.price === null ? [] : [{ option: chartText(x.option), which: 'balanced', price: r6(x.price) }]),
+  ]);
+  return {
+    ...base(
+      'Listed and balanced prices',
+      `gp a month (peacetime); balanced: equal-cost forces even against ${chartText(r.reference)}`,
+    ),
+    description: 'Price: each troop type’s listed price beside the price that makes equal-cost forces even.',
+    width: 560,
+    height: { step: 14 },
+    data: { values },
+    mark: 'bar',
+    encoding: {
+      y: { field: 'option', type: 'nominal', sort: null, title: null },
+      yOffset: { field: 'which' },
+      x: { field: 'price', type: 'quantitative', title: 'gp a month' },
+      color: {
+        field: 'which',
+        type: 'nominal',
+        scale: { domain: ['listed', 'balanced'], range: [NEUTRAL_COLOUR, SIDE_COLOURS[1]] },
+        title: null,
+      },
+      tooltip: [
+        { field: 'option', type: 'nominal', title: 'type' },
+        { field: 'which', type: 'nominal', title: 'price' },
+        { field: 'price', type: 'quantitative', format: ',.2f', title: 'gp a month' },
+      ],
+    },
+  } as TopLevelSpec;
+}
+
+export function designReport(r: DesignResult, file: string): ReportContent {
+  return documentContent(presentDesign(r), {
+    facts: [
+      ['design file', file],
+      ['method', 'exact odds, the tactic game solved per purchase'],
+      [
+        'purchases judged',
+        `${r.candidates.judged.toLocaleString('en-US')} of ${r.candidates.total.toLocaleString('en-US')}`,
+      ],
+      ['elapsed', elapsedText(r.elapsedMs)],
+    ],
+    sources: [...WAR_MACHINE_SOURCES, ...COST_SOURCES],
+    charts: [
+      {
+        name: 'pareto',
+        title: 'Cost against P(win)',
+        caption:
+          'Each step of the line is a purchase no cheaper one matches; the dots are the best purchases shown above.',
+        spec: paretoChart(r),
+      },
+    ],
+    resultJson: JSON.stringify(r, null, 2) + '\n',
+  });
+}
+
+export function priceReport(r: PriceResult, file: string): ReportContent {
+  return documentContent(presentPrice(r), {
+    facts: [
+      ['design file', file],
+      ['method', 'exact odds, bisection on the troops the gold buys'],
+      ['equal cost', `${r.gold.toLocaleString('en-US')} gp for ${r.weeks} weeks${r.wartime ? ' (wartime pay)' : ''}`],
+      ['elapsed', elapsedText(r.elapsedMs)],
+    ],
+    sources: [...WAR_MACHINE_SOURCES, ...COST_SOURCES],
+    charts: [
+      {
+        name: 'prices',
+        title: 'Listed and balanced prices',
+        caption:
+          'Grey: the price listed (the Rules Cyclopedia’s or the file’s); blue: the highest price at which an equal-cost force of the type still scores 50% against the reference.',
+        spec: priceChart(r),
+      },
+    ],
+    resultJson: JSON.stringify(r, null, 2) + '\n',
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * The document of `warcast worth`, for every kind: the kind's worth writes its words into the result (`words`), so
+ * this layout is written once. Exact battles show exact changes; Monte Carlo kinds show each change with its paired
+ * 95% interval, "within noise" when it contains 0, and equivalents only for changes beyond noise, each with the
+ * equivalents of its interval's ends (docs/design.md, "worth").
+ */
+import type { WorthItem, WorthResult } from './worth.js';
+import {
+  change,
+  gap,
+  heading,
+  note,
+  percent,
+  run,
+  table,
+  verdict,
+  type Block,
+  type Document,
+  type Text,
+} from '../present/document.js';
+import { equivalentText, fmtCount, grouped, pct } from '../present/format.js';
+
+/** What an item changes, as the table's change cell says it. */
+function changeCell(i: WorthItem): Text {
+  if (!i.changeCi95) return change(i.winDelta);
+  return i.withinNoise ? [change(i.winDelta, i.changeCi95), ' within noise'] : change(i.winDelta, i.changeCi95);
+}
+
+const losses = (i: WorthItem): Text => {
+  const ci = i.casualtiesDeltaCi95;
+  return [change(i.casualtiesDelta[0], ci?.[0], false), ' / ', change(i.casualtiesDelta[1], ci?.[1], false)];
+};
+
+function runText(r: WorthResult): Text {
+  if (r.method === 'exact')
+    return [
+      `exact odds; as the scenario stands ${r.sideName} wins `,
+      percent(r.win),
+      ...(r.noBattle ? [' and ', percent(r.noBattle), ' is no battle'] : []),
+      `; ${r.words.equivalents}`,
+    ];
+  const unit = r.words.trialsUnit ?? 'trials';
+  const how =
+    r.precision == null
+      ? `${grouped(r.trials ?? 0)} ${unit} a variant`
+      : `${fmtCount(r.stages?.[0]?.trials ?? 0)} to ${fmtCount(r.maxTrials ?? 0)} ${unit} a variant in stages, each item until its change is within ± ${(r.precision * 100).toFixed(2).replace(/\.?0+$/, '')} points (95%)`;
+  return [
+    `Monte Carlo, paired: trial t of every variant plays the same dice (common random numbers), seed ${r.seed}; ${how}; as the scenario stands `,
+    percent(r.win, r.winCi95),
+    ` (${grouped(r.trials ?? 0)} ${unit}); ${r.words.equivalents}`,
+  ];
+}
+
+export function presentWorth(r: WorthResult): Document {
+  const mc = r.method !== 'exact';
+  // "No battle" (both tactics give no combat) is its own outcome: a column of its own whenever it can happen.
+  const noBattle = !!r.noBattle || r.items.some((i) => !!i.noBattle);
+  const br = r.brEquivalentNote === undefined;
+  const columns = [
+    'item',
+    'rule',
+    r.words.measureColumn,
+    ...(noBattle ? ['no battle'] : []),
+    mc ? 'change (95% interval)' : 'change',
+    ...(br ? ['BR equivalent'] : []),
+    `${r.unit === 'legions' ? 'legions' : 'troops'} equivalent`,
+    r.words.losses,
+    ...(mc ? ['trials'] : []),
+  ];
+  const rows = r.items.map((i): Text[] => [
+    i.name,
+    i.rule,
+    percent(i.win, i.winCi95),
+    ...(noBattle ? [percent(i.noBattle ?? 0)] : []),
+    changeCell(i),
+    ...(br ? [equivalentText(i.brEquivalent, i.brEquivalentCi95)] : []),
+    equivalentText(i.troopsEquivalent, i.troopsEquivalentCi95),
+    losses(i),
+    ...(mc ? [grouped(i.trials ?? 0)] : []),
+  ]);
+  const blocks: Block[] = [heading(r.words.heading), run(runText(r))];
+  if (mc) {
+    const beyond = r.items.filter((i) => !i.withinNoise).length;
+    blocks.push(
+      verdict(
+        `${beyond} of ${r.items.length} items change ${r.words.measureColumn} beyond noise; ${r.items.length - beyond} within noise (their 95% interval contains 0)`,
+      ),
+    );
+  }
+  blocks.push(gap, table(columns, rows, `What each item is worth to ${r.sideName}`));
+  const notes: Block[] = [];
+  // The rule thresholds an item crosses (the kind's explainChange), beside the item they explain.
+  for (const i of r.items) for (const line of i.explain ?? []) notes.push(note(`${i.name}: ${line}`));
+  if (mc) {
+    notes.push(
+      note(
+        'change: the item’s measure minus the scenario’s over the same trials, with its 95% interval from the pairs; within noise: the interval contains 0, so no equivalent is given. Equivalents [in brackets: those of the interval’s ends; beyond: none in the range searched] by bisection over the same trials.',
+      ),
+    );
+    if (r.precisionReached === false && !r.interrupted) {
+      const short = r.items.filter((i) => (i.changeCi95![1] - i.changeCi95![0]) / 2 > (r.precision ?? 0));
+      notes.push(
+        note(
+          `precision not reached: ${short.map((i) => i.name).join(', ')} still wider than ± ${pct(r.precision ?? 0)} at the cap of ${grouped(r.maxTrials ?? 0)} trials (--max-trials)`,
+        ),
+      );
+    }
+  }
+  const unpriced = r.items.filter((i) => (i.noBattleDelta ?? 0) > 0);
+  if (unpriced.length)
+    notes.push(
+      note(
+        `no equivalent for ${unpriced.map((i) => i.name).join(', ')}: they turn battles into no battle (not a defeat), which no bonus or troops do`,
+      ),
+    );
+  if (notes.length) blocks.push(gap, ...notes);
+  if (r.refused?.length)
+    blocks.push(
+      gap,
+      table(
+        ['not allowed by the rules this round', 'why'],
+        r.refused.map((x) => [x.name, x.reason]),
+        'Not allowed by the rules this round',
+      ),
+    );
+  blocks.push({ type: 'chart', name: 'tornado' });
+  return { title: r.title ?? `What it is worth to ${r.sideName}`, blocks };
+}

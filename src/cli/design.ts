@@ -1,0 +1,43 @@
+/** `warcast design <file>` and `warcast price <file>`: parse, call the analysis, show its document (and report). */
+import { design } from '../analysis/design.js';
+import { price } from '../analysis/price.js';
+import { UsageError, ExitCode } from '../errors.js';
+import { presentDesign, presentPrice } from '../kinds/design/present.js';
+import { emitResult } from './emit.js';
+import type { Io } from './io.js';
+import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
+import { scenarioArg } from './scenarioArg.js';
+
+export interface DesignFlags extends ReportFlags {
+  markdown?: boolean;
+  top?: string;
+  target?: string;
+}
+
+/** A number option: a finite number or a usage error naming the option. */
+function numberOption(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const v = Number(text);
+  if (text.trim() === '' || !Number.isFinite(v)) throw new UsageError(`${name}: expected a number, got '${text}'`);
+  return v;
+}
+
+export async function designCommand(file: string, flags: DesignFlags, io: Io): Promise<number> {
+  const top = numberOption('--top', flags.top);
+  const target = numberOption('--target', flags.target);
+  await checkReportOption(flags.report);
+  const r = await design(await scenarioArg(file, io.signal), { top, target, signal: io.signal });
+  emitResult(io, flags, r, () => presentDesign(r));
+  const build = async () => (await import('../../reports/design.js')).designReport(r, file);
+  await saveCommandReport({ kind: 'design', result: r, build }, file, flags.report, flags, io);
+  return ExitCode.ok;
+}
+
+export async function priceCommand(file: string, flags: ReportFlags & { markdown?: boolean }, io: Io): Promise<number> {
+  await checkReportOption(flags.report);
+  const r = await price(await scenarioArg(file, io.signal));
+  emitResult(io, flags, r, () => presentPrice(r));
+  const build = async () => (await import('../../reports/design.js')).priceReport(r, file);
+  await saveCommandReport({ kind: 'design', result: r, build }, file, flags.report, flags, io);
+  return ExitCode.ok;
+}
