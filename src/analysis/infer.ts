@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import { UsageError } from '../errors.js';
 import { sourceOf, type ScenarioInput } from '../kinds/load.js';
-import { compileWarMachine } from '../kinds/warMachine/plan.js';
+import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { formatPath, validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
@@ -228,20 +228,20 @@ export async function infer(input: ScenarioInput, options: InferOptions = {}): P
   const lostByValue: [number, number][] = [];
   for (let g = 0; g < grid.length; g++) {
     options.signal?.throwIfAborted();
-    const compiled = new Map<WarMachineScenario, ReturnType<typeof battleOutcomes>>();
+    // Each distinct scenario compiled once per value (the next battle is usually the records' own).
+    const compiled = new Map<WarMachineScenario, CompiledWarMachine>();
+    const compiledAt = (s: WarMachineScenario, source: ScenarioSource) =>
+      compiled.get(s) ?? compiled.set(s, compileWarMachine(atValue(s, source, pathIn(s), grid[g]))).get(s)!;
+    const outcomesOf = new Map<WarMachineScenario, ReturnType<typeof battleOutcomes>>();
     records.forEach((r, i) => {
-      let outcomes = compiled.get(r.scenario);
-      if (!outcomes) {
-        outcomes = battleOutcomes(
-          compileWarMachine(atValue(r.scenario, r.scenarioSource, pathIn(r.scenario), grid[g])),
-        );
-        compiled.set(r.scenario, outcomes);
-      }
+      const outcomes =
+        outcomesOf.get(r.scenario) ??
+        outcomesOf.set(r.scenario, battleOutcomes(compiledAt(r.scenario, r.scenarioSource))).get(r.scenario)!;
       const p = recordProbability(outcomes, observed[i]);
       likelihood[i][g] = p;
       logPosterior[g] += Math.log(p);
     });
-    const odds = exactOdds(compileWarMachine(atValue(next.scenario, next.source, pathIn(next.scenario), grid[g])));
+    const odds = exactOdds(compiledAt(next.scenario, next.source));
     winByValue.push(odds.win);
     tieByValue.push(odds.tie);
     lostByValue.push([odds.casualties[0].mean, odds.casualties[1].mean]);
