@@ -24,7 +24,7 @@ import {
   troopClass,
 } from '../rules/warMachine/forceRating.js';
 import { explainWarMachineChange, ratioBonusOf, ratioEdgeWords } from './explainChange.js';
-import { exactOdds } from './oddsResult.js';
+import { exactWin } from './oddsResult.js';
 
 export type BreakpointRule =
   'troop ratio' | 'officers' | 'statement' | 'statement bonus' | 'troop class' | 'class advantage';
@@ -344,7 +344,7 @@ function bfrCandidates(s: WarMachineScenario, i: 0 | 1, bfr: number, statements:
  */
 export function warMachineBreakpoints(s: WarMachineScenario): Breakpoint[] {
   const c0 = compileWarMachine(s);
-  const winNow = exactOdds(c0).win;
+  const winNow = exactWin(c0);
   const out: Breakpoint[] = [];
   for (const i of [0, 1] as const) {
     const r = c0.ratings[i];
@@ -375,7 +375,7 @@ export function warMachineBreakpoints(s: WarMachineScenario): Breakpoint[] {
         distance: distanceWords(c),
         threshold: c.threshold,
         crossing: explainWarMachineChange(before, edge),
-        win: { now: winNow[i], before: exactOdds(cb).win[i], edge: exactOdds(ce).win[i] },
+        win: { now: winNow[i], before: exactWin(cb)[i], edge: exactWin(ce)[i] },
         modifiedBattleRating: {
           before: [cb.ratings[0].modifiedBattleRating, cb.ratings[1].modifiedBattleRating],
           edge: [ce.ratings[0].modifiedBattleRating, ce.ratings[1].modifiedBattleRating],

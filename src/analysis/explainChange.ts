@@ -4,13 +4,12 @@
  * bonus ⌈BFR/10⌉, the two-class morale edge, percentages of the force, defender terrain halved by flyers. Each
  * in the game's words with its numbers, read from the two ratings the rules give (src/rules/warMachine/).
  */
-import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { grouped } from '../numbers.js';
 import { RATIO_MODE, ratioBonus } from '../rules/warMachine/adjustments.js';
 import { battleRating } from '../rules/warMachine/battleRating.js';
 import { officersNeeded, officersSuffice, percentOfForce } from '../rules/warMachine/forceRating.js';
-import type { SideRating } from '../rules/warMachine/rating.js';
+import { rateSides, type SideRating } from '../rules/warMachine/rating.js';
 
 type Side = WarMachineScenario['sides'][number];
 
@@ -119,8 +118,9 @@ function officerSentence(name: string, sb: Side, sa: Side, bfr: [number | null, 
  * by side name; empty when no threshold lies between them (a change of a free bonus, say, crosses none).
  */
 export function explainWarMachineChange(before: WarMachineScenario, after: WarMachineScenario): string[] {
-  const rb = compileWarMachine(before).ratings;
-  const ra = compileWarMachine(after).ratings;
+  // The ratings as the battle's plan makes them (src/kinds/warMachine/plan.ts), without its roll tables.
+  const rb = rateSides([before.sides[0], before.sides[1]], before.policies);
+  const ra = rateSides([after.sides[0], after.sides[1]], after.policies);
   const out = ratioSentences(before, after, rb, ra);
   for (const i of [0, 1]) {
     const [b, a] = [rb[i], ra[i]];

@@ -33,11 +33,13 @@ export function signedPct(x: number, digits = 2): string {
   return x > 0 ? `+${text}` : x < 0 ? `-${text}` : text;
 }
 
-/** A percentage for an interval bound: as `pct` when that shows it, else two significant digits (0.00041%). */
+/**
+ * A percentage for an interval bound: 0 and 1 as "0%" and "100%"; any other as `pct` prints it, so a bound near 0
+ * shows two significant digits (0.00041%) and one near 1 the decimals its distance from 1 needs (99.9960%, never
+ * a "100%" that reads as certain).
+ */
 function boundPct(x: number, digits: number): string {
-  if (x === 0 || x === 1) return pct(x, 0);
-  const text = `${(x * 100).toFixed(digits)}%`;
-  return Number(text.slice(0, -1)) === 0 || Number(text.slice(0, -1)) === 100 ? `${+(x * 100).toPrecision(2)}%` : text;
+  return x === 0 || x === 1 ? pct(x, 0) : pct(x, digits);
 }
 
 /**

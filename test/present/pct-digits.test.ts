@@ -21,6 +21,8 @@ describe('percentages with the digits they need', () => {
     expect(pct(0.3601)).toBe('36.01%');
     expect(pct(0.00005)).toBe('0.01%');
     expect(pctCi(0, [0, 0.0000038])).toBe('0.00% [0%, 0.00038%]');
+    // every siege fell: the interval's lower end is not 100% and must not print as it (was "[100%, 100%]")
+    expect(pctCi(1, [0.99996, 1])).toBe('100.00% [99.9960%, 100%]');
     expect(signedPct(0.0907)).toBe('+9.07%');
     expect(signedPct(-0.0000031)).toBe('-0.00031%');
     expect(signedPct(0)).toBe('0.00%');

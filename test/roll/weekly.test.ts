@@ -208,7 +208,7 @@ describe('a siege week by week', () => {
       '--defender',
       'stay',
     ]);
-    expect(first.out).toMatch(/Result: the attacker leaves/);
+    expect(first.out).toMatch(/Result: departed by choice: the attacker lifts the siege/);
     const again = await cli([
       'roll',
       castle,

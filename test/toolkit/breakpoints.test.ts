@@ -83,7 +83,7 @@ describe('breakpoints of every example battle, checked either side of each edge'
         const from = Math.round(b.now);
         const step = Math.sign(b.before - from);
         const span = Math.abs(b.before - from);
-        const stride = Math.max(1, Math.floor(span / 40));
+        const stride = Math.max(1, Math.floor(span / 8));
         for (let k = 0; k <= span; k += stride) {
           const q = from + step * k;
           expect(component(b, ratings(at(b, q, fieldOf(q)))), `${label} at ${q}`).toBe(base);

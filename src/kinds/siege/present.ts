@@ -61,7 +61,16 @@ export function presentSiege(r: SiegeResult, o: { requestedThreads?: number } = 
       ]),
     );
   }
-  blocks.push(note(['mean length of siege: ', number(r.meanWeeks, 2), ' weeks']), gap);
+  // Weeks fought, not the week of the ending: a departure or desertion at the start of week w ends a siege of
+  // w − 1 weeks (src/kinds/siege/kernel.ts), so this mean can sit below "weeks to fall" when every siege fell.
+  blocks.push(
+    note([
+      'mean length of siege: ',
+      number(r.meanWeeks, 2),
+      ' weeks fought (an ending at the start of week w, by a departure or desertion, closes a siege of w − 1 weeks)',
+    ]),
+    gap,
+  );
   // Survival curve: every week up to 16, then every few weeks, and the last.
   const step = r.weekLimit <= 16 ? 1 : Math.ceil(r.weekLimit / 16);
   blocks.push(

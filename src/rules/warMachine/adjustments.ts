@@ -12,15 +12,26 @@
  */
 export type RatioRounding = 'book' | 'up' | 'down';
 
+// Module-level numbers, not object properties, in `ratioBonus`: it runs in the siege and pursuit loops, where a
+// property load per call cost ~30% of the call (measured in isolation).
+const MODE_DOWN = 0;
+const MODE_UP = 1;
+const MODE_BOOK = 2;
+const FLOOR_NUM = 101;
+const FLOOR_DEN = 100;
+
 /** The readings as the kernels' plans carry them (`ratioBonus`'s third argument). */
-export const RATIO_MODE = { down: 0, up: 1, book: 2 } as const satisfies Record<RatioRounding, number>;
+export const RATIO_MODE = { down: MODE_DOWN, up: MODE_UP, book: MODE_BOOK } as const satisfies Record<
+  RatioRounding,
+  number
+>;
 
 /**
  * The book's floor of the first band (RC l. 11136: "1.01 to 1.5"), as a fraction `num/den` compared exactly on
  * troop counts (larger × 100 ≥ smaller × 101). R is not rounded to hundredths first: rounded up, every R above 1
  * would reach 1.01 and the floor would mean nothing.
  */
-export const BOOK_RATIO_FLOOR = { num: 101, den: 100 } as const;
+export const BOOK_RATIO_FLOOR = { num: FLOOR_NUM, den: FLOOR_DEN } as const;
 
 /**
  * Troop-ratio bonus for the larger force, from troop counts (integers, so the bands are exact): sheet l. 73–81
@@ -44,8 +55,8 @@ export function troopRatioBonus(larger: number, smaller: number, rounding: Ratio
  */
 export function ratioBonus(larger: number, smaller: number, mode: number): number {
   if (larger <= smaller || smaller <= 0) return 0;
-  if (mode !== RATIO_MODE.down) {
-    if (mode === RATIO_MODE.book && BOOK_RATIO_FLOOR.den * larger < BOOK_RATIO_FLOOR.num * smaller) return 0;
+  if (mode !== MODE_DOWN) {
+    if (mode === MODE_BOOK && FLOOR_DEN * larger < FLOOR_NUM * smaller) return 0;
     if (2 * larger <= 3 * smaller) return 15;
     const k = Math.ceil(larger / smaller);
     if (k <= 2) return 30;
