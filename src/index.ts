@@ -74,6 +74,27 @@ export { raceWarMachines, type RaceRecord, type RaceStage } from './analysis/rac
 export { worth, type WorthOptions, type WorthResult, type WorthItem } from './analysis/worth.js';
 export { seek, parseTarget, type SeekOptions, type SeekResult, type SeekPoint, type Target } from './analysis/seek.js';
 export { cascade, type CascadeOptions, type CascadeResult } from './analysis/cascade.js';
+export {
+  luck,
+  type LuckOptions,
+  type LuckResult,
+  type LuckBattle,
+  type LuckPlacement,
+  type LuckLogStatistic,
+} from './analysis/luck.js';
+export { infer, parsePrior, priorWeights, type InferOptions, type InferResult, type Prior } from './analysis/infer.js';
+export {
+  battleOutcomes,
+  recordProbability,
+  placement,
+  statisticDistribution,
+  sumDistribution,
+  type BattleOutcomeAtom,
+  type ObservedBattle,
+  type LuckStatistic,
+  type Placement,
+} from './analysis/luckExact.js';
+
 export { march, type MarchOptions, type MarchResult } from './analysis/march.js';
 export { divided, type DividedResult } from './analysis/divided.js';
 export { roll, ROLL_KINDS, type RollOptions, type RollResult, type DieRecord } from './analysis/roll.js';

@@ -20,6 +20,8 @@ export const RESULT_SCHEMAS = {
   worth: 'warcast/worth@1',
   tournament: 'warcast/tournament@1',
   compare: 'warcast/compare@1',
+  luck: 'warcast/luck@1',
+  infer: 'warcast/infer@1',
   design: 'warcast/design@1',
   price: 'warcast/price@1',
 } as const;

@@ -50,6 +50,16 @@ export const EXAMPLES: Record<string, string[]> = {
     'warcast tournament examples/tournament-forces.yaml',
     'warcast tournament examples/tournament-forces.yaml --exact',
   ],
+  luck: [
+    'warcast luck examples/luck-log.yaml',
+    'warcast luck examples/orcs-vs-men.yaml --observed winner=B,row=16-24,losses=160/0,held=B',
+    'warcast luck examples/luck-log.yaml --side B --report luck-report',
+  ],
+  infer: [
+    'warcast infer examples/infer-observed.yaml',
+    "warcast infer examples/orcs-vs-men.yaml --unknown 'sides[1].battleRating' --from 40 --to 100 --observed winner=B,row=9-15 --observed winner=A,row=1-8",
+    'warcast infer examples/infer-observed.yaml --prior normal:70,10 --json',
+  ],
   design: [
     'warcast design examples/design-budget.yaml',
     'warcast design examples/design-budget.yaml --target 0.5 --report design-report',

@@ -1,4 +1,4 @@
-/** Commander wiring of the designer's toolkit: seek, worth, tournament, design, price (docs/design.md). */
+/** Commander wiring of the designer's toolkit: seek, worth, tournament, design, price, luck, infer (docs/design.md). */
 import { Option, type Command } from 'commander';
 import type { Io } from './io.js';
 import type { TrialWords } from './options.js';
@@ -76,6 +76,51 @@ export function addToolkitCommands(
     )
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./worth.js')).worthCommand(file, flags, io)));
+
+  const records = (value: string, previous: string[] = []) => [...previous, value];
+  const outputOptions = (cmd: Command) =>
+    cmd
+      .option('--json', 'print one JSON document on stdout')
+      .addOption(
+        new Option(
+          '--markdown',
+          'print Markdown (verdict and tables) to paste into a forum or play-by-email post',
+        ).conflicts('json'),
+      )
+      .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
+      .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)');
+  outputOptions(
+    program
+      .command('luck <scenario>')
+      .description(
+        'how lucky was a battle as played, or a log of them (kind: luck): each recorded result, troops lost and who held the field placed in the exact distribution (percentile and both tails), and the whole log by the exact distribution of its sums',
+      )
+      .option(
+        '--observed <record>',
+        'what happened, with a scenario (repeat for several battles): winner=A|B|none, row=9-15 or margin=12, losses=198/38, held=A|B|both|neither',
+        records,
+      )
+      .option('--side <side>', "whose luck: A, B or a side's name (default A, or the log's side)"),
+  ).action(async (file: string, flags) => setExit(await (await import('./luck.js')).luckCommand(file, flags, io)));
+
+  outputOptions(
+    program
+      .command('infer <scenario>')
+      .description(
+        "what an unknown number of the enemy (BR, troops, …) is, from battles observed (kind: infer, or a scenario with --observed): the posterior on a grid from exact likelihoods and a stated prior, its mean and credible interval, and the next battle's odds with that uncertainty carried",
+      )
+      .option(
+        '--observed <record>',
+        'a battle observed, with a scenario (repeat): winner=A|B|none, row=9-15 or margin=12, losses=198/38, held=A|B|both|neither',
+        records,
+      )
+      .option('--unknown <path>', 'the unknown field, e.g. sides[1].battleRating or sides[1].troops')
+      .option('--from <x>', 'the smallest value it may have')
+      .option('--to <y>', 'the largest value it may have')
+      .option('--step <s>', 'grid step (default 1)')
+      .option('--prior <prior>', 'uniform (default), normal:MEAN,SD or weights:w1,w2,… (one per grid value)')
+      .option('--level <p>', 'credible interval probability (default 0.95)'),
+  ).action(async (file: string, flags) => setExit(await (await import('./luck.js')).inferCommand(file, flags, io)));
 
   addRunOptions(
     program

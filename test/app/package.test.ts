@@ -202,6 +202,8 @@ const RUNS: Record<
     args: ['compare', '{ex}/battle.yaml', '{ex}/orcs-vs-men.yaml', '--trials', '20000', '--json'],
     check: json('rows'),
   },
+  luck: { args: ['luck', '{ex}/luck-log.yaml', '--json'], check: json('log') },
+  infer: { args: ['infer', '{ex}/infer-observed.yaml', '--json'], check: json('posterior') },
   // The report renders PNGs with the package's fonts (dist/fonts/).
   report: {
     args: ['report', '{ex}/orcs-vs-men.yaml', '--exact', '--out', '{out}'],

@@ -27,14 +27,15 @@ const END = '<!-- end of the generated table -->';
 const COSTLY = new Set(['report', 'worth', 'app', 'sweep', 'seek', 'compare']);
 const SMALL = ['--trials', '300', '--threads', '1', '--seed', '5'];
 
+const kindOf = (file: string) =>
+  (readFileSync(join(ROOT, 'examples', file), 'utf8').match(/^kind:\s*([\w-]+)/m) ?? [])[1];
+// Scenarios only: a luck log or an infer file (examples/luck-log.yaml) is the input of its own command, not a kind.
 const examples = readdirSync(join(ROOT, 'examples'))
-  .filter((f) => ['.yaml', '.yml', '.json'].includes(extname(f)))
+  .filter((f) => ['.yaml', '.yml', '.json'].includes(extname(f)) && scenarioKindDefinition(kindOf(f)) !== undefined)
   .sort();
 const tmp = mkdtempSync(join(tmpdir(), 'warcast-commands-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const kindOf = (file: string) =>
-  (readFileSync(join(ROOT, 'examples', file), 'utf8').match(/^kind:\s*([\w-]+)/m) ?? [])[1];
 const firstOfKind = new Set(examples.filter((e, i) => examples.findIndex((x) => kindOf(x) === kindOf(e)) === i));
 
 /** The current value of a field of a validated scenario (so a one-value sweep or seek stays inside the rules). */
@@ -49,7 +50,7 @@ async function argvFor(command: string, file: string, kind: string): Promise<str
   const def = scenarioKindDefinition(kind)!;
   const works = answers(def, command);
   const field = def.fields[0] ?? 'title';
-  const v = works && ['sweep', 'seek'].includes(command) ? await valueAt(file, field) : 1;
+  const v = works && ['sweep', 'seek', 'infer'].includes(command) ? await valueAt(file, field) : 1;
   // A target every value meets (P ≥ 0): the seek answers at once, whatever the odds.
   const target = (def.metrics.find((m) => m.seek)?.example ?? 'win[0] >= 0.5').replace(/[0-9.]+$/, '0');
   const out = join(tmp, `${command}-${kind}-${Math.random().toString(36).slice(2)}`);
@@ -65,6 +66,8 @@ async function argvFor(command: string, file: string, kind: string): Promise<str
     report: ['--out', out, ...SMALL],
     app: ['--out', out],
     roll: ['--seed', '3', '--json'],
+    luck: ['--observed', 'winner=A', '--json'],
+    infer: ['--unknown', field, '--from', String(v), '--to', String(v), '--observed', 'winner=A', '--json'],
   };
   if (command === 'compare') return ['compare', file, file, ...SMALL, '--json'];
   return [command, file, ...(byCommand[command] ?? ['--json'])];

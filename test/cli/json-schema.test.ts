@@ -24,6 +24,7 @@ describe('scenario JSON Schema', () => {
       checks.get(kind) ?? checks.set(kind, ajv.compile(read(`schemas/${kind}.schema.json`))).get(kind)!;
     for (const f of readdirSync('examples').filter((x) => x.endsWith('.yaml'))) {
       const doc = parse(readFileSync(`examples/${f}`, 'utf8')) as { kind: string };
+      if (doc.kind === 'luck' || doc.kind === 'infer') continue; // a command's input, not a scenario (no editor schema yet)
       const check = checkerOf(doc.kind);
       expect(check(doc), `${f}: ${JSON.stringify(check.errors?.slice(0, 2))}`).toBe(true);
     }

@@ -20,6 +20,9 @@ import { sweepReport } from '../../reports/sweep.js';
 import { simSweepReport } from '../../reports/sweepSim.js';
 import type { SweepResult } from '../../src/analysis/sweep.js';
 import type { SimSweepResult } from '../../src/analysis/sweepSim.js';
+import { infer } from '../../src/analysis/infer.js';
+import { luck } from '../../src/analysis/luck.js';
+import { presentInfer, presentLuck } from '../../src/analysis/luckPresent.js';
 import { worth } from '../../src/analysis/worth.js';
 import { presentWorth } from '../../src/analysis/worthPresent.js';
 import { memoryIo } from '../../src/cli/io.js';
@@ -44,6 +47,7 @@ import { matchupReport } from '../../reports/matchup.js';
 import { siegeReport } from '../../reports/siege.js';
 import { seekReport, tournamentReport, worthReport } from '../../reports/toolkit.js';
 import { oddsReport } from '../../reports/warMachine.js';
+import { inferReport, luckReport } from '../../reports/luck.js';
 
 const RUN = { trials: 1000, threads: 1, seed: 7 };
 
@@ -206,6 +210,14 @@ const CASES: { name: string; make: () => Promise<{ doc: Document; page: string }
         (r, file) => seekReport(r, file, []),
       ),
   },
+  {
+    name: 'luck of a log',
+    make: async () => withReport(await luck('examples/luck-log.yaml'), presentLuck, luckReport),
+  },
+  {
+    name: 'infer',
+    make: async () => withReport(await infer('examples/infer-observed.yaml'), presentInfer, inferReport),
+  },
 ];
 
 function withReport<R>(
@@ -309,6 +321,8 @@ describe('--markdown is written from the document, not read back from the text',
         ],
         presentSeek,
       ],
+      [['luck', 'examples/luck-log.yaml'], presentLuck],
+      [['infer', 'examples/infer-observed.yaml'], presentInfer],
       [['worth', 'examples/cascade-bob-john.yaml', '--trials', '300', '--threads', '1'], presentWorth],
     ];
     const mask = (t: string) => t.replace(/\d+\.\d+ s\b/g, 'T s');

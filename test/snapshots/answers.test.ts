@@ -7,7 +7,7 @@
  *   UPDATE_ANSWERS=1 npx vitest run test/snapshots
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { basename, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -34,7 +34,15 @@ const program = buildProgram(memoryIo(), () => {});
 /** Trials per command where the snapshots were made with other than the default 20,000. */
 const TRIALS: Record<string, string> = { odds: TRIALS_ODDS };
 
+/**
+ * Files that are no scenario but the input of a command of their own (a luck log, an infer file): that command with
+ * --json, the file named from the repository's root (the result names its files).
+ */
+const DOCUMENT_COMMANDS: Record<string, string> = { luck: 'luck', infer: 'infer' };
+
 function commandFor(kind: unknown): ((file: string) => string[]) | undefined {
+  const own = typeof kind === 'string' ? DOCUMENT_COMMANDS[kind] : undefined;
+  if (own) return (file) => [own, relative(ROOT, file), '--json'];
   const command = scenarioKindDefinition(kind)?.command;
   if (!command) return undefined;
   const simulates =

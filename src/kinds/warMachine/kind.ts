@@ -9,7 +9,7 @@ export const warMachineKind: KindDefinition<WarMachineScenario, WarMachinePlan> 
   scenarioKind: 'war-machine',
   command: 'odds',
   unit: 'battles',
-  commands: ['odds', 'rate', 'matchup', 'roll', 'sweep', 'seek', 'worth', 'compare', 'report', 'app'],
+  commands: ['odds', 'rate', 'matchup', 'roll', 'sweep', 'seek', 'worth', 'compare', 'report', 'app', 'luck', 'infer'],
   metrics: [
     {
       name: 'win[i]',
