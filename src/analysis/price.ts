@@ -15,6 +15,11 @@ import { BattleGrids, sideOf, troopTypesOf, type Purchase, type TroopType } from
 
 /** How close to 50% counts as even: half a point. */
 export const EVEN_WITHIN = 0.005;
+/**
+ * Rounding slack on "at least 50%": two equal forces solve to 0.4999999999999999 by floating point, and the
+ * reference must balance at its own price (it read 303 troops for the reference's 300 without this).
+ */
+const HALF = 0.5 - 1e-9;
 /** Most troops per reference troop a priced force may have (a type that loses even so is dominated at any price). */
 export const MAX_RATIO = 1000;
 
@@ -148,9 +153,9 @@ export function priceOf(d: DesignFile): PriceResult {
       scoreAt110: null,
     };
     const max = Math.max(1, limit);
-    if (score(option, max) < 0.5) return { ...row, status: 'dominated' };
-    if (score(option, 1) >= 0.5) return { ...row, status: 'dominant' };
-    const n = firstTrue(1, max, (k) => score(option, k) >= 0.5);
+    if (score(option, max) < HALF) return { ...row, status: 'dominated' };
+    if (score(option, 1) >= HALF) return { ...row, status: 'dominant' };
+    const n = firstTrue(1, max, (k) => score(option, k) >= HALF);
     const priceAt = (k: number) => gold / (k * perPrice);
     const p = priceAt(n);
     // The troop counts whose score is within half a point of 50%: an interval, the score rising with troops.

@@ -65,6 +65,16 @@ describe('price: balanced prices on the exact odds', () => {
     expect(r.rows.every((x) => x.status === 'priced')).toBe(true);
   });
 
+  it('the reference balances at its own price (equal forces: 50% up to rounding, not "below 50%")', () => {
+    const ref = r.rows.find((x) => x.reference)!;
+    // the fewest reference troops scoring 50%: 298 of 300 (within 1.01:1 no troop-ratio bonus, RC l. 11136)
+    expect(ref.troops).toBeLessThanOrEqual(r.referenceTroops);
+    expect(ref.score).toBeCloseTo(0.5, 12);
+    const [low, high] = ref.evenPrices!;
+    expect(ref.listedPrice).toBeGreaterThan(low);
+    expect(ref.listedPrice).toBeLessThanOrEqual(high);
+  });
+
   for (const row of r.rows) {
     it(`${row.option}: ≥ 50% at its price, < 50% just above; even only where the odds say so`, () => {
       const n = row.troops!;
@@ -74,8 +84,9 @@ describe('price: balanced prices on the exact odds', () => {
       const above = slowScore(row.option, n - 1);
       expect(at).toBeCloseTo(row.score!, 12);
       expect(above).toBeCloseTo(row.scoreAbove!, 12);
-      expect(at).toBeGreaterThanOrEqual(0.5);
-      expect(above).toBeLessThan(0.5);
+      // 50% up to floating point: equal forces solve to 0.4999999999999999
+      expect(at).toBeGreaterThanOrEqual(0.5 - 1e-9);
+      expect(above).toBeLessThan(0.5 - 1e-9);
       if (row.evenPrices) {
         // Both ends of the interval (the low end exclusive) buy troops scoring within half a point of 50%.
         for (const p of [row.evenPrices[0] * 1.0001, row.evenPrices[1]])
