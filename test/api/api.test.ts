@@ -189,7 +189,7 @@ describe('npm pack → import from a scratch project', () => {
       expect(outputs[4]).toMatch(/troops for a 70% chance: 1601 \(exact, monotone: true\)/);
       expect(outputs[4]).toMatch(/Knights of the Order \d{4}, /);
       expect(outputs[5]).toMatch(/^5300 0\.55\d+ \d+$/m);
-      expect(outputs[5]).toMatch(/^lightFootman: 1\.98 gp; heavyFootman: 2\.01 gp/m);
+      expect(outputs[5]).toMatch(/^lightFootman: 2\.01 gp; heavyFootman: 2\.01 gp/m);
       expect(outputs[6]).toMatch(/^wins: percentile 15\.6%; rows: percentile 18\.3%/m);
       expect(outputs[6]).toMatch(/^BR 73\.9 \(59…88\); next: 0\.7\d+$/m);
       expect(outputs[7]).toMatch(/^dice d100 A \d+, d100 B \d+; typed back: same roll true$/m);
