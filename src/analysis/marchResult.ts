@@ -4,14 +4,14 @@
  * exact chain's, or a Monte Carlo run's counts). src/analysis/march.ts runs the chain or the kernel.
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
-import { compileMarch, type MarchPlan } from '../kinds/march/plan.js';
+import { marchPlanOf, type MarchPlan } from '../kinds/march/plan.js';
 import type { MarchScenario } from '../kinds/march/schema.js';
 import { summarizeMarch, type FatigueSplit, type Interval, type MarchSummary } from '../kinds/march/summary.js';
 import { exactWarMachine } from '../kinds/warMachine/kernel.js';
 import { CODE_COUNT, compileWarMachine } from '../kinds/warMachine/plan.js';
 import { summarizeOdds, type WarMachineOdds } from '../kinds/warMachine/summary.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
-import { forceMovementRate, type MarchAction } from '../rules/warMachine/march.js';
+import type { MarchAction } from '../rules/warMachine/march.js';
 import type { TroopClassName } from '../rules/warMachine/forceRating.js';
 import { Z95 } from '../stats/index.js';
 import { pcExpectations } from './dividedResult.js';
@@ -90,20 +90,7 @@ export interface MarchResult extends ResultMeta {
 
 export { marchTroopClass };
 
-export function marchPlanOf(s: MarchScenario): { plan: MarchPlan; troopClass: TroopClassName; rate: number } {
-  const troopClass = marchTroopClass(s);
-  const rate = forceMovementRate(s.force.movement, s.force.troops);
-  const plan = compileMarch({
-    actions: s.force.actions,
-    rate,
-    troopClass,
-    food: s.force.food,
-    target: s.distance ?? null,
-    policies: s.marchPolicies,
-    daysWithoutFood: s.force.daysWithoutFood,
-  });
-  return { plan, troopClass, rate };
-}
+export { marchPlanOf };
 
 /** The battle's exact odds with the marching side (side 0) at a fatigue. */
 export function battleAtFatigue(battle: WarMachineScenario, fatigue: 'N' | 'M' | 'S'): WarMachineOdds {

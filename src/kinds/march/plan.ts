@@ -8,6 +8,7 @@ import {
   actionDistance,
   forageChanceInSix,
   forcedMarchCell,
+  forceMovementRate,
   MARCH_ACTIONS,
   readCell,
   type MarchAction,
@@ -15,6 +16,8 @@ import {
   type MarchState,
 } from '../../rules/warMachine/march.js';
 import type { TroopClassName } from '../../rules/warMachine/forceRating.js';
+import type { MarchScenario } from './schema.js';
+import { marchTroopClass } from './troopClass.js';
 
 export const ACTION_CODE: Record<MarchAction, number> = {
   march: 0,
@@ -110,4 +113,20 @@ export function marchLayout(plan: Pick<MarchPlan, 'days' | 'maxDistance'>) {
   const distance = perDay + 4 * plan.days;
   const length = distance + plan.maxDistance + 1;
   return { arrival, arrivalFatigue, perDay, distance, length };
+}
+
+/** A march scenario's plan, with the troop class and movement rate it was compiled for (the analysis, the roll, the page). */
+export function marchPlanOf(s: MarchScenario): { plan: MarchPlan; troopClass: TroopClassName; rate: number } {
+  const troopClass = marchTroopClass(s);
+  const rate = forceMovementRate(s.force.movement, s.force.troops);
+  const plan = compileMarch({
+    actions: s.force.actions,
+    rate,
+    troopClass,
+    food: s.force.food,
+    target: s.distance ?? null,
+    policies: s.marchPolicies,
+    daysWithoutFood: s.force.daysWithoutFood,
+  });
+  return { plan, troopClass, rate };
 }

@@ -8,19 +8,12 @@ import { grouped as num } from '../../numbers.js';
 import { Stream } from '../../rng/index.js';
 import type { Dice } from '../../rules/dice.js';
 import { FATIGUE_PENALTY } from '../../rules/warMachine/engagement.js';
-import {
-  fatigueOf,
-  forceMovementRate,
-  marchDay,
-  type MarchAction,
-  type MarchFatigue,
-} from '../../rules/warMachine/march.js';
+import { fatigueOf, marchDay, type MarchAction, type MarchFatigue } from '../../rules/warMachine/march.js';
 import { warcastVersion } from '../../version.js';
 import type { KindRoll, Narration } from '../roll.js';
 import { BATTLE_SHAPES, narrateBattle, playBattle, type BattleRoll } from '../warMachine/roll.js';
-import { compileMarch, startState } from './plan.js';
+import { marchPlanOf, startState } from './plan.js';
 import type { MarchScenario } from './schema.js';
-import { marchTroopClass } from './troopClass.js';
 
 export interface MarchRollDay {
   day: number;
@@ -69,17 +62,7 @@ function noting(dice: Dice, seen: { sides: number; value: number }[]): { die(sid
 const LEVEL_WORDS: Record<MarchFatigue, 'none' | 'moderate' | 'serious'> = { N: 'none', M: 'moderate', S: 'serious' };
 
 export function playMarch(s: MarchScenario, dice: Dice): MarchRoll {
-  const troopClass = marchTroopClass(s);
-  const rate = forceMovementRate(s.force.movement, s.force.troops);
-  const plan = compileMarch({
-    actions: s.force.actions,
-    rate,
-    troopClass,
-    food: s.force.food,
-    target: s.distance ?? null,
-    policies: s.marchPolicies,
-    daysWithoutFood: s.force.daysWithoutFood,
-  });
+  const { plan, troopClass, rate } = marchPlanOf(s);
   const target = s.distance ?? null;
   let state = startState(plan);
   const days: MarchRollDay[] = [];
