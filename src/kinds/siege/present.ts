@@ -114,13 +114,22 @@ export function presentSiege(r: SiegeResult, o: { requestedThreads?: number } = 
       number(d.meanBreachFeet),
       ' ft',
     ]),
-    table(
-      ['structure class', 'hit points', 'expected damage', 'share'],
-      Object.entries(d.byClass)
-        .filter(([, v]) => v.hitPoints > 0)
-        .map(([k, v]) => [k, number(v.hitPoints), number(v.expectedDamage), percent(v.expectedDamage / v.hitPoints)]),
-      'Damage by structure class',
-    ),
+  );
+  const structures = Object.entries(d.byClass).filter(([, v]) => v.hitPoints > 0);
+  // A siege with no fortifications has no structure to damage: a line says so rather than an empty table.
+  blocks.push(
+    structures.length > 0
+      ? table(
+          ['structure class', 'hit points', 'expected damage', 'share'],
+          structures.map(([k, v]) => [
+            k,
+            number(v.hitPoints),
+            number(v.expectedDamage),
+            percent(v.expectedDamage / v.hitPoints),
+          ]),
+          'Damage by structure class',
+        )
+      : note('no fortifications in the scenario: no structure to damage'),
   );
   blocks.push(...constructionLines(r));
   if (r.supplies) blocks.push(suppliesTable(r));
