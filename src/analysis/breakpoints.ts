@@ -128,21 +128,24 @@ function withBfr(s: WarMachineScenario, i: number, bfr: number): WarMachineScena
   });
 }
 
-interface Candidate {
-  side: 0 | 1;
-  rule: BreakpointRule;
-  statement?: StatementKey;
-  quantity: string;
-  field: string;
-  now: number;
-  before: number;
-  edge: number;
-  fieldBefore: number;
-  fieldEdge: number;
+/** A breakpoint found, before its odds are worked out: the fields it shares with `Breakpoint`, and how to reach it. */
+type Candidate = Pick<
+  Breakpoint,
+  | 'side'
+  | 'rule'
+  | 'statement'
+  | 'quantity'
+  | 'field'
+  | 'now'
+  | 'before'
+  | 'edge'
+  | 'fieldBefore'
+  | 'fieldEdge'
+  | 'threshold'
+> & {
   unit: string;
-  threshold: string;
   at: (value: number) => WarMachineScenario;
-}
+};
 
 function distanceWords(c: Candidate): string {
   const exact = Math.abs(c.edge - c.now);
