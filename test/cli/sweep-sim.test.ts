@@ -25,6 +25,28 @@ import { simSweepReport } from '../../reports/sweepSim.js';
 
 const RUN = { trials: 2000, threads: 1, seed: 7 };
 
+/** A battle swept over two fields: A's troops by B's bonus (exact, a heatmap). */
+const BATTLE_GRID = [
+  'sweep',
+  'examples/orcs-vs-men.yaml',
+  '--vary',
+  'sides[0].troops',
+  '--from',
+  '100',
+  '--to',
+  '2100',
+  '--step',
+  '1000',
+  '--vary2',
+  'sides[1].bonus',
+  '--from2',
+  '0',
+  '--to2',
+  '40',
+  '--step2',
+  '20',
+];
+
 describe('sweep of a siege or cascade', () => {
   it('siege, one field: each point is warcast siege of the edited file (same seed); more defenders hold longer', async () => {
     const r = (await sweepSimulated('examples/simple-siege.yaml', {
@@ -120,32 +142,7 @@ describe('sweep of a siege or cascade', () => {
     ).toBe(0);
     expect(io.stdout).toContain('defender.troops \\ foodWeeks');
     const grid = memoryIo();
-    expect(
-      await runCli(
-        [
-          'sweep',
-          'examples/orcs-vs-men.yaml',
-          '--vary',
-          'sides[0].troops',
-          '--from',
-          '100',
-          '--to',
-          '2100',
-          '--step',
-          '1000',
-          '--vary2',
-          'sides[1].bonus',
-          '--from2',
-          '0',
-          '--to2',
-          '40',
-          '--step2',
-          '20',
-          '--json',
-        ],
-        grid,
-      ),
-    ).toBe(0);
+    expect(await runCli([...BATTLE_GRID, '--json'], grid)).toBe(0);
     const r = JSON.parse(grid.stdout) as BattleGridSweepResult;
     expect(r.schema).toBe('warcast/sweep/war-machine@1');
     expect(r.method).toBe('exact');
@@ -180,31 +177,7 @@ describe('sweep of a siege or cascade', () => {
     expect(at(2100, 0)).toBeGreaterThan(at(100, 0));
     expect(at(1100, 40)).toBeLessThan(at(1100, 0));
     const text = memoryIo();
-    expect(
-      await runCli(
-        [
-          'sweep',
-          'examples/orcs-vs-men.yaml',
-          '--vary',
-          'sides[0].troops',
-          '--from',
-          '100',
-          '--to',
-          '2100',
-          '--step',
-          '1000',
-          '--vary2',
-          'sides[1].bonus',
-          '--from2',
-          '0',
-          '--to2',
-          '40',
-          '--step2',
-          '20',
-        ],
-        text,
-      ),
-    ).toBe(0);
+    expect(await runCli(BATTLE_GRID, text)).toBe(0);
     expect(text.stdout).toContain('sides[0].troops \\ sides[1].bonus');
     expect(text.stdout).toContain('exact odds at every point');
     const report = simSweepReport(r, 'examples/orcs-vs-men.yaml');
