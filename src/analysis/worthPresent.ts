@@ -95,7 +95,7 @@ export function presentWorth(r: WorthResult): Document {
   if (mc) {
     notes.push(
       note(
-        `change: the item’s measure minus the scenario’s over the same trials, with its 95% interval from the pairs; within noise: the interval contains 0, so no equivalent is given. Equivalents [in brackets: those of the interval’s ends; beyond: none in the range searched] by bisection over the item’s first trials, at most ${grouped(EQUIVALENT_TRIALS)} a value tried (the searches cost more than the items): the brackets carry the change’s noise, not that shorter curve’s, so an equivalent can sit a point off the item’s printed bonus.`,
+        `change: the item’s measure minus the scenario’s over the same trials, with its 95% interval from the pairs; within noise: the interval contains 0, so no equivalent is given. Rows are listed by their point change; two rows whose intervals overlap are not ranked against each other. Equivalents [in brackets: those of the interval’s ends; beyond: none in the range searched] by bisection over the item’s first trials, at most ${grouped(EQUIVALENT_TRIALS)} a value tried (the searches cost more than the items): the brackets carry the change’s noise, not that shorter curve’s, so an equivalent can sit a point off the item’s printed bonus.`,
       ),
     );
     if (r.precisionReached === false && !r.interrupted) {

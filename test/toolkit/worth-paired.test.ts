@@ -56,6 +56,8 @@ describe('worth on the castle siege', () => {
     const rows = io.stdout.split('\n').filter((l) => !l.startsWith('→') && /\d within noise/.test(l));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row).toMatch(/within noise\s+—\s+—/);
+    // the rows' order is by point change; overlapping intervals are said not to rank
+    expect(io.stdout).toMatch(/two rows whose intervals overlap are not ranked against each other/);
     expect(io.stderr).toMatch(/--precision 0\.001 not reached at the cap of 1,000 trials/);
     const json = memoryIo();
     expect(await runCli([...argv, '--json'], json)).toBe(0);
