@@ -79,6 +79,7 @@ export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
   report: async (r, file) => (await import('../../../reports/siege.js')).siegeReport(r, file),
   sources: async () => (await import('../../../reports/siege.js')).SIEGE_SOURCES,
   edit: (scenario, source, path, value) => editedAs(scenario, source, path, value, parseSiege),
+  staged: true,
   sweep,
   seek(scenario, source, path, t, settings, options) {
     if (t.measure !== 'fallenBy') throw wrongMeasure('siege', t, 'fallenBy(week)');
