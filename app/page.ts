@@ -58,7 +58,8 @@ function render(): void {
   const r = exactOddsResult(scenario);
   $('verdict-panel').innerHTML = verdictHtml(r);
   $('key-chart').innerHTML = keyChartSvg(r);
-  $('strip').innerHTML = stripHtml(r);
+  battleStrip = stripHtml(r);
+  if (showing === 'battle') $('strip').innerHTML = battleStrip;
   r.sides.forEach((name, i) => ($(`side-${i}`).textContent = `${i === 0 ? 'A' : 'B'} (${name})`));
   $('verdict').textContent = verdictLine(r, pct, num);
   const [a, b] = r.sides;
@@ -212,10 +213,12 @@ export function startPage(): void {
     const r = exactNow();
     if (r) download('result.md', renderMarkdown(presentOdds(r)), 'text/markdown');
   });
-  // The strip (the battle's) shows only while its answer is scrolled out of view (CSS: on narrow screens only).
-  new IntersectionObserver(([entry]) => ($('strip').hidden = entry.isIntersecting || showing !== 'battle')).observe(
-    $('verdict-panel'),
-  );
+  // The strip shows only while the answer shown is scrolled out of view (CSS: on narrow screens only).
+  for (const id of ['verdict-panel', 'kind-answer'] as const)
+    new IntersectionObserver(([entry]) => {
+      inView[id] = entry.isIntersecting;
+      placeStrip();
+    }).observe($(id));
   $('form').addEventListener('focusin', () => show('battle'));
   $('answer-for').addEventListener('click', (e) => {
     const kind = (e.target as HTMLElement).closest('button')?.dataset.kind as Shown | undefined;
@@ -265,9 +268,14 @@ function show(kind: Shown): void {
   $('kind-answer').hidden = kind === 'battle';
   $('answer').dataset.kind = kind;
   $('answer-of').textContent = kind === 'battle' ? ': the battle' : `: ${sectionWords(kind).noun}`;
-  if (kind !== 'battle') {
-    $('strip').hidden = true;
+  if (kind === 'battle') $('strip').innerHTML = battleStrip;
+  else {
     const a = answers[kind];
+    const h = a?.doc?.headline;
+    const v = h?.figure.value;
+    $('strip').innerHTML = h
+      ? `<span class="a"><span class="n">${esc(h.lead)}</span></span><b>${v && v.q === 'percent' ? pct(v.value, 1) : ''}</b>`
+      : '';
     const error = a?.error ? `<p class="error">${esc(a.error)}</p>` : '';
     const body =
       a?.doc?.headline && a.stage
@@ -280,7 +288,16 @@ function show(kind: Shown): void {
     box.dataset.stage = String(a?.stage?.stage ?? '');
     box.dataset.running = String(a?.stage?.running ?? true);
   }
+  placeStrip();
   switcher();
+}
+
+/** The phone's strip: the battle's outcome or the kind's lead and figure, while that answer is out of view. */
+let battleStrip = '';
+const inView = { 'verdict-panel': true, 'kind-answer': false };
+function placeStrip(): void {
+  const strip = $('strip');
+  strip.hidden = strip.innerHTML === '' || (showing === 'battle' ? inView['verdict-panel'] : inView['kind-answer']);
 }
 
 /** "answer for": the battle and each kind with an answer, the one shown pressed (none while there is only one). */

@@ -134,6 +134,13 @@ async function firstScreen(tab: Page, kind: string, file: string): Promise<void>
     expect(p.right, `${kind} at ${width}`).toBeLessThanOrEqual(width);
     expect(p.scroll, `${kind} at ${width}: no sideways scroll`).toBeLessThanOrEqual(width);
     await panelIsCli(kind, file, p);
+    if (width === 390) {
+      // Scrolled past the answer, the phone's pinned strip keeps the kind's verdict in view.
+      await tab.evaluate(() => window.scrollTo(0, 2500));
+      await tab.locator('#strip:not([hidden])').waitFor({ timeout: 5000 });
+      expect(await tab.locator('#strip').textContent()).toContain(p.lead);
+      await tab.evaluate(() => window.scrollTo(0, 0));
+    }
     if (width !== 768 || process.env.WARCAST_SCREENSHOTS === 'all')
       await tab.screenshot({ path: resolve(`test/artifacts/app-open-${kind}-${width}.png`) });
   }
