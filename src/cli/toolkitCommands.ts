@@ -18,7 +18,7 @@ export function addToolkitCommands(
       ),
     {
       trials:
-        'a siege or cascade: at most this many trials per value (a sequential test from 10,000, doubling; default 1,000,000); a battle is exact',
+        'a siege or cascade: at most this many trials per value (a sequential test from 10,000, doubling; default: stages until each value is decided or known to ± 0.5 points, --precision); a battle is exact',
       unit: 'trials',
     },
   )
