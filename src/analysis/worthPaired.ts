@@ -13,6 +13,7 @@
 import type { Kernel } from '../engine/kernel.js';
 import { pairedMeanDifference, pairedProportionDifference, type PairedDifference } from '../stats/paired.js';
 import { wilsonInterval } from '../stats/index.js';
+import { settled, stagesOf } from './staging.js';
 import { TrialBits } from './trialBits.js';
 
 /** How a variant's accumulator is read: running totals, so one trial's values are the change over its call. */
@@ -206,26 +207,10 @@ export class PairedVariant<Plan> {
   }
 }
 
-/**
- * The stages: `first` trials, then doubling, the last one the cap itself. A fixed `--trials N` is one stage of N.
- */
-export function stagesOf(first: number, cap: number): number[] {
-  const out: number[] = [];
-  for (let n = Math.min(first, cap); ; n *= 2) {
-    if (n >= cap) {
-      out.push(cap);
-      return out;
-    }
-    out.push(n);
-  }
-}
-
-/** Trials of the first stage when runs stop by precision: cheap, and enough to settle items that change little. */
-export const FIRST_STAGE = 2_000;
-/** The default half-width of every item's change (± 0.5 points of probability). */
-export const WORTH_PRECISION = 0.005;
-/** The default cap on trials per variant under precision. */
-export const WORTH_MAX_TRIALS = 128_000;
+// The stages and their defaults are the toolkit's one staging policy (staging.ts), shared with sweep, seek and
+// compare: a first stage of 2,000 trials, then doubling; ± 0.5 points; at most 128,000 trials per variant.
+export { stagesOf, FIRST_STAGE } from './staging.js';
+export { STAGED_PRECISION as WORTH_PRECISION, STAGED_MAX_TRIALS as WORTH_MAX_TRIALS } from './staging.js';
 
 /** How many trials each variant runs: stages by precision (the default), or one fixed count (`--trials`). */
 export interface WorthPlan {
@@ -286,7 +271,7 @@ export class PairedWorth<Plan> {
           return final;
         }
         final[i] = st;
-        if (last || this.plan.precision === null || halfWidthOf(st) <= this.plan.precision) open.delete(i);
+        if (last || this.plan.precision === null || settled(st.change.ci95, this.plan.precision)) open.delete(i);
       }
       if (open.size === 0) break;
     }

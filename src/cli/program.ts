@@ -171,7 +171,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
           'how the answer moves as one or two numeric fields vary (common random numbers): battles, sieges (P(fallen), weeks to fall) and cascades (P(held))',
         ),
       {
-        trials: `battles, sieges or cascade rounds per value (default ${grouped(RUN_DEFAULTS.trials)}; cascades with --rounds R as cascade --rounds)`,
+        trials: `battles per value (default ${grouped(RUN_DEFAULTS.trials)}); sieges and cascade rounds per value, the same for every value (default: stages until each value is known to ± 0.5 points, --precision)`,
         unit: 'trials',
       },
     )

@@ -60,6 +60,11 @@ export interface KindBehaviour<Scenario, Result extends AnalysisResult = Analysi
   sources?(): Promise<readonly string[]>;
   /** Field editing: the scenario with the numeric field at `path` set to `value`, validated again (what sweep, seek and worth vary). */
   edit(scenario: Scenario, source: ScenarioSource, path: PathSegment[], value: number): Scenario;
+  /**
+   * Its toolkit numbers are Monte Carlo: without `--trials` or `--precision`, sweep, seek and compare stop by the
+   * default precision in stages (src/analysis/staging.ts), not at a fixed count.
+   */
+  staged?: boolean;
   /** `sweep` over one or two fields. */
   sweep?: SweepHooks<Scenario>;
   /** `seek`: how one value of the field is judged against a target naming one of its metrics. */

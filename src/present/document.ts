@@ -11,8 +11,8 @@ export type Quantity =
   | { q: 'percent'; value: number; ci?: readonly [number, number] | null; digits?: number }
   /** A measured amount: grouped, `digits` decimals unless whole (`1,234`, `88.3`). */
   | { q: 'number'; value: number; digits?: number }
-  /** A mean and its 5th, 50th and 95th percentiles: `120.0 (0 / 160 / 240)`. */
-  | { q: 'spread'; mean: number; p05: number; p50: number; p95: number; digits?: number }
+  /** A mean and its 5th, 50th and 95th percentiles: `120.0 (0 / 160 / 240)`; with its SD: `120.0 (SD 61.2; 0 / 160 / 240)`. */
+  | { q: 'spread'; mean: number; p05: number; p50: number; p95: number; sd?: number; digits?: number }
   /** Trials in short form: `1M`, `12.5k`. */
   | { q: 'trials'; value: number }
   /**
@@ -68,15 +68,26 @@ export const percent = (value: number, ci?: readonly [number, number] | null, di
   digits,
 });
 export const number = (value: number, digits?: number): Quantity => ({ q: 'number', value, digits });
-export const spread = (s: { mean: number; p05: number; p50: number; p95: number }, digits?: number): Quantity => ({
+export const spread = (
+  s: { mean: number; p05: number; p50: number; p95: number; sd?: number },
+  digits?: number,
+): Quantity => ({
   q: 'spread',
   mean: s.mean,
   p05: s.p05,
   p50: s.p50,
   p95: s.p95,
+  ...(s.sd === undefined ? {} : { sd: s.sd }),
   digits,
 });
 export const trials = (value: number): Quantity => ({ q: 'trials', value });
+/** A mean with the standard deviation of what it averages: `8.89 (SD 1.12)`. */
+export const meanWithSd = (mean: number, sd: number, digits?: number): Inline[] => [
+  number(mean, digits),
+  ' (SD ',
+  number(sd, digits),
+  ')',
+];
 export const change = (value: number, ci?: readonly [number, number] | null, percent = true): Quantity => ({
   q: 'change',
   value,

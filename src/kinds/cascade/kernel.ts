@@ -39,6 +39,12 @@ export interface CascadeLayout {
   heroLost: number;
   /** [p × LEDGER_FIELDS.length + field]: sums of each ledger entry (MS). */
   ledger: number;
+  /**
+   * [p × SQUARES_PER_PLAYER + k]: sums of squares per trial, k 0 the income lost, k 1 + f ledger field f (MS²), for
+   * their standard deviations. Integers, summed exactly below 2^53 (`cascadeKernel.maxPerTrial` bounds a task's
+   * chunks for that), so the bytes do not depend on how chunks were split.
+   */
+  squares: number;
   length: number;
 }
 
@@ -69,6 +75,7 @@ export function cascadeLayout(m: CascadeModel): CascadeLayout {
     attackerRevealed: take(P),
     heroLost: take(m.heroes.names.length),
     ledger: take(P * LEDGER_FIELDS.length),
+    squares: take(P * SQUARES_PER_PLAYER),
     length: o,
   };
 }
@@ -86,6 +93,9 @@ export const LEDGER_FIELDS = [
   'regeneration',
   'wealth',
 ] as const;
+
+/** Squares kept per player: the income lost, then each ledger field. */
+export const SQUARES_PER_PLAYER = 1 + LEDGER_FIELDS.length;
 
 export function cascadeAccLength(m: CascadeModel): number {
   return cascadeLayout(m).length;
@@ -118,6 +128,7 @@ export function runCascadeChunks(
     wealthLostSum = lay.wealthLostSum,
     attackerRevealed = lay.attackerRevealed,
     ledger = lay.ledger,
+    squares = lay.squares,
     heroLost = lay.heroLost,
     F = LEDGER_FIELDS.length;
   const LR = L * R;
@@ -152,6 +163,18 @@ export function runCascadeChunks(
         acc[at + 7] += s.wealthLost[p];
         acc[at + 8] += s.regeneration[p];
         acc[at + 9] += s.wealth[p];
+        const sq = squares + p * SQUARES_PER_PLAYER;
+        acc[sq] += s.incomeLost[p] * s.incomeLost[p];
+        acc[sq + 1] += s.hazardFees[p] * s.hazardFees[p];
+        acc[sq + 2] += s.refunds[p] * s.refunds[p];
+        acc[sq + 3] += s.recruiting[p] * s.recruiting[p];
+        acc[sq + 4] += s.income[p] * s.income[p];
+        acc[sq + 5] += s.kanlyForfeit[p] * s.kanlyForfeit[p];
+        acc[sq + 6] += s.raided[p] * s.raided[p];
+        acc[sq + 7] += s.houseRaidGain[p] * s.houseRaidGain[p];
+        acc[sq + 8] += s.wealthLost[p] * s.wealthLost[p];
+        acc[sq + 9] += s.regeneration[p] * s.regeneration[p];
+        acc[sq + 10] += s.wealth[p] * s.wealth[p];
       }
       for (let h = 0; h < H; h++) acc[heroLost + h] += 1 - s.heroAlive[h];
     }

@@ -1,6 +1,8 @@
 /** The documents of `warcast design` and `warcast price` (text, Markdown and their reports). */
 import type { DesignDetail, DesignResult } from '../../analysis/design.js';
 import { describePurchase } from './words.js';
+import type { SiegeDesignResult } from '../../analysis/designSiege.js';
+import { presentSiegeDesign } from './presentSiege.js';
 import type { PriceResult, PriceRow } from '../../analysis/price.js';
 import {
   gap,
@@ -39,7 +41,8 @@ function candidateRow(c: DesignDetail, rank: string): Text[] {
 
 const COLUMNS = ['#', 'purchase', 'cost', 'P(win)', 'troops · BR', 'losses (own / enemy)', 'tactic mix'];
 
-export function presentDesign(r: DesignResult): Document {
+export function presentDesign(r: DesignResult | SiegeDesignResult): Document {
+  if (r.method === 'monte-carlo') return presentSiegeDesign(r);
   const enemies =
     r.enemies.length === 1 ? r.enemies[0] : `the worst of ${r.enemies.length} enemies (${r.enemies.join(', ')})`;
   const best = r.best[0];
