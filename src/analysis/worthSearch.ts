@@ -98,10 +98,11 @@ export class WorthRuns {
 
 /** The stages of a worth run from its options: `--trials N` alone fixes N a variant; else stages by precision. */
 export function worthPlan(settings: RunSettings, options: WorthOptions, unit: string): WorthPlan {
-  // Shards, checkpoints and the cluster cut runs into chunks; a paired trial is one call on this thread.
+  // Shards, checkpoints and the cluster record and sum whole chunks; paired trials are read one by one, on this
+  // process's threads (engine/paired.ts).
   if (options.engine !== undefined && !(options.engine instanceof LocalEngine))
     throw new UsageError(
-      'worth on a siege or a cascade runs its paired trials here, one at a time: --shard, --redis, --checkpoint and merge do not apply',
+      "worth on a siege or a cascade pairs its trials one by one on this machine's threads (--threads): --shard, --redis, --checkpoint and merge do not apply",
     );
   const byPrecision = options.trials === undefined || options.precision != null;
   return {
@@ -110,6 +111,7 @@ export function worthPlan(settings: RunSettings, options: WorthOptions, unit: st
     first: options.trials ?? FIRST_STAGE,
     trials: settings.trials,
     maxTrials: options.maxTrials ?? WORTH_MAX_TRIALS,
+    threads: settings.threads,
     signal: options.signal,
     onProgress: progressIn(options, unit),
   };
@@ -136,7 +138,7 @@ export async function pairedItems<Plan>(
   const keys = inputs.map((i) => planKey(i.model.plan));
   const unique = [...new Set(keys)];
   const variants = unique.map((k) => paired.variant(inputs[keys.indexOf(k)].model));
-  const final = paired.runStages(variants);
+  const final = await paired.runStages(variants);
   const found = new Map<string, Promise<FoundEquivalent>>();
   const items: WorthItem[] = [];
   for (const [i, input] of inputs.entries()) {
