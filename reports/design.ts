@@ -1,5 +1,7 @@
 /** Reports of `design` (the Pareto front of cost against P(win)) and `price` (the price table), from the result alone. */
 import type { DesignResult } from '../src/analysis/design.js';
+import type { SiegeDesignResult } from '../src/analysis/designSiege.js';
+import { describeSiegePurchase } from '../src/kinds/design/words.js';
 import type { PriceResult } from '../src/analysis/price.js';
 import { presentDesign, presentPrice } from '../src/kinds/design/present.js';
 import { describePurchase } from '../src/kinds/design/words.js';
@@ -7,6 +9,7 @@ import { documentContent, type ReportContent } from './content.js';
 import { elapsedText } from './save.js';
 import { base, chartText, r6, SIDE_COLOURS, NEUTRAL_COLOUR, type TopLevelSpec } from './spec.js';
 import { WAR_MACHINE_SOURCES } from './warMachine.js';
+import { SIEGE_SOURCES } from './siege.js';
 
 const COST_SOURCES = [
   'Prices: Rules Cyclopedia (TSR 1991) ch. 11 Mercenaries Table and wartime pay (RC l. 12308–12335), training at double pay (l. 10922), weapons at 2× and 3× (l. 10926), a week = a month ÷ 4 (l. 11681): docs/sources/rc-costs.md.',
@@ -97,7 +100,71 @@ export function priceChart(r: PriceResult): TopLevelSpec {
   } as TopLevelSpec;
 }
 
-export function designReport(r: DesignResult, file: string): ReportContent {
+/** Cost against P(win) for a siege design: the front's estimates with their 95% intervals, the best marked. */
+export function siegeParetoChart(r: SiegeDesignResult): TopLevelSpec {
+  const point = (cost: number, win: number, ci: [number, number], trials: number, purchase: string, set: string) => ({
+    cost: r6(cost),
+    win: r6(win),
+    low: r6(ci[0]),
+    high: r6(ci[1]),
+    trials,
+    purchase: chartText(purchase),
+    set,
+  });
+  const front = r.pareto.map((p) =>
+    point(p.cost, p.win, p.ci95, p.trials, describeSiegePurchase(p.purchase), 'Pareto front'),
+  );
+  const best = r.best.map((c, i) =>
+    point(
+      c.cost.total,
+      c.win,
+      c.ci95,
+      c.trials,
+      `${i === 0 ? 'leader' : 'within noise'}: ${describeSiegePurchase(c.purchase)}`,
+      'best',
+    ),
+  );
+  const tooltip = [
+    { field: 'purchase', type: 'nominal' as const, title: 'purchase' },
+    { field: 'cost', type: 'quantitative' as const, format: ',.0f', title: 'cost (gp)' },
+    { field: 'win', type: 'quantitative' as const, format: '.2%', title: 'P(win)' },
+    { field: 'low', type: 'quantitative' as const, format: '.2%', title: '95% low' },
+    { field: 'high', type: 'quantitative' as const, format: '.2%', title: '95% high' },
+    { field: 'trials', type: 'quantitative' as const, format: ',', title: 'sieges' },
+  ];
+  const x = { field: 'cost', type: 'quantitative' as const, title: 'cost (gp)' };
+  const y = { field: 'win', type: 'quantitative' as const, axis: { format: '.0%' }, title: `P(${r.measure})` };
+  return {
+    ...base(
+      'Cost against P(win)',
+      'line: the Pareto front with 95% intervals; dots: the leader and those within noise of it',
+    ),
+    description:
+      'Siege design: the Pareto front of cost against win probability with intervals, and the best purchases.',
+    width: 560,
+    height: 300,
+    layer: [
+      {
+        data: { values: front },
+        mark: { type: 'rule', color: SIDE_COLOURS[1] },
+        encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, tooltip },
+      },
+      {
+        data: { values: front },
+        mark: { type: 'line', interpolate: 'step-after', point: true, color: SIDE_COLOURS[1] },
+        encoding: { x, y, tooltip },
+      },
+      {
+        data: { values: best },
+        mark: { type: 'point', filled: true, size: 90, color: SIDE_COLOURS[0] },
+        encoding: { x, y, tooltip },
+      },
+    ],
+  } as TopLevelSpec;
+}
+
+export function designReport(r: DesignResult | SiegeDesignResult, file: string): ReportContent {
+  if (r.method === 'monte-carlo') return siegeDesignReport(r, file);
   return documentContent(presentDesign(r), {
     facts: [
       ['design file', file],
@@ -138,6 +205,37 @@ export function priceReport(r: PriceResult, file: string): ReportContent {
         caption:
           'Grey: the price listed (the Rules Cyclopedia’s or the file’s); blue: the highest price at which an equal-cost force of the type still scores 50% against the reference.',
         spec: priceChart(r),
+      },
+    ],
+    resultJson: JSON.stringify(r, null, 2) + '\n',
+  });
+}
+
+function siegeDesignReport(r: SiegeDesignResult, file: string): ReportContent {
+  return documentContent(presentDesign(r), {
+    facts: [
+      ['design file', file],
+      ['method', 'staged Monte Carlo on common random numbers'],
+      ['seed', String(r.seed)],
+      [
+        'purchases judged',
+        `${r.candidates.judged.toLocaleString('en-US')} of ${r.candidates.total.toLocaleString('en-US')}`,
+      ],
+      ['sieges run', r.candidates.trialsRun.toLocaleString('en-US')],
+      ['elapsed', elapsedText(r.elapsedMs)],
+    ],
+    sources: [
+      ...SIEGE_SOURCES,
+      'Engine prices: RC l. 7318–7324, 11594–11599 (src/rules/siege/construction.ts); troops: the Mercenaries Table (RC l. 12308–12335, docs/sources/rc-costs.md).',
+      'Search: docs/design.md, “design for a siege”.',
+    ],
+    charts: [
+      {
+        name: 'pareto',
+        title: 'Cost against P(win)',
+        caption:
+          'Each step of the line is a purchase whose estimate no cheaper one matches, with its 95% interval; the dots are the leader and the purchases within noise of it.',
+        spec: siegeParetoChart(r),
       },
     ],
     resultJson: JSON.stringify(r, null, 2) + '\n',

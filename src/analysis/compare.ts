@@ -12,6 +12,7 @@ import type { ScenarioInput } from '../kinds/load.js';
 import { runSettings, type RunOptions } from './options.js';
 import { wilsonHalfWidth, Z95 } from '../stats/index.js';
 import type { Difference } from '../stats/batches.js';
+import { stagedOptions, type TrialsBy } from './staging.js';
 
 export interface CompareRow {
   metric: string;
@@ -44,6 +45,11 @@ export interface CompareResult extends ResultMeta {
   files: [string, string];
   seed: number;
   trials: [number, number];
+  /**
+   * Monte Carlo kinds: how the runs were sized — 'given' (`--trials`), 'precision' (`--precision`),
+   * 'staged-default' (neither given: the default precision, src/analysis/staging.ts).
+   */
+  trialsBy?: TrialsBy;
   rows: CompareRow[];
   /** Under --precision: the target, whether both runs reached it within --max-trials, the widest half-width got. */
   precision?: number;
@@ -139,11 +145,14 @@ export function mean(
 export async function compare(
   fileA: ScenarioInput,
   fileB: ScenarioInput,
-  options: RunOptions = {},
+  given: RunOptions = {},
 ): Promise<CompareResult> {
   const [sa, sb] = await Promise.all([loadFor('compare', fileA), loadFor('compare', fileB)]);
   if (sa.kind !== sb.kind)
     throw new UsageError(`compare: both scenarios must be of one kind (got ${sa.kind} and ${sb.kind})`);
+  // A Monte Carlo kind runs each scenario by the staging policy: by default until its probabilities are known to
+  // ± 0.5 points (the paired differences are then at least as narrow, src/stats/batches.ts), not a fixed count.
+  const { options, by } = sa.behaviour.staged ? stagedOptions(given) : { options: given, by: null };
   const { seed, trials, rows, precision } = await sa.behaviour.compare!(fileA, fileB, options);
   const settings = runSettings(options);
   return {
@@ -152,6 +161,7 @@ export async function compare(
     files: [label(fileA), label(fileB)],
     seed,
     trials,
+    ...(by !== null ? { trialsBy: by } : {}),
     rows,
     ...(precision && settings.precision !== null
       ? { precision: settings.precision, ...precision, maxTrials: settings.maxTrials }

@@ -26,6 +26,8 @@ import { exactOdds } from './oddsResult.js';
 import { warMachineBreakpoints, type Breakpoint } from './breakpoints.js';
 import { describePurchase } from '../kinds/design/words.js';
 
+import type { SiegeDesignOptions, SiegeDesignResult } from './designSiege.js';
+
 export { describePurchase };
 
 export interface DesignOptions {
@@ -227,14 +229,20 @@ export function detail(
   };
 }
 
-/** The design: `warcast design FILE --json` prints exactly this object. */
-export async function design(input: ScenarioInput, options: DesignOptions = {}): Promise<DesignResult> {
+/** The design: `warcast design FILE --json` prints exactly this object (a siege design: by staged Monte Carlo). */
+export async function design(
+  input: ScenarioInput,
+  options: DesignOptions & SiegeDesignOptions = {},
+): Promise<DesignResult | SiegeDesignResult> {
   const { scenario } = await loadKind(input, 'design');
+  if (scenario.siege !== undefined) return (await import('./designSiege.js')).designSiegeOf(scenario, options);
   return designOf(scenario, options);
 }
 
 /** The design of a validated file. */
 export function designOf(d: DesignFile, options: DesignOptions = {}): DesignResult {
+  if (d.siege !== undefined)
+    throw new UsageError('design: a siege design (siege:) is judged by Monte Carlo: call design() or designSiegeOf()');
   const top = options.top ?? 5;
   if (!Number.isInteger(top) || top < 1 || top > 1000) throw new UsageError(`--top: expected 1 to 1000, got ${top}`);
   const target = options.target ?? null;
@@ -287,7 +295,7 @@ export function designOf(d: DesignFile, options: DesignOptions = {}): DesignResu
     ...resultMeta('design'),
     kind: 'design',
     title: d.title ?? null,
-    force: d.force.name,
+    force: d.force!.name,
     enemies: enemies.map((e) => e.name),
     budget: { gold: d.budget.gold, weeks: d.budget.weeks },
     wartime: d.costs.wartime,

@@ -110,7 +110,7 @@ export function sideOf(d: DesignFile, types: Record<string, TroopType>, p: Purch
     if (t.flying) share.flying += n;
   }
   const pct = (n: number) => (100 * n) / troops;
-  const f = d.force;
+  const f = d.force!;
   const only = races.size === 1 ? [...races][0] : null;
   return {
     name: f.name,

@@ -76,7 +76,7 @@ export async function price(input: ScenarioInput): Promise<PriceResult> {
 }
 
 /** A side's adjustments, every one off (the schema's defaults). */
-const NO_ADJUSTMENTS: DesignFile['force']['adjustments'] = sideSchema.shape.adjustments.parse(undefined);
+const NO_ADJUSTMENTS: NonNullable<DesignFile['force']>['adjustments'] = sideSchema.shape.adjustments.parse(undefined);
 
 /** A force of `n` troops of one type, bought as the file's force (no officers, average weapons, untrained), on open ground. */
 function forceOf(d: DesignFile, types: Record<string, TroopType>, type: string, n: number): WarMachineSide {
@@ -87,11 +87,15 @@ function forceOf(d: DesignFile, types: Record<string, TroopType>, type: string, 
     secondWeapon: false,
     weeksTrained: 0,
   };
-  const neutral = { ...d, force: { ...d.force, defending: false, adjustments: NO_ADJUSTMENTS, bonus: 0 } };
+  const neutral = { ...d, force: { ...d.force!, defending: false, adjustments: NO_ADJUSTMENTS, bonus: 0 } };
   return { ...sideOf(neutral, types, purchase), name: `${n} ${type}` };
 }
 
 export function priceOf(d: DesignFile): PriceResult {
+  if (d.siege !== undefined)
+    throw new UsageError(
+      'price balances troop types in War Machine battles: a siege design (siege:) has no force to price; give force and enemy',
+    );
   const started = performance.now();
   const types = troopTypesOf(d);
   const names = Object.keys(types);

@@ -20,6 +20,7 @@ import { wilsonHalfWidth, wilsonInterval, Z95 } from '../stats/index.js';
 import { excludesThreshold, spendingZ } from '../stats/sequential.js';
 import { progressIn, runSettings, type RunOptions, type RunSettings } from './options.js';
 import { resolveNumericPath } from './vary.js';
+import { stagedOptions, type TrialsBy } from './staging.js';
 
 export type Comparison = '>=' | '>' | '<=' | '<';
 
@@ -148,8 +149,13 @@ export interface SeekResult extends ResultMeta {
   /** Why the target's probability jumps at the answer, in the rules' words (the kind's explainChange, when it has one). */
   explanation?: string[];
   seed: number;
-  /** Trials over all values (Monte Carlo); the same seed at every value (common random numbers). */
+  /** Trials over all values (Monte Carlo; each value's own count is its `trials`); the same seed at every value (common random numbers). */
   trials: number;
+  /**
+   * Monte Carlo kinds: how each value's trials were capped — 'given' (`--trials`), 'precision' (`--precision`),
+   * 'staged-default' (neither given: the default precision, src/analysis/staging.ts).
+   */
+  trialsBy?: TrialsBy;
   threads: number;
   precision: number | null;
   /** Under --precision (Monte Carlo): every value evaluated was decided or known to ± precision within --max-trials. */
@@ -173,12 +179,16 @@ const MONTE_CARLO_SAMPLE = 9;
 const ALPHA = 0.05;
 
 /** The seek: `warcast seek FILE --vary … --target … --json` prints exactly this object. */
-export async function seek(input: ScenarioInput, options: SeekOptions): Promise<SeekResult> {
-  const settings = runSettings(options);
-  if (!options.vary) throw new UsageError("--vary: required (e.g. --vary 'sides[0].troops')");
-  if (!options.target) throw new UsageError("--target: required (e.g. --target 'win[0] >= 0.9')");
-  const target = parseTarget(options.target);
+export async function seek(input: ScenarioInput, given: SeekOptions): Promise<SeekResult> {
+  runSettings(given);
+  if (!given.vary) throw new UsageError("--vary: required (e.g. --vary 'sides[0].troops')");
+  if (!given.target) throw new UsageError("--target: required (e.g. --target 'win[0] >= 0.9')");
+  const target = parseTarget(given.target);
   const { kind, scenario, source, behaviour } = await loadFor('seek', input);
+  // A Monte Carlo kind's values stop by the staging policy: decided (the interval wholly on one side of the
+  // threshold) or known to ± precision (by default ± 0.5 points), so only the values close to the crossing run long.
+  const { options, by } = behaviour.staged ? stagedOptions(given) : { options: given, by: null };
+  const settings = runSettings(options);
   const path = resolveNumericPath(scenario, options.vary);
   const troops = path[path.length - 1] === 'troops';
   const from = options.from ?? (troops ? 1 : 0);
@@ -296,7 +306,12 @@ export async function seek(input: ScenarioInput, options: SeekOptions): Promise<
   }
   const evaluated = [...cache.entries()].sort((a, b) => valueAt(a[0]) - valueAt(b[0])).map(([, p]) => p);
   if (value !== null && !exact && (!cache.get(answer)!.sure || (before !== null && !before.sure))) {
-    note = `the Monte Carlo test could not settle ${!cache.get(answer)!.sure ? 'the answer' : 'the value before it'} within ${(settings.precision !== null ? settings.maxTrials : settings.trials).toLocaleString('en-US')} trials (called by the estimate): raise --trials for a surer answer`;
+    const unsure = !cache.get(answer)!.sure ? cache.get(answer)! : before!;
+    const which = unsure === before ? 'the value before it' : 'the answer';
+    note =
+      settings.precision !== null && unsure.precisionReached !== false
+        ? `${which} is known to ± ${+(settings.precision * 100).toPrecision(2)} points but its interval still contains the threshold (called by the estimate): a smaller --precision for a surer answer`
+        : `the Monte Carlo test could not settle ${which} within ${(settings.precision !== null ? settings.maxTrials : settings.trials).toLocaleString('en-US')} trials (called by the estimate): raise --trials for a surer answer`;
   }
   return {
     ...resultMeta('seek'),
@@ -320,6 +335,7 @@ export async function seek(input: ScenarioInput, options: SeekOptions): Promise<
     ...(explanation.length ? { explanation } : {}),
     seed: settings.seed,
     trials,
+    ...(by !== null ? { trialsBy: by } : {}),
     threads,
     precision: settings.precision,
     ...(settings.precision !== null && !exact

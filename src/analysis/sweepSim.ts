@@ -15,6 +15,7 @@ import { runSettings, type RunOptions, type RunSettings } from './options.js';
 import { MAX_SWEEP_POINTS, rawWith, resolveNumericPath, sourceWith, sweepValues } from './vary.js';
 import { bernoulliSd, pairedDifference, type ChunkSums, type Difference } from '../stats/batches.js';
 import { ChunkRecorder } from './chunkRecorder.js';
+import { stagedOptions, type TrialsBy } from './staging.js';
 
 /** A measure's change from the previous value of a one-field sweep (or from the first value to the last). */
 export interface PointChange extends Difference {
@@ -78,7 +79,15 @@ export interface SimSweepCommon {
   axes: SweepAxis[];
   method: 'monte-carlo' | 'exact';
   seed: number;
+  /** The most trials any point ran (each point's own count is its `trials`). */
   trialsPerPoint: number;
+  /**
+   * Monte Carlo kinds: how the points' trials were sized — 'given' (`--trials`, every point the same), 'precision'
+   * (`--precision`), 'staged-default' (neither given: the default precision, src/analysis/staging.ts).
+   */
+  trialsBy?: TrialsBy;
+  /** Monte Carlo kinds: trials over all points. */
+  trialsTotal?: number;
   precision: number | null;
   /** Under precision: every point's probabilities reached it within --max-trials (false: some stopped at the cap). */
   precisionReached?: boolean;
@@ -254,8 +263,11 @@ export async function sweepSimulated(input: ScenarioInput, options: SimSweepOpti
 /** The grid sweep of a scenario loaded for `sweep`. */
 export async function sweepGrid(
   { scenario, source, behaviour }: LoadedFor,
-  options: SimSweepOptions,
+  given: SimSweepOptions,
 ): Promise<SimSweepResult> {
+  // A Monte Carlo kind's points stop by precision (by default ± 0.5 points): each point runs in doubling stages
+  // and stops once its probabilities are known that well, so only the close points run long.
+  const { options, by } = behaviour.staged ? stagedOptions(given) : { options: given, by: null };
   const settings = runSettings(options);
   const hooks = behaviour.sweep!;
   hooks.check?.(options, settings);
@@ -312,6 +324,9 @@ export async function sweepGrid(
     method: 'monte-carlo',
     seed: settings.seed,
     trialsPerPoint: Math.max(0, ...points.map((p) => (p as { trials: number }).trials)),
+    ...(by !== null
+      ? { trialsBy: by, trialsTotal: points.reduce((t: number, p) => t + (p as { trials: number }).trials, 0) }
+      : {}),
     precision: settings.precision,
     ...(settings.precision !== null && precision.seen
       ? {

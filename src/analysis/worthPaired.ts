@@ -16,6 +16,8 @@ import type { Kernel } from '../engine/kernel.js';
 import { PairedTrials, type TrialProbe } from '../engine/paired.js';
 import { pairedMeanDifference, pairedProportionDifference, type PairedDifference } from '../stats/paired.js';
 import { wilsonInterval } from '../stats/index.js';
+import { settled, stagesOf } from './staging.js';
+import { TrialBits } from './trialBits.js';
 
 /**
  * How a variant's accumulator is read: running totals, so one trial's values are the change over its call. Both
@@ -136,6 +138,8 @@ async function trialsOf<Plan>(
 /** The scenario as it stands: its per-trial outcomes and losses are kept, for every variant to pair with. */
 export class PairedBase<Plan> {
   done = 0;
+  /** Which trials met the measure (the same as `outcomeOf`), for comparisons trial by trial. */
+  readonly bits = new TrialBits();
   private outcome = new Uint8Array(1024);
   private losses = new Float64Array(2048);
   private readonly sums = [0, 0];
@@ -178,6 +182,7 @@ export class PairedBase<Plan> {
     for (let t = from; t < n; t++) {
       const v = (t - from) * OUTPUTS;
       this.outcome[t] = values[v];
+      this.bits.set(t, values[v]);
       this.hitsSoFar += values[v];
       this.losses[2 * t] = values[v + 1];
       this.losses[2 * t + 1] = values[v + 2];
@@ -213,6 +218,8 @@ export class PairedBase<Plan> {
 /** An item, or a value an equivalent's search tries: run trial by trial beside the base. */
 export class PairedVariant<Plan> {
   done = 0;
+  /** Which trials met the measure: kept so two variants (an item, a value searched) compare trial by trial. */
+  readonly bits = new TrialBits();
   private readonly sums = [0, 0];
   private hitsSoFar = 0;
   private baseOnly = 0;
@@ -264,6 +271,7 @@ export class PairedVariant<Plan> {
       const v = (t - from) * OUTPUTS;
       const mine = values[v];
       this.hitsSoFar += mine;
+      this.bits.set(t, mine);
       const theirs = this.base.outcomeOf(t);
       if (theirs > mine) this.baseOnly++;
       else if (mine > theirs) this.variantOnly++;
@@ -293,29 +301,10 @@ export class PairedVariant<Plan> {
   }
 }
 
-/**
- * The stages: `first` trials, then doubling, the last one the cap itself. A fixed `--trials N` is one stage of N.
- */
-export function stagesOf(first: number, cap: number): number[] {
-  const out: number[] = [];
-  for (let n = Math.min(first, cap); ; n *= 2) {
-    if (n >= cap) {
-      out.push(cap);
-      return out;
-    }
-    out.push(n);
-  }
-}
-
-/** Trials of the first stage when runs stop by precision: cheap, and enough to settle items that change little. */
-export const FIRST_STAGE = 2_000;
-/** The default half-width of every item's change (± 0.5 points of probability). */
-export const WORTH_PRECISION = 0.005;
-/** The default cap on trials per variant under precision. */
-export const WORTH_MAX_TRIALS = 128_000;
-
-/** The most trials a value an equivalent's search tries runs (the searches cost more than the items). */
-export const EQUIVALENT_TRIALS = 8_000;
+// The stages and their defaults are the toolkit's one staging policy (staging.ts), shared with sweep, seek and
+// compare: a first stage of 2,000 trials, then doubling; ± 0.5 points; at most 128,000 trials per variant.
+export { stagesOf, FIRST_STAGE } from './staging.js';
+export { STAGED_PRECISION as WORTH_PRECISION, STAGED_MAX_TRIALS as WORTH_MAX_TRIALS } from './staging.js';
 
 /** How many trials each variant runs: stages by precision (the default), or one fixed count (`--trials`). */
 export interface WorthPlan {
@@ -337,29 +326,10 @@ export interface PairedItemInput<Plan> {
   model: PairedModel<Plan>;
 }
 
-/** One equivalent searched (`bonus` in BR points, `troops`, a force's legions): the measure at a value of it. */
-export interface EquivalentField<Plan> {
-  current: number;
-  lo: number;
-  hi: number;
-  /** The variant at that value (null: the rules refuse it). */
-  model(value: number): PairedModel<Plan> | null;
-}
-
-/** An equivalent found by bisection at the change and at both ends of its interval (null: none in range). */
-export interface FoundEquivalent {
-  value: number | null;
-  /** The measure there (the round trip). */
-  win: number | null;
-  /** From bisecting at the ends of the change's 95% interval, low value first (null where none in range). */
-  ci95: [number | null, number | null];
-}
-
 export class PairedWorth<Plan> {
   readonly base: PairedBase<Plan>;
   readonly stages: number[];
   interrupted = false;
-  private readonly curves = new Map<string, PairedVariant<Plan> | null>();
   private readonly runner: PairedTrials;
   /** While the items run their stages: the trials planned so far, for the progress line. */
   private planned: number | null = null;
@@ -406,7 +376,7 @@ export class PairedWorth<Plan> {
             continue;
           }
           final[i] = st;
-          if (last || this.plan.precision === null || halfWidthOf(st) <= this.plan.precision) open.delete(i);
+          if (last || this.plan.precision === null || settled(st.change.ci95, this.plan.precision)) open.delete(i);
         }
         if (this.interrupted || open.size === 0) break;
       }
@@ -414,64 +384,6 @@ export class PairedWorth<Plan> {
       this.planned = null;
     }
     return final;
-  }
-
-  /**
-   * The value of a field whose measure, paired with the base over the item's n trials, reaches the item's change:
-   * at the change itself and at both ends of its 95% interval (docs/design.md, "worth": equivalents). Only for a
-   * change beyond noise; the caller leaves a change within noise without one.
-   */
-  equivalent(
-    name: string,
-    field: EquivalentField<Plan>,
-    st: PairedStats,
-    search: (
-      count: (v: number) => Promise<number | null>,
-      current: number,
-      baseCount: number,
-      itemCount: number,
-      lo: number,
-      hi: number,
-      n: number,
-    ) => Promise<{ value: number; count: number } | null>,
-  ): Promise<FoundEquivalent> {
-    // The curve is read over the item's trials, at most EQUIVALENT_TRIALS of them (a stage): its points are
-    // paired with the base too, and an equivalent's interval comes from the item's change, not the curve.
-    const n = Math.max(...this.stages.filter((s) => s <= Math.min(st.trials, EQUIVALENT_TRIALS)), 0) || st.trials;
-    const baseHits = this.base.stage(n).hits;
-    const count = async (v: number) => {
-      if (v === field.current) return baseHits;
-      const key = `${name}:${v}`;
-      if (!this.curves.has(key)) {
-        const m = field.model(v);
-        this.curves.set(key, m === null ? null : this.variant(m));
-      }
-      const curve = this.curves.get(key)!;
-      if (curve === null) return null;
-      const at = await curve.stage(n);
-      if (at === null) {
-        this.interrupted = true;
-        return null;
-      }
-      return at.hits;
-    };
-    const find = (target: number) =>
-      search(count, field.current, baseHits, Math.round(baseHits + target * n), field.lo, field.hi, n);
-    return (async () => {
-      const point = await find(st.change.difference);
-      const ends = [await find(st.change.ci95[0]), await find(st.change.ci95[1])].map((e) =>
-        e === null ? null : e.value - field.current,
-      );
-      // A gain's low end of the change gives the smaller equivalent; a loss's the larger (less negative) one.
-      const [a, b] = ends;
-      const ci95: [number | null, number | null] =
-        a !== null && b !== null ? [Math.min(a, b), Math.max(a, b)] : st.change.difference > 0 ? [a, b] : [b, a];
-      return {
-        value: point === null ? null : point.value - field.current,
-        win: point === null ? null : point.count / n,
-        ci95,
-      };
-    })();
   }
 }
 

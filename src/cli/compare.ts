@@ -11,7 +11,12 @@ import { withRun } from './run.js';
 
 export async function compareCommand(a: string, b: string, flags: RunFlags, io: Io): Promise<number> {
   const result = await withRun(io, flags, async (o) =>
-    compare(await scenarioArg(a, o.signal), await scenarioArg(b, o.signal), o),
+    compare(await scenarioArg(a, o.signal), await scenarioArg(b, o.signal), {
+      ...o,
+      // Not given: sieges and cascades stop by the default precision (src/analysis/staging.ts).
+      trials: flags.trials === undefined ? undefined : o.trials,
+      maxTrials: flags.maxTrials === undefined ? undefined : o.maxTrials,
+    }),
   );
   emitResult(io, flags, result, () => presentCompare(result));
   return ExitCode.ok;

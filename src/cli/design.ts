@@ -3,7 +3,8 @@ import { design } from '../analysis/design.js';
 import { price } from '../analysis/price.js';
 import { UsageError, ExitCode } from '../errors.js';
 import { presentDesign, presentPrice } from '../kinds/design/present.js';
-import { emitResult } from './emit.js';
+import { emitResult, exitCodeAfter } from './emit.js';
+import { warnIdleDice } from './ignored.js';
 import type { Io } from './io.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
 import { scenarioArg } from './scenarioArg.js';
@@ -12,6 +13,12 @@ export interface DesignFlags extends ReportFlags {
   markdown?: boolean;
   top?: string;
   target?: string;
+  /** A siege design's Monte Carlo (commander has parsed them to numbers). */
+  seed?: number;
+  trials?: number;
+  precision?: number;
+  maxTrials?: number;
+  threads?: number;
 }
 
 /** A number option: a finite number or a usage error naming the option. */
@@ -26,11 +33,25 @@ export async function designCommand(file: string, flags: DesignFlags, io: Io): P
   const top = numberOption('--top', flags.top);
   const target = numberOption('--target', flags.target);
   await checkReportOption(flags.report);
-  const r = await design(await scenarioArg(file, io.signal), { top, target, signal: io.signal });
+  const { seed, trials, precision, maxTrials } = flags;
+  if (trials !== undefined && (precision !== undefined || maxTrials !== undefined))
+    throw new UsageError('--trials: a fixed count of sieges for every purchase; drop --precision and --max-trials');
+  const r = await design(await scenarioArg(file, io.signal), {
+    top,
+    target,
+    seed,
+    trials,
+    precision,
+    maxTrials,
+    signal: io.signal,
+  });
+  // A battle's design is exact; a siege's runs on this thread (its answer does not depend on --threads).
+  if (r.method === 'exact')
+    warnIdleDice(io, flags as unknown as Record<string, unknown>, 'warcast design on a battle (always exact)');
   emitResult(io, flags, r, () => presentDesign(r));
   const build = async () => (await import('../../reports/design.js')).designReport(r, file);
   await saveCommandReport({ kind: 'design', result: r, build }, file, flags.report, flags, io);
-  return ExitCode.ok;
+  return r.method === 'monte-carlo' ? exitCodeAfter(io, r.interrupted, 'the stages finished') : ExitCode.ok;
 }
 
 export async function priceCommand(file: string, flags: ReportFlags & { markdown?: boolean }, io: Io): Promise<number> {

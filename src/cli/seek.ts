@@ -28,7 +28,18 @@ export async function seekCommand(file: string, flags: SeekFlags & ReportFlags, 
   const step = flags.step === undefined ? undefined : parseNumber('--step', flags.step);
   const { vary, target } = flags;
   const r = await withRun(io, flags, async (o) =>
-    seek(await scenarioArg(file, o.signal), { ...o, vary, target, from, to, step, largest: flags.largest }),
+    seek(await scenarioArg(file, o.signal), {
+      ...o,
+      // Not given: a siege's or cascade's values stop by the default precision (src/analysis/staging.ts).
+      trials: flags.trials === undefined ? undefined : o.trials,
+      maxTrials: flags.maxTrials === undefined ? undefined : o.maxTrials,
+      vary,
+      target,
+      from,
+      to,
+      step,
+      largest: flags.largest,
+    }),
   );
   emitResult(io, flags, r, () => presentSeek(r));
   await saveCommandReport({ kind: 'seek', result: r }, file, flags.report, flags, io);

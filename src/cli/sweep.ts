@@ -56,6 +56,7 @@ export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags
     sweep(input, {
       ...o,
       trials: flags.trials === undefined ? undefined : o.trials,
+      maxTrials: flags.maxTrials === undefined ? undefined : o.maxTrials,
       vary,
       from,
       to,

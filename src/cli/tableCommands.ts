@@ -92,7 +92,11 @@ export function addTableCommands(
       .description(
         'two scenarios of one kind side by side (win, losses, weeks to fall, owners): the difference and whether it is beyond noise',
       ),
-    { trials: 'battles, sieges or cascade rounds per scenario (default 1,000,000)', unit: 'trials' },
+    {
+      trials:
+        'battles per scenario (default 1,000,000); sieges and cascade rounds per scenario (default: stages until each is known to ± 0.5 points, --precision)',
+      unit: 'trials',
+    },
   )
     .addHelpText(
       'after',

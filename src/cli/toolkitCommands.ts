@@ -1,7 +1,7 @@
 /** Commander wiring of the designer's toolkit: seek, worth, tournament, design, price, luck, infer (docs/design.md). */
 import { Option, type Command } from 'commander';
 import type { Io } from './io.js';
-import type { TrialWords } from './options.js';
+import { countOption, MAX_SEED, precisionOption, type TrialWords } from './options.js';
 
 /** `addRunOptions` is passed in (program.ts imports this file): no import cycle. */
 export function addToolkitCommands(
@@ -18,7 +18,7 @@ export function addToolkitCommands(
       ),
     {
       trials:
-        'a siege or cascade: at most this many trials per value (a sequential test from 10,000, doubling; default 1,000,000); a battle is exact',
+        'a siege or cascade: at most this many trials per value (a sequential test from 10,000, doubling; default: stages until each value is decided or known to ± 0.5 points, --precision); a battle is exact',
       unit: 'trials',
     },
   )
@@ -144,10 +144,37 @@ export function addToolkitCommands(
   program
     .command('design <file>')
     .description(
-      "the purchase within a budget (gold, weeks) with the best P(win) against the enemy's best reply, or the cheapest reaching --target; the Pareto front of cost against win (exact)",
+      "the purchase within a budget (gold, weeks) with the best P(win) against the enemy's best reply, or the cheapest reaching --target; the Pareto front of cost against win (exact); a siege design (siege:): engines, food and troops by staged Monte Carlo with 95% intervals",
     )
     .option('--target <p>', 'the cheapest purchase whose P(win) is at least p (0–1), e.g. 0.9')
     .option('--top <n>', 'how many of the best purchases to show (default 5)')
+    .addOption(
+      countOption('--seed <n>', 'a siege design: master seed; same seed, same answer (default 42)', 0, MAX_SEED),
+    )
+    .addOption(
+      countOption(
+        '--trials <n>',
+        'a siege design: a fixed count of sieges for every purchase, no stages (the brute force); a battle is exact',
+        1,
+        1e8,
+      ),
+    )
+    .addOption(
+      precisionOption(
+        'a siege design: stages until the leaders are separated or within ± eps of each other (default 0.01)',
+      ),
+    )
+    .addOption(
+      countOption('--max-trials <n>', 'a siege design: at most this many sieges a purchase (default 64,000)', 1, 1e8),
+    )
+    .addOption(
+      countOption(
+        '--threads <n>',
+        'a siege design runs on this thread (its answer is the same for any --threads); accepted for scripts',
+        1,
+        1e12,
+      ),
+    )
     .option('--json', 'print one JSON document on stdout')
     .addOption(new Option('--markdown', 'print Markdown to paste into a forum or play-by-email post').conflicts('json'))
     .option('--report <dir>', 'also write a report folder (Pareto front chart, result.json); see docs/reports.md')

@@ -60,6 +60,11 @@ export interface KindBehaviour<Scenario, Result extends AnalysisResult = Analysi
   sources?(): Promise<readonly string[]>;
   /** Field editing: the scenario with the numeric field at `path` set to `value`, validated again (what sweep, seek and worth vary). */
   edit(scenario: Scenario, source: ScenarioSource, path: PathSegment[], value: number): Scenario;
+  /**
+   * Its toolkit numbers are Monte Carlo: without `--trials` or `--precision`, sweep, seek and compare stop by the
+   * default precision in stages (src/analysis/staging.ts), not at a fixed count.
+   */
+  staged?: boolean;
   /** `sweep` over one or two fields. */
   sweep?: SweepHooks<Scenario>;
   /** `seek`: how one value of the field is judged against a target naming one of its metrics. */
@@ -76,7 +81,7 @@ export interface KindBehaviour<Scenario, Result extends AnalysisResult = Analysi
   /**
    * The rule thresholds crossed between two scenarios of this kind (`worth` and `seek` say with it why a value
    * jumps), one sentence each in the game's words with numbers: "at 1,201 Orcs troops against 400 the troop
-   * ratio passes 3:1: Orcs's troop-ratio bonus +45 → +60 (+15 BR)". Empty: no threshold lies between them.
+   * ratio rises above 3:1: Orcs's troop-ratio bonus +45 → +60 (+15 BR)". Empty: no threshold lies between them.
    */
   explainChange?(before: Scenario, after: Scenario): string[];
   /** `compare`: the rows of two scenarios of this kind side by side. */

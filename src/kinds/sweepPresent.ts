@@ -76,7 +76,14 @@ function grid<P extends { values: number[] }>(
 
 function runLine(r: SiegeSweepResult | CascadeSweepResult, unit: string, requestedThreads?: number): string {
   const total = r.points.reduce((t, p) => t + p.trials, 0);
-  return `${fmtCount(r.trialsPerPoint)} ${unit} per point (${fmtCount(total)} in all), seed ${r.seed}, ${threadsText(r.threads, unit, requestedThreads)}, ${seconds(r.elapsedMs)}`;
+  const fewest = Math.min(...r.points.map((p) => p.trials));
+  // Under a precision (given or the default) each point ran as many stages as it needed: say the range and why.
+  const staged = r.precision !== null && r.points.length > 0;
+  const perPoint = `${staged && fewest !== r.trialsPerPoint ? `${fmtCount(fewest)}–` : ''}${fmtCount(r.trialsPerPoint)} ${unit} per point (${fmtCount(total)} in all)`;
+  const until = staged
+    ? `, each point until known to ± ${+(r.precision! * 100).toPrecision(2)} points${r.trialsBy === 'staged-default' ? ' (the default precision)' : ''}`
+    : '';
+  return `${perPoint}${until}, seed ${r.seed}, ${threadsText(r.threads, unit, requestedThreads)}, ${seconds(r.elapsedMs)}`;
 }
 
 function siegeSweep(r: SiegeSweepResult, requestedThreads?: number): Document {

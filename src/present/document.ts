@@ -4,6 +4,9 @@
  * (a probability with its 95% interval, a mean with its quantiles) until a renderer writes them, each concept
  * with one formatter (`format.ts`), so the three renderings cannot disagree. Pure: no Node imports.
  */
+import type { Headline } from './headline.js';
+
+export type { Headline, HeadlineFigure, HeadlinePart } from './headline.js';
 
 /** A number as the reader should see it; `format.ts` writes each kind one way everywhere. */
 export type Quantity =
@@ -11,8 +14,8 @@ export type Quantity =
   | { q: 'percent'; value: number; ci?: readonly [number, number] | null; digits?: number }
   /** A measured amount: grouped, `digits` decimals unless whole (`1,234`, `88.3`). */
   | { q: 'number'; value: number; digits?: number }
-  /** A mean and its 5th, 50th and 95th percentiles: `120.0 (0 / 160 / 240)`. */
-  | { q: 'spread'; mean: number; p05: number; p50: number; p95: number; digits?: number }
+  /** A mean and its 5th, 50th and 95th percentiles: `120.0 (0 / 160 / 240)`; with its SD: `120.0 (SD 61.2; 0 / 160 / 240)`. */
+  | { q: 'spread'; mean: number; p05: number; p50: number; p95: number; sd?: number; digits?: number }
   /** Trials in short form: `1M`, `12.5k`. */
   | { q: 'trials'; value: number }
   /**
@@ -58,6 +61,8 @@ export interface Document {
   /** Short title (the report's page title). */
   title: string;
   blocks: Block[];
+  /** The answer in a few numbers (the what-if page's verdict panel draws it); absent: the kind gives none. */
+  headline?: Headline;
 }
 
 /** Small builders, so the kinds' presentation functions read as the output does. */
@@ -68,15 +73,26 @@ export const percent = (value: number, ci?: readonly [number, number] | null, di
   digits,
 });
 export const number = (value: number, digits?: number): Quantity => ({ q: 'number', value, digits });
-export const spread = (s: { mean: number; p05: number; p50: number; p95: number }, digits?: number): Quantity => ({
+export const spread = (
+  s: { mean: number; p05: number; p50: number; p95: number; sd?: number },
+  digits?: number,
+): Quantity => ({
   q: 'spread',
   mean: s.mean,
   p05: s.p05,
   p50: s.p50,
   p95: s.p95,
+  ...(s.sd === undefined ? {} : { sd: s.sd }),
   digits,
 });
 export const trials = (value: number): Quantity => ({ q: 'trials', value });
+/** A mean with the standard deviation of what it averages: `8.89 (SD 1.12)`. */
+export const meanWithSd = (mean: number, sd: number, digits?: number): Inline[] => [
+  number(mean, digits),
+  ' (SD ',
+  number(sd, digits),
+  ')',
+];
 export const change = (value: number, ci?: readonly [number, number] | null, percent = true): Quantity => ({
   q: 'change',
   value,

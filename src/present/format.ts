@@ -57,13 +57,22 @@ export function pctCi(p: number, ci: readonly [number, number] | null | undefine
   return `${text} ± ${(half * 100).toFixed(digits)}`;
 }
 
-/** A mean and its 5th / 50th / 95th percentiles: "120.0 (0 / 160 / 240)" (the header says "mean (p5 / p50 / p95)"). */
-export function spreadText(s: { mean: number; p05: number; p50: number; p95: number }, digits = 1): string {
-  return `${num(s.mean, digits)} (${num(s.p05)} / ${num(s.p50)} / ${num(s.p95)})`;
+/**
+ * A mean and its 5th / 50th / 95th percentiles: "120.0 (0 / 160 / 240)" (the header says "mean (p5 / p50 / p95)");
+ * with the standard deviation when known: "120.0 (SD 61.2; 0 / 160 / 240)" (header SPREAD_SD_WORDS).
+ */
+export function spreadText(
+  s: { mean: number; p05: number; p50: number; p95: number; sd?: number },
+  digits = 1,
+): string {
+  const sd = s.sd === undefined ? '' : `SD ${num(s.sd, digits)}; `;
+  return `${num(s.mean, digits)} (${sd}${num(s.p05)} / ${num(s.p50)} / ${num(s.p95)})`;
 }
 
 /** The header words of a spread column or row. */
 export const SPREAD_WORDS = 'mean (p5 / p50 / p95)';
+/** The header words of a spread with its standard deviation. */
+export const SPREAD_SD_WORDS = 'mean (SD; p5 / p50 / p95)';
 
 /** Trial counts in short form: 950, 12.5k, 1.2M, 3G. */
 export function fmtCount(n: number): string {

@@ -8,6 +8,7 @@ import {
   runSiegeChunks,
   SERIES_STRIDE,
   siegeLayout,
+  SQUARE,
   SUM,
   SUPPLY_HISTOGRAMS_PER_SIDE,
 } from '../../src/kinds/siege/kernel.js';
@@ -207,6 +208,19 @@ describe('siege kernel = readable week stepper', () => {
         rules[S + SUM.battles] += o.battles;
         rules[S + SUM.repulsed] += o.repulsed;
         o.damageByClass.forEach((v, i) => (rules[S + SUM.damageByClass + i] += v));
+        // the squares behind each standard deviation, from the readable siege's own values
+        const Q = L.squares;
+        rules[Q + SQUARE.attackerDead] += o.dead[0] ** 2;
+        rules[Q + SQUARE.attackerWounded] += o.wounded[0] ** 2;
+        rules[Q + SQUARE.defenderDead] += o.dead[1] ** 2;
+        rules[Q + SQUARE.defenderWounded] += o.wounded[1] ** 2;
+        rules[Q + SQUARE.deserted] += o.deserted ** 2;
+        rules[Q + SQUARE.weeks] += o.weeksFought ** 2;
+        rules[Q + SQUARE.damageTotal] += o.damage ** 2;
+        rules[Q + SQUARE.breachFeet] += o.breachFeet ** 2;
+        rules[Q + SQUARE.battles] += o.battles ** 2;
+        rules[Q + SQUARE.repulsed] += o.repulsed ** 2;
+        o.damageByClass.forEach((v, i) => (rules[Q + SQUARE.damageByClass + i] += v ** 2));
         rules[S + SUM.rearGuard] += o.rearGuard;
         if (o.departedUnder === 'bombard') rules[S + SUM.departedUnderBombard]++;
         if (o.departedUnder === 'harass') rules[S + SUM.departedUnderHarass]++;

@@ -103,6 +103,7 @@ export const cascadeCommands: KindBehaviour<CascadeScenario, CascadeResult> = {
   report: async (r, file) => (await import('../../../reports/cascade.js')).cascadeReport(r, file),
   sources: async () => (await import('../../../reports/cascade.js')).CASCADE_SOURCES,
   edit: (scenario, source, path, value) => editedAs(scenario, source, path, value, (src) => parseCascade(src)),
+  staged: true,
   sweep,
   seek(scenario, source, path, t, settings, options) {
     if (t.measure !== 'held') throw wrongMeasure('cascade', t, 'held(round) and held(round, location)');

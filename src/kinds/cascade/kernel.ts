@@ -39,6 +39,12 @@ export interface CascadeLayout {
   heroLost: number;
   /** [p × LEDGER_FIELDS.length + field]: sums of each ledger entry (MS). */
   ledger: number;
+  /**
+   * [p × SQUARES_PER_PLAYER + k]: sums of squares per trial, k 0 the income lost, k 1 + f ledger field f (MS²), for
+   * their standard deviations. Integers, summed exactly below 2^53 (`cascadeKernel.maxPerTrial` bounds a task's
+   * chunks for that), so the bytes do not depend on how chunks were split.
+   */
+  squares: number;
   length: number;
 }
 
@@ -69,6 +75,7 @@ export function cascadeLayout(m: CascadeModel): CascadeLayout {
     attackerRevealed: take(P),
     heroLost: take(m.heroes.names.length),
     ledger: take(P * LEDGER_FIELDS.length),
+    squares: take(P * SQUARES_PER_PLAYER),
     length: o,
   };
 }
@@ -86,6 +93,9 @@ export const LEDGER_FIELDS = [
   'regeneration',
   'wealth',
 ] as const;
+
+/** Squares kept per player: the income lost, then each ledger field. */
+export const SQUARES_PER_PLAYER = 1 + LEDGER_FIELDS.length;
 
 export function cascadeAccLength(m: CascadeModel): number {
   return cascadeLayout(m).length;
@@ -118,6 +128,7 @@ export function runCascadeChunks(
     wealthLostSum = lay.wealthLostSum,
     attackerRevealed = lay.attackerRevealed,
     ledger = lay.ledger,
+    squares = lay.squares,
     heroLost = lay.heroLost,
     F = LEDGER_FIELDS.length;
   const LR = L * R;
@@ -137,21 +148,45 @@ export function runCascadeChunks(
       for (let i = 0; i < LR; i++) acc[held + i] += s.held[i];
       for (let p = 0; p < P; p++) {
         acc[legionsLost + p * lostBins + s.legionsLost[p]]++;
-        acc[incomeLostSum + p] += s.incomeLost[p];
-        if (s.incomeLost[p] > 0) acc[incomeLostAny + p]++;
-        acc[wealthLostSum + p] += s.wealthLost[p];
+        // each amount read once, summed and squared (the squares give the summary its standard deviations)
+        const incomeLost = s.incomeLost[p],
+          wealthLost = s.wealthLost[p];
+        acc[incomeLostSum + p] += incomeLost;
+        if (incomeLost > 0) acc[incomeLostAny + p]++;
+        acc[wealthLostSum + p] += wealthLost;
         acc[attackerRevealed + p] += s.attackerRevealed[p];
         const at = ledger + p * F;
-        acc[at] += s.hazardFees[p];
-        acc[at + 1] += s.refunds[p];
-        acc[at + 2] += s.recruiting[p];
-        acc[at + 3] += s.income[p];
-        acc[at + 4] += s.kanlyForfeit[p];
-        acc[at + 5] += s.raided[p];
-        acc[at + 6] += s.houseRaidGain[p];
-        acc[at + 7] += s.wealthLost[p];
-        acc[at + 8] += s.regeneration[p];
-        acc[at + 9] += s.wealth[p];
+        const sq = squares + p * SQUARES_PER_PLAYER;
+        acc[sq] += incomeLost * incomeLost;
+        const hazardFees = s.hazardFees[p],
+          refunds = s.refunds[p],
+          recruiting = s.recruiting[p],
+          income = s.income[p],
+          kanlyForfeit = s.kanlyForfeit[p],
+          raided = s.raided[p],
+          houseRaidGain = s.houseRaidGain[p],
+          regeneration = s.regeneration[p],
+          wealth = s.wealth[p];
+        acc[at] += hazardFees;
+        acc[sq + 1] += hazardFees * hazardFees;
+        acc[at + 1] += refunds;
+        acc[sq + 2] += refunds * refunds;
+        acc[at + 2] += recruiting;
+        acc[sq + 3] += recruiting * recruiting;
+        acc[at + 3] += income;
+        acc[sq + 4] += income * income;
+        acc[at + 4] += kanlyForfeit;
+        acc[sq + 5] += kanlyForfeit * kanlyForfeit;
+        acc[at + 5] += raided;
+        acc[sq + 6] += raided * raided;
+        acc[at + 6] += houseRaidGain;
+        acc[sq + 7] += houseRaidGain * houseRaidGain;
+        acc[at + 7] += wealthLost;
+        acc[sq + 8] += wealthLost * wealthLost;
+        acc[at + 8] += regeneration;
+        acc[sq + 9] += regeneration * regeneration;
+        acc[at + 9] += wealth;
+        acc[sq + 10] += wealth * wealth;
       }
       for (let h = 0; h < H; h++) acc[heroLost + h] += 1 - s.heroAlive[h];
     }

@@ -12,11 +12,14 @@ export const cascadeKernel: Kernel<CascadeModel> = {
   // load: docs/benchmarks.md, "Threads"); below a million trials a second thread did not pay for it.
   minPoolTrials: 1_000_000,
   accLength: cascadeAccLength,
-  // Wealth and income lost a trial (house raids take a share of wealth; up to 1e12 MS a player).
-  maxPerTrial: (m) =>
-    m.rounds * (m.players.wealth.reduce((a, b) => a + b, 0) + m.locations.income.reduce((a, b) => a + b, 0)) +
-    m.units.names.length +
-    1,
+  // Wealth and income lost a trial (house raids take a share of wealth; up to 1e12 MS a player), and their squares.
+  maxPerTrial: (m) => {
+    const most =
+      m.rounds * (m.players.wealth.reduce((a, b) => a + b, 0) + m.locations.income.reduce((a, b) => a + b, 0)) +
+      m.units.names.length +
+      1;
+    return most * most;
+  },
   run: runCascadeChunks,
   // No warmUpPlans (they would need the schema in every worker): each thread warms up on tiny calls of the real
   // plan, enough for V8's type feedback; tiering this resolver up takes ~30k trials whatever the plan, so a

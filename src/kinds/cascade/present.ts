@@ -3,11 +3,13 @@
  * attacks traced step by step, how the numbers were made, who holds each location, what each player loses, the
  * rounds held and the ledger; the report adds the scenario's players, locations and attacks and the trace as a table.
  */
+import { cascadeHeadline } from './headline.js';
 import type { CascadeResult } from '../../analysis/cascade.js';
 import type { LocationTrace, RoundTrace } from '../../rules/dune/cascade.js';
 import {
   gap,
   heading,
+  meanWithSd,
   note,
   number,
   percent,
@@ -132,7 +134,7 @@ export function presentCascade(r: CascadeResult, o: { requestedThreads?: number 
   );
   if (r.owners) blocks.push(...numbers(r, planning));
   blocks.push(gap, ...reportDetails(r));
-  return { title: r.title ?? `Round ${r.round}`, blocks };
+  return { title: r.title ?? `Round ${r.round}`, blocks, headline: cascadeHeadline(r) };
 }
 
 function numbers(r: CascadeResult, planning: boolean): Block[] {
@@ -155,11 +157,11 @@ function numbers(r: CascadeResult, planning: boolean): Block[] {
     table(
       [
         'player',
-        'legions lost',
+        'legions lost: mean (SD)',
         'distribution',
-        'income lost (mean MS)',
+        'income lost: mean MS (SD)',
         'P(any)',
-        'wealth lost (mean MS)',
+        'wealth lost: mean MS (SD)',
         'identity revealed',
       ],
       Object.keys(r.legionsLost!).map((name) => {
@@ -167,13 +169,15 @@ function numbers(r: CascadeResult, planning: boolean): Block[] {
         const dist = Object.entries(l.distribution)
           .map(([k, p]) => `${k}: ${pct(p, 1)}`)
           .join(' ');
+        const income = r.incomeLost![name];
+        const wealth = r.wealthLost![name];
         return [
           name,
-          number(l.mean, 2),
+          meanWithSd(l.mean, l.sd, 2),
           dist,
-          number(r.incomeLost![name].mean, 0),
-          percent(r.incomeLost![name].probability),
-          number(r.wealthLost![name].mean, 0),
+          meanWithSd(income.mean, income.sd, 0),
+          percent(income.probability),
+          meanWithSd(wealth.mean, wealth.sd, 0),
           percent(r.revealed!.attackers[name]),
         ];
       }),
@@ -221,7 +225,7 @@ function numbers(r: CascadeResult, planning: boolean): Block[] {
           'seized',
           'house raids',
           'militia',
-          'wealth after',
+          'wealth after (SD)',
           'Kanly: income forfeited',
         ],
         Object.entries(r.ledger).map(([name, l]) => [
@@ -233,7 +237,7 @@ function numbers(r: CascadeResult, planning: boolean): Block[] {
           number(l.raided + l.houseRaidGain, 0),
           number(-l.houseRaidLoss || 0, 0),
           number(-l.regeneration || 0, 0),
-          number(l.wealthAfter, 0),
+          meanWithSd(l.wealthAfter, r.ledgerSd![name].wealthAfter, 0),
           number(l.kanlyForfeit, 0),
         ]),
         `Ledger over ${over} (mean MS)`,

@@ -2,7 +2,8 @@
 import { DAMAGE_NAMES } from '../../rules/dune/tables.js';
 import type { CascadeModel } from '../../rules/dune/model.js';
 import { cumulativeOf, wilsonHalfWidth } from '../../stats/index.js';
-import { cascadeLayout, LEDGER_FIELDS } from './kernel.js';
+import { cascadeLayout, LEDGER_FIELDS, SQUARES_PER_PLAYER } from './kernel.js';
+import { meanSd } from '../../stats/batches.js';
 import { cascadeAccumulator } from './accumulator.js';
 
 export interface CascadeMonteCarlo {
@@ -11,22 +12,23 @@ export interface CascadeMonteCarlo {
   /** Location → probability of each damage state at the end of the (last) round. */
   damage: Record<string, Record<(typeof DAMAGE_NAMES)[number], number>>;
   /**
-   * Player → legions lost (militia not counted): mean and distribution (count → probability), and the "at most / at
-   * least" view of it: count → P(lost ≤ count), P(lost ≥ count), for the counts in `distribution`.
+   * Player → legions lost (militia not counted): mean, SD over the trials and distribution (count → probability), and
+   * the "at most / at least" view of it: count → P(lost ≤ count), P(lost ≥ count), for the counts in `distribution`.
    */
   legionsLost: Record<
     string,
     {
       mean: number;
+      sd: number;
       distribution: Record<string, number>;
       atMost: Record<string, number>;
       atLeast: Record<string, number>;
     }
   >;
-  /** Player → income of its locations not received (MS): mean and probability of losing any. */
-  incomeLost: Record<string, { mean: number; probability: number }>;
-  /** Player → wealth lost to house raids (MS), mean. */
-  wealthLost: Record<string, { mean: number }>;
+  /** Player → income of its locations not received (MS): mean, SD over the trials, probability of losing any. */
+  incomeLost: Record<string, { mean: number; sd: number; probability: number }>;
+  /** Player → wealth lost to house raids (MS): mean and SD over the trials. */
+  wealthLost: Record<string, { mean: number; sd: number }>;
   revealed: {
     /** Player → probability some defender learns who attacked it. */
     attackers: Record<string, number>;
@@ -39,7 +41,24 @@ export interface CascadeMonteCarlo {
   held: Record<string, number[]>;
   /** Player → the ledger over the rounds played, mean MS per trial (every trial's adds up exactly). */
   ledger: Record<string, CascadeLedger>;
+  /** Player → the SD over the trials of each ledger entry the kernel sums (MS). */
+  ledgerSd: Record<string, CascadeLedgerSd>;
 }
+
+/** The ledger entries a trial records, each one's SD over the trials. */
+export type CascadeLedgerSd = Pick<
+  CascadeLedger,
+  | 'hazardFees'
+  | 'refunds'
+  | 'recruiting'
+  | 'income'
+  | 'kanlyForfeit'
+  | 'raided'
+  | 'houseRaidGain'
+  | 'houseRaidLoss'
+  | 'regeneration'
+  | 'wealthAfter'
+>;
 
 /**
  * wealthAfter = wealthBefore − hazardFees + refunds − recruiting + income + raided + houseRaidGain − houseRaidLoss
@@ -78,6 +97,7 @@ export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: num
     heroesLost: {},
     held: {},
     ledger: {},
+    ledgerSd: {},
   };
   m.locations.names.forEach((name, l) => {
     const owners: Record<string, number> = {};
@@ -97,19 +117,43 @@ export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: num
   m.players.names.forEach((name, p) => {
     const distribution: Record<string, number> = {};
     let mean = 0;
+    let lost = 0;
+    let lostSquares = 0;
     for (let k = 0; k < lay.lostBins; k++) {
       const c = read.legionsLost(acc, p, k);
       if (c > 0) distribution[String(k)] = c / n;
       mean += (k * c) / n;
+      lost += k * c;
+      lostSquares += k * k * c;
     }
     const d = { values: Object.keys(distribution).map(Number), weights: Object.values(distribution) };
     const c = cumulativeOf(d);
     const atMost: Record<string, number> = {};
     const atLeast: Record<string, number> = {};
     c.values.forEach((v, k) => ((atMost[String(v)] = c.atMost[k]), (atLeast[String(v)] = c.atLeast[k])));
-    out.legionsLost[name] = { mean, distribution, atMost, atLeast };
-    out.incomeLost[name] = { mean: acc[lay.incomeLostSum + p] / n, probability: acc[lay.incomeLostAny + p] / n };
-    out.wealthLost[name] = { mean: acc[lay.wealthLostSum + p] / n };
+    out.legionsLost[name] = { mean, sd: meanSd(trials, lost, lostSquares).sd, distribution, atMost, atLeast };
+    const sq = lay.squares + p * SQUARES_PER_PLAYER;
+    const at = lay.ledger + p * LEDGER_FIELDS.length;
+    const sdOf = (k: (typeof LEDGER_FIELDS)[number]) =>
+      meanSd(trials, acc[at + LEDGER_FIELDS.indexOf(k)], acc[sq + 1 + LEDGER_FIELDS.indexOf(k)]).sd;
+    out.incomeLost[name] = {
+      mean: acc[lay.incomeLostSum + p] / n,
+      sd: meanSd(trials, acc[lay.incomeLostSum + p], acc[sq]).sd,
+      probability: acc[lay.incomeLostAny + p] / n,
+    };
+    out.wealthLost[name] = { mean: acc[lay.wealthLostSum + p] / n, sd: sdOf('wealthLost') };
+    out.ledgerSd[name] = {
+      hazardFees: sdOf('hazardFees'),
+      refunds: sdOf('refunds'),
+      recruiting: sdOf('recruiting'),
+      income: sdOf('income'),
+      kanlyForfeit: sdOf('kanlyForfeit'),
+      raided: sdOf('raided'),
+      houseRaidGain: sdOf('houseRaidGain'),
+      houseRaidLoss: sdOf('wealthLost'),
+      regeneration: sdOf('regeneration'),
+      wealthAfter: sdOf('wealth'),
+    };
     out.revealed.attackers[name] = acc[lay.attackerRevealed + p] / n;
     const f = (k: (typeof LEDGER_FIELDS)[number]) =>
       acc[lay.ledger + p * LEDGER_FIELDS.length + LEDGER_FIELDS.indexOf(k)] / n;

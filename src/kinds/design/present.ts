@@ -1,6 +1,8 @@
 /** The documents of `warcast design` and `warcast price` (text, Markdown and their reports). */
 import type { DesignDetail, DesignResult } from '../../analysis/design.js';
 import { describePurchase } from './words.js';
+import type { SiegeDesignResult } from '../../analysis/designSiege.js';
+import { presentSiegeDesign } from './presentSiege.js';
 import type { PriceResult, PriceRow } from '../../analysis/price.js';
 import {
   gap,
@@ -39,7 +41,8 @@ function candidateRow(c: DesignDetail, rank: string): Text[] {
 
 const COLUMNS = ['#', 'purchase', 'cost', 'P(win)', 'troops · BR', 'losses (own / enemy)', 'tactic mix'];
 
-export function presentDesign(r: DesignResult): Document {
+export function presentDesign(r: DesignResult | SiegeDesignResult): Document {
+  if (r.method === 'monte-carlo') return presentSiegeDesign(r);
   const enemies =
     r.enemies.length === 1 ? r.enemies[0] : `the worst of ${r.enemies.length} enemies (${r.enemies.join(', ')})`;
   const best = r.best[0];
@@ -88,9 +91,9 @@ export function presentDesign(r: DesignResult): Document {
   if (best.breakpoints.length > 0)
     blocks.push(
       table(
-        ['threshold near the best purchase', 'distance', 'P(win) before → at it'],
-        best.breakpoints.map((b) => [b.threshold, b.distance, [percent(b.win.before), ' → ', percent(b.win.edge)]]),
-        'Breakpoints of the best purchase: the rule thresholds near it, in its battle against its worst enemy',
+        ['threshold near the best purchase', 'from the purchase', 'P(win): the purchase → past the threshold'],
+        best.breakpoints.map((b) => [b.threshold, b.distance, [percent(b.win.now), ' → ', percent(b.win.edge)]]),
+        'Breakpoints of the best purchase: the rule thresholds near it, how far it sits from each, and its P(win) as bought and once the threshold is crossed, in its battle against its worst enemy',
       ),
     );
   blocks.push(

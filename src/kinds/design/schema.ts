@@ -15,6 +15,9 @@ import {
 } from '../../rules/warMachine/costs.js';
 import { Problems, validate, type PathSegment, type ScenarioSource } from '../../scenario/source.js';
 import { checkWarMachineSide, policiesSchema, sideSchema } from '../warMachine/schema.js';
+import { checkSiege, siegeSchema } from '../siege/schema.js';
+import { EQUIPMENT } from '../../rules/siege/tables.js';
+import { CONSTRUCTIBLE, type Constructible } from '../../rules/siege/construction.js';
 
 const count = z.number().int().min(0).max(1e7);
 /** A list of values, or a range `{ from, to, step }` (step 1 by default). */
@@ -83,6 +86,8 @@ export const designSchema = z.strictObject({
       officerPerMonth: z.number().min(0).max(1e9).optional(),
       /** The normal cost of one troop's weapons, gp: good weapons cost double, excellent triple (RC l. 10926). */
       weaponsNormalCost: z.number().min(0).max(1e9).optional(),
+      /** A siege design: the price of one man's food for a week (a full ration, RC l. 11685), gp. */
+      foodPerManWeek: z.number().min(0).max(1e9).optional(),
     })
     .prefault({}),
   troopTypes: z.record(z.string().min(1).max(100), troopTypeSchema),
@@ -91,9 +96,13 @@ export const designSchema = z.strictObject({
     /** Weeks of service paid for; training weeks are among them and cost double (RC l. 10922). */
     weeks: z.number().int().min(1).max(52),
   }),
-  force: forceSchema,
+  force: forceSchema.optional(),
   choices: z.strictObject({
-    troops: z.record(z.string().min(1).max(100), valuesSchema),
+    troops: z.record(z.string().min(1).max(100), valuesSchema).default({}),
+    /** A siege design: siege engines the buyer adds, by type (full crews from its troops). */
+    engines: z.partialRecord(z.enum(CONSTRUCTIBLE), valuesSchema).default({}),
+    /** A siege design (the defender buys): weeks of food added to the siege's foodWeeks. */
+    foodWeeks: valuesSchema.default([0]),
     officers: valuesSchema.default([0]),
     weapons: z.array(weaponLevel).min(1).max(3).default(['average']),
     secondWeapon: z.array(z.boolean()).min(1).max(2).default([false]),
@@ -101,6 +110,10 @@ export const designSchema = z.strictObject({
   }),
   enemy: sideSchema.optional(),
   enemies: z.array(sideSchema).min(1).max(64).optional(),
+  /** A siege design: the siege the purchases are judged in (a siege scenario, as `warcast siege` reads it). */
+  siege: siegeSchema.extend({ kind: z.literal('siege').default('siege') }).optional(),
+  /** A siege design: the side that buys. */
+  buyer: z.enum(['attacker', 'defender']).optional(),
   /** `warcast price`: the troop type the others are priced against, the equal cost, and which types to price. */
   price: z
     .strictObject({
@@ -115,6 +128,8 @@ export type DesignFile = z.output<typeof designSchema>;
 
 /** Most candidates a design enumerates (the product of its choices). */
 export const MAX_CANDIDATES = 1_000_000;
+/** Most candidates a siege design enumerates: each is judged by Monte Carlo, a first stage of sieges each. */
+export const MAX_SIEGE_CANDIDATES = 5_000;
 
 /** The values of a list or range, ascending and distinct. */
 export function valuesOf(v: ValuesInput): number[] {
@@ -132,22 +147,16 @@ function sizeOf(v: ValuesInput): number {
 /** Validate a design file, with the checks across fields, each at its field, all at once. */
 export function parseDesign(source: ScenarioSource): DesignFile {
   const d = validate(source, designSchema);
+  if (d.siege !== undefined) return checkSiegeDesign(source, d);
   const p = new Problems(source);
   const types = Object.keys(d.troopTypes);
   if (types.length === 0) p.add(['troopTypes'], 'expected at least one troop type');
-  for (const [name, t] of Object.entries(d.troopTypes)) {
-    if (t.type === undefined && t.perMonth === undefined)
-      p.add(['troopTypes', name], 'expected type (a Mercenaries Table row) or perMonth (your price, gp a month)');
-    if (t.type !== undefined && t.perMonth === undefined && mercenaryPay(t.type, t.race) === null) {
-      const priced = Object.keys(MERCENARIES[t.type].pay).join(', ');
-      p.add(
-        ['troopTypes', name, 'race'],
-        `the Mercenaries Table prints no ${t.race} ${t.type} (RC l. ${MERCENARIES[t.type].line}: ${priced}); give perMonth or another race`,
-      );
-    }
-    if (t.type === undefined && t.armourClass === undefined)
-      p.add(['troopTypes', name], 'expected armourClass (or type, whose gear gives it) for the equipment factor');
-  }
+  checkTroopTypes(p, d, true);
+  if (d.force === undefined) p.add([], 'expected force (the side that buys) or siege (a siege design)');
+  for (const key of ['engines', 'foodWeeks'] as const)
+    if (given(source, ['choices', key]))
+      p.add(['choices', key], `${key} are bought in a siege design only: give siege (and buyer) or drop it`);
+  if (d.buyer !== undefined) p.add(['buyer'], 'buyer belongs to a siege design: give siege or drop it');
   const chosen = Object.keys(d.choices.troops);
   if (chosen.length === 0) p.add(['choices', 'troops'], 'expected at least one troop type to buy');
   for (const name of chosen)
@@ -203,6 +212,110 @@ export function parseDesign(source: ScenarioSource): DesignFile {
     if (!(o in d.troopTypes))
       p.add(['price', 'options', i], `expected one of troopTypes (${types.join(', ')}), got '${o}'`);
   });
+  p.done();
+  return d;
+}
+
+/** Whether the file itself gives the field at `path` (not a default). */
+function given(source: ScenarioSource, path: readonly string[]): boolean {
+  let at: unknown = source.data;
+  for (const k of path) {
+    if (at === null || typeof at !== 'object' || !(k in at)) return false;
+    at = (at as Record<string, unknown>)[k];
+  }
+  return true;
+}
+
+/** Each troop type priced (the table's row or the file's price) and, for a battle, rated (its armour class). */
+function checkTroopTypes(p: Problems, d: DesignFile, battle: boolean): void {
+  for (const [name, t] of Object.entries(d.troopTypes)) {
+    if (t.type === undefined && t.perMonth === undefined)
+      p.add(['troopTypes', name], 'expected type (a Mercenaries Table row) or perMonth (your price, gp a month)');
+    if (t.type !== undefined && t.perMonth === undefined && mercenaryPay(t.type, t.race) === null) {
+      const priced = Object.keys(MERCENARIES[t.type].pay).join(', ');
+      p.add(
+        ['troopTypes', name, 'race'],
+        `the Mercenaries Table prints no ${t.race} ${t.type} (RC l. ${MERCENARIES[t.type].line}: ${priced}); give perMonth or another race`,
+      );
+    }
+    if (battle && t.type === undefined && t.armourClass === undefined)
+      p.add(['troopTypes', name], 'expected armourClass (or type, whose gear gives it) for the equipment factor');
+  }
+}
+
+/** The siege's own checks (src/kinds/siege/schema.ts), each problem located under `siege`. */
+function siegeSource(source: ScenarioSource): ScenarioSource {
+  return {
+    file: source.file,
+    data: (source.data as Record<string, unknown>).siege,
+    lineOf: (path) => source.lineOf(['siege', ...path]),
+    error: (path, expected) => source.error(['siege', ...path], expected),
+  };
+}
+
+/** A siege design: the buyer, what it may buy (engines, food, troops), and the siege they are judged in. */
+function checkSiegeDesign(source: ScenarioSource, d: DesignFile): DesignFile {
+  const p = new Problems(source);
+  p.check(() => checkSiege(siegeSource(source), d.siege!));
+  checkTroopTypes(p, d, false);
+  if (d.buyer === undefined) p.add(['buyer'], 'expected attacker or defender: the side of the siege that buys');
+  for (const key of ['force', 'enemy', 'enemies'] as const)
+    if (d[key] !== undefined)
+      p.add(
+        [key],
+        `a siege design fights the siege's own sides: drop ${key} (the buyer is siege.${d.buyer ?? 'attacker'})`,
+      );
+  for (const key of ['officers', 'weapons', 'secondWeapon', 'weeksTrained'] as const)
+    if (given(source, ['choices', key]))
+      p.add(['choices', key], `a siege design buys engines, food and troops: drop ${key}`);
+  const types = Object.keys(d.troopTypes);
+  for (const name of Object.keys(d.choices.troops))
+    if (!(name in d.troopTypes))
+      p.add(['choices', 'troops', name], `expected one of troopTypes (${types.join(', ')}), got '${name}'`);
+  const engines = Object.keys(d.choices.engines) as Constructible[];
+  if (d.buyer === 'defender')
+    for (const k of engines)
+      if (!EQUIPMENT[k].defender)
+        p.add(
+          ['choices', 'engines', k],
+          `${EQUIPMENT[k].label} is attackers' equipment (defenders mount ballistas, catapults and trebuchets)`,
+        );
+  const food = valuesOf(d.choices.foodWeeks);
+  if (food.some((w) => w > 0)) {
+    if (d.buyer === 'attacker')
+      p.add(['choices', 'foodWeeks'], "food is bought by the defender (weeks added to the siege's foodWeeks)");
+    else if (d.siege!.foodWeeks === undefined)
+      p.add(
+        ['choices', 'foodWeeks'],
+        "weeks of food add to the siege's foodWeeks: give siege.foodWeeks (not supplies.defender.rations)",
+      );
+    if (d.costs.foodPerManWeek === undefined)
+      p.add(
+        ['costs', 'foodPerManWeek'],
+        "expected the price of one man's food for a week, gp (the choices buy food; docs/sources quotes no price for it)",
+      );
+  }
+  const ranges: [PathSegment[], ValuesInput][] = [
+    ...Object.keys(d.choices.troops).map((n): [PathSegment[], ValuesInput] => [
+      ['choices', 'troops', n],
+      d.choices.troops[n],
+    ]),
+    ...engines.map((k): [PathSegment[], ValuesInput] => [['choices', 'engines', k], d.choices.engines[k]!]),
+    [['choices', 'foodWeeks'], d.choices.foodWeeks],
+  ];
+  if (ranges.length === 1 && food.length === 1 && food[0] === 0)
+    p.add(['choices'], 'expected something to buy: engines, troops or (the defender) foodWeeks');
+  let candidates = 1;
+  for (const [at, v] of ranges) {
+    const n = sizeOf(v);
+    if (n === 0) p.add(at, 'expected from ≤ to');
+    candidates *= Math.max(1, n);
+  }
+  if (candidates > MAX_SIEGE_CANDIDATES)
+    p.add(
+      ['choices'],
+      `expected at most ${MAX_SIEGE_CANDIDATES.toLocaleString('en-US')} candidates in a siege design (each is judged by Monte Carlo; these choices make ${candidates.toLocaleString('en-US')}): use coarser steps`,
+    );
   p.done();
   return d;
 }

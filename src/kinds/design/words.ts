@@ -1,5 +1,6 @@
 /** A design's purchases in words, for its documents and its scenarios' titles. */
 import type { Purchase } from '../../analysis/designGame.js';
+import type { SiegePurchase } from '../../analysis/designSiege.js';
 
 /** "300 footmen, 100 archers, 8 officers, good weapons, 4 weeks trained". */
 export function describePurchase(p: Purchase): string {
@@ -11,4 +12,13 @@ export function describePurchase(p: Purchase): string {
   if (p.secondWeapon) parts.push('second weapon');
   if (p.weeksTrained > 0) parts.push(`${p.weeksTrained} week${p.weeksTrained === 1 ? '' : 's'} trained`);
   return parts.join(', ');
+}
+
+/** "2 heavy catapults, 1 ram, 100 footmen, 4 weeks of food"; nothing bought: "nothing added". */
+export function describeSiegePurchase(p: SiegePurchase): string {
+  const parts: string[] = [];
+  for (const [k, n] of Object.entries(p.engines)) if (n) parts.push(`${n.toLocaleString('en-US')} × ${k}`);
+  for (const [name, n] of Object.entries(p.troops)) if (n > 0) parts.push(`${n.toLocaleString('en-US')} ${name}`);
+  if (p.foodWeeks > 0) parts.push(`${p.foodWeeks} week${p.foodWeeks === 1 ? '' : 's'} of food`);
+  return parts.length ? parts.join(', ') : 'nothing added (the siege as it stands)';
 }

@@ -79,6 +79,7 @@ export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
   report: async (r, file) => (await import('../../../reports/siege.js')).siegeReport(r, file),
   sources: async () => (await import('../../../reports/siege.js')).SIEGE_SOURCES,
   edit: (scenario, source, path, value) => editedAs(scenario, source, path, value, parseSiege),
+  staged: true,
   sweep,
   seek(scenario, source, path, t, settings, options) {
     if (t.measure !== 'fallenBy') throw wrongMeasure('siege', t, 'fallenBy(week)');
@@ -121,8 +122,11 @@ export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
     const [x, y] = [await runs[0], await runs[1]];
     const [a, b] = [x.r, y.r];
     const trials: [number, number] = [a.trials, b.trials];
-    const pair = (ca?: ChunkSums, cb?: ChunkSums, sd?: (m: number) => number) =>
-      ca && cb ? pairedDifference(ca, cb, (m) => (sd ? sd(m) : NaN)) : undefined;
+    const pair = (ca?: ChunkSums, cb?: ChunkSums, sd?: (m: number, run: 'a' | 'b') => number) =>
+      ca && cb ? pairedDifference(ca, cb, (m, run) => (sd ? sd(m, run) : NaN)) : undefined;
+    // Each run's casualty SD (from its sums of squares) for the bound with too few chunks to pair.
+    const sdOf = (side: 'attacker' | 'defender') => (_: number, run: 'a' | 'b') =>
+      (run === 'a' ? a : b).casualties[side].dead.sd;
     const rows: CompareRow[] = [];
     rows.push(
       probability(
@@ -153,7 +157,7 @@ export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
         a.casualties.attacker.dead,
         b.casualties.attacker.dead,
         trials,
-        pair(x.attackerDead, y.attackerDead),
+        pair(x.attackerDead, y.attackerDead, sdOf('attacker')),
       ),
     );
     rows.push(
@@ -163,7 +167,7 @@ export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
         a.casualties.defender.dead,
         b.casualties.defender.dead,
         trials,
-        pair(x.defenderDead, y.defenderDead),
+        pair(x.defenderDead, y.defenderDead, sdOf('defender')),
       ),
     );
     return { seed: a.seed, trials, rows, precision: bothPrecision(a, b) };

@@ -98,8 +98,31 @@ export interface SiegeLayout {
   supplyHistograms: number;
   /** [week × 9 + k]: sieges still running at the start of week w (k 0) and the sum of their stores then (k 1–8, STORE_SERIES order). */
   supplySeries: number;
+  /** [MOMENT.k]: sums of squares of per-siege amounts (exact integers, like the sums), for their standard deviations. */
+  squares: number;
   length: number;
 }
+
+/**
+ * Slots of the squares block: per siege, the square of each amount whose mean the summary reports, so its
+ * standard deviation comes from the sum and the sum of squares (summary.ts). Integers summed exactly below 2^53
+ * (`siegeKernel.maxPerTrial` bounds a task's chunks for that), so the bytes do not depend on the split.
+ */
+export const SQUARE = {
+  attackerDead: 0,
+  attackerWounded: 1,
+  defenderDead: 2,
+  defenderWounded: 3,
+  deserted: 4,
+  weeks: 5,
+  damageTotal: 6,
+  breachFeet: 7,
+  battles: 8,
+  repulsed: 9,
+  /** Six slots, DAMAGE_CLASSES order. */
+  damageByClass: 10,
+  count: 16,
+} as const;
 
 /** Store slots: rations, money, shot, ballista units; attacker then defender each. Histograms: 5 per side. */
 export const SUPPLY_KINDS = 8;
@@ -114,6 +137,7 @@ export function siegeLayout(plan: SiegePlan): SiegeLayout {
   const supplyWeeks = sums + SUM.count;
   const supplyHistograms = supplyWeeks + SUPPLY_KINDS * (plan.weekLimit + 1);
   const supplySeries = supplyHistograms + 2 * SUPPLY_HISTOGRAMS_PER_SIDE * HISTOGRAM_BINS;
+  const squares = supplySeries + SERIES_STRIDE * (plan.weekLimit + 1);
   return {
     endings,
     histograms,
@@ -121,8 +145,31 @@ export function siegeLayout(plan: SiegePlan): SiegeLayout {
     supplyWeeks,
     supplyHistograms,
     supplySeries,
-    length: supplySeries + SERIES_STRIDE * (plan.weekLimit + 1),
+    squares,
+    length: squares + SQUARE.count,
   };
+}
+
+/**
+ * The most a siege adds to any sum or square slot: the square of the largest per-siege amount (troops lost,
+ * weeks, feet of breach, or damage: at most every damage die at its highest every week).
+ */
+export function siegeMaxPerTrial(
+  plan: Pick<SiegePlan, 'troops' | 'totalHitPoints' | 'wallLengthFeet' | 'weekLimit' | 'damageDice'>,
+): number {
+  let weekly = 0;
+  for (let k = 0; k < plan.damageDice.length; k += 4)
+    weekly += Math.max(0, plan.damageDice[k + 1] + plan.damageDice[k + 2]);
+  const largest = Math.max(
+    plan.troops[0],
+    plan.troops[1],
+    plan.totalHitPoints,
+    plan.wallLengthFeet,
+    plan.weekLimit,
+    weekly * plan.weekLimit,
+  );
+  const sums = plan.troops[0] + plan.troops[1] + plan.totalHitPoints + plan.wallLengthFeet + plan.weekLimit;
+  return Math.max(sums, largest * largest);
 }
 
 export function siegeAccLength(plan: SiegePlan): number {
@@ -375,6 +422,7 @@ export function runSiegeChunks(
   const layout = siegeLayout(plan);
   const H = layout.histograms;
   const S = layout.sums;
+  const Q = layout.squares;
   const simple = plan.simple | 0;
   const foodWeeks = plan.foodWeeks | 0;
   const troopsA = plan.troops[0],
@@ -467,6 +515,10 @@ export function runSiegeChunks(
         deadD = 0,
         woundedD = 0,
         deserted = 0;
+      // the chunk's running counts before this siege: its own weeks, battles and repulses are the differences
+      const weeksBefore = weeksTotal,
+        battlesBefore = battles,
+        repulsedBefore = repulsed;
       let fatA = 0,
         fatD = 0,
         weeksShort = 0,
@@ -931,15 +983,34 @@ export function runSiegeChunks(
       acc[S + SUM.defenderDead] += deadD;
       acc[S + SUM.defenderWounded] += woundedD;
       acc[S + SUM.deserted] += deserted;
+      acc[Q + SQUARE.attackerDead] += deadA * deadA;
+      acc[Q + SQUARE.attackerWounded] += woundedA * woundedA;
+      acc[Q + SQUARE.defenderDead] += deadD * deadD;
+      acc[Q + SQUARE.defenderWounded] += woundedD * woundedD;
+      acc[Q + SQUARE.deserted] += deserted * deserted;
+      const weeksFought = weeksTotal - weeksBefore,
+        battlesFought = battles - battlesBefore,
+        repulses = repulsed - repulsedBefore;
+      acc[Q + SQUARE.weeks] += weeksFought * weeksFought;
+      acc[Q + SQUARE.battles] += battlesFought * battlesFought;
+      acc[Q + SQUARE.repulsed] += repulses * repulses;
+      acc[Q + SQUARE.damageTotal] += net * net;
+      acc[Q + SQUARE.breachFeet] += breachFeet * breachFeet;
       // Post-siege damage (rules/siege/damage.ts): rubble at or over the total hit points.
       breachSum += breachFeet;
       damageSum += net;
       if (totalHp > 0 && net >= totalHp) {
         rubbleCount++;
-        for (let k = 0; k < 6; k++) acc[S + SUM.damageByClass + k] += hp[k];
+        for (let k = 0; k < 6; k++) {
+          acc[S + SUM.damageByClass + k] += hp[k];
+          acc[Q + SQUARE.damageByClass + k] += hp[k] * hp[k];
+        }
       } else if (net > 0) {
         allocateByPasses(net, hp);
-        for (let k = 0; k < 6; k++) acc[S + SUM.damageByClass + k] += taken[k];
+        for (let k = 0; k < 6; k++) {
+          acc[S + SUM.damageByClass + k] += taken[k];
+          acc[Q + SQUARE.damageByClass + k] += taken[k] * taken[k];
+        }
       }
     }
     acc[S + SUM.weeks] += weeksTotal;

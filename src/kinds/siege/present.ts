@@ -3,12 +3,14 @@
  * costs, the fortifications' damage, field construction, supplies; the report adds the sides' ratings, the key
  * numbers per siege, construction as tables and the charts.
  */
+import { siegeHeadline } from './headline.js';
 import type { SiegeResult } from '../../analysis/siege.js';
 import { ENDINGS } from './plan.js';
 import { ENDING_WORDS } from './endings.js';
 import {
   gap,
   heading,
+  meanWithSd,
   note,
   number,
   percent,
@@ -19,7 +21,7 @@ import {
   type Document,
   type Text,
 } from '../../present/document.js';
-import { num, runLine, SPREAD_WORDS } from '../../present/format.js';
+import { num, runLine, SPREAD_SD_WORDS, SPREAD_WORDS } from '../../present/format.js';
 
 /** How a siege ends, in words. */
 export { ENDING_WORDS };
@@ -57,6 +59,8 @@ export function presentSiege(r: SiegeResult, o: { requestedThreads?: number } = 
       note([
         'weeks to fall (sieges that fell): mean ',
         number(s.mean, 2),
+        ', SD ',
+        number(s.sd, 2),
         `, p5 ${s.p05}, p25 ${s.p25}, median ${s.p50}, p75 ${s.p75}, p95 ${s.p95}`,
       ]),
     );
@@ -67,7 +71,9 @@ export function presentSiege(r: SiegeResult, o: { requestedThreads?: number } = 
     note([
       'mean length of siege: ',
       number(r.meanWeeks, 2),
-      ' weeks fought (an ending at the start of week w, by a departure or desertion, closes a siege of w − 1 weeks)',
+      ' weeks fought (SD ',
+      number(r.weeksSd, 2),
+      '; an ending at the start of week w, by a departure or desertion, closes a siege of w − 1 weeks)',
     ]),
     gap,
   );
@@ -82,11 +88,12 @@ export function presentSiege(r: SiegeResult, o: { requestedThreads?: number } = 
       'Fallen by week',
     ),
     table(
-      ['how the siege ends', 'probability', 'mean week'],
+      ['how the siege ends', 'probability', 'mean week', 'SD'],
       ENDINGS.map((e) => [
         ENDING_WORDS[e],
         percent(r.endings[e].probability, r.endings[e].ci95),
         r.endings[e].meanWeek === null ? '—' : number(r.endings[e].meanWeek!, 2),
+        r.endings[e].weekSd === null ? '—' : number(r.endings[e].weekSd!, 2),
       ]),
       'Endings',
     ),
@@ -94,11 +101,11 @@ export function presentSiege(r: SiegeResult, o: { requestedThreads?: number } = 
   const cas = r.casualties;
   blocks.push(
     table(
-      [`casualties ${SPREAD_WORDS}`, `attacker: ${r.sides.attacker}`, `defender: ${r.sides.defender}`],
+      [`casualties ${SPREAD_SD_WORDS}`, `attacker: ${r.sides.attacker}`, `defender: ${r.sides.defender}`],
       [
         ['dead', spread(cas.attacker.dead), spread(cas.defender.dead)],
         ['wounded', spread(cas.attacker.wounded), spread(cas.defender.wounded)],
-        ['deserted (mean)', '—', number(cas.defender.desertedMean)],
+        ['deserted: mean (SD)', '—', meanWithSd(cas.defender.desertedMean, cas.defender.desertedSd)],
       ],
       'Casualties per siege',
     ),
@@ -110,9 +117,13 @@ export function presentSiege(r: SiegeResult, o: { requestedThreads?: number } = 
       percent(d.rubbleProbability, d.rubbleCi95),
       ', mean damage ',
       number(d.meanDamage),
-      ' hp, mean breach ',
+      ' hp (SD ',
+      number(d.damageSd),
+      '), mean breach ',
       number(d.meanBreachFeet),
-      ' ft',
+      ' ft (SD ',
+      number(d.breachFeetSd),
+      ')',
     ]),
   );
   const structures = Object.entries(d.byClass).filter(([, v]) => v.hitPoints > 0);
@@ -120,11 +131,12 @@ export function presentSiege(r: SiegeResult, o: { requestedThreads?: number } = 
   blocks.push(
     structures.length > 0
       ? table(
-          ['structure class', 'hit points', 'expected damage', 'share'],
+          ['structure class', 'hit points', 'expected damage', 'SD', 'share'],
           structures.map(([k, v]) => [
             k,
             number(v.hitPoints),
             number(v.expectedDamage),
+            number(v.damageSd),
             percent(v.expectedDamage / v.hitPoints),
           ]),
           'Damage by structure class',
@@ -134,7 +146,7 @@ export function presentSiege(r: SiegeResult, o: { requestedThreads?: number } = 
   blocks.push(...constructionLines(r));
   if (r.supplies) blocks.push(suppliesTable(r));
   blocks.push(...reportDetails(r));
-  return { title, blocks };
+  return { title, blocks, headline: siegeHeadline(r) };
 }
 
 function constructionLines(r: SiegeResult): Block[] {
@@ -233,8 +245,11 @@ function reportDetails(r: SiegeResult): Block[] {
     table(
       ['', 'value'],
       [
-        ['battles (mean per siege)', number(r.battles / Math.max(1, r.trials), 2)],
-        ['assaults repulsed (mean per siege)', number(r.assaultsRepulsed / Math.max(1, r.trials), 2)],
+        ['battles per siege: mean (SD)', meanWithSd(r.perSiege.battles.mean, r.perSiege.battles.sd, 2)],
+        [
+          'assaults repulsed per siege: mean (SD)',
+          meanWithSd(r.perSiege.assaultsRepulsed.mean, r.perSiege.assaultsRepulsed.sd, 2),
+        ],
       ],
       'Battles',
       'report',

@@ -15,11 +15,16 @@ import {
 import { ENDINGS, HISTOGRAM_BINS, type SiegePlan } from './plan.js';
 import { FALLEN_ENDINGS, siegeAccumulator } from './accumulator.js';
 import { SIEGE_ENDING_VOCABULARY, type EndingCause } from './endings.js';
-import { SERIES_STRIDE, siegeLayout, SUM, SUPPLY_HISTOGRAMS_PER_SIDE } from './kernel.js';
+import { SERIES_STRIDE, siegeLayout, SQUARE, SUM, SUPPLY_HISTOGRAMS_PER_SIDE } from './kernel.js';
+import { meanSd } from '../../stats/batches.js';
 import { SHOT_PER_UNIT } from '../../rules/siege/ammunition.js';
 
-/** Siege figures come with quartiles (src/stats: one Spread shape for every result). */
-export type Spread = SpreadWithQuartiles;
+/**
+ * Siege figures come with quartiles (src/stats: one Spread shape for every result) and the per-siege standard
+ * deviation `sd` (sample SD over the sieges, from the sum and the sum of squares; quantiles are bin edges when
+ * the bin width is over 1, the mean and SD are exact).
+ */
+export type Spread = SpreadWithQuartiles & { sd: number };
 
 export interface SiegeSummary {
   /** P(the fortress has fallen — stormed, starved or abandoned — by the end of week w), w = 1…weekLimit. */
@@ -37,17 +42,20 @@ export interface SiegeSummary {
       probability: number;
       ci95: [number, number];
       meanWeek: number | null;
+      /** The SD of that week over the sieges with this ending (null: none). */
+      weekSd: number | null;
       cause: EndingCause;
       side: 'attacker' | 'defender';
       fallen: boolean;
       words: string;
     }
   >;
-  /** Mean weeks of siege actually fought (all endings). */
+  /** Mean weeks of siege actually fought (all endings), and their SD over the sieges. */
   meanWeeks: number;
+  weeksSd: number;
   casualties: {
     attacker: { dead: Spread; wounded: Spread };
-    defender: { dead: Spread; wounded: Spread; desertedMean: number };
+    defender: { dead: Spread; wounded: Spread; desertedMean: number; desertedSd: number };
     /** Histogram bin width (1 = exact counts; larger forces are binned and quantiles are bin lower edges). */
     binWidth: [number, number];
   };
@@ -64,12 +72,17 @@ export interface SiegeSummary {
     rubbleProbability: number;
     rubbleCi95: [number, number];
     meanDamage: number;
+    damageSd: number;
     meanBreachFeet: number;
-    byClass: Record<string, { hitPoints: number; expectedDamage: number }>;
+    breachFeetSd: number;
+    /** Per class: hit points, mean damage per siege and its SD over the sieges. */
+    byClass: Record<string, { hitPoints: number; expectedDamage: number; damageSd: number }>;
   };
   bombard: { weeks: number; meanDefenderHitDice: number | null; meanAttackerHitDice: number | null };
+  /** Battles fought and assaults repulsed, in all the sieges; per siege: their means and SDs. */
   battles: number;
   assaultsRepulsed: number;
+  perSiege: { battles: { mean: number; sd: number }; assaultsRepulsed: { mean: number; sd: number } };
   /**
    * The defenders' departures (sheet l. 294–296; RC l. 11511): the mean rear guard left behind per siege (policy
    * `rearGuard`), and the probability of departing under each attacker tactic, which says when the departure is
@@ -129,10 +142,31 @@ function histogramOf(counts: Float64Array, offset: number, width: number): Discr
   return d;
 }
 
-function spreadOf(counts: Float64Array, offset: number, width: number): Spread {
+/** Quantiles from the histogram at `offset`; mean and SD from the exact sum and sum of squares. */
+function spreadOf(
+  counts: Float64Array,
+  offset: number,
+  width: number,
+  trials: number,
+  sum: number,
+  squares: number,
+): Spread {
   const d = histogramOf(counts, offset, width);
   const q = (p: number) => discreteQuantile(d, p);
-  return { mean: discreteMean(d), p05: q(0.05), p25: q(0.25), p50: q(0.5), p75: q(0.75), p95: q(0.95) };
+  return { ...meanSd(trials, sum, squares), p05: q(0.05), p25: q(0.25), p50: q(0.5), p75: q(0.75), p95: q(0.95) };
+}
+
+/** The SD of a weighted discrete distribution (sample SD over its total weight; 0 with one observation). */
+function discreteSd(d: Discrete): number {
+  let n = 0,
+    sum = 0,
+    squares = 0;
+  for (let i = 0; i < d.values.length; i++) {
+    n += d.weights[i];
+    sum += d.weights[i] * d.values[i];
+    squares += d.weights[i] * d.values[i] * d.values[i];
+  }
+  return meanSd(n, sum, squares).sd;
 }
 
 function ranShort(acc: Float64Array, at: number, weeks: number, trials: number): RanShort {
@@ -285,6 +319,7 @@ export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: numbe
           probability: cum / trials,
           ci95: wilsonInterval(cum, trials),
           mean: discreteMean(fallWeeks),
+          sd: discreteSd(fallWeeks),
           p05: q(0.05),
           p25: q(0.25),
           p50: q(0.5),
@@ -296,24 +331,36 @@ export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: numbe
   ENDINGS.forEach((name, e) => {
     let k = 0;
     let weeks = 0;
+    let squares = 0;
     for (let w = 0; w <= L; w++) {
       k += at(e, w);
       weeks += w * at(e, w);
+      squares += w * w * at(e, w);
     }
     endings[name] = {
       probability: k / trials,
       ci95: wilsonInterval(k, trials),
       meanWeek: k > 0 ? weeks / k : null,
+      weekSd: k > 0 ? meanSd(k, weeks, squares).sd : null,
       ...SIEGE_ENDING_VOCABULARY[name],
     };
   });
   const S = lay.sums;
   const H = lay.histograms;
   const [wa, wd] = [plan.binWidth[0], plan.binWidth[1]];
+  const Q = lay.squares;
+  /** Mean and SD per siege of the amount summed at sums slot `sum` and squared at squares slot `square`. */
+  const perSiege = (sum: number, square: number) => meanSd(trials, acc[S + sum], acc[Q + square]);
   const byClass: SiegeSummary['damage']['byClass'] = {};
-  DAMAGE_CLASSES.forEach(
-    (c, i) => (byClass[c] = { hitPoints: plan.hitPoints[i], expectedDamage: acc[S + SUM.damageByClass + i] / trials }),
-  );
+  DAMAGE_CLASSES.forEach((c, i) => {
+    const m = perSiege(SUM.damageByClass + i, SQUARE.damageByClass + i);
+    byClass[c] = { hitPoints: plan.hitPoints[i], expectedDamage: m.mean, damageSd: m.sd };
+  });
+  const casualty = (histogram: number, width: number, sum: number, square: number) =>
+    spreadOf(acc, H + histogram * HISTOGRAM_BINS, width, trials, acc[S + sum], acc[Q + square]);
+  const deserted = perSiege(SUM.deserted, SQUARE.deserted);
+  const damage = perSiege(SUM.damageTotal, SQUARE.damageTotal);
+  const breach = perSiege(SUM.breachFeet, SQUARE.breachFeet);
   const bw = acc[S + SUM.bombardWeeks];
   const rubble = acc[S + SUM.rubble];
   return {
@@ -322,15 +369,17 @@ export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: numbe
     weeksToFall,
     endings,
     meanWeeks: acc[S + SUM.weeks] / trials,
+    weeksSd: perSiege(SUM.weeks, SQUARE.weeks).sd,
     casualties: {
       attacker: {
-        dead: { ...spreadOf(acc, H, wa), mean: acc[S + SUM.attackerDead] / trials },
-        wounded: { ...spreadOf(acc, H + HISTOGRAM_BINS, wa), mean: acc[S + SUM.attackerWounded] / trials },
+        dead: casualty(0, wa, SUM.attackerDead, SQUARE.attackerDead),
+        wounded: casualty(1, wa, SUM.attackerWounded, SQUARE.attackerWounded),
       },
       defender: {
-        dead: { ...spreadOf(acc, H + 2 * HISTOGRAM_BINS, wd), mean: acc[S + SUM.defenderDead] / trials },
-        wounded: { ...spreadOf(acc, H + 3 * HISTOGRAM_BINS, wd), mean: acc[S + SUM.defenderWounded] / trials },
-        desertedMean: acc[S + SUM.deserted] / trials,
+        dead: casualty(2, wd, SUM.defenderDead, SQUARE.defenderDead),
+        wounded: casualty(3, wd, SUM.defenderWounded, SQUARE.defenderWounded),
+        desertedMean: deserted.mean,
+        desertedSd: deserted.sd,
       },
       binWidth: [wa, wd],
     },
@@ -347,8 +396,10 @@ export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: numbe
     damage: {
       rubbleProbability: rubble / trials,
       rubbleCi95: wilsonInterval(rubble, trials),
-      meanDamage: acc[S + SUM.damageTotal] / trials,
-      meanBreachFeet: acc[S + SUM.breachFeet] / trials,
+      meanDamage: damage.mean,
+      damageSd: damage.sd,
+      meanBreachFeet: breach.mean,
+      breachFeetSd: breach.sd,
       byClass,
     },
     bombard: {
@@ -358,6 +409,10 @@ export function summarizeSiege(plan: SiegePlan, acc: Float64Array, trials: numbe
     },
     battles: acc[S + SUM.battles],
     assaultsRepulsed: acc[S + SUM.repulsed],
+    perSiege: {
+      battles: perSiege(SUM.battles, SQUARE.battles),
+      assaultsRepulsed: perSiege(SUM.repulsed, SQUARE.repulsed),
+    },
     departure: {
       rearGuardMean: acc[S + SUM.rearGuard] / trials,
       unnoticed: acc[S + SUM.departedUnderBombard] / trials,

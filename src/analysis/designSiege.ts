@@ -1,0 +1,435 @@
+/**
+ * `design` for a siege (`warcast design <file>` with `siege:`): every purchase of engines, weeks of food and troops
+ * the choices allow within the budget, added to the buyer's side of the siege, judged by P(the buyer's side wins the
+ * siege) — the attacker: the fortress has fallen by the week limit; the defender: it has not — by staged Monte Carlo
+ * on common random numbers (src/analysis/designSiegeStages.ts). The best few (the leader and those within noise of
+ * it), the cheapest reaching a target, and the Pareto front of cost against win, each with its 95% interval.
+ * docs/design.md, "design for a siege".
+ */
+import { ScenarioError, UsageError, WarcastError } from '../errors.js';
+import type { DesignFile } from '../kinds/design/schema.js';
+import { valuesOf } from '../kinds/design/schema.js';
+import { loadKernel } from '../kinds/index.js';
+import { siegeAccumulator } from '../kinds/siege/accumulator.js';
+import { siegeLayout, SUM } from '../kinds/siege/kernel.js';
+import { compileSiege, type SiegePlan } from '../kinds/siege/plan.js';
+import { checkSiege, type SiegeScenario, type SiegeSide } from '../kinds/siege/schema.js';
+import type { Kernel } from '../engine/kernel.js';
+import { EQUIPMENT } from '../rules/siege/tables.js';
+import type { Constructible } from '../rules/siege/construction.js';
+import { engineCost, servicePay } from '../rules/warMachine/costs.js';
+import { resultMeta, type ResultMeta } from '../resultMeta.js';
+import { formatPath, type ScenarioSource } from '../scenario/source.js';
+import { wilsonInterval } from '../stats/index.js';
+import type { PairedDifference } from '../stats/paired.js';
+import { troopTypesOf, type TroopType } from './designGame.js';
+import { stagesOf } from './worthPaired.js';
+import { runStages, type StagedTrials } from './designSiegeStages.js';
+import { describeSiegePurchase } from '../kinds/design/words.js';
+
+/** Sieges of the first stage: cheap, and enough to drop the candidates far below the leader. */
+export const SIEGE_DESIGN_FIRST_STAGE = 1_000;
+/** The default half-width of the deciding intervals (± 1 point of probability). */
+export const SIEGE_DESIGN_PRECISION = 0.01;
+/** The default cap on sieges per candidate. */
+export const SIEGE_DESIGN_MAX_TRIALS = 64_000;
+
+export interface SiegeDesignOptions {
+  top?: number;
+  target?: number;
+  seed?: number;
+  /** A fixed count of sieges for every candidate (no stages, no culling): the brute force. */
+  trials?: number;
+  precision?: number;
+  maxTrials?: number;
+  signal?: AbortSignal;
+}
+
+/** One siege purchase: engines by type, troops by type name, weeks of food (the defender). */
+export interface SiegePurchase {
+  engines: Partial<Record<Constructible, number>>;
+  troops: Record<string, number>;
+  foodWeeks: number;
+}
+
+export interface SiegeCost {
+  total: number;
+  engines: number;
+  troops: number;
+  food: number;
+}
+
+/** A purchase as judged: its cost, sieges run, P(the buyer wins) with its 95% interval, mean losses. */
+export interface SiegeCandidate {
+  purchase: SiegePurchase;
+  cost: SiegeCost;
+  trials: number;
+  win: number;
+  ci95: [number, number];
+  /** Mean troops lost (dead and wounded) a siege: the buyer's and the enemy's. */
+  losses: [number, number];
+  /** contender: in contention at the end (the leader, or within noise of it); dropped: clearly below the leader. */
+  status: 'contender' | 'dropped';
+  /** The stage (sieges) at which it was found clearly below the leader. */
+  droppedAt: number | null;
+  /** P(this) − P(the leader) on the same sieges, with its 95% interval (the leader's own: null); dropped: against the leader of the stage it was dropped at. */
+  vsBest: PairedDifference | null;
+  /** With a target: its interval clearly reaches it (true), clearly misses it (false), or straddles it (null). */
+  reachesTarget: boolean | null;
+}
+
+export interface SiegeDesignResult extends ResultMeta {
+  kind: 'design';
+  title: string | null;
+  battle: 'siege';
+  buyer: 'attacker' | 'defender';
+  /** The buyer's side and its enemy, as the siege names them. */
+  force: string;
+  enemy: string;
+  budget: { gold: number; weeks: number };
+  wartime: boolean;
+  method: 'monte-carlo';
+  /** What "win" means for the buyer, in words and as a measure. */
+  measure: string;
+  weekLimit: number;
+  objective: 'best' | 'cheapest';
+  target: number | null;
+  troopTypes: TroopType[];
+  seed: number;
+  precision: number | null;
+  maxTrials: number;
+  /** The stages' trial counts (one: a fixed count). */
+  stages: number[];
+  precisionReached?: boolean;
+  precisionHalfWidth?: number;
+  candidates: {
+    total: number;
+    overBudget: number;
+    /** Refused by the siege's rules (crews beyond the troops, more sheds than bores and rams, too many dice). */
+    refused: number;
+    /** The first refused purchase and the rule that refused it (null: none). */
+    firstRefusal: string | null;
+    judged: number;
+    /** Sieges run, all candidates together, and what the same answer costs at a fixed count (judged × the last stage). */
+    trialsRun: number;
+    fixedCountTrials: number;
+    stagesRun: number;
+  };
+  /** The leader first, then those within noise of it (no rank among them), at most `top`. */
+  best: SiegeCandidate[];
+  /** Contenders beyond `top` (within noise of the leader too). */
+  moreWithinNoise: number;
+  /** With a target: the cheapest purchase whose interval clearly reaches it (null: none does). */
+  cheapest: SiegeCandidate | null;
+  /** With a target: cheaper purchases whose interval still straddles it (within noise of the target). */
+  cheaperWithinNoise: SiegeCandidate[];
+  /** Cost against P(win) by the candidates' estimates: each winning more than every cheaper one, with its interval. */
+  pareto: { cost: number; win: number; ci95: [number, number]; trials: number; purchase: SiegePurchase }[];
+  /** Every candidate judged, in the choices' order (--json only). */
+  judged: SiegeCandidate[];
+  interrupted: boolean;
+  elapsedMs: number;
+}
+
+/** Every purchase of the choices, in odometer order (engines as listed, then troops as listed, then food). */
+export function* siegePurchases(d: DesignFile): Generator<SiegePurchase> {
+  const engines = Object.keys(d.choices.engines) as Constructible[];
+  const troops = Object.keys(d.choices.troops);
+  const values = [
+    ...engines.map((k) => valuesOf(d.choices.engines[k]!)),
+    ...troops.map((n) => valuesOf(d.choices.troops[n])),
+    valuesOf(d.choices.foodWeeks),
+  ];
+  const at = values.map(() => 0);
+  for (;;) {
+    const p: SiegePurchase = { engines: {}, troops: {}, foodWeeks: values[values.length - 1][at[values.length - 1]] };
+    engines.forEach((k, i) => (p.engines[k] = values[i][at[i]]));
+    troops.forEach((n, i) => (p.troops[n] = values[engines.length + i][at[engines.length + i]]));
+    yield p;
+    let k = at.length - 1;
+    while (k >= 0 && ++at[k] === values[k].length) at[k--] = 0;
+    if (k < 0) return;
+  }
+}
+
+const MAKEUP_TRAITS = [
+  ['mounted', 'mounted'],
+  ['missiles', 'missiles'],
+  ['missiles100ft', 'missiles100ft'],
+  ['magical', 'magical'],
+  ['spellcasters', 'spellcaster'],
+  ['flying', 'flying'],
+] as const;
+
+/** The buyer's side after the purchase: bought troops join its count (and its make-up's shares, where it lists one). */
+function buyerAfter(side: SiegeSide, types: Record<string, TroopType>, p: SiegePurchase): SiegeSide {
+  const bought = Object.values(p.troops).reduce((t, n) => t + n, 0);
+  if (bought === 0) return side;
+  const troops = side.troops + bought;
+  const out: SiegeSide = { ...side, troops };
+  if (side.makeup) {
+    const makeup = { ...side.makeup };
+    for (const [key, trait] of MAKEUP_TRAITS) {
+      const had = ((side.makeup[key] ?? 0) * side.troops) / 100;
+      const added = Object.entries(p.troops).reduce((t, [name, n]) => t + (types[name][trait] ? n : 0), 0);
+      if (side.makeup[key] !== undefined || added > 0) makeup[key] = (100 * (had + added)) / troops;
+    }
+    out.makeup = makeup;
+  }
+  return out;
+}
+
+/** The siege with the purchase added to the buyer's side (a copy; the siege's checks run on it). */
+export function siegeWith(d: DesignFile, types: Record<string, TroopType>, p: SiegePurchase): SiegeScenario {
+  const who = d.buyer!;
+  const s = structuredClone(d.siege!) as SiegeScenario;
+  s[who] = buyerAfter(s[who], types, p);
+  const eq = s.equipment[who] as Record<string, { count: number; crew?: number } | undefined>;
+  for (const [k, n] of Object.entries(p.engines) as [Constructible, number][]) {
+    if (n === 0) continue;
+    const was = eq[k];
+    const crew = EQUIPMENT[k].fullCrew ?? 0;
+    // A line with a crew given keeps it, plus the new pieces' full crews; a line without is fully crewed.
+    eq[k] = { count: (was?.count ?? 0) + n, ...(was?.crew !== undefined ? { crew: was.crew + n * crew } : {}) };
+  }
+  if (p.foodWeeks > 0) s.foodWeeks = (s.foodWeeks ?? 0) + p.foodWeeks;
+  return s;
+}
+
+/** What a siege purchase costs: engines at their listed prices, troops' pay for the budget's weeks, food. */
+export function siegePurchaseCost(d: DesignFile, types: Record<string, TroopType>, p: SiegePurchase): SiegeCost {
+  let engines = 0;
+  for (const [k, n] of Object.entries(p.engines) as [Constructible, number][]) engines += n * engineCost(k);
+  let troops = 0;
+  let bought = 0;
+  for (const [name, n] of Object.entries(p.troops)) {
+    troops += n * servicePay(types[name].perMonth, d.costs.wartime, d.budget.weeks, 0);
+    bought += n;
+  }
+  // Food for the whole garrison, the troops bought included, for each week added (one full ration a man, RC l. 11685).
+  const garrison = d.siege!.defender.troops + (d.buyer === 'defender' ? bought : 0);
+  const food = p.foodWeeks === 0 ? 0 : p.foodWeeks * garrison * (d.costs.foodPerManWeek ?? 0);
+  return { total: engines + troops + food, engines, troops, food };
+}
+
+/** A candidate's sieges, outcome by outcome, on the calling thread (one-trial chunks: the dice of (seed, t)). */
+class CandidateSieges implements StagedTrials {
+  done = 0;
+  wins = 0;
+  private outcome = new Uint8Array(0);
+  readonly lost = [0, 0];
+  private readonly before = new Float64Array(2);
+  private readonly reader: ReturnType<typeof siegeAccumulator>;
+  private readonly sums: number;
+  private readonly own: [number, number];
+  private readonly enemy: [number, number];
+
+  constructor(
+    private readonly kernel: Kernel<SiegePlan>,
+    private readonly plan: SiegePlan,
+    private readonly seed: number,
+    private readonly buyer: 0 | 1,
+    private readonly scratch: (n: number) => Float64Array,
+    private readonly signal?: AbortSignal,
+  ) {
+    this.reader = siegeAccumulator(plan);
+    this.sums = siegeLayout(plan).sums;
+    const attacker: [number, number] = [SUM.attackerDead, SUM.attackerWounded];
+    const defender: [number, number] = [SUM.defenderDead, SUM.defenderWounded];
+    [this.own, this.enemy] = buyer === 0 ? [attacker, defender] : [defender, attacker];
+  }
+
+  runTo(n: number): boolean {
+    if (n <= this.done) return true;
+    if (n > this.outcome.length) {
+      const o = new Uint8Array(Math.max(n, 2 * this.outcome.length));
+      o.set(this.outcome);
+      this.outcome = o;
+    }
+    const acc = this.scratch(this.kernel.accLength(this.plan));
+    acc.fill(0);
+    const chunk = this.kernel.chunkTrials;
+    const limit = this.plan.weekLimit;
+    let fallen = 0;
+    for (let t = this.done; t < n; t++) {
+      if ((t & 63) === 0 && this.signal?.aborted) return false;
+      this.kernel.run(this.plan, this.seed, t, 1, t * chunk + 1, acc);
+      const f = this.reader.fallenBy(acc, limit);
+      const won = this.buyer === 0 ? f - fallen : 1 - (f - fallen);
+      fallen = f;
+      this.outcome[t] = won;
+      this.wins += won;
+      this.done = t + 1;
+    }
+    const s = this.sums;
+    this.lost[0] += acc[s + this.own[0]] + acc[s + this.own[1]];
+    this.lost[1] += acc[s + this.enemy[0]] + acc[s + this.enemy[1]];
+    return true;
+  }
+
+  won(t: number): number {
+    return this.outcome[t];
+  }
+
+  release(): void {
+    this.outcome = new Uint8Array(0);
+  }
+}
+
+/** The siege's checks on a purchase, each problem named by its field under `siege` (no line: it is not in the file). */
+const RULES_SOURCE: ScenarioSource = {
+  file: 'siege',
+  data: null,
+  lineOf: () => null,
+  error: (path, expected) => new ScenarioError('', null, formatPath(['siege', ...path]), expected),
+};
+
+/** The siege design of a validated file. */
+export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions = {}): Promise<SiegeDesignResult> {
+  const top = options.top ?? 5;
+  if (!Number.isInteger(top) || top < 1 || top > 1000) throw new UsageError(`--top: expected 1 to 1000, got ${top}`);
+  const target = options.target ?? null;
+  if (target !== null && !(target >= 0 && target <= 1))
+    throw new UsageError(`--target: expected a probability from 0 to 1 (e.g. 0.9), got ${target}`);
+  const precision = options.trials !== undefined ? null : (options.precision ?? SIEGE_DESIGN_PRECISION);
+  if (precision !== null && !(precision > 0 && precision < 0.5))
+    throw new UsageError(`--precision: expected a half-width between 0 and 0.5 (e.g. 0.01), got ${precision}`);
+  const maxTrials = options.trials ?? options.maxTrials ?? SIEGE_DESIGN_MAX_TRIALS;
+  if (!Number.isInteger(maxTrials) || maxTrials < 1 || maxTrials > 1e8)
+    throw new UsageError(`--max-trials: expected a whole number from 1 to 100,000,000, got ${maxTrials}`);
+  const seed = options.seed ?? 42;
+  const started = performance.now();
+  const who = d.buyer!;
+  const buyer = who === 'attacker' ? 0 : 1;
+  const types = troopTypesOf(d);
+  const kernel = await loadKernel('siege');
+  const stages = precision === null ? [maxTrials] : stagesOf(Math.min(SIEGE_DESIGN_FIRST_STAGE, maxTrials), maxTrials);
+  const counts = { total: 0, overBudget: 0, refused: 0, judged: 0 };
+  let firstRefusal: string | null = null;
+  const scratchBuffers = new Map<number, Float64Array>();
+  const scratch = (n: number) => {
+    let b = scratchBuffers.get(n);
+    if (!b) scratchBuffers.set(n, (b = new Float64Array(n)));
+    return b;
+  };
+  const purchases: SiegePurchase[] = [];
+  const costs: SiegeCost[] = [];
+  const runs: CandidateSieges[] = [];
+  for (const p of siegePurchases(d)) {
+    counts.total++;
+    const cost = siegePurchaseCost(d, types, p);
+    if (cost.total > d.budget.gold + 1e-9) {
+      counts.overBudget++;
+      continue;
+    }
+    const s = siegeWith(d, types, p);
+    try {
+      // The siege's own checks (crews within the troops, sheds within bores and rams, the dice bound).
+      checkSiege(RULES_SOURCE, s);
+    } catch (err) {
+      if (!(err instanceof WarcastError)) throw err;
+      if (counts.refused++ === 0)
+        firstRefusal = `${describeSiegePurchase(p)}: ${err.message.split('\n')[0].replace(/^: /, '')}`;
+      continue;
+    }
+    counts.judged++;
+    purchases.push(p);
+    costs.push(cost);
+    runs.push(new CandidateSieges(kernel, compileSiege(s).plan, seed, buyer, scratch, options.signal));
+  }
+  if (counts.judged === 0)
+    throw new UsageError(
+      `design: no purchase of the choices fits the budget (${d.budget.gold.toLocaleString('en-US')} gp for ${d.budget.weeks} weeks) and the siege's rules: raise budget.gold or change the choices`,
+    );
+  const staged = runStages(
+    runs,
+    costs.map((c) => c.total),
+    { stages, precision, target, signal: options.signal },
+  );
+  const candidate = (i: number): SiegeCandidate => {
+    const r = runs[i];
+    const n = Math.max(1, r.done);
+    const dropped = staged.droppedAt.get(i) ?? null;
+    return {
+      purchase: purchases[i],
+      cost: costs[i],
+      trials: r.done,
+      win: r.wins / n,
+      ci95: wilsonInterval(r.wins, n),
+      losses: [r.lost[0] / n, r.lost[1] / n],
+      status: dropped === null ? 'contender' : 'dropped',
+      droppedAt: dropped,
+      vsBest: staged.vsLeader.get(i) ?? staged.droppedBy.get(i) ?? null,
+      reachesTarget: staged.reaches[i],
+    };
+  };
+  const judged = runs.map((_, i) => candidate(i));
+  let cheapest: SiegeCandidate | null = null;
+  const cheaperWithinNoise: SiegeCandidate[] = [];
+  if (target !== null) {
+    const byCost = judged.map((_, i) => i).sort((a, b) => costs[a].total - costs[b].total || a - b);
+    const c = byCost.find((i) => judged[i].reachesTarget === true);
+    cheapest = c === undefined ? null : judged[c];
+    const bound = cheapest === null ? Infinity : cheapest.cost.total;
+    for (const i of byCost)
+      if (judged[i].reachesTarget === null && costs[i].total <= bound && i !== c) cheaperWithinNoise.push(judged[i]);
+  }
+  const side = d.siege![who];
+  const enemy = d.siege![who === 'attacker' ? 'defender' : 'attacker'];
+  const limit = d.siege!.weekLimit;
+  const lastStage = stages[Math.max(0, staged.stagesRun - 1)];
+  return {
+    ...resultMeta('design'),
+    kind: 'design',
+    title: d.title ?? null,
+    battle: 'siege',
+    buyer: who,
+    force: side.name,
+    enemy: enemy.name,
+    budget: { gold: d.budget.gold, weeks: d.budget.weeks },
+    wartime: d.costs.wartime,
+    method: 'monte-carlo',
+    measure: who === 'attacker' ? `fallenBy(${limit})` : `held(${limit})`,
+    weekLimit: limit,
+    objective: target === null ? 'best' : 'cheapest',
+    target,
+    troopTypes: Object.values(types),
+    seed,
+    precision,
+    maxTrials,
+    stages,
+    ...(precision === null
+      ? {}
+      : { precisionReached: staged.precisionReached === true, precisionHalfWidth: staged.precisionHalfWidth }),
+    candidates: {
+      ...counts,
+      trialsRun: staged.trialsRun,
+      fixedCountTrials: counts.judged * lastStage,
+      stagesRun: staged.stagesRun,
+      firstRefusal,
+    },
+    best: staged.contenders.slice(0, top).map((i) => judged[i]),
+    moreWithinNoise: Math.max(0, staged.contenders.length - top),
+    cheapest,
+    cheaperWithinNoise,
+    pareto: paretoOf(judged),
+    judged,
+    interrupted: staged.interrupted,
+    elapsedMs: Math.round(performance.now() - started),
+  };
+}
+
+/** Cheapest first, each winning more (by its estimate) than every cheaper (or as cheap) one. */
+function paretoOf(all: readonly SiegeCandidate[]): SiegeDesignResult['pareto'] {
+  const sorted = [...all].sort((a, b) => a.cost.total - b.cost.total || b.win - a.win);
+  const front: SiegeDesignResult['pareto'] = [];
+  let high = -Infinity;
+  for (const c of sorted)
+    if (c.win > high + 1e-12) {
+      front.push({ cost: c.cost.total, win: c.win, ci95: c.ci95, trials: c.trials, purchase: c.purchase });
+      high = c.win;
+    }
+  return front;
+}
+
+export { describeSiegePurchase };

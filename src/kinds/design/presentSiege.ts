@@ -1,0 +1,129 @@
+/** The document of `warcast design` for a siege (text, Markdown and its report). */
+import type { SiegeCandidate, SiegeDesignResult } from '../../analysis/designSiege.js';
+import { describeSiegePurchase } from './words.js';
+import {
+  change,
+  gap,
+  heading,
+  note,
+  number,
+  percent,
+  run,
+  table,
+  verdict,
+  type Block,
+  type Document,
+  type Text,
+} from '../../present/document.js';
+import { grouped } from '../../present/format.js';
+
+const gp = (x: number) => `${grouped(Math.round(x * 100) / 100)} gp`;
+const pctOf = (p: number) => `${Math.round(p * 1000) / 10}%`;
+
+function row(c: SiegeCandidate, rank: string): Text[] {
+  return [
+    rank,
+    describeSiegePurchase(c.purchase),
+    gp(c.cost.total),
+    percent(c.win, c.ci95),
+    c.vsBest === null
+      ? 'the leader'
+      : [
+          change(c.vsBest.difference, c.vsBest.ci95),
+          c.status === 'dropped' ? ` (below, at ${grouped(c.droppedAt!)} sieges)` : ' (within noise)',
+        ],
+    [number(c.losses[0], 0), ' / ', number(c.losses[1], 0)],
+    grouped(c.trials),
+  ];
+}
+
+const COLUMNS = ['#', 'purchase', 'cost', 'P(win) [95%]', 'vs the leader', 'losses (own / enemy)', 'sieges'];
+
+export function presentSiegeDesign(r: SiegeDesignResult): Document {
+  const role = r.buyer === 'attacker' ? 'attacker' : 'defender';
+  const winWords =
+    r.buyer === 'attacker'
+      ? `the fortress has fallen by the end of week ${r.weekLimit}`
+      : `the fortress still stands at the end of week ${r.weekLimit}`;
+  const best = r.best[0];
+  const tied = r.best.length + r.moreWithinNoise - 1;
+  const lines: Text[] = [];
+  if (r.objective === 'cheapest') {
+    lines.push(
+      r.cheapest
+        ? [
+            `cheapest purchase reaching ${pctOf(r.target!)}: ${describeSiegePurchase(r.cheapest.purchase)} for ${gp(r.cheapest.cost.total)}, `,
+            percent(r.cheapest.win, r.cheapest.ci95),
+            ' to win',
+          ]
+        : `no purchase within the budget is known to reach ${pctOf(r.target!)} (its 95% interval above it)`,
+    );
+    if (r.cheaperWithinNoise.length > 0)
+      lines.push(
+        `${r.cheaperWithinNoise.length} cheaper purchase${r.cheaperWithinNoise.length === 1 ? ' is' : 's are'} within noise of the target (the interval straddles it): listed below`,
+      );
+  }
+  lines.push([
+    `best purchase: ${describeSiegePurchase(best.purchase)} for ${gp(best.cost.total)}: `,
+    percent(best.win, best.ci95),
+    ` to win; expected losses ${Math.round(best.losses[0])} own, ${Math.round(best.losses[1])} enemy`,
+  ]);
+  if (tied > 0)
+    lines.push(
+      `${tied} other purchase${tied === 1 ? ' is' : 's are'} within noise of it: not ranked against it or each other`,
+    );
+  const c = r.candidates;
+  const stagesWords =
+    r.precision === null
+      ? `a fixed ${grouped(r.maxTrials)} sieges each (no stages)`
+      : `stages of ${r.stages.map(grouped).join(', ')} sieges, ${c.stagesRun} run; candidates clearly below the leader dropped`;
+  const blocks: Block[] = [
+    heading(
+      `${r.title ? r.title + ': ' : ''}what ${gp(r.budget.gold)} buys ${r.force} (the ${role}) against ${r.enemy}`,
+    ),
+    run(
+      `Monte Carlo on common random numbers (seed ${r.seed}): ${stagesWords}; ${grouped(c.judged)} purchases judged of ${grouped(c.total)} combinations (${grouped(c.overBudget)} over budget, ${grouped(c.refused)} refused by the siege's rules); ${grouped(c.trialsRun)} sieges run (a fixed count of ${grouped(r.stages[c.stagesRun - 1] ?? r.maxTrials)} each: ${grouped(c.fixedCountTrials)}), ${r.elapsedMs} ms`,
+    ),
+    verdict(...lines),
+    gap,
+    table(
+      COLUMNS,
+      r.best.map((x, i) => row(x, i === 0 ? (tied > 0 ? '1=' : '1') : '1=')),
+      tied > 0
+        ? 'The leader and the purchases within noise of it (1=: no rank among them)'
+        : 'The best purchase, clearly ahead of every other',
+    ),
+  ];
+  if (r.moreWithinNoise > 0)
+    blocks.push(note(`${r.moreWithinNoise} more purchases are within noise of the leader (--top shows more)`));
+  if (r.cheapest || r.cheaperWithinNoise.length > 0)
+    blocks.push(
+      table(
+        COLUMNS,
+        [...(r.cheapest ? [row(r.cheapest, 'target')] : []), ...r.cheaperWithinNoise.map((x) => row(x, 'noise'))],
+        'The cheapest purchase reaching the target (target), and cheaper ones within noise of it (noise)',
+      ),
+    );
+  blocks.push(
+    note(
+      `P(win): ${winWords}, over the siege's strategies as given; the 95% interval is Wilson's; "vs the leader" is the paired difference on the same sieges (Agresti–Min), a purchase whose interval lies wholly below 0 is dropped. Costs: engines at their listed prices (RC l. 7318–7324, 11594–11599), troops at ${r.wartime ? 'wartime pay (double, RC l. 12308)' : 'peacetime pay'} for ${r.budget.weeks} weeks (a week = a month's pay ÷ 4, RC l. 11681), food a man a week as the file prices it (docs/design.md)`,
+    ),
+    gap,
+    table(
+      ['cost', 'P(win) [95%]', 'sieges', 'purchase'],
+      r.pareto.map((p) => [gp(p.cost), percent(p.win, p.ci95), grouped(p.trials), describeSiegePurchase(p.purchase)]),
+      "Pareto front: no cheaper purchase's estimate wins as much (purchases dropped early carry their first stage's wider interval)",
+    ),
+  );
+  if (c.refused > 0 && c.firstRefusal) blocks.push(note(`refused by the siege's rules, e.g. ${c.firstRefusal}`));
+  if (r.troopTypes.length > 0)
+    blocks.push(
+      table(
+        ['troop type', 'race', 'gp a month', 'price from'],
+        r.troopTypes.map((t) => [t.name, t.race, String(t.perMonth), t.priceSource]),
+        'Troop types as priced',
+        'report',
+      ),
+    );
+  return { title: r.title ?? 'Siege design', blocks };
+}
