@@ -251,14 +251,15 @@ export class WorthRuns {
   }
 }
 
+/** Why a siege's or a cascade's worth takes no engine but this process's (src/cli/worth.ts says it before a checkpoint is written). */
+export const PAIRED_REFUSAL =
+  "worth on a siege or a cascade pairs its trials one by one on this machine's threads (--threads): --shard, --redis, --checkpoint and merge do not apply";
+
 /** The stages of a worth run from its options: `--trials N` alone fixes N a variant; else stages by precision. */
 export function worthPlan(settings: RunSettings, options: WorthOptions, unit: string): WorthPlan {
   // Shards, checkpoints and the cluster record and sum whole chunks; paired trials are read one by one, on this
   // process's threads (engine/paired.ts).
-  if (options.engine !== undefined && !(options.engine instanceof LocalEngine))
-    throw new UsageError(
-      "worth on a siege or a cascade pairs its trials one by one on this machine's threads (--threads): --shard, --redis, --checkpoint and merge do not apply",
-    );
+  if (options.engine !== undefined && !(options.engine instanceof LocalEngine)) throw new UsageError(PAIRED_REFUSAL);
   const byPrecision = options.trials === undefined || options.precision != null;
   return {
     seed: settings.seed,
