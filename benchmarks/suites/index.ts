@@ -16,6 +16,7 @@ import { machineTwoThreads } from './machine.js';
 import { marchDay } from './marchDay.js';
 import { tacticMixBattle } from './tacticMix.js';
 import { warMachineBattle } from './warMachineBattle.js';
+import { worthPairedSieges } from './worthPaired.js';
 
 export const SUITES: BenchSuite[] = [
   warMachineBattle,
@@ -26,6 +27,7 @@ export const SUITES: BenchSuite[] = [
   marchDay,
   cascadeRound,
   poolBattles,
+  worthPairedSieges,
   oddsProcess,
   exactOddsCompiled,
   machineTwoThreads,

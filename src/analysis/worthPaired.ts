@@ -7,16 +7,23 @@
  * pairs (src/stats/paired.ts), far narrower than two independent runs' when the item changes few trials.
  *
  * Runs stop at fixed trial counts (the stages: a first cheap stage, then doubling up to the cap), so an item's
- * numbers are a pure function of (scenario, seed, its stage): the same bytes for any thread count. The runs stay
- * on the calling thread (a one-trial call cannot be cut into pool tasks).
+ * numbers are a pure function of (scenario, seed, its stage). The trials run on `--threads` threads
+ * (engine/paired.ts): a worker runs a block of trials and hands back each trial's outcome and losses, read by a
+ * probe derived from the variant's reader; this thread folds them in trial order, so the bytes are the same for
+ * any thread count and any split.
  */
 import type { Kernel } from '../engine/kernel.js';
+import { PairedTrials, type TrialProbe } from '../engine/paired.js';
 import { pairedMeanDifference, pairedProportionDifference, type PairedDifference } from '../stats/paired.js';
 import { wilsonInterval } from '../stats/index.js';
 import { settled, stagesOf } from './staging.js';
 import { TrialBits } from './trialBits.js';
 
-/** How a variant's accumulator is read: running totals, so one trial's values are the change over its call. */
+/**
+ * How a variant's accumulator is read: running totals, so one trial's values are the change over its call. Both
+ * functions are affine in the accumulator (sums of slots, times constants), which is what lets a worker read
+ * them off one trial (probeOf).
+ */
 export interface PairedReader {
   /** Of the first `trials` trials, those that meet the measure (e.g. fallen by week N; the player holds the location). */
   hits(acc: Float64Array, trials: number): number;
@@ -44,7 +51,89 @@ export interface PairedStats {
   lostChange: [PairedDifference, PairedDifference];
 }
 
-const CHECK_EVERY = 64;
+/** A trial's numbers as the probe gives them: [meets the measure (0 or 1), own losses, the enemy's]. */
+const OUTPUTS = 3;
+
+/**
+ * The reader as a probe a worker can apply (engine/paired.ts): its change from one more count in each slot it
+ * reads, which describes an affine reader entirely. A trial's outcome is then the change in hits over the trial
+ * (the count of trials included), its losses the change in the sums. The slots read are found by reading an
+ * empty accumulator through a proxy (a reader that calls the array's methods is probed slot by slot), and the
+ * probe is checked against the reader on a filled accumulator, so a reader that is not affine fails loudly.
+ */
+export function probeOf(model: PairedModel<unknown>): TrialProbe {
+  const { kernel, plan, read } = model;
+  const acc = new Float64Array(kernel.accLength(plan));
+  const lost0 = new Float64Array(2);
+  const lost = new Float64Array(2);
+  const hits0 = read.hits(acc, 0);
+  read.lost(acc, lost0);
+  const touched = new Set<number>();
+  let candidates: Iterable<number>;
+  try {
+    const tracked = new Proxy(acc, {
+      get(target, key) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) touched.add(Number(key));
+        return Reflect.get(target, key) as unknown;
+      },
+    });
+    read.hits(tracked, 0);
+    read.hits(tracked, 1);
+    read.lost(tracked, lost);
+    candidates = [...touched].sort((a, b) => a - b);
+  } catch {
+    candidates = acc.keys();
+  }
+  const slots: number[] = [];
+  const rows: number[][] = [[], [], []];
+  for (const i of candidates) {
+    acc[i] = 1;
+    const h = read.hits(acc, 0) - hits0;
+    read.lost(acc, lost);
+    acc[i] = 0;
+    const w = [h, lost[0] - lost0[0], lost[1] - lost0[1]];
+    if (w.every((x) => x === 0)) continue;
+    slots.push(i);
+    w.forEach((x, o) => rows[o].push(x));
+  }
+  const probe = { slots, constants: [read.hits(acc, 1) - hits0, 0, 0], weights: rows.flat() };
+  // The check: counts in every slot (small whole numbers, so every sum is exact), 5 trials.
+  for (let i = 0; i < acc.length; i++) acc[i] = (i * 7919) % 13;
+  read.lost(acc, lost);
+  const expected = [read.hits(acc, 5) - hits0, lost[0] - lost0[0], lost[1] - lost0[1]];
+  const width = slots.length;
+  for (let o = 0; o < OUTPUTS; o++) {
+    let v = probe.constants[o] * (o === 0 ? 5 : 1);
+    for (let j = 0; j < width; j++) v += probe.weights[o * width + j] * acc[slots[j]];
+    if (v !== expected[o]) throw new Error(`worth: a paired reader is not affine in the accumulator (output ${o})`);
+  }
+  return probe;
+}
+
+const probes = new WeakMap<object, TrialProbe>();
+const probeFor = (model: PairedModel<unknown>): TrialProbe => {
+  let p = probes.get(model);
+  if (p === undefined) probes.set(model, (p = probeOf(model)));
+  return p;
+};
+
+/** The next trials of a model, run where the runner puts them; null when stopped first. */
+async function trialsOf<Plan>(
+  runner: PairedTrials,
+  model: PairedModel<Plan>,
+  seed: number,
+  from: number,
+  to: number,
+): Promise<Float64Array | null> {
+  const probe = probeFor(model as PairedModel<unknown>);
+  const values = await runner.run({ kernel: model.kernel, plan: model.plan, probe, seed, from, to });
+  if (values !== null)
+    for (let i = 0; i < to - from; i++) {
+      const h = values[i * OUTPUTS];
+      if (h !== 0 && h !== 1) throw new Error(`worth: a trial met the measure ${h} times (its reader is not affine)`);
+    }
+  return values;
+}
 
 /** The scenario as it stands: its per-trial outcomes and losses are kept, for every variant to pair with. */
 export class PairedBase<Plan> {
@@ -53,28 +142,30 @@ export class PairedBase<Plan> {
   readonly bits = new TrialBits();
   private outcome = new Uint8Array(1024);
   private losses = new Float64Array(2048);
-  private readonly acc: Float64Array;
-  private readonly sums = new Float64Array(2);
-  private readonly before = new Float64Array(2);
+  private readonly sums = [0, 0];
   private readonly at = new Map<number, { hits: number; lost: [number, number] }>();
   private hitsSoFar = 0;
+  /** Extensions one after another (several variants may ask for the same stage at once). */
+  private queue: Promise<boolean> = Promise.resolve(true);
 
   constructor(
     private readonly model: PairedModel<Plan>,
     private readonly seed: number,
     private readonly stages: readonly number[],
-    private readonly signal?: AbortSignal,
-  ) {
-    this.acc = new Float64Array(model.kernel.accLength(model.plan));
-  }
+    private readonly runner: PairedTrials,
+  ) {}
 
   /** Run trials up to n (a stage), keeping every stage on the way; false when stopped by the signal first. */
-  extend(n: number): boolean {
-    for (const s of this.stages) if (s > this.done && s < n && !this.runTo(s)) return false;
-    return this.runTo(n);
+  extend(n: number): Promise<boolean> {
+    this.queue = this.queue.then(async (ok) => {
+      if (!ok) return false;
+      for (const s of this.stages) if (s > this.done && s < n && !(await this.runTo(s))) return false;
+      return this.done >= n || this.runTo(n);
+    });
+    return this.queue;
   }
 
-  private runTo(n: number): boolean {
+  private async runTo(n: number): Promise<boolean> {
     if (n > this.outcome.length) {
       let size = this.outcome.length;
       while (size < n) size *= 2;
@@ -85,22 +176,20 @@ export class PairedBase<Plan> {
       l.set(this.losses);
       this.losses = l;
     }
-    const { kernel, plan, read } = this.model;
-    const chunk = kernel.chunkTrials;
-    for (let t = this.done; t < n; t++) {
-      if (t % CHECK_EVERY === 0 && this.signal?.aborted) return false;
-      read.lost(this.acc, this.before);
-      kernel.run(plan, this.seed, t, 1, t * chunk + 1, this.acc);
-      const h = read.hits(this.acc, t + 1);
-      this.outcome[t] = h - this.hitsSoFar;
-      this.bits.set(t, this.outcome[t]);
-      this.hitsSoFar = h;
-      read.lost(this.acc, this.sums);
-      this.losses[2 * t] = this.sums[0] - this.before[0];
-      this.losses[2 * t + 1] = this.sums[1] - this.before[1];
-      this.done = t + 1;
+    const from = this.done;
+    const values = await trialsOf(this.runner, this.model, this.seed, from, n);
+    if (values === null) return false;
+    for (let t = from; t < n; t++) {
+      const v = (t - from) * OUTPUTS;
+      this.outcome[t] = values[v];
+      this.bits.set(t, values[v]);
+      this.hitsSoFar += values[v];
+      this.losses[2 * t] = values[v + 1];
+      this.losses[2 * t + 1] = values[v + 2];
+      this.sums[0] += values[v + 1];
+      this.sums[1] += values[v + 2];
     }
-    read.lost(this.acc, this.sums);
+    this.done = n;
     this.at.set(n, { hits: this.hitsSoFar, lost: [this.sums[0] / n, this.sums[1] / n] });
     return true;
   }
@@ -131,65 +220,70 @@ export class PairedVariant<Plan> {
   done = 0;
   /** Which trials met the measure: kept so two variants (an item, a value searched) compare trial by trial. */
   readonly bits = new TrialBits();
-  private readonly acc: Float64Array;
-  private readonly sums = new Float64Array(2);
-  private readonly before = new Float64Array(2);
+  private readonly sums = [0, 0];
   private hitsSoFar = 0;
   private baseOnly = 0;
   private variantOnly = 0;
   private readonly lossSum = [0, 0];
   private readonly lossSq = [0, 0];
   private readonly at = new Map<number, PairedStats>();
+  /** Stages one after another (a curve's value may be asked for twice at once). */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly model: PairedModel<Plan>,
     private readonly base: PairedBase<Plan>,
     private readonly seed: number,
     private readonly stages: readonly number[],
-    private readonly signal?: AbortSignal,
-  ) {
-    this.acc = new Float64Array(model.kernel.accLength(model.plan));
-  }
+    private readonly runner: PairedTrials,
+  ) {}
 
   /**
    * Its numbers at stage n (the base run there first); null when stopped by the signal first. Every stage on the
    * way is kept, so a value an equivalent's search tries can be read at any item's stage.
    */
-  stage(n: number): PairedStats | null {
+  stage(n: number): Promise<PairedStats | null> {
+    const next = this.queue.then(() => this.stageNow(n));
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  private async stageNow(n: number): Promise<PairedStats | null> {
     const known = this.at.get(n);
     if (known) return known;
     if (n < this.done) throw new Error(`worth: stage ${n} after ${this.done} trials, not on the way`);
     for (const s of this.stages) {
       if (s <= this.done || s > n) continue;
-      if (this.runTo(s) === null) return null;
+      if ((await this.runTo(s)) === null) return null;
     }
     return this.at.get(n) ?? this.runTo(n);
   }
 
-  private runTo(n: number): PairedStats | null {
-    if (this.base.done < n && !this.base.extend(n)) return null;
-    const { kernel, plan, read } = this.model;
-    const chunk = kernel.chunkTrials;
-    for (let t = this.done; t < n; t++) {
-      if (t % CHECK_EVERY === 0 && this.signal?.aborted) return null;
-      read.lost(this.acc, this.before);
-      kernel.run(plan, this.seed, t, 1, t * chunk + 1, this.acc);
-      const h = read.hits(this.acc, t + 1);
-      const mine = h - this.hitsSoFar;
-      this.hitsSoFar = h;
+  private async runTo(n: number): Promise<PairedStats | null> {
+    const from = this.done;
+    // The variant's trials and the base's (when not yet there) run side by side; the pairs are read in trial order.
+    const [values, baseOk] = await Promise.all([
+      trialsOf(this.runner, this.model, this.seed, from, n),
+      this.base.done < n ? this.base.extend(n) : true,
+    ]);
+    if (values === null || !baseOk) return null;
+    for (let t = from; t < n; t++) {
+      const v = (t - from) * OUTPUTS;
+      const mine = values[v];
+      this.hitsSoFar += mine;
       this.bits.set(t, mine);
       const theirs = this.base.outcomeOf(t);
       if (theirs > mine) this.baseOnly++;
       else if (mine > theirs) this.variantOnly++;
-      read.lost(this.acc, this.sums);
       for (const side of [0, 1] as const) {
-        const d = this.sums[side] - this.before[side] - this.base.lossOf(t, side);
+        const lost = values[v + 1 + side];
+        this.sums[side] += lost;
+        const d = lost - this.base.lossOf(t, side);
         this.lossSum[side] += d;
         this.lossSq[side] += d * d;
       }
-      this.done = t + 1;
     }
-    read.lost(this.acc, this.sums);
+    this.done = n;
     const stats: PairedStats = {
       trials: n,
       hits: this.hitsSoFar,
@@ -221,8 +315,10 @@ export interface WorthPlan {
   precision: number | null;
   trials: number;
   maxTrials: number;
+  /** Threads the trials run on (the calling thread and threads − 1 workers; default 1). */
+  threads?: number;
   signal?: AbortSignal;
-  /** Trials run by the items so far, and so far planned (the plan grows with each stage). */
+  /** Trials run so far (the base's and the items'), and so far planned (the plan grows with each stage). */
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -234,46 +330,58 @@ export class PairedWorth<Plan> {
   readonly base: PairedBase<Plan>;
   readonly stages: number[];
   interrupted = false;
+  private readonly runner: PairedTrials;
+  /** While the items run their stages: the trials planned so far, for the progress line. */
+  private planned: number | null = null;
 
   constructor(
     baseModel: PairedModel<Plan>,
     readonly plan: WorthPlan,
   ) {
     this.stages = plan.precision === null ? [plan.trials] : stagesOf(plan.first, plan.maxTrials);
-    this.base = new PairedBase(baseModel, plan.seed, this.stages, plan.signal);
+    this.runner = new PairedTrials(plan.threads ?? 1, plan.signal, (done) => {
+      if (this.planned !== null) plan.onProgress?.(done, Math.max(done, this.planned));
+    });
+    this.base = new PairedBase(baseModel, plan.seed, this.stages, this.runner);
   }
 
   /** A variant paired with the base. */
   variant(model: PairedModel<Plan>): PairedVariant<Plan> {
-    return new PairedVariant(model, this.base, this.plan.seed, this.stages, this.plan.signal);
+    return new PairedVariant(model, this.base, this.plan.seed, this.stages, this.runner);
   }
 
   /**
    * Every item through the stages: all of them at the first; then only those whose change is not yet within
-   * ± precision, each stage twice the last, to the cap. Returns each item's last stage (null: stopped by the
-   * signal before its first stage ended).
+   * ± precision, each stage twice the last, to the cap. The open items of a stage run at once (their trials
+   * spread over the threads); which items go on depends on each one's own numbers only, so the stages are the
+   * same for any thread count. Returns each item's last stage (null: stopped by the signal before its first
+   * stage ended).
    */
-  runStages(items: PairedVariant<Plan>[]): (PairedStats | null)[] {
+  async runStages(items: PairedVariant<Plan>[]): Promise<(PairedStats | null)[]> {
     const final: (PairedStats | null)[] = items.map(() => null);
     const open = new Set(items.keys());
-    let done = 0;
-    for (const [k, n] of this.stages.entries()) {
-      const last = k === this.stages.length - 1;
-      let left = open.size;
-      for (const i of [...open]) {
-        const before = items[i].done;
-        const st = items[i].stage(n);
-        done += items[i].done - before;
-        left--;
-        this.plan.onProgress?.(done, done + left * (n - (k === 0 ? 0 : this.stages[k - 1])));
-        if (st === null) {
-          this.interrupted = true;
-          return final;
+    try {
+      for (const [k, n] of this.stages.entries()) {
+        const last = k === this.stages.length - 1;
+        const now = [...open];
+        this.planned =
+          this.runner.trialsDone +
+          Math.max(0, n - this.base.done) +
+          now.reduce((sum, i) => sum + Math.max(0, n - items[i].done), 0);
+        const stats = await Promise.all(now.map((i) => items[i].stage(n)));
+        for (const [j, i] of now.entries()) {
+          const st = stats[j];
+          if (st === null) {
+            this.interrupted = true;
+            continue;
+          }
+          final[i] = st;
+          if (last || this.plan.precision === null || settled(st.change.ci95, this.plan.precision)) open.delete(i);
         }
-        final[i] = st;
-        if (last || this.plan.precision === null || settled(st.change.ci95, this.plan.precision)) open.delete(i);
+        if (this.interrupted || open.size === 0) break;
       }
-      if (open.size === 0) break;
+    } finally {
+      this.planned = null;
     }
     return final;
   }

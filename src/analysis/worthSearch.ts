@@ -264,13 +264,15 @@ export class WorthRuns {
   }
 }
 
+/** Why a siege's or a cascade's worth takes no engine but this process's (src/cli/worth.ts says it before a checkpoint is written). */
+export const PAIRED_REFUSAL =
+  "worth on a siege or a cascade pairs its trials one by one on this machine's threads (--threads): --shard, --redis, --checkpoint and merge do not apply";
+
 /** The stages of a worth run from its options: `--trials N` alone fixes N a variant; else stages by precision. */
 export function worthPlan(settings: RunSettings, options: WorthOptions, unit: string): WorthPlan {
-  // Shards, checkpoints and the cluster cut runs into chunks; a paired trial is one call on this thread.
-  if (options.engine !== undefined && !(options.engine instanceof LocalEngine))
-    throw new UsageError(
-      'worth on a siege or a cascade runs its paired trials here, one at a time: --shard, --redis, --checkpoint and merge do not apply',
-    );
+  // Shards, checkpoints and the cluster record and sum whole chunks; paired trials are read one by one, on this
+  // process's threads (engine/paired.ts).
+  if (options.engine !== undefined && !(options.engine instanceof LocalEngine)) throw new UsageError(PAIRED_REFUSAL);
   const byPrecision = options.trials === undefined || options.precision != null;
   return {
     seed: settings.seed,
@@ -278,6 +280,7 @@ export function worthPlan(settings: RunSettings, options: WorthOptions, unit: st
     first: options.trials ?? FIRST_STAGE,
     trials: settings.trials,
     maxTrials: options.maxTrials ?? WORTH_MAX_TRIALS,
+    threads: settings.threads,
     signal: options.signal,
     onProgress: progressIn(options, unit),
   };
@@ -304,7 +307,7 @@ export async function pairedItems<Plan>(
   const keys = inputs.map((i) => planKey(i.model.plan));
   const unique = [...new Set(keys)];
   const variants = unique.map((k) => paired.variant(inputs[keys.indexOf(k)].model));
-  const final = paired.runStages(variants);
+  const final = await paired.runStages(variants);
   // A value searched whose plan is an item's is that item (e.g. bonus − 25 and a −25 BR adjustment): the same trials.
   const curves = new Curves(paired, new Map(unique.map((k, u) => [k, variants[u]])));
   const found = new Map<string, Promise<FoundEquivalent>>();
@@ -465,7 +468,8 @@ export function pairedTail<Plan>(
     stages: paired.stages
       .map((s) => ({ trials: s, items: items.filter((i) => (i.trials ?? 0) >= s).length }))
       .filter((s) => s.items > 0),
-    threads: runs.threads,
+    // The paired runs use every thread asked for (engine/paired.ts).
+    threads: Math.max(runs.threads, paired.plan.threads ?? 1),
     interrupted: runs.interrupted || paired.interrupted,
     elapsedMs: Math.round(performance.now() - runs.started),
   };

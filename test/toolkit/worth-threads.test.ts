@@ -1,0 +1,67 @@
+/**
+ * `warcast worth` on a siege and a cascade runs its paired trials on the pool (src/engine/paired.ts), and the
+ * answer does not depend on it: the same seed gives the same bytes of text and of `--json` (but for the run's own
+ * `threads` and `elapsedMs`) on 1, 2 and 3 threads, staged runs included. Small runs: two stages of 200 and 400;
+ * the siege through the library with two of its items (the command line has no --groups), the cascade whole.
+ */
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { worth } from '../../src/analysis/worth.js';
+import { memoryIo } from '../../src/cli/io.js';
+import { formatWorth } from '../../src/cli/worth.js';
+import { runCli } from '../../src/cli/program.js';
+import { closePool } from '../../src/engine/pool.js';
+
+afterAll(() => closePool());
+
+const STAGED = ['--trials', '200', '--precision', '0.01', '--max-trials', '400', '--seed', '5'];
+
+async function run(args: string[]): Promise<{ text: string; json: string }> {
+  const text = memoryIo();
+  expect(await runCli(['worth', ...args], text), text.stderr).toBe(0);
+  const json = memoryIo();
+  expect(await runCli(['worth', ...args, '--json'], json), json.stderr).toBe(0);
+  const { threads: _t, elapsedMs: _e, ...rest } = JSON.parse(json.stdout) as Record<string, unknown>;
+  return { text: text.stdout, json: JSON.stringify(rest) };
+}
+
+describe('worth: the same bytes on any thread count', () => {
+  it('a siege (castle, the size items): text and JSON on 1, 2 and 3 threads', async () => {
+    const o = { trials: 200, precision: 0.01, maxTrials: 400, seed: 5, groups: ['size'] };
+    const bytes = async (threads: number) => {
+      const { threads: _t, elapsedMs: _e, ...rest } = await worth('examples/castle-siege.yaml', { ...o, threads });
+      return { text: formatWorth({ ...rest, threads: 1, elapsedMs: 0 }), json: JSON.stringify(rest) };
+    };
+    const one = await bytes(1);
+    expect(one.json).toMatch(/"stages":\[\{"trials":200/);
+    for (const threads of [2, 3]) expect(await bytes(threads), `${threads} threads`).toEqual(one);
+  }, 120_000);
+
+  it('a cascade (the command line): text and --json on 1, 2 and 3 threads', async () => {
+    const file = 'examples/cascade-bob-john.yaml';
+    const one = await run([file, ...STAGED, '--threads', '1']);
+    expect(one.json).toMatch(/"stages":\[\{"trials":200/);
+    for (const threads of ['2', '3']) expect(await run([file, ...STAGED, '--threads', threads]), threads).toEqual(one);
+  }, 120_000);
+});
+
+describe('worth: what paired trials refuse', () => {
+  it('--checkpoint and --shard: one line, exit 2, no file written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'worth-refuse-'));
+    // worth takes no --shard option (commander refuses it); --checkpoint reaches the paired runs, which refuse it.
+    for (const [args, message] of [
+      [['--checkpoint', join(dir, 'run.ckpt')], /pairs its trials one by one .*--checkpoint and merge do not apply/],
+      [['--shard', '1/2', '--out', join(dir, 'part.json')], /--shard/],
+    ] as const) {
+      const io = memoryIo();
+      expect(await runCli(['worth', 'examples/simple-siege.yaml', '--trials', '100', ...args], io)).toBe(2);
+      expect(io.stderr).toMatch(message);
+      expect(io.stderr.trim().split('\n')).toHaveLength(1);
+      expect(io.stdout).toBe('');
+    }
+    expect(readdirSync(dir)).toEqual([]);
+    expect(existsSync(join(dir, 'run.ckpt'))).toBe(false);
+  }, 30_000);
+});
