@@ -48,7 +48,7 @@ export interface Breakpoint {
   fieldEdge: number;
   /** In words: "42 more troops", "3 fewer officers". */
   distance: string;
-  /** The threshold in the game's words: "at 801 troops the troop ratio passes 2:1". */
+  /** The threshold in the game's words: "at 801 troops against 400 the troop ratio rises above 2:1". */
   threshold: string;
   /** What crossing it changes, from `before` to `edge` (`explainChange`'s sentences). */
   crossing: string[];
@@ -147,13 +147,18 @@ type Candidate = Pick<
   at: (value: number) => WarMachineScenario;
 };
 
+/** A unit of troops for a count: "1 troop with missiles", "2 troops with missiles", "1 flyer". */
+function unitFor(count: number, unit: string): string {
+  if (count !== 1) return unit;
+  return unit === 'troops' || unit.startsWith('troops ') ? `troop${unit.slice(6)}` : unit.replace(/s$/, '');
+}
+
 function distanceWords(c: Candidate): string {
   const exact = Math.abs(c.edge - c.now);
   if (c.unit === 'average movement') return `${grouped(exact)} ${c.edge > c.now ? 'more' : 'less'} average movement`;
   // A make-up percentage need not be a whole count of troops (4.2% of 10): the whole troops it takes.
   const d = Math.ceil(exact - 1e-9);
-  const unit = d !== 1 ? c.unit : c.unit.startsWith('troops ') ? `troop${c.unit.slice(6)}` : c.unit.replace(/s$/, '');
-  return `${grouped(d)} ${c.edge > c.now ? 'more' : 'fewer'} ${unit}`;
+  return `${grouped(d)} ${c.edge > c.now ? 'more' : 'fewer'} ${unitFor(d, c.unit)}`;
 }
 
 function troopRatioCandidates(s: WarMachineScenario, i: 0 | 1): Candidate[] {
@@ -178,7 +183,7 @@ function troopRatioCandidates(s: WarMachineScenario, i: 0 | 1): Candidate[] {
       fieldBefore: before,
       fieldEdge: edge,
       unit: 'troops',
-      threshold: `at ${grouped(edge)} troops against ${grouped(m)} the troop ratio ${ratioEdgeWords(before, edge, m)}`,
+      threshold: `at ${grouped(edge)} ${unitFor(edge, 'troops')} against ${grouped(m)} the troop ratio ${ratioEdgeWords(before, edge, m, mode)}`,
       at,
     });
   }
@@ -288,7 +293,7 @@ function statementCandidates(s: WarMachineScenario, i: 0 | 1): Candidate[] {
       fieldBefore: pctOf(before),
       fieldEdge: pctOf(edge),
       unit,
-      threshold: `at ${grouped(edge)} ${unit} of ${grouped(n)} "${st.text}" ${holds ? 'no longer holds' : 'holds'}`,
+      threshold: `at ${grouped(edge)} ${unitFor(edge, unit)} of ${grouped(n)} "${st.text}" ${holds ? 'no longer holds' : 'holds'}`,
       at: (c) => withSide(s, i, (x) => (x.makeup![key] = pctOf(c))),
     });
   }

@@ -192,6 +192,10 @@ const RUNS: Record<
     check: json('ratings'),
   },
   design: { args: ['design', '{ex}/design-budget.yaml', '--json'], check: json('pareto') },
+  'design-siege': {
+    args: ['design', '{ex}/design-siege.yaml', '--max-trials', '2000', '--precision', '0.05', '--json'],
+    check: json('best'),
+  },
   price: { args: ['price', '{ex}/price-options.yaml', '--json'], check: json('rows') },
   siege: { args: ['siege', '{ex}/simple-siege.yaml', '--trials', '2000', '--json'], check: json('fallenByWeek') },
   cascade: { args: ['cascade', '{ex}/cascade-bob-john.yaml', '--trials', '2000', '--json'], check: json('owners') },
@@ -307,11 +311,12 @@ describe.runIf(PACK)('every shipped command from `npm install --omit=dev` of the
       ),
     );
 
-    // Two at a time (two cores).
-    const queue = [...commands];
+    // Two at a time (two cores); runs named other than a command (a siege design) run too.
+    const queue = [...commands, ...Object.keys(RUNS).filter((k) => !commands.includes(k))];
     const runOne = async (command: string) => {
-      const help = await execFileAsync(bin, [command, '--help'], { encoding: 'utf8' });
-      expect(help.stdout, command).toContain(`Usage: warcast ${command}`);
+      const name = RUNS[command].args[0];
+      const help = await execFileAsync(bin, [name, '--help'], { encoding: 'utf8' });
+      expect(help.stdout, command).toContain(`Usage: warcast ${name}`);
       const out =
         command === 'merge'
           ? mergeOut

@@ -144,6 +144,8 @@ describe('every command for every kind (docs/cli.md)', () => {
         const def = scenarioKindDefinition(kind)!;
         const works = answers(def, command);
         if (works && COSTLY.has(command) && !firstOfKind.has(file)) continue;
+        // price balances a battle design's troop types: a siege design (docs/design.md) has none, and says so.
+        if (command === 'price' && file === 'design-siege.yaml') continue;
         const argv = await argvFor(command, join('examples', file), kind);
         const io = memoryIo();
         const code = await runCli(argv, io);

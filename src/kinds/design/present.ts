@@ -91,9 +91,9 @@ export function presentDesign(r: DesignResult | SiegeDesignResult): Document {
   if (best.breakpoints.length > 0)
     blocks.push(
       table(
-        ['threshold near the best purchase', 'distance', 'P(win) before → at it'],
-        best.breakpoints.map((b) => [b.threshold, b.distance, [percent(b.win.before), ' → ', percent(b.win.edge)]]),
-        'Breakpoints of the best purchase: the rule thresholds near it, in its battle against its worst enemy',
+        ['threshold near the best purchase', 'from the purchase', 'P(win): the purchase → past the threshold'],
+        best.breakpoints.map((b) => [b.threshold, b.distance, [percent(b.win.now), ' → ', percent(b.win.edge)]]),
+        'Breakpoints of the best purchase: the rule thresholds near it, how far it sits from each, and its P(win) as bought and once the threshold is crossed, in its battle against its worst enemy',
       ),
     );
   blocks.push(
