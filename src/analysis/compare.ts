@@ -47,7 +47,8 @@ export interface CompareResult extends ResultMeta {
   trials: [number, number];
   /**
    * Monte Carlo kinds: how the runs were sized — 'given' (`--trials`), 'precision' (`--precision`),
-   * 'staged-default' (neither given: the default precision, src/analysis/staging.ts).
+   * 'staged-default' (neither given: the default precision), 'fixed-default' (another engine: the default count);
+   * src/analysis/staging.ts.
    */
   trialsBy?: TrialsBy;
   rows: CompareRow[];
@@ -159,7 +160,7 @@ export async function compare(
   // ran it: a run's first n trials are the same dice whatever its length).
   const [na, nb] = first.trials;
   const { seed, trials, rows } =
-    by !== null && by !== 'given' && na !== nb && na > 0 && nb > 0
+    (by === 'precision' || by === 'staged-default') && na !== nb && na > 0 && nb > 0
       ? await sa.behaviour.compare!(fileA, fileB, { ...options, trials: Math.max(na, nb), precision: null })
       : first;
   const precision = first.precision;

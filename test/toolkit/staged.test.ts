@@ -63,7 +63,7 @@ describe('the staging policy', () => {
     });
     expect(stagedOptions({ precision: 0.01, trials: 8000 }).options.trials).toBe(8000);
     // A shard cannot stop by precision: it keeps the fixed count (and its replay agrees with it).
-    expect(stagedOptions({ engine: new ShardEngine(1, 2) }).by).toBe('given');
+    expect(stagedOptions({ engine: new ShardEngine(1, 2) }).by).toBe('fixed-default');
     expect(stagedOptions({ engine: pooledEngine() }).by).toBe('staged-default');
   });
 });
