@@ -8,6 +8,7 @@
  */
 import { pairedProportionDifference, halfWidth, type PairedDifference } from '../stats/paired.js';
 import { wilsonInterval } from '../stats/index.js';
+import { settled, sideOf } from './staging.js';
 
 /** One candidate's trials, kept outcome by outcome (1: the buyer's side won that siege) for pairing. */
 export interface StagedTrials {
@@ -128,8 +129,8 @@ export function runStages(trials: StagedTrials[], costs: readonly number[], plan
     // The target: each candidate's interval against it; the cheapest clearly reaching it bounds the search.
     if (plan.target !== null) {
       for (const i of targetOpen) {
-        const [lo, hi] = wilsonInterval(trials[i].wins, trials[i].done);
-        reaches[i] = lo >= plan.target ? true : hi < plan.target ? false : null;
+        const side = sideOf(wilsonInterval(trials[i].wins, trials[i].done), plan.target);
+        reaches[i] = side === 1 ? true : side === -1 ? false : null;
       }
       const cheapest = byCost.find((i) => reaches[i] === true);
       const bound = cheapest === undefined ? Infinity : costs[cheapest];
@@ -139,9 +140,10 @@ export function runStages(trials: StagedTrials[], costs: readonly number[], plan
       for (const i of targetOpen) widest = Math.max(widest, wilsonHalf(trials[i]));
     }
     if (plan.precision === null) break;
-    const bestSettled = open.size === 1 || [...vsLeader.values()].every((d) => halfWidth(d.ci95) <= plan.precision!);
-    const leaderSettled = wilsonHalf(trials[leader]) <= plan.precision;
-    const targetSettled = [...targetOpen].every((i) => wilsonHalf(trials[i]) <= plan.precision!);
+    const known = (i: number) => settled(wilsonInterval(trials[i].wins, trials[i].done), plan.precision!);
+    const bestSettled = open.size === 1 || [...vsLeader.values()].every((d) => settled(d.ci95, plan.precision!));
+    const leaderSettled = known(leader);
+    const targetSettled = [...targetOpen].every(known);
     if (bestSettled && leaderSettled && targetSettled) {
       precisionReached = true;
       break;
