@@ -19,15 +19,16 @@ import {
 } from '../src/app/model.js';
 import { casualtySvg, casualtyTable, resultsRowsSvg } from './charts.js';
 import type { Job } from './worker.js';
-import { startKindSections } from './sections/kinds.js';
+import { sectionWords, startKindSections, type KindSection } from './sections/kinds.js';
 import { fillForm, fillPolicies, formHtml, readForm, withPolicies } from './form.js';
-import { keyChartSvg, pursuitHtml, verdictHtml } from './verdict.js';
+import { headlineHtml, keyChartSvg, pursuitHtml, verdictHtml, type Stage } from './verdict.js';
 import { num, pct } from '../src/text/format.js';
 import { presentOdds } from '../src/kinds/warMachine/present.js';
 import { renderMarkdown } from '../src/present/markdown.js';
 import type { OddsResult } from '../src/analysis/oddsResult.js';
 import { TACTIC_LABELS, type Tactic } from '../src/rules/warMachine/tactics.js';
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
+import type { Document } from '../src/present/document.js';
 import { escapeHtml as esc } from '../src/present/escape.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -57,7 +58,8 @@ function render(): void {
   const r = exactOddsResult(scenario);
   $('verdict-panel').innerHTML = verdictHtml(r);
   $('key-chart').innerHTML = keyChartSvg(r);
-  $('strip').innerHTML = stripHtml(r);
+  battleStrip = stripHtml(r);
+  if (showing === 'battle') $('strip').innerHTML = battleStrip;
   r.sides.forEach((name, i) => ($(`side-${i}`).textContent = `${i === 0 ? 'A' : 'B'} (${name})`));
   $('verdict').textContent = verdictLine(r, pct, num);
   const [a, b] = r.sides;
@@ -211,8 +213,17 @@ export function startPage(): void {
     const r = exactNow();
     if (r) download('result.md', renderMarkdown(presentOdds(r)), 'text/markdown');
   });
-  // The strip shows only while the answer panel is scrolled out of view (CSS shows it on narrow screens only).
-  new IntersectionObserver(([entry]) => ($('strip').hidden = entry.isIntersecting)).observe($('verdict-panel'));
+  // The strip shows only while the answer shown is scrolled out of view (CSS: on narrow screens only).
+  for (const id of ['verdict-panel', 'kind-answer'] as const)
+    new IntersectionObserver(([entry]) => {
+      inView[id] = entry.isIntersecting;
+      placeStrip();
+    }).observe($(id));
+  $('form').addEventListener('focusin', () => show('battle'));
+  $('answer-for').addEventListener('click', (e) => {
+    const kind = (e.target as HTMLElement).closest('button')?.dataset.kind as Shown | undefined;
+    if (kind) show(kind);
+  });
   render();
 
   // The Monte Carlo runs: each in its own Web Worker started from this page's own script (nothing fetched).
@@ -222,12 +233,106 @@ export function startPage(): void {
     (r: OddsOut) =>
       `${r.sides[0]} against ${r.sides[1]}: ${num(r.trials)} battles${r.engagement ? ' and pursuits' : ''}, seed ${r.seed}: ${r.sides[0]} wins ${pct(r.win[0])}, ${r.sides[1]} ${pct(r.win[1])}${r.engagement ? `; a pursuit lasts ${num(r.engagement.days.mean)} battles on average` : ''} (${(r.elapsedMs / 1000).toFixed(2)} s) — as warcast odds --seed ${r.seed} --trials ${r.trials} --json prints`,
   );
-  // Sieges, cascades, marches and divided forces: drawn as their reports (app/sections/kinds.ts).
-  startKindSections($('app-script').textContent ?? '');
+  // Sieges, cascades, marches and divided forces: drawn as their reports (app/sections/kinds.ts); the answer panel
+  // shows the one being edited (the one the page was opened with, first), from its document's headline.
+  const open = startKindSections($('app-script').textContent ?? '', {
+    result(kind, doc, stage) {
+      answers[kind] = { doc, stage, error: '' };
+      if (edited === kind) show(kind);
+      else switcher();
+    },
+    error(kind, message) {
+      answers[kind] = { ...(answers[kind] ?? { stage: null }), error: message };
+      if (edited === kind) show(kind);
+    },
+    focus: (kind) => show(kind),
+  });
+  if (open) opened(open);
   document.documentElement.dataset.ready = 'true';
 }
 
 const workers: Partial<Record<Job['task'], Worker>> = {};
+
+/** What the answer panel shows: the battle of the form, or a kind's section (the one edited last). */
+type Shown = 'battle' | KindSection;
+let showing: Shown = 'battle';
+let edited: Shown = 'battle';
+/** Each kind's latest answer: its document (of the latest stage) and any error of a later run. */
+const answers: Partial<Record<KindSection, { doc?: Document; stage: Stage | null; error: string }>> = {};
+
+/** The answer panel for `kind`: the battle's own panel, or the kind's verdict drawn from its document's headline. */
+function show(kind: Shown): void {
+  edited = kind;
+  showing = kind;
+  $('battle-answer').hidden = kind !== 'battle';
+  $('kind-answer').hidden = kind === 'battle';
+  $('answer').dataset.kind = kind;
+  $('answer-of').textContent = kind === 'battle' ? ': the battle' : `: ${sectionWords(kind).noun}`;
+  if (kind === 'battle') $('strip').innerHTML = battleStrip;
+  else {
+    const a = answers[kind];
+    const h = a?.doc?.headline;
+    const v = h?.figure.value;
+    $('strip').innerHTML = h
+      ? `<span class="a"><span class="n">${esc(h.lead)}</span></span><b>${v && v.q === 'percent' ? pct(v.value, 1) : ''}</b>`
+      : '';
+    const error = a?.error ? `<p class="error">${esc(a.error)}</p>` : '';
+    const body =
+      a?.doc?.headline && a.stage
+        ? headlineHtml(a.doc.headline, a.stage)
+        : a?.doc
+          ? `<p>${esc(a.doc.title)}: no answer to show (see the section below)</p>`
+          : `<p class="small">${a?.error ? 'no answer yet' : `running ${esc(sectionWords(kind).noun)}…`}</p>`;
+    const box = $('kind-answer');
+    box.innerHTML = error + `<div class="${a?.error ? 'stale' : ''}">${body}</div>`;
+    box.dataset.stage = String(a?.stage?.stage ?? '');
+    box.dataset.running = String(a?.stage?.running ?? true);
+  }
+  placeStrip();
+  switcher();
+}
+
+/** The phone's strip: the battle's outcome or the kind's lead and figure, while that answer is out of view. */
+let battleStrip = '';
+const inView = { 'verdict-panel': true, 'kind-answer': false };
+function placeStrip(): void {
+  const strip = $('strip');
+  strip.hidden = strip.innerHTML === '' || (showing === 'battle' ? inView['verdict-panel'] : inView['kind-answer']);
+}
+
+/** "answer for": the battle and each kind with an answer, the one shown pressed (none while there is only one). */
+function switcher(): void {
+  const kinds: Shown[] = ['battle', ...(Object.keys(answers) as KindSection[])];
+  const box = $('answer-for');
+  box.hidden = kinds.length < 2;
+  box.innerHTML =
+    'answer for: ' +
+    kinds
+      .map(
+        (k) =>
+          `<button type="button" data-kind="${k}" aria-pressed="${k === showing}">${esc(k === 'battle' ? 'the battle' : sectionWords(k).noun)}</button>`,
+      )
+      .join(' ');
+}
+
+/** The page opened with a kind's file: its title and words head the page, its answer is the panel's. */
+function opened(kind: KindSection): void {
+  const words = sectionWords(kind);
+  let title = words.noun;
+  try {
+    const doc = parse($<HTMLTextAreaElement>(`${kind}-text`).value) as { title?: unknown } | null;
+    if (typeof doc?.title === 'string') title = doc.title;
+  } catch {
+    // The run will say what is wrong with the file; the heading keeps the kind's name.
+  }
+  document.title = `${title} — warcast what-if`;
+  document.querySelector('header.top h1')!.textContent = `${title}: what if?`;
+  document.querySelector('header.top .lead')!.innerHTML =
+    `Edit ${esc(words.noun)} below: its answer is recomputed in this page by the code of <code>${esc(words.command)}</code>, and equals what it prints. A War Machine battle follows.`;
+  $('answer').closest('.layout')!.classList.add('with-kind');
+  $('form').insertAdjacentHTML('beforebegin', '<h2 class="battle-h">A War Machine battle: what if?</h2>');
+  show(kind);
+}
 
 /** A worker running this page's own script (nothing fetched: a blob: URL of the inline script). */
 function pageWorker(): Worker {

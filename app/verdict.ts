@@ -2,12 +2,14 @@
  * The answer panel beside the form: who is favoured and by how much, how the battle ends (A wins, no battle,
  * a standing tie, B wins) as one bar, the expected losses with their 5%–95% spread as the key chart, and, when
  * the battle is pursued over days (no exact answer), the Monte Carlo verdict as it fills in, with its 95%
- * interval. Plain HTML and SVG strings; every number carries data-key/data-value so the browser test reads what
- * is drawn.
+ * interval. Any other kind's verdict is drawn from its document's headline by `headlineHtml`. Plain HTML and
+ * SVG strings; every number carries data-key/data-value (a headline's also its JSON path) so the browser test
+ * reads what is drawn.
  */
 import type { OddsResult } from '../src/analysis/oddsResult.js';
 import { discreteQuantile, wilsonInterval } from '../src/stats/index.js';
-import { num, pct } from '../src/present/format.js';
+import { num, pct, quantityText } from '../src/present/format.js';
+import type { Headline, HeadlineFigure } from '../src/present/headline.js';
 import { escapeHtml as esc } from '../src/present/escape.js';
 
 /** Side A's colour, side B's, and the "nobody wins" shades (as the report charts: A warm, B blue). */
@@ -117,5 +119,89 @@ export function pursuitHtml(r: OddsResult, planned: number, running: boolean): s
     `<p>wins the last battle: ${won(0)}; ${won(1)}</p>` +
     `<p class="small">battles fought: ${num(e.days.mean)} on average; expected losses over the pursuit: ${lost(0)}, ${lost(1)}</p>` +
     `<p class="small" data-key="p-trials" data-value="${n}">${num(n)} of ${num(planned)} trials${running ? ', refining…' : ' (as warcast odds --seed ' + r.seed + ' --trials ' + n + ' prints)'}</p>`
+  );
+}
+
+/** Shades of a side's colour for the parts of one bar (side 0 warm, side 1 blue, neither grey). */
+const SHADES: Record<'0' | '1' | 'null', readonly string[]> = {
+  '0': ['#b5533c', '#d98b6f', '#7d3422', '#ecbfad'],
+  '1': ['#3b6fb5', '#86aadb', '#244a80', '#bfd2ec'],
+  null: ['#8d8a80', '#c9c5b9', '#5f5c55', '#e2dfd6'],
+};
+const sideColour = (side: 0 | 1 | null) => (side === null ? 'var(--ink)' : COLOURS[side]);
+
+/** A headline number as drawn: its text, its value and its place in the result's JSON for a reader (and the test). */
+function figure(f: HeadlineFigure, text = quantityText(f.value)): string {
+  const v = f.value;
+  const value = 'value' in v ? v.value : v.mean;
+  const ci = v.q === 'percent' && v.ci ? ` data-lo="${v.ci[0]}" data-hi="${v.ci[1]}"` : '';
+  const path = f.path ? ` data-path="${esc(JSON.stringify(f.path))}"` : '';
+  return `<span class="fig"${path} data-value="${value}"${ci}>${esc(text)}</span>`;
+}
+
+/** An interval's end: 0 and 1 as 0% and 100% (certain ends), any other as `pct` prints it. */
+const bound = (x: number) => (x === 0 || x === 1 ? pct(x, 0) : pct(x));
+
+/** Where a kind's staged run stands: which stage of how many, its trials of the planned, whether more is coming. */
+export interface Stage {
+  stage: number;
+  stages: number;
+  planned: number;
+  running: boolean;
+  /** The command that prints the same numbers for this stage. */
+  command: string;
+}
+
+/**
+ * Any kind's verdict, from its document's headline (src/present/headline.ts): who is favoured, the main
+ * probability big with its 95% interval, how it ends as one bar with a legend, a few more numbers, and how they
+ * were made (exact, or which Monte Carlo stage). Written once: nothing here knows which kind it draws.
+ */
+export function headlineHtml(h: Headline, stage: Stage): string {
+  const f = h.figure;
+  const fv = f.value;
+  const big =
+    fv.q === 'percent'
+      ? `${figure(f, pct(fv.value))} <span>${esc(f.label)}${fv.ci ? ` <small>(95%: ${bound(fv.ci[0])}–${bound(fv.ci[1])})</small>` : ` <small>(${h.method.exact ? 'exact' : 'estimate'})</small>`}</span>`
+      : `${figure(f)} <span>${esc(f.label)}</span>`;
+  let bar = '';
+  if (h.outcome) {
+    const used = { '0': 0, '1': 0, null: 0 };
+    const parts = h.outcome.parts.map((p) => {
+      const key = String(p.side) as '0' | '1' | 'null';
+      const shades = SHADES[key];
+      return { p, colour: shades[used[key]++ % shades.length], share: 'value' in p.value ? p.value.value : 0 };
+    });
+    const text = (x: (typeof parts)[number]) => `${x.p.label} ${quantityText(x.p.value)}`;
+    bar =
+      `<p class="small bar-label">${esc(h.outcome.label)}</p>` +
+      `<div class="outcome" role="img" aria-label="${esc(`${h.outcome.label}: ${parts.map(text).join(', ')}`)}">${parts
+        .filter((x) => x.share > 0)
+        .map(
+          (x) =>
+            `<span class="seg" style="width:${(x.share * 100).toFixed(3)}%;background:${x.colour}" title="${esc(x.p.words ?? x.p.label)}: ${pct(x.share)}"></span>`,
+        )
+        .join('')}</div>` +
+      `<ul class="legend">${parts
+        .filter((x) => x.share > 0)
+        .map(
+          (x) =>
+            `<li${x.p.words ? ` title="${esc(x.p.words)}"` : ''}><span class="swatch" style="background:${x.colour}" aria-hidden="true"></span>${esc(x.p.label)} ${figure(x.p)}</li>`,
+        )
+        .join('')}</ul>`;
+  }
+  const facts = h.facts.length
+    ? `<table class="facts"><tbody>${h.facts.map((x) => `<tr><th scope="row">${esc(x.label)}</th><td>${figure(x)}</td></tr>`).join('')}</tbody></table>`
+    : '';
+  const m = h.method;
+  const how = m.exact
+    ? `${esc(m.how)} <small>(as ${esc(stage.command)} prints)</small>`
+    : `Monte Carlo: <span data-key="k-trials" data-value="${m.trials}">${num(m.trials)}</span> ${esc(m.unit)}, seed ${m.seed}` +
+      (stage.stages > 1 ? `, stage ${stage.stage} of ${stage.stages}` : '') +
+      (stage.running ? `; refining to ${num(stage.planned)}…` : ` <small>(as ${esc(stage.command)} prints)</small>`);
+  return (
+    `<p class="headline"><strong data-key="k-lead" style="color:${sideColour(h.leadSide)}">${esc(h.lead)}</strong></p>` +
+    `<p class="big">${big}</p>${bar}${facts}` +
+    `<p class="small method" data-key="k-method">${how}</p>`
   );
 }

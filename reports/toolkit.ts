@@ -65,7 +65,7 @@ export function seekReport(r: SeekResult, file: string, sources: readonly string
 }
 
 const WORTH_SOURCE =
-  'Scale factors and their BR / troop equivalents (exact bisection; on a siege or a cascade, paired trials with common random numbers, each change with its 95% interval, equivalents by bisection at the change and its interval’s ends; a cascade’s equivalents are in legions): docs/design.md, “worth”.';
+  'Scale factors and their BR / troop equivalents (exact bisection; on a siege or a cascade, paired trials with common random numbers, each change with its 95% interval, equivalents by bisection with the values the item cannot be told from in brackets, rows within noise of each other ranked as tied; a cascade’s equivalents are in legions): docs/design.md, “worth”.';
 
 /** The rules each kind's worth rests on (a map by the result's kind: each kind's sources live with its report). */
 const WORTH_SOURCES: Record<WorthResult['kind'], readonly string[]> = {

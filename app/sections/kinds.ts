@@ -16,12 +16,15 @@ import { cascadeReport } from '../../reports/cascade.js';
 import { dividedReport, marchReport } from '../../reports/campaign.js';
 import type { Job } from '../worker.js';
 import { documentHtml, type PageChart } from './document.js';
+import type { Stage } from '../verdict.js';
 
 export type KindSection = 'siege' | 'cascade' | 'march' | 'divided';
 export const KIND_SECTIONS: readonly KindSection[] = ['siege', 'cascade', 'march', 'divided'];
 
 interface SectionInfo {
   title: string;
+  /** One of them, as a sentence names it. */
+  noun: string;
   what: string;
   command: string;
   /** Monte Carlo trials by default; null: exact only (no seed, no trials). */
@@ -35,6 +38,7 @@ interface SectionInfo {
 const SECTIONS: Record<KindSection, SectionInfo> = {
   siege: {
     title: 'Sieges',
+    noun: 'the siege',
     what: 'A siege (YAML, as <code>warcast siege</code> reads), Monte Carlo',
     command: 'warcast siege FILE --seed S --trials N',
     trials: 100_000,
@@ -43,6 +47,7 @@ const SECTIONS: Record<KindSection, SectionInfo> = {
   },
   cascade: {
     title: 'Cascades',
+    noun: 'the cascade',
     what: 'A Dune seizure cascade (YAML, as <code>warcast cascade</code> reads; NPC attacks on), Monte Carlo',
     command: 'warcast cascade FILE --seed S --trials N',
     trials: 20_000,
@@ -51,6 +56,7 @@ const SECTIONS: Record<KindSection, SectionInfo> = {
   },
   march: {
     title: 'Marches',
+    noun: 'the march',
     what: 'A march (YAML, as <code>warcast march</code> reads): exact by default (the Markov chain over the days), or Monte Carlo',
     command: 'warcast march FILE [--monte-carlo --seed S --trials N]',
     trials: 100_000,
@@ -59,6 +65,7 @@ const SECTIONS: Record<KindSection, SectionInfo> = {
   },
   divided: {
     title: 'Divided forces',
+    noun: 'the divided battle',
     what: 'Several forces a side (YAML, as <code>warcast divided</code> reads): exact',
     command: 'warcast divided FILE',
     trials: null,
@@ -96,6 +103,8 @@ const chartWidth = (kind: KindSection) => Math.max(260, Math.min(760, ($(`${kind
 
 const shown: Partial<Record<KindSection, { document?: Document; charts: PageChart[]; width: number }>> = {};
 const workers: Partial<Record<KindSection, Worker>> = {};
+/** A run an edit scheduled (once typing pauses); a run started meanwhile (the button) cancels it. */
+const typing: Partial<Record<KindSection, ReturnType<typeof setTimeout>>> = {};
 
 function draw(kind: KindSection): void {
   const c = shown[kind];
@@ -114,61 +123,133 @@ function jobOf(kind: KindSection): Job {
   return { task: kind, text, seed, trials, ...(s.method ? { method } : {}) } as Job;
 }
 
-/** Run one section: a fresh worker (the page's own script), progress, then the document drawn. */
+/** The stages a run of `trials` goes through: 2,000, 20,000, 100,000 trials while below it, then it. */
+export const STAGES = [2_000, 20_000, 100_000];
+export function stagesOf(trials: number | null): (number | null)[] {
+  if (trials === null) return [null];
+  return [...STAGES.filter((n) => n < trials), trials];
+}
+
+/** What the page hears from the sections: a stage's document drawn, a run that failed, a section being edited. */
+export interface SectionEvents {
+  result(kind: KindSection, document: Document | undefined, stage: Stage): void;
+  error(kind: KindSection, message: string): void;
+  focus(kind: KindSection): void;
+}
+let events: SectionEvents | undefined;
+
+/** The command that prints a stage's numbers: the section's with its seed and trials filled in. */
+function commandOf(kind: KindSection, job: Job): string {
+  const j = job as { seed?: number; trials?: number; method?: string };
+  const words = [`warcast ${kind} FILE`];
+  if (j.method === 'monte-carlo') words.push('--monte-carlo');
+  if (j.trials !== undefined && (j.method === undefined || j.method === 'monte-carlo'))
+    words.push(`--seed ${j.seed} --trials ${j.trials}`);
+  return words.join(' ');
+}
+
+/**
+ * Run one section in stages (one worker, the page's own script): each stage is the CLI's run for its trials
+ * (`warcast siege FILE --seed S --trials 2000`, then 20,000, …, then the trials asked), so the verdict fills in
+ * and its interval narrows; each stage's document is drawn, and the last one's JSON is shown.
+ */
 export function runSection(kind: KindSection, script: string): void {
+  clearTimeout(typing[kind]);
   workers[kind]?.terminate();
   const worker = new Worker(URL.createObjectURL(new Blob([script], { type: 'text/javascript' })));
   workers[kind] = worker;
   const progress = $<HTMLProgressElement>(`${kind}-progress`);
   const status = $(`${kind}-status`);
   const section = $(kind);
+  const full = jobOf(kind);
+  const exact = !('trials' in full) || ('method' in full && full.method === 'exact');
+  const stages = stagesOf(exact ? null : (full as { trials: number }).trials);
+  const total = stages.reduce<number>((a, n) => a + (n ?? 1), 0);
+  let stage = 0;
+  let before = 0;
   progress.value = 0;
+  progress.max = total;
   status.textContent = 'running…';
   section.setAttribute('aria-busy', 'true');
+  section.dataset.drawn = 'false';
+  $(`${kind}-result`).textContent = '';
+  const jobAt = (k: number): Job => (stages[k] === null ? full : ({ ...full, trials: stages[k] } as Job));
   worker.onmessage = (
     e: MessageEvent<{ type: string; done: number; total: number; message: string; result: unknown; elapsedMs: number }>,
   ) => {
     const m = e.data;
     if (m.type === 'progress') {
-      progress.max = m.total;
-      progress.value = m.done;
+      progress.value = before + (m.done / m.total) * (stages[stage] ?? 1);
+      return;
+    }
+    if (m.type === 'error') {
+      worker.terminate();
+      section.setAttribute('aria-busy', 'false');
+      status.textContent = m.message;
+      events?.error(kind, m.message);
+      return;
+    }
+    const last = stage === stages.length - 1;
+    before += stages[stage] ?? 1;
+    progress.value = before;
+    const content = SECTIONS[kind].content(m.result as never);
+    shown[kind] = { document: content.document, charts: content.charts, width: 0 };
+    status.textContent = last
+      ? `done in ${(m.elapsedMs / 1000).toFixed(2)} s`
+      : `stage ${stage + 1} of ${stages.length} done; refining…`;
+    draw(kind);
+    section.dataset.trials = String(stages[stage] ?? '');
+    events?.result(kind, content.document, {
+      stage: stage + 1,
+      stages: stages.length,
+      planned: stages.at(-1) ?? 0,
+      running: !last,
+      command: commandOf(kind, jobAt(stage)),
+    });
+    if (!last) {
+      stage++;
+      worker.postMessage(jobAt(stage));
       return;
     }
     worker.terminate();
     section.setAttribute('aria-busy', 'false');
-    if (m.type === 'error') {
-      status.textContent = m.message;
-      return;
-    }
-    progress.value = progress.max;
-    const content = SECTIONS[kind].content(m.result as never);
-    shown[kind] = { document: content.document, charts: content.charts, width: 0 };
-    status.textContent = `done in ${(m.elapsedMs / 1000).toFixed(2)} s`;
-    draw(kind);
     $(`${kind}-result`).textContent = JSON.stringify(m.result, null, 2);
     section.dataset.drawn = 'true';
   };
-  section.dataset.drawn = 'false';
-  $(`${kind}-result`).textContent = '';
-  worker.postMessage(jobOf(kind));
+  worker.postMessage(jobAt(0));
 }
 
 /**
- * Fill `#kinds` with the four sections, prefilled from the page's embedded scenarios; run the section of the kind
- * the page was opened with (`data-open` on #kinds), and redraw the charts when the width changes.
+ * Fill `#kinds` with the four sections, prefilled from the page's embedded scenarios; the section of the kind the
+ * page was opened with (`data-open` on #kinds) goes first, beside the answer (before the battle's form), and runs
+ * at once. An edit of a section's scenario or run settings runs it again (once typing pauses); the page hears of
+ * each stage's document, of a failed run and of a section being edited (`on`). Charts are redrawn when the width
+ * changes.
  */
-export function startKindSections(script: string): void {
+export function startKindSections(script: string, on: SectionEvents): KindSection | null {
+  events = on;
   const host = $('kinds');
-  if (!host) return;
+  if (!host) return null;
   const texts = JSON.parse($('kind-scenarios')?.textContent ?? '{}') as Partial<Record<KindSection, string>>;
-  const open = host.dataset.open as KindSection | undefined;
-  // The opened kind first: its charts are what the page was opened for.
-  const order =
-    open && KIND_SECTIONS.includes(open) ? [open, ...KIND_SECTIONS.filter((k) => k !== open)] : KIND_SECTIONS;
+  const open = KIND_SECTIONS.find((k) => k === host.dataset.open) ?? null;
+  const order = open ? [open, ...KIND_SECTIONS.filter((k) => k !== open)] : KIND_SECTIONS;
   host.insertAdjacentHTML('beforeend', order.map(sectionHtml).join('\n'));
+  // The opened kind's section sits where the eye is: beside the answer, before the battle's form.
+  if (open) $('form').before($(open));
   for (const kind of KIND_SECTIONS) {
     $<HTMLTextAreaElement>(`${kind}-text`).value = texts[kind] ?? '';
     $(`${kind}-run`).addEventListener('click', () => runSection(kind, script));
+    const section = $(kind);
+    section.addEventListener('focusin', () => on.focus(kind));
+    const rerun = () => {
+      clearTimeout(typing[kind]);
+      typing[kind] = setTimeout(() => runSection(kind, script), 500);
+    };
+    section.addEventListener('input', rerun);
+    section.addEventListener('change', (e) => {
+      // A select fires change only; a text field fires input first (already scheduled).
+      if ((e.target as HTMLElement).tagName === 'SELECT') rerun();
+    });
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
   window.addEventListener('resize', () => {
@@ -177,5 +258,12 @@ export function startKindSections(script: string): void {
       for (const kind of KIND_SECTIONS) if (shown[kind] && shown[kind]!.width !== chartWidth(kind)) draw(kind);
     }, 100);
   });
-  if (open && KIND_SECTIONS.includes(open)) runSection(open, script);
+  if (open) runSection(open, script);
+  return open;
+}
+
+/** A section's title and words (the page's heading and lead when it is the kind opened). */
+export function sectionWords(kind: KindSection): { title: string; noun: string; what: string; command: string } {
+  const s = SECTIONS[kind];
+  return { title: s.title, noun: s.noun, what: s.what, command: s.command };
 }

@@ -6,7 +6,7 @@
  */
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { grouped } from '../numbers.js';
-import { RATIO_MODE, ratioBonus } from '../rules/warMachine/adjustments.js';
+import { BOOK_RATIO_FLOOR, RATIO_MODE, ratioBonus } from '../rules/warMachine/adjustments.js';
 import { battleRating } from '../rules/warMachine/battleRating.js';
 import { officersNeeded, officersSuffice, percentOfForce } from '../rules/warMachine/forceRating.js';
 import { rateSides, type SideRating } from '../rules/warMachine/rating.js';
@@ -23,32 +23,57 @@ export function ratioText(a: number, b: number): string {
   return String(Math.floor((hi * 10_000) / lo) / 10_000);
 }
 
-/** R in hundredths, rounded up: the first two-decimal ratio at or above hi / lo (integers, exact). */
-function hundredthsUp(a: number, b: number): number {
-  const [hi, lo] = a >= b ? [a, b] : [b, a];
-  const q = Math.floor((100 * hi) / lo);
-  return q * lo < 100 * hi ? q + 1 : q;
-}
+/**
+ * The printed band edges as fractions [numerator, denominator] (sheet l. 73–81; RC l. 11136): 1.5, 2, 3 … 7, 10,
+ * 15, 20, then every 10; and the first band's floor, which depends on the reading.
+ */
+const RATIO_EDGES: readonly (readonly [number, number])[] = [
+  [3, 2],
+  [2, 1],
+  [3, 1],
+  [4, 1],
+  [5, 1],
+  [6, 1],
+  [7, 1],
+  [10, 1],
+  [15, 1],
+  [20, 1],
+];
 
 /**
- * The band edge crossed when one side's troops go from `from` to `to` (adjacent counts) against `other`: the
- * two-decimal ratio b between the two ratios (the printed bands are such numbers), "reaches 1.01:1" when the new
- * ratio is b, "passes 2:1" when it goes beyond, "falls to 3:1" or "falls below 2:1" going down.
+ * The band edge crossed when one side's troops go from `from` to `to` (adjacent counts) against `other`, in one
+ * vocabulary: an edge the upper band includes (the book's floor 1.01, every edge under `down`) is reached "to X:1
+ * or above" going up and left "below X:1" going down; an edge the lower band includes (1.5, 2, 3 … under `book`
+ * and `up`, which count R ≤ 1.5 as 1.5 and otherwise ⌈R⌉) is passed "above X:1" going up and reached "to X:1 or
+ * below" going down. So an edge reads the same wherever the counts land. `mode` is the reading (RATIO_MODE).
  */
-export function ratioEdgeWords(from: number, to: number, other: number): string {
-  const rFrom = Math.max(from, other) / Math.min(from, other);
-  const rTo = Math.max(to, other) / Math.min(to, other);
-  const rising = rTo > rFrom;
-  const [lowA, lowB, highA, highB] = rising ? [from, other, to, other] : [to, other, from, other];
-  const b = hundredthsUp(lowA, lowB);
-  const bText = String(b / 100);
-  const high = Math.max(highA, highB) * 100;
-  const highLo = Math.min(highA, highB);
-  if (b * highLo > high) return `${rising ? 'reaches' : 'falls to'} ${ratioText(to, other)}:1`; // no b between
-  const exactlyTo = hundredthsUp(to, other) * Math.min(to, other) === 100 * Math.max(to, other);
-  const atTo = exactlyTo && hundredthsUp(to, other) === b;
-  if (rising) return `${atTo ? 'reaches' : 'passes'} ${bText}:1`;
-  return `${atTo ? 'falls to' : 'falls below'} ${bText}:1`;
+export function ratioEdgeWords(from: number, to: number, other: number, mode: number): string {
+  const ratioOf = (n: number) => (n >= other ? [n, other] : [other, n]);
+  const [hiFrom, loFrom] = ratioOf(from);
+  const [hiTo, loTo] = ratioOf(to);
+  const rising = hiTo * loFrom > hiFrom * loTo;
+  const [hiLow, loLow, hiHigh, loHigh] = rising ? [hiFrom, loFrom, hiTo, loTo] : [hiTo, loTo, hiFrom, loFrom];
+  // R ≥ x, exactly on the counts: hi × den ≥ num × lo.
+  const atLeast = (hi: number, lo: number, [num, den]: readonly [number, number]) => hi * den >= num * lo;
+  const above = (hi: number, lo: number, [num, den]: readonly [number, number]) => hi * den > num * lo;
+  const inclusive = mode === RATIO_MODE.down;
+  const edges: { edge: readonly [number, number]; inclusive: boolean }[] = [
+    ...(mode === RATIO_MODE.book
+      ? [{ edge: [BOOK_RATIO_FLOOR.num, BOOK_RATIO_FLOOR.den] as const, inclusive: true }]
+      : []),
+    ...(mode === RATIO_MODE.up ? [{ edge: [1, 1] as const, inclusive: false }] : []),
+    ...RATIO_EDGES.map((edge) => ({ edge, inclusive })),
+  ];
+  for (let k = 30; k <= 10 * Math.ceil(hiHigh / loHigh / 10); k += 10) edges.push({ edge: [k, 1], inclusive });
+  const crossed = edges.find(({ edge, inclusive: inc }) =>
+    inc
+      ? !atLeast(hiLow, loLow, edge) && atLeast(hiHigh, loHigh, edge)
+      : !above(hiLow, loLow, edge) && above(hiHigh, loHigh, edge),
+  );
+  if (!crossed) return `${rising ? 'rises' : 'falls'} to ${ratioText(to, other)}:1`;
+  const x = `${+(crossed.edge[0] / crossed.edge[1]).toFixed(2)}:1`;
+  if (crossed.inclusive) return rising ? `rises to ${x} or above` : `falls below ${x}`;
+  return rising ? `rises above ${x}` : `falls to ${x} or below`;
 }
 
 /** A side's troop-ratio bonus when the two forces have `mine` and `theirs` troops (0 for the smaller force). */
@@ -90,7 +115,7 @@ function ratioSentences(before: WarMachineScenario, after: WarMachineScenario, r
       const at = firstReaching(tb[k], ta[k], f);
       const prev = at + (ta[k] > tb[k] ? -1 : 1);
       out.push(
-        `at ${grouped(at)} ${ra[k].name} troops against ${grouped(other)} the troop ratio ${ratioEdgeWords(prev, at, other)}: ${change}`,
+        `at ${grouped(at)} ${ra[k].name} troops against ${grouped(other)} the troop ratio ${ratioEdgeWords(prev, at, other, mode)}: ${change}`,
       );
     } else
       out.push(

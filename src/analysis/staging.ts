@@ -9,6 +9,7 @@
  * the cap — as Raidbots' staged "smart sim" culls most candidates in its first cheap stage. Stages are fixed trial
  * counts, never a clock, so a staged answer is the same bytes for any thread count.
  */
+import { LocalEngine } from '../engine/local.js';
 import type { RunOptions } from './options.js';
 
 /** Trials of the first stage (a run in whole chunks rounds it up to its kernel's chunk). */
@@ -55,12 +56,16 @@ export type TrialsBy = 'given' | 'precision' | 'staged-default';
 /**
  * The run options of a command whose candidates are Monte Carlo: the user's, unless they name neither `--trials`
  * nor `--precision` (nor `--exact`), in which case the default precision, the first stage and (unless given) the
- * default cap. A run on another engine (a shard, a replay of shards, a cluster, a checkpoint) keeps the fixed
- * count, so its parts and their replay agree on what was run.
+ * default cap. `--precision` without `--trials` starts at the first stage (its cap stays `--max-trials`, by
+ * default the run options' own); `--trials N --precision ε` starts at N. A run on another engine than this process's (a shard, a replay of shards, a cluster, a checkpoint)
+ * keeps the fixed count, so its parts and their replay agree on what was run.
  */
 export function stagedOptions<O extends RunOptions>(o: O): { options: O; by: TrialsBy } {
-  if ((o.precision ?? null) !== null) return { options: o, by: 'precision' };
-  if (o.trials !== undefined || o.exact || o.engine !== undefined) return { options: o, by: 'given' };
+  // A precision given alone stages from the first stage too (not from the default --trials, a million).
+  if ((o.precision ?? null) !== null)
+    return { options: o.trials === undefined ? { ...o, trials: FIRST_STAGE } : o, by: 'precision' };
+  if (o.trials !== undefined || o.exact || !(o.engine === undefined || o.engine instanceof LocalEngine))
+    return { options: o, by: 'given' };
   return {
     options: {
       ...o,

@@ -24,6 +24,7 @@ import { explainWarMachineChange } from './explainChange.js';
 import { exactOdds } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
 import { seek } from './seek.js';
+import { rankRows, sortRows } from './worthSearch.js';
 
 export interface WorthOptions extends RunOptions {
   /** The side whose adjustments are valued (default 0, side A). Cascades: a player's index (or `player`). */
@@ -75,12 +76,19 @@ export interface WorthItem {
   /** Sieges and cascades: the 95% intervals of `casualtiesDelta` (paired, trial by trial). */
   casualtiesDeltaCi95?: [[number, number], [number, number]];
   /**
-   * Sieges and cascades, a change beyond noise: the BR equivalents of the ends of `changeCi95` (bisection at each
-   * end; null where no value in range reaches it), smaller first.
+   * Sieges and cascades, a change beyond noise: the BR values the item cannot be told from — those whose measure,
+   * compared with the item's trial by trial over its first `equivalentTrials` trials, differs from it within noise
+   * (95% interval containing 0) — as [smallest, largest] change of bonus; null where they run past the range
+   * searched. When no whole value is within noise, the two either side of the item.
    */
   brEquivalentCi95?: [number | null, number | null];
   /** The same in troops (cascades: legions). */
   troopsEquivalentCi95?: [number | null, number | null];
+  /**
+   * Sieges and cascades, a change beyond noise: the item's first trials each value searched was compared over, trial
+   * by trial (at most 16,000; the equivalents' brackets carry the noise of that comparison).
+   */
+  equivalentTrials?: number;
   /** Change in mean troops lost: [this side, the enemy] (exact). */
   casualtiesDelta: [number, number];
   /**
@@ -111,6 +119,17 @@ export interface WorthItem {
    * item turns battles into no battle, which no change of bonus or troops does.
    */
   equivalentNote?: string;
+  /**
+   * 1 + the items whose |winDelta| is larger and not tied with this one: rows are listed by |winDelta|, and rows
+   * tied with each other share what the data can tell, never an order (as tournament's `rank`).
+   */
+  rank?: number;
+  /**
+   * The items whose size of change cannot be told from this one's. Sieges and cascades: the 95% interval of the
+   * paired difference of the two |changes| (over the trials both ran, each paired with the scenario's trial of that
+   * number) contains 0. Battles (exact): the two |changes| are equal.
+   */
+  tiedWith?: string[];
 }
 
 export interface WorthResult extends ResultMeta {
@@ -337,7 +356,9 @@ export async function worthBattle(
         : {}),
     });
   }
-  items.sort((a, b) => Math.abs(b.winDelta) - Math.abs(a.winDelta) || a.name.localeCompare(b.name));
+  // Exact odds have no noise: only equal sizes of change tie.
+  rankRows(items, (a, b) => Math.abs(Math.abs(items[a].winDelta) - Math.abs(items[b].winDelta)) <= SLACK);
+  sortRows(items);
   return {
     ...resultMeta('worth'),
     kind: 'war-machine',

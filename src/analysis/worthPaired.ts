@@ -14,6 +14,7 @@ import type { Kernel } from '../engine/kernel.js';
 import { pairedMeanDifference, pairedProportionDifference, type PairedDifference } from '../stats/paired.js';
 import { wilsonInterval } from '../stats/index.js';
 import { settled, stagesOf } from './staging.js';
+import { TrialBits } from './trialBits.js';
 
 /** How a variant's accumulator is read: running totals, so one trial's values are the change over its call. */
 export interface PairedReader {
@@ -48,6 +49,8 @@ const CHECK_EVERY = 64;
 /** The scenario as it stands: its per-trial outcomes and losses are kept, for every variant to pair with. */
 export class PairedBase<Plan> {
   done = 0;
+  /** Which trials met the measure (the same as `outcomeOf`), for comparisons trial by trial. */
+  readonly bits = new TrialBits();
   private outcome = new Uint8Array(1024);
   private losses = new Float64Array(2048);
   private readonly acc: Float64Array;
@@ -90,6 +93,7 @@ export class PairedBase<Plan> {
       kernel.run(plan, this.seed, t, 1, t * chunk + 1, this.acc);
       const h = read.hits(this.acc, t + 1);
       this.outcome[t] = h - this.hitsSoFar;
+      this.bits.set(t, this.outcome[t]);
       this.hitsSoFar = h;
       read.lost(this.acc, this.sums);
       this.losses[2 * t] = this.sums[0] - this.before[0];
@@ -125,6 +129,8 @@ export class PairedBase<Plan> {
 /** An item, or a value an equivalent's search tries: run trial by trial beside the base. */
 export class PairedVariant<Plan> {
   done = 0;
+  /** Which trials met the measure: kept so two variants (an item, a value searched) compare trial by trial. */
+  readonly bits = new TrialBits();
   private readonly acc: Float64Array;
   private readonly sums = new Float64Array(2);
   private readonly before = new Float64Array(2);
@@ -171,6 +177,7 @@ export class PairedVariant<Plan> {
       const h = read.hits(this.acc, t + 1);
       const mine = h - this.hitsSoFar;
       this.hitsSoFar = h;
+      this.bits.set(t, mine);
       const theirs = this.base.outcomeOf(t);
       if (theirs > mine) this.baseOnly++;
       else if (mine > theirs) this.variantOnly++;
@@ -205,9 +212,6 @@ export class PairedVariant<Plan> {
 export { stagesOf, FIRST_STAGE } from './staging.js';
 export { STAGED_PRECISION as WORTH_PRECISION, STAGED_MAX_TRIALS as WORTH_MAX_TRIALS } from './staging.js';
 
-/** The most trials a value an equivalent's search tries runs (the searches cost more than the items). */
-export const EQUIVALENT_TRIALS = 8_000;
-
 /** How many trials each variant runs: stages by precision (the default), or one fixed count (`--trials`). */
 export interface WorthPlan {
   seed: number;
@@ -226,29 +230,10 @@ export interface PairedItemInput<Plan> {
   model: PairedModel<Plan>;
 }
 
-/** One equivalent searched (`bonus` in BR points, `troops`, a force's legions): the measure at a value of it. */
-export interface EquivalentField<Plan> {
-  current: number;
-  lo: number;
-  hi: number;
-  /** The variant at that value (null: the rules refuse it). */
-  model(value: number): PairedModel<Plan> | null;
-}
-
-/** An equivalent found by bisection at the change and at both ends of its interval (null: none in range). */
-export interface FoundEquivalent {
-  value: number | null;
-  /** The measure there (the round trip). */
-  win: number | null;
-  /** From bisecting at the ends of the change's 95% interval, low value first (null where none in range). */
-  ci95: [number | null, number | null];
-}
-
 export class PairedWorth<Plan> {
   readonly base: PairedBase<Plan>;
   readonly stages: number[];
   interrupted = false;
-  private readonly curves = new Map<string, PairedVariant<Plan> | null>();
 
   constructor(
     baseModel: PairedModel<Plan>,
@@ -291,64 +276,6 @@ export class PairedWorth<Plan> {
       if (open.size === 0) break;
     }
     return final;
-  }
-
-  /**
-   * The value of a field whose measure, paired with the base over the item's n trials, reaches the item's change:
-   * at the change itself and at both ends of its 95% interval (docs/design.md, "worth": equivalents). Only for a
-   * change beyond noise; the caller leaves a change within noise without one.
-   */
-  equivalent(
-    name: string,
-    field: EquivalentField<Plan>,
-    st: PairedStats,
-    search: (
-      count: (v: number) => Promise<number | null>,
-      current: number,
-      baseCount: number,
-      itemCount: number,
-      lo: number,
-      hi: number,
-      n: number,
-    ) => Promise<{ value: number; count: number } | null>,
-  ): Promise<FoundEquivalent> {
-    // The curve is read over the item's trials, at most EQUIVALENT_TRIALS of them (a stage): its points are
-    // paired with the base too, and an equivalent's interval comes from the item's change, not the curve.
-    const n = Math.max(...this.stages.filter((s) => s <= Math.min(st.trials, EQUIVALENT_TRIALS)), 0) || st.trials;
-    const baseHits = this.base.stage(n).hits;
-    const count = async (v: number) => {
-      if (v === field.current) return baseHits;
-      const key = `${name}:${v}`;
-      if (!this.curves.has(key)) {
-        const m = field.model(v);
-        this.curves.set(key, m === null ? null : this.variant(m));
-      }
-      const curve = this.curves.get(key)!;
-      if (curve === null) return null;
-      const at = curve.stage(n);
-      if (at === null) {
-        this.interrupted = true;
-        return null;
-      }
-      return at.hits;
-    };
-    const find = (target: number) =>
-      search(count, field.current, baseHits, Math.round(baseHits + target * n), field.lo, field.hi, n);
-    return (async () => {
-      const point = await find(st.change.difference);
-      const ends = [await find(st.change.ci95[0]), await find(st.change.ci95[1])].map((e) =>
-        e === null ? null : e.value - field.current,
-      );
-      // A gain's low end of the change gives the smaller equivalent; a loss's the larger (less negative) one.
-      const [a, b] = ends;
-      const ci95: [number | null, number | null] =
-        a !== null && b !== null ? [Math.min(a, b), Math.max(a, b)] : st.change.difference > 0 ? [a, b] : [b, a];
-      return {
-        value: point === null ? null : point.value - field.current,
-        win: point === null ? null : point.count / n,
-        ci95,
-      };
-    })();
   }
 }
 

@@ -5,7 +5,6 @@
  * equivalents of its interval's ends (docs/design.md, "worth").
  */
 import type { WorthItem, WorthResult } from './worth.js';
-import { EQUIVALENT_TRIALS } from './worthPaired.js';
 import {
   change,
   gap,
@@ -20,6 +19,16 @@ import {
   type Text,
 } from '../present/document.js';
 import { equivalentText, fmtCount, grouped, pct } from '../present/format.js';
+import { EQUIVALENT_TRIALS } from './worthSearch.js';
+
+/** The rank cell, as tournament's: `=n` when the row is tied with another. */
+const rankText = (i: WorthItem): string => (i.tiedWith?.length ? `=${i.rank}` : String(i.rank ?? ''));
+
+const RANK_NOTE = {
+  'monte-carlo':
+    'rank: 1 + the items whose change is larger beyond noise; =n: within noise (the 95% interval of the two changes’ difference in size, paired trial by trial, contains zero) of another item, so tied with it, not ordered',
+  exact: 'rank: 1 + the items whose change is larger; =n: the same size of change as another item, so tied with it',
+};
 
 /** What an item changes, as the table's change cell says it. */
 function changeCell(i: WorthItem): Text {
@@ -57,7 +66,9 @@ export function presentWorth(r: WorthResult): Document {
   // "No battle" (both tactics give no combat) is its own outcome: a column of its own whenever it can happen.
   const noBattle = !!r.noBattle || r.items.some((i) => !!i.noBattle);
   const br = r.brEquivalentNote === undefined;
+  const ranked = r.items.some((i) => i.rank !== undefined);
   const columns = [
+    ...(ranked ? ['rank'] : []),
     'item',
     'rule',
     r.words.measureColumn,
@@ -69,6 +80,7 @@ export function presentWorth(r: WorthResult): Document {
     ...(mc ? ['trials'] : []),
   ];
   const rows = r.items.map((i): Text[] => [
+    ...(ranked ? [rankText(i)] : []),
     i.name,
     i.rule,
     percent(i.win, i.winCi95),
@@ -95,7 +107,7 @@ export function presentWorth(r: WorthResult): Document {
   if (mc) {
     notes.push(
       note(
-        `change: the item’s measure minus the scenario’s over the same trials, with its 95% interval from the pairs; within noise: the interval contains 0, so no equivalent is given. Rows are listed by their point change; two rows whose intervals overlap are not ranked against each other. Equivalents [in brackets: those of the interval’s ends; beyond: none in the range searched] by bisection over the item’s first trials, at most ${grouped(EQUIVALENT_TRIALS)} a value tried (the searches cost more than the items): the brackets carry the change’s noise, not that shorter curve’s, so an equivalent can sit a point off the item’s printed bonus.`,
+        `change: the item’s measure minus the scenario’s over the same trials, with its 95% interval from the pairs; within noise: the interval contains 0, so no equivalent is given. Equivalents: the value whose measure reaches the item’s over the item’s own trials (its first ${grouped(EQUIVALENT_TRIALS)} at most, with the same dice); [in brackets: the values the item cannot be told from, whose difference to the item over those trials has a 95% interval containing 0, so they hold the true equivalent 95% of the time; beyond: past the range searched].`,
       ),
     );
     if (r.precisionReached === false && !r.interrupted) {
@@ -114,6 +126,7 @@ export function presentWorth(r: WorthResult): Document {
         `no equivalent for ${unpriced.map((i) => i.name).join(', ')}: they turn battles into no battle (not a defeat), which no bonus or troops do`,
       ),
     );
+  if (ranked) notes.push(note(RANK_NOTE[mc ? 'monte-carlo' : 'exact']));
   if (notes.length) blocks.push(gap, ...notes);
   if (r.refused?.length)
     blocks.push(

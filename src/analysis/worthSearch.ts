@@ -1,75 +1,230 @@
 /** The search behind `worth`'s equivalents on a Monte Carlo curve (sieges, cascades): shared by worthSiege and worthCascade. */
 import { LocalEngine } from '../engine/local.js';
 import { UsageError } from '../errors.js';
-import { wilsonInterval } from '../stats/index.js';
-import { withinNoise } from '../stats/paired.js';
+import { wilsonInterval, Z95 } from '../stats/index.js';
+import {
+  pairedMeanDifference,
+  pairedProportionDifference,
+  withinNoise,
+  type PairedDifference,
+} from '../stats/paired.js';
+import { countMet, discordantPairs, patternCounts, type TrialBits } from './trialBits.js';
 import { progressIn, type RunSettings } from './options.js';
 import type { WorthItem, WorthOptions } from './worth.js';
 import {
   FIRST_STAGE,
   WORTH_MAX_TRIALS,
   WORTH_PRECISION,
-  type EquivalentField,
-  type FoundEquivalent,
   type PairedModel,
+  type PairedStats,
+  type PairedVariant,
   type PairedWorth,
   type WorthPlan,
 } from './worthPaired.js';
 
+/** One equivalent searched (`bonus` in BR points, `troops`, a force's legions): the measure at a value of it. */
+export interface EquivalentField<Plan> {
+  current: number;
+  lo: number;
+  hi: number;
+  /** The variant at that value (null: the rules refuse it). */
+  model(value: number): PairedModel<Plan> | null;
+}
+
+/** An equivalent (null: none in range), with the values the item cannot be told apart from. */
+export interface FoundEquivalent {
+  value: number | null;
+  /** The measure there over the item's trials (the round trip). */
+  win: number | null;
+  /**
+   * The values whose measure, compared with the item's trial by trial over the item's trials, is within noise of it
+   * (the 95% interval of the difference contains 0), low value first; null where that set runs past the range
+   * searched. When no whole value is within noise (the curve steps over the item), the two values either side.
+   */
+  ci95: [number | null, number | null];
+  /** The item's first trials the values were compared over (0: no search). */
+  trials: number;
+}
+
 /**
- * The value of the field whose estimate (same seed and trials) reaches the item's count: for a gain the value above
- * the current one where the curve crosses (count ≥ item's, one step less below it), for a loss the value below it
- * (count ≤ item's, one step more above it). Bisection on whole numbers after a check on 5 evenly spaced values that
- * the curve rises (no two of them with disjoint 95% intervals against the rise); null when it does not, or when no
- * value in range reaches the item's count.
+ * The most trials of an item a value searched is compared over (a stage): the item's first ones, so the comparison
+ * stays paired and its interval honest, only wider for an item that ran more (the searches cost more than the items).
  */
-export async function equivalent(
-  count: (v: number) => Promise<number | null>,
-  current: number,
-  baseCount: number,
-  itemCount: number,
-  lo: number,
-  hi: number,
-  n: number,
-): Promise<{ value: number; count: number } | null> {
-  if (itemCount === baseCount) return { value: current, count: baseCount };
-  const gain = itemCount > baseCount;
-  const reaches = (k: number) => (gain ? k >= itemCount : k <= itemCount);
-  // Search from the current value (which does not reach) towards the end of the range.
-  const end = gain ? hi : lo;
-  if (gain ? end <= current : end >= current) return null;
-  const samples = Array.from({ length: 5 }, (_, j) => Math.round(current + ((end - current) * (j + 1)) / 5));
-  const counts: number[] = [];
-  for (const v of samples) {
-    const k = await count(v);
-    if (k === null) return null;
-    counts.push(k);
+export const EQUIVALENT_TRIALS = 16_000;
+
+/**
+ * A value is ruled out before the item's trials only when its difference to the item is this many standard errors
+ * from 0 (about 1 in 16,000 each look), so the early looks leave the 95% test at the item's trials its level.
+ */
+export const EARLY_Z = 4;
+
+/** How a value of a field compares with the item, trial by trial. */
+interface Comparison {
+  /** Clearly short of the item (along the search: below it for a gain, above it for a loss). */
+  short: boolean;
+  /** Clearly past it. */
+  past: boolean;
+  /** Its count over the trials compared reaches the item's (decided at an early look only when clearly past). */
+  reaches: boolean;
+  /** The trials compared: the item's, or fewer when an early look decided it. */
+  trials: number;
+}
+
+/** The variant at each value tried, shared by every item's search (items with the same plan reuse the item's). */
+export class Curves<Plan> {
+  private readonly at = new Map<string, PairedVariant<Plan> | null>();
+  constructor(
+    private readonly paired: PairedWorth<Plan>,
+    private readonly items: Map<string, PairedVariant<Plan>>,
+  ) {}
+
+  variant(name: string, field: EquivalentField<Plan>, value: number): PairedVariant<Plan> | null {
+    const key = `${name}:${value}`;
+    if (!this.at.has(key)) {
+      const m = field.model(value);
+      this.at.set(key, m === null ? null : (this.items.get(planKey(m.plan)) ?? this.paired.variant(m)));
+    }
+    return this.at.get(key)!;
   }
-  // Rising (for the side) along the search: no later sample clearly below an earlier one.
-  const seq = [baseCount, ...counts];
-  for (let a = 0; a < seq.length; a++) {
-    for (let b = a + 1; b < seq.length; b++) {
-      const [la, ha] = wilsonInterval(seq[a], n);
-      const [lb, hb] = wilsonInterval(seq[b], n);
-      if (gain ? hb < la : lb > ha) return null;
+}
+
+/**
+ * The equivalent of an item beyond noise on one field (docs/design.md, "worth": equivalents). Every value tried is
+ * compared with the item itself, trial by trial over the item's first trials (at most EQUIVALENT_TRIALS; the same
+ * dice: common random numbers), so the curve's noise and the item's are both in the comparison:
+ * - the point: the value nearest the current one, along the search, whose count reaches the item's (for a gain the
+ *   smallest value above the current one with count ≥ the item's; for a loss the largest below it with count ≤);
+ * - the bracket: the values whose paired difference to the item has a 95% interval containing 0 — the values the
+ *   item cannot be told apart from, so it holds the true equivalent 95% of the time (the test inverted). A value
+ *   far from the item is ruled out at an earlier stage when its interval at EARLY_Z already excludes 0.
+ * A check on 5 evenly spaced values that the curve rises (no later one below an earlier one at EARLY_Z) comes
+ * first; a curve that does not rise, or a value the rules refuse, gives no equivalent.
+ */
+export async function searchEquivalent<Plan>(
+  paired: PairedWorth<Plan>,
+  curves: Curves<Plan>,
+  name: string,
+  field: EquivalentField<Plan>,
+  item: PairedVariant<Plan>,
+  st: PairedStats,
+): Promise<FoundEquivalent> {
+  const none: FoundEquivalent = { value: null, win: null, ci95: [null, null], trials: 0 };
+  // The item's first trials, at most EQUIVALENT_TRIALS of them (a stage): the curve and the item over the same ones.
+  const n = Math.max(0, ...paired.stages.filter((s) => s <= Math.min(st.trials, EQUIVALENT_TRIALS))) || st.trials;
+  const dir = st.change.difference > 0 ? 1 : -1;
+  const { current } = field;
+  const end = dir > 0 ? field.hi : field.lo;
+  if (dir > 0 ? end <= current : end >= current) return none;
+  const looks = [...paired.stages.filter((m) => m < n), n];
+  const known = new Map<number, Comparison | null>();
+  const compare = async (v: number): Promise<Comparison | null> => {
+    if (known.has(v)) return known.get(v)!;
+    const curve = v === current ? paired.base : curves.variant(name, field, v);
+    let found: Comparison | null = null;
+    if (curve !== null)
+      for (const m of v === current ? [n] : looks) {
+        if (curve.done < m && (await (curve as PairedVariant<Plan>).stage(m)) === null) {
+          paired.interrupted = true;
+          break;
+        }
+        const last = m === n;
+        const { aOnly: itemOnly, bOnly: curveOnly } = discordantPairs(item.bits, curve.bits, m);
+        // The curve minus the item, turned so that positive is further along the search.
+        const d = pairedProportionDifference(itemOnly, curveOnly, m, last ? Z95 : EARLY_Z);
+        const lo = dir > 0 ? d.ci95[0] : -d.ci95[1];
+        const hi = dir > 0 ? d.ci95[1] : -d.ci95[0];
+        if (last || hi < 0 || lo > 0) {
+          found = {
+            short: hi < 0,
+            past: lo > 0,
+            reaches: last ? dir * (curveOnly - itemOnly) >= 0 : lo > 0,
+            trials: m,
+          };
+          break;
+        }
+      }
+    known.set(v, found);
+    return found;
+  };
+  /** The first value along the search from a (where `holds` is false) to b (where it is true); null: stopped. */
+  const firstFrom = async (a: number, b: number, holds: (c: Comparison) => boolean): Promise<number | null> => {
+    while (Math.abs(b - a) > 1) {
+      const mid = Math.round((a + b) / 2);
+      const c = await compare(mid);
+      if (c === null) return null;
+      if (holds(c)) b = mid;
+      else a = mid;
+    }
+    return b;
+  };
+
+  const values = [
+    current,
+    ...Array.from({ length: 5 }, (_, j) => Math.round(current + ((end - current) * (j + 1)) / 5)),
+  ];
+  const seen: Comparison[] = [];
+  for (const v of values) {
+    const c = await compare(v);
+    if (c === null) return none;
+    seen.push(c);
+  }
+  // Rising along the search: no later value clearly (EARLY_Z) below an earlier one, over the trials both ran.
+  const variantAt = (v: number) => (v === current ? paired.base : curves.variant(name, field, v)!);
+  for (let a = 0; a < values.length; a++)
+    for (let b = a + 1; b < values.length; b++) {
+      const x = variantAt(values[a]);
+      const y = variantAt(values[b]);
+      const m = Math.min(x.done, y.done, n);
+      const { aOnly, bOnly } = discordantPairs(x.bits, y.bits, m);
+      const d = pairedProportionDifference(aOnly, bOnly, m, EARLY_Z);
+      if (dir > 0 ? d.ci95[1] < 0 : d.ci95[0] > 0) return none;
+    }
+  const step = (k: number, holds: (c: Comparison) => boolean) =>
+    k <= 0 ? Promise.resolve(values[0]) : firstFrom(values[k - 1], values[k], holds);
+  const firstOf = (holds: (c: Comparison) => boolean) => seen.findIndex(holds);
+
+  // The point, then the bracket's near end (the first value not clearly short) and far end (before the first value
+  // clearly past; none in range: the bracket runs past the end).
+  const kPoint = firstOf((c) => c.reaches);
+  let point = kPoint < 0 ? null : await step(kPoint, (c) => c.reaches);
+  const kNear = firstOf((c) => !c.short);
+  const near = kNear < 0 ? null : await step(kNear, (c) => !c.short);
+  const kPast = firstOf((c) => c.past);
+  const firstPast = kPast < 0 ? null : await step(kPast, (c) => c.past);
+  if (paired.interrupted) return none;
+  let win: number | null = null;
+  if (point !== null) {
+    // The point's count over every one of the item's trials, for the round trip (an early look decided it).
+    for (;;) {
+      const curve = curves.variant(name, field, point);
+      if (curve === null) return none;
+      if (curve.done < n && (await curve.stage(n)) === null) {
+        paired.interrupted = true;
+        return none;
+      }
+      const { aOnly: itemOnly, bOnly: curveOnly } = discordantPairs(item.bits, curve.bits, n);
+      if (dir * (curveOnly - itemOnly) >= 0) {
+        win = countMet(curve.bits, n) / n;
+        break;
+      }
+      if (point === end) {
+        point = null;
+        break;
+      }
+      point += dir;
     }
   }
-  const first = counts.findIndex(reaches);
-  if (first < 0) return null;
-  // The crossing lies between the last sample that does not reach (or the current value) and the first that does.
-  let fail = first === 0 ? current : samples[first - 1];
-  let hold = samples[first];
-  let holdCount = counts[first];
-  while (Math.abs(hold - fail) > 1) {
-    const mid = Math.round((fail + hold) / 2);
-    const k = await count(mid);
-    if (k === null) return null;
-    if (reaches(k)) {
-      hold = mid;
-      holdCount = k;
-    } else fail = mid;
+  let inner = near;
+  let outer = firstPast === null ? null : firstPast - dir;
+  // No whole value within noise: the curve steps over the item between two neighbours.
+  if (inner !== null && outer !== null && dir * (outer - inner) < 0) [inner, outer] = [outer, inner];
+  if (point !== null) {
+    if (inner === null || dir * (point - inner) < 0) inner = point;
+    if (outer !== null && dir * (point - outer) > 0) outer = point;
   }
-  return { value: hold, count: holdCount };
+  const rel = (v: number | null) => (v === null ? null : v - current);
+  const ends: [number | null, number | null] = dir > 0 ? [rel(inner), rel(outer)] : [rel(outer), rel(inner)];
+  return { value: rel(point), win, ci95: ends, trials: n };
 }
 
 /** One variant's Monte Carlo run, as a worth analysis measures it (a siege's or a cascade's). */
@@ -137,8 +292,11 @@ export async function pairedItems<Plan>(
   const unique = [...new Set(keys)];
   const variants = unique.map((k) => paired.variant(inputs[keys.indexOf(k)].model));
   const final = paired.runStages(variants);
+  // A value searched whose plan is an item's is that item (e.g. bonus − 25 and a −25 BR adjustment): the same trials.
+  const curves = new Curves(paired, new Map(unique.map((k, u) => [k, variants[u]])));
   const found = new Map<string, Promise<FoundEquivalent>>();
   const items: WorthItem[] = [];
+  const ran: { item: WorthItem; variant: PairedVariant<Plan>; trials: number }[] = [];
   for (const [i, input] of inputs.entries()) {
     const u = unique.indexOf(keys[i]);
     const st = final[u];
@@ -148,7 +306,7 @@ export async function pairedItems<Plan>(
       const field = fields[name];
       if (noise || field === undefined || paired.interrupted) return null;
       const key = `${name}:${u}`;
-      if (!found.has(key)) found.set(key, paired.equivalent(name, field, st, equivalent));
+      if (!found.has(key)) found.set(key, searchEquivalent(paired, curves, name, field, variants[u], st));
       return found.get(key)!;
     };
     const br = await eq('br');
@@ -159,7 +317,7 @@ export async function pairedItems<Plan>(
       : troops?.value == null
         ? (gainNote?.(st.change.difference > 0) ?? null)
         : null;
-    items.push({
+    const item: WorthItem = {
       name: input.name,
       group: input.group,
       rule: input.rule,
@@ -178,11 +336,83 @@ export async function pairedItems<Plan>(
       troopsEquivalent: troops?.value ?? null,
       troopsEquivalentWin: troops?.win ?? null,
       ...(troops ? { troopsEquivalentCi95: troops.ci95 } : {}),
+      ...(Math.max(br?.trials ?? 0, troops?.trials ?? 0) > 0
+        ? { equivalentTrials: Math.max(br?.trials ?? 0, troops?.trials ?? 0) }
+        : {}),
       ...(note === null ? {} : { equivalentNote: note }),
-    });
+    };
+    items.push(item);
+    ran.push({ item, variant: variants[u], trials: n });
   }
-  items.sort((a, b) => Math.abs(b.winDelta) - Math.abs(a.winDelta) || a.name.localeCompare(b.name));
-  return items;
+  // Two items are tied when the difference of their sizes of change, over the trials both ran (each paired with
+  // the scenario's trial of that number), has a 95% interval containing 0.
+  const tied = (a: (typeof ran)[number], b: (typeof ran)[number]) =>
+    withinNoise(
+      sizeDifference(
+        paired.base.bits,
+        a.variant.bits,
+        b.variant.bits,
+        Math.min(a.trials, b.trials),
+        a.item.winDelta,
+        b.item.winDelta,
+      ).ci95,
+    );
+  rankRows(
+    ran.map((r) => r.item),
+    (a, b) => tied(ran[a], ran[b]),
+  );
+  return sortRows(items);
+}
+
+/** Largest |change| first (then by name). */
+export function sortRows(items: WorthItem[]): WorthItem[] {
+  return items.sort((a, b) => Math.abs(b.winDelta) - Math.abs(a.winDelta) || a.name.localeCompare(b.name));
+}
+
+/**
+ * Each row's `rank` (1 + the rows whose |change| is larger and not tied with it) and `tiedWith` (the rows it is
+ * tied with), as tournament ranks forces. `tied(a, b)`: rows a and b cannot be ordered by their size of change.
+ */
+export function rankRows(items: WorthItem[], tied: (a: number, b: number) => boolean): void {
+  const size = items.map((i) => Math.abs(i.winDelta));
+  const ties = items.map((_, a) => items.map((_, b) => a !== b && tied(a, b)));
+  items.forEach((item, a) => {
+    item.tiedWith = items.filter((_, b) => ties[a][b]).map((x) => x.name);
+    item.rank = 1 + items.filter((_, b) => b !== a && size[b] > size[a] && !ties[a][b]).length;
+  });
+}
+
+/**
+ * |change of a| − |change of b| over the first n trials, paired: trial t gives sₐ(aₜ − baseₜ) − s_b(bₜ − baseₜ)
+ * (s: the sign of each change), so the trials both items share cancel. Same signs: the difference of the two items
+ * themselves, with Agresti–Min's matched-pairs interval; opposite signs: the mean of those per-trial values
+ * (−2 to 2) with its normal interval (src/stats/paired.ts).
+ */
+export function sizeDifference(
+  base: TrialBits,
+  a: TrialBits,
+  b: TrialBits,
+  n: number,
+  changeA: number,
+  changeB: number,
+): PairedDifference {
+  const sa = changeA < 0 ? -1 : 1;
+  const sb = changeB < 0 ? -1 : 1;
+  if (sa === sb) {
+    const { aOnly, bOnly } = discordantPairs(a, b, n);
+    const d = pairedProportionDifference(bOnly, aOnly, n); // a − b
+    return sa > 0 ? d : { difference: -d.difference, ci95: [-d.ci95[1], -d.ci95[0]] };
+  }
+  const counts = patternCounts(base, a, b, n);
+  let sum = 0;
+  let squares = 0;
+  for (let p = 0; p < 8; p++) {
+    const x = (p >> 2) & 1;
+    const w = sa * (((p >> 1) & 1) - x) - sb * ((p & 1) - x);
+    sum += counts[p] * w;
+    squares += counts[p] * w * w;
+  }
+  return pairedMeanDifference(sum, squares, n);
 }
 
 /** A plan as a string, to run items with the same plan once (typed arrays as their numbers). */

@@ -134,12 +134,16 @@ export async function appHtml(
 </header>
 <div class="layout">
 <aside id="answer" class="answer" aria-labelledby="answer-h">
-<h2 id="answer-h">The answer</h2>
+<h2 id="answer-h">The answer<span id="answer-of"></span></h2>
+<p id="answer-for" class="answer-for" hidden></p>
+<div id="battle-answer">
 <p id="error" role="alert" class="error"></p>
 <div id="verdict-panel" aria-live="polite"></div>
 <div id="key-chart" class="key-chart"></div>
 <div id="pursuit" class="pursuit" aria-live="polite"></div>
 <p class="actions"><button type="button" id="copy-link">copy link</button> <button type="button" id="export-yaml">YAML</button> <button type="button" id="export-json">JSON</button> <button type="button" id="export-markdown">Markdown</button> <span id="action-status" role="status"></span></p>
+</div>
+<div id="kind-answer" class="kind-answer" aria-live="polite" hidden></div>
 </aside>
 <form id="form" class="form" aria-label="the battle"></form>
 </div>

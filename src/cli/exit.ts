@@ -9,8 +9,8 @@ export function exitCodeFor(err: unknown, io: Io): number {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help')
       return ExitCode.ok;
-    // Commander has printed its line, or under --json kept it (error and hint) for one JSON error here.
-    if (io.json) io.err(`warcast: ${oneLine((io.usageText ?? err.message).trim().replace(/^error: /, ''))}\n`);
+    // Commander kept its error in warcast's words, the hint joined to it (src/cli/program.ts): one line, as our own.
+    io.err(`warcast: ${oneLine((io.usageText ?? err.message).trim().replace(/^error: /, ''))}\n`);
     return ExitCode.usage;
   }
   if (err instanceof ScenarioErrors) {

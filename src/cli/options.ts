@@ -74,6 +74,28 @@ export function precisionOption(description: string): Option {
   });
 }
 
+/**
+ * Commander's usage error in warcast's words, for the one line `warcast: …` (src/cli/exit.ts): an option value our
+ * parser refused reads exactly as our own errors do ("--precision: expected …, got '7'", no hint: the line says
+ * what was expected); a missing value names the option first ("--seed: expected a value <n>, got none"); the
+ * others keep commander's words ("unknown option '--bogus'"). `hint`: whether the help hint should follow.
+ */
+export function usageMessage(text: string): { message: string; hint: boolean } {
+  const message = text
+    .trim()
+    .replace(/^error: /, '')
+    .replace(/\s*\n\s*/g, ' ');
+  const invalid = /^option '(-[^\s',]+)[^']*' argument '.*?' is invalid\. (.*)$/s.exec(message);
+  if (invalid)
+    return {
+      message: invalid[2].startsWith(`${invalid[1]}:`) ? invalid[2] : `${invalid[1]}: ${invalid[2]}`,
+      hint: false,
+    };
+  const missing = /^option '(-[^\s',]+)[^']*?(<[^>]+>|\[[^\]]+\])' argument missing$/.exec(message);
+  if (missing) return { message: `${missing[1]}: expected a value ${missing[2]}, got none`, hint: true };
+  return { message: message.replace(/\.$/, ''), hint: true };
+}
+
 /** The flags as analysis options; commander has parsed them, `runSettings` checks what a library caller passes. */
 export function runOptions(f: RunFlags): RunOptions & RunSettings {
   const options: RunOptions = {

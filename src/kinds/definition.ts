@@ -81,7 +81,7 @@ export interface KindBehaviour<Scenario, Result extends AnalysisResult = Analysi
   /**
    * The rule thresholds crossed between two scenarios of this kind (`worth` and `seek` say with it why a value
    * jumps), one sentence each in the game's words with numbers: "at 1,201 Orcs troops against 400 the troop
-   * ratio passes 3:1: Orcs's troop-ratio bonus +45 → +60 (+15 BR)". Empty: no threshold lies between them.
+   * ratio rises above 3:1: Orcs's troop-ratio bonus +45 → +60 (+15 BR)". Empty: no threshold lies between them.
    */
   explainChange?(before: Scenario, after: Scenario): string[];
   /** `compare`: the rows of two scenarios of this kind side by side. */

@@ -48,7 +48,7 @@ export function presentSeek(r: SeekResult): Document {
       run(
         r.method === 'exact'
           ? `exact odds by bisection; monotone ${r.monotone ? 'yes' : 'NO'} over ${r.checked === 'every value' ? 'every value' : `${r.checked} values checked`}`
-          : `Monte Carlo, seed ${r.seed}, the same seed at every value (common random numbers), a sequential test at each; ${fmtCount(r.trials)} trials in all over ${r.evaluated.length} values; monotone ${r.monotone ? 'yes' : 'NO'}`,
+          : `Monte Carlo, seed ${r.seed}, the same seed at every value (common random numbers), a sequential test at each${r.precision !== null ? `, stopping too once a value is known to ± ${+(r.precision * 100).toPrecision(2)} points${r.trialsBy === 'staged-default' ? ' (the default precision)' : ''}` : ''}; ${fmtCount(r.trials)} trials in all over ${r.evaluated.length} values; monotone ${r.monotone ? 'yes' : 'NO'}`,
       ),
       gap,
       verdict(answerLine(r)),

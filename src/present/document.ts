@@ -4,6 +4,9 @@
  * (a probability with its 95% interval, a mean with its quantiles) until a renderer writes them, each concept
  * with one formatter (`format.ts`), so the three renderings cannot disagree. Pure: no Node imports.
  */
+import type { Headline } from './headline.js';
+
+export type { Headline, HeadlineFigure, HeadlinePart } from './headline.js';
 
 /** A number as the reader should see it; `format.ts` writes each kind one way everywhere. */
 export type Quantity =
@@ -58,6 +61,8 @@ export interface Document {
   /** Short title (the report's page title). */
   title: string;
   blocks: Block[];
+  /** The answer in a few numbers (the what-if page's verdict panel draws it); absent: the kind gives none. */
+  headline?: Headline;
 }
 
 /** Small builders, so the kinds' presentation functions read as the output does. */

@@ -4,9 +4,12 @@
  * siege section first and runs it at once; each kind's run (in its Web Worker) draws the document and every chart
  * of the kind's report;
  * the result it drew equals `warcast <kind> FILE --json` for the page's seed and trials; at a phone's 390 px
- * nothing scrolls sideways. One browser, one page for the four kinds.
+ * nothing scrolls sideways. One browser, one page for the four kinds. Then each kind's file opened: the answer
+ * panel shows that kind's verdict (drawn from its document's headline) in the first screen at a phone's, a
+ * tablet's and a desktop's size, every number of it the CLI's `--json` for the stage's seed and trials; an
+ * edit of the scenario updates it; the battle's form takes the panel back to the battle.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,6 +53,99 @@ const KINDS = [
   },
 ];
 
+const SIZES = [
+  [1400, 900],
+  [768, 1024],
+  [390, 844],
+] as const;
+
+/** What the answer panel shows: every number with its JSON path, the trials of its stage, where its parts are. */
+interface Panel {
+  kind: string | undefined;
+  lead: string;
+  figures: { path: (string | number)[]; value: number; lo: number | null; hi: number | null }[];
+  trials: number | null;
+  /** The bottom and right of the verdict's lead, big figure, bar and legend; the page's scroll width. */
+  bottom: number;
+  right: number;
+  scroll: number;
+}
+
+const panel = (tab: Page) =>
+  tab.evaluate((): Panel => {
+    const box = document.getElementById('kind-answer')!;
+    const parts = ['.headline', '.big', '.outcome', '.legend']
+      .map((q) => box.querySelector(q)?.getBoundingClientRect())
+      .filter((r): r is DOMRect => r !== undefined);
+    const n = (v: string | null) => (v === null ? null : Number(v));
+    return {
+      kind: document.getElementById('answer')!.dataset.kind,
+      lead: box.querySelector('[data-key="k-lead"]')?.textContent ?? '',
+      figures: [...box.querySelectorAll<HTMLElement>('[data-path]')].map((e) => ({
+        path: JSON.parse(e.dataset.path!) as (string | number)[],
+        value: Number(e.dataset.value),
+        lo: n(e.getAttribute('data-lo')),
+        hi: n(e.getAttribute('data-hi')),
+      })),
+      trials: n(box.querySelector('[data-key="k-trials"]')?.getAttribute('data-value') ?? null),
+      bottom: Math.max(...parts.map((r) => r.bottom)),
+      right: Math.max(...parts.map((r) => r.right)),
+      scroll: document.documentElement.scrollWidth,
+    };
+  });
+
+/** The CLI's --json, once per command line (the sizes' panels often show the same stage). */
+const runs = new Map<string, unknown>();
+async function cliJson(argv: string[]): Promise<unknown> {
+  const key = argv.join(' ');
+  if (!runs.has(key)) {
+    const io = memoryIo();
+    expect(await runCli([...argv, '--json'], io), io.stderr).toBe(0);
+    runs.set(key, JSON.parse(io.stdout));
+  }
+  return runs.get(key);
+}
+
+/** Every number the answer panel shows is the CLI's at its path, for the stage's trials (seed 42) or exact. */
+async function panelIsCli(kind: string, file: string, p: Panel): Promise<void> {
+  expect(p.kind).toBe(kind);
+  expect(p.lead.length).toBeGreaterThan(3);
+  const run = p.trials === null ? [] : ['--seed', '42', '--trials', String(p.trials), '--threads', '1'];
+  const cli = await cliJson([kind, file, ...run]);
+  const at = (path: (string | number)[]) =>
+    path.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], cli);
+  expect(p.figures.length, `${kind}: numbers in the panel`).toBeGreaterThanOrEqual(3);
+  for (const f of p.figures) {
+    expect(f.value, `${kind} ${f.path.join('.')}`).toBe(at(f.path));
+    const parent = at(f.path.slice(0, -1)) as { ci95?: [number, number] };
+    // An interval the JSON holds beside the number is the one shown; any interval holds its number.
+    if (f.lo !== null && parent?.ci95) expect([f.lo, f.hi]).toEqual(parent.ci95);
+    if (f.lo !== null) expect(f.lo <= f.value && f.value <= f.hi!).toBe(true);
+  }
+}
+
+/** At each size, scrolled to the top: the kind's verdict inside the first screen, nothing sideways, the CLI's numbers. */
+async function firstScreen(tab: Page, kind: string, file: string): Promise<void> {
+  for (const [width, height] of SIZES) {
+    await tab.setViewportSize({ width, height });
+    await tab.evaluate(() => window.scrollTo(0, 0));
+    const p = await panel(tab);
+    expect(p.bottom, `${kind} at ${width}: the verdict in the first screen`).toBeLessThanOrEqual(height);
+    expect(p.right, `${kind} at ${width}`).toBeLessThanOrEqual(width);
+    expect(p.scroll, `${kind} at ${width}: no sideways scroll`).toBeLessThanOrEqual(width);
+    await panelIsCli(kind, file, p);
+    if (width === 390) {
+      // Scrolled past the answer, the phone's pinned strip keeps the kind's verdict in view.
+      await tab.evaluate(() => window.scrollTo(0, 2500));
+      await tab.locator('#strip:not([hidden])').waitFor({ timeout: 5000 });
+      expect(await tab.locator('#strip').textContent()).toContain(p.lead);
+      await tab.evaluate(() => window.scrollTo(0, 0));
+    }
+    if (width !== 768 || process.env.WARCAST_SCREENSHOTS === 'all')
+      await tab.screenshot({ path: resolve(`test/artifacts/app-open-${kind}-${width}.png`) });
+  }
+}
+
 const withoutTiming = (r: Record<string, unknown>) => {
   const { elapsedMs: _e, threads: _t, ...rest } = r;
   return rest;
@@ -83,9 +179,11 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('warcast app FILE draws its k
     it(`${k.kind}: drawn as its report (document and every chart), the CLI's numbers, a phone's width`, async () => {
       await tab.setViewportSize({ width: 1400, height: 900 });
       if (k.kind === 'siege') {
-        // The page as `warcast app examples/castle-siege.yaml` wrote it: the siege section first, run at once.
+        // The page as `warcast app examples/castle-siege.yaml` wrote it: the siege section first, beside the
+        // answer and before the battle's form, run at once; the other kinds' sections stay below.
         await tab.goto(pathToFileURL(join(dir, 'siege', 'index.html')).href);
-        expect(await tab.locator('#kinds section.kind').first().getAttribute('id')).toBe('siege');
+        expect(await tab.locator('.layout > section.kind').getAttribute('id')).toBe('siege');
+        expect(await tab.locator('#kinds section.kind').first().getAttribute('id')).toBe('cascade');
       } else {
         // The other sections of the same page (each prefilled with its kind's example), run by their button.
         await tab.locator(`#${k.kind}-run`).click();
@@ -124,6 +222,11 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('warcast app FILE draws its k
       expect(withoutTiming(JSON.parse(seen.json) as Record<string, unknown>)).toEqual(
         withoutTiming(JSON.parse(io.stdout) as Record<string, unknown>),
       );
+      // The answer panel: the kind just run (its section was used), its last stage, the CLI's numbers; the siege,
+      // the page's opened kind, in the first screen at each size.
+      mkdirSync(resolve('test/artifacts'), { recursive: true });
+      if (k.kind === 'siege') await firstScreen(tab, k.kind, k.file);
+      else await panelIsCli(k.kind, k.file, await panel(tab));
       // A phone: the charts are redrawn to its width; nothing scrolls sideways.
       await tab.setViewportSize({ width: 390, height: 844 });
       await tab.waitForTimeout(300); // the page redraws 100 ms after the last resize
@@ -144,6 +247,47 @@ describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('warcast app FILE draws its k
       await tab.locator(`#${k.kind}`).screenshot({ path: resolve(`test/artifacts/app-${k.kind}-390.png`) });
       expect(errors).toEqual([]);
       expect(requests.filter((u) => !u.startsWith('file://') && !u.startsWith('blob:'))).toEqual([]);
+    });
+  }
+
+  for (const k of KINDS.filter((x) => x.kind !== 'siege')) {
+    it(`${k.kind} opened (warcast app ${k.file}): its verdict in the first screen at 3 sizes, the CLI's numbers`, async () => {
+      // `warcast app FILE` for a kind's example differs from the siege's page only in the kind it opens: every
+      // section is prefilled with its kind's example either way.
+      const html = readFileSync(join(dir, 'siege', 'index.html'), 'utf8').replace(
+        'data-open="siege"',
+        `data-open="${k.kind}"`,
+      );
+      expect(html).toContain(`data-open="${k.kind}"`);
+      const index = join(dir, `${k.kind}.html`);
+      writeFileSync(index, html);
+      await tab.setViewportSize({ width: 1400, height: 900 });
+      await tab.goto(pathToFileURL(index).href);
+      expect(await tab.locator('.layout > section.kind').getAttribute('id')).toBe(k.kind);
+      await tab.locator('#kind-answer:not([data-stage=""])').waitFor({ timeout: 60_000 });
+      expect(await tab.locator('#battle-answer').isHidden()).toBe(true);
+      await firstScreen(tab, k.kind, k.file);
+      if (k.kind === 'divided') {
+        // An edit of the opened scenario updates the verdict: the day won by troops left, not battles won.
+        const edited = readFileSync(k.file, 'utf8').replace(/winsTheDay: battles/, 'winsTheDay: troops');
+        expect(edited).toContain('winsTheDay: troops');
+        const before = (await panel(tab)).figures[0].value;
+        await tab.locator('#divided-text').fill(edited);
+        await tab.waitForFunction(
+          (v) => document.querySelector('#kind-answer .big [data-value]')?.getAttribute('data-value') !== v,
+          String(before),
+        );
+        const file = join(dir, 'divided-troops.yaml');
+        writeFileSync(file, edited);
+        await panelIsCli('divided', file, await panel(tab));
+        // The battle's form takes the panel back to the battle; the switch brings the divided battle back.
+        await tab.locator('#form input').first().focus();
+        expect(await tab.locator('#verdict-panel').isVisible()).toBe(true);
+        expect(await tab.locator('#kind-answer').isHidden()).toBe(true);
+        await tab.locator('#answer-for button[data-kind="divided"]').click();
+        expect(await tab.locator('#kind-answer').isVisible()).toBe(true);
+      }
+      expect(errors).toEqual([]);
     });
   }
 });

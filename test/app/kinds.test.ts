@@ -2,7 +2,8 @@
  * The page's sieges, cascades, marches and divided forces give the CLI's numbers and its report's drawing: for
  * one seed each, the page's core (src/app/siege.ts, monteCarlo.ts, kinds.ts — what the worker runs) equals
  * `warcast <kind> FILE --seed S --trials N --json` (timing fields aside), so the document the page renders is the
- * one the terminal and --markdown show; and every chart of the kind's report draws as SVG from its own spec, each
+ * one the terminal and --markdown show; the headline the page's verdict panel draws holds the CLI's numbers at
+ * the paths it names; and every chart of the kind's report draws as SVG from its own spec, each
  * bar and point carrying a number of the spec's data.
  */
 import { readFileSync } from 'node:fs';
@@ -120,6 +121,23 @@ describe("the page's kinds: the CLI's numbers, the report's document and charts"
           .split('\n')
           .filter((l) => !/elapsed|[0-9.]+ s\b|thread/.test(l));
       expect(md(page)).toEqual(md(cli));
+      // The headline the page's verdict panel draws: every number is the CLI's at the path it names, a
+      // probability inside its interval, the outcome bar's parts adding to 1.
+      const h = c.present(page as never).headline!;
+      expect(h, 'a headline').toBeDefined();
+      const figures = [h.figure, ...h.facts, ...(h.outcome?.parts ?? [])];
+      const at = (path: readonly (string | number)[]) =>
+        path.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], cli);
+      expect(figures.filter((f) => f.path).length).toBeGreaterThanOrEqual(3);
+      for (const f of figures) {
+        const v = f.value as { value?: number; mean?: number; ci?: readonly [number, number] | null };
+        if (f.path) expect(v.value ?? v.mean, `${f.label} at ${f.path.join('.')}`).toBe(at(f.path));
+        if (v.ci) expect(v.ci[0] <= v.value! && v.value! <= v.ci[1], `${f.label} in its interval`).toBe(true);
+      }
+      if (h.outcome) {
+        const total = h.outcome.parts.reduce((a, p) => a + (p.value as { value: number }).value, 0);
+        expect(total).toBeCloseTo(1, 9);
+      }
       // The report's charts, drawn from their specs at a desktop and a phone width.
       const content = c.report(page as never);
       expect(content.charts.map((ch) => ch.name)).toEqual(c.charts);

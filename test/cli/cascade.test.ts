@@ -154,7 +154,7 @@ describe('warcast cascade: output', () => {
     expect(doc.trace.locations[0].battles).toHaveLength(2);
     expect(doc.owners['Arrakis Spice Refinery']).toEqual({ John: 1 });
     expect(doc.legionsLost.Bob).toMatchObject({ mean: 2, distribution: { '2': 1 } });
-    expect(doc.incomeLost.Duke).toEqual({ mean: 1000, probability: 1 });
+    expect(doc.incomeLost.Duke).toEqual({ mean: 1000, sd: 0, probability: 1 }); // every trial: no spread
     expect(doc.damage['Arrakis Spice Refinery'].damaged).toBe(1);
     expect(doc.revealed.attackers).toEqual({ Duke: 0, Bob: 1, John: 1 });
   });

@@ -1,4 +1,4 @@
-/** Commander's usage errors under --json: one JSON error on stderr, exit 2; without --json its own lines. */
+/** Commander's usage errors: one line in warcast's words (`warcast: …`), or one JSON error under --json; exit 2. */
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
@@ -16,7 +16,7 @@ describe('usage errors under --json', () => {
     [
       'a missing option value',
       ['siege', 'examples/simple-siege.yaml', '--json', '--seed'],
-      "option '--seed <n>' argument missing",
+      '--seed: expected a value <n>, got none',
     ],
     [
       'a required option left out',
@@ -44,10 +44,45 @@ describe('usage errors under --json', () => {
       expect(doc.error.message).toMatch(/--help/); // the hint comes along, in the one message
     });
   }
-  it("without --json: commander's own line and hint, exit 2", async () => {
+  it("without --json: commander's errors in warcast's one line, the hint joined to it, exit 2", async () => {
     const r = await cli('odds', 'examples/battle.yaml', '--bogus');
     expect(r.code).toBe(2);
-    expect(r.err).toBe("error: unknown option '--bogus'\n(run warcast odds --help for usage and examples)\n");
+    expect(r.err).toBe("warcast: unknown option '--bogus'; run warcast odds --help for usage and examples\n");
+  });
+  it.each([
+    // a value our parser refused reads exactly as warcast's own errors do ("warcast: --target: …")
+    [
+      ['odds', 'examples/battle.yaml', '--precision', '7'],
+      "warcast: --precision: expected a half-width between 0 and 0.5 (e.g. 0.001), got '7'",
+    ],
+    [
+      ['siege', 'examples/simple-siege.yaml', '--trials', 'many'],
+      "warcast: --trials: expected a whole number from 1 to 1,000,000,000,000, got 'many'",
+    ],
+    [
+      ['odds', 'examples/battle.yaml', '--checkpoint-every', '-1'],
+      "warcast: --checkpoint-every: expected seconds from 0 to 86400, got '-1'",
+    ],
+    [
+      ['odds', 'examples/battle.yaml', '--seed'],
+      'warcast: --seed: expected a value <n>, got none; run warcast odds --help for usage and examples',
+    ],
+    [
+      ['odds', 'examples/battle.yaml', 'extra'],
+      "warcast: too many arguments for 'odds'. Expected 1 argument but got 2; run warcast odds --help for usage and examples",
+    ],
+  ])('%j: %s, exit 2', async (argv, line) => {
+    const r = await cli(...argv);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toBe(`${line}\n`);
+  });
+  it('the same words under --json, as one JSON error', async () => {
+    const r = await cli('odds', 'examples/battle.yaml', '--json', '--precision', '7');
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.err)).toEqual({
+      error: { message: "--precision: expected a half-width between 0 and 0.5 (e.g. 0.001), got '7'" },
+    });
   });
   it('--json --help still prints the help on stdout and exits 0', async () => {
     const r = await cli('odds', '--help', '--json');

@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadFor } from '../../src/kinds/commands.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
+import { ratioBonusOf, ratioEdgeWords } from '../../src/analysis/explainChange.js';
+import { RATIO_MODE } from '../../src/rules/warMachine/adjustments.js';
 import { loadText } from '../helpers/load.js';
 
 const battle = (a: number, b: number, policy = '') =>
@@ -31,21 +33,21 @@ describe('explainChange (war-machine)', () => {
         battle(401, 400, 'policies: { ratioRounding: up }'),
       ),
     ).toEqual([
-      "at 401 Larger troops against 400 the troop ratio passes 1:1: Larger's troop-ratio bonus 0 → +15 (+15 BR)",
+      "at 401 Larger troops against 400 the troop ratio rises above 1:1: Larger's troop-ratio bonus 0 → +15 (+15 BR)",
     ]);
   });
 
   it('names the exact count where the band is crossed, either way', async () => {
     const explainChange = await explain();
     expect(explainChange(battle(400, 400), battle(420, 400))).toEqual([
-      "at 404 Larger troops against 400 the troop ratio reaches 1.01:1: Larger's troop-ratio bonus 0 → +15 (+15 BR)",
+      "at 404 Larger troops against 400 the troop ratio rises to 1.01:1 or above: Larger's troop-ratio bonus 0 → +15 (+15 BR)",
     ]);
     expect(explainChange(battle(1300, 400), battle(1100, 400))).toEqual([
-      "at 1,200 Larger troops against 400 the troop ratio falls to 3:1: Larger's troop-ratio bonus +60 → +45 (−15 BR)",
+      "at 1,200 Larger troops against 400 the troop ratio falls to 3:1 or below: Larger's troop-ratio bonus +60 → +45 (−15 BR)",
     ]);
     // The smaller force growing takes the larger one's bonus down.
     expect(explainChange(battle(801, 400), battle(801, 405))).toEqual([
-      "at 401 Smaller troops against 801 the troop ratio falls below 2:1: Larger's troop-ratio bonus +45 → +30 (−15 BR)",
+      "at 401 Smaller troops against 801 the troop ratio falls to 2:1 or below: Larger's troop-ratio bonus +45 → +30 (−15 BR)",
     ]);
   });
 
@@ -81,5 +83,44 @@ sides:
       'Riders: BFR 70 → 71 takes the statement bonus ⌈BFR/10⌉ from 7 to 8: +1 BR over 1 true statement',
       'Riders: two troop classes above the enemy (Average against Below average): +10 morale',
     ]);
+  });
+
+  it('one vocabulary for the troop-ratio band: each edge reads the same wherever the counts land, mirrored either way', () => {
+    const WORDS = /^(rises above|rises to|falls to|falls below) (\d+(?:\.\d+)?):1( or above| or below)?$/;
+    for (const [name, mode] of Object.entries(RATIO_MODE))
+      for (const other of [3, 7, 40, 400, 401, 997]) {
+        /** Per edge X: whether the upper band includes it, as every crossing of it says. */
+        const inclusiveAt = new Map<string, boolean>();
+        let crossings = 0;
+        for (let n = 1; n < 45 * other; n++) {
+          const net = (k: number) => ratioBonusOf(k, other, mode) - ratioBonusOf(other, k, mode);
+          if (net(n) === net(n + 1)) continue;
+          crossings++;
+          const up = ratioEdgeWords(n, n + 1, other, mode);
+          const down = ratioEdgeWords(n + 1, n, other, mode);
+          // n + 1 raises the ratio above `other`, lowers it below: name the rising words u and the falling d
+          const [u, d] = n >= other ? [WORDS.exec(up), WORDS.exec(down)] : [WORDS.exec(down), WORDS.exec(up)];
+          expect(u, `${name} ${n}→${n + 1} vs ${other}: ${up}`).not.toBeNull();
+          expect(d, `${name} ${n + 1}→${n} vs ${other}: ${down}`).not.toBeNull();
+          // the same edge both ways, and the mirrored pair: "rises above X" ↔ "falls to X or below",
+          // "rises to X or above" ↔ "falls below X"
+          expect(u![2]).toBe(d![2]);
+          const inclusive = u![1] === 'rises to';
+          expect(`${u![1]}${u![3] ?? ''} / ${d![1]}${d![3] ?? ''}`).toBe(
+            inclusive ? 'rises to or above / falls below' : 'rises above / falls to or below',
+          );
+          // the words are true of the two ratios (R = larger / smaller, exact on the counts)
+          const ratio = (k: number) => Math.max(k, other) / Math.min(k, other);
+          const x = Number(u![2]);
+          const [lo, hi] = [Math.min(ratio(n), ratio(n + 1)), Math.max(ratio(n), ratio(n + 1))];
+          if (inclusive) expect(lo < x - 1e-12 && hi >= x - 1e-12, `${up}: ${lo} → ${hi}`).toBe(true);
+          else expect(lo <= x + 1e-12 && hi > x + 1e-12, `${up}: ${lo} → ${hi}`).toBe(true);
+          // one reading per edge, whatever the counts
+          const seen = inclusiveAt.get(u![2]);
+          if (seen !== undefined) expect(inclusive, `${name}: edge ${u![2]}:1 read two ways`).toBe(seen);
+          inclusiveAt.set(u![2], inclusive);
+        }
+        expect(crossings).toBeGreaterThan(0);
+      }
   });
 });

@@ -56,8 +56,9 @@ describe('worth on the castle siege', () => {
     const rows = io.stdout.split('\n').filter((l) => !l.startsWith('→') && /\d within noise/.test(l));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row).toMatch(/within noise\s+—\s+—/);
-    // the rows' order is by point change; overlapping intervals are said not to rank
-    expect(io.stdout).toMatch(/two rows whose intervals overlap are not ranked against each other/);
+    // rows within noise of each other are marked tied (=n), as tournament's, and the note says what that means
+    expect(io.stdout).toMatch(/^=\d+ /m);
+    expect(io.stdout).toMatch(/=n: within noise \(the 95% interval of the two changes’ difference in size/);
     expect(io.stderr).toMatch(/--precision 0\.001 not reached at the cap of 1,000 trials/);
     const json = memoryIo();
     expect(await runCli([...argv, '--json'], json)).toBe(0);

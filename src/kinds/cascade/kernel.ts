@@ -148,33 +148,45 @@ export function runCascadeChunks(
       for (let i = 0; i < LR; i++) acc[held + i] += s.held[i];
       for (let p = 0; p < P; p++) {
         acc[legionsLost + p * lostBins + s.legionsLost[p]]++;
-        acc[incomeLostSum + p] += s.incomeLost[p];
-        if (s.incomeLost[p] > 0) acc[incomeLostAny + p]++;
-        acc[wealthLostSum + p] += s.wealthLost[p];
+        // each amount read once, summed and squared (the squares give the summary its standard deviations)
+        const incomeLost = s.incomeLost[p],
+          wealthLost = s.wealthLost[p];
+        acc[incomeLostSum + p] += incomeLost;
+        if (incomeLost > 0) acc[incomeLostAny + p]++;
+        acc[wealthLostSum + p] += wealthLost;
         acc[attackerRevealed + p] += s.attackerRevealed[p];
         const at = ledger + p * F;
-        acc[at] += s.hazardFees[p];
-        acc[at + 1] += s.refunds[p];
-        acc[at + 2] += s.recruiting[p];
-        acc[at + 3] += s.income[p];
-        acc[at + 4] += s.kanlyForfeit[p];
-        acc[at + 5] += s.raided[p];
-        acc[at + 6] += s.houseRaidGain[p];
-        acc[at + 7] += s.wealthLost[p];
-        acc[at + 8] += s.regeneration[p];
-        acc[at + 9] += s.wealth[p];
         const sq = squares + p * SQUARES_PER_PLAYER;
-        acc[sq] += s.incomeLost[p] * s.incomeLost[p];
-        acc[sq + 1] += s.hazardFees[p] * s.hazardFees[p];
-        acc[sq + 2] += s.refunds[p] * s.refunds[p];
-        acc[sq + 3] += s.recruiting[p] * s.recruiting[p];
-        acc[sq + 4] += s.income[p] * s.income[p];
-        acc[sq + 5] += s.kanlyForfeit[p] * s.kanlyForfeit[p];
-        acc[sq + 6] += s.raided[p] * s.raided[p];
-        acc[sq + 7] += s.houseRaidGain[p] * s.houseRaidGain[p];
-        acc[sq + 8] += s.wealthLost[p] * s.wealthLost[p];
-        acc[sq + 9] += s.regeneration[p] * s.regeneration[p];
-        acc[sq + 10] += s.wealth[p] * s.wealth[p];
+        acc[sq] += incomeLost * incomeLost;
+        const hazardFees = s.hazardFees[p],
+          refunds = s.refunds[p],
+          recruiting = s.recruiting[p],
+          income = s.income[p],
+          kanlyForfeit = s.kanlyForfeit[p],
+          raided = s.raided[p],
+          houseRaidGain = s.houseRaidGain[p],
+          regeneration = s.regeneration[p],
+          wealth = s.wealth[p];
+        acc[at] += hazardFees;
+        acc[sq + 1] += hazardFees * hazardFees;
+        acc[at + 1] += refunds;
+        acc[sq + 2] += refunds * refunds;
+        acc[at + 2] += recruiting;
+        acc[sq + 3] += recruiting * recruiting;
+        acc[at + 3] += income;
+        acc[sq + 4] += income * income;
+        acc[at + 4] += kanlyForfeit;
+        acc[sq + 5] += kanlyForfeit * kanlyForfeit;
+        acc[at + 5] += raided;
+        acc[sq + 6] += raided * raided;
+        acc[at + 6] += houseRaidGain;
+        acc[sq + 7] += houseRaidGain * houseRaidGain;
+        acc[at + 7] += wealthLost;
+        acc[sq + 8] += wealthLost * wealthLost;
+        acc[at + 8] += regeneration;
+        acc[sq + 9] += regeneration * regeneration;
+        acc[at + 9] += wealth;
+        acc[sq + 10] += wealth * wealth;
       }
       for (let h = 0; h < H; h++) acc[heroLost + h] += 1 - s.heroAlive[h];
     }

@@ -3,6 +3,7 @@
  * attacks traced step by step, how the numbers were made, who holds each location, what each player loses, the
  * rounds held and the ledger; the report adds the scenario's players, locations and attacks and the trace as a table.
  */
+import { cascadeHeadline } from './headline.js';
 import type { CascadeResult } from '../../analysis/cascade.js';
 import type { LocationTrace, RoundTrace } from '../../rules/dune/cascade.js';
 import {
@@ -133,7 +134,7 @@ export function presentCascade(r: CascadeResult, o: { requestedThreads?: number 
   );
   if (r.owners) blocks.push(...numbers(r, planning));
   blocks.push(gap, ...reportDetails(r));
-  return { title: r.title ?? `Round ${r.round}`, blocks };
+  return { title: r.title ?? `Round ${r.round}`, blocks, headline: cascadeHeadline(r) };
 }
 
 function numbers(r: CascadeResult, planning: boolean): Block[] {

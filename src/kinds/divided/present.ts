@@ -1,4 +1,5 @@
 /** The document of `warcast divided` (text, Markdown and its report): pairings, forces, who wins the day, splits. */
+import { dividedHeadline } from './headline.js';
 import type { DividedResult } from '../../analysis/divided.js';
 import {
   gap,
@@ -122,5 +123,5 @@ export function presentDivided(r: DividedResult): Document {
   }
   blocks.push({ type: 'chart', name: 'divided-pairings' });
   if (r.splitTable) blocks.push({ type: 'chart', name: 'divided-splits' });
-  return { title: r.title ?? `${a} vs ${b}`, blocks };
+  return { title: r.title ?? `${a} vs ${b}`, blocks, headline: dividedHeadline(r) };
 }

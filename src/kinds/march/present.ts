@@ -1,4 +1,5 @@
 /** The document of `warcast march` (text, Markdown and its report): arrival, distance, fatigue, the battle on arrival. */
+import { marchHeadline } from './headline.js';
 import type { MarchResult } from '../../analysis/march.js';
 import {
   gap,
@@ -112,5 +113,5 @@ export function presentMarch(r: MarchResult, o: { requestedThreads?: number } = 
     { type: 'chart', name: 'march-fatigue' },
   );
   if (b) blocks.push({ type: 'chart', name: 'march-battle' });
-  return { title: r.title ?? `${f.name} on the march`, blocks };
+  return { title: r.title ?? `${f.name} on the march`, blocks, headline: marchHeadline(r) };
 }

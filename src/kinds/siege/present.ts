@@ -3,6 +3,7 @@
  * costs, the fortifications' damage, field construction, supplies; the report adds the sides' ratings, the key
  * numbers per siege, construction as tables and the charts.
  */
+import { siegeHeadline } from './headline.js';
 import type { SiegeResult } from '../../analysis/siege.js';
 import { ENDINGS } from './plan.js';
 import { ENDING_WORDS } from './endings.js';
@@ -145,7 +146,7 @@ export function presentSiege(r: SiegeResult, o: { requestedThreads?: number } = 
   blocks.push(...constructionLines(r));
   if (r.supplies) blocks.push(suppliesTable(r));
   blocks.push(...reportDetails(r));
-  return { title, blocks };
+  return { title, blocks, headline: siegeHeadline(r) };
 }
 
 function constructionLines(r: SiegeResult): Block[] {

@@ -1,0 +1,215 @@
+/**
+ * worth's equivalents and ranks on a Monte Carlo kind (docs/design.md, "worth": equivalents, ties):
+ * - identity: an item that moves bonus by N BR points is the BR curve's own value N (the same plan, the same dice),
+ *   so its BR equivalent's bracket — the values the item cannot be told from — must hold N; +1 legion's legion
+ *   bracket must hold +1; and a bracket one value off (as the old search printed "−25 → −26 [−26, −26]") fails;
+ * - ties: two rows are tied when the paired interval of the difference of their sizes of change contains 0,
+ *   computed here again from the trials played alone (test/helpers/pairedTrials.ts); rank is 1 + the rows larger
+ *   beyond noise, as tournament's; exact battles tie only equal changes;
+ * - the bit counts behind both agree with plain loops.
+ */
+import { describe, expect, it } from 'vitest';
+import { worth, type WorthItem } from '../../src/analysis/worth.js';
+import { rankRows, sizeDifference } from '../../src/analysis/worthSearch.js';
+import { countMet, discordantPairs, patternCounts, TrialBits } from '../../src/analysis/trialBits.js';
+import { presentWorth } from '../../src/analysis/worthPresent.js';
+import { renderMarkdown } from '../../src/present/markdown.js';
+import { compileSiege } from '../../src/kinds/siege/plan.js';
+import { siegeAccumulator } from '../../src/kinds/siege/accumulator.js';
+import { siegeKernel } from '../../src/kinds/siege/kernelEntry.js';
+import { loadKind } from '../../src/kinds/load.js';
+import { pairedMeanDifference, pairedProportionDifference, withinNoise } from '../../src/stats/paired.js';
+import { Xoshiro128 } from '../../src/rng/index.js';
+import { outcomesAlone } from '../helpers/pairedTrials.js';
+import { loadFile } from '../helpers/load.js';
+import type { SiegeScenario } from '../../src/kinds/siege/schema.js';
+
+const SIEGE = 'examples/simple-siege.yaml';
+/**
+ * Staged as by default, small: items run 2,000 to 16,000 sieges, so an item runs more trials than the old search's
+ * curve (8,000 at most) — the case where its bracket missed the item's own bonus.
+ */
+const STAGED = { side: 1, week: 30, groups: ['information'], trials: 2000, precision: 0.005, maxTrials: 16000 };
+
+/** The BR points an item adds to bonus, read off its rule ("Misinformation (-25)"); null for other items. */
+const brOf = (i: WorthItem): number | null =>
+  i.name === '+10 BR' ? 10 : i.group === 'size' ? null : Number(/\(([+-]\d+)\)$/.exec(i.rule)?.[1] ?? NaN) || null;
+
+/** The items whose bracket does not hold their own value (null ends run past the range searched: they hold it). */
+function missing(items: WorthItem[], own: (i: WorthItem) => number | null, bracket: (i: WorthItem) => unknown) {
+  return items.filter((i) => {
+    const v = own(i);
+    const b = bracket(i) as [number | null, number | null] | undefined;
+    if (v === null || b === undefined) return false;
+    return !((b[0] === null || b[0] <= v) && (b[1] === null || v <= b[1]));
+  });
+}
+
+describe('equivalents hold the item’s own value', () => {
+  it('siege: every BR item’s BR bracket holds its bonus; one BR point off fails the same check', async () => {
+    const r = await worth(SIEGE, { ...STAGED, threads: 1 });
+    const priced = r.items.filter((i) => brOf(i) !== null && i.brEquivalentCi95);
+    expect(priced.length).toBeGreaterThanOrEqual(3);
+    expect(r.items.some((i) => i.trials! > 8000)).toBe(true);
+    expect(missing(r.items, brOf, (i) => i.brEquivalentCi95).map((i) => i.name)).toEqual([]);
+    // The point is the curve's first value reaching the item over the trials compared: the item's own bonus does.
+    for (const i of priced) {
+      const v = brOf(i)!;
+      expect(Math.abs(i.brEquivalent!), i.name).toBeLessThanOrEqual(Math.abs(v));
+      expect(i.equivalentTrials).toBe(Math.min(i.trials!, 16000));
+    }
+    // A wrong answer: each bracket moved one point away from the current bonus (the old "−25 → −26 [−26, −26]").
+    const off = (i: WorthItem) => {
+      const b = i.brEquivalentCi95;
+      const s = Math.sign(i.winDelta);
+      return b && b.map((x) => (x === null ? null : x + s));
+    };
+    expect(missing(r.items, brOf, off).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('cascade: +1 legion’s legion bracket holds +1', async () => {
+    const r = await worth('examples/cascade-bob-john.yaml', { groups: ['legions'], trials: 1000, threads: 1 });
+    const legion = r.items.find((i) => i.name === '+1 legion')!;
+    expect(legion.withinNoise).toBe(false);
+    const one = (i: WorthItem) => (i.name === '+1 legion' ? 1 : null);
+    expect(legion.troopsEquivalentCi95).toBeDefined();
+    expect(missing(r.items, one, (i) => i.troopsEquivalentCi95)).toEqual([]);
+    expect(missing(r.items, one, (i) => i.troopsEquivalentCi95?.map((x) => (x === null ? null : x + 1)))).toEqual([
+      legion,
+    ]);
+  }, 60_000);
+});
+
+/** Trial t of an edited simple siege played alone: whether the defender holds through week N. */
+async function heldAlone(week: number, trials: number, edit: (s: SiegeScenario) => void): Promise<Uint8Array> {
+  const { scenario } = loadFile(SIEGE) as unknown as { scenario: SiegeScenario };
+  edit(scenario);
+  const { scenario: checked } = await loadKind({ text: JSON.stringify(scenario), file: 'edited.json' }, 'siege');
+  const plan = compileSiege(checked).plan;
+  const read = siegeAccumulator(plan);
+  return outcomesAlone(siegeKernel, plan, 42, trials, (acc) => read.fallenBy(acc, week) === 0);
+}
+
+describe('ranks and ties', () => {
+  it('siege: tied exactly when the paired interval of the two sizes of change holds 0 (checked from trials alone)', async () => {
+    const n = 500;
+    const r = await worth(SIEGE, { side: 1, week: 30, groups: ['size', 'supplies', 'fatigue'], trials: n, threads: 1 });
+    const edits: Record<string, (s: SiegeScenario) => void> = {
+      '+10 BR': (s) => (s.defender.bonus += 10),
+      '+10% troops': (s) => (s.defender.troops = Math.round(s.defender.troops * 1.1)),
+      '+1 food week': (s) => (s.foodWeeks! += 1),
+      'fatigue: moderate': (s) => ((s.defender.adjustments as Record<string, unknown>).fatigue = 'moderate'),
+    };
+    const base = await heldAlone(30, n, () => {});
+    const alone = new Map<string, Uint8Array>();
+    for (const [name, edit] of Object.entries(edits)) alone.set(name, await heldAlone(30, n, edit));
+    const sizeOf = (o: Uint8Array, t: number) => o[t] - base[t];
+    let tiedPairs = 0;
+    let apart = 0;
+    for (const a of r.items.filter((i) => alone.has(i.name)))
+      for (const b of r.items.filter((i) => alone.has(i.name) && i !== a)) {
+        const sa = a.winDelta < 0 ? -1 : 1;
+        const sb = b.winDelta < 0 ? -1 : 1;
+        const x = alone.get(a.name)!;
+        const y = alone.get(b.name)!;
+        let interval: [number, number];
+        if (sa === sb) {
+          let aOnly = 0;
+          let bOnly = 0;
+          for (let t = 0; t < n; t++) {
+            if (x[t] > y[t]) aOnly++;
+            if (y[t] > x[t]) bOnly++;
+          }
+          const d = pairedProportionDifference(bOnly, aOnly, n).ci95;
+          interval = sa > 0 ? d : [-d[1], -d[0]];
+        } else {
+          let sum = 0;
+          let squares = 0;
+          for (let t = 0; t < n; t++) {
+            const w = sa * sizeOf(x, t) - sb * sizeOf(y, t);
+            sum += w;
+            squares += w * w;
+          }
+          interval = pairedMeanDifference(sum, squares, n).ci95;
+        }
+        const tied = withinNoise(interval);
+        expect(a.tiedWith!.includes(b.name), `${a.name} / ${b.name}`).toBe(tied);
+        if (tied) tiedPairs++;
+        else apart++;
+      }
+    expect(tiedPairs).toBeGreaterThan(0);
+    expect(apart).toBeGreaterThan(0);
+    checkRanks(r.items);
+  }, 60_000);
+
+  it('battle (exact): only equal changes tie; the text and Markdown mark them =n, as tournament does', async () => {
+    const r = await worth('examples/orcs-vs-men.yaml', { groups: ['terrain', 'size', 'information'] });
+    for (const a of r.items)
+      for (const b of r.items)
+        if (a !== b)
+          expect(a.tiedWith!.includes(b.name)).toBe(Math.abs(Math.abs(a.winDelta) - Math.abs(b.winDelta)) < 1e-12);
+    expect(r.items.some((i) => i.tiedWith!.length > 0)).toBe(true);
+    checkRanks(r.items);
+    const md = renderMarkdown(presentWorth(r));
+    const tied = r.items.find((i) => i.tiedWith!.length > 0)!;
+    expect(md).toMatch(new RegExp(`\\| =${tied.rank} +\\| ${tied.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `));
+    expect(md).toMatch(/=n: the same size of change as another item, so tied with it/);
+  }, 60_000);
+
+  it('rankRows: rank is 1 + the rows larger and not tied; a wrong rule (rank by position) is told apart', () => {
+    const item = (name: string, winDelta: number) => ({ name, winDelta }) as WorthItem;
+    const items = [item('a', 0.3), item('b', -0.29), item('c', 0.1), item('d', 0.02)];
+    const ties = new Set(['a|b', 'b|a', 'c|d', 'd|c']);
+    rankRows(items, (x, y) => ties.has(`${items[x].name}|${items[y].name}`));
+    expect(items.map((i) => [i.rank, i.tiedWith])).toEqual([
+      [1, ['b']],
+      [1, ['a']],
+      [3, ['d']],
+      [3, ['c']],
+    ]);
+    expect(items.map((_, k) => k + 1)).not.toEqual(items.map((i) => i.rank));
+  });
+});
+
+function checkRanks(items: WorthItem[]) {
+  for (const a of items) {
+    for (const b of a.tiedWith!) expect(items.find((i) => i.name === b)!.tiedWith).toContain(a.name);
+    const above = items.filter(
+      (b) => b !== a && Math.abs(b.winDelta) > Math.abs(a.winDelta) && !a.tiedWith!.includes(b.name),
+    );
+    expect(a.rank, a.name).toBe(1 + above.length);
+  }
+}
+
+describe('bit counts', () => {
+  it('discordant pairs, three-run patterns, counts and the size difference equal plain loops', () => {
+    const rng = new Xoshiro128([3, 5, 7, 9]);
+    const n = 1000;
+    const runs = [0.5, 0.55, 0.3].map((p) => Array.from({ length: n + 40 }, () => (rng.next() / 2 ** 32 < p ? 1 : 0)));
+    const bits = runs.map((r) => {
+      const b = new TrialBits();
+      r.forEach((x, t) => b.set(t, x));
+      return b;
+    });
+    for (const m of [1, 31, 32, 33, 999, n]) {
+      const [x, y, z] = runs.map((r) => r.slice(0, m));
+      expect(countMet(bits[0], m)).toBe(x.reduce((s, v) => s + v, 0));
+      expect(discordantPairs(bits[0], bits[1], m)).toEqual({
+        aOnly: x.filter((v, t) => v > y[t]).length,
+        bOnly: x.filter((v, t) => v < y[t]).length,
+      });
+      const counts = [0, 0, 0, 0, 0, 0, 0, 0];
+      for (let t = 0; t < m; t++) counts[4 * x[t] + 2 * y[t] + z[t]]++;
+      expect(patternCounts(bits[0], bits[1], bits[2], m)).toEqual(counts);
+      // Opposite signs: the mean of +(y − x) − (−1)(z − x) per trial, by a plain loop.
+      let sum = 0;
+      let squares = 0;
+      for (let t = 0; t < m; t++) {
+        const w = y[t] - x[t] + (z[t] - x[t]);
+        sum += w;
+        squares += w * w;
+      }
+      expect(sizeDifference(bits[0], bits[1], bits[2], m, 0.1, -0.1)).toEqual(pairedMeanDifference(sum, squares, m));
+    }
+  });
+});
