@@ -6,7 +6,7 @@
  * it), the cheapest reaching a target, and the Pareto front of cost against win, each with its 95% interval.
  * docs/design.md, "design for a siege".
  */
-import { ScenarioError, UsageError, WarcastError } from '../errors.js';
+import { ExitCode, ScenarioError, UsageError, WarcastError } from '../errors.js';
 import type { DesignFile } from '../kinds/design/schema.js';
 import { valuesOf } from '../kinds/design/schema.js';
 import { loadKernel } from '../kinds/index.js';
@@ -120,7 +120,8 @@ export interface SiegeDesignResult extends ResultMeta {
   cheaperWithinNoise: SiegeCandidate[];
   /** Cost against P(win) by the candidates' estimates: each winning more than every cheaper one, with its interval. */
   pareto: { cost: number; win: number; ci95: [number, number]; trials: number; purchase: SiegePurchase }[];
-  /** Every candidate judged, in the choices' order (--json only). */
+  /** Every candidate judged, in the choices' order (--json only). After Ctrl-C (`interrupted`), the stages finished
+   * stand; a purchase cut short in the stage under way carries the sieges it ran. */
   judged: SiegeCandidate[];
   interrupted: boolean;
   elapsedMs: number;
@@ -336,11 +337,17 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
     throw new UsageError(
       `design: no purchase of the choices fits the budget (${d.budget.gold.toLocaleString('en-US')} gp for ${d.budget.weeks} weeks) and the siege's rules: raise budget.gold or change the choices`,
     );
-  const staged = runStages(
+  const staged = await runStages(
     runs,
     costs.map((c) => c.total),
     { stages, precision, target, signal: options.signal },
   );
+  // Stopped (Ctrl-C) before the first stage ended: no purchase has been judged against the others, so no answer.
+  if (staged.stagesRun === 0)
+    throw new WarcastError(
+      'interrupted before the first stage of sieges ended: no purchase judged yet',
+      ExitCode.interrupted,
+    );
   const candidate = (i: number): SiegeCandidate => {
     const r = runs[i];
     const n = Math.max(1, r.done);

@@ -82,7 +82,15 @@ const wilsonHalf = (t: StagedTrials) => halfWidth(wilsonInterval(t.wins, t.done)
  * reaching it: a candidate stays in while its interval straddles the target and no cheaper candidate is known to
  * reach it.
  */
-export function runStages(trials: StagedTrials[], costs: readonly number[], plan: StagePlan): StagedOutcome {
+/** Sieges a candidate runs between two looks at the event loop (where Ctrl-C's abort is delivered). */
+const SLICE = 4_096;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function runStages(
+  trials: StagedTrials[],
+  costs: readonly number[],
+  plan: StagePlan,
+): Promise<StagedOutcome> {
   const all = trials.map((_, i) => i);
   const open = new Set(all);
   const droppedAt = new Map<number, number>();
@@ -99,11 +107,16 @@ export function runStages(trials: StagedTrials[], costs: readonly number[], plan
   let targetOpen = new Set<number>(plan.target === null ? [] : all);
   for (const [k, n] of plan.stages.entries()) {
     const running = [...new Set([...open, ...targetOpen])].sort((a, b) => a - b);
-    for (const i of running)
-      if (!trials[i].runTo(n)) {
-        interrupted = true;
-        break;
+    // In slices, the event loop seen between them: the runs are synchronous, and Ctrl-C's abort arrives there.
+    // The slices change nothing of the dice (trial t is the dice of (seed, t) whatever ran before it).
+    for (const i of running) {
+      for (let to = Math.min(n, trials[i].done + SLICE); !interrupted; to = Math.min(n, to + SLICE)) {
+        await yieldToEventLoop();
+        if (plan.signal?.aborted || !trials[i].runTo(to)) interrupted = true;
+        else if (to === n) break;
       }
+      if (interrupted) break;
+    }
     if (interrupted) break;
     stagesRun = k + 1;
     const last = k === plan.stages.length - 1;

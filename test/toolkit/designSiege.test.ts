@@ -142,6 +142,19 @@ describe('design for a siege', async () => {
     expect(JSON.parse(outputs[0].replace(/,\s*\n\s*}\s*$/, '}')).kind).toBe('design');
   });
 
+  it('says when the precision is missed at the cap: a warning line, precisionReached false', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'design-siege-'));
+    const file = join(dir, 'design.yaml');
+    writeFileSync(file, SMALL);
+    const io = memoryIo();
+    expect(await runCli(['design', file, '--json', '--max-trials', '500', '--precision', '0.001'], io)).toBe(0);
+    const r = JSON.parse(io.stdout) as { precisionReached: boolean; precisionHalfWidth: number; trialsBy: string };
+    expect(r.precisionReached).toBe(false);
+    expect(r.precisionHalfWidth).toBeGreaterThan(0.001);
+    expect(r.trialsBy).toBe('precision');
+    expect(io.stderr).toMatch(/--precision 0\.001 not reached at the cap of 500 trials/);
+  });
+
   it('refuses what the siege or its buyer cannot buy, one line at the field', () => {
     const food = SMALL.replace('buyer: defender', 'buyer: attacker').replace(
       'engines: { ballista: [0, 2, 4] }',
