@@ -45,7 +45,7 @@ const externals: Plugin = {
     b.onLoad({ filter: /.*/, namespace: 'warcast-empty' }, () => ({ contents: 'export {};', loader: 'js' }));
     // The benchmark harness finds kernel modules by their path under dist/: it runs from dist/src/ as compiled.
     b.onResolve({ filter: /^\.\/bench\.js$/ }, (args) =>
-      args.importer.endsWith(join('src', 'cli', 'program.js'))
+      args.importer.endsWith(join('src', 'cli', 'utilityCommands.js'))
         ? { path: '../src/cli/bench.js', external: true }
         : undefined,
     );

@@ -10,7 +10,7 @@ import { RUN_DEFAULTS } from '../analysis/options.js';
 import { addClusterCommands, addClusterOptions, runSimulation, type ClusterFlags, type Shardable } from './cluster.js';
 import { warcastVersion } from '../version.js';
 import { addTableCommands } from './tableCommands.js';
-import { addUtilityCommands } from './utilityCommands.js';
+import { addPageAndBenchCommands, addUtilityCommands } from './utilityCommands.js';
 import { jsonErrors } from './emit.js';
 import { escapeControls } from '../scenario/controls.js';
 import { exitCodeFor } from './exit.js';
@@ -19,7 +19,7 @@ import {
   countOption,
   MAX_SEED,
   precisionOption,
-  usageMessage,
+  usageOutput,
   type TrialWords,
 } from './options.js';
 import { beforeAction } from './ignored.js';
@@ -62,25 +62,11 @@ export function addRunOptions(
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const simulation = (name: Shardable) => async (file: string, flags: ClusterFlags) =>
     setExit(await runSimulation(name, file, flags, io, VERSION));
-  let usageHint = false;
   const program = new Command('warcast')
     .description('Monte Carlo and exact odds for War Machine battles, Siege Machine sieges and Dune seizure cascades')
     .version(VERSION)
     .showHelpAfterError('(run warcast --help for usage)')
-    .configureOutput({
-      writeOut: (s) => io.out(s),
-      // A usage error is kept, its hint joined to it, for one line `warcast: …` (or one JSON error) in exit.ts.
-      outputError: (s) => {
-        const { message, hint } = usageMessage(s);
-        io.usageText = message;
-        usageHint = hint;
-      },
-      writeErr: (s) => {
-        if (io.usageText === undefined) return io.json ? void (io.usageText = s) : io.err(s);
-        if (usageHint) io.usageText += `; ${s.trim().replace(/^\((.*)\)$/s, '$1')}`;
-        usageHint = false;
-      },
-    })
+    .configureOutput(usageOutput(io))
     .exitOverride();
   program.hook('preAction', (_program, command) => {
     // the command and its arguments, for a checkpoint's header (src/cli/checkpoint.ts)
@@ -216,32 +202,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   addClusterCommands(program, io, setExit, VERSION);
 
   addToolkitCommands(program, io, setExit, addRunOptions);
-  program
-    .command('app [scenario]')
-    .description(
-      'write the what-if page: a self-contained index.html with the exact engine, a form prefilled from the scenario, the matchup game (docs/app.md)',
-    )
-    .option('--out <dir>', 'folder for index.html (default warcast-app; with --serve, only if given)')
-    .option('--serve', 'serve the page on 127.0.0.1 until Ctrl-C')
-    .option('--port <n>', 'with --serve: the port (default 0: a free port, printed)')
-    .action(async (file: string | undefined, flags) =>
-      setExit(await (await import('./app.js')).appCommand(file, flags, io)),
-    );
-  program
-    .command('bench')
-    .description('benchmark suites as ratios to an in-run reference loop, compared with benchmarks/baseline.json')
-    .option('--json', 'print one JSON document on stdout')
-    .option('--compare', 'exit 1 when any suite is more than (1 + threshold)× slower than the baseline')
-    .option(
-      '--threshold <x>',
-      'allowed slowdown as a fraction (default 0.25: fail when more than 1.25× slower); implies --compare',
-    )
-    .option('--quick', 'fewer samples (the CI gate)')
-    .option('--save', 'write the results as the new baseline (benchmarks/baseline.json)')
-    .option('--baseline <file>', 'baseline file to compare with or save to')
-    .option('--only <text>', 'only suites whose name contains text')
-    // Loaded on demand: the benchmark modules stay out of every other command's start-up.
-    .action(async (flags) => setExit(await (await import('./bench.js')).benchCommand(flags, io)));
+  addPageAndBenchCommands(program, io, setExit);
   addCommandHelp(program);
   return program;
 }

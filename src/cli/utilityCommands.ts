@@ -25,3 +25,33 @@ export function addUtilityCommands(program: Command, io: Io, setExit: (code: num
       setExit(0);
     });
 }
+
+/** `app` (the what-if page) and `bench`, listed after the toolkit. */
+export function addPageAndBenchCommands(program: Command, io: Io, setExit: (code: number) => void): void {
+  program
+    .command('app [scenario]')
+    .description(
+      'write the what-if page: a self-contained index.html with the exact engine, a form prefilled from the scenario, the matchup game (docs/app.md)',
+    )
+    .option('--out <dir>', 'folder for index.html (default warcast-app; with --serve, only if given)')
+    .option('--serve', 'serve the page on 127.0.0.1 until Ctrl-C')
+    .option('--port <n>', 'with --serve: the port (default 0: a free port, printed)')
+    .action(async (file: string | undefined, flags) =>
+      setExit(await (await import('./app.js')).appCommand(file, flags, io)),
+    );
+  program
+    .command('bench')
+    .description('benchmark suites as ratios to an in-run reference loop, compared with benchmarks/baseline.json')
+    .option('--json', 'print one JSON document on stdout')
+    .option('--compare', 'exit 1 when any suite is more than (1 + threshold)× slower than the baseline')
+    .option(
+      '--threshold <x>',
+      'allowed slowdown as a fraction (default 0.25: fail when more than 1.25× slower); implies --compare',
+    )
+    .option('--quick', 'fewer samples (the CI gate)')
+    .option('--save', 'write the results as the new baseline (benchmarks/baseline.json)')
+    .option('--baseline <file>', 'baseline file to compare with or save to')
+    .option('--only <text>', 'only suites whose name contains text')
+    // Loaded on demand: the benchmark modules stay out of every other command's start-up.
+    .action(async (flags) => setExit(await (await import('./bench.js')).benchCommand(flags, io)));
+}
