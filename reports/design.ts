@@ -111,9 +111,13 @@ export function siegeParetoChart(r: SiegeDesignResult): TopLevelSpec {
     purchase: chartText(purchase),
     set,
   });
-  const front = r.pareto.map((p) =>
-    point(p.cost, p.win, p.ci95, p.trials, describeSiegePurchase(p.purchase), 'Pareto front'),
-  );
+  // Each step's gain on the step before, paired on the same sieges (the front admits only gains beyond noise).
+  const front = r.pareto.map((p) => ({
+    ...point(p.cost, p.win, p.ci95, p.trials, describeSiegePurchase(p.purchase), 'Pareto front'),
+    gain: p.vsPrevious === null ? null : r6(p.vsPrevious.difference),
+    gainLow: p.vsPrevious === null ? null : r6(p.vsPrevious.ci95[0]),
+    gainHigh: p.vsPrevious === null ? null : r6(p.vsPrevious.ci95[1]),
+  }));
   const best = r.best.map((c, i) =>
     point(
       c.cost.total,
@@ -132,12 +136,18 @@ export function siegeParetoChart(r: SiegeDesignResult): TopLevelSpec {
     { field: 'high', type: 'quantitative' as const, format: '.2%', title: '95% high' },
     { field: 'trials', type: 'quantitative' as const, format: ',', title: 'sieges' },
   ];
+  const frontTooltip = [
+    ...tooltip,
+    { field: 'gain', type: 'quantitative' as const, format: '+.2%', title: 'gain on the step before (paired)' },
+    { field: 'gainLow', type: 'quantitative' as const, format: '+.2%', title: 'gain 95% low' },
+    { field: 'gainHigh', type: 'quantitative' as const, format: '+.2%', title: 'gain 95% high' },
+  ];
   const x = { field: 'cost', type: 'quantitative' as const, title: 'cost (gp)' };
   const y = { field: 'win', type: 'quantitative' as const, axis: { format: '.0%' }, title: `P(${r.measure})` };
   return {
     ...base(
       'Cost against P(win)',
-      'line: the Pareto front with 95% intervals; dots: the leader and those within noise of it',
+      'line: the Pareto front, each step clearly above the one before (paired), with 95% intervals; dots: the leader and those within noise of it',
     ),
     description:
       'Siege design: the Pareto front of cost against win probability with intervals, and the best purchases.',
@@ -147,12 +157,12 @@ export function siegeParetoChart(r: SiegeDesignResult): TopLevelSpec {
       {
         data: { values: front },
         mark: { type: 'rule', color: SIDE_COLOURS[1] },
-        encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, tooltip },
+        encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, tooltip: frontTooltip },
       },
       {
         data: { values: front },
         mark: { type: 'line', interpolate: 'step-after', point: true, color: SIDE_COLOURS[1] },
-        encoding: { x, y, tooltip },
+        encoding: { x, y, tooltip: frontTooltip },
       },
       {
         data: { values: best },
@@ -234,7 +244,7 @@ function siegeDesignReport(r: SiegeDesignResult, file: string): ReportContent {
         name: 'pareto',
         title: 'Cost against P(win)',
         caption:
-          'Each step of the line is a purchase whose estimate no cheaper one matches, with its 95% interval; the dots are the leader and the purchases within noise of it.',
+          'Each step of the line is the cheapest purchase clearly above the step before it on the same sieges (its paired gain’s 95% interval wholly above 0; dearer purchases within noise of a step are left off), with its 95% interval; the dots are the leader and the purchases within noise of it.',
         spec: siegeParetoChart(r),
       },
     ],

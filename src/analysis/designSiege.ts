@@ -20,11 +20,12 @@ import type { Constructible } from '../rules/siege/construction.js';
 import { engineCost, servicePay } from '../rules/warMachine/costs.js';
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { formatPath, type ScenarioSource } from '../scenario/source.js';
-import { wilsonInterval } from '../stats/index.js';
+import { wilsonInterval, Z95 } from '../stats/index.js';
+import { meanSd } from '../stats/batches.js';
 import type { PairedDifference } from '../stats/paired.js';
 import { troopTypesOf, type TroopType } from './designGame.js';
 import { FIRST_STAGE, STAGED_MAX_TRIALS, STAGED_PRECISION, stagesOf, type TrialsBy } from './staging.js';
-import { runStages, type StagedTrials } from './designSiegeStages.js';
+import { pairedFromLeader, runStages, type StagedTrials } from './designSiegeStages.js';
 import { describeSiegePurchase } from '../kinds/design/words.js';
 
 export interface SiegeDesignOptions {
@@ -61,6 +62,10 @@ export interface SiegeCandidate {
   ci95: [number, number];
   /** Mean troops lost (dead and wounded) a siege: the buyer's and the enemy's. */
   losses: [number, number];
+  /** The SD of a siege's losses (own, enemy), from the sums of squares over the sieges run. */
+  lossesSd: [number, number];
+  /** The 95% interval of each mean loss (normal: mean ± 1.96·SD/√sieges). */
+  lossesCi95: [[number, number], [number, number]];
   /** contender: in contention at the end (the leader, or within noise of it); dropped: clearly below the leader. */
   status: 'contender' | 'dropped';
   /** The stage (sieges) at which it was found clearly below the leader. */
@@ -118,13 +123,29 @@ export interface SiegeDesignResult extends ResultMeta {
   cheapest: SiegeCandidate | null;
   /** With a target: cheaper purchases whose interval still straddles it (within noise of the target). */
   cheaperWithinNoise: SiegeCandidate[];
-  /** Cost against P(win) by the candidates' estimates: each winning more than every cheaper one, with its interval. */
-  pareto: { cost: number; win: number; ci95: [number, number]; trials: number; purchase: SiegePurchase }[];
+  /**
+   * Cost against P(win), cheapest first: the cheapest purchase, then each step the cheapest purchase clearly above
+   * the step before on the same sieges (its paired difference's 95% interval wholly above 0): a dearer purchase
+   * within noise of a cheaper step is no gain and is left out.
+   */
+  pareto: ParetoStep[];
   /** Every candidate judged, in the choices' order (--json only). After Ctrl-C (`interrupted`), the stages finished
    * stand; a purchase cut short in the stage under way carries the sieges it ran. */
   judged: SiegeCandidate[];
   interrupted: boolean;
   elapsedMs: number;
+}
+
+/** A step of a siege design's Pareto front. */
+export interface ParetoStep {
+  cost: number;
+  win: number;
+  ci95: [number, number];
+  trials: number;
+  purchase: SiegePurchase;
+  /** P(this) − P(the step before) on the sieges both ran (`pairedTrials`), with its 95% interval (the first: null). */
+  vsPrevious: PairedDifference | null;
+  pairedTrials: number;
 }
 
 /** Every purchase of the choices, in odometer order (engines as listed, then troops as listed, then food). */
@@ -213,7 +234,9 @@ class CandidateSieges implements StagedTrials {
   done = 0;
   wins = 0;
   private outcome = new Uint8Array(0);
+  /** Troops lost (own, enemy) summed over the sieges run, and their squares (one siege's losses at a time). */
   readonly lost = [0, 0];
+  readonly lostSquares = [0, 0];
   private readonly before = new Float64Array(2);
   private readonly reader: ReturnType<typeof siegeAccumulator>;
   private readonly sums: number;
@@ -247,6 +270,8 @@ class CandidateSieges implements StagedTrials {
     const chunk = this.kernel.chunkTrials;
     const limit = this.plan.weekLimit;
     let fallen = 0;
+    const s = this.sums;
+    this.before.fill(0);
     for (let t = this.done; t < n; t++) {
       if ((t & 63) === 0 && this.signal?.aborted) return false;
       this.kernel.run(this.plan, this.seed, t, 1, t * chunk + 1, acc);
@@ -255,20 +280,24 @@ class CandidateSieges implements StagedTrials {
       fallen = f;
       this.outcome[t] = won;
       this.wins += won;
+      // This siege's losses: the accumulator's sums now less before it (whole troops, so the sums stay exact).
+      const own = acc[s + this.own[0]] + acc[s + this.own[1]];
+      const enemy = acc[s + this.enemy[0]] + acc[s + this.enemy[1]];
+      const ownHere = own - this.before[0];
+      const enemyHere = enemy - this.before[1];
+      this.before[0] = own;
+      this.before[1] = enemy;
+      this.lost[0] += ownHere;
+      this.lost[1] += enemyHere;
+      this.lostSquares[0] += ownHere * ownHere;
+      this.lostSquares[1] += enemyHere * enemyHere;
       this.done = t + 1;
     }
-    const s = this.sums;
-    this.lost[0] += acc[s + this.own[0]] + acc[s + this.own[1]];
-    this.lost[1] += acc[s + this.enemy[0]] + acc[s + this.enemy[1]];
     return true;
   }
 
   won(t: number): number {
     return this.outcome[t];
-  }
-
-  release(): void {
-    this.outcome = new Uint8Array(0);
   }
 }
 
@@ -352,6 +381,11 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
     const r = runs[i];
     const n = Math.max(1, r.done);
     const dropped = staged.droppedAt.get(i) ?? null;
+    const spread = [0, 1].map((k) => meanSd(r.done, r.lost[k], r.lostSquares[k]));
+    const interval = (k: number): [number, number] => {
+      const half = (Z95 * spread[k].sd) / Math.sqrt(n);
+      return [spread[k].mean - half, spread[k].mean + half];
+    };
     return {
       purchase: purchases[i],
       cost: costs[i],
@@ -359,6 +393,8 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
       win: r.wins / n,
       ci95: wilsonInterval(r.wins, n),
       losses: [r.lost[0] / n, r.lost[1] / n],
+      lossesSd: [spread[0].sd, spread[1].sd],
+      lossesCi95: [interval(0), interval(1)],
       status: dropped === null ? 'contender' : 'dropped',
       droppedAt: dropped,
       vsBest: staged.vsLeader.get(i) ?? staged.droppedBy.get(i) ?? null,
@@ -415,23 +451,47 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
     moreWithinNoise: Math.max(0, staged.contenders.length - top),
     cheapest,
     cheaperWithinNoise,
-    pareto: paretoOf(judged),
+    pareto: paretoOf(judged, runs),
     judged,
     interrupted: staged.interrupted,
     elapsedMs: Math.round(performance.now() - started),
   };
 }
 
-/** Cheapest first, each winning more (by its estimate) than every cheaper (or as cheap) one. */
-function paretoOf(all: readonly SiegeCandidate[]): SiegeDesignResult['pareto'] {
-  const sorted = [...all].sort((a, b) => a.cost.total - b.cost.total || b.win - a.win);
-  const front: SiegeDesignResult['pareto'] = [];
-  let high = -Infinity;
-  for (const c of sorted)
-    if (c.win > high + 1e-12) {
-      front.push({ cost: c.cost.total, win: c.win, ci95: c.ci95, trials: c.trials, purchase: c.purchase });
-      high = c.win;
+/**
+ * The Pareto front on paired sieges: the cheapest purchase (the best estimate among the cheapest), then, dearer and
+ * dearer, the cheapest purchase whose paired difference from the last step (over the sieges both ran: trial t is the
+ * same dice for every purchase) lies wholly above 0. A purchase within noise of the last step is no gain for its
+ * gold and stays off the front, however high its estimate (docs/design.md, "design for a siege").
+ */
+export function paretoOf(all: readonly SiegeCandidate[], trials: readonly StagedTrials[]): ParetoStep[] {
+  const order = all
+    .map((_, i) => i)
+    .sort((a, b) => all[a].cost.total - all[b].cost.total || all[b].win - all[a].win || a - b);
+  const front: ParetoStep[] = [];
+  let last = -1;
+  for (const i of order) {
+    const c = all[i];
+    let vsPrevious: PairedDifference | null = null;
+    let pairedTrials = 0;
+    if (last >= 0) {
+      // As cheap as the last step: the last step is the best estimate at its price (the order), no step up.
+      if (c.cost.total === all[last].cost.total) continue;
+      pairedTrials = Math.min(trials[i].done, trials[last].done);
+      vsPrevious = pairedFromLeader(trials[i], trials[last], pairedTrials);
+      if (!(vsPrevious.ci95[0] > 0)) continue;
     }
+    front.push({
+      cost: c.cost.total,
+      win: c.win,
+      ci95: c.ci95,
+      trials: c.trials,
+      purchase: c.purchase,
+      vsPrevious,
+      pairedTrials,
+    });
+    last = i;
+  }
   return front;
 }
 

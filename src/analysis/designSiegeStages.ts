@@ -17,10 +17,8 @@ export interface StagedTrials {
   readonly wins: number;
   /** Run trials up to n; false when stopped by the signal first. */
   runTo(n: number): boolean;
-  /** Whether trial t was won (t < done). */
+  /** Whether trial t was won (t < done); kept for every candidate to the end, for the Pareto front's pairs. */
   won(t: number): number;
-  /** The outcomes are no longer needed (the candidate is out): free them. */
-  release(): void;
 }
 
 export interface StagePlan {
@@ -162,8 +160,6 @@ export async function runStages(
       break;
     }
     if (last) break;
-    // Outcomes of candidates out of both searches are never paired again.
-    for (const i of all) if (!open.has(i) && !targetOpen.has(i)) trials[i].release();
   }
   const rate = (i: number) => trials[i].wins / Math.max(1, trials[i].done);
   const others = [...open].filter((i) => i !== leader);

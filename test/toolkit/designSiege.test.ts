@@ -8,10 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { designOf } from '../../src/analysis/design.js';
 import {
   designSiegeOf,
+  paretoOf,
   siegePurchaseCost,
   siegePurchases,
+  siegeWith,
   type SiegeCandidate,
 } from '../../src/analysis/designSiege.js';
+import type { StagedTrials } from '../../src/analysis/designSiegeStages.js';
+import { loadKernel } from '../../src/kinds/index.js';
+import { siegeLayout, SUM } from '../../src/kinds/siege/kernel.js';
+import { compileSiege, type SiegePlan } from '../../src/kinds/siege/plan.js';
+import { describeSiegePurchase } from '../../src/kinds/design/words.js';
 import { troopTypesOf } from '../../src/analysis/designGame.js';
 import { presentDesign } from '../../src/kinds/design/present.js';
 import { parseDesign } from '../../src/kinds/design/schema.js';
@@ -174,7 +181,8 @@ describe('design for a siege', async () => {
   it('prints the leader, ties within noise unranked, and the Pareto front with intervals', () => {
     const text = renderText(presentDesign(staged));
     expect(text).toMatch(/what 1,400 gp buys Garrison \(the defender\) against Host/);
-    expect(text).toMatch(/sieges run \(a fixed count of [\d,]+ each: [\d,]+\)/);
+    // The stages' saving against a fixed count of the last stage, in words that say so; elapsed in seconds.
+    expect(text).toMatch(/sieges run \([\d,]+ at a fixed [\d,]+ each\), \d+\.\d\d s\n/);
     expect(staged.pareto[0].ci95[0]).toBeLessThanOrEqual(staged.pareto[0].win);
     const costs = staged.pareto.map((p) => p.cost);
     expect(costs).toEqual([...costs].sort((a, b) => a - b));
@@ -220,5 +228,116 @@ describe("design's breakpoints of the best purchase", () => {
     expect(table).toBeDefined();
     const cells = (table as { rows: unknown[][] }).rows.map((row) => plain(row[2] as never));
     for (const c of cells) expect(c.startsWith(plain(percent(best.win)))).toBe(true);
+  });
+});
+
+describe('design for a siege: noise shown, steps judged paired', () => {
+  it("gives each purchase's losses with their noise: the SD of a siege's losses, the interval of the mean", async () => {
+    const d = parse(SMALL);
+    const r = await designSiegeOf(d, { trials: 3_000, seed: 11 });
+    const c = r.judged.find((x) => x.cost.total === 0)!;
+    // The reference: each siege run alone from a zeroed accumulator (the design reads one siege after another).
+    const kernel = await loadKernel('siege');
+    const plan = compileSiege(siegeWith(d, troopTypesOf(d), c.purchase)).plan as SiegePlan;
+    const acc = new Float64Array(kernel.accLength(plan));
+    const at = siegeLayout(plan).sums;
+    const sums = [0, 0, 0, 0];
+    for (let t = 0; t < c.trials; t++) {
+      acc.fill(0);
+      kernel.run(plan, 11, t, 1, t * kernel.chunkTrials + 1, acc);
+      const own = acc[at + SUM.defenderDead] + acc[at + SUM.defenderWounded];
+      const enemy = acc[at + SUM.attackerDead] + acc[at + SUM.attackerWounded];
+      sums[0] += own;
+      sums[1] += own * own;
+      sums[2] += enemy;
+      sums[3] += enemy * enemy;
+    }
+    const n = c.trials;
+    const sd = (sum: number, squares: number) => Math.sqrt((squares - (sum * sum) / n) / (n - 1));
+    expect(c.losses[0]).toBeCloseTo(sums[0] / n, 9);
+    expect(c.losses[1]).toBeCloseTo(sums[2] / n, 9);
+    expect(c.lossesSd[0]).toBeCloseTo(sd(sums[0], sums[1]), 6);
+    expect(c.lossesSd[1]).toBeCloseTo(sd(sums[2], sums[3]), 6);
+    // Sieges differ: the losses have a spread, so the check above is not of zeros.
+    expect(c.lossesSd[0]).toBeGreaterThan(1);
+    for (const k of [0, 1]) {
+      const half = (Z95 * c.lossesSd[k]) / Math.sqrt(n);
+      expect(c.lossesCi95[k][0]).toBeCloseTo(c.losses[k] - half, 9);
+      expect(c.lossesCi95[k][1]).toBeCloseTo(c.losses[k] + half, 9);
+    }
+    // Printed with it: "185 ± 0.3 / 746 ± 2.3", in the verdict and the table.
+    const text = renderText(presentDesign(r));
+    expect(text).toMatch(/expected losses \(mean a siege, 95% interval\) \d+ ± [\d.]+ own, \d+ ± [\d.]+ enemy/);
+    expect(text).toMatch(/ \d+ ± [\d.]+ \/ \d+ ± [\d.]+ +[\d,]+\n/);
+  });
+
+  it('lets a dearer purchase onto the Pareto front only beyond noise of the step before, paired', () => {
+    // Three purchases on the same 1,000 sieges: nothing (0 wins), 10 gp (3 wins: within noise of nothing) and 20 gp
+    // (50 wins, clearly above). The 10 gp purchase's estimate is higher than nothing's, yet it is no gain.
+    const outcomes = (wins: number): StagedTrials => {
+      const o = new Uint8Array(1000);
+      o.fill(1, 0, wins);
+      return { done: 1000, wins, runTo: () => true, won: (t: number) => o[t] };
+    };
+    const trials = [outcomes(0), outcomes(3), outcomes(50)];
+    const candidate = (cost: number, t: StagedTrials): SiegeCandidate => ({
+      purchase: { engines: { ballista: cost / 5 }, troops: {}, foodWeeks: 0 },
+      cost: { total: cost, engines: cost, troops: 0, food: 0 },
+      trials: t.done,
+      win: t.wins / t.done,
+      ci95: [0, 1],
+      losses: [0, 0],
+      lossesSd: [0, 0],
+      lossesCi95: [
+        [0, 0],
+        [0, 0],
+      ],
+      status: 'contender',
+      droppedAt: null,
+      vsBest: null,
+      reachesTarget: null,
+    });
+    const front = paretoOf([candidate(0, trials[0]), candidate(10, trials[1]), candidate(20, trials[2])], trials);
+    expect(front.map((p) => p.cost)).toEqual([0, 20]);
+    expect(front[0].vsPrevious).toBeNull();
+    expect(front[1].vsPrevious!.difference).toBeCloseTo(0.05, 12);
+    expect(front[1].vsPrevious!.ci95[0]).toBeGreaterThan(0);
+    expect(front[1].pairedTrials).toBe(1000);
+    // With 30 wins instead of 3 the 10 gp purchase is clearly above nothing, and the 20 gp one clearly above it.
+    const more = [outcomes(0), outcomes(30), outcomes(50)];
+    const three = paretoOf([candidate(0, more[0]), candidate(10, more[1]), candidate(20, more[2])], more);
+    expect(three.map((p) => p.cost)).toEqual([0, 10, 20]);
+  });
+
+  it("keeps every step of a staged run's front beyond noise of the one before, and prints each gain", async () => {
+    const r = await designSiegeOf(parse(SMALL), { seed: 42, precision: 0.02, maxTrials: 8_000 });
+    expect(r.pareto.length).toBeGreaterThan(2);
+    for (const [i, p] of r.pareto.entries()) {
+      if (i === 0) continue;
+      expect(p.cost).toBeGreaterThan(r.pareto[i - 1].cost);
+      expect(p.vsPrevious!.ci95[0], describeSiegePurchase(p.purchase)).toBeGreaterThan(0);
+      expect(p.pairedTrials).toBe(Math.min(p.trials, r.pareto[i - 1].trials));
+    }
+    const doc = presentDesign(r);
+    expect(renderText(doc)).toMatch(/gain on the step before/);
+    const front = doc.blocks.find((b) => b.type === 'table' && b.columns.includes('gain on the step before'));
+    expect((front as { caption?: string }).caption).toMatch(/dearer purchases within noise of a step are no gain/);
+  });
+
+  it('says one purchase, one troop, a staged run without a fixed count it never ran, nothing dropped at a fixed count', async () => {
+    const one = SMALL.replace('foodWeeks: [0, 2, 4]', 'foodWeeks: [0]')
+      .replace('ballista: [0, 2, 4]', 'ballista: [0]')
+      .replace('footmen: [0, 50]', 'footmen: [1]');
+    const d = parse(one);
+    expect(describeSiegePurchase([...siegePurchases(d)][0])).toBe('1 × footmen');
+    const staged = renderText(presentDesign(await designSiegeOf(d, { seed: 1, maxTrials: 1_000 })));
+    expect(staged).toMatch(/; 1 purchase judged of 1 combination \(/);
+    expect(staged).toMatch(/; 1,000 sieges run, \d+\.\d\d s\n/);
+    expect(staged).not.toMatch(/at a fixed|fixed count of/);
+    expect(staged).toMatch(/is dropped \(runs no more sieges\)/);
+    const fixed = renderText(presentDesign(await designSiegeOf(d, { seed: 1, trials: 1_000 })));
+    expect(fixed).toMatch(/a fixed 1,000 sieges each \(no stages\)/);
+    expect(fixed).not.toMatch(/dropped/);
+    expect(fixed).toMatch(/below the leader and not listed/);
   });
 });

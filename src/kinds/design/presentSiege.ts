@@ -13,11 +13,19 @@ import {
   verdict,
   type Block,
   type Document,
+  type Inline,
   type Text,
 } from '../../present/document.js';
 import { grouped } from '../../present/format.js';
 
 const gp = (x: number) => `${grouped(Math.round(x * 100) / 100)} gp`;
+const plural = (n: number, one: string, many: string) => `${grouped(n)} ${n === 1 ? one : many}`;
+
+/** A mean loss with the half-width of its 95% interval: "185 ± 1.7" (whole troops once the noise is 10 or more). */
+function lossWithNoise(mean: number, ci: readonly [number, number]): Inline[] {
+  const half = (ci[1] - ci[0]) / 2;
+  return [number(mean, 0), ' ± ', number(half, half < 10 ? 1 : 0)];
+}
 const pctOf = (p: number) => `${Math.round(p * 1000) / 10}%`;
 
 function row(c: SiegeCandidate, rank: string): Text[] {
@@ -32,12 +40,12 @@ function row(c: SiegeCandidate, rank: string): Text[] {
           change(c.vsBest.difference, c.vsBest.ci95),
           c.status === 'dropped' ? ` (below, at ${grouped(c.droppedAt!)} sieges)` : ' (within noise)',
         ],
-    [number(c.losses[0], 0), ' / ', number(c.losses[1], 0)],
+    [...lossWithNoise(c.losses[0], c.lossesCi95[0]), ' / ', ...lossWithNoise(c.losses[1], c.lossesCi95[1])],
     grouped(c.trials),
   ];
 }
 
-const COLUMNS = ['#', 'purchase', 'cost', 'P(win) [95%]', 'vs the leader', 'losses (own / enemy)', 'sieges'];
+const COLUMNS = ['#', 'purchase', 'cost', 'P(win) [95%]', 'vs the leader', 'losses (own / enemy) [95%]', 'sieges'];
 
 export function presentSiegeDesign(r: SiegeDesignResult): Document {
   const role = r.buyer === 'attacker' ? 'attacker' : 'defender';
@@ -66,7 +74,11 @@ export function presentSiegeDesign(r: SiegeDesignResult): Document {
   lines.push([
     `best purchase: ${describeSiegePurchase(best.purchase)} for ${gp(best.cost.total)}: `,
     percent(best.win, best.ci95),
-    ` to win; expected losses ${Math.round(best.losses[0])} own, ${Math.round(best.losses[1])} enemy`,
+    ' to win; expected losses (mean a siege, 95% interval) ',
+    ...lossWithNoise(best.losses[0], best.lossesCi95[0]),
+    ' own, ',
+    ...lossWithNoise(best.losses[1], best.lossesCi95[1]),
+    ' enemy',
   ]);
   if (tied > 0)
     lines.push(
@@ -77,12 +89,17 @@ export function presentSiegeDesign(r: SiegeDesignResult): Document {
     r.precision === null
       ? `a fixed ${grouped(r.maxTrials)} sieges each (no stages)`
       : `stages of ${r.stages.map(grouped).join(', ')} sieges, ${c.stagesRun} run; candidates clearly below the leader dropped`;
+  // What the stages saved: the same last stage for every purchase (a fixed count runs no stages, saves nothing).
+  const savedWords =
+    r.precision !== null && c.trialsRun < c.fixedCountTrials
+      ? ` (${grouped(c.fixedCountTrials)} at a fixed ${grouped(r.stages[c.stagesRun - 1])} each)`
+      : '';
   const blocks: Block[] = [
     heading(
       `${r.title ? r.title + ': ' : ''}what ${gp(r.budget.gold)} buys ${r.force} (the ${role}) against ${r.enemy}`,
     ),
     run(
-      `Monte Carlo on common random numbers (seed ${r.seed}): ${stagesWords}; ${grouped(c.judged)} purchases judged of ${grouped(c.total)} combinations (${grouped(c.overBudget)} over budget, ${grouped(c.refused)} refused by the siege's rules); ${grouped(c.trialsRun)} sieges run (a fixed count of ${grouped(r.stages[c.stagesRun - 1] ?? r.maxTrials)} each: ${grouped(c.fixedCountTrials)}), ${r.elapsedMs} ms`,
+      `Monte Carlo on common random numbers (seed ${r.seed}): ${stagesWords}; ${plural(c.judged, 'purchase', 'purchases')} judged of ${plural(c.total, 'combination', 'combinations')} (${grouped(c.overBudget)} over budget, ${grouped(c.refused)} refused by the siege's rules); ${plural(c.trialsRun, 'siege', 'sieges')} run${savedWords}, ${(r.elapsedMs / 1000).toFixed(2)} s`,
     ),
     verdict(...lines),
     gap,
@@ -106,13 +123,19 @@ export function presentSiegeDesign(r: SiegeDesignResult): Document {
     );
   blocks.push(
     note(
-      `P(win): ${winWords}, over the siege's strategies as given; the 95% interval is Wilson's; "vs the leader" is the paired difference on the same sieges (Agresti–Min), a purchase whose interval lies wholly below 0 is dropped. Costs: engines at their listed prices (RC l. 7318–7324, 11594–11599), troops at ${r.wartime ? 'wartime pay (double, RC l. 12308)' : 'peacetime pay'} for ${r.budget.weeks} weeks (a week = a month's pay ÷ 4, RC l. 11681), food a man a week as the file prices it (docs/design.md)`,
+      `P(win): ${winWords}, over the siege's strategies as given; the 95% interval is Wilson's; "vs the leader" is the paired difference on the same sieges (Agresti–Min), a purchase whose interval lies wholly below 0 is ${r.precision === null ? 'below the leader and not listed' : 'dropped (runs no more sieges)'}; losses: troops dead and wounded, the mean a siege with its 95% interval. Costs: engines at their listed prices (RC l. 7318–7324, 11594–11599), troops at ${r.wartime ? 'wartime pay (double, RC l. 12308)' : 'peacetime pay'} for ${r.budget.weeks} weeks (a week = a month's pay ÷ 4, RC l. 11681), food a man a week as the file prices it (docs/design.md)`,
     ),
     gap,
     table(
-      ['cost', 'P(win) [95%]', 'sieges', 'purchase'],
-      r.pareto.map((p) => [gp(p.cost), percent(p.win, p.ci95), grouped(p.trials), describeSiegePurchase(p.purchase)]),
-      "Pareto front: no cheaper purchase's estimate wins as much (purchases dropped early carry their first stage's wider interval)",
+      ['cost', 'P(win) [95%]', 'gain on the step before', 'sieges', 'purchase'],
+      r.pareto.map((p) => [
+        gp(p.cost),
+        percent(p.win, p.ci95),
+        p.vsPrevious === null ? 'the cheapest' : change(p.vsPrevious.difference, p.vsPrevious.ci95),
+        grouped(p.trials),
+        describeSiegePurchase(p.purchase),
+      ]),
+      "Pareto front: the cheapest purchase, then each step the cheapest clearly above the step before (the gain: paired on the sieges both ran, its 95% interval wholly above 0); dearer purchases within noise of a step are no gain and left out. Purchases dropped early carry their first stage's wider interval",
     ),
   );
   if (c.refused > 0 && c.firstRefusal) blocks.push(note(`refused by the siege's rules, e.g. ${c.firstRefusal}`));

@@ -14,11 +14,15 @@ export function describePurchase(p: Purchase): string {
   return parts.join(', ');
 }
 
-/** "2 heavy catapults, 1 ram, 100 footmen, 4 weeks of food"; nothing bought: "nothing added". */
+/**
+ * "2 × heavyCatapult, 1 × ram, 100 × footmen, 4 weeks of food"; nothing bought: "nothing added". Engines and troops
+ * are counted with "×" before the file's own names (a troop type is named by the user, e.g. "footmen": "1 × footmen",
+ * never "1 footmen").
+ */
 export function describeSiegePurchase(p: SiegePurchase): string {
   const parts: string[] = [];
   for (const [k, n] of Object.entries(p.engines)) if (n) parts.push(`${n.toLocaleString('en-US')} × ${k}`);
-  for (const [name, n] of Object.entries(p.troops)) if (n > 0) parts.push(`${n.toLocaleString('en-US')} ${name}`);
+  for (const [name, n] of Object.entries(p.troops)) if (n > 0) parts.push(`${n.toLocaleString('en-US')} × ${name}`);
   if (p.foodWeeks > 0) parts.push(`${p.foodWeeks} week${p.foodWeeks === 1 ? '' : 's'} of food`);
   return parts.length ? parts.join(', ') : 'nothing added (the siege as it stands)';
 }
