@@ -6,6 +6,7 @@
  * it), the cheapest reaching a target, and the Pareto front of cost against win, each with its 95% interval.
  * docs/design.md, "design for a siege".
  */
+import { availableParallelism } from 'node:os';
 import { ExitCode, ScenarioError, UsageError, WarcastError } from '../errors.js';
 import type { DesignFile } from '../kinds/design/schema.js';
 import { valuesOf } from '../kinds/design/schema.js';
@@ -26,6 +27,8 @@ import type { PairedDifference } from '../stats/paired.js';
 import { troopTypesOf, type TroopType } from './designGame.js';
 import { FIRST_STAGE, STAGED_MAX_TRIALS, STAGED_PRECISION, stagesOf, type TrialsBy } from './staging.js';
 import { pairedFromLeader, runStages, type StagedTrials } from './designSiegeStages.js';
+import { probeOf, type PairedModel } from './worthPaired.js';
+import { PairedTrials, type TrialProbe } from '../engine/paired.js';
 import { describeSiegePurchase } from '../kinds/design/words.js';
 
 export interface SiegeDesignOptions {
@@ -36,6 +39,8 @@ export interface SiegeDesignOptions {
   trials?: number;
   precision?: number;
   maxTrials?: number;
+  /** Threads the sieges run on (the calling thread and threads − 1 workers; default every core): the same bytes for any. */
+  threads?: number;
   signal?: AbortSignal;
 }
 
@@ -229,7 +234,14 @@ export function siegePurchaseCost(d: DesignFile, types: Record<string, TroopType
   return { total: engines + troops + food, engines, troops, food };
 }
 
-/** A candidate's sieges, outcome by outcome, on the calling thread (one-trial chunks: the dice of (seed, t)). */
+/** The numbers of one siege as the probe reads them: [the buyer won (0 or 1), own losses, the enemy's]. */
+const OUTPUTS = 3;
+
+/**
+ * A candidate's sieges, outcome by outcome: trial t is the kernel's chunk t cut to one siege (the dice of (seed, t)),
+ * run where the runner puts it (the calling thread and `--threads − 1` workers, src/engine/paired.ts) and folded here
+ * in trial order, so the numbers are the same bytes for any thread count.
+ */
 class CandidateSieges implements StagedTrials {
   done = 0;
   wins = 0;
@@ -237,68 +249,65 @@ class CandidateSieges implements StagedTrials {
   /** Troops lost (own, enemy) summed over the sieges run, and their squares (one siege's losses at a time). */
   readonly lost = [0, 0];
   readonly lostSquares = [0, 0];
-  private readonly before = new Float64Array(2);
-  private readonly reader: ReturnType<typeof siegeAccumulator>;
-  private readonly sums: number;
-  private readonly own: [number, number];
-  private readonly enemy: [number, number];
 
   constructor(
+    private readonly runner: PairedTrials,
     private readonly kernel: Kernel<SiegePlan>,
     private readonly plan: SiegePlan,
+    private readonly probe: TrialProbe,
     private readonly seed: number,
-    private readonly buyer: 0 | 1,
-    private readonly scratch: (n: number) => Float64Array,
-    private readonly signal?: AbortSignal,
-  ) {
-    this.reader = siegeAccumulator(plan);
-    this.sums = siegeLayout(plan).sums;
-    const attacker: [number, number] = [SUM.attackerDead, SUM.attackerWounded];
-    const defender: [number, number] = [SUM.defenderDead, SUM.defenderWounded];
-    [this.own, this.enemy] = buyer === 0 ? [attacker, defender] : [defender, attacker];
-  }
+  ) {}
 
-  runTo(n: number): boolean {
+  async runTo(n: number): Promise<boolean> {
     if (n <= this.done) return true;
+    const { kernel, plan, probe, seed } = this;
+    const values = await this.runner.run({ kernel, plan, probe, seed, from: this.done, to: n });
+    if (values === null) return false;
     if (n > this.outcome.length) {
       const o = new Uint8Array(Math.max(n, 2 * this.outcome.length));
       o.set(this.outcome);
       this.outcome = o;
     }
-    const acc = this.scratch(this.kernel.accLength(this.plan));
-    acc.fill(0);
-    const chunk = this.kernel.chunkTrials;
-    const limit = this.plan.weekLimit;
-    let fallen = 0;
-    const s = this.sums;
-    this.before.fill(0);
-    for (let t = this.done; t < n; t++) {
-      if ((t & 63) === 0 && this.signal?.aborted) return false;
-      this.kernel.run(this.plan, this.seed, t, 1, t * chunk + 1, acc);
-      const f = this.reader.fallenBy(acc, limit);
-      const won = this.buyer === 0 ? f - fallen : 1 - (f - fallen);
-      fallen = f;
+    for (let i = 0, t = this.done; t < n; i++, t++) {
+      const won = values[i * OUTPUTS];
+      if (won !== 0 && won !== 1) throw new Error(`design: a siege was won ${won} times (its reader is not affine)`);
+      const own = values[i * OUTPUTS + 1];
+      const enemy = values[i * OUTPUTS + 2];
       this.outcome[t] = won;
       this.wins += won;
-      // This siege's losses: the accumulator's sums now less before it (whole troops, so the sums stay exact).
-      const own = acc[s + this.own[0]] + acc[s + this.own[1]];
-      const enemy = acc[s + this.enemy[0]] + acc[s + this.enemy[1]];
-      const ownHere = own - this.before[0];
-      const enemyHere = enemy - this.before[1];
-      this.before[0] = own;
-      this.before[1] = enemy;
-      this.lost[0] += ownHere;
-      this.lost[1] += enemyHere;
-      this.lostSquares[0] += ownHere * ownHere;
-      this.lostSquares[1] += enemyHere * enemyHere;
-      this.done = t + 1;
+      this.lost[0] += own;
+      this.lost[1] += enemy;
+      this.lostSquares[0] += own * own;
+      this.lostSquares[1] += enemy * enemy;
     }
+    this.done = n;
     return true;
   }
 
   won(t: number): number {
     return this.outcome[t];
   }
+}
+
+/** A purchase's siege as a paired model: won = the buyer's measure over one siege, losses own and the enemy's. */
+function sieges(kernel: Kernel<SiegePlan>, plan: SiegePlan, buyer: 0 | 1): PairedModel<SiegePlan> {
+  const read = siegeAccumulator(plan);
+  const sums = siegeLayout(plan).sums;
+  const limit = plan.weekLimit;
+  const attacker = [SUM.attackerDead, SUM.attackerWounded];
+  const defender = [SUM.defenderDead, SUM.defenderWounded];
+  const [own, enemy] = buyer === 0 ? [attacker, defender] : [defender, attacker];
+  return {
+    kernel,
+    plan,
+    read: {
+      hits: buyer === 0 ? (acc) => read.fallenBy(acc, limit) : (acc, trials) => trials - read.fallenBy(acc, limit),
+      lost(acc, out) {
+        out[0] = acc[sums + own[0]] + acc[sums + own[1]];
+        out[1] = acc[sums + enemy[0]] + acc[sums + enemy[1]];
+      },
+    },
+  };
 }
 
 /** The siege's checks on a purchase, each problem named by its field under `siege` (no line: it is not in the file). */
@@ -331,12 +340,10 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
   const stages = precision === null ? [maxTrials] : stagesOf(Math.min(FIRST_STAGE, maxTrials), maxTrials);
   const counts = { total: 0, overBudget: 0, refused: 0, judged: 0 };
   let firstRefusal: string | null = null;
-  const scratchBuffers = new Map<number, Float64Array>();
-  const scratch = (n: number) => {
-    let b = scratchBuffers.get(n);
-    if (!b) scratchBuffers.set(n, (b = new Float64Array(n)));
-    return b;
-  };
+  const threads = options.threads ?? availableParallelism();
+  if (!Number.isInteger(threads) || threads < 1)
+    throw new UsageError(`--threads: expected a whole number from 1, got ${threads}`);
+  const runner = new PairedTrials(threads, options.signal);
   const purchases: SiegePurchase[] = [];
   const costs: SiegeCost[] = [];
   const runs: CandidateSieges[] = [];
@@ -360,7 +367,8 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
     counts.judged++;
     purchases.push(p);
     costs.push(cost);
-    runs.push(new CandidateSieges(kernel, compileSiege(s).plan, seed, buyer, scratch, options.signal));
+    const plan = compileSiege(s).plan;
+    runs.push(new CandidateSieges(runner, kernel, plan, probeOf(sieges(kernel, plan, buyer)), seed));
   }
   if (counts.judged === 0)
     throw new UsageError(

@@ -15,8 +15,8 @@ export interface StagedTrials {
   /** Trials run so far. */
   readonly done: number;
   readonly wins: number;
-  /** Run trials up to n; false when stopped by the signal first. */
-  runTo(n: number): boolean;
+  /** Run trials up to n (where the runner puts them); false when stopped by the signal first. */
+  runTo(n: number): Promise<boolean>;
   /** Whether trial t was won (t < done); kept for every candidate to the end, for the Pareto front's pairs. */
   won(t: number): number;
 }
@@ -80,10 +80,6 @@ const wilsonHalf = (t: StagedTrials) => halfWidth(wilsonInterval(t.wins, t.done)
  * reaching it: a candidate stays in while its interval straddles the target and no cheaper candidate is known to
  * reach it.
  */
-/** Sieges a candidate runs between two looks at the event loop (where Ctrl-C's abort is delivered). */
-const SLICE = 4_096;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 export async function runStages(
   trials: StagedTrials[],
   costs: readonly number[],
@@ -105,16 +101,11 @@ export async function runStages(
   let targetOpen = new Set<number>(plan.target === null ? [] : all);
   for (const [k, n] of plan.stages.entries()) {
     const running = [...new Set([...open, ...targetOpen])].sort((a, b) => a - b);
-    // In slices, the event loop seen between them: the runs are synchronous, and Ctrl-C's abort arrives there.
-    // The slices change nothing of the dice (trial t is the dice of (seed, t) whatever ran before it).
-    for (const i of running) {
-      for (let to = Math.min(n, trials[i].done + SLICE); !interrupted; to = Math.min(n, to + SLICE)) {
-        await yieldToEventLoop();
-        if (plan.signal?.aborted || !trials[i].runTo(to)) interrupted = true;
-        else if (to === n) break;
-      }
-      if (interrupted) break;
-    }
+    // Every candidate of the stage at once, so the pool's threads stay busy across them; each folds its own trials
+    // in trial order (trial t is the dice of (seed, t) wherever it ran). Ctrl-C ends the stage under way: the
+    // candidates that finished it keep it, the others stay at the stage before.
+    const ran = await Promise.all(running.map((i) => trials[i].runTo(n)));
+    if (plan.signal?.aborted || ran.some((ok) => !ok)) interrupted = true;
     if (interrupted) break;
     stagesRun = k + 1;
     const last = k === plan.stages.length - 1;

@@ -33,7 +33,7 @@ export async function designCommand(file: string, flags: DesignFlags, io: Io): P
   const top = numberOption('--top', flags.top);
   const target = numberOption('--target', flags.target);
   await checkReportOption(flags.report);
-  const { seed, trials, precision, maxTrials } = flags;
+  const { seed, trials, precision, maxTrials, threads } = flags;
   if (trials !== undefined && (precision !== undefined || maxTrials !== undefined))
     throw new UsageError('--trials: a fixed count of sieges for every purchase; drop --precision and --max-trials');
   const r = await design(await scenarioArg(file, io.signal), {
@@ -43,9 +43,10 @@ export async function designCommand(file: string, flags: DesignFlags, io: Io): P
     trials,
     precision,
     maxTrials,
+    threads,
     signal: io.signal,
   });
-  // A battle's design is exact; a siege's runs on this thread (its answer does not depend on --threads).
+  // A battle's design is exact; a siege's sieges run on --threads threads (the same answer for any).
   if (r.method === 'exact')
     warnIdleDice(io, flags as unknown as Record<string, unknown>, 'warcast design on a battle (always exact)');
   emitResult(io, flags, r, () => presentDesign(r));

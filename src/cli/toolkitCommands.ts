@@ -170,7 +170,7 @@ export function addToolkitCommands(
     .addOption(
       countOption(
         '--threads <n>',
-        'a siege design runs on this thread (its answer is the same for any --threads); accepted for scripts',
+        'a siege design: threads its sieges run on (default: every core; the answer is the same for any --threads)',
         1,
         1e12,
       ),

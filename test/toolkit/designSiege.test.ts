@@ -277,7 +277,7 @@ describe('design for a siege: noise shown, steps judged paired', () => {
     const outcomes = (wins: number): StagedTrials => {
       const o = new Uint8Array(1000);
       o.fill(1, 0, wins);
-      return { done: 1000, wins, runTo: () => true, won: (t: number) => o[t] };
+      return { done: 1000, wins, runTo: () => Promise.resolve(true), won: (t: number) => o[t] };
     };
     const trials = [outcomes(0), outcomes(3), outcomes(50)];
     const candidate = (cost: number, t: StagedTrials): SiegeCandidate => ({
