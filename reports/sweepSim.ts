@@ -44,7 +44,13 @@ function facts(r: SimSweepResult, file: string, perPoint: string): [string, stri
       : [
           ['method', 'Monte Carlo with common random numbers (the same seed at every point)'],
           ['seed', String(r.seed)],
-          [perPoint, r.trialsPerPoint.toLocaleString('en-US')],
+          [
+            perPoint,
+            // Staged by precision, points ran as many trials as each needed: the most, and the target.
+            r.precision !== null
+              ? `up to ${r.trialsPerPoint.toLocaleString('en-US')}, each point until known to ± ${+(r.precision * 100).toPrecision(2)} points`
+              : r.trialsPerPoint.toLocaleString('en-US'),
+          ],
           ['threads', String(r.threads)],
         ]) as [string, string][]),
     ['elapsed', elapsedText(r.elapsedMs)],

@@ -51,6 +51,16 @@ export {
   type DesignCandidate,
   type DesignDetail,
 } from './analysis/design.js';
+export {
+  designSiegeOf,
+  siegePurchases,
+  siegePurchaseCost,
+  type SiegeDesignOptions,
+  type SiegeDesignResult,
+  type SiegeCandidate,
+  type SiegePurchase,
+  type SiegeCost,
+} from './analysis/designSiege.js';
 export { price, priceOf, type PriceResult, type PriceRow } from './analysis/price.js';
 export {
   BattleGrids,

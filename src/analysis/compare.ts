@@ -47,7 +47,8 @@ export interface CompareResult extends ResultMeta {
   trials: [number, number];
   /**
    * Monte Carlo kinds: how the runs were sized — 'given' (`--trials`), 'precision' (`--precision`),
-   * 'staged-default' (neither given: the default precision, src/analysis/staging.ts).
+   * 'staged-default' (neither given: the default precision), 'fixed-default' (another engine: the default count);
+   * src/analysis/staging.ts.
    */
   trialsBy?: TrialsBy;
   rows: CompareRow[];
@@ -153,7 +154,16 @@ export async function compare(
   // A Monte Carlo kind runs each scenario by the staging policy: by default until its probabilities are known to
   // ± 0.5 points (the paired differences are then at least as narrow, src/stats/batches.ts), not a fixed count.
   const { options, by } = sa.behaviour.staged ? stagedOptions(given) : { options: given, by: null };
-  const { seed, trials, rows, precision } = await sa.behaviour.compare!(fileA, fileB, options);
+  const first = await sa.behaviour.compare!(fileA, fileB, options);
+  // Staged, one scenario may settle sooner (a siege that always falls is known at the first stage): both are then
+  // run to the larger count, so every difference pairs all the trials of both (the same numbers for the one that
+  // ran it: a run's first n trials are the same dice whatever its length).
+  const [na, nb] = first.trials;
+  const { seed, trials, rows } =
+    (by === 'precision' || by === 'staged-default') && na !== nb && na > 0 && nb > 0
+      ? await sa.behaviour.compare!(fileA, fileB, { ...options, trials: Math.max(na, nb), precision: null })
+      : first;
+  const precision = first.precision;
   const settings = runSettings(options);
   return {
     ...resultMeta('compare'),

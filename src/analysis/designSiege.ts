@@ -6,7 +6,7 @@
  * it), the cheapest reaching a target, and the Pareto front of cost against win, each with its 95% interval.
  * docs/design.md, "design for a siege".
  */
-import { ScenarioError, UsageError, WarcastError } from '../errors.js';
+import { ExitCode, ScenarioError, UsageError, WarcastError } from '../errors.js';
 import type { DesignFile } from '../kinds/design/schema.js';
 import { valuesOf } from '../kinds/design/schema.js';
 import { loadKernel } from '../kinds/index.js';
@@ -23,16 +23,9 @@ import { formatPath, type ScenarioSource } from '../scenario/source.js';
 import { wilsonInterval } from '../stats/index.js';
 import type { PairedDifference } from '../stats/paired.js';
 import { troopTypesOf, type TroopType } from './designGame.js';
-import { stagesOf } from './worthPaired.js';
+import { FIRST_STAGE, STAGED_MAX_TRIALS, STAGED_PRECISION, stagesOf, type TrialsBy } from './staging.js';
 import { runStages, type StagedTrials } from './designSiegeStages.js';
 import { describeSiegePurchase } from '../kinds/design/words.js';
-
-/** Sieges of the first stage: cheap, and enough to drop the candidates far below the leader. */
-export const SIEGE_DESIGN_FIRST_STAGE = 1_000;
-/** The default half-width of the deciding intervals (± 1 point of probability). */
-export const SIEGE_DESIGN_PRECISION = 0.01;
-/** The default cap on sieges per candidate. */
-export const SIEGE_DESIGN_MAX_TRIALS = 64_000;
 
 export interface SiegeDesignOptions {
   top?: number;
@@ -96,6 +89,8 @@ export interface SiegeDesignResult extends ResultMeta {
   target: number | null;
   troopTypes: TroopType[];
   seed: number;
+  /** How the sieges were sized: a fixed `--trials`, the user's `--precision`, or the toolkit's default stages. */
+  trialsBy: TrialsBy;
   precision: number | null;
   maxTrials: number;
   /** The stages' trial counts (one: a fixed count). */
@@ -125,7 +120,8 @@ export interface SiegeDesignResult extends ResultMeta {
   cheaperWithinNoise: SiegeCandidate[];
   /** Cost against P(win) by the candidates' estimates: each winning more than every cheaper one, with its interval. */
   pareto: { cost: number; win: number; ci95: [number, number]; trials: number; purchase: SiegePurchase }[];
-  /** Every candidate judged, in the choices' order (--json only). */
+  /** Every candidate judged, in the choices' order (--json only). After Ctrl-C (`interrupted`), the stages finished
+   * stand; a purchase cut short in the stage under way carries the sieges it ran. */
   judged: SiegeCandidate[];
   interrupted: boolean;
   elapsedMs: number;
@@ -291,10 +287,10 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
   const target = options.target ?? null;
   if (target !== null && !(target >= 0 && target <= 1))
     throw new UsageError(`--target: expected a probability from 0 to 1 (e.g. 0.9), got ${target}`);
-  const precision = options.trials !== undefined ? null : (options.precision ?? SIEGE_DESIGN_PRECISION);
+  const precision = options.trials !== undefined ? null : (options.precision ?? STAGED_PRECISION);
   if (precision !== null && !(precision > 0 && precision < 0.5))
     throw new UsageError(`--precision: expected a half-width between 0 and 0.5 (e.g. 0.01), got ${precision}`);
-  const maxTrials = options.trials ?? options.maxTrials ?? SIEGE_DESIGN_MAX_TRIALS;
+  const maxTrials = options.trials ?? options.maxTrials ?? STAGED_MAX_TRIALS;
   if (!Number.isInteger(maxTrials) || maxTrials < 1 || maxTrials > 1e8)
     throw new UsageError(`--max-trials: expected a whole number from 1 to 100,000,000, got ${maxTrials}`);
   const seed = options.seed ?? 42;
@@ -303,7 +299,7 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
   const buyer = who === 'attacker' ? 0 : 1;
   const types = troopTypesOf(d);
   const kernel = await loadKernel('siege');
-  const stages = precision === null ? [maxTrials] : stagesOf(Math.min(SIEGE_DESIGN_FIRST_STAGE, maxTrials), maxTrials);
+  const stages = precision === null ? [maxTrials] : stagesOf(Math.min(FIRST_STAGE, maxTrials), maxTrials);
   const counts = { total: 0, overBudget: 0, refused: 0, judged: 0 };
   let firstRefusal: string | null = null;
   const scratchBuffers = new Map<number, Float64Array>();
@@ -341,11 +337,17 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
     throw new UsageError(
       `design: no purchase of the choices fits the budget (${d.budget.gold.toLocaleString('en-US')} gp for ${d.budget.weeks} weeks) and the siege's rules: raise budget.gold or change the choices`,
     );
-  const staged = runStages(
+  const staged = await runStages(
     runs,
     costs.map((c) => c.total),
     { stages, precision, target, signal: options.signal },
   );
+  // Stopped (Ctrl-C) before the first stage ended: no purchase has been judged against the others, so no answer.
+  if (staged.stagesRun === 0)
+    throw new WarcastError(
+      'interrupted before the first stage of sieges ended: no purchase judged yet',
+      ExitCode.interrupted,
+    );
   const candidate = (i: number): SiegeCandidate => {
     const r = runs[i];
     const n = Math.max(1, r.done);
@@ -395,6 +397,7 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
     target,
     troopTypes: Object.values(types),
     seed,
+    trialsBy: options.trials !== undefined ? 'given' : options.precision !== undefined ? 'precision' : 'staged-default',
     precision,
     maxTrials,
     stages,

@@ -8,6 +8,7 @@
  */
 import { pairedProportionDifference, halfWidth, type PairedDifference } from '../stats/paired.js';
 import { wilsonInterval } from '../stats/index.js';
+import { settled, sideOf } from './staging.js';
 
 /** One candidate's trials, kept outcome by outcome (1: the buyer's side won that siege) for pairing. */
 export interface StagedTrials {
@@ -81,7 +82,15 @@ const wilsonHalf = (t: StagedTrials) => halfWidth(wilsonInterval(t.wins, t.done)
  * reaching it: a candidate stays in while its interval straddles the target and no cheaper candidate is known to
  * reach it.
  */
-export function runStages(trials: StagedTrials[], costs: readonly number[], plan: StagePlan): StagedOutcome {
+/** Sieges a candidate runs between two looks at the event loop (where Ctrl-C's abort is delivered). */
+const SLICE = 4_096;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function runStages(
+  trials: StagedTrials[],
+  costs: readonly number[],
+  plan: StagePlan,
+): Promise<StagedOutcome> {
   const all = trials.map((_, i) => i);
   const open = new Set(all);
   const droppedAt = new Map<number, number>();
@@ -98,11 +107,16 @@ export function runStages(trials: StagedTrials[], costs: readonly number[], plan
   let targetOpen = new Set<number>(plan.target === null ? [] : all);
   for (const [k, n] of plan.stages.entries()) {
     const running = [...new Set([...open, ...targetOpen])].sort((a, b) => a - b);
-    for (const i of running)
-      if (!trials[i].runTo(n)) {
-        interrupted = true;
-        break;
+    // In slices, the event loop seen between them: the runs are synchronous, and Ctrl-C's abort arrives there.
+    // The slices change nothing of the dice (trial t is the dice of (seed, t) whatever ran before it).
+    for (const i of running) {
+      for (let to = Math.min(n, trials[i].done + SLICE); !interrupted; to = Math.min(n, to + SLICE)) {
+        await yieldToEventLoop();
+        if (plan.signal?.aborted || !trials[i].runTo(to)) interrupted = true;
+        else if (to === n) break;
       }
+      if (interrupted) break;
+    }
     if (interrupted) break;
     stagesRun = k + 1;
     const last = k === plan.stages.length - 1;
@@ -128,8 +142,8 @@ export function runStages(trials: StagedTrials[], costs: readonly number[], plan
     // The target: each candidate's interval against it; the cheapest clearly reaching it bounds the search.
     if (plan.target !== null) {
       for (const i of targetOpen) {
-        const [lo, hi] = wilsonInterval(trials[i].wins, trials[i].done);
-        reaches[i] = lo >= plan.target ? true : hi < plan.target ? false : null;
+        const side = sideOf(wilsonInterval(trials[i].wins, trials[i].done), plan.target);
+        reaches[i] = side === 1 ? true : side === -1 ? false : null;
       }
       const cheapest = byCost.find((i) => reaches[i] === true);
       const bound = cheapest === undefined ? Infinity : costs[cheapest];
@@ -139,9 +153,10 @@ export function runStages(trials: StagedTrials[], costs: readonly number[], plan
       for (const i of targetOpen) widest = Math.max(widest, wilsonHalf(trials[i]));
     }
     if (plan.precision === null) break;
-    const bestSettled = open.size === 1 || [...vsLeader.values()].every((d) => halfWidth(d.ci95) <= plan.precision!);
-    const leaderSettled = wilsonHalf(trials[leader]) <= plan.precision;
-    const targetSettled = [...targetOpen].every((i) => wilsonHalf(trials[i]) <= plan.precision!);
+    const known = (i: number) => settled(wilsonInterval(trials[i].wins, trials[i].done), plan.precision!);
+    const bestSettled = open.size === 1 || [...vsLeader.values()].every((d) => settled(d.ci95, plan.precision!));
+    const leaderSettled = known(leader);
+    const targetSettled = [...targetOpen].every(known);
     if (bestSettled && leaderSettled && targetSettled) {
       precisionReached = true;
       break;

@@ -153,7 +153,8 @@ export interface SeekResult extends ResultMeta {
   trials: number;
   /**
    * Monte Carlo kinds: how each value's trials were capped — 'given' (`--trials`), 'precision' (`--precision`),
-   * 'staged-default' (neither given: the default precision, src/analysis/staging.ts).
+   * 'staged-default' (neither given: the default precision), 'fixed-default' (another engine: the default count);
+   * src/analysis/staging.ts.
    */
   trialsBy?: TrialsBy;
   threads: number;

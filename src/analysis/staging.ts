@@ -50,22 +50,26 @@ export function sideOf(ci95: readonly [number, number], threshold: number): -1 |
   return 0;
 }
 
-/** How a staged command's run is sized: by the user's `--trials` or `--precision`, or by the default precision. */
-export type TrialsBy = 'given' | 'precision' | 'staged-default';
+/**
+ * How a staged command's run is sized: by the user's `--trials` ('given') or `--precision`, by the default precision
+ * ('staged-default'), or, on an engine that keeps fixed counts, by the run options' default count ('fixed-default').
+ */
+export type TrialsBy = 'given' | 'precision' | 'staged-default' | 'fixed-default';
 
 /**
  * The run options of a command whose candidates are Monte Carlo: the user's, unless they name neither `--trials`
  * nor `--precision` (nor `--exact`), in which case the default precision, the first stage and (unless given) the
  * default cap. `--precision` without `--trials` starts at the first stage (its cap stays `--max-trials`, by
- * default the run options' own); `--trials N --precision ε` starts at N. A run on another engine than this process's (a shard, a replay of shards, a cluster, a checkpoint)
- * keeps the fixed count, so its parts and their replay agree on what was run.
+ * default the run options' own); `--trials N --precision ε` starts at N. A run on another engine than this
+ * process's (a shard, a replay of shards, a cluster, a checkpoint) keeps the fixed default count, so its parts and
+ * their replay agree on what was run.
  */
 export function stagedOptions<O extends RunOptions>(o: O): { options: O; by: TrialsBy } {
   // A precision given alone stages from the first stage too (not from the default --trials, a million).
   if ((o.precision ?? null) !== null)
     return { options: o.trials === undefined ? { ...o, trials: FIRST_STAGE } : o, by: 'precision' };
-  if (o.trials !== undefined || o.exact || !(o.engine === undefined || o.engine instanceof LocalEngine))
-    return { options: o, by: 'given' };
+  if (o.trials !== undefined || o.exact) return { options: o, by: 'given' };
+  if (!(o.engine === undefined || o.engine instanceof LocalEngine)) return { options: o, by: 'fixed-default' };
   return {
     options: {
       ...o,

@@ -83,7 +83,8 @@ export interface SimSweepCommon {
   trialsPerPoint: number;
   /**
    * Monte Carlo kinds: how the points' trials were sized — 'given' (`--trials`, every point the same), 'precision'
-   * (`--precision`), 'staged-default' (neither given: the default precision, src/analysis/staging.ts).
+   * (`--precision`), 'staged-default' (neither given: the default precision), 'fixed-default' (another engine:
+   * the default count); src/analysis/staging.ts.
    */
   trialsBy?: TrialsBy;
   /** Monte Carlo kinds: trials over all points. */

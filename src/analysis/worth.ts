@@ -116,7 +116,8 @@ export interface WorthItem {
   explain?: string[];
   /**
    * Why the equivalents are null (absent when they are not). Cascades: why `troopsEquivalent` is. Battles: the
-   * item turns battles into no battle, which no change of bonus or troops does.
+   * item turns battles into no battle, which no change of bonus or troops does. Sieges and cascades: also when the
+   * measure does not move one way with bonus (or size) around the scenario's value, so no one value matches.
    */
   equivalentNote?: string;
   /**

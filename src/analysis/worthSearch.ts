@@ -44,7 +44,12 @@ export interface FoundEquivalent {
   ci95: [number | null, number | null];
   /** The item's first trials the values were compared over (0: no search). */
   trials: number;
+  /** Why there is none, when the curve is to blame. */
+  note?: string;
 }
+
+const notMonotone = (field: string) =>
+  `no ${field === 'br' ? 'BR' : 'size'} equivalent: the measure does not move one way with ${field === 'br' ? 'bonus' : 'the force’s size'} around the scenario’s value (values on both sides cannot be told from the item, or it falls back along the search), so no one value matches the item`;
 
 /**
  * The most trials of an item a value searched is compared over (a stage): the item's first ones, so the comparison
@@ -177,8 +182,16 @@ export async function searchEquivalent<Plan>(
       const m = Math.min(x.done, y.done, n);
       const { aOnly, bOnly } = discordantPairs(x.bits, y.bits, m);
       const d = pairedProportionDifference(aOnly, bOnly, m, EARLY_Z);
-      if (dir > 0 ? d.ci95[1] < 0 : d.ci95[0] > 0) return none;
+      if (dir > 0 ? d.ci95[1] < 0 : d.ci95[0] > 0) return { ...none, note: notMonotone(name) };
     }
+  // The other side of the current value: the same steps the other way must all fall clearly short of the item (on a
+  // peak, a trough or a flat stretch the item's measure is met on both sides, and no one value is its worth).
+  const clamp = (v: number) => Math.min(field.hi, Math.max(field.lo, v));
+  for (const v of new Set(values.slice(1).map((x) => clamp(Math.round(2 * current - x))))) {
+    const c = await compare(v);
+    if (paired.interrupted) return none;
+    if (c !== null && !c.short) return { ...none, note: notMonotone(name) };
+  }
   const step = (k: number, holds: (c: Comparison) => boolean) =>
     k <= 0 ? Promise.resolve(values[0]) : firstFrom(values[k - 1], values[k], holds);
   const firstOf = (holds: (c: Comparison) => boolean) => seen.findIndex(holds);
@@ -315,11 +328,10 @@ export async function pairedItems<Plan>(
     const br = await eq('br');
     const troops = await eq('troops');
     const n = st.trials;
+    const why = [br?.note, troops?.note ?? (troops?.value == null ? gainNote?.(st.change.difference > 0) : null)];
     const note = noise
       ? 'within noise: the change’s 95% interval contains 0, so no equivalent is given'
-      : troops?.value == null
-        ? (gainNote?.(st.change.difference > 0) ?? null)
-        : null;
+      : why.filter((x): x is string => typeof x === 'string').join('; ') || null;
     const item: WorthItem = {
       name: input.name,
       group: input.group,

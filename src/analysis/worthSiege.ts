@@ -5,7 +5,8 @@
  * change in the side's measure: P(fallen by the end of week N) for the attacker, P(held through week N) for the
  * defender. Monte Carlo with common random numbers: every variant runs with the same seed and trials (the same chunk
  * seeds), so differences come from the item, not from noise. Equivalents in BR points (`bonus`) and troops by a
- * bisection over the same fixed-trial estimates (docs/design.md, "worth on a siege").
+ * bisection, each value searched compared with the item trial by trial (worthSearch.ts; docs/design.md, "worth on a
+ * siege").
  */
 import { UsageError, WarcastError } from '../errors.js';
 import { resultMeta } from '../resultMeta.js';

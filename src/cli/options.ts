@@ -1,5 +1,6 @@
 /** The run options as typed on the command line: text into numbers, errors that name the option. */
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command, type OutputConfiguration } from 'commander';
+import type { Io } from './io.js';
 import { UsageError } from '../errors.js';
 import { MAX_SEED } from '../rng/index.js';
 import { MAX_THREADS, runSettings, type RunOptions, type RunSettings } from '../analysis/options.js';
@@ -94,6 +95,29 @@ export function usageMessage(text: string): { message: string; hint: boolean } {
   const missing = /^option '(-[^\s',]+)[^']*?(<[^>]+>|\[[^\]]+\])' argument missing$/.exec(message);
   if (missing) return { message: `${missing[1]}: expected a value ${missing[2]}, got none`, hint: true };
   return { message: message.replace(/\.$/, ''), hint: true };
+}
+
+/**
+ * Commander's output: help on stdout; a usage error kept in warcast's words (`usageMessage`), its hint joined to
+ * it, for the one line `warcast: …` (or one JSON error under --json) that src/cli/exit.ts prints.
+ */
+export function usageOutput(io: Io): OutputConfiguration {
+  let inError = false;
+  let hint = false;
+  return {
+    writeOut: (s) => io.out(s),
+    outputError: (s) => {
+      const usage = usageMessage(s);
+      io.usageText = usage.message;
+      hint = usage.hint;
+      inError = true;
+    },
+    writeErr: (s) => {
+      if (!inError) return io.json ? void (io.usageText = (io.usageText ?? '') + s) : io.err(s);
+      if (hint) io.usageText += `; ${s.trim().replace(/^\((.*)\)$/s, '$1')}`;
+      hint = false;
+    },
+  };
 }
 
 /** The flags as analysis options; commander has parsed them, `runSettings` checks what a library caller passes. */

@@ -19,7 +19,7 @@ import {
   countOption,
   MAX_SEED,
   precisionOption,
-  usageMessage,
+  usageOutput,
   type TrialWords,
 } from './options.js';
 import { beforeAction } from './ignored.js';
@@ -62,25 +62,11 @@ export function addRunOptions(
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const simulation = (name: Shardable) => async (file: string, flags: ClusterFlags) =>
     setExit(await runSimulation(name, file, flags, io, VERSION));
-  let usageHint = false;
   const program = new Command('warcast')
     .description('Monte Carlo and exact odds for War Machine battles, Siege Machine sieges and Dune seizure cascades')
     .version(VERSION)
     .showHelpAfterError('(run warcast --help for usage)')
-    .configureOutput({
-      writeOut: (s) => io.out(s),
-      // A usage error is kept, its hint joined to it, for one line `warcast: …` (or one JSON error) in exit.ts.
-      outputError: (s) => {
-        const { message, hint } = usageMessage(s);
-        io.usageText = message;
-        usageHint = hint;
-      },
-      writeErr: (s) => {
-        if (io.usageText === undefined) return io.json ? void (io.usageText = s) : io.err(s);
-        if (usageHint) io.usageText += `; ${s.trim().replace(/^\((.*)\)$/s, '$1')}`;
-        usageHint = false;
-      },
-    })
+    .configureOutput(usageOutput(io))
     .exitOverride();
   program.hook('preAction', (_program, command) => {
     // the command and its arguments, for a checkpoint's header (src/cli/checkpoint.ts)

@@ -161,11 +161,11 @@ export function addToolkitCommands(
     )
     .addOption(
       precisionOption(
-        'a siege design: stages until the leaders are separated or within ± eps of each other (default 0.01)',
+        'a siege design: stages until the leaders are separated or within ± eps of each other (default 0.005)',
       ),
     )
     .addOption(
-      countOption('--max-trials <n>', 'a siege design: at most this many sieges a purchase (default 64,000)', 1, 1e8),
+      countOption('--max-trials <n>', 'a siege design: at most this many sieges a purchase (default 128,000)', 1, 1e8),
     )
     .addOption(
       countOption(

@@ -142,6 +142,19 @@ describe('design for a siege', async () => {
     expect(JSON.parse(outputs[0].replace(/,\s*\n\s*}\s*$/, '}')).kind).toBe('design');
   });
 
+  it('says when the precision is missed at the cap: a warning line, precisionReached false', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'design-siege-'));
+    const file = join(dir, 'design.yaml');
+    writeFileSync(file, SMALL);
+    const io = memoryIo();
+    expect(await runCli(['design', file, '--json', '--max-trials', '500', '--precision', '0.001'], io)).toBe(0);
+    const r = JSON.parse(io.stdout) as { precisionReached: boolean; precisionHalfWidth: number; trialsBy: string };
+    expect(r.precisionReached).toBe(false);
+    expect(r.precisionHalfWidth).toBeGreaterThan(0.001);
+    expect(r.trialsBy).toBe('precision');
+    expect(io.stderr).toMatch(/--precision 0\.001 not reached at the cap of 500 trials/);
+  });
+
   it('refuses what the siege or its buyer cannot buy, one line at the field', () => {
     const food = SMALL.replace('buyer: defender', 'buyer: attacker').replace(
       'engines: { ballista: [0, 2, 4] }',
@@ -165,6 +178,31 @@ describe('design for a siege', async () => {
     expect(staged.pareto[0].ci95[0]).toBeLessThanOrEqual(staged.pareto[0].win);
     const costs = staged.pareto.map((p) => p.cost);
     expect(costs).toEqual([...costs].sort((a, b) => a - b));
+  });
+});
+
+describe('design for a siege: ties', () => {
+  it('lists a purchase within noise of the leader as tied (1=), not ranked', async () => {
+    // One more ladder adds nothing (the bonus counts one per 1,000 men, RC l. 11603: the host has 2 for 900): the
+    // purchases with and without it play the same sieges to the same end, a tie however many sieges are run.
+    const text = SMALL.replace('buyer: defender', 'buyer: attacker')
+      .replace('costs: { foodPerManWeek: 1 }\n', '')
+      .replace('troopTypes:\n  footmen: { type: heavyFootman }\n', 'troopTypes: {}\n')
+      .replace('  foodWeeks: [0, 2, 4]\n', '')
+      .replace('engines: { ballista: [0, 2, 4] }', 'engines: { ladder: [0, 1], heavyCatapult: [0, 1] }')
+      .replace('  troops: { footmen: [0, 50] }\n', '')
+      .replace('  foodWeeks: 4', '  foodWeeks: 20');
+    const r = await designSiegeOf(parse(text), { seed: 3, precision: 0.03, maxTrials: 4_000 });
+    const named = r.best.map((c) => JSON.stringify(c.purchase.engines));
+    expect(named).toHaveLength(2);
+    // The leader is the cheaper twin; the other is within noise of it.
+    expect(r.best[0].cost.total + 3).toBe(r.best[1].cost.total);
+    expect(r.best[1].vsBest!.difference).toBe(0);
+    expect(r.best[1].vsBest!.ci95[0]).toBeLessThan(0);
+    expect(r.best[1].status).toBe('contender');
+    const shown = renderText(presentDesign(r));
+    expect(shown).toMatch(/1 other purchase is within noise of it: not ranked/);
+    expect(shown.match(/^1= /gm)).toHaveLength(2);
   });
 });
 

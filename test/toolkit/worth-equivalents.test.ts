@@ -67,6 +67,26 @@ describe('equivalents hold the item’s own value', () => {
     expect(missing(r.items, brOf, off).length).toBeGreaterThan(0);
   }, 60_000);
 
+  it('siege: where the item’s own bonus lies on the other side of the current value, no equivalent is given', async () => {
+    // The defender of the ammunition siege: +50 BR (a detailed plan) lowers P(held) a little, as bonus − 30 does; a
+    // search down the curve alone would price it at −30 BR, a bracket without its own +50.
+    const r = await worth('examples/castle-siege-ammunition.yaml', {
+      side: 1,
+      week: 14,
+      groups: ['information'],
+      trials: 2000,
+      precision: 0.005,
+      maxTrials: 4000,
+      threads: 1,
+    });
+    const plan = r.items.find((i) => i.name === 'information: detailedPlan')!;
+    expect(plan.withinNoise).toBe(false);
+    expect(plan.winDelta).toBeLessThan(0);
+    expect(plan.brEquivalent).toBeNull();
+    expect(plan.equivalentNote).toMatch(/no BR equivalent: the measure does not move one way with bonus/);
+    expect(missing(r.items, brOf, (i) => i.brEquivalentCi95)).toEqual([]);
+  }, 60_000);
+
   it('cascade: +1 legion’s legion bracket holds +1', async () => {
     const r = await worth('examples/cascade-bob-john.yaml', { groups: ['legions'], trials: 1000, threads: 1 });
     const legion = r.items.find((i) => i.name === '+1 legion')!;

@@ -34,7 +34,7 @@ export function presentCompare(r: CompareResult): Document {
     title: `${r.files[0]} against ${r.files[1]}`,
     blocks: [
       heading(
-        `${r.kind}: ${r.files[0]} (A) against ${r.files[1]} (B), seed ${r.seed} for both (the same dice), ${grouped(r.trials[0])} trials each`,
+        `${r.kind}: ${r.files[0]} (A) against ${r.files[1]} (B), seed ${r.seed} for both (the same dice), ${r.trials[0] === r.trials[1] ? `${grouped(r.trials[0])} trials each` : `${grouped(r.trials[0])} trials (A) and ${grouped(r.trials[1])} (B)`}${r.precision !== undefined ? `, until known to ± ${+(r.precision * 100).toPrecision(2)} points${r.trialsBy === 'staged-default' ? ' (the default precision)' : ''}` : ''}`,
       ),
       gap,
       table(
