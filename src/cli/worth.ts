@@ -39,13 +39,11 @@ export async function worthCommand(file: string, flags: WorthFlags & ReportFlags
     npc: flags.npc === false ? false : undefined,
   };
   const input = await scenarioArg(file, io.signal);
-  // A Monte Carlo kind's worth pairs trials one by one, not chunks a checkpoint records: refused before the
-  // checkpoint file is written.
-  if (
-    (flags.checkpoint !== undefined || flags.resume !== undefined) &&
-    (await loadFor('worth', input)).behaviour.staged
-  )
-    throw new UsageError(PAIRED_REFUSAL);
+  // Paired trials are not chunks a checkpoint records: refused before the checkpoint file is written.
+  if (flags.checkpoint !== undefined || flags.resume !== undefined) {
+    // A kind staged by Monte Carlo (sieges, cascades) values its items on paired trials; a battle's worth is exact.
+    if ((await loadFor('worth', input)).behaviour.staged) throw new UsageError(PAIRED_REFUSAL);
+  }
   const r = await withRun(io, flags, async (o) =>
     worth(input, {
       ...o,
