@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { worth, type WorthItem } from '../../src/analysis/worth.js';
 import { rankRows, sizeDifference, sortRows } from '../../src/analysis/worthSearch.js';
 import { pct } from '../../src/present/format.js';
+import { tornadoChart } from '../../reports/charts/toolkit.js';
 import { countMet, discordantPairs, patternCounts, TrialBits } from '../../src/analysis/trialBits.js';
 import { presentWorth } from '../../src/analysis/worthPresent.js';
 import { renderMarkdown } from '../../src/present/markdown.js';
@@ -126,6 +127,21 @@ describe('equivalents hold the item’s own value', () => {
     expect(text).toMatch(/\| \+1 \(between 0 and \+1\) +\|/);
     expect(text).not.toMatch(/\+1 \[0, \+1\]/);
     expect(text).toMatch(/\(between a and b\): no whole value is within noise of the item/);
+    // The precision in words: "± 1 point", not "± 1 points" (asked as --precision 0.01).
+    expect(text).toMatch(/within ± 0\.75 points \(95%\)/);
+    expect(renderMarkdown(presentWorth({ ...r, precision: 0.01 }))).toMatch(/within ± 1 point \(95%\)/);
+    // The tornado's bars run by signed change (gains at the top, losses at the bottom): the subtitle says so, not
+    // "largest first", which a loss larger than a gain below it would belie.
+    const chart = tornadoChart({
+      side: r.sideName,
+      items: [
+        { name: 'gain', winDelta: 0.1 },
+        { name: 'loss', winDelta: -0.3 },
+      ],
+    }) as unknown as { title: { subtitle: string }; layer: { encoding: { y: { sort: unknown } } }[] };
+    expect(chart.layer[0].encoding.y.sort).toEqual({ field: 'delta', op: 'max', order: 'descending' });
+    expect(chart.title.subtitle).toMatch(/from the largest gain to the largest loss$/);
+    expect(chart.title.subtitle).not.toMatch(/largest first/);
   }, 60_000);
 
   it('cascade: +1 legion’s legion bracket holds +1', async () => {
