@@ -136,7 +136,12 @@ function figure(f: HeadlineFigure, text = quantityText(f.value)): string {
   const value = 'value' in v ? v.value : v.mean;
   const ci = v.q === 'percent' && v.ci ? ` data-lo="${v.ci[0]}" data-hi="${v.ci[1]}"` : '';
   const path = f.path ? ` data-path="${esc(JSON.stringify(f.path))}"` : '';
-  return `<span class="fig"${path} data-value="${value}"${ci}>${esc(text)}</span>`;
+  // A mean with its SD over the trials, as the CLI prints it: `8.90 (SD 1.12)`.
+  const sd =
+    f.sd === undefined
+      ? ''
+      : ` (SD <span class="fig"${f.sdPath ? ` data-path="${esc(JSON.stringify(f.sdPath))}"` : ''} data-value="${f.sd}">${esc(quantityText({ q: 'number', value: f.sd, digits: v.q === 'number' ? v.digits : undefined }))}</span>)`;
+  return `<span class="fig"${path} data-value="${value}"${ci}>${esc(text)}</span>${sd}`;
 }
 
 /** An interval's end: 0 and 1 as 0% and 100% (certain ends), any other as `pct` prints it. */

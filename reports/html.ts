@@ -4,10 +4,10 @@
  * vega-embed bundles (vega compiles expressions with `new Function`, hence 'unsafe-eval').
  * All user text goes through `escapeHtml`; JSON placed in a <script> goes through `scriptJson`.
  */
-import type { ReportContent, Table } from './content.js';
+import type { ReportContent } from './content.js';
 import { blocksHtml } from '../src/present/html.js';
 import { escapeHtml, scriptCode, scriptJson } from '../src/present/escape.js';
-import type { Block } from '../src/present/document.js';
+import { table, type Block } from '../src/present/document.js';
 import type { Chart } from './spec.js';
 
 export { escapeHtml, scriptJson };
@@ -35,8 +35,8 @@ dl.facts dt { color: #555; } dl.facts dd { margin: 0; min-width: 0; }
 .scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: 8px 0 16px; font-variant-numeric: tabular-nums; }
 caption { text-align: left; font-weight: bold; padding-bottom: 4px; }
-th, td { border-bottom: 1px solid #e4e4e4; padding: 4px 10px; text-align: right; vertical-align: top; }
-th:first-child, td:first-child { text-align: left; } thead th { border-bottom: 2px solid #bbb; }
+th, td { border-bottom: 1px solid #e4e4e4; padding: 4px 10px; text-align: left; vertical-align: top; }
+th.num, td.num { text-align: right; } thead th { border-bottom: 2px solid #bbb; }
 figure { margin: 16px 0 28px; } figcaption { color: #555; margin-bottom: 6px; }
 figure .chart { max-width: 100%; overflow-x: auto; }
 figure .chart svg { width: min(var(--w, 100%), max(100%, calc(var(--w, 100%) * 0.85))); max-width: none; height: auto; }
@@ -50,17 +50,6 @@ footer { color: #777; font-size: 0.85em; margin-top: 32px; }
   dl.facts { grid-template-columns: minmax(0, 1fr); } dl.facts dd { margin-bottom: 4px; }
 }
 `;
-
-function renderTable(t: Table): string {
-  const head = `<thead><tr>${t.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('')}</tr></thead>`;
-  const body = t.rows
-    .map(
-      (r) =>
-        `<tr>${r.map((c, k) => (k === 0 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`,
-    )
-    .join('\n');
-  return `<div class="scroll"><table><caption>${escapeHtml(t.caption)}</caption>${head}<tbody>\n${body}\n</tbody></table></div>`;
-}
 
 /** The chart's own width as a style variable, read from its <svg width="…">; nothing when unknown. */
 function chartWidth(svg: string | undefined): string {
@@ -104,7 +93,8 @@ export function renderPage(c: ReportContent, o: PageOptions): string {
     : `<p class="lead">${escapeHtml(c.lead)}</p>\n${c.verdict?.length ? `<ul class="verdict">\n${c.verdict.map((v) => `<li>${escapeHtml(v)}</li>`).join('\n')}\n</ul>` : ''}`;
   const summary = c.document
     ? blocksHtml(c.document.blocks.filter((b) => !opening(b) && b.type !== 'chart'))
-    : c.tables.map(renderTable).join('\n');
+    : // Plain tables go through the same renderer, so they align like a document's (./src/present/align.ts).
+      blocksHtml(c.tables.map((t) => table(t.columns, t.rows, t.caption)));
   const scripts = interactive
     ? [
         ...o.bundles!.map((b) => `<script data-bundle="${escapeHtml(b.name)}">${scriptCode(b.code)}</script>`),

@@ -23,7 +23,7 @@ import {
   TROOPS_PER_OFFICER,
   troopClass,
 } from '../rules/warMachine/forceRating.js';
-import { explainWarMachineChange, ratioBonusOf, ratioEdgeWords } from './explainChange.js';
+import { explainWarMachineChange, ratioBonusOf, ratioEdgeWords, ratioFavours } from './explainChange.js';
 import { exactWin } from './oddsResult.js';
 
 export type BreakpointRule =
@@ -48,7 +48,7 @@ export interface Breakpoint {
   fieldEdge: number;
   /** In words: "42 more troops", "3 fewer officers". */
   distance: string;
-  /** The threshold in the game's words: "at 801 troops against 400 the troop ratio rises above 2:1". */
+  /** The threshold in the game's words: "at 801 troops against 400 the troop ratio in its favour rises above 2:1". */
   threshold: string;
   /** What crossing it changes, from `before` to `edge` (`explainChange`'s sentences). */
   crossing: string[];
@@ -183,7 +183,7 @@ function troopRatioCandidates(s: WarMachineScenario, i: 0 | 1): Candidate[] {
       fieldBefore: before,
       fieldEdge: edge,
       unit: 'troops',
-      threshold: `at ${grouped(edge)} ${unitFor(edge, 'troops')} against ${grouped(m)} the troop ratio ${ratioEdgeWords(before, edge, m, mode)}`,
+      threshold: `at ${grouped(edge)} ${unitFor(edge, 'troops')} against ${grouped(m)} the troop ratio in ${ratioFavours(before, edge, m) === 'mover' ? 'its' : "the enemy's"} favour ${ratioEdgeWords(before, edge, m, mode)}`,
       at,
     });
   }

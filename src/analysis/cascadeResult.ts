@@ -162,7 +162,7 @@ export function cascadeResultOf(p: {
   elapsedMs: number;
 }): CascadeResult {
   const { scenario, run, trace } = p;
-  const mc = run.trials > 0 ? summarizeCascade(p.model, run.acc, run.trials) : {};
+  const mc = run.trials > 0 ? summarizeCascade(p.model, run.acc, run.trials, p.deterministic) : {};
   return {
     ...resultMeta('cascade'),
     kind: 'cascade',

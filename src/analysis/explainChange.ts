@@ -76,6 +76,15 @@ export function ratioEdgeWords(from: number, to: number, other: number, mode: nu
   return rising ? `rises above ${x}` : `falls to ${x} or below`;
 }
 
+/**
+ * Whose favour the troop ratio is in as one side's troops step from `from` to `to` against `other`: the larger
+ * force's (the ratio is always larger to smaller); at a tie, the one that was larger a step before. Said beside the
+ * edge words, so a ratio that "rises" while the moving side loses troops reads as the other side's.
+ */
+export function ratioFavours(from: number, to: number, other: number): 'mover' | 'other' {
+  return (to !== other ? to : from) > other ? 'mover' : 'other';
+}
+
 /** A side's troop-ratio bonus when the two forces have `mine` and `theirs` troops (0 for the smaller force). */
 export function ratioBonusOf(mine: number, theirs: number, mode: number): number {
   return mine > theirs ? ratioBonus(mine, theirs, mode) : 0;
@@ -115,7 +124,7 @@ function ratioSentences(before: WarMachineScenario, after: WarMachineScenario, r
       const at = firstReaching(tb[k], ta[k], f);
       const prev = at + (ta[k] > tb[k] ? -1 : 1);
       out.push(
-        `at ${grouped(at)} ${ra[k].name} troops against ${grouped(other)} the troop ratio ${ratioEdgeWords(prev, at, other, mode)}: ${change}`,
+        `at ${grouped(at)} ${ra[k].name} troops against ${grouped(other)} the troop ratio in ${possessive(ra[ratioFavours(prev, at, other) === 'mover' ? k : 1 - k].name)} favour ${ratioEdgeWords(prev, at, other, mode)}: ${change}`,
       );
     } else
       out.push(

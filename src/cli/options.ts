@@ -78,7 +78,7 @@ export function precisionOption(description: string): Option {
 /**
  * Commander's usage error in warcast's words, for the one line `warcast: …` (src/cli/exit.ts): an option value our
  * parser refused reads exactly as our own errors do ("--precision: expected …, got '7'", no hint: the line says
- * what was expected); a missing value names the option first ("--seed: expected a value <n>, got none"); the
+ * what was expected); a missing value says what to write ("--seed needs a value: --seed <n>"); the
  * others keep commander's words ("unknown option '--bogus'"). `hint`: whether the help hint should follow.
  */
 export function usageMessage(text: string): { message: string; hint: boolean } {
@@ -93,7 +93,7 @@ export function usageMessage(text: string): { message: string; hint: boolean } {
       hint: false,
     };
   const missing = /^option '(-[^\s',]+)[^']*?(<[^>]+>|\[[^\]]+\])' argument missing$/.exec(message);
-  if (missing) return { message: `${missing[1]}: expected a value ${missing[2]}, got none`, hint: true };
+  if (missing) return { message: `${missing[1]} needs a value: ${missing[1]} ${missing[2]}`, hint: true };
   return { message: message.replace(/\.$/, ''), hint: true };
 }
 

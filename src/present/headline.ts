@@ -12,6 +12,12 @@ export interface HeadlineFigure {
   value: Quantity;
   /** Its path in the result's JSON (`['weeksToFall', 'probability']`, `['outcome', 'day', 'win', 0]`); absent: derived. */
   path?: readonly (string | number)[];
+  /**
+   * A mean's standard deviation over the trials (what one trial spreads by, not the mean's noise), shown beside it
+   * as the CLI prints it (`8.90 (SD 1.12)`), at `sdPath` in the JSON.
+   */
+  sd?: number;
+  sdPath?: readonly (string | number)[];
 }
 
 /** One way it can end: a part of the outcome bar, leaning to side 0, side 1, or neither (null). */

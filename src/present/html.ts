@@ -7,13 +7,18 @@
 import type { Block, Document } from './document.js';
 import { escapeHtml } from './escape.js';
 import { plain } from './format.js';
+import { documentAlignment } from './align.js';
 
 export { escapeHtml };
 
 const attrs = (b: Block) => ` data-block="${b.type}"${b.only ? ` data-only="${b.only}"` : ''}`;
 
-/** One block as HTML; a chart through `chart` (its figure in the page), nothing when absent. */
-export function blockHtml(b: Block, chart?: (name: string) => string): string {
+/**
+ * One block as HTML; a chart through `chart` (its figure in the page), nothing when absent. A table's cells carry
+ * `class="num"` (right-aligned) or `class="text"` (left) by the rule Markdown uses (./align.ts): `numbers` as the
+ * document decided them, else from this table's own cells.
+ */
+export function blockHtml(b: Block, chart?: (name: string) => string, numbers?: readonly boolean[]): string {
   switch (b.type) {
     case 'heading':
       return `<p class="lead"${attrs(b)}>${escapeHtml(plain(b.text))}</p>`;
@@ -24,14 +29,22 @@ export function blockHtml(b: Block, chart?: (name: string) => string): string {
     case 'verdict':
       return `<ul class="verdict"${attrs(b)}>\n${b.lines.map((l) => `<li>${escapeHtml(plain(l))}</li>`).join('\n')}\n</ul>`;
     case 'table': {
+      const isNumber = numbers ?? documentAlignment([b]).get(b)!;
+      const align = (k: number) => ` class="${isNumber[k] ? 'num' : 'text'}"`;
       const caption = b.caption ? `<caption>${escapeHtml(b.caption)}</caption>` : '';
       const head = b.columns.length
-        ? `<thead><tr>${b.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('')}</tr></thead>`
+        ? `<thead><tr>${b.columns.map((c, k) => `<th scope="col"${align(k)}>${escapeHtml(c)}</th>`).join('')}</tr></thead>`
         : '';
       const body = b.rows
         .map(
           (r) =>
-            `<tr>${r.map((c, k) => (k === 0 ? `<th scope="row">${escapeHtml(plain(c))}</th>` : `<td>${escapeHtml(plain(c))}</td>`)).join('')}</tr>`,
+            `<tr>${r
+              .map((c, k) =>
+                k === 0
+                  ? `<th scope="row"${align(k)}>${escapeHtml(plain(c))}</th>`
+                  : `<td${align(k)}>${escapeHtml(plain(c))}</td>`,
+              )
+              .join('')}</tr>`,
         )
         .join('\n');
       // Its own scroll box: a wide table scrolls inside it, never the page (a phone's 390 px).
@@ -46,10 +59,11 @@ export function blockHtml(b: Block, chart?: (name: string) => string): string {
   }
 }
 
-/** Blocks as HTML, in order (gaps dropped). */
+/** Blocks as HTML, in order (gaps dropped); columns of one name aligned one way across the tables. */
 export function blocksHtml(blocks: readonly Block[], chart?: (name: string) => string): string {
+  const numbers = documentAlignment(blocks);
   return blocks
-    .map((b) => blockHtml(b, chart))
+    .map((b) => blockHtml(b, chart, numbers.get(b)))
     .filter(Boolean)
     .join('\n');
 }

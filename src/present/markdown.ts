@@ -6,30 +6,24 @@
 import type { Block, Document } from './document.js';
 import { plain } from './format.js';
 import { textBlocks } from './text.js';
+import { documentAlignment, numberColumn } from './align.js';
+
+export { numberColumn };
 
 /**
- * A cell that reads as a number: it starts with one (signed, grouped, decimal, a percent or a short count such as
- * `12.5k`), whatever follows (`36.12% ± 0.09`, `667.1 (SD 267.9; …)`, `-483 ± 2`).
+ * A Markdown table (GitHub style); pipes in cells escaped; number columns right-aligned, text columns left
+ * (./align.ts; `numbers` when the document decided them, else from these rows).
  */
-const NUMBER_FIRST = /^[+\-−±]?\d[\d,]*(\.\d+)?(%|[kMG])?(\s|$)/;
-/** Cells that say "nothing here" and do not decide a column's alignment. */
-const EMPTY_CELLS = new Set(['', '—', '-', '–']);
-
-/** Right-align a column whose cells are numbers (blank cells aside), left-align any other. */
-export function numberColumn(cells: readonly string[]): boolean {
-  const decided = cells.map((c) => c.trim()).filter((c) => !EMPTY_CELLS.has(c));
-  return decided.length > 0 && decided.every((c) => NUMBER_FIRST.test(c));
-}
-
-/** A Markdown table (GitHub style); pipes in cells escaped; number columns right-aligned, text columns left. */
-export function markdownTable(rows: string[][], header: string[]): string {
+export function markdownTable(rows: string[][], header: string[], numbers?: readonly boolean[]): string {
   const cell = (c: string) => c.replace(/\|/g, '\\|').trim() || ' ';
   const line = (r: string[]) => `| ${r.map(cell).join(' | ')} |`;
-  const rule = header.map((_, i) => (numberColumn(rows.map((r) => r[i] ?? '')) ? ' ---: ' : ' --- '));
+  const rule = header.map((_, i) =>
+    (numbers ? numbers[i] : numberColumn(rows.map((r) => r[i] ?? ''))) ? ' ---: ' : ' --- ',
+  );
   return [line(header), `|${rule.join('|')}|`, ...rows.map(line)].join('\n') + '\n';
 }
 
-function blockMarkdown(b: Block): string[] {
+function blockMarkdown(b: Block, numbers: Map<Block, boolean[]>): string[] {
   switch (b.type) {
     case 'heading':
       return [`### ${plain(b.text)}`, ''];
@@ -40,7 +34,11 @@ function blockMarkdown(b: Block): string[] {
       return b.lines.map((l) => `- **${plain(l)}**`);
     case 'table': {
       const rows = b.rows.map((r) => r.map(plain));
-      return ['', markdownTable(rows, b.columns.length ? b.columns : rows[0].map(() => '')).trimEnd(), ''];
+      return [
+        '',
+        markdownTable(rows, b.columns.length ? b.columns : rows[0].map(() => ''), numbers.get(b)).trimEnd(),
+        '',
+      ];
     }
     case 'ledger':
       return ['```text', ...b.lines, '```'];
@@ -51,9 +49,11 @@ function blockMarkdown(b: Block): string[] {
 }
 
 export function renderMarkdown(doc: Document): string {
+  const blocks = textBlocks(doc);
+  const numbers = documentAlignment(blocks);
   return (
-    textBlocks(doc)
-      .flatMap(blockMarkdown)
+    blocks
+      .flatMap((b) => blockMarkdown(b, numbers))
       .join('\n')
       .replace(/\n{3,}/g, '\n\n')
       .trim() + '\n'

@@ -133,6 +133,9 @@ describe("the page's kinds: the CLI's numbers, the report's document and charts"
         const v = f.value as { value?: number; mean?: number; ci?: readonly [number, number] | null };
         if (f.path) expect(v.value ?? v.mean, `${f.label} at ${f.path.join('.')}`).toBe(at(f.path));
         if (v.ci) expect(v.ci[0] <= v.value! && v.value! <= v.ci[1], `${f.label} in its interval`).toBe(true);
+        // A siege's or cascade's mean shows its SD over the trials, as the CLI prints it, from the JSON's.
+        if (/siege|cascade/.test(c.kind) && /, mean$/.test(f.label)) expect(f.sd, `${f.label}: its SD`).toBeDefined();
+        if (f.sdPath) expect(f.sd, `${f.label}: SD at ${f.sdPath.join('.')}`).toBe(at(f.sdPath));
       }
       if (h.outcome) {
         const total = h.outcome.parts.reduce((a, p) => a + (p.value as { value: number }).value, 0);

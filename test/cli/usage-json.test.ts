@@ -16,7 +16,7 @@ describe('usage errors under --json', () => {
     [
       'a missing option value',
       ['siege', 'examples/simple-siege.yaml', '--json', '--seed'],
-      '--seed: expected a value <n>, got none',
+      '--seed needs a value: --seed <n>',
     ],
     [
       'a required option left out',
@@ -65,7 +65,7 @@ describe('usage errors under --json', () => {
     ],
     [
       ['odds', 'examples/battle.yaml', '--seed'],
-      'warcast: --seed: expected a value <n>, got none; run warcast odds --help for usage and examples',
+      'warcast: --seed needs a value: --seed <n>; run warcast odds --help for usage and examples',
     ],
     [
       ['odds', 'examples/battle.yaml', 'extra'],

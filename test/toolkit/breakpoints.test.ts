@@ -124,7 +124,12 @@ describe('breakpoints of every example battle, checked either side of each edge'
     });
     const up = r.breakpoints.find((b) => b.side === 0 && b.rule === 'troop ratio' && b.edge > b.now)!;
     expect([up.edge, up.distance]).toEqual([404, '3 more troops']);
-    expect(up.threshold).toBe('at 404 troops against 400 the troop ratio rises to 1.01:1 or above');
+    expect(up.threshold).toBe('at 404 troops against 400 the troop ratio in its favour rises to 1.01:1 or above');
+    // Down from 401: at 396 the ratio that reaches 1.01:1 is B's, not A's.
+    const down = r.breakpoints.find((b) => b.side === 0 && b.rule === 'troop ratio' && b.edge < b.now)!;
+    expect(down.threshold).toBe(
+      "at 396 troops against 400 the troop ratio in the enemy's favour rises to 1.01:1 or above",
+    );
     expect(up.win.before).toBeCloseTo(0.5, 12);
     expect(up.win.edge).toBeGreaterThan(0.6);
   });

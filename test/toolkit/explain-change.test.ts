@@ -33,21 +33,25 @@ describe('explainChange (war-machine)', () => {
         battle(401, 400, 'policies: { ratioRounding: up }'),
       ),
     ).toEqual([
-      "at 401 Larger troops against 400 the troop ratio rises above 1:1: Larger's troop-ratio bonus 0 → +15 (+15 BR)",
+      "at 401 Larger troops against 400 the troop ratio in Larger's favour rises above 1:1: Larger's troop-ratio bonus 0 → +15 (+15 BR)",
     ]);
   });
 
   it('names the exact count where the band is crossed, either way', async () => {
     const explainChange = await explain();
     expect(explainChange(battle(400, 400), battle(420, 400))).toEqual([
-      "at 404 Larger troops against 400 the troop ratio rises to 1.01:1 or above: Larger's troop-ratio bonus 0 → +15 (+15 BR)",
+      "at 404 Larger troops against 400 the troop ratio in Larger's favour rises to 1.01:1 or above: Larger's troop-ratio bonus 0 → +15 (+15 BR)",
     ]);
     expect(explainChange(battle(1300, 400), battle(1100, 400))).toEqual([
-      "at 1,200 Larger troops against 400 the troop ratio falls to 3:1 or below: Larger's troop-ratio bonus +60 → +45 (−15 BR)",
+      "at 1,200 Larger troops against 400 the troop ratio in Larger's favour falls to 3:1 or below: Larger's troop-ratio bonus +60 → +45 (−15 BR)",
+    ]);
+    // A side dropping below the other's count: the ratio that rises is the other side's, and it says so.
+    expect(explainChange(battle(401, 400), battle(390, 400))).toEqual([
+      "at 396 Larger troops against 400 the troop ratio in Smaller's favour rises to 1.01:1 or above: Smaller's troop-ratio bonus 0 → +15 (+15 BR)",
     ]);
     // The smaller force growing takes the larger one's bonus down.
     expect(explainChange(battle(801, 400), battle(801, 405))).toEqual([
-      "at 401 Smaller troops against 801 the troop ratio falls to 2:1 or below: Larger's troop-ratio bonus +45 → +30 (−15 BR)",
+      "at 401 Smaller troops against 801 the troop ratio in Larger's favour falls to 2:1 or below: Larger's troop-ratio bonus +45 → +30 (−15 BR)",
     ]);
   });
 

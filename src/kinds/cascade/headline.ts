@@ -33,6 +33,8 @@ export function cascadeHeadline(r: CascadeResult): Headline | undefined {
       label: `${player}: legions lost, mean`,
       value: number(l.mean, 2),
       path: ['legionsLost', player, 'mean'],
+      sd: l.sd,
+      sdPath: ['legionsLost', player, 'sd'],
     });
   const rounds = r.rounds > 1 ? ` after ${r.rounds} rounds` : '';
   return {

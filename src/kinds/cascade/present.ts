@@ -138,19 +138,27 @@ export function presentCascade(r: CascadeResult, o: { requestedThreads?: number 
 }
 
 function numbers(r: CascadeResult, planning: boolean): Block[] {
+  // Each Monte Carlo probability with its 95% Wilson interval (summary.ts `ci95`); a round no die decides has none.
+  const ci = (interval: readonly [number, number] | undefined) => (r.deterministic || !interval ? null : interval);
+  const c = r.ci95;
+  const shares = (name: string) => Object.entries(r.owners![name]).sort((a, b) => b[1] - a[1]);
   const owners = (name: string): Text =>
-    Object.entries(r.owners![name])
-      .sort((a, b) => b[1] - a[1])
-      .flatMap(([who, p], k) => [k === 0 ? `${who} ` : `, ${who} `, percent(p)]);
+    shares(name).flatMap(([who, p], k) => [k === 0 ? `${who} ` : `, ${who} `, percent(p, ci(c?.owners[name]?.[who]))]);
+  // Shares are each rounded on its own to 0.01 points, so a location's may print as 100.01%: say so where they do.
+  const offHundred = Object.keys(r.owners!).flatMap((name) => {
+    const printed = shares(name).map(([, p]) => Number(pct(p).slice(0, -1)));
+    const total = Math.round(printed.reduce((a, b) => a + b, 0) * 100) / 100;
+    return printed.length > 1 && total !== 100 ? [`${name} ${total.toFixed(2)}%`] : [];
+  });
   const blocks: Block[] = [
     table(
       ['location', 'final owner', 'damaged', 'crippled', 'revealed by NPC'],
       Object.keys(r.owners!).map((name) => [
         name,
         owners(name),
-        percent(r.damage![name].damaged),
-        percent(r.damage![name].crippled),
-        percent(r.revealed!.locations[name]),
+        percent(r.damage![name].damaged, ci(c?.damage[name]?.damaged)),
+        percent(r.damage![name].crippled, ci(c?.damage[name]?.crippled)),
+        percent(r.revealed!.locations[name], ci(c?.revealed.locations[name])),
       ]),
       'Key numbers: locations',
     ),
@@ -176,19 +184,27 @@ function numbers(r: CascadeResult, planning: boolean): Block[] {
           meanWithSd(l.mean, l.sd, 2),
           dist,
           meanWithSd(income.mean, income.sd, 0),
-          percent(income.probability),
+          percent(income.probability, ci(c?.incomeLostAny[name])),
           meanWithSd(wealth.mean, wealth.sd, 0),
-          percent(r.revealed!.attackers[name]),
+          percent(r.revealed!.attackers[name], ci(c?.revealed.attackers[name])),
         ];
       }),
       'Key numbers: players',
     ),
   ];
+  if (!r.deterministic)
+    blocks.splice(
+      0,
+      0,
+      note(
+        `probabilities with their 95% interval over ${num(r.trials)} trials${offHundred.length ? `; final owner shares are rounded one by one to 0.01 points, so they add to ${offHundred.join(', ')}` : ''}`,
+      ),
+    );
   if (r.heroesLost && Object.keys(r.heroesLost).length)
     blocks.push(
       table(
         ['hero', 'killed'],
-        Object.entries(r.heroesLost).map(([h, p]) => [h, percent(p)]),
+        Object.entries(r.heroesLost).map(([h, p]) => [h, percent(p, ci(c?.heroesLost[h]))]),
         'Heroes',
       ),
     );

@@ -1,7 +1,7 @@
 /** From the cascade kernel's exact counts to named probabilities (the `--json` keys of `warcast cascade`). */
 import { DAMAGE_NAMES } from '../../rules/dune/tables.js';
 import type { CascadeModel } from '../../rules/dune/model.js';
-import { cumulativeOf, wilsonHalfWidth } from '../../stats/index.js';
+import { cumulativeOf, wilsonHalfWidth, wilsonInterval } from '../../stats/index.js';
 import { cascadeLayout, LEDGER_FIELDS, SQUARES_PER_PLAYER } from './kernel.js';
 import { meanSd } from '../../stats/batches.js';
 import { cascadeAccumulator } from './accumulator.js';
@@ -43,7 +43,21 @@ export interface CascadeMonteCarlo {
   ledger: Record<string, CascadeLedger>;
   /** Player → the SD over the trials of each ledger entry the kernel sums (MS). */
   ledgerSd: Record<string, CascadeLedgerSd>;
+  /**
+   * The 95% Wilson interval of each probability above, keyed as it is (a round no die decides: the point itself).
+   * `incomeLostAny` is `incomeLost[player].probability`'s; `held` is each round's.
+   */
+  ci95: {
+    owners: Record<string, Record<string, Interval>>;
+    damage: Record<string, Record<(typeof DAMAGE_NAMES)[number], Interval>>;
+    incomeLostAny: Record<string, Interval>;
+    revealed: { attackers: Record<string, Interval>; locations: Record<string, Interval> };
+    heroesLost: Record<string, Interval>;
+    held: Record<string, Interval[]>;
+  };
 }
+
+type Interval = [number, number];
 
 /** The ledger entries a trial records, each one's SD over the trials. */
 export type CascadeLedgerSd = Pick<
@@ -82,7 +96,8 @@ export interface CascadeLedger {
   lost: number;
 }
 
-export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: number): CascadeMonteCarlo {
+/** `exact`: a round no die decides (one trial is the answer), whose probabilities carry no noise. */
+export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: number, exact = false): CascadeMonteCarlo {
   const read = cascadeAccumulator(m);
   const lay = read.layout;
   const P = lay.players;
@@ -98,6 +113,14 @@ export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: num
     held: {},
     ledger: {},
     ledgerSd: {},
+    ci95: {
+      owners: {},
+      damage: {},
+      incomeLostAny: {},
+      revealed: { attackers: {}, locations: {} },
+      heroesLost: {},
+      held: {},
+    },
   };
   m.locations.names.forEach((name, l) => {
     const owners: Record<string, number> = {};
@@ -179,6 +202,18 @@ export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: num
     out.ledger[name] = l;
   });
   m.heroes.names.forEach((name, h) => (out.heroesLost[name] = acc[lay.heroLost + h] / n));
+  // Every probability is a count over n trials: its Wilson interval from that count.
+  const ci = (p: number): Interval => (exact ? [p, p] : wilsonInterval(Math.round(p * n), n));
+  const each = <T>(o: Record<string, T>, f: (v: T) => unknown) =>
+    Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
+  const c = out.ci95;
+  c.owners = each(out.owners, (o) => each(o, ci)) as typeof c.owners;
+  c.damage = each(out.damage, (d) => each(d, ci)) as typeof c.damage;
+  c.incomeLostAny = each(out.incomeLost, (i) => ci(i.probability)) as typeof c.incomeLostAny;
+  c.revealed.attackers = each(out.revealed.attackers, ci) as Record<string, Interval>;
+  c.revealed.locations = each(out.revealed.locations, ci) as Record<string, Interval>;
+  c.heroesLost = each(out.heroesLost, ci) as Record<string, Interval>;
+  c.held = each(out.held, (ps) => ps.map(ci)) as typeof c.held;
   return out;
 }
 

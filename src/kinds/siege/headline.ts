@@ -42,16 +42,26 @@ export function siegeHeadline(r: SiegeResult): Headline {
     });
   }
   facts.push(
-    { label: 'weeks fought, mean', value: number(r.meanWeeks, 2), path: ['meanWeeks'] },
+    {
+      label: 'weeks fought, mean',
+      value: number(r.meanWeeks, 2),
+      path: ['meanWeeks'],
+      sd: r.weeksSd,
+      sdPath: ['weeksSd'],
+    },
     {
       label: `${attacker}: dead, mean`,
       value: number(r.casualties.attacker.dead.mean, 0),
       path: ['casualties', 'attacker', 'dead', 'mean'],
+      sd: r.casualties.attacker.dead.sd,
+      sdPath: ['casualties', 'attacker', 'dead', 'sd'],
     },
     {
       label: `${defender}: dead, mean`,
       value: number(r.casualties.defender.dead.mean, 0),
       path: ['casualties', 'defender', 'dead', 'mean'],
+      sd: r.casualties.defender.dead.sd,
+      sdPath: ['casualties', 'defender', 'dead', 'sd'],
     },
   );
   return {
