@@ -131,11 +131,11 @@ export function presentSiegeDesign(r: SiegeDesignResult): Document {
       r.pareto.map((p) => [
         gp(p.cost),
         percent(p.win, p.ci95),
-        p.vsPrevious === null ? 'the cheapest' : change(p.vsPrevious.difference, p.vsPrevious.ci95),
+        p.vsPrevious === null ? '—' : change(p.vsPrevious.difference, p.vsPrevious.ci95),
         grouped(p.trials),
         describeSiegePurchase(p.purchase),
       ]),
-      "Pareto front: the cheapest purchase, then each step the cheapest clearly above the step before (the gain: paired on the sieges both ran, its 95% interval wholly above 0); dearer purchases within noise of a step are no gain and left out. Purchases dropped early carry their first stage's wider interval",
+      "Pareto front: the cheapest purchase (no gain to show: —), then each step the cheapest clearly above the step before (the gain: paired on the sieges both ran, its 95% interval wholly above 0); dearer purchases within noise of a step are no gain and left out. Purchases dropped early carry their first stage's wider interval",
     ),
   );
   if (c.refused > 0 && c.firstRefusal) blocks.push(note(`refused by the siege's rules, e.g. ${c.firstRefusal}`));
