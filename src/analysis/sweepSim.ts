@@ -13,7 +13,13 @@ import { warcastVersion } from '../version.js';
 import type { SweepOptions, SweepResult } from './sweep.js';
 import { runSettings, type RunOptions, type RunSettings } from './options.js';
 import { MAX_SWEEP_POINTS, rawWith, resolveNumericPath, sourceWith, sweepValues } from './vary.js';
-import { bernoulliSd, pairedDifference, type ChunkSums, type Difference } from '../stats/batches.js';
+import {
+  bernoulliSd,
+  pairedDifference,
+  probabilityDifference,
+  type ChunkSums,
+  type Difference,
+} from '../stats/batches.js';
 import { ChunkRecorder } from './chunkRecorder.js';
 import { stagedOptions, type TrialsBy } from './staging.js';
 
@@ -186,7 +192,9 @@ export function probabilityChange(
   // Without recorded chunks (a run on another engine) each run counts as one chunk: the bound.
   const n = Math.min(a.trials, b.trials);
   const one = (x: { p: number }): ChunkSums => ({ trials: [n], sums: [x.p * n] });
-  const d = pairedDifference(a.sums ?? one(a), b.sums ?? one(b), (p) => bernoulliSd(p));
+  const paired = pairedDifference(a.sums ?? one(a), b.sums ?? one(b), (p) => bernoulliSd(p));
+  // Both points saw only holds (or only falls): never an interval of no width (src/stats/batches.ts).
+  const d = probabilityDifference(paired, { p: a.p, trials: a.trials }, { p: b.p, trials: b.trials });
   return { from: a.value, ...d };
 }
 

@@ -21,6 +21,7 @@ import { sweepSimulated, type CascadeSweepResult, type SiegeSweepResult } from '
 import { seek } from '../../src/analysis/seek.js';
 import { siege } from '../../src/analysis/siege.js';
 import { compare } from '../../src/analysis/compare.js';
+import { wilsonInterval } from '../../src/stats/index.js';
 import { pooledEngine } from '../../src/engine/testing.js';
 import { ShardEngine } from '../../src/engine/shard.js';
 import { stagesOf as worthStages, WORTH_MAX_TRIALS, WORTH_PRECISION } from '../../src/analysis/worthPaired.js';
@@ -191,5 +192,25 @@ describe('seek and compare, staged by precision', () => {
     });
     expect(given.trials).toEqual([5000, 5000]);
     expect(given.trialsBy).toBe('given');
+  }, 60_000);
+
+  it('compare, staged: both sides run at least ten chunks, so the losses pair; no difference has an interval of no width; means carry their SD', async () => {
+    const r = await compare('examples/castle-siege.yaml', 'examples/castle-four-trebuchets.yaml', { threads: 1 });
+    // Ten chunks of 5,000 sieges on both sides (the four-trebuchet siege is settled at once, yet runs as long).
+    expect(r.trials).toEqual([50_000, 50_000]);
+    for (const metric of ['attacker dead (mean)', 'defender dead (mean)'])
+      expect(r.rows.find((x) => x.metric === metric)!.interval).toBe('paired');
+    for (const x of r.rows) {
+      expect(x.ci95).not.toBeNull();
+      expect(x.ci95![1] - x.ci95![0]).toBeGreaterThan(0);
+      if (x.unit !== 'probability') expect(x.sd!.every((v) => v > 0)).toBe(true);
+    }
+    // Both always fall: the interval is Newcombe's from each run's Wilson interval, not [0, 0].
+    const fell = r.rows.find((x) => x.metric === 'fallen within the week limit')!;
+    expect([fell.a, fell.b]).toEqual([1, 1]);
+    const upper = wilsonInterval(0, 50_000)[1];
+    expect(fell.ci95![0]).toBeCloseTo(-upper, 12);
+    expect(fell.ci95![1]).toBeCloseTo(upper, 12);
+    expect(fell.beyondNoise).toBe(false);
   }, 60_000);
 });
