@@ -56,9 +56,16 @@ export interface SiegeSweepPoint {
   /** Weeks to fall of the sieges that fell (null: none fell). */
   weeksToFallMean: number | null;
   weeksToFallMedian: number | null;
+  /** SD of the weeks to fall over the sieges that fell (null: none fell). */
+  weeksToFallSd: number | null;
   meanWeeks: number;
+  /** SD of a siege's length in weeks (from sums of squares). */
+  meanWeeksSd: number;
   attackerDeadMean: number;
   defenderDeadMean: number;
+  /** SD per siege of each side's dead (from sums of squares): the spread, not the mean's noise (that is SD / √trials). */
+  attackerDeadSd: number;
+  defenderDeadSd: number;
 }
 
 export interface CascadePoint {
@@ -71,6 +78,8 @@ export interface CascadePoint {
   heldChange?: Record<string, PointChange> | null;
   /** Player → mean legions lost. */
   legionsLostMean: Record<string, number>;
+  /** Player → SD of the legions lost (from sums of squares). */
+  legionsLostSd: Record<string, number>;
 }
 
 /** What every grid sweep result holds, whatever the kind. */
@@ -85,8 +94,13 @@ export interface SimSweepCommon {
   axes: SweepAxis[];
   method: 'monte-carlo' | 'exact';
   seed: number;
-  /** The most trials any point ran (each point's own count is its `trials`). */
+  /**
+   * The most trials any point ran: every point's count under `--trials`, the largest under a precision (staged
+   * points run as many as each needs: each point's own count is its `trials`, the fewest `trialsFewest`).
+   */
   trialsPerPoint: number;
+  /** The fewest trials any point ran (equal to `trialsPerPoint` when every point ran the same). */
+  trialsFewest: number;
   /**
    * Monte Carlo kinds: how the points' trials were sized — 'given' (`--trials`, every point the same), 'precision'
    * (`--precision`), 'staged-default' (neither given: the default precision), 'fixed-default' (another engine:
@@ -333,6 +347,7 @@ export async function sweepGrid(
     method: 'monte-carlo',
     seed: settings.seed,
     trialsPerPoint: Math.max(0, ...points.map((p) => (p as { trials: number }).trials)),
+    trialsFewest: points.length ? Math.min(...points.map((p) => (p as { trials: number }).trials)) : 0,
     ...(by !== null
       ? { trialsBy: by, trialsTotal: points.reduce((t: number, p) => t + (p as { trials: number }).trials, 0) }
       : {}),

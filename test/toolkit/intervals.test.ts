@@ -12,7 +12,7 @@ import { casualtyMoments } from '../../src/kinds/warMachine/summary.js';
 import { exactProbabilities } from '../../src/analysis/oddsResult.js';
 import { simulateWarMachines } from '../../src/analysis/odds.js';
 import { sweep } from '../../src/analysis/sweep.js';
-import type { SiegeSweepResult } from '../../src/analysis/sweepSim.js';
+import { probabilityChange, type SiegeSweepResult } from '../../src/analysis/sweepSim.js';
 import { loadKind } from '../../src/kinds/load.js';
 import { loadKernel } from '../../src/kinds/index.js';
 import { compileSiege } from '../../src/kinds/siege/plan.js';
@@ -308,4 +308,30 @@ describe('tournament: forces within noise are tied, not ordered', () => {
       expect(x.rank).toBe(1 + above);
     }
   }, 60_000);
+});
+
+describe('no Monte Carlo difference has an interval of no width', () => {
+  it("sweep: two points that both saw only falls (one chunk against eight) get Newcombe's interval, not [0, 0]", () => {
+    const zero = (chunks: number, size: number) => ({
+      trials: Array<number>(chunks).fill(size),
+      sums: Array<number>(chunks).fill(0),
+    });
+    const c = probabilityChange(
+      { value: 6, p: 0, trials: 5000, sums: zero(1, 5000) },
+      { p: 0, trials: 40_000, sums: zero(8, 5000) },
+    );
+    expect(c.method).toBe('bound');
+    const [lo, hi] = newcombeInterval({ p: 0, trials: 5000 }, { p: 0, trials: 40_000 });
+    expect(c.ci95).toEqual([lo, hi]);
+    // Each end is the other run's Wilson upper end: 0 of 5,000 could be as much as ≈ 0.08%.
+    expect(-lo).toBeCloseTo(wilsonInterval(0, 5000)[1], 12);
+    expect(hi).toBeCloseTo(wilsonInterval(0, 40_000)[1], 12);
+    expect(c.withinNoise).toBe(true);
+    // Ten chunks each, all 0: paired, yet still never of no width.
+    const paired = probabilityChange(
+      { value: 1, p: 0, trials: 50_000, sums: zero(10, 5000) },
+      { p: 0, trials: 50_000, sums: zero(10, 5000) },
+    );
+    expect(paired.ci95[1] - paired.ci95[0]).toBeGreaterThan(0);
+  });
 });

@@ -51,6 +51,7 @@ const sweep: SweepHooks<CascadeScenario> = {
       held,
       heldCi95,
       legionsLostMean: Object.fromEntries(Object.entries(r.legionsLost ?? {}).map(([k, v]) => [k, v.mean])),
+      legionsLostSd: Object.fromEntries(Object.entries(r.legionsLost ?? {}).map(([k, v]) => [k, v.sd])),
     };
     if (recorder) {
       // The model the analysis ran (cascade(): NPC attacks on, the rounds asked for).

@@ -40,9 +40,13 @@ const sweep: SweepHooks<SiegeScenario> = {
       heldCi95: [1 - f.ci95[1], 1 - f.ci95[0]],
       weeksToFallMean: f.mean,
       weeksToFallMedian: median,
+      weeksToFallSd: 'sd' in f ? (f as { sd: number }).sd : null,
       meanWeeks: r.meanWeeks,
+      meanWeeksSd: r.weeksSd,
       attackerDeadMean: r.casualties.attacker.dead.mean,
       defenderDeadMean: r.casualties.defender.dead.mean,
+      attackerDeadSd: r.casualties.attacker.dead.sd,
+      defenderDeadSd: r.casualties.defender.dead.sd,
     };
     if (recorder) {
       const read = siegeAccumulator(compileSiege(scenario).plan);
