@@ -3,7 +3,7 @@ import { worth, type WorthResult } from '../analysis/worth.js';
 import { UsageError } from '../errors.js';
 import { presentWorth } from '../analysis/worthPresent.js';
 import { PAIRED_REFUSAL } from '../analysis/worthSearch.js';
-import { loadScenario } from '../kinds/load.js';
+import { loadFor } from '../kinds/commands.js';
 import { renderText } from '../present/text.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import { warnIdleDice } from './ignored.js';
@@ -41,8 +41,8 @@ export async function worthCommand(file: string, flags: WorthFlags & ReportFlags
   const input = await scenarioArg(file, io.signal);
   // Paired trials are not chunks a checkpoint records: refused before the checkpoint file is written.
   if (flags.checkpoint !== undefined || flags.resume !== undefined) {
-    const { kind } = (await loadScenario(input)).scenario as { kind: string };
-    if (kind === 'siege' || kind === 'cascade') throw new UsageError(PAIRED_REFUSAL);
+    // A kind staged by Monte Carlo (sieges, cascades) values its items on paired trials; a battle's worth is exact.
+    if ((await loadFor('worth', input)).behaviour.staged) throw new UsageError(PAIRED_REFUSAL);
   }
   const r = await withRun(io, flags, async (o) =>
     worth(input, {

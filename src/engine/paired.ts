@@ -99,8 +99,8 @@ interface Pending<P> {
   job: PairedJob<P>;
   cursor: number;
   left: number;
-  /** Blocks handed to a worker and not back yet (first trial → trials), and those the calling thread also took. */
-  onWorkers: Map<number, number>;
+  /** Blocks handed to a worker and not back yet (first trial → trials, when sent), and those the calling thread also took. */
+  onWorkers: Map<number, { count: number; sent: number }>;
   retaken: Set<number>;
   /** Blocks whose values are in (by first trial). */
   stored: Set<number>;
@@ -118,6 +118,8 @@ interface Lane {
 const MAIN_BLOCK_MS = 15;
 /** A pool task's target time once the calling thread has timed trials: long enough to pay for its messages. */
 const TASK_MS = 50;
+/** A worker's block is run again on the calling thread once it is out this many times this thread's time for it. */
+const RETAKE_AFTER = 1.5;
 /** Trials of a lane's block before any trial is timed. */
 const FIRST_BLOCK = 16;
 
@@ -131,6 +133,7 @@ export class PairedTrials {
   private readonly idle: Lane[] = [];
   private readonly stop = new AbortController();
   private failure: unknown = null;
+  private retakeTimer: ReturnType<typeof setTimeout> | null = null;
   /** Milliseconds per trial seen on the calling thread (0: none timed yet); a smoothed minimum. */
   private msPerTrial = 0;
   private readonly workers: number;
@@ -187,6 +190,7 @@ export class PairedTrials {
   /** Stop: every job not finished resolves null. */
   private halt(): void {
     if (!this.stop.signal.aborted) this.stop.abort();
+    this.clearRetakeTimer();
     this.signal?.removeEventListener('abort', this.onAbort);
     for (const p of this.jobs.splice(0)) p.resolve(null);
   }
@@ -200,13 +204,19 @@ export class PairedTrials {
             `a worker thread failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`,
           );
     this.stop.abort();
+    this.clearRetakeTimer();
     this.signal?.removeEventListener('abort', this.onAbort);
     for (const p of this.jobs.splice(0)) p.reject(this.failure);
   }
 
+  private clearRetakeTimer(): void {
+    if (this.retakeTimer !== null) clearTimeout(this.retakeTimer);
+    this.retakeTimer = null;
+  }
+
   /**
    * Hand every idle lane a block of the oldest job with trials left. When none is left and the calling thread is
-   * idle, it runs a block still out on a worker (the oldest job's first): the trials give the same numbers
+   * idle, it runs a block still out on a worker and late (the oldest job's first): the trials give the same numbers
    * wherever they run, so whichever copy ends first counts, and a worker descheduled on a busy machine does not
    * hold a job's end up (the other copy is ignored when it comes back).
    */
@@ -220,7 +230,7 @@ export class PairedTrials {
       const from = p.cursor;
       const count = Math.min(this.blockSize(lane, p), p.job.to - from);
       p.cursor += count;
-      if (!lane.main) p.onWorkers.set(from, count);
+      if (!lane.main) p.onWorkers.set(from, { count, sent: performance.now() });
       void this.runBlock(lane, p, from, count);
     }
   }
@@ -229,12 +239,22 @@ export class PairedTrials {
     const at = this.idle.findIndex((l) => l.main);
     if (at < 0) return;
     for (const p of this.jobs)
-      for (const [from, count] of p.onWorkers)
-        if (!p.retaken.has(from)) {
-          p.retaken.add(from);
-          void this.runBlock(this.idle.splice(at, 1)[0], p, from, count);
+      for (const [from, { count, sent }] of p.onWorkers) {
+        if (p.retaken.has(from)) continue;
+        // Only a block late by half again the time this thread would take for it: a worker on time is not doubled.
+        const late = sent + RETAKE_AFTER * count * this.msPerTrial - performance.now();
+        if (late > 0) {
+          if (this.retakeTimer === null)
+            this.retakeTimer = setTimeout(() => {
+              this.retakeTimer = null;
+              this.pump();
+            }, Math.ceil(late));
           return;
         }
+        p.retaken.add(from);
+        void this.runBlock(this.idle.splice(at, 1)[0], p, from, count);
+        return;
+      }
   }
 
   private blockSize(lane: Lane, p: Pending<unknown>): number {
