@@ -134,6 +134,14 @@ export function mean(
 ): CompareRow {
   const sd: [number, number] | undefined = a.sd !== undefined && b.sd !== undefined ? [a.sd, b.sd] : undefined;
   const extra = sd ? { sd } : {};
+  // No spread seen on either side (every trial the same, or every chunk's difference the same): a mean has no
+  // rule-of-three bound, so its noise is said to be unknown rather than an interval of no width.
+  if ((paired && paired.ci95[1] - paired.ci95[0] <= 0) || (!paired && sd && sd[0] === 0 && sd[1] === 0))
+    return {
+      ...rowOf(metric, unit, a.mean, b.mean, null, 'not estimated'),
+      difference: paired?.difference ?? b.mean - a.mean,
+      ...extra,
+    };
   if (paired)
     return {
       ...rowOf(metric, unit, a.mean, b.mean, paired.ci95, paired.method),

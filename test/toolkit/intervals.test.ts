@@ -6,7 +6,7 @@
  */
 import { newcombeInterval } from '../../src/stats/batches.js';
 import { describe, expect, it } from 'vitest';
-import { compare } from '../../src/analysis/compare.js';
+import { compare, mean } from '../../src/analysis/compare.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { casualtyMoments } from '../../src/kinds/warMachine/summary.js';
 import { exactProbabilities } from '../../src/analysis/oddsResult.js';
@@ -333,5 +333,13 @@ describe('no Monte Carlo difference has an interval of no width', () => {
       { p: 0, trials: 50_000, sums: zero(10, 5000) },
     );
     expect(paired.ci95[1] - paired.ci95[0]).toBeGreaterThan(0);
+  });
+
+  it('compare: a mean with no spread seen on either side reads "not estimated", never ± 0', () => {
+    const still = mean('legions lost (mean)', 'legions', { mean: 3, sd: 0 }, { mean: 3, sd: 0 }, [2000, 2000]);
+    expect([still.ci95, still.interval, still.beyondNoise, still.sd]).toEqual([null, 'not estimated', null, [0, 0]]);
+    const spread = mean('legions lost (mean)', 'legions', { mean: 2, sd: 0.5 }, { mean: 3, sd: 0 }, [2000, 2000]);
+    expect(spread.interval).toBe('independent');
+    expect(spread.noise!).toBeCloseTo((Z95 * 0.5) / Math.sqrt(2000), 12);
   });
 });
