@@ -91,8 +91,8 @@ export function worthReport(r: WorthResult, file: string): ReportContent {
         name: 'tornado',
         title: 'What each item is worth',
         caption: mc
-          ? `The change in ${r.words.measureColumn} for ${r.sideName} when each item is applied, largest first, with its 95% interval (paired trials); grey: within noise.`
-          : `The change in ${r.sideName}’s chance of winning when each item is applied, largest first (exact)${r.items.some((i) => (i.noBattleDelta ?? 0) > 0) ? '; grey bars turn battles into no battle (not a defeat) and have no equivalent' : ''}.`,
+          ? `The change in ${r.words.measureColumn} for ${r.sideName} when each item is applied, from the largest gain to the largest loss, with its 95% interval (paired trials); grey: within noise.`
+          : `The change in ${r.sideName}’s chance of winning when each item is applied, from the largest gain to the largest loss (exact)${r.items.some((i) => (i.noBattleDelta ?? 0) > 0) ? '; grey bars turn battles into no battle (not a defeat) and have no equivalent' : ''}.`,
         spec: tornadoChart({
           side: r.sideName,
           ...(mc ? { measure: r.words.measureColumn } : {}),

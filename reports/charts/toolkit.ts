@@ -138,7 +138,7 @@ export function tornadoChart(i: TornadoInput): TopLevelSpec {
   return {
     ...base(
       'What each adjustment is worth',
-      `change in ${i.measure ? chartText(i.measure) : `P(${chartText(i.side)} wins)`} when the adjustment is applied, largest first`,
+      `change in ${i.measure ? chartText(i.measure) : `P(${chartText(i.side)} wins)`} when the adjustment is applied, from the largest gain to the largest loss`,
     ),
     description: 'Tornado chart of win-probability changes.',
     width: 520,

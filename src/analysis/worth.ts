@@ -60,6 +60,11 @@ export interface WorthItem {
   win: number;
   /** win − the scenario's win probability (sieges: − the scenario's measure, same seed and trials). */
   winDelta: number;
+  /**
+   * Sieges and cascades: the scenario's measure over this item's trials (`trials`, the same dice), so that
+   * `win` = `baseWin` + `winDelta` row by row; the result's `win` is the scenario over the most trials run.
+   */
+  baseWin?: number;
   /** Sieges and cascades: the 95% interval of `win` (absent for exact battles). */
   winCi95?: [number, number];
   /**
@@ -77,16 +82,19 @@ export interface WorthItem {
   casualtiesDeltaCi95?: [[number, number], [number, number]];
   /**
    * Sieges and cascades, a change beyond noise: the BR values the item cannot be told from — those whose measure,
-   * compared with the item's trial by trial over its first `equivalentTrials` trials, differs from it within noise
+   * compared with the item's trial by trial over its `equivalentTrials` trials, differs from it within noise
    * (95% interval containing 0) — as [smallest, largest] change of bonus; null where they run past the range
-   * searched. When no whole value is within noise, the two either side of the item.
+   * searched. When no whole value is within noise (the curve steps over the item), the two values either side of
+   * it and `brEquivalentBetween` true: the equivalent lies between them, printed "between 0 and +1".
    */
   brEquivalentCi95?: [number | null, number | null];
+  brEquivalentBetween?: boolean;
   /** The same in troops (cascades: legions). */
   troopsEquivalentCi95?: [number | null, number | null];
+  troopsEquivalentBetween?: boolean;
   /**
-   * Sieges and cascades, a change beyond noise: the item's first trials each value searched was compared over, trial
-   * by trial (at most 16,000; the equivalents' brackets carry the noise of that comparison).
+   * Sieges and cascades, a change beyond noise: the item's trials each value searched was compared over, trial by
+   * trial: all of them (`trials`), the ones its change was measured over, so an equivalent prices that change.
    */
   equivalentTrials?: number;
   /** Change in mean troops lost: [this side, the enemy] (exact). */
@@ -121,12 +129,15 @@ export interface WorthItem {
    */
   equivalentNote?: string;
   /**
-   * 1 + the items whose |winDelta| is larger and not tied with this one: rows are listed by |winDelta|, and rows
-   * tied with each other share what the data can tell, never an order (as tournament's `rank`).
+   * 1 + the ranked items whose |winDelta| is larger and not tied with this one: rows are listed by rank, then
+   * |winDelta|, and rows tied with each other share what the data can tell, never an order (as tournament's
+   * `rank`). Sieges and cascades: null for an item within noise (its change cannot be told from none), and
+   * `rankNote` says so; such rows come last.
    */
-  rank?: number;
+  rank?: number | null;
+  rankNote?: string;
   /**
-   * The items whose size of change cannot be told from this one's. Sieges and cascades: the 95% interval of the
+   * The ranked items whose size of change cannot be told from this one's. Sieges and cascades: the 95% interval of the
    * paired difference of the two |changes| (over the trials both ran, each paired with the scenario's trial of that
    * number) contains 0. Battles (exact): the two |changes| are equal.
    */

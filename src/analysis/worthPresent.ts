@@ -19,14 +19,13 @@ import {
   type Text,
 } from '../present/document.js';
 import { equivalentText, fmtCount, grouped, pct } from '../present/format.js';
-import { EQUIVALENT_TRIALS } from './worthSearch.js';
-
-/** The rank cell, as tournament's: `=n` when the row is tied with another. */
-const rankText = (i: WorthItem): string => (i.tiedWith?.length ? `=${i.rank}` : String(i.rank ?? ''));
+/** The rank cell, as tournament's: `=n` when the row is tied with another; —: not ranked (within noise of no change). */
+const rankText = (i: WorthItem): string =>
+  i.rank === null ? '—' : i.tiedWith?.length ? `=${i.rank}` : String(i.rank ?? '');
 
 const RANK_NOTE = {
   'monte-carlo':
-    'rank: 1 + the items whose change is larger beyond noise; =n: within noise (the 95% interval of the two changes’ difference in size, paired trial by trial, contains zero) of another item, so tied with it, not ordered',
+    'rank: 1 + the ranked items whose change is larger beyond noise; =n: within noise (the 95% interval of the two changes’ difference in size, paired trial by trial, contains zero) of another item, so tied with it, not ordered; —: not ranked, the change is within noise of no change',
   exact: 'rank: 1 + the items whose change is larger; =n: the same size of change as another item, so tied with it',
 };
 
@@ -41,6 +40,12 @@ const losses = (i: WorthItem): Text => {
   return [change(i.casualtiesDelta[0], ci?.[0], false), ' / ', change(i.casualtiesDelta[1], ci?.[1], false)];
 };
 
+/** A precision in points: "0.5 points", "1 point". */
+function points(p: number): string {
+  const x = (p * 100).toFixed(2).replace(/\.?0+$/, '');
+  return `${x} ${x === '1' ? 'point' : 'points'}`;
+}
+
 function runText(r: WorthResult): Text {
   if (r.method === 'exact')
     return [
@@ -53,7 +58,7 @@ function runText(r: WorthResult): Text {
   const how =
     r.precision == null
       ? `${grouped(r.trials ?? 0)} ${unit} a variant`
-      : `${fmtCount(r.stages?.[0]?.trials ?? 0)} to ${fmtCount(r.maxTrials ?? 0)} ${unit} a variant in stages, each item until its change is within ± ${(r.precision * 100).toFixed(2).replace(/\.?0+$/, '')} points (95%)`;
+      : `${fmtCount(r.stages?.[0]?.trials ?? 0)} to ${fmtCount(r.maxTrials ?? 0)} ${unit} a variant in stages, each item until its change is within ± ${points(r.precision)} (95%)`;
   return [
     `Monte Carlo, paired: trial t of every variant plays the same dice (common random numbers), seed ${r.seed}; ${how}; as the scenario stands `,
     percent(r.win, r.winCi95),
@@ -72,6 +77,8 @@ export function presentWorth(r: WorthResult): Document {
     'item',
     'rule',
     r.words.measureColumn,
+    // The scenario over each item's own trials: the measure = this + the change, row by row.
+    ...(mc ? ['as it stands, same trials'] : []),
     ...(noBattle ? ['no battle'] : []),
     mc ? 'change (95% interval)' : 'change',
     ...(br ? ['BR equivalent'] : []),
@@ -84,10 +91,11 @@ export function presentWorth(r: WorthResult): Document {
     i.name,
     i.rule,
     percent(i.win, i.winCi95),
+    ...(mc ? [percent(i.baseWin ?? r.win)] : []),
     ...(noBattle ? [percent(i.noBattle ?? 0)] : []),
     changeCell(i),
-    ...(br ? [equivalentText(i.brEquivalent, i.brEquivalentCi95)] : []),
-    equivalentText(i.troopsEquivalent, i.troopsEquivalentCi95),
+    ...(br ? [equivalentText(i.brEquivalent, i.brEquivalentCi95, i.brEquivalentBetween)] : []),
+    equivalentText(i.troopsEquivalent, i.troopsEquivalentCi95, i.troopsEquivalentBetween),
     losses(i),
     ...(mc ? [grouped(i.trials ?? 0)] : []),
   ]);
@@ -107,7 +115,7 @@ export function presentWorth(r: WorthResult): Document {
   if (mc) {
     notes.push(
       note(
-        `change: the item’s measure minus the scenario’s over the same trials, with its 95% interval from the pairs; within noise: the interval contains 0, so no equivalent is given. Equivalents: the value whose measure reaches the item’s over the item’s own trials (its first ${grouped(EQUIVALENT_TRIALS)} at most, with the same dice); [in brackets: the values the item cannot be told from, whose difference to the item over those trials has a 95% interval containing 0, so they hold the true equivalent 95% of the time; beyond: past the range searched].`,
+        `change: the item’s measure minus the scenario’s over the same trials (the item’s trials; “as it stands, same trials” is the scenario over them, so measure = it + change; the heading’s scenario ran the most trials), with its 95% interval from the pairs; within noise: the interval contains 0, so no equivalent is given. Equivalents: the value whose measure reaches the item’s over the same trials as its change (with the same dice); [in brackets: the values the item cannot be told from, whose difference to the item over those trials has a 95% interval containing 0, so they hold the true equivalent 95% of the time; beyond: past the range searched]; (between a and b): no whole value is within noise of the item, the curve steps over it between these two.`,
       ),
     );
     if (r.precisionReached === false && !r.interrupted) {

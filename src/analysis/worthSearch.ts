@@ -39,9 +39,11 @@ export interface FoundEquivalent {
   /**
    * The values whose measure, compared with the item's trial by trial over the item's trials, is within noise of it
    * (the 95% interval of the difference contains 0), low value first; null where that set runs past the range
-   * searched. When no whole value is within noise (the curve steps over the item), the two values either side.
+   * searched. When no whole value is within noise (the curve steps over the item), the two values either side, and
+   * `between` is true: the equivalent lies between them, and neither end is a value the item cannot be told from.
    */
   ci95: [number | null, number | null];
+  between?: boolean;
   /** The item's first trials the values were compared over (0: no search). */
   trials: number;
   /** Why there is none, when the curve is to blame. */
@@ -50,12 +52,6 @@ export interface FoundEquivalent {
 
 const notMonotone = (field: string) =>
   `no ${field === 'br' ? 'BR' : 'size'} equivalent: the measure does not move one way with ${field === 'br' ? 'bonus' : 'the force’s size'} around the scenario’s value (values on both sides cannot be told from the item, or it falls back along the search), so no one value matches the item`;
-
-/**
- * The most trials of an item a value searched is compared over (a stage): the item's first ones, so the comparison
- * stays paired and its interval honest, only wider for an item that ran more (the searches cost more than the items).
- */
-export const EQUIVALENT_TRIALS = 16_000;
 
 /**
  * A value is ruled out before the item's trials only when its difference to the item is this many standard errors
@@ -95,8 +91,9 @@ export class Curves<Plan> {
 
 /**
  * The equivalent of an item beyond noise on one field (docs/design.md, "worth": equivalents). Every value tried is
- * compared with the item itself, trial by trial over the item's first trials (at most EQUIVALENT_TRIALS; the same
- * dice: common random numbers), so the curve's noise and the item's are both in the comparison:
+ * compared with the item itself, trial by trial over the item's trials (all of them, the ones its change was
+ * measured over, so an equivalent prices that change; the same dice: common random numbers), so the curve's noise
+ * and the item's are both in the comparison:
  * - the point: the value nearest the current one, along the search, whose count reaches the item's (for a gain the
  *   smallest value above the current one with count ≥ the item's; for a loss the largest below it with count ≤);
  * - the bracket: the values whose paired difference to the item has a 95% interval containing 0 — the values the
@@ -114,8 +111,8 @@ export async function searchEquivalent<Plan>(
   st: PairedStats,
 ): Promise<FoundEquivalent> {
   const none: FoundEquivalent = { value: null, win: null, ci95: [null, null], trials: 0 };
-  // The item's first trials, at most EQUIVALENT_TRIALS of them (a stage): the curve and the item over the same ones.
-  const n = Math.max(0, ...paired.stages.filter((s) => s <= Math.min(st.trials, EQUIVALENT_TRIALS))) || st.trials;
+  // Every trial of the item, the ones its change was measured over: the curve and the item over the same ones.
+  const n = st.trials;
   const dir = st.change.difference > 0 ? 1 : -1;
   const { current } = field;
   const end = dir > 0 ? field.hi : field.lo;
@@ -229,15 +226,17 @@ export async function searchEquivalent<Plan>(
   }
   let inner = near;
   let outer = firstPast === null ? null : firstPast - dir;
-  // No whole value within noise: the curve steps over the item between two neighbours.
-  if (inner !== null && outer !== null && dir * (outer - inner) < 0) [inner, outer] = [outer, inner];
+  // No whole value within noise: the curve steps over the item between two neighbours, which are no bracket of
+  // values it cannot be told from but the two values the equivalent lies between.
+  const between = inner !== null && outer !== null && dir * (outer - inner) < 0;
+  if (between) [inner, outer] = [outer, inner];
   if (point !== null) {
     if (inner === null || dir * (point - inner) < 0) inner = point;
     if (outer !== null && dir * (point - outer) > 0) outer = point;
   }
   const rel = (v: number | null) => (v === null ? null : v - current);
   const ends: [number | null, number | null] = dir > 0 ? [rel(inner), rel(outer)] : [rel(outer), rel(inner)];
-  return { value: rel(point), win, ci95: ends, trials: n };
+  return { value: rel(point), win, ci95: ends, ...(between ? { between } : {}), trials: n };
 }
 
 /** One variant's Monte Carlo run, as a worth analysis measures it (a siege's or a cascade's). */
@@ -337,6 +336,8 @@ export async function pairedItems<Plan>(
       group: input.group,
       rule: input.rule,
       win: st.hits / n,
+      // The scenario over the same trials: base + change = win, row by row (the header's base ran the most trials).
+      baseWin: (st.hits - st.variantOnly + st.baseOnly) / n,
       winDelta: st.change.difference,
       winCi95: wilsonInterval(st.hits, n),
       changeCi95: st.change.ci95,
@@ -348,9 +349,11 @@ export async function pairedItems<Plan>(
       brEquivalent: br?.value ?? null,
       brEquivalentWin: br?.win ?? null,
       ...(br ? { brEquivalentCi95: br.ci95 } : {}),
+      ...(br?.between ? { brEquivalentBetween: true } : {}),
       troopsEquivalent: troops?.value ?? null,
       troopsEquivalentWin: troops?.win ?? null,
       ...(troops ? { troopsEquivalentCi95: troops.ci95 } : {}),
+      ...(troops?.between ? { troopsEquivalentBetween: true } : {}),
       ...(Math.max(br?.trials ?? 0, troops?.trials ?? 0) > 0
         ? { equivalentTrials: Math.max(br?.trials ?? 0, troops?.trials ?? 0) }
         : {}),
@@ -379,21 +382,38 @@ export async function pairedItems<Plan>(
   return sortRows(items);
 }
 
-/** Largest |change| first (then by name). */
+/**
+ * Ranked rows by rank, then largest |change| (then by name), so ranks rise down the table; the unranked (within
+ * noise of no change) after them, largest |change| first.
+ */
 export function sortRows(items: WorthItem[]): WorthItem[] {
-  return items.sort((a, b) => Math.abs(b.winDelta) - Math.abs(a.winDelta) || a.name.localeCompare(b.name));
+  const order = (i: WorthItem) => (i.rank == null ? Infinity : i.rank);
+  return items.sort(
+    (a, b) => order(a) - order(b) || Math.abs(b.winDelta) - Math.abs(a.winDelta) || a.name.localeCompare(b.name),
+  );
 }
 
+/** Why a row within noise of no change has no rank. */
+export const UNRANKED_NOTE =
+  'within noise: its change’s 95% interval contains 0, so its size cannot be told from no change and it is not ranked';
+
 /**
- * Each row's `rank` (1 + the rows whose |change| is larger and not tied with it) and `tiedWith` (the rows it is
- * tied with), as tournament ranks forces. `tied(a, b)`: rows a and b cannot be ordered by their size of change.
+ * Each row's `rank` (1 + the ranked rows whose |change| is larger and not tied with it) and `tiedWith` (the ranked
+ * rows it is tied with), as tournament ranks forces. A row within noise of no change (`withinNoise`) is not ranked:
+ * `rank` null, `rankNote` says why. `tied(a, b)`: rows a and b cannot be ordered by their size of change.
  */
 export function rankRows(items: WorthItem[], tied: (a: number, b: number) => boolean): void {
   const size = items.map((i) => Math.abs(i.winDelta));
-  const ties = items.map((_, a) => items.map((_, b) => a !== b && tied(a, b)));
+  const ranked = items.map((i) => !i.withinNoise);
+  const ties = items.map((_, a) => items.map((_, b) => a !== b && ranked[a] && ranked[b] && tied(a, b)));
   items.forEach((item, a) => {
     item.tiedWith = items.filter((_, b) => ties[a][b]).map((x) => x.name);
-    item.rank = 1 + items.filter((_, b) => b !== a && size[b] > size[a] && !ties[a][b]).length;
+    if (!ranked[a]) {
+      item.rank = null;
+      item.rankNote = UNRANKED_NOTE;
+      return;
+    }
+    item.rank = 1 + items.filter((_, b) => ranked[b] && b !== a && size[b] > size[a] && !ties[a][b]).length;
   });
 }
 

@@ -138,14 +138,22 @@ export function changeText(x: number, ci: readonly [number, number] | null | und
 }
 
 /**
- * An equivalent (BR points, troops, legions) with the equivalents of its change's interval ends: "+50 [+49, +51]";
- * an end no value in range reaches as "beyond"; none: "—".
+ * An equivalent (BR points, troops, legions) with the values the item cannot be told from: "+50 [+49, +51]"; an end
+ * no value in range reaches as "beyond"; none: "—". `between`: no whole value is within noise of the item, the ends
+ * are the two values it lies between: "+1 (between 0 and +1)".
  */
-export function equivalentText(x: number | null, ends?: readonly [number | null, number | null]): string {
+export function equivalentText(
+  x: number | null,
+  ends?: readonly [number | null, number | null],
+  between = false,
+): string {
   const one = (v: number | null) => (v === null ? 'beyond' : v > 0 ? `+${grouped(v)}` : grouped(v));
   if (x === null && !ends) return '—';
   const point = x === null ? '—' : one(x);
-  return ends ? `${point} [${one(ends[0])}, ${one(ends[1])}]` : point;
+  if (!ends) return point;
+  return between
+    ? `${point} (between ${one(ends[0])} and ${one(ends[1])})`
+    : `${point} [${one(ends[0])}, ${one(ends[1])}]`;
 }
 
 export function quantityText(q: Quantity): string {

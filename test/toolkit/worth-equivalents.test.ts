@@ -10,7 +10,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { worth, type WorthItem } from '../../src/analysis/worth.js';
-import { rankRows, sizeDifference } from '../../src/analysis/worthSearch.js';
+import { rankRows, sizeDifference, sortRows } from '../../src/analysis/worthSearch.js';
+import { pct } from '../../src/present/format.js';
+import { tornadoChart } from '../../reports/charts/toolkit.js';
 import { countMet, discordantPairs, patternCounts, TrialBits } from '../../src/analysis/trialBits.js';
 import { presentWorth } from '../../src/analysis/worthPresent.js';
 import { renderMarkdown } from '../../src/present/markdown.js';
@@ -56,7 +58,7 @@ describe('equivalents hold the item’s own value', () => {
     for (const i of priced) {
       const v = brOf(i)!;
       expect(Math.abs(i.brEquivalent!), i.name).toBeLessThanOrEqual(Math.abs(v));
-      expect(i.equivalentTrials).toBe(Math.min(i.trials!, 16000));
+      expect(i.equivalentTrials).toBe(i.trials);
     }
     // A wrong answer: each bracket moved one point away from the current bonus (the old "−25 → −26 [−26, −26]").
     const off = (i: WorthItem) => {
@@ -65,6 +67,20 @@ describe('equivalents hold the item’s own value', () => {
       return b && b.map((x) => (x === null ? null : x + s));
     };
     expect(missing(r.items, brOf, off).length).toBeGreaterThan(0);
+    // Each row adds up: the scenario over the item's own trials (played alone here) + the change = the item's
+    // measure (the finding: "60.48%" over 64,000 trials in the heading, "59.49%" and "+0.2%" over 8,000 in a row).
+    const most = Math.max(...r.items.map((i) => i.trials!));
+    const base = await heldAlone(30, most, () => {});
+    for (const i of r.items) {
+      let held = 0;
+      for (let t = 0; t < i.trials!; t++) held += base[t];
+      expect(i.baseWin, i.name).toBe(held / i.trials!);
+      expect(i.baseWin! + i.winDelta, i.name).toBeCloseTo(i.win, 12);
+    }
+    const md = renderMarkdown(presentWorth(r));
+    expect(md).toMatch(/\| as it stands, same trials \|/);
+    const row = r.items[0];
+    expect(md).toMatch(new RegExp(`\\| +${pct(row.baseWin!).replace('.', '\\.')} +\\|`));
   }, 60_000);
 
   it('siege: where the item’s own bonus lies on the other side of the current value, no equivalent is given', async () => {
@@ -85,6 +101,47 @@ describe('equivalents hold the item’s own value', () => {
     expect(plan.brEquivalent).toBeNull();
     expect(plan.equivalentNote).toMatch(/no BR equivalent: the measure does not move one way with bonus/);
     expect(missing(r.items, brOf, (i) => i.brEquivalentCi95)).toEqual([]);
+  }, 60_000);
+
+  it('cascade: an item that ran past 16,000 rounds is priced over all of them, the trials of its change', async () => {
+    // The old search read the curve over an item's first 16,000 trials at most, so its equivalent priced another
+    // estimate than the change beside it (finding: "+0.6%" priced above "+1.1%").
+    const r = await worth('examples/cascade-bob-john.yaml', {
+      groups: ['legions'],
+      trials: 2000,
+      precision: 0.0075,
+      maxTrials: 32000,
+      threads: 1,
+    });
+    const elite = r.items.find((i) => i.name === '+1 elite legion')!;
+    expect(elite.trials).toBeGreaterThan(16000);
+    for (const i of r.items.filter((x) => !x.withinNoise)) expect(i.equivalentTrials, i.name).toBe(i.trials);
+    // The curve steps over the elite legion (0 legions: P = 0; +1: 89%): said as "between", never as a bracket of
+    // values it cannot be told from (finding: "+1 [0, +1]" under a legend that says the bracket holds such values).
+    expect(elite.troopsEquivalent).toBe(1);
+    expect(elite.troopsEquivalentCi95).toEqual([0, 1]);
+    expect(elite.troopsEquivalentBetween).toBe(true);
+    const legion = r.items.find((i) => i.name === '+1 legion')!;
+    expect(legion.troopsEquivalentBetween).toBeUndefined();
+    const text = renderMarkdown(presentWorth(r));
+    expect(text).toMatch(/\| \+1 \(between 0 and \+1\) +\|/);
+    expect(text).not.toMatch(/\+1 \[0, \+1\]/);
+    expect(text).toMatch(/\(between a and b\): no whole value is within noise of the item/);
+    // The precision in words: "± 1 point", not "± 1 points" (asked as --precision 0.01).
+    expect(text).toMatch(/within ± 0\.75 points \(95%\)/);
+    expect(renderMarkdown(presentWorth({ ...r, precision: 0.01 }))).toMatch(/within ± 1 point \(95%\)/);
+    // The tornado's bars run by signed change (gains at the top, losses at the bottom): the subtitle says so, not
+    // "largest first", which a loss larger than a gain below it would belie.
+    const chart = tornadoChart({
+      side: r.sideName,
+      items: [
+        { name: 'gain', winDelta: 0.1 },
+        { name: 'loss', winDelta: -0.3 },
+      ],
+    }) as unknown as { title: { subtitle: string }; layer: { encoding: { y: { sort: unknown } } }[] };
+    expect(chart.layer[0].encoding.y.sort).toEqual({ field: 'delta', op: 'max', order: 'descending' });
+    expect(chart.title.subtitle).toMatch(/from the largest gain to the largest loss$/);
+    expect(chart.title.subtitle).not.toMatch(/largest first/);
   }, 60_000);
 
   it('cascade: +1 legion’s legion bracket holds +1', async () => {
@@ -152,7 +209,8 @@ describe('ranks and ties', () => {
           }
           interval = pairedMeanDifference(sum, squares, n).ci95;
         }
-        const tied = withinNoise(interval);
+        // Only ranked rows (beyond noise of no change) are tied with one another.
+        const tied = !a.withinNoise && !b.withinNoise && withinNoise(interval);
         expect(a.tiedWith!.includes(b.name), `${a.name} / ${b.name}`).toBe(tied);
         if (tied) tiedPairs++;
         else apart++;
@@ -160,6 +218,31 @@ describe('ranks and ties', () => {
     expect(tiedPairs).toBeGreaterThan(0);
     expect(apart).toBeGreaterThan(0);
     checkRanks(r.items);
+  }, 60_000);
+
+  it('siege: ranks rise down the table; an item within noise of no change is never ranked ("—")', async () => {
+    const r = await worth('examples/castle-siege.yaml', {
+      trials: 1000,
+      threads: 1,
+      groups: ['size', 'fatigue', 'surprise', 'immunity'],
+    });
+    const noise = r.items.filter((i) => i.withinNoise);
+    const ranked = r.items.filter((i) => !i.withinNoise);
+    expect(noise.length).toBeGreaterThan(0);
+    expect(ranked.length).toBeGreaterThan(1);
+    for (const i of noise) {
+      expect(i.rank, i.name).toBeNull();
+      expect(i.rankNote).toMatch(/within noise/);
+      expect(i.tiedWith).toEqual([]);
+    }
+    // Ranked rows first, ranks never falling down the table; then the unranked.
+    expect(r.items.slice(0, ranked.length)).toEqual(ranked);
+    for (let k = 1; k < ranked.length; k++) expect(ranked[k].rank!).toBeGreaterThanOrEqual(ranked[k - 1].rank!);
+    checkRanks(r.items);
+    const md = renderMarkdown(presentWorth(r));
+    for (const i of noise)
+      expect(md).toMatch(new RegExp(`\\| — +\\| ${i.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `));
+    expect(md).toMatch(/—: not ranked, the change is within noise of no change/);
   }, 60_000);
 
   it('battle (exact): only equal changes tie; the text and Markdown mark them =n, as tournament does', async () => {
@@ -189,13 +272,34 @@ describe('ranks and ties', () => {
     ]);
     expect(items.map((_, k) => k + 1)).not.toEqual(items.map((i) => i.rank));
   });
+
+  it('rankRows and sortRows: within noise unranked and last; ties that do not chain still sort by rank', () => {
+    const item = (name: string, winDelta: number, withinNoise = false) =>
+      ({ name, winDelta, withinNoise }) as WorthItem;
+    // b is tied with a and c; a and c are not tied: c is above a beyond noise but not above b, so b ranks 1 and a 2,
+    // though a's change is larger. n is within noise of no change and tied with nothing.
+    const items = [item('c', 0.3), item('a', 0.2), item('b', 0.19), item('n', 0.25, true), item('d', 0.05)];
+    const ties = new Set(['a|b', 'b|a', 'b|c', 'c|b', 'n|a', 'a|n']);
+    rankRows(items, (x, y) => ties.has(`${items[x].name}|${items[y].name}`));
+    sortRows(items);
+    expect(items.map((i) => [i.name, i.rank])).toEqual([
+      ['c', 1],
+      ['b', 1],
+      ['a', 2],
+      ['d', 4],
+      ['n', null],
+    ]);
+    expect(items.find((i) => i.name === 'a')!.tiedWith).toEqual(['b']);
+    expect(items.find((i) => i.name === 'n')!.tiedWith).toEqual([]);
+  });
 });
 
 function checkRanks(items: WorthItem[]) {
   for (const a of items) {
     for (const b of a.tiedWith!) expect(items.find((i) => i.name === b)!.tiedWith).toContain(a.name);
+    if (a.withinNoise) continue;
     const above = items.filter(
-      (b) => b !== a && Math.abs(b.winDelta) > Math.abs(a.winDelta) && !a.tiedWith!.includes(b.name),
+      (b) => b !== a && !b.withinNoise && Math.abs(b.winDelta) > Math.abs(a.winDelta) && !a.tiedWith!.includes(b.name),
     );
     expect(a.rank, a.name).toBe(1 + above.length);
   }
