@@ -47,14 +47,21 @@ function facts(r: SimSweepResult, file: string, perPoint: string): [string, stri
           [
             perPoint,
             // Staged by precision, points ran as many trials as each needed: the most, and the target.
-            r.precision !== null
-              ? `up to ${r.trialsPerPoint.toLocaleString('en-US')}, each point until known to ± ${+(r.precision * 100).toPrecision(2)} points`
-              : r.trialsPerPoint.toLocaleString('en-US'),
+            // (each point's own count is in its table's trials column).
+            `${perPointRange(r)}${r.precision !== null ? `, each point until known to ± ${+(r.precision * 100).toPrecision(2)} points` : ''}`,
           ],
           ['threads', String(r.threads)],
         ]) as [string, string][]),
     ['elapsed', elapsedText(r.elapsedMs)],
   ];
+}
+
+/** The points' trials: one count when every point ran the same, else the fewest to the most, and the total. */
+function perPointRange(r: SimSweepResult): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const fewest = r.trialsFewest;
+  const range = fewest === r.trialsPerPoint ? n(r.trialsPerPoint) : `${n(fewest)} to ${n(r.trialsPerPoint)}`;
+  return r.trialsTotal !== undefined && r.points.length > 1 ? `${range} (${n(r.trialsTotal)} in all)` : range;
 }
 
 const cells = <P extends { values: number[] }>(points: P[], f: (p: P) => number) =>

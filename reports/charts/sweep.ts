@@ -124,6 +124,18 @@ export interface SweepLinesInput {
   series: { name: string; points: { value: number; p: number; lo: number; hi: number }[] }[];
 }
 
+/**
+ * The swept value's axis: whole-number ticks ("6, 8, 10", never "6.0, 7.0") when every value swept is whole (a
+ * count of weeks, troops or legions); otherwise the chart's own ticks.
+ */
+export function sweptAxis(values: readonly number[]): { format: string; tickMinStep: number } | undefined {
+  return values.length > 0 && values.every(Number.isInteger) ? { format: 'd', tickMinStep: 1 } : undefined;
+}
+const axisOf = (values: readonly number[]) => {
+  const a = sweptAxis(values);
+  return a ? { axis: a } : {};
+};
+
 const DASHES = [
   [1, 0],
   [6, 3],
@@ -137,7 +149,13 @@ export function sweepLinesChart(i: SweepLinesInput): TopLevelSpec {
   const values = i.series.flatMap((s, k) =>
     s.points.map((p) => ({ series: names[k], value: p.value, p: r6(p.p), lo: r6(p.lo), hi: r6(p.hi) })),
   );
-  const x = { field: 'value', type: 'quantitative' as const, scale: { zero: false }, title: chartText(i.parameter) };
+  const x = {
+    field: 'value',
+    type: 'quantitative' as const,
+    scale: { zero: false },
+    title: chartText(i.parameter),
+    ...axisOf(values.map((v) => v.value)),
+  };
   // One legend for colour, dash and point shape (the same field): it shows each series' line as drawn.
   const legend = names.length > 1 ? { orient: 'top' as const, title: null, labelLimit: 260 } : null;
   const colour = {
@@ -216,7 +234,13 @@ export function sweepMeansChart(i: {
     data: { values },
     mark: { type: 'line', point: { filled: true, size: 40 } },
     encoding: {
-      x: { field: 'value', type: 'quantitative', scale: { zero: false }, title: chartText(i.parameter) },
+      x: {
+        field: 'value',
+        type: 'quantitative',
+        scale: { zero: false },
+        title: chartText(i.parameter),
+        ...axisOf(values.map((v) => v.value)),
+      },
       y: { field: 'y', type: 'quantitative', title: i.yTitle },
       color: {
         field: 'series',

@@ -11,8 +11,8 @@ import { loadFor } from '../kinds/commands.js';
 import type { ScenarioInput } from '../kinds/load.js';
 import { runSettings, type RunOptions } from './options.js';
 import { wilsonHalfWidth, Z95 } from '../stats/index.js';
-import type { Difference } from '../stats/batches.js';
-import { stagedOptions, type TrialsBy } from './staging.js';
+import { MIN_PAIRED_CHUNKS, probabilityDifference, type Difference } from '../stats/batches.js';
+import { FIRST_STAGE, stagedOptions, type TrialsBy } from './staging.js';
 
 export interface CompareRow {
   metric: string;
@@ -108,8 +108,12 @@ export function probability(
   paired?: Difference,
 ): CompareRow {
   if (exact) return rowOf(metric, 'probability', a, b, [b - a, b - a], 'exact');
-  if (paired)
-    return { ...rowOf(metric, 'probability', a, b, paired.ci95, paired.method), difference: paired.difference };
+  if (paired) {
+    // Both runs saw only falls (or only holds): the chunks' differences are all 0, yet the odds are not known
+    // exactly; Newcombe's interval from each run's Wilson (src/stats/batches.ts) keeps the noise in view.
+    const d = probabilityDifference(paired, { p: a, trials: n[0] }, { p: b, trials: n[1] });
+    return { ...rowOf(metric, 'probability', a, b, d.ci95, d.method), difference: d.difference };
+  }
   const se = (p: number, trials: number) => wilsonHalfWidth(Math.round(p * trials), Math.max(1, trials)) / Z95;
   const half = Z95 * Math.sqrt(se(a, n[0]) ** 2 + se(b, n[1]) ** 2);
   return rowOf(metric, 'probability', a, b, [b - a - half, b - a + half], 'independent');
@@ -130,6 +134,14 @@ export function mean(
 ): CompareRow {
   const sd: [number, number] | undefined = a.sd !== undefined && b.sd !== undefined ? [a.sd, b.sd] : undefined;
   const extra = sd ? { sd } : {};
+  // No spread seen on either side (every trial the same, or every chunk's difference the same): a mean has no
+  // rule-of-three bound, so its noise is said to be unknown rather than an interval of no width.
+  if ((paired && paired.ci95[1] - paired.ci95[0] <= 0) || (!paired && sd && sd[0] === 0 && sd[1] === 0))
+    return {
+      ...rowOf(metric, unit, a.mean, b.mean, null, 'not estimated'),
+      difference: paired?.difference ?? b.mean - a.mean,
+      ...extra,
+    };
   if (paired)
     return {
       ...rowOf(metric, unit, a.mean, b.mean, paired.ci95, paired.method),
@@ -153,7 +165,16 @@ export async function compare(
     throw new UsageError(`compare: both scenarios must be of one kind (got ${sa.kind} and ${sb.kind})`);
   // A Monte Carlo kind runs each scenario by the staging policy: by default until its probabilities are known to
   // ± 0.5 points (the paired differences are then at least as narrow, src/stats/batches.ts), not a fixed count.
-  const { options, by } = sa.behaviour.staged ? stagedOptions(given) : { options: given, by: null };
+  const staged = sa.behaviour.staged ? stagedOptions(given) : { options: given, by: null };
+  const { by } = staged;
+  let options = staged.options;
+  // Its first stage is MIN_PAIRED_CHUNKS of the kernel's chunks on both sides (within the cap), never one chunk:
+  // every difference then pairs chunk by chunk instead of falling back to the wider bound (src/stats/batches.ts).
+  const chunk = sa.behaviour.chunkTrials;
+  if (chunk && (by === 'staged-default' || (by === 'precision' && given.trials === undefined))) {
+    const cap = runSettings(options).maxTrials;
+    options = { ...options, trials: Math.min(cap, Math.max(options.trials ?? FIRST_STAGE, MIN_PAIRED_CHUNKS * chunk)) };
+  }
   const first = await sa.behaviour.compare!(fileA, fileB, options);
   // Staged, one scenario may settle sooner (a siege that always falls is known at the first stage): both are then
   // run to the larger count, so every difference pairs all the trials of both (the same numbers for the one that

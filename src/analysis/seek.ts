@@ -106,7 +106,7 @@ export interface SeekPoint {
   /** Trials run at this value (0: exact). */
   trials: number;
   holds: boolean;
-  /** False when a Monte Carlo test stopped before its interval excluded the threshold (called by the estimate). */
+  /** False when a Monte Carlo test stopped before its interval excluded the threshold (then judged by its estimate alone). */
   sure: boolean;
   /** Under --precision: the value's run stopped decided or within ± precision (false: at --max-trials). */
   precisionReached?: boolean;
@@ -311,8 +311,10 @@ export async function seek(input: ScenarioInput, given: SeekOptions): Promise<Se
     const which = unsure === before ? 'the value before it' : 'the answer';
     note =
       settings.precision !== null && unsure.precisionReached !== false
-        ? `${which} is known to ± ${+(settings.precision * 100).toPrecision(2)} points but its interval still contains the threshold (called by the estimate): a smaller --precision for a surer answer`
-        : `the Monte Carlo test could not settle ${which} within ${(settings.precision !== null ? settings.maxTrials : settings.trials).toLocaleString('en-US')} trials (called by the estimate): raise --trials for a surer answer`;
+        ? `${which} is known to ± ${+(settings.precision * 100).toPrecision(2)} points but its interval still contains the threshold, so it is judged by its estimate alone: a smaller --precision for a surer answer`
+        : settings.precision !== null
+          ? `the Monte Carlo test could not settle ${which} within ${settings.maxTrials.toLocaleString('en-US')} trials (the --max-trials cap), so it is judged by its estimate alone: raise --max-trials for a surer answer`
+          : `the Monte Carlo test could not settle ${which} within ${settings.trials.toLocaleString('en-US')} trials, so it is judged by its estimate alone: raise --trials for a surer answer`;
   }
   return {
     ...resultMeta('seek'),

@@ -13,7 +13,13 @@ import { warcastVersion } from '../version.js';
 import type { SweepOptions, SweepResult } from './sweep.js';
 import { runSettings, type RunOptions, type RunSettings } from './options.js';
 import { MAX_SWEEP_POINTS, rawWith, resolveNumericPath, sourceWith, sweepValues } from './vary.js';
-import { bernoulliSd, pairedDifference, type ChunkSums, type Difference } from '../stats/batches.js';
+import {
+  bernoulliSd,
+  pairedDifference,
+  probabilityDifference,
+  type ChunkSums,
+  type Difference,
+} from '../stats/batches.js';
 import { ChunkRecorder } from './chunkRecorder.js';
 import { stagedOptions, type TrialsBy } from './staging.js';
 
@@ -50,9 +56,16 @@ export interface SiegeSweepPoint {
   /** Weeks to fall of the sieges that fell (null: none fell). */
   weeksToFallMean: number | null;
   weeksToFallMedian: number | null;
+  /** SD of the weeks to fall over the sieges that fell (null: none fell). */
+  weeksToFallSd: number | null;
   meanWeeks: number;
+  /** SD of a siege's length in weeks (from sums of squares). */
+  meanWeeksSd: number;
   attackerDeadMean: number;
   defenderDeadMean: number;
+  /** SD per siege of each side's dead (from sums of squares): the spread, not the mean's noise (that is SD / √trials). */
+  attackerDeadSd: number;
+  defenderDeadSd: number;
 }
 
 export interface CascadePoint {
@@ -65,6 +78,8 @@ export interface CascadePoint {
   heldChange?: Record<string, PointChange> | null;
   /** Player → mean legions lost. */
   legionsLostMean: Record<string, number>;
+  /** Player → SD of the legions lost (from sums of squares). */
+  legionsLostSd: Record<string, number>;
 }
 
 /** What every grid sweep result holds, whatever the kind. */
@@ -79,8 +94,13 @@ export interface SimSweepCommon {
   axes: SweepAxis[];
   method: 'monte-carlo' | 'exact';
   seed: number;
-  /** The most trials any point ran (each point's own count is its `trials`). */
+  /**
+   * The most trials any point ran: every point's count under `--trials`, the largest under a precision (staged
+   * points run as many as each needs: each point's own count is its `trials`, the fewest `trialsFewest`).
+   */
   trialsPerPoint: number;
+  /** The fewest trials any point ran (equal to `trialsPerPoint` when every point ran the same). */
+  trialsFewest: number;
   /**
    * Monte Carlo kinds: how the points' trials were sized — 'given' (`--trials`, every point the same), 'precision'
    * (`--precision`), 'staged-default' (neither given: the default precision), 'fixed-default' (another engine:
@@ -186,7 +206,9 @@ export function probabilityChange(
   // Without recorded chunks (a run on another engine) each run counts as one chunk: the bound.
   const n = Math.min(a.trials, b.trials);
   const one = (x: { p: number }): ChunkSums => ({ trials: [n], sums: [x.p * n] });
-  const d = pairedDifference(a.sums ?? one(a), b.sums ?? one(b), (p) => bernoulliSd(p));
+  const paired = pairedDifference(a.sums ?? one(a), b.sums ?? one(b), (p) => bernoulliSd(p));
+  // Both points saw only holds (or only falls): never an interval of no width (src/stats/batches.ts).
+  const d = probabilityDifference(paired, { p: a.p, trials: a.trials }, { p: b.p, trials: b.trials });
   return { from: a.value, ...d };
 }
 
@@ -325,6 +347,7 @@ export async function sweepGrid(
     method: 'monte-carlo',
     seed: settings.seed,
     trialsPerPoint: Math.max(0, ...points.map((p) => (p as { trials: number }).trials)),
+    trialsFewest: points.length ? Math.min(...points.map((p) => (p as { trials: number }).trials)) : 0,
     ...(by !== null
       ? { trialsBy: by, trialsTotal: points.reduce((t: number, p) => t + (p as { trials: number }).trials, 0) }
       : {}),

@@ -84,6 +84,11 @@ export interface KindBehaviour<Scenario, Result extends AnalysisResult = Analysi
    * ratio rises above 3:1: Orcs's troop-ratio bonus +45 → +60 (+15 BR)". Empty: no threshold lies between them.
    */
   explainChange?(before: Scenario, after: Scenario): string[];
+  /**
+   * Monte Carlo kinds: the trials in one chunk of its kernel (the unit its runs pair by, src/stats/batches.ts);
+   * a staged `compare` runs at least MIN_PAIRED_CHUNKS of them on both sides, so its differences are paired.
+   */
+  chunkTrials?: number;
   /** `compare`: the rows of two scenarios of this kind side by side. */
   compare?(
     a: ScenarioInput,

@@ -8,6 +8,7 @@ import {
   change,
   gap,
   heading,
+  meanWithSd,
   note,
   number,
   percent,
@@ -79,7 +80,7 @@ function runLine(r: SiegeSweepResult | CascadeSweepResult, unit: string, request
   const fewest = Math.min(...r.points.map((p) => p.trials));
   // Under a precision (given or the default) each point ran as many stages as it needed: say the range and why.
   const staged = r.precision !== null && r.points.length > 0;
-  const perPoint = `${staged && fewest !== r.trialsPerPoint ? `${fmtCount(fewest)}–` : ''}${fmtCount(r.trialsPerPoint)} ${unit} per point (${fmtCount(total)} in all)`;
+  const perPoint = `${fewest !== r.trialsPerPoint ? `${fmtCount(fewest)}–` : ''}${fmtCount(r.trialsPerPoint)} ${unit} per point (${fmtCount(total)} in all)`;
   const until = staged
     ? `, each point until known to ± ${+(r.precision! * 100).toPrecision(2)} points${r.trialsBy === 'staged-default' ? ' (the default precision)' : ''}`
     : '';
@@ -88,8 +89,15 @@ function runLine(r: SiegeSweepResult | CascadeSweepResult, unit: string, request
 
 function siegeSweep(r: SiegeSweepResult, requestedThreads?: number): Document {
   const what = `${r.sides[0]} besieging ${r.sides[1]} (up to ${r.weekLimit} weeks)`;
+  // Each mean with the SD of what it averages (the spread from one siege to the next; the mean's own noise is
+  // SD / √sieges, the sieges column).
   const weeks = (p: SiegeSweepResult['points'][number]): Text =>
-    p.weeksToFallMean === null ? '—' : [number(p.weeksToFallMean, 1), ` (${p.weeksToFallMedian})`];
+    p.weeksToFallMean === null
+      ? '—'
+      : [
+          number(p.weeksToFallMean, 1),
+          ` (${p.weeksToFallMedian}${p.weeksToFallSd === null ? '' : `; SD ${p.weeksToFallSd.toFixed(1)}`})`,
+        ];
   const held = `P(held to week ${r.weekLimit})`;
   const blocks: Block[] = [
     heading(`${r.title ? r.title + ': ' : ''}${what}`),
@@ -104,7 +112,7 @@ function siegeSweep(r: SiegeSweepResult, requestedThreads?: number): Document {
   if (r.axes.length === 2) {
     blocks.push(
       ...grid(r, r.points, `${held}, the fortress not taken (95% interval)`, (p) => percent(p.held, p.heldCi95, 1)),
-      ...grid(r, r.points, 'weeks to fall, mean (median), of the sieges that fell', weeks),
+      ...grid(r, r.points, 'weeks to fall, mean (median; SD), of the sieges that fell', weeks),
     );
   } else {
     blocks.push(
@@ -113,19 +121,21 @@ function siegeSweep(r: SiegeSweepResult, requestedThreads?: number): Document {
           r.vary,
           `${held} (95%)`,
           'change from the value before',
-          'weeks to fall: mean (median)',
-          'mean length',
-          'attacker dead',
-          'defender dead',
+          'weeks to fall: mean (median; SD)',
+          'mean length (SD)',
+          'attacker dead (SD)',
+          'defender dead (SD)',
+          'sieges',
         ],
         r.points.map((p) => [
           String(p.values[0]),
           percent(p.held, p.heldCi95),
           changeOf(p.heldChange),
           weeks(p),
-          number(p.meanWeeks, 1),
-          number(p.attackerDeadMean),
-          number(p.defenderDeadMean),
+          meanWithSd(p.meanWeeks, p.meanWeeksSd, 1),
+          meanWithSd(p.attackerDeadMean, p.attackerDeadSd),
+          meanWithSd(p.defenderDeadMean, p.defenderDeadSd),
+          number(p.trials),
         ]),
         'Each value',
       ),
@@ -133,7 +143,7 @@ function siegeSweep(r: SiegeSweepResult, requestedThreads?: number): Document {
   }
   blocks.push(
     note(
-      'held: the fortress is not stormed, starved out or left by the week limit (P(fallen) = 1 − P(held)); weeks to fall count the sieges that fell; losses are means',
+      'held: the fortress is not stormed, starved out or left by the week limit (P(fallen) = 1 − P(held)); weeks to fall count the sieges that fell; losses are means per siege; SD: the spread from one siege to the next (a mean’s own noise is SD / √sieges)',
     ),
   );
   return { title: r.title ?? what, blocks };
@@ -168,12 +178,14 @@ function cascadeSweep(r: CascadeSweepResult, requestedThreads?: number): Documen
         [
           r.vary,
           ...r.locations.flatMap((l) => [`P(${l} held) (95%)`, `${l}: change`]),
-          ...r.players.map((pl) => `${pl}: legions lost`),
+          ...r.players.map((pl) => `${pl}: legions lost (SD)`),
+          r.rounds > 1 ? 'campaigns' : 'rounds',
         ],
         r.points.map((p) => [
           String(p.values[0]),
           ...r.locations.flatMap((l) => [percent(p.held[l], p.heldCi95[l]), changeOf(p.heldChange?.[l])]),
-          ...r.players.map((pl) => number(p.legionsLostMean[pl] ?? 0, 2)),
+          ...r.players.map((pl) => meanWithSd(p.legionsLostMean[pl] ?? 0, p.legionsLostSd?.[pl] ?? 0, 2)),
+          number(p.trials),
         ]),
         'Each value',
       ),
@@ -181,7 +193,7 @@ function cascadeSweep(r: CascadeSweepResult, requestedThreads?: number): Documen
   }
   blocks.push(
     note(
-      `held: still held by its owner after ${r.rounds === 1 ? 'the round' : `round ${r.rounds}`}; a change is from the value before; legions lost are means per ${r.rounds === 1 ? 'round' : 'campaign'}`,
+      `held: still held by its owner after ${r.rounds === 1 ? 'the round' : `round ${r.rounds}`}; a change is from the value before; legions lost are means per ${r.rounds === 1 ? 'round' : 'campaign'}, SD the spread from one to the next (a mean’s own noise is SD / √trials)`,
     ),
   );
   return { title: r.title ?? what, blocks };

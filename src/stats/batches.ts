@@ -4,7 +4,7 @@
  * independent pairs and the spread of the chunk-by-chunk differences measures the difference's noise, whatever the
  * correlation the shared dice give (batch means; docs/design.md, "Intervals"). Pure.
  */
-import { Z95 } from './index.js';
+import { wilsonInterval, Z95 } from './index.js';
 
 /** A difference with its 95% interval, and how the interval was made. */
 export interface Difference {
@@ -90,6 +90,38 @@ export function pairedDifference(a: ChunkSums, b: ChunkSums, sd: (mean: number, 
   }
   const ci95: [number, number] = [d - half, d + half];
   return { difference: d, ci95, withinNoise: ci95[0] <= 0 && ci95[1] >= 0, method, chunks };
+}
+
+/**
+ * Newcombe's hybrid score interval (95%) for b − a of two probabilities, each from its own Wilson interval
+ * (src/stats/index.ts): the runs treated as independent, which the shared dice only make wider than needed. It
+ * never has zero width: a run that saw no success in n trials still has its Wilson upper end ≈ 3.84 / n (the rule
+ * of three's kind of bound).
+ */
+export function newcombeInterval(a: { p: number; trials: number }, b: { p: number; trials: number }): [number, number] {
+  const [la, ua] = wilsonInterval(Math.round(a.p * a.trials), Math.max(1, a.trials));
+  const [lb, ub] = wilsonInterval(Math.round(b.p * b.trials), Math.max(1, b.trials));
+  const d = b.p - a.p;
+  return [d - Math.hypot(b.p - lb, ua - a.p), d + Math.hypot(ub - b.p, a.p - la)];
+}
+
+/**
+ * A probability's difference whose own interval cannot be trusted to have seen the noise, widened to Newcombe's
+ * (`newcombeInterval`, method 'bound'): an interval of no width (every chunk's difference the same, as when both
+ * runs saw only falls or only holds), or a bound where a run saw 0 or only successes (its Bernoulli SD is then
+ * 0, though the probability is not known to be exactly 0 or 1). A Monte Carlo difference never reads as exact.
+ */
+export function probabilityDifference(
+  d: Difference,
+  a: { p: number; trials: number },
+  b: { p: number; trials: number },
+): Difference {
+  const edge = (p: number) => p <= 0 || p >= 1;
+  const zeroWidth = d.ci95[1] - d.ci95[0] <= 0;
+  if (!zeroWidth && !(d.method === 'bound' && (edge(a.p) || edge(b.p)))) return d;
+  const n = newcombeInterval(a, b);
+  const ci95: [number, number] = [Math.min(d.ci95[0], n[0]), Math.max(d.ci95[1], n[1])];
+  return { ...d, ci95, withinNoise: ci95[0] <= 0 && ci95[1] >= 0, method: 'bound' };
 }
 
 /** A probability's per-trial standard deviation (Bernoulli), for `pairedDifference`'s bound. */

@@ -31,8 +31,11 @@ describe('warcast compare', () => {
     });
     const weeks = r.rows.find((x) => x.metric.startsWith('weeks to fall'))!;
     expect(weeks.difference).toBeLessThan(0);
-    // A mean over the sieges that fell: a ratio, its noise not estimated (never a guess from quantiles).
-    expect(weeks.interval).toBe('not estimated');
+    // A mean over the sieges that fell: each run's SD over its fallen sieges (sums of squares, never a guess from
+    // quantiles), the runs treated as independent.
+    expect(weeks.interval).toBe('independent');
+    expect(weeks.sd!.every((x) => x > 0)).toBe(true);
+    expect(weeks.beyondNoise).toBe(true);
     const dead = r.rows.find((x) => x.metric.startsWith('attacker dead'))!;
     expect(dead.interval).toBe('paired');
     expect(dead.beyondNoise).toBe(true);

@@ -4,14 +4,15 @@
  * Wilson intervals and its standard deviations from sums of squares (checked against the exact distribution of a
  * War Machine battle), and a --precision not reached said by every command that takes it. Small fixed-seed runs.
  */
+import { newcombeInterval } from '../../src/stats/batches.js';
 import { describe, expect, it } from 'vitest';
-import { compare } from '../../src/analysis/compare.js';
+import { compare, mean } from '../../src/analysis/compare.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { casualtyMoments } from '../../src/kinds/warMachine/summary.js';
 import { exactProbabilities } from '../../src/analysis/oddsResult.js';
 import { simulateWarMachines } from '../../src/analysis/odds.js';
 import { sweep } from '../../src/analysis/sweep.js';
-import type { SiegeSweepResult } from '../../src/analysis/sweepSim.js';
+import { probabilityChange, type SiegeSweepResult } from '../../src/analysis/sweepSim.js';
 import { loadKind } from '../../src/kinds/load.js';
 import { loadKernel } from '../../src/kinds/index.js';
 import { compileSiege } from '../../src/kinds/siege/plan.js';
@@ -165,7 +166,14 @@ describe('compare: one statistics vocabulary', () => {
     const row = r.rows.find((x) => x.unit === 'probability' && x.a > 0 && x.a < 1)!;
     expect(row.interval).toBe('bound');
     const sd = (p: number) => Math.sqrt(p * (1 - p));
-    expect(row.noise!).toBeCloseTo((Z95 * (sd(row.a) + sd(row.b))) / Math.sqrt(2000), 12);
+    const half = (Z95 * (sd(row.a) + sd(row.b))) / Math.sqrt(2000);
+    // B saw that owner never (or always): its Bernoulli SD is 0, so the bound is widened to Newcombe's interval from
+    // each run's Wilson interval wherever that is wider (never an end that leaves B's side out).
+    expect([0, 1]).toContain(row.b);
+    const wide = newcombeInterval({ p: row.a, trials: 2000 }, { p: row.b, trials: 2000 });
+    expect(row.ci95![0]).toBeCloseTo(Math.min(row.difference - half, wide[0]), 12);
+    expect(row.ci95![1]).toBeCloseTo(Math.max(row.difference + half, wide[1]), 12);
+    expect(row.noise!).toBeGreaterThan(half);
   }, 30_000);
 
   it("a battle's troops lost: the standard deviation from sums of squares is the exact one, within its noise", async () => {
@@ -300,4 +308,38 @@ describe('tournament: forces within noise are tied, not ordered', () => {
       expect(x.rank).toBe(1 + above);
     }
   }, 60_000);
+});
+
+describe('no Monte Carlo difference has an interval of no width', () => {
+  it("sweep: two points that both saw only falls (one chunk against eight) get Newcombe's interval, not [0, 0]", () => {
+    const zero = (chunks: number, size: number) => ({
+      trials: Array<number>(chunks).fill(size),
+      sums: Array<number>(chunks).fill(0),
+    });
+    const c = probabilityChange(
+      { value: 6, p: 0, trials: 5000, sums: zero(1, 5000) },
+      { p: 0, trials: 40_000, sums: zero(8, 5000) },
+    );
+    expect(c.method).toBe('bound');
+    const [lo, hi] = newcombeInterval({ p: 0, trials: 5000 }, { p: 0, trials: 40_000 });
+    expect(c.ci95).toEqual([lo, hi]);
+    // Each end is the other run's Wilson upper end: 0 of 5,000 could be as much as ≈ 0.08%.
+    expect(-lo).toBeCloseTo(wilsonInterval(0, 5000)[1], 12);
+    expect(hi).toBeCloseTo(wilsonInterval(0, 40_000)[1], 12);
+    expect(c.withinNoise).toBe(true);
+    // Ten chunks each, all 0: paired, yet still never of no width.
+    const paired = probabilityChange(
+      { value: 1, p: 0, trials: 50_000, sums: zero(10, 5000) },
+      { p: 0, trials: 50_000, sums: zero(10, 5000) },
+    );
+    expect(paired.ci95[1] - paired.ci95[0]).toBeGreaterThan(0);
+  });
+
+  it('compare: a mean with no spread seen on either side reads "not estimated", never ± 0', () => {
+    const still = mean('legions lost (mean)', 'legions', { mean: 3, sd: 0 }, { mean: 3, sd: 0 }, [2000, 2000]);
+    expect([still.ci95, still.interval, still.beyondNoise, still.sd]).toEqual([null, 'not estimated', null, [0, 0]]);
+    const spread = mean('legions lost (mean)', 'legions', { mean: 2, sd: 0.5 }, { mean: 3, sd: 0 }, [2000, 2000]);
+    expect(spread.interval).toBe('independent');
+    expect(spread.noise!).toBeCloseTo((Z95 * 0.5) / Math.sqrt(2000), 12);
+  });
 });

@@ -190,6 +190,19 @@ describe('seek: Monte Carlo (siege, cascade)', () => {
     expect(strip(two)).toBe(strip(r));
   }, 120_000);
 
+  it('an answer left unsettled by the --max-trials cap advises raising --max-trials (not --trials)', async () => {
+    const o = { vary: 'foodWeeks', target: 'fallenBy(20) >= 0.2', from: 0, to: 20, largest: true, threads: 1 };
+    const capped = await seek('examples/simple-siege.yaml', { ...o, precision: 0.002, maxTrials: 2000 });
+    expect(capped.at!.sure).toBe(false);
+    expect(capped.note).toContain('within 2,000 trials (the --max-trials cap)');
+    expect(capped.note).toContain('raise --max-trials');
+    expect(capped.note).not.toContain('--trials ');
+    expect(capped.note).not.toContain('called by the estimate');
+    const fixed = await seek('examples/simple-siege.yaml', { ...o, trials: 2000 });
+    expect(fixed.at!.sure).toBe(false);
+    expect(fixed.note).toContain('raise --trials for a surer answer');
+  }, 30_000);
+
   it('cascade: the militia that keeps the refinery held after 3 rounds with 90%', async () => {
     const r = await seek('examples/cascade-bob-john.yaml', {
       vary: 'locations[0].militia',

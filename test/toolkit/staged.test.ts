@@ -21,6 +21,9 @@ import { sweepSimulated, type CascadeSweepResult, type SiegeSweepResult } from '
 import { seek } from '../../src/analysis/seek.js';
 import { siege } from '../../src/analysis/siege.js';
 import { compare } from '../../src/analysis/compare.js';
+import { presentSweep } from '../../src/kinds/sweepPresent.js';
+import { simSweepReport } from '../../reports/sweepSim.js';
+import { wilsonInterval } from '../../src/stats/index.js';
 import { pooledEngine } from '../../src/engine/testing.js';
 import { ShardEngine } from '../../src/engine/shard.js';
 import { stagesOf as worthStages, WORTH_MAX_TRIALS, WORTH_PRECISION } from '../../src/analysis/worthPaired.js';
@@ -81,6 +84,23 @@ describe('sweep, staged by precision', () => {
     // the staged sweep spends less, because the points already within precision stopped earlier.
     expect(new Set(trials).size).toBeGreaterThan(1);
     expect(r.trialsTotal!).toBeLessThan(r.trialsPerPoint * r.points.length);
+    // The JSON, the text and the report's facts say so: the fewest and the most, and each point's own count.
+    expect([r.trialsFewest, r.trialsPerPoint]).toEqual([Math.min(...trials), Math.max(...trials)]);
+    const n = (x: number) => x.toLocaleString('en-US');
+    const facts = Object.fromEntries(simSweepReport(r, 'x').facts);
+    expect(facts['sieges per point']).toContain(
+      `${n(r.trialsFewest)} to ${n(r.trialsPerPoint)} (${n(r.trialsTotal!)} in all)`,
+    );
+    const table = presentSweep(r).blocks.find((b) => b.type === 'table') as { columns: string[]; rows: unknown[][] };
+    const sieges = table.columns.indexOf('sieges');
+    expect(table.rows.map((row) => (row[sieges] as { value: number }).value)).toEqual(trials);
+    // Every mean a user reads carries the SD of what it averages, in the JSON and the table's cells.
+    for (const p of r.points)
+      for (const sd of [p.meanWeeksSd, p.attackerDeadSd, p.defenderDeadSd]) expect(sd).toBeGreaterThan(0);
+    expect(table.columns).toContain('attacker dead (SD)');
+    // foodWeeks is a whole number: the chart's axis reads 0, 10, 20 (never 0.0, 10.0).
+    const held = simSweepReport(r, 'x').charts.find((c) => c.name === 'sweep-held')!;
+    expect(JSON.stringify(held.spec)).toContain('"axis":{"format":"d","tickMinStep":1}');
     // …and the hardest point was not within precision one stage earlier (so no smaller fixed count would do).
     const hardest = r.points.find((p) => p.trials === r.trialsPerPoint)!;
     const doc = written();
@@ -191,5 +211,25 @@ describe('seek and compare, staged by precision', () => {
     });
     expect(given.trials).toEqual([5000, 5000]);
     expect(given.trialsBy).toBe('given');
+  }, 60_000);
+
+  it('compare, staged: both sides run at least ten chunks, so the losses pair; no difference has an interval of no width; means carry their SD', async () => {
+    const r = await compare('examples/castle-siege.yaml', 'examples/castle-four-trebuchets.yaml', { threads: 1 });
+    // Ten chunks of 5,000 sieges on both sides (the four-trebuchet siege is settled at once, yet runs as long).
+    expect(r.trials).toEqual([50_000, 50_000]);
+    for (const metric of ['attacker dead (mean)', 'defender dead (mean)'])
+      expect(r.rows.find((x) => x.metric === metric)!.interval).toBe('paired');
+    for (const x of r.rows) {
+      expect(x.ci95).not.toBeNull();
+      expect(x.ci95![1] - x.ci95![0]).toBeGreaterThan(0);
+      if (x.unit !== 'probability') expect(x.sd!.every((v) => v > 0)).toBe(true);
+    }
+    // Both always fall: the interval is Newcombe's from each run's Wilson interval, not [0, 0].
+    const fell = r.rows.find((x) => x.metric === 'fallen within the week limit')!;
+    expect([fell.a, fell.b]).toEqual([1, 1]);
+    const upper = wilsonInterval(0, 50_000)[1];
+    expect(fell.ci95![0]).toBeCloseTo(-upper, 12);
+    expect(fell.ci95![1]).toBeCloseTo(upper, 12);
+    expect(fell.beyondNoise).toBe(false);
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import {
   change,
   gap,
   heading,
+  meanWithSd,
   note,
   number,
   percent,
@@ -13,7 +14,9 @@ import {
 } from '../../present/document.js';
 import { grouped } from '../../present/format.js';
 
-const value = (r: CompareRow, x: number): Text => (r.unit === 'probability' ? percent(x) : number(x));
+/** A's or B's number: a mean with the SD of what it averages (its spread, from sums of squares) when known. */
+const value = (r: CompareRow, x: number, side: 0 | 1): Text =>
+  r.unit === 'probability' ? percent(x) : r.sd ? meanWithSd(x, r.sd[side]) : number(x);
 const diff = (r: CompareRow): Text => {
   const c = change(r.difference, r.exact ? null : r.ci95, r.unit === 'probability');
   return r.beyondNoise === false && !r.exact ? [c, ' within noise'] : c;
@@ -39,11 +42,11 @@ export function presentCompare(r: CompareResult): Document {
       gap,
       table(
         ['', `A: ${r.files[0]}`, `B: ${r.files[1]}`, 'B − A [95% interval]', 'beyond noise?'],
-        r.rows.map((x) => [x.metric, value(x, x.a), value(x, x.b), diff(x), verdict(x)]),
+        r.rows.map((x) => [x.metric, value(x, x.a, 0), value(x, x.b, 1), diff(x), verdict(x)]),
         'Side by side',
       ),
       note(
-        'beyond noise: the 95% interval of B − A excludes zero. paired: both runs share each chunk of trials’ dice, and the interval comes from the chunk-by-chunk differences; bound: too few chunks to pair, the two standard errors added (holds whatever the runs share); independent: each run’s Wilson interval (a probability) or its standard deviation from sums of squares (a mean), the runs treated as independent; not estimated: a ratio of counts, or too few chunks.',
+        'beyond noise: the 95% interval of B − A excludes zero. paired: both runs share each chunk of trials’ dice, and the interval comes from the chunk-by-chunk differences; bound: too few chunks to pair, the two standard errors added (holds whatever the runs share), or where a run saw a probability only at 0% or 100%, the interval from each run’s Wilson interval (Newcombe’s), never of no width; independent: each run’s Wilson interval (a probability) or its standard deviation from sums of squares (a mean), the runs treated as independent; not estimated: no spread known. A mean’s SD is the spread of what it averages (one trial to the next), not its noise: the noise is the interval of B − A.',
       ),
     ],
   };

@@ -16,6 +16,7 @@ import { UsageError } from '../../errors.js';
 import { wilsonInterval, Z95 } from '../../stats/index.js';
 import type { KindBehaviour } from '../definition.js';
 import { cascadeAccumulator } from './accumulator.js';
+import { CASCADE_CHUNK } from './kernel.js';
 import { compileCascade } from './plan.js';
 import { parseCascade, type CascadeScenario } from './schema.js';
 
@@ -50,6 +51,7 @@ const sweep: SweepHooks<CascadeScenario> = {
       held,
       heldCi95,
       legionsLostMean: Object.fromEntries(Object.entries(r.legionsLost ?? {}).map(([k, v]) => [k, v.mean])),
+      legionsLostSd: Object.fromEntries(Object.entries(r.legionsLost ?? {}).map(([k, v]) => [k, v.sd])),
     };
     if (recorder) {
       // The model the analysis ran (cascade(): NPC attacks on, the rounds asked for).
@@ -104,6 +106,7 @@ export const cascadeCommands: KindBehaviour<CascadeScenario, CascadeResult> = {
   sources: async () => (await import('../../../reports/cascade.js')).CASCADE_SOURCES,
   edit: (scenario, source, path, value) => editedAs(scenario, source, path, value, (src) => parseCascade(src)),
   staged: true,
+  chunkTrials: CASCADE_CHUNK,
   sweep,
   seek(scenario, source, path, t, settings, options) {
     if (t.measure !== 'held') throw wrongMeasure('cascade', t, 'held(round) and held(round, location)');
@@ -162,9 +165,10 @@ export const cascadeCommands: KindBehaviour<CascadeScenario, CascadeResult> = {
       }
     }
     for (const p of Object.keys(a.legionsLost ?? {})) {
-      const la = a.legionsLost![p].mean;
-      const lb = b.legionsLost?.[p]?.mean ?? 0;
-      rows.push(mean(`${p}: legions lost (mean)`, 'legions', { mean: la }, { mean: lb }, trials));
+      // Each run's SD from its sums of squares: the runs treated as independent (the shared dice only narrow it).
+      const la = a.legionsLost![p];
+      const lb = b.legionsLost?.[p] ?? { mean: 0, sd: 0 };
+      rows.push(mean(`${p}: legions lost (mean)`, 'legions', la, lb, trials));
     }
     return { seed: a.seed, trials, rows, precision: bothPrecision(a, b) };
   },
