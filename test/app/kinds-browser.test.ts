@@ -126,6 +126,7 @@ async function panelIsCli(kind: string, file: string, p: Panel): Promise<void> {
 
 /** At each size, scrolled to the top: the kind's verdict inside the first screen, nothing sideways, the CLI's numbers. */
 async function firstScreen(tab: Page, kind: string, file: string): Promise<void> {
+  let first: Panel | undefined;
   for (const [width, height] of SIZES) {
     await tab.setViewportSize({ width, height });
     await tab.evaluate(() => window.scrollTo(0, 0));
@@ -133,7 +134,10 @@ async function firstScreen(tab: Page, kind: string, file: string): Promise<void>
     expect(p.bottom, `${kind} at ${width}: the verdict in the first screen`).toBeLessThanOrEqual(height);
     expect(p.right, `${kind} at ${width}`).toBeLessThanOrEqual(width);
     expect(p.scroll, `${kind} at ${width}: no sideways scroll`).toBeLessThanOrEqual(width);
-    await panelIsCli(kind, file, p);
+    // The CLI is run once a stage (its answer does not depend on the width): a later stage may have landed while
+    // the page was resized; otherwise the same figures show at every width.
+    if (first === undefined || p.trials !== first.trials) await panelIsCli(kind, file, (first = p));
+    else expect(p.figures, `${kind} at ${width}: the same figures`).toEqual(first.figures);
     if (width === 390) {
       // Scrolled past the answer, the phone's pinned strip keeps the kind's verdict in view.
       await tab.evaluate(() => window.scrollTo(0, 2500));
