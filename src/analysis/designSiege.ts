@@ -27,6 +27,7 @@ import type { PairedDifference } from '../stats/paired.js';
 import { troopTypesOf, type TroopType } from './designGame.js';
 import { FIRST_STAGE, STAGED_MAX_TRIALS, STAGED_PRECISION, stagesOf, type TrialsBy } from './staging.js';
 import { pairedFromLeader, runStages, type StagedTrials } from './designSiegeStages.js';
+import { TrialBits } from './trialBits.js';
 import { probeOf, type PairedModel } from './worthPaired.js';
 import { PairedTrials, type TrialProbe } from '../engine/paired.js';
 import { describeSiegePurchase } from '../kinds/design/words.js';
@@ -245,7 +246,7 @@ const OUTPUTS = 3;
 class CandidateSieges implements StagedTrials {
   done = 0;
   wins = 0;
-  private outcome = new Uint8Array(0);
+  readonly outcomes = new TrialBits();
   /** Troops lost (own, enemy) summed over the sieges run, and their squares (one siege's losses at a time). */
   readonly lost = [0, 0];
   readonly lostSquares = [0, 0];
@@ -263,17 +264,12 @@ class CandidateSieges implements StagedTrials {
     const { kernel, plan, probe, seed } = this;
     const values = await this.runner.run({ kernel, plan, probe, seed, from: this.done, to: n });
     if (values === null) return false;
-    if (n > this.outcome.length) {
-      const o = new Uint8Array(Math.max(n, 2 * this.outcome.length));
-      o.set(this.outcome);
-      this.outcome = o;
-    }
     for (let i = 0, t = this.done; t < n; i++, t++) {
       const won = values[i * OUTPUTS];
       if (won !== 0 && won !== 1) throw new Error(`design: a siege was won ${won} times (its reader is not affine)`);
       const own = values[i * OUTPUTS + 1];
       const enemy = values[i * OUTPUTS + 2];
-      this.outcome[t] = won;
+      this.outcomes.set(t, won);
       this.wins += won;
       this.lost[0] += own;
       this.lost[1] += enemy;
@@ -282,10 +278,6 @@ class CandidateSieges implements StagedTrials {
     }
     this.done = n;
     return true;
-  }
-
-  won(t: number): number {
-    return this.outcome[t];
   }
 }
 

@@ -9,6 +9,7 @@
 import { pairedProportionDifference, halfWidth, type PairedDifference } from '../stats/paired.js';
 import { wilsonInterval } from '../stats/index.js';
 import { settled, sideOf } from './staging.js';
+import { discordantPairs, type TrialBits } from './trialBits.js';
 
 /** One candidate's trials, kept outcome by outcome (1: the buyer's side won that siege) for pairing. */
 export interface StagedTrials {
@@ -17,8 +18,8 @@ export interface StagedTrials {
   readonly wins: number;
   /** Run trials up to n (where the runner puts them); false when stopped by the signal first. */
   runTo(n: number): Promise<boolean>;
-  /** Whether trial t was won (t < done); kept for every candidate to the end, for the Pareto front's pairs. */
-  won(t: number): number;
+  /** Which trials were won (t < done), one bit a trial; kept for every candidate to the end, for the Pareto front's pairs. */
+  readonly outcomes: TrialBits;
 }
 
 export interface StagePlan {
@@ -54,22 +55,9 @@ export interface StagedOutcome {
   interrupted: boolean;
 }
 
-/** Trials where a won and b did not, and the other way, over the first n. */
-function discordant(a: StagedTrials, b: StagedTrials, n: number): [number, number] {
-  let aOnly = 0;
-  let bOnly = 0;
-  for (let t = 0; t < n; t++) {
-    const x = a.won(t);
-    const y = b.won(t);
-    if (x > y) aOnly++;
-    else if (y > x) bOnly++;
-  }
-  return [aOnly, bOnly];
-}
-
 /** The paired difference P(candidate) − P(leader) over the first n trials of both. */
 export function pairedFromLeader(c: StagedTrials, leader: StagedTrials, n: number): PairedDifference {
-  const [candidateOnly, leaderOnly] = discordant(c, leader, n);
+  const { aOnly: candidateOnly, bOnly: leaderOnly } = discordantPairs(c.outcomes, leader.outcomes, n);
   return pairedProportionDifference(leaderOnly, candidateOnly, n);
 }
 

@@ -15,6 +15,7 @@ import {
   type SiegeCandidate,
 } from '../../src/analysis/designSiege.js';
 import type { StagedTrials } from '../../src/analysis/designSiegeStages.js';
+import { TrialBits } from '../../src/analysis/trialBits.js';
 import { loadKernel } from '../../src/kinds/index.js';
 import { siegeLayout, SUM } from '../../src/kinds/siege/kernel.js';
 import { compileSiege, type SiegePlan } from '../../src/kinds/siege/plan.js';
@@ -275,9 +276,9 @@ describe('design for a siege: noise shown, steps judged paired', () => {
     // Three purchases on the same 1,000 sieges: nothing (0 wins), 10 gp (3 wins: within noise of nothing) and 20 gp
     // (50 wins, clearly above). The 10 gp purchase's estimate is higher than nothing's, yet it is no gain.
     const outcomes = (wins: number): StagedTrials => {
-      const o = new Uint8Array(1000);
-      o.fill(1, 0, wins);
-      return { done: 1000, wins, runTo: () => Promise.resolve(true), won: (t: number) => o[t] };
+      const o = new TrialBits();
+      for (let t = 0; t < 1000; t++) o.set(t, t < wins);
+      return { done: 1000, wins, runTo: () => Promise.resolve(true), outcomes: o };
     };
     const trials = [outcomes(0), outcomes(3), outcomes(50)];
     const candidate = (cost: number, t: StagedTrials): SiegeCandidate => ({
