@@ -29,7 +29,8 @@ import { FIRST_STAGE, STAGED_MAX_TRIALS, STAGED_PRECISION, stagesOf, type Trials
 import { pairedFromLeader, runStages, type StagedTrials } from './designSiegeStages.js';
 import { TrialBits } from './trialBits.js';
 import { probeOf, type PairedModel } from './worthPaired.js';
-import { PairedTrials, type TrialProbe } from '../engine/paired.js';
+import type { Engine, PairedRunner, TrialProbe } from '../engine/engine.js';
+import { localEngine } from '../engine/local.js';
 import { describeSiegePurchase } from '../kinds/design/words.js';
 
 export interface SiegeDesignOptions {
@@ -43,6 +44,8 @@ export interface SiegeDesignOptions {
   /** Threads the sieges run on (the calling thread and threads − 1 workers; default every core): the same bytes for any. */
   threads?: number;
   signal?: AbortSignal;
+  /** Where the paired sieges run (its `paired` runner: this process, through a checkpoint with --checkpoint). */
+  engine?: Engine;
 }
 
 /** One siege purchase: engines by type, troops by type name, weeks of food (the defender). */
@@ -252,7 +255,7 @@ class CandidateSieges implements StagedTrials {
   readonly lostSquares = [0, 0];
 
   constructor(
-    private readonly runner: PairedTrials,
+    private readonly runner: PairedRunner,
     private readonly kernel: Kernel<SiegePlan>,
     private readonly plan: SiegePlan,
     private readonly probe: TrialProbe,
@@ -335,7 +338,12 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
   const threads = options.threads ?? availableParallelism();
   if (!Number.isInteger(threads) || threads < 1)
     throw new UsageError(`--threads: expected a whole number from 1, got ${threads}`);
-  const runner = new PairedTrials(threads, options.signal);
+  const engine = options.engine ?? localEngine;
+  if (engine.paired === undefined)
+    throw new UsageError(
+      "design: a siege design pairs its sieges one by one on this machine's threads (--threads; --checkpoint and --resume apply): --shard, --redis and merge do not",
+    );
+  const runner = engine.paired({ threads, signal: options.signal });
   const purchases: SiegePurchase[] = [];
   const costs: SiegeCost[] = [];
   const runs: CandidateSieges[] = [];

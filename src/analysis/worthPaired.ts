@@ -13,7 +13,8 @@
  * any thread count and any split.
  */
 import type { Kernel } from '../engine/kernel.js';
-import { PairedTrials, type TrialProbe } from '../engine/paired.js';
+import type { Engine, PairedRunner, TrialProbe } from '../engine/engine.js';
+import { localEngine } from '../engine/local.js';
 import { pairedMeanDifference, pairedProportionDifference, type PairedDifference } from '../stats/paired.js';
 import { wilsonInterval } from '../stats/index.js';
 import { settled, stagesOf } from './staging.js';
@@ -119,7 +120,7 @@ const probeFor = (model: PairedModel<unknown>): TrialProbe => {
 
 /** The next trials of a model, run where the runner puts them; null when stopped first. */
 async function trialsOf<Plan>(
-  runner: PairedTrials,
+  runner: PairedRunner,
   model: PairedModel<Plan>,
   seed: number,
   from: number,
@@ -152,7 +153,7 @@ export class PairedBase<Plan> {
     private readonly model: PairedModel<Plan>,
     private readonly seed: number,
     private readonly stages: readonly number[],
-    private readonly runner: PairedTrials,
+    private readonly runner: PairedRunner,
   ) {}
 
   /** Run trials up to n (a stage), keeping every stage on the way; false when stopped by the signal first. */
@@ -235,7 +236,7 @@ export class PairedVariant<Plan> {
     private readonly base: PairedBase<Plan>,
     private readonly seed: number,
     private readonly stages: readonly number[],
-    private readonly runner: PairedTrials,
+    private readonly runner: PairedRunner,
   ) {}
 
   /**
@@ -320,6 +321,8 @@ export interface WorthPlan {
   signal?: AbortSignal;
   /** Trials run so far (the base's and the items'), and so far planned (the plan grows with each stage). */
   onProgress?: (done: number, total: number) => void;
+  /** Where the paired jobs run (its `paired` runner; default: this process, engine/local.ts). */
+  engine?: Engine;
 }
 
 export interface PairedItemInput<Plan> {
@@ -330,7 +333,7 @@ export class PairedWorth<Plan> {
   readonly base: PairedBase<Plan>;
   readonly stages: number[];
   interrupted = false;
-  private readonly runner: PairedTrials;
+  private readonly runner: PairedRunner;
   /** While the items run their stages: the trials planned so far, for the progress line. */
   private planned: number | null = null;
 
@@ -339,8 +342,12 @@ export class PairedWorth<Plan> {
     readonly plan: WorthPlan,
   ) {
     this.stages = plan.precision === null ? [plan.trials] : stagesOf(plan.first, plan.maxTrials);
-    this.runner = new PairedTrials(plan.threads ?? 1, plan.signal, (done) => {
-      if (this.planned !== null) plan.onProgress?.(done, Math.max(done, this.planned));
+    this.runner = (plan.engine ?? localEngine).paired!({
+      threads: plan.threads ?? 1,
+      signal: plan.signal,
+      onTrials: (done) => {
+        if (this.planned !== null) plan.onProgress?.(done, Math.max(done, this.planned));
+      },
     });
     this.base = new PairedBase(baseModel, plan.seed, this.stages, this.runner);
   }

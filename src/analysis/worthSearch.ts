@@ -1,5 +1,5 @@
 /** The search behind `worth`'s equivalents on a Monte Carlo curve (sieges, cascades): shared by worthSiege and worthCascade. */
-import { LocalEngine } from '../engine/local.js';
+import { localEngine } from '../engine/local.js';
 import { UsageError } from '../errors.js';
 import { wilsonInterval, Z95 } from '../stats/index.js';
 import {
@@ -263,15 +263,16 @@ export class WorthRuns {
   }
 }
 
-/** Why a siege's or a cascade's worth takes no engine but this process's (src/cli/worth.ts says it before a checkpoint is written). */
+/** Why a siege's or a cascade's worth runs on no engine that cannot pair trials (src/engine/engine.ts, `paired`). */
 export const PAIRED_REFUSAL =
-  "worth on a siege or a cascade pairs its trials one by one on this machine's threads (--threads): --shard, --redis, --checkpoint and merge do not apply";
+  "worth on a siege or a cascade pairs its trials one by one on this machine's threads (--threads; --checkpoint and --resume apply): --shard, --redis and merge do not";
 
 /** The stages of a worth run from its options: `--trials N` alone fixes N a variant; else stages by precision. */
 export function worthPlan(settings: RunSettings, options: WorthOptions, unit: string): WorthPlan {
-  // Shards, checkpoints and the cluster record and sum whole chunks; paired trials are read one by one, on this
-  // process's threads (engine/paired.ts).
-  if (options.engine !== undefined && !(options.engine instanceof LocalEngine)) throw new UsageError(PAIRED_REFUSAL);
+  // Paired trials are read one by one on this process's threads (engine/paired.ts), through a checkpoint when one
+  // is kept; shards, a merge's replay and the cluster sum whole chunks and have no paired runner.
+  const engine = options.engine ?? localEngine;
+  if (engine.paired === undefined) throw new UsageError(PAIRED_REFUSAL);
   const byPrecision = options.trials === undefined || options.precision != null;
   return {
     seed: settings.seed,
@@ -282,6 +283,7 @@ export function worthPlan(settings: RunSettings, options: WorthOptions, unit: st
     threads: settings.threads,
     signal: options.signal,
     onProgress: progressIn(options, unit),
+    engine,
   };
 }
 

@@ -8,8 +8,10 @@ import { warnIdleDice } from './ignored.js';
 import type { Io } from './io.js';
 import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
 import { scenarioArg } from './scenarioArg.js';
+import type { CheckpointFlags } from './checkpoint.js';
+import type { Engine } from '../engine/engine.js';
 
-export interface DesignFlags extends ReportFlags {
+export interface DesignFlags extends ReportFlags, CheckpointFlags {
   markdown?: boolean;
   top?: string;
   target?: string;
@@ -36,16 +38,14 @@ export async function designCommand(file: string, flags: DesignFlags, io: Io): P
   const { seed, trials, precision, maxTrials, threads } = flags;
   if (trials !== undefined && (precision !== undefined || maxTrials !== undefined))
     throw new UsageError('--trials: a fixed count of sieges for every purchase; drop --precision and --max-trials');
-  const r = await design(await scenarioArg(file, io.signal), {
-    top,
-    target,
-    seed,
-    trials,
-    precision,
-    maxTrials,
-    threads,
-    signal: io.signal,
-  });
+  const input = await scenarioArg(file, io.signal);
+  const run = (engine?: Engine) =>
+    design(input, { top, target, seed, trials, precision, maxTrials, threads, signal: io.signal, engine });
+  // A siege design's paired sieges are kept in the checkpoint and resumed from it (src/engine/checkpoint.ts).
+  const r =
+    flags.checkpoint === undefined && flags.resume === undefined
+      ? await run()
+      : await (await import('./checkpoint.js')).withCheckpointFlags(io, flags, run);
   // A battle's design is exact; a siege's sieges run on --threads threads (the same answer for any).
   if (r.method === 'exact')
     warnIdleDice(io, flags as unknown as Record<string, unknown>, 'warcast design on a battle (always exact)');

@@ -1,7 +1,7 @@
 /** Commander wiring of the designer's toolkit: seek, worth, tournament, design, price, luck, infer (docs/design.md). */
 import { Option, type Command } from 'commander';
 import type { Io } from './io.js';
-import { countOption, MAX_SEED, precisionOption, type TrialWords } from './options.js';
+import { addCheckpointOptions, countOption, MAX_SEED, precisionOption, type TrialWords } from './options.js';
 
 /** `addRunOptions` is passed in (program.ts imports this file): no import cycle. */
 export function addToolkitCommands(
@@ -141,7 +141,7 @@ export function addToolkitCommands(
       setExit(await (await import('./tournament.js')).tournamentCommand(file, flags, io)),
     );
 
-  program
+  const designCommand = program
     .command('design <file>')
     .description(
       "the purchase within a budget (gold, weeks) with the best P(win) against the enemy's best reply, or the cheapest reaching --target; the Pareto front of cost against win (exact); a siege design (siege:): engines, food and troops by staged Monte Carlo with 95% intervals",
@@ -178,8 +178,11 @@ export function addToolkitCommands(
     .option('--json', 'print one JSON document on stdout')
     .addOption(new Option('--markdown', 'print Markdown to paste into a forum or play-by-email post').conflicts('json'))
     .option('--report <dir>', 'also write a report folder (Pareto front chart, result.json); see docs/reports.md')
-    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
-    .action(async (file: string, flags) => setExit(await (await import('./design.js')).designCommand(file, flags, io)));
+    .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)');
+  // A siege design's paired sieges are checkpointed like any run (a battle's design is exact: nothing to keep).
+  addCheckpointOptions(designCommand).action(async (file: string, flags) =>
+    setExit(await (await import('./design.js')).designCommand(file, flags, io)),
+  );
 
   program
     .command('price <file>')

@@ -2,8 +2,6 @@
 import { worth, type WorthResult } from '../analysis/worth.js';
 import { UsageError } from '../errors.js';
 import { presentWorth } from '../analysis/worthPresent.js';
-import { PAIRED_REFUSAL } from '../analysis/worthSearch.js';
-import { loadFor } from '../kinds/commands.js';
 import { renderText } from '../present/text.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import { warnIdleDice } from './ignored.js';
@@ -39,11 +37,6 @@ export async function worthCommand(file: string, flags: WorthFlags & ReportFlags
     npc: flags.npc === false ? false : undefined,
   };
   const input = await scenarioArg(file, io.signal);
-  // Paired trials are not chunks a checkpoint records: refused before the checkpoint file is written.
-  if (flags.checkpoint !== undefined || flags.resume !== undefined) {
-    // A kind staged by Monte Carlo (sieges, cascades) values its items on paired trials; a battle's worth is exact.
-    if ((await loadFor('worth', input)).behaviour.staged) throw new UsageError(PAIRED_REFUSAL);
-  }
   const r = await withRun(io, flags, async (o) =>
     worth(input, {
       ...o,

@@ -7,13 +7,18 @@
  * saved prefix in chunk order, so the answer is the one an uninterrupted run gives, byte for byte, whatever
  * the thread count on either side. `Checkpoint.engine(inner)` is the engine layer (engine/engine.ts): it runs
  * on `inner` and is told of each finished task (`EngineRun.onTask`, any order), merged in chunk order as it comes.
+ *
+ * Paired jobs (worth on a siege or a cascade: engine/paired.ts) are kept whole: each finished job's values, trial
+ * by trial, under its identity (kernel, plan digest, probe, seed, trials). A resumed run is handed back every job
+ * it finds and runs the others; the analysis is a function of its jobs' values, so its answer is the same bytes.
+ * A job stopped part-way is run again from its start (a job is one variant's stage: seconds at most).
  */
 import { statSync } from 'node:fs';
 import { INPUT_LIMITS, ReadFailure, readLimitedSync } from '../scenario/input.js';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { replaceWhole } from '../files/output.js';
-import type { Engine, EngineRun, RunResult } from './engine.js';
+import type { Engine, EngineRun, PairedJob, PairedRunner, PairedSettings, RunResult } from './engine.js';
 import { ExactSum } from './exactSum.js';
 import { OrderedMerge } from './merge.js';
 import type { ShardCall } from './shard.js';
@@ -40,6 +45,69 @@ export interface CheckpointCall extends ShardCall {
   threadsUsed: number;
 }
 
+/**
+ * One paired job, whole: its probe's outputs trial by trial (outputs × (to − from), in trial order), packed:
+ * output by output (a column of 0/1 outcomes, then each column of losses), as little-endian 32-bit integers when
+ * every number is one (else 64-bit floats), deflated, in base64. Plain JSON numbers took 68 MB for `worth
+ * examples/castle-siege.yaml` (6.45 M sieges over its 39 items and their equivalents); packed so, 23 MB (losses
+ * vary from trial to trial: ~1.2 bytes a number is what they hold).
+ */
+export interface CheckpointPairedJob {
+  kind: string;
+  planHash: string;
+  probeHash: string;
+  seed: number;
+  from: number;
+  to: number;
+  /** How many numbers `values` holds. */
+  count: number;
+  /** i32: every number a 32-bit integer; f64: any. */
+  packing: 'i32' | 'f64';
+  values: string;
+}
+
+const zlib = () => process.getBuiltinModule('node:zlib');
+
+function packValues(values: Float64Array, outputs: number): { packing: 'i32' | 'f64'; values: string } {
+  const packing = values.every((v) => v === (v | 0)) ? 'i32' : 'f64';
+  const size = packing === 'i32' ? 4 : 8;
+  const trials = values.length / outputs;
+  const bytes = new Uint8Array(values.length * size);
+  const view = new DataView(bytes.buffer);
+  for (let o = 0; o < outputs; o++)
+    for (let t = 0; t < trials; t++) {
+      const at = (o * trials + t) * size;
+      if (packing === 'i32') view.setInt32(at, values[t * outputs + o], true);
+      else view.setFloat64(at, values[t * outputs + o], true);
+    }
+  return { packing, values: zlib().deflateRawSync(bytes).toString('base64') };
+}
+
+/** The numbers of a saved job in trial order, or null when they are not `count` numbers (an edited file). */
+function unpackValues(
+  job: Pick<CheckpointPairedJob, 'values' | 'count' | 'packing' | 'from' | 'to'>,
+): Float64Array | null {
+  const size = job.packing === 'i32' ? 4 : job.packing === 'f64' ? 8 : 0;
+  if (size === 0) return null;
+  let bytes: Buffer;
+  try {
+    bytes = zlib().inflateRawSync(Buffer.from(job.values, 'base64'), { maxOutputLength: job.count * size + 1 });
+  } catch {
+    return null;
+  }
+  if (bytes.length !== job.count * size) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  const trials = job.to - job.from;
+  const outputs = job.count / trials;
+  const values = new Float64Array(job.count);
+  for (let o = 0; o < outputs; o++)
+    for (let t = 0; t < trials; t++) {
+      const at = (o * trials + t) * size;
+      values[t * outputs + o] = size === 4 ? view.getInt32(at, true) : view.getFloat64(at, true);
+    }
+  return values;
+}
+
 export interface CheckpointFile extends CheckpointHeader {
   warcastCheckpoint: typeof CHECKPOINT_FORMAT;
   /** When it was written (for people; not compared). */
@@ -47,6 +115,8 @@ export interface CheckpointFile extends CheckpointHeader {
   /** Trials done and planned over the calls so far (for people). */
   progress: { trialsDone: number; callsComplete: number; calls: number };
   calls: CheckpointCall[];
+  /** Paired jobs done (absent in a checkpoint of chunk runs only). */
+  paired?: CheckpointPairedJob[];
 }
 
 /** One call's completed prefix, fed tasks in any order (the ordered merge, engine/merge.ts). */
@@ -134,8 +204,21 @@ export interface CheckpointOptions {
 }
 
 /** The checkpoint of one command run: its calls' prefixes, written atomically every `everyMs`. */
+const pairedKeyOf = (j: Omit<CheckpointPairedJob, 'values' | 'count' | 'packing'>) =>
+  `${j.kind} ${j.planHash} ${j.probeHash} ${j.seed} ${j.from} ${j.to}`;
+
+const pairedIdOf = <P>(job: PairedJob<P>): Omit<CheckpointPairedJob, 'values' | 'count' | 'packing'> => ({
+  kind: job.kernel.name,
+  planHash: digest(toWire(job.plan)),
+  probeHash: digest(JSON.stringify(job.probe)),
+  seed: job.seed,
+  from: job.from,
+  to: job.to,
+});
+
 export class Checkpoint {
   private readonly calls = new Map<string, CallState>();
+  private readonly pairedJobs = new Map<string, CheckpointPairedJob>();
   private lastWrite = 0;
   private failedOnce = false;
   constructor(private readonly o: CheckpointOptions) {
@@ -145,12 +228,14 @@ export class Checkpoint {
       st.threadsUsed = threadsUsed;
       this.calls.set(keyOf(id), st);
     }
+    for (const j of o.resumed?.paired ?? []) this.pairedJobs.set(pairedKeyOf(j), j);
   }
 
   /** Trials restored from the resumed checkpoint (for the note on stderr). */
   get trialsDone(): number {
     let n = 0;
     for (const st of this.calls.values()) n += st.trials;
+    for (const j of this.pairedJobs.values()) n += j.to - j.from;
     return n;
   }
 
@@ -164,6 +249,47 @@ export class Checkpoint {
       run: (o) => this.run(o, (p) => inner.run(p)),
       refusesPrecision: inner.refusesPrecision,
       poolFrom: (k) => inner.poolFrom(k),
+      ...(inner.paired ? { paired: (settings: PairedSettings) => this.paired(inner.paired!(settings), settings) } : {}),
+    };
+  }
+
+  /** Paired jobs on `inner`: each found in the checkpoint handed back, each finished one recorded. */
+  paired(inner: PairedRunner, settings: PairedSettings): PairedRunner {
+    let restored = 0;
+    const jobs = this.pairedJobs;
+    const recorded = (id: Omit<CheckpointPairedJob, 'values' | 'count' | 'packing'>, values: Float64Array) => {
+      jobs.set(pairedKeyOf(id), {
+        ...id,
+        count: values.length,
+        ...packValues(values, values.length / (id.to - id.from)),
+      });
+      if (Date.now() - this.lastWrite >= this.o.everyMs) this.write('during');
+    };
+    return {
+      get trialsDone() {
+        return inner.trialsDone + restored;
+      },
+      get stopped() {
+        return inner.stopped;
+      },
+      async run<P>(job: PairedJob<P>): Promise<Float64Array | null> {
+        const id = pairedIdOf(job);
+        const saved = jobs.get(pairedKeyOf(id));
+        const outputs = job.probe.constants.length;
+        if (saved !== undefined && !inner.stopped) {
+          const values = saved.count === outputs * (job.to - job.from) ? unpackValues(saved) : null;
+          if (values === null)
+            throw new UsageError(
+              `--resume: paired job ${id.kind} trials ${id.from}–${id.to} holds ${saved.count} numbers in the checkpoint, ${outputs * (job.to - job.from)} here (edited, or another build of warcast)`,
+            );
+          restored += job.to - job.from;
+          settings.onTrials?.(inner.trialsDone + restored);
+          return values;
+        }
+        const values = await inner.run(job);
+        if (values !== null) recorded(id, values);
+        return values;
+      },
     };
   }
 
@@ -226,19 +352,20 @@ export class Checkpoint {
     const calls = [...this.calls.values()]
       .filter((st) => st.done > st.id.firstChunk || st.complete)
       .map((st) => st.save());
+    const paired = [...this.pairedJobs.values()];
     return {
       warcastCheckpoint: CHECKPOINT_FORMAT,
       ...this.o.header,
       written: new Date().toISOString(),
       progress: {
-        trialsDone: calls.reduce(
-          (n, c) => n + Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) - c.startTrial,
-          0,
-        ),
-        callsComplete: calls.filter((c) => c.complete).length,
-        calls: calls.length,
+        trialsDone:
+          calls.reduce((n, c) => n + Math.min(c.startTrial + c.trials, c.shardLast * c.chunkTrials) - c.startTrial, 0) +
+          paired.reduce((n, j) => n + j.to - j.from, 0),
+        callsComplete: calls.filter((c) => c.complete).length + paired.length,
+        calls: calls.length + paired.length,
       },
       calls,
+      ...(paired.length > 0 ? { paired } : {}),
     };
   }
 
@@ -328,6 +455,20 @@ export function readCheckpoint(path: string, header: CheckpointHeader): Checkpoi
       (c.traceLength === 0 ||
         (Array.isArray(c.trace) && c.trace.length === (c.shardLast - c.firstChunk) * c.traceLength));
     if (!ok) throw fail(`calls[${i}]: not a saved run (edited?)`);
+  });
+  if (data.paired !== undefined && !Array.isArray(data.paired)) throw fail('paired: expected a list');
+  (data.paired ?? []).forEach((j, i) => {
+    const ok =
+      j &&
+      typeof j.kind === 'string' &&
+      typeof j.planHash === 'string' &&
+      typeof j.probeHash === 'string' &&
+      [j.seed, j.from, j.to, j.count].every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0) &&
+      j.to > j.from &&
+      j.count % (j.to - j.from) === 0 &&
+      typeof j.values === 'string' &&
+      unpackValues(j) !== null;
+    if (!ok) throw fail(`paired[${i}]: not a saved paired job (edited?)`);
   });
   return data as CheckpointFile;
 }

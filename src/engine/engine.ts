@@ -13,6 +13,11 @@
  *
  * An analysis takes `engine` in its options and passes it to every `runTrials` it makes; the command line
  * builds the layers from its flags (src/cli/run.ts, distributed.ts, checkpoint.ts).
+ *
+ * Paired runs (worth on a siege or a cascade, a siege design: common random numbers, trial by trial) are the
+ * other task shape: `Engine.paired` hands an analysis a runner of paired jobs, which the same layers serve — this
+ * process's threads (engine/paired.ts), recorded and resumed by a checkpoint. An engine without it (a shard, a
+ * merge's replay, the cluster) cannot pair trials one by one, and the analysis says so in one line.
  */
 import type { Kernel } from './kernel.js';
 import type { Task, TaskResult } from './task.js';
@@ -65,8 +70,48 @@ export interface RunResult {
   precisionReached?: boolean;
 }
 
+/**
+ * Numbers read off the accumulator after one trial: output o = constants[o] + Σ_j weights[o × slots + j] × the
+ * trial's gain in slot j. Plain arrays, so a task carries it to a worker and a checkpoint identifies it.
+ */
+export interface TrialProbe {
+  slots: number[];
+  constants: number[];
+  /** outputs × slots.length, row by output. */
+  weights: number[];
+}
+
+/** A paired job: trials [from, to) of one plan, trial t playing the dice of (seed, t) alone (engine/paired.ts). */
+export interface PairedJob<Plan = unknown> {
+  kernel: Kernel<Plan>;
+  plan: Plan;
+  probe: TrialProbe;
+  seed: number;
+  from: number;
+  to: number;
+}
+
+/** Where an analysis sends its paired jobs, as many at once as it likes. */
+export interface PairedRunner {
+  /** The job's probe outputs, outputs × trials in trial order; null once stopped (nothing partial). */
+  run<P>(job: PairedJob<P>): Promise<Float64Array | null>;
+  /** Trials done so far over every job (those a checkpoint handed back included). */
+  readonly trialsDone: number;
+  readonly stopped: boolean;
+}
+
+export interface PairedSettings {
+  /** The calling thread and threads − 1 workers. */
+  threads: number;
+  signal?: AbortSignal;
+  /** Called with the trials done so far over every job (monotone). */
+  onTrials?: (trials: number) => void;
+}
+
 export interface Engine {
   run<P>(o: EngineRun<P>): Promise<RunResult>;
+  /** A runner of paired jobs on this engine; absent: it cannot pair trials one by one (a shard, a replay, the cluster). */
+  paired?(settings: PairedSettings): PairedRunner;
   /** Why a run whose size depends on its own counts (runUntil, `--precision`) cannot run here; null when it can. */
   readonly refusesPrecision: string | null;
   /** Trials, over all its plans, from which runMany runs the plans at once on the pool (else one after another). */

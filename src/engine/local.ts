@@ -4,11 +4,12 @@
  * results with the ordered exact merge; they differ in their executors and in how big a task is.
  */
 import { WarcastError } from '../errors.js';
-import type { Engine, EngineRun, RunResult } from './engine.js';
+import type { Engine, EngineRun, PairedRunner, PairedSettings, RunResult } from './engine.js';
 import { ExactSum } from './exactSum.js';
 import { mainThreadExecutor, type ClusterExecutor, type Executor } from './executor.js';
 import type { Kernel } from './kernel.js';
 import { OrderedMerge } from './merge.js';
+import { PairedTrials } from './paired.js';
 import { closeSpeculativePool, poolExecutor } from './pool.js';
 import { Scheduler, type Lane } from './scheduler.js';
 import { WARM_UP_MIN_CHUNKS, type Task, type TaskResult } from './task.js';
@@ -141,6 +142,11 @@ export class LocalEngine implements Engine {
 
   poolFrom(kernel: Kernel<unknown>): number {
     return this.tuning.poolFrom ?? kernel.minPoolTrials;
+  }
+
+  /** Paired jobs on the calling thread and threads − 1 workers of the pool (engine/paired.ts). */
+  paired(settings: PairedSettings): PairedRunner {
+    return new PairedTrials(settings.threads, settings.signal, settings.onTrials);
   }
 
   async run<P>(o: EngineRun<P>): Promise<RunResult> {

@@ -13,20 +13,12 @@
 import { setMaxListeners } from 'node:events';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { WarcastError } from '../errors.js';
+import type { PairedJob, PairedRunner, TrialProbe } from './engine.js';
 import type { Kernel } from './kernel.js';
 import { getPool, POOL_DEFAULTS } from './pool.js';
 import { warmOnce } from './task.js';
 
-/**
- * Numbers read off the accumulator after one trial: output o = constants[o] + Σ_j weights[o × slots + j] × the
- * trial's gain in slot j. Plain arrays, so a task carries it to a worker.
- */
-export interface TrialProbe {
-  slots: number[];
-  constants: number[];
-  /** outputs × slots.length, row by output. */
-  weights: number[];
-}
+export type { PairedJob, TrialProbe } from './engine.js';
 
 /** A pool task of trials one by one (workers/worker.ts tells it from a chunk task by `paired`). */
 export interface PairedTask {
@@ -85,16 +77,6 @@ export function runPairedTask(k: Kernel<unknown>, t: PairedTask): PairedTaskResu
   return { values: runPairedTrials(k, t.plan, t.probe, t.seed, t.firstTrial, t.trials) };
 }
 
-/** One variant's trials [from, to) to run. */
-export interface PairedJob<P> {
-  kernel: Kernel<P>;
-  plan: P;
-  probe: TrialProbe;
-  seed: number;
-  from: number;
-  to: number;
-}
-
 interface Pending<P> {
   job: PairedJob<P>;
   cursor: number;
@@ -128,7 +110,7 @@ const FIRST_BLOCK = 16;
  * process's pool. Jobs are served oldest first, block by block; `run` resolves with the job's values (in trial
  * order), or null once `signal` fires (tasks in flight on the pool are ended, nothing partial is returned).
  */
-export class PairedTrials {
+export class PairedTrials implements PairedRunner {
   private readonly jobs: Pending<unknown>[] = [];
   private readonly idle: Lane[] = [];
   private readonly stop = new AbortController();

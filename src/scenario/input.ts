@@ -15,8 +15,11 @@ export const INPUT_LIMITS = {
   scenario: SCENARIO_LIMITS.bytes,
   /** A part file of `--shard`: the scenario text (escaped in JSON) and the accumulators of its runs. */
   part: 64 << 20,
-  /** A `--checkpoint` file: the accumulators of every run of the command. */
-  checkpoint: 64 << 20,
+  /**
+   * A `--checkpoint` file: the accumulators of every run of the command, and the paired jobs' numbers trial by
+   * trial (src/engine/checkpoint.ts: 23 MB for `worth examples/castle-siege.yaml`, 6.45 M sieges).
+   */
+  checkpoint: 256 << 20,
 } as const;
 
 /** Why an input could not be read: `reason` is the end of a one-line message (`<file>: <reason>`). */

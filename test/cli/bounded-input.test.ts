@@ -160,13 +160,16 @@ describe('FIFOs and devices named as files', () => {
 });
 
 describe('part files and checkpoints past their limit', () => {
-  it('a 65 MiB part file or checkpoint (sparse: no disk used) is refused at 64 MiB, in one line', async () => {
+  it('a 65 MiB part file, a 257 MiB checkpoint (sparse: no disk used): refused at 64 and 256 MiB, in one line', async () => {
     const big = join(dir, 'big.json');
     writeFileSync(big, '');
     truncateSync(big, 65 * MiB);
+    const bigger = join(dir, 'bigger.json');
+    writeFileSync(bigger, '');
+    truncateSync(bigger, 257 * MiB);
     for (const [args, message] of [
       [['merge', big], 'larger than 67,108,864 bytes (64 MiB), the limit for a part file'],
-      [['odds', 'examples/orcs-vs-men.yaml', '--resume', big], 'larger than 67,108,864 bytes (64 MiB)'],
+      [['odds', 'examples/orcs-vs-men.yaml', '--resume', bigger], 'larger than 268,435,456 bytes (256 MiB)'],
     ] as const) {
       const io = memoryIo();
       expect(await runCli([...args], io)).not.toBe(0);

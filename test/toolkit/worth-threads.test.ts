@@ -4,9 +4,6 @@
  * `threads` and `elapsedMs`) on 1, 2 and 3 threads, staged runs included. Small runs: two stages of 200 and 400;
  * the siege through the library with two of its items (the command line has no --groups), the cascade whole.
  */
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { worth } from '../../src/analysis/worth.js';
 import { memoryIo } from '../../src/cli/io.js';
@@ -47,21 +44,4 @@ describe('worth: the same bytes on any thread count', () => {
   }, 120_000);
 });
 
-describe('worth: what paired trials refuse', () => {
-  it('--checkpoint and --shard: one line, exit 2, no file written', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'worth-refuse-'));
-    // worth takes no --shard option (commander refuses it); --checkpoint reaches the paired runs, which refuse it.
-    for (const [args, message] of [
-      [['--checkpoint', join(dir, 'run.ckpt')], /pairs its trials one by one .*--checkpoint and merge do not apply/],
-      [['--shard', '1/2', '--out', join(dir, 'part.json')], /--shard/],
-    ] as const) {
-      const io = memoryIo();
-      expect(await runCli(['worth', 'examples/simple-siege.yaml', '--trials', '100', ...args], io)).toBe(2);
-      expect(io.stderr).toMatch(message);
-      expect(io.stderr.trim().split('\n')).toHaveLength(1);
-      expect(io.stdout).toBe('');
-    }
-    expect(readdirSync(dir)).toEqual([]);
-    expect(existsSync(join(dir, 'run.ckpt'))).toBe(false);
-  }, 30_000);
-});
+// What paired runs refuse (--shard) and how they keep a checkpoint: test/toolkit/worth-checkpoint.test.ts.
