@@ -4,8 +4,8 @@
  * a probability is above or below a threshold; the race (sweeps, tournaments) drops candidates clearly below
  * the best after each stage. Intervals are Wilson's (./index.ts).
  */
-import { probit } from 'simple-statistics';
 import { wilsonInterval } from './index.js';
+import { normalQuantile } from './normal.js';
 
 /**
  * z of the k-th term of an α-spending sequence (k ≥ 1): a two-sided test at α / 2^k. The terms over every k
@@ -13,7 +13,7 @@ import { wilsonInterval } from './index.js';
  */
 export function spendingZ(k: number, alpha = 0.05): number {
   if (!Number.isInteger(k) || k < 1) throw new RangeError(`spendingZ: k must be a whole number ≥ 1, got ${k}`);
-  return probit(1 - alpha / 2 ** k / 2);
+  return normalQuantile(1 - alpha / 2 ** k / 2);
 }
 
 /** Whether the Wilson interval of `successes` in `n` at `z` lies wholly above or wholly below `threshold`. */
@@ -24,7 +24,7 @@ export function excludesThreshold(successes: number, n: number, threshold: numbe
 
 /** z of each of `decisions` two-sided decisions sharing α equally (Bonferroni): α / decisions each. */
 export function bonferroniZ(decisions: number, alpha = 0.05): number {
-  return probit(1 - alpha / (2 * Math.max(1, decisions)));
+  return normalQuantile(1 - alpha / (2 * Math.max(1, decisions)));
 }
 
 /**

@@ -4,24 +4,20 @@
  * scenario; no request leaves file://; a screenshot is kept. Skips, saying why, without /usr/bin/chromium
  * (fails instead under CI).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, chromiumOrFail } from '../helpers/chromium.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { documentFromHash } from '../../src/app/model.js';
 import { pct } from '../../src/text/format.js';
 import { discreteQuantile, type Discrete } from '../../src/stats/index.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM) || Boolean(process.env.CI);
-if (!HAVE_CHROMIUM)
-  console.warn(
-    `SKIPPED app browser test: ${CHROMIUM} not found (install Debian's chromium, e.g. with .ci/setup-browser)`,
-  );
+const HAVE_CHROMIUM = chromiumOrFail('app browser test');
 
 async function cliJson(args: string[]): Promise<Record<string, unknown>> {
   const io = memoryIo();

@@ -9,19 +9,17 @@
  * tablet's and a desktop's size, every number of it the CLI's `--json` for the stage's seed and trials; an
  * edit of the scenario updates it; the battle's form takes the panel back to the battle.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, chromiumOrFail } from '../helpers/chromium.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-if (!HAVE_CHROMIUM && !process.env.CI)
-  console.warn(`SKIPPED kinds in the page: ${CHROMIUM} not found (install Debian's chromium)`);
+const HAVE_CHROMIUM = chromiumOrFail('kinds browser test');
 
 /**
  * Each kind: its file (the page's example for it: one page, written by `warcast app examples/castle-siege.yaml`,
@@ -155,7 +153,7 @@ const withoutTiming = (r: Record<string, unknown>) => {
   return rest;
 };
 
-describe.skipIf(!HAVE_CHROMIUM && !process.env.CI)('warcast app FILE draws its kind', () => {
+describe.skipIf(!HAVE_CHROMIUM)('warcast app FILE draws its kind', () => {
   let browser: Browser;
   let tab: Page;
   let dir: string;

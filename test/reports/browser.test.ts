@@ -1,22 +1,20 @@
 /**
  * The report in headless Chromium (Debian's `chromium`; .ci/setup-browser installs it): it loads from
  * file://, shows every chart, logs no console error, makes no request other than file://, and runs no
- * script smuggled in through names. Skips, saying why, when /usr/bin/chromium is absent.
+ * script smuggled in through names. Without /usr/bin/chromium: skipped, saying why; in CI, failed (test/helpers/chromium.ts).
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, chromiumOrFail } from '../helpers/chromium.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { hostileScenario, scratch } from './helpers.js';
 import { KINDS } from './kinds.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-if (!HAVE_CHROMIUM)
-  console.warn(`SKIPPED browser test: ${CHROMIUM} not found (install Debian's chromium, e.g. with .ci/setup-browser)`);
+const HAVE_CHROMIUM = chromiumOrFail('report browser test');
 
 const CHARTS = ['win', 'casualties', 'results-rows', 'convergence'];
 const ARTIFACT = resolve('test/artifacts/report.png');
