@@ -71,7 +71,8 @@ export class Scheduler<T extends EngineTask = EngineTask> {
     return new Promise<void>((resolve, reject) => {
       const p: Pending<T> = { work, inFlight: 0, resolve, reject };
       // The caller's signal is listened to while a work is pending (a paired runner makes many, one after another).
-      if (this.queue.length === 0 && !this.stopped) this.signal?.addEventListener('abort', this.onAbort, { once: true });
+      if (this.queue.length === 0 && !this.stopped)
+        this.signal?.addEventListener('abort', this.onAbort, { once: true });
       this.queue.push(p);
       if (this.settle(p)) return;
       if (!this.started) {
