@@ -8,6 +8,7 @@ import type { ScenarioSource } from '../scenario/source.js';
 import type { KindBehaviour, KindDefinition, ToolkitCommand } from './definition.js';
 import { KIND_LIST, scenarioKindDefinition } from './index.js';
 import { loadSource, sourceOf, type ScenarioInput } from './load.js';
+import { questionOf } from './questions.js';
 
 /** A scenario loaded for a command: its kind, the validated scenario, its source and the kind's behaviour. */
 export interface LoadedFor<Scenario = unknown> {
@@ -31,7 +32,11 @@ export function kindsAnswering(command: string): string[] {
 /** The one-line refusal of a file of kind `definition` given to `command`. */
 export function refusal(command: string, definition: KindDefinition<unknown, unknown>, where = ''): UsageError {
   const own = definition.command ?? definition.commands[0];
-  const what = `${command}: a ${definition.scenarioKind} scenario is not answered by warcast ${command} (it answers ${kindsAnswering(command).join(', ') || 'none'})`;
+  const question = questionOf(definition.scenarioKind);
+  const file = question
+    ? `${question.name} (a question about ${question.about})`
+    : `a ${definition.scenarioKind} scenario`;
+  const what = `${command}: ${file} is not answered by warcast ${command} (it answers ${kindsAnswering(command).join(', ') || 'none'})`;
   return new UsageError(`${where}${what}; run warcast ${own}`);
 }
 
