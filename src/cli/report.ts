@@ -6,6 +6,7 @@
 import { ExitCode, UsageError } from '../errors.js';
 import { scenarioArg } from './scenarioArg.js';
 import { definitionFor } from '../kinds/commands.js';
+import { behaviourOf } from '../analysis/behaviours.js';
 import { loadScenario, scenarioKind } from '../kinds/load.js';
 import { QUESTION_REPORTS } from './luck.js';
 import { fmtCount } from '../text/format.js';
@@ -39,7 +40,7 @@ export async function reportCommand(file: string, flags: ReportFlags, io: Io): P
   const { definition } = definitionFor('report', file);
   if (!definition) await loadScenario(file); // an unknown or missing kind: the loader's one line (exit 3)
   const kind = definition!;
-  const behaviour = await kind.behaviour!();
+  const behaviour = await behaviourOf(kind.name);
   const result = await withRun(io, flags, (o) => behaviour.analyse(file, o));
   const r = { kind: kind.command!, result, build: () => behaviour.report(result, file) };
   if (flags.json) io.out(JSON.stringify(r.result, null, 2) + '\n');
