@@ -6,7 +6,7 @@
  */
 import type { ZodType } from 'zod';
 import type { Kernel } from '../engine/kernel.js';
-import type { PathSegment, ScenarioSource } from '../scenario/source.js';
+import type { ScenarioSource } from '../scenario/source.js';
 import type { KindRoll, RollBody } from './roll.js';
 
 /** How a named metric is known: exactly (enumerated dice or an exact chain) or by Monte Carlo. */
