@@ -55,7 +55,7 @@ function eagerImportsOf(file: string): string[] {
 
 /**
  * The registry of behaviours (src/analysis/behaviours.ts) reaches the kinds' command hooks only lazily: that
- * seam is not yet a layer (issue 36 part 4; the registry of what kinds are no longer refers to them at all).
+ * seam is not yet a layer of its own (the registry of what kinds are no longer refers to them at all).
  * Every other import is an edge.
  */
 const edgesOf = (f: string) =>
