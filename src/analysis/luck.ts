@@ -225,7 +225,7 @@ export async function luck(input: ScenarioInput, options: LuckOptions = {}): Pro
     const outcomes = battleOutcomes(compileWarMachine(r.scenario));
     outcomesOf.push(outcomes);
     const seen = recordedOutcome(observed);
-    const statistics = recordedStatistics(observed).map((statistic): LuckPlacement => {
+    const statistics = recordedStatistics(observed, side).map((statistic): LuckPlacement => {
       const distribution = statisticDistribution(outcomes, statistic, side);
       const x = statisticOf(seen, statistic, side);
       return { statistic, observed: x, ...placement(distribution, x), distribution };

@@ -99,7 +99,9 @@ export function agrees(a: BattleOutcomeAtom, o: ObservedBattle): boolean {
   if (o.row !== undefined && a.row !== o.row) return false;
   if (o.margin !== undefined && (a.winner < 0 || Math.abs(a.difference) !== o.margin)) return false;
   if (o.losses) for (const s of [0, 1] as const) if (o.losses[s] !== null && a.lost[s] !== o.losses[s]) return false;
-  if (o.held !== undefined && a.held !== o.held) return false;
+  // `neither`: no side held the field — both left it, or no battle was fought (docs/design.md, luck); `no battle`
+  // says only the latter.
+  if (o.held !== undefined && a.held !== o.held && !(o.held === 'neither' && a.held === 'no battle')) return false;
   return true;
 }
 
@@ -147,14 +149,19 @@ export interface RecordedOutcome {
   held: Held;
 }
 
-/** The statistics a record gives (the finest result it records, its losses, who held). */
-export function recordedStatistics(o: ObservedBattle): LuckStatistic[] {
+/**
+ * The statistics a record gives from `side`'s view (the finest result it records, its losses, who held): its own
+ * losses are the recorded losses of `side`, the enemy's those of the other side (a record of A's losses alone is
+ * B's enemy losses when the luck is B's).
+ */
+export function recordedStatistics(o: ObservedBattle, side: 0 | 1): LuckStatistic[] {
   const out: LuckStatistic[] = [];
+  const recorded = (s: 0 | 1) => o.losses?.[s] !== null && o.losses?.[s] !== undefined;
   if (o.winner !== undefined) out.push('wins');
   if (o.winner !== undefined && (o.row !== undefined || o.margin !== undefined)) out.push('rows');
   if (o.winner !== undefined && o.margin !== undefined) out.push('margin');
-  if (o.losses?.[0] !== null && o.losses?.[0] !== undefined) out.push('ownLosses');
-  if (o.losses?.[1] !== null && o.losses?.[1] !== undefined) out.push('enemyLosses');
+  if (recorded(side)) out.push('ownLosses');
+  if (recorded(side === 0 ? 1 : 0)) out.push('enemyLosses');
   if (o.held !== undefined) out.push('held');
   return out;
 }

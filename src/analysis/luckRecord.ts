@@ -83,11 +83,15 @@ export function observationOf(r: BattleRecord, sides: readonly [string, string],
   }
   if (r.held !== undefined) {
     const t = r.held.trim();
-    o.held = ['both', 'neither', 'no battle'].includes(t)
-      ? (t as Held)
-      : sideIndex(t, sides, (p, e) => err(p, `${e.replace(/^expected /, 'expected both, neither, no battle, ')}`), [
-            'held',
-          ]) === 0
+    // `none`, as the winner is written for no winner, reads as `neither`.
+    o.held = ['both', 'neither', 'no battle', 'none'].includes(t)
+      ? ((t === 'none' ? 'neither' : t) as Held)
+      : sideIndex(
+            t,
+            sides,
+            (p, e) => err(p, `${e.replace(/^expected /, 'expected both, neither (or none), no battle, ')}`),
+            ['held'],
+          ) === 0
         ? 'A'
         : 'B';
   }

@@ -29,9 +29,9 @@ export interface PriceRow {
   /** The type's price, gp a month in peacetime, and where it comes from (a table line, or the file). */
   listedPrice: number;
   listedSource: string;
-  /** At the listed price: the troops the gold buys and their score against the reference force. */
+  /** At the listed price: the troops the gold buys and their score against the reference force (null: none bought). */
   listedTroops: number;
-  listedScore: number;
+  listedScore: number | null;
   /**
    * priced: a price where the score crosses 50%; dominated: loses even with the most troops allowed (any price);
    * dominant: wins with a single troop (any price up to the whole gold).
@@ -44,7 +44,10 @@ export interface PriceRow {
   score: number | null;
   /** The score just above `price` (one troop fewer). */
   scoreAbove: number | null;
-  /** Prices (gp a month, low exclusive, high inclusive) at which the score is within half a point of 50%; null: none. */
+  /**
+   * The prices in whole cents (gp a month), both ends included, at which the score is within half a point of 50%:
+   * every price from the first to the second, to the cent, buys such a force; null: no price to the cent does.
+   */
   evenPrices: [number, number] | null;
   /** Sensitivity: the score at `price` × 0.9 and × 1.1. */
   scoreAt90: number | null;
@@ -139,6 +142,7 @@ export function priceOf(d: DesignFile): PriceResult {
   const rows: PriceRow[] = options.map((option) => {
     const t = types[option];
     const limit = referenceTroops * MAX_RATIO;
+    // A listed price may buy no troop of the type with the gold (a heavy horseman for 50 gp): no score at it.
     const listedTroops = Math.min(troopsFor(t.perMonth), Math.max(1, limit));
     const row: PriceRow = {
       option,
@@ -146,7 +150,7 @@ export function priceOf(d: DesignFile): PriceResult {
       listedPrice: t.perMonth,
       listedSource: t.priceSource,
       listedTroops,
-      listedScore: score(option, listedTroops),
+      listedScore: listedTroops >= 1 ? score(option, listedTroops) : null,
       status: 'priced',
       price: null,
       troops: null,
@@ -166,13 +170,20 @@ export function priceOf(d: DesignFile): PriceResult {
     const a = firstTrue(1, max, (k) => score(option, k) >= 0.5 - EVEN_WITHIN);
     const b = firstTrue(1, max, (k) => score(option, k) > 0.5 + EVEN_WITHIN) - 1;
     const at = (q: number) => score(option, Math.max(1, Math.min(max, troopsFor(q))));
+    // The band's prices to the cent, both ends included: the cheapest buys at most b troops (a price a hair
+    // lower buys b + 1, past the band), the dearest at least a.
+    const cents = (q: number) => Math.round(q * 100) / 100;
+    let low = cents(Math.floor(priceAt(b + 1) * 100) / 100 + 0.01);
+    while (troopsFor(low) > b) low = cents(low + 0.01);
+    let high = cents(Math.floor(priceAt(a) * 100) / 100);
+    while (high > 0 && troopsFor(high) < a) high = cents(high - 0.01);
     return {
       ...row,
       price: p,
       troops: n,
       score: score(option, n),
       scoreAbove: score(option, n - 1),
-      evenPrices: a <= b ? [priceAt(b + 1), priceAt(a)] : null,
+      evenPrices: a <= b && low <= high ? [low, high] : null,
       scoreAt90: at(p * 0.9),
       scoreAt110: at(p * 1.1),
     };

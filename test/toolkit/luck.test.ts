@@ -137,7 +137,7 @@ describe('luck: percentiles equal the exact distribution computed roll by roll',
   it('each statistic of a record, both sides, two scenarios (mixes and tie policy, plain)', async () => {
     for (const [text, records] of [
       [MIXED, ['winner=B,row=9-15,losses=?/?,held=B', 'winner=A,margin=0', 'winner=none', 'winner=A,row=25-30']],
-      [PLAIN, ['winner=A,margin=20,losses=80/40,held=A', 'winner=B,row=1-8,losses=80/0']],
+      [PLAIN, ['winner=A,margin=20,losses=80/40,held=A', 'winner=B,row=1-8,losses=80/0', 'winner=B,losses=80/?']],
     ] as const) {
       const file = write(`s${records.length}.yaml`, text);
       const { scenario } = loadText(text);
@@ -174,6 +174,46 @@ describe('luck: percentiles equal the exact distribution computed roll by roll',
         }
       }
     }
+  });
+
+  it("one side's losses recorded: they are that side's own losses and the other side's enemy losses", async () => {
+    // The issue's case: the luck of B, only A's losses recorded — B's enemy lost 30 (mean 57.64, mid-p 33.6%).
+    const file = write(
+      'one-side.yaml',
+      `kind: war-machine
+sides:
+  - { name: Grey Company, troops: 300, battleRating: 60 }
+  - { name: Red Banners, troops: 200, battleRating: 70 }
+`,
+    );
+    const forB = (await luck(file, { observed: ['winner=B,losses=30/?'], side: 'B' })).battles[0].statistics;
+    expect(forB.map((x) => x.statistic)).toEqual(['wins', 'enemyLosses']);
+    const enemy = forB[1];
+    expect(enemy.observed).toBe(30);
+    expect(enemy.midP).toBeCloseTo(0.3362, 4);
+    const forA = (await luck(file, { observed: ['winner=B,losses=30/?'], side: 'A' })).battles[0].statistics;
+    expect(forA.map((x) => x.statistic)).toEqual(['wins', 'ownLosses']);
+    expect(forA[1].observed).toBe(30);
+    // The same number placed in the same distribution, seen from either side.
+    expect(forA[1].midP).toBeCloseTo(enemy.midP, 12);
+  });
+
+  it('a battle not fought: held neither (or none) and no battle both record it, as docs/design.md says', async () => {
+    // A holds or attacks at even odds against B holding: hold against hold is no combat, half the time.
+    const file = write(
+      'no-battle.yaml',
+      `kind: war-machine
+sides:
+  - { name: A, troops: 300, battleRating: 60, tactic: { hold: 0.5, attack: 0.5 } }
+  - { name: B, troops: 300, battleRating: 60, tactic: hold }
+`,
+    );
+    const p = async (record: string) => (await luck(file, { observed: [record] })).battles[0].probability;
+    expect(await p('winner=none,held=no battle')).toBeCloseTo(0.5, 12);
+    const neither = await p('winner=none,held=neither');
+    expect(neither).toBeGreaterThanOrEqual(0.5 - 1e-12); // the battle not fought, and any fought that both left
+    expect(await p('winner=none,held=none')).toBeCloseTo(neither, 12);
+    expect(await p('winner=none,held=both')).toBeLessThan(0.5);
   });
 
   it('a wrong scenario (BR + 1) gives percentiles the check rejects', async () => {

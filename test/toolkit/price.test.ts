@@ -88,9 +88,15 @@ describe('price: balanced prices on the exact odds', () => {
       expect(at).toBeGreaterThanOrEqual(0.5 - 1e-9);
       expect(above).toBeLessThan(0.5 - 1e-9);
       if (row.evenPrices) {
-        // Both ends of the interval (the low end exclusive) buy troops scoring within half a point of 50%.
-        for (const p of [row.evenPrices[0] * 1.0001, row.evenPrices[1]])
+        // Both ends of the interval, to the cent and included, buy troops scoring within half a point of 50%; a
+        // cent beyond either end does not (the slip: 1.98 gp, printed as the low end, bought 303 troops
+        // scoring 64%).
+        const [low, high] = row.evenPrices;
+        expect(Math.round(low * 100)).toBeCloseTo(low * 100, 9);
+        for (const p of [low, high])
           expect(Math.abs(slowScore(row.option, troopsAt(p)) - 0.5)).toBeLessThanOrEqual(EVEN_WITHIN);
+        for (const p of [low - 0.01, high + 0.01])
+          expect(Math.abs(slowScore(row.option, troopsAt(p)) - 0.5)).toBeGreaterThan(EVEN_WITHIN);
       } else {
         // No price is even: the score rises with troops, so the counts either side of the crossing are the nearest.
         expect(Math.abs(at - 0.5)).toBeGreaterThan(EVEN_WITHIN);
@@ -111,6 +117,20 @@ describe('price: balanced prices on the exact odds', () => {
       }
       expect(first).toBe(row.troops);
     }
+  });
+
+  it('a listed price that buys no troop with the gold: no score at it, the row still priced (was a RangeError)', () => {
+    const text = readFileSync('examples/price-options.yaml', 'utf8').replace(
+      'budget: { gold: 1200, weeks: 4 }',
+      'budget: { gold: 50, weeks: 8 }',
+    );
+    const p = priceOf(parseDesign(parseScenarioText(text, 'price.yaml')));
+    const horse = p.rows.find((x) => x.option === 'heavyHorseman')!;
+    expect(horse.listedTroops).toBe(0);
+    expect(horse.listedScore).toBeNull();
+    expect(horse.status).toBe('priced');
+    expect(horse.price).toBeGreaterThan(0);
+    expect(p.rows.find((x) => x.option === 'lightFootman')!.listedScore).not.toBeNull();
   });
 
   it('a type rated as the reference is, at another listed price, is even at the reference’s price', () => {

@@ -128,7 +128,10 @@ export function presentDesign(r: DesignResult | SiegeDesignResult): Document {
 
 function priceCells(x: PriceRow): Text[] {
   const head = [x.option + (x.reference ? ' (reference)' : ''), `${x.listedPrice} (${x.listedSource})`];
-  const listed: Text = [percent(x.listedScore), ` (${x.listedTroops.toLocaleString('en-US')})`];
+  const listed: Text =
+    x.listedScore === null
+      ? 'buys no troops'
+      : [percent(x.listedScore), ` (${x.listedTroops.toLocaleString('en-US')})`];
   if (x.status !== 'priced')
     return [...head, listed, x.status === 'dominated' ? 'dominated at any price' : 'wins at any price', '—', '—', '—'];
   return [
@@ -136,9 +139,7 @@ function priceCells(x: PriceRow): Text[] {
     listed,
     `${Math.round(x.price! * 100) / 100} (${x.troops!.toLocaleString('en-US')})`,
     [percent(x.score!), ' → ', percent(x.scoreAbove!)],
-    x.evenPrices
-      ? `${Math.round(x.evenPrices[0] * 100) / 100}–${Math.round(x.evenPrices[1] * 100) / 100}`
-      : 'none (a band edge)',
+    x.evenPrices ? `${x.evenPrices[0].toFixed(2)}–${x.evenPrices[1].toFixed(2)}` : 'none (a band edge)',
     [percent(x.scoreAt90!), ' / ', percent(x.scoreAt110!)],
   ];
 }
@@ -173,7 +174,7 @@ export function presentPrice(r: PriceResult): Document {
         'Balanced prices (gp a month, peacetime, as the Mercenaries Table prints them)',
       ),
       note(
-        `score: P(win) + ½ P(no winner) of a force of the type against the reference force bought for the same gold, neither defending, the tactic game solved (50% is even); balanced: the highest price at which the type still scores 50% or more — one troop fewer (a higher price) scores "above"; the troop-ratio bonus comes in bands (sheet l. 73–81), so the score can jump past 50% and then no price is within ½ point (docs/design.md, "price")`,
+        `score: P(win) + ½ P(no winner) of a force of the type against the reference force bought for the same gold, neither defending, the tactic game solved (50% is even); balanced: the highest price at which the type still scores 50% or more — one troop fewer (a higher price) scores "above"; the troop-ratio bonus comes in bands (sheet l. 73–81), so the score can jump past 50% and then no price is within ½ point; even within ½ point: every price to the cent from the first to the second, both included, scores within ½ point of 50% (docs/design.md, "price")`,
       ),
       { type: 'chart', name: 'prices' },
     ],
