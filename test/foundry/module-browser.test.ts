@@ -197,7 +197,7 @@ Hooks.callAll('init'); Hooks.callAll('setup'); Hooks.callAll('ready');
     const rules = await card.locator('.rules').textContent();
     for (const a of r.ratings[0].adjustments) expect(rules).toContain(a.rule);
     expect(rules).toContain('Higher altitude');
-    await dialog.locator('.window-content').evaluate((e) => (e.scrollTop = 0));
+    for (const box of ['.window-content', '.answer']) await dialog.locator(box).evaluate((e) => (e.scrollTop = 0));
     await shot('foundry-dialog.png', dialog);
     await shot('foundry-card.png', card);
   });
