@@ -5,7 +5,7 @@
 import { closeSync, linkSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { narrateRoll } from '../analysis/roll.js';
-import { newSeal, sealFromPost, verifySeal } from '../analysis/rollSeal.js';
+import { newSeal, sealFromPost, verifySeal, type VerifyResult } from '../analysis/rollSeal.js';
 import { ExitCode, UsageError, WarcastError } from '../errors.js';
 import { formatRoll } from './format/roll.js';
 import type { Io } from './io.js';
@@ -56,6 +56,18 @@ export interface VerifyFlags {
   json?: boolean;
 }
 
+/** A verification as lines: each check, then the verdict (the CLI prints them; the Discord bot posts them). */
+export function verifyLines(v: VerifyResult): string[] {
+  const out = v.checks.map((c) => `${c.ok ? 'ok' : 'FAILED'}  ${c.check}: ${c.detail}`);
+  out.push(
+    '',
+    v.verified
+      ? 'verified: every roll matches the commitment, the contributions and the scenario'
+      : 'NOT verified: see the FAILED lines above',
+  );
+  return out;
+}
+
 export async function verifyCommand(post: string, flags: VerifyFlags, io: Io): Promise<number> {
   const text = post === '-' ? readFileSync(0, 'utf8') : readBytes(post, 'the post').toString('utf8');
   const seal = sealFromPost(text, post);
@@ -72,14 +84,7 @@ export async function verifyCommand(post: string, flags: VerifyFlags, io: Io): P
   });
   if (flags.json) io.out(JSON.stringify(v, null, 2) + '\n');
   else {
-    const out = v.checks.map((c) => `${c.ok ? 'ok' : 'FAILED'}  ${c.check}: ${c.detail}`);
-    out.push(
-      '',
-      v.verified
-        ? 'verified: every roll matches the commitment, the contributions and the scenario'
-        : 'NOT verified: see the FAILED lines above',
-    );
-    io.out(out.join('\n') + '\n');
+    io.out(verifyLines(v).join('\n') + '\n');
     if (v.roll)
       io.out(
         `\nThe roll as re-played from the post:\n\n${formatRoll(v.roll, await narrateRoll(v.roll), scenarioFile)}`,

@@ -40,6 +40,23 @@ export function addPageAndBenchCommands(program: Command, io: Io, setExit: (code
       setExit(await (await import('./app.js')).appCommand(file, flags, io)),
     );
   program
+    .command('discord')
+    .description(
+      'run a Discord bot: an interactions endpoint answering /odds, /roll, /seal and /verify with the CLI’s documents (docs/discord.md)',
+    )
+    .option('--commands', 'print the slash commands’ registration JSON (what to PUT with the bot’s token) and exit')
+    .option(
+      '--register',
+      'register the slash commands (needs WARCAST_DISCORD_APPLICATION_ID and WARCAST_DISCORD_TOKEN)',
+    )
+    .option('--port <n>', 'the port to listen on (default 8080; 0: a free port, printed)')
+    .option('--host <address>', 'the address to listen on (default 127.0.0.1: put a tunnel or reverse proxy in front)')
+    .option('--api-base <url>', "Discord's API, where follow-ups go (default https://discord.com/api/v10)")
+    .option('--state <dir>', 'folder for each channel’s sealed round (default warcast-discord-state)')
+    .option('--trials <n>', 'Monte Carlo answers: trials of the final answer (default 20000; a first look at 2000)')
+    .option('--threads <n>', 'threads for a Monte Carlo answer (default 1)')
+    .action(async (flags) => setExit(await (await import('./discord.js')).discordCommand(flags, io)));
+  program
     .command('bench')
     .description('benchmark suites as ratios to an in-run reference loop, compared with benchmarks/baseline.json')
     .option('--json', 'print one JSON document on stdout')
