@@ -34,6 +34,10 @@ export function addPageAndBenchCommands(program: Command, io: Io, setExit: (code
       'write the what-if page: a self-contained index.html with the exact engine, a form prefilled from the scenario, the matchup game (docs/app.md)',
     )
     .option('--out <dir>', 'folder for index.html (default warcast-app; with --serve, only if given)')
+    .option(
+      '--site <dir>',
+      'write the page as a static site (index.html, manifest, icons, a service worker: installs on a phone, works offline)',
+    )
     .option('--serve', 'serve the page on 127.0.0.1 until Ctrl-C')
     .option('--port <n>', 'with --serve: the port (default 0: a free port, printed)')
     .action(async (file: string | undefined, flags) =>
