@@ -20,6 +20,7 @@ import {
 import { TACTICS } from '../rules/warMachine/tactics.js';
 import { validate, type ScenarioSource } from '../scenario/source.js';
 import { pct } from '../present/format.js';
+import type { FamilyError, FamilyMethod } from '../stats/family.js';
 import { explainWarMachineChange } from './explainChange.js';
 import { exactOdds } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
@@ -45,6 +46,11 @@ export interface WorthOptions extends RunOptions {
   rounds?: number | null;
   /** Cascades: random NPC attacks (default true; false as `cascade --no-npc`). */
   npc?: boolean;
+  /**
+   * Sieges and cascades: how the items' many claims are held together (src/stats/family.ts): `holm` (default) keeps
+   * the chance of any false "beyond noise" at or below 5%; `bh` the expected share of false findings.
+   */
+  family?: FamilyMethod;
 }
 
 export interface WorthItem {
@@ -72,7 +78,16 @@ export interface WorthItem {
    * play the same dice; docs/design.md, "Paired differences"). Absent for exact battles.
    */
   changeCi95?: [number, number];
-  /** Sieges and cascades: `changeCi95` contains 0 — the change is within the noise of the trials run (no equivalent). */
+  /**
+   * Sieges and cascades: the interval of `winDelta` at the family's level (`familyLevel`, two-sided; the result's
+   * `familyError`): wider than `changeCi95`, as many items are claimed at once.
+   */
+  changeCiFamily?: [number, number];
+  familyLevel?: number;
+  /**
+   * Sieges and cascades: `changeCiFamily` contains 0 — the change cannot be told from no change at the family's
+   * error rate (no rank, no equivalent). Before familyError (warcast 0.1.0 sessions to 2026-11-27) it was `changeCi95`.
+   */
   withinNoise?: boolean;
   /** Sieges and cascades: the trials this item ran (its last stage), each paired with the scenario's trial of that number. */
   trials?: number;
@@ -195,6 +210,11 @@ export interface WorthResult extends ResultMeta {
   maxTrials?: number;
   /** Sieges and cascades: the stages run (trials a variant) and how many items ran to each. */
   stages?: { trials: number; items: number }[];
+  /**
+   * Sieges and cascades: the family error the items' claims are held to (method, α, claims, findings); each item's
+   * `withinNoise`, rank and equivalents follow its decision at the family's level (`familyLevel`, `changeCiFamily`).
+   */
+  familyError?: FamilyError;
   /** Sieges and cascades: the run (this seed; `trials`: the most trials a variant ran, the scenario's own). */
   seed?: number;
   trials?: number;

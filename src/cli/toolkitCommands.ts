@@ -69,6 +69,12 @@ export function addToolkitCommands(
     )
     .option('--rounds <n>', 'a cascade: plan over R rounds, as cascade --rounds (default: this round)')
     .option('--no-npc', 'a cascade: no random NPC attacks, as cascade --no-npc')
+    .addOption(
+      new Option(
+        '--family <method>',
+        'a siege or cascade: how the items are held together as many claims — holm (default: any false "beyond noise" ≤ 5%) or bh (Benjamini–Hochberg: the expected share of false ones ≤ 5%)',
+      ).choices(['holm', 'bh']),
+    )
     .option('--exact', 'a battle: exact odds (always exact there); a siege or cascade has none')
     .option(
       '--report <dir>',

@@ -19,6 +19,8 @@ export interface WorthFlags extends RunFlags {
   rounds?: string;
   /** commander's --no-npc: false when given. */
   npc?: boolean;
+  /** Sieges and cascades: holm (default) or bh (src/stats/family.ts). */
+  family?: 'holm' | 'bh';
 }
 
 export async function worthCommand(file: string, flags: WorthFlags & ReportFlags, io: Io): Promise<number> {
@@ -43,6 +45,7 @@ export async function worthCommand(file: string, flags: WorthFlags & ReportFlags
       side,
       week,
       ...cascade,
+      family: flags.family,
       trials: flags.trials === undefined ? undefined : o.trials,
       maxTrials: flags.maxTrials === undefined ? undefined : o.maxTrials,
     }),
