@@ -65,8 +65,15 @@ afterAll(async () => {
   rmSync(state, { recursive: true, force: true });
 });
 
+/** The bot's answer: an interaction response, or a refusal's error (data is absent on PING and a deferral). */
+interface Reply {
+  type?: number;
+  error?: string;
+  data: { content: string; flags?: number };
+}
+
 /** POST a body to the bot, signed with the test key (or as `headers` say). */
-async function send(body: string, headers?: Record<string, string>): Promise<{ status: number; json: any }> {
+async function send(body: string, headers?: Record<string, string>): Promise<{ status: number; json: Reply }> {
   const timestamp = String(Math.floor(Date.now() / 1000));
   const signature = sign(null, Buffer.from(timestamp + body), privateKey).toString('hex');
   const res = await fetch(bot.url, {
@@ -79,7 +86,7 @@ async function send(body: string, headers?: Record<string, string>): Promise<{ s
     body,
   });
   const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null };
+  return { status: res.status, json: (text ? JSON.parse(text) : null) as Reply };
 }
 
 let nextId = 1;
