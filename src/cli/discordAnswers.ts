@@ -25,7 +25,7 @@ import {
 } from './discordCommands.js';
 import { editOriginal, followupOf, postFollowup, type Followup } from './discordHttp.js';
 import { DISCORD_LIMIT, rollMarkdown, splitMessages } from './format/roll.js';
-import { verifyLines } from './seal.js';
+import { compareWords, verifyLines } from './seal.js';
 
 export interface BotSettings {
   apiBase: string;
@@ -205,5 +205,10 @@ export async function verifyAnswer(i: CommandInteraction, s: BotSettings): Promi
     commitment: commitment === undefined ? undefined : String(commitment),
     contributions: contrib === undefined ? undefined : [String(contrib)],
   });
+  if (v.roll) {
+    // as warcast verify: the post's words against the replay's
+    v.checks.push(await compareWords(post, v.roll, seal));
+    v.verified = v.checks.every((c) => c.ok);
+  }
   return atOnce(splitMessages([verifyLines(v).join('\n')], DISCORD_LIMIT), followupOf(s.apiBase, i));
 }

@@ -4,21 +4,10 @@
  * stays at or below α within its own noise — while judging each claim at 95% alone, the check fails.
  */
 import { describe, expect, it } from 'vitest';
+import { uniforms } from '../helpers/uniforms.js';
 import { familyDecisions } from '../../src/stats/family.js';
 import { normalQuantile } from '../../src/stats/normal.js';
 import { pairedProportionZ } from '../../src/stats/paired.js';
-
-/** mulberry32: a small seeded generator of uniforms in [0, 1). */
-function uniforms(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('familyDecisions: Holm and Benjamini–Hochberg on hand cases', () => {
   // Thresholds for m = 3 at α = 0.05: Φ⁻¹(1 − 0.05/6) = 2.394, Φ⁻¹(1 − 0.05/4) = 2.241, Φ⁻¹(0.975) = 1.960.
