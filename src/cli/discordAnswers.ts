@@ -13,7 +13,7 @@ import { FIRST_STAGE } from '../analysis/staging.js';
 import { UsageError, WarcastError } from '../errors.js';
 import { writeOutputFile } from '../files/output.js';
 import { definitionFor } from '../kinds/commands.js';
-import type { AnalysisResult, KindBehaviour } from '../kinds/definition.js';
+import { behaviourOf, type AnalysisResult, type KindBehaviour } from '../analysis/behaviours.js';
 import { loadScenario } from '../kinds/load.js';
 import { renderMarkdown } from '../present/markdown.js';
 import {
@@ -84,7 +84,7 @@ export async function oddsAnswer(i: CommandInteraction, s: BotSettings): Promise
   const { input, file } = await givenScenario(i, s.apiBase);
   const { definition } = definitionFor('report', input);
   if (!definition) await loadScenario(input); // an unknown or missing kind: the loader's own line
-  const behaviour = await definition!.behaviour!();
+  const behaviour = await behaviourOf(definition!.name);
   const seed = Number(option(i, 'seed') ?? RUN_DEFAULTS.seed);
   if (definition!.metrics.every((m) => m.method === 'exact')) {
     const result = await behaviour.analyse(input, { exact: true, seed, threads: 1 });
