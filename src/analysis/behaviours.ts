@@ -27,7 +27,7 @@ export interface AnalysisResult {
  */
 export interface KindBehaviour<Scenario, Result extends AnalysisResult = AnalysisResult> {
   /** Its primary analysis (what `warcast <command>` prints and `warcast report` charts). */
-  analyse(file: string, options: RunOptions): Promise<Result>;
+  analyse(input: ScenarioInput, options: RunOptions): Promise<Result>;
   /** The report of a result of its primary analysis. */
   report(result: Result, file: string): Promise<ReportContent>;
   /** The rule documents its results cite (a toolkit report on it, e.g. seek's, lists them). */
