@@ -15,19 +15,27 @@ import type { RunOptions, RunSettings } from '../analysis/options.js';
 import type { CompareRow } from '../analysis/compare.js';
 import type { SeekEvaluator, Target } from '../analysis/seek.js';
 import type { SweepHooks } from '../analysis/sweepSim.js';
-import type { WorthOptions, WorthResult } from '../analysis/worth.js';
+import type { KindWorth } from './worth.js';
 import type { ReportContent } from '../../reports/content.js';
 
 /** How a named metric is known: exactly (enumerated dice or an exact chain) or by Monte Carlo. */
 export type MetricMethod = 'exact' | 'monte-carlo';
 
-/** A probability the kind reports by name, as `seek --target` and the docs write it. */
+/**
+ * What a metric's number is, and so how the toolkit estimates it and pairs two of them: a proportion (a count of
+ * trials out of the trials run) or a mean (a sum over the trials, whose spread comes from its sum of squares).
+ */
+export type MetricType = 'proportion' | 'mean';
+
+/** A number the kind reports by name, as `seek --target` and the docs write it. */
 export interface MetricDefinition {
   /** As written in a target, e.g. `win[i]`, `fallenBy(w)`, `held(r, "L")`, `arrivedBy(d)`. */
   readonly name: string;
   /** In words. */
   readonly meaning: string;
   readonly method: MetricMethod;
+  /** Absent: a proportion. */
+  readonly type?: MetricType;
   /** Whether `seek --target` accepts it. */
   readonly seek: boolean;
   /** With `seek`: a target naming it, as `seek --target` takes it (e.g. `win[0] >= 0.5`). */
@@ -76,8 +84,11 @@ export interface KindBehaviour<Scenario, Result extends AnalysisResult = Analysi
     settings: RunSettings,
     options: RunOptions & { firstLook?: number },
   ): SeekEvaluator;
-  /** `worth`: what each adjustment is worth. */
-  worth?(scenario: Scenario, source: ScenarioSource, options: WorthOptions): Promise<WorthResult>;
+  /**
+   * `worth`: the kind's variations, the metrics they are measured by and how equivalents are priced
+   * (src/kinds/worth.ts); the toolkit's one `worth` (src/analysis/worth.ts) runs them.
+   */
+  worth?: KindWorth<Scenario>;
   /**
    * The rule thresholds crossed between two scenarios of this kind (`worth` and `seek` say with it why a value
    * jumps), one sentence each in the game's words with numbers: "at 1,201 Orcs troops against 400 the troop
@@ -103,6 +114,24 @@ export interface KindBehaviour<Scenario, Result extends AnalysisResult = Analysi
   }>;
 }
 
+/**
+ * An option of the kind's own on a toolkit command (a siege's `--week`, a cascade's `--player`): the command line
+ * registers it from the registry and reads it into the options under `key`; the toolkit refuses it, in one line,
+ * on a scenario of a kind that does not declare it. Its checks against the scenario are the kind's.
+ */
+export interface KindOption {
+  /** As commander takes it: `--week <n>`, `--no-npc` (a negated flag: its value false when given). */
+  readonly flag: string;
+  /** Its key in the command's options (`week`, `npc`). */
+  readonly key: string;
+  /** Its help line, starting with the kind (`a siege: …`). */
+  readonly description: string;
+  /** The toolkit commands that take it. */
+  readonly commands: readonly ToolkitCommand[];
+  /** The command line's text → its value, or a UsageError in one line (absent: the text itself). */
+  readonly parse?: (text: string) => unknown;
+}
+
 export interface KindDefinition<Scenario, Plan> {
   /** Registry name; also the name a pool task carries to the worker. */
   readonly name: string;
@@ -114,6 +143,10 @@ export interface KindDefinition<Scenario, Plan> {
   readonly command: string | null;
   /** What one trial is, in output ("battles", "sieges", …). */
   readonly unit: string;
+  /** One scenario of it in a sentence ("a battle", "a siege"): "--week: only for a siege". */
+  readonly called: string;
+  /** Its own options on toolkit commands (absent: none). */
+  readonly options?: readonly KindOption[];
   /** The commands that answer it (its own first); the toolkit's among them must have their hook in `behaviour`. */
   readonly commands: readonly string[];
   /** Its named metrics. */
