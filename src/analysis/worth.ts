@@ -17,6 +17,7 @@ import type { KindDefinition, ToolkitCommand } from '../kinds/definition.js';
 import type { KindWorth, Pricing, RefusedItem, Variation, WorthFrame } from '../kinds/worth.js';
 import type { ScenarioSource } from '../scenario/source.js';
 import { runSettings, type RunOptions, type RunSettings } from './options.js';
+import type { FamilyError, FamilyMethod } from '../stats/family.js';
 import { seek } from './seek.js';
 import { PairedWorth, type PairedModel } from './worthPaired.js';
 import { pairedItems, pairedTail, rankRows, sortRows, worthPlan, WorthRuns } from './worthSearch.js';
@@ -30,6 +31,12 @@ export interface WorthOptions extends RunOptions {
   troopsFactor?: number;
   /** Only the items of these groups (e.g. ['size', 'engine']); default every group. */
   groups?: string[];
+  /**
+   * Sieges and cascades (the paired path): how the items' many claims are held together (src/stats/family.ts):
+   * `holm` (default) keeps the chance of any false "beyond noise" at or below 5%; `bh` the expected share of false
+   * findings.
+   */
+  family?: FamilyMethod;
   /**
    * The kind's own options, by the keys its `kind.ts` declares (`options`): a siege's `week`, a cascade's
    * `player`, `location`, `rounds` and `npc` (docs/design.md). An option of another kind is refused in one line.
@@ -62,7 +69,16 @@ export interface WorthItem {
    * play the same dice; docs/design.md, "Paired differences"). Absent for exact battles.
    */
   changeCi95?: [number, number];
-  /** Sieges and cascades: `changeCi95` contains 0 — the change is within the noise of the trials run (no equivalent). */
+  /**
+   * Sieges and cascades: the interval of `winDelta` at the family's level (`familyLevel`, two-sided; the result's
+   * `familyError`): wider than `changeCi95`, as many items are claimed at once.
+   */
+  changeCiFamily?: [number, number];
+  familyLevel?: number;
+  /**
+   * Sieges and cascades: `changeCiFamily` contains 0 — the change cannot be told from no change at the family's
+   * error rate (no rank, no equivalent). Before familyError (warcast 0.1.0 sessions to 2026-11-27) it was `changeCi95`.
+   */
   withinNoise?: boolean;
   /** Sieges and cascades: the trials this item ran (its last stage), each paired with the scenario's trial of that number. */
   trials?: number;
@@ -185,6 +201,11 @@ export interface WorthResult extends ResultMeta {
   maxTrials?: number;
   /** Sieges and cascades: the stages run (trials a variant) and how many items ran to each. */
   stages?: { trials: number; items: number }[];
+  /**
+   * Sieges and cascades: the family error the items' claims are held to (method, α, claims, findings); each item's
+   * `withinNoise`, rank and equivalents follow its decision at the family's level (`familyLevel`, `changeCiFamily`).
+   */
+  familyError?: FamilyError;
   /** Sieges and cascades: the run (this seed; `trials`: the most trials a variant ran, the scenario's own). */
   seed?: number;
   trials?: number;

@@ -14,6 +14,7 @@
  */
 import type { Kernel } from '../engine/kernel.js';
 import type { Engine, PairedRunner, TrialProbe } from '../engine/engine.js';
+import type { FamilyError, FamilyMethod } from '../stats/family.js';
 import { localEngine } from '../engine/local.js';
 import { pairedMeanDifference, pairedProportionDifference, type PairedDifference } from '../stats/paired.js';
 import { wilsonInterval } from '../stats/index.js';
@@ -323,6 +324,8 @@ export interface WorthPlan {
   onProgress?: (done: number, total: number) => void;
   /** Where the paired jobs run (its `paired` runner; default: this process, engine/local.ts). */
   engine?: Engine;
+  /** The family error the items' claims are held to (src/stats/family.ts): Holm by default, at 0.05. */
+  family?: { method: FamilyMethod; alpha: number };
 }
 
 export interface PairedItemInput<Plan> {
@@ -333,6 +336,8 @@ export class PairedWorth<Plan> {
   readonly base: PairedBase<Plan>;
   readonly stages: number[];
   interrupted = false;
+  /** The items' family of claims, once judged (src/analysis/worthSearch.ts pairedItems). */
+  familyError: FamilyError | null = null;
   private readonly runner: PairedRunner;
   /** While the items run their stages: the trials planned so far, for the progress line. */
   private planned: number | null = null;

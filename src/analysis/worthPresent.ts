@@ -18,6 +18,7 @@ import {
   type Document,
   type Text,
 } from '../present/document.js';
+import type { FamilyError } from '../stats/family.js';
 import { equivalentText, fmtCount, grouped, pct } from '../present/format.js';
 /** The rank cell, as tournament's: `=n` when the row is tied with another; —: not ranked (within noise of no change). */
 const rankText = (i: WorthItem): string =>
@@ -32,7 +33,16 @@ const RANK_NOTE = {
 /** What an item changes, as the table's change cell says it. */
 function changeCell(i: WorthItem): Text {
   if (!i.changeCi95) return change(i.winDelta);
-  return i.withinNoise ? [change(i.winDelta, i.changeCi95), ' within noise'] : change(i.winDelta, i.changeCi95);
+  // The interval the decision was made at: the family's when there is one (older results: the item's own 95%).
+  const ci = i.changeCiFamily ?? i.changeCi95;
+  return i.withinNoise ? [change(i.winDelta, ci), ' within noise'] : change(i.winDelta, ci);
+}
+
+/** The family's error in words: "Holm, any false finding ≤ 5% over 39 claims". */
+export function familyWords(f: FamilyError): string {
+  return f.method === 'holm'
+    ? `Holm: the chance of any false finding over the ${f.claims} distinct changes ≤ ${f.alpha * 100}%`
+    : `Benjamini–Hochberg: the expected share of false findings among the findings ≤ ${f.alpha * 100}% (${f.claims} distinct changes)`;
 }
 
 const losses = (i: WorthItem): Text => {
@@ -80,7 +90,7 @@ export function presentWorth(r: WorthResult): Document {
     // The scenario over each item's own trials: the measure = this + the change, row by row.
     ...(mc ? ['as it stands, same trials'] : []),
     ...(noBattle ? ['no battle'] : []),
-    mc ? 'change (95% interval)' : 'change',
+    mc ? (r.familyError ? 'change (family interval)' : 'change (95% interval)') : 'change',
     ...(br ? ['BR equivalent'] : []),
     `${r.unit === 'legions' ? 'legions' : 'troops'} equivalent`,
     r.words.losses,
@@ -104,7 +114,9 @@ export function presentWorth(r: WorthResult): Document {
     const beyond = r.items.filter((i) => !i.withinNoise).length;
     blocks.push(
       verdict(
-        `${beyond} of ${r.items.length} items change ${r.words.measureColumn} beyond noise; ${r.items.length - beyond} within noise (their 95% interval contains 0)`,
+        r.familyError
+          ? `${beyond} of ${r.items.length} items change ${r.words.measureColumn} beyond noise (${familyWords(r.familyError)}); ${r.items.length - beyond} within noise`
+          : `${beyond} of ${r.items.length} items change ${r.words.measureColumn} beyond noise; ${r.items.length - beyond} within noise (their 95% interval contains 0)`,
       ),
     );
   }
@@ -115,7 +127,7 @@ export function presentWorth(r: WorthResult): Document {
   if (mc) {
     notes.push(
       note(
-        `change: the item’s measure minus the scenario’s over the same trials (the item’s trials; “as it stands, same trials” is the scenario over them, so measure = it + change; the heading’s scenario ran the most trials), with its 95% interval from the pairs; within noise: the interval contains 0, so no equivalent is given. Equivalents: the value whose measure reaches the item’s over the same trials as its change (with the same dice); [in brackets: the values the item cannot be told from, whose difference to the item over those trials has a 95% interval containing 0, so they hold the true equivalent 95% of the time; beyond: past the range searched]; (between a and b): no whole value is within noise of the item, the curve steps over it between these two.`,
+        `change: the item’s measure minus the scenario’s over the same trials (the item’s trials; “as it stands, same trials” is the scenario over them, so measure = it + change; the heading’s scenario ran the most trials), with its interval from the pairs${r.familyError ? ` at the family’s level: the items are many claims at once, so each is judged by ${r.familyError.method === 'holm' ? 'Holm’s step-down procedure' : 'Benjamini–Hochberg'} (the largest change at 5% ÷ ${r.familyError.claims}, the next at 5% ÷ ${Math.max(1, r.familyError.claims - 1)}, …), not at 95% each (which would give about ${Math.round(r.familyError.claims * 0.05 * 10) / 10} false findings a run when nothing changes); --json keeps each item’s own 95% interval (changeCi95)` : ''}; within noise: the interval contains 0, so no rank and no equivalent are given. Equivalents: the value whose measure reaches the item’s over the same trials as its change (with the same dice); [in brackets: the values the item cannot be told from, whose difference to the item over those trials has a 95% interval containing 0, so they hold the true equivalent 95% of the time; beyond: past the range searched]; (between a and b): no whole value is within noise of the item, the curve steps over it between these two.`,
       ),
     );
     if (r.precisionReached === false && !r.interrupted) {

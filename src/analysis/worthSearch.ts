@@ -2,9 +2,11 @@
 import { localEngine } from '../engine/local.js';
 import { UsageError } from '../errors.js';
 import { wilsonInterval, Z95 } from '../stats/index.js';
+import { familyDecisions, familyError } from '../stats/family.js';
 import {
   pairedMeanDifference,
   pairedProportionDifference,
+  pairedProportionZ,
   withinNoise,
   type PairedDifference,
 } from '../stats/paired.js';
@@ -263,6 +265,9 @@ export class WorthRuns {
   }
 }
 
+/** The family error worth's Monte Carlo items are held to: any false finding among them at most 5% (Holm). */
+export const FAMILY_ALPHA = 0.05;
+
 /** Why a siege's or a cascade's worth runs on no engine that cannot pair trials (src/engine/engine.ts, `paired`). */
 export const PAIRED_REFUSAL =
   "worth on a siege or a cascade pairs its trials one by one on this machine's threads (--threads; --checkpoint and --resume apply): --shard, --redis and merge do not";
@@ -284,6 +289,7 @@ export function worthPlan(settings: RunSettings, options: WorthOptions, unit: st
     signal: options.signal,
     onProgress: progressIn(options, unit),
     engine,
+    family: { method: options.family ?? 'holm', alpha: FAMILY_ALPHA },
   };
 }
 
@@ -309,16 +315,29 @@ export async function pairedItems<Plan>(
   const unique = [...new Set(keys)];
   const variants = unique.map((k) => paired.variant(inputs[keys.indexOf(k)].model));
   const final = await paired.runStages(variants);
+  // Many claims at once: each variant's change is "beyond noise" at the family's level (Holm by default: the chance
+  // of any false finding over the items ≤ 5%), not at 95% each (src/stats/family.ts; docs/design.md, worth).
+  const family = paired.plan.family ?? { method: 'holm', alpha: FAMILY_ALPHA };
+  const ran = variants.flatMap((_, u) => (final[u] === null ? [] : [u]));
+  const decisions = familyDecisions(
+    ran.map((u) => pairedProportionZ(final[u]!.baseOnly, final[u]!.variantOnly, final[u]!.trials).z),
+    family.alpha,
+    family.method,
+  );
+  const decisionOf = new Map(ran.map((u, j) => [u, decisions[j]]));
+  paired.familyError = familyError(decisions, family.alpha, family.method);
   // A value searched whose plan is an item's is that item (e.g. bonus − 25 and a −25 BR adjustment): the same trials.
   const curves = new Curves(paired, new Map(unique.map((k, u) => [k, variants[u]])));
   const found = new Map<string, Promise<FoundEquivalent>>();
   const items: WorthItem[] = [];
-  const ran: { item: WorthItem; variant: PairedVariant<Plan>; trials: number }[] = [];
+  const rows: { item: WorthItem; variant: PairedVariant<Plan>; trials: number }[] = [];
   for (const [i, input] of inputs.entries()) {
     const u = unique.indexOf(keys[i]);
     const st = final[u];
     if (st === null) continue; // stopped before its first stage ended
-    const noise = withinNoise(st.change.ci95);
+    const decision = decisionOf.get(u)!;
+    const familyCi = pairedProportionDifference(st.baseOnly, st.variantOnly, st.trials, decision.z).ci95;
+    const noise = !decision.beyond;
     const eq = async (name: 'br' | 'troops'): Promise<FoundEquivalent | null> => {
       const field = fields[name];
       if (noise || field === undefined || paired.interrupted) return null;
@@ -331,7 +350,7 @@ export async function pairedItems<Plan>(
     const n = st.trials;
     const why = [br?.note, troops?.note ?? (troops?.value == null ? gainNote?.(st.change.difference > 0) : null)];
     const note = noise
-      ? 'within noise: the change’s 95% interval contains 0, so no equivalent is given'
+      ? 'within noise: the change’s interval at the family’s level contains 0, so no equivalent is given'
       : why.filter((x): x is string => typeof x === 'string').join('; ') || null;
     const item: WorthItem = {
       name: input.name,
@@ -343,6 +362,8 @@ export async function pairedItems<Plan>(
       winDelta: st.change.difference,
       winCi95: wilsonInterval(st.hits, n),
       changeCi95: st.change.ci95,
+      changeCiFamily: familyCi,
+      familyLevel: decision.level,
       withinNoise: noise,
       trials: n,
       pairs: { baseOnly: st.baseOnly, variantOnly: st.variantOnly },
@@ -362,11 +383,11 @@ export async function pairedItems<Plan>(
       ...(note === null ? {} : { equivalentNote: note }),
     };
     items.push(item);
-    ran.push({ item, variant: variants[u], trials: n });
+    rows.push({ item, variant: variants[u], trials: n });
   }
   // Two items are tied when the difference of their sizes of change, over the trials both ran (each paired with
   // the scenario's trial of that number), has a 95% interval containing 0.
-  const tied = (a: (typeof ran)[number], b: (typeof ran)[number]) =>
+  const tied = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
     withinNoise(
       sizeDifference(
         paired.base.bits,
@@ -378,8 +399,8 @@ export async function pairedItems<Plan>(
       ).ci95,
     );
   rankRows(
-    ran.map((r) => r.item),
-    (a, b) => tied(ran[a], ran[b]),
+    rows.map((r) => r.item),
+    (a, b) => tied(rows[a], rows[b]),
   );
   return sortRows(items);
 }
@@ -477,6 +498,7 @@ export function pairedTail<Plan>(
     winCi95: base === null ? ([0, 1] as [number, number]) : base.ci95,
     casualties: casualties(base === null ? [0, 0] : base.lost),
     items,
+    ...(paired.familyError ? { familyError: paired.familyError } : {}),
     seed: paired.plan.seed,
     trials: n ?? 0,
     precision,

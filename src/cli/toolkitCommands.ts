@@ -57,6 +57,12 @@ export function addToolkitCommands(
   );
   // The kinds' own options (a siege's --week, a cascade's --player …), from the registry.
   addKindOptions(worth, 'worth')
+    .addOption(
+      new Option(
+        '--family <method>',
+        'a siege or cascade: how the items are held together as many claims — holm (default: any false "beyond noise" ≤ 5%) or bh (Benjamini–Hochberg: the expected share of false ones ≤ 5%)',
+      ).choices(['holm', 'bh']),
+    )
     .option('--exact', 'a battle: exact odds (always exact there); a siege or cascade has none')
     .option(
       '--report <dir>',

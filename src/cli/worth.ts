@@ -14,6 +14,8 @@ import { scenarioArg } from './scenarioArg.js';
 
 export interface WorthFlags extends RunFlags {
   side?: string;
+  /** Sieges and cascades: holm (default) or bh (src/stats/family.ts). */
+  family?: 'holm' | 'bh';
   /** The kinds' own options (`--week`, `--player`, …), by their keys. */
   [option: string]: unknown;
 }
@@ -30,6 +32,7 @@ export async function worthCommand(file: string, flags: WorthFlags & ReportFlags
       ...o,
       side,
       ...own,
+      family: flags.family,
       trials: flags.trials === undefined ? undefined : o.trials,
       maxTrials: flags.maxTrials === undefined ? undefined : o.maxTrials,
     }),

@@ -7,7 +7,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Kernel } from './kernel.js';
 import { runChunks, warmOnce, type Task, type TaskResult } from './task.js';
 
-export interface Executor {
+/** Runs tasks of one shape: chunk tasks (the default), or paired blocks of trials (engine/paired.ts). */
+export interface Executor<T = Task, R = TaskResult> {
   /** Where its tasks run, in words (timings). */
   readonly where: string;
   /** Tasks it runs at once. */
@@ -18,7 +19,7 @@ export interface Executor {
    * Run one task. `signal` ends it early where the executor can: a pool task at once (its worker is ended), a
    * main-thread task never (a chunk cannot be stopped part-way), a cluster job never (it is merged like any other).
    */
-  run(task: Task, signal: AbortSignal): Promise<TaskResult>;
+  run(task: T, signal: AbortSignal): Promise<R>;
   /** Whether its tasks run on this thread (the scheduler times them to size the other executors' tasks). */
   readonly onThisThread?: boolean;
 }

@@ -12,6 +12,7 @@ import { OrderedMerge } from './merge.js';
 import { PairedTrials } from './paired.js';
 import { closeSpeculativePool, poolExecutor } from './pool.js';
 import { Scheduler, type Lane } from './scheduler.js';
+import { fixedSize, guided, oneAtATime, unitsInTime } from './sizing.js';
 import { WARM_UP_MIN_CHUNKS, type Task, type TaskResult } from './task.js';
 import { mark, threadCpuMs, TIMINGS } from './timings.js';
 
@@ -164,7 +165,7 @@ export class LocalEngine implements Engine {
       closeSpeculativePool();
       // One chunk a task, so Ctrl-C waits for one chunk at most; a run of several chunks warms the kernel up first.
       const main = mainThreadExecutor(k, o.plan, { warm: s.chunks >= WARM_UP_MIN_CHUNKS, yieldFirst: false });
-      await s.scheduler.run([{ executor: main, size: () => 1 }], o.signal, s.finished);
+      await s.scheduler.run([{ executor: main, ...oneAtATime }], o.signal, s.finished);
       return s.result(1);
     }
     // The calling thread is one of the `threads` (when its chunks are short enough to stop between on Ctrl-C):
@@ -180,18 +181,14 @@ export class LocalEngine implements Engine {
     // chunk, so chunks are not set aside for a worker that is still starting.
     const byTime = Math.max(1, Math.floor(SLOW_CHUNK_MS / Math.max(chunkMs, 1e-9)));
     const byExactness = s.byExactness;
-    const cap = () =>
-      Math.max(
-        1,
-        Math.min(
-          k.maxChunksPerTask,
-          byExactness,
-          s.scheduler.chunkMsSeen > 0 ? Math.floor(TASK_MS / s.scheduler.chunkMsSeen) : byTime,
-        ),
-      );
     const poolLane: Lane = {
       executor: pool,
-      size: (first) => (first ? 1 : Math.min(cap(), Math.ceil(s.scheduler.left / (2 * o.threads)))),
+      ...guided({
+        threads: o.threads,
+        left: () => s.scheduler.left,
+        cap: () => Math.min(k.maxChunksPerTask, byExactness, unitsInTime(TASK_MS, s.scheduler.chunkMsSeen, byTime)),
+        first: 1,
+      }),
     };
     const lanes: Lane[] = Array.from({ length: pool.lanes }, () => poolLane);
     // The workers' first tasks go out before this thread warms up (yieldFirst): a worker already started
@@ -199,7 +196,7 @@ export class LocalEngine implements Engine {
     if (mainTakes)
       lanes.push({
         executor: mainThreadExecutor(k, o.plan, { warm: true, yieldFirst: true }),
-        size: () => 1,
+        ...oneAtATime,
         maxChunks: this.tuning.mainThreadChunks,
       });
     await s.runLanes(lanes, pool.where);
@@ -227,7 +224,7 @@ export class ClusterEngine implements Engine {
       1,
       Math.min(s.byExactness, this.executor.chunksPerTask(s.chunks, o.kernel as Kernel<unknown>)),
     );
-    const lane: Lane = { executor: this.executor, size: () => perTask };
+    const lane: Lane = { executor: this.executor, ...fixedSize(perTask) };
     await s.runLanes(
       Array.from({ length: Math.min(this.executor.lanes, Math.ceil(s.chunks / perTask)) }, () => lane),
       this.executor.where,

@@ -8,14 +8,19 @@
  *
  * `PairedTrials` runs many such jobs at once (one per variant of a stage): the calling thread and `threads − 1`
  * workers take blocks of trials from the oldest job with trials left, so the pool stays busy across jobs and a
- * job's last blocks are small (a share of what is left, as engine/local.ts cuts chunks).
+ * job's last blocks are small. The blocks are sized by the chunk scheduler's policies (engine/sizing.ts: guided,
+ * by time) and run on its executors (the pool's, engine/pool.ts); what is its own is the cursor over many jobs
+ * that arrive while others run, and the retake of a late block. Analyses reach it through their engine
+ * (`Engine.paired`, engine/engine.ts), so a checkpoint layer serves paired jobs too.
  */
 import { setMaxListeners } from 'node:events';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { WarcastError } from '../errors.js';
 import type { PairedJob, PairedRunner, TrialProbe } from './engine.js';
 import type { Kernel } from './kernel.js';
-import { getPool, POOL_DEFAULTS } from './pool.js';
+import type { Executor } from './executor.js';
+import { poolExecutor, POOL_DEFAULTS } from './pool.js';
+import { guided, unitsInTime } from './sizing.js';
 import { warmOnce } from './task.js';
 
 export type { PairedJob, TrialProbe } from './engine.js';
@@ -239,12 +244,17 @@ export class PairedTrials implements PairedRunner {
       }
   }
 
+  /** The sizing policies of engine/sizing.ts, in trials: the chunk scheduler's, timed by this thread. */
   private blockSize(lane: Lane, p: Pending<unknown>): number {
     const ms = this.msPerTrial;
-    if (lane.main) return ms > 0 ? Math.max(1, Math.floor(MAIN_BLOCK_MS / ms)) : FIRST_BLOCK;
-    const cap = ms > 0 ? Math.max(FIRST_BLOCK, Math.floor(TASK_MS / ms)) : FIRST_BLOCK;
+    if (lane.main) return unitsInTime(MAIN_BLOCK_MS, ms, FIRST_BLOCK);
     // Guided: a share of the job's trials not yet handed out, so its last blocks are small.
-    return Math.max(1, Math.min(cap, Math.ceil((p.job.to - p.cursor) / (2 * this.threads))));
+    return guided({
+      threads: this.threads,
+      left: () => p.job.to - p.cursor,
+      cap: () => Math.max(FIRST_BLOCK, unitsInTime(TASK_MS, ms, FIRST_BLOCK)),
+      first: FIRST_BLOCK,
+    }).size(false);
   }
 
   private async runBlock(lane: Lane, p: Pending<unknown>, from: number, count: number): Promise<void> {
@@ -269,10 +279,13 @@ export class PairedTrials implements PairedRunner {
           firstTrial: from,
           trials: count,
         };
-        const pool = await getPool(this.workers);
+        // The pool's executor, as the chunk scheduler's lanes use it (engine/pool.ts): the process's pool of this
+        // size, asked for each block (a chunk run between two stages may have replaced it with another size).
+        const pool: Executor<PairedTask, PairedTaskResult> = poolExecutor(this.workers);
+        await pool.ready?.();
         if (this.stopped) return;
         this.tasksPosted++;
-        values = ((await pool.run(task, { signal: this.stop.signal })) as PairedTaskResult).values;
+        values = (await pool.run(task, this.stop.signal)).values;
       }
     } catch (err) {
       return this.fail(err);

@@ -71,7 +71,7 @@ export function getPool(threads: number): Promise<Piscina> {
  * The pool of `workers` threads as an executor (engine/executor.ts): started now (or the running one), ready once
  * its workers are, `tasksPerThread` lanes a worker; Ctrl-C or a failed task ends the tasks in flight at once.
  */
-export function poolExecutor(workers: number): Executor {
+export function poolExecutor<T = Task, R = TaskResult>(workers: number): Executor<T, R> {
   const pool = getPool(workers);
   pool.catch(() => {}); // a pool that cannot start fails the run through the first lane that waits for it
   return {
@@ -80,8 +80,8 @@ export function poolExecutor(workers: number): Executor {
     async ready() {
       await pool;
     },
-    async run(task: Task, signal: AbortSignal): Promise<TaskResult> {
-      return (await (await pool).run(task, { signal })) as TaskResult;
+    async run(task: T, signal: AbortSignal): Promise<R> {
+      return (await (await pool).run(task, { signal })) as R;
     },
   };
 }

@@ -7,9 +7,11 @@
  * share of what is left (guided) and a cluster fixed jobs.
  */
 import type { Executor } from './executor.js';
+import type { SizingPolicy } from './sizing.js';
 import type { Task, TaskResult } from './task.js';
 
-export interface Lane {
+/** A lane: an executor and its sizing policy (engine/sizing.ts), in chunks. */
+export interface Lane extends SizingPolicy {
   executor: Executor;
   /** Chunks it asks for next (`first`: its first task); the scheduler gives at least 1 and at most what is left. */
   size(first: boolean): number;

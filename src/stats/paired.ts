@@ -36,6 +36,20 @@ export function pairedProportionDifference(
 }
 
 /**
+ * The same difference as a normal statistic: the estimate pairedProportionDifference centres its interval on, and its
+ * standard error (z = estimate ÷ se; its interval at any level is estimate ± Φ⁻¹(1 − level/2) × se).
+ */
+export function pairedProportionZ(baseOnly: number, variantOnly: number, n: number): { z: number; se: number } {
+  if (n <= 0) return { z: 0, se: Infinity };
+  const b = baseOnly + 0.5;
+  const c = variantOnly + 0.5;
+  const N = n + 2;
+  const d = (c - b) / N;
+  const se = Math.sqrt(Math.max(0, (b + c) / N - d * d) / N);
+  return { z: se > 0 ? d / se : 0, se };
+}
+
+/**
  * The mean of per-trial differences (e.g. troops lost by the variant minus by the base, trial by trial) from
  * their sum and sum of squares over n pairs: the t-free normal interval, mean ± z·s/√n (n is thousands here).
  */

@@ -3,24 +3,13 @@
  * results in doubles made the answer depend on how chunks were grouped into tasks, i.e. on --threads.
  */
 import { describe, expect, it } from 'vitest';
+import { uniforms as mulberry } from '../helpers/uniforms.js';
 import { bigKernel } from '../helpers/bigKernel.js';
 import { mergeParts, parsePart, PART_FORMAT, sealPart, type PartFile } from '../../src/distributed/parts.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { ShardEngine, type ShardCall } from '../../src/engine/shard.js';
 import { ExactSum, runTrials } from '../../src/engine/run.js';
 import { digest } from '../../src/engine/wire.js';
-
-/** A small seeded generator for the test data. */
-function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Chunk accumulators as a kernel makes them: integers below 2^53 each, whose total passes it. */
 function chunks(n: number, seed: number): Float64Array[] {

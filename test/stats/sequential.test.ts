@@ -1,6 +1,7 @@
 /** The sequential tests of src/stats/sequential.ts: α spending over looks, Bonferroni, doubling stages, drops. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { uniforms } from '../helpers/uniforms.js';
 import { normalQuantile } from '../../src/stats/normal.js';
 import {
   bonferroniZ,
@@ -9,17 +10,6 @@ import {
   excludesThreshold,
   spendingZ,
 } from '../../src/stats/sequential.js';
-
-/** mulberry32: a small seeded generator of uniforms in [0, 1), enough for a test's Bernoulli trials. */
-function uniforms(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('spendingZ and excludesThreshold', () => {
   it('look k at α / 2^k: z grows with k; bad k refused', () => {
