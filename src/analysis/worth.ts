@@ -10,8 +10,8 @@
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError, WarcastError } from '../errors.js';
 import { runTrials } from '../engine/run.js';
-import { loadFor } from '../kinds/commands.js';
 import { KIND_LIST } from '../kinds/index.js';
+import { loadFor } from './behaviours.js';
 import type { ScenarioInput } from '../kinds/load.js';
 import type { KindDefinition, ToolkitCommand } from '../kinds/definition.js';
 import type { KindWorth, Pricing, RefusedItem, Variation, WorthFrame } from '../kinds/worth.js';

@@ -30,5 +30,4 @@ export const pursuitKind: KindDefinition<WarMachineScenario, EngagementPlan> = {
   parse: null,
   schema: null,
   kernel: async () => (await import('./engagement.js')).engagementKernel,
-  behaviour: null,
 };
