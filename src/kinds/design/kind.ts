@@ -9,6 +9,7 @@ export const designKind: KindDefinition<DesignFile, WarMachinePlan> = {
   scenarioKind: 'design',
   command: 'design',
   unit: 'battles',
+  called: 'a design',
   commands: ['design', 'price', 'report'],
   metrics: [
     {
@@ -33,5 +34,4 @@ export const designKind: KindDefinition<DesignFile, WarMachinePlan> = {
   parse: async () => (await import('./schema.js')).parseDesign,
   schema: async () => (await import('./schema.js')).designSchema,
   kernel: async () => (await import('./kernelEntry.js')).designKernel,
-  behaviour: async () => (await import('./commands.js')).designCommands,
 };

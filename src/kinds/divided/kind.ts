@@ -12,6 +12,7 @@ export const dividedKind: KindDefinition<DividedScenario, WarMachinePlan> = {
   scenarioKind: 'divided',
   command: 'divided',
   unit: 'battles',
+  called: 'a divided battle',
   commands: ['divided', 'roll', 'report', 'app'],
   metrics: [
     { name: 'winsTheDay[i]', meaning: 'P(side i wins the day: more pairings won)', method: 'exact', seek: false },
@@ -25,6 +26,5 @@ export const dividedKind: KindDefinition<DividedScenario, WarMachinePlan> = {
   parse: async () => (await import('./schema.js')).parseDivided,
   schema: async () => (await import('./schema.js')).dividedSchema,
   kernel: async () => (await import('./kernelEntry.js')).dividedKernel,
-  behaviour: async () => (await import('./commands.js')).dividedCommands,
   roll: async () => (await import('./roll.js')).dividedRoll,
 };

@@ -9,6 +9,7 @@ export const marchKind: KindDefinition<MarchScenario, MarchPlan> = {
   scenarioKind: 'march',
   command: 'march',
   unit: 'marches',
+  called: 'a march',
   commands: ['march', 'roll', 'sweep', 'seek', 'report', 'app'],
   metrics: [
     {
@@ -33,6 +34,5 @@ export const marchKind: KindDefinition<MarchScenario, MarchPlan> = {
   parse: async () => (await import('./schema.js')).parseMarch,
   schema: async () => (await import('./schema.js')).marchSchema,
   kernel: async () => (await import('./kernelEntry.js')).marchKernel,
-  behaviour: async () => (await import('./commands.js')).marchCommands,
   roll: async () => (await import('./roll.js')).marchRoll,
 };

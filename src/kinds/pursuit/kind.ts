@@ -12,6 +12,7 @@ export const pursuitKind: KindDefinition<WarMachineScenario, EngagementPlan> = {
   scenarioKind: null,
   command: null,
   unit: 'engagements',
+  called: 'a pursuit',
   commands: ['odds', 'report'],
   metrics: [
     {
@@ -29,5 +30,4 @@ export const pursuitKind: KindDefinition<WarMachineScenario, EngagementPlan> = {
   parse: null,
   schema: null,
   kernel: async () => (await import('./engagement.js')).engagementKernel,
-  behaviour: null,
 };

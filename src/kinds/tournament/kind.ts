@@ -9,6 +9,7 @@ export const tournamentKind: KindDefinition<TournamentFile, WarMachinePlan> = {
   scenarioKind: 'tournament',
   command: 'tournament',
   unit: 'battles',
+  called: 'a tournament',
   commands: ['tournament', 'report'],
   metrics: [
     { name: 'win[i][j]', meaning: 'P(force i wins attacking force j)', method: 'monte-carlo', seek: false },
@@ -23,5 +24,4 @@ export const tournamentKind: KindDefinition<TournamentFile, WarMachinePlan> = {
   parse: async () => (await import('./schema.js')).parseTournament,
   schema: async () => (await import('./schema.js')).tournamentSchema,
   kernel: async () => (await import('./kernelEntry.js')).tournamentKernel,
-  behaviour: async () => (await import('./commands.js')).tournamentCommands,
 };

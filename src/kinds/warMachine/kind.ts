@@ -9,6 +9,7 @@ export const warMachineKind: KindDefinition<WarMachineScenario, WarMachinePlan> 
   scenarioKind: 'war-machine',
   command: 'odds',
   unit: 'battles',
+  called: 'a battle',
   commands: ['odds', 'rate', 'matchup', 'roll', 'sweep', 'seek', 'worth', 'compare', 'report', 'app', 'luck', 'infer'],
   metrics: [
     {
@@ -41,6 +42,5 @@ export const warMachineKind: KindDefinition<WarMachineScenario, WarMachinePlan> 
   parse: async () => (await import('./schema.js')).parseWarMachine,
   schema: async () => (await import('./schema.js')).warMachineSchema,
   kernel: async () => (await import('./kernelEntry.js')).warMachineKernel,
-  behaviour: async () => (await import('./commands.js')).warMachineCommands,
   roll: async () => (await import('./roll.js')).warMachineRoll,
 };
