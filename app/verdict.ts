@@ -6,7 +6,7 @@
  * SVG strings; every number carries data-key/data-value (a headline's also its JSON path) so the browser test
  * reads what is drawn.
  */
-import type { OddsResult } from '../src/analysis/oddsResult.js';
+import type { OddsResult } from '../src/kinds/warMachine/result.js';
 import { discreteQuantile, wilsonInterval } from '../src/stats/index.js';
 import { num, pct, quantityText } from '../src/present/format.js';
 import type { Headline, HeadlineFigure } from '../src/present/headline.js';

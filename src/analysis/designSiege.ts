@@ -31,7 +31,7 @@ import { TrialBits } from './trialBits.js';
 import { probeOf, type PairedModel } from './worthPaired.js';
 import type { Engine, PairedRunner, TrialProbe } from '../engine/engine.js';
 import { localEngine } from '../engine/local.js';
-import { describeSiegePurchase } from '../kinds/design/words.js';
+import { describeSiegePurchase } from './designWords.js';
 
 export interface SiegeDesignOptions {
   top?: number;

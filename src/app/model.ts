@@ -2,7 +2,7 @@
  * The what-if page's engine (`warcast app`): pure functions over a scenario document, no DOM and no Node
  * built-ins, so the same code runs in the page and in the tests that check it against the CLI.
  */
-import { oddsResultOf, type OddsResult } from '../analysis/oddsResult.js';
+import { oddsResultOf, type OddsResult } from '../kinds/warMachine/result.js';
 import { compileCells, exactMatchup, solveGame, type ExactMatchup, type SolvedGame } from '../analysis/tacticGame.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { parseWarMachine, type WarMachineScenario } from '../kinds/warMachine/schema.js';

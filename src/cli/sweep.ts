@@ -1,6 +1,6 @@
 /** `warcast sweep <scenario> --vary PATH --from X --to Y [--step S]`: parse, call `sweep`, format. */
 import { sweep } from '../analysis/sweep.js';
-import { presentSweep } from '../kinds/sweepPresent.js';
+import { presentSweep } from '../analysis/sweepPresent.js';
 import { scenarioArg } from './scenarioArg.js';
 import { UsageError } from '../errors.js';
 import { emitResult, exitCodeAfter } from './emit.js';

@@ -21,7 +21,7 @@ import { sweepSimulated, type CascadeSweepResult, type SiegeSweepResult } from '
 import { seek } from '../../src/analysis/seek.js';
 import { siege } from '../../src/analysis/siege.js';
 import { compare } from '../../src/analysis/compare.js';
-import { presentSweep } from '../../src/kinds/sweepPresent.js';
+import { presentSweep } from '../../src/analysis/sweepPresent.js';
 import { simSweepReport } from '../../reports/sweepSim.js';
 import { wilsonInterval } from '../../src/stats/index.js';
 import { pooledEngine } from '../../src/engine/testing.js';

@@ -4,7 +4,7 @@
  * number comes from warcast's own core (src/), the same code as the CLI and the what-if page.
  */
 import type { ScenarioDocument } from '../../../src/app/model.js';
-import type { OddsResult } from '../../../src/analysis/oddsResult.js';
+import type { OddsResult } from '../../../src/kinds/warMachine/result.js';
 import type { Document } from '../../../src/present/document.js';
 import type { Narration } from '../../../src/kinds/roll.js';
 import { warcastVersion } from '../../../src/version.js';

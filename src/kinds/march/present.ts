@@ -1,6 +1,6 @@
 /** The document of `warcast march` (text, Markdown and its report): arrival, distance, fatigue, the battle on arrival. */
 import { marchHeadline } from './headline.js';
-import type { MarchResult } from '../../analysis/march.js';
+import type { MarchResult } from './result.js';
 import {
   gap,
   heading,

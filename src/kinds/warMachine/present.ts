@@ -3,7 +3,7 @@
  * first (the pursuit's when the scenario pursues), the sides and key numbers, the results rows, fatigue and
  * location after the battle, the pursuit, and the report's charts.
  */
-import type { OddsResult } from '../../analysis/odds.js';
+import type { OddsResult } from './result.js';
 import type { EngagementSummary } from '../pursuit/engagement.js';
 import { rowLabel, ROW_COUNT } from '../../rules/warMachine/results.js';
 import { TACTIC_LABELS } from '../../rules/warMachine/tactics.js';

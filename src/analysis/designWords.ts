@@ -1,6 +1,6 @@
 /** A design's purchases in words, for its documents and its scenarios' titles. */
-import type { Purchase } from '../../analysis/designGame.js';
-import type { SiegePurchase } from '../../analysis/designSiege.js';
+import type { Purchase } from './designGame.js';
+import type { SiegePurchase } from './designSiege.js';
 
 /** "300 footmen, 100 archers, 8 officers, good weapons, 4 weeks trained". */
 export function describePurchase(p: Purchase): string {

@@ -20,7 +20,7 @@ import {
   type Text,
 } from '../present/document.js';
 import { fmtCount, threadsText } from '../present/format.js';
-import type { SweepResult } from '../analysis/sweep.js';
+import type { SweepResult } from './sweep.js';
 import type {
   BattleGridSweepResult,
   CascadeSweepResult,
@@ -29,7 +29,7 @@ import type {
   SiegeSweepResult,
   SimSweepResult,
   SweepAnswer,
-} from '../analysis/sweepSim.js';
+} from './sweepSim.js';
 
 const varied = (r: SimSweepResult) =>
   r.axes.map((a) => `${a.vary} from ${a.from} to ${a.to} step ${a.step} (${a.values.length} values)`).join(' × ');

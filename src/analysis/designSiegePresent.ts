@@ -1,6 +1,6 @@
 /** The document of `warcast design` for a siege (text, Markdown and its report). */
-import type { SiegeCandidate, SiegeDesignResult } from '../../analysis/designSiege.js';
-import { describeSiegePurchase } from './words.js';
+import type { SiegeCandidate, SiegeDesignResult } from './designSiege.js';
+import { describeSiegePurchase } from './designWords.js';
 import {
   change,
   gap,
@@ -15,8 +15,8 @@ import {
   type Document,
   type Inline,
   type Text,
-} from '../../present/document.js';
-import { grouped } from '../../present/format.js';
+} from '../present/document.js';
+import { grouped } from '../present/format.js';
 
 const gp = (x: number) => `${grouped(Math.round(x * 100) / 100)} gp`;
 const plural = (n: number, one: string, many: string) => `${grouped(n)} ${n === 1 ? one : many}`;

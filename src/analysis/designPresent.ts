@@ -1,9 +1,9 @@
 /** The documents of `warcast design` and `warcast price` (text, Markdown and their reports). */
-import type { DesignDetail, DesignResult } from '../../analysis/design.js';
-import { describePurchase } from './words.js';
-import type { SiegeDesignResult } from '../../analysis/designSiege.js';
-import { presentSiegeDesign } from './presentSiege.js';
-import type { PriceResult, PriceRow } from '../../analysis/price.js';
+import type { DesignDetail, DesignResult } from './design.js';
+import { describePurchase } from './designWords.js';
+import type { SiegeDesignResult } from './designSiege.js';
+import { presentSiegeDesign } from './designSiegePresent.js';
+import type { PriceResult, PriceRow } from './price.js';
 import {
   gap,
   heading,
@@ -16,8 +16,8 @@ import {
   type Block,
   type Document,
   type Text,
-} from '../../present/document.js';
-import { grouped } from '../../present/format.js';
+} from '../present/document.js';
+import { grouped } from '../present/format.js';
 
 const gp = (x: number) => `${grouped(Math.round(x * 100) / 100)} gp`;
 const mixText = (m: Partial<Record<string, number>> | null) =>
