@@ -7,17 +7,17 @@
  * paired Monte Carlo trials with common random numbers, staged by precision, with each equivalent found by a
  * bisection compared trial by trial (worthPaired.ts, worthSearch.ts; docs/design.md, "worth").
  */
-import { resultMeta, type ResultMeta } from '../resultMeta.js';
+import { resultMeta } from '../resultMeta.js';
 import { UsageError, WarcastError } from '../errors.js';
 import { runTrials } from '../engine/run.js';
 import { KIND_LIST } from '../kinds/index.js';
-import { loadFor } from './behaviours.js';
+import type { BaseHooks, KindLoader } from './kindHooks.js';
+import type { SeekHook } from './seek.js';
 import type { ScenarioInput } from '../kinds/load.js';
 import type { KindDefinition, ToolkitCommand } from '../kinds/definition.js';
 import type { KindWorth, Pricing, RefusedItem, Variation, WorthFrame } from '../kinds/worth.js';
 import type { ScenarioSource } from '../scenario/source.js';
-import { runSettings, type RunOptions, type RunSettings } from './options.js';
-import type { FamilyError, FamilyMethod } from '../stats/family.js';
+import { runSettings, type RunSettings } from './options.js';
 import { seek } from './seek.js';
 import { PairedWorth, type PairedModel } from './worthPaired.js';
 import { pairedItems, pairedTail, rankRows, sortRows, worthPlan, WorthRuns } from './worthSearch.js';
@@ -25,9 +25,26 @@ import { pairedItems, pairedTail, rankRows, sortRows, worthPlan, WorthRuns } fro
 import type { WorthItem, WorthOptions, WorthResult } from '../kinds/worth.js';
 export type { WorthItem, WorthOptions, WorthResult, WorthWords } from '../kinds/worth.js';
 
-export async function worth(input: ScenarioInput, options: WorthOptions = {}): Promise<WorthResult> {
+/** What `worth` asks of a kind: its variations, metrics and pricing (src/kinds/worth.ts). */
+export interface WorthHook<Scenario> {
+  /**
+   * `worth`: the kind's variations, the metrics they are measured by and how equivalents are priced
+   * (src/kinds/worth.ts); the toolkit's one `worth` (src/analysis/worth.ts) runs them.
+   */
+  worth?: KindWorth<Scenario>;
+}
+
+/** A kind as worth uses it (its exact path bisects with `seek`). */
+export type WorthKind = BaseHooks<unknown> & WorthHook<unknown> & SeekHook<unknown>;
+
+/** Worth of every variation of the scenario's kind; `kinds` loads it (and `seek`'s variants) with its hooks. */
+export async function worth(
+  kinds: KindLoader<WorthKind>,
+  input: ScenarioInput,
+  options: WorthOptions = {},
+): Promise<WorthResult> {
   runSettings(options);
-  const { scenario, source, definition, behaviour } = await loadFor('worth', input);
+  const { scenario, source, definition, behaviour } = await kinds('worth', input);
   refuseOthersOptions('worth', definition, options);
   const kind = behaviour.worth! as KindWorth<unknown>;
   const paired = kind.method === 'monte-carlo';
@@ -77,7 +94,8 @@ export async function worth(input: ScenarioInput, options: WorthOptions = {}): P
     words: frame.words,
   };
   const items = inGroups(chosen.map((c) => ({ ...c, group: c.v.group })));
-  if (frame.exact !== undefined) return { ...head, ...(await exactItems(frame, behaviour, scenario, source, items)) };
+  if (frame.exact !== undefined)
+    return { ...head, ...(await exactItems(kinds, frame, behaviour, scenario, source, items)) };
   return { ...head, ...(await pairedRun(frame, scenario, source, options, items, runs, edit)) };
 }
 
@@ -126,6 +144,7 @@ type Chosen = { v: Variation<unknown>; scenario: unknown };
 
 /** The exact path: every variant enumerated, equivalents by `seek`'s exact bisection on the priced fields. */
 async function exactItems(
+  kinds: KindLoader<WorthKind>,
   frame: WorthFrame<unknown, unknown>,
   behaviour: { explainChange?(before: unknown, after: unknown): string[] },
   scenario: unknown,
@@ -140,7 +159,7 @@ async function exactItems(
   const memo = new Map<string, Promise<{ value: number; win: number } | null>>();
   const once = (field: 'br' | 'troops', win: number, delta: number) => {
     const key = `${field}:${win}:${Math.sign(delta)}`;
-    if (!memo.has(key)) memo.set(key, equivalent(scenario, exact.metric, frame.pricing[field]!, win, delta));
+    if (!memo.has(key)) memo.set(key, equivalent(kinds, scenario, exact.metric, frame.pricing[field]!, win, delta));
     return memo.get(key)!;
   };
   for (const { v, scenario: variant } of chosen) {
@@ -192,6 +211,7 @@ const SLACK = 1e-12;
  * search could not vouch for a crossing (not monotone).
  */
 async function equivalent(
+  kinds: KindLoader<WorthKind>,
   s: unknown,
   metric: string,
   price: Pricing<unknown>,
@@ -203,7 +223,7 @@ async function equivalent(
   const gain = delta > 0;
   const threshold = gain ? Math.max(0, win - SLACK) : Math.min(1, win + SLACK);
   try {
-    const r = await seek(s as ScenarioInput & object, {
+    const r = await seek(kinds, s as ScenarioInput & object, {
       vary: price.path!,
       target: `${metric} ${gain ? '>=' : '<='} ${threshold.toFixed(15)}`,
       from: gain ? current : lo,

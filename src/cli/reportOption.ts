@@ -13,11 +13,11 @@ import type { SiegeResult } from '../analysis/siege.js';
 import type { SweepResult } from '../analysis/sweep.js';
 import type { SimSweepResult } from '../analysis/sweepSim.js';
 import type { SeekResult } from '../analysis/seek.js';
-import { kindSources } from '../analysis/behaviours.js';
+import { kindSources } from '../behaviours/index.js';
 import type { WorthResult } from '../analysis/worth.js';
 import type { TournamentResult } from '../analysis/tournament.js';
 import type { Io } from './io.js';
-import { behaviourOf, type AnalysisResult, type KindBehaviour } from '../analysis/behaviours.js';
+import { behaviourOf, type AnalysisResult, type KindBehaviour } from '../behaviours/index.js';
 import { KINDS, kindAnsweredBy } from '../kinds/index.js';
 
 export interface ReportFlags {

@@ -1,5 +1,5 @@
 /** `warcast seek <scenario> --vary PATH --target EXPR [--from X --to Y --step S --largest]`: parse, call `seek`, format. */
-import { seek } from '../analysis/seek.js';
+import { seek } from '../behaviours/toolkit.js';
 import { presentSeek } from '../analysis/seekPresent.js';
 import { UsageError } from '../errors.js';
 import { emitResult, exitCodeAfter } from './emit.js';

@@ -1,5 +1,5 @@
 /** `warcast sweep <scenario> --vary PATH --from X --to Y [--step S]`: parse, call `sweep`, format. */
-import { sweep } from '../analysis/sweep.js';
+import { sweep } from '../behaviours/toolkit.js';
 import { presentSweep } from '../analysis/sweepPresent.js';
 import { scenarioArg } from './scenarioArg.js';
 import { UsageError } from '../errors.js';

@@ -6,12 +6,13 @@
  */
 import { newcombeInterval } from '../../src/stats/batches.js';
 import { describe, expect, it } from 'vitest';
-import { compare, mean } from '../../src/analysis/compare.js';
+import { mean } from '../../src/analysis/compare.js';
+import { compare } from '../../src/behaviours/toolkit.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { casualtyMoments } from '../../src/kinds/warMachine/summary.js';
 import { exactProbabilities } from '../../src/kinds/warMachine/result.js';
 import { simulateWarMachines } from '../../src/analysis/odds.js';
-import { sweep } from '../../src/analysis/sweep.js';
+import { sweep } from '../../src/behaviours/toolkit.js';
 import { probabilityChange, type SiegeSweepResult } from '../../src/analysis/sweepSim.js';
 import { loadKind } from '../../src/kinds/load.js';
 import { loadKernel } from '../../src/kinds/index.js';

@@ -5,7 +5,7 @@
  * the siege through the library with two of its items (the command line has no --groups), the cascade whole.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { worth } from '../../src/analysis/worth.js';
+import { worth } from '../../src/behaviours/toolkit.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { formatWorth } from '../../src/cli/worth.js';
 import { runCli } from '../../src/cli/program.js';

@@ -16,7 +16,7 @@ import { PURSUIT_STAGES } from '../../../app/page.js';
 import { stagesOf } from '../../../app/sections/kinds.js';
 import type { Job } from '../../../app/worker.js';
 import { fromYaml, odds, siegeTactics, toYaml } from './api.js';
-import type { WarcastApi } from './module.js';
+import type { WarcastApi } from './warcastApi.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 

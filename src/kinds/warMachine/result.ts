@@ -11,13 +11,7 @@ import {
   type EngagementSummary,
 } from '../pursuit/engagement.js';
 import { exactFromCounts, WAR_MACHINE_CHUNK } from './kernel.js';
-import {
-  CODE_COUNT,
-  compileWarMachine,
-  decodeCode,
-  outcomeOfCode,
-  type CompiledWarMachine,
-} from './plan.js';
+import { CODE_COUNT, compileWarMachine, decodeCode, outcomeOfCode, type CompiledWarMachine } from './plan.js';
 import type { WarMachineScenario } from './schema.js';
 import {
   summarizeMonteCarlo,
