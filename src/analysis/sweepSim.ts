@@ -288,7 +288,7 @@ export interface SweepPointRun<Point> {
 }
 
 /**
- * A kind's part of `sweep` (its `commands.ts`): its own one-field analysis if it has one (a battle's exact-odds
+ * A kind's part of `sweep` (its behaviour, src/behaviours/<kind>.ts): its own one-field analysis if it has one (a battle's exact-odds
  * sweep), and otherwise what one grid point is and the result the points make.
  */
 export interface SweepHooks<Scenario> {

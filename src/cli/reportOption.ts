@@ -105,7 +105,7 @@ export async function saveCommandReport(
   return index;
 }
 
-/** The report builders of the toolkit's own results; a kind's own analysis is charted by its kind's builder (src/kinds/<kind>/commands.ts). */
+/** The report builders of the toolkit's own results; a kind's own analysis is charted by its kind's builder (src/behaviours/<kind>.ts). */
 const TOOLKIT_REPORTS: Record<string, ((r: never, file: string) => Promise<ReportContent>) | undefined> = {
   matchup: async (r: MatchupResult, file) => (await import('../../reports/matchup.js')).matchupReport(r, file),
   sweep: async (r: SweepResult, file) => (await import('../../reports/sweep.js')).sweepReport(r, file),

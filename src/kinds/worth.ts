@@ -124,7 +124,7 @@ export interface WorthTools<Scenario> {
   run<Plan>(kernel: Kernel<Plan>, plan: Plan, trials: number): Promise<{ acc: Float64Array; trials: number }>;
 }
 
-/** A kind's worth (its `commands.ts` behaviour's `worth`). */
+/** A kind's worth (its behaviour's `worth`, src/behaviours/<kind>.ts). */
 export interface KindWorth<Scenario> {
   /** Exact (its frames have `exact`) or paired Monte Carlo (`paired`): `--exact` is refused on the latter. */
   method: 'exact' | 'monte-carlo';
