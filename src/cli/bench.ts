@@ -12,7 +12,8 @@ import {
   toBaseline,
 } from '../../benchmarks/report.js';
 import { SUITES } from '../../benchmarks/suites/index.js';
-import { ExitCode, UsageError } from '../errors.js';
+import { ExitCode, UsageError, WarcastError } from '../errors.js';
+import { stopBenchmarkProcesses } from '../../benchmarks/harness.js';
 import type { Io } from './io.js';
 import { checkOutputFile, fileHead, writeOutputFile } from '../files/output.js';
 
@@ -40,6 +41,8 @@ export async function benchCommand(flags: BenchFlags, io: Io): Promise<number> {
   const threshold = flags.compare || flags.threshold !== undefined ? parseThreshold(flags.threshold) : null;
   if (flags.save && flags.quick) throw new UsageError('--save records the baseline from a full run: leave out --quick');
   if (flags.save && flags.only !== undefined) throw new UsageError('--save records every suite: leave out --only');
+  if (flags.only !== undefined && flags.only.trim() === '')
+    throw new UsageError("--only: expected part of a suite's name, got '' (an empty filter would run every suite)");
   if (flags.only !== undefined && !SUITES.some((s) => s.name.includes(flags.only!))) {
     throw new UsageError(
       `--only: no benchmark suite name contains '${flags.only}' (suites: ${SUITES.map((s) => s.name).join('; ')})`,
@@ -63,14 +66,19 @@ export async function benchCommand(flags: BenchFlags, io: Io): Promise<number> {
       whyNotReplace: (p) =>
         fileHead(p, 64).startsWith('{\n  "note": "ratio = trials/s') ? null : 'is not a warcast benchmark baseline',
     });
-  const report = await runBenchmarks({
-    quick: Boolean(flags.quick),
-    threshold,
-    baselineFile,
-    only: flags.only,
-    slowdown,
-    onSuite: (s, i, n, note) => io.err(`bench ${i + 1}/${n}: ${s.name}${note ? ` (${note})` : ''}…\n`),
-  });
+  // Suites run for minutes on the main thread between awaits and in child processes: a signal ends them at once
+  // (the children killed), exit 130 or 143, nothing written.
+  const report = await untilStopped(
+    io.signal,
+    runBenchmarks({
+      quick: Boolean(flags.quick),
+      threshold,
+      baselineFile,
+      only: flags.only,
+      slowdown,
+      onSuite: (s, i, n, note) => io.err(`bench ${i + 1}/${n}: ${s.name}${note ? ` (${note})` : ''}…\n`),
+    }),
+  );
   if (flags.json) io.out(JSON.stringify(report, null, 2) + '\n');
   else io.out(formatReport(report));
   if (flags.save) {
@@ -78,4 +86,18 @@ export async function benchCommand(flags: BenchFlags, io: Io): Promise<number> {
     io.err(`baseline written to ${baselineFile}\n`);
   }
   return report.pass === false ? ExitCode.failure : ExitCode.ok;
+}
+
+/** `work`, or a WarcastError (exit 130) as soon as `signal` aborts, the benchmark's child processes killed. */
+function untilStopped<T>(signal: AbortSignal | undefined, work: Promise<T>): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      stopBenchmarkProcesses();
+      reject(new WarcastError('bench: stopped by a signal; nothing was measured or written', ExitCode.interrupted));
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
