@@ -14,6 +14,7 @@ import type { PageSection } from '../kinds/definition.js';
 import { loadScenario } from '../kinds/load.js';
 import { parseScenarioText } from '../scenario/source.js';
 import { scenarioArg } from './scenarioArg.js';
+import { readInputFile } from '../files/read.js';
 import type { Io } from './io.js';
 import { checkOutputFile, ensureFolder, fileHead, writeOutputFile } from '../files/output.js';
 
@@ -48,10 +49,13 @@ export async function appCommand(file: string | undefined, flags: AppFlags, io: 
   };
   let open: PageSection | null = null;
   if (file !== undefined) {
-    const { definition } = definitionFor('app', await scenarioArg(file, io.signal));
-    const { source } = await loadScenario(file, definition ? [definition.scenarioKind!] : undefined);
+    const input = await scenarioArg(file, io.signal);
+    const { definition } = definitionFor('app', input);
+    await loadScenario(file, definition ? [definition.scenarioKind!] : undefined);
     open = definition!.page!;
-    texts[open] = readFileSync(source.file, 'utf8');
+    // the text as read (bounded: the shared reader), not the file read once more without a limit
+    texts[open] =
+      typeof input === 'string' ? readInputFile(file, 'scenario').toString('utf8') : String((input as { text: string }).text);
   }
   const out = flags.out ?? (flags.serve ? undefined : 'warcast-app');
   const index = out === undefined ? undefined : join(out, 'index.html');
