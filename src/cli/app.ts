@@ -55,7 +55,9 @@ export async function appCommand(file: string | undefined, flags: AppFlags, io: 
     open = definition!.page!;
     // the text as read (bounded: the shared reader), not the file read once more without a limit
     texts[open] =
-      typeof input === 'string' ? readInputFile(file, 'scenario').toString('utf8') : String((input as { text: string }).text);
+      typeof input === 'string'
+        ? readInputFile(file, 'scenario').toString('utf8')
+        : String((input as { text: string }).text);
   }
   const out = flags.out ?? (flags.serve ? undefined : 'warcast-app');
   const index = out === undefined ? undefined : join(out, 'index.html');

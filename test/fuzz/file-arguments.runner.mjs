@@ -1,3 +1,4 @@
+/* global process, performance */
 /**
  * The child process of test/fuzz/file-arguments.test.ts: runs each case in-process (runCli on the built code, one
  * module load for all of them) and prints one JSON line per case as it ends, so the parent sees a hang as the case

@@ -213,7 +213,10 @@ describe('every file argument of every command, with special files', () => {
       figures.slowestMs = Math.max(figures.slowestMs, first ? 0 : r.ms);
       figures.peakRssMb = Math.max(figures.peakRssMb, r.rssMb);
       // warnings (options a command ignores) are lines of their own; the refusal is the one error line
-      const lines = r.stderr.trimEnd().split('\n').filter((l) => !l.startsWith('warcast: warning:'));
+      const lines = r.stderr
+        .trimEnd()
+        .split('\n')
+        .filter((l) => !l.startsWith('warcast: warning:'));
       const shown = c.value.length > 120 ? c.value.slice(0, 60) : c.value;
       const why = /internal error|\n\s+at /.test(r.stderr)
         ? 'internal error'
