@@ -7,7 +7,7 @@
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError } from '../errors.js';
-import { loadFor } from '../kinds/commands.js';
+import { loadFor } from './behaviours.js';
 import type { ScenarioInput } from '../kinds/load.js';
 import { runSettings, type RunOptions } from './options.js';
 import { wilsonHalfWidth, Z95 } from '../stats/index.js';

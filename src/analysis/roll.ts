@@ -18,8 +18,11 @@ import type { DividedRoll } from '../kinds/divided/roll.js';
 import type { MarchRoll } from '../kinds/march/roll.js';
 import type { SiegeRoll } from '../kinds/siege/roll.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
-import { MAX_SEED, Xoshiro128 } from '../rng/index.js';
-import { parseDiceList, playTyped, RecordingDice, type Ask, type DieRecord } from './rollDice.js';
+import { MAX_SEED } from '../rng/index.js';
+import { parseDiceList, type Ask, type DieRecord } from './rollDice.js';
+import { playSeeded, playWithTypedDice } from './rollPlay.js';
+
+export { playSeeded, playWithTypedDice };
 
 export type { BattleRoll, BattleRollDay, BattleRollSide } from '../kinds/warMachine/roll.js';
 export type { CascadeRoll } from '../kinds/cascade/roll.js';
@@ -80,30 +83,6 @@ export function checkSeed(seed: number): number {
   if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
     throw new UsageError(`--seed: expected a whole number from 0 to ${MAX_SEED}, got ${seed}`);
   return seed;
-}
-
-/** Play a loaded scenario with a seed: chunk 0 of the kind's stream, every die recorded. */
-export function playSeeded(
-  behaviour: AnyRoll,
-  scenario: unknown,
-  seed: number,
-  options: RollPlayOptions = {},
-): RollResult {
-  const dice = new RecordingDice(Xoshiro128.forChunk(seed, behaviour.stream(scenario), 0), behaviour.shapes);
-  const body = behaviour.play(scenario, dice, options);
-  return { ...body, seed, dice: dice.record } as RollResult;
-}
-
-/** Play a loaded scenario with typed dice (asking for the missing ones when `ask` is given). */
-export async function playWithTypedDice(
-  behaviour: AnyRoll,
-  scenario: unknown,
-  values: readonly number[],
-  options: RollPlayOptions = {},
-  ask?: Ask,
-): Promise<RollResult> {
-  const { result, dice } = await playTyped((d) => behaviour.play(scenario, d, options), values, behaviour.shapes, ask);
-  return { ...result, seed: null, dice } as RollResult;
 }
 
 /** Load a scenario `roll` plays, with its behaviour; a valid file of a kind roll does not play is refused (exit 2). */

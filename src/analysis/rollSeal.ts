@@ -173,7 +173,8 @@ export function sealFromPost(text: string, file: string): SealRecord {
       // not JSON: look for the Markdown blocks below
     }
   }
-  const blocks = [...text.matchAll(/```warcast-seal\r?\n([\s\S]*?)\r?\n```/g)].map((m) => m[1].trim());
+  // Not trimmed: a cut may fall beside a space inside a string (a contribution "Bob: spice").
+  const blocks = [...text.matchAll(/```warcast-seal\r?\n([\s\S]*?)\r?\n```/g)].map((m) => m[1].replace(/\r/g, ''));
   if (blocks.length) json = blocks.join('');
   if (json === null)
     throw new UsageError(

@@ -13,7 +13,7 @@ import { bisect } from 'simple-statistics';
 import { UsageError } from '../errors.js';
 import { runUntil } from '../engine/run.js';
 import { loadKernel, type KindName } from '../kinds/index.js';
-import { loadFor } from '../kinds/commands.js';
+import { loadFor } from './behaviours.js';
 import type { ScenarioInput } from '../kinds/load.js';
 import { formatPath, type PathSegment } from '../scenario/source.js';
 import { wilsonHalfWidth, wilsonInterval, Z95 } from '../stats/index.js';

@@ -7,7 +7,7 @@ import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError } from '../errors.js';
 import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
-import { loadFor, type LoadedFor } from '../kinds/commands.js';
+import { loadFor, type LoadedFor } from './behaviours.js';
 import type { ScenarioInput } from '../kinds/load.js';
 import { formatPath, validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';

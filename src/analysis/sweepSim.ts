@@ -6,7 +6,7 @@
  * neighbouring points differ by the parameter, not by noise.
  */
 import { UsageError } from '../errors.js';
-import { loadFor, type LoadedFor } from '../kinds/commands.js';
+import { loadFor, type LoadedFor } from './behaviours.js';
 import type { ScenarioInput } from '../kinds/load.js';
 import { formatPath, type ScenarioSource } from '../scenario/source.js';
 import { warcastVersion } from '../version.js';

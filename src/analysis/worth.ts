@@ -7,7 +7,7 @@
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError, WarcastError } from '../errors.js';
-import { loadFor } from '../kinds/commands.js';
+import { loadFor } from './behaviours.js';
 import type { ScenarioInput } from '../kinds/load.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';

@@ -5,7 +5,7 @@ import { presentInfer, presentLuck } from '../analysis/luckPresent.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { emitResult } from './emit.js';
 import type { Io } from './io.js';
-import { checkReportOption, saveCommandReport, type ReportFlags } from './reportOption.js';
+import { checkReportOption, saveCommandReport, type BuiltReport, type ReportFlags } from './reportOption.js';
 import { scenarioArg } from './scenarioArg.js';
 import { parseNumber } from './sweep.js';
 
@@ -75,3 +75,19 @@ export async function inferCommand(file: string, flags: InferFlags, io: Io): Pro
 const luckReport = async (r: LuckResult, file: string) => (await import('../../reports/luck.js')).luckReport(r, file);
 const inferReport = async (r: InferResult, file: string) =>
   (await import('../../reports/luck.js')).inferReport(r, file);
+
+/**
+ * `warcast report` given a luck log or an infer file: what `warcast luck` / `warcast infer` prints, charted by
+ * the same report builder as their --report (a question about a kind is answered by its own command's code).
+ */
+export const QUESTION_REPORTS: Readonly<Record<string, (file: string, signal?: AbortSignal) => Promise<BuiltReport>>> =
+  {
+    luck: async (file, signal) => {
+      const r = await luck(file, { signal });
+      return { kind: 'luck', result: r as { interrupted?: boolean }, build: () => luckReport(r, file) };
+    },
+    infer: async (file, signal) => {
+      const r = await infer(file, { signal });
+      return { kind: 'infer', result: r as { interrupted?: boolean }, build: () => inferReport(r, file) };
+    },
+  };

@@ -13,11 +13,11 @@ import type { SiegeResult } from '../analysis/siege.js';
 import type { SweepResult } from '../analysis/sweep.js';
 import type { SimSweepResult } from '../analysis/sweepSim.js';
 import type { SeekResult } from '../analysis/seek.js';
-import { kindSources } from '../kinds/commands.js';
+import { kindSources } from '../analysis/behaviours.js';
 import type { WorthResult } from '../analysis/worth.js';
 import type { TournamentResult } from '../analysis/tournament.js';
 import type { Io } from './io.js';
-import type { AnalysisResult, KindBehaviour } from '../kinds/definition.js';
+import { behaviourOf, type AnalysisResult, type KindBehaviour } from '../analysis/behaviours.js';
 import { KINDS, kindAnsweredBy } from '../kinds/index.js';
 
 export interface ReportFlags {
@@ -118,6 +118,6 @@ const TOOLKIT_REPORTS: Record<string, ((r: never, file: string) => Promise<Repor
 async function reportContent(r: CommandResult | BuiltReport, file: string): Promise<ReportContent> {
   if ('build' in r) return r.build();
   const kind = kindAnsweredBy(r.kind);
-  if (kind !== undefined) return (await KINDS[kind].behaviour!()).report(r.result, file);
+  if (kind !== undefined) return (await behaviourOf(KINDS[kind].name)).report(r.result, file);
   return TOOLKIT_REPORTS[r.kind]!(r.result as never, file);
 }

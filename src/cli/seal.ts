@@ -3,10 +3,19 @@
  * a sealed roll from its post and say whether every die matches (exit 1 when not). docs/roll.md, "Sealed rounds".
  */
 import { writeNewFile } from '../files/output.js';
-import { narrateRoll } from '../analysis/roll.js';
-import { newSeal, sealFromPost, verifySeal } from '../analysis/rollSeal.js';
+import { narrateRoll, type RollResult } from '../analysis/roll.js';
+import {
+  newSeal,
+  sealFromPost,
+  verifySeal,
+  type SealedRoll,
+  type SealRecord,
+  type VerifyCheck,
+} from '../analysis/rollSeal.js';
 import { ExitCode, UsageError } from '../errors.js';
-import { formatRoll } from './format/roll.js';
+import { warcastVersion } from '../version.js';
+import { formatRoll, rollMarkdown } from './format/roll.js';
+import { comparePostJson, comparePostText } from './format/rollPostText.js';
 import type { Io } from './io.js';
 import { readInputArg, readInputFile } from '../files/read.js';
 
@@ -43,6 +52,33 @@ export interface VerifyFlags {
   json?: boolean;
 }
 
+/** The post as JSON when it is the JSON of `roll --seal --json` (undefined: a Markdown post). */
+function postJson(text: string): unknown {
+  if (!text.trim().startsWith('{')) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The post against the one `roll` renders from the replay (the same renderer, one message: how a post was cut into
+ * messages is normalised), under the scenario's name as the post gives it: what players read is what was verified.
+ */
+async function compareWords(text: string, replay: RollResult & SealedRoll, posted: SealRecord): Promise<VerifyCheck> {
+  const file = posted.scenarioFile;
+  const rendered = { ...replay, seal: { ...replay.seal, scenarioFile: file } };
+  const json = postJson(text);
+  const check =
+    json !== undefined
+      ? comparePostJson(json, JSON.parse(JSON.stringify(rendered)))
+      : comparePostText(text, rollMarkdown(rendered, await narrateRoll(rendered), file, 0).join('\n'));
+  if (!check.ok && posted.warcastVersion !== warcastVersion)
+    check.detail += ` (posted with warcast ${posted.warcastVersion}, rendered by ${warcastVersion}: its words may differ)`;
+  return check;
+}
+
 export async function verifyCommand(post: string, flags: VerifyFlags, io: Io): Promise<number> {
   const text = (await readInputArg(post, 'post', io.signal)).toString('utf8');
   const seal = sealFromPost(text, post);
@@ -57,13 +93,17 @@ export async function verifyCommand(post: string, flags: VerifyFlags, io: Io): P
     commitment: flags.commitment,
     contributions: flags.contrib,
   });
+  if (v.roll) {
+    v.checks.push(await compareWords(text, v.roll, seal));
+    v.verified = v.checks.every((c) => c.ok);
+  }
   if (flags.json) io.out(JSON.stringify(v, null, 2) + '\n');
   else {
     const out = v.checks.map((c) => `${c.ok ? 'ok' : 'FAILED'}  ${c.check}: ${c.detail}`);
     out.push(
       '',
       v.verified
-        ? 'verified: every roll matches the commitment, the contributions and the scenario'
+        ? "verified: every roll matches the commitment, the contributions and the scenario, and every word of the post is the replay's"
         : 'NOT verified: see the FAILED lines above',
     );
     io.out(out.join('\n') + '\n');

@@ -74,7 +74,7 @@ export function addTableCommands(
   program
     .command('verify <post>')
     .description(
-      're-play a sealed roll from its post (Markdown or JSON) and say whether every roll matches; exit 1 when not',
+      're-play a sealed roll from its post (Markdown or JSON) and say whether every roll and every word of it matches; exit 1 when not',
     )
     .option('--scenario <file>', 'the scenario as the players know it (default: the file the post names)')
     .option('--commitment <sha256>', 'the commitment the referee published before the orders')

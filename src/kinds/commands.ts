@@ -1,22 +1,14 @@
 /**
- * The toolkit's side of the registry: which kinds a command answers, and loading a scenario together with its
- * kind's behaviour (./definition.ts) for a command written once over every kind. A file of a kind the command
+ * The toolkit's side of the registry: which kinds a command answers, and reading a scenario's kind for a command
+ * written once over every kind (its behaviour: src/analysis/behaviours.ts). A file of a kind the command
  * does not answer is refused in one line naming the command that does (exit 2): the file is fine, the command is not.
  */
 import { UsageError } from '../errors.js';
 import type { ScenarioSource } from '../scenario/source.js';
-import type { KindBehaviour, KindDefinition, ToolkitCommand } from './definition.js';
+import type { KindDefinition } from './definition.js';
 import { KIND_LIST, scenarioKindDefinition } from './index.js';
-import { loadSource, sourceOf, type ScenarioInput } from './load.js';
-
-/** A scenario loaded for a command: its kind, the validated scenario, its source and the kind's behaviour. */
-export interface LoadedFor<Scenario = unknown> {
-  kind: string;
-  scenario: Scenario;
-  source: ScenarioSource;
-  definition: KindDefinition<unknown, unknown>;
-  behaviour: KindBehaviour<Scenario>;
-}
+import { sourceOf, type ScenarioInput } from './load.js';
+import { questionOf } from './questions.js';
 
 /** Does the kind answer `command` (the commands it lists; the toolkit's also need their hook)? */
 export function answers(definition: KindDefinition<unknown, unknown>, command: string): boolean {
@@ -31,7 +23,11 @@ export function kindsAnswering(command: string): string[] {
 /** The one-line refusal of a file of kind `definition` given to `command`. */
 export function refusal(command: string, definition: KindDefinition<unknown, unknown>, where = ''): UsageError {
   const own = definition.command ?? definition.commands[0];
-  const what = `${command}: a ${definition.scenarioKind} scenario is not answered by warcast ${command} (it answers ${kindsAnswering(command).join(', ') || 'none'})`;
+  const question = questionOf(definition.scenarioKind);
+  const file = question
+    ? `${question.name} (a question about ${question.about})`
+    : `a ${definition.scenarioKind} scenario`;
+  const what = `${command}: ${file} is not answered by warcast ${command} (it answers ${kindsAnswering(command).join(', ') || 'none'})`;
   return new UsageError(`${where}${what}; run warcast ${own}`);
 }
 
@@ -48,15 +44,6 @@ export function definitionFor(
     throw refusal(command, definition, `${line === null ? source.file : `${source.file}:${line}`}: `);
   }
   return { source, definition };
-}
-
-/** Load a scenario for a toolkit command: refused unless its kind answers that command. */
-export async function loadFor(command: ToolkitCommand, input: ScenarioInput): Promise<LoadedFor> {
-  const { source, definition } = definitionFor(command, input);
-  // An unknown or missing kind: the loader's own message (did you mean …), exit 3.
-  const { scenario } = await loadSource(source, definition ? [definition.scenarioKind!] : undefined);
-  const behaviour = await definition!.behaviour!();
-  return { kind: definition!.scenarioKind!, scenario, source, definition: definition!, behaviour };
 }
 
 /** Every command that takes a scenario file: each kind's commands, in registry order. */
@@ -81,11 +68,4 @@ export function commandKindTable(): string {
     `|---|${kinds.map(() => '---').join('|')}|`,
     ...rows,
   ].join('\n');
-}
-
-/** The rule documents a kind's results cite (its `sources` hook; none when it has none). */
-export async function kindSources(kind: string): Promise<readonly string[]> {
-  const definition = scenarioKindDefinition(kind);
-  const behaviour = definition?.behaviour ? await definition.behaviour() : null;
-  return (await behaviour?.sources?.()) ?? [];
 }

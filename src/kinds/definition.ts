@@ -1,22 +1,13 @@
 /**
- * The shape every kind has (see docs/architecture.md, "How to add a kind"): what it is (metadata, read without
- * loading anything), and what it does (`behaviour`, loaded on demand from the kind's `commands.ts`). The toolkit's
- * commands (report, sweep, seek, worth, compare, app, shards and the cluster) are written once over this interface.
- *
- * A kind's command hooks sit above the analyses (they call them), so the registry reaches them only through
- * `import()` and `import type`: the kind's static code stays below the analyses (test/architecture/layout.test.ts).
+ * What every kind is (see docs/architecture.md, "How to add a kind"): metadata, read without loading anything,
+ * and lazy loaders of its validator, schema, kernel and roll. What it does in the toolkit (its behaviour, the
+ * kind's `commands.ts`) calls the analyses and reports, so it is registered above them, in
+ * src/analysis/behaviours.ts: nothing here refers to an analysis or a report.
  */
 import type { ZodType } from 'zod';
 import type { Kernel } from '../engine/kernel.js';
-import type { PathSegment, ScenarioSource } from '../scenario/source.js';
-import type { ScenarioInput } from './load.js';
+import type { ScenarioSource } from '../scenario/source.js';
 import type { KindRoll, RollBody } from './roll.js';
-import type { RunOptions, RunSettings } from '../analysis/options.js';
-import type { CompareRow } from '../analysis/compare.js';
-import type { SeekEvaluator, Target } from '../analysis/seek.js';
-import type { SweepHooks } from '../analysis/sweepSim.js';
-import type { WorthOptions, WorthResult } from '../analysis/worth.js';
-import type { ReportContent } from '../../reports/content.js';
 
 /** How a named metric is known: exactly (enumerated dice or an exact chain) or by Monte Carlo. */
 export type MetricMethod = 'exact' | 'monte-carlo';
@@ -40,68 +31,6 @@ export type PageSection = 'battle' | 'siege' | 'cascade' | 'march' | 'divided';
 /** The commands of the toolkit that are written once over the kind interface. */
 export const TOOLKIT_COMMANDS = ['report', 'sweep', 'seek', 'worth', 'compare', 'app'] as const;
 export type ToolkitCommand = (typeof TOOLKIT_COMMANDS)[number];
-
-/** What every primary analysis result tells the report command. */
-export interface AnalysisResult {
-  interrupted?: boolean;
-  trials?: number | null;
-}
-
-/**
- * What a kind does, loaded on demand (the kind's `commands.ts`); `Result` is its primary analysis's result.
- * Absent hooks: the kind does not answer that command.
- */
-export interface KindBehaviour<Scenario, Result extends AnalysisResult = AnalysisResult> {
-  /** Its primary analysis (what `warcast <command>` prints and `warcast report` charts). */
-  analyse(file: string, options: RunOptions): Promise<Result>;
-  /** The report of a result of its primary analysis. */
-  report(result: Result, file: string): Promise<ReportContent>;
-  /** The rule documents its results cite (a toolkit report on it, e.g. seek's, lists them). */
-  sources?(): Promise<readonly string[]>;
-  /** Field editing: the scenario with the numeric field at `path` set to `value`, validated again (what sweep, seek and worth vary). */
-  edit(scenario: Scenario, source: ScenarioSource, path: PathSegment[], value: number): Scenario;
-  /**
-   * Its toolkit numbers are Monte Carlo: without `--trials` or `--precision`, sweep, seek and compare stop by the
-   * default precision in stages (src/analysis/staging.ts), not at a fixed count.
-   */
-  staged?: boolean;
-  /** `sweep` over one or two fields. */
-  sweep?: SweepHooks<Scenario>;
-  /** `seek`: how one value of the field is judged against a target naming one of its metrics. */
-  seek?(
-    scenario: Scenario,
-    source: ScenarioSource,
-    path: PathSegment[],
-    target: Target,
-    settings: RunSettings,
-    options: RunOptions & { firstLook?: number },
-  ): SeekEvaluator;
-  /** `worth`: what each adjustment is worth. */
-  worth?(scenario: Scenario, source: ScenarioSource, options: WorthOptions): Promise<WorthResult>;
-  /**
-   * The rule thresholds crossed between two scenarios of this kind (`worth` and `seek` say with it why a value
-   * jumps), one sentence each in the game's words with numbers: "at 1,201 Orcs troops against 400 the troop
-   * ratio rises above 3:1: Orcs's troop-ratio bonus +45 → +60 (+15 BR)". Empty: no threshold lies between them.
-   */
-  explainChange?(before: Scenario, after: Scenario): string[];
-  /**
-   * Monte Carlo kinds: the trials in one chunk of its kernel (the unit its runs pair by, src/stats/batches.ts);
-   * a staged `compare` runs at least MIN_PAIRED_CHUNKS of them on both sides, so its differences are paired.
-   */
-  chunkTrials?: number;
-  /** `compare`: the rows of two scenarios of this kind side by side. */
-  compare?(
-    a: ScenarioInput,
-    b: ScenarioInput,
-    options: RunOptions,
-  ): Promise<{
-    seed: number;
-    trials: [number, number];
-    rows: CompareRow[];
-    /** Under --precision: whether both runs reached it, and the widest half-width (compare's `bothPrecision`). */
-    precision?: { precisionReached: boolean; precisionHalfWidth: number };
-  }>;
-}
 
 export interface KindDefinition<Scenario, Plan> {
   /** Registry name; also the name a pool task carries to the worker. */
@@ -137,8 +66,6 @@ export interface KindDefinition<Scenario, Plan> {
   readonly schema: (() => Promise<ZodType>) | null;
   /** Its kernel (loaded on demand, also by each worker thread). */
   readonly kernel: () => Promise<Kernel<Plan>>;
-  /** What it does (loaded on demand); null for a kernel with no scenario kind of its own. */
-  readonly behaviour: (() => Promise<KindBehaviour<Scenario, AnalysisResult>>) | null;
   /** How `warcast roll` plays one game of it with dice (loaded on demand); absent: roll does not play it. */
   readonly roll?: () => Promise<KindRoll<Scenario, RollBody>>;
 }

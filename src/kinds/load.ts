@@ -9,6 +9,7 @@ import { SCENARIO_KINDS, scenarioKindDefinition, type AnyScenario, type KindName
 import { mark } from '../engine/timings.js';
 import type { KindDefinition } from './definition.js';
 import { UsageError } from '../errors.js';
+import { answeredBy, questionOf } from './questions.js';
 
 /** A validated scenario and its source; `scenario` is a union tagged by `kind` (narrow on it). */
 export interface LoadedScenario<T = AnyScenario> {
@@ -45,6 +46,9 @@ export function expectKind(
   if (typeof kind !== 'string' || !def || !expected.includes(kind)) {
     const wanted = `expected kind ${expected.map((k) => `'${k}'`).join(' or ')}${kind === undefined ? '' : `, got ${JSON.stringify(kind)}`}`;
     // A kind the registry knows that this command does not answer: the file is fine, the command is not (exit 2).
+    // So is a question about a kind (a design, a luck log…), registered or not: its command answers it.
+    const question = questionOf(kind);
+    if (question) throw new UsageError(source.error(['kind'], answeredBy(question)).message);
     if (def?.command)
       throw new UsageError(
         `${source.error(['kind'], wanted).message} (a ${def.scenarioKind} scenario: run warcast ${def.command})`,

@@ -121,7 +121,11 @@ function openNow(path: string): number {
 export function readLimitedSync(path: string, limit: number, waitMs = 10_000): Buffer {
   const fd = openNow(path);
   try {
-    checkKind(fstatSync(fd));
+    const stat = fstatSync(fd);
+    checkKind(stat);
+    // A regular file already past the limit is refused without reading it (a 257 MiB checkpoint took seconds to
+    // read and throw away); files that report no size (/proc) or grow while read are still bounded by the reading.
+    if (stat.isFile() && stat.size > limit) throw tooLarge(limit);
     const out = new Collector(limit);
     const buf = Buffer.allocUnsafe(Math.min(CHUNK, limit + 1));
     let idleSince = 0;

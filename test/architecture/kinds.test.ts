@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SUITES } from '../../benchmarks/suites/index.js';
+import { behaviourOf } from '../../src/analysis/behaviours.js';
 import { KIND_LIST } from '../../src/kinds/index.js';
 import { loadScenario } from '../../src/kinds/load.js';
 import { resolveNumericPath } from '../../src/analysis/vary.js';
@@ -75,7 +76,7 @@ describe('every registered kind carries what the toolkit needs', () => {
       expect(kind.commands[0]).toBe(kind.command);
       const schema = await kind.schema!();
       expect(typeof schema.parse).toBe('function');
-      const behaviour = await kind.behaviour!();
+      const behaviour = await behaviourOf(kind.name);
       expect(typeof behaviour.analyse).toBe('function');
       expect(typeof behaviour.report, 'presentation: its report builder').toBe('function');
       expect(typeof behaviour.edit, 'field editing').toBe('function');

@@ -71,7 +71,7 @@ describe('disk full and read-only while writing', () => {
 
   it('a full disk (ENOSPC) while the files are written, a read-only folder (EROFS): exit 1, one line, the earlier report whole, no staging folder left', async () => {
     const out = join(dir, 'report');
-    const args = ['siege', 'examples/simple-siege.yaml', '--trials', '5000', '--threads', '1', '--report', out];
+    const args = ['siege', 'examples/simple-siege.yaml', '--trials', '1000', '--threads', '1', '--report', out];
     await cli([...args, '--seed', '1']);
     const before = readFileSync(join(out, 'result.json'), 'utf8');
     // EROFS from the second staging mkdir on: the first is the check before the run (reports/write.ts,

@@ -119,6 +119,8 @@ describe('the kinds roll plays', () => {
     expect(ROLL_KINDS).toEqual(['war-machine', 'siege', 'cascade', 'march', 'divided']);
     const io = memoryIo();
     expect(await runCli(['roll', 'examples/tournament-forces.yaml'], io)).toBe(2);
-    expect(io.stderr).toMatch(/roll: a tournament scenario is not answered by warcast roll .*; run warcast tournament/);
+    expect(io.stderr).toMatch(
+      /roll: a tournament \(a question about war-machine forces\) is not answered by warcast roll .*; run warcast tournament/,
+    );
   });
 });

@@ -14,7 +14,7 @@ import { loadKind } from '../load.js';
 import { editedAs } from '../../analysis/vary.js';
 import { UsageError } from '../../errors.js';
 import { wilsonInterval, Z95 } from '../../stats/index.js';
-import type { KindBehaviour } from '../definition.js';
+import type { KindBehaviour } from '../../analysis/behaviours.js';
 import { cascadeAccumulator } from './accumulator.js';
 import { CASCADE_CHUNK } from './kernel.js';
 import { compileCascade } from './plan.js';

@@ -28,6 +28,5 @@ export const cascadeKind: KindDefinition<CascadeScenario, CascadeModel> = {
   parse: async () => (await import('./schema.js')).parseCascade,
   schema: async () => (await import('./schema.js')).cascadeSchema,
   kernel: async () => (await import('./kernelEntry.js')).cascadeKernel,
-  behaviour: async () => (await import('./commands.js')).cascadeCommands,
   roll: async () => (await import('./roll.js')).cascadeRoll,
 };

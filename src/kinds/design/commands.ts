@@ -2,7 +2,7 @@
 import { design, type DesignResult } from '../../analysis/design.js';
 import type { SiegeDesignResult } from '../../analysis/designSiege.js';
 import { editedAs } from '../../analysis/vary.js';
-import type { KindBehaviour } from '../definition.js';
+import type { KindBehaviour } from '../../analysis/behaviours.js';
 import { parseDesign, type DesignFile } from './schema.js';
 
 export const designCommands: KindBehaviour<DesignFile, DesignResult | SiegeDesignResult> = {

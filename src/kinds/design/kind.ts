@@ -33,5 +33,4 @@ export const designKind: KindDefinition<DesignFile, WarMachinePlan> = {
   parse: async () => (await import('./schema.js')).parseDesign,
   schema: async () => (await import('./schema.js')).designSchema,
   kernel: async () => (await import('./kernelEntry.js')).designKernel,
-  behaviour: async () => (await import('./commands.js')).designCommands,
 };

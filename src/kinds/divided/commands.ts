@@ -1,7 +1,7 @@
 /** What divided forces do in the toolkit (src/kinds/definition.ts): the exact day of pairings and its report. */
 import { divided, type DividedResult } from '../../analysis/divided.js';
 import { editedAs } from '../../analysis/vary.js';
-import type { KindBehaviour } from '../definition.js';
+import type { KindBehaviour } from '../../analysis/behaviours.js';
 import { parseDivided, type DividedScenario } from './schema.js';
 
 export const dividedCommands: KindBehaviour<DividedScenario, DividedResult> = {

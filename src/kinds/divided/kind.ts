@@ -25,6 +25,5 @@ export const dividedKind: KindDefinition<DividedScenario, WarMachinePlan> = {
   parse: async () => (await import('./schema.js')).parseDivided,
   schema: async () => (await import('./schema.js')).dividedSchema,
   kernel: async () => (await import('./kernelEntry.js')).dividedKernel,
-  behaviour: async () => (await import('./commands.js')).dividedCommands,
   roll: async () => (await import('./roll.js')).dividedRoll,
 };

@@ -5,7 +5,7 @@ import { meets, wrongMeasure } from '../../analysis/seek.js';
 import type { MarchSweepPoint, SweepHooks } from '../../analysis/sweepSim.js';
 import { editedAs } from '../../analysis/vary.js';
 import { UsageError } from '../../errors.js';
-import type { KindBehaviour } from '../definition.js';
+import type { KindBehaviour } from '../../analysis/behaviours.js';
 import { parseMarch, type MarchScenario } from './schema.js';
 
 /** P(arrives), P(arrives and wins) and the odds on arrival at each point, by the exact chain (no dice: no common random numbers needed). */

@@ -33,6 +33,5 @@ export const marchKind: KindDefinition<MarchScenario, MarchPlan> = {
   parse: async () => (await import('./schema.js')).parseMarch,
   schema: async () => (await import('./schema.js')).marchSchema,
   kernel: async () => (await import('./kernelEntry.js')).marchKernel,
-  behaviour: async () => (await import('./commands.js')).marchCommands,
   roll: async () => (await import('./roll.js')).marchRoll,
 };

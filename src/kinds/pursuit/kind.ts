@@ -29,5 +29,4 @@ export const pursuitKind: KindDefinition<WarMachineScenario, EngagementPlan> = {
   parse: null,
   schema: null,
   kernel: async () => (await import('./engagement.js')).engagementKernel,
-  behaviour: null,
 };

@@ -7,7 +7,7 @@ import type { ChunkSums } from '../../stats/batches.js';
 import { editedAs } from '../../analysis/vary.js';
 import { twoSidedWorth } from '../../analysis/worth.js';
 import { UsageError } from '../../errors.js';
-import type { KindBehaviour } from '../definition.js';
+import type { KindBehaviour } from '../../analysis/behaviours.js';
 import { siegeAccumulator } from './accumulator.js';
 import { SIEGE_CHUNK, siegeLayout, SUM } from './kernel.js';
 import { loadKind } from '../load.js';

@@ -33,6 +33,5 @@ export const siegeKind: KindDefinition<SiegeScenario, SiegePlan> = {
   parse: async () => (await import('./schema.js')).parseSiege,
   schema: async () => (await import('./schema.js')).siegeSchema,
   kernel: async () => (await import('./kernelEntry.js')).siegeKernel,
-  behaviour: async () => (await import('./commands.js')).siegeCommands,
   roll: async () => (await import('./roll.js')).siegeRoll,
 };

@@ -1,7 +1,7 @@
 /** What a tournament does in the toolkit (src/kinds/definition.ts): the round robin and its report. */
 import { tournament, type TournamentResult } from '../../analysis/tournament.js';
 import { editedAs } from '../../analysis/vary.js';
-import type { KindBehaviour } from '../definition.js';
+import type { KindBehaviour } from '../../analysis/behaviours.js';
 import { parseTournament, type TournamentFile } from './schema.js';
 
 export const tournamentCommands: KindBehaviour<TournamentFile, TournamentResult> = {

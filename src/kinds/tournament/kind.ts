@@ -23,5 +23,4 @@ export const tournamentKind: KindDefinition<TournamentFile, WarMachinePlan> = {
   parse: async () => (await import('./schema.js')).parseTournament,
   schema: async () => (await import('./schema.js')).tournamentSchema,
   kernel: async () => (await import('./kernelEntry.js')).tournamentKernel,
-  behaviour: async () => (await import('./commands.js')).tournamentCommands,
 };

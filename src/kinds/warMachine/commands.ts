@@ -12,7 +12,7 @@ import { worthBattle } from '../../analysis/worth.js';
 import { explainWarMachineChange } from '../../analysis/explainChange.js';
 import { UsageError } from '../../errors.js';
 import { validate, type PathSegment, type ScenarioSource } from '../../scenario/source.js';
-import type { KindBehaviour } from '../definition.js';
+import type { KindBehaviour } from '../../analysis/behaviours.js';
 import { compileWarMachine } from './plan.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from './schema.js';
 

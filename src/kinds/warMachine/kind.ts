@@ -41,6 +41,5 @@ export const warMachineKind: KindDefinition<WarMachineScenario, WarMachinePlan> 
   parse: async () => (await import('./schema.js')).parseWarMachine,
   schema: async () => (await import('./schema.js')).warMachineSchema,
   kernel: async () => (await import('./kernelEntry.js')).warMachineKernel,
-  behaviour: async () => (await import('./commands.js')).warMachineCommands,
   roll: async () => (await import('./roll.js')).warMachineRoll,
 };
