@@ -9,7 +9,7 @@ import { heatmapChart, ratingsChart, seekChart, tornadoChart } from './charts/to
 import { documentContent, type ReportContent } from './content.js';
 import { presentSeek } from '../src/kinds/seekPresent.js';
 import { presentTournament } from '../src/kinds/tournament/present.js';
-import { presentWorth } from '../src/analysis/worthPresent.js';
+import { familyWords, presentWorth } from '../src/analysis/worthPresent.js';
 import { plain } from '../src/present/format.js';
 import { elapsedText } from './save.js';
 import { WAR_MACHINE_SOURCES } from './warMachine.js';
@@ -91,7 +91,7 @@ export function worthReport(r: WorthResult, file: string): ReportContent {
         name: 'tornado',
         title: 'What each item is worth',
         caption: mc
-          ? `The change in ${r.words.measureColumn} for ${r.sideName} when each item is applied, from the largest gain to the largest loss, with its 95% interval (paired trials); grey: within noise.`
+          ? `The change in ${r.words.measureColumn} for ${r.sideName} when each item is applied, from the largest gain to the largest loss, with its interval (paired trials)${r.familyError ? ` at the family’s level (${familyWords(r.familyError)})` : ' at 95%'}; grey: within noise.`
           : `The change in ${r.sideName}’s chance of winning when each item is applied, from the largest gain to the largest loss (exact)${r.items.some((i) => (i.noBattleDelta ?? 0) > 0) ? '; grey bars turn battles into no battle (not a defeat) and have no equivalent' : ''}.`,
         spec: tornadoChart({
           side: r.sideName,
@@ -101,7 +101,8 @@ export function worthReport(r: WorthResult, file: string): ReportContent {
             .map((i) => ({
               name: i.name,
               winDelta: i.winDelta,
-              ...(i.changeCi95 ? { ci95: i.changeCi95, withinNoise: i.withinNoise } : {}),
+              // The interval the item was judged at (the family's), so a bar is grey exactly when it crosses 0.
+              ...(i.changeCi95 ? { ci95: i.changeCiFamily ?? i.changeCi95, withinNoise: i.withinNoise } : {}),
               ...((i.noBattleDelta ?? 0) > 0 ? { noBattleDelta: i.noBattleDelta } : {}),
             })),
         }),

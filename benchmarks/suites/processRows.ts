@@ -99,16 +99,6 @@ function throughputRows(o: {
 
 export const PROCESS_ROWS: BenchSuite[] = [
   processSuite({
-    name: 'process: --version',
-    description:
-      'warcast --version as a whole process; ratio = Node start-up ÷ this (reference: a Node process doing nothing): what every command pays before it starts',
-    unit: 'runs/1000',
-    batch: 1000,
-    latency: true,
-    samples: 11,
-    args: () => ['--version'],
-  }),
-  processSuite({
     name: 'process: odds --exact',
     description:
       'warcast odds battle.yaml --exact --json as a whole process; ratio = Node start-up ÷ this (reference: a Node process doing nothing)',

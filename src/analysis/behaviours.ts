@@ -13,7 +13,7 @@ import type { RunOptions, RunSettings } from './options.js';
 import type { CompareRow } from './compare.js';
 import type { SeekEvaluator, Target } from './seek.js';
 import type { SweepHooks } from './sweepSim.js';
-import type { WorthOptions, WorthResult } from './worth.js';
+import type { KindWorth } from '../kinds/worth.js';
 
 /** What every primary analysis result tells the report command. */
 export interface AnalysisResult {
@@ -27,7 +27,7 @@ export interface AnalysisResult {
  */
 export interface KindBehaviour<Scenario, Result extends AnalysisResult = AnalysisResult> {
   /** Its primary analysis (what `warcast <command>` prints and `warcast report` charts). */
-  analyse(file: string, options: RunOptions): Promise<Result>;
+  analyse(input: ScenarioInput, options: RunOptions): Promise<Result>;
   /** The report of a result of its primary analysis. */
   report(result: Result, file: string): Promise<ReportContent>;
   /** The rule documents its results cite (a toolkit report on it, e.g. seek's, lists them). */
@@ -50,8 +50,11 @@ export interface KindBehaviour<Scenario, Result extends AnalysisResult = Analysi
     settings: RunSettings,
     options: RunOptions & { firstLook?: number },
   ): SeekEvaluator;
-  /** `worth`: what each adjustment is worth. */
-  worth?(scenario: Scenario, source: ScenarioSource, options: WorthOptions): Promise<WorthResult>;
+  /**
+   * `worth`: the kind's variations, the metrics they are measured by and how equivalents are priced
+   * (src/kinds/worth.ts); the toolkit's one `worth` (src/analysis/worth.ts) runs them.
+   */
+  worth?: KindWorth<Scenario>;
   /**
    * The rule thresholds crossed between two scenarios of this kind (`worth` and `seek` say with it why a value
    * jumps), one sentence each in the game's words with numbers: "at 1,201 Orcs troops against 400 the troop

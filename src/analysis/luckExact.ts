@@ -99,9 +99,15 @@ export function agrees(a: BattleOutcomeAtom, o: ObservedBattle): boolean {
   if (o.row !== undefined && a.row !== o.row) return false;
   if (o.margin !== undefined && (a.winner < 0 || Math.abs(a.difference) !== o.margin)) return false;
   if (o.losses) for (const s of [0, 1] as const) if (o.losses[s] !== null && a.lost[s] !== o.losses[s]) return false;
-  // `neither`: no side held the field — both left it, or no battle was fought (docs/design.md, luck); `no battle`
-  // says only the latter.
-  if (o.held !== undefined && a.held !== o.held && !(o.held === 'neither' && a.held === 'no battle')) return false;
+  // A battle not fought left no side driven off and no field fought over: a record says it as `both` (each kept
+  // its ground), `neither` (none held a field) or `no battle`, the only one of the three that says just that
+  // (docs/design.md, luck).
+  if (
+    o.held !== undefined &&
+    a.held !== o.held &&
+    !(a.held === 'no battle' && (o.held === 'neither' || o.held === 'both'))
+  )
+    return false;
   return true;
 }
 

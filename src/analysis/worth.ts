@@ -1,31 +1,26 @@
 /**
- * `worth` (`warcast worth <scenario> [--side 0|1]`): scale factors. For each adjustment that could apply to a side
- * (each morale, environment, terrain, leader-loss and heroics item, each defender item when it defends, each
- * immunity, fatigue, information and surprise choice, each tactic, +10% troops, +10 BR), the exact change in the
- * side's win probability and casualties, and its equivalent in BR points and in troops: the change of `bonus`
- * (or of `troops`) that gives the same win probability, found by `seek`'s exact bisection.
+ * `worth` (`warcast worth <scenario> [--side N] [the kind's own options]`): scale factors, written once over any
+ * kind (docs/architecture.md, "A kind"). The kind supplies its variations, the metrics they are measured by and
+ * how an equivalent is priced (its `worth`, src/kinds/worth.ts); this runs them: each variation applied to a copy
+ * and validated again, then measured exactly where the kind has exact odds (a battle: the change in win
+ * probability and casualties, and the equivalents in BR points and troops by `seek`'s exact bisection), else by
+ * paired Monte Carlo trials with common random numbers, staged by precision, with each equivalent found by a
+ * bisection compared trial by trial (worthPaired.ts, worthSearch.ts; docs/design.md, "worth").
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError, WarcastError } from '../errors.js';
+import { runTrials } from '../engine/run.js';
+import { KIND_LIST } from '../kinds/index.js';
 import { loadFor } from './behaviours.js';
 import type { ScenarioInput } from '../kinds/load.js';
-import { compileWarMachine } from '../kinds/warMachine/plan.js';
-import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
-import {
-  CHOICE_ADJUSTMENTS,
-  CHOICE_RULES,
-  DEFENDER_ADJUSTMENTS,
-  FLAG_ADJUSTMENTS,
-} from '../rules/warMachine/adjustments.js';
-import { TACTICS } from '../rules/warMachine/tactics.js';
-import { validate, type ScenarioSource } from '../scenario/source.js';
-import { pct } from '../present/format.js';
+import type { KindDefinition, ToolkitCommand } from '../kinds/definition.js';
+import type { KindWorth, Pricing, RefusedItem, Variation, WorthFrame } from '../kinds/worth.js';
+import type { ScenarioSource } from '../scenario/source.js';
+import { runSettings, type RunOptions, type RunSettings } from './options.js';
 import type { FamilyError, FamilyMethod } from '../stats/family.js';
-import { explainWarMachineChange } from './explainChange.js';
-import { exactOdds } from './odds.js';
-import { runSettings, type RunOptions } from './options.js';
 import { seek } from './seek.js';
-import { rankRows, sortRows } from './worthSearch.js';
+import { PairedWorth, type PairedModel } from './worthPaired.js';
+import { pairedItems, pairedTail, rankRows, sortRows, worthPlan, WorthRuns } from './worthSearch.js';
 
 export interface WorthOptions extends RunOptions {
   /** The side whose adjustments are valued (default 0, side A). Cascades: a player's index (or `player`). */
@@ -34,23 +29,19 @@ export interface WorthOptions extends RunOptions {
   brRange?: number;
   /** Troops are searched from troops ÷ this to troops × this (default 20; sieges 4). */
   troopsFactor?: number;
-  /** Sieges: the week N of the measure (P(fallen by N) for the attacker, P(held through N) for the defender). */
-  week?: number;
   /** Only the items of these groups (e.g. ['size', 'engine']); default every group. */
   groups?: string[];
-  /** Cascades: the player valued (default: the first player ordering a seizure, else the first location's owner). */
-  player?: string;
-  /** Cascades: the location whose final owner is measured (default: the player's first seizure, else its first non-homeworld location). */
-  location?: string;
-  /** Cascades: planning over this many rounds, as `cascade --rounds R` (default: this round only). */
-  rounds?: number | null;
-  /** Cascades: random NPC attacks (default true; false as `cascade --no-npc`). */
-  npc?: boolean;
   /**
-   * Sieges and cascades: how the items' many claims are held together (src/stats/family.ts): `holm` (default) keeps
-   * the chance of any false "beyond noise" at or below 5%; `bh` the expected share of false findings.
+   * Sieges and cascades (the paired path): how the items' many claims are held together (src/stats/family.ts):
+   * `holm` (default) keeps the chance of any false "beyond noise" at or below 5%; `bh` the expected share of false
+   * findings.
    */
   family?: FamilyMethod;
+  /**
+   * The kind's own options, by the keys its `kind.ts` declares (`options`): a siege's `week`, a cascade's
+   * `player`, `location`, `rounds` and `npc` (docs/design.md). An option of another kind is refused in one line.
+   */
+  [option: string]: unknown;
 }
 
 export interface WorthItem {
@@ -239,134 +230,137 @@ export interface WorthWords {
   losses: string;
 }
 
-type Variation = { name: string; group: string; rule: string; apply: (s: WarMachineScenario['sides'][number]) => void };
-
-/** Everything that could be added to or changed for a side, as it stands in the scenario. */
-function variations(s: WarMachineScenario, side: 0 | 1): Variation[] {
-  const me = s.sides[side];
-  const out: Variation[] = [];
-  const adj = me.adjustments as Record<string, unknown>;
-  for (const [k, a] of Object.entries(FLAG_ADJUSTMENTS)) {
-    if (adj[k]) continue;
-    out.push({
-      name: k,
-      group: a.group,
-      rule: `${a.rule} (${a.value > 0 ? '+' : ''}${a.value})`,
-      apply: (x) => ((x.adjustments as Record<string, unknown>)[k] = true),
-    });
-  }
-  if (me.defending) {
-    for (const [k, a] of Object.entries(DEFENDER_ADJUSTMENTS)) {
-      if (adj[k]) continue;
-      out.push({
-        name: k,
-        group: 'defender',
-        rule: `${a.rule} (+${a.value})`,
-        apply: (x) => ((x.adjustments as Record<string, unknown>)[k] = true),
-      });
-    }
-  }
-  for (const [group, choices] of Object.entries(CHOICE_ADJUSTMENTS)) {
-    for (const [choice, value] of Object.entries(choices)) {
-      if (choice === 'none' || adj[group] === choice) continue;
-      out.push({
-        name: `${group}: ${choice}`,
-        group,
-        rule: `${CHOICE_RULES[choice] ?? choice} (${value > 0 ? '+' : ''}${value})`,
-        apply: (x) => ((x.adjustments as Record<string, unknown>)[group] = choice),
-      });
-    }
-  }
-  if (me.tactic !== undefined) {
-    for (const t of TACTICS) {
-      if (me.tactic === t) continue;
-      out.push({
-        name: `tactic: ${t}`,
-        group: 'tactic',
-        rule: `${t} instead of ${typeof me.tactic === 'string' ? me.tactic : 'the mix given'}`,
-        apply: (x) => (x.tactic = t),
-      });
-    }
-  }
-  out.push({
-    name: '+10% troops',
-    group: 'size',
-    rule: `${me.troops} → ${Math.round(me.troops * 1.1)} troops`,
-    apply: (x) => (x.troops = Math.round(x.troops * 1.1)),
-  });
-  out.push({ name: '+10 BR', group: 'size', rule: 'bonus + 10', apply: (x) => (x.bonus += 10) });
-  return out;
-}
-
-/** The worth analysis: `warcast worth FILE --json` prints exactly this object (each kind's own, by its `worth` hook). */
+/** The worth analysis: `warcast worth FILE --json` prints exactly this object, for any kind with a `worth`. */
 export async function worth(input: ScenarioInput, options: WorthOptions = {}): Promise<WorthResult> {
   runSettings(options);
-  const { scenario, source, behaviour } = await loadFor('worth', input);
-  return behaviour.worth!(scenario, source, options);
-}
-
-/** A battle or a siege: the cascade's options are refused, and the side is 0 or 1. */
-export function twoSidedWorth(options: WorthOptions): 0 | 1 {
-  for (const [k, v] of [
-    ['--player', options.player],
-    ['--location', options.location],
-    ['--rounds', options.rounds ?? undefined],
-    ['--no-npc', options.npc === false ? true : undefined],
-  ] as const) {
-    if (v !== undefined) throw new UsageError(`${k}: only for a cascade`);
+  const { scenario, source, definition, behaviour } = await loadFor('worth', input);
+  refuseOthersOptions('worth', definition, options);
+  const kind = behaviour.worth! as KindWorth<unknown>;
+  const paired = kind.method === 'monte-carlo';
+  if (paired && runSettings(options).exact)
+    throw new UsageError(
+      `--exact: ${definition.called} has no exact odds (worth runs every variant by Monte Carlo with the same dice)`,
+    );
+  const runs = new WorthRuns();
+  const settings = runSettings(options);
+  const edit = (apply: (copy: unknown) => boolean | void) => edited(kind, scenario, source, apply);
+  const frame = await kind.frame(scenario, source, options, {
+    settings,
+    edit,
+    async run(kernel, plan, trials) {
+      const r = await runTrials({
+        kernel,
+        plan,
+        trials,
+        seed: settings.seed,
+        threads: settings.threads,
+        signal: options.signal,
+        engine: options.engine,
+      });
+      runs.note({ count: 0, trials: r.trials, lost: [0, 0], threads: r.threadsUsed, interrupted: r.interrupted });
+      return { acc: r.acc, trials: r.trials };
+    },
+  });
+  // Every variation applied and validated again; those the rules refuse are listed where the kind says so.
+  const refused: RefusedItem[] = [];
+  const chosen: { v: Variation<unknown>; scenario: unknown }[] = [];
+  for (const v of frame.variations) {
+    const s = edit((copy) => v.apply(copy));
+    if (typeof s === 'string') refused.push({ name: v.name, group: v.group, reason: s });
+    else chosen.push({ v, scenario: s });
   }
-  const side = options.side ?? 0;
-  if (side !== 0 && side !== 1) throw new UsageError(`--side: expected 0 or 1, got ${String(side)}`);
-  return side;
+  const groups = options.groups ?? null;
+  const inGroups = <T extends { group: string }>(xs: T[]) =>
+    groups === null ? xs : xs.filter((x) => groups.includes(x.group));
+  const head = {
+    ...resultMeta('worth'),
+    kind: definition.scenarioKind as WorthResult['kind'],
+    title: (scenario as { title?: string }).title ?? null,
+    side: frame.side,
+    sideName: frame.sideName,
+    method: kind.method,
+    ...frame.fields(inGroups(refused)),
+    words: frame.words,
+  };
+  const items = inGroups(chosen.map((c) => ({ ...c, group: c.v.group })));
+  if (frame.exact !== undefined) return { ...head, ...(await exactItems(frame, behaviour, scenario, source, items)) };
+  return { ...head, ...(await pairedRun(frame, scenario, source, options, items, runs, edit)) };
 }
 
-/** A battle's worth: exact. */
-export async function worthBattle(
-  scenario: WarMachineScenario,
+/**
+ * The kinds' own options are theirs: one given on a scenario of a kind that does not declare it for this command
+ * is refused in one line naming the kinds that take it.
+ */
+export function refuseOthersOptions(
+  command: ToolkitCommand,
+  definition: KindDefinition<unknown, unknown>,
+  options: Record<string, unknown>,
+): void {
+  const own = new Set((definition.options ?? []).filter((o) => o.commands.includes(command)).map((o) => o.key));
+  const seen = new Set<string>();
+  for (const k of KIND_LIST)
+    for (const o of k.options ?? []) {
+      if (!o.commands.includes(command) || own.has(o.key) || seen.has(o.key)) continue;
+      seen.add(o.key);
+      const value = options[o.key];
+      // A negated flag (--no-npc) is given when its value is false.
+      if (value === undefined || value === null || (o.flag.startsWith('--no-') && value !== false)) continue;
+      const takers = KIND_LIST.filter((t) => t.options?.some((x) => x.key === o.key && x.commands.includes(command)));
+      throw new UsageError(`${o.flag.split(' ')[0]}: only for ${takers.map((t) => t.called).join(' or ')}`);
+    }
+}
+
+/** The scenario with `apply` made on a copy and validated again; a string: why the rules refuse it. */
+function edited(
+  kind: KindWorth<unknown>,
+  scenario: unknown,
   source: ScenarioSource,
-  options: WorthOptions,
-): Promise<WorthResult> {
-  const side = twoSidedWorth(options);
-  if (options.week !== undefined) throw new UsageError('--week: only for a siege');
-  const brRange = options.brRange ?? 500;
-  const troopsFactor = options.troopsFactor ?? 20;
+  apply: (copy: unknown) => boolean | void,
+): unknown {
+  const copy = structuredClone(scenario);
+  if (apply(copy) === false) return 'does not apply';
+  try {
+    return kind.check(copy, source);
+  } catch (err) {
+    // The rules refuse it (a limit, a defender-only item, …): the message without the file's place (the file is fine).
+    if (err instanceof WarcastError) return err.message.replace(/^[^:]*:\d+: /, '');
+    throw err;
+  }
+}
+
+type Chosen = { v: Variation<unknown>; scenario: unknown };
+
+/** The exact path: every variant enumerated, equivalents by `seek`'s exact bisection on the priced fields. */
+async function exactItems(
+  frame: WorthFrame<unknown, unknown>,
+  behaviour: { explainChange?(before: unknown, after: unknown): string[] },
+  scenario: unknown,
+  source: ScenarioSource,
+  chosen: Chosen[],
+) {
+  const exact = frame.exact!;
   const started = performance.now();
-  const base = exactOdds(compileWarMachine(scenario));
-  const me = scenario.sides[side];
+  const base = exact.measure(scenario);
   const items: WorthItem[] = [];
-  // Many items move the same number of BR points: the same win probability, the same equivalents.
+  // Many items move the same number of BR points: the same measure, the same equivalents.
   const memo = new Map<string, Promise<{ value: number; win: number } | null>>();
-  const once = (field: 'bonus' | 'troops', win: number, delta: number, lo: number, hi: number) => {
+  const once = (field: 'br' | 'troops', win: number, delta: number) => {
     const key = `${field}:${win}:${Math.sign(delta)}`;
-    if (!memo.has(key)) memo.set(key, equivalent(scenario, side, field, win, delta, lo, hi));
+    if (!memo.has(key)) memo.set(key, equivalent(scenario, exact.metric, frame.pricing[field]!, win, delta));
     return memo.get(key)!;
   };
-  for (const v of variations(scenario, side)) {
-    if (options.groups && !options.groups.includes(v.group)) continue;
-    const edited = edit(scenario, source, side, v);
-    if (edited === null) continue; // not allowed for this side (e.g. a defender-only item on an attacker)
-    const e = exactOdds(compileWarMachine(edited));
-    const win = e.win[side];
-    const winDelta = win - base.win[side];
-    const casualtiesDelta: [number, number] = [
-      e.casualties[side].mean - base.casualties[side].mean,
-      e.casualties[1 - side].mean - base.casualties[1 - side].mean,
-    ];
-    const noBattleDelta = e.noCombat - base.noCombat;
-    // No change of bonus or troops touches P(no battle) (only the pair of tactics does), so an item that turns
-    // battles into no battle has no equivalent: bisecting on its lower win would price "no battle" as a defeat.
+  for (const { v, scenario: variant } of chosen) {
+    const e = exact.measure(variant);
+    const win = e.value;
+    const winDelta = win - base.value;
+    const casualtiesDelta: [number, number] = [e.losses[0] - base.losses[0], e.losses[1] - base.losses[1]];
+    const noBattleDelta = (e.noBattle ?? 0) - (base.noBattle ?? 0);
+    // No change of a priced field touches the share no side wins (a battle's P(no battle): only the pair of tactics
+    // does), so an item that raises it has no equivalent: bisecting on its lower win would price it as a defeat.
     const noEquivalent = noBattleDelta > SLACK;
-    const br = noEquivalent ? null : await once('bonus', win, winDelta, me.bonus - brRange, me.bonus + brRange);
-    const troops = noEquivalent
-      ? null
-      : await once(
-          'troops',
-          win,
-          winDelta,
-          Math.max(1, Math.ceil(me.troops / troopsFactor)),
-          Math.min(1e9, me.troops * troopsFactor),
-        );
-    const explain = explainWarMachineChange(scenario, edited);
+    const br = noEquivalent || !frame.pricing.br ? null : await once('br', win, winDelta);
+    const troops = noEquivalent ? null : await once('troops', win, winDelta);
+    const explain = behaviour.explainChange?.(scenario, variant) ?? [];
     items.push({
       name: v.name,
       group: v.group,
@@ -375,80 +369,49 @@ export async function worthBattle(
       win,
       winDelta,
       casualtiesDelta,
-      brEquivalent: br === null ? null : br.value - me.bonus,
+      brEquivalent: br === null ? null : br.value - frame.pricing.br!.current,
       brEquivalentWin: br?.win ?? null,
-      troopsEquivalent: troops === null ? null : troops.value - me.troops,
+      troopsEquivalent: troops === null ? null : troops.value - frame.pricing.troops.current,
       troopsEquivalentWin: troops?.win ?? null,
-      noBattle: e.noCombat,
-      noBattleDelta,
-      ...(noEquivalent
-        ? {
-            equivalentNote: `no equivalent: it turns ${pct(noBattleDelta)} of battles into no battle, which no bonus or troops do`,
-          }
-        : {}),
+      ...(e.noBattle === undefined ? {} : { noBattle: e.noBattle, noBattleDelta }),
+      ...(noEquivalent ? { equivalentNote: exact.noBattleNote(noBattleDelta) } : {}),
     });
   }
   // Exact odds have no noise: only equal sizes of change tie.
   rankRows(items, (a, b) => Math.abs(Math.abs(items[a].winDelta) - Math.abs(items[b].winDelta)) <= SLACK);
   sortRows(items);
   return {
-    ...resultMeta('worth'),
-    kind: 'war-machine',
-    title: scenario.title ?? null,
-    side,
-    sideName: me.name,
-    method: 'exact',
-    words: {
-      heading: `${scenario.title ? scenario.title + ': ' : ''}what each adjustment is worth to ${me.name} (side ${side === 0 ? 'A' : 'B'})`,
-      measureColumn: 'win',
-      equivalents: 'equivalents by exact bisection on bonus (BR points) and troops',
-      unit: 'troops',
-      losses: 'Δ casualties own / enemy',
-    },
-    win: base.win[side],
-    noBattle: base.noCombat,
-    casualties: [base.casualties[0].mean, base.casualties[1].mean],
+    win: base.value,
+    ...(base.noBattle === undefined ? {} : { noBattle: base.noBattle }),
+    casualties: frame.casualties ? frame.casualties(base.losses) : base.losses,
     items,
     elapsedMs: Math.round(performance.now() - started),
   };
-}
-
-function edit(s: WarMachineScenario, source: ScenarioSource, side: 0 | 1, v: Variation): WarMachineScenario | null {
-  const copy = structuredClone(s);
-  v.apply(copy.sides[side]);
-  try {
-    return checkWarMachine(source, validate(source, warMachineSchema, copy));
-  } catch (err) {
-    if (err instanceof WarcastError) return null;
-    throw err;
-  }
 }
 
 /** Probabilities equal up to rounding (the same outcome reached through a different sum) count as reached. */
 const SLACK = 1e-12;
 
 /**
- * The value of `field` (bonus or troops) of the side whose exact win probability reaches `win`: for a gain, the
- * smallest value above the current one with P ≥ win; for a loss, the largest below it with P ≤ win. Null when no
- * value in [lo, hi] does, or the search could not vouch for a crossing (not monotone).
+ * The value of a priced field whose exact measure reaches `win`: for a gain, the smallest value above the current
+ * one with P ≥ win; for a loss, the largest below it with P ≤ win. Null when no value in the range does, or the
+ * search could not vouch for a crossing (not monotone).
  */
 async function equivalent(
-  s: WarMachineScenario,
-  side: 0 | 1,
-  field: 'bonus' | 'troops',
+  s: unknown,
+  metric: string,
+  price: Pricing<unknown>,
   win: number,
   delta: number,
-  lo: number,
-  hi: number,
 ): Promise<{ value: number; win: number } | null> {
-  const current = s.sides[side][field];
+  const { current, lo, hi } = price;
   if (delta === 0) return { value: current, win };
   const gain = delta > 0;
   const threshold = gain ? Math.max(0, win - SLACK) : Math.min(1, win + SLACK);
   try {
-    const r = await seek(s as unknown as ScenarioInput & object, {
-      vary: `sides[${side}].${field}`,
-      target: `win[${side}] ${gain ? '>=' : '<='} ${threshold.toFixed(15)}`,
+    const r = await seek(s as ScenarioInput & object, {
+      vary: price.path!,
+      target: `${metric} ${gain ? '>=' : '<='} ${threshold.toFixed(15)}`,
       from: gain ? current : lo,
       to: gain ? hi : current,
       largest: !gain,
@@ -461,4 +424,53 @@ async function equivalent(
     if (err instanceof UsageError) return null;
     throw err;
   }
+}
+
+/** The paired path: every variant run trial by trial beside the scenario, staged; equivalents on the same trials. */
+async function pairedRun(
+  frame: WorthFrame<unknown, unknown>,
+  scenario: unknown,
+  source: ScenarioSource,
+  options: WorthOptions,
+  chosen: Chosen[],
+  runs: WorthRuns,
+  edit: (apply: (copy: unknown) => boolean | void) => unknown,
+) {
+  const path = frame.paired!;
+  const settings: RunSettings = runSettings({ ...options, trials: options.trials ?? path.trials });
+  const model = (s: unknown, kindOptions?: Readonly<Record<string, unknown>>): PairedModel<unknown> => {
+    const plan = path.plan(s, kindOptions);
+    const [own, enemy] = path.losses;
+    return {
+      kernel: path.kernel,
+      plan,
+      read: {
+        hits: (acc, trials) => path.measure.read(plan, acc, trials),
+        lost(acc, out) {
+          out[0] = own.read(plan, acc, 0);
+          out[1] = enemy.read(plan, acc, 0);
+        },
+      },
+    };
+  };
+  const paired = new PairedWorth(model(scenario), worthPlan(settings, options, path.unit));
+  const priced = (p: Pricing<unknown>) => ({
+    current: p.current,
+    lo: p.lo,
+    hi: p.hi,
+    model(value: number) {
+      const s = edit((copy) => p.set(copy, value));
+      return typeof s === 'string' ? null : model(s);
+    },
+  });
+  const items = await pairedItems(
+    paired,
+    chosen.map((c) => ({ name: c.v.name, group: c.v.group, rule: c.v.rule, model: model(c.scenario, c.v.options) })),
+    {
+      ...(frame.pricing.br ? { br: priced(frame.pricing.br) } : {}),
+      troops: priced(frame.pricing.troops),
+    },
+    path.noTroopsNote,
+  );
+  return pairedTail(paired, runs, items, frame.casualties);
 }

@@ -1,4 +1,4 @@
-/** The search behind `worth`'s equivalents on a Monte Carlo curve (sieges, cascades): shared by worthSiege and worthCascade. */
+/** The search behind `worth`'s equivalents on a Monte Carlo curve (its paired path, src/analysis/worth.ts). */
 import { localEngine } from '../engine/local.js';
 import { UsageError } from '../errors.js';
 import { wilsonInterval, Z95 } from '../stats/index.js';

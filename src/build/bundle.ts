@@ -10,9 +10,9 @@
  * optional parts (piscina, @resvg/resvg-js, vega, esbuild, bullmq, …), and the benchmark harness, which
  * re-imports kernel modules by path (dist/src/cli/bench.js is loaded from the bundle as it is).
  */
-import { build, transform, type Plugin } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { FONT_DIR, FONT_FILES, FONT_LICENCE } from '../../reports/fonts.js';
@@ -20,8 +20,6 @@ import { repoRoot } from '../app/build.js';
 
 /** The bundle's folder under the package root. */
 export const BUNDLE_DIR = join('dist', 'bundle');
-/** The file names of the command line's pieces other than its entry, warcast.cjs (src/cli/launch.cts loads them). */
-export const CLI_PIECE_PREFIX = 'warcast-';
 /** Packages copied into the bundle; every other package stays an import from node_modules. */
 const BUNDLED_PACKAGES = new Set(['commander', 'yaml', 'zod']);
 
@@ -82,58 +80,43 @@ const workerBuild = await build({
   metafile: true,
   logLevel: 'warning',
 });
-// The command line: CommonJS pieces, so that V8 can cache their compiled code (src/cli/launch.cts; Node 20 caches
-// no ES module), split as an ES module bundle would be: esbuild splits the code by where it is imported (each
-// command's modules are reached through import(), src/cli/*Commands.ts), then each piece is turned into CommonJS.
-// A command loads the entry piece and the pieces it runs: `--version` and `odds --exact` read a fifth of the code
-// (docs/benchmarks.md, start-up). import.meta does not exist in CommonJS: the piece's own URL stands in for it
-// (the worker, the package root and zod's files are all found from there; every piece sits in dist/bundle/).
+// The command line: one CommonJS file, so that V8 can cache its compiled code (src/cli/launch.cts; Node 20 caches
+// no ES module). Every dynamic import() of warcast's own modules stays lazy (esbuild defers their top level).
+// import.meta does not exist in CommonJS: the bundle's own URL stands in for it (the worker, the package root
+// and zod's files are all found from there).
 const cliBuild = await build({
   entryPoints: { warcast: join(root, 'dist', 'src', 'cli', 'main.js') },
   outdir,
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  chunkNames: `${CLI_PIECE_PREFIX}[hash]`,
-  entryNames: '[name]',
   outExtension: { '.js': '.cjs' },
   plugins: [externals],
   define: { 'import.meta.url': '__warcastModuleUrl', 'import.meta.resolve': '__warcastResolve' },
+  banner: {
+    js: "const __warcastModuleUrl = require('node:url').pathToFileURL(__filename).href; const __warcastResolve = (s) => require('node:url').pathToFileURL(require.resolve(s)).href;",
+  },
   legalComments: 'none',
   metafile: true,
-  write: false,
   logLevel: 'warning',
 });
-// Each piece as CommonJS: its static imports of other pieces become require() (the launcher's loader, which runs
-// each piece once), its import() of a piece `__warcastPiece` (the same loader, as a promise), and the import()
-// calls left (packages kept outside the bundle, loaded on use: esbuild, vega, vega-lite, the bench harness; listed
-// as the build ends) go through the launcher's import(): code run from V8's code cache has no way to import of its
-// own in Node 20 (its functions lose the script's import callback: "A dynamic import callback was not specified").
+// The bundle's import() calls left (packages kept outside it, loaded on use: esbuild, vega, vega-lite, the bench
+// harness; listed as the build ends) go through the launcher's import(): code run from V8's code cache has no way to import of its own in
+// Node 20 (its functions lose the script's import callback: "A dynamic import callback was not specified").
+const cliFile = join(outdir, 'warcast.cjs');
 const imports = new Set<string>();
-const PIECE = new RegExp(`^\\./${CLI_PIECE_PREFIX}[A-Z0-9]+\\.cjs$`);
-for (const file of cliBuild.outputFiles) {
-  if (!file.path.endsWith('.cjs')) continue;
-  const cjs = await transform(file.text, { format: 'cjs', platform: 'node', target: 'node20', charset: 'ascii' });
-  const code = cjs.code.replace(/\bimport\(("[^"]+")\)/g, (_, specifier: string) => {
-    const path = JSON.parse(specifier) as string;
-    if (PIECE.test(path)) return `__warcastPiece(${specifier})`;
-    imports.add(path);
-    return `__warcastImport(${specifier})`;
-  });
-  if (/\bimport\(\s*[^\s)]/.test(code))
-    throw new Error(`bundle: an import() with a computed specifier is left in ${file.path}; give it a string literal`);
-  // Pure ASCII, so the launcher reads it as one byte a character: with a single non-ASCII character (a dash in a
-  // comment) Node decodes the piece as UTF-8 into a two-byte string, ~45 ms at every start for the whole bundle.
-  // esbuild escapes strings, regular expressions and names (charset: ascii); what is left is in comments.
-  const ascii = code.replace(/[^\t\n\r\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  // The piece's URL, for import.meta.url (define above): from the launcher's __filename of this piece. It takes the
-  // place of main.ts's #! line, which esbuild keeps, so line numbers in stack traces stay those of the piece.
-  const banner =
-    "const __warcastModuleUrl = require('node:url').pathToFileURL(__filename).href; const __warcastResolve = (s) => require('node:url').pathToFileURL(require.resolve(s)).href;\n";
-  writeFileSync(file.path, banner + ascii.replace(/^#![^\n]*\n/, ''));
-}
+const code = readFileSync(cliFile, 'utf8').replace(/\bimport\(("[^"]+")\)/g, (_, specifier: string) => {
+  imports.add(JSON.parse(specifier) as string);
+  return `__warcastImport(${specifier})`;
+});
+if (/\bimport\(\s*[^\s)]/.test(code))
+  throw new Error('bundle: an import() with a computed specifier is left in warcast.cjs; give it a string literal');
+// Pure ASCII, so the launcher reads it as one byte a character: with a single non-ASCII character (a dash in a
+// comment) Node decodes 1.6 MB of UTF-8 into a two-byte string, ~45 ms at every start. esbuild escapes strings,
+// regular expressions and names (charset: ascii); what is left is in comments, where \u escapes are as good.
+const ascii = code.replace(/[^\t\n\r\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+writeFileSync(cliFile, ascii);
 
 // bin: the launcher that loads warcast.cjs with its code cache.
 const launcher = join(outdir, 'cli.cjs');
@@ -141,28 +124,17 @@ copyFileSync(join(root, 'dist', 'src', 'cli', 'launch.cjs'), launcher);
 // Piscina starts each worker with this CommonJS loader, which import()s worker.mjs (workers/loader.cts says why).
 copyFileSync(join(root, 'dist', 'workers', 'loader.cjs'), join(outdir, 'worker-loader.cjs'));
 chmodSync(launcher, 0o755);
-// The training runs: the most common start-ups (exact odds of the README's example first); each piece's cache holds
-// what the runs that loaded it compiled (src/cli/launch.cts writes a piece's cache once, in the first run to load it).
-const trainingRuns = [
-  ['odds', join(root, 'examples', 'orcs-vs-men.yaml'), '--exact', '--json'],
-  ['--version'],
-  ['odds', join(root, 'examples', 'orcs-vs-men.yaml'), '--trials', '20000', '--threads', '1', '--json'],
-  ['siege', join(root, 'examples', 'castle-siege.yaml'), '--trials', '2000', '--threads', '1', '--json'],
-  ['rate', join(root, 'examples', 'orcs-vs-men.yaml')],
-];
-for (const args of trainingRuns) {
-  const training = spawnSync(process.execPath, [launcher, ...args], {
-    env: { ...process.env, WARCAST_CODE_CACHE: 'write' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (training.status !== 0)
-    throw new Error(`bundle: the code cache's training run ${args.join(' ')} failed (exit ${training.status})`);
-}
+// The training run: exact odds of the README's example, the most common start-up; the cache holds what it compiled.
+const training = spawnSync(
+  process.execPath,
+  [launcher, 'odds', join(root, 'examples', 'orcs-vs-men.yaml'), '--exact', '--json'],
+  { env: { ...process.env, WARCAST_CODE_CACHE: 'write' }, stdio: ['ignore', 'ignore', 'inherit'] },
+);
+if (training.status !== 0) throw new Error(`bundle: the code cache's training run failed (exit ${training.status})`);
 
 const outputs = [...Object.entries(workerBuild.metafile.outputs), ...Object.entries(cliBuild.metafile.outputs)];
 const bytes = outputs.reduce((n, [, o]) => n + o.bytes, 0);
-const caches = readdirSync(outdir).filter((f) => f.endsWith('.cjs.cache'));
-const cache = caches.reduce((n, f) => n + statSync(join(outdir, f)).size, 0);
+const cache = statSync(join(outdir, 'warcast.cjs.cache')).size;
 console.log(
-  `command line bundle: ${BUNDLE_DIR}/cli.cjs → warcast.cjs and ${cliBuild.outputFiles.length - 1} pieces (code cache ${(cache / 1024).toFixed(0)} KiB in ${caches.length}), worker.mjs and ${Object.keys(workerBuild.metafile.outputs).length - 1} chunks, ${(bytes / 1024).toFixed(0)} KiB; imported on use: ${[...imports].sort().join(', ')}`,
+  `command line bundle: ${BUNDLE_DIR}/cli.cjs → warcast.cjs (code cache ${(cache / 1024).toFixed(0)} KiB), worker.mjs and ${outputs.length - 2} chunks, ${(bytes / 1024).toFixed(0)} KiB; imported on use: ${[...imports].sort().join(', ')}`,
 );

@@ -2,11 +2,12 @@
  * `warcast app [scenario] [--out DIR] [--serve [--port N]]`: write the what-if page (one self-contained
  * index.html; docs/app.md), or serve it on 127.0.0.1 until Ctrl-C.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { appHtml, repoRoot } from '../app/build.js';
+import { SITE_FILES, SITE_MARK, siteFiles } from '../app/site.js';
 import type { ScenarioDocument } from '../app/model.js';
 import { UsageError } from '../errors.js';
 import { definitionFor } from '../kinds/commands.js';
@@ -20,6 +21,8 @@ import { checkOutputFile, ensureFolder, fileHead, writeOutputFile } from '../fil
 
 export interface AppFlags {
   out?: string;
+  /** A static site: the page, its manifest, icons and service worker (src/app/site.ts). */
+  site?: string;
   serve?: boolean;
   port?: string;
 }
@@ -36,6 +39,10 @@ function portOf(text: string | undefined): number {
 
 export async function appCommand(file: string | undefined, flags: AppFlags, io: Io): Promise<number> {
   if (flags.port !== undefined && !flags.serve) throw new UsageError('--port: only with --serve');
+  if (flags.site !== undefined && (flags.out !== undefined || flags.serve))
+    throw new UsageError(
+      '--site: not with --out or --serve (the site folder holds the page; serve it with any web server)',
+    );
   const port = portOf(flags.port);
   // The page shows a battle, a siege, a cascade, a march and divided forces: a file prefills its kind's section
   // (which then comes first and runs at once), the others keep their examples.
@@ -59,7 +66,8 @@ export async function appCommand(file: string | undefined, flags: AppFlags, io: 
         ? readInputFile(file, 'scenario').toString('utf8')
         : String((input as { text: string }).text);
   }
-  const out = flags.out ?? (flags.serve ? undefined : 'warcast-app');
+  if (flags.site !== undefined) checkSite(flags.site, file);
+  const out = flags.site !== undefined ? undefined : (flags.out ?? (flags.serve ? undefined : 'warcast-app'));
   const index = out === undefined ? undefined : join(out, 'index.html');
   // Checked before the page is built: the folder can be made and written, and an index.html there is warcast's.
   if (out !== undefined && index !== undefined) {
@@ -72,19 +80,43 @@ export async function appCommand(file: string | undefined, flags: AppFlags, io: 
     });
   }
   const started = performance.now();
+  const battle = parseScenarioText(texts.battle, 'battle').data as ScenarioDocument;
   const html = (
     await appHtml(
-      parseScenarioText(texts.battle, 'battle').data as ScenarioDocument,
+      battle,
       { siege: texts.siege, cascade: texts.cascade, march: texts.march, divided: texts.divided },
       open === 'battle' ? null : open,
     )
   ).replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${MARK}`);
   const built = `${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB, built in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  if (flags.site !== undefined) {
+    const files = await siteFiles(html, typeof battle.title === 'string' ? battle.title : 'War Machine battle');
+    for (const name of SITE_FILES) writeOutputFile(join(flags.site, name), files[name], '--site');
+    io.out(
+      `wrote the site in ${flags.site} (${SITE_FILES.join(', ')}; ${built}): publish the folder on any static host\n`,
+    );
+  }
   if (out !== undefined && index !== undefined) {
     writeOutputFile(index, html, '--out');
     io.out(`wrote ${index} (${built})${flags.serve ? '' : ': open it in a browser; it needs no network'}\n`);
   }
   return flags.serve ? serve(html, port, built, io) : 0;
+}
+
+/** Before the page is built: the site folder can be made, and each file there is one a --site wrote (or absent). */
+function checkSite(dir: string, file: string | undefined): void {
+  ensureFolder(dir, '--site');
+  const ours = (p: string) =>
+    existsSync(join(dir, 'index.html')) &&
+    fileHead(join(dir, 'index.html'), 4096).includes(MARK) &&
+    (p.endsWith('.png') || fileHead(p, 4096).includes(p.endsWith('index.html') ? MARK : SITE_MARK));
+  for (const name of ['index.html', ...SITE_FILES.filter((f) => f !== 'index.html')])
+    checkOutputFile(join(dir, name), {
+      option: '--site',
+      inputs: file === undefined ? [] : [file],
+      whyNotReplace: (p) => (ours(p) ? null : 'is not a file of a warcast site'),
+      advice: 'choose another folder',
+    });
 }
 
 /** Whether a request's Host header names this server by a local name (127.0.0.1 or localhost, this port or none). */

@@ -74,7 +74,14 @@ export const EXAMPLES: Record<string, string[]> = {
     'warcast worker --redis redis://127.0.0.1:6379',
     'warcast odds examples/orcs-vs-men.yaml --trials 1e9 --redis redis://127.0.0.1:6379',
   ],
-  app: ['warcast app examples/orcs-vs-men.yaml --out kelvin-ford-page'],
+  app: [
+    'warcast app examples/orcs-vs-men.yaml --out kelvin-ford-page',
+    'warcast app examples/orcs-vs-men.yaml --site site   # publish site/ on any static host',
+  ],
+  discord: [
+    'warcast discord --commands > commands.json',
+    'WARCAST_DISCORD_PUBLIC_KEY=… warcast discord --port 8080 --state discord-state',
+  ],
   schema: ['warcast schema war-machine > war-machine.schema.json', 'warcast schema --out schemas'],
   completion: [
     'warcast completion bash > ~/.local/share/bash-completion/completions/warcast',

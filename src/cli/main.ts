@@ -2,8 +2,8 @@
 /** The `warcast` command. */
 import { ExitCode } from '../errors.js';
 import { processIo } from './io.js';
+import { runCli } from './program.js';
 import { mark, threadCpuMs, TIMINGS } from '../engine/timings.js';
-import { warcastVersion } from '../version.js';
 
 if (TIMINGS) mark('cli modules loaded', `${threadCpuMs()} ms CPU`);
 // The main thread's CPU, and the whole process's (workers and V8's background compiler threads included).
@@ -41,16 +41,8 @@ const io = processIo(controller.signal);
 const [out, err] = [io.out, io.err];
 io.out = (text) => void (closed.out || out(text));
 io.err = (text) => void (closed.err || err(text));
-const argv = process.argv.slice(2);
-// `warcast --version` loads nothing more: the program (commander, every command's options) is ~150 KB of code to
-// read and compile, a third of the start-up of `--version` (docs/benchmarks.md, start-up). The same line commander
-// prints for it (program.ts `.version`).
-const answer: Promise<number> =
-  argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')
-    ? Promise.resolve(io.out(`${warcastVersion}\n`)).then(() => ExitCode.ok)
-    : import('./program.js').then(({ runCli }) => runCli(argv, io));
 // No top-level await: the installed command is this module bundled as CommonJS (src/build/bundle.ts).
-void answer.then((code) => {
+void runCli(process.argv.slice(2), io).then((code) => {
   process.exitCode =
     code === ExitCode.interrupted && terminated
       ? ExitCode.terminated

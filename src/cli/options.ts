@@ -1,4 +1,5 @@
 /** The run options as typed on the command line: text into numbers, errors that name the option. */
+import { wholeNumber } from '../kinds/optionText.js';
 import { InvalidArgumentError, Option, type Command, type OutputConfiguration } from 'commander';
 import type { Io } from './io.js';
 import { UsageError } from '../errors.js';
@@ -31,14 +32,7 @@ export interface RunFlags {
 
 /** Integers as users type them: 1000000, 1_000_000, 1e6, 1,000,000. */
 export function parseCount(option: string, text: string, min: number, max: number): number {
-  const cleaned = text.trim().replace(/[_,]/g, '');
-  const n = /^[0-9]+(\.[0-9]+)?(e[0-9]+)?$/i.test(cleaned) ? Number(cleaned) : NaN;
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new UsageError(
-      `${option}: expected a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got '${text}'`,
-    );
-  }
-  return n;
+  return wholeNumber(option, text, min, max);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type SealedRoll,
   type SealRecord,
   type VerifyCheck,
+  type VerifyResult,
 } from '../analysis/rollSeal.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { warcastVersion } from '../version.js';
@@ -52,6 +53,18 @@ export interface VerifyFlags {
   json?: boolean;
 }
 
+/** A verification as lines: each check, then the verdict (the CLI prints them; the Discord bot posts them). */
+export function verifyLines(v: VerifyResult): string[] {
+  const out = v.checks.map((c) => `${c.ok ? 'ok' : 'FAILED'}  ${c.check}: ${c.detail}`);
+  out.push(
+    '',
+    v.verified
+      ? "verified: every roll matches the commitment, the contributions and the scenario, and every word of the post is the replay's"
+      : 'NOT verified: see the FAILED lines above',
+  );
+  return out;
+}
+
 /** The post as JSON when it is the JSON of `roll --seal --json` (undefined: a Markdown post). */
 function postJson(text: string): unknown {
   if (!text.trim().startsWith('{')) return undefined;
@@ -66,7 +79,11 @@ function postJson(text: string): unknown {
  * The post against the one `roll` renders from the replay (the same renderer, one message: how a post was cut into
  * messages is normalised), under the scenario's name as the post gives it: what players read is what was verified.
  */
-async function compareWords(text: string, replay: RollResult & SealedRoll, posted: SealRecord): Promise<VerifyCheck> {
+export async function compareWords(
+  text: string,
+  replay: RollResult & SealedRoll,
+  posted: SealRecord,
+): Promise<VerifyCheck> {
   const file = posted.scenarioFile;
   const rendered = { ...replay, seal: { ...replay.seal, scenarioFile: file } };
   const json = postJson(text);
@@ -99,14 +116,7 @@ export async function verifyCommand(post: string, flags: VerifyFlags, io: Io): P
   }
   if (flags.json) io.out(JSON.stringify(v, null, 2) + '\n');
   else {
-    const out = v.checks.map((c) => `${c.ok ? 'ok' : 'FAILED'}  ${c.check}: ${c.detail}`);
-    out.push(
-      '',
-      v.verified
-        ? "verified: every roll matches the commitment, the contributions and the scenario, and every word of the post is the replay's"
-        : 'NOT verified: see the FAILED lines above',
-    );
-    io.out(out.join('\n') + '\n');
+    io.out(verifyLines(v).join('\n') + '\n');
     if (v.roll)
       io.out(
         `\nThe roll as re-played from the post:\n\n${formatRoll(v.roll, await narrateRoll(v.roll), scenarioFile)}`,

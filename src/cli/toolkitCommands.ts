@@ -1,4 +1,5 @@
 /** Commander wiring of the designer's toolkit: seek, worth, tournament, design, price, luck, infer (docs/design.md). */
+import { addKindOptions } from './kindOptions.js';
 import { Option, type Command } from 'commander';
 import type { Io } from './io.js';
 import { addCheckpointOptions, countOption, MAX_SEED, precisionOption, type TrialWords } from './options.js';
@@ -39,7 +40,7 @@ export function addToolkitCommands(
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) => setExit(await (await import('./seek.js')).seekCommand(file, flags, io)));
 
-  addRunOptions(
+  const worth = addRunOptions(
     program
       .command('worth <scenario>')
       .description(
@@ -50,25 +51,12 @@ export function addToolkitCommands(
         'a siege or cascade: trials per variant, the same for every item (default: stages by --precision); a battle is exact',
       unit: 'trials',
     },
-  )
-    .option(
-      '--side <n>',
-      "the side to value: 0 (A, default) or 1 (B); a siege: 0 the attacker, 1 the defender; a cascade: a player's index (or --player)",
-    )
-    .option(
-      '--week <n>',
-      'a siege: the week N of P(fallen by N) / P(held through N) (default: the median week to fall, else the week limit)',
-    )
-    .option(
-      '--player <name>',
-      "a cascade: the player to value (default: the first ordering a seizure, else the first location's owner)",
-    )
-    .option(
-      '--location <name>',
-      "a cascade: the location whose final owner is measured (default: the player's first seizure, else its first location that is not its homeworld)",
-    )
-    .option('--rounds <n>', 'a cascade: plan over R rounds, as cascade --rounds (default: this round)')
-    .option('--no-npc', 'a cascade: no random NPC attacks, as cascade --no-npc')
+  ).option(
+    '--side <n>',
+    "the side to value: 0 (A, default) or 1 (B); a siege: 0 the attacker, 1 the defender; a cascade: a player's index (or --player)",
+  );
+  // The kinds' own options (a siege's --week, a cascade's --player …), from the registry.
+  addKindOptions(worth, 'worth')
     .addOption(
       new Option(
         '--family <method>',

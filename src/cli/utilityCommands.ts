@@ -34,11 +34,32 @@ export function addPageAndBenchCommands(program: Command, io: Io, setExit: (code
       'write the what-if page: a self-contained index.html with the exact engine, a form prefilled from the scenario, the matchup game (docs/app.md)',
     )
     .option('--out <dir>', 'folder for index.html (default warcast-app; with --serve, only if given)')
+    .option(
+      '--site <dir>',
+      'write the page as a static site (index.html, manifest, icons, a service worker: installs on a phone, works offline)',
+    )
     .option('--serve', 'serve the page on 127.0.0.1 until Ctrl-C')
     .option('--port <n>', 'with --serve: the port (default 0: a free port, printed)')
     .action(async (file: string | undefined, flags) =>
       setExit(await (await import('./app.js')).appCommand(file, flags, io)),
     );
+  program
+    .command('discord')
+    .description(
+      'run a Discord bot: an interactions endpoint answering /odds, /roll, /seal and /verify with the CLI’s documents (docs/discord.md)',
+    )
+    .option('--commands', 'print the slash commands’ registration JSON (what to PUT with the bot’s token) and exit')
+    .option(
+      '--register',
+      'register the slash commands (needs WARCAST_DISCORD_APPLICATION_ID and WARCAST_DISCORD_TOKEN)',
+    )
+    .option('--port <n>', 'the port to listen on (default 8080; 0: a free port, printed)')
+    .option('--host <address>', 'the address to listen on (default 127.0.0.1: put a tunnel or reverse proxy in front)')
+    .option('--api-base <url>', "Discord's API, where follow-ups go (default https://discord.com/api/v10)")
+    .option('--state <dir>', 'folder for each channel’s sealed round (default warcast-discord-state)')
+    .option('--trials <n>', 'Monte Carlo answers: trials of the final answer (default 20000; a first look at 2000)')
+    .option('--threads <n>', 'threads for a Monte Carlo answer (default 1)')
+    .action(async (flags) => setExit(await (await import('./discord.js')).discordCommand(flags, io)));
   program
     .command('bench')
     .description('benchmark suites as ratios to an in-run reference loop, compared with benchmarks/baseline.json')

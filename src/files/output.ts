@@ -141,11 +141,13 @@ function tempBeside(path: string, tag: string): string {
 /**
  * Write `text` to `path` whole (temporary file beside it, fsync, rename, then the folder fsynced). A failure (a
  * full disk, a folder made read-only meanwhile) is one line, exit 1, and leaves the earlier file (or none) and no
- * temporary file. A path that became a folder, link or device meanwhile is not renamed over.
+ * temporary file. A path that became a folder, link or device meanwhile is not renamed over. `mode`: the new file's
+ * permissions (default 0o666 less the umask).
  */
-export function writeOutputFile(path: string, text: string | Uint8Array, option: string): void {
+export function writeOutputFile(path: string, text: string | Uint8Array, option: string, mode?: number): void {
   try {
-    replaceWhole(path, text, tempBeside(path, process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')));
+    const tag = process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex');
+    replaceWhole(path, text, tempBeside(path, tag), mode);
   } catch (err) {
     throw new WarcastError(`${option} ${shownPath(path)}: cannot write (${errnoText(err)}); nothing was written there`);
   }
@@ -156,12 +158,12 @@ export function writeOutputFile(path: string, text: string | Uint8Array, option:
  * to the new file `tmp` beside it, fsync, rename over `path`, the folder fsynced. Never renames over a device, a
  * folder or a link. A system error is thrown as it is, the temporary file removed.
  */
-export function replaceWhole(path: string, data: string | Uint8Array, tmp: string): void {
+export function replaceWhole(path: string, data: string | Uint8Array, tmp: string, mode?: number): void {
   const st = lstatOrNull(path);
   if (st && !st.isFile()) throw Object.assign(new Error('exists and is not a regular file'), { code: 'ENOTFILE' });
   let fd: number | null = null;
   try {
-    fd = openSync(tmp, 'wx');
+    fd = openSync(tmp, 'wx', mode); // a secret (a Discord channel's seal): 0o600, readable by its owner only
     const buf = typeof data === 'string' ? Buffer.from(data) : data;
     for (let at = 0; at < buf.length;) at += writeSync(fd, buf, at);
     fsyncSync(fd);

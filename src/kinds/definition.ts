@@ -12,13 +12,21 @@ import type { KindRoll, RollBody } from './roll.js';
 /** How a named metric is known: exactly (enumerated dice or an exact chain) or by Monte Carlo. */
 export type MetricMethod = 'exact' | 'monte-carlo';
 
-/** A probability the kind reports by name, as `seek --target` and the docs write it. */
+/**
+ * What a metric's number is, and so how the toolkit estimates it and pairs two of them: a proportion (a count of
+ * trials out of the trials run) or a mean (a sum over the trials, whose spread comes from its sum of squares).
+ */
+export type MetricType = 'proportion' | 'mean';
+
+/** A number the kind reports by name, as `seek --target` and the docs write it. */
 export interface MetricDefinition {
   /** As written in a target, e.g. `win[i]`, `fallenBy(w)`, `held(r, "L")`, `arrivedBy(d)`. */
   readonly name: string;
   /** In words. */
   readonly meaning: string;
   readonly method: MetricMethod;
+  /** Absent: a proportion. */
+  readonly type?: MetricType;
   /** Whether `seek --target` accepts it. */
   readonly seek: boolean;
   /** With `seek`: a target naming it, as `seek --target` takes it (e.g. `win[0] >= 0.5`). */
@@ -32,6 +40,24 @@ export type PageSection = 'battle' | 'siege' | 'cascade' | 'march' | 'divided';
 export const TOOLKIT_COMMANDS = ['report', 'sweep', 'seek', 'worth', 'compare', 'app'] as const;
 export type ToolkitCommand = (typeof TOOLKIT_COMMANDS)[number];
 
+/**
+ * An option of the kind's own on a toolkit command (a siege's `--week`, a cascade's `--player`): the command line
+ * registers it from the registry and reads it into the options under `key`; the toolkit refuses it, in one line,
+ * on a scenario of a kind that does not declare it. Its checks against the scenario are the kind's.
+ */
+export interface KindOption {
+  /** As commander takes it: `--week <n>`, `--no-npc` (a negated flag: its value false when given). */
+  readonly flag: string;
+  /** Its key in the command's options (`week`, `npc`). */
+  readonly key: string;
+  /** Its help line, starting with the kind (`a siege: …`). */
+  readonly description: string;
+  /** The toolkit commands that take it. */
+  readonly commands: readonly ToolkitCommand[];
+  /** The command line's text → its value, or a UsageError in one line (absent: the text itself). */
+  readonly parse?: (text: string) => unknown;
+}
+
 export interface KindDefinition<Scenario, Plan> {
   /** Registry name; also the name a pool task carries to the worker. */
   readonly name: string;
@@ -43,6 +69,10 @@ export interface KindDefinition<Scenario, Plan> {
   readonly command: string | null;
   /** What one trial is, in output ("battles", "sieges", …). */
   readonly unit: string;
+  /** One scenario of it in a sentence ("a battle", "a siege"): "--week: only for a siege". */
+  readonly called: string;
+  /** Its own options on toolkit commands (absent: none). */
+  readonly options?: readonly KindOption[];
   /** The commands that answer it (its own first); the toolkit's among them must have their hook in `behaviour`. */
   readonly commands: readonly string[];
   /** Its named metrics. */

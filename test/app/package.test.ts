@@ -219,6 +219,11 @@ const RUNS: Record<
   },
   schema: { args: ['schema', 'war-machine'], check: (s) => expect(JSON.parse(s)).toHaveProperty('$schema') },
   completion: { args: ['completion', 'bash'], check: (s) => expect(s).toContain('warcast') },
+  // the bot's server needs Discord's key; its registration JSON is what a group PUTs (docs/discord.md)
+  discord: {
+    args: ['discord', '--commands'],
+    check: (s) => expect((JSON.parse(s) as { name: string }[]).map((c) => c.name)).toContain('odds'),
+  },
   // merge: the parts of a run split in two, merged: the same win probabilities as the whole run.
   merge: {
     args: ['merge', '{out}/part1.json', '{out}/part2.json', '--json'],

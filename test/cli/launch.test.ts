@@ -1,11 +1,10 @@
 /**
- * The installed command (package.json `bin`: dist/bundle/cli.cjs, src/cli/launch.cts) runs the CommonJS bundle's
- * pieces through V8's code cache made at build time. The cache must be used when it fits, ignored when it does not
- * (another V8, other V8 flags), and change nothing in what the command prints; a command loads only the pieces
- * it runs.
+ * The installed command (package.json `bin`: dist/bundle/cli.cjs, src/cli/launch.cts) runs the CommonJS bundle
+ * through V8's code cache made at build time. The cache must be used when it fits, ignored when it does not
+ * (another V8, other V8 flags), and change nothing in what the command prints.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const BIN = (JSON.parse(readFileSync('package.json', 'utf8')) as { bin: { warcast: string } }).bin.warcast;
@@ -27,24 +26,7 @@ function run(env: Record<string, string>, nodeFlags: string[] = [], args = ARGS)
 describe('the installed command and its code cache', () => {
   it('is the launcher, and its bundle has a code cache beside it', () => {
     expect(BIN).toBe('dist/bundle/cli.cjs');
-    expect(readFileSync('dist/bundle/warcast.cjs.cache').length).toBeGreaterThan(1_000);
-    const caches = readdirSync('dist/bundle').filter((f) => /^warcast-[A-Z0-9]+\.cjs\.cache$/.test(f));
-    expect(caches.reduce((n, f) => n + statSync(`dist/bundle/${f}`).size, 0)).toBeGreaterThan(500_000);
-  });
-
-  it('loads only the pieces a command runs: --version a few small ones, exact odds well under the whole bundle', () => {
-    const pieces = (args: string[]) => {
-      const line = run({}, [], args).cache;
-      return [...line.matchAll(/(warcast(?:-[A-Z0-9]+)?\.cjs) used/g)].map((m) => m[1]);
-    };
-    const bytes = (files: string[]) => files.reduce((n, f) => n + statSync(`dist/bundle/${f}`).size, 0);
-    const all = readdirSync('dist/bundle').filter((f) => /^warcast(-[A-Z0-9]+)?\.cjs$/.test(f));
-    const version = pieces(['--version']);
-    expect(version[0]).toBe('warcast.cjs');
-    expect(bytes(version)).toBeLessThan(0.02 * bytes(all));
-    const exact = pieces(['odds', 'examples/battle.yaml', '--exact']);
-    expect(exact.length).toBeGreaterThan(1);
-    expect(bytes(exact)).toBeLessThan(0.7 * bytes(all));
+    expect(readFileSync('dist/bundle/warcast.cjs.cache').length).toBeGreaterThan(100_000);
   });
 
   it('uses the cache as built, skips it on WARCAST_CODE_CACHE=0, and V8 rejects it under other V8 flags', () => {

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { designOf, purchases, paretoFront, type DesignCandidate } from '../../src/analysis/design.js';
-import { BattleGrids, purchaseCost, sideOf, troopTypesOf } from '../../src/analysis/designGame.js';
+import { BattleGrids, purchaseCost, sideOf, troopTypesOf, type Purchase } from '../../src/analysis/designGame.js';
+import { officersSuffice } from '../../src/rules/warMachine/forceRating.js';
 import { compileCells, exactMatchup } from '../../src/analysis/tacticGame.js';
 import { exactWin } from '../../src/analysis/oddsResult.js';
 import { parseDesign, type DesignFile } from '../../src/kinds/design/schema.js';
@@ -78,6 +79,61 @@ function bruteForce(d: DesignFile): DesignCandidate[] {
   }
   return out;
 }
+
+describe('design: the cost readings docs/design.md states, worked by hand', () => {
+  const READINGS = `kind: design
+costs: { officerPerMonth: 24, weaponsNormalCost: 10, wartime: true }
+troopTypes:
+  men: { perMonth: 2, mounted: true, armourClass: 7 }
+  elves: { perMonth: 2, race: elf, armourClass: 7 }
+  dwarves: { perMonth: 2, race: dwarf, armourClass: 7 }
+budget: { gold: 10000, weeks: 4 }
+force: { name: Men, leader: { level: 6 }, officerLevel: 2 }
+choices:
+  troops: { men: [0, 41] }
+enemy: { name: Orcs, troops: 250, battleRating: 35 }
+`;
+  const d = design(READINGS);
+  const types = troopTypesOf(d);
+  const buy = (troops: Record<string, number>, more: Partial<Purchase> = {}): Purchase => ({
+    troops,
+    officers: 2,
+    weapons: 'good',
+    secondWeapon: false,
+    weeksTrained: 2,
+    ...more,
+  });
+
+  it('pay: wartime doubles the troops only, training weeks double both; good weapons 2× for every troop', () => {
+    // 41 men at 2 gp a month, doubled for wartime: 1 gp a week; 4 weeks of which 2 trained: 2 + 2 × 2 = 6 weeks' pay.
+    // 2 officers at 24 gp a month (never doubled for wartime): 6 gp a week × 6. Good weapons: 41 × 2 × 10.
+    expect(purchaseCost(d, types, buy({ men: 41 }))).toEqual({
+      total: 246 + 72 + 820,
+      troops: 246,
+      officers: 72,
+      weapons: 820,
+    });
+    // Training weeks past the budget's weeks cost nothing more.
+    expect(purchaseCost(d, types, buy({ men: 41 }, { weeksTrained: 9 })).troops).toBe(41 * 8);
+  });
+
+  it('officers are not troops: not in the count, the make-up or the ratio; one per 40 troops, rounded up', () => {
+    const side = sideOf(d, types, buy({ men: 30, elves: 10 }));
+    expect(side.troops).toBe(40);
+    expect(side.makeup.mounted).toBe(75); // 30 of 40, the 2 officers not counted
+    expect(officersSuffice(1, 40)).toBe(true);
+    expect(officersSuffice(1, 41)).toBe(false);
+    expect(officersSuffice(2, 41)).toBe(true);
+  });
+
+  it('the special troop factor: all elves or all dwarves, never a mix', () => {
+    const special = (troops: Record<string, number>) => sideOf(d, types, buy(troops)).forceFactors.allElvesOrDwarves;
+    expect(special({ elves: 40 })).toBe(true);
+    expect(special({ dwarves: 40, men: 0 })).toBe(true);
+    expect(special({ elves: 40, dwarves: 1 })).toBe(false);
+    expect(special({ elves: 40, men: 1 })).toBe(false);
+  });
+});
 
 describe('design: the tactic tables', () => {
   it('equal exactMatchup cell by cell, for every tie policy', () => {

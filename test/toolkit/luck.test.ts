@@ -198,7 +198,7 @@ sides:
     expect(forA[1].midP).toBeCloseTo(enemy.midP, 12);
   });
 
-  it('a battle not fought: held neither (or none) and no battle both record it, as docs/design.md says', async () => {
+  it('a battle not fought: held neither (or none), both and no battle each record it, as docs/design.md says', async () => {
     // A holds or attacks at even odds against B holding: hold against hold is no combat, half the time.
     const file = write(
       'no-battle.yaml',
@@ -213,7 +213,8 @@ sides:
     const neither = await p('winner=none,held=neither');
     expect(neither).toBeGreaterThanOrEqual(0.5 - 1e-12); // the battle not fought, and any fought that both left
     expect(await p('winner=none,held=none')).toBeCloseTo(neither, 12);
-    expect(await p('winner=none,held=both')).toBeLessThan(0.5);
+    // Both kept their ground (hold against hold): the battle not fought, and any fought tie both stood through.
+    expect(await p('winner=none,held=both')).toBeGreaterThanOrEqual(0.5 - 1e-12);
   });
 
   it('a wrong scenario (BR + 1) gives percentiles the check rejects', async () => {
@@ -265,6 +266,10 @@ battles:
       expect(st.midP, st.statistic).toBeCloseTo(t.midP, 10);
     }
     expect(r.headline).toBe('rows');
+    // The third battle's record of A's losses alone is its luck side B's enemy losses: the sums keep them apart.
+    const sum = (statistic: string) => r.log!.find((x) => x.statistic === statistic);
+    expect(sum('ownLosses')).toMatchObject({ battles: 1, observed: 80 });
+    expect(sum('enemyLosses')).toMatchObject({ battles: 1, observed: 80 });
   });
 });
 

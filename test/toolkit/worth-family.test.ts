@@ -8,6 +8,7 @@ import { worth, type WorthItem, type WorthResult } from '../../src/analysis/wort
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { closePool } from '../../src/engine/pool.js';
+import { worthReport } from '../../reports/toolkit.js';
 
 afterAll(() => closePool());
 
@@ -53,6 +54,17 @@ describe('worth: the family error over the items', () => {
           }
     }, 60_000);
   }
+
+  it('the report’s tornado draws each item’s interval at the family’s level: grey exactly when it crosses 0', async () => {
+    const r = await worth('examples/castle-siege.yaml', { seed: 2, precision: 0.02, threads: 1 });
+    const tornado = worthReport(r, 'examples/castle-siege.yaml').charts.find((c) => c.name === 'tornado')!;
+    expect(tornado.caption).toMatch(/at the family’s level \(Holm: the chance of any false finding/);
+    const values = (tornado.spec as { data: { values: { name: string; lo: number; hi: number; sign: string }[] } }).data
+      .values;
+    expect(values.some((v) => v.sign === 'within noise')).toBe(true);
+    expect(values.some((v) => v.sign !== 'within noise')).toBe(true);
+    for (const v of values) expect(v.sign === 'within noise', v.name).toBe(v.lo <= 0 && v.hi >= 0);
+  }, 60_000);
 
   it('--family bh on the command line: said in the verdict and the JSON; a bad method is a usage error', async () => {
     const args = ['worth', 'examples/cascade-bob-john.yaml', '--precision', '0.02', '--seed', '5', '--threads', '1'];

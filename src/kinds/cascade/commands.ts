@@ -19,6 +19,7 @@ import { cascadeAccumulator } from './accumulator.js';
 import { CASCADE_CHUNK } from './kernel.js';
 import { compileCascade } from './plan.js';
 import { parseCascade, type CascadeScenario } from './schema.js';
+import { cascadeWorth } from './worth.js';
 
 /** Each point's rounds each location is held in, chunk by chunk (for the paired changes between points). */
 const heldByChunk = new WeakMap<object, Record<string, ChunkSums>>();
@@ -129,8 +130,7 @@ export const cascadeCommands: KindBehaviour<CascadeScenario, CascadeResult> = {
       },
     };
   },
-  worth: async (scenario, source, options) =>
-    (await import('../../analysis/worthCascade.js')).worthCascade(scenario, source, options),
+  worth: cascadeWorth,
   async compare(fileA, fileB, options) {
     // Each run's chunks are kept, so each owner's difference is paired chunk by chunk (the same seed: the same dice).
     const recorders = [chunkRecorder(options), chunkRecorder(options)];

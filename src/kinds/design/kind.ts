@@ -9,6 +9,7 @@ export const designKind: KindDefinition<DesignFile, WarMachinePlan> = {
   scenarioKind: 'design',
   command: 'design',
   unit: 'battles',
+  called: 'a design',
   commands: ['design', 'price', 'report'],
   metrics: [
     {

@@ -12,6 +12,7 @@ export const dividedKind: KindDefinition<DividedScenario, WarMachinePlan> = {
   scenarioKind: 'divided',
   command: 'divided',
   unit: 'battles',
+  called: 'a divided battle',
   commands: ['divided', 'roll', 'report', 'app'],
   metrics: [
     { name: 'winsTheDay[i]', meaning: 'P(side i wins the day: more pairings won)', method: 'exact', seek: false },

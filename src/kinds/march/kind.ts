@@ -9,6 +9,7 @@ export const marchKind: KindDefinition<MarchScenario, MarchPlan> = {
   scenarioKind: 'march',
   command: 'march',
   unit: 'marches',
+  called: 'a march',
   commands: ['march', 'roll', 'sweep', 'seek', 'report', 'app'],
   metrics: [
     {

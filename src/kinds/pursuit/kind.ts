@@ -12,6 +12,7 @@ export const pursuitKind: KindDefinition<WarMachineScenario, EngagementPlan> = {
   scenarioKind: null,
   command: null,
   unit: 'engagements',
+  called: 'a pursuit',
   commands: ['odds', 'report'],
   metrics: [
     {

@@ -1,9 +1,10 @@
 /**
  * Reading a siege accumulator: its endings by week (layout: kernel.ts `siegeLayout`), written once for the
- * summary, the precision stop and seek's `fallenBy(w)`.
+ * summary, the precision stop, seek's `fallenBy(w)` and the metrics worth reads (`siegeMetrics`).
  */
 import { E_DEFENDERS_DEPART, E_STARVED, E_STORMED } from './codes.js';
-import { siegeLayout } from './kernel.js';
+import type { Metric } from '../worth.js';
+import { siegeLayout, SUM } from './kernel.js';
 import type { SiegePlan } from './plan.js';
 
 /** The endings in which the fortress falls: stormed, starved out, or given up by its defenders. */
@@ -38,3 +39,34 @@ export function siegeAccumulator(
     },
   };
 }
+
+type SiegeReadable = Parameters<typeof siegeAccumulator>[0];
+
+/** The kind's named metrics over (plan, accumulator, trials), as worth reads them. */
+export const siegeMetrics = {
+  /** `fallenBy(w)`: sieges fallen by the end of week w (a proportion). */
+  fallenBy: (w: number): Metric<SiegeReadable> => ({
+    name: `fallenBy(${w})`,
+    type: 'proportion',
+    read: (plan, acc) => siegeAccumulator(plan).fallenBy(acc, w),
+  }),
+  /** `heldThrough(w)`: sieges held through week w (a proportion). */
+  heldThrough: (w: number): Metric<SiegeReadable> => ({
+    name: `heldThrough(${w})`,
+    type: 'proportion',
+    read: (plan, acc, trials) => trials - siegeAccumulator(plan).fallenBy(acc, w),
+  }),
+  /** `lost(side)`: a side's troops lost, dead and wounded (a mean). */
+  lost: (side: 'attacker' | 'defender'): Metric<SiegeReadable> => {
+    const [dead, wounded] =
+      side === 'attacker' ? [SUM.attackerDead, SUM.attackerWounded] : [SUM.defenderDead, SUM.defenderWounded];
+    return {
+      name: `lost(${side})`,
+      type: 'mean',
+      read: (plan, acc) => {
+        const sums = siegeLayout(plan).sums;
+        return acc[sums + dead] + acc[sums + wounded];
+      },
+    };
+  },
+};

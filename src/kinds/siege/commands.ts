@@ -5,7 +5,6 @@ import { siege, type SiegeResult } from '../../analysis/siege.js';
 import { chunkRecorder, probabilityChange, type SiegeSweepPoint, type SweepHooks } from '../../analysis/sweepSim.js';
 import type { ChunkSums } from '../../stats/batches.js';
 import { editedAs } from '../../analysis/vary.js';
-import { twoSidedWorth } from '../../analysis/worth.js';
 import { UsageError } from '../../errors.js';
 import type { KindBehaviour } from '../../analysis/behaviours.js';
 import { siegeAccumulator } from './accumulator.js';
@@ -14,6 +13,7 @@ import { loadKind } from '../load.js';
 import { bernoulliSd, pairedDifference } from '../../stats/batches.js';
 import { compileSiege } from './plan.js';
 import { parseSiege, type SiegeScenario } from './schema.js';
+import { siegeWorth } from './worth.js';
 
 /** Each point's sieges held, chunk by chunk (for the paired changes between points). */
 const heldByChunk = new WeakMap<object, ChunkSums>();
@@ -102,10 +102,7 @@ export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
       },
     };
   },
-  async worth(scenario, source, options) {
-    twoSidedWorth(options);
-    return (await import('../../analysis/worthSiege.js')).worthSiege(scenario, source, options);
-  },
+  worth: siegeWorth,
   async compare(fileA, fileB, options) {
     // Each run's chunks are kept, so every difference is paired chunk by chunk (the same seed: the same dice).
     const recorders = [chunkRecorder(options), chunkRecorder(options)];

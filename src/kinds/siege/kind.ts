@@ -1,4 +1,5 @@
 /** The Siege Machine (and simple sieges): week by week until the fortress falls or the siege ends (docs/siege.md). */
+import { UsageError } from '../../errors.js';
 import type { KindDefinition } from '../definition.js';
 import type { SiegePlan } from './plan.js';
 import type { SiegeScenario } from './schema.js';
@@ -9,6 +10,7 @@ export const siegeKind: KindDefinition<SiegeScenario, SiegePlan> = {
   scenarioKind: 'siege',
   command: 'siege',
   unit: 'sieges',
+  called: 'a siege',
   commands: ['siege', 'roll', 'sweep', 'seek', 'worth', 'compare', 'report', 'app'],
   metrics: [
     {
@@ -23,6 +25,27 @@ export const siegeKind: KindDefinition<SiegeScenario, SiegePlan> = {
       meaning: 'P(the fortress is held through week w) = 1 − fallenBy(w)',
       method: 'monte-carlo',
       seek: false,
+    },
+    {
+      name: 'lost(side)',
+      meaning: 'troops the attacker or the defender loses, dead and wounded (mean)',
+      method: 'monte-carlo',
+      type: 'mean',
+      seek: false,
+    },
+  ],
+  options: [
+    {
+      flag: '--week <n>',
+      key: 'week',
+      description:
+        'a siege: the week N of P(fallen by N) / P(held through N) (default: the median week to fall, else the week limit)',
+      commands: ['worth'],
+      parse(text) {
+        const week = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+        if (!Number.isInteger(week)) throw new UsageError(`--week: expected a whole week, got '${text}'`);
+        return week;
+      },
     },
   ],
   fields: ['defender.troops', 'attacker.troops', 'foodWeeks', 'weekLimit'],

@@ -9,6 +9,7 @@ export const tournamentKind: KindDefinition<TournamentFile, WarMachinePlan> = {
   scenarioKind: 'tournament',
   command: 'tournament',
   unit: 'battles',
+  called: 'a tournament',
   commands: ['tournament', 'report'],
   metrics: [
     { name: 'win[i][j]', meaning: 'P(force i wins attacking force j)', method: 'monte-carlo', seek: false },

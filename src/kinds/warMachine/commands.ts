@@ -8,7 +8,7 @@ import { meets, wrongMeasure, type SeekEvaluator } from '../../analysis/seek.js'
 import { battleSweep } from '../../analysis/sweep.js';
 import type { BattleGridPoint, SweepHooks } from '../../analysis/sweepSim.js';
 import { withValueChecked } from '../../analysis/vary.js';
-import { worthBattle } from '../../analysis/worth.js';
+import { warMachineWorth } from './worth.js';
 import { explainWarMachineChange } from '../../analysis/explainChange.js';
 import { UsageError } from '../../errors.js';
 import { validate, type PathSegment, type ScenarioSource } from '../../scenario/source.js';
@@ -92,7 +92,7 @@ export const warMachineCommands: KindBehaviour<WarMachineScenario, OddsResult> =
       },
     };
   },
-  worth: worthBattle,
+  worth: warMachineWorth,
   explainChange: explainWarMachineChange,
   async compare(fileA, fileB, options) {
     const [a, b] = [await odds(fileA, options), await odds(fileB, options)];

@@ -9,6 +9,7 @@ export const warMachineKind: KindDefinition<WarMachineScenario, WarMachinePlan> 
   scenarioKind: 'war-machine',
   command: 'odds',
   unit: 'battles',
+  called: 'a battle',
   commands: ['odds', 'rate', 'matchup', 'roll', 'sweep', 'seek', 'worth', 'compare', 'report', 'app', 'luck', 'infer'],
   metrics: [
     {

@@ -1,27 +1,21 @@
 /**
- * `worth` on a Dune seizure cascade (`warcast worth <round.yaml> [--player NAME] [--location NAME] [--rounds R]
- * [--no-npc]`): for each choice the round accepts for one player — each attribute +1, one more legion (standard or
- * elite) or 10% more in the force that decides the location, one more militia there, upgrade orders for that force,
- * a hero to command or defend, each of the player's other orders left out, +1,000 MS, each policy's other reading,
- * no NPC attacks — the change in the probability that the player holds the location at the end (the owner column
- * `warcast cascade` headlines; `held(R, "L")` of `seek` when the player holds it now). Monte Carlo with common
- * random numbers (every variant with the same seed and trials), as on a siege. The troop equivalent is in legions of
- * that force, found by the same bisection over the same estimates; the Dune rules have no Battle Rating, so
+ * A Dune seizure cascade's worth (src/kinds/worth.ts; `warcast worth <round.yaml> [--player NAME] [--location NAME]
+ * [--rounds R] [--no-npc]`): for each choice the round accepts for one player — each attribute +1, one more legion
+ * (standard or elite) or 10% more in the force that decides the location, one more militia there, upgrade orders for
+ * that force, a hero to command or defend, each of the player's other orders left out, +1,000 MS, each policy's other
+ * reading, no NPC attacks — the change in the probability that the player holds the location at the end (the owner
+ * column `warcast cascade` headlines; `held(R, "L")` of `seek` when the player holds it now), by paired Monte Carlo as
+ * on a siege. Equivalents are priced in legions of that force; the Dune rules have no Battle Rating, so
  * `brEquivalent` is null (docs/design.md, "worth on a cascade").
  */
-import { UsageError, WarcastError } from '../errors.js';
-import { resultMeta } from '../resultMeta.js';
-import { loadKernel } from '../kinds/index.js';
-import { cascadeAccumulator } from '../kinds/cascade/accumulator.js';
-import { compileCascade } from '../kinds/cascade/plan.js';
-import { cascadeSchema, checkCascade, type CascadeScenario } from '../kinds/cascade/schema.js';
-import { processOrders } from '../rules/dune/orders.js';
-import { validate, type ScenarioSource } from '../scenario/source.js';
-import type { CascadeModel } from '../rules/dune/model.js';
-import { runSettings } from './options.js';
-import { PairedWorth, type PairedModel } from './worthPaired.js';
-import { pairedItems, pairedTail, worthPlan, WorthRuns } from './worthSearch.js';
-import type { WorthOptions, WorthResult } from './worth.js';
+import { UsageError } from '../../errors.js';
+import { processOrders } from '../../rules/dune/orders.js';
+import { validate } from '../../scenario/source.js';
+import type { WorthOptions } from '../../analysis/worth.js';
+import type { KindWorth, Variation, WorthTools } from '../worth.js';
+import { cascadeMetrics } from './accumulator.js';
+import { compileCascade } from './plan.js';
+import { cascadeSchema, checkCascade, type CascadeScenario } from './schema.js';
 
 /** Rounds per variant when --trials is not given (every variant and every legion count searched runs this many). */
 export const CASCADE_WORTH_TRIALS = 10_000;
@@ -43,25 +37,6 @@ interface Force {
 }
 
 type Edit = (x: CascadeScenario) => boolean | void;
-
-/** The round with the edit applied and checked; a string: why the rules refuse it (or that it does not apply). */
-function tryEdit(s: CascadeScenario, source: ScenarioSource, apply: Edit): CascadeScenario | string {
-  const copy = structuredClone(s);
-  delete copy.rejected;
-  if (apply(copy) === false) return 'does not apply';
-  try {
-    return checkCascade(source, validate(source, cascadeSchema, copy));
-  } catch (err) {
-    // The rules refuse it (a limit, gameStart, …): the message without the file's place (the file is fine).
-    if (err instanceof WarcastError) return err.message.replace(/^[^:]*:\d+: /, '');
-    throw err;
-  }
-}
-
-function edit(s: CascadeScenario, source: ScenarioSource, apply: Edit): CascadeScenario | null {
-  const r = tryEdit(s, source, apply);
-  return typeof r === 'string' ? null : r;
-}
 
 /** Every name in the round (legions, heroes, recruits), for naming added legions. */
 function takenNames(s: CascadeScenario): Set<string> {
@@ -141,39 +116,18 @@ function legions(s0: CascadeScenario, f: Force, k: number, type: 'standard' | 'e
   };
 }
 
-/** One thing that could be added to or changed for the player, as a validated variant of the round. */
-interface Variant {
-  name: string;
-  group: string;
-  rule: string;
-  scenario: CascadeScenario;
-  /** false: the variant without NPC attacks. */
-  npc: boolean;
-}
-
-/** An item the rules do not allow in this round, and why (the result's `refused`). */
-export interface RefusedItem {
-  name: string;
-  group: string;
-  reason: string;
-}
-
-function variants(
+function variations(
   s: CascadeScenario,
-  source: ScenarioSource,
+  edit: WorthTools<CascadeScenario>['edit'],
   f: Force,
   npc: boolean,
   rounds: number | null,
-  refused: RefusedItem[],
-): Variant[] {
-  const out: Variant[] = [];
+): Variation<CascadeScenario>[] {
+  const out: Variation<CascadeScenario>[] = [];
   const me = s.players[f.player];
   const loc = s.locations[f.location];
-  const add = (name: string, group: string, rule: string, apply: Edit, withNpc = npc) => {
-    const scenario = tryEdit(s, source, apply);
-    if (typeof scenario !== 'string') out.push({ name, group, rule, scenario, npc: withNpc });
-    else refused.push({ name, group, reason: scenario });
-  };
+  const add = (name: string, group: string, rule: string, apply: Edit, options?: { npc: boolean }) =>
+    void out.push({ name, group, rule, apply, ...(options ? { options } : {}) });
   const pl = (x: CascadeScenario) => x.players[f.player];
   add(
     'combat +1',
@@ -227,11 +181,9 @@ function variants(
     let kept: string[] = [];
     for (const u of upgradable)
       if (
-        edit(
-          s,
-          source,
+        typeof edit(
           (x) => void x.upgrades.push(...[...kept, u].map((legion) => ({ player: me.name, legion, upgrade }))),
-        ) !== null
+        ) !== 'string'
       )
         kept = [...kept, u];
     if (kept.length === 0) {
@@ -358,16 +310,19 @@ function variants(
       `destroyed militia ${p.militiaRegeneration ? 'do not come back' : 'come back one a round for 300 MS'} (line 7)`,
       (x) => void (x.policies.militiaRegeneration = !p.militiaRegeneration),
     );
-  if (npc && rounds === null) add('no NPC attacks', 'npc', 'as cascade --no-npc (lines 79–95)', () => true, false);
+  if (npc && rounds === null)
+    add('no NPC attacks', 'npc', 'as cascade --no-npc (lines 79–95)', () => true, { npc: false });
   return out;
 }
 
 /** The player and location valued, and how the player decides it (defaults: docs/design.md). */
 function forceOf(s: CascadeScenario, o: WorthOptions): Force {
+  const player = o.player as string | undefined;
+  const locationName = o.location as string | undefined;
   const seizures = processOrders(s).outcomes.filter(
     (x) => x.list === 'attacks' && x.type === 'seizure' && x.status !== 'rejected',
   );
-  let name = o.player;
+  let name = player;
   if (name === undefined && o.side !== undefined) {
     if (!Number.isInteger(o.side) || o.side < 0 || o.side >= s.players.length)
       throw new UsageError(
@@ -376,15 +331,15 @@ function forceOf(s: CascadeScenario, o: WorthOptions): Force {
     name = s.players[o.side].name;
   }
   name ??= seizures[0]?.player ?? s.locations[0].owner;
-  const player = s.players.findIndex((p) => p.name === name);
-  if (player < 0)
+  const p = s.players.findIndex((x) => x.name === name);
+  if (p < 0)
     throw new UsageError(
       `--player: no player '${name}' in this round (there: ${s.players.map((p) => p.name).join(', ')})`,
     );
   const own = s.locations.filter((l) => l.owner === name);
-  const home = s.players[player].homeworld;
+  const home = s.players[p].homeworld;
   const where =
-    o.location ??
+    locationName ??
     seizures.find((x) => x.player === name)?.location ??
     (own.find((l) => l.name !== home) ?? own[0])?.name;
   if (where === undefined)
@@ -396,116 +351,81 @@ function forceOf(s: CascadeScenario, o: WorthOptions): Force {
     throw new UsageError(
       `--location: no location '${where}' in this round (there: ${s.locations.map((l) => l.name).join(', ')})`,
     );
-  if (s.locations[location].owner === name) return { role: 'defender', player, location, attack: -1 };
+  if (s.locations[location].owner === name) return { role: 'defender', player: p, location, attack: -1 };
   const seizure = seizures.find((x) => x.player === name && x.location === where);
   if (seizure === undefined)
     throw new UsageError(
       `--location: ${name} neither holds '${where}' nor orders a seizure of it this round, so nothing ${name} chooses can make it theirs`,
     );
-  return { role: 'attacker', player, location, attack: seizure.index };
+  return { role: 'attacker', player: p, location, attack: seizure.index };
 }
 
-export async function worthCascade(
-  scenario: CascadeScenario,
-  source: ScenarioSource,
-  options: WorthOptions,
-): Promise<WorthResult> {
-  const settings = runSettings({ ...options, trials: options.trials ?? CASCADE_WORTH_TRIALS });
-  if (settings.exact)
-    throw new UsageError(
-      '--exact: a cascade has no exact odds (worth runs every variant by Monte Carlo with the same dice)',
-    );
-  if (options.week !== undefined) throw new UsageError('--week: only for a siege (a cascade counts rounds: --rounds)');
-  const rounds = options.rounds ?? null;
-  if (rounds !== null && (!Number.isInteger(rounds) || rounds < 1 || rounds > 1000))
-    throw new UsageError(`--rounds: expected a whole number from 1 to 1,000, got ${rounds}`);
-  const npc = options.npc !== false;
-  if (rounds !== null && !npc) throw new UsageError('--rounds plans against NPC attacks: it does not go with --no-npc');
-  const f = forceOf(scenario, options);
-  const runs = new WorthRuns();
-  const kernel = await loadKernel('cascade');
-  const model = (s: CascadeScenario, withNpc = npc): PairedModel<CascadeModel> => {
-    const plan = compileCascade(s, { npc: withNpc, rounds });
-    const read = cascadeAccumulator(plan);
-    const { players, lostBins } = read.layout;
+export const cascadeWorth: KindWorth<CascadeScenario> = {
+  method: 'monte-carlo',
+  check(copy, source) {
+    delete copy.rejected;
+    return checkCascade(source, validate(source, cascadeSchema, copy));
+  },
+  async frame(scenario, _source, options, tools) {
+    const rounds = (options.rounds as number | null | undefined) ?? null;
+    if (rounds !== null && (!Number.isInteger(rounds) || rounds < 1 || rounds > 1000))
+      throw new UsageError(`--rounds: expected a whole number from 1 to 1,000, got ${rounds}`);
+    const npc = options.npc !== false;
+    if (rounds !== null && !npc)
+      throw new UsageError('--rounds plans against NPC attacks: it does not go with --no-npc');
+    const f = forceOf(scenario, options);
+    const kernel = (await import('./kernelEntry.js')).cascadeKernel;
+    // The legion range the rules allow (limits, gameStart, one legion left in a seizure): the search stays inside.
+    const legal = (k: number) => typeof tools.edit(legions(scenario, f, k)) !== 'string';
+    let hi = 0;
+    while (hi < 100 && legal(hi + 1)) hi++;
+    let lo = 0;
+    while (lo > -100 && legal(lo - 1)) lo--;
+    const me = scenario.players[f.player].name;
+    const loc = scenario.locations[f.location].name;
+    const R = rounds ?? 1;
+    const role = f.role === 'defender' ? `its garrison defends ${loc}` : `its seizure attacks ${loc}`;
+    const measureText = `P(${me} holds ${loc} after ${R === 1 ? 'the round' : `round ${R}`})`;
+    const signed = (x: number) => `${x > 0 ? '+' : ''}${x}`;
     return {
-      kernel,
-      plan,
-      read: {
-        hits: (acc) => read.owner(acc, f.location, f.player),
-        lost(acc, out) {
-          out[0] = 0;
-          out[1] = 0;
-          for (let p = 0; p < players; p++)
-            for (let k = 1; k < lostBins; k++) out[p === f.player ? 0 : 1] += k * read.legionsLost(acc, p, k);
-        },
+      side: f.player,
+      sideName: me,
+      variations: variations(scenario, tools.edit, f, npc, rounds),
+      pricing: {
+        troops: { current: 0, lo, hi, set: (copy, k) => legions(scenario, f, k)(copy) },
+      },
+      paired: {
+        kernel,
+        plan: (s, o) => compileCascade(s, { npc: (o?.npc as boolean | undefined) ?? npc, rounds }),
+        measure: cascadeMetrics.owner(f.location, f.player),
+        losses: [cascadeMetrics.legionsLost((p) => p === f.player), cascadeMetrics.legionsLost((p) => p !== f.player)],
+        trials: CASCADE_WORTH_TRIALS,
+        unit: rounds === null ? 'rounds' : 'campaigns',
+        noTroopsNote: (gain) => equivalentNote(gain, lo, hi),
+      },
+      fields: (refused) => ({
+        measure: f.role === 'defender' ? `held(${R}, "${loc}")` : `owner(${R}, "${loc}") = "${me}"`,
+        player: me,
+        location: loc,
+        role: f.role,
+        rounds: R,
+        npc,
+        unit: 'legions',
+        legionRange: [lo, hi],
+        refused,
+        brEquivalentNote: CASCADE_BR_NOTE,
+      }),
+      words: {
+        heading: `${scenario.title ? scenario.title + ': ' : ''}what each choice is worth to ${me} (${role}), measured by ${measureText}${npc ? '' : ', no NPC attacks'}`,
+        measureColumn: 'P(holds)',
+        trialsUnit: R === 1 ? 'rounds' : `campaigns of ${R} rounds`,
+        equivalents: `equivalents in legions of that force (the rules allow ${signed(lo)} to ${signed(hi)}) by bisection over the same trials; no BR equivalent (${CASCADE_BR_NOTE})`,
+        unit: 'legions',
+        losses: 'Δ legions lost own / others',
       },
     };
-  };
-  const paired = new PairedWorth(
-    model(scenario),
-    worthPlan(settings, options, rounds === null ? 'rounds' : 'campaigns'),
-  );
-  // The legion range the rules allow (limits, gameStart, one legion left in a seizure): the search stays inside.
-  const legal = (k: number) => edit(scenario, source, legions(scenario, f, k));
-  let hi = 0;
-  while (hi < 100 && legal(hi + 1) !== null) hi++;
-  let lo = 0;
-  while (lo > -100 && legal(lo - 1) !== null) lo--;
-  const legionsField = {
-    current: 0,
-    lo,
-    hi,
-    model: (k: number) => {
-      const edited = legal(k);
-      return edited === null ? null : model(edited);
-    },
-  };
-  const groups = options.groups ?? null;
-  const refused: RefusedItem[] = [];
-  const chosen = variants(scenario, source, f, npc, rounds, refused).filter(
-    (v) => groups === null || groups.includes(v.group),
-  );
-  const items = await pairedItems(
-    paired,
-    chosen.map((v) => ({ name: v.name, group: v.group, rule: v.rule, model: model(v.scenario, v.npc) })),
-    { troops: legionsField },
-    (gain) => equivalentNote(gain, lo, hi),
-  );
-  const me = scenario.players[f.player].name;
-  const loc = scenario.locations[f.location].name;
-  const R = rounds ?? 1;
-  const role = f.role === 'defender' ? `its garrison defends ${loc}` : `its seizure attacks ${loc}`;
-  const measureText = `P(${me} holds ${loc} after ${R === 1 ? 'the round' : `round ${R}`})`;
-  const signed = (x: number) => `${x > 0 ? '+' : ''}${x}`;
-  return {
-    ...resultMeta('worth'),
-    kind: 'cascade',
-    title: scenario.title ?? null,
-    side: f.player,
-    sideName: me,
-    method: 'monte-carlo',
-    measure: f.role === 'defender' ? `held(${R}, "${loc}")` : `owner(${R}, "${loc}") = "${me}"`,
-    player: me,
-    location: loc,
-    role: f.role,
-    rounds: R,
-    npc,
-    unit: 'legions',
-    legionRange: [lo, hi],
-    refused: groups === null ? refused : refused.filter((x) => groups.includes(x.group)),
-    brEquivalentNote: CASCADE_BR_NOTE,
-    words: {
-      heading: `${scenario.title ? scenario.title + ': ' : ''}what each choice is worth to ${me} (${role}), measured by ${measureText}${npc ? '' : ', no NPC attacks'}`,
-      measureColumn: 'P(holds)',
-      trialsUnit: R === 1 ? 'rounds' : `campaigns of ${R} rounds`,
-      equivalents: `equivalents in legions of that force (the rules allow ${signed(lo)} to ${signed(hi)}) by bisection over the same trials; no BR equivalent (${CASCADE_BR_NOTE})`,
-      unit: 'legions',
-      losses: 'Δ legions lost own / others',
-    },
-    ...pairedTail(paired, runs, items),
-  };
-}
+  },
+};
 
 /** Why an item's legion equivalent is null. */
 function equivalentNote(gain: boolean, lo: number, hi: number): string {
