@@ -36,6 +36,8 @@ export const FILE_ROLES: Record<string, FileRole> = {
   'report --out': { writes: 'folder' },
   'schema --out': { writes: 'folder' },
   'app --out': { writes: 'folder' },
+  'app --site': { writes: 'folder' },
+  'discord --state': { writes: 'folder' },
   '--report': { writes: 'folder' },
   'bench --baseline': { writes: 'file' },
 };
