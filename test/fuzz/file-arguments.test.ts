@@ -215,7 +215,8 @@ describe('every file argument of every command, with special files', () => {
       seen.add(c.argv[0]);
       figures.exits[r.code] = (figures.exits[r.code] ?? 0) + 1;
       // the slowest refusal (a page written into a folder given, exit 0, takes its seconds of building)
-      if (!first && r.code !== 0 && r.ms > figures.slowestMs) [figures.slowestMs, figures.slowest] = [Math.round(r.ms), c.label];
+      if (!first && r.code !== 0 && r.ms > figures.slowestMs)
+        [figures.slowestMs, figures.slowest] = [Math.round(r.ms), c.label];
       figures.peakRssMb = Math.max(figures.peakRssMb, r.rssMb);
       // warnings (options a command ignores) are lines of their own; the refusal is the one error line
       const lines = r.stderr
