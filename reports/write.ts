@@ -13,7 +13,6 @@ import {
   lstatSync,
   mkdirSync,
   readdirSync,
-  readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
@@ -21,6 +20,7 @@ import {
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { UsageError, WarcastError } from '../src/errors.js';
 import { makeFolders } from '../src/files/output.js';
+import { INPUT_LIMITS, readRegularFile } from '../src/scenario/input.js';
 import { GENERATOR } from './html.js';
 
 export interface ReportFile {
@@ -63,7 +63,7 @@ export function whyNotReplaceable(dir: string): string | null {
   if (entries.length === 0) return null;
   let listed: string[];
   try {
-    const manifest = JSON.parse(readFileSync(join(target, MANIFEST), 'utf8')) as {
+    const manifest = JSON.parse(readRecord(join(target, MANIFEST))) as {
       generator?: unknown;
       files?: unknown;
     };
@@ -125,6 +125,12 @@ function removeStale(parent: string, name: string): void {
   }
 }
 
+/** A small file warcast wrote beside its report (the manifest, the lock), by the shared reader of regular files: a
+ * FIFO or a device in a user's folder under that name is refused (it throws), never waited on. */
+function readRecord(path: string): string {
+  return readRegularFile(path, INPUT_LIMITS.record).toString('utf8');
+}
+
 /** Take `.NAME.lock` beside the folder (one writer at a time); a lock left by a dead process is taken over. */
 function lock(parent: string, name: string, option: string, dir: string): () => void {
   const path = join(parent, `.${name}.lock`);
@@ -138,7 +144,12 @@ function lock(parent: string, name: string, option: string, dir: string): () => 
         throw new UsageError(
           `${option} ${shown(dir)}: ${shown(path)} is in the way of the report's lock (a folder or special file warcast did not write); remove it or choose another folder`,
         );
-      const holder = Number(readFileSync(path, 'utf8')) || 0;
+      let holder = 0;
+      try {
+        holder = Number(readRecord(path)) || 0;
+      } catch {
+        // not a lock warcast wrote (too large to be a pid): taken over like a dead process's
+      }
       if (holder > 0 && alive(holder)) break;
       rmSync(path, { force: true });
     }
@@ -300,7 +311,7 @@ function swapIn(target: string, files: ReportFile[], hooks: WriteHooks): string 
 /** Whether warcast made the folder itself (its manifest says so): only such a folder is ever replaced whole. */
 function madeByWarcast(target: string): boolean {
   try {
-    const m = JSON.parse(readFileSync(join(target, MANIFEST), 'utf8')) as { folder?: unknown };
+    const m = JSON.parse(readRecord(join(target, MANIFEST))) as { folder?: unknown };
     return m.folder === MADE;
   } catch {
     return false;
@@ -312,7 +323,7 @@ const MADE = 'made by warcast';
 /** The files an earlier report's manifest lists (none when there is no manifest). */
 function listedFiles(target: string): string[] {
   try {
-    const m = JSON.parse(readFileSync(join(target, MANIFEST), 'utf8')) as { files?: unknown };
+    const m = JSON.parse(readRecord(join(target, MANIFEST))) as { files?: unknown };
     return Array.isArray(m.files) ? m.files.filter((f): f is string => typeof f === 'string') : [];
   } catch {
     return [];

@@ -7,14 +7,15 @@ import {
   DEFAULT_THRESHOLD,
   defaultBaselineFile,
   formatReport,
+  readBaseline,
   runBenchmarks,
   slowdownFromEnv,
   toBaseline,
 } from '../../benchmarks/report.js';
 import { SUITES } from '../../benchmarks/suites/index.js';
-import { ExitCode, UsageError, WarcastError } from '../errors.js';
+import { ExitCode, UsageError } from '../errors.js';
 import { stopBenchmarkProcesses } from '../../benchmarks/harness.js';
-import type { Io } from './io.js';
+import { untilStopped, type Io } from './io.js';
 import { checkOutputFile, fileHead, writeOutputFile } from '../files/output.js';
 
 export interface BenchFlags {
@@ -66,18 +67,23 @@ export async function benchCommand(flags: BenchFlags, io: Io): Promise<number> {
       whyNotReplace: (p) =>
         fileHead(p, 64).startsWith('{\n  "note": "ratio = trials/s') ? null : 'is not a warcast benchmark baseline',
     });
+  // Read before the run (the shared reader: a FIFO or a device refused at once, its size bounded), not after it.
+  const baseline = readBaseline(baselineFile);
   // Suites run for minutes on the main thread between awaits and in child processes: a signal ends them at once
   // (the children killed), exit 130 or 143, nothing written.
   const report = await untilStopped(
     io.signal,
+    'bench: stopped by a signal; nothing was measured or written',
     runBenchmarks({
       quick: Boolean(flags.quick),
       threshold,
       baselineFile,
+      baseline,
       only: flags.only,
       slowdown,
       onSuite: (s, i, n, note) => io.err(`bench ${i + 1}/${n}: ${s.name}${note ? ` (${note})` : ''}…\n`),
     }),
+    stopBenchmarkProcesses,
   );
   if (flags.json) io.out(JSON.stringify(report, null, 2) + '\n');
   else io.out(formatReport(report));
@@ -86,18 +92,4 @@ export async function benchCommand(flags: BenchFlags, io: Io): Promise<number> {
     io.err(`baseline written to ${baselineFile}\n`);
   }
   return report.pass === false ? ExitCode.failure : ExitCode.ok;
-}
-
-/** `work`, or a WarcastError (exit 130) as soon as `signal` aborts, the benchmark's child processes killed. */
-function untilStopped<T>(signal: AbortSignal | undefined, work: Promise<T>): Promise<T> {
-  if (!signal) return work;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      stopBenchmarkProcesses();
-      reject(new WarcastError('bench: stopped by a signal; nothing was measured or written', ExitCode.interrupted));
-    };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

@@ -17,6 +17,8 @@ export const INPUT_KINDS = {
   state: { limit: INPUT_LIMITS.state, what: 'the weekly state' },
   checkpoint: { limit: INPUT_LIMITS.checkpoint, what: 'the checkpoint' },
   part: { limit: INPUT_LIMITS.part, what: 'a part file' },
+  baseline: { limit: INPUT_LIMITS.baseline, what: 'the benchmark baseline' },
+  record: { limit: INPUT_LIMITS.record, what: 'a file warcast keeps beside its output' },
 } as const;
 export type InputKind = keyof typeof INPUT_KINDS;
 

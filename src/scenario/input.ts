@@ -26,6 +26,10 @@ export const INPUT_LIMITS = {
   seal: 64 << 10,
   /** A weekly siege's state (`roll --weekly --state`): the choices and typed dice of every week so far. */
   state: 16 << 20,
+  /** A benchmark baseline (`bench --baseline`): one line per suite (benchmarks/baseline.json is ~5 KB). */
+  baseline: 1 << 20,
+  /** What warcast keeps beside its own output (a report's manifest, its lock, a Discord channel's seal): small. */
+  record: 1 << 20,
 } as const;
 
 /** Why an input could not be read: `reason` is the end of a one-line message (`<file>: <reason>`). */

@@ -253,7 +253,6 @@ describe('every file argument of every command, with special files', () => {
     expect(figures.replaced, 'user files or folders replaced').toBe(0);
     expect(figures.hangs, 'cases that never ended').toBe(0);
     expect(failures).toEqual([]);
-    void readdirSync;
     expect(figures.peakRssMb).toBeLessThan(600);
   }, 120_000);
 });
@@ -296,3 +295,66 @@ function runCases(file: string, n: number): Promise<CaseResult[]> {
     });
   });
 }
+
+/**
+ * Only the shared readers and writers touch files by themselves: a module that imports Node's functions that read,
+ * open, write or rename files must be listed here with why (its own package's files, a build step), so a command
+ * that reads or writes a user's path some other way fails this test.
+ */
+const MAY_TOUCH_FILES: Record<string, string> = {
+  'src/scenario/input.ts': 'the shared reader: limits, regular files only, non-blocking, signals',
+  'src/files/output.ts': 'the shared writer of files: temporary file, fsync, rename; never over what it did not write',
+  'reports/write.ts': 'the shared writer of folders (reports, pages, schemas, sites), its lock and manifest',
+  'src/cli/distributed.ts': 'merge: a copy of the shards’ scenario text in its own temporary folder',
+  'src/cli/app.ts': 'the package’s own examples',
+  'src/cli/launch.cts': 'the package’s own code and its V8 code cache',
+  'src/app/build.ts': 'build: the package’s page sources',
+  'src/app/prebuild.ts': 'build: the page bundle into dist/',
+  'src/build/bundle.ts': 'build: the command-line bundle',
+  'src/build/foundry.ts': 'build: the Foundry module',
+  'src/distributed/optional.ts': 'the package.json of an optional dependency',
+  'src/engine/timings.ts': '/proc/thread-self/stat (CPU time)',
+  'src/version.ts': 'the package’s package.json',
+  'reports/render.ts': 'the charting packages’ own files',
+  'benchmarks/harness.ts': 'the package’s package.json',
+};
+const FILE_FUNCTIONS = new Set([
+  ...['readFileSync', 'readSync', 'openSync', 'createReadStream', 'readFile', 'open', 'read'],
+  ...['writeFileSync', 'writeSync', 'appendFileSync', 'copyFileSync', 'cpSync', 'renameSync', 'linkSync'],
+  ...['createWriteStream', 'writeFile', 'truncateSync'],
+]);
+
+function sources(folder: string): string[] {
+  return readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.c?ts$/.test(f))
+    .map((f) => `${folder}/${f}`);
+}
+
+describe('only the shared readers and writers touch files', () => {
+  it('every module that reads or writes files by itself is listed, with why', () => {
+    const touching: string[] = [];
+    for (const file of ['src', 'reports', 'benchmarks'].flatMap(sources)) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      const named = [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'node:fs(?:\/promises)?'/g)].flatMap((m) =>
+        m[1].split(',').map(
+          (n) =>
+            n
+              .trim()
+              .replace(/^type\s+/, '')
+              .split(/\s+as\s+/)[0],
+        ),
+      );
+      const whole =
+        /import \* as \w+ from 'node:fs|getBuiltinModule\?*\.?\(\s*'node:fs|require\('(node:)?fs'\)|from 'fs'/.test(
+          text,
+        );
+      if (whole || named.some((n) => FILE_FUNCTIONS.has(n))) touching.push(file);
+    }
+    expect(touching.length).toBeGreaterThan(5); // the scan finds the shared reader and writer themselves
+    expect(touching.filter((f) => !(f in MAY_TOUCH_FILES))).toEqual([]);
+    expect(
+      Object.keys(MAY_TOUCH_FILES).filter((f) => !touching.includes(f)),
+      'listed but no longer touching files',
+    ).toEqual([]);
+  });
+});
