@@ -6,7 +6,7 @@
  * before it was stopped is not a long one (it is counted, not held to anything). The real signals' wiring is checked
  * by test/cli/checkpoint-signals.test.ts and test/distributed/cluster-stops.test.ts.
  *
- * The goal is 0.5 s (issue 38); in `npm test` the bound is STOP_MS (default 2 s: the suite's two forks share a
+ * The goal is 0.5 s; in `npm test` the bound is STOP_MS (default 2 s: the suite's two forks share a
  * 2-core machine with other work, and a stop waits for the synchronous step it lands in: worth's first second,
  * editing and checking each variation and the first chunk, measured up to 1.4 s at a load average of 14). The
  * figures are printed (STOP_DEBUG=1: every command's line).
