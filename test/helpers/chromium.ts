@@ -27,7 +27,7 @@ export function chromiumOrFail(what: string): boolean {
 let shared: { context: Promise<BrowserContext>; dir: string } | undefined;
 
 /**
- * The one Chromium of test/browser.test.ts, shared by its three suites (a start costs about 3 s of CPU, more than
+ * The one Chromium of test/browser.test.ts, shared by its suites (a start costs about 3 s of CPU, more than
  * most of their tests): a persistent context (file:// pages, their Web Workers, downloads, the clipboard) at
  * 1200 × 900; each suite opens its own pages and sizes them. test/browser.test.ts closes it after the last suite.
  */
