@@ -2,7 +2,7 @@
 import { localEngine } from '../engine/local.js';
 import { UsageError } from '../errors.js';
 import { wilsonInterval, Z95 } from '../stats/index.js';
-import { familyDecisions, familyError } from '../stats/family.js';
+import { FAMILY_ALPHA, familyDecisions, familyError } from '../stats/family.js';
 import {
   pairedMeanDifference,
   pairedProportionDifference,
@@ -266,7 +266,7 @@ export class WorthRuns {
 }
 
 /** The family error worth's Monte Carlo items are held to: any false finding among them at most 5% (Holm). */
-export const FAMILY_ALPHA = 0.05;
+export { FAMILY_ALPHA };
 
 /** Why a siege's or a cascade's worth runs on no engine that cannot pair trials (src/engine/engine.ts, `paired`). */
 export const PAIRED_REFUSAL =
