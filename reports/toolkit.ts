@@ -10,6 +10,7 @@ import { documentContent, type ReportContent } from './content.js';
 import { presentSeek } from '../src/kinds/seekPresent.js';
 import { presentTournament } from '../src/kinds/tournament/present.js';
 import { familyWords, presentWorth } from '../src/analysis/worthPresent.js';
+import { familyWords as familyText } from '../src/stats/family.js';
 import { plain } from '../src/present/format.js';
 import { elapsedText } from './save.js';
 import { WAR_MACHINE_SOURCES } from './warMachine.js';
@@ -156,10 +157,14 @@ export function tournamentReport(r: TournamentResult, file: string): ReportConte
       {
         name: 'ratings',
         title: 'Ratings',
-        caption:
-          'Bradley–Terry strength on the Elo scale (the field’s average is 1500; 400 points is 10-to-1 odds), with 95% intervals.',
+        caption: `Bradley–Terry strength on the Elo scale (the field’s average is 1500; 400 points is 10-to-1 odds), with each rating’s 95% interval${r.familyError ? `; a force’s rank (=n: tied, within noise of another) comes from the pairs judged as one family (${familyText(r.familyError, 'pairs')}), not from these intervals` : ''}.`,
         spec: ratingsChart({
-          ratings: r.ratings.map((x) => ({ name: x.name, rating: x.rating, ci95: x.ci95 ?? [x.rating, x.rating] })),
+          ratings: r.ratings.map((x) => ({
+            name: x.name,
+            rating: x.rating,
+            ci95: x.ci95 ?? [x.rating, x.rating],
+            rank: x.tiedWith?.length ? `=${x.rank}` : String(x.rank ?? ''),
+          })),
         }),
       },
     ],

@@ -1,6 +1,5 @@
 /** Piscina worker: a thin adapter around one engine call. Each kernel is loaded and warmed up on first use. */
-import { runPairedTask, type PairedTask } from '../src/engine/paired.js';
-import { runTask, type Task } from '../src/engine/task.js';
+import { runTask, type EngineTask } from '../src/engine/task.js';
 import { mark, threadCpuMs } from '../src/engine/timings.js';
 import { warmUp } from '../src/engine/kernel.js';
 import { kernelByName } from '../src/kinds/index.js';
@@ -24,8 +23,7 @@ if (preload) {
 }
 mark(`thread ${threadId} loaded`, `${threadCpuMs()} ms CPU`);
 
-export default async function task(t: Task | PairedTask): Promise<unknown> {
-  // Trials one by one, read by a probe (worth's paired runs), or whole chunks summed.
-  if ('paired' in t) return runPairedTask(await kernelByName(t.kind), t);
+export default async function task(t: EngineTask): Promise<unknown> {
+  // Whole chunks summed, or a paired job's trials one by one read by a probe (engine/task.ts).
   return runTask(await kernelByName(t.kind), t);
 }

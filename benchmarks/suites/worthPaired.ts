@@ -1,11 +1,11 @@
 /**
- * worth's paired trials on 2 threads (src/engine/paired.ts): sieges played one by one and read by a probe, four
+ * worth's paired trials on 2 threads (src/engine/paired.ts on the engine's scheduler): sieges played one by one and read by a probe, four
  * variants' jobs at once as a stage of `worth` runs them, on the calling thread and one worker. Its reference runs
  * on 2 worker threads at once, as the pool suite's does; the siege kernel suite (one thread, whole chunks) shows
  * what one thread does without the pairing.
  */
 import { probeOf, type PairedModel } from '../../src/analysis/worthPaired.js';
-import { PairedTrials } from '../../src/engine/paired.js';
+import { localEngine } from '../../src/engine/local.js';
 import { closePool } from '../../src/engine/pool.js';
 import { siegeAccumulator } from '../../src/kinds/siege/accumulator.js';
 import { siegeLayout, SUM } from '../../src/kinds/siege/kernel.js';
@@ -48,7 +48,7 @@ export const worthPairedSieges: BenchSuite = {
     const batch = this.batch;
     await closePool(); // each copy a new pool (new worker, freshly compiled kernel)
     const play = async (seed: number, trials: number) => {
-      const runner = new PairedTrials(THREADS);
+      const runner = localEngine.paired({ threads: THREADS });
       const per = Math.ceil(trials / JOBS);
       await Promise.all(
         Array.from({ length: JOBS }, (_, j) =>

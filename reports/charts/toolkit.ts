@@ -213,7 +213,8 @@ export function heatmapChart(i: HeatmapInput): TopLevelSpec {
 
 /** Tournament: each force's rating with its 95% interval, strongest first. */
 export interface RatingsInput {
-  ratings: { name: string; rating: number; ci95: [number, number] }[];
+  /** `rank`: as the table prints it (`=n` when tied with another force at the family's level). */
+  ratings: { name: string; rating: number; ci95: [number, number]; rank?: string }[];
 }
 
 export function ratingsChart(i: RatingsInput): TopLevelSpec {
@@ -222,6 +223,7 @@ export function ratingsChart(i: RatingsInput): TopLevelSpec {
     rating: Math.round(r.rating),
     lo: Math.round(r.ci95[0]),
     hi: Math.round(r.ci95[1]),
+    rank: r.rank ?? '',
   }));
   const y = {
     field: 'name',
@@ -252,6 +254,7 @@ export function ratingsChart(i: RatingsInput): TopLevelSpec {
           x: { field: 'rating', type: 'quantitative' },
           tooltip: [
             { field: 'name', type: 'nominal' },
+            { field: 'rank', type: 'nominal' },
             { field: 'rating', type: 'quantitative' },
             { field: 'lo', type: 'quantitative', title: '95% low' },
             { field: 'hi', type: 'quantitative', title: '95% high' },

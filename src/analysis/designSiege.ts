@@ -341,7 +341,7 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
   const engine = options.engine ?? localEngine;
   if (engine.paired === undefined)
     throw new UsageError(
-      "design: a siege design pairs its sieges one by one on this machine's threads (--threads; --checkpoint and --resume apply): --shard, --redis and merge do not",
+      'design: a siege design cannot be split into shards: which purchases run on, and how far, depends on the sieges before, which one shard does not have',
     );
   const runner = engine.paired({ threads, signal: options.signal });
   const purchases: SiegePurchase[] = [];

@@ -19,6 +19,7 @@ import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
 import { DEFENDER_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
 import { validate, type ScenarioSource } from '../scenario/source.js';
 import { Z95 } from '../stats/index.js';
+import { judgeFamily, type FamilyError, type FamilyMethod } from '../stats/family.js';
 import { bradleyTerry, ELO_PER_LOG } from '../stats/bradleyTerry.js';
 import { compileCells, exactMatchup, solveGame } from './matchup.js';
 import { loadKernel } from '../kinds/index.js';
@@ -48,12 +49,25 @@ export interface TournamentRating {
   /** Not dominated: no other force costs no more and rates at least as high (one of the two strictly). */
   pareto: boolean | null;
   /**
-   * 1 + the forces rated above it beyond noise (their difference's 95% interval, from the fit's covariance,
-   * excludes zero): forces within noise of each other share what the data can tell, never an order.
+   * 1 + the forces rated above it beyond noise (their difference's interval at the family's level, from the fit's
+   * covariance, excludes zero; `pairs`): forces within noise of each other share what the data can tell, never an
+   * order.
    */
   rank?: number;
-  /** The forces whose rating differs from this one's within noise (95%): tied with it. */
+  /** The forces whose rating differs from this one's within noise (at the family's level): tied with it. */
   tiedWith?: string[];
+}
+
+/**
+ * One pair of forces as a claim in the family (Monte Carlo): the first rated above the second by `difference` Elo
+ * points, with its interval at the family's level (`familyLevel`, two-sided); `beyond`: the interval excludes 0.
+ */
+export interface TournamentPair {
+  forces: [string, string];
+  difference: number;
+  ci: [number, number];
+  familyLevel: number;
+  beyond: boolean;
 }
 
 export interface TournamentOptions extends RunOptions {
@@ -63,6 +77,11 @@ export interface TournamentOptions extends RunOptions {
    * Monte Carlo with fixed trials only.
    */
   race?: boolean;
+  /**
+   * Monte Carlo: how the pairs' claims (this force rated above that one) are held together (src/stats/family.ts):
+   * `holm` (default) keeps the chance of any false "beyond noise" at or below 5%; `bh` the expected share of false ones.
+   */
+  family?: FamilyMethod;
 }
 
 /** What a race dropped when (force indices into `forces`), and the battles it ran. */
@@ -117,6 +136,13 @@ export interface TournamentResult extends ResultMeta {
   elapsedMs: number;
   /** With `race`: the stages, what was dropped when, battles per pairing; null otherwise. */
   race: TournamentRace | null;
+  /**
+   * Monte Carlo: the family error the pairs' claims are held to (method, α, claims = N(N − 1)/2 pairs, findings);
+   * ranks and ties follow each pair's decision at its level (`pairs`). Absent for exact odds (no noise).
+   */
+  familyError?: FamilyError;
+  /** Monte Carlo: every pair of forces, the higher rated first, as judged in the family. */
+  pairs?: TournamentPair[];
 }
 
 /** The tournament: `warcast tournament FILE --json` prints exactly this object. */
@@ -221,15 +247,39 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
             ),
     };
   });
-  // Which forces are within noise of each other: the difference of two ratings with its 95% interval from the
-  // fit's covariance (exact odds: no noise, so only equal ratings tie). Ranked by the forces clearly above.
+  // Which forces are within noise of each other: the difference of two ratings with its interval from the fit's
+  // covariance, every pair a claim of one family (Holm by default: the chance of any false order ≤ 5%, not 5% a
+  // pair; src/stats/family.ts); exact odds: no noise, so only equal ratings tie. Ranked by the forces clearly above.
   const index = new Map(names.map((n, i) => [n, i] as const));
-  const within = (i: number, k: number) => {
-    if (settings.exact) return Math.abs(fit.ratings[i] - fit.ratings[k]) < 1e-9;
+  const pairIndex: [number, number][] = [];
+  for (let i = 0; i < N; i++)
+    for (let k = i + 1; k < N; k++) pairIndex.push(fit.ratings[i] >= fit.ratings[k] ? [i, k] : [k, i]);
+  const pairSd = ([i, k]: [number, number]) => {
     const c = fit.covariance;
-    const sd = ELO_PER_LOG * Math.sqrt(Math.max(0, c[i][i] + c[k][k] - 2 * c[i][k]));
-    return Math.abs(fit.ratings[i] - fit.ratings[k]) <= Z95 * sd;
+    return ELO_PER_LOG * Math.sqrt(Math.max(0, c[i][i] + c[k][k] - 2 * c[i][k]));
   };
+  const family = settings.exact
+    ? null
+    : judgeFamily(
+        pairIndex.map((p) => ({ estimate: fit.ratings[p[0]] - fit.ratings[p[1]], se: pairSd(p) })),
+        options.family ?? 'holm',
+      );
+  const beyond = new Map<string, boolean>();
+  const pairs: TournamentPair[] = (family === null ? [] : pairIndex).map(([i, k], j) => {
+    const d = family!.decisions[j];
+    const difference = fit.ratings[i] - fit.ratings[k];
+    const half = d.z * pairSd([i, k]);
+    beyond.set(`${i}:${k}`, d.beyond).set(`${k}:${i}`, d.beyond);
+    return {
+      forces: [names[i], names[k]],
+      difference,
+      ci: [difference - half, difference + half],
+      familyLevel: d.level,
+      beyond: d.beyond,
+    };
+  });
+  const within = (i: number, k: number) =>
+    settings.exact ? Math.abs(fit.ratings[i] - fit.ratings[k]) < 1e-9 : !beyond.get(`${i}:${k}`);
   for (const x of ratings) {
     const i = index.get(x.name)!;
     x.tiedWith = names.filter((_, k) => k !== i && within(i, k));
@@ -259,6 +309,7 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
     interrupted,
     elapsedMs: Math.round(performance.now() - started),
     race,
+    ...(family === null ? {} : { familyError: family.error, pairs }),
   };
 }
 

@@ -18,7 +18,7 @@ import {
   type Document,
   type Text,
 } from '../present/document.js';
-import type { FamilyError } from '../stats/family.js';
+import { familyWords as familyText, type FamilyError } from '../stats/family.js';
 import { equivalentText, fmtCount, grouped, pct } from '../present/format.js';
 /** The rank cell, as tournament's: `=n` when the row is tied with another; —: not ranked (within noise of no change). */
 const rankText = (i: WorthItem): string =>
@@ -38,12 +38,8 @@ function changeCell(i: WorthItem): Text {
   return i.withinNoise ? [change(i.winDelta, ci), ' within noise'] : change(i.winDelta, ci);
 }
 
-/** The family's error in words: "Holm, any false finding ≤ 5% over 39 claims". */
-export function familyWords(f: FamilyError): string {
-  return f.method === 'holm'
-    ? `Holm: the chance of any false finding over the ${f.claims} distinct changes ≤ ${f.alpha * 100}%`
-    : `Benjamini–Hochberg: the expected share of false findings among the findings ≤ ${f.alpha * 100}% (${f.claims} distinct changes)`;
-}
+/** The family's error in words: "Holm: the chance of any false finding over the 13 distinct changes ≤ 5%". */
+export const familyWords = (f: FamilyError): string => familyText(f, 'distinct changes');
 
 const losses = (i: WorthItem): Text => {
   const ci = i.casualtiesDeltaCi95;

@@ -2,7 +2,7 @@
 import { localEngine } from '../engine/local.js';
 import { UsageError } from '../errors.js';
 import { wilsonInterval, Z95 } from '../stats/index.js';
-import { familyDecisions, familyError } from '../stats/family.js';
+import { FAMILY_ALPHA, familyDecisions, familyError } from '../stats/family.js';
 import {
   pairedMeanDifference,
   pairedProportionDifference,
@@ -266,16 +266,16 @@ export class WorthRuns {
 }
 
 /** The family error worth's Monte Carlo items are held to: any false finding among them at most 5% (Holm). */
-export const FAMILY_ALPHA = 0.05;
+export { FAMILY_ALPHA };
 
 /** Why a siege's or a cascade's worth runs on no engine that cannot pair trials (src/engine/engine.ts, `paired`). */
 export const PAIRED_REFUSAL =
-  "worth on a siege or a cascade pairs its trials one by one on this machine's threads (--threads; --checkpoint and --resume apply): --shard, --redis and merge do not";
+  'worth on a siege or a cascade cannot be split into shards: which variants run next, and how far, depends on the values of those before, which one shard does not have';
 
 /** The stages of a worth run from its options: `--trials N` alone fixes N a variant; else stages by precision. */
 export function worthPlan(settings: RunSettings, options: WorthOptions, unit: string): WorthPlan {
-  // Paired trials are read one by one on this process's threads (engine/paired.ts), through a checkpoint when one
-  // is kept; shards, a merge's replay and the cluster sum whole chunks and have no paired runner.
+  // Paired trials are read one by one on the engine's threads or cluster (engine/paired.ts), through a checkpoint
+  // when one is kept; a shard and a merge's replay have no paired runner.
   const engine = options.engine ?? localEngine;
   if (engine.paired === undefined) throw new UsageError(PAIRED_REFUSAL);
   const byPrecision = options.trials === undefined || options.precision != null;

@@ -70,6 +70,17 @@ export function precisionOption(description: string): Option {
 }
 
 /**
+ * `--family holm|bh`: how a command's many Monte Carlo claims are held together (src/stats/family.ts); `claims`
+ * names them ("the items", "the points' changes").
+ */
+export function familyOption(claims: string): Option {
+  return new Option(
+    '--family <method>',
+    `how ${claims} are held together as many claims — holm (default: any false "beyond noise" ≤ 5%) or bh (Benjamini–Hochberg: the expected share of false ones ≤ 5%)`,
+  ).choices(['holm', 'bh']);
+}
+
+/**
  * Commander's usage error in warcast's words, for the one line `warcast: …` (src/cli/exit.ts): an option value our
  * parser refused reads exactly as our own errors do ("--precision: expected …, got '7'", no hint: the line says
  * what was expected); a missing value says what to write ("--seed needs a value: --seed <n>"); the

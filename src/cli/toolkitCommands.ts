@@ -2,7 +2,14 @@
 import { addKindOptions } from './kindOptions.js';
 import { Option, type Command } from 'commander';
 import type { Io } from './io.js';
-import { addCheckpointOptions, countOption, MAX_SEED, precisionOption, type TrialWords } from './options.js';
+import {
+  addCheckpointOptions,
+  countOption,
+  familyOption,
+  MAX_SEED,
+  precisionOption,
+  type TrialWords,
+} from './options.js';
 
 /** `addRunOptions` is passed in (program.ts imports this file): no import cycle. */
 export function addToolkitCommands(
@@ -57,12 +64,7 @@ export function addToolkitCommands(
   );
   // The kinds' own options (a siege's --week, a cascade's --player …), from the registry.
   addKindOptions(worth, 'worth')
-    .addOption(
-      new Option(
-        '--family <method>',
-        'a siege or cascade: how the items are held together as many claims — holm (default: any false "beyond noise" ≤ 5%) or bh (Benjamini–Hochberg: the expected share of false ones ≤ 5%)',
-      ).choices(['holm', 'bh']),
-    )
+    .addOption(familyOption('a siege’s or cascade’s items'))
     .option('--exact', 'a battle: exact odds (always exact there); a siege or cascade has none')
     .option(
       '--report <dir>',
@@ -129,6 +131,7 @@ export function addToolkitCommands(
       '--race',
       'race the forces for the strongest: stages up to --trials, dropping forces rated clearly below the leader (docs/design.md)',
     )
+    .addOption(familyOption('the pairs’ orders (this force rated above that one)'))
     .option('--report <dir>', 'also write a report folder (heatmap, ratings, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')
     .action(async (file: string, flags) =>

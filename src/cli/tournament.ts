@@ -1,5 +1,6 @@
 /** `warcast tournament <forces.yaml>`: parse, call `tournament`, show its document. */
 import { tournament, type TournamentResult } from '../analysis/tournament.js';
+import type { FamilyMethod } from '../stats/family.js';
 import { presentTournament } from '../kinds/tournament/present.js';
 import { renderText } from '../present/text.js';
 import { emitResult, exitCodeAfter } from './emit.js';
@@ -11,7 +12,7 @@ import { scenarioArg } from './scenarioArg.js';
 
 export async function tournamentCommand(
   file: string,
-  flags: RunFlags & ReportFlags & { race?: boolean },
+  flags: RunFlags & ReportFlags & { race?: boolean; family?: FamilyMethod },
   io: Io,
 ): Promise<number> {
   await checkReportOption(flags.report);
@@ -20,6 +21,7 @@ export async function tournamentCommand(
       ...o,
       trials: flags.trials === undefined ? undefined : o.trials,
       race: flags.race === true,
+      family: flags.family,
     }),
   );
   emitResult(io, flags, r, () => presentTournament(r));

@@ -9,7 +9,9 @@ import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Kernel } from '../engine/kernel.js';
 import type { ClusterExecutor } from '../engine/executor.js';
+import { localEngine } from '../engine/local.js';
 import { runTrials, type Task, type TaskResult } from '../engine/run.js';
+import type { EngineTask, TrialTask, TrialTaskResult } from '../engine/task.js';
 import { fromWire, toWire } from '../engine/wire.js';
 import { WarcastError } from '../errors.js';
 import { kernelByName } from '../kinds/index.js';
@@ -57,6 +59,11 @@ export const runKey = (id: string) => `warcast:run:${id}`;
 interface WireResult {
   acc: number[];
   trace: number[] | null;
+}
+
+/** A paired job's block: its probe's outputs, trial by trial. */
+interface WireTrialResult {
+  values: number[];
 }
 
 /** Connection options: commands wait for a reconnect (BullMQ needs that), but only a few seconds' worth. */
@@ -111,9 +118,10 @@ async function probe(url: string): Promise<void> {
   }
 }
 
-function decodeResult(value: unknown): TaskResult {
+function decodeResult(value: unknown): TaskResult | TrialTaskResult {
   let v = value;
   for (let i = 0; i < 2 && typeof v === 'string'; i++) v = JSON.parse(v);
+  if (Array.isArray((v as WireTrialResult).values)) return { values: Float64Array.from((v as WireTrialResult).values) };
   const r = v as WireResult;
   return { acc: Float64Array.from(r.acc), trace: r.trace ? Float64Array.from(r.trace) : null };
 }
@@ -141,7 +149,7 @@ export async function connectCluster(
   /** Jobs not yet answered: their data (to queue them again) and whether queue.add has returned. */
   const pending = new Map<
     string,
-    { data: JobData; queued: boolean; resolve(r: TaskResult): void; reject(e: unknown): void }
+    { data: JobData; queued: boolean; resolve(r: TaskResult | TrialTaskResult): void; reject(e: unknown): void }
   >();
   /** Every job this run queued and has not seen finish: withdrawn when the run stops early. */
   const ours = new Set<string>();
@@ -274,13 +282,16 @@ export async function connectCluster(
     lanes: 64,
     chunksPerTask: (chunks: number, k: Kernel<unknown>) =>
       Math.max(1, Math.min(k.maxChunksPerTask * 4, Math.ceil(chunks / 16))),
+    // A paired block: a few thousand trials (a siege ~0.05–1 ms each), enough to pay for a job's round trip.
+    trialsPerTask: () => 2000,
     threads: () => Math.max(1, workers),
-    run(task: Task): Promise<TaskResult> {
+    run(task: EngineTask) {
       if (lost) return Promise.reject(lost);
       if (stopped) return Promise.reject(new WarcastError('interrupted: no more jobs'));
       // Our own job id, registered before the job exists, so its completion event cannot come first.
-      const jobId = `${runId}-${++seq}-${task.kind}-${task.firstChunk}`;
-      const result = new Promise<TaskResult>((resolve, reject) =>
+      const first = 'paired' in task ? `t${task.firstTrial}` : task.firstChunk;
+      const jobId = `${runId}-${++seq}-${task.kind}-${first}`;
+      const result = new Promise<TaskResult | TrialTaskResult>((resolve, reject) =>
         pending.set(jobId, { data: { task: toWire(task), version, run: runId }, queued: false, resolve, reject }),
       );
       add(jobId);
@@ -346,7 +357,9 @@ export async function runWorker(o: WorkerOptions): Promise<number> {
         o.log(`job ${job.id} skipped: its run is gone\n`);
         throw new Error('skipped: the run that queued this job is gone');
       }
-      const task = fromWire<Task>(job.data.task);
+      const wire = fromWire<EngineTask>(job.data.task);
+      if ('paired' in wire) return runTrialJob(job, wire, o);
+      const task: Task = wire;
       const kernel = await kernelByName(task.kind);
       const start = task.firstChunk * kernel.chunkTrials;
       const end = Math.min(task.totalTrials, (task.firstChunk + task.chunkCount) * kernel.chunkTrials);
@@ -387,4 +400,23 @@ export async function runWorker(o: WorkerOptions): Promise<number> {
   ]);
   connection.disconnect();
   return code;
+}
+
+/** A paired job's block on this worker's threads (the same runner as a local paired run: engine/paired.ts). */
+async function runTrialJob(job: Job<JobData>, t: TrialTask, o: WorkerOptions): Promise<string> {
+  const kernel = await kernelByName(t.kind);
+  o.log(`job ${job.id} started: trials ${t.firstTrial}–${t.firstTrial + t.trials - 1}\n`);
+  // Two threads at least, so the main thread, free between blocks, keeps renewing the job's lock.
+  const runner = localEngine.paired({ threads: Math.max(2, o.threads) });
+  const values = await runner.run({
+    kernel,
+    plan: t.plan,
+    probe: t.probe,
+    seed: t.seed,
+    from: t.firstTrial,
+    to: t.firstTrial + t.trials,
+  });
+  if (values === null) throw new Error('stopped');
+  o.log(`job ${job.id} done\n`);
+  return toWire({ values: Array.from(values) } satisfies WireTrialResult);
 }

@@ -15,12 +15,15 @@
  * builds the layers from its flags (src/cli/run.ts, distributed.ts, checkpoint.ts).
  *
  * Paired runs (worth on a siege or a cascade, a siege design: common random numbers, trial by trial) are the
- * other task shape: `Engine.paired` hands an analysis a runner of paired jobs, which the same layers serve — this
- * process's threads (engine/paired.ts), recorded and resumed by a checkpoint. An engine without it (a shard, a
- * merge's replay, the cluster) cannot pair trials one by one, and the analysis says so in one line.
+ * other task shape on the same scheduler and executors: `Engine.paired` hands an analysis a runner of paired jobs,
+ * which the layers serve — this process's threads and the cluster (engine/local.ts, engine/paired.ts), recorded
+ * and resumed by a checkpoint. A shard and a merge's replay have none: a paired analysis decides which jobs to run
+ * from the values of earlier ones, which one shard does not have, and says so in one line.
  */
 import type { Kernel } from './kernel.js';
-import type { Task, TaskResult } from './task.js';
+import type { Task, TaskResult, TrialProbe } from './task.js';
+
+export type { TrialProbe } from './task.js';
 
 export interface RunOptions<Plan = unknown> {
   kernel: Kernel<Plan>;
@@ -70,17 +73,6 @@ export interface RunResult {
   precisionReached?: boolean;
 }
 
-/**
- * Numbers read off the accumulator after one trial: output o = constants[o] + Σ_j weights[o × slots + j] × the
- * trial's gain in slot j. Plain arrays, so a task carries it to a worker and a checkpoint identifies it.
- */
-export interface TrialProbe {
-  slots: number[];
-  constants: number[];
-  /** outputs × slots.length, row by output. */
-  weights: number[];
-}
-
 /** A paired job: trials [from, to) of one plan, trial t playing the dice of (seed, t) alone (engine/paired.ts). */
 export interface PairedJob<Plan = unknown> {
   kernel: Kernel<Plan>;
@@ -110,7 +102,7 @@ export interface PairedSettings {
 
 export interface Engine {
   run<P>(o: EngineRun<P>): Promise<RunResult>;
-  /** A runner of paired jobs on this engine; absent: it cannot pair trials one by one (a shard, a replay, the cluster). */
+  /** A runner of paired jobs on this engine; absent: it cannot pair trials one by one (a shard, a replay). */
   paired?(settings: PairedSettings): PairedRunner;
   /** Why a run whose size depends on its own counts (runUntil, `--precision`) cannot run here; null when it can. */
   readonly refusesPrecision: string | null;

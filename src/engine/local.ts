@@ -11,15 +11,19 @@ import type { Kernel } from './kernel.js';
 import { OrderedMerge } from './merge.js';
 import { PairedTrials } from './paired.js';
 import { closeSpeculativePool, poolExecutor } from './pool.js';
-import { Scheduler, type Lane } from './scheduler.js';
-import { fixedSize, guided, oneAtATime, unitsInTime } from './sizing.js';
-import { WARM_UP_MIN_CHUNKS, type Task, type TaskResult } from './task.js';
+import { ChunkWork, runWork, type Lane } from './scheduler.js';
+import { atMost, fixedJobs, guidedShare, minimumTaskTime, oneAtATime } from './sizing.js';
+import { WARM_UP_MIN_CHUNKS, type Task, type TaskResult, type TrialTask } from './task.js';
 import { mark, threadCpuMs, TIMINGS } from './timings.js';
 
 /** A chunk that may take longer than this runs on the pool, where it can be abandoned on Ctrl-C. */
 export const SLOW_CHUNK_MS = 100;
-/** A pool task's target time when the main thread has timed the chunks: long enough to pay for its messages. */
+/** A pool task's target time when the main thread has timed its units: long enough to pay for its messages. */
 const TASK_MS = 50;
+/** A paired block on the calling thread: short, so pool results and Ctrl-C get a turn between blocks. */
+const MAIN_BLOCK_MS = 15;
+/** Trials of a paired block before any trial is timed. */
+const FIRST_BLOCK = 16;
 
 /**
  * How a LocalEngine decides, beyond the kernel's own numbers. The defaults are what users get; tests build
@@ -41,7 +45,7 @@ class RunState<P> {
   readonly firstChunk: number;
   readonly lastChunk: number;
   readonly merge: OrderedMerge;
-  readonly scheduler: Scheduler;
+  readonly work: ChunkWork;
   readonly chunksOn = { main: 0, other: 0, otherTasks: 0 };
   private done = 0;
 
@@ -71,7 +75,7 @@ class RunState<P> {
       chunkCount,
       totalTrials: this.end,
     });
-    this.scheduler = new Scheduler(this.firstChunk, this.lastChunk, task);
+    this.work = new ChunkWork(this.firstChunk, this.lastChunk, task, this.finished);
   }
 
   get chunks(): number {
@@ -88,7 +92,7 @@ class RunState<P> {
   }
 
   /** A finished task: into the merge, the counts, the layers' hook and the progress. */
-  readonly finished = (t: Task, r: TaskResult, on: Executor): void => {
+  readonly finished = (t: Task, r: TaskResult, on: Executor<Task>): void => {
     this.merge.add(t, r);
     if (on.onThisThread) this.chunksOn.main += t.chunkCount;
     else {
@@ -117,9 +121,9 @@ class RunState<P> {
   }
 
   /** Run the lanes; a failure off this thread is one line (exit 1), never a partial result printed as whole. */
-  async runLanes(lanes: Lane[], where: string): Promise<void> {
+  async runLanes(lanes: Lane<Task>[], where: string): Promise<void> {
     try {
-      await this.scheduler.run(lanes, this.o.signal, this.finished);
+      await runWork(lanes, this.work, this.o.signal);
     } catch (failure) {
       // A cluster's errors are already such a line (lost Redis, a failed job).
       if (failure instanceof WarcastError) throw failure;
@@ -145,9 +149,26 @@ export class LocalEngine implements Engine {
     return this.tuning.poolFrom ?? kernel.minPoolTrials;
   }
 
-  /** Paired jobs on the calling thread and threads − 1 workers of the pool (engine/paired.ts). */
-  paired(settings: PairedSettings): PairedRunner {
-    return new PairedTrials(settings.threads, settings.signal, settings.onTrials);
+  /**
+   * Paired jobs on the calling thread and threads − 1 workers of the pool (engine/paired.ts), the same scheduler
+   * as chunk runs: the calling thread takes blocks of about MAIN_BLOCK_MS, the workers a guided share of the job's
+   * trials left of about TASK_MS.
+   */
+  paired(settings: PairedSettings): PairedTrials {
+    const kernels = new Map<string, Kernel<unknown>>();
+    const threads = settings.threads;
+    const lanes: Lane<TrialTask>[] = [];
+    if (threads > 1) {
+      const pool = poolExecutor<TrialTask>(threads - 1);
+      const policy = guidedShare(threads, minimumTaskTime(TASK_MS, { untilTimed: FIRST_BLOCK, atLeast: FIRST_BLOCK }));
+      // Pool lanes first: the calling thread then starts its own block after the tasks are posted.
+      for (let i = 0; i < pool.lanes; i++) lanes.push({ executor: pool, policy });
+    }
+    lanes.push({
+      executor: mainThreadExecutor<TrialTask>((t) => kernels.get(t.kind)!, { warm: true, yieldFirst: true }),
+      policy: minimumTaskTime(MAIN_BLOCK_MS, { untilTimed: FIRST_BLOCK }),
+    });
+    return new PairedTrials(lanes, settings.signal, settings.onTrials, kernels);
   }
 
   async run<P>(o: EngineRun<P>): Promise<RunResult> {
@@ -164,8 +185,11 @@ export class LocalEngine implements Engine {
       // Workers started ahead of this run by the command line (pool.ts, prestartPool) that it will not use: end them now.
       closeSpeculativePool();
       // One chunk a task, so Ctrl-C waits for one chunk at most; a run of several chunks warms the kernel up first.
-      const main = mainThreadExecutor(k, o.plan, { warm: s.chunks >= WARM_UP_MIN_CHUNKS, yieldFirst: false });
-      await s.scheduler.run([{ executor: main, ...oneAtATime }], o.signal, s.finished);
+      const main = mainThreadExecutor<Task>(() => k as Kernel<unknown>, {
+        warm: s.chunks >= WARM_UP_MIN_CHUNKS,
+        yieldFirst: false,
+      });
+      await runWork([{ executor: main, policy: oneAtATime }], s.work, o.signal);
       return s.result(1);
     }
     // The calling thread is one of the `threads` (when its chunks are short enough to stop between on Ctrl-C):
@@ -173,31 +197,26 @@ export class LocalEngine implements Engine {
     // same cursor as the workers, so both finish together; whatever the split, the merge is in chunk order.
     const mainTakes = o.threads > 1 && !slow;
     const workers = mainTakes ? o.threads - 1 : o.threads;
-    const pool = poolExecutor(workers);
+    const pool = poolExecutor<Task>(workers);
     // A pool task: at most maxChunksPerTask chunks, exact sums, and ~0.1 s by the kernel's worst case per trial
     // until the main thread has timed real chunks, then ~TASK_MS by that (the worst case is far above the usual:
     // one-chunk siege tasks spent a fifth of their time on messages). Cut when a worker asks: a share of what is
     // left (guided), so the last tasks are small and the threads finish together; a worker's first task is one
     // chunk, so chunks are not set aside for a worker that is still starting.
     const byTime = Math.max(1, Math.floor(SLOW_CHUNK_MS / Math.max(chunkMs, 1e-9)));
-    const byExactness = s.byExactness;
-    const poolLane: Lane = {
-      executor: pool,
-      ...guided({
-        threads: o.threads,
-        left: () => s.scheduler.left,
-        cap: () => Math.min(k.maxChunksPerTask, byExactness, unitsInTime(TASK_MS, s.scheduler.chunkMsSeen, byTime)),
-        first: 1,
-      }),
-    };
-    const lanes: Lane[] = Array.from({ length: pool.lanes }, () => poolLane);
+    const policy = guidedShare(
+      o.threads,
+      atMost(Math.min(k.maxChunksPerTask, s.byExactness), minimumTaskTime(TASK_MS, { untilTimed: byTime })),
+      1,
+    );
+    const lanes: Lane<Task>[] = Array.from({ length: pool.lanes }, () => ({ executor: pool, policy }));
     // The workers' first tasks go out before this thread warms up (yieldFirst): a worker already started
     // (pool.ts, prestartPool) then warms up alongside this thread.
     if (mainTakes)
       lanes.push({
-        executor: mainThreadExecutor(k, o.plan, { warm: true, yieldFirst: true }),
-        ...oneAtATime,
-        maxChunks: this.tuning.mainThreadChunks,
+        executor: mainThreadExecutor<Task>(() => k as Kernel<unknown>, { warm: true, yieldFirst: true }),
+        policy: oneAtATime,
+        maxUnits: this.tuning.mainThreadChunks,
       });
     await s.runLanes(lanes, pool.where);
     return s.result(o.threads);
@@ -216,6 +235,21 @@ export class ClusterEngine implements Engine {
     return kernel.minPoolTrials;
   }
 
+  /**
+   * Paired jobs on the cluster: fixed blocks of trials as jobs (the values folded here, in trial order, so the
+   * answer is the bytes of a local run); nothing on this thread.
+   */
+  paired(settings: PairedSettings): PairedRunner {
+    closeSpeculativePool();
+    const e = this.executor as Executor<TrialTask>;
+    const lane: Lane<TrialTask> = { executor: e, policy: fixedJobs(this.executor.trialsPerTask()) };
+    return new PairedTrials(
+      Array.from({ length: this.executor.lanes }, () => lane),
+      settings.signal,
+      settings.onTrials,
+    );
+  }
+
   async run<P>(o: EngineRun<P>): Promise<RunResult> {
     closeSpeculativePool();
     const s = new RunState(o);
@@ -224,7 +258,7 @@ export class ClusterEngine implements Engine {
       1,
       Math.min(s.byExactness, this.executor.chunksPerTask(s.chunks, o.kernel as Kernel<unknown>)),
     );
-    const lane: Lane = { executor: this.executor, ...fixedSize(perTask) };
+    const lane: Lane<Task> = { executor: this.executor as Executor<Task>, policy: fixedJobs(perTask) };
     await s.runLanes(
       Array.from({ length: Math.min(this.executor.lanes, Math.ceil(s.chunks / perTask)) }, () => lane),
       this.executor.where,

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // piscina loads with the first pool: runs that stay on one thread (exact odds, small runs) never pay for it.
 import type { Piscina } from 'piscina';
 import type { Executor } from './executor.js';
-import type { Task, TaskResult } from './task.js';
+import type { EngineTask, ResultOf } from './task.js';
 
 const requireHere = createRequire(import.meta.url);
 
@@ -68,20 +68,21 @@ export function getPool(threads: number): Promise<Piscina> {
 }
 
 /**
- * The pool of `workers` threads as an executor (engine/executor.ts): started now (or the running one), ready once
- * its workers are, `tasksPerThread` lanes a worker; Ctrl-C or a failed task ends the tasks in flight at once.
+ * The pool of `workers` threads as an executor (engine/executor.ts) of either task shape: started now (or the
+ * running one), ready once its workers are, `tasksPerThread` lanes a worker; Ctrl-C or a failed task ends the
+ * tasks in flight at once. The pool is asked for at each task: a run of another size in between (a slow plan's
+ * run on all `--threads` workers) replaces it, and this executor's next task starts it again at its own size.
  */
-export function poolExecutor<T = Task, R = TaskResult>(workers: number): Executor<T, R> {
-  const pool = getPool(workers);
-  pool.catch(() => {}); // a pool that cannot start fails the run through the first lane that waits for it
+export function poolExecutor<T extends EngineTask = EngineTask>(workers: number): Executor<T> {
+  getPool(workers).catch(() => {}); // a pool that cannot start fails the run through the first lane that waits for it
   return {
     where: `${workers} worker${workers === 1 ? '' : 's'}`,
     lanes: workers * POOL_DEFAULTS.tasksPerThread,
     async ready() {
-      await pool;
+      await getPool(workers);
     },
-    async run(task: T, signal: AbortSignal): Promise<R> {
-      return (await (await pool).run(task, { signal })) as R;
+    async run(task: T, signal: AbortSignal): Promise<ResultOf<T>> {
+      return (await (await getPool(workers)).run(task, { signal })) as ResultOf<T>;
     },
   };
 }

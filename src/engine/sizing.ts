@@ -1,36 +1,63 @@
 /**
- * How big a lane's next task is: the sizing policies, apart from the mechanics that cut and run tasks (as piscina
- * keeps its balancer apart from its pool). The chunk scheduler's lanes (engine/local.ts) and the paired runner's
- * (engine/paired.ts) size their tasks with these, in their own units (chunks or trials).
+ * How big a lane's next task is: small named policies, apart from the scheduler's mechanics (engine/scheduler.ts),
+ * as piscina keeps its balancer apart from its pool. A policy sees what the lane asks with — its first task or
+ * not, the units (chunks or trials) of the current work not yet handed out, and the time one unit took on the
+ * calling thread so far — and answers a number of units; the scheduler then gives at least 1 and at most what is
+ * left. Chunk runs and paired trials use the same policies (engine/local.ts, engine/paired.ts).
  */
 
-/** A lane's policy: how many units its next task holds (the caller caps it by what is left). */
-export interface SizingPolicy {
-  size(first: boolean): number;
+export interface SizeContext {
+  /** The lane's first task. */
+  first: boolean;
+  /** Units of the current work not yet handed out. */
+  left: number;
+  /** Milliseconds per unit seen on the calling thread (a smoothed minimum; 0: none timed yet). */
+  msPerUnit: number;
 }
 
-/** One unit a task: the calling thread, so Ctrl-C waits for one unit at most. */
-export const oneAtATime: SizingPolicy = { size: () => 1 };
-
-/** A fixed size: a cluster's jobs. */
-export function fixedSize(units: number): SizingPolicy {
-  const n = Math.max(1, Math.floor(units));
-  return { size: () => n };
+export interface SizePolicy {
+  /** In words (timings, tests). */
+  readonly name: string;
+  size(c: SizeContext): number;
 }
 
-/** As many units as take `ms` at the rate seen so far (`unitMs`, 0: none seen yet: `before`), at least 1. */
-export function unitsInTime(ms: number, unitMs: number, before: number): number {
-  return unitMs > 0 ? Math.max(1, Math.floor(ms / unitMs)) : before;
+/** One unit a task: the calling thread's chunks, so Ctrl-C waits for one chunk at most. */
+export const oneAtATime: SizePolicy = { name: 'one at a time', size: () => 1 };
+
+/** The same size every time: a cluster's jobs, cut in order so each job is a pure function of its range. */
+export function fixedJobs(units: number): SizePolicy {
+  return { name: `fixed jobs of ${units}`, size: () => units };
 }
 
 /**
- * Guided self-scheduling: a share of what is left, `left() / (2 × threads)`, so the last tasks are small and the
- * threads finish together; at most `cap()` (a task's time and what keeps its sums exact); a worker's first task
- * `first` units, so units are not set aside for a worker still starting.
+ * A minimum task time: as many units as take about `ms` on the calling thread once it has timed some (a task
+ * long enough to pay for its messages, or short enough that Ctrl-C and pool results get a turn), `untilTimed`
+ * before; never below `atLeast`.
  */
-export function guided(o: { threads: number; left: () => number; cap: () => number; first: number }): SizingPolicy {
+export function minimumTaskTime(ms: number, o: { untilTimed: number; atLeast?: number }): SizePolicy {
+  const least = o.atLeast ?? 1;
   return {
-    size: (first) =>
-      first ? o.first : Math.max(1, Math.min(Math.max(1, o.cap()), Math.ceil(o.left() / (2 * o.threads)))),
+    name: `about ${ms} ms a task`,
+    size: (c) => Math.max(least, c.msPerUnit > 0 ? Math.floor(ms / c.msPerUnit) : o.untilTimed),
+  };
+}
+
+/** `policy`, but never more than `most` units (a kernel's task limit, exact sums). */
+export function atMost(most: number, policy: SizePolicy): SizePolicy {
+  return { name: `${policy.name}, at most ${most}`, size: (c) => Math.min(most, policy.size(c)) };
+}
+
+/**
+ * Guided: a share of what is left over `threads` threads (half a thread's share), capped by `cap`, so the last
+ * tasks are small and the threads finish together. `firstTask`: a lane's first task instead (one chunk, so units
+ * are not set aside for a worker still starting).
+ */
+export function guidedShare(threads: number, cap: SizePolicy, firstTask?: number): SizePolicy {
+  return {
+    name: `guided over ${threads} threads (${cap.name})`,
+    size: (c) =>
+      c.first && firstTask !== undefined
+        ? firstTask
+        : Math.max(1, Math.min(cap.size(c), Math.ceil(c.left / (2 * threads)))),
   };
 }

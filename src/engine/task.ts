@@ -1,7 +1,8 @@
 /**
- * A task: whole chunks [firstChunk, firstChunk + chunkCount) of one run, the unit an executor runs (on the main
+ * Tasks, the units executors run, in two shapes. A chunk task: whole chunks [firstChunk, firstChunk + chunkCount) of one run, the unit an executor runs (on the main
  * thread, in a worker, as a cluster job). A chunk draws from the generator of (seed, stream, chunk) alone, so a
- * task's counts do not depend on where it ran (docs/architecture.md, Determinism).
+ * task's counts do not depend on where it ran (docs/architecture.md, Determinism). A trial task (TrialTask): a
+ * block of a paired job's trials, each read alone, so a trial's numbers do not depend on where it ran either.
  */
 import { isMainThread, threadId } from 'node:worker_threads';
 import { warmUp, type Kernel } from './kernel.js';
@@ -18,6 +19,40 @@ export interface Task {
   /** Trials of the whole run (its last chunk may be cut short). */
   totalTrials: number;
 }
+
+/**
+ * Numbers read off the accumulator after one trial: output o = constants[o] + Σ_j weights[o × slots + j] × the
+ * trial's gain in slot j. Plain arrays, so a task carries it to a worker and a checkpoint identifies it.
+ */
+export interface TrialProbe {
+  slots: number[];
+  constants: number[];
+  /** outputs × slots.length, row by output. */
+  weights: number[];
+}
+
+/**
+ * The other task shape: trials [firstTrial, firstTrial + trials) of one paired job (engine/paired.ts), each the
+ * kernel's chunk t cut to one trial, read one by one by a probe (a worker tells it from a chunk task by `paired`).
+ */
+export interface TrialTask {
+  paired: true;
+  kind: string;
+  plan: unknown;
+  probe: TrialProbe;
+  seed: number;
+  firstTrial: number;
+  trials: number;
+}
+
+/** The probe's outputs, trial by trial: outputs × trials, row by trial. */
+export interface TrialTaskResult {
+  values: Float64Array;
+}
+
+/** Either shape, and its result. */
+export type EngineTask = Task | TrialTask;
+export type ResultOf<T extends EngineTask> = T extends TrialTask ? TrialTaskResult : TaskResult;
 
 export interface TaskResult {
   acc: Float64Array;
@@ -69,8 +104,42 @@ export function warmOnce<P>(k: Kernel<P>, plan: P): void {
  * Worker side: run one task with its kernel (warmed up on first use) and hand its accumulator back. The worker
  * entry (workers/worker.ts) finds the kernel by `t.kind` in the registry.
  */
-export function runTask(k: Kernel<unknown>, t: Task): TaskResult {
+export function runTask<T extends EngineTask>(k: Kernel<unknown>, t: T): ResultOf<T> {
   warmOnce(k, t.plan);
   // A plain object is copied back (structured clone): accumulators are a few kB, far below a task's cost.
-  return runChunks(k, t);
+  return runEither(k, t);
+}
+
+/** Either shape of task, on this thread. */
+export function runEither<T extends EngineTask>(k: Kernel<unknown>, t: T): ResultOf<T> {
+  return ('paired' in t ? { values: runTrialBlock(k, t) } : runChunks(k, t)) as ResultOf<T>;
+}
+
+/**
+ * Run a block of trials one by one into one accumulator, reading the probe's slots after each and zeroing them, so
+ * each trial's numbers are its own (the kernel only adds to its slots). The same function on every thread.
+ */
+export function runTrialBlock<P>(k: Kernel<P>, t: Omit<TrialTask, 'paired' | 'kind'>): Float64Array {
+  const plan = t.plan as P;
+  const { slots, constants, weights } = t.probe;
+  const outputs = constants.length;
+  const width = slots.length;
+  const acc = new Float64Array(k.accLength(plan));
+  const values = new Float64Array(outputs * t.trials);
+  const gain = new Float64Array(width);
+  const chunk = k.chunkTrials;
+  for (let i = 0; i < t.trials; i++) {
+    const trial = t.firstTrial + i;
+    k.run(plan, t.seed, trial, 1, trial * chunk + 1, acc);
+    for (let j = 0; j < width; j++) {
+      gain[j] = acc[slots[j]];
+      acc[slots[j]] = 0;
+    }
+    for (let o = 0; o < outputs; o++) {
+      let v = constants[o];
+      for (let j = 0; j < width; j++) v += weights[o * width + j] * gain[j];
+      values[i * outputs + o] = v;
+    }
+  }
+  return values;
 }

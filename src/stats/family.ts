@@ -72,3 +72,36 @@ export function familyDecisions(zs: readonly number[], alpha = 0.05, method: Fam
 export function familyError(decisions: readonly FamilyDecision[], alpha: number, method: FamilyMethod): FamilyError {
   return { method, alpha, claims: decisions.length, findings: decisions.filter((d) => d.beyond).length };
 }
+
+/** The family error every command's Monte Carlo claims are held to unless told otherwise: 5%. */
+export const FAMILY_ALPHA = 0.05;
+
+/** One claim judged in its family, as a result's JSON carries it. */
+export interface FamilyClaim {
+  /** Beyond noise at the family's level. */
+  beyond: boolean;
+  /** The two-sided level the claim was judged at (its interval is at 1 − familyLevel). */
+  familyLevel: number;
+}
+
+/**
+ * A family judged from its claims' estimates and standard errors (a claim with no noise, SE 0, is beyond when its
+ * estimate is not 0 and counts in the family all the same): the decisions in the order given and the family's
+ * summary. The half-width of a claim's interval at its level is `z × se`.
+ */
+export function judgeFamily(
+  claims: readonly { estimate: number; se: number }[],
+  method: FamilyMethod = 'holm',
+  alpha = FAMILY_ALPHA,
+): { decisions: FamilyDecision[]; error: FamilyError } {
+  const zs = claims.map((c) => (c.se > 0 ? c.estimate / c.se : c.estimate === 0 ? 0 : Infinity));
+  const decisions = familyDecisions(zs, alpha, method);
+  return { decisions, error: familyError(decisions, alpha, method) };
+}
+
+/** The family's rule in words, for a command's notes: "Holm: the chance of any false finding over the 6 pairs ≤ 5%". */
+export function familyWords(f: FamilyError, claims: string): string {
+  return f.method === 'holm'
+    ? `Holm: the chance of any false finding over the ${f.claims} ${claims} ≤ ${f.alpha * 100}%`
+    : `Benjamini–Hochberg: the expected share of false findings among the findings ≤ ${f.alpha * 100}% (${f.claims} ${claims})`;
+}

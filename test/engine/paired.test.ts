@@ -1,12 +1,16 @@
 /**
- * Paired trials on the pool (src/engine/paired.ts): a job's values are those of its trials played one after
+ * Paired trials on the pool (src/engine/paired.ts, a task shape of the engine's one scheduler): a job's values are those of its trials played one after
  * another on this thread, whatever the thread count and however the blocks fell (and with two threads or more
  * some blocks did run on a worker); a stop resolves every pending job with null; a reader that is not affine in
  * the accumulator is refused rather than probed wrongly.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { probeOf, type PairedModel } from '../../src/analysis/worthPaired.js';
+import { localEngine } from '../../src/engine/local.js';
+import { mainThreadExecutor } from '../../src/engine/executor.js';
 import { PairedTrials, runPairedTrials } from '../../src/engine/paired.js';
+import { fixedJobs } from '../../src/engine/sizing.js';
+import type { TrialTask } from '../../src/engine/task.js';
 import { closePool } from '../../src/engine/pool.js';
 import { compileCascade } from '../../src/kinds/cascade/plan.js';
 import { cascadeAccumulator } from '../../src/kinds/cascade/accumulator.js';
@@ -74,7 +78,7 @@ describe('paired trials', () => {
       const job = { kernel: m.kernel, plan: m.plan, probe, seed: 5, from: 100, to: 700 };
       const alone = runPairedTrials(m.kernel, m.plan, probe, 5, 100, 600);
       for (const threads of [1, 2, 3]) {
-        const runner = new PairedTrials(threads);
+        const runner = localEngine.paired({ threads });
         // Two jobs at once (as a stage's items run): each gets its own trials back.
         const [a, b] = await Promise.all([runner.run(job), runner.run({ ...job, from: 0, to: 100 })]);
         expect(Array.from(a!), `${m.kernel.name} on ${threads}`).toEqual(Array.from(alone));
@@ -87,11 +91,36 @@ describe('paired trials', () => {
     }
   }, 60_000);
 
+  it('any split of the trials into tasks (fixed blocks of 1, 7, 64; two lanes of different sizes) gives the same values', async () => {
+    const m = cascadeModel() as PairedModel<unknown>;
+    const probe = probeOf(m);
+    const job = { kernel: m.kernel, plan: m.plan, probe, seed: 11, from: 37, to: 337 };
+    const alone = Array.from(runPairedTrials(m.kernel, m.plan, probe, 11, 37, 300));
+    const here = () => mainThreadExecutor<TrialTask>(() => m.kernel, { warm: false, yieldFirst: false });
+    for (const sizes of [[1], [7], [64], [3, 50]]) {
+      const tasks: number[] = [];
+      const lanes = sizes.map((n) => {
+        const e = here();
+        return {
+          executor: { ...e, run: (t: TrialTask, s: AbortSignal) => (tasks.push(t.trials), e.run(t, s)) },
+          policy: fixedJobs(n),
+        };
+      });
+      const runner = new PairedTrials(lanes);
+      // Two jobs at once, as a stage's variants run: each gets its own trials back.
+      const [a, b] = await Promise.all([runner.run(job), runner.run({ ...job, seed: 12 })]);
+      expect(Array.from(a!), `blocks of ${sizes.join(', ')}`).toEqual(alone);
+      expect(Array.from(b!)).toEqual(Array.from(runPairedTrials(m.kernel, m.plan, probe, 12, 37, 300)));
+      expect(tasks.reduce((x, y) => x + y, 0)).toBe(600);
+      expect(Math.max(...tasks)).toBe(Math.max(...sizes));
+    }
+  });
+
   it('a stop resolves every pending job with null, and later jobs too', async () => {
     const m = siegeModel() as PairedModel<unknown>;
     const probe = probeOf(m);
     const controller = new AbortController();
-    const runner = new PairedTrials(2, controller.signal, () => controller.abort());
+    const runner = localEngine.paired({ threads: 2, signal: controller.signal, onTrials: () => controller.abort() });
     const job = { kernel: m.kernel, plan: m.plan, probe, seed: 1, from: 0, to: 50_000 };
     const [a, b] = await Promise.all([runner.run(job), runner.run(job)]);
     expect([a, b]).toEqual([null, null]);

@@ -6,7 +6,8 @@ import type { Kernel } from '../../src/engine/kernel.js';
 import { OrderedMerge } from '../../src/engine/merge.js';
 import { ReplayEngine } from '../../src/engine/replay.js';
 import { runTrials, runUntil } from '../../src/engine/run.js';
-import { Scheduler } from '../../src/engine/scheduler.js';
+import { ChunkWork, runWork, type Lane } from '../../src/engine/scheduler.js';
+import type { SizePolicy } from '../../src/engine/sizing.js';
 import { ShardEngine } from '../../src/engine/shard.js';
 import { runChunks, type Task, type TaskResult } from '../../src/engine/task.js';
 import { Draw, rejectBelow, Stream, Xoshiro128 } from '../../src/rng/index.js';
@@ -45,7 +46,7 @@ const task = (firstChunk: number, chunkCount: number): Task => ({
 });
 
 /** An executor that finishes tasks after `delay(task)` turns of the event loop (out of order on purpose). */
-function delayed(delay: (t: Task) => number, lanes: number): Executor & { ran: Task[] } {
+function delayed(delay: (t: Task) => number, lanes: number): Executor<Task> & { ran: Task[] } {
   const ran: Task[] = [];
   return {
     where: 'test',
@@ -60,13 +61,18 @@ function delayed(delay: (t: Task) => number, lanes: number): Executor & { ran: T
 }
 
 describe('scheduler and ordered merge', () => {
-  const merged = async (lanes: { executor: Executor; size: (first: boolean) => number }[]) => {
-    const s = new Scheduler(0, 10, task);
+  const sized = (size: (first: boolean) => number): SizePolicy => ({ name: 'test', size: (c) => size(c.first) });
+  const merged = async (lanes: { executor: Executor<Task>; size: (first: boolean) => number }[]) => {
     const m = new OrderedMerge(
       { firstChunk: 0, lastChunk: 10, chunkTrials: 10, startTrial: 0, endTrial: 95, traceLength: 1 },
       new ExactSum(2),
     );
-    await s.run(lanes, undefined, (t, r) => m.add(t, r));
+    const work = new ChunkWork(0, 10, task, (t, r) => m.add(t, r));
+    await runWork<Task>(
+      lanes.map((l): Lane<Task> => ({ executor: l.executor, policy: sized(l.size) })),
+      work,
+      undefined,
+    );
     return { acc: [...m.sum.rounded()], trace: m.trace, trials: m.trials, complete: m.complete };
   };
 
@@ -90,12 +96,11 @@ describe('scheduler and ordered merge', () => {
   });
 
   it('a failing task stops the other lanes and is thrown; the merge keeps the prefix before it', async () => {
-    const s = new Scheduler(0, 10, task);
     const m = new OrderedMerge(
       { firstChunk: 0, lastChunk: 10, chunkTrials: 10, startTrial: 0, endTrial: 95, traceLength: 1 },
       new ExactSum(2),
     );
-    const failing: Executor = {
+    const failing: Executor<Task> = {
       where: 'test',
       lanes: 1,
       run: async (t) => {
@@ -103,11 +108,12 @@ describe('scheduler and ordered merge', () => {
         return runChunks(drawKernel, t);
       },
     };
-    await expect(s.run([{ executor: failing, size: () => 1 }], undefined, (t, r) => m.add(t, r))).rejects.toThrow(
+    const work = new ChunkWork(0, 10, task, (t, r) => m.add(t, r));
+    await expect(runWork<Task>([{ executor: failing, policy: sized(() => 1) }], work, undefined)).rejects.toThrow(
       'boom',
     );
     expect(m.done).toBe(4);
-    expect(s.left).toBe(5);
+    expect(work.left).toBe(5);
   });
 });
 

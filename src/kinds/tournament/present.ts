@@ -2,6 +2,7 @@
 import type { TournamentResult } from '../../analysis/tournament.js';
 import { gap, heading, note, percent, run, table, verdict, type Block, type Document } from '../../present/document.js';
 import { fmtCount, grouped } from '../../present/format.js';
+import { familyWords } from '../../stats/family.js';
 
 /** Who is strongest, or which forces are tied for it (within noise of each other). */
 function leader(r: TournamentResult): Block[] {
@@ -75,7 +76,9 @@ export function presentTournament(r: TournamentResult): Document {
     ),
     ...leader(r),
     note(
-      'rank: 1 + the forces rated above it beyond noise; =n: within noise (the 95% interval of the two ratings’ difference contains zero) of another force, so tied with it, not ordered',
+      r.familyError
+        ? `rank: 1 + the forces rated above it beyond noise; =n: within noise of another force (the interval of the two ratings’ difference contains zero at the family’s level: the ${r.familyError.claims} pairs are claims made at once, held by ${familyWords(r.familyError, 'pairs')}; ${r.familyError.findings} pairs ordered beyond noise), so tied with it, not ordered; 95%: each rating’s own interval`
+        : 'rank: 1 + the forces rated above it; =n: an equal rating (exact odds: no noise)',
     ),
     note(
       `score: wins plus half the battles with no winner, over every pairing in both roles${costs ? '; strength: the Bradley–Terry strength (P(i beats j) = strength i ÷ (strength i + strength j), geometric mean 1); Pareto front: no other force is both cheaper and stronger' : ''} (docs/design.md)`,

@@ -1,0 +1,65 @@
+/**
+ * Paired runs on a cluster engine: worth on a siege and a siege design send their blocks of trials as jobs (trial
+ * tasks, src/engine/paired.ts) to a warcast worker process, fold the values here in trial order, and answer the
+ * local run's bytes (but for `threads` and `elapsedMs`). Skips as test/distributed/cluster.test.ts does.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { design } from '../../src/analysis/design.js';
+import { worth } from '../../src/analysis/worth.js';
+import { connectCluster } from '../../src/distributed/redis.js';
+import { ClusterEngine } from '../../src/engine/local.js';
+import { closePool } from '../../src/engine/pool.js';
+import { warcastVersion } from '../../src/version.js';
+import { hasRedisServer, startRedis, startWarcast } from './helpers.js';
+
+const available = hasRedisServer();
+const inCi = Boolean(process.env.CI) && process.env.CI !== 'false';
+
+describe.skipIf(!available && !inCi)('paired runs on --redis (real redis-server on 127.0.0.1)', () => {
+  const started: ChildProcess[] = [];
+  let url = '';
+
+  beforeAll(async () => {
+    if (process.env.WARCAST_TEST_REDIS_URL) url = process.env.WARCAST_TEST_REDIS_URL;
+    else {
+      const redis = await startRedis();
+      started.push(redis.process);
+      url = redis.url;
+    }
+    const w = startWarcast(['worker', '--redis', url, '--threads', '1']);
+    started.push(w.child);
+    await w.waitFor(/Ctrl-C to stop/);
+  });
+  afterAll(() => {
+    for (const p of started) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+    return closePool();
+  });
+
+  /** The result without what may differ between runs of the same answer. */
+  const bytes = (r: object) => {
+    const { threads: _t, elapsedMs: _e, ...rest } = r as Record<string, unknown>;
+    return JSON.stringify(rest);
+  };
+
+  const runs: [string, (engine?: ClusterEngine) => Promise<object>][] = [
+    [
+      'worth examples/simple-siege.yaml',
+      (engine) => worth('examples/simple-siege.yaml', { trials: 300, seed: 5, threads: 1, engine }),
+    ],
+    [
+      'design examples/design-siege.yaml',
+      (engine) => design('examples/design-siege.yaml', { maxTrials: 400, seed: 5, threads: 1, engine }),
+    ],
+  ];
+  for (const [name, run] of runs)
+    it(`${name}: the cluster's answer is the local run's bytes`, async () => {
+      const cluster = await connectCluster(url, { err: () => {} }, warcastVersion);
+      try {
+        const remote = await run(new ClusterEngine(cluster.executor));
+        expect(bytes(remote)).toBe(bytes(await run()));
+      } finally {
+        await cluster.close();
+      }
+    }, 120_000);
+});
