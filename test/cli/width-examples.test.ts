@@ -1,5 +1,5 @@
 /**
- * Every example's text at 80 and 120 columns (issue 41): each file under examples/ through every command that takes
+ * Every example's text at 80 and 120 columns: each file under examples/ through every command that takes
  * it (the toolkit's worth, sweep, seek and compare, one layout for every kind and the costliest, on the first example
  * of each kind), on a terminal of that width, prints every line within the width and every table laid out to fit: no table
  * printed wider (test/present: the overflow is what a table does only when nothing is left to shorten), no row

@@ -64,7 +64,7 @@ describe('text width', () => {
     // Long text that its first words do not tell apart becomes a mark, its text under the table.
     const marks = table([['a label long enough to be moved below the table', '12.5%']], ['what', 'p'], 30);
     expect(marks).toBe(
-      'what       p\n────  ─────\n[1]   12.5%\n\n[1] a label long enough to be\n    moved below the table\n',
+      'what      p\n────  ─────\n[1]   12.5%\n\n[1] a label long enough to\n    be moved below the table\n',
     );
     // Columns that cannot share a line: groups, each repeating the row labels.
     const groups = table([['row', 'x'.repeat(20), 'y'.repeat(20)]], ['', 'first', 'second'], 30);
