@@ -67,9 +67,18 @@ describe('text width', () => {
       'what      p\n────  ─────\n[1]   12.5%\n\n[1] a label long enough to\n    be moved below the table\n',
     );
     // Columns that cannot share a line: groups, each repeating the row labels.
-    const groups = table([['row', 'x'.repeat(20), 'y'.repeat(20)]], ['', 'first', 'second'], 30);
+    const groups = table([['the row', 'x'.repeat(20), 'y'.repeat(20)]], ['', 'first', 'second'], 30);
     expect(groups).toBe(
-      `     first\n───  ${'─'.repeat(20)}\nrow  ${'x'.repeat(20)}\n\n     second\n───  ${'─'.repeat(20)}\nrow  ${'y'.repeat(20)}\n`,
+      [
+        '         first',
+        `───────  ${'─'.repeat(20)}`,
+        `the row  ${'x'.repeat(20)}`,
+        '',
+        '         second',
+        `───────  ${'─'.repeat(20)}`,
+        `the row  ${'y'.repeat(20)}`,
+        '',
+      ].join('\n'),
     );
     for (const t of [headers, legend, marks, groups]) expect(longest(t)).toBeLessThanOrEqual(40);
     // Without a width (the library, pipes), a table stays whole.
