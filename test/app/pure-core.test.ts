@@ -3,7 +3,7 @@
  * stub in the build) hold rules, plans, kernels, exact paths, summaries and result builders, and nothing that
  * runs only in Node: no module of src/engine/, the kind registry's loaders, the command line or the reports' writers, no
  * Node built-in, no package of the pool, the cluster or the build. test/app/model.test.ts, monteCarlo.test.ts
- * and siege.test.ts check the same modules give the CLI's numbers; browser.test.ts runs the bundle itself.
+ * and siege.test.ts check the same modules give the CLI's numbers; browser.suite.ts (run by test/browser.test.ts) runs the bundle itself.
  */
 import { describe, expect, it } from 'vitest';
 import { bundlePage } from '../../src/app/build.js';

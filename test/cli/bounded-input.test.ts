@@ -5,7 +5,17 @@
  * one line (they were internal errors), and lone CR line endings are read as YAML reads them.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,12 +28,45 @@ import { CLI, ROOT } from '../distributed/helpers.js';
 const dir = mkdtempSync(join(tmpdir(), 'warcast-bounded-'));
 const MiB = 1 << 20;
 
-/** `warcast args` with `stdin` as its fd 0; resolves with its exit, output and peak memory (Linux: VmHWM). */
+const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 2, SIGTERM: 15 };
+
+/**
+ * Whether process `pid` has its handler for `signal` (its SigCgt mask) and waits in a read of `reading`: a path it
+ * has open (a FIFO), or `0`, its stdin, watched by its event loop (a `tfd: 0` line of its epoll descriptor). A
+ * signal sent then tests the read's stop, not the start-up (a fixed 1.5 s wait was too short at load 17).
+ */
+function waitsReading(pid: number, signal: NodeJS.Signals, reading: string | 0): boolean {
+  try {
+    const caught = /^SigCgt:\s*([0-9a-f]+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? '0';
+    if (((BigInt(`0x${caught}`) >> BigInt(SIGNAL_NUMBERS[signal]! - 1)) & 1n) === 0n) return false;
+    const fds = readdirSync(`/proc/${pid}/fd`);
+    if (reading === 0) return fds.some((fd) => /^tfd:\s+0\s/m.test(readOr(`/proc/${pid}/fdinfo/${fd}`)));
+    return fds.some((fd) => readlinkOr(`/proc/${pid}/fd/${fd}`) === reading);
+  } catch {
+    return false; // not started yet, or gone
+  }
+}
+const readOr = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
+const readlinkOr = (file: string) => {
+  try {
+    return readlinkSync(file);
+  } catch {
+    return '';
+  }
+};
+
+/** `warcast args` with `stdin` as its fd 0; resolves with its exit, output and how long it took to stop after a signal. */
 function run(
   args: string[],
   stdin: 'pipe' | 'ignore' | number,
   feed?: (child: ReturnType<typeof spawn>) => void,
-  signalAfterMs?: { signal: NodeJS.Signals; ms: number },
+  signalWhenReading?: { signal: NodeJS.Signals; reading: string | 0 },
 ) {
   return new Promise<{ code: number | null; stderr: string; stdout: string; stopMs: number }>((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: [stdin, 'pipe', 'pipe'] });
@@ -34,8 +77,16 @@ function run(
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     feed?.(child);
-    if (signalAfterMs)
-      setTimeout(() => ((sentAt = performance.now()), child.kill(signalAfterMs.signal)), signalAfterMs.ms);
+    if (signalWhenReading) {
+      const { signal, reading } = signalWhenReading;
+      const poll = setInterval(() => {
+        if (!waitsReading(child.pid!, signal, reading)) return;
+        clearInterval(poll);
+        sentAt = performance.now();
+        child.kill(signal);
+      }, 10);
+      child.on('close', () => clearInterval(poll));
+    }
     // A reader that does not stop (as before) must not eat the machine's memory: killed after 15 s.
     const guard = setTimeout(() => child.kill('SIGKILL'), 15_000);
     child.on(
@@ -83,7 +134,7 @@ describe('stdin', () => {
   });
 
   it('SIGTERM while stdin waits on a silent pipe: exit 143 at once (it was ignored)', async () => {
-    const r = await run(['odds', '-'], 'pipe', undefined, { signal: 'SIGTERM', ms: 1500 });
+    const r = await run(['odds', '-'], 'pipe', undefined, { signal: 'SIGTERM', reading: 0 });
     expect(r.code).toBe(143);
     oneLine(r.stderr);
     expect(r.stderr).toContain('<stdin>: reading stopped by a signal');
@@ -123,7 +174,7 @@ describe('FIFOs and devices named as files', () => {
     try {
       // odds, and a command of each other reading path (tournament forces waited out 10 s, deaf to the signal)
       for (const command of ['odds', 'tournament']) {
-        const r = await run([command, fifo], 'ignore', undefined, { signal: 'SIGINT', ms: 1500 });
+        const r = await run([command, fifo], 'ignore', undefined, { signal: 'SIGINT', reading: realpathSync(fifo) });
         expect(r.code, command).toBe(130);
         oneLine(r.stderr);
         expect(r.stderr).toContain(`${fifo}: reading stopped by a signal`);

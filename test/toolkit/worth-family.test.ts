@@ -25,6 +25,14 @@ function checkItem(i: WorthItem): void {
   }
 }
 
+/** worth at precision 0.02 on 1 thread, once per file and seed: the tornado test draws a run the seeds test made. */
+const worthRuns = new Map<string, Promise<WorthResult>>();
+function worthOf(file: string, seed: number): Promise<WorthResult> {
+  const key = `${file} ${seed}`;
+  if (!worthRuns.has(key)) worthRuns.set(key, worth(file, { seed, precision: 0.02, threads: 1 }));
+  return worthRuns.get(key)!;
+}
+
 describe('worth: the family error over the items', () => {
   for (const [file, seeds] of [
     ['examples/castle-siege.yaml', [1, 2]],
@@ -33,7 +41,7 @@ describe('worth: the family error over the items', () => {
   ] as const) {
     it(`${file}: seeds ${seeds.join(', ')} never disagree in sign on an item called beyond noise`, async () => {
       const runs: WorthResult[] = [];
-      for (const seed of seeds) runs.push(await worth(file, { seed, precision: 0.02, threads: 1 }));
+      for (const seed of seeds) runs.push(await worthOf(file, seed));
       for (const r of runs) {
         expect(r.familyError).toMatchObject({ method: 'holm', alpha: 0.05 });
         r.items.forEach(checkItem);
@@ -56,7 +64,7 @@ describe('worth: the family error over the items', () => {
   }
 
   it('the report’s tornado draws each item’s interval at the family’s level: grey exactly when it crosses 0', async () => {
-    const r = await worth('examples/castle-siege.yaml', { seed: 2, precision: 0.02, threads: 1 });
+    const r = await worthOf('examples/castle-siege.yaml', 2);
     const tornado = worthReport(r, 'examples/castle-siege.yaml').charts.find((c) => c.name === 'tornado')!;
     expect(tornado.caption).toMatch(/at the family’s level \(Holm: the chance of any false finding/);
     const values = (tornado.spec as { data: { values: { name: string; lo: number; hi: number; sign: string }[] } }).data

@@ -1,6 +1,6 @@
 /**
  * A small stand-in for the Foundry VTT v13 globals the module calls, for the browser test
- * (test/foundry/module-browser.test.ts) and the docs' screenshots: each global typed against the module's
+ * (test/foundry/module-browser.suite.ts) and the docs' screenshots: each global typed against the module's
  * declarations (../types/foundry.d.ts), so the stand-in offers exactly what the module may call. Chat messages
  * go into #chat-log, journal entries and their flags are kept in memory (copied as JSON, as Foundry stores them),
  * an application is a div with a window header, and a saved file is kept in `window.saved`.

@@ -6,9 +6,9 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, chromiumOrFail } from '../helpers/chromium.js';
+import { browserContext, chromiumOrFail } from '../helpers/chromium.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { hostileScenario, scratch } from './helpers.js';
@@ -43,20 +43,9 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
 
   beforeAll(async () => {
     dir = scratch();
-    context = await chromium.launchPersistentContext(join(dir, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-      viewport: { width: 1200, height: 900 },
-    });
+    context = await browserContext(); // test/browser.test.ts runs this suite and closes it
     tab = await context.newPage();
+    await tab.setViewportSize({ width: 1200, height: 900 });
     tab.on('request', (r) => current?.requests.push(r.url()));
     tab.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') current?.errors.push(`${m.type()}: ${m.text()}`);
@@ -69,7 +58,7 @@ describe.skipIf(!HAVE_CHROMIUM)('report in headless Chromium', () => {
   });
 
   afterAll(async () => {
-    await context?.close();
+    await tab?.close();
   });
 
   async function visit(index: string): Promise<Visit> {

@@ -13,9 +13,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, chromiumOrFail } from '../helpers/chromium.js';
+import { browserContext, chromiumOrFail } from '../helpers/chromium.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 
@@ -154,7 +154,6 @@ const withoutTiming = (r: Record<string, unknown>) => {
 };
 
 describe.skipIf(!HAVE_CHROMIUM)('warcast app FILE draws its kind', () => {
-  let browser: Browser;
   let tab: Page;
   let dir: string;
   const errors: string[] = [];
@@ -162,8 +161,8 @@ describe.skipIf(!HAVE_CHROMIUM)('warcast app FILE draws its kind', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'warcast-app-kinds-'));
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
-    tab = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    tab = await (await browserContext()).newPage(); // test/browser.test.ts runs this suite and closes it
+    await tab.setViewportSize({ width: 1400, height: 900 });
     tab.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
@@ -173,7 +172,7 @@ describe.skipIf(!HAVE_CHROMIUM)('warcast app FILE draws its kind', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await tab?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,5 +1,5 @@
 /**
- * The what-if page in headless Chromium (Debian's chromium, as test/reports/browser.test.ts): opened from
+ * The what-if page in headless Chromium (Debian's chromium, as test/reports/browser.suite.ts): opened from
  * file://, a BR and a tactic changed, the odds shown equal `warcast odds --exact --json` for the edited
  * scenario; no request leaves file://; a screenshot is kept. Skips, saying why, without /usr/bin/chromium
  * (fails instead under CI).
@@ -8,9 +8,9 @@ import { mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, chromiumOrFail } from '../helpers/chromium.js';
+import { browserContext, chromiumOrFail } from '../helpers/chromium.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { documentFromHash } from '../../src/app/model.js';
@@ -41,23 +41,11 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'warcast-app-'));
-    context = await chromium.launchPersistentContext(join(dir, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-      viewport: { width: 1100, height: 900 },
-    });
+    context = await browserContext(); // test/browser.test.ts runs this suite and closes it
   });
 
   afterAll(async () => {
-    await context?.close();
+    await page?.close();
   });
 
   it('edits a BR, a tactic, an adjustment: shows the CLI exact odds, casualties and charts; exports; the link reproduces it', async () => {
@@ -66,6 +54,7 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     const index = join(out, 'index.html');
     const bytes = statSync(index).size;
     page = await context.newPage();
+    await page.setViewportSize({ width: 1100, height: 900 });
     page.on('request', (r) => requests.push(r.url()));
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);

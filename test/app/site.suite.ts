@@ -1,18 +1,18 @@
 /**
  * `warcast app --site DIR`: the page as a static site (index.html, manifest, icons, service worker), written whole
  * and replaced only over a site warcast wrote; in headless Chromium, served over HTTP as a static host would, the
- * page loads with no console error, its worker takes every file, and it opens again with the network off.
+ * page loads with no console error, its worker takes every file, and it opens again with the network off. Run by
+ * test/browser.test.ts, in its one Chromium.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import { CHROMIUM, chromiumOrFail } from '../helpers/chromium.js';
+import { browserContext, chromiumOrFail } from '../helpers/chromium.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'warcast-site-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -75,13 +75,9 @@ describe('warcast app --site', () => {
       });
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-      const context = await chromium.launchPersistentContext(join(dir, 'profile'), {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-      });
+      const context = await browserContext(); // test/browser.test.ts closes it
+      const page = await context.newPage();
       try {
-        const page = await context.newPage();
         const errors: string[] = [];
         page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
         page.on('pageerror', (e) => errors.push(e.message));
@@ -111,7 +107,8 @@ describe('warcast app --site', () => {
         expect(await page.locator('td[data-key="win-a"]').textContent()).toMatch(/%/);
         expect(errors).toEqual([]);
       } finally {
-        await context.close();
+        await context.setOffline(false); // the context is the other suites' too
+        await page.close();
         server.close();
       }
     });

@@ -6,16 +6,17 @@
  * --json` on the battle the dialog exports; rolls it and checks the dice replay with `warcast roll --seed`; plays a
  * siege two weeks through the journal flag and checks it is `warcast roll --weekly` of the same weeks; and runs the
  * siege's Monte Carlo in the module's worker. Screenshots of the dialog and the card go to test/artifacts/ (with
- * UPDATE_DOCS=1, to docs/images/). Skips, saying why, without /usr/bin/chromium (fails under CI).
+ * UPDATE_DOCS=1, to docs/images/). Skips, saying why, without /usr/bin/chromium (fails under CI). Run by
+ * test/browser.test.ts, in its one Chromium.
  */
 import { build } from 'esbuild';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, chromiumOrFail } from '../helpers/chromium.js';
+import { browserContext, chromiumOrFail } from '../helpers/chromium.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { buildFoundry, type FoundryBuild } from '../../src/build/foundry.js';
@@ -36,7 +37,6 @@ describe.skipIf(!HAVE_CHROMIUM)('the Foundry module in headless Chromium', () =>
   let built: FoundryBuild;
   let server: Server;
   let origin: string;
-  let browser: Browser;
   let page: Page;
   const errors: string[] = [];
 
@@ -81,12 +81,8 @@ Hooks.callAll('init'); Hooks.callAll('setup'); Hooks.callAll('ready');
     });
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
-    page = await browser.newPage({ viewport: { width: 1460, height: 900 } });
+    page = await (await browserContext()).newPage(); // test/browser.test.ts closes the browser
+    await page.setViewportSize({ width: 1460, height: 900 });
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(`console: ${m.text()}`);
     });
@@ -97,7 +93,7 @@ Hooks.callAll('init'); Hooks.callAll('setup'); Hooks.callAll('ready');
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await page?.close();
     await new Promise((ok) => (server ? server.close(ok) : ok(undefined)));
   });
 
