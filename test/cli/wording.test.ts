@@ -1,6 +1,6 @@
 /**
- * Wording a player or designer misread: a price every type shares, "A even: 50%", a report's title twice, a note
- * repeated per player, casualties naming no side, a rank that hides which way an item cuts, luck's empty fields.
+ * Wording a player or designer misread: a price every type shares, "A even: 50%", a report's title twice,
+ * casualties naming no side, a rank that hides which way an item cuts, luck's empty fields.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,13 +50,6 @@ describe('wording', () => {
       .replace(/<[^>]+>/g, '\n');
     expect(text.match(/Battle of the Kelvin Ford/g)).toHaveLength(1);
     expect(text).toContain('\nOrcs of the Broken Fang (A) vs Men of Kelvin (B)\n');
-  });
-
-  it('cascade: a note true of several players is said once, naming them', async () => {
-    const { out } = await cli(['cascade', 'examples/cascade-bob-john.yaml', '--trials', '300', '--threads', '1']);
-    const notes = out.split('\n').filter((l) => l.includes('no target'));
-    expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(/^note: Bob and John: at the round's start/);
   });
 
   it("march: the battle's casualties name whose they are", async () => {
