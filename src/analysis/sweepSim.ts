@@ -21,12 +21,19 @@ import {
   type Difference,
 } from '../stats/batches.js';
 import { ChunkRecorder } from './chunkRecorder.js';
+import { judgeDifferences, type FamilyError, type FamilyMethod } from '../stats/family.js';
 import { stagedOptions, type TrialsBy } from './staging.js';
 
 /** A measure's change from the previous value of a one-field sweep (or from the first value to the last). */
 export interface PointChange extends Difference {
   /** The value compared with (the previous one, or the first). */
   from: number;
+  /**
+   * The change's interval at the family's level (two-sided `familyLevel`): a sweep's changes are many claims at once,
+   * held together by the result's `familyError`; `withinNoise` follows it (`ci95` stays the change's own 95%).
+   */
+  ciFamily?: [number, number];
+  familyLevel?: number;
 }
 
 /** One varied field: its path, the range asked and the values run. */
@@ -119,6 +126,11 @@ export interface SimSweepCommon {
   threads: number;
   /** Every point runs with the same seed (false: exact, no dice). */
   commonRandomNumbers: boolean;
+  /**
+   * A one-field Monte Carlo sweep: the family error its changes (each value's from the one before, and the first's
+   * to the last, per measure) are held to — method, α, claims, findings (src/stats/family.ts).
+   */
+  familyError?: FamilyError;
   interrupted: boolean;
   elapsedMs: number;
 }
@@ -254,6 +266,8 @@ export interface SimSweepOptions extends RunOptions {
   step2?: number;
   /** Cascades: rounds to play (P(held) after the last; default 1). */
   rounds?: number;
+  /** How the changes are held together as many claims: `holm` (default) or `bh` (src/stats/family.ts). */
+  family?: FamilyMethod;
 }
 
 function axis(
@@ -364,5 +378,25 @@ export async function sweepGrid(
     interrupted,
     elapsedMs: Math.round(performance.now() - started),
   };
-  return hooks.result(common, scenario, points, options);
+  return heldAsFamily(hooks.result(common, scenario, points, options), options.family ?? 'holm');
+}
+
+/**
+ * A sweep's paired changes (each point's from the one before and the first's to the last, each measure: a siege's
+ * P(held), a cascade's per location) are many claims at once: judged as one family (Holm by default: the chance of
+ * any false "beyond noise" over them ≤ 5%, not 5% each), each change's `withinNoise` following its decision.
+ */
+function heldAsFamily(r: SimSweepResult, method: FamilyMethod): SimSweepResult {
+  const isChange = (x: unknown): x is PointChange =>
+    typeof x === 'object' && x !== null && typeof (x as PointChange).difference === 'number';
+  const all = (x: unknown): PointChange[] =>
+    isChange(x) ? [x] : typeof x === 'object' && x !== null ? Object.values(x).filter(isChange) : [];
+  const changes = [
+    ...r.points.flatMap((p) => all((p as { heldChange?: unknown }).heldChange)),
+    ...all((r as { heldChangeOverall?: unknown }).heldChangeOverall),
+  ];
+  if (changes.length === 0) return r;
+  const { judged, error } = judgeDifferences(changes, method);
+  changes.forEach((c, i) => Object.assign(c, judged[i]));
+  return { ...r, familyError: error };
 }

@@ -17,6 +17,7 @@ import { exitCodeFor } from './exit.js';
 import {
   addCheckpointOptions,
   countOption,
+  familyOption,
   MAX_SEED,
   precisionOption,
   usageOutput,
@@ -191,6 +192,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
       .option('--to2 <y>', 'last value of --vary2 (inclusive)')
       .option('--step2 <s>', 'step of --vary2 (default 1)')
       .option('--rounds <n>', 'cascades: rounds to play; P(held) after the last (default 1)')
+      .addOption(familyOption('a siege’s or cascade’s changes from value to value'))
       .option(
         '--race <side>',
         'race the values for the best win probability of side 0 or 1: stages, dropping values clearly below the best (docs/design.md)',

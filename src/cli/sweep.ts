@@ -1,5 +1,6 @@
 /** `warcast sweep <scenario> --vary PATH --from X --to Y [--step S]`: parse, call `sweep`, format. */
 import { sweep } from '../analysis/sweep.js';
+import type { FamilyMethod } from '../stats/family.js';
 import { presentSweep } from '../kinds/sweepPresent.js';
 import { scenarioArg } from './scenarioArg.js';
 import { UsageError } from '../errors.js';
@@ -21,6 +22,8 @@ export interface SweepFlags extends RunFlags {
   to?: string;
   step?: string;
   race?: string;
+  /** Sieges and cascades: holm (default) or bh (src/stats/family.ts). */
+  family?: FamilyMethod;
 }
 
 export function parseNumber(option: string, text: string | undefined): number {
@@ -63,6 +66,7 @@ export async function sweepCommand(file: string, flags: SweepFlags & ReportFlags
       step,
       race,
       rounds,
+      family: flags.family,
       ...second,
     }),
   );

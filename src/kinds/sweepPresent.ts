@@ -1,8 +1,9 @@
 /**
  * The document of `warcast sweep` (src/present/document.ts): one per result, rendered to terminal text,
  * `--markdown` and the report alike. Every Monte Carlo probability carries its 95% interval, and each value's
- * change from the previous one (and the first value's to the last) its paired 95% interval, read as "within noise"
- * when that interval contains zero; exact odds change exactly.
+ * change from the previous one (and the first value's to the last) its paired interval at the family's level (the
+ * changes are many claims at once: src/stats/family.ts), read as "within noise" when that interval contains zero;
+ * exact odds change exactly.
  */
 import {
   change,
@@ -20,6 +21,7 @@ import {
   type Text,
 } from '../present/document.js';
 import { fmtCount, threadsText } from '../present/format.js';
+import { familyWords } from '../stats/family.js';
 import type { SweepResult } from '../analysis/sweep.js';
 import type {
   BattleGridSweepResult,
@@ -34,14 +36,21 @@ import type {
 const varied = (r: SimSweepResult) =>
   r.axes.map((a) => `${a.vary} from ${a.from} to ${a.to} step ${a.step} (${a.values.length} values)`).join(' × ');
 
-const CRN =
-  'common random numbers: every value is run with the same seed, so the same dice chunk by chunk; a change (in points) is paired chunk by chunk and shown with its 95% interval, "within noise" when that interval contains zero';
+/** How the changes were judged: one family of claims (the result's familyError), or each at 95% (older results). */
+const crn = (r: SimSweepResult): string =>
+  `common random numbers: every value is run with the same seed, so the same dice chunk by chunk; a change (in points) is paired chunk by chunk and shown with its ${
+    r.familyError
+      ? `interval at the family’s level — the ${r.familyError.claims} changes are claims made at once, held by ${familyWords(r.familyError, 'changes')} (${r.familyError.findings} beyond noise); --json keeps each change’s own 95% interval —`
+      : '95% interval,'
+  } "within noise" when that interval contains zero`;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/** A paired change with its 95% interval, followed by "within noise" when that interval contains zero. */
+/** A paired change with the interval it was judged at, followed by "within noise" when that contains zero. */
 const noisy = (c: PointChange): Text =>
-  c.withinNoise ? [change(c.difference, c.ci95), ' within noise'] : change(c.difference, c.ci95);
+  c.withinNoise
+    ? [change(c.difference, c.ciFamily ?? c.ci95), ' within noise']
+    : change(c.difference, c.ciFamily ?? c.ci95);
 const changeOf = (c: PointChange | null | undefined): Text => (c ? noisy(c) : '—');
 
 /** The verdict of a one-field sweep: the change of the measure from the first value to the last. */
@@ -103,7 +112,7 @@ function siegeSweep(r: SiegeSweepResult, requestedThreads?: number): Document {
     heading(`${r.title ? r.title + ': ' : ''}${what}`),
     run(`sweep of ${varied(r)}`),
     run(runLine(r, 'sieges', requestedThreads)),
-    note(CRN),
+    note(crn(r)),
   ];
   const last = r.points[r.points.length - 1];
   if (r.axes.length === 1 && last)
@@ -155,7 +164,7 @@ function cascadeSweep(r: CascadeSweepResult, requestedThreads?: number): Documen
     heading(`${r.title ? r.title + ': ' : ''}${what}`),
     run(`sweep of ${varied(r)}`),
     run(runLine(r, r.rounds > 1 ? 'campaigns' : 'rounds', requestedThreads)),
-    note(CRN),
+    note(crn(r)),
   ];
   const last = r.points[r.points.length - 1];
   if (r.axes.length === 1 && last && r.heldChangeOverall)

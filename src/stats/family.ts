@@ -10,6 +10,8 @@
  * Φ⁻¹(1 − α'/2), so no p-value (and no normal CDF) is needed.
  */
 import { normalQuantile } from './normal.js';
+import { t975, type Difference } from './batches.js';
+import { Z95 } from './index.js';
 
 export type FamilyMethod = 'holm' | 'bh';
 
@@ -104,4 +106,69 @@ export function familyWords(f: FamilyError, claims: string): string {
   return f.method === 'holm'
     ? `Holm: the chance of any false finding over the ${f.claims} ${claims} ≤ ${f.alpha * 100}%`
     : `Benjamini–Hochberg: the expected share of false findings among the findings ≤ ${f.alpha * 100}% (${f.claims} ${claims})`;
+}
+
+/**
+ * Student's t on `df` degrees of freedom as a normal z and back (Wallace 1959, "Bounds on normal approximations to
+ * Student's and the chi-square distributions", Ann. Math. Statist. 30:1121: z ≈ √(df·ln(1 + t²/df))·(8df + 1)/(8df
+ * + 3)); monotone, so a paired chunk difference (a t on chunks − 1 df) joins a family of z's and its interval at the
+ * family's level is t back from that level's z: Φ⁻¹(1 − 0.005/2) = 2.807 at 9 df gives t = 3.699 (exact 3.690).
+ */
+export function tToZ(t: number, df: number): number {
+  const c = (8 * df + 1) / (8 * df + 3);
+  return Math.sign(t) * c * Math.sqrt(df * Math.log1p((t * t) / df));
+}
+export function zToT(z: number, df: number): number {
+  const c = (8 * df + 3) / (8 * df + 1);
+  return Math.sqrt(df * Math.expm1((z * c) ** 2 / df));
+}
+
+/** A difference as the paired runs give it (src/stats/batches.ts `Difference`), judged in a family. */
+export interface JudgedDifference {
+  /** The difference's interval at the family's level (two-sided `familyLevel`). */
+  ciFamily: [number, number];
+  familyLevel: number;
+  /** `ciFamily` contains 0. */
+  withinNoise: boolean;
+}
+
+/**
+ * Differences of paired runs held as one family: a paired one ('paired': Student's t on chunks − 1 df from its 95%
+ * interval) enters as its t turned into a z; a bound ('bound': normal, perhaps widened on one side) by the side of its
+ * interval toward 0. Each gets its interval at its family level, scaled from its 95% interval the same way.
+ */
+export function judgeDifferences(
+  ds: readonly Difference[],
+  method: FamilyMethod = 'holm',
+  alpha = FAMILY_ALPHA,
+): { judged: JudgedDifference[]; error: FamilyError } {
+  // Per difference: its z, and its interval at a two-sided normal quantile z'.
+  const parts = ds.map((d) => {
+    const x = d.difference;
+    const df = d.chunks - 1;
+    if (d.method === 'paired' && df >= 1) {
+      const se = (d.ci95[1] - d.ci95[0]) / 2 / t975(df);
+      return {
+        z: se > 0 ? tToZ(x / se, df) : x === 0 ? 0 : Math.sign(x) * Infinity,
+        at: (q: number): [number, number] => [x - zToT(q, df) * se, x + zToT(q, df) * se],
+      };
+    }
+    const lo = (x - d.ci95[0]) / Z95;
+    const hi = (d.ci95[1] - x) / Z95;
+    const toward = x > 0 ? lo : hi;
+    return {
+      z: toward > 0 ? x / toward : x === 0 ? 0 : Math.sign(x) * Infinity,
+      at: (q: number): [number, number] => [x - q * lo, x + q * hi],
+    };
+  });
+  const decisions = familyDecisions(
+    parts.map((p) => p.z),
+    alpha,
+    method,
+  );
+  const judged = parts.map((p, i) => {
+    const ciFamily = p.at(decisions[i].z);
+    return { ciFamily, familyLevel: decisions[i].level, withinNoise: !decisions[i].beyond };
+  });
+  return { judged, error: familyError(decisions, alpha, method) };
 }

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { uniforms } from '../helpers/uniforms.js';
-import { familyDecisions } from '../../src/stats/family.js';
+import { familyDecisions, judgeDifferences, tToZ, zToT } from '../../src/stats/family.js';
+import type { Difference } from '../../src/stats/batches.js';
 import { normalQuantile } from '../../src/stats/normal.js';
 import { pairedProportionZ } from '../../src/stats/paired.js';
 
@@ -90,5 +91,41 @@ describe('the family error by simulation: every claim null', () => {
       if (familyDecisions(zs)[0].beyond) found++;
     }
     expect(found / 200).toBeGreaterThan(0.9);
+  });
+});
+
+describe('t as z and back (Wallace), and paired differences judged in a family', () => {
+  it('t quantiles at a family’s levels within 0.5% of the exact ones', () => {
+    // Exact Student's t quantiles (R: qt(p, df)).
+    const cases: [number, number, number][] = [
+      [0.9975, 9, 3.689662],
+      [0.9975, 15, 3.286039],
+      [0.975, 29, 2.04523],
+      [0.999, 19, 3.5794],
+    ];
+    for (const [p, df, t] of cases) {
+      expect(Math.abs(zToT(normalQuantile(p), df) / t - 1)).toBeLessThan(0.005);
+      expect(tToZ(zToT(2.5, df), df)).toBeCloseTo(2.5, 12);
+    }
+  });
+
+  it('judgeDifferences: decisions agree with each interval at its level; a bound scales its own sides', () => {
+    const paired = (d: number, half: number, chunks: number): Difference => ({
+      difference: d,
+      ci95: [d - half, d + half],
+      withinNoise: Math.abs(d) <= half,
+      method: 'paired',
+      chunks,
+    });
+    // Two beyond 95% alone (|t| = 2.4 and 1.3 · 2.262 = 2.94 on 9 df), one not: Holm keeps only the second.
+    const ds = [paired(0.024, 0.01 * 2.262157, 10), paired(0.013, 0.01, 10), paired(0.001, 0.01, 10)];
+    const { judged, error } = judgeDifferences(ds);
+    expect(error).toMatchObject({ method: 'holm', claims: 3, findings: 1 });
+    expect(judged.map((j) => j.withinNoise)).toEqual([true, false, true]);
+    for (const j of judged) expect(j.withinNoise).toBe(j.ciFamily[0] <= 0 && j.ciFamily[1] >= 0);
+    const bound: Difference = { difference: 0.02, ci95: [0.005, 0.05], withinNoise: false, method: 'bound', chunks: 3 };
+    const one = judgeDifferences([bound]).judged[0];
+    expect(one.ciFamily[0]).toBeCloseTo(0.005, 12);
+    expect(one.ciFamily[1]).toBeCloseTo(0.05, 12);
   });
 });

@@ -266,10 +266,17 @@ describe('design for a siege: noise shown, steps judged paired', () => {
       expect(c.lossesCi95[k][0]).toBeCloseTo(c.losses[k] - half, 9);
       expect(c.lossesCi95[k][1]).toBeCloseTo(c.losses[k] + half, 9);
     }
-    // Printed with it: "185 ± 0.3 / 746 ± 2.3", in the verdict and the table.
+    // Printed with it, and the SD of one siege's losses: "185 ± 0.3 (SD 40) / 746 ± 2.3 (SD 120)", in the verdict
+    // and the table.
     const text = renderText(presentDesign(r));
-    expect(text).toMatch(/expected losses \(mean a siege, 95% interval\) \d+ ± [\d.]+ own, \d+ ± [\d.]+ enemy/);
-    expect(text).toMatch(/ \d+ ± [\d.]+ \/ \d+ ± [\d.]+ +[\d,]+\n/);
+    const printed = (x: number) => (x < 10 ? x.toFixed(1) : Math.round(x).toLocaleString('en-US'));
+    expect(text).toMatch(
+      /expected losses \(mean a siege, 95% interval, SD of one siege\) \d+ ± [\d.]+ \(SD [\d.,]+\) own, \d+ ± [\d.]+ \(SD [\d.,]+\) enemy/,
+    );
+    expect(text).toMatch(/ \d+ ± [\d.]+ \(SD [\d.,]+\) \/ \d+ ± [\d.]+ \(SD [\d.,]+\) +[\d,]+\n/);
+    const best = r.best[0];
+    expect(text).toContain(`(SD ${printed(best.lossesSd[0])}) own, `);
+    expect(text).toContain(`(SD ${printed(best.lossesSd[1])}) enemy`);
   });
 
   it('lets a dearer purchase onto the Pareto front only beyond noise of the step before, paired', () => {

@@ -21,10 +21,19 @@ import { grouped } from '../../present/format.js';
 const gp = (x: number) => `${grouped(Math.round(x * 100) / 100)} gp`;
 const plural = (n: number, one: string, many: string) => `${grouped(n)} ${n === 1 ? one : many}`;
 
-/** A mean loss with the half-width of its 95% interval: "185 ± 1.7" (whole troops once the noise is 10 or more). */
-function lossWithNoise(mean: number, ci: readonly [number, number]): Inline[] {
+/**
+ * A mean loss with the half-width of its 95% interval and, given, the SD of one siege's losses (the spread from one
+ * siege to the next; the mean's own noise is SD / √sieges): "185 ± 1.7 (SD 40)" (whole troops once the noise is 10
+ * or more).
+ */
+function lossWithNoise(mean: number, ci: readonly [number, number], sd?: number): Inline[] {
   const half = (ci[1] - ci[0]) / 2;
-  return [number(mean, 0), ' ± ', number(half, half < 10 ? 1 : 0)];
+  return [
+    number(mean, 0),
+    ' ± ',
+    number(half, half < 10 ? 1 : 0),
+    ...(sd === undefined ? [] : [' (SD ', number(sd, sd < 10 ? 1 : 0), ')']),
+  ];
 }
 const pctOf = (p: number) => `${Math.round(p * 1000) / 10}%`;
 
@@ -40,12 +49,16 @@ function row(c: SiegeCandidate, rank: string): Text[] {
           change(c.vsBest.difference, c.vsBest.ci95),
           c.status === 'dropped' ? ` (below, at ${grouped(c.droppedAt!)} sieges)` : ' (within noise)',
         ],
-    [...lossWithNoise(c.losses[0], c.lossesCi95[0]), ' / ', ...lossWithNoise(c.losses[1], c.lossesCi95[1])],
+    [
+      ...lossWithNoise(c.losses[0], c.lossesCi95[0], c.lossesSd?.[0]),
+      ' / ',
+      ...lossWithNoise(c.losses[1], c.lossesCi95[1], c.lossesSd?.[1]),
+    ],
     grouped(c.trials),
   ];
 }
 
-const COLUMNS = ['#', 'purchase', 'cost', 'P(win) [95%]', 'vs the leader', 'losses (own / enemy) [95%]', 'sieges'];
+const COLUMNS = ['#', 'purchase', 'cost', 'P(win) [95%]', 'vs the leader', 'losses (own / enemy) [95%] (SD)', 'sieges'];
 
 export function presentSiegeDesign(r: SiegeDesignResult): Document {
   const role = r.buyer === 'attacker' ? 'attacker' : 'defender';
@@ -74,10 +87,10 @@ export function presentSiegeDesign(r: SiegeDesignResult): Document {
   lines.push([
     `best purchase: ${describeSiegePurchase(best.purchase)} for ${gp(best.cost.total)}: `,
     percent(best.win, best.ci95),
-    ' to win; expected losses (mean a siege, 95% interval) ',
-    ...lossWithNoise(best.losses[0], best.lossesCi95[0]),
+    ' to win; expected losses (mean a siege, 95% interval, SD of one siege) ',
+    ...lossWithNoise(best.losses[0], best.lossesCi95[0], best.lossesSd?.[0]),
     ' own, ',
-    ...lossWithNoise(best.losses[1], best.lossesCi95[1]),
+    ...lossWithNoise(best.losses[1], best.lossesCi95[1], best.lossesSd?.[1]),
     ' enemy',
   ]);
   if (tied > 0)
@@ -123,7 +136,7 @@ export function presentSiegeDesign(r: SiegeDesignResult): Document {
     );
   blocks.push(
     note(
-      `P(win): ${winWords}, over the siege's strategies as given; the 95% interval is Wilson's; "vs the leader" is the paired difference on the same sieges (Agresti–Min), a purchase whose interval lies wholly below 0 is ${r.precision === null ? 'below the leader and not listed' : 'dropped (runs no more sieges)'}; losses: troops dead and wounded, the mean a siege with its 95% interval. Costs: engines at their listed prices (RC l. 7318–7324, 11594–11599), troops at ${r.wartime ? 'wartime pay (double, RC l. 12308)' : 'peacetime pay'} for ${r.budget.weeks} weeks (a week = a month's pay ÷ 4, RC l. 11681), food a man a week as the file prices it (docs/design.md)`,
+      `P(win): ${winWords}, over the siege's strategies as given; the 95% interval is Wilson's; "vs the leader" is the paired difference on the same sieges (Agresti–Min), a purchase whose interval lies wholly below 0 is ${r.precision === null ? 'below the leader and not listed' : 'dropped (runs no more sieges)'}; losses: troops dead and wounded, the mean a siege with its 95% interval, and in brackets the SD of one siege's losses from the sums of squares (the spread from one siege to the next; the mean's own noise is SD / √sieges). Costs: engines at their listed prices (RC l. 7318–7324, 11594–11599), troops at ${r.wartime ? 'wartime pay (double, RC l. 12308)' : 'peacetime pay'} for ${r.budget.weeks} weeks (a week = a month's pay ÷ 4, RC l. 11681), food a man a week as the file prices it (docs/design.md)`,
     ),
     gap,
     table(
