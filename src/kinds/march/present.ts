@@ -74,7 +74,13 @@ export function presentMarch(r: MarchResult, o: { requestedThreads?: number } = 
   if (b) {
     blocks.push(
       table(
-        ['fatigue on arrival', 'P(given arrival)', `${b.sides[0]} wins`, `${b.sides[1]} wins`, 'casualties (mean)'],
+        [
+          'fatigue on arrival',
+          'P(given arrival)',
+          `${b.sides[0]} wins`,
+          `${b.sides[1]} wins`,
+          `casualties (mean) ${b.sides[0]} / ${b.sides[1]}`,
+        ],
         b.byFatigue.map((x) => [
           FATIGUE[x.fatigue],
           percent(x.probability),

@@ -85,10 +85,12 @@ export function oddsVerdicts(r: OddsResult): Text[] {
   const win: Inline[] = exact
     ? [percent(r.win[fav]), ' (exact)']
     : [percent(r.win[fav], r.winCi95?.[fav]), ' (exact ', percent(ex.win[fav]), ')'];
+  // Even: neither side is favoured, so the line names both ("A even: 50.00%" read as A's own draw).
+  const even = r.win[fav] === r.win[1 - fav];
   out.push([
-    `${first}${r.sides[fav]} ${r.win[fav] === r.win[1 - fav] ? 'even' : 'favoured'}: `,
+    even ? `${first}${a} and ${b} even: ` : `${first}${r.sides[fav]} favoured: `,
     ...win,
-    ` to win`,
+    even ? ' each to win' : ` to win`,
     ...noBattleClause(r, fav),
     `; expected losses ${loss(a, r.casualties[0], r.ratings[0].troops)}, ${loss(b, r.casualties[1], r.ratings[1].troops)}`,
   ]);
