@@ -145,17 +145,28 @@ export async function timeProcess(args: string[], cwd: string): Promise<number> 
   return (await runProcess(args, cwd)).ms;
 }
 
+/** The child processes running now, killed when the bench is stopped by a signal (stopBenchmarkProcesses). */
+const running = new Set<import('node:child_process').ChildProcess>();
+
+/** Kill every benchmark child process still running (Ctrl-C, SIGTERM). */
+export function stopBenchmarkProcesses(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
 /** Runs `node args…` to completion; resolves with the wall time in ms and what it printed on stdout. */
 export function runProcess(args: string[], cwd: string): Promise<{ ms: number; stdout: string }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
     let err = '';
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('error', reject);
     child.on('exit', (code) => {
+      running.delete(child);
       const ms = performance.now() - t0;
       if (code === 0) resolve({ ms, stdout: out });
       else reject(new Error(`node ${args.join(' ')} exited with ${code}: ${err.trim()}`));

@@ -3,11 +3,13 @@
  * than the threshold" means: a sample of the same work takes more than (1 + threshold) × as long, relative to
  * the reference loop, as it did for the baseline (threshold 0.25 fails at 1.25× slower; 0.5 at 1.5× slower).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { measure, packageRoot, type BenchSuite, type SuiteResult } from './harness.js';
 import { SUITES } from './suites/index.js';
+import { UsageError } from '../src/errors.js';
+import { readInputFile } from '../src/files/read.js';
 import { machineTwoThreads } from './suites/machine.js';
 
 export const DEFAULT_THRESHOLD = 0.25;
@@ -68,6 +70,8 @@ export interface BenchOptions {
   /** Compare against the baseline and set pass/fail with this threshold (null: report only). */
   threshold: number | null;
   baselineFile?: string;
+  /** The baseline, read before the run (bench reads it first, so a bad file is refused before minutes of work). */
+  baseline?: Baseline | null;
   /** Only suites whose name contains this text. */
   only?: string;
   slowdown?: number;
@@ -78,9 +82,15 @@ export function defaultBaselineFile(root = packageRoot()): string {
   return join(root, 'benchmarks', 'baseline.json');
 }
 
+/** The baseline in `file` (the shared reader: a FIFO or device refused, its size bounded), or null when there is none. */
 export function readBaseline(file: string): Baseline | null {
   if (!existsSync(file)) return null;
-  return JSON.parse(readFileSync(file, 'utf8')) as Baseline;
+  const text = readInputFile(file, 'baseline').toString('utf8');
+  try {
+    return JSON.parse(text) as Baseline;
+  } catch {
+    throw new UsageError(`${file}: not a benchmark baseline (expected the JSON that bench --save writes)`);
+  }
 }
 
 export function slowdownFromEnv(env: NodeJS.ProcessEnv = process.env): number {
@@ -165,7 +175,7 @@ export async function runBenchmarks(o: BenchOptions): Promise<BenchReport> {
     results.push(await measure(s, { root, quick: o.quick, slowdown }));
   }
   const file = o.baselineFile ?? defaultBaselineFile(root);
-  const baseline = readBaseline(file);
+  const baseline = o.baseline !== undefined ? o.baseline : readBaseline(file);
   const reports = await confirmFailures(compareWithBaseline(results, baseline, o.threshold), async (name) => {
     const s = suites.find((x) => x.name === name)!;
     // A 2-thread row is held against the machine's 2-thread speed-up of the same minute: measure that again first.
@@ -212,10 +222,6 @@ export function toBaseline(report: BenchReport): Baseline {
     date: report.date,
     suites,
   };
-}
-
-export function writeBaseline(file: string, b: Baseline): void {
-  writeFileSync(file, JSON.stringify(b, null, 2) + '\n');
 }
 
 function round(x: number, digits: number): number {

@@ -13,7 +13,6 @@ import {
   lstatSync,
   mkdirSync,
   readdirSync,
-  readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
@@ -21,6 +20,7 @@ import {
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { UsageError, WarcastError } from '../src/errors.js';
 import { makeFolders } from '../src/files/output.js';
+import { INPUT_LIMITS, readRegularFile } from '../src/scenario/input.js';
 import { GENERATOR } from './html.js';
 
 export interface ReportFile {
@@ -63,7 +63,7 @@ export function whyNotReplaceable(dir: string): string | null {
   if (entries.length === 0) return null;
   let listed: string[];
   try {
-    const manifest = JSON.parse(readFileSync(join(target, MANIFEST), 'utf8')) as {
+    const manifest = JSON.parse(readRecord(join(target, MANIFEST))) as {
       generator?: unknown;
       files?: unknown;
     };
@@ -125,6 +125,12 @@ function removeStale(parent: string, name: string): void {
   }
 }
 
+/** A small file warcast wrote beside its report (the manifest, the lock), by the shared reader of regular files: a
+ * FIFO or a device in a user's folder under that name is refused (it throws), never waited on. */
+function readRecord(path: string): string {
+  return readRegularFile(path, INPUT_LIMITS.record).toString('utf8');
+}
+
 /** Take `.NAME.lock` beside the folder (one writer at a time); a lock left by a dead process is taken over. */
 function lock(parent: string, name: string, option: string, dir: string): () => void {
   const path = join(parent, `.${name}.lock`);
@@ -134,7 +140,16 @@ function lock(parent: string, name: string, option: string, dir: string): () => 
       return () => rmSync(path, { force: true });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = Number(readFileSync(path, 'utf8')) || 0;
+      if (!lstatSync(path).isFile())
+        throw new UsageError(
+          `${option} ${shown(dir)}: ${shown(path)} is in the way of the report's lock (a folder or special file warcast did not write); remove it or choose another folder`,
+        );
+      let holder = 0;
+      try {
+        holder = Number(readRecord(path)) || 0;
+      } catch {
+        // not a lock warcast wrote (too large to be a pid): taken over like a dead process's
+      }
       if (holder > 0 && alive(holder)) break;
       rmSync(path, { force: true });
     }
@@ -267,77 +282,131 @@ export async function writeReportFolderChecked(
   check: () => Promise<void>,
 ): Promise<string> {
   const { target, unlock } = lockedFolder(dir, hooks);
-  const parent = dirname(target);
   try {
-    const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
-    const staging = join(parent, `.${basename(target)}.tmp-${tag}`);
-    const old = join(parent, `.${basename(target)}.old-${tag}`);
-    mkdirSync(staging);
-    let hadOld = false;
-    let swapped = false;
+    const p = new Placement(target, files, hooks);
     try {
-      for (const f of files) {
-        writeFileAtomic(join(staging, f.name), f.data);
-        hooks.afterFile?.(f.name);
-      }
-      writeFileAtomic(
-        join(staging, MANIFEST),
-        JSON.stringify({ generator: GENERATOR, files: files.map((f) => f.name) }, null, 2) + '\n',
-      );
       await check();
-      hadOld = existsSync(target);
-      if (hadOld) renameSync(target, old);
-      try {
-        renameSync(staging, target);
-      } catch (err) {
-        if (hadOld) renameSync(old, target);
-        throw err;
-      }
-      swapped = true;
-      await check();
+      p.finish();
+      // A folder swapped in can still be swapped back; files moved into the user's folder are there to stay.
+      if (!p.into) await check();
     } catch (err) {
-      if (swapped) {
-        // Stopped once the new folder was in place: it goes back to staging (removed below), the earlier one returns.
-        renameSync(target, staging);
-        if (hadOld) renameSync(old, target);
-      }
-      rmSync(staging, { recursive: true, force: true });
-      throw err;
+      p.undo(err);
     }
-    if (hadOld) rmSync(old, { recursive: true, force: true });
-    return target;
+    return p.cleanUp();
   } finally {
     unlock();
   }
 }
 
 function swapIn(target: string, files: ReportFile[], hooks: WriteHooks): string {
-  const parent = dirname(target);
-  const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const staging = join(parent, `.${basename(target)}.tmp-${tag}`);
-  const old = join(parent, `.${basename(target)}.old-${tag}`);
-  mkdirSync(staging);
+  const p = new Placement(target, files, hooks);
   try {
-    for (const f of files) {
-      writeFileAtomic(join(staging, f.name), f.data);
-      hooks.afterFile?.(f.name);
+    p.finish();
+  } catch (err) {
+    p.undo(err);
+  }
+  return p.cleanUp();
+}
+
+/** Whether warcast made the folder itself (its manifest says so): only such a folder is ever replaced whole. */
+function madeByWarcast(target: string): boolean {
+  try {
+    const m = JSON.parse(readRecord(join(target, MANIFEST))) as { folder?: unknown };
+    return m.folder === MADE;
+  } catch {
+    return false;
+  }
+}
+
+const MADE = 'made by warcast';
+
+/** The files an earlier report's manifest lists (none when there is no manifest). */
+function listedFiles(target: string): string[] {
+  try {
+    const m = JSON.parse(readRecord(join(target, MANIFEST))) as { files?: unknown };
+    return Array.isArray(m.files) ? m.files.filter((f): f is string => typeof f === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A report put in place: every file staged in a hidden folder beside the target (the constructor), then placed
+ * (`finish`). A folder warcast made (missing before, or made by an earlier report: its manifest says so) is swapped
+ * whole, the earlier one kept aside until `cleanUp` and put back by `undo`. A folder the user made (an empty one
+ * given to --report, with its permissions, owner or a mount on it) is never replaced: the staged files are moved
+ * into it, the earlier report's files no longer written removed, the manifest last.
+ */
+class Placement {
+  readonly into: boolean;
+  private readonly staging: string;
+  private readonly old: string;
+  private readonly exists: boolean;
+  private hadOld = false;
+  private swapped = false;
+
+  constructor(
+    private readonly target: string,
+    private readonly files: ReportFile[],
+    hooks: WriteHooks,
+  ) {
+    const parent = dirname(target);
+    const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
+    this.staging = join(parent, `.${basename(target)}.tmp-${tag}`);
+    this.old = join(parent, `.${basename(target)}.old-${tag}`);
+    this.exists = existsSync(target);
+    this.into = this.exists && !madeByWarcast(target);
+    mkdirSync(this.staging);
+    try {
+      for (const f of files) {
+        writeFileAtomic(join(this.staging, f.name), f.data);
+        hooks.afterFile?.(f.name);
+      }
+      const folder = this.into ? 'given by the user' : MADE;
+      writeFileAtomic(
+        join(this.staging, MANIFEST),
+        JSON.stringify({ generator: GENERATOR, folder, files: files.map((f) => f.name) }, null, 2) + '\n',
+      );
+    } catch (err) {
+      this.undo(err);
     }
-    writeFileAtomic(
-      join(staging, MANIFEST),
-      JSON.stringify({ generator: GENERATOR, files: files.map((f) => f.name) }, null, 2) + '\n',
-    );
-    const hadOld = existsSync(target);
-    if (hadOld) renameSync(target, old);
+  }
+
+  finish(): void {
+    const { target, staging, old } = this;
+    if (this.into) {
+      const names = new Set(this.files.map((f) => f.name));
+      const earlier = listedFiles(target);
+      for (const f of this.files) renameSync(join(staging, f.name), join(target, f.name));
+      for (const e of earlier)
+        if (!names.has(e) && e !== MANIFEST && basename(e) === e) rmSync(join(target, e), { force: true });
+      renameSync(join(staging, MANIFEST), join(target, MANIFEST));
+      rmSync(staging, { recursive: true, force: true });
+      return;
+    }
+    this.hadOld = this.exists;
+    if (this.hadOld) renameSync(target, old);
     try {
       renameSync(staging, target);
     } catch (err) {
-      if (hadOld) renameSync(old, target); // put the earlier report back
+      if (this.hadOld) renameSync(old, target); // put the earlier report back
       throw err;
     }
-    if (hadOld) rmSync(old, { recursive: true, force: true });
-  } catch (err) {
-    rmSync(staging, { recursive: true, force: true });
+    this.swapped = true;
+  }
+
+  undo(err: unknown): never {
+    if (this.swapped) {
+      // Stopped once the new folder was in place: it goes back to staging (removed below), the earlier one returns.
+      renameSync(this.target, this.staging);
+      if (this.hadOld) renameSync(this.old, this.target);
+    }
+    rmSync(this.staging, { recursive: true, force: true });
     throw err;
   }
-  return target;
+
+  cleanUp(): string {
+    if (this.hadOld) rmSync(this.old, { recursive: true, force: true });
+    return this.target;
+  }
 }

@@ -15,7 +15,8 @@ import type { PageSection } from '../kinds/definition.js';
 import { loadScenario } from '../kinds/load.js';
 import { parseScenarioText } from '../scenario/source.js';
 import { scenarioArg } from './scenarioArg.js';
-import type { Io } from './io.js';
+import { readInputFile } from '../files/read.js';
+import { untilStopped, type Io } from './io.js';
 import { checkOutputFile, ensureFolder, fileHead, writeOutputFile } from '../files/output.js';
 
 export interface AppFlags {
@@ -55,10 +56,15 @@ export async function appCommand(file: string | undefined, flags: AppFlags, io: 
   };
   let open: PageSection | null = null;
   if (file !== undefined) {
-    const { definition } = definitionFor('app', await scenarioArg(file, io.signal));
-    const { source } = await loadScenario(file, definition ? [definition.scenarioKind!] : undefined);
+    const input = await scenarioArg(file, io.signal);
+    const { definition } = definitionFor('app', input);
+    await loadScenario(file, definition ? [definition.scenarioKind!] : undefined);
     open = definition!.page!;
-    texts[open] = readFileSync(source.file, 'utf8');
+    // the text as read (bounded: the shared reader), not the file read once more without a limit
+    texts[open] =
+      typeof input === 'string'
+        ? readInputFile(file, 'scenario').toString('utf8')
+        : String((input as { text: string }).text);
   }
   if (flags.site !== undefined) checkSite(flags.site, file);
   const out = flags.site !== undefined ? undefined : (flags.out ?? (flags.serve ? undefined : 'warcast-app'));
@@ -75,16 +81,26 @@ export async function appCommand(file: string | undefined, flags: AppFlags, io: 
   }
   const started = performance.now();
   const battle = parseScenarioText(texts.battle, 'battle').data as ScenarioDocument;
+  // The page is bundled in a child process (esbuild), for a second or two: a signal ends the command at once.
+  const stopped = 'app: stopped by a signal; nothing was written';
   const html = (
-    await appHtml(
-      battle,
-      { siege: texts.siege, cascade: texts.cascade, march: texts.march, divided: texts.divided },
-      open === 'battle' ? null : open,
+    await untilStopped(
+      io.signal,
+      stopped,
+      appHtml(
+        battle,
+        { siege: texts.siege, cascade: texts.cascade, march: texts.march, divided: texts.divided },
+        open === 'battle' ? null : open,
+      ),
     )
   ).replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${MARK}`);
   const built = `${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB, built in ${((performance.now() - started) / 1000).toFixed(1)} s`;
   if (flags.site !== undefined) {
-    const files = await siteFiles(html, typeof battle.title === 'string' ? battle.title : 'War Machine battle');
+    const files = await untilStopped(
+      io.signal,
+      stopped,
+      siteFiles(html, typeof battle.title === 'string' ? battle.title : 'War Machine battle'),
+    );
     for (const name of SITE_FILES) writeOutputFile(join(flags.site, name), files[name], '--site');
     io.out(
       `wrote the site in ${flags.site} (${SITE_FILES.join(', ')}; ${built}): publish the folder on any static host\n`,

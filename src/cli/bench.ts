@@ -7,13 +7,15 @@ import {
   DEFAULT_THRESHOLD,
   defaultBaselineFile,
   formatReport,
+  readBaseline,
   runBenchmarks,
   slowdownFromEnv,
   toBaseline,
 } from '../../benchmarks/report.js';
 import { SUITES } from '../../benchmarks/suites/index.js';
 import { ExitCode, UsageError } from '../errors.js';
-import type { Io } from './io.js';
+import { stopBenchmarkProcesses } from '../../benchmarks/harness.js';
+import { untilStopped, type Io } from './io.js';
 import { checkOutputFile, fileHead, writeOutputFile } from '../files/output.js';
 
 export interface BenchFlags {
@@ -40,6 +42,8 @@ export async function benchCommand(flags: BenchFlags, io: Io): Promise<number> {
   const threshold = flags.compare || flags.threshold !== undefined ? parseThreshold(flags.threshold) : null;
   if (flags.save && flags.quick) throw new UsageError('--save records the baseline from a full run: leave out --quick');
   if (flags.save && flags.only !== undefined) throw new UsageError('--save records every suite: leave out --only');
+  if (flags.only !== undefined && flags.only.trim() === '')
+    throw new UsageError("--only: expected part of a suite's name, got '' (an empty filter would run every suite)");
   if (flags.only !== undefined && !SUITES.some((s) => s.name.includes(flags.only!))) {
     throw new UsageError(
       `--only: no benchmark suite name contains '${flags.only}' (suites: ${SUITES.map((s) => s.name).join('; ')})`,
@@ -63,14 +67,24 @@ export async function benchCommand(flags: BenchFlags, io: Io): Promise<number> {
       whyNotReplace: (p) =>
         fileHead(p, 64).startsWith('{\n  "note": "ratio = trials/s') ? null : 'is not a warcast benchmark baseline',
     });
-  const report = await runBenchmarks({
-    quick: Boolean(flags.quick),
-    threshold,
-    baselineFile,
-    only: flags.only,
-    slowdown,
-    onSuite: (s, i, n, note) => io.err(`bench ${i + 1}/${n}: ${s.name}${note ? ` (${note})` : ''}…\n`),
-  });
+  // Read before the run (the shared reader: a FIFO or a device refused at once, its size bounded), not after it.
+  const baseline = readBaseline(baselineFile);
+  // Suites run for minutes on the main thread between awaits and in child processes: a signal ends them at once
+  // (the children killed), exit 130 or 143, nothing written.
+  const report = await untilStopped(
+    io.signal,
+    'bench: stopped by a signal; nothing was measured or written',
+    runBenchmarks({
+      quick: Boolean(flags.quick),
+      threshold,
+      baselineFile,
+      baseline,
+      only: flags.only,
+      slowdown,
+      onSuite: (s, i, n, note) => io.err(`bench ${i + 1}/${n}: ${s.name}${note ? ` (${note})` : ''}…\n`),
+    }),
+    stopBenchmarkProcesses,
+  );
   if (flags.json) io.out(JSON.stringify(report, null, 2) + '\n');
   else io.out(formatReport(report));
   if (flags.save) {

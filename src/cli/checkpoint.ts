@@ -1,5 +1,4 @@
 /** `--checkpoint FILE`, `--resume FILE`, `--checkpoint-every S` on the simulation commands (docs/reliability.md). */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Checkpoint, readCheckpoint, type CheckpointHeader } from '../engine/checkpoint.js';
 import type { Engine } from '../engine/engine.js';
 import { localEngine } from '../engine/local.js';
@@ -9,7 +8,8 @@ import { fmtCount } from '../text/format.js';
 import { warcastVersion } from '../version.js';
 import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';
-import { checkOutputFile, fileHead, READ_NOW } from '../files/output.js';
+import { checkOutputFile, fileHead } from '../files/output.js';
+import { ReadFailure, readRegularFile } from '../scenario/input.js';
 
 export interface CheckpointFlags {
   checkpoint?: string;
@@ -104,22 +104,14 @@ function runHeader(io: Io, flags: RunFlags & CheckpointFlags): CheckpointHeader 
   };
 }
 
-/** Digest of a file's first 2 MiB (scenarios are limited to 1 MiB; reading /dev/zero must stop). */
+/** Digest of a scenario file (at most 2 MiB: scenarios are limited to 1 MiB; the shared reader of regular files). */
 function hashFile(file: string): string {
-  let fd: number;
   try {
-    fd = openSync(file, READ_NOW); // a FIFO must not block the open
-  } catch {
-    return 'unreadable'; // the command reports a missing file in its own words
-  }
-  try {
-    if (!fstatSync(fd).isFile()) return 'not a regular file'; // the command reports it in its own words
-    const buf = Buffer.alloc(2 * 1024 * 1024);
-    let n = 0;
-    for (let got = 1; got > 0 && n < buf.length; n += got) got = readSync(fd, buf, n, buf.length - n, null);
-    return digest(buf.subarray(0, n).toString('latin1'));
-  } finally {
-    closeSync(fd);
+    return digest(readRegularFile(file, 2 << 20).toString('latin1'));
+  } catch (err) {
+    // missing, not a regular file, too large: the command reports it in its own words
+    if (err instanceof ReadFailure) return err.code === 'ENOTREG' ? 'not a regular file' : 'unreadable';
+    throw err;
   }
 }
 

@@ -4,7 +4,8 @@
  * by the CLI's own splitter. Exact kinds answer at once; Monte Carlo kinds defer, post a first look, then the
  * answer (docs/discord.md).
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { readInputFile } from '../files/read.js';
 import { join } from 'node:path';
 import { RUN_DEFAULTS } from '../analysis/options.js';
 import { narrateRoll, roll } from '../analysis/roll.js';
@@ -128,7 +129,8 @@ interface ChannelSeal {
 
 function readChannelSeal(file: string): ChannelSeal | null {
   if (!existsSync(file)) return null;
-  const data = JSON.parse(readFileSync(file, 'utf8')) as ChannelSeal;
+  // the shared reader: a FIFO or device planted in the state folder is refused, not waited on
+  const data = JSON.parse(readInputFile(file, 'seal').toString('utf8')) as ChannelSeal;
   return { seal: parseSealFile(JSON.stringify(data.seal), file), contributions: data.contributions };
 }
 
@@ -194,7 +196,7 @@ export async function verifyAnswer(i: CommandInteraction, s: BotSettings): Promi
   else {
     const file = channelFiles(i, s).post;
     if (!existsSync(file)) throw new UsageError('no sealed roll was posted in this channel: attach the post (post)');
-    post = readFileSync(file, 'utf8');
+    post = readInputFile(file, 'post').toString('utf8');
   }
   const seal = sealFromPost(post, postFile?.filename ?? 'the post');
   const commitment = option(i, 'commitment');

@@ -1,4 +1,5 @@
 import type { Engine } from '../engine/engine.js';
+import { ExitCode, WarcastError } from '../errors.js';
 
 /** What a command writes to: injectable so each command is a testable function. */
 export interface Io {
@@ -73,5 +74,28 @@ async function terminalAsk(question: string): Promise<string | null> {
       rl.close();
       resolve(answer);
     });
+  });
+}
+
+/**
+ * `work`, or as soon as `signal` aborts (Ctrl-C, SIGTERM) a WarcastError saying `line` (exit 130; 143 for SIGTERM,
+ * src/cli/main.ts), after `onStop` (kill what `work` started). For work that does not watch the signal itself (a
+ * bundler, child processes): the command ends at once and what `work` would have written is not written.
+ */
+export function untilStopped<T>(
+  signal: AbortSignal | undefined,
+  line: string,
+  work: Promise<T>,
+  onStop?: () => void,
+): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      onStop?.();
+      reject(new WarcastError(line, ExitCode.interrupted));
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }

@@ -1,5 +1,4 @@
 /** `warcast roll <scenario>`: one game of any kind with dice drawn by a seed, typed (--dice), asked for, or sealed (--seal). */
-import { readFileSync } from 'node:fs';
 import { narrateRoll, roll, type RollResult } from '../analysis/roll.js';
 import { parseSealFile, sealedRoll } from '../analysis/rollSeal.js';
 import { ExitCode, UsageError } from '../errors.js';
@@ -8,6 +7,7 @@ import { DISCORD_LIMIT, formatRoll, rollMarkdown } from './format/roll.js';
 import type { Io } from './io.js';
 import { parseCount } from './options.js';
 import { scenarioArg } from './scenarioArg.js';
+import { readInputFile } from '../files/read.js';
 import { fitText } from '../present/text.js';
 import { postMessages, webhookUrl } from './rollPost.js';
 
@@ -27,18 +27,6 @@ export interface RollFlags {
   state?: string;
   attacker?: string;
   defender?: string;
-}
-
-/** A file's bytes, or a usage error naming it. */
-export function readBytes(file: string, what: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot read (${code})`} (${what})`,
-    );
-  }
 }
 
 /** --limit: the longest Markdown message (0: no split; below 200 a message has no room for a paragraph). */
@@ -69,9 +57,9 @@ export async function rollCommand(file: string, flags: RollFlags, io: Io): Promi
   if (flags.seal !== undefined) {
     if (file === '-')
       throw new UsageError('--seal: the scenario must be a file (its bytes are hashed, and players check them)');
-    const seal = parseSealFile(readBytes(flags.seal, 'the seal file').toString('utf8'), flags.seal);
-    await scenarioArg(file, io.signal);
-    result = await sealedRoll(readBytes(file, 'the scenario'), file, seal, flags.contrib ?? [], {
+    const seal = parseSealFile(readInputFile(flags.seal, 'seal').toString('utf8'), flags.seal);
+    // the scenario's bytes are hashed and checked by the players: a regular file, read once
+    result = await sealedRoll(readInputFile(file, 'scenario'), file, seal, flags.contrib ?? [], {
       npc: flags.npc !== false,
     });
   } else {

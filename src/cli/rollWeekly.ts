@@ -9,10 +9,11 @@ import { existsSync } from 'node:fs';
 import { freshSeed, loadForRoll, playSeeded, playWithTypedDice, type RollResult } from '../analysis/roll.js';
 import { parseDiceList } from '../analysis/rollDice.js';
 import { sha256 } from '../analysis/rollSeal.js';
-import { writeAtomic } from '../engine/checkpoint.js';
-import { ExitCode, UsageError, WarcastError } from '../errors.js';
+import { checkOutputFile, writeOutputFile } from '../files/output.js';
+import { ExitCode, UsageError } from '../errors.js';
 import type { Io } from './io.js';
-import { emitRoll, parseLimit, readBytes, typedDice, type RollFlags } from './roll.js';
+import { emitRoll, parseLimit, typedDice, type RollFlags } from './roll.js';
+import { readInputFile } from '../files/read.js';
 import { webhookUrl } from './rollPost.js';
 
 export const WEEKLY_SCHEMA = 'warcast/roll-weekly@1';
@@ -27,10 +28,14 @@ export interface WeeklyState {
 }
 
 function readState(file: string, scenarioSha256: string): WeeklyState | null {
+  // The state is written back after the week: its path is checked first (a folder, a FIFO, a name too long, a
+  // path through a file: one line, exit 2), and an existing file is replaced only once read as a state below.
+  checkOutputFile(file, { option: '--state', whyNotReplace: () => null });
   if (!existsSync(file)) return null;
+  const bytes = readInputFile(file, 'state');
   let s: WeeklyState;
   try {
-    s = JSON.parse(readBytes(file, 'the weekly state').toString('utf8')) as WeeklyState;
+    s = JSON.parse(bytes.toString('utf8')) as WeeklyState;
   } catch {
     throw new UsageError(`${file}: not a weekly state file (expected the JSON that roll --weekly --state writes)`);
   }
@@ -67,7 +72,7 @@ export async function weeklyCommand(file: string, flags: RollFlags, io: Io): Pro
   if (flags.seal !== undefined || flags.contrib?.length)
     throw new UsageError('--weekly: not with --seal (a sealed round is rolled in one call)');
   if (file === '-') throw new UsageError('--weekly: the scenario must be a file (the state file keeps its hash)');
-  const bytes = readBytes(file, 'the scenario');
+  const bytes = readInputFile(file, 'scenario');
   const scenarioSha256 = sha256(bytes);
   const { scenario, behaviour } = await loadForRoll({ text: bytes.toString('utf8'), file });
   const weekly = behaviour.weekly;
@@ -150,11 +155,5 @@ export async function weeklyCommand(file: string, flags: RollFlags, io: Io): Pro
 }
 
 function save(file: string, state: WeeklyState): void {
-  try {
-    writeAtomic(file, JSON.stringify(state, null, 2) + '\n');
-  } catch (err) {
-    throw new WarcastError(
-      `${file}: cannot write the weekly state (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
-    );
-  }
+  writeOutputFile(file, JSON.stringify(state, null, 2) + '\n', '--state');
 }

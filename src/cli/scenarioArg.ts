@@ -6,6 +6,7 @@
 import { lstatSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
+import { fileRole } from '../files/arguments.js';
 import type { ScenarioInput } from '../kinds/load.js';
 import { INPUT_LIMITS, readLimited, readLimitedStdin } from '../scenario/input.js';
 import { decodeScenarioBytes, scenarioReadError } from '../scenario/read.js';
@@ -59,13 +60,12 @@ export function assertScenarioFile(file: string): void {
   }
 }
 
-/** The arguments that name scenario files (every command's `<scenario>`, cascade's `<round>`, compare's two, tournament's forces). */
-const FILE_ARGUMENTS = new Set(['scenario', 'round', 'forces', 'a', 'b']);
-
 /** Check a command's scenario file arguments before its action runs: a missing file is exit 2 whatever the command. */
 export function assertScenarioArgs(command: Command): void {
   command.registeredArguments.forEach((arg, i) => {
     const value = command.processedArgs[i] as unknown;
-    if (FILE_ARGUMENTS.has(arg.name()) && typeof value === 'string') assertScenarioFile(value);
+    // the arguments naming scenario files, by the table of file arguments (src/files/arguments.ts)
+    if (fileRole(command.name(), `<${arg.name()}>`)?.reads === 'scenario' && typeof value === 'string')
+      assertScenarioFile(value);
   });
 }

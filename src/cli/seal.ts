@@ -2,8 +2,7 @@
  * `warcast seal <file>`: a secret for a sealed round and its commitment to publish; `warcast verify <post>`: re-play
  * a sealed roll from its post and say whether every die matches (exit 1 when not). docs/roll.md, "Sealed rounds".
  */
-import { closeSync, linkSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { writeNewFile } from '../files/output.js';
 import { narrateRoll, type RollResult } from '../analysis/roll.js';
 import {
   newSeal,
@@ -14,34 +13,22 @@ import {
   type VerifyCheck,
   type VerifyResult,
 } from '../analysis/rollSeal.js';
-import { ExitCode, UsageError, WarcastError } from '../errors.js';
+import { ExitCode, UsageError } from '../errors.js';
 import { warcastVersion } from '../version.js';
 import { formatRoll, rollMarkdown } from './format/roll.js';
 import { comparePostJson, comparePostText } from './format/rollPostText.js';
 import type { Io } from './io.js';
-import { readBytes } from './roll.js';
+import { readInputArg, readInputFile } from '../files/read.js';
 
-/** Write the seal beside its name, readable by its owner only, and link it in place: never over an existing file. */
+/** Write the seal, readable by its owner only, never over an existing file (src/files/output.ts writeNewFile). */
 function writeSecret(file: string, text: string): void {
-  const tmp = join(dirname(file), `.${basename(file)}.tmp-${process.pid}`);
-  try {
-    const fd = openSync(tmp, 'wx', 0o600);
-    try {
-      writeSync(fd, text);
-    } finally {
-      closeSync(fd);
-    }
-    linkSync(tmp, file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST')
-      throw new UsageError(
-        `${file}: already exists (a seal is never overwritten: its commitment may be published; choose another name)`,
-      );
-    throw new WarcastError(`${file}: cannot write the seal (${code ?? (err as Error).message})`);
-  } finally {
-    rmSync(tmp, { force: true });
-  }
+  writeNewFile(
+    file,
+    text,
+    '',
+    0o600,
+    'already exists (a seal is never overwritten: its commitment may be published; choose another name)',
+  );
 }
 
 export async function sealCommand(file: string, flags: { json?: boolean }, io: Io): Promise<number> {
@@ -110,7 +97,7 @@ export async function compareWords(
 }
 
 export async function verifyCommand(post: string, flags: VerifyFlags, io: Io): Promise<number> {
-  const text = post === '-' ? readFileSync(0, 'utf8') : readBytes(post, 'the post').toString('utf8');
+  const text = (await readInputArg(post, 'post', io.signal)).toString('utf8');
   const seal = sealFromPost(text, post);
   const scenarioFile = flags.scenario ?? seal.scenarioFile;
   if (typeof scenarioFile !== 'string')
@@ -119,7 +106,7 @@ export async function verifyCommand(post: string, flags: VerifyFlags, io: Io): P
     throw new UsageError(
       `--commitment: expected 64 hex digits (the SHA-256 the referee published), got ${JSON.stringify(flags.commitment)}`,
     );
-  const v = await verifySeal(seal, readBytes(scenarioFile, 'the scenario rolled'), scenarioFile, {
+  const v = await verifySeal(seal, readInputFile(scenarioFile, 'scenario'), scenarioFile, {
     commitment: flags.commitment,
     contributions: flags.contrib,
   });

@@ -8,13 +8,12 @@
  * The digest carries no secret (anyone can recompute it), so every field is also checked for what a shard can
  * have written: types, its chunk range from its index and count, the scenario text against its hash.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { ExitCode, WarcastError } from '../errors.js';
 import type { Kernel } from '../engine/kernel.js';
 import type { ReplayCall } from '../engine/replay.js';
 import { shardRange, type ShardCall } from '../engine/shard.js';
-import { errnoText, fileHead, READ_NOW, shownPath } from '../files/output.js';
-import { INPUT_LIMITS } from '../scenario/input.js';
+import { fileHead, shownPath } from '../files/output.js';
+import { INPUT_LIMITS, ReadFailure, readRegularFile } from '../scenario/input.js';
 import { ExactSum, joinTraces } from '../engine/run.js';
 import { digest as textDigest } from '../engine/wire.js';
 
@@ -309,67 +308,35 @@ export function mergeParts(parts: NamedPart[]): { first: PartFile; calls: Replay
   return { first: a, calls };
 }
 
-/** At most `limit` bytes of a regular file (null: not a regular file, missing or unreadable; longer files are cut at limit + 1). */
+/** A regular file of at most `limit` bytes (the shared reader), or null: missing, unreadable, not a regular file, or longer. */
 export function readRegular(file: string, limit: number): Buffer | null {
-  let fd: number;
   try {
-    fd = openSync(file, READ_NOW); // a FIFO must not block the open
+    return readRegularFile(file, limit);
   } catch {
     return null;
-  }
-  try {
-    if (!fstatSync(fd).isFile()) return null;
-    const buf = Buffer.alloc(Math.min(limit + 1, fstatSync(fd).size + 1));
-    let n = 0;
-    for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
-    return buf.subarray(0, n);
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
   }
 }
 
-/** A part file's text: a missing file is exit 2 (as a missing scenario), anything but a regular file exit 3. */
+/** A part file's text (the shared reader of regular files): a missing file is exit 2 (as a missing scenario), anything else exit 3. */
 export function readPartText(name: string): string {
-  let fd: number;
   try {
-    fd = openSync(name, READ_NOW); // a FIFO must not block the open
+    return readRegularFile(name, INPUT_LIMITS.part).toString('utf8');
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
+    if (!(err instanceof ReadFailure)) throw err;
+    const missing = err.code === 'ENOENT' || err.code === 'ELOOP';
     const why =
-      code === 'ENOENT'
+      err.code === 'ENOENT'
         ? 'no such file'
-        : code === 'ELOOP'
+        : err.code === 'ELOOP'
           ? 'a loop of symbolic links'
-          : `cannot read (${errnoText(err)})`;
-    throw new WarcastError(
-      `${shownPath(name)}: ${why}`,
-      code === 'ENOENT' || code === 'ELOOP' ? ExitCode.usage : ExitCode.invalidScenario,
-    );
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile())
-      throw new WarcastError(
-        `${shownPath(name)}: ${st.isDirectory() ? 'is a folder' : 'not a regular file (a FIFO, device or socket)'}; expected a part file written by --shard i/n --out FILE`,
-        ExitCode.invalidScenario,
-      );
-    // At most one byte past the limit, whatever the size said (a file growing while read is not read on).
-    const buf = Buffer.alloc(Math.min(st.size, INPUT_LIMITS.part) + 1);
-    let n = 0;
-    for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
-    if (n > INPUT_LIMITS.part)
-      throw new WarcastError(
-        `${shownPath(name)}: larger than ${INPUT_LIMITS.part.toLocaleString('en-US')} bytes (64 MiB), the limit for a part file (docs/reliability.md)`,
-        ExitCode.invalidScenario,
-      );
-    return buf.subarray(0, n).toString('utf8');
-  } catch (err) {
-    if (err instanceof WarcastError) throw err;
-    throw new WarcastError(`${shownPath(name)}: cannot read (${errnoText(err)})`, ExitCode.invalidScenario);
-  } finally {
-    closeSync(fd);
+          : err.code === 'EISDIR'
+            ? 'is a folder; expected a part file written by --shard i/n --out FILE'
+            : err.code === 'ENOTREG'
+              ? 'not a regular file (a FIFO, device or socket); expected a part file written by --shard i/n --out FILE'
+              : err.code === 'limit'
+                ? `larger than ${INPUT_LIMITS.part.toLocaleString('en-US')} bytes (64 MiB), the limit for a part file (docs/reliability.md)`
+                : err.reason;
+    throw new WarcastError(`${shownPath(name)}: ${why}`, missing ? ExitCode.usage : ExitCode.invalidScenario);
   }
 }
 

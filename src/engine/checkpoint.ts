@@ -13,8 +13,7 @@
  * it finds and runs the others; the analysis is a function of its jobs' values, so its answer is the same bytes.
  * A job stopped part-way is run again from its start (a job is one variant's stage: seconds at most).
  */
-import { statSync } from 'node:fs';
-import { INPUT_LIMITS, ReadFailure, readLimitedSync } from '../scenario/input.js';
+import { INPUT_LIMITS, ReadFailure, readRegularFile } from '../scenario/input.js';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { replaceWhole } from '../files/output.js';
@@ -413,14 +412,12 @@ export function readCheckpoint(path: string, header: CheckpointHeader): Checkpoi
   const fail = (why: string) => new UsageError(`--resume ${path}: ${why}`);
   let text: string;
   try {
-    // A checkpoint is a file warcast wrote: a FIFO or device is refused at once (a silent writer would hold a
-    // synchronous read, deaf to Ctrl-C, until the reader's 10 s time-out).
-    const stats = statSync(path, { throwIfNoEntry: false });
-    if (stats && !stats.isFile())
-      throw fail('not a regular file (a checkpoint is a file warcast wrote with --checkpoint)');
-    text = readLimitedSync(path, INPUT_LIMITS.checkpoint).toString('utf8');
+    // A checkpoint is a file warcast wrote: a FIFO or device is refused at once (the shared reader of regular files).
+    text = readRegularFile(path, INPUT_LIMITS.checkpoint).toString('utf8');
   } catch (err) {
     if (err instanceof UsageError) throw err;
+    if (err instanceof ReadFailure && err.code === 'ENOTREG')
+      throw fail('not a regular file (a checkpoint is a file warcast wrote with --checkpoint)');
     throw fail(err instanceof ReadFailure ? err.reason : `cannot read (${errText(err)})`);
   }
   let data: Partial<CheckpointFile> | null;

@@ -11,6 +11,7 @@ import {
   existsSync,
   fstatSync,
   fsyncSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -123,6 +124,15 @@ export function checkOutputFile(path: string, o: OutputCheck): void {
   rmSync(probe, { force: true });
 }
 
+/** Remove a temporary file if it is there: `rmSync`'s `force` still throws ENOTDIR for a path through a file. */
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // never created: its folder is not one
+  }
+}
+
 /** The temporary file beside `path`: short, whatever the length of the name (a 250-byte name is legal). */
 function tempBeside(path: string, tag: string): string {
   return join(dirname(resolve(path)), `.warcast-${process.pid}-${tag}.tmp`);
@@ -162,8 +172,52 @@ export function replaceWhole(path: string, data: string | Uint8Array, tmp: strin
     renameSync(tmp, path);
   } catch (err) {
     if (fd !== null) closeSync(fd);
-    rmSync(tmp, { force: true });
+    removeQuietly(tmp);
     throw err;
+  }
+  syncFolder(dirname(resolve(path)));
+}
+
+/** The system's refusals that are the path's fault (exit 2): the rest (a full disk, an I/O error) are exit 1. */
+const PATH_PROBLEMS = new Set([
+  'ENAMETOOLONG',
+  'ENOTDIR',
+  'EISDIR',
+  'ENOENT',
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'ELOOP',
+  'EEXIST',
+]);
+
+/**
+ * Write a new file `path` whole, never over anything there (a seal, whose commitment may be published): the data
+ * to a short temporary file beside it (fsynced, `mode`), then linked in place, which fails if the name exists.
+ * A path problem (too long, through a file, a folder, unwritable, already there) is one line, exit 2.
+ */
+export function writeNewFile(path: string, data: string, option: string, mode = 0o600, exists?: string): void {
+  const name = option ? `${option} ${shownPath(path)}` : shownPath(path);
+  if (path === '') throw new UsageError(`${option || 'the file'}: expected a file name, got ''`);
+  if (path.includes('\0')) throw new UsageError(`${name}: not a valid file name (it holds a NUL byte)`);
+  const tmp = tempBeside(path, process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex'));
+  let fd: number | null = null;
+  try {
+    fd = openSync(tmp, 'wx', mode);
+    const buf = Buffer.from(data);
+    for (let at = 0; at < buf.length;) at += writeSync(fd, buf, at);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = null;
+    linkSync(tmp, path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EEXIST' && exists) throw new UsageError(`${name}: ${exists}`);
+    const line = `${name}: cannot write (${errnoText(err)}); nothing was written there`;
+    throw PATH_PROBLEMS.has(code) ? new UsageError(line) : new WarcastError(line);
+  } finally {
+    if (fd !== null) closeSync(fd);
+    removeQuietly(tmp);
   }
   syncFolder(dirname(resolve(path)));
 }

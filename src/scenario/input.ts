@@ -20,6 +20,16 @@ export const INPUT_LIMITS = {
    * trial (src/engine/checkpoint.ts: 23 MB for `worth examples/castle-siege.yaml`, 6.45 M sieges).
    */
   checkpoint: 256 << 20,
+  /** A sealed round's post (`warcast verify`): the Markdown messages of one roll (a long siege's is ~100 KB). */
+  post: 4 << 20,
+  /** A seal file (`warcast seal`): a secret and its commitment, ~200 bytes. */
+  seal: 64 << 10,
+  /** A weekly siege's state (`roll --weekly --state`): the choices and typed dice of every week so far. */
+  state: 16 << 20,
+  /** A benchmark baseline (`bench --baseline`): one line per suite (benchmarks/baseline.json is ~5 KB). */
+  baseline: 1 << 20,
+  /** What warcast keeps beside its own output (a report's manifest, its lock, a Discord channel's seal): small. */
+  record: 1 << 20,
 } as const;
 
 /** Why an input could not be read: `reason` is the end of a one-line message (`<file>: <reason>`). */
@@ -40,6 +50,10 @@ function systemFailure(err: unknown): ReadFailure {
   const code = (err as NodeJS.ErrnoException).code ?? 'EIO';
   const what: Record<string, string> = {
     EISDIR: 'a directory',
+    ENOENT: 'no such file',
+    ENOTDIR: 'a part of the path is not a folder',
+    ENAMETOOLONG: 'the name is too long',
+    EACCES: 'permission denied',
     EBADF: 'not open for reading',
     ELOOP: 'a loop of symbolic links',
   };
@@ -49,9 +63,30 @@ function systemFailure(err: unknown): ReadFailure {
 
 function tooLarge(limit: number): ReadFailure {
   return new ReadFailure(
-    `larger than ${limit.toLocaleString('en-US')} bytes (${limit >= 1 << 20 ? `${limit / (1 << 20)} MiB` : `${limit} bytes`}), the limit for this input (docs/reliability.md)`,
+    `larger than ${limit.toLocaleString('en-US')} bytes (${limit >= 1 << 20 ? `${limit / (1 << 20)} MiB` : limit >= 1 << 10 ? `${limit / (1 << 10)} KiB` : `${limit} bytes`}), the limit for this input (docs/reliability.md)`,
     'limit',
   );
+}
+
+/**
+ * Read a regular file whole, at most `limit` bytes: opened without blocking (a FIFO with no writer opens at once)
+ * and refused unless a regular file (a FIFO, `/dev/zero`, a socket, a folder), its size checked before reading
+ * (a 10 GB sparse file costs nothing) and again while reading (a file that grows is not read on).
+ */
+export function readRegularFile(path: string, limit: number): Buffer {
+  const fd = openNow(path);
+  try {
+    const stat = fstatSync(fd);
+    checkKind(stat);
+    if (!stat.isFile())
+      throw new ReadFailure('not a regular file (a FIFO, device or socket); expected a file', 'ENOTREG');
+    if (stat.size > limit) throw tooLarge(limit);
+    return readFdSync(fd, limit);
+  } catch (err) {
+    throw err instanceof ReadFailure ? err : systemFailure(err);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function checkKind(stat: Stats): void {
