@@ -13,6 +13,7 @@ import { runSettings, type RunOptions } from './options.js';
 import { wilsonHalfWidth, Z95 } from '../stats/index.js';
 import { MIN_PAIRED_CHUNKS, probabilityDifference, type Difference } from '../stats/batches.js';
 import { FIRST_STAGE, stagedOptions, type TrialsBy } from './staging.js';
+import { judgeDifferences, type FamilyError, type FamilyMethod } from '../stats/family.js';
 
 export interface CompareRow {
   metric: string;
@@ -38,6 +39,15 @@ export interface CompareRow {
   unit: 'probability' | 'troops' | 'weeks' | 'legions';
   /** A mean's per-trial standard deviation in each run (from sums of squares), when known. */
   sd?: [number, number];
+  /** 'paired': the chunks paired (Student's t on chunks − 1 degrees of freedom). */
+  chunks?: number;
+  /**
+   * A Monte Carlo row among several: the interval of B − A at the family's level (two-sided `familyLevel`): the rows
+   * are claims made at once, held together by the result's `familyError`; `beyondNoise` follows it (`ci95` stays
+   * the row's own 95%).
+   */
+  ciFamily?: [number, number];
+  familyLevel?: number;
 }
 
 export interface CompareResult extends ResultMeta {
@@ -57,6 +67,11 @@ export interface CompareResult extends ResultMeta {
   precisionReached?: boolean;
   precisionHalfWidth?: number;
   maxTrials?: number;
+  /**
+   * Monte Carlo rows: the family error they are held to as many claims at once (method, α, claims, findings;
+   * src/stats/family.ts); absent when no row has noise (a battle's exact odds alone).
+   */
+  familyError?: FamilyError;
 }
 
 /** Both runs' precision outcome (each as its analysis reports it), for a kind's compare hook. */
@@ -112,7 +127,7 @@ export function probability(
     // Both runs saw only falls (or only holds): the chunks' differences are all 0, yet the odds are not known
     // exactly; Newcombe's interval from each run's Wilson (src/stats/batches.ts) keeps the noise in view.
     const d = probabilityDifference(paired, { p: a, trials: n[0] }, { p: b, trials: n[1] });
-    return { ...rowOf(metric, 'probability', a, b, d.ci95, d.method), difference: d.difference };
+    return { ...rowOf(metric, 'probability', a, b, d.ci95, d.method), difference: d.difference, chunks: d.chunks };
   }
   const se = (p: number, trials: number) => wilsonHalfWidth(Math.round(p * trials), Math.max(1, trials)) / Z95;
   const half = Z95 * Math.sqrt(se(a, n[0]) ** 2 + se(b, n[1]) ** 2);
@@ -146,6 +161,7 @@ export function mean(
     return {
       ...rowOf(metric, unit, a.mean, b.mean, paired.ci95, paired.method),
       difference: paired.difference,
+      chunks: paired.chunks,
       ...extra,
     };
   if (!sd) return rowOf(metric, unit, a.mean, b.mean, null, 'not estimated');
@@ -171,11 +187,41 @@ export interface CompareHook {
 }
 
 /** Two scenarios of one kind side by side (each kind's rows, by its `compare` hook). */
+export interface CompareOptions extends RunOptions {
+  /** How the Monte Carlo rows are held together as many claims: `holm` (default) or `bh` (src/stats/family.ts). */
+  family?: FamilyMethod;
+}
+
+/**
+ * The rows with noise are many claims at once: judged as one family (Holm by default: the chance of any false
+ * "beyond noise" over them ≤ 5%), each row's `beyondNoise` following its decision at its level.
+ */
+export function rowsAsFamily(rows: CompareRow[], method: FamilyMethod): FamilyError | null {
+  const claims = rows.filter((r) => !r.exact && r.ci95 !== null && r.beyondNoise !== null);
+  if (claims.length === 0) return null;
+  const { judged, error } = judgeDifferences(
+    claims.map((r) => ({
+      difference: r.difference,
+      ci95: r.ci95!,
+      withinNoise: !r.beyondNoise,
+      method: r.interval === 'paired' ? 'paired' : 'bound',
+      chunks: r.chunks ?? 0,
+    })),
+    method,
+  );
+  claims.forEach((r, i) => {
+    r.ciFamily = judged[i].ciFamily;
+    r.familyLevel = judged[i].familyLevel;
+    r.beyondNoise = !judged[i].withinNoise;
+  });
+  return error;
+}
+
 export async function compare(
   kinds: KindLoader<BaseHooks<unknown> & CompareHook>,
   fileA: ScenarioInput,
   fileB: ScenarioInput,
-  given: RunOptions = {},
+  given: CompareOptions = {},
 ): Promise<CompareResult> {
   const [sa, sb] = await Promise.all([kinds('compare', fileA), kinds('compare', fileB)]);
   if (sa.kind !== sb.kind)
@@ -203,6 +249,7 @@ export async function compare(
       : first;
   const precision = first.precision;
   const settings = runSettings(options);
+  const familyError = rowsAsFamily(rows, given.family ?? 'holm');
   return {
     ...resultMeta('compare'),
     kind: sa.kind,
@@ -214,6 +261,7 @@ export async function compare(
     ...(precision && settings.precision !== null
       ? { precision: settings.precision, ...precision, maxTrials: settings.maxTrials }
       : {}),
+    ...(familyError === null ? {} : { familyError }),
   };
 }
 

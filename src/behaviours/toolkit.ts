@@ -3,13 +3,12 @@
  * here to the registry's loader, so a file of any registered kind gets sweep, seek, worth and compare. The command
  * line, the library API and the bot call these; a tool with kinds of its own calls the analyses with its loader.
  */
-import { compare as compareOver } from '../analysis/compare.js';
+import { compare as compareOver, type CompareOptions } from '../analysis/compare.js';
 import { seek as seekOver, type SeekOptions } from '../analysis/seek.js';
 import { sweep as sweepOver, type SweepOptions } from '../analysis/sweep.js';
 import { sweepSimulated as sweepSimulatedOver, type SimSweepOptions } from '../analysis/sweepSim.js';
 import { worth as worthOver } from '../analysis/worth.js';
 import type { WorthOptions } from '../kinds/worth.js';
-import type { RunOptions } from '../engine/settings.js';
 import type { ScenarioInput } from '../kinds/load.js';
 import { loadFor } from './index.js';
 
@@ -27,5 +26,5 @@ export const sweepSimulated = (input: ScenarioInput, options: SimSweepOptions) =
   sweepSimulatedOver(loadFor, input, options);
 
 /** `warcast compare`: two scenarios of one kind side by side (src/analysis/compare.ts). */
-export const compare = (a: ScenarioInput, b: ScenarioInput, options: RunOptions = {}) =>
+export const compare = (a: ScenarioInput, b: ScenarioInput, options: CompareOptions = {}) =>
   compareOver(loadFor, a, b, options);

@@ -9,14 +9,21 @@ import { emitResult } from './emit.js';
 import type { Io } from './io.js';
 import type { RunFlags } from './options.js';
 import { withRun } from './run.js';
+import type { FamilyMethod } from '../stats/family.js';
 
-export async function compareCommand(a: string, b: string, flags: RunFlags, io: Io): Promise<number> {
+export async function compareCommand(
+  a: string,
+  b: string,
+  flags: RunFlags & { family?: FamilyMethod },
+  io: Io,
+): Promise<number> {
   const result = await withRun(io, flags, async (o) =>
     compare(await scenarioArg(a, o.signal), await scenarioArg(b, o.signal), {
       ...o,
       // Not given: sieges and cascades stop by the default precision (src/analysis/staging.ts).
       trials: flags.trials === undefined ? undefined : o.trials,
       maxTrials: flags.maxTrials === undefined ? undefined : o.maxTrials,
+      family: flags.family,
     }),
   );
   emitResult(io, flags, result, () => presentCompare(result));

@@ -1,7 +1,7 @@
 /** The commands for play at the table: `roll` (one game with real dice), `seal` and `verify` (sealed rounds), `compare` (two scenarios), `rate`. */
 import { Option, type Command } from 'commander';
 import type { Io } from './io.js';
-import { countOption, MAX_SEED, type TrialWords } from './options.js';
+import { countOption, familyOption, MAX_SEED, type TrialWords } from './options.js';
 
 export function addTableCommands(
   program: Command,
@@ -109,6 +109,7 @@ export function addTableCommands(
       'after',
       '\nExamples:\n  warcast compare examples/orcs-vs-men.yaml examples/battle.yaml\n  warcast compare examples/castle-siege.yaml examples/castle-four-trebuchets.yaml --trials 20000\n',
     )
+    .addOption(familyOption('the rows with Monte Carlo noise'))
     .action(async (a: string, b: string, flags) =>
       setExit(await (await import('./compare.js')).compareCommand(a, b, flags, io)),
     );

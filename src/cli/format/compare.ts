@@ -1,4 +1,4 @@
-/** The document of `warcast compare`: two scenarios of one kind side by side, the difference with its 95% interval, and whether it is beyond noise. */
+/** The document of `warcast compare`: two scenarios of one kind side by side, the difference with its interval (at the family’s level: the rows with noise are many claims at once), and whether it is beyond noise. */
 import type { CompareResult, CompareRow } from '../../analysis/compare.js';
 import {
   change,
@@ -13,12 +13,14 @@ import {
   type Text,
 } from '../../present/document.js';
 import { grouped } from '../../present/format.js';
+import { familyWords } from '../../stats/family.js';
 
 /** A's or B's number: a mean with the SD of what it averages (its spread, from sums of squares) when known. */
 const value = (r: CompareRow, x: number, side: 0 | 1): Text =>
   r.unit === 'probability' ? percent(x) : r.sd ? meanWithSd(x, r.sd[side]) : number(x);
 const diff = (r: CompareRow): Text => {
-  const c = change(r.difference, r.exact ? null : r.ci95, r.unit === 'probability');
+  // The interval the row was judged at: the family's when there is one (older results: its own 95%).
+  const c = change(r.difference, r.exact ? null : (r.ciFamily ?? r.ci95), r.unit === 'probability');
   return r.beyondNoise === false && !r.exact ? [c, ' within noise'] : c;
 };
 const verdict = (r: CompareRow) =>
@@ -42,12 +44,18 @@ export function presentCompare(r: CompareResult): Document {
       gap,
       table(
         // The heading names the files A and B: a path as a column header would widen the table past any screen.
-        ['', 'A', 'B', 'B − A [95% interval]', 'beyond noise?'],
+        [
+          '',
+          'A',
+          'B',
+          r.familyError ? 'B − A [interval at the family’s level]' : 'B − A [95% interval]',
+          'beyond noise?',
+        ],
         r.rows.map((x) => [x.metric, value(x, x.a, 0), value(x, x.b, 1), diff(x), verdict(x)]),
         'Side by side',
       ),
       note(
-        'beyond noise: the 95% interval of B − A excludes zero. paired: both runs share each chunk of trials’ dice, and the interval comes from the chunk-by-chunk differences; bound: too few chunks to pair, the two standard errors added (holds whatever the runs share), or where a run saw a probability only at 0% or 100%, the interval from each run’s Wilson interval (Newcombe’s), never of no width; independent: each run’s Wilson interval (a probability) or its standard deviation from sums of squares (a mean), the runs treated as independent; not estimated: no spread known. A mean’s SD is the spread of what it averages (one trial to the next), not its noise: the noise is the interval of B − A.',
+        `${r.familyError ? `beyond noise: the interval of B − A at the family’s level excludes zero — the ${r.familyError.claims} rows with noise are claims made at once, held by ${familyWords(r.familyError, 'rows')} (${r.familyError.findings} beyond noise), not 95% each; --json keeps each row’s own 95% interval (ci95)` : 'beyond noise: the 95% interval of B − A excludes zero'}. paired: both runs share each chunk of trials’ dice, and the interval comes from the chunk-by-chunk differences; bound: too few chunks to pair, the two standard errors added (holds whatever the runs share), or where a run saw a probability only at 0% or 100%, the interval from each run’s Wilson interval (Newcombe’s), never of no width; independent: each run’s Wilson interval (a probability) or its standard deviation from sums of squares (a mean), the runs treated as independent; not estimated: no spread known. A mean’s SD is the spread of what it averages (one trial to the next), not its noise: the noise is the interval of B − A.`,
       ),
     ],
   };
