@@ -11,6 +11,8 @@ import { mark, threadCpuMs, TIMINGS } from './timings.js';
 export interface Task {
   /** The kernel's registry name (a worker or a cluster node loads it by name). */
   kind: string;
+  /** A kernel outside the registry: the module a pool worker imports it from (Kernel.module). */
+  module?: string;
   plan: unknown;
   trace: boolean;
   seed: number;
@@ -38,6 +40,8 @@ export interface TrialProbe {
 export interface TrialTask {
   paired: true;
   kind: string;
+  /** As Task.module. */
+  module?: string;
   plan: unknown;
   probe: TrialProbe;
   seed: number;
