@@ -54,7 +54,7 @@ async function startThreadsEarly(kernel: KindName, flags: ClusterFlags): Promise
   } catch {
     return;
   }
-  await (await import('../analysis/prestart.js')).prestartThreads(kernel, options);
+  await (await import('./prestart.js')).prestartThreads(kernel, options);
 }
 
 /** `warcast worker` and `warcast merge`. */
