@@ -494,8 +494,13 @@ function heldAsFamily(r: GridSweepResult, method: FamilyMethod): GridSweepResult
   const all = (x: unknown): PointChange[] =>
     isChange(x) ? [x] : typeof x === 'object' && x !== null ? Object.values(x).filter(isChange) : [];
   const changes = [
-    ...r.points.flatMap((p) => all((p as { heldChange?: unknown; change?: unknown }).heldChange ?? (p as { change?: unknown }).change)),
-    ...all((r as { heldChangeOverall?: unknown; changeOverall?: unknown }).heldChangeOverall ?? (r as { changeOverall?: unknown }).changeOverall),
+    ...r.points.flatMap((p) =>
+      all((p as { heldChange?: unknown; change?: unknown }).heldChange ?? (p as { change?: unknown }).change),
+    ),
+    ...all(
+      (r as { heldChangeOverall?: unknown; changeOverall?: unknown }).heldChangeOverall ??
+        (r as { changeOverall?: unknown }).changeOverall,
+    ),
   ];
   if (changes.length === 0) return r;
   const { judged, error } = judgeDifferences(changes, method);

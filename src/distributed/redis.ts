@@ -288,7 +288,9 @@ export async function connectCluster(
       if (lost) return Promise.reject(lost);
       if (task.module !== undefined)
         return Promise.reject(
-          new UsageError(`--redis: the kernel '${task.kind}' is not in warcast's registry; the cluster runs only registered kinds`),
+          new UsageError(
+            `--redis: the kernel '${task.kind}' is not in warcast's registry; the cluster runs only registered kinds`,
+          ),
         );
       if (stopped) return Promise.reject(new WarcastError('interrupted: no more jobs'));
       // Our own job id, registered before the job exists, so its completion event cannot come first.

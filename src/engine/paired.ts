@@ -60,7 +60,12 @@ export class TrialWork implements Work<TrialTask> {
       paired: true,
       kind: kernel.name,
       ...(kernel.module === undefined ? {} : { module: kernel.module }),
-      plan, probe, seed, firstTrial: this.cursor, trials: units };
+      plan,
+      probe,
+      seed,
+      firstTrial: this.cursor,
+      trials: units,
+    };
     this.cursor += units;
     return t;
   }
