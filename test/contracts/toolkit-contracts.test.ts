@@ -225,3 +225,47 @@ describe('the fake kind: the toolkit’s Monte Carlo agrees with its exact answe
     }
   });
 });
+
+describe('the fake kind: its answers read as documents and reports, with their noise', () => {
+  it('its analysis, sweep and compare render to text and its reports build charts from the result', async () => {
+    const { duelHooks } = await import('../fixtures/fake-kind/kind.js');
+    const { presentMetrics } = await import('../../src/analysis/metricPresent.js');
+    const { presentSweep } = await import('../../src/analysis/sweepPresent.js');
+    const { presentCompare } = await import('../../src/cli/format/compare.js');
+    const { renderText } = await import('../../src/present/text.js');
+    const { metricReport } = await import('../../reports/metrics.js');
+    const { simSweepReport } = await import('../../reports/sweepSim.js');
+    const input = { text: DUEL, file: 'duel.yaml' };
+    const analysis = (await duelHooks.analyse(input, { trials: 5_000, seed: 17, threads: 1 })) as Parameters<
+      typeof presentMetrics
+    >[0];
+    const text = renderText(presentMetrics(analysis), 80);
+    expect(text).toContain('P(the challenger wins)');
+    expect(text).toMatch(/\d+\.\d+% ± \d/); // a proportion with its noise
+    expect(text).toMatch(/SD \d/); // a mean with its spread
+    expect(metricReport(analysis, 'duel.yaml').charts.map((c) => c.name)).toEqual(['measures']);
+
+    const sweep = await sweepSimulated(loadDuel, input, {
+      vary: 'challenger.skill',
+      from: 40,
+      to: 60,
+      step: 10,
+      trials: 5_000,
+      seed: 17,
+      threads: 1,
+    });
+    expect(sweep.schema).toBe('warcast/sweep/metrics@1');
+    const sweepText = renderText(presentSweep(sweep), 80);
+    expect(sweepText).toMatch(/change from the\s+/); // the paired change column
+    expect(sweepText).not.toMatch(/^.{81,}$/m); // fits 80 columns
+    // 40 → 60 skill moves P(wins) far beyond noise; the family of changes is stated.
+    expect((sweep as { familyError?: { claims: number } }).familyError?.claims).toBe(3);
+    expect(simSweepReport(sweep, 'duel.yaml').charts.map((c) => c.name)).toEqual(['sweep-measures', 'sweep-means']);
+
+    const other = { text: DUEL.replace('skill: 55', 'skill: 65'), file: 'duel-b.yaml' };
+    const r = await compare(loadDuel, input, other, { trials: 5_000, seed: 17, threads: 1 });
+    expect(r.rows.map((x) => x.metric)).toEqual(['P(the challenger wins)', 'exchanges lost']);
+    expect(r.rows.every((x) => x.beyondNoise === true)).toBe(true);
+    expect(renderText(presentCompare(r), 80)).toContain('P(the challenger wins)');
+  });
+});
