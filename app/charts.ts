@@ -4,7 +4,7 @@
  * distribution (P(losses = n)), with the 5%, 50% and 95% quantiles. Every bar carries its number
  * (data-value) and a <title>, so a screen reader or the test reads what is drawn.
  */
-import type { OddsResult } from '../src/analysis/oddsResult.js';
+import type { OddsResult } from '../src/kinds/warMachine/result.js';
 import { ROW_COUNT, rowLabel } from '../src/rules/warMachine/results.js';
 import { discreteQuantile, type Discrete } from '../src/stats/index.js';
 import { num, pct } from '../src/text/format.js';

@@ -25,7 +25,7 @@ import { headlineHtml, keyChartSvg, pursuitHtml, verdictHtml, type Stage } from 
 import { num, pct } from '../src/text/format.js';
 import { presentOdds } from '../src/kinds/warMachine/present.js';
 import { renderMarkdown } from '../src/present/markdown.js';
-import type { OddsResult } from '../src/analysis/oddsResult.js';
+import type { OddsResult } from '../src/kinds/warMachine/result.js';
 import { TACTIC_LABELS, type Tactic } from '../src/rules/warMachine/tactics.js';
 import { parse, stringify } from 'yaml';
 import type { Document } from '../src/present/document.js';

@@ -6,7 +6,7 @@
  * SVG strings; every number carries data-key/data-value (a headline's also its JSON path) so the browser test
  * reads what is drawn.
  */
-import type { OddsResult } from '../src/analysis/oddsResult.js';
+import type { OddsResult } from '../src/kinds/warMachine/result.js';
 import { discreteQuantile, wilsonInterval } from '../src/stats/index.js';
 import { num, pct, quantityText } from '../src/present/format.js';
 import type { Headline, HeadlineFigure } from '../src/present/headline.js';
@@ -53,8 +53,10 @@ export function verdictHtml(r: OddsResult): string {
     `<td>${value(`v-loss-${i}`, r.casualties[i].mean, num(Math.round(r.casualties[i].mean)))}</td>` +
     `<td>${value(`v-dead-${i}`, r.casualties[i].dead.mean, num(Math.round(r.casualties[i].dead.mean)))}</td></tr>`;
   return (
-    `<p class="headline"><strong data-key="favoured">${esc(r.sides[fav])}</strong> ${even ? 'even' : 'favoured'}</p>` +
-    `<p class="big">${value('verdict-win', r.win[fav], pct(r.win[fav]))} <span>to win <small>(exact)</small></span></p>` +
+    (even
+      ? `<p class="headline"><strong data-key="favoured">${esc(r.sides[0])}</strong> and <strong>${esc(r.sides[1])}</strong> even</p>`
+      : `<p class="headline"><strong data-key="favoured">${esc(r.sides[fav])}</strong> favoured</p>`) +
+    `<p class="big">${value('verdict-win', r.win[fav], pct(r.win[fav]))} <span>${even ? 'each ' : ''}to win <small>(exact)</small></span></p>` +
     `<div class="outcome" role="img" aria-label="how the battle ends: ${esc(parts.map((o) => `${o.label} ${pct(o.p)}`).join(', '))}">${bar}</div>` +
     `<ul class="legend">${legend}</ul>` +
     `<table class="losses"><thead><tr><th scope="col">expected losses <small>(troops, modified BR)</small></th><th scope="col">lost</th><th scope="col">dead</th></tr></thead><tbody>${loss(0)}${loss(1)}</tbody></table>` +

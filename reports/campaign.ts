@@ -2,8 +2,8 @@
  * Reports of a march and of a divided battle (`warcast march --report`, `warcast divided --report`). Everything
  * comes from the command's result (its --json document).
  */
-import type { DividedResult } from '../src/analysis/divided.js';
-import type { MarchResult } from '../src/analysis/march.js';
+import type { DividedResult } from '../src/kinds/divided/result.js';
+import type { MarchResult } from '../src/kinds/march/result.js';
 import { arrivalByDayChart, fatigueChart, pairingOddsChart, splitsChart } from './charts/campaign.js';
 import { documentContent, type ReportContent } from './content.js';
 import { elapsedText, policyText } from './facts.js';

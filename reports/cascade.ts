@@ -4,7 +4,7 @@
  * the key numbers. Charts and numbers come from the cascade result (the --json document); the scenario
  * (for the players and attacks) is the validated one the result carries.
  */
-import type { CascadeResult } from '../src/analysis/cascade.js';
+import type { CascadeResult } from '../src/kinds/cascade/result.js';
 import { presentCascade } from '../src/kinds/cascade/present.js';
 import { wilsonInterval } from '../src/stats/index.js';
 import { cascadeHeldChart, cascadeLossesChart, cascadeOwnershipChart } from './charts/cascade.js';

@@ -1,10 +1,10 @@
 /** Reports of `design` (the Pareto front of cost against P(win)) and `price` (the price table), from the result alone. */
 import type { DesignResult } from '../src/analysis/design.js';
 import type { SiegeDesignResult } from '../src/analysis/designSiege.js';
-import { describeSiegePurchase } from '../src/kinds/design/words.js';
+import { describeSiegePurchase } from '../src/analysis/designWords.js';
 import type { PriceResult } from '../src/analysis/price.js';
-import { presentDesign, presentPrice } from '../src/kinds/design/present.js';
-import { describePurchase } from '../src/kinds/design/words.js';
+import { presentDesign, presentPrice } from '../src/analysis/designPresent.js';
+import { describePurchase } from '../src/analysis/designWords.js';
 import { documentContent, type ReportContent } from './content.js';
 import { elapsedText } from './save.js';
 import { base, chartText, r6, SIDE_COLOURS, NEUTRAL_COLOUR, type TopLevelSpec } from './spec.js';
@@ -65,16 +65,16 @@ export function paretoChart(r: DesignResult): TopLevelSpec {
   };
 }
 
-/** Listed price against balanced price per type (types dominated or dominant at any price show their listed price only). */
+/** Listed price against break-even price per type (types dominated or dominant at any price show their listed price only). */
 export function priceChart(r: PriceResult): TopLevelSpec {
   const values = r.rows.flatMap((x) => [
     { option: chartText(x.option), which: 'listed', price: r6(x.listedPrice) },
-    ...(x.price === null ? [] : [{ option: chartText(x.option), which: 'balanced', price: r6(x.price) }]),
+    ...(x.price === null ? [] : [{ option: chartText(x.option), which: 'break-even', price: r6(x.price) }]),
   ]);
   return {
     ...base(
-      'Listed and balanced prices',
-      `gp a month (peacetime); balanced: equal-cost forces even against ${chartText(r.reference)}`,
+      'Listed and break-even prices',
+      `gp a month (peacetime); break-even: the highest price still scoring 50% against ${chartText(r.reference)}`,
     ),
     description: 'Price: each troop type’s listed price beside the price that makes equal-cost forces even.',
     width: 560,
@@ -88,7 +88,7 @@ export function priceChart(r: PriceResult): TopLevelSpec {
       color: {
         field: 'which',
         type: 'nominal',
-        scale: { domain: ['listed', 'balanced'], range: [NEUTRAL_COLOUR, SIDE_COLOURS[1]] },
+        scale: { domain: ['listed', 'break-even'], range: [NEUTRAL_COLOUR, SIDE_COLOURS[1]] },
         title: null,
       },
       tooltip: [
@@ -212,7 +212,7 @@ export function priceReport(r: PriceResult, file: string): ReportContent {
     charts: [
       {
         name: 'prices',
-        title: 'Listed and balanced prices',
+        title: 'Listed and break-even prices',
         caption:
           'Grey: the price listed (the Rules Cyclopedia’s or the file’s); blue: the highest price at which an equal-cost force of the type still scores 50% against the reference.',
         spec: priceChart(r),

@@ -2,7 +2,7 @@
  * The facts a report states about its run (seed, trials, threads, elapsed time, policies): pure text, so a
  * report's builder (siege.ts, cascade.ts, campaign.ts) also runs in the what-if page (app/sections/).
  */
-import type { RunHeader } from '../src/analysis/options.js';
+import type { RunHeader } from '../src/engine/settings.js';
 
 export { pctCi } from '../src/text/format.js';
 

@@ -7,6 +7,7 @@
 import type { ReportContent } from './content.js';
 import { blocksHtml } from '../src/present/html.js';
 import { escapeHtml, scriptCode, scriptJson } from '../src/present/escape.js';
+import { plain } from '../src/present/format.js';
 import { table, type Block } from '../src/present/document.js';
 import type { Chart } from './spec.js';
 
@@ -88,9 +89,17 @@ export function renderPage(c: ReportContent, o: PageOptions): string {
     .join('\n');
   // The document's opening (heading, run line, verdict) under the title; its other blocks in the summary.
   const opening = (b: Block) => b.type === 'heading' || b.type === 'run' || b.type === 'verdict';
+  // The title is the page's h1: a heading that starts with it says only the rest ("Orcs (A) vs Men (B)").
+  const untitled = (text: string) =>
+    text === c.title ? '' : text.startsWith(`${c.title}: `) ? text.slice(c.title.length + 2) : text;
   const header = c.document
-    ? blocksHtml(c.document.blocks.filter(opening))
-    : `<p class="lead">${escapeHtml(c.lead)}</p>\n${c.verdict?.length ? `<ul class="verdict">\n${c.verdict.map((v) => `<li>${escapeHtml(v)}</li>`).join('\n')}\n</ul>` : ''}`;
+    ? blocksHtml(
+        c.document.blocks
+          .filter(opening)
+          .map((b) => (b.type === 'heading' ? { ...b, text: untitled(plain(b.text)) } : b))
+          .filter((b) => b.type !== 'heading' || b.text !== ''),
+      )
+    : `<p class="lead">${escapeHtml(untitled(c.lead))}</p>\n${c.verdict?.length ? `<ul class="verdict">\n${c.verdict.map((v) => `<li>${escapeHtml(v)}</li>`).join('\n')}\n</ul>` : ''}`;
   const summary = c.document
     ? blocksHtml(c.document.blocks.filter((b) => !opening(b) && b.type !== 'chart'))
     : // Plain tables go through the same renderer, so they align like a document's (./src/present/align.ts).

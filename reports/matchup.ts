@@ -5,7 +5,7 @@
  */
 import type { MatchupResult } from '../src/analysis/matchup.js';
 import { TACTIC_LABELS } from '../src/rules/warMachine/tactics.js';
-import { presentMatchup } from '../src/kinds/warMachine/presentMatchup.js';
+import { presentMatchup } from '../src/analysis/matchupPresent.js';
 import { matchupChart } from './charts/matchup.js';
 import { documentContent, type ReportContent } from './content.js';
 import { elapsedText } from './save.js';

@@ -3,7 +3,7 @@
  * weeks to fall, endings; the sides, fortifications and key numbers. Everything comes from the siege result
  * (the --json document), so result.json and the page cannot disagree.
  */
-import type { SiegeResult } from '../src/analysis/siege.js';
+import type { SiegeResult } from '../src/kinds/siege/result.js';
 import { ENDINGS } from '../src/kinds/siege/plan.js';
 import { SIEGE_ENDING_VOCABULARY } from '../src/kinds/siege/endings.js';
 import { siegeEndingsChart, siegeSuppliesChart, siegeSurvivalChart, siegeWeeksChart } from './charts/siege.js';

@@ -4,7 +4,7 @@
  * --json document); the scenario is the validated one the result carries.
  */
 import type { SweepResult } from '../src/analysis/sweep.js';
-import { presentSweep } from '../src/kinds/sweepPresent.js';
+import { presentSweep } from '../src/analysis/sweepPresent.js';
 import { sweepCasualtiesChart, sweepChart } from './charts/sweep.js';
 import { documentContent, type ReportContent } from './content.js';
 import { elapsedText, policyText } from './save.js';

@@ -10,7 +10,7 @@ import type {
   SiegeSweepResult,
   SimSweepResult,
 } from '../src/analysis/sweepSim.js';
-import { presentSweep } from '../src/kinds/sweepPresent.js';
+import { presentSweep } from '../src/analysis/sweepPresent.js';
 import { sweepHeatmapChart, sweepLinesChart, sweepMeansChart } from './charts/sweep.js';
 import { documentContent, type ReportContent } from './content.js';
 import { elapsedText } from './save.js';

@@ -3,7 +3,7 @@
  * charts, sides and key numbers, built from the odds result alone. The convergence series and the casualty
  * distributions are part of the result (collected during the run), so nothing is re-run or re-read here.
  */
-import type { OddsResult } from '../src/analysis/odds.js';
+import type { OddsResult } from '../src/kinds/warMachine/result.js';
 import { ROW_COUNT, rowLabel } from '../src/rules/warMachine/results.js';
 import {
   casualtyChart,

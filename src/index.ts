@@ -24,7 +24,8 @@ export { rate, type RateResult } from './analysis/rate.js';
 export { warMachineBreakpoints, type Breakpoint, type BreakpointRule } from './analysis/breakpoints.js';
 export { explainWarMachineChange } from './analysis/explainChange.js';
 export { matchup, type MatchupOptions, type MatchupResult, type Objective } from './analysis/matchup.js';
-export { sweep, type SweepOptions, type SweepResult } from './analysis/sweep.js';
+export { sweep, compare, worth, seek } from './behaviours/toolkit.js';
+export type { SweepOptions, SweepResult } from './analysis/sweep.js';
 export type {
   SimSweepResult,
   SiegeSweepResult,
@@ -32,7 +33,7 @@ export type {
   BattleGridSweepResult,
   SweepAnswer,
 } from './analysis/sweepSim.js';
-export { compare, type CompareResult, type CompareRow } from './analysis/compare.js';
+export type { CompareResult, CompareRow } from './analysis/compare.js';
 export { scenarioJsonSchema as schema } from './analysis/scenarioSchema.js';
 export { siege, type SiegeResult } from './analysis/siege.js';
 export {
@@ -81,8 +82,8 @@ export {
   type Race,
 } from './rules/warMachine/costs.js';
 export { raceWarMachines, type RaceRecord, type RaceStage } from './analysis/race.js';
-export { worth, type WorthOptions, type WorthResult, type WorthItem } from './analysis/worth.js';
-export { seek, parseTarget, type SeekOptions, type SeekResult, type SeekPoint, type Target } from './analysis/seek.js';
+export type { WorthOptions, WorthResult, WorthItem } from './analysis/worth.js';
+export { parseTarget, type SeekOptions, type SeekResult, type SeekPoint, type Target } from './analysis/seek.js';
 export { cascade, type CascadeOptions, type CascadeResult } from './analysis/cascade.js';
 export {
   luck,

@@ -5,10 +5,10 @@
  * cascade.ts, campaign.ts) gives the document and the charts, drawn by ./document.ts. The section of the kind
  * `warcast app FILE` opened runs at once.
  */
-import type { CascadeResult } from '../../src/analysis/cascadeResult.js';
-import type { DividedResult } from '../../src/analysis/dividedResult.js';
-import type { MarchResult } from '../../src/analysis/marchResult.js';
-import type { SiegeResult } from '../../src/analysis/siegeResult.js';
+import type { CascadeResult } from '../../src/kinds/cascade/result.js';
+import type { DividedResult } from '../../src/kinds/divided/result.js';
+import type { MarchResult } from '../../src/kinds/march/result.js';
+import type { SiegeResult } from '../../src/kinds/siege/result.js';
 import { escapeHtml as esc } from '../../src/present/escape.js';
 import type { Document } from '../../src/present/document.js';
 import { siegeReport } from '../../reports/siege.js';

@@ -24,7 +24,7 @@ import {
   troopClass,
 } from '../rules/warMachine/forceRating.js';
 import { explainWarMachineChange, ratioBonusOf, ratioEdgeWords, ratioFavours } from './explainChange.js';
-import { exactWin } from './oddsResult.js';
+import { exactWin } from '../kinds/warMachine/result.js';
 
 export type BreakpointRule =
   'troop ratio' | 'officers' | 'statement' | 'statement bonus' | 'troop class' | 'class advantage';

@@ -19,10 +19,10 @@ import {
   roundIsDeterministic,
   type CascadeResult,
   type CascadeTrialsBy,
-} from './cascadeResult.js';
+} from '../kinds/cascade/result.js';
 
 // The pure parts (result builder, trace, order notes) live in cascadeResult.ts, which the what-if page imports.
-export * from './cascadeResult.js';
+export * from '../kinds/cascade/result.js';
 
 /**
  * The default size of a run under `--rounds R` without `--trials`: the one-round default's work, 10⁶ rounds of

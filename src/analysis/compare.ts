@@ -7,7 +7,7 @@
  */
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError } from '../errors.js';
-import { loadFor } from './behaviours.js';
+import type { BaseHooks, KindLoader } from './kindHooks.js';
 import type { ScenarioInput } from '../kinds/load.js';
 import { runSettings, type RunOptions } from './options.js';
 import { wilsonHalfWidth, Z95 } from '../stats/index.js';
@@ -170,6 +170,22 @@ export function mean(
   return { ...rowOf(metric, unit, a.mean, b.mean, [d - half, d + half], 'independent'), ...extra };
 }
 
+/** What `compare` asks of a kind: its rows of two scenarios (with the base's staging and chunk). */
+export interface CompareHook {
+  /** `compare`: the rows of two scenarios of this kind side by side. */
+  compare?(
+    a: ScenarioInput,
+    b: ScenarioInput,
+    options: RunOptions,
+  ): Promise<{
+    seed: number;
+    trials: [number, number];
+    rows: CompareRow[];
+    /** Under --precision: whether both runs reached it, and the widest half-width (compare's `bothPrecision`). */
+    precision?: { precisionReached: boolean; precisionHalfWidth: number };
+  }>;
+}
+
 /** Two scenarios of one kind side by side (each kind's rows, by its `compare` hook). */
 export interface CompareOptions extends RunOptions {
   /** How the Monte Carlo rows are held together as many claims: `holm` (default) or `bh` (src/stats/family.ts). */
@@ -202,11 +218,12 @@ export function rowsAsFamily(rows: CompareRow[], method: FamilyMethod): FamilyEr
 }
 
 export async function compare(
+  kinds: KindLoader<BaseHooks<unknown> & CompareHook>,
   fileA: ScenarioInput,
   fileB: ScenarioInput,
   given: CompareOptions = {},
 ): Promise<CompareResult> {
-  const [sa, sb] = await Promise.all([loadFor('compare', fileA), loadFor('compare', fileB)]);
+  const [sa, sb] = await Promise.all([kinds('compare', fileA), kinds('compare', fileB)]);
   if (sa.kind !== sb.kind)
     throw new UsageError(`compare: both scenarios must be of one kind (got ${sa.kind} and ${sb.kind})`);
   // A Monte Carlo kind runs each scenario by the staging policy: by default until its probabilities are known to

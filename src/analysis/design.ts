@@ -22,9 +22,9 @@ import {
   type Purchase,
   type TroopType,
 } from './designGame.js';
-import { exactOdds } from './oddsResult.js';
+import { exactOdds } from '../kinds/warMachine/result.js';
 import { warMachineBreakpoints, type Breakpoint } from './breakpoints.js';
-import { describePurchase } from '../kinds/design/words.js';
+import { describePurchase } from './designWords.js';
 
 import type { SiegeDesignOptions, SiegeDesignResult } from './designSiege.js';
 

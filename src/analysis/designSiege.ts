@@ -33,7 +33,7 @@ import { TrialBits } from './trialBits.js';
 import { probeOf, type PairedModel } from './worthPaired.js';
 import type { Engine, PairedRunner, TrialProbe } from '../engine/engine.js';
 import { localEngine } from '../engine/local.js';
-import { describeSiegePurchase } from '../kinds/design/words.js';
+import { describeSiegePurchase, type SiegePurchase } from './designWords.js';
 
 export interface SiegeDesignOptions {
   top?: number;
@@ -50,12 +50,7 @@ export interface SiegeDesignOptions {
   engine?: Engine;
 }
 
-/** One siege purchase: engines by type, troops by type name, weeks of food (the defender). */
-export interface SiegePurchase {
-  engines: Partial<Record<Constructible, number>>;
-  troops: Record<string, number>;
-  foodWeeks: number;
-}
+export type { SiegePurchase } from './designWords.js';
 
 export interface SiegeCost {
   total: number;

@@ -1,8 +1,8 @@
 /** `warcast divided <scenario>`: the scenario loaded, then the exact result of ./dividedResult.ts. */
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
-import { analyseDivided, type DividedResult } from './dividedResult.js';
+import { analyseDivided, type DividedResult } from '../kinds/divided/result.js';
 
-export * from './dividedResult.js';
+export * from '../kinds/divided/result.js';
 
 /** The divided-forces analysis: `warcast divided FILE --json` prints exactly this object (exact: no run options). */
 export async function divided(input: ScenarioInput): Promise<DividedResult> {

@@ -12,7 +12,7 @@ import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { formatPath, validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
-import { exactOdds } from './oddsResult.js';
+import { exactOdds } from '../kinds/warMachine/result.js';
 import { battleOutcomes, recordProbability, type ObservedBattle } from './luckExact.js';
 import { loadLogRecords, observedRecords, referencedScenario, warMachineFor, type LoadedRecord } from './luck.js';
 import { battleRecordSchema, observationOf } from './luckRecord.js';

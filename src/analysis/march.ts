@@ -12,9 +12,9 @@ import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { progressIn, runSettings, type RunOptions } from './options.js';
 import { ChainTooLarge, exactMarch } from '../kinds/march/chain.js';
 import type { MarchScenario } from '../kinds/march/schema.js';
-import { marchPlanOf, marchResultOf, type MarchResult } from './marchResult.js';
+import { marchPlanOf, marchResultOf, type MarchResult } from '../kinds/march/result.js';
 
-export * from './marchResult.js';
+export * from '../kinds/march/result.js';
 
 export interface MarchSettings {
   /** exact: the Markov chain (Monte Carlo only if the chain is too large); monte-carlo: the kernel. */

@@ -14,10 +14,10 @@ import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { winCounts, winsKnownTo } from '../kinds/warMachine/summary.js';
 import { wilsonHalfWidth } from '../stats/index.js';
 import { precisionOutcome, progressIn, runSettings, type RunOptions, type RunSettings } from './options.js';
-import { engagementPlanOf, oddsResultOf, type OddsResult } from './oddsResult.js';
+import { engagementPlanOf, oddsResultOf, type OddsResult } from '../kinds/warMachine/result.js';
 
 // The pure parts (result builder, exact odds) live in oddsResult.ts, which the what-if page imports.
-export * from './oddsResult.js';
+export * from '../kinds/warMachine/result.js';
 
 export interface OddsOptions extends RunOptions {
   exact?: boolean;

@@ -4,7 +4,6 @@
  */
 import { availableParallelism } from 'node:os';
 import { UsageError } from '../errors.js';
-import type { Engine } from '../engine/run.js';
 import { MAX_SEED } from '../rng/index.js';
 
 export const RUN_DEFAULTS = {
@@ -14,63 +13,10 @@ export const RUN_DEFAULTS = {
   maxTrials: 1_000_000_000,
 } as const;
 
-/** Progress of a run: trials done, trials planned (grows under `precision`), and what a trial is. */
-export type ProgressCallback = (done: number, total: number, unit: string) => void;
-
-export interface RunOptions {
-  /** Trials to simulate (default 1,000,000); the first batch under `precision`. */
-  trials?: number;
-  /** Master seed: same seed, same answer (default 42). */
-  seed?: number;
-  /** Worker threads (default: available parallelism). */
-  threads?: number;
-  /** Keep adding trials until every reported probability's 95% half-width is at most this. */
-  precision?: number | null;
-  /** The cap on trials under `precision` (default 10⁹). */
-  maxTrials?: number;
-  /** Exact answers only, where the kind has them (no Monte Carlo). */
-  exact?: boolean;
-  /** Stops the run after the chunks in flight; the result then covers the chunks finished (`interrupted: true`). */
-  signal?: AbortSignal;
-  onProgress?: ProgressCallback;
-  /** Where the runs compute (default: this process, its main thread and worker pool; src/engine/engine.ts). */
-  engine?: Engine;
-}
-
-/** The options resolved: defaults filled, ranges checked. */
-export interface RunSettings {
-  trials: number;
-  seed: number;
-  threads: number;
-  precision: number | null;
-  maxTrials: number;
-  exact: boolean;
-}
-
-/** What every simulation result says about its run (elapsedMs and threads vary; the rest is deterministic). */
-export interface RunHeader {
-  seed: number;
-  trials: number;
-  threads: number;
-  precision: number | null;
-  /**
-   * Under `precision`: whether every probability it bounds reached ± precision before `maxTrials` (false: the
-   * run stopped at the cap, short of the target; the CLI warns). Absent without `precision`.
-   */
-  precisionReached?: boolean;
-  /** Under `precision`: the widest 95% half-width achieved among those probabilities. */
-  precisionHalfWidth?: number;
-  interrupted: boolean;
-  elapsedMs: number;
-}
-
-/** The fields a result under `precision` adds: reached or not, and the half-width achieved. */
-export function precisionOutcome(
-  run: { precisionReached?: boolean } | null,
-  halfWidth: number,
-): Pick<RunHeader, 'precisionReached' | 'precisionHalfWidth'> {
-  return { precisionReached: run?.precisionReached ?? false, precisionHalfWidth: halfWidth };
-}
+import type { RunOptions, RunSettings } from '../engine/settings.js';
+export type { ProgressCallback, RunOptions } from '../engine/settings.js';
+export type { RunHeader, RunSettings } from '../engine/settings.js';
+export { precisionOutcome } from '../engine/settings.js';
 
 /** The most threads a run may ask for. */
 export const MAX_THREADS = 256;

@@ -13,14 +13,11 @@ import { definitionFor } from '../kinds/commands.js';
 import { loadSource, type ScenarioInput } from '../kinds/load.js';
 import type { KindRoll, Narration, RollBody, RollPlayOptions } from '../kinds/roll.js';
 import { warMachineRoll, type BattleRoll } from '../kinds/warMachine/roll.js';
-import type { CascadeRoll } from '../kinds/cascade/roll.js';
-import type { DividedRoll } from '../kinds/divided/roll.js';
-import type { MarchRoll } from '../kinds/march/roll.js';
-import type { SiegeRoll } from '../kinds/siege/roll.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { MAX_SEED } from '../rng/index.js';
-import { parseDiceList, type Ask, type DieRecord } from './rollDice.js';
+import { parseDiceList, type Ask } from './rollDice.js';
 import { playSeeded, playWithTypedDice } from './rollPlay.js';
+import type { RollDice, RollResult } from './rollResult.js';
 
 export { playSeeded, playWithTypedDice };
 
@@ -30,6 +27,7 @@ export type { DividedRoll, DividedRollPairing } from '../kinds/divided/roll.js';
 export type { MarchRoll, MarchRollDay } from '../kinds/march/roll.js';
 export type { SiegeChoice, SiegeRoll, SiegeRollWeek } from '../kinds/siege/roll.js';
 export type { DieRecord } from './rollDice.js';
+export type { RollDice, RollResult } from './rollResult.js';
 
 export interface RollOptions {
   /** The seed of the dice (default: a fresh random seed, printed so the roll can be replayed). */
@@ -43,16 +41,6 @@ export interface RollOptions {
   /** Siege week by week: each week's chosen tactics. */
   weeks?: RollPlayOptions['weeks'];
 }
-
-/** What every roll result carries besides its kind's fields: where the dice came from and every die, in order. */
-export interface RollDice {
-  /** The seed drawn from (null: typed dice). */
-  seed: number | null;
-  /** Every die the roll used, in the order the rules rolled them (type them back with --dice for the same roll). */
-  dice: DieRecord[];
-}
-
-export type RollResult = (BattleRoll | SiegeRoll | CascadeRoll | MarchRoll | DividedRoll) & RollDice;
 
 type AnyRoll = KindRoll<unknown, RollBody>;
 const withRoll = Object.values(KINDS as Record<string, KindDefinition<unknown, unknown>>).filter(

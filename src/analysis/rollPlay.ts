@@ -6,7 +6,7 @@
 import type { KindRoll, RollBody, RollPlayOptions } from '../kinds/roll.js';
 import { Xoshiro128 } from '../rng/index.js';
 import { playTyped, RecordingDice, type Ask } from './rollDice.js';
-import type { RollResult } from './roll.js';
+import type { RollResult } from './rollResult.js';
 
 type AnyRoll = KindRoll<unknown, RollBody>;
 

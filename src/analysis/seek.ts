@@ -13,9 +13,9 @@ import { bisect } from 'simple-statistics';
 import { UsageError } from '../errors.js';
 import { runUntil } from '../engine/run.js';
 import { loadKernel, type KindName } from '../kinds/index.js';
-import { loadFor } from './behaviours.js';
+import type { BaseHooks, KindLoader } from './kindHooks.js';
 import type { ScenarioInput } from '../kinds/load.js';
-import { formatPath, type PathSegment } from '../scenario/source.js';
+import { formatPath, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 import { wilsonHalfWidth, wilsonInterval, Z95 } from '../stats/index.js';
 import { excludesThreshold, spendingZ } from '../stats/sequential.js';
 import { progressIn, runSettings, type RunOptions, type RunSettings } from './options.js';
@@ -179,13 +179,30 @@ const MONTE_CARLO_SAMPLE = 9;
 /** The sequential test's overall error: look k (from 1) is tested at 0.05 / 2^(k+1) (src/stats/sequential.ts `spendingZ`; the sum over looks stays below 0.05). */
 const ALPHA = 0.05;
 
+/** What `seek` asks of a kind: how one value of the field is judged. */
+export interface SeekHook<Scenario> {
+  /** `seek`: how one value of the field is judged against a target naming one of its metrics. */
+  seek?(
+    scenario: Scenario,
+    source: ScenarioSource,
+    path: PathSegment[],
+    target: Target,
+    settings: RunSettings,
+    options: RunOptions & { firstLook?: number },
+  ): SeekEvaluator;
+}
+
 /** The seek: `warcast seek FILE --vary … --target … --json` prints exactly this object. */
-export async function seek(input: ScenarioInput, given: SeekOptions): Promise<SeekResult> {
+export async function seek(
+  kinds: KindLoader<BaseHooks<unknown> & SeekHook<unknown>>,
+  input: ScenarioInput,
+  given: SeekOptions,
+): Promise<SeekResult> {
   runSettings(given);
   if (!given.vary) throw new UsageError("--vary: required (e.g. --vary 'sides[0].troops')");
   if (!given.target) throw new UsageError("--target: required (e.g. --target 'win[0] >= 0.9')");
   const target = parseTarget(given.target);
-  const { kind, scenario, source, behaviour } = await loadFor('seek', input);
+  const { kind, scenario, source, behaviour } = await kinds('seek', input);
   // A Monte Carlo kind's values stop by the staging policy: decided (the interval wholly on one side of the
   // threshold) or known to ± precision (by default ± 0.5 points), so only the values close to the crossing run long.
   const { options, by } = behaviour.staged ? stagedOptions(given) : { options: given, by: null };

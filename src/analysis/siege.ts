@@ -8,7 +8,7 @@ import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { mark } from '../engine/timings.js';
 import { wilsonHalfWidth } from '../stats/index.js';
 import { precisionOutcome, progressIn, runSettings, type RunOptions, type RunSettings } from './options.js';
-import { siegeResultOf, type SiegeResult } from './siegeResult.js';
+import { siegeResultOf, type SiegeResult } from '../kinds/siege/result.js';
 
 export type { SiegeResult };
 import { ENDINGS } from '../kinds/siege/plan.js';

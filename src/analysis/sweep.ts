@@ -3,84 +3,31 @@
  * of the scenario varies. Every value is run with the same seed, hence the same chunk seeds and dice (common
  * random numbers): neighbouring points differ by the parameter, not by sampling noise.
  */
-import { resultMeta, type ResultMeta } from '../resultMeta.js';
+import { resultMeta } from '../resultMeta.js';
 import { UsageError } from '../errors.js';
 import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
-import { loadFor, type LoadedFor } from './behaviours.js';
+import type { KindLoader, LoadedFor } from './kindHooks.js';
 import type { ScenarioInput } from '../kinds/load.js';
 import { formatPath, validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { exactOdds, simulateWarMachines } from './odds.js';
 import { runSettings } from './options.js';
 import { raceWarMachines, type RaceRecord } from './race.js';
-import { sweepGrid, type SimSweepOptions, type SweepAnswer } from './sweepSim.js';
+import {
+  sweepGrid,
+  type SweepAnswer,
+  type SweepKind,
+  type SweepOptions,
+  type SweepPoint,
+  type SweepResult,
+} from './sweepSim.js';
 import { MAX_SWEEP_POINTS, parseFieldPath, resolveNumericPath, sweepValues, withValueChecked } from './vary.js';
 
 export { MAX_SWEEP_POINTS, parseFieldPath, resolveNumericPath, sweepValues, withValueChecked };
-import { baseRatings, type BaseRating } from './matchup.js';
+import { baseRatings } from './matchup.js';
 
-/** Options of `sweep` (every kind): one field, or two with `vary2` (a grid); `race` and `rounds` where the kind has them. */
-export interface SweepOptions extends SimSweepOptions {
-  /**
-   * Race the values: stages up to `trials`, dropping values whose win probability for this side is clearly below
-   * the best's (docs/design.md, "racing"). Monte Carlo with fixed trials only.
-   */
-  race?: 0 | 1 | null;
-}
-
-export interface SweepPoint {
-  value: number;
-  /** Monte Carlo win probability of A and B (exact when run with --exact). */
-  win: [number, number];
-  winCi95: [[number, number], [number, number]] | null;
-  exactWin: [number, number];
-  /** P(no winner), exact. */
-  exactNoWinner: number;
-  /** Mean troops lost by A and B (Monte Carlo; exact under --exact). */
-  casualties: [number, number];
-  exactCasualties: [number, number];
-  modifiedBattleRating: [number, number];
-  trials: number;
-  /** The rule thresholds crossed since the value before (the kind's explainChange), when there are any. */
-  explanation?: string[];
-}
-
-export interface SweepResult extends ResultMeta {
-  /** Tells a battle's one-field sweep from a grid sweep (`warcast/sweep/<kind>@1`) in `SweepAnswer`. */
-  schema: 'warcast/sweep@1';
-  kind: 'war-machine';
-  title: string | null;
-  sides: [string, string];
-  vary: string;
-  from: number;
-  to: number;
-  step: number;
-  method: 'monte-carlo' | 'exact';
-  seed: number;
-  /** Trials per point: `trials`, or under `precision` the most any point ran (each point's own count is in `points`). */
-  trialsPerPoint: number;
-  /** The precision target (95% half-width of every win probability), or null. */
-  precision: number | null;
-  /** Under precision: every value's win probabilities reached it within --max-trials (false: stopped at the cap). */
-  precisionReached?: boolean;
-  /** Under precision: the widest 95% half-width of a win probability over the values. */
-  precisionHalfWidth?: number;
-  /** Under precision: the cap on battles per value (--max-trials). */
-  maxTrials?: number;
-  threads: number;
-  /** Every point is run with the same seed (the same chunk seeds): common random numbers. */
-  commonRandomNumbers: boolean;
-  interrupted: boolean;
-  elapsedMs: number;
-  points: SweepPoint[];
-  /** With `race`: the stages, what was dropped when (indices into `points`), trials used against a full run. */
-  race: RaceRecord | null;
-  /** Each side's troops and rated BR before the varied field is set (battleRating computed from forces when not given). */
-  ratings: [BaseRating, BaseRating];
-  /** The scenario as validated (defaults filled), before the varied field is set. */
-  scenario: WarMachineScenario;
-}
+export type { SweepOptions, SweepPoint, SweepResult } from './sweepSim.js';
 
 /** A copy of the scenario with the field at `path` set to `value`, validated and checked again. */
 export function withValue(
@@ -99,8 +46,12 @@ export function withValue(
  * analysis of its own (a battle: exact odds and their Monte Carlo) uses it for one field; every other sweep is a
  * grid of the kind's own analysis (sweepSim.ts).
  */
-export async function sweep(input: ScenarioInput, options: SweepOptions): Promise<SweepAnswer> {
-  const loaded = await loadFor('sweep', input);
+export async function sweep(
+  kinds: KindLoader<SweepKind>,
+  input: ScenarioInput,
+  options: SweepOptions,
+): Promise<SweepAnswer> {
+  const loaded = await kinds('sweep', input);
   const hooks = loaded.behaviour.sweep!;
   if (options.vary2 === undefined && hooks.single)
     return explained(loaded, options, await hooks.single(loaded.scenario, loaded.source, options));
@@ -114,7 +65,7 @@ export async function sweep(input: ScenarioInput, options: SweepOptions): Promis
  * sentences (its `explainChange` hook): why the numbers jump there. Kinds without the hook, and grids, are left as
  * they are.
  */
-function explained(loaded: LoadedFor, options: SweepOptions, r: SweepAnswer): SweepAnswer {
+function explained(loaded: LoadedFor<SweepKind>, options: SweepOptions, r: SweepAnswer): SweepAnswer {
   const explain = loaded.behaviour.explainChange;
   if (!explain || options.vary2 !== undefined) return r;
   const path = resolveNumericPath(loaded.scenario, options.vary);

@@ -6,11 +6,14 @@
  * neighbouring points differ by the parameter, not by noise.
  */
 import { UsageError } from '../errors.js';
-import { loadFor, type LoadedFor } from './behaviours.js';
+import type { BaseHooks, KindLoader, LoadedFor } from './kindHooks.js';
 import type { ScenarioInput } from '../kinds/load.js';
 import { formatPath, type ScenarioSource } from '../scenario/source.js';
 import { warcastVersion } from '../version.js';
-import type { SweepOptions, SweepResult } from './sweep.js';
+import type { ResultMeta } from '../resultMeta.js';
+import type { RaceRecord } from './race.js';
+import type { BaseRating } from './matchup.js';
+import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { runSettings, type RunOptions, type RunSettings } from './options.js';
 import { MAX_SWEEP_POINTS, rawWith, resolveNumericPath, sourceWith, sweepValues } from './vary.js';
 import {
@@ -23,6 +26,69 @@ import {
 import { ChunkRecorder } from './chunkRecorder.js';
 import { judgeDifferences, type FamilyError, type FamilyMethod } from '../stats/family.js';
 import { stagedOptions, type TrialsBy } from './staging.js';
+
+/* The battle's one-field sweep (sweep.ts) answers in these. */
+/** Options of `sweep` (every kind): one field, or two with `vary2` (a grid); `race` and `rounds` where the kind has them. */
+export interface SweepOptions extends SimSweepOptions {
+  /**
+   * Race the values: stages up to `trials`, dropping values whose win probability for this side is clearly below
+   * the best's (docs/design.md, "racing"). Monte Carlo with fixed trials only.
+   */
+  race?: 0 | 1 | null;
+}
+
+export interface SweepPoint {
+  value: number;
+  /** Monte Carlo win probability of A and B (exact when run with --exact). */
+  win: [number, number];
+  winCi95: [[number, number], [number, number]] | null;
+  exactWin: [number, number];
+  /** P(no winner), exact. */
+  exactNoWinner: number;
+  /** Mean troops lost by A and B (Monte Carlo; exact under --exact). */
+  casualties: [number, number];
+  exactCasualties: [number, number];
+  modifiedBattleRating: [number, number];
+  trials: number;
+  /** The rule thresholds crossed since the value before (the kind's explainChange), when there are any. */
+  explanation?: string[];
+}
+
+export interface SweepResult extends ResultMeta {
+  /** Tells a battle's one-field sweep from a grid sweep (`warcast/sweep/<kind>@1`) in `SweepAnswer`. */
+  schema: 'warcast/sweep@1';
+  kind: 'war-machine';
+  title: string | null;
+  sides: [string, string];
+  vary: string;
+  from: number;
+  to: number;
+  step: number;
+  method: 'monte-carlo' | 'exact';
+  seed: number;
+  /** Trials per point: `trials`, or under `precision` the most any point ran (each point's own count is in `points`). */
+  trialsPerPoint: number;
+  /** The precision target (95% half-width of every win probability), or null. */
+  precision: number | null;
+  /** Under precision: every value's win probabilities reached it within --max-trials (false: stopped at the cap). */
+  precisionReached?: boolean;
+  /** Under precision: the widest 95% half-width of a win probability over the values. */
+  precisionHalfWidth?: number;
+  /** Under precision: the cap on battles per value (--max-trials). */
+  maxTrials?: number;
+  threads: number;
+  /** Every point is run with the same seed (the same chunk seeds): common random numbers. */
+  commonRandomNumbers: boolean;
+  interrupted: boolean;
+  elapsedMs: number;
+  points: SweepPoint[];
+  /** With `race`: the stages, what was dropped when (indices into `points`), trials used against a full run. */
+  race: RaceRecord | null;
+  /** Each side's troops and rated BR before the varied field is set (battleRating computed from forces when not given). */
+  ratings: [BaseRating, BaseRating];
+  /** The scenario as validated (defaults filled), before the varied field is set. */
+  scenario: WarMachineScenario;
+}
 
 /** A measure's change from the previous value of a one-field sweep (or from the first value to the last). */
 export interface PointChange extends Difference {
@@ -234,7 +300,7 @@ export interface SweepPointRun<Point> {
 }
 
 /**
- * A kind's part of `sweep` (its `commands.ts`): its own one-field analysis if it has one (a battle's exact-odds
+ * A kind's part of `sweep` (its behaviour, src/behaviours/<kind>.ts): its own one-field analysis if it has one (a battle's exact-odds
  * sweep), and otherwise what one grid point is and the result the points make.
  */
 export interface SweepHooks<Scenario> {
@@ -289,17 +355,30 @@ function axis(
   return { vary: formatPath(path), from, to, step, values: sweepValues(from, to, step), path };
 }
 
+/** What `sweep` asks of a kind: its part of the sweep. */
+export interface SweepHook<Scenario> {
+  /** `sweep` over one or two fields. */
+  sweep?: SweepHooks<Scenario>;
+}
+
+/** A kind as sweep uses it. */
+export type SweepKind = BaseHooks<unknown> & SweepHook<unknown>;
+
 /**
  * The sweep of any kind that has one, over a grid of one or two fields: every point's scenario edited by the
  * kind's own field editing and validated before anything runs, then each point run by the kind's hook.
  */
-export async function sweepSimulated(input: ScenarioInput, options: SimSweepOptions): Promise<SimSweepResult> {
-  return sweepGrid(await loadFor('sweep', input), options);
+export async function sweepSimulated(
+  kinds: KindLoader<SweepKind>,
+  input: ScenarioInput,
+  options: SimSweepOptions,
+): Promise<SimSweepResult> {
+  return sweepGrid(await kinds('sweep', input), options);
 }
 
 /** The grid sweep of a scenario loaded for `sweep`. */
 export async function sweepGrid(
-  { scenario, source, behaviour }: LoadedFor,
+  { scenario, source, behaviour }: LoadedFor<SweepKind>,
   given: SimSweepOptions,
 ): Promise<SimSweepResult> {
   // A Monte Carlo kind's points stop by precision (by default ± 0.5 points): each point runs in doubling stages

@@ -24,7 +24,7 @@ import {
   type Dominated,
   type Matrix,
 } from '../stats/game.js';
-import { exactOdds } from './oddsResult.js';
+import { exactOdds } from '../kinds/warMachine/result.js';
 
 export type Grid = number[][];
 export type Mix = Record<Tactic, number>;

@@ -106,6 +106,10 @@ export function presentWorth(r: WorthResult): Document {
     ...(mc ? [grouped(i.trials ?? 0)] : []),
   ]);
   const blocks: Block[] = [heading(r.words.heading), run(runText(r))];
+  // Ranks go by the size of a change either way: say how many of the ranked help and how many hurt.
+  const counted = r.items.filter((i) => !i.withinNoise && i.winDelta !== 0);
+  const helps = counted.filter((i) => i.winDelta > 0).length;
+  const ways = `${helps} help, ${counted.length - helps} hurt (ranked by the size of the change either way: its sign says which)`;
   if (mc) {
     const beyond = r.items.filter((i) => !i.withinNoise).length;
     blocks.push(
@@ -113,9 +117,11 @@ export function presentWorth(r: WorthResult): Document {
         r.familyError
           ? `${beyond} of ${r.items.length} items change ${r.words.measureColumn} beyond noise (${familyWords(r.familyError)}); ${r.items.length - beyond} within noise`
           : `${beyond} of ${r.items.length} items change ${r.words.measureColumn} beyond noise; ${r.items.length - beyond} within noise (their 95% interval contains 0)`,
+        `of them ${ways}`,
       ),
     );
-  }
+  } else if (ranked)
+    blocks.push(verdict(`of the ${counted.length} items that change ${r.words.measureColumn}, ${ways}`));
   blocks.push(gap, table(columns, rows, `What each item is worth to ${r.sideName}`));
   const notes: Block[] = [];
   // The rule thresholds an item crosses (the kind's explainChange), beside the item they explain.

@@ -12,7 +12,7 @@ import {
 } from '../stats/paired.js';
 import { countMet, discordantPairs, patternCounts, type TrialBits } from './trialBits.js';
 import { progressIn, type RunSettings } from './options.js';
-import type { WorthItem, WorthOptions } from './worth.js';
+import type { WorthItem, WorthOptions } from '../kinds/worth.js';
 import {
   FIRST_STAGE,
   WORTH_MAX_TRIALS,

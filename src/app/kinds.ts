@@ -1,11 +1,11 @@
 /**
  * The page's march and divided-forces results (run in a Web Worker by app/worker.ts, as the siege and cascade
- * ones in ./siege.ts and ./monteCarlo.ts): the CLI's own result builders (src/analysis/marchResult.ts,
- * dividedResult.ts) over the CLI's exact chain or its seeded chunks, so the same file, seed and trials give what
- * `warcast march --json` and `warcast divided --json` print. Pure: no DOM, no Node built-ins.
+ * ones in ./siege.ts and ./monteCarlo.ts): the CLI's own result builders (src/kinds/march/result.ts,
+ * src/kinds/divided/result.ts) over the CLI's exact chain or its seeded chunks, so the same file, seed and trials
+ * give what `warcast march --json` and `warcast divided --json` print. Pure: no DOM, no Node built-ins.
  */
-import { analyseDivided, type DividedResult } from '../analysis/dividedResult.js';
-import { marchPlanOf, marchResultOf, type MarchResult } from '../analysis/marchResult.js';
+import { analyseDivided, type DividedResult } from '../kinds/divided/result.js';
+import { marchPlanOf, marchResultOf, type MarchResult } from '../kinds/march/result.js';
 import { ChainTooLarge, exactMarch } from '../kinds/march/chain.js';
 import { MARCH_CHUNK, marchAccLength, runMarchChunks } from '../kinds/march/kernel.js';
 import { parseDivided } from '../kinds/divided/schema.js';

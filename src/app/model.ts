@@ -2,7 +2,7 @@
  * The what-if page's engine (`warcast app`): pure functions over a scenario document, no DOM and no Node
  * built-ins, so the same code runs in the page and in the tests that check it against the CLI.
  */
-import { oddsResultOf, type OddsResult } from '../analysis/oddsResult.js';
+import { oddsResultOf, type OddsResult } from '../kinds/warMachine/result.js';
 import { compileCells, exactMatchup, solveGame, type ExactMatchup, type SolvedGame } from '../analysis/tacticGame.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { parseWarMachine, type WarMachineScenario } from '../kinds/warMachine/schema.js';
@@ -59,7 +59,11 @@ export function verdictLine(r: OddsResult, pct: (p: number) => string, num: (n: 
   const fav: 0 | 1 = r.win[0] >= r.win[1] ? 0 : 1;
   const loss = (i: 0 | 1) =>
     `${r.sides[i]} ${num(Math.round(r.casualties[i].mean))} (${num(Math.round(r.casualties[i].dead.mean))} dead)`;
-  return `→ ${r.sides[fav]} ${r.win[fav] === r.win[1 - fav] ? 'even' : 'favoured'}: ${pct(r.win[fav])} to win; expected losses ${loss(0)}, ${loss(1)}`;
+  const lead =
+    r.win[fav] === r.win[1 - fav]
+      ? `${r.sides[0]} and ${r.sides[1]} even: ${pct(r.win[fav])} each to win`
+      : `${r.sides[fav]} favoured: ${pct(r.win[fav])} to win`;
+  return `→ ${lead}; expected losses ${loss(0)}, ${loss(1)}`;
 }
 
 /** A force factor as the form shows it: its scenario path under `forceFactors`, label, input, default, sheet line. */

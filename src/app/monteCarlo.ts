@@ -4,8 +4,8 @@
  * docs/architecture.md), assembled by the CLI's own result builders, so the same seed and trials give what
  * `warcast odds --json` and `warcast cascade --json` print. Pure: no DOM, no Node built-ins.
  */
-import { cascadeResultOf, cascadeTrace, roundIsDeterministic, type CascadeResult } from '../analysis/cascadeResult.js';
-import { engagementPlanOf, oddsResultOf, type OddsResult } from '../analysis/oddsResult.js';
+import { cascadeResultOf, cascadeTrace, roundIsDeterministic, type CascadeResult } from '../kinds/cascade/result.js';
+import { engagementPlanOf, oddsResultOf, type OddsResult } from '../kinds/warMachine/result.js';
 import { CASCADE_CHUNK, cascadeAccLength, runCascadeChunks } from '../kinds/cascade/kernel.js';
 import { compileCascade } from '../kinds/cascade/plan.js';
 import { parseCascade } from '../kinds/cascade/schema.js';

@@ -3,7 +3,7 @@
  * seeded chunks (chunk i draws from (seed, i) alone, docs/architecture.md), so the same seed and trials give
  * the numbers `warcast siege --seed S --trials N --json` prints. Pure: no DOM, no Node built-ins.
  */
-import { siegeResultOf, type SiegeResult } from '../analysis/siegeResult.js';
+import { siegeResultOf, type SiegeResult } from '../kinds/siege/result.js';
 import { runSiegeChunks, siegeAccLength, SIEGE_CHUNK } from '../kinds/siege/kernel.js';
 import { compileSiege } from '../kinds/siege/plan.js';
 import { parseSiege } from '../kinds/siege/schema.js';

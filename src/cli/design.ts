@@ -2,7 +2,7 @@
 import { design } from '../analysis/design.js';
 import { price } from '../analysis/price.js';
 import { UsageError, ExitCode } from '../errors.js';
-import { presentDesign, presentPrice } from '../kinds/design/present.js';
+import { presentDesign, presentPrice } from '../analysis/designPresent.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import { warnIdleDice } from './ignored.js';
 import type { Io } from './io.js';

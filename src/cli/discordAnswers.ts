@@ -14,7 +14,7 @@ import { FIRST_STAGE } from '../analysis/staging.js';
 import { UsageError, WarcastError } from '../errors.js';
 import { writeOutputFile } from '../files/output.js';
 import { definitionFor } from '../kinds/commands.js';
-import { behaviourOf, type AnalysisResult, type KindBehaviour } from '../analysis/behaviours.js';
+import { behaviourOf, type AnalysisResult, type KindBehaviour } from '../behaviours/index.js';
 import { loadScenario } from '../kinds/load.js';
 import { renderMarkdown } from '../present/markdown.js';
 import {

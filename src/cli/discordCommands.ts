@@ -98,9 +98,14 @@ export interface CommandInteraction {
   };
 }
 
-/** The value of option `name`, if given. */
+/** The value of option `name`, if given (a signed request can still hold anything: options not a list, items not objects). */
 export function option(i: CommandInteraction, name: string): string | number | boolean | undefined {
-  const v = i.data?.options?.find((o) => o.name === name)?.value;
+  const options: unknown = i.data?.options;
+  const v = Array.isArray(options)
+    ? (options as unknown[]).find(
+        (o): o is { value?: unknown } => typeof o === 'object' && o !== null && (o as { name?: unknown }).name === name,
+      )?.value
+    : undefined;
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : undefined;
 }
 

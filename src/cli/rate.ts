@@ -4,7 +4,7 @@ import { scenarioArg } from './scenarioArg.js';
 import { ExitCode } from '../errors.js';
 import type { Io } from './io.js';
 import { emitResult } from './emit.js';
-import { presentRate } from '../kinds/warMachine/presentRate.js';
+import { presentRate } from '../analysis/ratePresent.js';
 import { renderText } from '../present/text.js';
 
 export async function rateCommand(

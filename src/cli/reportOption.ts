@@ -13,11 +13,11 @@ import type { SiegeResult } from '../analysis/siege.js';
 import type { SweepResult } from '../analysis/sweep.js';
 import type { SimSweepResult } from '../analysis/sweepSim.js';
 import type { SeekResult } from '../analysis/seek.js';
-import { kindSources } from '../analysis/behaviours.js';
+import { kindSources } from '../behaviours/index.js';
 import type { WorthResult } from '../analysis/worth.js';
 import type { TournamentResult } from '../analysis/tournament.js';
 import type { Io } from './io.js';
-import { behaviourOf, type AnalysisResult, type KindBehaviour } from '../analysis/behaviours.js';
+import { behaviourOf, type AnalysisResult, type KindBehaviour } from '../behaviours/index.js';
 import { KINDS, kindAnsweredBy } from '../kinds/index.js';
 
 export interface ReportFlags {
@@ -105,7 +105,7 @@ export async function saveCommandReport(
   return index;
 }
 
-/** The report builders of the toolkit's own results; a kind's own analysis is charted by its kind's builder (src/kinds/<kind>/commands.ts). */
+/** The report builders of the toolkit's own results; a kind's own analysis is charted by its kind's builder (src/behaviours/<kind>.ts). */
 const TOOLKIT_REPORTS: Record<string, ((r: never, file: string) => Promise<ReportContent>) | undefined> = {
   matchup: async (r: MatchupResult, file) => (await import('../../reports/matchup.js')).matchupReport(r, file),
   sweep: async (r: SweepResult, file) => (await import('../../reports/sweep.js')).sweepReport(r, file),

@@ -48,7 +48,6 @@ export function typedDice(flags: Pick<RollFlags, 'dice'>, io: Io): { dice: strin
 }
 
 export async function rollCommand(file: string, flags: RollFlags, io: Io): Promise<number> {
-  if (flags.weekly) return (await import('./rollWeekly.js')).weeklyCommand(file, flags, io);
   for (const o of ['state', 'attacker', 'defender'] as const)
     if (flags[o] !== undefined) throw new UsageError(`--${o}: only with --weekly (a siege played week by week)`);
   const limit = parseLimit(flags.limit);

@@ -1,6 +1,6 @@
 /** `warcast seek <scenario> --vary PATH --target EXPR [--from X --to Y --step S --largest]`: parse, call `seek`, format. */
-import { seek } from '../analysis/seek.js';
-import { presentSeek } from '../kinds/seekPresent.js';
+import { seek } from '../behaviours/toolkit.js';
+import { presentSeek } from '../analysis/seekPresent.js';
 import { UsageError } from '../errors.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';

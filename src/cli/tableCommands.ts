@@ -57,7 +57,14 @@ export function addTableCommands(
       'after',
       '\nExamples:\n  warcast roll examples/orcs-vs-men.yaml\n  warcast roll examples/orcs-vs-men.yaml --dice "37 82"\n  warcast roll examples/elven-pursuit.yaml --seed 7\n  warcast roll examples/castle-siege.yaml --weekly --state castle.json --attacker bombard --defender stay\n  warcast roll examples/forced-march-into-battle.yaml --seed 3\n  warcast roll examples/cascade-bob-john.yaml --seal round7.seal --contrib "alice: tulips" --markdown\n',
     )
-    .action(async (file: string, flags) => setExit(await (await import('./roll.js')).rollCommand(file, flags, io)));
+    // --weekly plays a siege week by week (rollWeekly.ts, which uses roll.ts's readers and printer).
+    .action(async (file: string, flags) =>
+      setExit(
+        flags.weekly
+          ? await (await import('./rollWeekly.js')).weeklyCommand(file, flags, io)
+          : await (await import('./roll.js')).rollCommand(file, flags, io),
+      ),
+    );
 
   program
     .command('seal <file>')

@@ -1,5 +1,6 @@
 /** `warcast worth <scenario> [--side N]` and the kinds' own options (src/cli/kindOptions.ts): parse, call `worth`, format. */
-import { worth, type WorthResult } from '../analysis/worth.js';
+import type { WorthResult } from '../analysis/worth.js';
+import { worth } from '../behaviours/toolkit.js';
 import { UsageError } from '../errors.js';
 import { presentWorth } from '../analysis/worthPresent.js';
 import { renderText } from '../present/text.js';

@@ -1,6 +1,6 @@
 /**
  * The toolkit's side of the registry: which kinds a command answers, and reading a scenario's kind for a command
- * written once over every kind (its behaviour: src/analysis/behaviours.ts). A file of a kind the command
+ * written once over every kind (its behaviour: src/behaviours/index.ts). A file of a kind the command
  * does not answer is refused in one line naming the command that does (exit 2): the file is fine, the command is not.
  */
 import { UsageError } from '../errors.js';

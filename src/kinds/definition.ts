@@ -1,8 +1,8 @@
 /**
  * What every kind is (see docs/architecture.md, "How to add a kind"): metadata, read without loading anything,
  * and lazy loaders of its validator, schema, kernel and roll. What it does in the toolkit (its behaviour, the
- * kind's `commands.ts`) calls the analyses and reports, so it is registered above them, in
- * src/analysis/behaviours.ts: nothing here refers to an analysis or a report.
+ * kind's behaviour, src/behaviours/<kind>.ts) calls the analyses and reports, so it is registered above them, in
+ * src/behaviours/index.ts: nothing here refers to an analysis or a report.
  */
 import type { ZodType } from 'zod';
 import type { Kernel } from '../engine/kernel.js';

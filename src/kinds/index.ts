@@ -1,6 +1,6 @@
 /**
  * The kind registry: every rule system warcast runs, in one place. Each kind is a folder (schema.ts, plan.ts,
- * kernel.ts, kernelEntry.ts, summary.ts, commands.ts, kind.ts); its `kind.ts` is registered here once, and the
+ * kernel.ts, kernelEntry.ts, summary.ts, result.ts, kind.ts); its `kind.ts` is registered here once, and the
  * scenario loader, the worker, every command that takes a scenario (through ./commands.ts), `warcast schema`, the
  * snapshot tests and the benchmark check find kinds here. docs/architecture.md, "How to add a kind", walks through
  * adding one.

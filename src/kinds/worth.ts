@@ -13,8 +13,9 @@
  * Types only: this file loads nothing.
  */
 import type { Kernel } from '../engine/kernel.js';
-import type { RunSettings } from '../analysis/options.js';
-import type { WorthOptions, WorthResult, WorthWords } from '../analysis/worth.js';
+import type { RunOptions, RunSettings } from '../engine/settings.js';
+import type { ResultMeta } from '../resultMeta.js';
+import type { FamilyError, FamilyMethod } from '../stats/family.js';
 import type { ScenarioSource } from '../scenario/source.js';
 import type { MetricType } from './definition.js';
 
@@ -123,7 +124,7 @@ export interface WorthTools<Scenario> {
   run<Plan>(kernel: Kernel<Plan>, plan: Plan, trials: number): Promise<{ acc: Float64Array; trials: number }>;
 }
 
-/** A kind's worth (its `commands.ts` behaviour's `worth`). */
+/** A kind's worth (its behaviour's `worth`, src/behaviours/<kind>.ts). */
 export interface KindWorth<Scenario> {
   /** Exact (its frames have `exact`) or paired Monte Carlo (`paired`): `--exact` is refused on the latter. */
   method: 'exact' | 'monte-carlo';
@@ -137,3 +138,213 @@ export interface KindWorth<Scenario> {
     tools: WorthTools<Scenario>,
   ): Promise<WorthFrame<Scenario, unknown>>;
 }
+
+export interface WorthOptions extends RunOptions {
+  /** The side whose adjustments are valued (default 0, side A). Cascades: a player's index (or `player`). */
+  side?: number;
+  /** How far the equivalents are searched: ± this many BR points of `bonus` (default 500; sieges 100). */
+  brRange?: number;
+  /** Troops are searched from troops ÷ this to troops × this (default 20; sieges 4). */
+  troopsFactor?: number;
+  /** Only the items of these groups (e.g. ['size', 'engine']); default every group. */
+  groups?: string[];
+  /**
+   * Sieges and cascades (the paired path): how the items' many claims are held together (src/stats/family.ts):
+   * `holm` (default) keeps the chance of any false "beyond noise" at or below 5%; `bh` the expected share of false
+   * findings.
+   */
+  family?: FamilyMethod;
+  /**
+   * The kind's own options, by the keys its `kind.ts` declares (`options`): a siege's `week`, a cascade's
+   * `player`, `location`, `rounds` and `npc` (docs/design.md). An option of another kind is refused in one line.
+   */
+  [option: string]: unknown;
+}
+
+export interface WorthItem {
+  name: string;
+  /** morale, environment, terrain, leader loss, PC heroics, defender, immunity, fatigue, information, surprise, tactic, size. */
+  group: string;
+  /** The rule as printed, or what was changed. */
+  rule: string;
+  /**
+   * The side's exact win probability with the item applied. Sieges: the side's measure (`measure` of the result:
+   * P(fallen by week N) for the attacker, P(held through week N) for the defender), Monte Carlo.
+   */
+  win: number;
+  /** win − the scenario's win probability (sieges: − the scenario's measure, same seed and trials). */
+  winDelta: number;
+  /**
+   * Sieges and cascades: the scenario's measure over this item's trials (`trials`, the same dice), so that
+   * `win` = `baseWin` + `winDelta` row by row; the result's `win` is the scenario over the most trials run.
+   */
+  baseWin?: number;
+  /** Sieges and cascades: the 95% interval of `win` (absent for exact battles). */
+  winCi95?: [number, number];
+  /**
+   * Sieges and cascades: the 95% interval of `winDelta`, from the pairs (trial t of the item and of the scenario
+   * play the same dice; docs/design.md, "Paired differences"). Absent for exact battles.
+   */
+  changeCi95?: [number, number];
+  /**
+   * Sieges and cascades: the interval of `winDelta` at the family's level (`familyLevel`, two-sided; the result's
+   * `familyError`): wider than `changeCi95`, as many items are claimed at once.
+   */
+  changeCiFamily?: [number, number];
+  familyLevel?: number;
+  /**
+   * Sieges and cascades: `changeCiFamily` contains 0 — the change cannot be told from no change at the family's
+   * error rate (no rank, no equivalent). Before familyError (warcast 0.1.0 sessions to 2026-11-27) it was `changeCi95`.
+   */
+  withinNoise?: boolean;
+  /** Sieges and cascades: the trials this item ran (its last stage), each paired with the scenario's trial of that number. */
+  trials?: number;
+  /** Sieges and cascades: trials the scenario meets the measure and the item does not (`baseOnly`), and the other way. */
+  pairs?: { baseOnly: number; variantOnly: number };
+  /** Sieges and cascades: the 95% intervals of `casualtiesDelta` (paired, trial by trial). */
+  casualtiesDeltaCi95?: [[number, number], [number, number]];
+  /**
+   * Sieges and cascades, a change beyond noise: the BR values the item cannot be told from — those whose measure,
+   * compared with the item's trial by trial over its `equivalentTrials` trials, differs from it within noise
+   * (95% interval containing 0) — as [smallest, largest] change of bonus; null where they run past the range
+   * searched. When no whole value is within noise (the curve steps over the item), the two values either side of
+   * it and `brEquivalentBetween` true: the equivalent lies between them, printed "between 0 and +1".
+   */
+  brEquivalentCi95?: [number | null, number | null];
+  brEquivalentBetween?: boolean;
+  /** The same in troops (cascades: legions). */
+  troopsEquivalentCi95?: [number | null, number | null];
+  troopsEquivalentBetween?: boolean;
+  /**
+   * Sieges and cascades, a change beyond noise: the item's trials each value searched was compared over, trial by
+   * trial: all of them (`trials`), the ones its change was measured over, so an equivalent prices that change.
+   */
+  equivalentTrials?: number;
+  /** Change in mean troops lost: [this side, the enemy] (exact). */
+  casualtiesDelta: [number, number];
+  /**
+   * The change of the side's `bonus` giving the same win probability: the smallest (for a gain; the largest
+   * negative for a loss) whole number of BR points whose exact win probability reaches the item's. Null when none
+   * does within the search range, or the odds were not monotone there.
+   */
+  brEquivalent: number | null;
+  /** The win probability at `bonus + brEquivalent` (the round trip: within one BR point's step of `win`). */
+  brEquivalentWin: number | null;
+  /**
+   * The same in troops: the change of `troops` whose win probability reaches the item's (null as above). Cascades:
+   * in legions of the force that decides the location (`unit: "legions"`).
+   */
+  troopsEquivalent: number | null;
+  troopsEquivalentWin: number | null;
+  /**
+   * Battles: P(no battle) with the item applied (both tactics give no combat, e.g. hold against hold). `win`
+   * counts no battle as not winning; a change that raises this share gets no equivalents (see `equivalentNote`).
+   */
+  noBattle?: number;
+  /** Battles: noBattle − the scenario's P(no battle). */
+  noBattleDelta?: number;
+  /** Battles: the rule thresholds the item crosses, one sentence each (the kind's `explainChange`); absent when none. */
+  explain?: string[];
+  /**
+   * Why the equivalents are null (absent when they are not). Cascades: why `troopsEquivalent` is. Battles: the
+   * item turns battles into no battle, which no change of bonus or troops does. Sieges and cascades: also when the
+   * measure does not move one way with bonus (or size) around the scenario's value, so no one value matches.
+   */
+  equivalentNote?: string;
+  /**
+   * 1 + the ranked items whose |winDelta| is larger and not tied with this one: rows are listed by rank, then
+   * |winDelta|, and rows tied with each other share what the data can tell, never an order (as tournament's
+   * `rank`). Sieges and cascades: null for an item within noise (its change cannot be told from none), and
+   * `rankNote` says so; such rows come last.
+   */
+  rank?: number | null;
+  rankNote?: string;
+  /**
+   * The ranked items whose size of change cannot be told from this one's. Sieges and cascades: the 95% interval of the
+   * paired difference of the two |changes| (over the trials both ran, each paired with the scenario's trial of that
+   * number) contains 0. Battles (exact): the two |changes| are equal.
+   */
+  tiedWith?: string[];
+}
+
+export interface WorthResult extends ResultMeta {
+  kind: 'war-machine' | 'siege' | 'cascade';
+  title: string | null;
+  /** Battles: side A or B. Sieges: 0 the attacker, 1 the defender. Cascades: the player's index in `players`. */
+  side: number;
+  /** The side's name (cascades: the player). */
+  sideName: string;
+  method: 'exact' | 'monte-carlo';
+  /**
+   * Sieges: what `win` measures, `fallenBy(N)` (attacker) or `held(N)` (defender). Cascades: `held(R, "L")` when the
+   * player holds L now (as seek's target), `owner(R, "L") = "P"` when it seizes L: P(the player holds L after round R).
+   */
+  measure?: string;
+  /** Cascades: the player valued, the location measured, and whether its garrison defends or its seizure attacks L. */
+  player?: string;
+  location?: string;
+  role?: 'defender' | 'attacker';
+  /** Cascades: rounds played (1, or --rounds R) and whether NPCs attack. */
+  rounds?: number;
+  npc?: boolean;
+  /** Cascades: what `troopsEquivalent` counts ("legions"; battles and sieges count troops). */
+  unit?: 'legions';
+  /** Cascades: the legion changes the rules allow in the force ([fewest, most]); the search stays inside. */
+  legionRange?: [number, number];
+  /** Cascades: the items the rules do not allow this round (e.g. a legion over the movement limit), with the rule. */
+  refused?: { name: string; group: string; reason: string }[];
+  /** Cascades: why `brEquivalent` is null. */
+  brEquivalentNote?: string;
+  /** Sieges: the week N of the measure. */
+  week?: number;
+  /** The side's exact win probability as the scenario stands (sieges: its measure). */
+  win: number;
+  winCi95?: [number, number];
+  /** Battles: P(no battle) as the scenario stands (counted in neither side's `win`). */
+  noBattle?: number;
+  /** Mean troops lost by both sides (sieges: [attacker, defender], dead + wounded; cascades: legions, [the player, every other player]). */
+  casualties: [number, number];
+  /** Largest |winDelta| first. */
+  items: WorthItem[];
+  /** The kind's words for the document (src/analysis/worthPresent.ts): what the reader sees above and in the table. */
+  words: WorthWords;
+  /**
+   * Sieges and cascades: the half-width asked of every item's change (null: a fixed `--trials` for every variant),
+   * whether every item reached it within `maxTrials` (false: the CLI warns), and the widest half-width reached.
+   */
+  precision?: number | null;
+  precisionReached?: boolean;
+  precisionHalfWidth?: number;
+  maxTrials?: number;
+  /** Sieges and cascades: the stages run (trials a variant) and how many items ran to each. */
+  stages?: { trials: number; items: number }[];
+  /**
+   * Sieges and cascades: the family error the items' claims are held to (method, α, claims, findings); each item's
+   * `withinNoise`, rank and equivalents follow its decision at the family's level (`familyLevel`, `changeCiFamily`).
+   */
+  familyError?: FamilyError;
+  /** Sieges and cascades: the run (this seed; `trials`: the most trials a variant ran, the scenario's own). */
+  seed?: number;
+  trials?: number;
+  threads?: number;
+  interrupted?: boolean;
+  elapsedMs: number;
+}
+
+/** The words of one kind's worth, for its document (each kind's worth writes its own). */
+export interface WorthWords {
+  /** The first line: what is valued, for whom, by what measure. */
+  heading: string;
+  /** The table's header over `win`. */
+  measureColumn: string;
+  /** What one trial is ("sieges", "rounds", "campaigns of 3 rounds"); absent when exact. */
+  trialsUnit?: string;
+  /** How the equivalents were found, and what has none. */
+  equivalents: string;
+  /** What `troopsEquivalent` counts. */
+  unit: 'troops' | 'legions';
+  /** The header of the casualty change column. */
+  losses: string;
+}
+
+/** The worth analysis: `warcast worth FILE --json` prints exactly this object, for any kind with a `worth`. */

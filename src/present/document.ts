@@ -5,24 +5,11 @@
  * with one formatter (`format.ts`), so the three renderings cannot disagree. Pure: no Node imports.
  */
 import type { Headline } from './headline.js';
+import type { Quantity } from './quantity.js';
 
 export type { Headline, HeadlineFigure, HeadlinePart } from './headline.js';
 
-/** A number as the reader should see it; `format.ts` writes each kind one way everywhere. */
-export type Quantity =
-  /** A probability; with its 95% interval when it is an estimate (`36.12% ± 0.09`, `0.02% [0.0031%, 0.11%]`). */
-  | { q: 'percent'; value: number; ci?: readonly [number, number] | null; digits?: number }
-  /** A measured amount: grouped, `digits` decimals unless whole (`1,234`, `88.3`). */
-  | { q: 'number'; value: number; digits?: number }
-  /** A mean and its 5th, 50th and 95th percentiles: `120.0 (0 / 160 / 240)`; with its SD: `120.0 (SD 61.2; 0 / 160 / 240)`. */
-  | { q: 'spread'; mean: number; p05: number; p50: number; p95: number; sd?: number; digits?: number }
-  /** Trials in short form: `1M`, `12.5k`. */
-  | { q: 'trials'; value: number }
-  /**
-   * A change, signed: of a probability (`percent`, in points: `+5.5% ± 0.4`) or of an amount (`-342 ± 12`); with its
-   * 95% interval, to the digits the interval supports; exact (no interval) as `+5.53%` or `-342.6`.
-   */
-  | { q: 'change'; value: number; ci?: readonly [number, number] | null; percent?: boolean };
+export type { Quantity } from './quantity.js';
 
 /** Running text: words and numbers. */
 export type Inline = string | Quantity;

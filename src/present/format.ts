@@ -15,8 +15,10 @@ export { fixedGrouped, grouped };
 export function pct(p: number, digits = 2): string {
   const text = `${(p * 100).toFixed(digits)}%`;
   if (!(p > 0 && p < 1) || (Number(text.slice(0, -1)) !== 0 && Number(text.slice(0, -1)) !== 100)) return text;
-  // Near 0 as the interval bounds print (boundPct): "0.0004%"; near 1 as many decimals as the gap needs.
-  if (p < 0.5 && p * 100 >= 1e-6) return `${+(p * 100).toPrecision(2)}%`;
+  // Near 0 as the interval bounds print (boundPct): two significant digits, trailing zeros kept, so an estimate and
+  // its bounds show one precision ("0.0041% [0.0030%, 0.010%]", not "[0.003%, 0.01%]"); near 1 as many decimals as
+  // the gap needs.
+  if (p < 0.5 && p * 100 >= 1e-6) return `${(p * 100).toPrecision(2)}%`;
   const gap = Math.min(p, 1 - p) * 100;
   return `${(p * 100).toFixed(Math.min(20, Math.max(digits, Math.ceil(-Math.log10(gap)) + 1)))}%`;
 }
@@ -53,7 +55,14 @@ export function pctCi(p: number, ci: readonly [number, number] | null | undefine
   const half = (ci[1] - ci[0]) / 2;
   const lopsided = Math.abs(p - ci[0] - (ci[1] - p)) > 0.1 * half;
   const tiny = half * 100 < 0.5 * 10 ** -digits;
-  if (lopsided || tiny) return `${text} [${boundPct(ci[0], digits)}, ${boundPct(ci[1], digits)}]`;
+  // The bounds to the decimals the estimate shows (a tiny one shows more), or more where a bound needs them for two
+  // significant digits: "0.0041% [0.0030%, 0.0100%]", "0.0015% [0.00027%, 0.0036%]".
+  const shown = Math.max(digits, /\.(\d+)%$/.exec(text)?.[1].length ?? 0);
+  const bound = (x: number) => {
+    const [a, b] = [boundPct(x, shown), boundPct(x, digits)];
+    return b.length > a.length ? b : a;
+  };
+  if (lopsided || tiny) return `${text} [${bound(ci[0])}, ${bound(ci[1])}]`;
   return `${text} ± ${(half * 100).toFixed(digits)}`;
 }
 

@@ -4,7 +4,7 @@
  * on the Document), in the kind's words; the panel draws it without knowing the kind. Every number names its
  * place in the result's JSON (`path`, what `--json` prints), so a reader, and the page's test, can find it there.
  */
-import type { Quantity } from './document.js';
+import type { Quantity } from './quantity.js';
 
 /** One number of the answer: its words, its value (a probability keeps its 95% interval), where it is in the JSON. */
 export interface HeadlineFigure {

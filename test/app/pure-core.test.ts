@@ -39,7 +39,7 @@ describe('the what-if page imports only the pure core', () => {
       'src/app/monteCarlo.ts',
       'src/app/siege.ts',
       'src/kinds/warMachine/kernel.ts',
-      'src/analysis/oddsResult.ts',
+      'src/kinds/warMachine/result.ts',
       'src/app/kinds.ts',
       'app/sections/kinds.ts',
       'reports/siege.ts',

@@ -11,114 +11,150 @@ import { SUITES } from '../../benchmarks/suites/index.js';
 import { KINDS } from '../../src/kinds/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CODE_DIRS = ['src', 'reports', 'workers', 'benchmarks'];
+const CODE_DIRS = ['src', 'reports', 'workers', 'benchmarks', 'app', 'integrations'];
 
 function tsFiles(dir: string): string[] {
   const out: string[] = [];
   for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
     const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...tsFiles(p));
-    else if (e.name.endsWith('.ts')) out.push(p);
+    if (e.isDirectory()) {
+      if (e.name !== 'node_modules') out.push(...tsFiles(p));
+    } else if (/\.c?ts$/.test(e.name) && !e.name.endsWith('.d.ts')) out.push(p);
   }
   return out;
 }
 
 const files = CODE_DIRS.flatMap(tsFiles);
+const known = new Set(files);
+/** Every import that names a file: static, type-only (`import type`, `export type`) and lazy (`import()`) alike. */
 const IMPORT = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
-/** Imports that load nothing when the file loads: `import type` / `export type` statements and `import()` calls. */
-const LAZY = /(?:(?:import|export)\s+type\s[^;'"]*?from\s*|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
-/** A kind's command hooks (src/kinds/<kind>/commands.ts) sit above the analyses: a part of their own. */
-const KIND_COMMANDS = /^src\/kinds\/[^/]+\/commands\.ts$/;
+/**
+ * The layers, lowest first (docs/architecture.md, "Layout"): a file may import its own layer or any below, never
+ * one above — counting every import, type-only and lazy ones too. Each part (src/<folder>, a file directly in
+ * src/, or a top-level folder) is named here, so a new folder is placed on purpose.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  // core: errors, numbers, results' metadata, documents and text, statistics, scenario parsing, the rules, dice,
+  // the files discipline
+  [
+    'src/errors.ts',
+    'src/numbers.ts',
+    'src/version.ts',
+    'src/resultMeta.ts',
+    'src/present',
+    'src/text',
+    'src/stats',
+    'src/scenario',
+    'src/rules',
+    'src/rng',
+    'src/files',
+  ],
+  // the engine: kernels' interface, tasks, the scheduler, pools, checkpoints, run settings
+  ['src/engine'],
+  // the kinds: a rule system's schema, plan, kernel, exact path, summary, result, presentation, roll, worth data
+  ['src/kinds'],
+  // the toolkit: analyses and the commands written once over any kind (handed a kind, never the registry of
+  // behaviours)
+  ['src/analysis'],
+  // input/output and the page's model: reports, cluster mode, the what-if page's pure core
+  ['reports', 'src/distributed', 'src/app'],
+  // what each kind does, composed from the toolkit and its reports (the registry of behaviours)
+  ['src/behaviours'],
+  // entry points: the command line, the page, workers, the library API, builds, benchmarks, integrations
+  ['src/cli', 'app', 'workers', 'src/index.ts', 'src/build', 'benchmarks', 'integrations'],
+];
+const layerOf = new Map(LAYERS.flatMap((parts, i) => parts.map((p) => [p, i] as const)));
 
 /** The part of the layout a file belongs to: src/<folder>, a file directly in src/, or a top-level folder. */
 function part(file: string): string {
-  if (KIND_COMMANDS.test(file)) return 'src/kinds/*/commands';
   const segs = file.split('/');
   if (segs[0] === 'src') return segs.length > 2 ? `src/${segs[1]}` : file;
   return segs[0];
 }
 
-const resolve = (file: string, spec: string) => normalize(join(dirname(file), spec)).replace(/\.js$/, '.ts');
+const resolve = (file: string, spec: string) =>
+  normalize(join(dirname(file), spec)).replace(/\.(c?)js$/, (_, c: string) => `.${c}ts`);
 
+/** The files `file` imports (every kind of import). */
 function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
-  return [...text.matchAll(IMPORT)].map((m) => resolve(file, m[1]));
+  return [...text.matchAll(IMPORT)].map((m) => resolve(file, m[1])).filter((t) => known.has(t));
 }
 
-/** The imports that load a module when `file` loads (static value imports). */
-function eagerImportsOf(file: string): string[] {
-  const text = readFileSync(join(ROOT, file), 'utf8');
-  const lazy = new Set([...text.matchAll(LAZY)].map((m) => resolve(file, m[1])));
-  return importsOf(file).filter((t) => !lazy.has(t));
-}
+const graph = new Map(files.map((f) => [f, importsOf(f)]));
 
-/**
- * The registry of behaviours (src/analysis/behaviours.ts) reaches the kinds' command hooks only lazily: that
- * seam is not yet a layer of its own (the registry of what kinds are no longer refers to them at all).
- * Every other import is an edge.
- */
-const edgesOf = (f: string) =>
-  f.startsWith('src/kinds/') || f === 'src/analysis/behaviours.ts' ? eagerImportsOf(f) : importsOf(f);
-
-const edges = new Map<string, Set<string>>();
-for (const f of files) {
-  for (const t of edgesOf(f)) {
-    const a = part(f);
-    const b = part(t);
-    if (a === b) continue;
-    if (!edges.has(a)) edges.set(a, new Set());
-    edges.get(a)!.add(b);
-  }
-}
-
-/** A cycle in the part graph, as a path, or null. */
-function findCycle(): string[] | null {
-  const state = new Map<string, 'open' | 'done'>();
+/** The largest strongly connected set of files (Tarjan), or [] when the graph has no cycle. */
+function largestCycle(g: Map<string, string[]>): string[] {
+  let index = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
   const stack: string[] = [];
-  const visit = (n: string): string[] | null => {
-    state.set(n, 'open');
-    stack.push(n);
-    for (const m of edges.get(n) ?? []) {
-      if (state.get(m) === 'open') return [...stack.slice(stack.indexOf(m)), m];
-      if (!state.has(m)) {
-        const c = visit(m);
-        if (c) return c;
-      }
+  const onStack = new Set<string>();
+  let largest: string[] = [];
+  const visit = (v: string) => {
+    order.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of g.get(v) ?? []) {
+      if (!order.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, order.get(w)!));
     }
-    stack.pop();
-    state.set(n, 'done');
-    return null;
+    if (low.get(v) === order.get(v)) {
+      const set: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        set.push(w);
+      } while (w !== v);
+      if (set.length > 1 && set.length > largest.length) largest = set;
+    }
   };
-  for (const n of edges.keys()) {
-    if (!state.has(n)) {
-      const c = visit(n);
-      if (c) return c;
-    }
-  }
-  return null;
+  for (const v of g.keys()) if (!order.has(v)) visit(v);
+  return largest.sort();
 }
 
 describe('layout', () => {
-  it('has no import cycle between the parts (src/<folder>, reports, workers, benchmarks)', () => {
-    expect(findCycle()).toBeNull();
-    // The check can fail: a made-up back edge is found.
-    edges.set('src/rules', new Set([...(edges.get('src/rules') ?? []), 'src/kinds']));
-    expect(findCycle()).not.toBeNull();
-    edges.get('src/rules')!.delete('src/kinds');
+  it('every part is placed in a layer', () => {
+    expect([...new Set(files.map(part))].filter((p) => !layerOf.has(p))).toEqual([]);
   });
 
-  it("a kind's code loads no analysis, command line or report: only its commands.ts does (the registry loads that lazily)", () => {
-    const up = /^(src\/analysis|src\/cli|reports)\//;
-    const eager = files
-      .filter((f) => f.startsWith('src/kinds/') && !KIND_COMMANDS.test(f))
-      .flatMap((f) =>
-        eagerImportsOf(f)
-          .filter((t) => up.test(t) || KIND_COMMANDS.test(t))
+  it('no import points up a layer (type-only and lazy imports counted)', () => {
+    const upward = (g: Map<string, string[]>) =>
+      files.flatMap((f) =>
+        g
+          .get(f)!
+          .filter((t) => layerOf.get(part(t))! > layerOf.get(part(f))!)
           .map((t) => `${f} → ${t}`),
       );
-    expect(eager).toEqual([]);
-    expect(files.filter((f) => KIND_COMMANDS.test(f)).length).toBeGreaterThan(0);
+    expect(upward(graph)).toEqual([]);
+    // The check can fail: a made-up type import from a kind's result up to the toolkit is found.
+    const withUpEdge = new Map(graph);
+    withUpEdge.set('src/kinds/siege/result.ts', [...graph.get('src/kinds/siege/result.ts')!, 'src/analysis/worth.ts']);
+    expect(upward(withUpEdge)).toEqual(['src/kinds/siege/result.ts → src/analysis/worth.ts']);
+  });
+
+  it('no file import cycle, counting every import', () => {
+    expect(largestCycle(graph)).toEqual([]);
+    // The check can fail: a made-up import back from a rule table to its kind is found.
+    const withBackEdge = new Map(graph);
+    withBackEdge.set('src/rules/warMachine/results.ts', ['src/kinds/warMachine/result.ts']);
+    expect(largestCycle(withBackEdge).length).toBeGreaterThan(1);
+  });
+
+  it('the toolkit commands written over any kind are handed it: they never load the registry of behaviours', () => {
+    const toolkit = files.filter((f) => f.startsWith('src/analysis/'));
+    const loads = toolkit.flatMap((f) =>
+      graph
+        .get(f)!
+        .filter((t) => t.startsWith('src/behaviours/'))
+        .map((t) => `${f} → ${t}`),
+    );
+    expect(loads).toEqual([]);
   });
 
   it('src/rules imports nothing outside src/rules', () => {

@@ -62,6 +62,6 @@ describe('plain output', () => {
     expect(pctCi(0.5, [0.499, 0.501])).toBe('50.00% ± 0.10');
     expect(pctCi(1, [0.2, 1])).toBe('100.00% [20.00%, 100%]'); // one trial: Wilson is lopsided
     // The point too: never "0.00%" beside an interval that excludes zero.
-    expect(pctCi(0.00001, [0.000004, 0.00003])).toBe('0.001% [0.0004%, 0.003%]');
+    expect(pctCi(0.00001, [0.000004, 0.00003])).toBe('0.0010% [0.00040%, 0.0030%]');
   });
 });

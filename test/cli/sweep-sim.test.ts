@@ -7,16 +7,16 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { siege } from '../../src/analysis/siege.js';
 import {
-  sweepSimulated,
   type MarchSweepResult,
   type BattleGridSweepResult,
   type CascadeSweepResult,
   type SiegeSweepResult,
 } from '../../src/analysis/sweepSim.js';
-import { sweep } from '../../src/analysis/sweep.js';
+import { sweepSimulated } from '../../src/behaviours/toolkit.js';
+import { sweep } from '../../src/behaviours/toolkit.js';
 import { odds } from '../../src/analysis/odds.js';
 import { march } from '../../src/analysis/march.js';
-import { seek } from '../../src/analysis/seek.js';
+import { seek } from '../../src/behaviours/toolkit.js';
 import { parse } from 'yaml';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';

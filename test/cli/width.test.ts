@@ -1,4 +1,4 @@
-/** On a terminal, text fits its width (tables wrap their labels or stack); --wide and pipes keep it whole. */
+/** On a terminal, text fits its width (tables laid out to fit, one line a row); --wide and pipes keep it whole. */
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
@@ -35,12 +35,52 @@ describe('text width', () => {
     expect(tty.out.replace(/\s+/g, ' ')).toBe(wide.out.replace(/\s+/g, ' '));
     expect(words(narrow.out)).toEqual(words(wide.out));
   });
-  it('a table wraps its label column, or stacks when the numbers alone are too wide', () => {
-    const wrapped = table([['a label long enough to need two lines', '12.5%', '3']], ['what', 'p', 'n'], 30);
-    expect(longest(wrapped)).toBeLessThanOrEqual(30);
-    expect(wrapped.split('\n')[2]).toMatch(/^a label long.*12\.5% +3$/);
-    const stacked = table([['row', 'x'.repeat(20), 'y'.repeat(20)]], ['', 'first', 'second'], 30);
-    expect(stacked).toBe(`row\n  first: ${'x'.repeat(20)}\n  second: ${'y'.repeat(20)}\n`);
+  it('a table too wide keeps one line per row: headers wrap, long text moves under it, columns split into groups', () => {
+    // Headers wrap over their columns.
+    const headers = table([['row', '12.5%', '3']], ['what', 'probability of winning', 'count of battles'], 30);
+    expect(headers).toBe(
+      [
+        '      probability  count of',
+        'what   of winning   battles',
+        '────  ───────────  ────────',
+        'row         12.5%         3',
+        '',
+      ].join('\n'),
+    );
+    // A long label keeps its first words when they tell the rows apart; the rest is the legend under the table.
+    const legend = table(
+      [
+        ['stormed: the garrison is beaten, the fortress falls', '61.90% ± 2.13'],
+        ['starved: the garrison eats its last ration and yields', '0.10% [0.02%, 0.40%]'],
+      ],
+      ['how the siege ends', 'probability'],
+      40,
+    );
+    expect(legend.split('\n').slice(2, 4)).toEqual([
+      'stormed                    61.90% ± 2.13',
+      'starved             0.10% [0.02%, 0.40%]',
+    ]);
+    expect(legend).toContain('\nstormed: the garrison is beaten, the\n    fortress falls\n');
+    // Long text that its first words do not tell apart becomes a mark, its text under the table.
+    const marks = table([['a label long enough to be moved below the table', '12.5%']], ['what', 'p'], 30);
+    expect(marks).toBe(
+      'what      p\n────  ─────\n[1]   12.5%\n\n[1] a label long enough to\n    be moved below the table\n',
+    );
+    // Columns that cannot share a line: groups, each repeating the row labels.
+    const groups = table([['the row', 'x'.repeat(20), 'y'.repeat(20)]], ['', 'first', 'second'], 30);
+    expect(groups).toBe(
+      [
+        '         first',
+        `───────  ${'─'.repeat(20)}`,
+        `the row  ${'x'.repeat(20)}`,
+        '',
+        '         second',
+        `───────  ${'─'.repeat(20)}`,
+        `the row  ${'y'.repeat(20)}`,
+        '',
+      ].join('\n'),
+    );
+    for (const t of [headers, legend, marks, groups]) expect(longest(t)).toBeLessThanOrEqual(40);
     // Without a width (the library, pipes), a table stays whole.
     expect(longest(table([['row', 'x'.repeat(20), 'y'.repeat(20)]], ['', 'first', 'second']))).toBeGreaterThan(30);
   });

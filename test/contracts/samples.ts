@@ -5,7 +5,7 @@
  * tactics and a mix, one round and a campaign, a siege with and without engines).
  */
 import { marchPlanOf } from '../../src/analysis/march.js';
-import { engagementPlanOf } from '../../src/analysis/oddsResult.js';
+import { engagementPlanOf } from '../../src/kinds/warMachine/result.js';
 import { forcesOf } from '../../src/analysis/divided.js';
 import { compileCascade } from '../../src/kinds/cascade/plan.js';
 import type { CascadeScenario } from '../../src/kinds/cascade/schema.js';

@@ -12,7 +12,9 @@ describe('percentages with the digits they need', () => {
     expect(pctCi(0.000015, [0.0000027, 0.000036])).toBe('0.0015% [0.00027%, 0.0036%]');
     expect(pct(0.0000027)).toBe('0.00027%');
     expect(pct(0.99999973)).toBe('99.999973%');
-    expect(pct(0.00004999)).toBe('0.005%');
+    expect(pct(0.00004999)).toBe('0.0050%');
+    // The bounds to the estimate's decimals: one precision in one cell (was "0.0041% [0.003%, 0.01%]").
+    expect(pctCi(0.000041, [0.00003, 0.0001])).toBe('0.0041% [0.0030%, 0.0100%]');
   });
 
   it('zero, one and ordinary values as before', () => {

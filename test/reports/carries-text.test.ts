@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchup } from '../../src/analysis/matchup.js';
 import { odds } from '../../src/analysis/odds.js';
-import { sweep } from '../../src/analysis/sweep.js';
+import { sweep } from '../../src/behaviours/toolkit.js';
 import { formatOdds } from '../../src/cli/format/odds.js';
 import { matchupReport } from '../../reports/matchup.js';
 import { sweepReport } from '../../reports/sweep.js';

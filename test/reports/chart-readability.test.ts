@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cascade } from '../../src/analysis/cascade.js';
-import { sweep } from '../../src/analysis/sweep.js';
+import { sweep } from '../../src/behaviours/toolkit.js';
 import { cascadeReport } from '../../reports/cascade.js';
 import { fieldWords } from '../../reports/fieldWords.js';
 import { compileSpec } from '../../reports/render.js';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { exactOdds } from '../../src/analysis/odds.js';
 import { rate } from '../../src/analysis/rate.js';
 import type { Breakpoint } from '../../src/analysis/breakpoints.js';
-import { loadFor } from '../../src/analysis/behaviours.js';
+import { loadFor } from '../../src/behaviours/index.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import { rateSides, type SideRating } from '../../src/rules/warMachine/rating.js';

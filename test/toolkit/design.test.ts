@@ -8,7 +8,7 @@ import { designOf, purchases, paretoFront, type DesignCandidate } from '../../sr
 import { BattleGrids, purchaseCost, sideOf, troopTypesOf, type Purchase } from '../../src/analysis/designGame.js';
 import { officersSuffice } from '../../src/rules/warMachine/forceRating.js';
 import { compileCells, exactMatchup } from '../../src/analysis/tacticGame.js';
-import { exactWin } from '../../src/analysis/oddsResult.js';
+import { exactWin } from '../../src/kinds/warMachine/result.js';
 import { parseDesign, type DesignFile } from '../../src/kinds/design/schema.js';
 import { parseWarMachine, type WarMachineSide } from '../../src/kinds/warMachine/schema.js';
 import { ScenarioError } from '../../src/errors.js';

@@ -6,12 +6,13 @@
  */
 import { newcombeInterval } from '../../src/stats/batches.js';
 import { describe, expect, it } from 'vitest';
-import { compare, mean } from '../../src/analysis/compare.js';
+import { mean } from '../../src/analysis/compare.js';
+import { compare } from '../../src/behaviours/toolkit.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { casualtyMoments } from '../../src/kinds/warMachine/summary.js';
-import { exactProbabilities } from '../../src/analysis/oddsResult.js';
+import { exactProbabilities } from '../../src/kinds/warMachine/result.js';
 import { simulateWarMachines } from '../../src/analysis/odds.js';
-import { sweep } from '../../src/analysis/sweep.js';
+import { sweep } from '../../src/behaviours/toolkit.js';
 import { probabilityChange, type SiegeSweepResult } from '../../src/analysis/sweepSim.js';
 import { loadKind } from '../../src/kinds/load.js';
 import { loadKernel } from '../../src/kinds/index.js';
@@ -79,7 +80,7 @@ describe('a sweep of a siege: each change paired chunk by chunk', () => {
   }, 60_000);
 
   it('a change whose interval contains zero reads "within noise", never as a finding', async () => {
-    const { presentSweep } = await import('../../src/kinds/sweepPresent.js');
+    const { presentSweep } = await import('../../src/analysis/sweepPresent.js');
     const { renderText } = await import('../../src/present/text.js');
     const r = (await sweep(SIEGE, {
       vary: 'defender.troops',
@@ -123,7 +124,7 @@ describe('a sweep of a siege: each change paired chunk by chunk', () => {
 
 describe('seek on a Monte Carlo kind: the answer with its uncertainty', () => {
   it('the values whose 95% interval contains the threshold, the answer among them', async () => {
-    const { seek } = await import('../../src/analysis/seek.js');
+    const { seek } = await import('../../src/behaviours/toolkit.js');
     const r = await seek(SIEGE, {
       vary: 'foodWeeks',
       target: 'fallenBy(20) >= 0.2',
@@ -271,17 +272,17 @@ describe('why a value jumps: the rule thresholds crossed (the kind explainChange
     const steps = r.points.slice(1).map((p, k) => Math.abs(p.exactWin[0] - r.points[k].exactWin[0]));
     expect(steps.indexOf(Math.max(...steps)) + 1).toBe(i);
     expect(jumps[0].explanation!.join(' ')).toMatch(/troop ratio/);
-    const { presentSweep } = await import('../../src/kinds/sweepPresent.js');
+    const { presentSweep } = await import('../../src/analysis/sweepPresent.js');
     const { renderText } = await import('../../src/present/text.js');
     expect(renderText(presentSweep(r))).toContain(`why it jumps at ${jumps[0].value}: `);
     // seek: the smallest troops reaching the odds just past the jump is where the band is crossed, and says why.
-    const { seek } = await import('../../src/analysis/seek.js');
+    const { seek } = await import('../../src/behaviours/toolkit.js');
     const target = `win[0] >= ${(r.points[i - 1].exactWin[0] + r.points[i].exactWin[0]) / 2}`;
     const found = await seek('examples/battle.yaml', { vary: 'sides[0].troops', target, from: 1180, to: 1220 });
     expect(found.value).toBeGreaterThan(r.points[i - 1].value);
     expect(found.value).toBeLessThanOrEqual(r.points[i].value);
     expect(found.explanation?.join(' ')).toMatch(/troop ratio/);
-    const { presentSeek } = await import('../../src/kinds/seekPresent.js');
+    const { presentSeek } = await import('../../src/analysis/seekPresent.js');
     expect(renderText(presentSeek(found))).toContain('why it jumps: ');
   });
 });

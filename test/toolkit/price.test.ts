@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { priceOf, EVEN_WITHIN } from '../../src/analysis/price.js';
 import { BattleGrids, sideOf, troopTypesOf } from '../../src/analysis/designGame.js';
 import { readFileSync } from 'node:fs';
-import { exactWin } from '../../src/analysis/oddsResult.js';
+import { exactWin } from '../../src/kinds/warMachine/result.js';
 import { compileCells } from '../../src/analysis/tacticGame.js';
 import { parseDesign, type DesignFile } from '../../src/kinds/design/schema.js';
 import { parseWarMachine, sideSchema } from '../../src/kinds/warMachine/schema.js';

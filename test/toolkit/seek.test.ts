@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import { parseTarget, seek } from '../../src/analysis/seek.js';
+import { parseTarget } from '../../src/analysis/seek.js';
+import { seek } from '../../src/behaviours/toolkit.js';
 import { exactOdds } from '../../src/analysis/odds.js';
 import { siege } from '../../src/analysis/siege.js';
 import { cascade } from '../../src/analysis/cascade.js';

@@ -17,11 +17,12 @@ import {
   stagedOptions,
   stagesOf,
 } from '../../src/analysis/staging.js';
-import { sweepSimulated, type CascadeSweepResult, type SiegeSweepResult } from '../../src/analysis/sweepSim.js';
-import { seek } from '../../src/analysis/seek.js';
+import { type CascadeSweepResult, type SiegeSweepResult } from '../../src/analysis/sweepSim.js';
+import { sweepSimulated } from '../../src/behaviours/toolkit.js';
+import { seek } from '../../src/behaviours/toolkit.js';
 import { siege } from '../../src/analysis/siege.js';
-import { compare } from '../../src/analysis/compare.js';
-import { presentSweep } from '../../src/kinds/sweepPresent.js';
+import { compare } from '../../src/behaviours/toolkit.js';
+import { presentSweep } from '../../src/analysis/sweepPresent.js';
 import { simSweepReport } from '../../reports/sweepSim.js';
 import { wilsonInterval } from '../../src/stats/index.js';
 import { pooledEngine } from '../../src/engine/testing.js';

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { tournament, type TournamentResult } from '../../src/analysis/tournament.js';
-import { presentTournament } from '../../src/kinds/tournament/present.js';
+import { presentTournament } from '../../src/analysis/tournamentPresent.js';
 import { renderText } from '../../src/present/text.js';
 import { normalQuantile } from '../../src/stats/normal.js';
 import { Z95 } from '../../src/stats/index.js';

@@ -9,7 +9,8 @@
  * - the bit counts behind both agree with plain loops.
  */
 import { describe, expect, it } from 'vitest';
-import { worth, type WorthItem } from '../../src/analysis/worth.js';
+import { type WorthItem } from '../../src/analysis/worth.js';
+import { worth } from '../../src/behaviours/toolkit.js';
 import { rankRows, sizeDifference, sortRows } from '../../src/analysis/worthSearch.js';
 import { pct } from '../../src/present/format.js';
 import { tornadoChart } from '../../reports/charts/toolkit.js';

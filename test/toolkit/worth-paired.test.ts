@@ -5,7 +5,8 @@
  * unpaired or mis-scaled interval would not pass the same check); staged runs give the same bytes on 1 and 2 threads.
  */
 import { describe, expect, it } from 'vitest';
-import { worth, type WorthResult } from '../../src/analysis/worth.js';
+import { type WorthResult } from '../../src/analysis/worth.js';
+import { worth } from '../../src/behaviours/toolkit.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { pooledEngine } from '../../src/engine/testing.js';

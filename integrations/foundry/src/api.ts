@@ -5,8 +5,8 @@
  */
 import { parse, stringify } from 'yaml';
 import { exactOddsResult, validateDocument, type ScenarioDocument } from '../../../src/app/model.js';
-import type { OddsResult } from '../../../src/analysis/oddsResult.js';
-import type { SiegeResult } from '../../../src/analysis/siegeResult.js';
+import type { OddsResult } from '../../../src/kinds/warMachine/result.js';
+import type { SiegeResult } from '../../../src/kinds/siege/result.js';
 import type { RollResult } from '../../../src/analysis/roll.js';
 import { playSeeded, playWithTypedDice } from '../../../src/analysis/rollPlay.js';
 import { parseDiceList } from '../../../src/analysis/rollDice.js';

@@ -4,7 +4,7 @@
  * fight (the adjustments applied with their rules) from the odds document (src/kinds/warMachine/present.ts,
  * rendered by src/present/html.ts); a roll or a siege week as `warcast roll` prints it, dice and all.
  */
-import type { OddsResult } from '../../../src/analysis/oddsResult.js';
+import type { OddsResult } from '../../../src/kinds/warMachine/result.js';
 import { presentOdds } from '../../../src/kinds/warMachine/present.js';
 import { blocksHtml } from '../../../src/present/html.js';
 import { escapeHtml as esc } from '../../../src/present/escape.js';

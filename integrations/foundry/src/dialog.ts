@@ -6,8 +6,8 @@
  * ApplicationV2 whose HTML is written here (no Handlebars template), so one file holds the whole window.
  */
 import { fieldsOf, applyFields, validateDocument, type ScenarioDocument } from '../../../src/app/model.js';
-import type { OddsResult } from '../../../src/analysis/oddsResult.js';
-import type { SiegeResult } from '../../../src/analysis/siegeResult.js';
+import type { OddsResult } from '../../../src/kinds/warMachine/result.js';
+import type { SiegeResult } from '../../../src/kinds/siege/result.js';
 import { presentSiege } from '../../../src/kinds/siege/present.js';
 import { escapeHtml as esc } from '../../../src/present/escape.js';
 import { fillForm, fillPolicies, formHtml, readForm, withPolicies } from '../../../app/form.js';
@@ -16,7 +16,7 @@ import { PURSUIT_STAGES } from '../../../app/page.js';
 import { stagesOf } from '../../../app/sections/kinds.js';
 import type { Job } from '../../../app/worker.js';
 import { fromYaml, odds, siegeTactics, toYaml } from './api.js';
-import type { WarcastApi } from './module.js';
+import type { WarcastApi } from './warcastApi.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 

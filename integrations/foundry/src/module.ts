@@ -4,26 +4,13 @@
  * number comes from warcast's own core (src/), the same code as the CLI and the what-if page.
  */
 import type { ScenarioDocument } from '../../../src/app/model.js';
-import type { OddsResult } from '../../../src/analysis/oddsResult.js';
-import type { Document } from '../../../src/present/document.js';
-import type { Narration } from '../../../src/kinds/roll.js';
 import { warcastVersion } from '../../../src/version.js';
-import {
-  battleDocument,
-  documentOf,
-  freshSeed,
-  odds,
-  playSiegeWeek,
-  roll,
-  toYaml,
-  type NarratedRoll,
-  type RollOptions,
-  type ScenarioInput,
-  type SiegeState,
-  type SiegeWeek,
-} from './api.js';
+import { battleDocument, documentOf, freshSeed, odds, playSiegeWeek, roll, toYaml, type SiegeState } from './api.js';
 import { oddsCardHtml, rollCardHtml, siegeWeekCardHtml } from './card.js';
 import { battleDialogClass, type DialogDefaults } from './dialog.js';
+import type { SiegeWeekOptions, WarcastApi } from './warcastApi.js';
+
+export type { SiegeWeekOptions, WarcastApi };
 
 /** The dialog's default battle and siege (examples/orcs-vs-men.yaml, examples/castle-siege.yaml), put in by the build. */
 declare const __WARCAST_FOUNDRY_DEFAULTS__: DialogDefaults;
@@ -31,37 +18,6 @@ declare const __WARCAST_FOUNDRY_DEFAULTS__: DialogDefaults;
 export const MODULE_ID = 'warcast';
 /** Where a siege played week by week is kept: this flag on a journal entry. */
 export const SIEGE_FLAG = 'siege';
-
-export interface SiegeWeekOptions {
-  /** The journal entry that keeps the siege (created when missing). */
-  journal: string;
-  /** The siege's scenario (YAML): needed for the first week; later weeks read it from the journal entry. */
-  scenario?: string;
-  attacker: string;
-  defender: string;
-  /** The first week's seed (default: fresh); later weeks keep it. */
-  seed?: number;
-  /** Post the week to chat (default true). */
-  post?: boolean;
-}
-
-export interface WarcastApi {
-  version: string;
-  /** `warcast odds --exact --json` for a battle (YAML/JSON text or document). */
-  odds(scenario: ScenarioInput): OddsResult;
-  /** Posts the battle's verdict card to chat; returns the result it shows. */
-  postOdds(scenario: ScenarioInput): Promise<OddsResult>;
-  /** One battle rolled with its dice, narrated as `warcast roll` prints it; posted unless `post: false`. */
-  roll(scenario: ScenarioInput, options?: RollOptions & { post?: boolean }): Promise<NarratedRoll>;
-  /** The next week of the siege kept on a journal entry (its flag), posted to chat. */
-  siegeWeek(options: SiegeWeekOptions): Promise<SiegeWeek>;
-  /** The document of a result (the CLI's and the reports'), or a roll's narration. */
-  document(result: Parameters<typeof documentOf>[0]): Document | Narration;
-  /** A battle as YAML the CLI reads. */
-  toYaml(scenario: ScenarioInput): string;
-  /** Opens the battle dialog (on a scenario, or the default battle). */
-  openBattle(scenario?: ScenarioInput): Promise<unknown>;
-}
 
 const post = (content: string) => ChatMessage.create({ content, speaker: ChatMessage.getSpeaker() });
 

@@ -43,10 +43,11 @@ export function presentCompare(r: CompareResult): Document {
       ),
       gap,
       table(
+        // The heading names the files A and B: a path as a column header would widen the table past any screen.
         [
           '',
-          `A: ${r.files[0]}`,
-          `B: ${r.files[1]}`,
+          'A',
+          'B',
           r.familyError ? 'B − A [interval at the family’s level]' : 'B − A [95% interval]',
           'beyond noise?',
         ],

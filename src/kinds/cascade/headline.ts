@@ -3,7 +3,7 @@
  * fought over, with its 95% interval (Wilson, over the trials; none when no die decides the round), every owner
  * it can end with as one bar, who holds the other contested locations, and the legions each player loses.
  */
-import type { CascadeResult } from '../../analysis/cascade.js';
+import type { CascadeResult } from './result.js';
 import { number, percent, type Headline, type HeadlineFigure } from '../../present/document.js';
 import { wilsonInterval } from '../../stats/index.js';
 

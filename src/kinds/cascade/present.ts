@@ -4,7 +4,7 @@
  * rounds held and the ledger; the report adds the scenario's players, locations and attacks and the trace as a table.
  */
 import { cascadeHeadline } from './headline.js';
-import type { CascadeResult } from '../../analysis/cascade.js';
+import type { CascadeResult } from './result.js';
 import type { LocationTrace, RoundTrace } from '../../rules/dune/cascade.js';
 import {
   gap,

@@ -11,7 +11,7 @@
 import { UsageError } from '../../errors.js';
 import { processOrders } from '../../rules/dune/orders.js';
 import { validate } from '../../scenario/source.js';
-import type { WorthOptions } from '../../analysis/worth.js';
+import type { WorthOptions } from '../worth.js';
 import type { KindWorth, Variation, WorthTools } from '../worth.js';
 import { cascadeMetrics } from './accumulator.js';
 import { compileCascade } from './plan.js';

@@ -2,7 +2,7 @@
  * A divided battle's answer in a few numbers (the what-if page's verdict panel): who wins the day (by the
  * scenario's rule), exactly, the day's outcome as one bar, and each pairing's odds.
  */
-import type { DividedResult } from '../../analysis/divided.js';
+import type { DividedResult } from './result.js';
 import { percent, type Headline, type HeadlineFigure } from '../../present/document.js';
 
 export function dividedHeadline(r: DividedResult): Headline {

@@ -1,6 +1,6 @@
 /** The document of `warcast divided` (text, Markdown and its report): pairings, forces, who wins the day, splits. */
 import { dividedHeadline } from './headline.js';
-import type { DividedResult } from '../../analysis/divided.js';
+import type { DividedResult } from './result.js';
 import {
   gap,
   heading,

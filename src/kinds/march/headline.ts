@@ -3,7 +3,7 @@
  * plan's days, with its 95% interval when it is an estimate; with a battle on arrival, how the march ends as one
  * bar (arrives and wins, arrives and does not win, does not arrive) and the chance to win on arrival.
  */
-import type { MarchResult } from '../../analysis/march.js';
+import type { MarchResult } from './result.js';
 import { number, percent, type Headline, type HeadlineFigure, type HeadlinePart } from '../../present/document.js';
 
 export function marchHeadline(r: MarchResult): Headline {

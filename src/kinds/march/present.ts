@@ -1,6 +1,6 @@
 /** The document of `warcast march` (text, Markdown and its report): arrival, distance, fatigue, the battle on arrival. */
 import { marchHeadline } from './headline.js';
-import type { MarchResult } from '../../analysis/march.js';
+import type { MarchResult } from './result.js';
 import {
   gap,
   heading,
@@ -74,7 +74,13 @@ export function presentMarch(r: MarchResult, o: { requestedThreads?: number } = 
   if (b) {
     blocks.push(
       table(
-        ['fatigue on arrival', 'P(given arrival)', `${b.sides[0]} wins`, `${b.sides[1]} wins`, 'casualties (mean)'],
+        [
+          'fatigue on arrival',
+          'P(given arrival)',
+          `${b.sides[0]} wins`,
+          `${b.sides[1]} wins`,
+          `casualties (mean) ${b.sides[0]} / ${b.sides[1]}`,
+        ],
         b.byFatigue.map((x) => [
           FATIGUE[x.fatigue],
           percent(x.probability),

@@ -3,7 +3,7 @@
  * week limit, with its 95% interval; how the sieges end, by cause (the endings' one vocabulary, ./endings.ts);
  * how long it takes and what it costs.
  */
-import type { SiegeResult } from '../../analysis/siege.js';
+import type { SiegeResult } from './result.js';
 import { number, percent, type Headline, type HeadlinePart } from '../../present/document.js';
 import { ENDINGS } from './plan.js';
 import { ENDING_CAUSES, SIEGE_ENDING_VOCABULARY } from './endings.js';

@@ -4,7 +4,7 @@
  * numbers per siege, construction as tables and the charts.
  */
 import { siegeHeadline } from './headline.js';
-import type { SiegeResult } from '../../analysis/siege.js';
+import type { SiegeResult } from './result.js';
 import { ENDINGS } from './plan.js';
 import { ENDING_WORDS } from './endings.js';
 import {

@@ -3,7 +3,7 @@
  * first (the pursuit's when the scenario pursues), the sides and key numbers, the results rows, fatigue and
  * location after the battle, the pursuit, and the report's charts.
  */
-import type { OddsResult } from '../../analysis/odds.js';
+import type { OddsResult } from './result.js';
 import type { EngagementSummary } from '../pursuit/engagement.js';
 import { rowLabel, ROW_COUNT } from '../../rules/warMachine/results.js';
 import { TACTIC_LABELS } from '../../rules/warMachine/tactics.js';
@@ -85,10 +85,12 @@ export function oddsVerdicts(r: OddsResult): Text[] {
   const win: Inline[] = exact
     ? [percent(r.win[fav]), ' (exact)']
     : [percent(r.win[fav], r.winCi95?.[fav]), ' (exact ', percent(ex.win[fav]), ')'];
+  // Even: neither side is favoured, so the line names both ("A even: 50.00%" read as A's own draw).
+  const even = r.win[fav] === r.win[1 - fav];
   out.push([
-    `${first}${r.sides[fav]} ${r.win[fav] === r.win[1 - fav] ? 'even' : 'favoured'}: `,
+    even ? `${first}${a} and ${b} even: ` : `${first}${r.sides[fav]} favoured: `,
     ...win,
-    ` to win`,
+    even ? ' each to win' : ` to win`,
     ...noBattleClause(r, fav),
     `; expected losses ${loss(a, r.casualties[0], r.ratings[0].troops)}, ${loss(b, r.casualties[1], r.ratings[1].troops)}`,
   ]);

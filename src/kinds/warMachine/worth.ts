@@ -36,8 +36,8 @@ export const warMachineWorth: KindWorth<WarMachineScenario> = {
           }));
     const brRange = options.brRange ?? 500;
     const troopsFactor = options.troopsFactor ?? 20;
-    // Exact odds live with the analyses (loaded when a battle's worth runs).
-    const { exactOdds } = await import('../../analysis/odds.js');
+    // The result builder (./result.ts) is loaded when a battle's worth runs.
+    const { exactOdds } = await import('./result.js');
     return {
       side,
       sideName: me.name,

@@ -3,18 +3,18 @@
  * pure (no engine, no files), so the what-if page builds the very object `warcast cascade --json` prints;
  * src/analysis/cascade.ts runs the rounds.
  */
-import { resultMeta, type ResultMeta } from '../resultMeta.js';
-import { compileCascade } from '../kinds/cascade/plan.js';
-import { cascadeNotes } from '../kinds/cascade/notes.js';
-import { actionPoints, processOrders, type OrderList } from '../rules/dune/orders.js';
-import { formatPath, type PathSegment, type ScenarioSource } from '../scenario/source.js';
-import { summarizeCascade, type CascadeMonteCarlo } from '../kinds/cascade/summary.js';
-import { resolveRound, type RoundTrace } from '../rules/dune/cascade.js';
-import { createState, type CascadeModel } from '../rules/dune/model.js';
-import type { Dice } from '../rules/dice.js';
-import { Stream, Xoshiro128 } from '../rng/index.js';
-import type { CascadeScenario } from '../kinds/cascade/schema.js';
-import type { RunHeader } from './options.js';
+import { resultMeta, type ResultMeta } from '../../resultMeta.js';
+import { compileCascade } from './plan.js';
+import { cascadeNotes } from './notes.js';
+import { actionPoints, processOrders, type OrderList } from '../../rules/dune/orders.js';
+import { formatPath, type PathSegment, type ScenarioSource } from '../../scenario/source.js';
+import { summarizeCascade, type CascadeMonteCarlo } from './summary.js';
+import { resolveRound, type RoundTrace } from '../../rules/dune/cascade.js';
+import { createState, type CascadeModel } from '../../rules/dune/model.js';
+import type { Dice } from '../../rules/dice.js';
+import { Stream, Xoshiro128 } from '../../rng/index.js';
+import type { CascadeScenario } from './schema.js';
+import type { RunHeader } from '../../engine/settings.js';
 
 /** Why the run has the trials it has. */
 export type CascadeTrialsBy = 'given' | 'default' | 'rounds-default' | 'precision' | 'deterministic';

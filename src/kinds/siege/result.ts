@@ -2,13 +2,13 @@
  * The siege result assembled from its parts: pure (no engine, no files), so the what-if page (src/app/siege.ts)
  * builds the very object `warcast siege --json` prints.
  */
-import { siegeNotes } from '../kinds/siege/notes.js';
-import { resultMeta, type ResultMeta } from '../resultMeta.js';
-import type { CompiledSiege } from '../kinds/siege/plan.js';
-import type { SiegeConstruction } from '../kinds/siege/construction.js';
-import type { SiegeScenario } from '../kinds/siege/schema.js';
-import type { SiegeSummary } from '../kinds/siege/summary.js';
-import type { RunHeader } from './options.js';
+import { siegeNotes } from './notes.js';
+import { resultMeta, type ResultMeta } from '../../resultMeta.js';
+import type { CompiledSiege } from './plan.js';
+import type { SiegeConstruction } from './construction.js';
+import type { SiegeScenario } from './schema.js';
+import type { SiegeSummary } from './summary.js';
+import type { RunHeader } from '../../engine/settings.js';
 
 export interface SiegeResult extends SiegeSummary, RunHeader, ResultMeta {
   kind: 'siege';

@@ -1,25 +1,25 @@
 /** What a seizure cascade does in the toolkit (src/kinds/definition.ts): its analysis and report, and sweep, seek, worth and compare by Monte Carlo. */
-import { cascade, type CascadeResult } from '../../analysis/cascade.js';
-import { mean, probability, type CompareRow, bothPrecision } from '../../analysis/compare.js';
-import { sequentialTest, wrongMeasure } from '../../analysis/seek.js';
+import { cascade, type CascadeResult } from '../analysis/cascade.js';
+import { mean, probability, type CompareRow, bothPrecision } from '../analysis/compare.js';
+import { sequentialTest, wrongMeasure } from '../analysis/seek.js';
 import {
   chunkRecorder,
   probabilityChange,
   type CascadePoint,
   type PointChange,
   type SweepHooks,
-} from '../../analysis/sweepSim.js';
-import { bernoulliSd, pairedDifference, type ChunkSums } from '../../stats/batches.js';
-import { loadKind } from '../load.js';
-import { editedAs } from '../../analysis/vary.js';
-import { UsageError } from '../../errors.js';
-import { wilsonInterval, Z95 } from '../../stats/index.js';
-import type { KindBehaviour } from '../../analysis/behaviours.js';
-import { cascadeAccumulator } from './accumulator.js';
-import { CASCADE_CHUNK } from './kernel.js';
-import { compileCascade } from './plan.js';
-import { parseCascade, type CascadeScenario } from './schema.js';
-import { cascadeWorth } from './worth.js';
+} from '../analysis/sweepSim.js';
+import { bernoulliSd, pairedDifference, type ChunkSums } from '../stats/batches.js';
+import { loadKind } from '../kinds/load.js';
+import { editedAs } from '../analysis/vary.js';
+import { UsageError } from '../errors.js';
+import { wilsonInterval, Z95 } from '../stats/index.js';
+import type { KindBehaviour } from './behaviour.js';
+import { cascadeAccumulator } from '../kinds/cascade/accumulator.js';
+import { CASCADE_CHUNK } from '../kinds/cascade/kernel.js';
+import { compileCascade } from '../kinds/cascade/plan.js';
+import { parseCascade, type CascadeScenario } from '../kinds/cascade/schema.js';
+import { cascadeWorth } from '../kinds/cascade/worth.js';
 
 /** Each point's rounds each location is held in, chunk by chunk (for the paired changes between points). */
 const heldByChunk = new WeakMap<object, Record<string, ChunkSums>>();
@@ -103,8 +103,8 @@ const sweep: SweepHooks<CascadeScenario> = {
 
 export const cascadeCommands: KindBehaviour<CascadeScenario, CascadeResult> = {
   analyse: (file, options) => cascade(file, options),
-  report: async (r, file) => (await import('../../../reports/cascade.js')).cascadeReport(r, file),
-  sources: async () => (await import('../../../reports/cascade.js')).CASCADE_SOURCES,
+  report: async (r, file) => (await import('../../reports/cascade.js')).cascadeReport(r, file),
+  sources: async () => (await import('../../reports/cascade.js')).CASCADE_SOURCES,
   edit: (scenario, source, path, value) => editedAs(scenario, source, path, value, (src) => parseCascade(src)),
   staged: true,
   chunkTrials: CASCADE_CHUNK,

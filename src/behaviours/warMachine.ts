@@ -1,20 +1,20 @@
 /** What a War Machine battle does in the toolkit (src/kinds/definition.ts): odds, its report, and exact sweep, seek, worth and compare. */
-import { probability, mean, type CompareRow, bothPrecision } from '../../analysis/compare.js';
-import { exactOdds, odds, simulateWarMachines, type OddsResult } from '../../analysis/odds.js';
-import { runSettings, type RunOptions } from '../../analysis/options.js';
-import { loadKind, type ScenarioInput } from '../load.js';
-import { casualtyMoments } from './summary.js';
-import { meets, wrongMeasure, type SeekEvaluator } from '../../analysis/seek.js';
-import { battleSweep } from '../../analysis/sweep.js';
-import type { BattleGridPoint, SweepHooks } from '../../analysis/sweepSim.js';
-import { withValueChecked } from '../../analysis/vary.js';
-import { warMachineWorth } from './worth.js';
-import { explainWarMachineChange } from '../../analysis/explainChange.js';
-import { UsageError } from '../../errors.js';
-import { validate, type PathSegment, type ScenarioSource } from '../../scenario/source.js';
-import type { KindBehaviour } from '../../analysis/behaviours.js';
-import { compileWarMachine } from './plan.js';
-import { checkWarMachine, warMachineSchema, type WarMachineScenario } from './schema.js';
+import { probability, mean, type CompareRow, bothPrecision } from '../analysis/compare.js';
+import { exactOdds, odds, simulateWarMachines, type OddsResult } from '../analysis/odds.js';
+import { runSettings, type RunOptions } from '../analysis/options.js';
+import { loadKind, type ScenarioInput } from '../kinds/load.js';
+import { casualtyMoments } from '../kinds/warMachine/summary.js';
+import { meets, wrongMeasure, type SeekEvaluator } from '../analysis/seek.js';
+import { battleSweep } from '../analysis/sweep.js';
+import type { BattleGridPoint, SweepHooks } from '../analysis/sweepSim.js';
+import { withValueChecked } from '../analysis/vary.js';
+import { warMachineWorth } from '../kinds/warMachine/worth.js';
+import { explainWarMachineChange } from '../analysis/explainChange.js';
+import { UsageError } from '../errors.js';
+import { validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
+import type { KindBehaviour } from './behaviour.js';
+import { compileWarMachine } from '../kinds/warMachine/plan.js';
+import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 
 function edit(s: WarMachineScenario, source: ScenarioSource, path: PathSegment[], value: number): WarMachineScenario {
   return withValueChecked(s, source, path, value, (copy) =>
@@ -66,8 +66,8 @@ async function casualtyMomentsOf(files: ScenarioInput[], options: RunOptions) {
 
 export const warMachineCommands: KindBehaviour<WarMachineScenario, OddsResult> = {
   analyse: (file, options) => odds(file, options),
-  report: async (r, file) => (await import('../../../reports/warMachine.js')).oddsReport(r, file),
-  sources: async () => (await import('../../../reports/warMachine.js')).WAR_MACHINE_SOURCES,
+  report: async (r, file) => (await import('../../reports/warMachine.js')).oddsReport(r, file),
+  sources: async () => (await import('../../reports/warMachine.js')).WAR_MACHINE_SOURCES,
   edit,
   sweep,
   seek(scenario, source, path, t): SeekEvaluator {

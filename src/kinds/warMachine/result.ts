@@ -2,34 +2,28 @@
  * The odds result from its parts, and the exact odds: pure (no engine, no files, no Node built-ins), so the
  * what-if page builds the very object `warcast odds --json` prints; src/analysis/odds.ts runs the battles.
  */
-import { rowLabel, ROW_COUNT } from '../rules/warMachine/results.js';
-import { resultMeta, type ResultMeta } from '../resultMeta.js';
+import { rowLabel, ROW_COUNT } from '../../rules/warMachine/results.js';
+import { resultMeta, type ResultMeta } from '../../resultMeta.js';
 import {
   compileEngagement,
   engagementSides,
   type EngagementPlan,
   type EngagementSummary,
-} from '../kinds/pursuit/engagement.js';
-import { exactFromCounts, WAR_MACHINE_CHUNK } from '../kinds/warMachine/kernel.js';
-import {
-  CODE_COUNT,
-  compileWarMachine,
-  decodeCode,
-  outcomeOfCode,
-  type CompiledWarMachine,
-} from '../kinds/warMachine/plan.js';
-import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
+} from '../pursuit/engagement.js';
+import { exactFromCounts, WAR_MACHINE_CHUNK } from './kernel.js';
+import { CODE_COUNT, compileWarMachine, decodeCode, outcomeOfCode, type CompiledWarMachine } from './plan.js';
+import type { WarMachineScenario } from './schema.js';
 import {
   summarizeMonteCarlo,
   summarizeOdds,
   winCounts,
   type WarMachineMonteCarlo,
   type WarMachineOdds,
-} from '../kinds/warMachine/summary.js';
-import type { AdjustmentLine } from '../rules/warMachine/rating.js';
-import { TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
-import { cumulativeOf, discrete, wilsonInterval, type Cumulative, type Discrete } from '../stats/index.js';
-import type { RunHeader, RunSettings } from './options.js';
+} from './summary.js';
+import type { AdjustmentLine } from '../../rules/warMachine/rating.js';
+import { TACTICS, type Tactic } from '../../rules/warMachine/tactics.js';
+import { cumulativeOf, discrete, wilsonInterval, type Cumulative, type Discrete } from '../../stats/index.js';
+import type { RunHeader, RunSettings } from '../../engine/settings.js';
 
 export type CasualtyMeasure = 'total' | 'dead' | 'wounded';
 

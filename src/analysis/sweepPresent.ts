@@ -22,7 +22,7 @@ import {
 } from '../present/document.js';
 import { fmtCount, threadsText } from '../present/format.js';
 import { familyWords } from '../stats/family.js';
-import type { SweepResult } from '../analysis/sweep.js';
+import type { SweepResult } from './sweep.js';
 import type {
   BattleGridSweepResult,
   CascadeSweepResult,
@@ -31,7 +31,7 @@ import type {
   SiegeSweepResult,
   SimSweepResult,
   SweepAnswer,
-} from '../analysis/sweepSim.js';
+} from './sweepSim.js';
 
 const varied = (r: SimSweepResult) =>
   r.axes.map((a) => `${a.vary} from ${a.from} to ${a.to} step ${a.step} (${a.values.length} values)`).join(' × ');

@@ -1,6 +1,13 @@
 /** A design's purchases in words, for its documents and its scenarios' titles. */
-import type { Purchase } from '../../analysis/designGame.js';
-import type { SiegePurchase } from '../../analysis/designSiege.js';
+import type { Purchase } from './designGame.js';
+import type { Constructible } from '../rules/siege/construction.js';
+
+/** One siege purchase: engines by type, troops by type name, weeks of food (the defender). */
+export interface SiegePurchase {
+  engines: Partial<Record<Constructible, number>>;
+  troops: Record<string, number>;
+  foodWeeks: number;
+}
 
 /** "300 footmen, 100 archers, 8 officers, good weapons, 4 weeks trained". */
 export function describePurchase(p: Purchase): string {

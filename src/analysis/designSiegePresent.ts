@@ -1,6 +1,6 @@
 /** The document of `warcast design` for a siege (text, Markdown and its report). */
-import type { SiegeCandidate, SiegeDesignResult } from '../../analysis/designSiege.js';
-import { describeSiegePurchase } from './words.js';
+import type { SiegeCandidate, SiegeDesignResult } from './designSiege.js';
+import { describeSiegePurchase } from './designWords.js';
 import {
   change,
   gap,
@@ -15,9 +15,9 @@ import {
   type Document,
   type Inline,
   type Text,
-} from '../../present/document.js';
-import { grouped } from '../../present/format.js';
-import { familyWords } from '../../stats/family.js';
+} from '../present/document.js';
+import { grouped } from '../present/format.js';
+import { familyWords } from '../stats/family.js';
 
 /** A small level as a percentage: 0.000102 → "0.0102%". */
 const levelText = (x: number) => `${+(x * 100).toPrecision(3)}%`;

@@ -1,9 +1,9 @@
 /** The documents of `warcast design` and `warcast price` (text, Markdown and their reports). */
-import type { DesignDetail, DesignResult } from '../../analysis/design.js';
-import { describePurchase } from './words.js';
-import type { SiegeDesignResult } from '../../analysis/designSiege.js';
-import { presentSiegeDesign } from './presentSiege.js';
-import type { PriceResult, PriceRow } from '../../analysis/price.js';
+import type { DesignDetail, DesignResult } from './design.js';
+import { describePurchase } from './designWords.js';
+import type { SiegeDesignResult } from './designSiege.js';
+import { presentSiegeDesign } from './designSiegePresent.js';
+import type { PriceResult, PriceRow } from './price.js';
 import {
   gap,
   heading,
@@ -16,8 +16,8 @@ import {
   type Block,
   type Document,
   type Text,
-} from '../../present/document.js';
-import { grouped } from '../../present/format.js';
+} from '../present/document.js';
+import { grouped, pctCi } from '../present/format.js';
 
 const gp = (x: number) => `${grouped(Math.round(x * 100) / 100)} gp`;
 const mixText = (m: Partial<Record<string, number>> | null) =>
@@ -144,9 +144,40 @@ function priceCells(x: PriceRow): Text[] {
   ];
 }
 
-export function presentPrice(r: PriceResult): Document {
+const half = (r: PriceResult) => (r.evenWithin === 0.005 ? '½' : String(r.evenWithin * 100));
+const range = (xs: number[]) => {
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  return lo === hi ? pctCi(lo, null) : `${pctCi(lo, null)}–${pctCi(hi, null)}`;
+};
+
+/**
+ * The verdict: how many types can be priced to even, and, where several types break even at one price and count,
+ * that the troop-ratio band edge set it (the same price for different types reads as an error otherwise).
+ */
+function priceVerdict(r: PriceResult): string[] {
   const priced = r.rows.filter((x) => !x.reference);
   const even = priced.filter((x) => x.evenPrices !== null).length;
+  const dominated = priced.filter((x) => x.status === 'dominated').length;
+  const lines = [
+    even === 0 && priced.some((x) => x.status === 'priced')
+      ? `none of the ${priced.length} types can be priced to within ${half(r)} point of even: at equal cost each score jumps past 50% from one troop to the next (the troop-ratio bands); the break-even price is the highest still scoring 50% or more; ${dominated} dominated at any price`
+      : `${even} of ${priced.length} types can be priced to within ${half(r)} point of even; ${dominated} dominated at any price`,
+  ];
+  const byPrice = new Map<string, PriceRow[]>();
+  for (const x of priced.filter((y) => y.status === 'priced')) {
+    const key = `${Math.round(x.price! * 100) / 100} gp (${x.troops!.toLocaleString('en-US')} troops)`;
+    byPrice.set(key, [...(byPrice.get(key) ?? []), x]);
+  }
+  for (const [key, rows] of byPrice)
+    if (rows.length > 1)
+      lines.push(
+        `${rows.length} types break even at the same ${key}: the band edge at ${rows[0].troops!.toLocaleString('en-US')} against ${r.referenceTroops.toLocaleString('en-US')} sets that price, not the type — there they score ${range(rows.map((x) => x.score!))}, one troop fewer ${range(rows.map((x) => x.scoreAbove!))} (${rows.map((x) => x.option).join(', ')})`,
+      );
+  return lines;
+}
+
+export function presentPrice(r: PriceResult): Document {
   return {
     title: r.title ?? 'Prices',
     blocks: [
@@ -156,16 +187,14 @@ export function presentPrice(r: PriceResult): Document {
       run(
         `exact odds (all 10,000 pairs of d100 rolls), ${r.tactics === 'solve' ? 'the tactic game solved for each count' : 'no tactics'}, bisection on the troops the gold buys; ${r.elapsedMs} ms`,
       ),
-      verdict(
-        `${even} of ${priced.length} types have a price within ${r.evenWithin * 100} point of 50%; ${priced.filter((x) => x.status === 'dominated').length} are dominated at any price`,
-      ),
+      verdict(...priceVerdict(r)),
       gap,
       table(
         [
           'type',
           'listed gp/month',
           'score at listed (troops)',
-          'balanced gp/month (troops)',
+          'break-even gp/month (troops)',
           'score at → above',
           'even within ½ point',
           'score at −10% / +10%',
@@ -174,7 +203,7 @@ export function presentPrice(r: PriceResult): Document {
         'Balanced prices (gp a month, peacetime, as the Mercenaries Table prints them)',
       ),
       note(
-        `score: P(win) + ½ P(no winner) of a force of the type against the reference force bought for the same gold, neither defending, the tactic game solved (50% is even); balanced: the highest price at which the type still scores 50% or more — one troop fewer (a higher price) scores "above"; the troop-ratio bonus comes in bands (sheet l. 73–81), so the score can jump past 50% and then no price is within ½ point; even within ½ point: every price to the cent from the first to the second, both included, scores within ½ point of 50% (docs/design.md, "price")`,
+        `score: P(win) + ½ P(no winner) of a force of the type against the reference force bought for the same gold, neither defending, the tactic game solved (50% is even); break-even: the highest price at which the type still scores 50% or more — one troop fewer (a higher price) scores "above"; the troop-ratio bonus comes in bands (sheet l. 73–81), so the score can jump past 50% and then no price is within ½ point; even within ½ point: every price to the cent from the first to the second, both included, scores within ½ point of 50% (docs/design.md, "price")`,
       ),
       { type: 'chart', name: 'prices' },
     ],

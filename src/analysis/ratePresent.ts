@@ -1,8 +1,8 @@
 /** The document of `warcast rate`: each side's rating as a ledger, rule by rule (aligned: a code block in Markdown). */
-import type { RateResult } from '../../analysis/rate.js';
-import { formatEffect, tacticEffect, TACTIC_LABELS } from '../../rules/warMachine/tactics.js';
-import { gap, note, percent, table, type Block, type Document } from '../../present/document.js';
-import { grouped } from '../../present/format.js';
+import type { RateResult } from './rate.js';
+import { formatEffect, tacticEffect, TACTIC_LABELS } from '../rules/warMachine/tactics.js';
+import { gap, note, percent, table, type Block, type Document } from '../present/document.js';
+import { grouped } from '../present/format.js';
 
 const sign = (v: number) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0');
 

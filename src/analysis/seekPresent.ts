@@ -16,7 +16,7 @@ import {
   type Text,
 } from '../present/document.js';
 import { fmtCount } from '../present/format.js';
-import type { SeekPoint, SeekResult } from '../analysis/seek.js';
+import type { SeekPoint, SeekResult } from './seek.js';
 
 const meetsText = (p: SeekPoint) =>
   p.holds ? (p.sure ? 'yes' : 'yes (not settled)') : p.sure ? 'no' : 'no (not settled)';

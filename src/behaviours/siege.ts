@@ -1,19 +1,19 @@
 /** What a siege does in the toolkit (src/kinds/definition.ts): its analysis and report, and sweep, seek, worth and compare by Monte Carlo. */
-import { mean, probability, type CompareRow, bothPrecision } from '../../analysis/compare.js';
-import { sequentialTest, wrongMeasure } from '../../analysis/seek.js';
-import { siege, type SiegeResult } from '../../analysis/siege.js';
-import { chunkRecorder, probabilityChange, type SiegeSweepPoint, type SweepHooks } from '../../analysis/sweepSim.js';
-import type { ChunkSums } from '../../stats/batches.js';
-import { editedAs } from '../../analysis/vary.js';
-import { UsageError } from '../../errors.js';
-import type { KindBehaviour } from '../../analysis/behaviours.js';
-import { siegeAccumulator } from './accumulator.js';
-import { SIEGE_CHUNK, siegeLayout, SUM } from './kernel.js';
-import { loadKind } from '../load.js';
-import { bernoulliSd, pairedDifference } from '../../stats/batches.js';
-import { compileSiege } from './plan.js';
-import { parseSiege, type SiegeScenario } from './schema.js';
-import { siegeWorth } from './worth.js';
+import { mean, probability, type CompareRow, bothPrecision } from '../analysis/compare.js';
+import { sequentialTest, wrongMeasure } from '../analysis/seek.js';
+import { siege, type SiegeResult } from '../analysis/siege.js';
+import { chunkRecorder, probabilityChange, type SiegeSweepPoint, type SweepHooks } from '../analysis/sweepSim.js';
+import type { ChunkSums } from '../stats/batches.js';
+import { editedAs } from '../analysis/vary.js';
+import { UsageError } from '../errors.js';
+import type { KindBehaviour } from './behaviour.js';
+import { siegeAccumulator } from '../kinds/siege/accumulator.js';
+import { SIEGE_CHUNK, siegeLayout, SUM } from '../kinds/siege/kernel.js';
+import { loadKind } from '../kinds/load.js';
+import { bernoulliSd, pairedDifference } from '../stats/batches.js';
+import { compileSiege } from '../kinds/siege/plan.js';
+import { parseSiege, type SiegeScenario } from '../kinds/siege/schema.js';
+import { siegeWorth } from '../kinds/siege/worth.js';
 
 /** Each point's sieges held, chunk by chunk (for the paired changes between points). */
 const heldByChunk = new WeakMap<object, ChunkSums>();
@@ -80,8 +80,8 @@ const sweep: SweepHooks<SiegeScenario> = {
 
 export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
   analyse: (file, options) => siege(file, options),
-  report: async (r, file) => (await import('../../../reports/siege.js')).siegeReport(r, file),
-  sources: async () => (await import('../../../reports/siege.js')).SIEGE_SOURCES,
+  report: async (r, file) => (await import('../../reports/siege.js')).siegeReport(r, file),
+  sources: async () => (await import('../../reports/siege.js')).SIEGE_SOURCES,
   edit: (scenario, source, path, value) => editedAs(scenario, source, path, value, parseSiege),
   staged: true,
   chunkTrials: SIEGE_CHUNK,

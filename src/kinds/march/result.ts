@@ -3,19 +3,19 @@
  * the scenario, the battle's exact odds at each fatigue, and the result assembled from the march's weights (the
  * exact chain's, or a Monte Carlo run's counts). src/analysis/march.ts runs the chain or the kernel.
  */
-import { resultMeta, type ResultMeta } from '../resultMeta.js';
-import { marchPlanOf, type MarchPlan } from '../kinds/march/plan.js';
-import type { MarchScenario } from '../kinds/march/schema.js';
-import { summarizeMarch, type FatigueSplit, type Interval, type MarchSummary } from '../kinds/march/summary.js';
-import { exactWarMachine } from '../kinds/warMachine/kernel.js';
-import { CODE_COUNT, compileWarMachine } from '../kinds/warMachine/plan.js';
-import { summarizeOdds, type WarMachineOdds } from '../kinds/warMachine/summary.js';
-import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
-import type { MarchAction } from '../rules/warMachine/march.js';
-import type { TroopClassName } from '../rules/warMachine/forceRating.js';
-import { Z95 } from '../stats/index.js';
-import { pcExpectations } from './dividedResult.js';
-import { marchTroopClass } from '../kinds/march/troopClass.js';
+import { resultMeta, type ResultMeta } from '../../resultMeta.js';
+import { marchPlanOf, type MarchPlan } from './plan.js';
+import type { MarchScenario } from './schema.js';
+import { summarizeMarch, type FatigueSplit, type Interval, type MarchSummary } from './summary.js';
+import { exactWarMachine } from '../warMachine/kernel.js';
+import { CODE_COUNT, compileWarMachine } from '../warMachine/plan.js';
+import { summarizeOdds, type WarMachineOdds } from '../warMachine/summary.js';
+import type { WarMachineScenario } from '../warMachine/schema.js';
+import type { MarchAction } from '../../rules/warMachine/march.js';
+import type { TroopClassName } from '../../rules/warMachine/forceRating.js';
+import { Z95 } from '../../stats/index.js';
+import { pcExpectations } from '../divided/result.js';
+import { marchTroopClass } from './troopClass.js';
 
 export interface BattleAtFatigue {
   fatigue: 'N' | 'M' | 'S';

@@ -6,12 +6,12 @@
  * solved and the best split reported (one side listing several: the best for it; both: a zero-sum game on
  * P(A wins the day) − P(B wins the day)).
  */
-import { resultMeta, type ResultMeta } from '../resultMeta.js';
-import { exactWarMachine } from '../kinds/warMachine/kernel.js';
-import { CODE_COUNT, CODE_NO_COMBAT, compileWarMachine, decodeCode, outcomeOfCode } from '../kinds/warMachine/plan.js';
-import { summarizeOdds } from '../kinds/warMachine/summary.js';
-import type { WarMachineScenario, WarMachineSide } from '../kinds/warMachine/schema.js';
-import type { DividedScenario, DividedSide } from '../kinds/divided/schema.js';
+import { resultMeta, type ResultMeta } from '../../resultMeta.js';
+import { exactWarMachine } from '../warMachine/kernel.js';
+import { CODE_COUNT, CODE_NO_COMBAT, compileWarMachine, decodeCode, outcomeOfCode } from '../warMachine/plan.js';
+import { summarizeOdds } from '../warMachine/summary.js';
+import type { WarMachineScenario, WarMachineSide } from '../warMachine/schema.js';
+import type { DividedScenario, DividedSide } from './schema.js';
 import {
   divisionProblem,
   pairForces,
@@ -19,11 +19,11 @@ import {
   WINS_THE_DAY,
   type DividedForce,
   type WinsTheDay,
-} from '../rules/warMachine/divided.js';
-import { rateSides } from '../rules/warMachine/rating.js';
-import { leaderExperience, pcResourcesUsed } from '../rules/warMachine/otherNotes.js';
-import { solveZeroSum } from '../stats/game.js';
-import { forcesOf } from '../kinds/divided/forces.js';
+} from '../../rules/warMachine/divided.js';
+import { rateSides } from '../../rules/warMachine/rating.js';
+import { leaderExperience, pcResourcesUsed } from '../../rules/warMachine/otherNotes.js';
+import { solveZeroSum } from '../../stats/game.js';
+import { forcesOf } from './forces.js';
 
 export interface ForceFigures {
   name: string;

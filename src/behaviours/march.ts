@@ -1,12 +1,12 @@
 /** What a march does in the toolkit (src/kinds/definition.ts): its exact chain and report, and sweep (exact at every point). */
-import { analyseMarch, march, type MarchResult } from '../../analysis/march.js';
-import { runSettings } from '../../analysis/options.js';
-import { meets, wrongMeasure } from '../../analysis/seek.js';
-import type { MarchSweepPoint, SweepHooks } from '../../analysis/sweepSim.js';
-import { editedAs } from '../../analysis/vary.js';
-import { UsageError } from '../../errors.js';
-import type { KindBehaviour } from '../../analysis/behaviours.js';
-import { parseMarch, type MarchScenario } from './schema.js';
+import { analyseMarch, march, type MarchResult } from '../analysis/march.js';
+import { runSettings } from '../analysis/options.js';
+import { meets, wrongMeasure } from '../analysis/seek.js';
+import type { MarchSweepPoint, SweepHooks } from '../analysis/sweepSim.js';
+import { editedAs } from '../analysis/vary.js';
+import { UsageError } from '../errors.js';
+import type { KindBehaviour } from './behaviour.js';
+import { parseMarch, type MarchScenario } from '../kinds/march/schema.js';
 
 /** P(arrives), P(arrives and wins) and the odds on arrival at each point, by the exact chain (no dice: no common random numbers needed). */
 const sweep: SweepHooks<MarchScenario> = {
@@ -53,8 +53,8 @@ const sweep: SweepHooks<MarchScenario> = {
 
 export const marchCommands: KindBehaviour<MarchScenario, MarchResult> = {
   analyse: (file, options) => march(file, options),
-  report: async (r, file) => (await import('../../../reports/campaign.js')).marchReport(r, file),
-  sources: async () => (await import('../../../reports/campaign.js')).CAMPAIGN_SOURCES,
+  report: async (r, file) => (await import('../../reports/campaign.js')).marchReport(r, file),
+  sources: async () => (await import('../../reports/campaign.js')).CAMPAIGN_SOURCES,
   edit: (scenario, source, path, value) => editedAs(scenario, source, path, value, parseMarch),
   sweep,
   seek(scenario, source, path, t, settings) {

@@ -1,8 +1,8 @@
 /** The document of `warcast tournament` (text, Markdown and its report): the win matrix, the ratings, the fit. */
-import type { TournamentResult } from '../../analysis/tournament.js';
-import { gap, heading, note, percent, run, table, verdict, type Block, type Document } from '../../present/document.js';
-import { fmtCount, grouped } from '../../present/format.js';
-import { familyWords } from '../../stats/family.js';
+import type { TournamentResult } from './tournament.js';
+import { gap, heading, note, percent, run, table, verdict, type Block, type Document } from '../present/document.js';
+import { fmtCount, grouped } from '../present/format.js';
+import { familyWords } from '../stats/family.js';
 
 /** Who is strongest, or which forces are tied for it (within noise of each other). */
 function leader(r: TournamentResult): Block[] {

@@ -3,8 +3,8 @@
  * expected casualties, the simulated table under --monte-carlo, the tactic choice solved as a game; the report
  * adds the sides, the key numbers, each side's best replies as a table and the heatmap.
  */
-import type { DominatedTactic, MatchupResult, SolvedGame } from '../../analysis/matchup.js';
-import { TACTIC_LABELS, TACTICS, type Tactic } from '../../rules/warMachine/tactics.js';
+import type { DominatedTactic, MatchupResult, SolvedGame } from './matchup.js';
+import { TACTIC_LABELS, TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
 import {
   gap,
   heading,
@@ -17,8 +17,8 @@ import {
   type Document,
   type Inline,
   type Text,
-} from '../../present/document.js';
-import { fmtCount, num, pct } from '../../present/format.js';
+} from '../present/document.js';
+import { fmtCount, num, pct } from '../present/format.js';
 
 type Mix = Record<Tactic, number>;
 

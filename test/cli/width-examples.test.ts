@@ -1,0 +1,121 @@
+/**
+ * Every example's text at 80 and 120 columns: each file under examples/ through every command that takes
+ * it (the toolkit's worth, sweep, seek and compare, one layout for every kind and the costliest, on the first example
+ * of each kind), on a terminal of that width, prints every line within the width and every table laid out to fit: no table
+ * printed wider (test/present: the overflow is what a table does only when nothing is left to shorten), no row
+ * wrapped, no row stacked as `header: value` records. Small runs: the layout, not the numbers, is under test.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+import { scenarioKindDefinition } from '../../src/kinds/index.js';
+import { loadScenario } from '../../src/kinds/load.js';
+import { parseFieldPath } from '../../src/analysis/vary.js';
+import { observeTableLayouts, type TableLayout } from '../../src/present/text.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SMALL = ['--trials', '300', '--threads', '1', '--seed', '5'];
+const WIDTHS = [80, 120];
+const files = readdirSync(join(ROOT, 'examples'))
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
+const kindOf = (f: string) => (readFileSync(join(ROOT, 'examples', f), 'utf8').match(/^kind:\s*([\w-]+)/m) ?? [])[1];
+/** The toolkit's commands lay out every kind's result one way (their words differ by kind): one example of each kind. */
+const COSTLY = new Set(['worth', 'sweep', 'seek', 'compare']);
+const firstOfKind = new Set(files.filter((f, i) => files.findIndex((x) => kindOf(x) === kindOf(f)) === i));
+
+async function valueAt(file: string, path: string): Promise<number> {
+  let node: unknown = (await loadScenario(file)).scenario;
+  for (const seg of parseFieldPath(path)!) node = (node as Record<string | number, unknown>)[seg];
+  return node as number;
+}
+
+/** The command lines that print `file`'s text: every command that takes it but report and app (they write files). */
+async function commandsFor(f: string): Promise<string[][]> {
+  const file = `examples/${f}`;
+  const kind = kindOf(f);
+  if (kind === 'luck' || kind === 'infer') return [[kind, file]];
+  if (kind === 'design')
+    return [['design', file, '--trials', '300'], ...(f.includes('siege') ? [] : [['price', file]])];
+  if (kind === 'tournament') return [['tournament', file, ...SMALL]];
+  const def = scenarioKindDefinition(kind)!;
+  // A field with a value to double (a cascade's homeworld has no militia to vary).
+  let field = def.fields[0];
+  let v = await valueAt(file, field);
+  if (!(v > 0) && def.fields[1]) v = await valueAt(file, (field = def.fields[1]));
+  const target = (def.metrics.find((m) => m.seek)?.example ?? 'win[0] >= 0.5').replace(/[0-9.]+$/, '0');
+  const runs: string[][] = [];
+  for (const c of def.commands) {
+    if (c === 'report' || c === 'app' || (COSTLY.has(c) && !firstOfKind.has(f))) continue;
+    const range = ['--from', String(v), '--to', String(2 * v || 1), '--step', String(v || 1)];
+    if (c === 'sweep') runs.push([c, file, '--vary', field, ...range, ...SMALL]);
+    else if (c === 'seek') runs.push([c, file, '--vary', field, ...range, '--target', target, ...SMALL]);
+    else if (c === 'compare') runs.push([c, file, file, ...SMALL]);
+    else if (c === 'roll') runs.push([c, file, '--seed', '3']);
+    else if (c === 'luck') runs.push([c, file, '--observed', 'winner=A']);
+    else if (c === 'infer') runs.push([c, file, '--unknown', field, ...range, '--observed', 'winner=A']);
+    else if (['matchup', 'rate', 'divided', 'march'].includes(c)) runs.push([c, file]);
+    else runs.push([c, file, ...SMALL]);
+  }
+  return runs;
+}
+
+let tables: TableLayout[] = [];
+beforeAll(() => observeTableLayouts((t) => tables.push(t)));
+afterAll(() => observeTableLayouts(undefined));
+
+/** A table's rule line (`───  ─────`): under it, one line per row until an empty line. */
+const RULE = /^─+(?: {2}─+)+$/;
+
+/**
+ * What is wrong with the tables of `text`: a row wrapped onto a line of its own that holds only words of the first
+ * column (the label went on below its numbers), or fewer rule lines than tables with a header were printed (a table
+ * stacked as `header: value` records has none).
+ */
+function tableProblems(text: string, printed: readonly TableLayout[]): string[] {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let rules = 0;
+  lines.forEach((line, i) => {
+    if (!RULE.test(line)) return;
+    rules++;
+    const firstColumn = line.indexOf(' ');
+    for (let k = i + 1; k < lines.length && lines[k].trim() !== ''; k++)
+      if (lines[k].trimEnd().length <= firstColumn) out.push(`a wrapped row: ${lines[k - 1]} / ${lines[k]}`);
+  });
+  const headed = printed.filter((t) => t.header?.some((h) => h.trim())).length;
+  if (rules < headed)
+    out.push(`${headed} tables with a header printed, ${rules} rule lines: tables printed as records`);
+  return out;
+}
+
+describe('every example at 80 and 120 columns', () => {
+  it('has examples of every kind and question', () => {
+    expect(new Set(files.map(kindOf)).size).toBeGreaterThanOrEqual(9);
+  });
+  for (const f of files)
+    it(`${f}: every command's text fits`, async () => {
+      const problems: string[] = [];
+      for (const argv of await commandsFor(f))
+        for (const width of WIDTHS) {
+          const io = { ...memoryIo(), outIsTTY: true, columns: width };
+          let out = '';
+          let err = '';
+          io.out = (t: string) => (out += t);
+          io.err = (t: string) => (err += t);
+          tables = [];
+          const code = await runCli(argv, io);
+          const where = `warcast ${argv.join(' ')} at ${width} columns`;
+          if (code !== 0) problems.push(`${where}: exit ${code}: ${err.trim()}`);
+          for (const t of tables.filter((x) => x.layout === 'overflow'))
+            problems.push(`${where}: a table wider than the screen: ${t.header?.join(' | ')}`);
+          for (const p of tableProblems(out, tables)) problems.push(`${where}: ${p}`);
+          for (const line of out.split('\n'))
+            if (line.length > width) problems.push(`${where}: a line of ${line.length} columns: ${line}`);
+        }
+      expect(problems).toEqual([]);
+    });
+});

@@ -1,0 +1,70 @@
+/**
+ * Wording a player or designer misread: a price every type shares, "A even: 50%", a report's title twice,
+ * casualties naming no side, a rank that hides which way an item cuts, luck's empty fields.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { memoryIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'warcast-wording-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function cli(argv: string[], columns?: number) {
+  const io = { ...memoryIo(), outIsTTY: columns !== undefined, columns };
+  let out = '';
+  io.out = (t: string) => (out += t);
+  const code = await runCli(argv, io);
+  return { code, out };
+}
+
+describe('wording', () => {
+  it('price: the verdict says why several types share one break-even price, and no column calls it balanced', async () => {
+    const { code, out } = await cli(['price', 'examples/price-options.yaml']);
+    expect(code).toBe(0);
+    expect(out).toContain('→ none of the 9 types can be priced to within ½ point of even');
+    // The seven types of men share 2.01 gp at 298 troops: the band edge, said once, naming them.
+    expect(out).toMatch(/→ 7 types break even at the same 2\.01 gp \(298 troops\): the band edge at 298 against 300/);
+    expect(out).toContain('break-even gp/month (troops)');
+    expect(out).not.toMatch(/balanced/);
+  });
+
+  it('an even battle names both sides, not one "even" side', async () => {
+    const file = join(tmp, 'mirror.yaml');
+    writeFileSync(
+      file,
+      'kind: war-machine\nsides:\n  - { name: North, troops: 500, battleRating: 100 }\n  - { name: South, troops: 500, battleRating: 100 }\n',
+    );
+    const { out } = await cli(['odds', file, '--exact']);
+    expect(out).toContain('→ North and South even: 50.00% (exact) each to win');
+    expect(out).not.toMatch(/→ (North|South) even/);
+  });
+
+  it("the report's page says its title once: the heading under it drops the title", async () => {
+    const dir = join(tmp, 'report');
+    expect((await cli(['odds', 'examples/orcs-vs-men.yaml', '--exact', '--report', dir])).code).toBe(0);
+    const text = readFileSync(join(dir, 'index.html'), 'utf8')
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<[^>]+>/g, '\n');
+    expect(text.match(/Battle of the Kelvin Ford/g)).toHaveLength(1);
+    expect(text).toContain('\nOrcs of the Broken Fang (A) vs Men of Kelvin (B)\n');
+  });
+
+  it("march: the battle's casualties name whose they are", async () => {
+    const { out } = await cli(['march', 'examples/forced-march-into-battle.yaml']);
+    expect(out).toContain("casualties (mean) Duke's host / Goblins of the pass");
+  });
+
+  it('worth: the verdict says how many items help and how many hurt (ranks go by size either way)', async () => {
+    const { out } = await cli(['worth', 'examples/orcs-vs-men.yaml']);
+    expect(out).toMatch(/→ of the \d+ items that change win, \d+ help, \d+ hurt \(ranked by the size of the change/);
+  });
+
+  it('luck at 80 columns: no empty `for:` or `P(this record):` fields', async () => {
+    const { out } = await cli(['luck', 'examples/luck-log.yaml'], 80);
+    expect(out).not.toMatch(/^\s*(for|P\(this record\)):\s*$/m);
+    expect(out).toContain('P(this record)');
+  });
+});
