@@ -1,5 +1,5 @@
 /**
- * Every Monte Carlo figure carries its noise (issue 41, part 2): the tournament's win matrix (a compact `32.4% ± 0.7`
+ * Every Monte Carlo figure carries its noise: the tournament's win matrix (a compact `32.4% ± 0.7`
  * in the terminal, the interval's bounds in Markdown, the report and --json), the cascade's ledger and players' means,
  * the odds' casualty means. Each check fails if a figure is printed bare; the intervals are checked against what
  * their sample size gives, and the odds' casualty intervals against the exact means.
