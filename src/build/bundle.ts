@@ -31,6 +31,10 @@ const externals: Plugin = {
   setup(b) {
     // A bare package name: bundled only if listed (a subpath such as zod/v4 counts as its package).
     b.onResolve({ filter: /^[^./]/ }, (args) => {
+      // commander needs child_process only to start a subcommand's own executable, which warcast has none of;
+      // loaded at its top level, it costs every start node:child_process, node:net and node:dgram: loaded on use.
+      if (args.path === 'node:child_process' && /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer))
+        return { path: 'child_process', namespace: 'warcast-lazy-child-process' };
       if (args.path.startsWith('node:')) return { external: true };
       const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
       return BUNDLED_PACKAGES.has(name) ? undefined : { external: true };
@@ -43,6 +47,10 @@ const externals: Plugin = {
         : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'warcast-empty' }, () => ({ contents: 'export {};', loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'warcast-lazy-child-process' }, () => ({
+      contents: "module.exports = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+      loader: 'js',
+    }));
     // The benchmark harness finds kernel modules by their path under dist/: it runs from dist/src/ as compiled.
     b.onResolve({ filter: /^\.\/bench\.js$/ }, (args) =>
       args.importer.endsWith(join('src', 'cli', 'utilityCommands.js'))
