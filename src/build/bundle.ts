@@ -124,7 +124,14 @@ if (/\bimport\(\s*[^\s)]/.test(code))
 // comment) Node decodes 1.6 MB of UTF-8 into a two-byte string, ~45 ms at every start. esbuild escapes strings,
 // regular expressions and names (charset: ascii); what is left is in comments, where \u escapes are as good.
 const ascii = code.replace(/[^\t\n\r\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-writeFileSync(cliFile, ascii);
+// Written as the launcher compiles it: inside the same wrapper as Node's own CommonJS loader (so the code sees
+// `require`, `module` and `__dirname` as usual, and `__warcastImport`, the launcher's import()). Read as it is, the
+// 1–2 MB source is one string: wrapped at each start it was copied twice more (the concatenation, flattened to
+// compile it). main.ts's #! line, which esbuild keeps, becomes a comment.
+writeFileSync(
+  cliFile,
+  `(function (exports, require, module, __filename, __dirname, __warcastImport) {${ascii.replace(/^#!/, '//')}\n})`,
+);
 
 // bin: the launcher that loads warcast.cjs with its code cache.
 const launcher = join(outdir, 'cli.cjs');

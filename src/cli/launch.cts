@@ -37,12 +37,10 @@ function runBundle(): void {
       // No cache (a build without the training run): compile as usual.
     }
   }
-  // The same wrapper as Node's own CommonJS loader, so the code sees `require`, `module` and `__dirname` as usual,
-  // and `__warcastImport`: this file's import(), for the bundle's few import() calls (src/build/bundle.ts).
-  // (main.ts's #! line, which esbuild keeps, becomes a comment: same line numbers in stack traces.) latin1: the
-  // bundle is pure ASCII (src/build/bundle.ts), read as one byte a character without UTF-8 decoding.
-  const source = `(function (exports, require, module, __filename, __dirname, __warcastImport) {${readFileSync(code, 'latin1').replace(/^#!/, '//')}\n})`;
-  const script = new Script(source, { filename: code, cachedData });
+  // The bundle is one function expression (src/build/bundle.ts wraps it as Node's CommonJS loader would, plus
+  // `__warcastImport`: this file's import(), for the bundle's few import() calls). latin1: it is pure ASCII, read
+  // as one byte a character without UTF-8 decoding.
+  const script = new Script(readFileSync(code, 'latin1'), { filename: code, cachedData });
   if (process.env.WARCAST_TIMINGS === '1')
     process.stderr.write(
       `[timings] code cache ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected (another Node version, or V8 flags such as --max-old-space-size)' : 'used'}\n`,
