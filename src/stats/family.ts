@@ -17,9 +17,15 @@ export type FamilyMethod = 'holm' | 'bh';
 
 export const FAMILY_METHODS: readonly FamilyMethod[] = ['holm', 'bh'];
 
+/**
+ * How a family was held: Holm or Benjamini–Hochberg (a user's choice), or Bonferroni where the claims are decided
+ * stage by stage as the trials grow (a siege design's drops: each at α ÷ the decisions it may make).
+ */
+export type FamilyRule = FamilyMethod | 'bonferroni';
+
 /** What a family of claims is held to, as the output and the JSON say it. */
 export interface FamilyError {
-  method: FamilyMethod;
+  method: FamilyRule;
   /** Holm: the chance of any false finding; BH: the expected share of false findings among the findings. */
   alpha: number;
   /** Claims in the family. */
@@ -103,6 +109,8 @@ export function judgeFamily(
 
 /** The family's rule in words, for a command's notes: "Holm: the chance of any false finding over the 6 pairs ≤ 5%". */
 export function familyWords(f: FamilyError, claims: string): string {
+  if (f.method === 'bonferroni')
+    return `Bonferroni: each of the ${f.claims} ${claims} at ${f.alpha * 100}% ÷ ${f.claims}, so the chance of any false finding ≤ ${f.alpha * 100}%`;
   return f.method === 'holm'
     ? `Holm: the chance of any false finding over the ${f.claims} ${claims} ≤ ${f.alpha * 100}%`
     : `Benjamini–Hochberg: the expected share of false findings among the findings ≤ ${f.alpha * 100}% (${f.claims} ${claims})`;
