@@ -6,7 +6,7 @@
  * Latency rows (`--exact`, the default 10^6) have as reference a Node process that does (almost) nothing, with
  * the same iteration count as the suite's batch: their ratio is then Node's own start-up time ÷ the command's
  * time (1 would be "as fast as starting Node"; the goal "≤ Node start + 0.10 s" is a ratio of about 0.5 here).
- * The start-up rows (`--version`, `--exact`; issue 39: each within 0.05 s of `node -e 0`, a ratio of about 0.65
+ * The start-up rows (`--version`, `--exact`; the goal: each within 0.05 s of `node -e 0`, a ratio of about 0.65
  * with Node's 0.09 s) take a bare `node -e 0` as reference, run as they are (no flag on either side), interleaved
  * with the command's samples: both are whole process starts, so the machine's load moves both.
  * Throughput rows (10^8 battles, 2·10^6 sieges, on 1 and 2 threads) have the in-run reference loop on one
