@@ -19,6 +19,12 @@ import {
 export { runChunks, runTrialBlock };
 export type { EngineTask, ResultOf, Task, TaskResult, TrialProbe, TrialTask, TrialTaskResult } from './chunks.js';
 
+/** This thread in words (timings only: node:worker_threads is not loaded at start-up for it). */
+function threadName(): string {
+  const { isMainThread, threadId } = process.getBuiltinModule('node:worker_threads');
+  return isMainThread ? 'main thread' : `thread ${threadId}`;
+}
+
 const warmed = new Set<Kernel<unknown>>();
 
 /** Runs of at least this many chunks on the main thread alone warm the kernel up before the first real chunk. */
@@ -30,12 +36,6 @@ export const WARM_UP_MIN_CHUNKS = 4;
  * it the first real call is one long loop: the function is compiled on stack (OSR) with no feedback for its
  * end, deoptimised when the chunk ends, and compiled again (3–4 compiles of the 22 kB siege kernel).
  */
-/** This thread in words (timings only: node:worker_threads is not loaded at start-up for it). */
-function threadName(): string {
-  const { isMainThread, threadId } = process.getBuiltinModule('node:worker_threads');
-  return isMainThread ? 'main thread' : `thread ${threadId}`;
-}
-
 export function warmOnce<P>(k: Kernel<P>, plan: P): void {
   if (warmed.has(k as Kernel<unknown>)) return;
   const t0 = TIMINGS ? performance.now() : 0;
