@@ -6,15 +6,7 @@
  */
 import { warmUp, type Kernel } from './kernel.js';
 import { mark, threadCpuMs, TIMINGS } from './timings.js';
-import {
-  runChunks,
-  runTrialBlock,
-  type EngineTask,
-  type ResultOf,
-  type TaskResult,
-  type TrialTask,
-  type TrialTaskResult,
-} from './chunks.js';
+import { runChunks, runTrialBlock, type EngineTask, type ResultOf } from './chunks.js';
 
 export { runChunks, runTrialBlock };
 export type { EngineTask, ResultOf, Task, TaskResult, TrialProbe, TrialTask, TrialTaskResult } from './chunks.js';
