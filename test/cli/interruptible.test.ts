@@ -22,8 +22,11 @@ import { buildProgram, runCli } from '../../src/cli/program.js';
 import { closePool } from '../../src/engine/pool.js';
 
 const STOP_MS = Number(process.env.STOP_MS ?? 1000);
-/** How long a command runs before it is stopped: past its start-up, into its work. */
-const RUN_MS = 700;
+/**
+ * How long a command runs before it is stopped: past its start-up, into its work (the commands run in this process,
+ * their modules loaded by the first). Each long command spends this much CPU on an idle machine, so no longer.
+ */
+const RUN_MS = 400;
 
 const dir = mkdtempSync(join(tmpdir(), 'warcast-interruptible-'));
 afterAll(async () => {
