@@ -20,8 +20,16 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { referenceLoop, warmUpReference } from './reference.js';
 
-/** How a suite's reference is run: in this thread, on n worker threads at once, or as a whole new process. */
-export type Reference = { kind: 'loop'; threads: number; iterations: number } | { kind: 'process'; iterations: number };
+/**
+ * How a suite's reference is run: in this thread, on n worker threads at once, as a whole new process running the
+ * loop, or as a bare Node process (`node -e 0`, no flags: what any Node command pays before its own code, the
+ * reference of the start-up rows; `iterations` only scales the ratio: equal to the batch, ratio = Node's own
+ * start ÷ the command's).
+ */
+export type Reference =
+  | { kind: 'loop'; threads: number; iterations: number }
+  | { kind: 'process'; iterations: number }
+  | { kind: 'bare node'; iterations: number };
 
 export interface SuiteContext {
   /** The package root (where package.json, examples/ and benchmarks/ live). */
@@ -181,6 +189,7 @@ interface ReferenceRunner {
 }
 
 async function referenceRunner(ref: Reference, root: string): Promise<ReferenceRunner> {
+  if (ref.kind === 'bare node') return { time: () => timeProcess(['-e', '0'], root), close: async () => {} };
   if (ref.kind === 'process') {
     const script = compiled(root, 'referenceProcess.js');
     return { time: () => timeProcess([...PROCESS_FLAGS, script, String(ref.iterations)], root), close: async () => {} };

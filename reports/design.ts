@@ -115,8 +115,9 @@ export function siegeParetoChart(r: SiegeDesignResult): TopLevelSpec {
   const front = r.pareto.map((p) => ({
     ...point(p.cost, p.win, p.ci95, p.trials, describeSiegePurchase(p.purchase), 'Pareto front'),
     gain: p.vsPrevious === null ? null : r6(p.vsPrevious.difference),
-    gainLow: p.vsPrevious === null ? null : r6(p.vsPrevious.ci95[0]),
-    gainHigh: p.vsPrevious === null ? null : r6(p.vsPrevious.ci95[1]),
+    // The gain's interval at the level the step was judged at (the design's; older results: 95%).
+    gainLow: p.vsPrevious === null ? null : r6((p.ciFamily ?? p.vsPrevious.ci95)[0]),
+    gainHigh: p.vsPrevious === null ? null : r6((p.ciFamily ?? p.vsPrevious.ci95)[1]),
   }));
   const best = r.best.map((c, i) =>
     point(
@@ -139,8 +140,8 @@ export function siegeParetoChart(r: SiegeDesignResult): TopLevelSpec {
   const frontTooltip = [
     ...tooltip,
     { field: 'gain', type: 'quantitative' as const, format: '+.2%', title: 'gain on the step before (paired)' },
-    { field: 'gainLow', type: 'quantitative' as const, format: '+.2%', title: 'gain 95% low' },
-    { field: 'gainHigh', type: 'quantitative' as const, format: '+.2%', title: 'gain 95% high' },
+    { field: 'gainLow', type: 'quantitative' as const, format: '+.2%', title: 'gain low (decision level)' },
+    { field: 'gainHigh', type: 'quantitative' as const, format: '+.2%', title: 'gain high (decision level)' },
   ];
   const x = { field: 'cost', type: 'quantitative' as const, title: 'cost (gp)' };
   const y = { field: 'win', type: 'quantitative' as const, axis: { format: '.0%' }, title: `P(${r.measure})` };

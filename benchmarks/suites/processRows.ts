@@ -6,6 +6,9 @@
  * Latency rows (`--exact`, the default 10^6) have as reference a Node process that does (almost) nothing, with
  * the same iteration count as the suite's batch: their ratio is then Node's own start-up time ÷ the command's
  * time (1 would be "as fast as starting Node"; the goal "≤ Node start + 0.10 s" is a ratio of about 0.5 here).
+ * The start-up rows (`--version`, `--exact`; the goal: each within 0.05 s of `node -e 0`, a ratio of about 0.65
+ * with Node's 0.09 s) take a bare `node -e 0` as reference, run as they are (no flag on either side), interleaved
+ * with the command's samples: both are whole process starts, so the machine's load moves both.
  * Throughput rows (10^8 battles, 2·10^6 sieges, on 1 and 2 threads) have the in-run reference loop on one
  * thread as reference, like the kernel suites: their ratio over the matching 1-thread row is the speed-up.
  * No row runs under PROCESS_FLAGS: --single-threaded would take V8's background compiler away, which is part of
@@ -25,6 +28,8 @@ function processSuite(o: {
   samples: number;
   args: (ctx: SuiteContext) => string[];
   internal?: boolean;
+  /** A start-up row: its reference is a bare `node -e 0` (Reference 'bare node'), 21 samples (7 quick). */
+  startUp?: boolean;
 }): BenchSuite {
   return {
     name: o.name,
@@ -32,13 +37,15 @@ function processSuite(o: {
     unit: o.unit,
     batch: o.batch,
     // The internal row's reference runs on 2 threads like the pool suite's, so their ratios compare directly.
-    reference: o.latency
-      ? { kind: 'process', iterations: o.batch }
-      : o.internal
-        ? { kind: 'loop', threads: 2, iterations: 1 << 28 }
-        : { kind: 'loop', threads: 1, iterations: 1 << 26 },
+    reference: o.startUp
+      ? { kind: 'bare node', iterations: o.batch }
+      : o.latency
+        ? { kind: 'process', iterations: o.batch }
+        : o.internal
+          ? { kind: 'loop', threads: 2, iterations: 1 << 28 }
+          : { kind: 'loop', threads: 1, iterations: 1 << 26 },
     copies: { full: 1, quick: 1 },
-    samples: { full: o.samples, quick: 3 },
+    samples: { full: o.samples, quick: o.startUp ? 7 : 3 },
     warmUp: 1,
     setup(ctx) {
       const args = [cliEntry(ctx.root), ...o.args(ctx)];
@@ -99,13 +106,25 @@ function throughputRows(o: {
 
 export const PROCESS_ROWS: BenchSuite[] = [
   processSuite({
-    name: 'process: odds --exact',
+    name: 'process: --version',
     description:
-      'warcast odds battle.yaml --exact --json as a whole process; ratio = Node start-up ÷ this (reference: a Node process doing nothing)',
+      'warcast --version as a whole process; ratio = node -e 0 ÷ this (reference: node -e 0 in the same run)',
     unit: 'runs/1000',
     batch: 1000,
     latency: true,
-    samples: 11,
+    startUp: true,
+    samples: 21,
+    args: () => ['--version'],
+  }),
+  processSuite({
+    name: 'process: odds --exact',
+    description:
+      'warcast odds battle.yaml --exact --json as a whole process; ratio = node -e 0 ÷ this (reference: node -e 0 in the same run)',
+    unit: 'runs/1000',
+    batch: 1000,
+    latency: true,
+    startUp: true,
+    samples: 21,
     args: (ctx) => ['odds', battle(ctx), '--exact', '--json'],
   }),
   processSuite({

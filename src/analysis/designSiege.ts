@@ -23,6 +23,8 @@ import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { formatPath, type ScenarioSource } from '../scenario/source.js';
 import { wilsonInterval, Z95 } from '../stats/index.js';
 import { meanSd } from '../stats/batches.js';
+import { FAMILY_ALPHA, type FamilyError } from '../stats/family.js';
+import { bonferroniZ } from '../stats/sequential.js';
 import type { PairedDifference } from '../stats/paired.js';
 import { troopTypesOf, type TroopType } from './designGame.js';
 import { FIRST_STAGE, STAGED_MAX_TRIALS, STAGED_PRECISION, stagesOf, type TrialsBy } from './staging.js';
@@ -76,7 +78,12 @@ export interface SiegeCandidate {
   droppedAt: number | null;
   /** P(this) − P(the leader) on the same sieges, with its 95% interval (the leader's own: null); dropped: against the leader of the stage it was dropped at. */
   vsBest: PairedDifference | null;
-  /** With a target: its interval clearly reaches it (true), clearly misses it (false), or straddles it (null). */
+  /**
+   * `vsBest`'s interval at the design's decision level (`familyLevel` of the result's `familyError`): a purchase is
+   * dropped only when this lies wholly below 0.
+   */
+  vsBestCiFamily?: [number, number] | null;
+  /** With a target: its interval (at the decision level) clearly reaches it (true), clearly misses it (false), or straddles it (null). */
   reachesTarget: boolean | null;
 }
 
@@ -133,6 +140,14 @@ export interface SiegeDesignResult extends ResultMeta {
    * within noise of a cheaper step is no gain and is left out.
    */
   pareto: ParetoStep[];
+  /**
+   * The design's claims held as one family: every drop below the leader and every target decision at every stage,
+   * and every step of the Pareto front, each at α ÷ their number (Bonferroni: they are decided stage by stage as
+   * trials grow), so the chance of any false one ≤ 5%; `findings`: the decisions made.
+   */
+  familyError: FamilyError;
+  /** The two-sided level each decision is made at (α ÷ claims): `vsBestCiFamily`, a step's `ciFamily`. */
+  familyLevel: number;
   /** Every candidate judged, in the choices' order (--json only). After Ctrl-C (`interrupted`), the stages finished
    * stand; a purchase cut short in the stage under way carries the sieges it ran. */
   judged: SiegeCandidate[];
@@ -149,6 +164,8 @@ export interface ParetoStep {
   purchase: SiegePurchase;
   /** P(this) − P(the step before) on the sieges both ran (`pairedTrials`), with its 95% interval (the first: null). */
   vsPrevious: PairedDifference | null;
+  /** `vsPrevious`'s interval at the design's decision level: a step is on the front only when this lies above 0. */
+  ciFamily?: [number, number] | null;
   pairedTrials: number;
 }
 
@@ -369,10 +386,19 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
     throw new UsageError(
       `design: no purchase of the choices fits the budget (${d.budget.gold.toLocaleString('en-US')} gp for ${d.budget.weeks} weeks) and the siege's rules: raise budget.gold or change the choices`,
     );
+  // Many claims, decided stage by stage: each purchase's drop below the leader at every stage, its target reached or
+  // missed at every stage, and each step of the Pareto front. Each is made at its Bonferroni share of 5%, so the
+  // chance of any false one over the whole design stays ≤ 5% (src/stats/family.ts; docs/design.md).
+  const decisions = Math.max(
+    1,
+    (counts.judged - 1) * stages.length + (target === null ? 0 : counts.judged * stages.length) + (counts.judged - 1),
+  );
+  const familyLevel = FAMILY_ALPHA / decisions;
+  const z = bonferroniZ(decisions, FAMILY_ALPHA);
   const staged = await runStages(
     runs,
     costs.map((c) => c.total),
-    { stages, precision, target, signal: options.signal },
+    { stages, precision, target, signal: options.signal, z },
   );
   // Stopped (Ctrl-C) before the first stage ended: no purchase has been judged against the others, so no answer.
   if (staged.stagesRun === 0)
@@ -401,10 +427,12 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
       status: dropped === null ? 'contender' : 'dropped',
       droppedAt: dropped,
       vsBest: staged.vsLeader.get(i) ?? staged.droppedBy.get(i) ?? null,
+      vsBestCiFamily: staged.atDecision.get(i) ?? null,
       reachesTarget: staged.reaches[i],
     };
   };
   const judged = runs.map((_, i) => candidate(i));
+  const pareto = paretoOf(judged, runs, z);
   let cheapest: SiegeCandidate | null = null;
   const cheaperWithinNoise: SiegeCandidate[] = [];
   if (target !== null) {
@@ -454,7 +482,15 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
     moreWithinNoise: Math.max(0, staged.contenders.length - top),
     cheapest,
     cheaperWithinNoise,
-    pareto: paretoOf(judged, runs),
+    pareto,
+    familyError: {
+      method: 'bonferroni',
+      alpha: FAMILY_ALPHA,
+      claims: decisions,
+      findings:
+        staged.droppedAt.size + Math.max(0, pareto.length - 1) + staged.reaches.filter((x) => x !== null).length,
+    },
+    familyLevel,
     judged,
     interrupted: staged.interrupted,
     elapsedMs: Math.round(performance.now() - started),
@@ -467,7 +503,11 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
  * same dice for every purchase) lies wholly above 0. A purchase within noise of the last step is no gain for its
  * gold and stays off the front, however high its estimate (docs/design.md, "design for a siege").
  */
-export function paretoOf(all: readonly SiegeCandidate[], trials: readonly StagedTrials[]): ParetoStep[] {
+export function paretoOf(
+  all: readonly SiegeCandidate[],
+  trials: readonly StagedTrials[],
+  z: number = Z95,
+): ParetoStep[] {
   const order = all
     .map((_, i) => i)
     .sort((a, b) => all[a].cost.total - all[b].cost.total || all[b].win - all[a].win || a - b);
@@ -476,13 +516,16 @@ export function paretoOf(all: readonly SiegeCandidate[], trials: readonly Staged
   for (const i of order) {
     const c = all[i];
     let vsPrevious: PairedDifference | null = null;
+    let ciFamily: [number, number] | null = null;
     let pairedTrials = 0;
     if (last >= 0) {
       // As cheap as the last step: the last step is the best estimate at its price (the order), no step up.
       if (c.cost.total === all[last].cost.total) continue;
       pairedTrials = Math.min(trials[i].done, trials[last].done);
       vsPrevious = pairedFromLeader(trials[i], trials[last], pairedTrials);
-      if (!(vsPrevious.ci95[0] > 0)) continue;
+      // A gain only beyond noise at the design's decision level (its share of the family's 5%).
+      ciFamily = z === Z95 ? vsPrevious.ci95 : pairedFromLeader(trials[i], trials[last], pairedTrials, z).ci95;
+      if (!(ciFamily[0] > 0)) continue;
     }
     front.push({
       cost: c.cost.total,
@@ -491,6 +534,7 @@ export function paretoOf(all: readonly SiegeCandidate[], trials: readonly Staged
       trials: c.trials,
       purchase: c.purchase,
       vsPrevious,
+      ciFamily,
       pairedTrials,
     });
     last = i;

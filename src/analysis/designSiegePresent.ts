@@ -17,6 +17,10 @@ import {
   type Text,
 } from '../present/document.js';
 import { grouped } from '../present/format.js';
+import { familyWords } from '../stats/family.js';
+
+/** A small level as a percentage: 0.000102 → "0.0102%". */
+const levelText = (x: number) => `${+(x * 100).toPrecision(3)}%`;
 
 const gp = (x: number) => `${grouped(Math.round(x * 100) / 100)} gp`;
 const plural = (n: number, one: string, many: string) => `${grouped(n)} ${n === 1 ? one : many}`;
@@ -46,7 +50,8 @@ function row(c: SiegeCandidate, rank: string): Text[] {
     c.vsBest === null
       ? 'the leader'
       : [
-          change(c.vsBest.difference, c.vsBest.ci95),
+          // The interval the purchase was judged at (the design's decision level; older results: 95%).
+          change(c.vsBest.difference, c.vsBestCiFamily ?? c.vsBest.ci95),
           c.status === 'dropped' ? ` (below, at ${grouped(c.droppedAt!)} sieges)` : ' (within noise)',
         ],
     [
@@ -136,7 +141,7 @@ export function presentSiegeDesign(r: SiegeDesignResult): Document {
     );
   blocks.push(
     note(
-      `P(win): ${winWords}, over the siege's strategies as given; the 95% interval is Wilson's; "vs the leader" is the paired difference on the same sieges (Agresti–Min), a purchase whose interval lies wholly below 0 is ${r.precision === null ? 'below the leader and not listed' : 'dropped (runs no more sieges)'}; losses: troops dead and wounded, the mean a siege with its 95% interval, and in brackets the SD of one siege's losses from the sums of squares (the spread from one siege to the next; the mean's own noise is SD / √sieges). Costs: engines at their listed prices (RC l. 7318–7324, 11594–11599), troops at ${r.wartime ? 'wartime pay (double, RC l. 12308)' : 'peacetime pay'} for ${r.budget.weeks} weeks (a week = a month's pay ÷ 4, RC l. 11681), food a man a week as the file prices it (docs/design.md)`,
+      `P(win): ${winWords}, over the siege's strategies as given; the 95% interval is Wilson's; "vs the leader" is the paired difference on the same sieges (Agresti–Min)${r.familyError ? `, with its interval at the design’s decision level — every drop, target decision and Pareto step is a claim of one family, held by ${familyWords(r.familyError, 'decisions')} (a two-sided ${levelText(r.familyLevel)} each), not 95% each` : ''}; a purchase whose interval lies wholly below 0 is ${r.precision === null ? 'below the leader and not listed' : 'dropped (runs no more sieges)'}; losses: troops dead and wounded, the mean a siege with its 95% interval, and in brackets the SD of one siege's losses from the sums of squares (the spread from one siege to the next; the mean's own noise is SD / √sieges). Costs: engines at their listed prices (RC l. 7318–7324, 11594–11599), troops at ${r.wartime ? 'wartime pay (double, RC l. 12308)' : 'peacetime pay'} for ${r.budget.weeks} weeks (a week = a month's pay ÷ 4, RC l. 11681), food a man a week as the file prices it (docs/design.md)`,
     ),
     gap,
     table(
@@ -144,11 +149,11 @@ export function presentSiegeDesign(r: SiegeDesignResult): Document {
       r.pareto.map((p) => [
         gp(p.cost),
         percent(p.win, p.ci95),
-        p.vsPrevious === null ? '—' : change(p.vsPrevious.difference, p.vsPrevious.ci95),
+        p.vsPrevious === null ? '—' : change(p.vsPrevious.difference, p.ciFamily ?? p.vsPrevious.ci95),
         grouped(p.trials),
         describeSiegePurchase(p.purchase),
       ]),
-      "Pareto front: the cheapest purchase (no gain to show: —), then each step the cheapest clearly above the step before (the gain: paired on the sieges both ran, its 95% interval wholly above 0); dearer purchases within noise of a step are no gain and left out. Purchases dropped early carry their first stage's wider interval",
+      "Pareto front: the cheapest purchase (no gain to show: —), then each step the cheapest clearly above the step before (the gain: paired on the sieges both ran, its interval at the design’s decision level wholly above 0); dearer purchases within noise of a step are no gain and left out. Purchases dropped early carry their first stage's wider interval",
     ),
   );
   if (c.refused > 0 && c.firstRefusal) blocks.push(note(`refused by the siege's rules, e.g. ${c.firstRefusal}`));

@@ -7,7 +7,7 @@
  * its last stage): the same bytes whatever ran before or beside it.
  */
 import { pairedProportionDifference, halfWidth, type PairedDifference } from '../stats/paired.js';
-import { wilsonInterval } from '../stats/index.js';
+import { wilsonInterval, Z95 } from '../stats/index.js';
 import { settled, sideOf } from './staging.js';
 import { discordantPairs, type TrialBits } from './trialBits.js';
 
@@ -30,6 +30,11 @@ export interface StagePlan {
   /** With a target: the cheapest candidate whose P(win) reaches it is looked for too. */
   target: number | null;
   signal?: AbortSignal;
+  /**
+   * The z every decision is made at (a drop below the leader, a target reached or missed): the design's claims are
+   * many, decided stage by stage, so each at its Bonferroni share of 5% (default: 95% alone).
+   */
+  z?: number;
 }
 
 export interface StagedOutcome {
@@ -39,6 +44,8 @@ export interface StagedOutcome {
   contenders: number[];
   /** Each contender's paired difference from the leader over the leader's trials (the leader's own: null). */
   vsLeader: Map<number, PairedDifference>;
+  /** The same differences' intervals at the decisions' z (`StagePlan.z`), contenders' and dropped ones'. */
+  atDecision: Map<number, [number, number]>;
   /** The stage at which each dropped candidate was found clearly below the leader, and its difference from it then. */
   droppedAt: Map<number, number>;
   droppedBy: Map<number, PairedDifference>;
@@ -56,9 +63,9 @@ export interface StagedOutcome {
 }
 
 /** The paired difference P(candidate) − P(leader) over the first n trials of both. */
-export function pairedFromLeader(c: StagedTrials, leader: StagedTrials, n: number): PairedDifference {
+export function pairedFromLeader(c: StagedTrials, leader: StagedTrials, n: number, z = Z95): PairedDifference {
   const { aOnly: candidateOnly, bOnly: leaderOnly } = discordantPairs(c.outcomes, leader.outcomes, n);
-  return pairedProportionDifference(leaderOnly, candidateOnly, n);
+  return pairedProportionDifference(leaderOnly, candidateOnly, n, z);
 }
 
 const wilsonHalf = (t: StagedTrials) => halfWidth(wilsonInterval(t.wins, t.done));
@@ -79,6 +86,8 @@ export async function runStages(
   const droppedBy = new Map<number, PairedDifference>();
   const reaches: (boolean | null)[] = trials.map(() => null);
   let vsLeader = new Map<number, PairedDifference>();
+  const atDecision = new Map<number, [number, number]>();
+  const z = plan.z ?? Z95;
   let leader = 0;
   let precisionReached: boolean | null = plan.precision === null ? null : false;
   let widest = 0;
@@ -107,7 +116,10 @@ export async function runStages(
     for (const i of [...open]) {
       if (i === leader) continue;
       const d = pairedFromLeader(trials[i], trials[leader], n);
-      if (d.ci95[1] < 0) {
+      // Dropped only when clearly below at the decisions' level (its share of the family's 5%), not at 95% alone.
+      const decided = z === Z95 ? d.ci95 : pairedFromLeader(trials[i], trials[leader], n, z).ci95;
+      atDecision.set(i, decided);
+      if (decided[1] < 0) {
         open.delete(i);
         droppedAt.set(i, n);
         droppedBy.set(i, d);
@@ -119,7 +131,7 @@ export async function runStages(
     // The target: each candidate's interval against it; the cheapest clearly reaching it bounds the search.
     if (plan.target !== null) {
       for (const i of targetOpen) {
-        const side = sideOf(wilsonInterval(trials[i].wins, trials[i].done), plan.target);
+        const side = sideOf(wilsonInterval(trials[i].wins, trials[i].done, z), plan.target);
         reaches[i] = side === 1 ? true : side === -1 ? false : null;
       }
       const cheapest = byCost.find((i) => reaches[i] === true);
@@ -147,6 +159,7 @@ export async function runStages(
     leader,
     contenders,
     vsLeader,
+    atDecision,
     droppedAt,
     droppedBy,
     reaches,

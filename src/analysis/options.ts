@@ -2,7 +2,6 @@
  * Options every analysis takes, as numbers (the command line parses text into these; the library API passes
  * them directly), with their defaults in one constant and range checks that name the option.
  */
-import { availableParallelism } from 'node:os';
 import { UsageError } from '../errors.js';
 import { MAX_SEED } from '../rng/index.js';
 
@@ -34,7 +33,10 @@ function whole(name: string, value: number, min: number, max: number): number {
 export function runSettings(o: RunOptions): RunSettings {
   const trials = o.trials === undefined ? RUN_DEFAULTS.trials : whole('--trials', o.trials, 1, 1e12);
   const seed = o.seed === undefined ? RUN_DEFAULTS.seed : whole('--seed', o.seed, 0, MAX_SEED);
-  const threads = o.threads === undefined ? availableParallelism() : whole('--threads', o.threads, 1, MAX_THREADS);
+  const threads =
+    o.threads === undefined
+      ? process.getBuiltinModule('node:os').availableParallelism()
+      : whole('--threads', o.threads, 1, MAX_THREADS);
   const precision = o.precision ?? null;
   if (precision !== null && (!Number.isFinite(precision) || precision <= 0 || precision >= 0.5)) {
     throw new UsageError(`--precision: expected a half-width between 0 and 0.5 (e.g. 0.001), got ${precision}`);

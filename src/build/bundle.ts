@@ -31,6 +31,10 @@ const externals: Plugin = {
   setup(b) {
     // A bare package name: bundled only if listed (a subpath such as zod/v4 counts as its package).
     b.onResolve({ filter: /^[^./]/ }, (args) => {
+      // commander needs child_process only to start a subcommand's own executable, which warcast has none of;
+      // loaded at its top level, it costs every start node:child_process, node:net and node:dgram: loaded on use.
+      if (args.path === 'node:child_process' && /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer))
+        return { path: 'child_process', namespace: 'warcast-lazy-child-process' };
       if (args.path.startsWith('node:')) return { external: true };
       const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
       return BUNDLED_PACKAGES.has(name) ? undefined : { external: true };
@@ -43,6 +47,10 @@ const externals: Plugin = {
         : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'warcast-empty' }, () => ({ contents: 'export {};', loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'warcast-lazy-child-process' }, () => ({
+      contents: "module.exports = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+      loader: 'js',
+    }));
     // The benchmark harness finds kernel modules by their path under dist/: it runs from dist/src/ as compiled.
     b.onResolve({ filter: /^\.\/bench\.js$/ }, (args) =>
       args.importer.endsWith(join('src', 'cli', 'utilityCommands.js'))
@@ -116,7 +124,14 @@ if (/\bimport\(\s*[^\s)]/.test(code))
 // comment) Node decodes 1.6 MB of UTF-8 into a two-byte string, ~45 ms at every start. esbuild escapes strings,
 // regular expressions and names (charset: ascii); what is left is in comments, where \u escapes are as good.
 const ascii = code.replace(/[^\t\n\r\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-writeFileSync(cliFile, ascii);
+// Written as the launcher compiles it: inside the same wrapper as Node's own CommonJS loader (so the code sees
+// `require`, `module` and `__dirname` as usual, and `__warcastImport`, the launcher's import()). Read as it is, the
+// 1–2 MB source is one string: wrapped at each start it was copied twice more (the concatenation, flattened to
+// compile it). main.ts's #! line, which esbuild keeps, becomes a comment.
+writeFileSync(
+  cliFile,
+  `(function (exports, require, module, __filename, __dirname, __warcastImport) {${ascii.replace(/^#!/, '//')}\n})`,
+);
 
 // bin: the launcher that loads warcast.cjs with its code cache.
 const launcher = join(outdir, 'cli.cjs');

@@ -1,5 +1,4 @@
 /** From an error to its one line on stderr and its exit code (docs/reliability.md, exit codes). */
-import { availableParallelism } from 'node:os';
 import { CommanderError } from 'commander';
 import { ExitCode, ScenarioErrors, UsageError, WarcastError } from '../errors.js';
 import { escapeControls } from '../scenario/controls.js';
@@ -39,7 +38,8 @@ function isWarcastErrorFromAnotherCopy(err: unknown): err is WarcastError {
 
 /** Most threads worth starting: 4 per core (at least 8). */
 export function threadCap(): number {
-  return Math.max(8, 4 * availableParallelism());
+  // node:os loaded here, not at start-up: every command loads this file, few ask for the cap.
+  return Math.max(8, 4 * process.getBuiltinModule('node:os').availableParallelism());
 }
 
 /** An error message as one bounded line: control characters escaped, at most 1,000 characters. */

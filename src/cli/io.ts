@@ -1,3 +1,4 @@
+import { isatty } from 'node:tty';
 import type { Engine } from '../engine/engine.js';
 import { ExitCode, WarcastError } from '../errors.js';
 
@@ -39,7 +40,8 @@ export function processIo(signal?: AbortSignal): Io {
     outIsTTY: Boolean(process.stdout.isTTY),
     columns: process.stdout.columns,
     signal,
-    ask: process.stdin.isTTY ? terminalAsk : undefined,
+    // isatty(0), not process.stdin.isTTY: reading process.stdin opens a stream on it (and loads fs/promises, readline) at every start.
+    ask: isatty(0) ? terminalAsk : undefined,
   };
 }
 

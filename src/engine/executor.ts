@@ -4,9 +4,11 @@
  * where they run. Three kinds: the main thread (this file), the piscina pool of worker threads (engine/pool.ts,
  * poolExecutor) and a Redis cluster (src/distributed/redis.ts).
  */
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Kernel } from './kernel.js';
 import { runEither, warmOnce, type EngineTask, type ResultOf } from './task.js';
+
+/** One turn of the event loop (node:timers/promises' setImmediate without loading that module at start-up). */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface Executor<T extends EngineTask = EngineTask> {
   /** Where its tasks run, in words (timings). */

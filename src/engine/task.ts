@@ -4,7 +4,6 @@
  * task's counts do not depend on where it ran (docs/architecture.md, Determinism). A trial task (TrialTask): a
  * block of a paired job's trials, each read alone, so a trial's numbers do not depend on where it ran either.
  */
-import { isMainThread, threadId } from 'node:worker_threads';
 import { warmUp, type Kernel } from './kernel.js';
 import { mark, threadCpuMs, TIMINGS } from './timings.js';
 
@@ -87,6 +86,12 @@ export const WARM_UP_MIN_CHUNKS = 4;
  * it the first real call is one long loop: the function is compiled on stack (OSR) with no feedback for its
  * end, deoptimised when the chunk ends, and compiled again (3–4 compiles of the 22 kB siege kernel).
  */
+/** This thread in words (timings only: node:worker_threads is not loaded at start-up for it). */
+function threadName(): string {
+  const { isMainThread, threadId } = process.getBuiltinModule('node:worker_threads');
+  return isMainThread ? 'main thread' : `thread ${threadId}`;
+}
+
 export function warmOnce<P>(k: Kernel<P>, plan: P): void {
   if (warmed.has(k as Kernel<unknown>)) return;
   const t0 = TIMINGS ? performance.now() : 0;
@@ -95,7 +100,7 @@ export function warmOnce<P>(k: Kernel<P>, plan: P): void {
   warmed.add(k as Kernel<unknown>);
   if (TIMINGS)
     mark(
-      `warmed up (${k.name}, ${isMainThread ? 'main thread' : `thread ${threadId}`})`,
+      `warmed up (${k.name}, ${threadName()})`,
       `${calls} calls, ${(performance.now() - t0).toFixed(0)} ms, ${threadCpuMs() - cpu0} ms CPU`,
     );
 }

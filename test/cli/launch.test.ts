@@ -41,4 +41,21 @@ describe('the installed command and its code cache', () => {
     expect(rejected.cache).toContain('code cache rejected');
     expect(rejected.out).toBe(used.out);
   });
+
+  it('answers --version alone without loading the bundle, with the bytes commander prints through it', () => {
+    const version = (args: string[]) =>
+      spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, WARCAST_TIMINGS: '1' }, encoding: 'utf8' });
+    const alone = version(['--version']);
+    const short = version(['-V']);
+    // --quiet beside it: the bundle is loaded (its code cache line on stderr) and commander prints the version.
+    const viaCommander = version(['--quiet', '--version']);
+    expect(viaCommander.stderr).toContain('code cache used');
+    expect(viaCommander.status).toBe(0);
+    for (const r of [alone, short]) {
+      expect(r.status).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe(viaCommander.stdout);
+    }
+    expect(alone.stdout).toBe(`${(JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version}\n`);
+  });
 });
