@@ -9,7 +9,7 @@
  */
 import type { Kernel } from '../engine/kernel.js';
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
-import { precisionOutcome, type RunOptions, type RunSettings } from '../engine/settings.js';
+import { precisionOutcome, type RunHeader, type RunOptions, type RunSettings } from '../engine/settings.js';
 import type { KindDefinition, MetricType } from '../kinds/definition.js';
 import type { KindWorth } from '../kinds/worth.js';
 import { UsageError } from '../errors.js';
@@ -69,18 +69,10 @@ export interface MeasureValue {
 }
 
 /** The primary analysis of a metric kind: `--json` prints exactly this object. */
-export interface MetricResult {
+export interface MetricResult extends RunHeader {
   schema: 'warcast/metrics@1';
   warcastVersion: string;
   kind: string;
-  seed: number;
-  trials: number;
-  threads: number;
-  precision: number | null;
-  precisionReached?: boolean;
-  precisionHalfWidth?: number;
-  interrupted: boolean;
-  elapsedMs: number;
   measures: MeasureValue[];
 }
 
