@@ -18,6 +18,7 @@ import type { ScenarioInput } from '../kinds/load.js';
 import { formatPath, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 import { wilsonHalfWidth, wilsonInterval, Z95 } from '../stats/index.js';
 import { excludesThreshold, spendingZ } from '../stats/sequential.js';
+import { FAMILY_ALPHA, familyByTests, familyError, type FamilyError, type FamilyMethod } from '../stats/family.js';
 import { progressIn, runSettings, type RunOptions, type RunSettings } from './options.js';
 import { resolveNumericPath } from './vary.js';
 import { stagedOptions, type TrialsBy } from './staging.js';
@@ -94,6 +95,8 @@ export interface SeekOptions extends RunOptions {
   sample?: number;
   /** Monte Carlo: trials at the sequential test's first look (default 10,000, at most `trials`). */
   firstLook?: number;
+  /** Monte Carlo: how the values visited are held together as many claims, holm (default) or bh (src/stats/family.ts). */
+  family?: FamilyMethod;
 }
 
 /** One evaluated value. */
@@ -106,8 +109,19 @@ export interface SeekPoint {
   /** Trials run at this value (0: exact). */
   trials: number;
   holds: boolean;
-  /** False when a Monte Carlo test stopped before its interval excluded the threshold (then judged by its estimate alone). */
+  /**
+   * Monte Carlo: the value is surely on the side `holds` says — its interval at its family level (`ciFamily`) excludes
+   * the threshold; false: judged by its estimate alone.
+   */
   sure: boolean;
+  /** Monte Carlo: the looks its sequential test took (its last look's interval is at the level ÷ 2^(looks + 1)). */
+  looks?: number;
+  /**
+   * Monte Carlo: the two-sided level its interval is judged at — the family's level for it (Holm's or BH's step)
+   * split over its test's looks as the test split it — and that interval; `sure` exactly when it excludes the threshold.
+   */
+  familyLevel?: number;
+  ciFamily?: [number, number];
   /** Under --precision: the value's run stopped decided or within ± precision (false: at --max-trials). */
   precisionReached?: boolean;
   /** War Machine: both sides' exact win probabilities and modified BRs at this value. */
@@ -146,6 +160,17 @@ export interface SeekResult extends ResultMeta {
    * grid searched. Null when exact, or no answer.
    */
   uncertainty: { from: number; to: number; threshold: number; edge: boolean; settled: boolean } | null;
+  /**
+   * Monte Carlo: the values visited held as one family of claims (each "holds" or "fails" surely, or not settled):
+   * the method, α, the claims (values visited) and the findings (values settled).
+   */
+  familyError?: FamilyError;
+  /**
+   * Monte Carlo: the level each value's sequential test ran at while the search went on — α ÷ `familyPlanned`, the
+   * most values the search can visit — so the trials go on until a value is settled at its share of the family's α.
+   */
+  stageLevel?: number;
+  familyPlanned?: number;
   /** Why the target's probability jumps at the answer, in the rules' words (the kind's explainChange, when it has one). */
   explanation?: string[];
   seed: number;
@@ -188,7 +213,7 @@ export interface SeekHook<Scenario> {
     path: PathSegment[],
     target: Target,
     settings: RunSettings,
-    options: RunOptions & { firstLook?: number },
+    options: RunOptions & { firstLook?: number; stageAlpha?: number },
   ): SeekEvaluator;
 }
 
@@ -225,7 +250,11 @@ export async function seek(
   // Search order: index 0 is the first value tried (from, or to under --largest).
   const valueAt = (k: number) => Number((largest ? from + (count - 1 - k) * step : from + k * step).toPrecision(12));
   const started = performance.now();
-  const evaluator = behaviour.seek!(scenario, source, path, target, settings, options);
+  // A Monte Carlo search visits at most `planned` values; each value's sequential test runs at α ÷ planned (its
+  // Bonferroni share, the strictest level Holm or BH can judge it at), so it stops once settled at the family's level.
+  const planned = plannedValues(count, options.sample ?? MONTE_CARLO_SAMPLE);
+  const stageAlpha = FAMILY_ALPHA / planned;
+  const evaluator = behaviour.seek!(scenario, source, path, target, settings, { ...options, stageAlpha });
   let trials = 0;
   let threads = 0;
   let interrupted = false;
@@ -295,29 +324,38 @@ export async function seek(
       : [];
   let uncertainty: SeekResult['uncertainty'] = null;
   if (value !== null && !exact && monotone) {
-    // Values whose 95% interval lies wholly on the failing side, or wholly on the holding side: both monotone
-    // in the search order when the target's probability is.
-    const contains = (p: SeekPoint) =>
-      p.ci95 !== null && p.ci95[0] <= target.threshold && target.threshold <= p.ci95[1];
-    const surelyFails = (p: SeekPoint) => !contains(p) && !p.holds;
-    const surelyHolds = (p: SeekPoint) => !contains(p) && p.holds;
+    // Values surely on the failing side, or surely on the holding side, at the level the search ran at (each value's
+    // test at α ÷ planned): both monotone in the search order when the target's probability is.
+    const surelyFails = (p: SeekPoint) => p.sure && !p.holds;
+    const surelyHolds = (p: SeekPoint) => p.sure && p.holds;
     const known = [...cache.entries()];
     const lo = Math.max(-1, ...known.filter(([k, p]) => k < answer && surelyFails(p)).map(([k]) => k));
     const hi = Math.min(count, ...known.filter(([k, p]) => k > answer && surelyHolds(p)).map(([k]) => k));
-    // First index in (lo, answer] not surely failing; first in [answer, hi] surely holding.
-    const first = lo + 1 === answer ? answer : await crossing(lo, answer, at, (p) => !surelyFails(p));
-    const holdsFrom = surelyHolds(cache.get(answer)!)
-      ? answer
-      : hi >= count
-        ? await firstIn(answer + 1, count - 1, at, surelyHolds)
-        : await crossing(answer, hi, at, surelyHolds);
+    // First index in (lo, answer] not surely failing; first in [answer, hi] surely holding (more values evaluated).
+    if (lo + 1 !== answer) await crossing(lo, answer, at, (p) => !surelyFails(p));
+    if (!surelyHolds(cache.get(answer)!)) {
+      if (hi >= count) await firstIn(answer + 1, count - 1, at, surelyHolds);
+      else await crossing(answer, hi, at, surelyHolds);
+    }
+  }
+  // Every value visited is a claim (it holds, or fails, surely): the family's decisions, at its levels, say which are
+  // settled. Each value's sequential test spent its level over its looks, so it passes at a level L when its last
+  // look's interval at L ÷ 2^(looks + 1) excludes the threshold (a valid test: Bonferroni over the looks).
+  const family = exact ? null : judgeValues(cache, target.threshold, options.family ?? 'holm');
+  if (value !== null && !exact && monotone) {
+    // The range from the family's decisions over the values visited: after the last value surely failing before the
+    // answer, up to the first surely holding from it (a value not visited between them is not known settled).
+    const known = [...cache.entries()];
+    const lo = Math.max(-1, ...known.filter(([k, p]) => k < answer && p.sure && !p.holds).map(([k]) => k));
+    const holdsFrom = Math.min(count, ...known.filter(([k, p]) => k >= answer && p.sure && p.holds).map(([k]) => k));
+    const first = Math.min(lo + 1, answer);
     const last = Math.max(first, Math.min(count - 1, holdsFrom - 1));
     const [a, b] = [valueAt(first), valueAt(last)];
     uncertainty = {
       from: Math.min(a, b),
       to: Math.max(a, b),
       threshold: target.threshold,
-      edge: (lo < 0 && first === 0) || holdsFrom >= count,
+      edge: lo < 0 || holdsFrom >= count,
       // No value's interval contains the threshold: the first value not surely failing surely holds.
       settled: holdsFrom === first,
     };
@@ -352,6 +390,7 @@ export async function seek(
     evaluated,
     note,
     uncertainty,
+    ...(family ? { familyError: family, stageLevel: stageAlpha, familyPlanned: planned } : {}),
     ...(explanation.length ? { explanation } : {}),
     seed: settings.seed,
     trials,
@@ -368,6 +407,42 @@ export async function seek(
     interrupted,
     elapsedMs: Math.round(performance.now() - started),
   };
+}
+
+/**
+ * At most how many values a Monte Carlo search evaluates: the sample, the bisection between two sampled values, the
+ * uncertainty's two bisections (each at most ⌈log2 count⌉ + 1 values), the end of the grid `firstIn` looks at and
+ * the value before the answer; never more than the grid.
+ */
+export function plannedValues(count: number, sample: number): number {
+  return Math.min(count, Math.min(count, Math.max(2, sample)) + 3 * (Math.ceil(Math.log2(Math.max(2, count))) + 1) + 2);
+}
+
+/** A value's interval at the two-sided family level `level`, as its sequential test split it over its looks. */
+const zAt = (p: SeekPoint, level: number) => spendingZ((p.looks ?? 1) + 1, level);
+
+/**
+ * The values visited as one family (Holm or BH, src/stats/family.ts): each value's `sure`, `familyLevel` and
+ * `ciFamily` set from the family's decision; the family's summary.
+ */
+function judgeValues(cache: Map<number, SeekPoint>, threshold: number, method: FamilyMethod): FamilyError {
+  const points = [...cache.entries()].sort((a, b) => a[0] - b[0]).map(([, p]) => p);
+  const successes = (p: SeekPoint) => Math.round(p.probability * p.trials);
+  const decisions = familyByTests(
+    points.length,
+    (i, level) =>
+      points[i].trials > 0 &&
+      excludesThreshold(successes(points[i]), points[i].trials, threshold, zAt(points[i], level)),
+    FAMILY_ALPHA,
+    method,
+  );
+  points.forEach((p, i) => {
+    const z = zAt(p, decisions[i].level);
+    p.sure = decisions[i].beyond;
+    p.familyLevel = decisions[i].level / 2 ** ((p.looks ?? 1) + 1);
+    p.ciFamily = p.trials > 0 ? wilsonInterval(successes(p), p.trials, z) : [0, 1];
+  });
+  return familyError(decisions, FAMILY_ALPHA, method);
 }
 
 /** The first index in [from, to] where `holds` is true (bisection; `to` + 1 when none is). */
@@ -486,15 +561,17 @@ export function sequentialTest(
   unit: string,
   t: Target,
   s: RunSettings,
-  o: RunOptions & { firstLook?: number },
+  o: RunOptions & { firstLook?: number; stageAlpha?: number },
 ) {
   if (s.exact)
     throw new UsageError(`--exact: a ${kind} has no exact odds (a Monte Carlo seek with a sequential test is used)`);
   let threadsUsed = 0;
+  const alpha = o.stageAlpha ?? ALPHA;
   const firstLook = Math.min(o.firstLook ?? 10_000, s.trials);
   const test = async (value: number, plan: unknown, count: (acc: Float64Array) => number): Promise<SeekPoint> => {
     let look = 0;
-    const decided = (k: number, n: number) => excludesThreshold(k, n, t.threshold, spendingZ(look + 1, ALPHA));
+    // Look k at (the value's share of the family's α) ÷ 2^(k + 1): stops once settled at the family's level.
+    const decided = (k: number, n: number) => excludesThreshold(k, n, t.threshold, spendingZ(look + 1, alpha));
     const run = await runUntil({
       kernel: await loadKernel(kernelName),
       plan,
@@ -526,6 +603,7 @@ export function sequentialTest(
       trials: run.trials,
       holds: meets(t, p),
       sure,
+      looks: Math.max(1, look),
       ...(s.precision !== null ? { precisionReached: run.precisionReached ?? false } : {}),
     };
   };

@@ -2,6 +2,7 @@
 import { seek } from '../behaviours/toolkit.js';
 import { presentSeek } from '../analysis/seekPresent.js';
 import { UsageError } from '../errors.js';
+import type { FamilyMethod } from '../stats/family.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';
 import type { RunFlags } from './options.js';
@@ -17,6 +18,8 @@ export interface SeekFlags extends RunFlags {
   to?: string;
   step?: string;
   largest?: boolean;
+  /** Sieges and cascades: holm (default) or bh (src/stats/family.ts). */
+  family?: FamilyMethod;
 }
 
 export async function seekCommand(file: string, flags: SeekFlags & ReportFlags, io: Io): Promise<number> {
@@ -39,6 +42,7 @@ export async function seekCommand(file: string, flags: SeekFlags & ReportFlags, 
       to,
       step,
       largest: flags.largest,
+      family: flags.family,
     }),
   );
   emitResult(io, flags, r, () => presentSeek(r));

@@ -42,6 +42,7 @@ export function addToolkitCommands(
     .option('--to <y>', 'last value (default 100000 for troops, else 100)')
     .option('--step <s>', 'grid step (default 1)')
     .option('--largest', 'the largest value that meets the target (default: the smallest)')
+    .addOption(familyOption('a siege’s or cascade’s values visited'))
     .option('--exact', 'exact odds only (war-machine; always exact there)')
     .option('--report <dir>', 'also write a report folder (index.html, charts, result.json); see docs/reports.md')
     .option('--interactive', 'with --report: inline vega for tooltips and zoom (larger page, still offline)')

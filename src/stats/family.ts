@@ -76,8 +76,45 @@ export function familyDecisions(zs: readonly number[], alpha = 0.05, method: Fam
   return out;
 }
 
+/**
+ * A family judged by each claim's own test rather than by a z: `passes(i, level)` says whether claim i is beyond noise
+ * at the two-sided `level` (a sequential test spends it over its looks), and must pass at every larger level when it
+ * passes at one. Holm: while some claim left passes at α ÷ (claims left), those that pass are beyond at that level (the
+ * same set as Holm's order by p-value: each step's level only grows); the rest are judged at the level that stopped
+ * it. BH: the largest k with at least k claims passing at α·k/m; those are beyond, every claim judged at α·max(1, k)/m.
+ */
+export function familyByTests(
+  m: number,
+  passes: (i: number, level: number) => boolean,
+  alpha = FAMILY_ALPHA,
+  method: FamilyMethod = 'holm',
+): { beyond: boolean; level: number }[] {
+  const out: { beyond: boolean; level: number }[] = new Array(m);
+  if (method === 'holm') {
+    let left = Array.from({ length: m }, (_, i) => i);
+    while (left.length > 0) {
+      const level = alpha / left.length;
+      const pass = left.filter((i) => passes(i, level));
+      for (const i of left) if (pass.includes(i) || pass.length === 0) out[i] = { beyond: pass.length > 0, level };
+      if (pass.length === 0) break;
+      left = left.filter((i) => !pass.includes(i));
+    }
+    return out;
+  }
+  let k = 0;
+  for (let j = m; j >= 1 && k === 0; j--)
+    if (Array.from({ length: m }, (_, i) => i).filter((i) => passes(i, (alpha * j) / m)).length >= j) k = j;
+  const level = (alpha * Math.max(1, k)) / m;
+  for (let i = 0; i < m; i++) out[i] = { beyond: k > 0 && passes(i, level), level };
+  return out;
+}
+
 /** The family's summary for output and JSON. */
-export function familyError(decisions: readonly FamilyDecision[], alpha: number, method: FamilyMethod): FamilyError {
+export function familyError(
+  decisions: readonly { beyond: boolean }[],
+  alpha: number,
+  method: FamilyMethod,
+): FamilyError {
   return { method, alpha, claims: decisions.length, findings: decisions.filter((d) => d.beyond).length };
 }
 

@@ -123,7 +123,7 @@ describe('a sweep of a siege: each change paired chunk by chunk', () => {
 });
 
 describe('seek on a Monte Carlo kind: the answer with its uncertainty', () => {
-  it('the values whose 95% interval contains the threshold, the answer among them', async () => {
+  it('the values whose interval at the family’s level contains the threshold, the answer among them', async () => {
     const { seek } = await import('../../src/behaviours/toolkit.js');
     const r = await seek(SIEGE, {
       vary: 'foodWeeks',
@@ -138,10 +138,12 @@ describe('seek on a Monte Carlo kind: the answer with its uncertainty', () => {
     const u = r.uncertainty!;
     expect(u.from).toBeLessThanOrEqual(r.value!);
     expect(u.to).toBeGreaterThanOrEqual(r.value!);
-    const contains = (p: { ci95: [number, number] | null }) => p.ci95![0] <= 0.2 && 0.2 <= p.ci95![1];
+    const contains = (p: { ciFamily?: [number, number] }) => p.ciFamily![0] <= 0.2 && 0.2 <= p.ciFamily![1];
     // Every value evaluated inside the range is within noise of the target's threshold or its bracket; outside, none is.
-    for (const p of r.evaluated)
+    for (const p of r.evaluated) {
+      expect(p.sure, String(p.value)).toBe(!contains(p));
       if (p.value < u.from || p.value > u.to) expect(contains(p), String(p.value)).toBe(false);
+    }
     expect(u.settled).toBe(!r.evaluated.some(contains));
   }, 60_000);
 });
