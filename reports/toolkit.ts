@@ -131,6 +131,14 @@ function raceFacts(r: TournamentResult): [string, string][] {
 const TOURNAMENT_SOURCE =
   'Bradley–Terry ratings (Bradley & Terry 1952, fitted by Hunter’s 2004 MM algorithm), the Elo scale and the Pareto front: docs/design.md, “tournament”.';
 
+/** The heatmap's words on its cells' noise: the widest 95% half-width, and why equal cells are no error. */
+function winNoise(r: TournamentResult): string {
+  if (r.method === 'exact') return ' (exact)';
+  const halves = (r.winCi95 ?? []).flat().flatMap((ci) => (ci ? [(ci[1] - ci[0]) / 2] : []));
+  const widest = halves.length ? Math.max(...halves) : 0;
+  return `; each within ±${(widest * 100).toFixed(1)} points at 95% (the table and the tooltip give each interval); equal cells are not an error: every pairing plays the same dice (common random numbers)`;
+}
+
 export function tournamentReport(r: TournamentResult, file: string): ReportContent {
   return documentContent(presentTournament(r), {
     facts: [
@@ -151,8 +159,12 @@ export function tournamentReport(r: TournamentResult, file: string): ReportConte
       {
         name: 'win-matrix',
         title: 'Who beats whom',
-        caption: 'Each cell: the chance the row force wins attacking the column force.',
-        spec: heatmapChart({ forces: r.forces, win: r.win.map((row) => row.map((p) => p ?? 0)) }),
+        caption: `Each cell: the chance the row force wins attacking the column force, to the whole percent${winNoise(r)}.`,
+        spec: heatmapChart({
+          forces: r.forces,
+          win: r.win.map((row) => row.map((p) => p ?? 0)),
+          ...(r.method === 'exact' ? {} : { ci95: r.winCi95 }),
+        }),
       },
       {
         name: 'ratings',

@@ -167,12 +167,30 @@ export function tornadoChart(i: TornadoInput): TopLevelSpec {
 export interface HeatmapInput {
   forces: string[];
   win: number[][];
+  /** Each cell's 95% interval (Monte Carlo): the tooltip gives its bounds. */
+  ci95?: ([number, number] | null)[][];
 }
 
 export function heatmapChart(i: HeatmapInput): TopLevelSpec {
   const values = i.forces
-    .flatMap((a, r) => i.forces.map((d, c) => ({ attacker: a, defender: d, p: r === c ? null : r6(i.win[r][c]) })))
+    .flatMap((a, r) =>
+      i.forces.map((d, c) => {
+        const ci = i.ci95?.[r]?.[c];
+        return {
+          attacker: a,
+          defender: d,
+          p: r === c ? null : r6(i.win[r][c]),
+          ...(ci ? { lo: r6(ci[0]), hi: r6(ci[1]) } : {}),
+        };
+      }),
+    )
     .filter((v) => v.p !== null);
+  const bounds = i.ci95
+    ? [
+        { field: 'lo', type: 'quantitative' as const, format: '.2%', title: '95% low' },
+        { field: 'hi', type: 'quantitative' as const, format: '.2%', title: '95% high' },
+      ]
+    : [];
   const axis = { labelLimit: 200 };
   return {
     ...base('Who beats whom', 'P(the row force wins attacking the column force)'),
@@ -196,6 +214,7 @@ export function heatmapChart(i: HeatmapInput): TopLevelSpec {
             { field: 'attacker', type: 'nominal' },
             { field: 'defender', type: 'nominal' },
             { field: 'p', type: 'quantitative', format: '.1%', title: 'P(attacker wins)' },
+            ...bounds,
           ],
         },
       },

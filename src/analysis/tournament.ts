@@ -15,10 +15,10 @@ import {
   type WarMachineScenario,
   type WarMachineSide,
 } from '../kinds/warMachine/schema.js';
-import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
+import { summarizeMonteCarlo, winCounts } from '../kinds/warMachine/summary.js';
 import { DEFENDER_ADJUSTMENTS } from '../rules/warMachine/adjustments.js';
 import { validate, type ScenarioSource } from '../scenario/source.js';
-import { Z95 } from '../stats/index.js';
+import { wilsonInterval, Z95 } from '../stats/index.js';
 import { judgeFamily, type FamilyError, type FamilyMethod } from '../stats/family.js';
 import { bradleyTerry, ELO_PER_LOG } from '../stats/bradleyTerry.js';
 import { compileCells, exactMatchup, solveGame } from './matchup.js';
@@ -109,9 +109,17 @@ export interface TournamentResult extends ResultMeta {
   forces: string[];
   /** P(row force wins attacking the column force); null on the diagonal. Monte Carlo unless --exact. */
   win: (number | null)[][];
+  /**
+   * Each `win` cell's 95% Wilson interval over its pairing's battles; null on the diagonal and when exact. Common
+   * dice: pairings of the same odds give the same count, so equal cells are expected, not an error.
+   */
+  winCi95: ([number, number] | null)[][];
   /** P(column force wins defending) and P(no winner), same layout. */
   lose: (number | null)[][];
   noWinner: (number | null)[][];
+  /** The 95% Wilson intervals of `lose` and `noWinner`, as `winCi95`. */
+  loseCi95: ([number, number] | null)[][];
+  noWinnerCi95: ([number, number] | null)[][];
   /** The exact win matrix (all 10,000 pairs of d100 rolls per pairing). */
   exactWin: (number | null)[][];
   /** Tactics: fixed per force, or each pairing's Nash mixes (`solve`). */
@@ -177,6 +185,8 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
   const exact = cells.map((c) => exactOdds(c.compiled));
   const matrix = () => Array.from({ length: N }, () => new Array<number | null>(N).fill(null));
   const [win, lose, noWinner, exactWin] = [matrix(), matrix(), matrix(), matrix()];
+  const intervals = () => Array.from({ length: N }, () => new Array<[number, number] | null>(N).fill(null));
+  const [winCi95, loseCi95, noWinnerCi95] = [intervals(), intervals(), intervals()];
   let threads = 0;
   let interrupted = false;
   let trials = 0;
@@ -207,8 +217,13 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
     trials = Math.max(0, ...run.results.map((r) => r.trials));
     cells.forEach((c, k) => {
       const r = run.results[k];
-      const m = summarizeMonteCarlo(c.compiled, r.acc, Math.max(1, r.trials));
+      const battles = Math.max(1, r.trials);
+      const m = summarizeMonteCarlo(c.compiled, r.acc, battles);
       win[c.i][c.j] = m.win[0];
+      winCi95[c.i][c.j] = m.winCi95[0];
+      loseCi95[c.i][c.j] = m.winCi95[1];
+      const wins = winCounts(c.compiled, r.acc);
+      noWinnerCi95[c.i][c.j] = wilsonInterval(Math.max(0, battles - wins[0] - wins[1]), battles);
       lose[c.i][c.j] = m.win[1];
       noWinner[c.i][c.j] = 1 - m.win[0] - m.win[1];
       precisionReached &&= r.precisionReached !== false;
@@ -292,8 +307,11 @@ export async function tournament(input: ScenarioInput, options: TournamentOption
     title: t.title ?? null,
     forces: names,
     win,
+    winCi95,
     lose,
     noWinner,
+    loseCi95,
+    noWinnerCi95,
     exactWin,
     tactics: withTactic === 0 && !solve ? 'none' : solve ? 'solve' : 'fixed',
     ratings,

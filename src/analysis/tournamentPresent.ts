@@ -1,6 +1,18 @@
 /** The document of `warcast tournament` (text, Markdown and its report): the win matrix, the ratings, the fit. */
 import type { TournamentResult } from './tournament.js';
-import { gap, heading, note, percent, run, table, verdict, type Block, type Document } from '../present/document.js';
+import {
+  compactPercent,
+  gap,
+  heading,
+  note,
+  percent,
+  run,
+  table,
+  verdict,
+  type Block,
+  type Document,
+  type Text,
+} from '../present/document.js';
 import { fmtCount, grouped } from '../present/format.js';
 import { familyWords } from '../stats/family.js';
 
@@ -43,10 +55,29 @@ export function presentTournament(r: TournamentResult): Document {
   const costs = r.ratings.some((x) => x.cost !== null);
   blocks.push(
     gap,
-    note('P(row wins attacking column)'),
+    note(
+      r.method === 'exact'
+        ? 'P(row wins attacking column), exact'
+        : 'P(row wins attacking column) with its 95% interval (the terminal: ± its half-width, to one decimal; --markdown, --json and the report: its bounds)',
+    ),
+    ...(r.method === 'exact'
+      ? []
+      : [
+          note(
+            'identical values in several cells are not an error: every pairing plays the same dice (common random numbers), so two pairings with the same odds count the same wins',
+          ),
+        ]),
     table(
       ['attacker \\ defender', ...short],
-      r.forces.map((f, i) => [`#${i + 1} ${f}`, ...r.win[i].map((p) => (p === null ? '—' : percent(p)))]),
+      r.forces.map((f, i) => [
+        `#${i + 1} ${f}`,
+        ...r.win[i].map((p, j): Text => {
+          if (p === null) return '—';
+          if (r.method === 'exact') return percent(p);
+          // A matrix is short of room in the terminal: `32.4% ± 0.7` there, the bounds in full elsewhere.
+          return compactPercent(p, r.winCi95?.[i]?.[j] ?? null);
+        }),
+      ]),
       'P(row force wins attacking the column force)',
     ),
     table(

@@ -338,6 +338,8 @@ export class PairedWorth<Plan> {
   interrupted = false;
   /** The items' family of claims, once judged (src/analysis/worthSearch.ts pairedItems). */
   familyError: FamilyError | null = null;
+  /** The ranks' claims (this item's change larger than that one's) held as one family; null: fewer than two ranked. */
+  rankFamilyError: FamilyError | null = null;
   private readonly runner: PairedRunner;
   /** While the items run their stages: the trials planned so far, for the progress line. */
   private planned: number | null = null;

@@ -148,7 +148,14 @@ export function presentWorth(r: WorthResult): Document {
         `no equivalent for ${unpriced.map((i) => i.name).join(', ')}: they turn battles into no battle (not a defeat), which no bonus or troops do`,
       ),
     );
-  if (ranked) notes.push(note(RANK_NOTE[mc ? 'monte-carlo' : 'exact']));
+  if (ranked)
+    notes.push(
+      note(
+        mc && r.rankFamilyError
+          ? `rank: 1 + the ranked items whose change is larger beyond noise; =n: within noise of another item (the two changes’ difference in size, paired trial by trial, has an interval containing zero at the family’s level: the ${r.rankFamilyError.claims} pairs of ranked items with different changes are claims made at once, held by ${familyText(r.rankFamilyError, 'pairs')}; ${r.rankFamilyError.findings} pairs ordered beyond noise), so tied with it, not ordered; —: not ranked, the change is within noise of no change`
+          : RANK_NOTE[mc ? 'monte-carlo' : 'exact'],
+      ),
+    );
   if (notes.length) blocks.push(gap, ...notes);
   if (r.refused?.length)
     blocks.push(

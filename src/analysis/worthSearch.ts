@@ -7,7 +7,6 @@ import {
   pairedMeanDifference,
   pairedProportionDifference,
   pairedProportionZ,
-  withinNoise,
   type PairedDifference,
 } from '../stats/paired.js';
 import { countMet, discordantPairs, patternCounts, type TrialBits } from './trialBits.js';
@@ -385,22 +384,33 @@ export async function pairedItems<Plan>(
     items.push(item);
     rows.push({ item, variant: variants[u], trials: n });
   }
-  // Two items are tied when the difference of their sizes of change, over the trials both ran (each paired with
-  // the scenario's trial of that number), has a 95% interval containing 0.
-  const tied = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
-    withinNoise(
-      sizeDifference(
-        paired.base.bits,
-        a.variant.bits,
-        b.variant.bits,
-        Math.min(a.trials, b.trials),
-        a.item.winDelta,
-        b.item.winDelta,
-      ).ci95,
+  // Two ranked items are ordered only when the difference of their sizes of change, over the trials both ran (each
+  // paired with the scenario's trial of that number), is beyond noise at the family's level: every pair of ranked
+  // items with different changes is a claim (this change larger than that one), held as the items are (Holm by
+  // default), as tournament holds its pairs' orders. Items with the same plan are the same change: tied.
+  const ranked = rows.flatMap((r, i) => (r.item.withinNoise ? [] : [i]));
+  const claims: [number, number][] = [];
+  for (const [j, a] of ranked.entries())
+    for (const b of ranked.slice(j + 1)) if (rows[a].variant !== rows[b].variant) claims.push([a, b]);
+  const size = ([a, b]: [number, number]) =>
+    sizeDifference(
+      paired.base.bits,
+      rows[a].variant.bits,
+      rows[b].variant.bits,
+      Math.min(rows[a].trials, rows[b].trials),
+      rows[a].item.winDelta,
+      rows[b].item.winDelta,
     );
+  const orders = familyDecisions(
+    claims.map((c) => size(c).stat),
+    family.alpha,
+    family.method,
+  );
+  const ordered = new Set(claims.flatMap(([a, b], j) => (orders[j].beyond ? [`${a} ${b}`, `${b} ${a}`] : [])));
+  if (claims.length > 0) paired.rankFamilyError = familyError(orders, family.alpha, family.method);
   rankRows(
     rows.map((r) => r.item),
-    (a, b) => tied(rows[a], rows[b]),
+    (a, b) => !ordered.has(`${a} ${b}`),
   );
   return sortRows(items);
 }
@@ -444,7 +454,8 @@ export function rankRows(items: WorthItem[], tied: (a: number, b: number) => boo
  * |change of a| − |change of b| over the first n trials, paired: trial t gives sₐ(aₜ − baseₜ) − s_b(bₜ − baseₜ)
  * (s: the sign of each change), so the trials both items share cancel. Same signs: the difference of the two items
  * themselves, with Agresti–Min's matched-pairs interval; opposite signs: the mean of those per-trial values
- * (−2 to 2) with its normal interval (src/stats/paired.ts).
+ * (−2 to 2) with its normal interval (src/stats/paired.ts). The interval at `z` (default 95%), and `stat`: the
+ * difference as a normal statistic (its centre ÷ its standard error), for the ranks' family.
  */
 export function sizeDifference(
   base: TrialBits,
@@ -453,13 +464,15 @@ export function sizeDifference(
   n: number,
   changeA: number,
   changeB: number,
-): PairedDifference {
+  z: number = Z95,
+): PairedDifference & { stat: number } {
   const sa = changeA < 0 ? -1 : 1;
   const sb = changeB < 0 ? -1 : 1;
   if (sa === sb) {
     const { aOnly, bOnly } = discordantPairs(a, b, n);
-    const d = pairedProportionDifference(bOnly, aOnly, n); // a − b
-    return sa > 0 ? d : { difference: -d.difference, ci95: [-d.ci95[1], -d.ci95[0]] };
+    const d = pairedProportionDifference(bOnly, aOnly, n, z); // a − b
+    const stat = sa * pairedProportionZ(bOnly, aOnly, n).z;
+    return sa > 0 ? { ...d, stat } : { difference: -d.difference, ci95: [-d.ci95[1], -d.ci95[0]], stat };
   }
   const counts = patternCounts(base, a, b, n);
   let sum = 0;
@@ -470,7 +483,9 @@ export function sizeDifference(
     sum += counts[p] * w;
     squares += counts[p] * w * w;
   }
-  return pairedMeanDifference(sum, squares, n);
+  const d = pairedMeanDifference(sum, squares, n, z);
+  const half = (d.ci95[1] - d.ci95[0]) / 2 / z;
+  return { ...d, stat: half > 0 ? d.difference / half : d.difference === 0 ? 0 : Math.sign(d.difference) * Infinity };
 }
 
 /** A plan as a string, to run items with the same plan once (typed arrays as their numbers). */
@@ -499,6 +514,7 @@ export function pairedTail<Plan>(
     casualties: casualties(base === null ? [0, 0] : base.lost),
     items,
     ...(paired.familyError ? { familyError: paired.familyError } : {}),
+    ...(paired.rankFamilyError ? { rankFamilyError: paired.rankFamilyError } : {}),
     seed: paired.plan.seed,
     trials: n ?? 0,
     precision,

@@ -260,9 +260,9 @@ export interface WorthItem {
   rank?: number | null;
   rankNote?: string;
   /**
-   * The ranked items whose size of change cannot be told from this one's. Sieges and cascades: the 95% interval of the
-   * paired difference of the two |changes| (over the trials both ran, each paired with the scenario's trial of that
-   * number) contains 0. Battles (exact): the two |changes| are equal.
+   * The ranked items whose size of change cannot be told from this one's. Sieges and cascades: the paired difference
+   * of the two |changes| (over the trials both ran, each paired with the scenario's trial of that number) is within
+   * noise at the ranks' family level (`rankFamilyError`). Battles (exact): the two |changes| are equal.
    */
   tiedWith?: string[];
 }
@@ -323,6 +323,12 @@ export interface WorthResult extends ResultMeta {
    * `withinNoise`, rank and equivalents follow its decision at the family's level (`familyLevel`, `changeCiFamily`).
    */
   familyError?: FamilyError;
+  /**
+   * Sieges and cascades: the ranks' claims — every pair of ranked items with different changes, this one's change
+   * larger than that one's — held as one family like the items (method, α, claims, findings: the pairs ordered);
+   * two ranked items not ordered at the family's level are tied (`tiedWith`, `=n`). Absent with under two changes.
+   */
+  rankFamilyError?: FamilyError;
   /** Sieges and cascades: the run (this seed; `trials`: the most trials a variant ran, the scenario's own). */
   seed?: number;
   trials?: number;

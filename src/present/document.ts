@@ -59,10 +59,28 @@ export const percent = (value: number, ci?: readonly [number, number] | null, di
   ci,
   digits,
 });
-export const number = (value: number, digits?: number): Quantity => ({ q: 'number', value, digits });
+/** An amount; a Monte Carlo mean with `half`, the 95% half-width of its noise (`-383 ± 2`). */
+/**
+ * A probability with its 95% interval where room is short (a matrix's cells): the terminal writes `32.4% ± 0.7` to
+ * `compact` decimals, Markdown and HTML the interval's bounds (`32.41% [31.76%, 33.06%]`).
+ */
+export const compactPercent = (value: number, ci: readonly [number, number] | null, compact = 1): Quantity => ({
+  q: 'percent',
+  value,
+  ci,
+  compact,
+});
+export const number = (value: number, digits?: number, half?: number): Quantity => ({
+  q: 'number',
+  value,
+  digits,
+  ...(half ? { half } : {}),
+});
+/** A mean with its quantiles; `half`: the 95% half-width of a Monte Carlo mean's noise. */
 export const spread = (
   s: { mean: number; p05: number; p50: number; p95: number; sd?: number },
   digits?: number,
+  half?: number,
 ): Quantity => ({
   q: 'spread',
   mean: s.mean,
@@ -71,11 +89,15 @@ export const spread = (
   p95: s.p95,
   ...(s.sd === undefined ? {} : { sd: s.sd }),
   digits,
+  ...(half ? { half } : {}),
 });
 export const trials = (value: number): Quantity => ({ q: 'trials', value });
-/** A mean with the standard deviation of what it averages: `8.89 (SD 1.12)`. */
-export const meanWithSd = (mean: number, sd: number, digits?: number): Inline[] => [
-  number(mean, digits),
+/**
+ * A mean with the standard deviation of what it averages: `8.89 (SD 1.12)`; a Monte Carlo mean with the 95%
+ * half-width of its noise first (`half`): `1.16 ± 0.0014 (SD 0.50)`.
+ */
+export const meanWithSd = (mean: number, sd: number, digits?: number, half?: number): Inline[] => [
+  number(mean, digits, half),
   ' (SD ',
   number(sd, digits),
   ')',

@@ -49,7 +49,7 @@ function boundPct(x: number, digits: number): string {
  * "0.02% [0.0031%, 0.11%]" when it is lopsided or narrower than the digits (a Wilson interval near 0 or 1, or
  * from few trials). Exact numbers (no interval) alone.
  */
-export function pctCi(p: number, ci: readonly [number, number] | null | undefined, digits = 2): string {
+export function pctCi(p: number, ci: readonly [number, number] | null | undefined, digits = 2, bounds = false): string {
   const text = pct(p, digits);
   if (!ci) return text;
   const half = (ci[1] - ci[0]) / 2;
@@ -62,24 +62,43 @@ export function pctCi(p: number, ci: readonly [number, number] | null | undefine
     const [a, b] = [boundPct(x, shown), boundPct(x, digits)];
     return b.length > a.length ? b : a;
   };
-  if (lopsided || tiny) return `${text} [${bound(ci[0])}, ${bound(ci[1])}]`;
+  if (bounds || lopsided || tiny) return `${text} [${bound(ci[0])}, ${bound(ci[1])}]`;
   return `${text} ± ${(half * 100).toFixed(digits)}`;
 }
 
 /**
+ * A mean to `digits` decimals; a Monte Carlo one with the 95% half-width of its noise: "-383 ± 2", "198.0 ± 0.3",
+ * the half-width to one significant digit (two when it starts with 1) and the mean to as many decimals, so both show
+ * one precision ("1.157 ± 0.003", "0.70 ± 0.14"). No `half`, or 0 (every trial gave the same value): the mean
+ * alone, exact.
+ */
+export function meanText(x: number, digits = 1, half?: number): string {
+  if (!(half !== undefined && half > 0 && Number.isFinite(half))) return num(x, digits);
+  const d = Math.max(digits, decimalsFor(half));
+  const text = fixedGrouped(x, d, d);
+  return `${/^-0(\.0*)?$/.test(text) ? text.slice(1) : text} ± ${fixedGrouped(half, d, d)}`;
+}
+
+/** 95% half-width of a mean over `n` trials whose values have standard deviation `sd` (normal approximation). */
+export const meanHalfWidth = (sd: number, n: number): number => (n > 0 ? (1.96 * sd) / Math.sqrt(n) : 0);
+
+/**
  * A mean and its 5th / 50th / 95th percentiles: "120.0 (0 / 160 / 240)" (the header says "mean (p5 / p50 / p95)");
- * with the standard deviation when known: "120.0 (SD 61.2; 0 / 160 / 240)" (header SPREAD_SD_WORDS).
+ * with the standard deviation when known: "120.0 (SD 61.2; 0 / 160 / 240)" (header SPREAD_SD_WORDS); a Monte Carlo
+ * mean with its noise: "198.0 ± 0.3 (0 / 160 / 480)" (header SPREAD_CI_WORDS).
  */
 export function spreadText(
-  s: { mean: number; p05: number; p50: number; p95: number; sd?: number },
+  s: { mean: number; p05: number; p50: number; p95: number; sd?: number; half?: number },
   digits = 1,
 ): string {
   const sd = s.sd === undefined ? '' : `SD ${num(s.sd, digits)}; `;
-  return `${num(s.mean, digits)} (${sd}${num(s.p05)} / ${num(s.p50)} / ${num(s.p95)})`;
+  return `${meanText(s.mean, digits, s.half)} (${sd}${num(s.p05)} / ${num(s.p50)} / ${num(s.p95)})`;
 }
 
 /** The header words of a spread column or row. */
 export const SPREAD_WORDS = 'mean (p5 / p50 / p95)';
+/** The header words of a spread whose mean carries its 95% interval. */
+export const SPREAD_CI_WORDS = 'mean ± 95% (p5 / p50 / p95)';
 /** The header words of a spread with its standard deviation. */
 export const SPREAD_SD_WORDS = 'mean (SD; p5 / p50 / p95)';
 
@@ -165,12 +184,18 @@ export function equivalentText(
     : `${point} [${one(ends[0])}, ${one(ends[1])}]`;
 }
 
-export function quantityText(q: Quantity): string {
+/**
+ * A quantity as text. `compact`: the terminal's form where a quantity offers one (a matrix cell's `32.4% ± 0.7`);
+ * otherwise the full one Markdown and HTML write (`32.41% [31.76%, 33.06%]`).
+ */
+export function quantityText(q: Quantity, compact = false): string {
   switch (q.q) {
     case 'percent':
+      if (q.compact !== undefined)
+        return compact ? pctCi(q.value, q.ci, q.compact) : pctCi(q.value, q.ci, q.digits, true);
       return pctCi(q.value, q.ci, q.digits);
     case 'number':
-      return num(q.value, q.digits);
+      return meanText(q.value, q.digits, q.half);
     case 'spread':
       return spreadText(q, q.digits);
     case 'trials':
@@ -180,13 +205,18 @@ export function quantityText(q: Quantity): string {
   }
 }
 
-const inline = (part: Inline) => (typeof part === 'string' ? part : quantityText(part));
+const inline = (part: Inline, compact: boolean) => (typeof part === 'string' ? part : quantityText(part, compact));
 
-/** Running text as a string: the same words in every renderer. */
-export function plain(text: Text): string {
+function written(text: Text, compact: boolean): string {
   return typeof text === 'string'
     ? text
     : Array.isArray(text)
-      ? (text as readonly Inline[]).map(inline).join('')
-      : inline(text as Quantity);
+      ? (text as readonly Inline[]).map((part) => inline(part, compact)).join('')
+      : inline(text as Quantity, compact);
 }
+
+/** Running text as a string: the same words in every renderer (Markdown, HTML). */
+export const plain = (text: Text): string => written(text, false);
+
+/** Running text as the terminal writes it: a quantity's short form where it has one (`32.4% ± 0.7`). */
+export const terminalPlain = (text: Text): string => written(text, true);

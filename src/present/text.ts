@@ -5,7 +5,7 @@
  */
 import type { Block, Document } from './document.js';
 import { numberColumn } from './align.js';
-import { plain } from './format.js';
+import { terminalPlain } from './format.js';
 
 /** Words of `text` in lines of at most `width` characters (a longer word stands alone). */
 export function wrapWords(text: string, width: number): string[] {
@@ -255,12 +255,12 @@ function blockText(b: Block, width: number): string {
     case 'heading':
     case 'run':
     case 'note':
-      return plain(b.text);
+      return terminalPlain(b.text);
     case 'verdict':
-      return b.lines.map((l) => `→ ${plain(l)}`).join('\n');
+      return b.lines.map((l) => `→ ${terminalPlain(l)}`).join('\n');
     case 'table':
       return textTable(
-        b.rows.map((r) => r.map(plain)),
+        b.rows.map((r) => r.map(terminalPlain)),
         b.columns.length ? b.columns : undefined,
         width,
       );

@@ -3,9 +3,10 @@
  * - identity: an item that moves bonus by N BR points is the BR curve's own value N (the same plan, the same dice),
  *   so its BR equivalent's bracket — the values the item cannot be told from — must hold N; +1 legion's legion
  *   bracket must hold +1; and a bracket one value off (as the old search printed "−25 → −26 [−26, −26]") fails;
- * - ties: two rows are tied when the paired interval of the difference of their sizes of change contains 0,
- *   computed here again from the trials played alone (test/helpers/pairedTrials.ts); rank is 1 + the rows larger
- *   beyond noise, as tournament's; exact battles tie only equal changes;
+ * - ties: two ranked rows are tied when the paired difference of their sizes of change is within noise at the ranks'
+ *   family level (Holm over every pair of ranked rows), computed here again from the trials played alone
+ *   (test/helpers/pairedTrials.ts); rank is 1 + the rows larger beyond noise, as tournament's; exact battles tie only
+ *   equal changes;
  * - the bit counts behind both agree with plain loops.
  */
 import { describe, expect, it } from 'vitest';
@@ -21,7 +22,8 @@ import { compileSiege } from '../../src/kinds/siege/plan.js';
 import { siegeAccumulator } from '../../src/kinds/siege/accumulator.js';
 import { siegeKernel } from '../../src/kinds/siege/kernelEntry.js';
 import { loadKind } from '../../src/kinds/load.js';
-import { pairedMeanDifference, pairedProportionDifference, withinNoise } from '../../src/stats/paired.js';
+import { pairedMeanDifference, pairedProportionZ } from '../../src/stats/paired.js';
+import { familyDecisions } from '../../src/stats/family.js';
 import { Xoshiro128 } from '../../src/rng/index.js';
 import { outcomesAlone } from '../helpers/pairedTrials.js';
 import { loadFile } from '../helpers/load.js';
@@ -170,7 +172,7 @@ async function heldAlone(week: number, trials: number, edit: (s: SiegeScenario) 
 }
 
 describe('ranks and ties', () => {
-  it('siege: tied exactly when the paired interval of the two sizes of change holds 0 (checked from trials alone)', async () => {
+  it('siege: tied exactly when the two sizes of change are within noise at the ranks’ family level (checked from trials alone)', async () => {
     const n = 500;
     const r = await worth(SIEGE, { side: 1, week: 30, groups: ['size', 'supplies', 'fatigue'], trials: n, threads: 1 });
     const edits: Record<string, (s: SiegeScenario) => void> = {
@@ -178,20 +180,23 @@ describe('ranks and ties', () => {
       '+10% troops': (s) => (s.defender.troops = Math.round(s.defender.troops * 1.1)),
       '+1 food week': (s) => (s.foodWeeks! += 1),
       'fatigue: moderate': (s) => ((s.defender.adjustments as Record<string, unknown>).fatigue = 'moderate'),
+      'fatigue: serious': (s) => ((s.defender.adjustments as Record<string, unknown>).fatigue = 'serious'),
     };
     const base = await heldAlone(30, n, () => {});
     const alone = new Map<string, Uint8Array>();
     for (const [name, edit] of Object.entries(edits)) alone.set(name, await heldAlone(30, n, edit));
     const sizeOf = (o: Uint8Array, t: number) => o[t] - base[t];
-    let tiedPairs = 0;
-    let apart = 0;
-    for (const a of r.items.filter((i) => alone.has(i.name)))
-      for (const b of r.items.filter((i) => alone.has(i.name) && i !== a)) {
+    // Every ranked item is one of the edits, so the whole family of orders is rebuilt here.
+    const ranked = r.items.filter((i) => !i.withinNoise);
+    expect(ranked.every((i) => alone.has(i.name))).toBe(true);
+    const pairs: [WorthItem, WorthItem][] = [];
+    const stats: number[] = [];
+    for (const [j, a] of ranked.entries())
+      for (const b of ranked.slice(j + 1)) {
         const sa = a.winDelta < 0 ? -1 : 1;
         const sb = b.winDelta < 0 ? -1 : 1;
         const x = alone.get(a.name)!;
         const y = alone.get(b.name)!;
-        let interval: [number, number];
         if (sa === sb) {
           let aOnly = 0;
           let bOnly = 0;
@@ -199,8 +204,7 @@ describe('ranks and ties', () => {
             if (x[t] > y[t]) aOnly++;
             if (y[t] > x[t]) bOnly++;
           }
-          const d = pairedProportionDifference(bOnly, aOnly, n).ci95;
-          interval = sa > 0 ? d : [-d[1], -d[0]];
+          stats.push(sa * pairedProportionZ(bOnly, aOnly, n).z);
         } else {
           let sum = 0;
           let squares = 0;
@@ -209,14 +213,28 @@ describe('ranks and ties', () => {
             sum += w;
             squares += w * w;
           }
-          interval = pairedMeanDifference(sum, squares, n).ci95;
+          const d = pairedMeanDifference(sum, squares, n, 1);
+          stats.push(d.difference / (d.ci95[1] - d.difference));
         }
-        // Only ranked rows (beyond noise of no change) are tied with one another.
-        const tied = !a.withinNoise && !b.withinNoise && withinNoise(interval);
-        expect(a.tiedWith!.includes(b.name), `${a.name} / ${b.name}`).toBe(tied);
-        if (tied) tiedPairs++;
-        else apart++;
+        pairs.push([a, b]);
       }
+    const orders = familyDecisions(stats);
+    expect(r.rankFamilyError).toMatchObject({
+      method: 'holm',
+      claims: pairs.length,
+      findings: orders.filter((d) => d.beyond).length,
+    });
+    let tiedPairs = 0;
+    let apart = 0;
+    pairs.forEach(([a, b], j) => {
+      const tied = !orders[j].beyond;
+      expect(a.tiedWith!.includes(b.name), `${a.name} / ${b.name}`).toBe(tied);
+      expect(b.tiedWith!.includes(a.name), `${b.name} / ${a.name}`).toBe(tied);
+      if (tied) tiedPairs++;
+      else apart++;
+    });
+    // Unranked rows are tied with none.
+    for (const i of r.items) if (i.withinNoise) expect(i.tiedWith).toEqual([]);
     expect(tiedPairs).toBeGreaterThan(0);
     expect(apart).toBeGreaterThan(0);
     checkRanks(r.items);
@@ -335,7 +353,9 @@ describe('bit counts', () => {
         sum += w;
         squares += w * w;
       }
-      expect(sizeDifference(bits[0], bits[1], bits[2], m, 0.1, -0.1)).toEqual(pairedMeanDifference(sum, squares, m));
+      expect(sizeDifference(bits[0], bits[1], bits[2], m, 0.1, -0.1)).toMatchObject(
+        pairedMeanDifference(sum, squares, m),
+      );
     }
   });
 });

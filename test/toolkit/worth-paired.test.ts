@@ -63,7 +63,9 @@ describe('worth on the castle siege', () => {
     for (const row of rows) expect(row).toMatch(/within noise\s+—\s+—/);
     // rows within noise of each other are marked tied (=n), as tournament's, and the note says what that means
     expect(io.stdout).toMatch(/^=\d+ /m);
-    expect(io.stdout).toMatch(/=n: within noise \(the 95% interval of the two changes’ difference in size/);
+    expect(io.stdout).toMatch(
+      /=n: within noise of another item \(the two changes’ difference in size, paired trial by trial, has an interval containing zero at the family’s level: the \d+ pairs of ranked items/,
+    );
     expect(io.stderr).toMatch(/--precision 0\.001 not reached at the cap of 1,000 trials/);
     const json = memoryIo();
     expect(await runCli([...argv, '--json'], json)).toBe(0);

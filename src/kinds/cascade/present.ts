@@ -5,6 +5,7 @@
  */
 import { cascadeHeadline } from './headline.js';
 import type { CascadeResult } from './result.js';
+import type { CascadeLedgerSd } from './summary.js';
 import type { LocationTrace, RoundTrace } from '../../rules/dune/cascade.js';
 import {
   gap,
@@ -150,6 +151,9 @@ function numbers(r: CascadeResult, planning: boolean): Block[] {
     const total = Math.round(printed.reduce((a, b) => a + b, 0) * 100) / 100;
     return printed.length > 1 && total !== 100 ? [`${name} ${total.toFixed(2)}%`] : [];
   });
+  // A Monte Carlo mean's noise: the 95% half-width of its interval (summary.ts `ci95`); none where certain.
+  const half = (interval: readonly [number, number] | undefined) =>
+    r.deterministic || !interval ? undefined : (interval[1] - interval[0]) / 2;
   const blocks: Block[] = [
     table(
       ['location', 'final owner', 'damaged', 'crippled', 'revealed by NPC'],
@@ -165,11 +169,11 @@ function numbers(r: CascadeResult, planning: boolean): Block[] {
     table(
       [
         'player',
-        'legions lost: mean (SD)',
+        `legions lost: mean${r.deterministic ? '' : ' ± 95%'} (SD)`,
         'distribution',
-        'income lost: mean MS (SD)',
+        `income lost: mean MS${r.deterministic ? '' : ' ± 95%'} (SD)`,
         'P(any)',
-        'wealth lost: mean MS (SD)',
+        `wealth lost: mean MS${r.deterministic ? '' : ' ± 95%'} (SD)`,
         'identity revealed',
       ],
       Object.keys(r.legionsLost!).map((name) => {
@@ -181,11 +185,11 @@ function numbers(r: CascadeResult, planning: boolean): Block[] {
         const wealth = r.wealthLost![name];
         return [
           name,
-          meanWithSd(l.mean, l.sd, 2),
+          meanWithSd(l.mean, l.sd, 2, half(c?.legionsLost?.[name])),
           dist,
-          meanWithSd(income.mean, income.sd, 0),
+          meanWithSd(income.mean, income.sd, 0, half(c?.incomeLost?.[name])),
           percent(income.probability, ci(c?.incomeLostAny[name])),
-          meanWithSd(wealth.mean, wealth.sd, 0),
+          meanWithSd(wealth.mean, wealth.sd, 0, half(c?.wealthLost?.[name])),
           percent(r.revealed!.attackers[name], ci(c?.revealed.attackers[name])),
         ];
       }),
@@ -229,7 +233,7 @@ function numbers(r: CascadeResult, planning: boolean): Block[] {
     const over = r.rounds === 1 ? 'the round' : `${r.rounds} rounds`;
     blocks.push(
       note(
-        `ledger over ${over} (mean MS; wealth after = wealth before + the columns from hazard fees to militia, exactly in every trial)`,
+        `ledger over ${over} (mean MS${r.deterministic ? '' : ' ± its 95% half-width; a column with no ± is the same in every trial'}; wealth after = wealth before + the columns from hazard fees to militia, exactly in every trial)`,
       ),
       table(
         [
@@ -244,18 +248,23 @@ function numbers(r: CascadeResult, planning: boolean): Block[] {
           'wealth after (SD)',
           'Kanly: income forfeited',
         ],
-        Object.entries(r.ledger).map(([name, l]) => [
-          name,
-          number(l.wealthBefore),
-          number(l.refunds - l.hazardFees || 0, 0),
-          number(-l.recruiting || 0, 0),
-          number(l.income, 0),
-          number(l.raided + l.houseRaidGain, 0),
-          number(-l.houseRaidLoss || 0, 0),
-          number(-l.regeneration || 0, 0),
-          meanWithSd(l.wealthAfter, r.ledgerSd![name].wealthAfter, 0),
-          number(l.kanlyForfeit, 0),
-        ]),
+        Object.entries(r.ledger).map(([name, l]) => {
+          const at = (k: keyof CascadeLedgerSd) => half(c?.ledger?.[name]?.[k]);
+          // A column of two entries: its half-width at most the sum of theirs (however the two go together).
+          const both = (a: keyof CascadeLedgerSd, b: keyof CascadeLedgerSd) => (at(a) ?? 0) + (at(b) ?? 0) || undefined;
+          return [
+            name,
+            number(l.wealthBefore),
+            number(l.refunds - l.hazardFees || 0, 0, both('refunds', 'hazardFees')),
+            number(-l.recruiting || 0, 0, at('recruiting')),
+            number(l.income, 0, at('income')),
+            number(l.raided + l.houseRaidGain, 0, both('raided', 'houseRaidGain')),
+            number(-l.houseRaidLoss || 0, 0, at('houseRaidLoss')),
+            number(-l.regeneration || 0, 0, at('regeneration')),
+            meanWithSd(l.wealthAfter, r.ledgerSd![name].wealthAfter, 0, at('wealthAfter')),
+            number(l.kanlyForfeit, 0, at('kanlyForfeit')),
+          ];
+        }),
         `Ledger over ${over} (mean MS)`,
       ),
     );

@@ -1,7 +1,7 @@
 /** From the cascade kernel's exact counts to named probabilities (the `--json` keys of `warcast cascade`). */
 import { DAMAGE_NAMES } from '../../rules/dune/tables.js';
 import type { CascadeModel } from '../../rules/dune/model.js';
-import { cumulativeOf, wilsonHalfWidth, wilsonInterval } from '../../stats/index.js';
+import { cumulativeOf, wilsonHalfWidth, wilsonInterval, Z95 } from '../../stats/index.js';
 import { cascadeLayout, LEDGER_FIELDS, SQUARES_PER_PLAYER } from './kernel.js';
 import { meanSd } from '../../stats/batches.js';
 import { cascadeAccumulator } from './accumulator.js';
@@ -45,7 +45,8 @@ export interface CascadeMonteCarlo {
   ledgerSd: Record<string, CascadeLedgerSd>;
   /**
    * The 95% Wilson interval of each probability above, keyed as it is (a round no die decides: the point itself).
-   * `incomeLostAny` is `incomeLost[player].probability`'s; `held` is each round's.
+   * `incomeLostAny` is `incomeLost[player].probability`'s; `held` is each round's. The means' 95% intervals (mean ±
+   * 1.96 SD / √trials): `legionsLost`, `incomeLost` and `wealthLost` per player, `ledger` per player and entry.
    */
   ci95: {
     owners: Record<string, Record<string, Interval>>;
@@ -54,6 +55,10 @@ export interface CascadeMonteCarlo {
     revealed: { attackers: Record<string, Interval>; locations: Record<string, Interval> };
     heroesLost: Record<string, Interval>;
     held: Record<string, Interval[]>;
+    legionsLost: Record<string, Interval>;
+    incomeLost: Record<string, Interval>;
+    wealthLost: Record<string, Interval>;
+    ledger: Record<string, Record<keyof CascadeLedgerSd, Interval>>;
   };
 }
 
@@ -120,6 +125,10 @@ export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: num
       revealed: { attackers: {}, locations: {} },
       heroesLost: {},
       held: {},
+      legionsLost: {},
+      incomeLost: {},
+      wealthLost: {},
+      ledger: {},
     },
   };
   m.locations.names.forEach((name, l) => {
@@ -214,6 +223,21 @@ export function summarizeCascade(m: CascadeModel, acc: Float64Array, trials: num
   c.revealed.locations = each(out.revealed.locations, ci) as Record<string, Interval>;
   c.heroesLost = each(out.heroesLost, ci) as Record<string, Interval>;
   c.held = each(out.held, (ps) => ps.map(ci)) as typeof c.held;
+  // A mean's interval from the trials' spread (normal approximation over many trials).
+  const around = (mean: number, sd: number): Interval => {
+    const half = exact ? 0 : (Z95 * sd) / Math.sqrt(n);
+    return [mean - half, mean + half];
+  };
+  for (const name of m.players.names) {
+    c.legionsLost[name] = around(out.legionsLost[name].mean, out.legionsLost[name].sd);
+    c.incomeLost[name] = around(out.incomeLost[name].mean, out.incomeLost[name].sd);
+    c.wealthLost[name] = around(out.wealthLost[name].mean, out.wealthLost[name].sd);
+    const sd = out.ledgerSd[name];
+    const l = out.ledger[name];
+    c.ledger[name] = Object.fromEntries(
+      (Object.keys(sd) as (keyof CascadeLedgerSd)[]).map((k) => [k, around(l[k], sd[k])]),
+    ) as Record<keyof CascadeLedgerSd, Interval>;
+  }
   return out;
 }
 

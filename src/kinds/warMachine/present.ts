@@ -23,7 +23,7 @@ import {
   type Inline,
   type Text,
 } from '../../present/document.js';
-import { fmtCount, num, pct, runLine, SPREAD_WORDS } from '../../present/format.js';
+import { fmtCount, num, pct, runLine, SPREAD_CI_WORDS, SPREAD_WORDS } from '../../present/format.js';
 
 export const FATIGUE_WORDS: Record<string, string> = {
   N: 'N none',
@@ -168,7 +168,13 @@ export function presentOdds(r: OddsResult, o: OddsPresentOptions = {}): Document
     verdict(...oddsVerdicts(r)),
     gap,
   ];
-  const cas = (k: 0 | 1, m: 'dead' | 'wounded' | null) => spread(m ? r.casualties[k][m] : r.casualties[k]);
+  // A Monte Carlo mean carries its noise: ± the 95% half-width of its interval.
+  const half = (k: 0 | 1, m: 'total' | 'dead' | 'wounded') => {
+    const ci = exact ? null : r.casualtiesCi95?.[k][m];
+    return ci ? (ci[1] - ci[0]) / 2 : undefined;
+  };
+  const cas = (k: 0 | 1, m: 'dead' | 'wounded' | null) =>
+    spread(m ? r.casualties[k][m] : r.casualties[k], undefined, half(k, m ?? 'total'));
   // Where a trial may have no battle, every win probability says how it counts one.
   const mayNotFight = ex.noBattle > 0;
   const counted = mayNotFight ? ', no battle = not won' : '';
@@ -194,7 +200,7 @@ export function presentOdds(r: OddsResult, o: OddsPresentOptions = {}): Document
               ],
             ]
           : []),
-        [`casualties ${SPREAD_WORDS}`, ...both((k) => cas(k, null))],
+        [`casualties ${exact ? SPREAD_WORDS : SPREAD_CI_WORDS}`, ...both((k) => cas(k, null))],
         ['  dead', ...both((k) => cas(k, 'dead'))],
         ['  wounded', ...both((k) => cas(k, 'wounded'))],
       ],

@@ -22,7 +22,7 @@ import {
 } from './summary.js';
 import type { AdjustmentLine } from '../../rules/warMachine/rating.js';
 import { TACTICS, type Tactic } from '../../rules/warMachine/tactics.js';
-import { cumulativeOf, discrete, wilsonInterval, type Cumulative, type Discrete } from '../../stats/index.js';
+import { cumulativeOf, discrete, wilsonInterval, Z95, type Cumulative, type Discrete } from '../../stats/index.js';
 import type { RunHeader, RunSettings } from '../../engine/settings.js';
 
 export type CasualtyMeasure = 'total' | 'dead' | 'wounded';
@@ -61,6 +61,11 @@ export interface OddsResult extends WarMachineOdds, RunHeader, ResultMeta {
    * exact win probability (`warcast matchup` solves the full game).
    */
   bestReply: [{ tactic: Tactic; win: number }, { tactic: Tactic; win: number }] | null;
+  /**
+   * The 95% interval of each casualty mean in `casualties` (per side: total, dead, wounded), from the battles' own
+   * spread (mean ± 1.96 SD / √trials); null for exact odds.
+   */
+  casualtiesCi95: [Record<CasualtyMeasure, [number, number]>, Record<CasualtyMeasure, [number, number]>] | null;
   /** Troops lost per side as distributions (values and probabilities): Monte Carlo frequencies, or exact. */
   casualtyDistributions: [Record<CasualtyMeasure, Discrete>, Record<CasualtyMeasure, Discrete>];
   /**
@@ -160,6 +165,7 @@ export function oddsResultOf(
     ...body,
     exact,
     bestReply: bestReplies(scenario),
+    casualtiesCi95: monteCarlo ? casualtiesCi95(distributions, run.trials) : null,
     casualtyDistributions: distributions,
     casualtyCumulative: casualtyCumulative(distributions),
     convergence: monteCarlo ? convergenceOf(run, WAR_MACHINE_CHUNK) : null,
@@ -223,6 +229,27 @@ export function casualtyDistributions(
     dead: discrete(m.dead),
     wounded: discrete(m.wounded),
   })) as OddsResult['casualtyDistributions'];
+}
+
+/** Each casualty mean's 95% interval from its Monte Carlo distribution over `trials` battles (normal approximation). */
+export function casualtiesCi95(
+  d: OddsResult['casualtyDistributions'],
+  trials: number,
+): NonNullable<OddsResult['casualtiesCi95']> {
+  const interval = (m: Discrete): [number, number] => {
+    let mean = 0;
+    for (let k = 0; k < m.values.length; k++) mean += m.values[k] * m.weights[k];
+    let variance = 0;
+    for (let k = 0; k < m.values.length; k++) variance += m.weights[k] * (m.values[k] - mean) ** 2;
+    // The sample variance (n − 1): the weights are frequencies over the trials.
+    const half = trials > 1 ? Z95 * Math.sqrt((variance * trials) / (trials - 1) / trials) : 0;
+    return [mean - half, mean + half];
+  };
+  return d.map((m) => ({
+    total: interval(m.total),
+    dead: interval(m.dead),
+    wounded: interval(m.wounded),
+  })) as NonNullable<OddsResult['casualtiesCi95']>;
 }
 
 /** P(losses ≤ x) and P(losses ≥ x) per side and measure, from the casualty distributions. */
