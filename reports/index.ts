@@ -25,7 +25,7 @@ export class ReportInterrupted extends Error {
 }
 
 /**
- * The PNG scale when the caller gives none: 2, or WARCAST_PNG_SCALE when set. The test suite sets 0.5 for its
+ * The PNG scale when the caller gives none: 2, or WARCAST_PNG_SCALE when set. The test suite sets 0.25 for its
  * many reports (rasterising is most of a small report's time) and renders one report at the real scale.
  */
 function defaultPngScale(): number {

@@ -7,6 +7,7 @@
  * paired Monte Carlo trials with common random numbers, staged by precision, with each equivalent found by a
  * bisection compared trial by trial (worthPaired.ts, worthSearch.ts; docs/design.md, "worth").
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { resultMeta } from '../resultMeta.js';
 import { UsageError, WarcastError } from '../errors.js';
 import { runTrials } from '../engine/run.js';
@@ -75,7 +76,10 @@ export async function worth(
   // Every variation applied and validated again; those the rules refuse are listed where the kind says so.
   const refused: RefusedItem[] = [];
   const chosen: { v: Variation<unknown>; scenario: unknown }[] = [];
+  // The exact path answers in moments; the paired one compiles a plan per variation before its first trial.
+  const stopped = paired ? stopCheck(options.signal, runs) : async () => false;
   for (const v of frame.variations) {
+    if (await stopped()) break;
     const s = edit((copy) => v.apply(copy));
     if (typeof s === 'string') refused.push({ name: v.name, group: v.group, reason: s });
     else chosen.push({ v, scenario: s });
@@ -96,7 +100,21 @@ export async function worth(
   const items = inGroups(chosen.map((c) => ({ ...c, group: c.v.group })));
   if (frame.exact !== undefined)
     return { ...head, ...(await exactItems(kinds, frame, behaviour, scenario, source, items)) };
-  return { ...head, ...(await pairedRun(frame, scenario, source, options, items, runs, edit)) };
+  return { ...head, ...(await pairedRun(frame, scenario, source, options, items, runs, edit, stopped)) };
+}
+
+/**
+ * Between two variations: has the signal stopped the run? Editing, checking and compiling 18 variations is a
+ * second of CPU on a loaded machine, and a signal is seen only between turns of the event loop, so each step
+ * yields first. Once stopped, the variations not yet reached are left out (the result lists those that ran).
+ */
+function stopCheck(signal: AbortSignal | undefined, runs: WorthRuns): () => Promise<boolean> {
+  return async () => {
+    if (signal === undefined) return false;
+    if (!signal.aborted) await nextTurn();
+    if (signal.aborted) runs.interrupted = true;
+    return signal.aborted;
+  };
 }
 
 /**
@@ -249,6 +267,7 @@ async function pairedRun(
   chosen: Chosen[],
   runs: WorthRuns,
   edit: (apply: (copy: unknown) => boolean | void) => unknown,
+  stopped: () => Promise<boolean>,
 ) {
   const path = frame.paired!;
   const settings: RunSettings = runSettings({ ...options, trials: options.trials ?? path.trials });
@@ -277,9 +296,14 @@ async function pairedRun(
       return typeof s === 'string' ? null : model(s);
     },
   });
+  const inputs = [];
+  for (const c of chosen) {
+    if (await stopped()) break;
+    inputs.push({ name: c.v.name, group: c.v.group, rule: c.v.rule, model: model(c.scenario, c.v.options) });
+  }
   const items = await pairedItems(
     paired,
-    chosen.map((c) => ({ name: c.v.name, group: c.v.group, rule: c.v.rule, model: model(c.scenario, c.v.options) })),
+    inputs,
     {
       ...(frame.pricing.br ? { br: priced(frame.pricing.br) } : {}),
       troops: priced(frame.pricing.troops),

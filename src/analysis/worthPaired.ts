@@ -12,6 +12,7 @@
  * probe derived from the variant's reader; this thread folds them in trial order, so the bytes are the same for
  * any thread count and any split.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kernel } from '../engine/kernel.js';
 import type { Engine, PairedRunner, TrialProbe } from '../engine/engine.js';
 import type { FamilyError, FamilyMethod } from '../stats/family.js';
@@ -113,11 +114,37 @@ export function probeOf(model: PairedModel<unknown>): TrialProbe {
 }
 
 const probes = new WeakMap<object, TrialProbe>();
-const probeFor = (model: PairedModel<unknown>): TrialProbe => {
+/** A model's probe, found once; the event loop turns after each (a signal is seen between two variants' probes). */
+const probeFor = async (model: PairedModel<unknown>): Promise<TrialProbe> => {
   let p = probes.get(model);
-  if (p === undefined) probes.set(model, (p = probeOf(model)));
+  if (p === undefined) {
+    probes.set(model, (p = probeOf(model)));
+    await nextTurn();
+  }
   return p;
 };
+
+/**
+ * Trials asked of the runner at once. A stage of `--trials 100000000` is run slice by slice, so the values kept
+ * grow with the trials run rather than being set aside for the whole stage at its start (gigabytes, and a second
+ * of the collector's time before a signal is seen); a trial's values do not depend on the split.
+ */
+export const SLICE_TRIALS = 65_536;
+
+/** The next trials of a model, run where the runner puts them, slice by slice; null when stopped first. */
+async function* slicesOf<Plan>(
+  runner: PairedRunner,
+  model: PairedModel<Plan>,
+  seed: number,
+  from: number,
+  to: number,
+  slice: number,
+): AsyncGenerator<{ from: number; to: number; values: Float64Array | null }> {
+  for (let at = from; at < to; at += slice) {
+    const end = Math.min(to, at + slice);
+    yield { from: at, to: end, values: await trialsOf(runner, model, seed, at, end) };
+  }
+}
 
 /** The next trials of a model, run where the runner puts them; null when stopped first. */
 async function trialsOf<Plan>(
@@ -127,7 +154,7 @@ async function trialsOf<Plan>(
   from: number,
   to: number,
 ): Promise<Float64Array | null> {
-  const probe = probeFor(model as PairedModel<unknown>);
+  const probe = await probeFor(model as PairedModel<unknown>);
   const values = await runner.run({ kernel: model.kernel, plan: model.plan, probe, seed, from, to });
   if (values !== null)
     for (let i = 0; i < to - from; i++) {
@@ -155,6 +182,7 @@ export class PairedBase<Plan> {
     private readonly seed: number,
     private readonly stages: readonly number[],
     private readonly runner: PairedRunner,
+    private readonly slice = SLICE_TRIALS,
   ) {}
 
   /** Run trials up to n (a stage), keeping every stage on the way; false when stopped by the signal first. */
@@ -168,32 +196,36 @@ export class PairedBase<Plan> {
   }
 
   private async runTo(n: number): Promise<boolean> {
-    if (n > this.outcome.length) {
-      let size = this.outcome.length;
-      while (size < n) size *= 2;
-      const o = new Uint8Array(size);
-      o.set(this.outcome);
-      this.outcome = o;
-      const l = new Float64Array(2 * size);
-      l.set(this.losses);
-      this.losses = l;
+    for await (const { from, to, values } of slicesOf(this.runner, this.model, this.seed, this.done, n, this.slice)) {
+      if (values === null) return false;
+      this.room(to);
+      for (let t = from; t < to; t++) {
+        const v = (t - from) * OUTPUTS;
+        this.outcome[t] = values[v];
+        this.bits.set(t, values[v]);
+        this.hitsSoFar += values[v];
+        this.losses[2 * t] = values[v + 1];
+        this.losses[2 * t + 1] = values[v + 2];
+        this.sums[0] += values[v + 1];
+        this.sums[1] += values[v + 2];
+      }
+      this.done = to;
     }
-    const from = this.done;
-    const values = await trialsOf(this.runner, this.model, this.seed, from, n);
-    if (values === null) return false;
-    for (let t = from; t < n; t++) {
-      const v = (t - from) * OUTPUTS;
-      this.outcome[t] = values[v];
-      this.bits.set(t, values[v]);
-      this.hitsSoFar += values[v];
-      this.losses[2 * t] = values[v + 1];
-      this.losses[2 * t + 1] = values[v + 2];
-      this.sums[0] += values[v + 1];
-      this.sums[1] += values[v + 2];
-    }
-    this.done = n;
     this.at.set(n, { hits: this.hitsSoFar, lost: [this.sums[0] / n, this.sums[1] / n] });
     return true;
+  }
+
+  /** Room for the outcomes and losses of n trials. */
+  private room(n: number): void {
+    if (n <= this.outcome.length) return;
+    let size = this.outcome.length;
+    while (size < n) size *= 2;
+    const o = new Uint8Array(size);
+    o.set(this.outcome);
+    this.outcome = o;
+    const l = new Float64Array(2 * size);
+    l.set(this.losses);
+    this.losses = l;
   }
 
   /** The largest stage run to its end (0: none). */
@@ -238,6 +270,7 @@ export class PairedVariant<Plan> {
     private readonly seed: number,
     private readonly stages: readonly number[],
     private readonly runner: PairedRunner,
+    private readonly slice = SLICE_TRIALS,
   ) {}
 
   /**
@@ -261,30 +294,37 @@ export class PairedVariant<Plan> {
     return this.at.get(n) ?? this.runTo(n);
   }
 
-  private async runTo(n: number): Promise<PairedStats | null> {
-    const from = this.done;
-    // The variant's trials and the base's (when not yet there) run side by side; the pairs are read in trial order.
-    const [values, baseOk] = await Promise.all([
-      trialsOf(this.runner, this.model, this.seed, from, n),
-      this.base.done < n ? this.base.extend(n) : true,
-    ]);
-    if (values === null || !baseOk) return null;
-    for (let t = from; t < n; t++) {
-      const v = (t - from) * OUTPUTS;
-      const mine = values[v];
-      this.hitsSoFar += mine;
-      this.bits.set(t, mine);
-      const theirs = this.base.outcomeOf(t);
-      if (theirs > mine) this.baseOnly++;
-      else if (mine > theirs) this.variantOnly++;
-      for (const side of [0, 1] as const) {
-        const lost = values[v + 1 + side];
-        this.sums[side] += lost;
-        const d = lost - this.base.lossOf(t, side);
-        this.lossSum[side] += d;
-        this.lossSq[side] += d * d;
-      }
+  /** Its trials up to n, slice by slice (null: stopped first). */
+  private async slicesTo(n: number): Promise<{ from: number; to: number; values: Float64Array }[] | null> {
+    const slices = [];
+    for await (const slice of slicesOf(this.runner, this.model, this.seed, this.done, n, this.slice)) {
+      if (slice.values === null) return null;
+      slices.push({ ...slice, values: slice.values });
     }
+    return slices;
+  }
+
+  private async runTo(n: number): Promise<PairedStats | null> {
+    // The variant's trials and the base's (when not yet there) run side by side; the pairs are read in trial order.
+    const [slices, baseOk] = await Promise.all([this.slicesTo(n), this.base.done < n ? this.base.extend(n) : true]);
+    if (slices === null || !baseOk) return null;
+    for (const { from, to, values } of slices)
+      for (let t = from; t < to; t++) {
+        const v = (t - from) * OUTPUTS;
+        const mine = values[v];
+        this.hitsSoFar += mine;
+        this.bits.set(t, mine);
+        const theirs = this.base.outcomeOf(t);
+        if (theirs > mine) this.baseOnly++;
+        else if (mine > theirs) this.variantOnly++;
+        for (const side of [0, 1] as const) {
+          const lost = values[v + 1 + side];
+          this.sums[side] += lost;
+          const d = lost - this.base.lossOf(t, side);
+          this.lossSum[side] += d;
+          this.lossSq[side] += d * d;
+        }
+      }
     this.done = n;
     const stats: PairedStats = {
       trials: n,
@@ -326,6 +366,8 @@ export interface WorthPlan {
   engine?: Engine;
   /** The family error the items' claims are held to (src/stats/family.ts): Holm by default, at 0.05. */
   family?: { method: FamilyMethod; alpha: number };
+  /** Trials asked of the runner at once (default SLICE_TRIALS; tests cut smaller). */
+  slice?: number;
 }
 
 export interface PairedItemInput<Plan> {
@@ -356,12 +398,12 @@ export class PairedWorth<Plan> {
         if (this.planned !== null) plan.onProgress?.(done, Math.max(done, this.planned));
       },
     });
-    this.base = new PairedBase(baseModel, plan.seed, this.stages, this.runner);
+    this.base = new PairedBase(baseModel, plan.seed, this.stages, this.runner, plan.slice);
   }
 
   /** A variant paired with the base. */
   variant(model: PairedModel<Plan>): PairedVariant<Plan> {
-    return new PairedVariant(model, this.base, this.plan.seed, this.stages, this.runner);
+    return new PairedVariant(model, this.base, this.plan.seed, this.stages, this.runner, this.plan.slice);
   }
 
   /**

@@ -1,4 +1,5 @@
 /** The search behind `worth`'s equivalents on a Monte Carlo curve (its paired path, src/analysis/worth.ts). */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { localEngine } from '../engine/local.js';
 import { UsageError } from '../errors.js';
 import { wilsonInterval, Z95 } from '../stats/index.js';
@@ -310,7 +311,12 @@ export async function pairedItems<Plan>(
   fields: { br?: EquivalentField<Plan>; troops: EquivalentField<Plan> },
   gainNote?: (gain: boolean) => string | null,
 ): Promise<WorthItem[]> {
-  const keys = inputs.map((i) => planKey(i.model.plan));
+  // A plan's key is a few milliseconds: the event loop turns after each, so a signal is seen meanwhile.
+  const keys: string[] = [];
+  for (const input of inputs) {
+    keys.push(planKey(input.model.plan));
+    await nextTurn();
+  }
   const unique = [...new Set(keys)];
   const variants = unique.map((k) => paired.variant(inputs[keys.indexOf(k)].model));
   const final = await paired.runStages(variants);

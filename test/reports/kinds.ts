@@ -15,7 +15,7 @@ function hostileForces(dir: string): string {
   return file;
 }
 
-export const SMALL = ['--trials', '5000', '--threads', '1'];
+export const SMALL = ['--trials', '2000', '--threads', '1'];
 const SWEEP = ['--vary', 'sides[0].battleRating', '--from', '60', '--to', '100', '--step', '10'];
 
 export interface Kind {

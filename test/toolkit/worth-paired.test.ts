@@ -9,7 +9,13 @@ import { type WorthResult } from '../../src/analysis/worth.js';
 import { worth } from '../../src/behaviours/toolkit.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
+import { PairedWorth, type PairedModel } from '../../src/analysis/worthPaired.js';
 import { pooledEngine } from '../../src/engine/testing.js';
+import { siegeMetrics } from '../../src/kinds/siege/accumulator.js';
+import { siegeKernel } from '../../src/kinds/siege/kernelEntry.js';
+import { compileSiege, type SiegePlan } from '../../src/kinds/siege/plan.js';
+import type { SiegeScenario } from '../../src/kinds/siege/schema.js';
+import { loadScenario } from '../../src/kinds/load.js';
 import { Xoshiro128 } from '../../src/rng/index.js';
 import { pairedProportionDifference, type PairedDifference } from '../../src/stats/paired.js';
 import { Z95 } from '../../src/stats/index.js';
@@ -80,6 +86,45 @@ describe('worth on the castle siege', () => {
     const one = strip(await worth(CASTLE, o));
     expect(strip(await worth(CASTLE, { ...o, threads: 2, engine: pooledEngine() }))).toBe(one);
     expect(strip(await worth(CASTLE, o))).toBe(one);
+  }, 60_000);
+});
+
+describe('paired stages run slice by slice', () => {
+  it('a stage cut into slices (so its values grow with the trials run) gives the numbers of the stage run whole', async () => {
+    const castle = (await loadScenario(CASTLE)).scenario as SiegeScenario;
+    const bigger = structuredClone(castle);
+    bigger.attacker.bonus += 30;
+    const model = (s: SiegeScenario): PairedModel<SiegePlan> => {
+      const plan = compileSiege(s).plan;
+      const fallen = siegeMetrics.fallenBy(9); // its median week to fall
+      const [own, enemy] = [siegeMetrics.lost('attacker'), siegeMetrics.lost('defender')];
+      return {
+        kernel: siegeKernel,
+        plan,
+        read: {
+          hits: (acc, trials) => fallen.read(plan, acc, trials),
+          lost(acc, out) {
+            out[0] = own.read(plan, acc, 0);
+            out[1] = enemy.read(plan, acc, 0);
+          },
+        },
+      };
+    };
+    // Stages of 700 and 1,400 trials: slices of 300 split both stages, one of them mid-stage.
+    const run = async (slice?: number) => {
+      const plan = { seed: 3, first: 700, precision: 1e-9, trials: 700, maxTrials: 1400, threads: 1, slice };
+      const paired = new PairedWorth(model(castle), plan);
+      const stats = await paired.runStages([paired.variant(model(bigger))]);
+      return {
+        stats,
+        base: paired.base.stage(1400),
+        outcomes: [...Array(1400).keys()].map((t) => paired.base.outcomeOf(t)),
+      };
+    };
+    const whole = await run();
+    expect(whole.stats[0]!.trials).toBe(1400);
+    expect(whole.stats[0]!.variantOnly).toBeGreaterThan(0); // the change is seen, so a slice misread would show
+    expect(await run(300)).toEqual(whole);
   }, 60_000);
 });
 
