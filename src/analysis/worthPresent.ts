@@ -32,11 +32,15 @@ const RANK_NOTE = {
 
 /** What an item changes, as the table's change cell says it. */
 function changeCell(i: WorthItem): Text {
-  if (!i.changeCi95) return change(i.winDelta);
+  // A difference of two probabilities: in percentage points ("+5.5 pt"), not a percent of anything.
+  if (!i.changeCi95) return change(i.winDelta, null, true, true);
   // The interval the decision was made at: the family's when there is one (older results: the item's own 95%).
   const ci = i.changeCiFamily ?? i.changeCi95;
-  return i.withinNoise ? [change(i.winDelta, ci), ' within noise'] : change(i.winDelta, ci);
+  return i.withinNoise ? [change(i.winDelta, ci, true, true), ' within noise'] : change(i.winDelta, ci, true, true);
 }
+
+/** Which way an item cuts, beside its rank (ranks go by the size of a change either way). */
+const wayOf = (i: WorthItem): string => (i.withinNoise || i.winDelta === 0 ? '—' : i.winDelta > 0 ? 'helps' : 'hurts');
 
 /** The family's error in words: "Holm: the chance of any false finding over the 13 distinct changes ≤ 5%". */
 export const familyWords = (f: FamilyError): string => familyText(f, 'distinct changes');
@@ -79,7 +83,7 @@ export function presentWorth(r: WorthResult): Document {
   const br = r.brEquivalentNote === undefined;
   const ranked = r.items.some((i) => i.rank !== undefined);
   const columns = [
-    ...(ranked ? ['rank'] : []),
+    ...(ranked ? ['rank', 'helps / hurts'] : []),
     'item',
     'rule',
     r.words.measureColumn,
@@ -93,7 +97,7 @@ export function presentWorth(r: WorthResult): Document {
     ...(mc ? ['trials'] : []),
   ];
   const rows = r.items.map((i): Text[] => [
-    ...(ranked ? [rankText(i)] : []),
+    ...(ranked ? [rankText(i), wayOf(i)] : []),
     i.name,
     i.rule,
     percent(i.win, i.winCi95),
@@ -156,6 +160,11 @@ export function presentWorth(r: WorthResult): Document {
           : RANK_NOTE[mc ? 'monte-carlo' : 'exact'],
       ),
     );
+  notes.push(
+    note(
+      `change: in percentage points (pt), the item’s ${r.words.measureColumn} minus the scenario’s (from 30% to 45% is +15 pt, not +50%)`,
+    ),
+  );
   if (notes.length) blocks.push(gap, ...notes);
   if (r.refused?.length)
     blocks.push(

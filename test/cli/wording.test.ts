@@ -1,6 +1,7 @@
 /**
- * Wording a player or designer misread: a price every type shares, "A even: 50%", a report's title twice,
- * casualties naming no side, a rank that hides which way an item cuts, luck's empty fields.
+ * Wording a player or designer misread: a price every type shares, "A even: 50%", a report's title twice, a note
+ * repeated per player, casualties naming no side, a rank that hides which way an item cuts, a difference of
+ * probabilities written as a percent, luck's empty fields.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +53,13 @@ describe('wording', () => {
     expect(text).toContain('\nOrcs of the Broken Fang (A) vs Men of Kelvin (B)\n');
   });
 
+  it('cascade: a note true of several players is said once, naming them', async () => {
+    const { out } = await cli(['cascade', 'examples/cascade-bob-john-jane.yaml', '--trials', '300', '--threads', '1']);
+    const notes = out.split('\n').filter((l) => l.includes('no target'));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/^note: Bob, John and Jane: at the round's start their holdings give NPC raids/);
+  });
+
   it("march: the battle's casualties name whose they are", async () => {
     const { out } = await cli(['march', 'examples/forced-march-into-battle.yaml']);
     expect(out).toContain("casualties (mean) Duke's host / Goblins of the pass");
@@ -60,6 +68,27 @@ describe('wording', () => {
   it('worth: the verdict says how many items help and how many hurt (ranks go by size either way)', async () => {
     const { out } = await cli(['worth', 'examples/orcs-vs-men.yaml']);
     expect(out).toMatch(/→ of the \d+ items that change win, \d+ help, \d+ hurt \(ranked by the size of the change/);
+  });
+
+  it('worth: each ranked row says which way it cuts, beside its rank', async () => {
+    const { out } = await cli(['worth', 'examples/orcs-vs-men.yaml']);
+    const lines = out.split('\n');
+    const rule = lines.findIndex((l) => /^─+ {2}─/.test(l));
+    expect(lines[rule - 1]).toMatch(/^rank {2}helps \/ hurts/);
+    // Seriously fatigued ranks among the helpful items by size; its row says it hurts, a helpful one says helps.
+    expect(lines.find((l) => l.includes('fatigue: serious'))).toMatch(/^12 +hurts +fatigue: serious/);
+    expect(lines.find((l) => l.includes('immunity: immuneToEnemy'))).toMatch(/^1 +helps /);
+  });
+
+  it('worth: a change of a probability is written in percentage points, not as a percent', async () => {
+    const exact = (await cli(['worth', 'examples/orcs-vs-men.yaml'])).out;
+    expect(exact).toMatch(/ \+9\.07 pt /);
+    expect(exact).toMatch(/ -21\.07 pt /);
+    expect(exact).not.toMatch(/[+-]\d+\.\d+% /);
+    expect(exact).toContain('change: in percentage points (pt)');
+    const mc = (await cli(['worth', 'examples/simple-siege.yaml', '--trials', '500', '--threads', '1'])).out;
+    expect(mc).toMatch(/[+-]\d+ pt ± \d+/);
+    expect(mc).not.toMatch(/[+-]\d+(\.\d+)?% ± /);
   });
 
   it('luck at 80 columns: no empty `for:` or `P(this record):` fields', async () => {

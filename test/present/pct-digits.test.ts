@@ -55,6 +55,7 @@ describe('percentages with the digits they need', () => {
       words: { heading: 'h', measureColumn: 'win', equivalents: 'e', unit: 'troops', losses: 'l' },
       elapsedMs: 0,
     } as unknown as WorthResult;
-    expect(formatWorth(r)).toContain('+0.00031%');
+    // A change of a probability, in percentage points, with pct's digits: "+0.00031 pt".
+    expect(formatWorth(r)).toContain('+0.00031 pt');
   });
 });

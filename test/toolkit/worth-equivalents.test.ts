@@ -275,7 +275,9 @@ describe('ranks and ties', () => {
     checkRanks(r.items);
     const md = renderMarkdown(presentWorth(r));
     const tied = r.items.find((i) => i.tiedWith!.length > 0)!;
-    expect(md).toMatch(new RegExp(`\\| =${tied.rank} +\\| ${tied.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `));
+    expect(md).toMatch(
+      new RegExp(`\\| =${tied.rank} +\\| (helps|hurts) \\| ${tied.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `),
+    );
     expect(md).toMatch(/=n: the same size of change as another item, so tied with it/);
   }, 60_000);
 

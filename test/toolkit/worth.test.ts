@@ -103,7 +103,7 @@ describe('worth', () => {
     const text = formatWorth(r);
     expect(text).toMatch(/no battle/);
     expect(text).toMatch(/no equivalent for tactic: hold, tactic: withdraw: they turn battles into no battle/);
-    const holdLine = text.split('\n').find((l) => /^=?\d+\s+tactic: hold /.test(l))!;
+    const holdLine = text.split('\n').find((l) => /^=?\d+\s+(helps|hurts|—)\s+tactic: hold /.test(l))!;
     expect(holdLine).toContain('100.00%');
     expect(holdLine).not.toMatch(/-84|-667/);
     const chart = tornadoChart({ side: r.sideName, items: r.items }) as unknown as {

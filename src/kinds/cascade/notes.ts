@@ -27,9 +27,12 @@ function heroNotes(m: CascadeModel): string[] {
   return out;
 }
 
-/** NPC attack types a player's holdings at the round's start give no target for: rolled, then dropped (lines 79–95). */
+/**
+ * NPC attack types a player's holdings at the round's start give no target for: rolled, then dropped (lines
+ * 79–95). Players the same holds for share one note ("Bob and John: …"), not the same sentence each.
+ */
 function npcNotes(m: CascadeModel): string[] {
-  const out: string[] = [];
+  const byWords = new Map<string, string[]>();
   m.players.names.forEach((name, p) => {
     const locations = m.locations.owner.flatMap((o, l) => (o === p ? [l] : []));
     if (locations.length === 0) return;
@@ -46,11 +49,13 @@ function npcNotes(m: CascadeModel): string[] {
     if (dropped.length === 0) return;
     const share = dropped.reduce((n, type) => n + NPC_TYPE_TABLE.filter((x) => x === type).length, 0);
     const types = dropped.map((type) => TYPE_WORDS[type]).join(' and ');
-    out.push(
-      `${name}: at the round's start their holdings give NPC ${types} no target (raids spare homeworlds and electors, seizures spare homeworlds, house raids need a homeworld, none land on Kaitain), so ${share} in 6 of their NPC attacks are rolled and dropped (Dune page lines 79–95)`,
-    );
+    const words = `NPC ${types} no target (raids spare homeworlds and electors, seizures spare homeworlds, house raids need a homeworld, none land on Kaitain), so ${share} in 6 of their NPC attacks are rolled and dropped (Dune page lines 79–95)`;
+    byWords.set(words, [...(byWords.get(words) ?? []), name]);
   });
-  return out;
+  return [...byWords].map(([words, names]) => {
+    const who = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+    return `${who}: at the round's start their holdings give ${words}`;
+  });
 }
 
 /** Income a location damaged before the round does not pay (its `income` counts from the next round). */
