@@ -6,7 +6,9 @@
 import type {
   BattleGridSweepResult,
   CascadeSweepResult,
+  GridSweepResult,
   MarchSweepResult,
+  MetricSweepResult,
   SiegeSweepResult,
   SimSweepResult,
 } from '../src/analysis/sweepSim.js';
@@ -18,7 +20,7 @@ import type { Chart } from './spec.js';
 import { fieldWords } from './fieldWords.js';
 
 /** Axis titles in words (the path stays in the table and JSON). */
-function axisWords(r: SimSweepResult, vary: string): string {
+function axisWords(r: GridSweepResult, vary: string): string {
   return 'locations' in r ? fieldWords(vary, { locations: r.locations, players: r.players }) : fieldWords(vary);
 }
 
@@ -32,7 +34,7 @@ const SOURCES: Record<SimSweepResult['kind'], string> = {
   cascade: 'The Dune seizure cascade page (docs/sources/); warcast’s decisions: docs/cascade.md.',
 };
 
-function facts(r: SimSweepResult, file: string, perPoint: string): [string, string][] {
+function facts(r: GridSweepResult, file: string, perPoint: string): [string, string][] {
   return [
     ['scenario', file],
     ...r.axes.map((a, k): [string, string] => [
@@ -57,7 +59,7 @@ function facts(r: SimSweepResult, file: string, perPoint: string): [string, stri
 }
 
 /** The points' trials: one count when every point ran the same, else the fewest to the most, and the total. */
-function perPointRange(r: SimSweepResult): string {
+function perPointRange(r: GridSweepResult): string {
   const n = (x: number) => x.toLocaleString('en-US');
   const fewest = r.trialsFewest;
   const range = fewest === r.trialsPerPoint ? n(r.trialsPerPoint) : `${n(fewest)} to ${n(r.trialsPerPoint)}`;
@@ -268,11 +270,75 @@ const PARTS: { [K in SimSweepResult['kind']]: (r: Extract<SimSweepResult, { kind
   }),
 };
 
-export function simSweepReport(r: SimSweepResult, file: string): ReportContent {
-  const part = (PARTS[r.kind] as (x: SimSweepResult) => Part)(r);
+/**
+ * A kind that gives only its measures (src/analysis/metricKind.ts): each proportion against the swept value with
+ * its 95% band, each mean beside it; with two fields, a heatmap of each proportion.
+ */
+function metricCharts(r: MetricSweepResult): Chart[] {
+  const [a, b] = r.axes;
+  const [wa, wb] = r.axes.map((x) => axisWords(r, x.vary));
+  const proportions = r.measures.flatMap((m, i) => (m.type === 'proportion' ? [{ m, i }] : []));
+  const means = r.measures.flatMap((m, i) => (m.type === 'mean' ? [{ m, i }] : []));
+  if (b)
+    return proportions.map(({ m, i }) => ({
+      name: `sweep-${m.name}`,
+      title: m.label,
+      caption: `${m.label} for each pair of values: ${a.vary} (rows) and ${b.vary} (columns).`,
+      spec: sweepHeatmapChart({
+        title: m.label,
+        xTitle: wb,
+        yTitle: wa,
+        measure: m.name,
+        cells: cells(r.points, (p) => p.measures[i].value),
+      }),
+    }));
+  const charts: Chart[] = [];
+  if (proportions.length)
+    charts.push({
+      name: 'sweep-measures',
+      title: 'Measures',
+      caption: `${proportions.map(({ m }) => m.label).join(', ')} as ${a.vary} varies, with 95% intervals; the grey rule marks 50%.`,
+      spec: sweepLinesChart({
+        title: 'Measures',
+        parameter: wa,
+        yTitle: 'probability',
+        series: proportions.map(({ m, i }) => ({
+          name: m.name,
+          points: r.points.map((p) => ({
+            value: p.values[0],
+            p: p.measures[i].value,
+            lo: p.measures[i].ci95[0],
+            hi: p.measures[i].ci95[1],
+          })),
+        })),
+      }),
+    });
+  if (means.length)
+    charts.push({
+      name: 'sweep-means',
+      title: 'Means',
+      caption: `${means.map(({ m }) => `${m.label} (${m.unit ?? 'per trial'})`).join(', ')}, mean per trial, as ${a.vary} varies.`,
+      spec: sweepMeansChart({
+        title: 'Means',
+        parameter: wa,
+        yTitle: means.map(({ m }) => m.unit ?? m.name).join(', '),
+        series: means.map(({ m, i }) => ({
+          name: m.name,
+          points: r.points.map((p) => ({ value: p.values[0], y: p.measures[i].value })),
+        })),
+      }),
+    });
+  return charts;
+}
+
+export function simSweepReport(r: GridSweepResult, file: string): ReportContent {
+  const metric = r.schema === 'warcast/sweep/metrics@1';
+  const part = metric
+    ? { what: r.kind, perPoint: 'trials per point', charts: metricCharts(r) }
+    : (PARTS[r.kind] as (x: SimSweepResult) => Part)(r);
   return documentContent(presentSweep(r), {
     facts: facts(r, file, part.perPoint),
-    sources: [SOURCES[r.kind]],
+    sources: metric ? [] : [SOURCES[r.kind]],
     charts: part.charts,
     resultJson: JSON.stringify(r, null, 2) + '\n',
   });

@@ -34,7 +34,7 @@ export type {
   SweepAnswer,
 } from './analysis/sweepSim.js';
 export type { CompareResult, CompareRow } from './analysis/compare.js';
-export { scenarioJsonSchema as schema } from './analysis/scenarioSchema.js';
+export { scenarioJsonSchema as schema } from './behaviours/scenarioSchema.js';
 export { siege, type SiegeResult } from './analysis/siege.js';
 export {
   tournament,
@@ -108,7 +108,7 @@ export {
 
 export { march, type MarchOptions, type MarchResult } from './analysis/march.js';
 export { divided, type DividedResult } from './analysis/divided.js';
-export { roll, ROLL_KINDS, type RollOptions, type RollResult, type DieRecord } from './analysis/roll.js';
+export { roll, ROLL_KINDS, type RollOptions, type RollResult, type DieRecord } from './behaviours/roll.js';
 export {
   commitmentOf,
   deriveSeed,
@@ -119,7 +119,7 @@ export {
   type SealFile,
   type SealRecord,
   type VerifyResult,
-} from './analysis/rollSeal.js';
+} from './behaviours/rollSeal.js';
 export { RUN_DEFAULTS, type ProgressCallback, type RunOptions, type RunHeader } from './analysis/options.js';
 export { loadScenario, type ScenarioInput, type LoadedScenario } from './kinds/load.js';
 export { KINDS, type KindName } from './kinds/index.js';

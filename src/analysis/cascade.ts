@@ -5,7 +5,7 @@
  */
 import { UsageError } from '../errors.js';
 import { compileCascade } from '../kinds/cascade/plan.js';
-import { loadKernel } from '../kinds/index.js';
+import { cascadeKind } from '../kinds/cascade/kind.js';
 import { expectKind, loadKind, sourceOf, type ScenarioInput } from '../kinds/load.js';
 import { parseCascade } from '../kinds/cascade/schema.js';
 import type { ScenarioSource } from '../scenario/source.js';
@@ -71,7 +71,7 @@ export async function cascade(input: ScenarioInput, options: CascadeOptions = {}
   const trace = rounds === null ? cascadeTrace(scenario, settings.seed) : null;
   const model = compileCascade(scenario, { npc, rounds });
   const common = {
-    kernel: await loadKernel('cascade'),
+    kernel: await cascadeKind.kernel(),
     plan: model,
     seed: settings.seed,
     threads: settings.threads,

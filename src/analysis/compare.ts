@@ -8,7 +8,7 @@
 import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { UsageError } from '../errors.js';
 import type { BaseHooks, KindLoader } from './kindHooks.js';
-import type { ScenarioInput } from '../kinds/load.js';
+import type { ScenarioInput } from '../scenario/given.js';
 import { runSettings, type RunOptions } from './options.js';
 import { wilsonHalfWidth, Z95 } from '../stats/index.js';
 import { MIN_PAIRED_CHUNKS, probabilityDifference, type Difference } from '../stats/batches.js';
@@ -36,7 +36,8 @@ export interface CompareRow {
   beyondNoise: boolean | null;
   /** Both numbers exact (no Monte Carlo noise). */
   exact: boolean;
-  unit: 'probability' | 'troops' | 'weeks' | 'legions';
+  /** 'probability', or a mean's unit (troops, weeks, legions; a kind's own, e.g. rounds). */
+  unit: 'probability' | 'troops' | 'weeks' | 'legions' | (string & {});
   /** A mean's per-trial standard deviation in each run (from sums of squares), when known. */
   sd?: [number, number];
   /** 'paired': the chunks paired (Student's t on chunks − 1 degrees of freedom). */

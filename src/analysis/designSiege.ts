@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { ExitCode, ScenarioError, UsageError, WarcastError } from '../errors.js';
 import type { DesignFile } from '../kinds/design/schema.js';
 import { valuesOf } from '../kinds/design/schema.js';
-import { loadKernel } from '../kinds/index.js';
+import { siegeKind } from '../kinds/siege/kind.js';
 import { siegeAccumulator } from '../kinds/siege/accumulator.js';
 import { siegeLayout, SUM } from '../kinds/siege/kernel.js';
 import { compileSiege, type SiegePlan } from '../kinds/siege/plan.js';
@@ -343,7 +343,7 @@ export async function designSiegeOf(d: DesignFile, options: SiegeDesignOptions =
   const who = d.buyer!;
   const buyer = who === 'attacker' ? 0 : 1;
   const types = troopTypesOf(d);
-  const kernel = await loadKernel('siege');
+  const kernel = await siegeKind.kernel();
   const stages = precision === null ? [maxTrials] : stagesOf(Math.min(FIRST_STAGE, maxTrials), maxTrials);
   const counts = { total: 0, overBudget: 0, refused: 0, judged: 0 };
   let firstRefusal: string | null = null;

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { UsageError } from '../errors.js';
-import { sourceOf, type ScenarioInput } from '../kinds/load.js';
+import { sourceOf, type ScenarioInput } from '../scenario/given.js';
 import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { resultMeta, type ResultMeta } from '../resultMeta.js';

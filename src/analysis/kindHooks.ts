@@ -6,7 +6,7 @@
  */
 import type { PathSegment, ScenarioSource } from '../scenario/source.js';
 import type { KindDefinition, ToolkitCommand } from '../kinds/definition.js';
-import type { ScenarioInput } from '../kinds/load.js';
+import type { ScenarioInput } from '../scenario/given.js';
 import type { RunOptions } from '../engine/settings.js';
 
 /** What every primary analysis result tells the report command. */
@@ -52,6 +52,8 @@ export interface LoadedFor<Hooks = BaseHooks<unknown>, Scenario = unknown> {
   source: ScenarioSource;
   definition: KindDefinition<unknown, unknown>;
   behaviour: Hooks;
+  /** Every kind the caller knows (its registry): their own options, given on this kind, are refused by name. */
+  known: readonly KindDefinition<unknown, unknown>[];
 }
 
 /** Loads a scenario for a toolkit command, with its kind's hooks; refuses a kind that does not answer it. */

@@ -7,7 +7,7 @@ import { runTrials, runUntil, type Engine } from '../engine/run.js';
 import { summarizeMarch } from '../kinds/march/summary.js';
 import { wilsonHalfWidth } from '../stats/index.js';
 import { UsageError } from '../errors.js';
-import { loadKernel } from '../kinds/index.js';
+import { marchKind } from '../kinds/march/kind.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { progressIn, runSettings, type RunOptions } from './options.js';
 import { ChainTooLarge, exactMarch } from '../kinds/march/chain.js';
@@ -62,7 +62,7 @@ export async function analyseMarch(s: MarchScenario, o: MarchSettings): Promise<
   };
   if (weights === null) {
     const common = {
-      kernel: await loadKernel('march'),
+      kernel: await marchKind.kernel(),
       plan,
       seed: o.seed,
       threads: o.threads,

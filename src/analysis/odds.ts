@@ -6,7 +6,8 @@
 // game master's most frequent question, start without it (docs/benchmarks.md, start-up).
 import type { RunResult } from '../engine/run.js';
 import type { ManyResult } from '../engine/runMany.js';
-import { loadKernel } from '../kinds/index.js';
+import { warMachineKind } from '../kinds/warMachine/kind.js';
+import { pursuitKind } from '../kinds/pursuit/kind.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { summarizeEngagement, type EngagementSummary } from '../kinds/pursuit/engagement.js';
 import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
@@ -40,7 +41,7 @@ export async function simulateWarMachines(
   const eps = s.precision;
   const { runMany } = await import('../engine/runMany.js');
   return runMany({
-    kernel: await loadKernel('war-machine'),
+    kernel: await warMachineKind.kernel(),
     plans: cs.map((c) => c.plan),
     seed: s.seed,
     trials: s.trials,
@@ -69,7 +70,7 @@ export async function oddsOf(
   const compiled = compileWarMachine(scenario);
   let run: RunResult | null = null;
   if (!settings.exact) {
-    const kernel = await loadKernel('war-machine');
+    const kernel = await warMachineKind.kernel();
     const { runTrials, runUntil } = await import('../engine/run.js');
     const eps = settings.precision;
     const common = {
@@ -98,7 +99,7 @@ export async function oddsOf(
     const plan = engagementPlanOf(scenario, compiled);
     const { runTrials } = await import('../engine/run.js');
     const e = await runTrials({
-      kernel: await loadKernel('pursuit'),
+      kernel: await pursuitKind.kernel(),
       plan,
       seed: settings.seed,
       trials: run.trials,

@@ -6,7 +6,7 @@
  * alone with the same trial count. docs/design.md, "racing".
  */
 import { runTrials, type RunResult } from '../engine/run.js';
-import { loadKernel } from '../kinds/index.js';
+import { warMachineKind } from '../kinds/warMachine/kind.js';
 import type { CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
 import { wilsonInterval } from '../stats/index.js';
@@ -59,7 +59,7 @@ export async function runInStages(
   running: (results: readonly RunResult[]) => readonly number[],
   afterStage: (results: readonly RunResult[], target: number, last: boolean) => void,
 ): Promise<{ results: RunResult[]; threadsUsed: number; interrupted: boolean }> {
-  const kernel = await loadKernel('war-machine');
+  const kernel = await warMachineKind.kernel();
   const results: RunResult[] = cs.map((c) => ({
     acc: new Float64Array(kernel.accLength(c.plan)),
     trials: 0,
@@ -103,7 +103,7 @@ export async function raceWarMachines(
   o: RunOptions,
   side: 0 | 1,
 ): Promise<{ results: RunResult[]; threadsUsed: number; interrupted: boolean; race: RaceRecord }> {
-  const kernel = await loadKernel('war-machine');
+  const kernel = await warMachineKind.kernel();
   const final = s.trials;
   const targets = raceStageTargets(final, kernel.chunkTrials);
   const z = raceZ(cs.length, targets.length);

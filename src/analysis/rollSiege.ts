@@ -1,7 +1,8 @@
 /** `roll` for one siege with a seed: the siege kernel's first siege (the behaviour is src/kinds/siege/roll.ts). */
 import type { SiegeScenario } from '../kinds/siege/schema.js';
 import { siegeRoll, type SiegeRoll } from '../kinds/siege/roll.js';
-import { playSeeded, type RollDice } from './roll.js';
+import { playSeeded } from './rollPlay.js';
+import type { RollDice } from './rollResult.js';
 import type { KindRoll, RollBody } from '../kinds/roll.js';
 
 export type { SiegeRoll, SiegeRollWeek } from '../kinds/siege/roll.js';

@@ -12,9 +12,9 @@ import { resultMeta, type ResultMeta } from '../resultMeta.js';
 import { bisect } from 'simple-statistics';
 import { UsageError } from '../errors.js';
 import { runUntil } from '../engine/run.js';
-import { loadKernel, type KindName } from '../kinds/index.js';
+import type { Kernel } from '../engine/kernel.js';
 import type { BaseHooks, KindLoader } from './kindHooks.js';
-import type { ScenarioInput } from '../kinds/load.js';
+import type { ScenarioInput } from '../scenario/given.js';
 import { formatPath, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 import { wilsonHalfWidth, wilsonInterval, Z95 } from '../stats/index.js';
 import { excludesThreshold, spendingZ } from '../stats/sequential.js';
@@ -30,7 +30,26 @@ export type Target =
   | { measure: 'win'; side: 0 | 1; op: Comparison; threshold: number; text: string }
   | { measure: 'fallenBy'; week: number; op: Comparison; threshold: number; text: string }
   | { measure: 'held'; round: number; location: string | null; op: Comparison; threshold: number; text: string }
-  | { measure: 'arrivedBy'; day: number; op: Comparison; threshold: number; text: string };
+  | { measure: 'arrivedBy'; day: number; op: Comparison; threshold: number; text: string }
+  /** A proportion a kind names by itself (src/analysis/metricKind.ts), e.g. `wins >= 0.9`. */
+  | { measure: 'metric'; name: string; op: Comparison; threshold: number; text: string };
+
+/** `name op p`: a target naming a kind's own measure (checked against the kind once it is loaded). */
+const NAMED_TARGET = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(>=|<=|>|<)\s*([0-9]*\.?[0-9]+(?:e-?\d+)?)\s*$/;
+
+/** A target naming one of `names` (a kind's own proportions), or null when the text is not of that form. */
+export function parseNamedTarget(text: string, names: readonly string[]): Target | null {
+  const m = NAMED_TARGET.exec(text);
+  if (!m || ['win', 'fallenBy', 'held', 'arrivedBy'].includes(m[1])) return null;
+  if (!names.includes(m[1]))
+    throw new UsageError(
+      `--target: '${m[1]}' is not a measure of this kind${names.length ? ` (it has ${names.map((n) => `'${n}'`).join(', ')})` : ''}`,
+    );
+  const threshold = Number(m[3]);
+  if (!(threshold >= 0 && threshold <= 1))
+    throw new UsageError(`--target: a probability from 0 to 1 is expected after ${m[2]}, got ${m[3]}`);
+  return { measure: 'metric', name: m[1], op: m[2] as Comparison, threshold, text: text.trim().replace(/\s+/g, ' ') };
+}
 
 /** `win[0] >= 0.9`, `fallenBy(12) >= 0.8`, `held(5) >= 0.95`, `held(5, "Duke Prime") >= 0.9`, `arrivedBy(4) >= 0.9`. */
 export function parseTarget(text: string): Target {
@@ -226,8 +245,18 @@ export async function seek(
   runSettings(given);
   if (!given.vary) throw new UsageError("--vary: required (e.g. --vary 'sides[0].troops')");
   if (!given.target) throw new UsageError("--target: required (e.g. --target 'win[0] >= 0.9')");
-  const target = parseTarget(given.target);
-  const { kind, scenario, source, behaviour } = await kinds('seek', input);
+  // A target of the built-in forms is checked before the file is read; a plain name (`wins >= 0.9`) may be a
+  // kind's own measure, checked once the kind is known.
+  const named = NAMED_TARGET.test(given.target);
+  const early = named ? null : parseTarget(given.target);
+  const { kind, scenario, source, behaviour, definition } = await kinds('seek', input);
+  const target =
+    early ??
+    parseNamedTarget(
+      given.target,
+      definition.metrics.filter((m) => m.seek && /^[A-Za-z_][A-Za-z0-9_]*$/.test(m.name)).map((m) => m.name),
+    ) ??
+    parseTarget(given.target);
   // A Monte Carlo kind's values stop by the staging policy: decided (the interval wholly on one side of the
   // threshold) or known to ± precision (by default ± 0.5 points), so only the values close to the crossing run long.
   const { options, by } = behaviour.staged ? stagedOptions(given) : { options: given, by: null };
@@ -552,12 +581,13 @@ export function wrongMeasure(kind: string, t: Target, what: string): UsageError 
 }
 
 /**
- * The Monte Carlo side of seek, shared by every kind without exact odds: `test(value, kernel, plan, count)` runs
- * the sequential test on one plan, `count` reading the target's successes from an accumulator.
+ * The Monte Carlo side of seek, shared by every kind without exact odds: `test(value, plan, count)` runs the
+ * sequential test on one plan of the kind's kernel (handed in: the toolkit reads no registry), `count` reading
+ * the target's successes from an accumulator.
  */
 export function sequentialTest(
   kind: string,
-  kernelName: KindName,
+  kernel: () => Promise<Kernel<unknown>>,
   unit: string,
   t: Target,
   s: RunSettings,
@@ -573,7 +603,7 @@ export function sequentialTest(
     // Look k at (the value's share of the family's α) ÷ 2^(k + 1): stops once settled at the family's level.
     const decided = (k: number, n: number) => excludesThreshold(k, n, t.threshold, spendingZ(look + 1, alpha));
     const run = await runUntil({
-      kernel: await loadKernel(kernelName),
+      kernel: await kernel(),
       plan,
       seed: s.seed,
       threads: s.threads,

@@ -3,7 +3,7 @@ import { UsageError } from '../errors.js';
 import { compileSiege, type CompiledSiege } from '../kinds/siege/plan.js';
 import { summarizeSiege } from '../kinds/siege/summary.js';
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
-import { loadKernel } from '../kinds/index.js';
+import { siegeKind } from '../kinds/siege/kind.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { mark } from '../engine/timings.js';
 import { wilsonHalfWidth } from '../stats/index.js';
@@ -17,7 +17,7 @@ import { siegeAccumulator } from '../kinds/siege/accumulator.js';
 /** Simulate a compiled siege for the settings' trials, or until every ending is known to ± precision. */
 export async function simulateSiege(c: CompiledSiege, s: RunSettings, o: RunOptions = {}): Promise<RunResult> {
   const common = {
-    kernel: await loadKernel('siege'),
+    kernel: await siegeKind.kernel(),
     plan: c.plan,
     seed: s.seed,
     threads: s.threads,

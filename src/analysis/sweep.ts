@@ -8,7 +8,7 @@ import { UsageError } from '../errors.js';
 import { compileWarMachine, type CompiledWarMachine } from '../kinds/warMachine/plan.js';
 import { summarizeMonteCarlo } from '../kinds/warMachine/summary.js';
 import type { KindLoader, LoadedFor } from './kindHooks.js';
-import type { ScenarioInput } from '../kinds/load.js';
+import type { ScenarioInput } from '../scenario/given.js';
 import { formatPath, validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 import { checkWarMachine, warMachineSchema, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { exactOdds, simulateWarMachines } from './odds.js';

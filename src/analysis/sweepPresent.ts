@@ -26,18 +26,20 @@ import type { SweepResult } from './sweep.js';
 import type {
   BattleGridSweepResult,
   CascadeSweepResult,
+  GridSweepResult,
   MarchSweepResult,
+  MetricSweepResult,
   PointChange,
   SiegeSweepResult,
   SimSweepResult,
   SweepAnswer,
 } from './sweepSim.js';
 
-const varied = (r: SimSweepResult) =>
+const varied = (r: GridSweepResult) =>
   r.axes.map((a) => `${a.vary} from ${a.from} to ${a.to} step ${a.step} (${a.values.length} values)`).join(' × ');
 
 /** How the changes were judged: one family of claims (the result's familyError), or each at 95% (older results). */
-const crn = (r: SimSweepResult): string =>
+const crn = (r: GridSweepResult): string =>
   `common random numbers: every value is run with the same seed, so the same dice chunk by chunk; a change (in points) is paired chunk by chunk and shown with its ${
     r.familyError
       ? `interval at the family’s level — the ${r.familyError.claims} changes are claims made at once, held by ${familyWords(r.familyError, 'changes')} (${r.familyError.findings} beyond noise); --json keeps each change’s own 95% interval —`
@@ -67,7 +69,7 @@ function overallLine(what: string, first: number, last: number, c: PointChange |
 
 /** Two fields: one grid, rows the first field's values, columns the second's. */
 function grid<P extends { values: number[] }>(
-  r: SimSweepResult,
+  r: GridSweepResult,
   points: P[],
   caption: string,
   cell: (p: P) => Text,
@@ -84,7 +86,11 @@ function grid<P extends { values: number[] }>(
   return [note(caption), table([`${a.vary} \\ ${b.vary}`, ...b.values.map(String)], rows, caption)];
 }
 
-function runLine(r: SiegeSweepResult | CascadeSweepResult, unit: string, requestedThreads?: number): string {
+function runLine(
+  r: SiegeSweepResult | CascadeSweepResult | MetricSweepResult,
+  unit: string,
+  requestedThreads?: number,
+): string {
   const total = r.points.reduce((t, p) => t + p.trials, 0);
   const fewest = Math.min(...r.points.map((p) => p.trials));
   // Under a precision (given or the default) each point ran as many stages as it needed: say the range and why.
@@ -338,6 +344,60 @@ function battleSweep(r: SweepResult, requestedThreads?: number): Document {
   return { title: r.title ?? `${a} vs ${b}`, blocks };
 }
 
+/**
+ * A kind that gives only its measures (src/analysis/metricKind.ts): one column per measure, each with its noise (a
+ * proportion's 95% interval, a mean's SD), and the first proportion's paired change from the value before.
+ */
+function metricSweep(r: MetricSweepResult, requestedThreads?: number): Document {
+  const what = `${r.kind}: ${r.measures.map((m) => m.label).join(', ')}`;
+  const first = r.measures.findIndex((m) => m.type === 'proportion');
+  const blocks: Block[] = [
+    heading(`${r.title ? r.title + ': ' : ''}${what}`),
+    run(`sweep of ${varied(r)}`),
+    run(runLine(r, 'trials', requestedThreads)),
+    note(crn(r)),
+  ];
+  const last = r.points[r.points.length - 1];
+  if (r.axes.length === 1 && last && first >= 0)
+    blocks.push(
+      verdict(...overallLine(r.measures[first].label, r.points[0].values[0], last.values[0], r.changeOverall)),
+    );
+  blocks.push(gap);
+  const cell = (p: MetricSweepResult['points'][number], i: number): Text => {
+    const m = p.measures[i];
+    return r.measures[i].type === 'proportion' ? percent(m.value, m.ci95) : meanWithSd(m.value, m.sd ?? 0, 1);
+  };
+  if (r.axes.length === 2) {
+    r.measures.forEach((m, i) =>
+      blocks.push(
+        ...grid(r, r.points, `${m.label} (${m.type === 'proportion' ? '95% interval' : 'SD'})`, (p) => cell(p, i)),
+      ),
+    );
+  } else {
+    blocks.push(
+      table(
+        [
+          r.vary,
+          ...r.measures.map((m) => `${m.name} (${m.type === 'proportion' ? '95%' : 'SD'})`),
+          ...(first >= 0 ? ['change from the value before'] : []),
+          'trials',
+        ],
+        r.points.map((p) => [
+          String(p.values[0]),
+          ...r.measures.map((_, i) => cell(p, i)),
+          ...(first >= 0 ? [changeOf(p.change)] : []),
+          number(p.trials),
+        ]),
+        'Each value',
+      ),
+    );
+  }
+  blocks.push(
+    note(r.measures.map((m) => `${m.name}: ${m.label}${m.unit ? ` (${m.unit}, mean per trial)` : ''}`).join('; ')),
+  );
+  return { title: r.title ?? what, blocks };
+}
+
 /** Each grid layout, by the result's kind (the compiler checks every kind of SimSweepResult has one). */
 const LAYOUTS: {
   [K in SimSweepResult['kind']]: (r: Extract<SimSweepResult, { kind: K }>, requestedThreads?: number) => Document;
@@ -369,6 +429,8 @@ function whyBlocks(r: SweepAnswer): Block[] {
 export function presentSweep(r: SweepAnswer, requestedThreads?: number): Document {
   const doc = !('axes' in r)
     ? battleSweep(r, requestedThreads)
-    : (LAYOUTS[r.kind] as (x: SimSweepResult, t?: number) => Document)(r, requestedThreads);
+    : r.schema === 'warcast/sweep/metrics@1'
+      ? metricSweep(r, requestedThreads)
+      : (LAYOUTS[r.kind] as (x: SimSweepResult, t?: number) => Document)(r, requestedThreads);
   return { ...doc, blocks: [...doc.blocks, ...whyBlocks(r)] };
 }

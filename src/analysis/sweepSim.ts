@@ -7,13 +7,14 @@
  */
 import { UsageError } from '../errors.js';
 import type { BaseHooks, KindLoader, LoadedFor } from './kindHooks.js';
-import type { ScenarioInput } from '../kinds/load.js';
+import type { ScenarioInput } from '../scenario/given.js';
 import { formatPath, type ScenarioSource } from '../scenario/source.js';
 import { warcastVersion } from '../version.js';
 import type { ResultMeta } from '../resultMeta.js';
 import type { RaceRecord } from './race.js';
 import type { BaseRating } from './matchup.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
+import type { MetricType } from '../kinds/definition.js';
 import { runSettings, type RunOptions, type RunSettings } from './options.js';
 import { MAX_SWEEP_POINTS, rawWith, resolveNumericPath, sourceWith, sweepValues } from './vary.js';
 import {
@@ -262,7 +263,29 @@ export interface MarchSweepResult extends SimSweepCommon {
   points: MarchSweepPoint[];
 }
 
+/** A point of a metric kind's sweep: each measure's estimate at the values of the axes. */
+export interface MetricSweepPoint {
+  values: number[];
+  trials: number;
+  measures: { name: string; value: number; ci95: [number, number]; sd?: number }[];
+  /** A one-field sweep: the first proportion's change from the previous point, paired chunk by chunk. */
+  change?: PointChange | null;
+}
+
+/** The sweep of a metric kind (`warcast/sweep/metrics@1`): the kind's measures at every point. */
+export interface MetricSweepResult extends SimSweepCommon {
+  kind: string;
+  schema: 'warcast/sweep/metrics@1';
+  measures: { name: string; label: string; type: MetricType; unit?: string }[];
+  points: MetricSweepPoint[];
+  /** A one-field sweep: the first proportion at the last value minus at the first, paired (null: a grid or one point). */
+  changeOverall?: PointChange | null;
+}
+
 export type SimSweepResult = SiegeSweepResult | CascadeSweepResult | BattleGridSweepResult | MarchSweepResult;
+
+/** Any grid sweep: a registered kind's own layout, or a metric kind's (src/analysis/metricKind.ts). */
+export type GridSweepResult = SimSweepResult | MetricSweepResult;
 
 /**
  * Runs of one sweep whose chunks are kept for pairing: a point's run goes through a recorder when the sweep runs
@@ -314,11 +337,11 @@ export interface SweepHooks<Scenario> {
     options: SimSweepOptions,
   ): Promise<SweepPointRun<object>>;
   /** The result from the common part, the scenario before editing and the points run. */
-  result(common: SimSweepCommon, scenario: Scenario, points: object[], options: SimSweepOptions): SimSweepResult;
+  result(common: SimSweepCommon, scenario: Scenario, points: object[], options: SimSweepOptions): GridSweepResult;
 }
 
 /** What `sweep` returns: a battle's one-field sweep, or a grid sweep (any kind, one or two fields). */
-export type SweepAnswer = SweepResult | SimSweepResult;
+export type SweepAnswer = SweepResult | GridSweepResult;
 
 export interface SimSweepOptions extends RunOptions {
   vary: string;
@@ -372,7 +395,7 @@ export async function sweepSimulated(
   kinds: KindLoader<SweepKind>,
   input: ScenarioInput,
   options: SimSweepOptions,
-): Promise<SimSweepResult> {
+): Promise<GridSweepResult> {
   return sweepGrid(await kinds('sweep', input), options);
 }
 
@@ -380,7 +403,7 @@ export async function sweepSimulated(
 export async function sweepGrid(
   { scenario, source, behaviour }: LoadedFor<SweepKind>,
   given: SimSweepOptions,
-): Promise<SimSweepResult> {
+): Promise<GridSweepResult> {
   // A Monte Carlo kind's points stop by precision (by default ± 0.5 points): each point runs in doubling stages
   // and stops once its probabilities are known that well, so only the close points run long.
   const { options, by } = behaviour.staged ? stagedOptions(given) : { options: given, by: null };
@@ -465,14 +488,19 @@ export async function sweepGrid(
  * P(held), a cascade's per location) are many claims at once: judged as one family (Holm by default: the chance of
  * any false "beyond noise" over them ≤ 5%, not 5% each), each change's `withinNoise` following its decision.
  */
-function heldAsFamily(r: SimSweepResult, method: FamilyMethod): SimSweepResult {
+function heldAsFamily(r: GridSweepResult, method: FamilyMethod): GridSweepResult {
   const isChange = (x: unknown): x is PointChange =>
     typeof x === 'object' && x !== null && typeof (x as PointChange).difference === 'number';
   const all = (x: unknown): PointChange[] =>
     isChange(x) ? [x] : typeof x === 'object' && x !== null ? Object.values(x).filter(isChange) : [];
   const changes = [
-    ...r.points.flatMap((p) => all((p as { heldChange?: unknown }).heldChange)),
-    ...all((r as { heldChangeOverall?: unknown }).heldChangeOverall),
+    ...r.points.flatMap((p) =>
+      all((p as { heldChange?: unknown; change?: unknown }).heldChange ?? (p as { change?: unknown }).change),
+    ),
+    ...all(
+      (r as { heldChangeOverall?: unknown; changeOverall?: unknown }).heldChangeOverall ??
+        (r as { changeOverall?: unknown }).changeOverall,
+    ),
   ];
   if (changes.length === 0) return r;
   const { judged, error } = judgeDifferences(changes, method);

@@ -22,7 +22,7 @@ import { wilsonInterval, Z95 } from '../stats/index.js';
 import { judgeFamily, type FamilyError, type FamilyMethod } from '../stats/family.js';
 import { bradleyTerry, ELO_PER_LOG } from '../stats/bradleyTerry.js';
 import { compileCells, exactMatchup, solveGame } from './matchup.js';
-import { loadKernel } from '../kinds/index.js';
+import { warMachineKind } from '../kinds/warMachine/kind.js';
 import { exactOdds, simulateWarMachines } from './odds.js';
 import { runSettings, type RunOptions } from './options.js';
 import { raceStageTargets, raceZ, runInStages } from './race.js';
@@ -344,7 +344,7 @@ async function raceTournament(
   settings: ReturnType<typeof runSettings>,
   options: RunOptions,
 ): Promise<{ run: { results: RunResult[]; threadsUsed: number; interrupted: boolean }; race: TournamentRace }> {
-  const kernel = await loadKernel('war-machine');
+  const kernel = await warMachineKind.kernel();
   const final = settings.trials;
   const targets = raceStageTargets(final, kernel.chunkTrials);
   const z = raceZ(N, targets.length);

@@ -11,10 +11,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { resultMeta } from '../resultMeta.js';
 import { UsageError, WarcastError } from '../errors.js';
 import { runTrials } from '../engine/run.js';
-import { KIND_LIST } from '../kinds/index.js';
 import type { BaseHooks, KindLoader } from './kindHooks.js';
 import type { SeekHook } from './seek.js';
-import type { ScenarioInput } from '../kinds/load.js';
+import type { ScenarioInput } from '../scenario/given.js';
 import type { KindDefinition, ToolkitCommand } from '../kinds/definition.js';
 import type { KindWorth, Pricing, RefusedItem, Variation, WorthFrame } from '../kinds/worth.js';
 import type { ScenarioSource } from '../scenario/source.js';
@@ -45,8 +44,8 @@ export async function worth(
   options: WorthOptions = {},
 ): Promise<WorthResult> {
   runSettings(options);
-  const { scenario, source, definition, behaviour } = await kinds('worth', input);
-  refuseOthersOptions('worth', definition, options);
+  const { scenario, source, definition, behaviour, known } = await kinds('worth', input);
+  refuseOthersOptions('worth', definition, options, known);
   const kind = behaviour.worth! as KindWorth<unknown>;
   const paired = kind.method === 'monte-carlo';
   if (paired && runSettings(options).exact)
@@ -125,17 +124,18 @@ export function refuseOthersOptions(
   command: ToolkitCommand,
   definition: KindDefinition<unknown, unknown>,
   options: Record<string, unknown>,
+  known: readonly KindDefinition<unknown, unknown>[],
 ): void {
   const own = new Set((definition.options ?? []).filter((o) => o.commands.includes(command)).map((o) => o.key));
   const seen = new Set<string>();
-  for (const k of KIND_LIST)
+  for (const k of known)
     for (const o of k.options ?? []) {
       if (!o.commands.includes(command) || own.has(o.key) || seen.has(o.key)) continue;
       seen.add(o.key);
       const value = options[o.key];
       // A negated flag (--no-npc) is given when its value is false.
       if (value === undefined || value === null || (o.flag.startsWith('--no-') && value !== false)) continue;
-      const takers = KIND_LIST.filter((t) => t.options?.some((x) => x.key === o.key && x.commands.includes(command)));
+      const takers = known.filter((t) => t.options?.some((x) => x.key === o.key && x.commands.includes(command)));
       throw new UsageError(`${o.flag.split(' ')[0]}: only for ${takers.map((t) => t.called).join(' or ')}`);
     }
 }

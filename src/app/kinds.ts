@@ -7,7 +7,8 @@
 import { analyseDivided, type DividedResult } from '../kinds/divided/result.js';
 import { marchPlanOf, marchResultOf, type MarchResult } from '../kinds/march/result.js';
 import { ChainTooLarge, exactMarch } from '../kinds/march/chain.js';
-import { MARCH_CHUNK, marchAccLength, runMarchChunks } from '../kinds/march/kernel.js';
+import { marchKernel } from '../kinds/march/kernelEntry.js';
+import { runInline } from '../engine/inline.js';
 import { parseDivided } from '../kinds/divided/schema.js';
 import { parseMarch } from '../kinds/march/schema.js';
 import { parseScenarioText } from '../scenario/source.js';
@@ -42,13 +43,14 @@ export function marchResult(
     }
   }
   if (weights === null) {
-    weights = new Float64Array(marchAccLength(compiled.plan));
-    const chunks = Math.ceil(trials / MARCH_CHUNK);
-    for (let first = 0; first < chunks; first += CHUNKS_PER_STEP) {
-      // Counts add across any grouping of chunks: the CLI's totals whatever its tasks and threads.
-      runMarchChunks(compiled.plan, seed, first, Math.min(CHUNKS_PER_STEP, chunks - first), trials, weights);
-      onProgress(Math.min(trials, (first + CHUNKS_PER_STEP) * MARCH_CHUNK), trials);
-    }
+    // The engine's tasks and ordered merge on this thread (src/engine/inline.ts): the CLI's totals.
+    weights = runInline(marchKernel, {
+      plan: compiled.plan,
+      seed,
+      trials,
+      chunksPerStep: CHUNKS_PER_STEP,
+      onProgress,
+    }).acc;
   } else onProgress(1, 1);
   const monteCarlo = method === 'monte-carlo';
   return marchResultOf(scenario, compiled, {

@@ -6,14 +6,14 @@
  */
 import { cascadeResultOf, cascadeTrace, roundIsDeterministic, type CascadeResult } from '../kinds/cascade/result.js';
 import { engagementPlanOf, oddsResultOf, type OddsResult } from '../kinds/warMachine/result.js';
-import { CASCADE_CHUNK, cascadeAccLength, runCascadeChunks } from '../kinds/cascade/kernel.js';
+import { cascadeKernel } from '../kinds/cascade/kernelEntry.js';
 import { compileCascade } from '../kinds/cascade/plan.js';
 import { parseCascade } from '../kinds/cascade/schema.js';
 import { engagementKernel, summarizeEngagement } from '../kinds/pursuit/engagement.js';
-import { WAR_MACHINE_CHUNK } from '../kinds/warMachine/kernel.js';
 import { warMachineKernel } from '../kinds/warMachine/kernelEntry.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { parseScenarioText } from '../scenario/source.js';
+import { runInline } from '../engine/inline.js';
 import { validateDocument } from './model.js';
 
 export type Progress = (done: number, total: number) => void;
@@ -23,31 +23,6 @@ export function checkRun(seed: number, trials: number): void {
   if (!Number.isInteger(seed) || seed < 0) throw new Error(`seed: expected a whole number ≥ 0, got ${seed}`);
   if (!Number.isInteger(trials) || trials < 1 || trials > 1e8)
     throw new Error(`trials: expected a whole number from 1 to 100,000,000, got ${trials}`);
-}
-
-/**
- * Chunks 0…⌈trials/chunk⌉−1 in order, a few at a time between progress reports. Counts add across any
- * grouping of chunks, so the totals are the CLI's whatever its tasks and threads; `after` sees each chunk's end.
- */
-function runChunks(
-  chunkTrials: number,
-  trials: number,
-  run: (first: number, count: number) => void,
-  progress: (done: number) => void,
-  after?: (chunk: number) => void,
-): void {
-  const chunks = Math.ceil(trials / chunkTrials);
-  const perStep = Math.max(1, Math.round(200_000 / chunkTrials));
-  for (let first = 0; first < chunks; first += perStep) {
-    const count = Math.min(perStep, chunks - first);
-    if (after) {
-      for (let c = first; c < first + count; c++) {
-        run(c, 1);
-        after(c);
-      }
-    } else run(first, count);
-    progress(Math.min(trials, (first + count) * chunkTrials));
-  }
 }
 
 /**
@@ -66,28 +41,26 @@ export function battleMonteCarlo(
   const compiled = compileWarMachine(scenario);
   const pursuit = (scenario.engagement?.maxDays ?? 1) > 1 && scenario.policies.pursue === 'always';
   const total = pursuit ? 2 * trials : trials;
-  const k = warMachineKernel;
-  const acc = new Float64Array(k.accLength(compiled.plan));
-  const trace = new Float64Array(Math.ceil(trials / WAR_MACHINE_CHUNK) * 2);
-  runChunks(
-    WAR_MACHINE_CHUNK,
+  // The engine's tasks, chunk runner and ordered merge on this thread (src/engine/inline.ts): the CLI's counts and
+  // trace, whatever its tasks and threads.
+  const battles = runInline(warMachineKernel, {
+    plan: compiled.plan,
+    seed,
     trials,
-    (first, count) => k.run(compiled.plan, seed, first, count, trials, acc),
-    (done) => onProgress(done, total),
-    (c) => k.trace!(compiled.plan, acc, trace, c * 2),
-  );
-  const run = { acc, trials, threadsUsed: 1, interrupted: false, trace };
+    trace: true,
+    onProgress: (done) => onProgress(done, total),
+  });
+  const run = { acc: battles.acc, trials, threadsUsed: 1, interrupted: false, trace: battles.trace! };
   let engagement = null;
   if (pursuit) {
     const plan = engagementPlanOf(scenario, compiled);
-    const e = new Float64Array(engagementKernel.accLength(plan));
-    runChunks(
-      engagementKernel.chunkTrials,
+    const e = runInline(engagementKernel, {
+      plan,
+      seed,
       trials,
-      (first, count) => engagementKernel.run(plan, seed, first, count, trials, e),
-      (done) => onProgress(trials + done, total),
-    );
-    engagement = { summary: summarizeEngagement(plan, e, trials), interrupted: false };
+      onProgress: (done) => onProgress(trials + done, total),
+    });
+    engagement = { summary: summarizeEngagement(plan, e.acc, trials), interrupted: false };
   }
   return oddsResultOf(scenario, compiled, { seed, precision: null }, run, engagement);
 }
@@ -107,13 +80,7 @@ export function cascadeMonteCarlo(
   // As the CLI: a round no die decides is played once.
   const deterministic = roundIsDeterministic(model);
   const n = deterministic ? 1 : trials;
-  const acc = new Float64Array(cascadeAccLength(model));
-  runChunks(
-    CASCADE_CHUNK,
-    n,
-    (first, count) => runCascadeChunks(model, seed, first, count, n, acc),
-    (done) => onProgress(done, n),
-  );
+  const { acc } = runInline(cascadeKernel, { plan: model, seed, trials: n, onProgress });
   return cascadeResultOf({
     scenario,
     source,

@@ -4,7 +4,8 @@
  * the numbers `warcast siege --seed S --trials N --json` prints. Pure: no DOM, no Node built-ins.
  */
 import { siegeResultOf, type SiegeResult } from '../kinds/siege/result.js';
-import { runSiegeChunks, siegeAccLength, SIEGE_CHUNK } from '../kinds/siege/kernel.js';
+import { siegeKernel } from '../kinds/siege/kernelEntry.js';
+import { runInline } from '../engine/inline.js';
 import { compileSiege } from '../kinds/siege/plan.js';
 import { parseSiege } from '../kinds/siege/schema.js';
 import { summarizeSiege } from '../kinds/siege/summary.js';
@@ -25,13 +26,9 @@ export function siegeMonteCarlo(
     throw new Error(`trials: expected a whole number from 1 to 100,000,000, got ${trials}`);
   const scenario = parseSiege(parseScenarioText(text, '<siege>'));
   const c = compileSiege(scenario);
-  const acc = new Float64Array(siegeAccLength(c.plan));
-  const chunks = Math.ceil(trials / SIEGE_CHUNK);
-  for (let first = 0; first < chunks; first += CHUNKS_PER_STEP) {
-    // Counts add across any grouping of chunks: the same totals as the CLI's tasks and threads.
-    runSiegeChunks(c.plan, seed, first, Math.min(CHUNKS_PER_STEP, chunks - first), trials, acc);
-    onProgress(Math.min(trials, (first + CHUNKS_PER_STEP) * SIEGE_CHUNK), trials);
-  }
+  // The engine's tasks and ordered merge on this thread (src/engine/inline.ts): the CLI's totals, whatever its
+  // tasks and threads.
+  const { acc } = runInline(siegeKernel, { plan: c.plan, seed, trials, chunksPerStep: CHUNKS_PER_STEP, onProgress });
   const summary = summarizeSiege(c.plan, acc, trials);
   return siegeResultOf(scenario, c, summary, {
     seed,

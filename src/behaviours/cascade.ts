@@ -15,6 +15,7 @@ import { editedAs } from '../analysis/vary.js';
 import { UsageError } from '../errors.js';
 import { wilsonInterval, Z95 } from '../stats/index.js';
 import type { KindBehaviour } from './behaviour.js';
+import { cascadeKind } from '../kinds/cascade/kind.js';
 import { cascadeAccumulator } from '../kinds/cascade/accumulator.js';
 import { CASCADE_CHUNK } from '../kinds/cascade/kernel.js';
 import { compileCascade } from '../kinds/cascade/plan.js';
@@ -117,7 +118,7 @@ export const cascadeCommands: KindBehaviour<CascadeScenario, CascadeResult> = {
       throw new UsageError(
         `--target: no location '${location}' in this round (there: ${scenario.locations.map((x) => x.name).join(', ')})`,
       );
-    const { test, threads } = sequentialTest('cascade', 'cascade', 'campaigns', t, settings, options);
+    const { test, threads } = sequentialTest('cascade', cascadeKind.kernel, 'campaigns', t, settings, options);
     return {
       method: 'monte-carlo',
       threads,

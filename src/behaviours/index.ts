@@ -6,7 +6,7 @@
  */
 import type { ToolkitCommand } from '../kinds/definition.js';
 import { definitionFor } from '../kinds/commands.js';
-import { scenarioKindDefinition } from '../kinds/index.js';
+import { KIND_LIST, scenarioKindDefinition } from '../kinds/index.js';
 import { loadSource, type ScenarioInput } from '../kinds/load.js';
 import type { AnalysisResult, LoadedFor } from '../analysis/hooks.js';
 import type { KindBehaviour, LoadedBehaviour } from './behaviour.js';
@@ -37,7 +37,7 @@ export async function loadFor(command: ToolkitCommand, input: ScenarioInput): Pr
   // An unknown or missing kind: the loader's own message (did you mean …), exit 3.
   const { scenario } = await loadSource(source, definition ? [definition.scenarioKind!] : undefined);
   const behaviour = await behaviourOf(definition!.name);
-  return { kind: definition!.scenarioKind!, scenario, source, definition: definition!, behaviour };
+  return { kind: definition!.scenarioKind!, scenario, source, definition: definition!, behaviour, known: KIND_LIST };
 }
 
 /** The rule documents a kind's results cite (its `sources` hook; none when it has none). */

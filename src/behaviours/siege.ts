@@ -7,6 +7,7 @@ import type { ChunkSums } from '../stats/batches.js';
 import { editedAs } from '../analysis/vary.js';
 import { UsageError } from '../errors.js';
 import type { KindBehaviour } from './behaviour.js';
+import { siegeKind } from '../kinds/siege/kind.js';
 import { siegeAccumulator } from '../kinds/siege/accumulator.js';
 import { SIEGE_CHUNK, siegeLayout, SUM } from '../kinds/siege/kernel.js';
 import { loadKind } from '../kinds/load.js';
@@ -88,7 +89,7 @@ export const siegeCommands: KindBehaviour<SiegeScenario, SiegeResult> = {
   sweep,
   seek(scenario, source, path, t, settings, options) {
     if (t.measure !== 'fallenBy') throw wrongMeasure('siege', t, 'fallenBy(week)');
-    const { test, threads } = sequentialTest('siege', 'siege', 'sieges', t, settings, options);
+    const { test, threads } = sequentialTest('siege', siegeKind.kernel, 'sieges', t, settings, options);
     return {
       method: 'monte-carlo',
       threads,

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Io } from './io.js';
 import { countOption, MAX_THREADS } from './options.js';
-import { kindAnsweredBy, type KindName } from '../kinds/index.js';
+import { kernelByName, kindAnsweredBy, type KindName } from '../kinds/index.js';
 import type { ClusterFlags, CommandRun, Shardable } from './distributed.js';
 
 export type { ClusterFlags, Shardable } from './distributed.js';
@@ -54,7 +54,7 @@ async function startThreadsEarly(kernel: KindName, flags: ClusterFlags): Promise
   } catch {
     return;
   }
-  await (await import('../analysis/prestart.js')).prestartThreads(kernel, options);
+  await (await import('./prestart.js')).prestartThreads(kernel, options);
 }
 
 /** `warcast worker` and `warcast merge`. */
@@ -80,7 +80,15 @@ export function addClusterCommands(program: Command, io: Io, setExit: (code: num
       const stallMs = flags.stallMs ?? 30_000;
       const { runWorker } = await (await import('../distributed/optional.js')).loadCluster();
       setExit(
-        await runWorker({ url: flags.redis, version, threads, stallMs, log: (t) => io.err(t), signal: io.signal }),
+        await runWorker({
+          url: flags.redis,
+          version,
+          threads,
+          stallMs,
+          log: (t) => io.err(t),
+          signal: io.signal,
+          kernels: kernelByName,
+        }),
       );
     });
 

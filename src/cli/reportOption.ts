@@ -11,7 +11,7 @@ import type { MatchupResult } from '../analysis/matchup.js';
 import type { OddsResult } from '../analysis/odds.js';
 import type { SiegeResult } from '../analysis/siege.js';
 import type { SweepResult } from '../analysis/sweep.js';
-import type { SimSweepResult } from '../analysis/sweepSim.js';
+import type { GridSweepResult } from '../analysis/sweepSim.js';
 import type { SeekResult } from '../analysis/seek.js';
 import { kindSources } from '../behaviours/index.js';
 import type { WorthResult } from '../analysis/worth.js';
@@ -62,7 +62,7 @@ export type CommandResult =
   | { kind: 'cascade'; result: CascadeResult }
   | { kind: 'matchup'; result: MatchupResult }
   | { kind: 'sweep'; result: SweepResult }
-  | { kind: 'sweep-sim'; result: SimSweepResult }
+  | { kind: 'sweep-sim'; result: GridSweepResult }
   | { kind: 'march'; result: MarchResult }
   | { kind: 'divided'; result: DividedResult }
   | { kind: 'seek'; result: SeekResult }
@@ -109,7 +109,7 @@ export async function saveCommandReport(
 const TOOLKIT_REPORTS: Record<string, ((r: never, file: string) => Promise<ReportContent>) | undefined> = {
   matchup: async (r: MatchupResult, file) => (await import('../../reports/matchup.js')).matchupReport(r, file),
   sweep: async (r: SweepResult, file) => (await import('../../reports/sweep.js')).sweepReport(r, file),
-  'sweep-sim': async (r: SimSweepResult, file) => (await import('../../reports/sweepSim.js')).simSweepReport(r, file),
+  'sweep-sim': async (r: GridSweepResult, file) => (await import('../../reports/sweepSim.js')).simSweepReport(r, file),
   seek: async (r: SeekResult, file) =>
     (await import('../../reports/toolkit.js')).seekReport(r, file, await kindSources(r.kind)),
   worth: async (r: WorthResult, file) => (await import('../../reports/toolkit.js')).worthReport(r, file),

@@ -6,9 +6,9 @@
  * sessions is exactly the siege played in one.
  */
 import { existsSync } from 'node:fs';
-import { freshSeed, loadForRoll, playSeeded, playWithTypedDice, type RollResult } from '../analysis/roll.js';
+import { freshSeed, loadForRoll, playSeeded, playWithTypedDice, type RollResult } from '../behaviours/roll.js';
 import { parseDiceList } from '../analysis/rollDice.js';
-import { sha256 } from '../analysis/rollSeal.js';
+import { sha256 } from '../behaviours/rollSeal.js';
 import { checkOutputFile, writeOutputFile } from '../files/output.js';
 import { ExitCode, UsageError } from '../errors.js';
 import type { Io } from './io.js';

@@ -1,7 +1,7 @@
 /** `warcast schema [kind]`: the scenario JSON Schema on stdout, or every kind's file into a folder (`--out`). */
 import { join } from 'node:path';
 import { ExitCode } from '../errors.js';
-import { SCHEMA_KINDS, scenarioJsonSchema } from '../analysis/scenarioSchema.js';
+import { SCHEMA_KINDS, scenarioJsonSchema } from '../behaviours/scenarioSchema.js';
 import type { Io } from './io.js';
 import { checkOutputFile, ensureFolder, fileHead, writeOutputFile } from '../files/output.js';
 

@@ -3,7 +3,7 @@
  * a sealed roll from its post and say whether every die matches (exit 1 when not). docs/roll.md, "Sealed rounds".
  */
 import { writeNewFile } from '../files/output.js';
-import { narrateRoll, type RollResult } from '../analysis/roll.js';
+import { narrateRoll, type RollResult } from '../behaviours/roll.js';
 import {
   newSeal,
   sealFromPost,
@@ -12,7 +12,7 @@ import {
   type SealRecord,
   type VerifyCheck,
   type VerifyResult,
-} from '../analysis/rollSeal.js';
+} from '../behaviours/rollSeal.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { warcastVersion } from '../version.js';
 import { formatRoll, rollMarkdown } from './format/roll.js';

@@ -13,8 +13,7 @@ import { localEngine } from '../engine/local.js';
 import { runTrials, type Task, type TaskResult } from '../engine/run.js';
 import type { EngineTask, TrialTask, TrialTaskResult } from '../engine/task.js';
 import { fromWire, toWire } from '../engine/wire.js';
-import { WarcastError } from '../errors.js';
-import { kernelByName } from '../kinds/index.js';
+import { UsageError, WarcastError } from '../errors.js';
 
 /** The queue every client and worker on one Redis shares. */
 export const QUEUE_NAME = 'warcast-chunks';
@@ -287,6 +286,12 @@ export async function connectCluster(
     threads: () => Math.max(1, workers),
     run(task: EngineTask) {
       if (lost) return Promise.reject(lost);
+      if (task.module !== undefined)
+        return Promise.reject(
+          new UsageError(
+            `--redis: the kernel '${task.kind}' is not in warcast's registry; the cluster runs only registered kinds`,
+          ),
+        );
       if (stopped) return Promise.reject(new WarcastError('interrupted: no more jobs'));
       // Our own job id, registered before the job exists, so its completion event cannot come first.
       const first = 'paired' in task ? `t${task.firstTrial}` : task.firstChunk;
@@ -322,6 +327,11 @@ export interface WorkerOptions {
   stallMs: number;
   log(text: string): void;
   signal?: AbortSignal;
+  /**
+   * The kernel a job names, from the caller's registry (the command line passes src/kinds' `kernelByName`): the
+   * cluster runs only kernels its workers hold, never code a queued job points at.
+   */
+  kernels(name: string): Promise<Kernel<unknown>>;
 }
 
 /** `warcast worker`: take jobs until stopped; resolves with an exit code. */
@@ -360,7 +370,7 @@ export async function runWorker(o: WorkerOptions): Promise<number> {
       const wire = fromWire<EngineTask>(job.data.task);
       if ('paired' in wire) return runTrialJob(job, wire, o);
       const task: Task = wire;
-      const kernel = await kernelByName(task.kind);
+      const kernel = await o.kernels(task.kind);
       const start = task.firstChunk * kernel.chunkTrials;
       const end = Math.min(task.totalTrials, (task.firstChunk + task.chunkCount) * kernel.chunkTrials);
       o.log(`job ${job.id} started: chunks ${task.firstChunk}–${task.firstChunk + task.chunkCount - 1}\n`);
@@ -404,7 +414,7 @@ export async function runWorker(o: WorkerOptions): Promise<number> {
 
 /** A paired job's block on this worker's threads (the same runner as a local paired run: engine/paired.ts). */
 async function runTrialJob(job: Job<JobData>, t: TrialTask, o: WorkerOptions): Promise<string> {
-  const kernel = await kernelByName(t.kind);
+  const kernel = await o.kernels(t.kind);
   o.log(`job ${job.id} started: trials ${t.firstTrial}–${t.firstTrial + t.trials - 1}\n`);
   // Two threads at least, so the main thread, free between blocks, keeps renewing the job's lock.
   const runner = localEngine.paired({ threads: Math.max(2, o.threads) });

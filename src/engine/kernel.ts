@@ -7,6 +7,12 @@
 export interface Kernel<Plan> {
   /** The registry name (src/kinds/index.ts): a pool task carries it so the worker can load the same kernel. */
   readonly name: string;
+  /**
+   * A kernel outside the registry (a library user's kind, the tests' fake kind): the URL of an ES module whose
+   * export `kernel` is this kernel, so a pool worker can import it. Registered kernels leave it out. Not carried
+   * to cluster nodes, which run only what their registry holds (a queue must not name code for them to load).
+   */
+  readonly module?: string;
   /** Trials per chunk (the unit of seeding; part of the determinism contract). */
   readonly chunkTrials: number;
   /** Chunks per pool task at most: tasks of 20–100 ms amortise the ~0.5 ms per-task overhead. */

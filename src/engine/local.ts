@@ -68,6 +68,7 @@ class RunState<P> {
     this.merge = new OrderedMerge(range, new ExactSum(k.accLength(o.plan)));
     const task = (firstChunk: number, chunkCount: number): Task => ({
       kind: k.name,
+      ...(k.module === undefined ? {} : { module: k.module }),
       plan: o.plan,
       trace: this.traceLength > 0,
       seed: o.seed,

@@ -6,7 +6,7 @@
  * run and a checkpoint (engine/checkpoint.ts) all merge through this.
  */
 import { ExactSum } from './exactSum.js';
-import type { Task, TaskResult } from './task.js';
+import type { Task, TaskResult } from './chunks.js';
 
 export interface MergeRange {
   /** Chunks [firstChunk, lastChunk) of chunkTrials trials; trials [startTrial, endTrial). */

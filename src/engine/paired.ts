@@ -56,7 +56,16 @@ export class TrialWork implements Work<TrialTask> {
   }
   cut(units: number): TrialTask {
     const { kernel, plan, probe, seed } = this.job;
-    const t: TrialTask = { paired: true, kind: kernel.name, plan, probe, seed, firstTrial: this.cursor, trials: units };
+    const t: TrialTask = {
+      paired: true,
+      kind: kernel.name,
+      ...(kernel.module === undefined ? {} : { module: kernel.module }),
+      plan,
+      probe,
+      seed,
+      firstTrial: this.cursor,
+      trials: units,
+    };
     this.cursor += units;
     return t;
   }

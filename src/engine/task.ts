@@ -6,73 +6,15 @@
  */
 import { warmUp, type Kernel } from './kernel.js';
 import { mark, threadCpuMs, TIMINGS } from './timings.js';
+import { runChunks, runTrialBlock, type EngineTask, type ResultOf } from './chunks.js';
 
-export interface Task {
-  /** The kernel's registry name (a worker or a cluster node loads it by name). */
-  kind: string;
-  plan: unknown;
-  trace: boolean;
-  seed: number;
-  firstChunk: number;
-  chunkCount: number;
-  /** Trials of the whole run (its last chunk may be cut short). */
-  totalTrials: number;
-}
+export { runChunks, runTrialBlock };
+export type { EngineTask, ResultOf, Task, TaskResult, TrialProbe, TrialTask, TrialTaskResult } from './chunks.js';
 
-/**
- * Numbers read off the accumulator after one trial: output o = constants[o] + Σ_j weights[o × slots + j] × the
- * trial's gain in slot j. Plain arrays, so a task carries it to a worker and a checkpoint identifies it.
- */
-export interface TrialProbe {
-  slots: number[];
-  constants: number[];
-  /** outputs × slots.length, row by output. */
-  weights: number[];
-}
-
-/**
- * The other task shape: trials [firstTrial, firstTrial + trials) of one paired job (engine/paired.ts), each the
- * kernel's chunk t cut to one trial, read one by one by a probe (a worker tells it from a chunk task by `paired`).
- */
-export interface TrialTask {
-  paired: true;
-  kind: string;
-  plan: unknown;
-  probe: TrialProbe;
-  seed: number;
-  firstTrial: number;
-  trials: number;
-}
-
-/** The probe's outputs, trial by trial: outputs × trials, row by trial. */
-export interface TrialTaskResult {
-  values: Float64Array;
-}
-
-/** Either shape, and its result. */
-export type EngineTask = Task | TrialTask;
-export type ResultOf<T extends EngineTask> = T extends TrialTask ? TrialTaskResult : TaskResult;
-
-export interface TaskResult {
-  acc: Float64Array;
-  /** With `Task.trace`: the kernel's running totals after each chunk, cumulative from the task's first chunk. */
-  trace: Float64Array | null;
-}
-
-/** One task's chunks into a fresh accumulator; with a trace, chunk by chunk (chunks are independent, so the counts are the same). */
-export function runChunks<P>(k: Kernel<P>, t: Task): TaskResult {
-  const plan = t.plan as P;
-  const acc = new Float64Array(k.accLength(plan));
-  if (!t.trace || !k.trace || !k.traceLength) {
-    k.run(plan, t.seed, t.firstChunk, t.chunkCount, t.totalTrials, acc);
-    return { acc, trace: null };
-  }
-  const trace = new Float64Array(t.chunkCount * k.traceLength);
-  for (let c = 0; c < t.chunkCount; c++) {
-    k.run(plan, t.seed, t.firstChunk + c, 1, t.totalTrials, acc);
-    k.trace(plan, acc, trace, c * k.traceLength);
-  }
-  return { acc, trace };
+/** This thread in words (timings only: node:worker_threads is not loaded at start-up for it). */
+function threadName(): string {
+  const { isMainThread, threadId } = process.getBuiltinModule('node:worker_threads');
+  return isMainThread ? 'main thread' : `thread ${threadId}`;
 }
 
 const warmed = new Set<Kernel<unknown>>();
@@ -86,12 +28,6 @@ export const WARM_UP_MIN_CHUNKS = 4;
  * it the first real call is one long loop: the function is compiled on stack (OSR) with no feedback for its
  * end, deoptimised when the chunk ends, and compiled again (3–4 compiles of the 22 kB siege kernel).
  */
-/** This thread in words (timings only: node:worker_threads is not loaded at start-up for it). */
-function threadName(): string {
-  const { isMainThread, threadId } = process.getBuiltinModule('node:worker_threads');
-  return isMainThread ? 'main thread' : `thread ${threadId}`;
-}
-
 export function warmOnce<P>(k: Kernel<P>, plan: P): void {
   if (warmed.has(k as Kernel<unknown>)) return;
   const t0 = TIMINGS ? performance.now() : 0;
@@ -118,33 +54,4 @@ export function runTask<T extends EngineTask>(k: Kernel<unknown>, t: T): ResultO
 /** Either shape of task, on this thread. */
 export function runEither<T extends EngineTask>(k: Kernel<unknown>, t: T): ResultOf<T> {
   return ('paired' in t ? { values: runTrialBlock(k, t) } : runChunks(k, t)) as ResultOf<T>;
-}
-
-/**
- * Run a block of trials one by one into one accumulator, reading the probe's slots after each and zeroing them, so
- * each trial's numbers are its own (the kernel only adds to its slots). The same function on every thread.
- */
-export function runTrialBlock<P>(k: Kernel<P>, t: Omit<TrialTask, 'paired' | 'kind'>): Float64Array {
-  const plan = t.plan as P;
-  const { slots, constants, weights } = t.probe;
-  const outputs = constants.length;
-  const width = slots.length;
-  const acc = new Float64Array(k.accLength(plan));
-  const values = new Float64Array(outputs * t.trials);
-  const gain = new Float64Array(width);
-  const chunk = k.chunkTrials;
-  for (let i = 0; i < t.trials; i++) {
-    const trial = t.firstTrial + i;
-    k.run(plan, t.seed, trial, 1, trial * chunk + 1, acc);
-    for (let j = 0; j < width; j++) {
-      gain[j] = acc[slots[j]];
-      acc[slots[j]] = 0;
-    }
-    for (let o = 0; o < outputs; o++) {
-      let v = constants[o];
-      for (let j = 0; j < width; j++) v += weights[o * width + j] * gain[j];
-      values[i * outputs + o] = v;
-    }
-  }
-  return values;
 }

@@ -3,33 +3,20 @@
  * registry, validate, run the checks across fields. A scenario may be given as a file, as text, or as a plain
  * object (the library API); errors are the same one line in every case.
  */
-import { closest, parseScenarioText, type ScenarioSource } from '../scenario/source.js';
-import { readScenarioFile } from '../scenario/read.js';
+import { closest, type ScenarioSource } from '../scenario/source.js';
+import { sourceOf, type ScenarioInput } from '../scenario/given.js';
 import { SCENARIO_KINDS, scenarioKindDefinition, type AnyScenario, type KindName, type ScenarioOf } from './index.js';
 import { mark } from '../engine/timings.js';
 import type { KindDefinition } from './definition.js';
 import { UsageError } from '../errors.js';
 import { answeredBy, questionOf } from './questions.js';
 
+export { sourceOf, type ScenarioInput };
+
 /** A validated scenario and its source; `scenario` is a union tagged by `kind` (narrow on it). */
 export interface LoadedScenario<T = AnyScenario> {
   source: ScenarioSource;
   scenario: T;
-}
-
-/**
- * A scenario as callers hand it over: a file path, `{ text, file? }` (YAML or JSON text), or the scenario
- * document itself as an object (as it would be written in YAML).
- */
-export type ScenarioInput = string | { text: string; file?: string } | { kind: string; [key: string]: unknown };
-
-/** Parse without validating (the source keeps line positions for error messages). */
-export function sourceOf(input: ScenarioInput): ScenarioSource {
-  if (typeof input === 'string') return readScenarioFile(input);
-  if ('text' in input && typeof input.text === 'string' && !('kind' in input))
-    return parseScenarioText(input.text, input.file ?? '<scenario>');
-  // An object: its JSON text is a valid scenario document, and error lines then point into that text.
-  return parseScenarioText(JSON.stringify(input, null, 2), '<scenario object>');
 }
 
 /** The kind a parsed source names, checked to be one of `expected`; a kind the registry knows but not expected is a usage error naming its command. */

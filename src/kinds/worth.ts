@@ -268,7 +268,8 @@ export interface WorthItem {
 }
 
 export interface WorthResult extends ResultMeta {
-  kind: 'war-machine' | 'siege' | 'cascade';
+  /** The kind valued (its scenario kind). */
+  kind: string;
   title: string | null;
   /** Battles: side A or B. Sieges: 0 the attacker, 1 the defender. Cascades: the player's index in `players`. */
   side: number;

@@ -1,7 +1,8 @@
 /**
  * The what-if page imports the pure core as it is: its bundle's inputs (esbuild's metafile, no plugin and no
  * stub in the build) hold rules, plans, kernels, exact paths, summaries and result builders, and nothing that
- * runs only in Node: no module of src/engine/, the kind registry's loaders, the command line or the reports' writers, no
+ * runs only in Node: no module of src/engine/ but its pure core (the chunk runner, the ordered exact merge and the
+ * inline run the page's Web Worker shares with the command line: src/engine/inline.ts), the kind registry's loaders, the command line or the reports' writers, no
  * Node built-in, no package of the pool, the cluster or the build. test/app/model.test.ts, monteCarlo.test.ts
  * and siege.test.ts check the same modules give the CLI's numbers; browser.suite.ts (run by test/browser.test.ts) runs the bundle itself.
  */
@@ -11,7 +12,9 @@ import { bundlePage } from '../../src/app/build.js';
 /** Where a module of the page may not come from, and why. */
 const FORBIDDEN: [RegExp, string][] = [
   [/^node:|^(fs|os|path|url|worker_threads|crypto|zlib|child_process)$/, 'a Node built-in'],
-  [/(^|\/)src\/engine\//, 'the engine (runner, pool, checkpoints)'],
+  // The engine's pure core (tasks, chunks, the ordered exact merge, a run on this thread) is the page's too: one
+  // chunk loop and one merge for the page and the command line. The rest (scheduler, pool, checkpoints) is Node's.
+  [/(^|\/)src\/engine\/(?!(inline|chunks|merge|exactSum|kernel)\.ts$)/, 'the engine (scheduler, pool, checkpoints)'],
   [/(^|\/)src\/kinds\/(index|load|definition)\.ts$/, "the kind registry's loaders (dynamic imports of kernels, files)"],
   [/(^|\/)src\/(cli|distributed|build)\//, 'the command line, the cluster or the build'],
   // The reports' builders of the kinds the page draws are pure (a result in, a document and Vega-Lite specs out);
@@ -38,6 +41,7 @@ describe('the what-if page imports only the pure core', () => {
       'src/app/model.ts',
       'src/app/monteCarlo.ts',
       'src/app/siege.ts',
+      'src/engine/inline.ts',
       'src/kinds/warMachine/kernel.ts',
       'src/kinds/warMachine/result.ts',
       'src/app/kinds.ts',

@@ -157,6 +157,48 @@ describe('layout', () => {
     expect(loads).toEqual([]);
   });
 
+  it('only the behaviours and the entry points read the registry of kinds; the commands over any kind not even its loader', () => {
+    // The registry's lists (src/kinds/index.ts) are composed by src/behaviours/ (and read by entry points): the
+    // toolkit, reports, the cluster and the page's model are handed a kind, or reach one through the scenario
+    // loader (src/kinds/load.ts, commands.ts: it names the command for a file of another kind).
+    const REGISTRY = 'src/kinds/index.ts';
+    const LOADER = ['src/kinds/load.ts', 'src/kinds/commands.ts'];
+    // The commands written once over any kind: handed a loaded kind (a KindLoader), they load nothing themselves.
+    const OVER_ANY_KIND = [
+      'compare',
+      'hooks',
+      'kindHooks',
+      'metricKind',
+      'seek',
+      'staging',
+      'sweep',
+      'sweepSim',
+      'worth',
+      'worthPaired',
+      'worthSearch',
+    ].map((f) => `src/analysis/${f}.ts`);
+    const below = (f: string) => /^(src\/(analysis|distributed|app|engine)|reports)\//.test(f);
+    const reads = (g: Map<string, string[]>) => [
+      ...files.filter(below).flatMap((f) => (g.get(f)!.includes(REGISTRY) ? [`${f} → ${REGISTRY}`] : [])),
+      ...OVER_ANY_KIND.flatMap((f) =>
+        g
+          .get(f)!
+          .filter((t) => LOADER.includes(t))
+          .map((t) => `${f} → ${t}`),
+      ),
+    ];
+    for (const f of OVER_ANY_KIND) expect(known.has(f), f).toBe(true);
+    expect(reads(graph)).toEqual([]);
+    // The check can fail: a made-up import of the registry by the sweep, and of the loader by worth, are found.
+    const withReads = new Map(graph);
+    withReads.set('src/analysis/sweep.ts', [...graph.get('src/analysis/sweep.ts')!, REGISTRY]);
+    withReads.set('src/analysis/worth.ts', [...graph.get('src/analysis/worth.ts')!, 'src/kinds/load.ts']);
+    expect(reads(withReads)).toEqual([
+      `src/analysis/sweep.ts → ${REGISTRY}`,
+      'src/analysis/worth.ts → src/kinds/load.ts',
+    ]);
+  });
+
   it('src/rules imports nothing outside src/rules', () => {
     const outside = files
       .filter((f) => f.startsWith('src/rules/'))

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_KINDS, scenarioJsonSchema } from '../../src/analysis/scenarioSchema.js';
+import { SCHEMA_KINDS, scenarioJsonSchema } from '../../src/behaviours/scenarioSchema.js';
 
 const read = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as Record<string, unknown>;
 

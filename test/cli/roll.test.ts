@@ -3,7 +3,7 @@
  * first battle (or engagement) the Monte Carlo of `odds --seed N` plays; the same seed gives the same bytes.
  */
 import { describe, expect, it } from 'vitest';
-import { rollBattle } from '../../src/analysis/roll.js';
+import { rollBattle } from '../../src/behaviours/roll.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import {

@@ -5,7 +5,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closePool, poolState, prestartPool } from '../../src/engine/pool.js';
 import { runTrials } from '../../src/engine/run.js';
-import { prestartThreads } from '../../src/analysis/prestart.js';
+import { prestartThreads } from '../../src/cli/prestart.js';
 import { loadKernel } from '../../src/kinds/index.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { loadFile } from '../helpers/load.js';

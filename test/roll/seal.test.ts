@@ -15,7 +15,7 @@ import {
   sealedRoll,
   verifySeal,
   type SealRecord,
-} from '../../src/analysis/rollSeal.js';
+} from '../../src/behaviours/rollSeal.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 

@@ -7,7 +7,7 @@ import { parse, stringify } from 'yaml';
 import { exactOddsResult, validateDocument, type ScenarioDocument } from '../../../src/app/model.js';
 import type { OddsResult } from '../../../src/kinds/warMachine/result.js';
 import type { SiegeResult } from '../../../src/kinds/siege/result.js';
-import type { RollResult } from '../../../src/analysis/roll.js';
+import type { RollResult } from '../../../src/behaviours/roll.js';
 import { playSeeded, playWithTypedDice } from '../../../src/analysis/rollPlay.js';
 import { parseDiceList } from '../../../src/analysis/rollDice.js';
 import { formatRoll } from '../../../src/cli/format/roll.js';

@@ -3,8 +3,8 @@
  * came from (a seed, typed dice, a sealed round) and how to replay or verify it. Markdown is cut into messages
  * of at most `limit` characters at paragraph boundaries (Discord allows 2,000 a message).
  */
-import type { RollResult } from '../../analysis/roll.js';
-import type { SealedRoll } from '../../analysis/rollSeal.js';
+import type { RollResult } from '../../behaviours/roll.js';
+import type { SealedRoll } from '../../behaviours/rollSeal.js';
 import type { Narration, NarrationTable } from '../../kinds/roll.js';
 import { markdownTable } from '../../present/markdown.js';
 import { textTable, wrapWords } from '../../present/text.js';

@@ -4,7 +4,7 @@
  * table padding, blank lines and a post re-wrapped by hand), the message marks `*(part i of n)*` when they number
  * the messages 1…n in order, and the `warcast-seal` blocks a split cut the record into, joined back into one.
  */
-import type { VerifyCheck } from '../../analysis/rollSeal.js';
+import type { VerifyCheck } from '../../behaviours/rollSeal.js';
 
 const PART_MARK = /^\*\(part (\d+) of (\d+)\)\*$/;
 const SEAL_OPEN = /^```warcast-seal\b/;
