@@ -8,14 +8,14 @@ import { compileSiege } from '../src/kinds/siege/plan.js';
 import { siegeLayout, SUM } from '../src/kinds/siege/kernel.js';
 import { runTrials } from '../src/engine/run.js';
 import { closePool } from '../src/engine/pool.js';
-import { loadKernel } from '../src/kinds/index.js';
+import { siegeKind } from '../src/kinds/siege/kind.js';
 import { loadKind } from '../src/kinds/load.js';
 
 const file = fileURLToPath(new URL('../../examples/castle-siege.yaml', import.meta.url));
 const trials = Number(process.argv[2] ?? 2_000_000);
 const threads = Number(process.argv[3] ?? Math.min(2, availableParallelism()));
 const { scenario } = await loadKind(file, 'siege');
-const kernel = await loadKernel('siege');
+const kernel = await siegeKind.kernel();
 const { plan } = compileSiege(scenario);
 const S = siegeLayout(plan).sums;
 

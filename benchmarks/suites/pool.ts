@@ -4,7 +4,7 @@
  * Each copy is a new pool (new worker threads, freshly compiled kernels); the pool start is not timed.
  */
 import { closePool } from '../../src/engine/pool.js';
-import { loadKernel } from '../../src/kinds/index.js';
+import { warMachineKind } from '../../src/kinds/warMachine/kind.js';
 import { runTrials } from '../../src/engine/run.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
@@ -23,7 +23,7 @@ export const poolBattles: BenchSuite = {
   samples: { full: 1, quick: 1 },
   warmUp: 0,
   async setup(ctx) {
-    const kernel = await loadKernel('war-machine');
+    const kernel = await warMachineKind.kernel();
     const { plan } = compileWarMachine(await benchScenario<WarMachineScenario>(ctx, 'battle.yaml'));
     const extra = Math.round(this.batch * ctx.slowdown);
     const batch = this.batch;

@@ -20,7 +20,7 @@ import { wilsonHalfWidth, wilsonInterval } from '../stats/index.js';
 import { bothPrecision, mean, probability, type CompareRow } from './compare.js';
 import type { KindHooks } from './hooks.js';
 import { progressIn, runSettings } from './options.js';
-import { meets, sequentialTest, wrongMeasure, type SeekPoint } from './seek.js';
+import { sequentialTest, wrongMeasure, type SeekPoint } from './seek.js';
 import { chunkRecorder, probabilityChange, type MetricSweepPoint, type MetricSweepResult } from './sweepSim.js';
 import { editedAs } from './vary.js';
 import { warcastVersion } from '../version.js';
@@ -300,6 +300,3 @@ export function metricHooks<Scenario, Plan>(kind: MetricKind<Scenario, Plan>): K
     ...(kind.worth ? { worth: kind.worth } : {}),
   };
 }
-
-/** Does a seek point hold? (Re-exported for a kind's own exact seek.) */
-export { meets };

@@ -226,6 +226,19 @@ describe('the fake kind: the toolkit’s Monte Carlo agrees with its exact answe
   });
 });
 
+describe('the fake kind: seek takes a target naming its own measure, and only those', () => {
+  const o = { vary: 'challenger.skill', from: 40, to: 60, trials: 2_000, seed: 18, threads: 1 };
+  const input = { text: DUEL, file: 'duel.yaml' };
+  it('a measure it does not have, and a target of another kind, are refused in one line naming its own', async () => {
+    await expect(seek(loadDuel, input, { ...o, target: 'losses >= 0.5' })).rejects.toThrow(
+      /^--target: 'losses' is not a measure of this kind \(it has 'wins'\)$/,
+    );
+    await expect(seek(loadDuel, input, { ...o, target: 'win[0] >= 0.5' })).rejects.toThrow(
+      /^--target: a duel scenario has wins; 'win\[0\] >= 0.5' does not apply$/,
+    );
+  });
+});
+
 describe('the fake kind: its answers read as documents and reports, with their noise', () => {
   it('its analysis, sweep and compare render to text and its reports build charts from the result', async () => {
     const { duelHooks } = await import('../fixtures/fake-kind/kind.js');

@@ -62,4 +62,22 @@ describe.skipIf(!available && !inCi)('paired runs on --redis (real redis-server 
         await cluster.close();
       }
     }, 120_000);
+
+  it('a kind outside the registry (a kernel named by its module URL) is refused, not queued for the workers', async () => {
+    const { duelHooks } = await import('../fixtures/fake-kind/kind.js');
+    const cluster = await connectCluster(url, { err: () => {} }, warcastVersion);
+    try {
+      const text = 'kind: duel\nchallenger: { name: X, skill: 55 }\nbouts: 5\n';
+      await expect(
+        duelHooks.analyse(
+          { text },
+          { trials: 20_000, seed: 5, threads: 1, engine: new ClusterEngine(cluster.executor) },
+        ),
+      ).rejects.toThrow(
+        /^--redis: the kernel 'duel' is not in warcast's registry; the cluster runs only registered kinds$/,
+      );
+    } finally {
+      await cluster.close();
+    }
+  }, 60_000);
 });
