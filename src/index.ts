@@ -24,7 +24,14 @@ export { rate, type RateResult } from './analysis/rate.js';
 export { warMachineBreakpoints, type Breakpoint, type BreakpointRule } from './analysis/breakpoints.js';
 export { explainWarMachineChange } from './analysis/explainChange.js';
 export { matchup, type MatchupOptions, type MatchupResult, type Objective } from './analysis/matchup.js';
-export { sweep, compare, worth, seek } from './behaviours/toolkit.js';
+export { sweep, compare, worth, seek, toolkitOver } from './behaviours/toolkit.js';
+export type { KindData, Measure } from './kinds/data.js';
+export type { KindDefinition } from './kinds/definition.js';
+export type { KindWorth } from './kinds/worth.js';
+export type { Kernel } from './engine/kernel.js';
+export type { ScenarioSource } from './scenario/source.js';
+export { rejectBelow, Xoshiro128 } from './rng/index.js';
+export type { MetricResult, MeasureValue } from './analysis/metricKind.js';
 export type { SweepOptions, SweepResult } from './analysis/sweep.js';
 export type {
   SimSweepResult,

@@ -10,8 +10,8 @@
 import type { Kernel } from '../engine/kernel.js';
 import { runTrials, runUntil, type RunResult } from '../engine/run.js';
 import { precisionOutcome, type RunHeader, type RunOptions, type RunSettings } from '../engine/settings.js';
+import type { KindData, Measure } from '../kinds/data.js';
 import type { KindDefinition, MetricType } from '../kinds/definition.js';
-import type { KindWorth } from '../kinds/worth.js';
 import { UsageError } from '../errors.js';
 import { sourceOf, type ScenarioInput } from '../scenario/given.js';
 import type { ScenarioSource } from '../scenario/source.js';
@@ -25,34 +25,21 @@ import { chunkRecorder, probabilityChange, type MetricSweepPoint, type MetricSwe
 import { editedAs } from './vary.js';
 import { warcastVersion } from '../version.js';
 
-/** A number the kind reports by name, read off an accumulator of its kernel (affine in it, as chunk sums need). */
-export interface Measure<Plan> {
-  /** As `seek --target` writes it (`wins`): a plain name, letters, digits and `_`. */
-  readonly name: string;
-  /** In words, as output prints it (`P(the challenger wins)`). */
-  readonly label: string;
-  readonly type: MetricType;
-  /** A mean's unit (`rounds`); a proportion has none. */
-  readonly unit?: string;
-  /** A proportion's count of trials, or a mean's sum over the trials. */
-  read(plan: Plan, acc: ArrayLike<number>): number;
-  /** A mean's sum of squares over the trials (its spread). */
-  readSquares?(plan: Plan, acc: ArrayLike<number>): number;
+export type { Measure };
+
+/**
+ * Everything a kind gives to get every toolkit command from `metricHooks`: its definition and its data
+ * (src/kinds/data.ts: validator, compiler, measures, variations).
+ */
+export interface MetricKind<Scenario, Plan> extends KindData<Scenario, Plan> {
+  readonly definition: KindDefinition<Scenario, Plan>;
 }
 
-/** Everything a kind gives to get every toolkit command from `metricHooks`. */
-export interface MetricKind<Scenario, Plan> {
-  readonly definition: KindDefinition<Scenario, Plan>;
-  /** The kind's validator: a parsed document → its scenario, or the one-line error (field editing validates again). */
-  validate(source: ScenarioSource): Scenario;
-  /** A validated scenario → the plan its kernel runs. */
-  compile(scenario: Scenario): Plan;
-  /** Its measures; the first proportion is what `--precision` and sweep's paired changes follow. */
-  readonly measures: readonly Measure<Plan>[];
-  /** Its variations for `worth` (src/kinds/worth.ts); absent: worth does not answer it. */
-  readonly worth?: KindWorth<Scenario>;
-  /** The rule thresholds crossed between two of its scenarios, in words (absent: none to say). */
-  explainChange?(before: Scenario, after: Scenario): string[];
+/** A registered kind given as data, with its data loaded (null: the kind has a behaviour file of its own). */
+export async function metricKindOf<Scenario, Plan>(
+  definition: KindDefinition<Scenario, Plan>,
+): Promise<MetricKind<Scenario, Plan> | null> {
+  return definition.data ? { definition, ...(await definition.data()) } : null;
 }
 
 /** A measure's estimate, with its noise. */

@@ -4,11 +4,12 @@
  * what kinds are (src/kinds/) never refers to them, and the toolkit (src/analysis/) is handed a kind's hooks by
  * its caller (`loadFor`, a KindLoader) instead of reading this registry. Loaded on demand.
  */
-import type { ToolkitCommand } from '../kinds/definition.js';
+import type { KindDefinition, ToolkitCommand } from '../kinds/definition.js';
 import { definitionFor } from '../kinds/commands.js';
-import { KIND_LIST, scenarioKindDefinition } from '../kinds/index.js';
+import { KIND_LIST, scenarioKindDefinition, scenarioKindsOf } from '../kinds/index.js';
 import { loadSource, type ScenarioInput } from '../kinds/load.js';
-import type { AnalysisResult, LoadedFor } from '../analysis/hooks.js';
+import type { AnalysisResult, KindLoader, LoadedFor } from '../analysis/hooks.js';
+import type { MetricResult } from '../analysis/metricKind.js';
 import type { KindBehaviour, LoadedBehaviour } from './behaviour.js';
 
 export type { AnalysisResult, KindBehaviour, LoadedBehaviour, LoadedFor };
@@ -24,25 +25,57 @@ export const BEHAVIOURS: Readonly<Record<string, () => Promise<KindBehaviour<unk
   'war-machine': async () => (await import('./warMachine.js')).warMachineCommands,
 };
 
-/** The behaviour of a registered kind (its registry name). */
-export function behaviourOf(name: string): Promise<KindBehaviour<unknown, AnalysisResult>> {
-  const load = BEHAVIOURS[name];
-  if (!load) throw new Error(`no toolkit behaviour for kind '${name}'`);
-  return load();
+/**
+ * The behaviour of a kind: its file here, or — a kind given as data (src/kinds/data.ts) — the toolkit's hooks over
+ * its measures and the generic report of its analysis, with no line in `BEHAVIOURS`.
+ */
+export async function behaviourFor(
+  definition: KindDefinition<unknown, unknown>,
+): Promise<KindBehaviour<unknown, AnalysisResult>> {
+  const load = BEHAVIOURS[definition.name];
+  if (load) return load();
+  const { metricHooks, metricKindOf } = await import('../analysis/metricKind.js');
+  const kind = await metricKindOf(definition);
+  if (!kind) throw new Error(`no toolkit behaviour for kind '${definition.name}' (no behaviour file, no data)`);
+  const behaviour: KindBehaviour<unknown, MetricResult> = {
+    ...metricHooks(kind),
+    report: async (r, file) => (await import('../../reports/metrics.js')).metricReport(r, file),
+  };
+  return behaviour as KindBehaviour<unknown, AnalysisResult>;
 }
 
-/** Load a scenario for a toolkit command: refused unless its kind answers that command. */
-export async function loadFor(command: ToolkitCommand, input: ScenarioInput): Promise<LoadedBehaviour> {
-  const { source, definition } = definitionFor(command, input);
-  // An unknown or missing kind: the loader's own message (did you mean …), exit 3.
-  const { scenario } = await loadSource(source, definition ? [definition.scenarioKind!] : undefined);
-  const behaviour = await behaviourOf(definition!.name);
-  return { kind: definition!.scenarioKind!, scenario, source, definition: definition!, behaviour, known: KIND_LIST };
+/** The behaviour of a registered kind (its registry name). */
+export function behaviourOf(name: string): Promise<KindBehaviour<unknown, AnalysisResult>> {
+  const definition = KIND_LIST.find((k) => k.name === name);
+  if (!definition) throw new Error(`no toolkit behaviour for kind '${name}'`);
+  return behaviourFor(definition);
 }
+
+/**
+ * The toolkit's loader over a list of kinds (the registry's, or a caller's own list with kinds of its own added:
+ * `[...KIND_LIST, duelDefinition]`): a scenario is read by the kind its `kind:` names among them, refused unless that
+ * kind answers the command, and handed over with the kind's behaviour.
+ */
+export function loaderOver(
+  kinds: readonly KindDefinition<unknown, unknown>[],
+): KindLoader<KindBehaviour<unknown>> & ((command: ToolkitCommand, input: ScenarioInput) => Promise<LoadedBehaviour>) {
+  return async (command: ToolkitCommand, input: ScenarioInput): Promise<LoadedBehaviour> => {
+    const { source, definition } = definitionFor(command, input, kinds);
+    // An unknown or missing kind: the loader's own message (did you mean …), exit 3.
+    const expected = definition ? [definition.scenarioKind!] : scenarioKindsOf(kinds);
+    const { scenario } = await loadSource(source, expected, kinds);
+    const behaviour = await behaviourFor(definition!);
+    return { kind: definition!.scenarioKind!, scenario, source, definition: definition!, behaviour, known: kinds };
+  };
+}
+
+/** Load a scenario for a toolkit command, among the registered kinds: refused unless its kind answers that command. */
+export const loadFor = loaderOver(KIND_LIST);
 
 /** The rule documents a kind's results cite (its `sources` hook; none when it has none). */
 export async function kindSources(kind: string): Promise<readonly string[]> {
   const definition = scenarioKindDefinition(kind);
-  const behaviour = definition && BEHAVIOURS[definition.name] ? await behaviourOf(definition.name) : null;
+  const behaviour =
+    definition && (BEHAVIOURS[definition.name] || definition.data) ? await behaviourFor(definition) : null;
   return (await behaviour?.sources?.()) ?? [];
 }

@@ -1,30 +1,44 @@
 /**
- * The toolkit's commands over the registered kinds: each one written once over any kind (src/analysis/), bound
- * here to the registry's loader, so a file of any registered kind gets sweep, seek, worth and compare. The command
- * line, the library API and the bot call these; a tool with kinds of its own calls the analyses with its loader.
+ * The toolkit's commands over a list of kinds: each one written once over any kind (src/analysis/), bound here to
+ * a loader over the kinds (./index.ts `loaderOver`), so a file of any of them gets sweep, seek, worth and compare.
+ * The command line, the library API, the bot and the Foundry module call the registry's (`worth`, `seek`, …); a
+ * tool with kinds of its own calls `toolkitOver([...KIND_LIST, itsKind])`, its kind given as data needing nothing
+ * else (src/kinds/data.ts).
  */
 import { compare as compareOver, type CompareOptions } from '../analysis/compare.js';
+import type { AnalysisResult } from '../analysis/hooks.js';
 import { seek as seekOver, type SeekOptions } from '../analysis/seek.js';
 import { sweep as sweepOver, type SweepOptions } from '../analysis/sweep.js';
 import { sweepSimulated as sweepSimulatedOver, type SimSweepOptions } from '../analysis/sweepSim.js';
 import { worth as worthOver } from '../analysis/worth.js';
+import type { RunOptions } from '../engine/settings.js';
+import type { KindDefinition } from '../kinds/definition.js';
+import { KIND_LIST } from '../kinds/index.js';
 import type { WorthOptions } from '../kinds/worth.js';
 import type { ScenarioInput } from '../kinds/load.js';
-import { loadFor } from './index.js';
+import { loaderOver } from './index.js';
 
-/** `warcast worth`: every variation of the scenario's kind, valued (src/analysis/worth.ts). */
-export const worth = (input: ScenarioInput, options: WorthOptions = {}) => worthOver(loadFor, input, options);
+/** The toolkit bound to a list of kinds. */
+export function toolkitOver(kinds: readonly KindDefinition<unknown, unknown>[]) {
+  const loader = loaderOver(kinds);
+  return {
+    /** The loader itself: a scenario of one of the kinds, with its kind's behaviour. */
+    loader,
+    /** The scenario's kind's primary analysis (what `warcast report` charts). */
+    analyse: async (input: ScenarioInput, options: RunOptions = {}): Promise<AnalysisResult> =>
+      (await loader('report', input)).behaviour.analyse(input, options),
+    /** `warcast worth`: every variation of the scenario's kind, valued (src/analysis/worth.ts). */
+    worth: (input: ScenarioInput, options: WorthOptions = {}) => worthOver(loader, input, options),
+    /** `warcast seek`: the value of one field that meets a target (src/analysis/seek.ts). */
+    seek: (input: ScenarioInput, options: SeekOptions) => seekOver(loader, input, options),
+    /** `warcast sweep`: one or two fields over a range (src/analysis/sweep.ts). */
+    sweep: (input: ScenarioInput, options: SweepOptions) => sweepOver(loader, input, options),
+    /** The grid sweep of a Monte Carlo kind (src/analysis/sweepSim.ts). */
+    sweepSimulated: (input: ScenarioInput, options: SimSweepOptions) => sweepSimulatedOver(loader, input, options),
+    /** `warcast compare`: two scenarios of one kind side by side (src/analysis/compare.ts). */
+    compare: (a: ScenarioInput, b: ScenarioInput, options: CompareOptions = {}) => compareOver(loader, a, b, options),
+  };
+}
 
-/** `warcast seek`: the value of one field that meets a target (src/analysis/seek.ts). */
-export const seek = (input: ScenarioInput, options: SeekOptions) => seekOver(loadFor, input, options);
-
-/** `warcast sweep`: one or two fields over a range (src/analysis/sweep.ts). */
-export const sweep = (input: ScenarioInput, options: SweepOptions) => sweepOver(loadFor, input, options);
-
-/** The grid sweep of a Monte Carlo kind (src/analysis/sweepSim.ts). */
-export const sweepSimulated = (input: ScenarioInput, options: SimSweepOptions) =>
-  sweepSimulatedOver(loadFor, input, options);
-
-/** `warcast compare`: two scenarios of one kind side by side (src/analysis/compare.ts). */
-export const compare = (a: ScenarioInput, b: ScenarioInput, options: CompareOptions = {}) =>
-  compareOver(loadFor, a, b, options);
+/** The toolkit over the registered kinds (src/kinds/index.ts). */
+export const { worth, seek, sweep, sweepSimulated, compare } = toolkitOver(KIND_LIST);

@@ -16,18 +16,26 @@ export function answers(definition: KindDefinition<unknown, unknown>, command: s
 }
 
 /** The scenario kinds that `command` answers, in registry order. */
-export function kindsAnswering(command: string): string[] {
-  return KIND_LIST.flatMap((k) => (answers(k, command) && k.scenarioKind ? [k.scenarioKind] : []));
+export function kindsAnswering(
+  command: string,
+  kinds: readonly KindDefinition<unknown, unknown>[] = KIND_LIST,
+): string[] {
+  return kinds.flatMap((k) => (answers(k, command) && k.scenarioKind ? [k.scenarioKind] : []));
 }
 
 /** The one-line refusal of a file of kind `definition` given to `command`. */
-export function refusal(command: string, definition: KindDefinition<unknown, unknown>, where = ''): UsageError {
+export function refusal(
+  command: string,
+  definition: KindDefinition<unknown, unknown>,
+  where = '',
+  kinds: readonly KindDefinition<unknown, unknown>[] = KIND_LIST,
+): UsageError {
   const own = definition.command ?? definition.commands[0];
   const question = questionOf(definition.scenarioKind);
   const file = question
     ? `${question.name} (a question about ${question.about})`
     : `a ${definition.scenarioKind} scenario`;
-  const what = `${command}: ${file} is not answered by warcast ${command} (it answers ${kindsAnswering(command).join(', ') || 'none'})`;
+  const what = `${command}: ${file} is not answered by warcast ${command} (it answers ${kindsAnswering(command, kinds).join(', ') || 'none'})`;
   return new UsageError(`${where}${what}; run warcast ${own}`);
 }
 
@@ -35,13 +43,14 @@ export function refusal(command: string, definition: KindDefinition<unknown, unk
 export function definitionFor(
   command: string,
   input: ScenarioInput,
+  kinds: readonly KindDefinition<unknown, unknown>[] = KIND_LIST,
 ): { source: ScenarioSource; definition: KindDefinition<unknown, unknown> | undefined } {
   const source = sourceOf(input);
   const kind = (source.data as { kind?: unknown } | null)?.kind;
-  const definition = scenarioKindDefinition(kind);
+  const definition = scenarioKindDefinition(kind, kinds);
   if (definition && !answers(definition, command)) {
     const line = source.lineOf(['kind']);
-    throw refusal(command, definition, `${line === null ? source.file : `${source.file}:${line}`}: `);
+    throw refusal(command, definition, `${line === null ? source.file : `${source.file}:${line}`}: `, kinds);
   }
   return { source, definition };
 }

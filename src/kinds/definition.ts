@@ -7,16 +7,11 @@
 import type { ZodType } from 'zod';
 import type { Kernel } from '../engine/kernel.js';
 import type { ScenarioSource } from '../scenario/source.js';
+import type { KindData } from './data.js';
+import type { MetricMethod, MetricType } from './measure.js';
 import type { KindRoll, RollBody } from './roll.js';
 
-/** How a named metric is known: exactly (enumerated dice or an exact chain) or by Monte Carlo. */
-export type MetricMethod = 'exact' | 'monte-carlo';
-
-/**
- * What a metric's number is, and so how the toolkit estimates it and pairs two of them: a proportion (a count of
- * trials out of the trials run) or a mean (a sum over the trials, whose spread comes from its sum of squares).
- */
-export type MetricType = 'proportion' | 'mean';
+export type { KindData, MetricMethod, MetricType };
 
 /** A number the kind reports by name, as `seek --target` and the docs write it. */
 export interface MetricDefinition {
@@ -98,4 +93,10 @@ export interface KindDefinition<Scenario, Plan> {
   readonly kernel: () => Promise<Kernel<Plan>>;
   /** How `warcast roll` plays one game of it with dice (loaded on demand); absent: roll does not play it. */
   readonly roll?: () => Promise<KindRoll<Scenario, RollBody>>;
+  /**
+   * A kind given as data (./data.ts): its validator, plan compiler and measures, loaded on demand. With it the
+   * toolkit answers every command the kind lists from these alone (src/analysis/metricKind.ts), so registering the
+   * kind is its one line in `KINDS`; without it, its behaviour is a file of src/behaviours/ with its line there.
+   */
+  readonly data?: () => Promise<KindData<Scenario, Plan>>;
 }

@@ -52,12 +52,20 @@ export function kindAnsweredBy(command: string): KindName | undefined {
   return KIND_NAMES.find((n) => KINDS[n].command === command);
 }
 
+/** The scenario kinds a file may name (`kind:`) among `kinds`, in their order. */
+export function scenarioKindsOf(kinds: readonly KindDefinition<unknown, unknown>[]): string[] {
+  return kinds.flatMap((k) => (k.scenarioKind ? [k.scenarioKind] : []));
+}
+
 /** The scenario kinds a file may name (`kind:`), in registry order. */
-export const SCENARIO_KINDS: readonly string[] = KIND_LIST.flatMap((k) => (k.scenarioKind ? [k.scenarioKind] : []));
+export const SCENARIO_KINDS: readonly string[] = scenarioKindsOf(KIND_LIST);
 
 /** The kind a file's `kind:` names, or undefined. */
-export function scenarioKindDefinition(kind: unknown): KindDefinition<unknown, unknown> | undefined {
-  return KIND_LIST.find((k) => k.scenarioKind !== null && k.scenarioKind === kind);
+export function scenarioKindDefinition(
+  kind: unknown,
+  kinds: readonly KindDefinition<unknown, unknown>[] = KIND_LIST,
+): KindDefinition<unknown, unknown> | undefined {
+  return kinds.find((k) => k.scenarioKind !== null && k.scenarioKind === kind);
 }
 
 /** A kind's kernel, typed by its plan. */

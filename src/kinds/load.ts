@@ -5,7 +5,15 @@
  */
 import { closest, type ScenarioSource } from '../scenario/source.js';
 import { sourceOf, type ScenarioInput } from '../scenario/given.js';
-import { SCENARIO_KINDS, scenarioKindDefinition, type AnyScenario, type KindName, type ScenarioOf } from './index.js';
+import {
+  KIND_LIST,
+  SCENARIO_KINDS,
+  scenarioKindDefinition,
+  scenarioKindsOf,
+  type AnyScenario,
+  type KindName,
+  type ScenarioOf,
+} from './index.js';
 import { mark } from '../engine/timings.js';
 import type { KindDefinition } from './definition.js';
 import { UsageError } from '../errors.js';
@@ -23,13 +31,14 @@ export interface LoadedScenario<T = AnyScenario> {
 export function expectKind(
   source: ScenarioSource,
   expected: readonly string[] = SCENARIO_KINDS,
+  kinds: readonly KindDefinition<unknown, unknown>[] = KIND_LIST,
 ): KindDefinition<unknown, unknown> {
   const data = source.data;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw source.error([], 'expected a mapping with a kind (e.g. kind: war-machine)');
   }
   const kind = (data as Record<string, unknown>).kind;
-  const def = scenarioKindDefinition(kind);
+  const def = scenarioKindDefinition(kind, kinds);
   if (typeof kind !== 'string' || !def || !expected.includes(kind)) {
     const wanted = `expected kind ${expected.map((k) => `'${k}'`).join(' or ')}${kind === undefined ? '' : `, got ${JSON.stringify(kind)}`}`;
     // A kind the registry knows that this command does not answer: the file is fine, the command is not (exit 2).
@@ -40,7 +49,7 @@ export function expectKind(
       throw new UsageError(
         `${source.error(['kind'], wanted).message} (a ${def.scenarioKind} scenario: run warcast ${def.command})`,
       );
-    const hint = typeof kind === 'string' ? closest(kind, SCENARIO_KINDS) : null;
+    const hint = typeof kind === 'string' ? closest(kind, scenarioKindsOf(kinds)) : null;
     throw source.error(['kind'], `${wanted}${hint ? ` (did you mean '${hint}'?)` : ''}`);
   }
   return def;
@@ -50,9 +59,10 @@ export function expectKind(
 export async function loadSource(
   source: ScenarioSource,
   expected: readonly string[] = SCENARIO_KINDS,
+  kinds: readonly KindDefinition<unknown, unknown>[] = KIND_LIST,
 ): Promise<LoadedScenario> {
   mark('scenario parsed');
-  const def = expectKind(source, expected);
+  const def = expectKind(source, expected, kinds);
   const parse = await def.parse!();
   mark('validator loaded', def.name);
   // The kind's own validator returns its scenario type, whose `kind` is the literal it was found by.

@@ -17,7 +17,7 @@ import type { RunOptions, RunSettings } from '../engine/settings.js';
 import type { ResultMeta } from '../resultMeta.js';
 import type { FamilyError, FamilyMethod } from '../stats/family.js';
 import type { ScenarioSource } from '../scenario/source.js';
-import type { MetricType } from './definition.js';
+import type { MetricType } from './measure.js';
 
 /** A change worth (and, later, design) tries on a scenario. */
 export interface Variation<Scenario> {

@@ -209,6 +209,17 @@ process.stdout.write(JSON.stringify(outputs));
       expect(outputs[6]).toMatch(/^BR 73\.9 \(59…88\); next: 0\.7\d+$/m);
       expect(outputs[7]).toMatch(/^dice d100 A \d+, d100 B \d+; typed back: same roll true$/m);
       expect(outputs[7]).toMatch(/^sealed seed \d+, verified: true$/m);
+      // A kind of the caller's own, given as data: the duel's exact P(wins) at skill 55 over 5 bouts is
+      // Σ_{k≥3} C(5,k)·0.55^k·0.45^(5−k) = 0.59313; over 100,000 duels the estimate lies within 4 SE of it.
+      const duelWins = /^P\(the challenger wins\): (0\.\d{3}) \[(0\.\d{3}), (0\.\d{3})\]$/m.exec(outputs[8]);
+      expect(duelWins).not.toBeNull();
+      expect(Math.abs(Number(duelWins![1]) - 0.59313)).toBeLessThan(
+        4 * Math.sqrt((0.59313 * 0.40687) / 100_000) + 5e-4,
+      );
+      expect(outputs[8]).toMatch(/^exchanges lost: 2\.\d{3} \[2\.\d{3}, 2\.\d{3}\]$/m);
+      // Exactly, P(wins) is 0.8965 at skill 75 and 0.9067 at 76: the sequential test lands next to 76.
+      expect(outputs[8]).toMatch(/^skill for a 90% duel: 7[5-7]$/m);
+      expect(outputs[8]).toMatch(/^bad\.yaml:2: challenger\.skill: expected a whole number from 0 to 100$/m);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }

@@ -282,3 +282,33 @@ describe('the fake kind: its answers read as documents and reports, with their n
     expect(renderText(presentCompare(r), 80)).toContain('P(the challenger wins)');
   });
 });
+
+describe('a kind given as data costs one registry line', () => {
+  const input = { text: DUEL, file: 'duel.yaml' };
+  it('over the registry with the duel added, the same loader and toolkit answer it: analysis, report, worth', async () => {
+    const { toolkitOver } = await import('../../src/behaviours/toolkit.js');
+    const { behaviourFor } = await import('../../src/behaviours/index.js');
+    const { KINDS_WITH_DUEL } = await import('../fixtures/fake-kind/kind.js');
+    const toolkit = toolkitOver(KINDS_WITH_DUEL);
+    // No behaviour file and no line in BEHAVIOURS: its behaviour is the toolkit's over its data.
+    const behaviour = await behaviourFor(duelDefinition as KindDefinition<unknown, unknown>);
+    const analysis = (await toolkit.analyse(input, { trials: 4_000, seed: 19, threads: 1 })) as {
+      schema: string;
+      measures: { name: string }[];
+    };
+    expect(analysis.schema).toBe('warcast/metrics@1');
+    expect(analysis.measures.map((m) => m.name)).toEqual(['wins', 'wounds']);
+    expect((await behaviour.report(analysis, 'duel.yaml')).charts.map((c) => c.name)).toEqual(['measures']);
+    const w = await toolkit.worth(input, { trials: 2_000, seed: 19, threads: 1 });
+    expect(w.items.map((i) => i.name)).toEqual(expect.arrayContaining(['+1 skill', '+10 skill', 'nothing']));
+    // Another kind's option is refused by name: the loader knows every kind in its list.
+    await expect(toolkit.worth(input, { trials: 2_000, seed: 19, threads: 1, week: 3 })).rejects.toThrow(/--week/);
+  });
+
+  it('the registry without that line does not know a duel: one line naming the kinds it knows', async () => {
+    const { toolkitOver } = await import('../../src/behaviours/toolkit.js');
+    await expect(toolkitOver(KIND_LIST).analyse(input, { trials: 1_000 })).rejects.toThrow(
+      /^duel\.yaml:1: kind: expected kind .*got "duel"/,
+    );
+  });
+});
