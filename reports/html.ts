@@ -10,6 +10,7 @@ import { escapeHtml, scriptCode, scriptJson } from '../src/present/escape.js';
 import { plain } from '../src/present/format.js';
 import { table, type Block } from '../src/present/document.js';
 import type { Chart } from './spec.js';
+import { narrowSpec } from './narrow.js';
 
 export { escapeHtml, scriptJson };
 
@@ -18,6 +19,10 @@ export const GENERATOR = 'warcast';
 export interface PageOptions {
   /** Rendered SVG per chart name (inlined as the static figure). */
   svgs: Record<string, string>;
+  /** The same charts laid out for a phone's column (reports/narrow.ts), shown instead on a narrow screen. */
+  narrowSvgs?: Record<string, string>;
+  /** Their specs, for --interactive (absent: laid out again from each chart's spec). */
+  narrowSpecs?: Record<string, Chart['spec']>;
   /** Browser bundles to inline for tooltips and zoom (absent: static page). */
   bundles?: { name: string; code: string }[];
 }
@@ -42,6 +47,8 @@ figure { margin: 16px 0 28px; } figcaption { color: #555; margin-bottom: 6px; }
 figure .chart { max-width: 100%; overflow-x: auto; }
 figure .chart svg { width: min(var(--w, 100%), max(100%, calc(var(--w, 100%) * 0.85))); max-width: none; height: auto; }
 figure .chart.vega-embed { display: block; padding-right: 0; }
+figure .chart.narrow { display: none; }
+figure .chart.narrow svg { width: auto; max-width: 100%; height: auto; }
 .files { font-size: 0.9em; color: #555; } .files a { color: #3b6fb5; }
 footer { color: #777; font-size: 0.85em; margin-top: 32px; }
 @media (max-width: 600px) {
@@ -52,10 +59,24 @@ footer { color: #777; font-size: 0.85em; margin-top: 32px; }
 }
 `;
 
-/** The chart's own width as a style variable, read from its <svg width="…">; nothing when unknown. */
-function chartWidth(svg: string | undefined): string {
+/** An SVG's own width, read from its <svg width="…">; undefined when unknown. */
+function svgWidth(svg: string | undefined): number | undefined {
   const m = svg ? /<svg\b[^>]*?\swidth="([0-9.]+)"/.exec(svg) : null;
-  return m ? ` style="--w: ${Number(m[1])}px"` : '';
+  return m ? Number(m[1]) : undefined;
+}
+
+/** The chart's own width as a style variable; nothing when unknown. */
+function chartWidth(svg: string | undefined): string {
+  const w = svgWidth(svg);
+  return w === undefined ? '' : ` style="--w: ${w}px"`;
+}
+
+/**
+ * The screens too narrow for a chart's wide drawing at 85% of its size (the least it is shrunk to): the page's
+ * padding (48 px) and a scrollbar's room (20 px) beside it. Below that width the page shows its narrow drawing.
+ */
+function narrowBelow(svg: string | undefined): number {
+  return Math.ceil(0.85 * (svgWidth(svg) ?? 0)) + 48 + 20;
 }
 
 /** The whole page. */
@@ -65,6 +86,7 @@ export function renderPage(c: ReportContent, o: PageOptions): string {
     ? "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; img-src data:; font-src data:"
     : "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
   const figure = (ch: Chart) => {
+    const narrow = o.narrowSvgs?.[ch.name];
     const files = ['vl.json', 'svg', 'png']
       .map((ext) => `<a href="${escapeHtml(ch.name)}.${ext}">${escapeHtml(ch.name)}.${ext}</a>`)
       .join(' · ');
@@ -74,7 +96,9 @@ export function renderPage(c: ReportContent, o: PageOptions): string {
       `<figcaption>${escapeHtml(ch.caption)}</figcaption>`,
       // --w: the drawing's own width. Narrower columns scale it down to 85% at most, then it scrolls in its box
       // (a phone's 390 px): text stays readable and the page never scrolls sideways.
-      `<div class="chart"${chartWidth(o.svgs[ch.name])}>${o.svgs[ch.name] ?? ''}</div>`,
+      `<div class="chart wide"${chartWidth(o.svgs[ch.name])}>${o.svgs[ch.name] ?? ''}</div>`,
+      // A phone's column: the chart laid out to its width, nothing to scroll (reports/narrow.ts).
+      ...(narrow ? [`<div class="chart narrow">${narrow}</div>`] : []),
       `<div class="files">${files}</div>`,
       `</figure>`,
     ].join('\n');
@@ -104,17 +128,30 @@ export function renderPage(c: ReportContent, o: PageOptions): string {
     ? blocksHtml(c.document.blocks.filter((b) => !opening(b) && b.type !== 'chart'))
     : // Plain tables go through the same renderer, so they align like a document's (./src/present/align.ts).
       blocksHtml(c.tables.map((t) => table(t.columns, t.rows, t.caption)));
+  // Each chart with a narrow drawing switches to it where its wide one no longer fits (narrowBelow).
+  const switches = c.charts
+    .filter((ch) => o.narrowSvgs?.[ch.name])
+    .map(
+      (ch) =>
+        `@media (max-width: ${narrowBelow(o.svgs[ch.name])}px) { #chart-${ch.name} .chart.wide { display: none; } #chart-${ch.name} .chart.narrow { display: block; } }`,
+    )
+    .join('\n');
   const scripts = interactive
     ? [
         ...o.bundles!.map((b) => `<script data-bundle="${escapeHtml(b.name)}">${scriptCode(b.code)}</script>`),
         `<script type="application/json" id="warcast-specs">${scriptJson(Object.fromEntries(c.charts.map((ch) => [ch.name, ch.spec])))}</script>`,
+        `<script type="application/json" id="warcast-narrow-specs">${scriptJson(Object.fromEntries(c.charts.map((ch) => [ch.name, o.narrowSpecs?.[ch.name] ?? narrowSpec(ch.spec)])))}</script>`,
         `<script>
 (function () {
   var specs = JSON.parse(document.getElementById('warcast-specs').textContent);
+  var narrow = JSON.parse(document.getElementById('warcast-narrow-specs').textContent);
   Object.keys(specs).forEach(function (name) {
-    var el = document.querySelector('figure[data-chart="' + name + '"] .chart');
+    var figure = 'figure[data-chart="' + name + '"] ';
     // actions: false — no export menu, and no "Open in Vega Editor" link (it would go online).
-    vegaEmbed(el, specs[name], { actions: false, renderer: 'svg', tooltip: true }).catch(function (e) { console.error(e); });
+    var options = { actions: false, renderer: 'svg', tooltip: true };
+    vegaEmbed(document.querySelector(figure + '.chart.wide'), specs[name], options).catch(function (e) { console.error(e); });
+    var small = document.querySelector(figure + '.chart.narrow');
+    if (small) vegaEmbed(small, narrow[name], options).catch(function (e) { console.error(e); });
   });
 })();
 </script>`,
@@ -129,7 +166,8 @@ export function renderPage(c: ReportContent, o: PageOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="${GENERATOR}">
 <title>${escapeHtml(c.title)} — warcast report</title>
-<style>${STYLE}</style>
+<style>${STYLE}${switches}
+</style>
 </head>
 <body>
 <header>

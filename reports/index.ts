@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { ReportContent } from './content.js';
 import { renderPage } from './html.js';
 import { browserBundles, renderPng, renderSvg, scopeSvgIds } from './render.js';
+import { fittedNarrow } from './narrow.js';
+import type { TopLevelSpec } from './spec.js';
 import { writeReportFolder, writeReportFolderChecked, type ReportFile, type WriteHooks } from './write.js';
 
 export type { ReportContent } from './content.js';
@@ -37,11 +39,17 @@ function defaultPngScale(): number {
 export async function reportFiles(c: ReportContent, o: ReportOptions = {}): Promise<ReportFile[]> {
   const files: ReportFile[] = [];
   const svgs: Record<string, string> = {};
+  const narrowSvgs: Record<string, string> = {};
+  const narrowSpecs: Record<string, TopLevelSpec> = {};
   for (const chart of c.charts) {
     if (o.signal?.aborted) throw new ReportInterrupted();
     if (!/^[a-z0-9-]+$/.test(chart.name)) throw new Error(`bad chart name '${chart.name}'`);
     const svg = scopeSvgIds(await renderSvg(chart.spec), `warcast-${chart.name}`);
     svgs[chart.name] = svg;
+    // The phone's drawing, inline in the page only (reports/narrow.ts).
+    const narrow = await fittedNarrow(chart.spec, renderSvg);
+    narrowSvgs[chart.name] = scopeSvgIds(narrow.svg, `warcast-${chart.name}-narrow`);
+    narrowSpecs[chart.name] = narrow.spec;
     files.push({ name: `${chart.name}.vl.json`, data: JSON.stringify(chart.spec, null, 2) + '\n' });
     files.push({ name: `${chart.name}.svg`, data: svg });
     files.push({ name: `${chart.name}.png`, data: renderPng(svg, o.pngScale ?? defaultPngScale()) });
@@ -50,7 +58,7 @@ export async function reportFiles(c: ReportContent, o: ReportOptions = {}): Prom
   // index.html last: a folder with an index.html is a finished report.
   files.push({
     name: 'index.html',
-    data: renderPage(c, { svgs, bundles: o.interactive ? browserBundles() : undefined }),
+    data: renderPage(c, { svgs, narrowSvgs, narrowSpecs, bundles: o.interactive ? browserBundles() : undefined }),
   });
   return files;
 }

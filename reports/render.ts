@@ -12,6 +12,7 @@ import type * as vega from 'vega';
 import type * as vl from 'vega-lite';
 import { fontDir, FONT_FILES } from './fonts.js';
 import type { TopLevelSpec } from './spec.js';
+import { vegaTextWidth } from './textWidth.js';
 
 type Logger = NonNullable<NonNullable<Parameters<typeof vl.compile>[1]>['logger']>;
 
@@ -49,6 +50,8 @@ export async function compileSpec(spec: TopLevelSpec): Promise<Compiled> {
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   // logLevel Error: headless, the zoom bindings warn that there is no `window` to listen to.
   const runtime = await import('vega');
+  // Labels measured as DejaVu Sans draws them, not vega's headless guess of 0.8 em a character (reports/textWidth.ts).
+  (runtime as unknown as { textMetrics: { width: typeof vegaTextWidth } }).textMetrics.width = vegaTextWidth;
   const view = new runtime.View(runtime.parse((await compileSpec(spec)).vega), {
     renderer: 'none',
     logLevel: runtime.Error,

@@ -44,8 +44,9 @@ describe('escaping', () => {
       expect(io.stderr).toBe('');
       expect(code).toBe(0);
       const full = readFileSync(join(out, 'index.html'), 'utf8');
-      // Our own scripts only: none static; three bundles, the spec JSON and the start-up code when interactive.
-      expect(full.match(/<script/g)?.length ?? 0).toBe(interactive ? 5 : 0);
+      // Our own scripts only: none static; three bundles, the specs' JSON (wide and narrow) and the start-up code when
+      // interactive.
+      expect(full.match(/<script/g)?.length ?? 0).toBe(interactive ? 6 : 0);
       const html = full.replace(/<script data-bundle="[a-z-]+">[^]*?<\/script>/g, '<script data-bundle></script>'); // library code aside
       expect(html.length).toBeLessThan(400_000);
       expect(html.includes('<script>alert')).toBe(false);
@@ -57,6 +58,8 @@ describe('escaping', () => {
         const json = /<script type="application\/json" id="warcast-specs">([^]*?)<\/script>/.exec(html)![1];
         expect(json.includes('\\u003cscript\\u003ealert(1)\\u003c/script\\u003e')).toBe(true);
         expect(JSON.stringify(JSON.parse(json)).includes(HOSTILE)).toBe(true); // the names survive, as data
+        const narrow = /<script type="application\/json" id="warcast-narrow-specs">([^]*?)<\/script>/.exec(html)![1];
+        expect(narrow.includes('\\u003cscript\\u003ealert(1)\\u003c/script\\u003e')).toBe(true);
       }
       for (const f of readdirSync(out).filter((n) => n.endsWith('.svg'))) {
         const svg = readFileSync(join(out, f), 'utf8');
