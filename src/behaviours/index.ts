@@ -8,8 +8,8 @@ import type { KindDefinition, ToolkitCommand } from '../kinds/definition.js';
 import { definitionFor } from '../kinds/commands.js';
 import { KIND_LIST, scenarioKindDefinition, scenarioKindsOf } from '../kinds/index.js';
 import { loadSource, type ScenarioInput } from '../kinds/load.js';
-import type { AnalysisResult, KindLoader, LoadedFor } from '../analysis/hooks.js';
-import type { MetricResult } from '../analysis/metricKind.js';
+import type { AnalysisResult, KindLoader, LoadedFor } from '../toolkit/hooks.js';
+import type { MetricResult } from '../toolkit/metricKind.js';
 import type { KindBehaviour, LoadedBehaviour } from './behaviour.js';
 
 export type { AnalysisResult, KindBehaviour, LoadedBehaviour, LoadedFor };
@@ -34,7 +34,7 @@ export async function behaviourFor(
 ): Promise<KindBehaviour<unknown, AnalysisResult>> {
   const load = BEHAVIOURS[definition.name];
   if (load) return load();
-  const { metricHooks, metricKindOf } = await import('../analysis/metricKind.js');
+  const { metricHooks, metricKindOf } = await import('../toolkit/metricKind.js');
   const kind = await metricKindOf(definition);
   if (!kind) throw new Error(`no toolkit behaviour for kind '${definition.name}' (no behaviour file, no data)`);
   const behaviour: KindBehaviour<unknown, MetricResult> = {
