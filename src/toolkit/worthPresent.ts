@@ -33,10 +33,10 @@ const RANK_NOTE = {
 /** What an item changes, as the table's change cell says it. */
 function changeCell(i: WorthItem): Text {
   // A difference of two probabilities: in percentage points ("+5.5 pt"), not a percent of anything.
-  if (!i.changeCi95) return change(i.winDelta, null, true, true);
+  if (!i.changeCi95) return change(i.winDelta, null);
   // The interval the decision was made at: the family's when there is one (older results: the item's own 95%).
   const ci = i.changeCiFamily ?? i.changeCi95;
-  return i.withinNoise ? [change(i.winDelta, ci, true, true), ' within noise'] : change(i.winDelta, ci, true, true);
+  return i.withinNoise ? [change(i.winDelta, ci), ' within noise'] : change(i.winDelta, ci);
 }
 
 /** Which way an item cuts, beside its rank (ranks go by the size of a change either way). */
