@@ -1,7 +1,7 @@
 /**
  * What each kind does (src/behaviours/<kind>.ts: its primary analysis, report builder, field editing and the hooks
  * of sweep, seek, worth and compare), registered here, above the analyses and reports they call: the registry of
- * what kinds are (src/kinds/) never refers to them, and the toolkit (src/analysis/) is handed a kind's hooks by
+ * what kinds are (src/kinds/) never refers to them, and the toolkit (src/toolkit/) is handed a kind's hooks by
  * its caller (`loadFor`, a KindLoader) instead of reading this registry. Loaded on demand.
  */
 import type { KindDefinition, ToolkitCommand } from '../kinds/definition.js';

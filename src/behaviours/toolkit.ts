@@ -1,5 +1,5 @@
 /**
- * The toolkit's commands over a list of kinds: each one written once over any kind (src/analysis/), bound here to
+ * The toolkit's commands over a list of kinds: each one written once over any kind (src/toolkit/), bound here to
  * a loader over the kinds (./index.ts `loaderOver`), so a file of any of them gets sweep, seek, worth and compare.
  * The command line, the library API, the bot and the Foundry module call the registry's (`worth`, `seek`, …); a
  * tool with kinds of its own calls `toolkitOver([...KIND_LIST, itsKind])`, its kind given as data needing nothing

@@ -3,7 +3,7 @@
  * (the force factors and make-up the rules rate), and the exact tactic table of two sides without building the
  * 10,000-entry code tables. A battle's outcome depends on the two rolls only through their difference (see
  * fillCodes in src/kinds/warMachine/plan.ts), so each tactic pairing's counts are a sum over the 199 differences,
- * cached by the rating difference; test/analysis/design.test.ts checks the grid against `exactMatchup`.
+ * cached by the rating difference; test/toolkit/design.test.ts checks the grid against `exactMatchup`.
  */
 import { codeForDifference, CODE_REROLL, decodeCode } from '../kinds/warMachine/plan.js';
 import type { WarMachinePolicies, WarMachineSide } from '../kinds/warMachine/schema.js';
