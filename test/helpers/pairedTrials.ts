@@ -1,5 +1,5 @@
 /**
- * Trial by trial, written apart from src/analysis/worthPaired.ts: trial t of a plan played alone as the kernel's
+ * Trial by trial, written apart from src/toolkit/worthPaired.ts: trial t of a plan played alone as the kernel's
  * chunk t cut to one trial, into a fresh accumulator, and whether it meets a measure read off that accumulator.
  * Worth's paired runs must give exactly these outcomes. One accumulator zeroed before each trial: a new one each
  * time (a siege's is 15,135 numbers) cost 2.5 s of CPU for 16,000 trials, garbage collection mostly; zeroed, 0.05 s.
