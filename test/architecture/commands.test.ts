@@ -16,7 +16,7 @@ import { runCli } from '../../src/cli/program.js';
 import { answers, commandKindTable, scenarioCommands } from '../../src/kinds/commands.js';
 import { KIND_LIST, scenarioKindDefinition } from '../../src/kinds/index.js';
 import { loadScenario } from '../../src/kinds/load.js';
-import { parseFieldPath } from '../../src/analysis/vary.js';
+import { parseFieldPath } from '../../src/toolkit/vary.js';
 import * as warcast from '../../src/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -60,6 +60,8 @@ async function argvFor(command: string, file: string, kind: string): Promise<str
     cascade: [...SMALL, '--json'],
     matchup: ['--json'],
     tournament: [...SMALL, '--json'],
+    // A siege design's sieges (a battle design is exact and says the three are ignored): 300, not its default stages.
+    design: [...SMALL, '--json'],
     worth: [...SMALL, '--json'],
     sweep: ['--vary', field, '--from', String(v), '--to', String(v), ...SMALL, '--json'],
     seek: ['--vary', field, '--from', String(v), '--to', String(v), '--target', target, ...SMALL, '--json'],

@@ -1,5 +1,5 @@
 /** The document of `warcast compare`: two scenarios of one kind side by side, the difference with its interval (at the family’s level: the rows with noise are many claims at once), and whether it is beyond noise. */
-import type { CompareResult, CompareRow } from '../../analysis/compare.js';
+import type { CompareResult, CompareRow } from '../../toolkit/compare.js';
 import {
   change,
   gap,
