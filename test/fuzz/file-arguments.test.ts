@@ -329,6 +329,7 @@ const MAY_TOUCH_FILES: Record<string, string> = {
   'src/engine/timings.ts': '/proc/thread-self/stat (CPU time)',
   'src/version.ts': 'the package’s package.json',
   'reports/render.ts': 'the charting packages’ own files',
+  'reports/textWidth.ts': 'the report fonts in dist/fonts/ (their advance widths)',
   'benchmarks/harness.ts': 'the package’s package.json',
 };
 const FILE_FUNCTIONS = new Set([
