@@ -5,7 +5,7 @@
  * The command line's own time, start-up included: time warcast design benchmarks/scenarios/design-10k.yaml
  */
 import { fileURLToPath } from 'node:url';
-import { designOf } from '../src/analysis/design.js';
+import { designOf } from '../src/questions/design.js';
 import { loadKind } from '../src/kinds/load.js';
 
 const file = fileURLToPath(new URL('../../benchmarks/scenarios/design-10k.yaml', import.meta.url));

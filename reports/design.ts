@@ -1,10 +1,10 @@
 /** Reports of `design` (the Pareto front of cost against P(win)) and `price` (the price table), from the result alone. */
-import type { DesignResult } from '../src/analysis/design.js';
-import type { SiegeDesignResult } from '../src/analysis/designSiege.js';
-import { describeSiegePurchase } from '../src/analysis/designWords.js';
-import type { PriceResult } from '../src/analysis/price.js';
-import { presentDesign, presentPrice } from '../src/analysis/designPresent.js';
-import { describePurchase } from '../src/analysis/designWords.js';
+import type { DesignResult } from '../src/questions/design.js';
+import type { SiegeDesignResult } from '../src/questions/designSiege.js';
+import { describeSiegePurchase } from '../src/questions/designWords.js';
+import type { PriceResult } from '../src/questions/price.js';
+import { presentDesign, presentPrice } from '../src/questions/designPresent.js';
+import { describePurchase } from '../src/questions/designWords.js';
 import { documentContent, type ReportContent } from './content.js';
 import { elapsedText } from './save.js';
 import { base, chartText, r6, SIDE_COLOURS, NEUTRAL_COLOUR, type TopLevelSpec } from './spec.js';

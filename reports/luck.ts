@@ -1,7 +1,7 @@
 /** The reports of `luck` (the distribution with the observed result marked) and `infer` (the posterior, the next battle's odds). */
-import type { InferResult } from '../src/analysis/infer.js';
-import type { LuckResult } from '../src/analysis/luck.js';
-import { presentInfer, presentLuck, STATISTIC_WORDS } from '../src/analysis/luckPresent.js';
+import type { InferResult } from '../src/questions/infer.js';
+import type { LuckResult } from '../src/questions/luck.js';
+import { presentInfer, presentLuck, STATISTIC_WORDS } from '../src/questions/luckPresent.js';
 import type { Discrete } from '../src/stats/index.js';
 import { documentContent, type ReportContent } from './content.js';
 import { elapsedText } from './save.js';

@@ -3,9 +3,9 @@
  * the Nash mixes beside it, the solved game and the sides. Numbers come from the matchup result (the --json
  * document); the scenario is the validated one the result carries.
  */
-import type { MatchupResult } from '../src/analysis/matchup.js';
+import type { MatchupResult } from '../src/kinds/warMachine/matchup.js';
 import { TACTIC_LABELS } from '../src/rules/warMachine/tactics.js';
-import { presentMatchup } from '../src/analysis/matchupPresent.js';
+import { presentMatchup } from '../src/kinds/warMachine/matchupPresent.js';
 import { matchupChart } from './charts/matchup.js';
 import { documentContent, type ReportContent } from './content.js';
 import { elapsedText } from './save.js';

@@ -1,9 +1,9 @@
 /**
- * The report of a metric kind's primary analysis (src/analysis/metricKind.ts): its measures' table and a chart of
+ * The report of a metric kind's primary analysis (src/toolkit/metricKind.ts): its measures' table and a chart of
  * its proportions with their 95% intervals. Built from the result alone.
  */
-import type { MetricResult } from '../src/analysis/metricKind.js';
-import { presentMetrics } from '../src/analysis/metricPresent.js';
+import type { MetricResult } from '../src/toolkit/metricKind.js';
+import { presentMetrics } from '../src/toolkit/metricPresent.js';
 import { metricsChart } from './charts/metrics.js';
 import { documentContent, type ReportContent } from './content.js';
 import { elapsedText } from './save.js';

@@ -3,8 +3,8 @@
  * 95% band and the exact odds, and both sides' mean casualties. Numbers come from the sweep result (the
  * --json document); the scenario is the validated one the result carries.
  */
-import type { SweepResult } from '../src/analysis/sweep.js';
-import { presentSweep } from '../src/analysis/sweepPresent.js';
+import type { SweepResult } from '../src/toolkit/sweep.js';
+import { presentSweep } from '../src/toolkit/sweepPresent.js';
 import { sweepCasualtiesChart, sweepChart } from './charts/sweep.js';
 import { documentContent, type ReportContent } from './content.js';
 import { elapsedText, policyText } from './save.js';

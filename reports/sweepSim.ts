@@ -11,8 +11,8 @@ import type {
   MetricSweepResult,
   SiegeSweepResult,
   SimSweepResult,
-} from '../src/analysis/sweepSim.js';
-import { presentSweep } from '../src/analysis/sweepPresent.js';
+} from '../src/toolkit/sweepSim.js';
+import { presentSweep } from '../src/toolkit/sweepPresent.js';
 import { sweepHeatmapChart, sweepLinesChart, sweepMeansChart } from './charts/sweep.js';
 import { documentContent, type ReportContent } from './content.js';
 import { elapsedText } from './save.js';
@@ -271,7 +271,7 @@ const PARTS: { [K in SimSweepResult['kind']]: (r: Extract<SimSweepResult, { kind
 };
 
 /**
- * A kind that gives only its measures (src/analysis/metricKind.ts): each proportion against the swept value with
+ * A kind that gives only its measures (src/toolkit/metricKind.ts): each proportion against the swept value with
  * its 95% band, each mean beside it; with two fields, a heatmap of each proportion.
  */
 function metricCharts(r: MetricSweepResult): Chart[] {

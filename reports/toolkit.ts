@@ -2,14 +2,14 @@
  * Reports of the designer's toolkit (`seek`, `worth`, `tournament` with --report): built from the result alone.
  */
 import { pct } from '../src/text/format.js';
-import type { SeekResult } from '../src/analysis/seek.js';
-import type { WorthResult } from '../src/analysis/worth.js';
-import type { TournamentResult } from '../src/analysis/tournament.js';
+import type { SeekResult } from '../src/toolkit/seek.js';
+import type { WorthResult } from '../src/toolkit/worth.js';
+import type { TournamentResult } from '../src/questions/tournament.js';
 import { heatmapChart, ratingsChart, seekChart, tornadoChart } from './charts/toolkit.js';
 import { documentContent, type ReportContent } from './content.js';
-import { presentSeek } from '../src/analysis/seekPresent.js';
-import { presentTournament } from '../src/analysis/tournamentPresent.js';
-import { familyWords, presentWorth } from '../src/analysis/worthPresent.js';
+import { presentSeek } from '../src/toolkit/seekPresent.js';
+import { presentTournament } from '../src/questions/tournamentPresent.js';
+import { familyWords, presentWorth } from '../src/toolkit/worthPresent.js';
 import { familyWords as familyText } from '../src/stats/family.js';
 import { plain } from '../src/present/format.js';
 import { elapsedText } from './save.js';

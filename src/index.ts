@@ -13,17 +13,17 @@
  * For callers asking many questions (a game AI, a campaign tool): compile once with `compileBattle`, then
  * `exactOdds(compiled)` answers in microseconds; `exactOddsMany` does a batch.
  */
-import { exactOdds } from './analysis/odds.js';
+import { exactOdds } from './kinds/warMachine/odds.js';
 import { loadKind, type ScenarioInput } from './kinds/load.js';
 import { compileWarMachine, type CompiledWarMachine } from './kinds/warMachine/plan.js';
 import type { WarMachineScenario } from './kinds/warMachine/schema.js';
 import type { WarMachineOdds } from './kinds/warMachine/summary.js';
 
-export { odds, exactOdds, type OddsOptions, type OddsResult } from './analysis/odds.js';
-export { rate, type RateResult } from './analysis/rate.js';
-export { warMachineBreakpoints, type Breakpoint, type BreakpointRule } from './analysis/breakpoints.js';
-export { explainWarMachineChange } from './analysis/explainChange.js';
-export { matchup, type MatchupOptions, type MatchupResult, type Objective } from './analysis/matchup.js';
+export { odds, exactOdds, type OddsOptions, type OddsResult } from './kinds/warMachine/odds.js';
+export { rate, type RateResult } from './kinds/warMachine/rate.js';
+export { warMachineBreakpoints, type Breakpoint, type BreakpointRule } from './kinds/warMachine/breakpoints.js';
+export { explainWarMachineChange } from './kinds/warMachine/explainChange.js';
+export { matchup, type MatchupOptions, type MatchupResult, type Objective } from './kinds/warMachine/matchup.js';
 export { sweep, compare, worth, seek, toolkitOver } from './behaviours/toolkit.js';
 export type { KindData, Measure } from './kinds/data.js';
 export type { KindDefinition } from './kinds/definition.js';
@@ -31,25 +31,25 @@ export type { KindWorth } from './kinds/worth.js';
 export type { Kernel } from './engine/kernel.js';
 export type { ScenarioSource } from './scenario/source.js';
 export { rejectBelow, Xoshiro128 } from './rng/index.js';
-export type { MetricResult, MeasureValue } from './analysis/metricKind.js';
-export type { SweepOptions, SweepResult } from './analysis/sweep.js';
+export type { MetricResult, MeasureValue } from './toolkit/metricKind.js';
+export type { SweepOptions, SweepResult } from './toolkit/sweep.js';
 export type {
   SimSweepResult,
   SiegeSweepResult,
   CascadeSweepResult,
   BattleGridSweepResult,
   SweepAnswer,
-} from './analysis/sweepSim.js';
-export type { CompareResult, CompareRow } from './analysis/compare.js';
+} from './toolkit/sweepSim.js';
+export type { CompareResult, CompareRow } from './toolkit/compare.js';
 export { scenarioJsonSchema as schema } from './behaviours/scenarioSchema.js';
-export { siege, type SiegeResult } from './analysis/siege.js';
+export { siege, type SiegeResult } from './kinds/siege/analysis.js';
 export {
   tournament,
   bradleyTerry,
   type TournamentResult,
   type TournamentRating,
   type BradleyTerryFit,
-} from './analysis/tournament.js';
+} from './questions/tournament.js';
 export {
   design,
   designOf,
@@ -58,7 +58,7 @@ export {
   type DesignResult,
   type DesignCandidate,
   type DesignDetail,
-} from './analysis/design.js';
+} from './questions/design.js';
 export {
   designSiegeOf,
   siegePurchases,
@@ -68,8 +68,8 @@ export {
   type SiegeCandidate,
   type SiegePurchase,
   type SiegeCost,
-} from './analysis/designSiege.js';
-export { price, priceOf, type PriceResult, type PriceRow } from './analysis/price.js';
+} from './questions/designSiege.js';
+export { price, priceOf, type PriceResult, type PriceRow } from './questions/price.js';
 export {
   BattleGrids,
   purchaseCost,
@@ -77,7 +77,7 @@ export {
   troopTypesOf,
   type Purchase,
   type CostBreakdown,
-} from './analysis/designGame.js';
+} from './questions/designGame.js';
 export {
   MERCENARIES,
   mercenaryPay,
@@ -88,10 +88,10 @@ export {
   type MercenaryType,
   type Race,
 } from './rules/warMachine/costs.js';
-export { raceWarMachines, type RaceRecord, type RaceStage } from './analysis/race.js';
-export type { WorthOptions, WorthResult, WorthItem } from './analysis/worth.js';
-export { parseTarget, type SeekOptions, type SeekResult, type SeekPoint, type Target } from './analysis/seek.js';
-export { cascade, type CascadeOptions, type CascadeResult } from './analysis/cascade.js';
+export { raceWarMachines, type RaceRecord, type RaceStage } from './kinds/warMachine/race.js';
+export type { WorthOptions, WorthResult, WorthItem } from './toolkit/worth.js';
+export { parseTarget, type SeekOptions, type SeekResult, type SeekPoint, type Target } from './toolkit/seek.js';
+export { cascade, type CascadeOptions, type CascadeResult } from './kinds/cascade/analysis.js';
 export {
   luck,
   type LuckOptions,
@@ -99,8 +99,8 @@ export {
   type LuckBattle,
   type LuckPlacement,
   type LuckLogStatistic,
-} from './analysis/luck.js';
-export { infer, parsePrior, priorWeights, type InferOptions, type InferResult, type Prior } from './analysis/infer.js';
+} from './questions/luck.js';
+export { infer, parsePrior, priorWeights, type InferOptions, type InferResult, type Prior } from './questions/infer.js';
 export {
   battleOutcomes,
   recordProbability,
@@ -111,10 +111,10 @@ export {
   type ObservedBattle,
   type LuckStatistic,
   type Placement,
-} from './analysis/luckExact.js';
+} from './questions/luckExact.js';
 
-export { march, type MarchOptions, type MarchResult } from './analysis/march.js';
-export { divided, type DividedResult } from './analysis/divided.js';
+export { march, type MarchOptions, type MarchResult } from './kinds/march/analysis.js';
+export { divided, type DividedResult } from './kinds/divided/analysis.js';
 export { roll, ROLL_KINDS, type RollOptions, type RollResult, type DieRecord } from './behaviours/roll.js';
 export {
   commitmentOf,
@@ -127,7 +127,7 @@ export {
   type SealRecord,
   type VerifyResult,
 } from './behaviours/rollSeal.js';
-export { RUN_DEFAULTS, type ProgressCallback, type RunOptions, type RunHeader } from './analysis/options.js';
+export { RUN_DEFAULTS, type ProgressCallback, type RunOptions, type RunHeader } from './engine/options.js';
 export { loadScenario, type ScenarioInput, type LoadedScenario } from './kinds/load.js';
 export { KINDS, type KindName } from './kinds/index.js';
 export { closePool } from './engine/pool.js';

@@ -2,7 +2,7 @@
  * The library's fast path: exact odds of an already compiled battle (`exactOdds(compileBattle(…))`), as a game
  * AI calls it thousands of times a turn. Goal (issue: typed library API): ≤ 10 µs per call on this machine.
  */
-import { exactOdds } from '../../src/analysis/odds.js';
+import { exactOdds } from '../../src/kinds/warMachine/odds.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import type { BenchSuite } from '../harness.js';

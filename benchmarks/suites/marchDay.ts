@@ -1,5 +1,5 @@
 /** Marches day by day: the march kernel alone on one thread (benchmarks/scenarios/march.yaml, 6 days). */
-import { marchPlanOf } from '../../src/analysis/march.js';
+import { marchPlanOf } from '../../src/kinds/march/analysis.js';
 import { marchKernel } from '../../src/kinds/march/kernelEntry.js';
 import type * as KernelModule from '../../src/kinds/march/kernel.js';
 import type { MarchScenario } from '../../src/kinds/march/schema.js';

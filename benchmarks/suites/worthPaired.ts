@@ -4,7 +4,7 @@
  * on 2 worker threads at once, as the pool suite's does; the siege kernel suite (one thread, whole chunks) shows
  * what one thread does without the pairing.
  */
-import { probeOf, type PairedModel } from '../../src/analysis/worthPaired.js';
+import { probeOf, type PairedModel } from '../../src/toolkit/worthPaired.js';
 import { localEngine } from '../../src/engine/local.js';
 import { closePool } from '../../src/engine/pool.js';
 import { siegeAccumulator } from '../../src/kinds/siege/accumulator.js';

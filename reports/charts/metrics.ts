@@ -1,4 +1,4 @@
-/** A metric kind's proportions (src/analysis/metricKind.ts): one bar each, with its 95% interval. */
+/** A metric kind's proportions (src/toolkit/metricKind.ts): one bar each, with its 95% interval. */
 import { base, chartText, PALETTE, r6, type TopLevelSpec } from '../spec.js';
 
 export interface MetricsChartInput {

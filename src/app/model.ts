@@ -3,7 +3,13 @@
  * built-ins, so the same code runs in the page and in the tests that check it against the CLI.
  */
 import { oddsResultOf, type OddsResult } from '../kinds/warMachine/result.js';
-import { compileCells, exactMatchup, solveGame, type ExactMatchup, type SolvedGame } from '../analysis/tacticGame.js';
+import {
+  compileCells,
+  exactMatchup,
+  solveGame,
+  type ExactMatchup,
+  type SolvedGame,
+} from '../kinds/warMachine/tacticGame.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { parseWarMachine, type WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { parseScenarioText } from '../scenario/source.js';
@@ -35,7 +41,7 @@ export function documentOf(text: string, file = '<scenario>'): ScenarioDocument 
 }
 
 /**
- * The object `warcast odds FILE --exact --json` prints, built by the same function (src/analysis/odds.ts
+ * The object `warcast odds FILE --exact --json` prints, built by the same function (src/kinds/warMachine/odds.ts
  * `oddsResultOf`, no run), with `elapsedMs` 0. test/app/model.test.ts checks it against `odds()`.
  */
 export function exactOddsResult(scenario: WarMachineScenario): OddsResult {

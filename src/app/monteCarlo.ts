@@ -18,7 +18,7 @@ import { validateDocument } from './model.js';
 
 export type Progress = (done: number, total: number) => void;
 
-/** The CLI's limits on a run (src/analysis/options.ts): checked here with the same words. */
+/** The CLI's limits on a run (src/engine/options.ts): checked here with the same words. */
 export function checkRun(seed: number, trials: number): void {
   if (!Number.isInteger(seed) || seed < 0) throw new Error(`seed: expected a whole number ≥ 0, got ${seed}`);
   if (!Number.isInteger(trials) || trials < 1 || trials > 1e8)

@@ -3,10 +3,10 @@
  * kind's behaviour file and the registry share it without importing each other.
  */
 import type { ReportContent } from '../../reports/content.js';
-import type { AnalysisResult, KindHooks, LoadedFor } from '../analysis/hooks.js';
+import type { AnalysisResult, KindHooks, LoadedFor } from '../toolkit/hooks.js';
 
 /**
- * What a kind does, loaded on demand (src/behaviours/<kind>.ts): its toolkit hooks (src/analysis/hooks.ts) and
+ * What a kind does, loaded on demand (src/behaviours/<kind>.ts): its toolkit hooks (src/toolkit/hooks.ts) and
  * the report of a result of its primary analysis.
  */
 export interface KindBehaviour<Scenario, Result extends AnalysisResult = AnalysisResult> extends KindHooks<

@@ -1,17 +1,17 @@
 /** What a seizure cascade does in the toolkit (src/kinds/definition.ts): its analysis and report, and sweep, seek, worth and compare by Monte Carlo. */
-import { cascade, type CascadeResult } from '../analysis/cascade.js';
-import { mean, probability, type CompareRow, bothPrecision } from '../analysis/compare.js';
-import { sequentialTest, wrongMeasure } from '../analysis/seek.js';
+import { cascade, type CascadeResult } from '../kinds/cascade/analysis.js';
+import { mean, probability, type CompareRow, bothPrecision } from '../toolkit/compare.js';
+import { sequentialTest, wrongMeasure } from '../toolkit/seek.js';
 import {
   chunkRecorder,
   probabilityChange,
   type CascadePoint,
   type PointChange,
   type SweepHooks,
-} from '../analysis/sweepSim.js';
+} from '../toolkit/sweepSim.js';
 import { bernoulliSd, pairedDifference, type ChunkSums } from '../stats/batches.js';
 import { loadKind } from '../kinds/load.js';
-import { editedAs } from '../analysis/vary.js';
+import { editedAs } from '../toolkit/vary.js';
 import { UsageError } from '../errors.js';
 import { wilsonInterval, Z95 } from '../stats/index.js';
 import type { KindBehaviour } from './behaviour.js';

@@ -1,7 +1,7 @@
 /** What a design does in the toolkit (src/kinds/definition.ts): the purchase search and its report. */
-import { design, type DesignResult } from '../analysis/design.js';
-import type { SiegeDesignResult } from '../analysis/designSiege.js';
-import { editedAs } from '../analysis/vary.js';
+import { design, type DesignResult } from '../questions/design.js';
+import type { SiegeDesignResult } from '../questions/designSiege.js';
+import { editedAs } from '../toolkit/vary.js';
 import type { KindBehaviour } from './behaviour.js';
 import { parseDesign, type DesignFile } from '../kinds/design/schema.js';
 

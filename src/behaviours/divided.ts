@@ -1,6 +1,6 @@
 /** What divided forces do in the toolkit (src/kinds/definition.ts): the exact day of pairings and its report. */
-import { divided, type DividedResult } from '../analysis/divided.js';
-import { editedAs } from '../analysis/vary.js';
+import { divided, type DividedResult } from '../kinds/divided/analysis.js';
+import { editedAs } from '../toolkit/vary.js';
 import type { KindBehaviour } from './behaviour.js';
 import { parseDivided, type DividedScenario } from '../kinds/divided/schema.js';
 

@@ -1,15 +1,15 @@
 /**
  * What each kind does (src/behaviours/<kind>.ts: its primary analysis, report builder, field editing and the hooks
  * of sweep, seek, worth and compare), registered here, above the analyses and reports they call: the registry of
- * what kinds are (src/kinds/) never refers to them, and the toolkit (src/analysis/) is handed a kind's hooks by
+ * what kinds are (src/kinds/) never refers to them, and the toolkit (src/toolkit/) is handed a kind's hooks by
  * its caller (`loadFor`, a KindLoader) instead of reading this registry. Loaded on demand.
  */
 import type { KindDefinition, ToolkitCommand } from '../kinds/definition.js';
 import { definitionFor } from '../kinds/commands.js';
 import { KIND_LIST, scenarioKindDefinition, scenarioKindsOf } from '../kinds/index.js';
 import { loadSource, type ScenarioInput } from '../kinds/load.js';
-import type { AnalysisResult, KindLoader, LoadedFor } from '../analysis/hooks.js';
-import type { MetricResult } from '../analysis/metricKind.js';
+import type { AnalysisResult, KindLoader, LoadedFor } from '../toolkit/hooks.js';
+import type { MetricResult } from '../toolkit/metricKind.js';
 import type { KindBehaviour, LoadedBehaviour } from './behaviour.js';
 
 export type { AnalysisResult, KindBehaviour, LoadedBehaviour, LoadedFor };
@@ -34,7 +34,7 @@ export async function behaviourFor(
 ): Promise<KindBehaviour<unknown, AnalysisResult>> {
   const load = BEHAVIOURS[definition.name];
   if (load) return load();
-  const { metricHooks, metricKindOf } = await import('../analysis/metricKind.js');
+  const { metricHooks, metricKindOf } = await import('../toolkit/metricKind.js');
   const kind = await metricKindOf(definition);
   if (!kind) throw new Error(`no toolkit behaviour for kind '${definition.name}' (no behaviour file, no data)`);
   const behaviour: KindBehaviour<unknown, MetricResult> = {

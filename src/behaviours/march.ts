@@ -1,9 +1,9 @@
 /** What a march does in the toolkit (src/kinds/definition.ts): its exact chain and report, and sweep (exact at every point). */
-import { analyseMarch, march, type MarchResult } from '../analysis/march.js';
-import { runSettings } from '../analysis/options.js';
-import { meets, wrongMeasure } from '../analysis/seek.js';
-import type { MarchSweepPoint, SweepHooks } from '../analysis/sweepSim.js';
-import { editedAs } from '../analysis/vary.js';
+import { analyseMarch, march, type MarchResult } from '../kinds/march/analysis.js';
+import { runSettings } from '../engine/options.js';
+import { meets, wrongMeasure } from '../toolkit/seek.js';
+import type { MarchSweepPoint, SweepHooks } from '../toolkit/sweepSim.js';
+import { editedAs } from '../toolkit/vary.js';
 import { UsageError } from '../errors.js';
 import type { KindBehaviour } from './behaviour.js';
 import { parseMarch, type MarchScenario } from '../kinds/march/schema.js';

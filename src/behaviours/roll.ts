@@ -15,9 +15,9 @@ import type { KindRoll, Narration, RollBody, RollPlayOptions } from '../kinds/ro
 import { warMachineRoll, type BattleRoll } from '../kinds/warMachine/roll.js';
 import type { WarMachineScenario } from '../kinds/warMachine/schema.js';
 import { MAX_SEED } from '../rng/index.js';
-import { parseDiceList, type Ask } from '../analysis/rollDice.js';
-import { playSeeded, playWithTypedDice } from '../analysis/rollPlay.js';
-import type { RollDice, RollResult } from '../analysis/rollResult.js';
+import { parseDiceList, type Ask } from '../toolkit/rollDice.js';
+import { playSeeded, playWithTypedDice } from '../toolkit/rollPlay.js';
+import type { RollDice, RollResult } from '../toolkit/rollResult.js';
 
 export { playSeeded, playWithTypedDice };
 
@@ -26,8 +26,8 @@ export type { CascadeRoll } from '../kinds/cascade/roll.js';
 export type { DividedRoll, DividedRollPairing } from '../kinds/divided/roll.js';
 export type { MarchRoll, MarchRollDay } from '../kinds/march/roll.js';
 export type { SiegeChoice, SiegeRoll, SiegeRollWeek } from '../kinds/siege/roll.js';
-export type { DieRecord } from '../analysis/rollDice.js';
-export type { RollDice, RollResult } from '../analysis/rollResult.js';
+export type { DieRecord } from '../toolkit/rollDice.js';
+export type { RollDice, RollResult } from '../toolkit/rollResult.js';
 
 export interface RollOptions {
   /** The seed of the dice (default: a fresh random seed, printed so the roll can be replayed). */

@@ -1,10 +1,10 @@
 /** What a siege does in the toolkit (src/kinds/definition.ts): its analysis and report, and sweep, seek, worth and compare by Monte Carlo. */
-import { mean, probability, type CompareRow, bothPrecision } from '../analysis/compare.js';
-import { sequentialTest, wrongMeasure } from '../analysis/seek.js';
-import { siege, type SiegeResult } from '../analysis/siege.js';
-import { chunkRecorder, probabilityChange, type SiegeSweepPoint, type SweepHooks } from '../analysis/sweepSim.js';
+import { mean, probability, type CompareRow, bothPrecision } from '../toolkit/compare.js';
+import { sequentialTest, wrongMeasure } from '../toolkit/seek.js';
+import { siege, type SiegeResult } from '../kinds/siege/analysis.js';
+import { chunkRecorder, probabilityChange, type SiegeSweepPoint, type SweepHooks } from '../toolkit/sweepSim.js';
 import type { ChunkSums } from '../stats/batches.js';
-import { editedAs } from '../analysis/vary.js';
+import { editedAs } from '../toolkit/vary.js';
 import { UsageError } from '../errors.js';
 import type { KindBehaviour } from './behaviour.js';
 import { siegeKind } from '../kinds/siege/kind.js';

@@ -1,16 +1,16 @@
 /**
- * The toolkit's commands over a list of kinds: each one written once over any kind (src/analysis/), bound here to
+ * The toolkit's commands over a list of kinds: each one written once over any kind (src/toolkit/), bound here to
  * a loader over the kinds (./index.ts `loaderOver`), so a file of any of them gets sweep, seek, worth and compare.
  * The command line, the library API, the bot and the Foundry module call the registry's (`worth`, `seek`, …); a
  * tool with kinds of its own calls `toolkitOver([...KIND_LIST, itsKind])`, its kind given as data needing nothing
  * else (src/kinds/data.ts).
  */
-import { compare as compareOver, type CompareOptions } from '../analysis/compare.js';
-import type { AnalysisResult } from '../analysis/hooks.js';
-import { seek as seekOver, type SeekOptions } from '../analysis/seek.js';
-import { sweep as sweepOver, type SweepOptions } from '../analysis/sweep.js';
-import { sweepSimulated as sweepSimulatedOver, type SimSweepOptions } from '../analysis/sweepSim.js';
-import { worth as worthOver } from '../analysis/worth.js';
+import { compare as compareOver, type CompareOptions } from '../toolkit/compare.js';
+import type { AnalysisResult } from '../toolkit/hooks.js';
+import { seek as seekOver, type SeekOptions } from '../toolkit/seek.js';
+import { sweep as sweepOver, type SweepOptions } from '../toolkit/sweep.js';
+import { sweepSimulated as sweepSimulatedOver, type SimSweepOptions } from '../toolkit/sweepSim.js';
+import { worth as worthOver } from '../toolkit/worth.js';
 import type { RunOptions } from '../engine/settings.js';
 import type { KindDefinition } from '../kinds/definition.js';
 import { KIND_LIST } from '../kinds/index.js';
@@ -27,15 +27,15 @@ export function toolkitOver(kinds: readonly KindDefinition<unknown, unknown>[]) 
     /** The scenario's kind's primary analysis (what `warcast report` charts). */
     analyse: async (input: ScenarioInput, options: RunOptions = {}): Promise<AnalysisResult> =>
       (await loader('report', input)).behaviour.analyse(input, options),
-    /** `warcast worth`: every variation of the scenario's kind, valued (src/analysis/worth.ts). */
+    /** `warcast worth`: every variation of the scenario's kind, valued (src/toolkit/worth.ts). */
     worth: (input: ScenarioInput, options: WorthOptions = {}) => worthOver(loader, input, options),
-    /** `warcast seek`: the value of one field that meets a target (src/analysis/seek.ts). */
+    /** `warcast seek`: the value of one field that meets a target (src/toolkit/seek.ts). */
     seek: (input: ScenarioInput, options: SeekOptions) => seekOver(loader, input, options),
-    /** `warcast sweep`: one or two fields over a range (src/analysis/sweep.ts). */
+    /** `warcast sweep`: one or two fields over a range (src/toolkit/sweep.ts). */
     sweep: (input: ScenarioInput, options: SweepOptions) => sweepOver(loader, input, options),
-    /** The grid sweep of a Monte Carlo kind (src/analysis/sweepSim.ts). */
+    /** The grid sweep of a Monte Carlo kind (src/toolkit/sweepSim.ts). */
     sweepSimulated: (input: ScenarioInput, options: SimSweepOptions) => sweepSimulatedOver(loader, input, options),
-    /** `warcast compare`: two scenarios of one kind side by side (src/analysis/compare.ts). */
+    /** `warcast compare`: two scenarios of one kind side by side (src/toolkit/compare.ts). */
     compare: (a: ScenarioInput, b: ScenarioInput, options: CompareOptions = {}) => compareOver(loader, a, b, options),
   };
 }

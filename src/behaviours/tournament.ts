@@ -1,6 +1,6 @@
 /** What a tournament does in the toolkit (src/kinds/definition.ts): the round robin and its report. */
-import { tournament, type TournamentResult } from '../analysis/tournament.js';
-import { editedAs } from '../analysis/vary.js';
+import { tournament, type TournamentResult } from '../questions/tournament.js';
+import { editedAs } from '../toolkit/vary.js';
 import type { KindBehaviour } from './behaviour.js';
 import { parseTournament, type TournamentFile } from '../kinds/tournament/schema.js';
 

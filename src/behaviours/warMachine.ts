@@ -1,15 +1,15 @@
 /** What a War Machine battle does in the toolkit (src/kinds/definition.ts): odds, its report, and exact sweep, seek, worth and compare. */
-import { probability, mean, type CompareRow, bothPrecision } from '../analysis/compare.js';
-import { exactOdds, odds, simulateWarMachines, type OddsResult } from '../analysis/odds.js';
-import { runSettings, type RunOptions } from '../analysis/options.js';
+import { probability, mean, type CompareRow, bothPrecision } from '../toolkit/compare.js';
+import { exactOdds, odds, simulateWarMachines, type OddsResult } from '../kinds/warMachine/odds.js';
+import { runSettings, type RunOptions } from '../engine/options.js';
 import { loadKind, type ScenarioInput } from '../kinds/load.js';
 import { casualtyMoments } from '../kinds/warMachine/summary.js';
-import { meets, wrongMeasure, type SeekEvaluator } from '../analysis/seek.js';
-import { battleSweep } from '../analysis/sweep.js';
-import type { BattleGridPoint, SweepHooks } from '../analysis/sweepSim.js';
-import { withValueChecked } from '../analysis/vary.js';
+import { meets, wrongMeasure, type SeekEvaluator } from '../toolkit/seek.js';
+import { battleSweep } from '../toolkit/sweep.js';
+import type { BattleGridPoint, SweepHooks } from '../toolkit/sweepSim.js';
+import { withValueChecked } from '../toolkit/vary.js';
 import { warMachineWorth } from '../kinds/warMachine/worth.js';
-import { explainWarMachineChange } from '../analysis/explainChange.js';
+import { explainWarMachineChange } from '../kinds/warMachine/explainChange.js';
 import { UsageError } from '../errors.js';
 import { validate, type PathSegment, type ScenarioSource } from '../scenario/source.js';
 import type { KindBehaviour } from './behaviour.js';

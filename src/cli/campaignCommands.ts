@@ -1,6 +1,6 @@
 /** Commander wiring of the campaign commands: `march` (a march over days) and `divided` (several forces a side). */
 import { Option, type Command } from 'commander';
-import { RUN_DEFAULTS } from '../analysis/options.js';
+import { RUN_DEFAULTS } from '../engine/options.js';
 import { grouped } from '../text/format.js';
 import type { Io } from './io.js';
 import type { TrialWords } from './options.js';

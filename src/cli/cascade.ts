@@ -1,5 +1,5 @@
 /** `warcast cascade <round.yaml>`: parse, call `cascade`, show its document (the trace and the Monte Carlo). */
-import { cascade, type CascadeResult } from '../analysis/cascade.js';
+import { cascade, type CascadeResult } from '../kinds/cascade/analysis.js';
 import { scenarioArg } from './scenarioArg.js';
 import type { LocationTrace } from '../rules/dune/cascade.js';
 import { fmtCount } from '../text/format.js';

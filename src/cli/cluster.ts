@@ -45,7 +45,7 @@ export async function runSimulation(
   return d.runDistributable(name, file, flags, io, await SIMULATIONS[name](), version);
 }
 
-/** Start the run's workers now when its options say it will use them (analysis/prestart.ts); bad flags are the command's to report. */
+/** Start the run's workers now when its options say it will use them (src/cli/prestart.ts); bad flags are the command's to report. */
 async function startThreadsEarly(kernel: KindName, flags: ClusterFlags): Promise<void> {
   const { runOptions } = await import('./options.js');
   let options;

@@ -1,5 +1,5 @@
 /** `warcast compare <a> <b>`: two scenarios of one kind side by side, the difference, and whether it is beyond noise. */
-import type { CompareResult } from '../analysis/compare.js';
+import type { CompareResult } from '../toolkit/compare.js';
 import { compare } from '../behaviours/toolkit.js';
 import { scenarioArg } from './scenarioArg.js';
 import { ExitCode } from '../errors.js';
@@ -20,7 +20,7 @@ export async function compareCommand(
   const result = await withRun(io, flags, async (o) =>
     compare(await scenarioArg(a, o.signal), await scenarioArg(b, o.signal), {
       ...o,
-      // Not given: sieges and cascades stop by the default precision (src/analysis/staging.ts).
+      // Not given: sieges and cascades stop by the default precision (src/toolkit/staging.ts).
       trials: flags.trials === undefined ? undefined : o.trials,
       maxTrials: flags.maxTrials === undefined ? undefined : o.maxTrials,
       family: flags.family,

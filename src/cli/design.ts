@@ -1,8 +1,8 @@
 /** `warcast design <file>` and `warcast price <file>`: parse, call the analysis, show its document (and report). */
-import { design } from '../analysis/design.js';
-import { price } from '../analysis/price.js';
+import { design } from '../questions/design.js';
+import { price } from '../questions/price.js';
 import { UsageError, ExitCode } from '../errors.js';
-import { presentDesign, presentPrice } from '../analysis/designPresent.js';
+import { presentDesign, presentPrice } from '../questions/designPresent.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import { warnIdleDice } from './ignored.js';
 import type { Io } from './io.js';

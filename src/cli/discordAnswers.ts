@@ -7,10 +7,10 @@
 import { existsSync, rmSync } from 'node:fs';
 import { readInputFile } from '../files/read.js';
 import { join } from 'node:path';
-import { RUN_DEFAULTS } from '../analysis/options.js';
+import { RUN_DEFAULTS } from '../engine/options.js';
 import { narrateRoll, roll } from '../behaviours/roll.js';
 import { newSeal, parseSealFile, sealedRoll, sealFromPost, verifySeal, type SealFile } from '../behaviours/rollSeal.js';
-import { FIRST_STAGE } from '../analysis/staging.js';
+import { FIRST_STAGE } from '../toolkit/staging.js';
 import { UsageError, WarcastError } from '../errors.js';
 import { writeOutputFile } from '../files/output.js';
 import { definitionFor } from '../kinds/commands.js';

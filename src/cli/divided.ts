@@ -1,5 +1,5 @@
 /** `warcast divided <scenario>`: call `divided`, format (docs/scenarios.md, "divided"). */
-import { divided, type DividedResult } from '../analysis/divided.js';
+import { divided, type DividedResult } from '../kinds/divided/analysis.js';
 import { presentDivided } from '../kinds/divided/present.js';
 import { renderText } from '../present/text.js';
 import { emitResult } from './emit.js';

@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import type { Io } from './io.js';
 import { threadCap } from './exit.js';
-import { MAX_THREADS } from '../analysis/options.js';
+import { MAX_THREADS } from '../engine/options.js';
 
 /** The columns text output fits on a terminal whose width is unknown (80 reads well). */
 export const TEXT_WIDTH = 80;

@@ -1,7 +1,7 @@
 /**
  * The kinds' own options on a toolkit command (a siege's `--week`, a cascade's `--player`), registered and read
  * from the registry (src/kinds/definition.ts `KindOption`): no kind's option is written in a command's file. The
- * toolkit refuses one on a scenario of a kind that does not declare it (src/analysis/worth.ts `refuseOthersOptions`).
+ * toolkit refuses one on a scenario of a kind that does not declare it (src/toolkit/worth.ts `refuseOthersOptions`).
  */
 import type { Command } from 'commander';
 import type { KindOption, ToolkitCommand } from '../kinds/definition.js';

@@ -1,7 +1,7 @@
 /** `warcast luck <scenario|log> [--observed …]` and `warcast infer <scenario|file> …`: parse, call, show the document. */
-import { infer, parsePrior, type InferResult } from '../analysis/infer.js';
-import { luck, type LuckResult } from '../analysis/luck.js';
-import { presentInfer, presentLuck } from '../analysis/luckPresent.js';
+import { infer, parsePrior, type InferResult } from '../questions/infer.js';
+import { luck, type LuckResult } from '../questions/luck.js';
+import { presentInfer, presentLuck } from '../questions/luckPresent.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { emitResult } from './emit.js';
 import type { Io } from './io.js';

@@ -1,5 +1,5 @@
 /** `warcast march <scenario>`: parse options, call `march`, show its document (docs/scenarios.md, "march"). */
-import { march, type MarchResult } from '../analysis/march.js';
+import { march, type MarchResult } from '../kinds/march/analysis.js';
 import { fmtCount } from '../text/format.js';
 import { presentMarch } from '../kinds/march/present.js';
 import { renderText } from '../present/text.js';

@@ -1,7 +1,7 @@
 /** `warcast matchup <scenario>`: parse, call `matchup`, show its document (the tables and the solved game). */
-import { matchup, parseObjective, type MatchupResult } from '../analysis/matchup.js';
+import { matchup, parseObjective, type MatchupResult } from '../kinds/warMachine/matchup.js';
 import { scenarioArg } from './scenarioArg.js';
-import { presentMatchup } from '../analysis/matchupPresent.js';
+import { presentMatchup } from '../kinds/warMachine/matchupPresent.js';
 import { renderText } from '../present/text.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';

@@ -1,5 +1,5 @@
 /** `warcast odds <scenario>`: who wins, how often, at what cost — parse, call `odds`, format. */
-import { odds } from '../analysis/odds.js';
+import { odds } from '../kinds/warMachine/odds.js';
 import { scenarioArg } from './scenarioArg.js';
 import { fmtCount } from '../text/format.js';
 import { formatOdds } from './format/odds.js';

@@ -4,9 +4,9 @@ import { InvalidArgumentError, Option, type Command, type OutputConfiguration } 
 import type { Io } from './io.js';
 import { UsageError } from '../errors.js';
 import { MAX_SEED } from '../rng/index.js';
-import { MAX_THREADS, runSettings, type RunOptions, type RunSettings } from '../analysis/options.js';
+import { MAX_THREADS, runSettings, type RunOptions, type RunSettings } from '../engine/options.js';
 
-export { RUN_DEFAULTS } from '../analysis/options.js';
+export { RUN_DEFAULTS } from '../engine/options.js';
 
 /** What `--trials` counts for a command (its help text, with the default) and the unit `--precision` adds. */
 export interface TrialWords {

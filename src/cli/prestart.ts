@@ -6,7 +6,7 @@
 import { prestartPool } from '../engine/pool.js';
 import { mark } from '../engine/timings.js';
 import { loadKernel, type KindName } from '../kinds/index.js';
-import { runSettings, type RunOptions } from '../analysis/options.js';
+import { runSettings, type RunOptions } from '../engine/options.js';
 
 /**
  * Start `threads − 1` workers for a coming run of `kind`'s kernel when the options say it will use them (at least

@@ -6,7 +6,7 @@ import { addCampaignCommands } from './campaignCommands.js';
 import { releaseReportFolders } from './reportOption.js';
 import { closePool } from '../engine/pool.js';
 import type { Io } from './io.js';
-import { RUN_DEFAULTS } from '../analysis/options.js';
+import { RUN_DEFAULTS } from '../engine/options.js';
 import { addClusterCommands, addClusterOptions, runSimulation, type ClusterFlags, type Shardable } from './cluster.js';
 import { warcastVersion } from '../version.js';
 import { addTableCommands } from './tableCommands.js';

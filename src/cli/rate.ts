@@ -1,10 +1,10 @@
 /** `warcast rate <scenario>`: parse, call `rate`, print each side's rating line by line. */
-import { rate, type RateResult } from '../analysis/rate.js';
+import { rate, type RateResult } from '../kinds/warMachine/rate.js';
 import { scenarioArg } from './scenarioArg.js';
 import { ExitCode } from '../errors.js';
 import type { Io } from './io.js';
 import { emitResult } from './emit.js';
-import { presentRate } from '../analysis/ratePresent.js';
+import { presentRate } from '../kinds/warMachine/ratePresent.js';
 import { renderText } from '../present/text.js';
 
 export async function rateCommand(

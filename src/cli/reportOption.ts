@@ -4,18 +4,18 @@
  * when a report is asked for.
  */
 import { relative } from 'node:path';
-import type { CascadeResult } from '../analysis/cascade.js';
-import type { DividedResult } from '../analysis/divided.js';
-import type { MarchResult } from '../analysis/march.js';
-import type { MatchupResult } from '../analysis/matchup.js';
-import type { OddsResult } from '../analysis/odds.js';
-import type { SiegeResult } from '../analysis/siege.js';
-import type { SweepResult } from '../analysis/sweep.js';
-import type { GridSweepResult } from '../analysis/sweepSim.js';
-import type { SeekResult } from '../analysis/seek.js';
+import type { CascadeResult } from '../kinds/cascade/analysis.js';
+import type { DividedResult } from '../kinds/divided/analysis.js';
+import type { MarchResult } from '../kinds/march/analysis.js';
+import type { MatchupResult } from '../kinds/warMachine/matchup.js';
+import type { OddsResult } from '../kinds/warMachine/odds.js';
+import type { SiegeResult } from '../kinds/siege/analysis.js';
+import type { SweepResult } from '../toolkit/sweep.js';
+import type { GridSweepResult } from '../toolkit/sweepSim.js';
+import type { SeekResult } from '../toolkit/seek.js';
 import { kindSources } from '../behaviours/index.js';
-import type { WorthResult } from '../analysis/worth.js';
-import type { TournamentResult } from '../analysis/tournament.js';
+import type { WorthResult } from '../toolkit/worth.js';
+import type { TournamentResult } from '../questions/tournament.js';
 import type { Io } from './io.js';
 import { behaviourOf, type AnalysisResult, type KindBehaviour } from '../behaviours/index.js';
 import { KINDS, kindAnsweredBy } from '../kinds/index.js';

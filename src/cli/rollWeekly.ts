@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { freshSeed, loadForRoll, playSeeded, playWithTypedDice, type RollResult } from '../behaviours/roll.js';
-import { parseDiceList } from '../analysis/rollDice.js';
+import { parseDiceList } from '../toolkit/rollDice.js';
 import { sha256 } from '../behaviours/rollSeal.js';
 import { checkOutputFile, writeOutputFile } from '../files/output.js';
 import { ExitCode, UsageError } from '../errors.js';

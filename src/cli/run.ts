@@ -1,5 +1,5 @@
 /** From the command line to an analysis call: flags into options, Ctrl-C into the signal, progress onto stderr. */
-import type { RunOptions, RunSettings } from '../analysis/options.js';
+import type { RunOptions, RunSettings } from '../engine/options.js';
 import type { Io } from './io.js';
 import { runOptions, type RunFlags } from './options.js';
 import { progressBar, type Progress } from './progress.js';

@@ -1,6 +1,6 @@
 /** `warcast seek <scenario> --vary PATH --target EXPR [--from X --to Y --step S --largest]`: parse, call `seek`, format. */
 import { seek } from '../behaviours/toolkit.js';
-import { presentSeek } from '../analysis/seekPresent.js';
+import { presentSeek } from '../toolkit/seekPresent.js';
 import { UsageError } from '../errors.js';
 import type { FamilyMethod } from '../stats/family.js';
 import { emitResult, exitCodeAfter } from './emit.js';
@@ -33,7 +33,7 @@ export async function seekCommand(file: string, flags: SeekFlags & ReportFlags, 
   const r = await withRun(io, flags, async (o) =>
     seek(await scenarioArg(file, o.signal), {
       ...o,
-      // Not given: a siege's or cascade's values stop by the default precision (src/analysis/staging.ts).
+      // Not given: a siege's or cascade's values stop by the default precision (src/toolkit/staging.ts).
       trials: flags.trials === undefined ? undefined : o.trials,
       maxTrials: flags.maxTrials === undefined ? undefined : o.maxTrials,
       vary,

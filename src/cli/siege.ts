@@ -1,5 +1,5 @@
 /** `warcast siege <castle.yaml>`: parse, call `siege`, show its document. */
-import { siege, type SiegeResult } from '../analysis/siege.js';
+import { siege, type SiegeResult } from '../kinds/siege/analysis.js';
 import { scenarioArg } from './scenarioArg.js';
 import { fmtCount } from '../text/format.js';
 import { ENDING_WORDS, presentSiege } from '../kinds/siege/present.js';

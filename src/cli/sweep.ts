@@ -1,7 +1,7 @@
 /** `warcast sweep <scenario> --vary PATH --from X --to Y [--step S]`: parse, call `sweep`, format. */
 import { sweep } from '../behaviours/toolkit.js';
 import type { FamilyMethod } from '../stats/family.js';
-import { presentSweep } from '../analysis/sweepPresent.js';
+import { presentSweep } from '../toolkit/sweepPresent.js';
 import { scenarioArg } from './scenarioArg.js';
 import { UsageError } from '../errors.js';
 import { emitResult, exitCodeAfter } from './emit.js';

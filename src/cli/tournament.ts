@@ -1,7 +1,7 @@
 /** `warcast tournament <forces.yaml>`: parse, call `tournament`, show its document. */
-import { tournament, type TournamentResult } from '../analysis/tournament.js';
+import { tournament, type TournamentResult } from '../questions/tournament.js';
 import type { FamilyMethod } from '../stats/family.js';
-import { presentTournament } from '../analysis/tournamentPresent.js';
+import { presentTournament } from '../questions/tournamentPresent.js';
 import { renderText } from '../present/text.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import type { Io } from './io.js';

@@ -1,8 +1,8 @@
 /** `warcast worth <scenario> [--side N]` and the kinds' own options (src/cli/kindOptions.ts): parse, call `worth`, format. */
-import type { WorthResult } from '../analysis/worth.js';
+import type { WorthResult } from '../toolkit/worth.js';
 import { worth } from '../behaviours/toolkit.js';
 import { UsageError } from '../errors.js';
-import { presentWorth } from '../analysis/worthPresent.js';
+import { presentWorth } from '../toolkit/worthPresent.js';
 import { renderText } from '../present/text.js';
 import { emitResult, exitCodeAfter } from './emit.js';
 import { warnIdleDice } from './ignored.js';

@@ -1,6 +1,6 @@
 /**
  * Paired trials, for analyses that pair trials across variants (worth on sieges and cascades, siege design:
- * src/analysis/worthPaired.ts, designSiege.ts). Trial t of a plan is the kernel's chunk t cut to one trial, so it
+ * src/toolkit/worthPaired.ts, designSiege.ts). Trial t of a plan is the kernel's chunk t cut to one trial, so it
  * plays the dice of (seed, t) alone; a job's trials are cut into trial tasks (engine/task.ts, `TrialTask`) by the
  * same scheduler, lanes and executors as chunk runs (engine/scheduler.ts), and each task hands back, for each
  * trial, a few numbers read off the accumulator by a probe. A trial's numbers therefore do not depend on which

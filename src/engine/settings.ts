@@ -1,7 +1,7 @@
 /**
  * What a run was asked and what it reports about itself: plain types every layer above the engine shares (the
  * kinds' result builders, the analyses, the reports). The options as a caller gives them, with their defaults and
- * checks, are in src/analysis/options.ts.
+ * checks, are in src/engine/options.ts.
  */
 import type { Engine } from './run.js';
 

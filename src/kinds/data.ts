@@ -1,7 +1,7 @@
 /**
  * A kind given as data (docs/architecture.md, "A kind given as data"): beside its definition, a kind may give
  * only its validator, its compiler to a plan and its measures (and, for `worth`, its variations); the toolkit's
- * `metricHooks` (src/analysis/metricKind.ts) then gives it its analysis, sweep, seek, compare and worth, and the
+ * `metricHooks` (src/toolkit/metricKind.ts) then gives it its analysis, sweep, seek, compare and worth, and the
  * registry of behaviours (src/behaviours/index.ts) needs no line for it. Types only.
  */
 import type { ScenarioSource } from '../scenario/source.js';

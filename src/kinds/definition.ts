@@ -95,7 +95,7 @@ export interface KindDefinition<Scenario, Plan> {
   readonly roll?: () => Promise<KindRoll<Scenario, RollBody>>;
   /**
    * A kind given as data (./data.ts): its validator, plan compiler and measures, loaded on demand. With it the
-   * toolkit answers every command the kind lists from these alone (src/analysis/metricKind.ts), so registering the
+   * toolkit answers every command the kind lists from these alone (src/toolkit/metricKind.ts), so registering the
    * kind is its one line in `KINDS`; without it, its behaviour is a file of src/behaviours/ with its line there.
    */
   readonly data?: () => Promise<KindData<Scenario, Plan>>;

@@ -1,7 +1,7 @@
 /**
  * What a kind gives `warcast roll`: how to play one game of it with dice (through the rules' `Dice`), how its
  * composite draws read as table dice, and its narration in the game's words. Each kind's `roll.ts` holds its
- * behaviour and its `kind.ts` registers it; `roll` (src/analysis/roll.ts) is written once over this interface.
+ * behaviour and its `kind.ts` registers it; `roll` (src/behaviours/roll.ts, over src/toolkit/rollPlay.ts) is written once over this interface.
  */
 import type { Dice } from '../rules/dice.js';
 

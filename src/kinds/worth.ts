@@ -1,7 +1,7 @@
 /**
  * What a kind gives `worth` (docs/architecture.md, "A kind"). As SimulationCraft's scale factors are written once
  * over any class module, the kind says what to change and what to read, and the toolkit's one worth
- * (src/analysis/worth.ts) owns the rest: each variation applied and validated, the runs (exact, or paired trials
+ * (src/toolkit/worth.ts) owns the rest: each variation applied and validated, the runs (exact, or paired trials
  * with common random numbers), the equivalents' search, the ranking and the result. A kind supplies:
  * - its **variations**: the changes worth tries, each with its name (what users read), group, the rule it cites and
  *   how to apply it to a copy of the scenario (and the kind's options it runs under);
@@ -312,7 +312,7 @@ export interface WorthResult extends ResultMeta {
   casualties: [number, number];
   /** Largest |winDelta| first. */
   items: WorthItem[];
-  /** The kind's words for the document (src/analysis/worthPresent.ts): what the reader sees above and in the table. */
+  /** The kind's words for the document (src/toolkit/worthPresent.ts): what the reader sees above and in the table. */
   words: WorthWords;
   /**
    * Sieges and cascades: the half-width asked of every item's change (null: a fixed `--trials` for every variant),

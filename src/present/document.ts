@@ -102,17 +102,11 @@ export const meanWithSd = (mean: number, sd: number, digits?: number, half?: num
   number(sd, digits),
   ')',
 ];
-export const change = (
-  value: number,
-  ci?: readonly [number, number] | null,
-  percent = true,
-  points = false,
-): Quantity => ({
+export const change = (value: number, ci?: readonly [number, number] | null, percent = true): Quantity => ({
   q: 'change',
   value,
   ci,
   percent,
-  ...(points ? { points } : {}),
 });
 
 export const heading = (text: Text): Block => ({ type: 'heading', text });

@@ -145,28 +145,22 @@ export function decimalsFor(half: number): number {
 const signed = (text: string, x: number) => (x > 0 && Number(text.replace(/[,%]/g, '')) !== 0 ? `+${text}` : text);
 
 /**
- * A change with its 95% interval, to the digits the interval supports: "+5.5% ± 0.4" (a probability, in points),
- * "-342 ± 12" (an amount); "+0.61% [+0.20%, +1.03%]" when the interval is lopsided at those digits. Without an
- * interval (exact) as signedPct or one decimal: "+5.53%", "-342.6", "0". `points`: a probability's change named
- * in percentage points, which it is, not as a percent: "+5.5 pt ± 0.4", "+0.61 pt [+0.20, +1.03]", "+63.99 pt".
+ * A change with its 95% interval, to the digits the interval supports. A change of a probability is a difference of
+ * two percentages, so it is written in percentage points, not as a percent of anything: "+5.5 pt ± 0.4",
+ * "+0.61 pt [+0.20, +1.03]" when the interval is lopsided at those digits, "+63.99 pt" exact (no interval). An
+ * amount: "-342 ± 12", exact to one decimal: "-342.6", "0".
  */
-export function changeText(
-  x: number,
-  ci: readonly [number, number] | null | undefined,
-  percent = true,
-  points = false,
-): string {
+export function changeText(x: number, ci: readonly [number, number] | null | undefined, percent = true): string {
   const scale = percent ? 100 : 1;
-  const unit = percent && !points ? '%' : '';
-  const named = percent && points ? ' pt' : '';
+  const named = percent ? ' pt' : '';
   // No spread at all (every pair gave the same difference): the difference is what every trial showed.
   if (!ci || (ci[0] === x && ci[1] === x)) {
-    if (percent) return points ? `${signedPct(x).slice(0, -1)} pt` : signedPct(x);
+    if (percent) return `${signedPct(x).slice(0, -1)} pt`;
     return Math.abs(x) < 0.05 ? '0' : signed(num(x), x);
   }
   const half = ((ci[1] - ci[0]) / 2) * scale;
   const d = decimalsFor(half);
-  const at = (v: number) => signed(fixedGrouped(v * scale, d, d).replace(/^-(0(\.0*)?)$/, '$1'), v) + unit;
+  const at = (v: number) => signed(fixedGrouped(v * scale, d, d).replace(/^-(0(\.0*)?)$/, '$1'), v);
   const mid = (ci[0] + ci[1]) / 2;
   if (Math.abs(x - mid) * scale > 0.25 * half) return `${at(x)}${named} [${at(ci[0])}, ${at(ci[1])}]`;
   return `${at(x)}${named} ± ${half.toFixed(d)}`;
@@ -208,7 +202,7 @@ export function quantityText(q: Quantity, compact = false): string {
     case 'trials':
       return fmtCount(q.value);
     case 'change':
-      return changeText(q.value, q.ci, q.percent ?? true, q.points ?? false);
+      return changeText(q.value, q.ci, q.percent ?? true);
   }
 }
 

@@ -26,14 +26,13 @@ export type Quantity =
   /** Trials in short form: `1M`, `12.5k`. */
   | { q: 'trials'; value: number }
   /**
-   * A change, signed: of a probability (`percent`, in points: `+5.5% ± 0.4`) or of an amount (`-342 ± 12`); with its
-   * 95% interval, to the digits the interval supports; exact (no interval) as `+5.53%` or `-342.6`.
+   * A change, signed: of a probability (`percent`, in percentage points: `+5.5 pt ± 0.4`) or of an amount
+   * (`-342 ± 12`); with its 95% interval, to the digits the interval supports; exact (no interval) as `+5.53 pt` or
+   * `-342.6` (changeText).
    */
   | {
       q: 'change';
       value: number;
       ci?: readonly [number, number] | null;
       percent?: boolean;
-      /** A probability's change named in percentage points: `+5.5 pt ± 0.4`, `+63.99 pt` (changeText). */
-      points?: boolean;
     };

@@ -1,8 +1,8 @@
 /** The page's engine equals the CLI: `exactOddsResult` is `warcast odds --exact --json` minus elapsedMs. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { odds } from '../../src/analysis/odds.js';
-import { matchup } from '../../src/analysis/matchup.js';
+import { odds } from '../../src/kinds/warMachine/odds.js';
+import { matchup } from '../../src/kinds/warMachine/matchup.js';
 import {
   applyFields,
   documentFromHash,

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cascade } from '../../src/analysis/cascade.js';
-import { odds } from '../../src/analysis/odds.js';
+import { cascade } from '../../src/kinds/cascade/analysis.js';
+import { odds } from '../../src/kinds/warMachine/odds.js';
 import { documentOf } from '../../src/app/model.js';
 import { battleMonteCarlo, cascadeMonteCarlo } from '../../src/app/monteCarlo.js';
 

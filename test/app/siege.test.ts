@@ -1,7 +1,7 @@
 /** The page's siege Monte Carlo equals `warcast siege --json` for the same seed and trials (any thread count). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { siege } from '../../src/analysis/siege.js';
+import { siege } from '../../src/kinds/siege/analysis.js';
 import { siegeMonteCarlo } from '../../src/app/siege.js';
 import { pooledEngine } from '../../src/engine/testing.js';
 

@@ -16,7 +16,7 @@ import { runCli } from '../../src/cli/program.js';
 import { answers, commandKindTable, scenarioCommands } from '../../src/kinds/commands.js';
 import { KIND_LIST, scenarioKindDefinition } from '../../src/kinds/index.js';
 import { loadScenario } from '../../src/kinds/load.js';
-import { parseFieldPath } from '../../src/analysis/vary.js';
+import { parseFieldPath } from '../../src/toolkit/vary.js';
 import * as warcast from '../../src/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -11,7 +11,7 @@ import { SUITES } from '../../benchmarks/suites/index.js';
 import { behaviourOf } from '../../src/behaviours/index.js';
 import { KIND_LIST } from '../../src/kinds/index.js';
 import { loadScenario } from '../../src/kinds/load.js';
-import { resolveNumericPath } from '../../src/analysis/vary.js';
+import { resolveNumericPath } from '../../src/toolkit/vary.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NAMES = KIND_LIST.map((k) => k.name).join('|');

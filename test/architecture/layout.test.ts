@@ -52,11 +52,14 @@ const LAYERS: readonly (readonly string[])[] = [
   ],
   // the engine: kernels' interface, tasks, the scheduler, pools, checkpoints, run settings
   ['src/engine'],
-  // the kinds: a rule system's schema, plan, kernel, exact path, summary, result, presentation, roll, worth data
+  // the kinds: a rule system's schema, plan, kernel, exact path, summary, result, presentation, roll, worth data,
+  // and its own analyses (a siege's `analysis.ts`, a battle's `odds.ts`, `rate.ts`, `matchup.ts`, …)
   ['src/kinds'],
-  // the toolkit: analyses and the commands written once over any kind (handed a kind, never the registry of
-  // behaviours)
-  ['src/analysis'],
+  // the toolkit: the commands written once over any kind (handed a kind, never the registry of behaviours)
+  ['src/toolkit'],
+  // questions about a kind: a design, a tournament, a luck log, an infer file (they use the toolkit's staging and
+  // paired trials, and the kinds' analyses)
+  ['src/questions'],
   // input/output and the page's model: reports, cluster mode, the what-if page's pure core
   ['reports', 'src/distributed', 'src/app'],
   // what each kind does, composed from the toolkit and its reports (the registry of behaviours)
@@ -134,8 +137,8 @@ describe('layout', () => {
     expect(upward(graph)).toEqual([]);
     // The check can fail: a made-up type import from a kind's result up to the toolkit is found.
     const withUpEdge = new Map(graph);
-    withUpEdge.set('src/kinds/siege/result.ts', [...graph.get('src/kinds/siege/result.ts')!, 'src/analysis/worth.ts']);
-    expect(upward(withUpEdge)).toEqual(['src/kinds/siege/result.ts → src/analysis/worth.ts']);
+    withUpEdge.set('src/kinds/siege/result.ts', [...graph.get('src/kinds/siege/result.ts')!, 'src/toolkit/worth.ts']);
+    expect(upward(withUpEdge)).toEqual(['src/kinds/siege/result.ts → src/toolkit/worth.ts']);
   });
 
   it('no file import cycle, counting every import', () => {
@@ -147,7 +150,7 @@ describe('layout', () => {
   });
 
   it('the toolkit commands written over any kind are handed it: they never load the registry of behaviours', () => {
-    const toolkit = files.filter((f) => f.startsWith('src/analysis/'));
+    const toolkit = files.filter((f) => f.startsWith('src/toolkit/'));
     const loads = toolkit.flatMap((f) =>
       graph
         .get(f)!
@@ -176,9 +179,9 @@ describe('layout', () => {
       'worth',
       'worthPaired',
       'worthSearch',
-    ].map((f) => `src/analysis/${f}.ts`);
+    ].map((f) => `src/toolkit/${f}.ts`);
     // Benchmarks run kernels and commands as a user would: each names its kind's own definition, not the registry.
-    const below = (f: string) => /^(src\/(analysis|distributed|app|engine)|reports|benchmarks)\//.test(f);
+    const below = (f: string) => /^(src\/(toolkit|questions|distributed|app|engine)|reports|benchmarks)\//.test(f);
     const reads = (g: Map<string, string[]>) => [
       ...files.filter(below).flatMap((f) => (g.get(f)!.includes(REGISTRY) ? [`${f} → ${REGISTRY}`] : [])),
       ...OVER_ANY_KIND.flatMap((f) =>
@@ -192,11 +195,11 @@ describe('layout', () => {
     expect(reads(graph)).toEqual([]);
     // The check can fail: a made-up import of the registry by the sweep, and of the loader by worth, are found.
     const withReads = new Map(graph);
-    withReads.set('src/analysis/sweep.ts', [...graph.get('src/analysis/sweep.ts')!, REGISTRY]);
-    withReads.set('src/analysis/worth.ts', [...graph.get('src/analysis/worth.ts')!, 'src/kinds/load.ts']);
+    withReads.set('src/toolkit/sweep.ts', [...graph.get('src/toolkit/sweep.ts')!, REGISTRY]);
+    withReads.set('src/toolkit/worth.ts', [...graph.get('src/toolkit/worth.ts')!, 'src/kinds/load.ts']);
     expect(reads(withReads)).toEqual([
-      `src/analysis/sweep.ts → ${REGISTRY}`,
-      'src/analysis/worth.ts → src/kinds/load.ts',
+      `src/toolkit/sweep.ts → ${REGISTRY}`,
+      'src/toolkit/worth.ts → src/kinds/load.ts',
     ]);
   });
 
@@ -211,9 +214,9 @@ describe('layout', () => {
     expect(outside).toEqual([]);
   });
 
-  it('reports and the analyses never import the command line', () => {
+  it('reports, the kinds, the toolkit and the questions never import the command line', () => {
     const back = files
-      .filter((f) => f.startsWith('reports/') || f.startsWith('src/analysis/'))
+      .filter((f) => /^(reports|src\/(kinds|toolkit|questions))\//.test(f))
       .flatMap((f) =>
         importsOf(f)
           .filter((t) => t.startsWith('src/cli/'))

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyseDivided, forcesOf, solveSplits } from '../../src/analysis/divided.js';
+import { analyseDivided, forcesOf, solveSplits } from '../../src/kinds/divided/analysis.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { exactWarMachine } from '../../src/kinds/warMachine/kernel.js';

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyseMarch, battleAtFatigue } from '../../src/analysis/march.js';
+import { analyseMarch, battleAtFatigue } from '../../src/kinds/march/analysis.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { closePool } from '../../src/engine/pool.js';

@@ -4,10 +4,15 @@
  * chunk, the planned count read from the progress callback.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { CASCADE_DEFAULT_RUN, cascade, defaultCampaigns, type CascadeResult } from '../../src/analysis/cascade.js';
+import {
+  CASCADE_DEFAULT_RUN,
+  cascade,
+  defaultCampaigns,
+  type CascadeResult,
+} from '../../src/kinds/cascade/analysis.js';
 import { formatCascade } from '../../src/cli/cascade.js';
 import { closePool } from '../../src/engine/pool.js';
-import { RUN_DEFAULTS } from '../../src/analysis/options.js';
+import { RUN_DEFAULTS } from '../../src/engine/options.js';
 
 afterAll(closePool);
 

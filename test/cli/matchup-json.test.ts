@@ -7,7 +7,7 @@ import { runTrials } from '../../src/engine/run.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { winCounts } from '../../src/kinds/warMachine/summary.js';
 import { loadFile } from '../helpers/load.js';
-import { withTactics } from '../../src/analysis/matchup.js';
+import { withTactics } from '../../src/kinds/warMachine/matchup.js';
 import { TACTICS } from '../../src/rules/warMachine/tactics.js';
 
 async function matchup(args: string[], expectCode = 0) {

@@ -1,6 +1,6 @@
 /** `warcast rate`: each side's rating built line by line, its JSON, and the numbers `odds` then uses. */
 import { describe, expect, it } from 'vitest';
-import { odds } from '../../src/analysis/odds.js';
+import { odds } from '../../src/kinds/warMachine/odds.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 
@@ -29,7 +29,7 @@ describe('warcast rate', () => {
         { name: 'Foe', troops: 800, battleRating: 60 },
       ],
     };
-    const { rate: rateOf } = await import('../../src/analysis/rate.js');
+    const { rate: rateOf } = await import('../../src/kinds/warMachine/rate.js');
     const r = await rateOf(scenario);
     expect(r.sides[0].notes).toEqual([
       'officers: 20 for 2,400 troops fall short of one per 40 (60 needed): no officer bonus (would be +12)',

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { rollSiege } from '../../src/analysis/rollSiege.js';
+import { rollSiege } from '../../src/toolkit/rollSiege.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { runSiegeChunks, siegeLayout, SUM } from '../../src/kinds/siege/kernel.js';

@@ -5,17 +5,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { siege } from '../../src/analysis/siege.js';
+import { siege } from '../../src/kinds/siege/analysis.js';
 import {
   type MarchSweepResult,
   type BattleGridSweepResult,
   type CascadeSweepResult,
   type SiegeSweepResult,
-} from '../../src/analysis/sweepSim.js';
+} from '../../src/toolkit/sweepSim.js';
 import { sweepSimulated } from '../../src/behaviours/toolkit.js';
 import { sweep } from '../../src/behaviours/toolkit.js';
-import { odds } from '../../src/analysis/odds.js';
-import { march } from '../../src/analysis/march.js';
+import { odds } from '../../src/kinds/warMachine/odds.js';
+import { march } from '../../src/kinds/march/analysis.js';
 import { seek } from '../../src/behaviours/toolkit.js';
 import { parse } from 'yaml';
 import { memoryIo } from '../../src/cli/io.js';

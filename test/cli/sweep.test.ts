@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import { parseFieldPath } from '../../src/analysis/sweep.js';
+import { parseFieldPath } from '../../src/toolkit/sweep.js';
 
 async function cli(args: string[], expectCode = 0) {
   const io = memoryIo();

@@ -13,7 +13,7 @@ import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { scenarioKindDefinition } from '../../src/kinds/index.js';
 import { loadScenario } from '../../src/kinds/load.js';
-import { parseFieldPath } from '../../src/analysis/vary.js';
+import { parseFieldPath } from '../../src/toolkit/vary.js';
 import { observeTableLayouts, type TableLayout } from '../../src/present/text.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -91,6 +91,69 @@ describe('wording', () => {
     expect(mc).not.toMatch(/[+-]\d+(\.\d+)?% ± /);
   });
 
+  // A difference of two probabilities is in percentage points: "+2.1 pt ± 0.4"; a probability itself stays "36.01%".
+  const SIGNED_PERCENT = /[+\-−]\d[\d,]*(\.\d+)?%/;
+  for (const [what, argv, shown] of [
+    [
+      'compare (exact)',
+      ['compare', 'examples/orcs-vs-men.yaml', 'examples/battle.yaml', '--trials', '100000', '--threads', '1'],
+      /\+41\.06 pt\b/,
+    ],
+    [
+      'compare (paired)',
+      [
+        'compare',
+        'examples/castle-siege.yaml',
+        'examples/castle-siege-supplies.yaml',
+        '--trials',
+        '2000',
+        '--threads',
+        '1',
+      ],
+      /-40 pt ± 3\b/,
+    ],
+    [
+      'sweep (exact)',
+      ['sweep', 'examples/orcs-vs-men.yaml', '--vary', 'sides[1].bonus', '--from', '0', '--to', '20', '--step', '10'],
+      /from 0 to 20: -15\.07 pt \(exact\)/,
+    ],
+    [
+      'sweep (paired)',
+      [
+        'sweep',
+        'examples/castle-siege.yaml',
+        '--vary',
+        'foodWeeks',
+        '--from',
+        '4',
+        '--to',
+        '8',
+        '--step',
+        '2',
+        '--trials',
+        '2000',
+        '--threads',
+        '1',
+      ],
+      /0\.0 pt ± 0\.2 within noise/,
+    ],
+    [
+      'design (a siege)',
+      ['design', 'examples/design-siege.yaml', '--trials', '1000', '--threads', '1'],
+      /\+50 pt ± 6\b/,
+    ],
+  ] as const) {
+    it(`${what}: a change of a probability in percentage points (pt), text and Markdown`, async () => {
+      const text = await cli([...argv]);
+      expect(text.code).toBe(0);
+      expect(text.out).toMatch(shown);
+      expect(text.out).not.toMatch(SIGNED_PERCENT);
+      const markdown = await cli([...argv, '--markdown']);
+      expect(markdown.out).toMatch(shown);
+      expect(markdown.out).not.toMatch(SIGNED_PERCENT);
+    });
+  }
+
   it('luck at 80 columns: no empty `for:` or `P(this record):` fields', async () => {
     const { out } = await cli(['luck', 'examples/luck-log.yaml'], 80);
     expect(out).not.toMatch(/^\s*(for|P\(this record\)):\s*$/m);

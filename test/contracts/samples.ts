@@ -4,9 +4,9 @@
  * at once: its contracts must be checked before it ships. Two plans where a kind has two shapes of loop (pure
  * tactics and a mix, one round and a campaign, a siege with and without engines).
  */
-import { marchPlanOf } from '../../src/analysis/march.js';
+import { marchPlanOf } from '../../src/kinds/march/analysis.js';
 import { engagementPlanOf } from '../../src/kinds/warMachine/result.js';
-import { forcesOf } from '../../src/analysis/divided.js';
+import { forcesOf } from '../../src/kinds/divided/analysis.js';
 import { compileCascade } from '../../src/kinds/cascade/plan.js';
 import type { CascadeScenario } from '../../src/kinds/cascade/schema.js';
 import { parseDivided, type DividedScenario } from '../../src/kinds/divided/schema.js';
@@ -15,8 +15,8 @@ import { compileSiege } from '../../src/kinds/siege/plan.js';
 import type { SiegeScenario } from '../../src/kinds/siege/schema.js';
 import { parseTournament } from '../../src/kinds/tournament/schema.js';
 import { parseDesign } from '../../src/kinds/design/schema.js';
-import { purchases } from '../../src/analysis/design.js';
-import { sideOf, troopTypesOf } from '../../src/analysis/designGame.js';
+import { purchases } from '../../src/questions/design.js';
+import { sideOf, troopTypesOf } from '../../src/questions/designGame.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { parseWarMachine } from '../../src/kinds/warMachine/schema.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';

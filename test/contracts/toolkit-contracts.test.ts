@@ -1,6 +1,6 @@
 /**
  * The toolkit's contracts, written once and run over every registered kind that answers each command and over a
- * fake kind given as data only (test/fixtures/fake-kind/; src/analysis/metricKind.ts) — as pure-rand's
+ * fake kind given as data only (test/fixtures/fake-kind/; src/toolkit/metricKind.ts) — as pure-rand's
  * `RandomGenerator.properties.ts` runs one contract over every generator:
  *
  * - `sweep`, `seek`, `worth`: 1 thread and a real pool of 2 give the same bytes (the kind's kernel on the pool —
@@ -18,11 +18,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import type { KindHooks, KindLoader } from '../../src/analysis/hooks.js';
-import { compare } from '../../src/analysis/compare.js';
-import { seek } from '../../src/analysis/seek.js';
-import { sweepSimulated } from '../../src/analysis/sweepSim.js';
-import { worth } from '../../src/analysis/worth.js';
+import type { KindHooks, KindLoader } from '../../src/toolkit/hooks.js';
+import { compare } from '../../src/toolkit/compare.js';
+import { seek } from '../../src/toolkit/seek.js';
+import { sweepSimulated } from '../../src/toolkit/sweepSim.js';
+import { worth } from '../../src/toolkit/worth.js';
 import { loadFor } from '../../src/behaviours/index.js';
 import { closePool } from '../../src/engine/pool.js';
 import { pooledEngine } from '../../src/engine/testing.js';
@@ -242,8 +242,8 @@ describe('the fake kind: seek takes a target naming its own measure, and only th
 describe('the fake kind: its answers read as documents and reports, with their noise', () => {
   it('its analysis, sweep and compare render to text and its reports build charts from the result', async () => {
     const { duelHooks } = await import('../fixtures/fake-kind/kind.js');
-    const { presentMetrics } = await import('../../src/analysis/metricPresent.js');
-    const { presentSweep } = await import('../../src/analysis/sweepPresent.js');
+    const { presentMetrics } = await import('../../src/toolkit/metricPresent.js');
+    const { presentSweep } = await import('../../src/toolkit/sweepPresent.js');
     const { presentCompare } = await import('../../src/cli/format/compare.js');
     const { renderText } = await import('../../src/present/text.js');
     const { metricReport } = await import('../../reports/metrics.js');

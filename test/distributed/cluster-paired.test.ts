@@ -5,7 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { design } from '../../src/analysis/design.js';
+import { design } from '../../src/questions/design.js';
 import { worth } from '../../src/behaviours/toolkit.js';
 import { connectCluster } from '../../src/distributed/redis.js';
 import { ClusterEngine } from '../../src/engine/local.js';

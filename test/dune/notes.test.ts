@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { cascadeNotes } from '../../src/kinds/cascade/notes.js';
 import { formatCascade } from '../../src/cli/cascade.js';
-import { cascade } from '../../src/analysis/cascade.js';
+import { cascade } from '../../src/kinds/cascade/analysis.js';
 import { createState } from '../../src/rules/dune/model.js';
 import { rollNpcAttack, type NpcAttack, type NpcTargets } from '../../src/rules/dune/npc.js';
 import { Stream, Xoshiro128 } from '../../src/rng/index.js';

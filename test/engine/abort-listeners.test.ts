@@ -4,7 +4,7 @@
  * MaxListenersExceededWarning on stderr), and Ctrl-C must still stop them all.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { matchup } from '../../src/analysis/matchup.js';
+import { matchup } from '../../src/kinds/warMachine/matchup.js';
 import { closePool } from '../../src/engine/pool.js';
 import { pooledEngine } from '../../src/engine/testing.js';
 

@@ -3,7 +3,7 @@
  * results row and the tied-roll rate, over many random scenarios (fixed seeds).
  */
 import { describe, expect, it } from 'vitest';
-import { exactOdds } from '../../src/analysis/odds.js';
+import { exactOdds } from '../../src/kinds/warMachine/odds.js';
 import { loadKernel } from '../../src/kinds/index.js';
 import { runTrials } from '../../src/engine/run.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';

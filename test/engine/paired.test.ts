@@ -5,7 +5,7 @@
  * the accumulator is refused rather than probed wrongly.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { probeOf, type PairedModel } from '../../src/analysis/worthPaired.js';
+import { probeOf, type PairedModel } from '../../src/toolkit/worthPaired.js';
 import { localEngine } from '../../src/engine/local.js';
 import { mainThreadExecutor } from '../../src/engine/executor.js';
 import { PairedTrials, runPairedTrials } from '../../src/engine/paired.js';

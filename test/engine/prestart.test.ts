@@ -1,5 +1,5 @@
 /**
- * Workers started before the scenario is read (engine/pool.ts prestartPool, analysis/prestart.ts): used by the
+ * Workers started before the scenario is read (engine/pool.ts prestartPool, src/cli/prestart.ts): used by the
  * run that follows (same counts as one thread), or closed at once by a run that stays on one thread.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
  * location collected as weighted distributions (src/stats discrete / discreteMean / discreteQuantile).
  */
 import { describe, expect, it } from 'vitest';
-import { exactOdds, exactWin } from '../../src/analysis/odds.js';
+import { exactOdds, exactWin } from '../../src/kinds/warMachine/odds.js';
 import { exactFromCounts } from '../../src/kinds/warMachine/kernel.js';
 import {
   CODE_COUNT,

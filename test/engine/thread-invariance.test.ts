@@ -4,7 +4,7 @@
  * test/contracts/kernel-contracts.test.ts.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { odds } from '../../src/analysis/odds.js';
+import { odds } from '../../src/kinds/warMachine/odds.js';
 import { loadKernel } from '../../src/kinds/index.js';
 import { closePool } from '../../src/engine/pool.js';
 import { runTrials } from '../../src/engine/run.js';

@@ -41,7 +41,7 @@
  * to Trap, Envelop or Hold (+b both); to Hold, Attack+ (+c); to Withdraw, Attack+ (+b).
  */
 import { describe, expect, it } from 'vitest';
-import { compileCells, exactMatchup, solveGame } from '../../src/analysis/matchup.js';
+import { compileCells, exactMatchup, solveGame } from '../../src/kinds/warMachine/matchup.js';
 import { loadText } from '../helpers/load.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 

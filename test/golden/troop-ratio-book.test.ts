@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { exactOdds } from '../../src/analysis/odds.js';
-import { rate } from '../../src/analysis/rate.js';
+import { exactOdds } from '../../src/kinds/warMachine/odds.js';
+import { rate } from '../../src/kinds/warMachine/rate.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import { ratioBonus, RATIO_MODE, troopRatioBonus } from '../../src/rules/warMachine/adjustments.js';

@@ -1,5 +1,5 @@
 /**
- * Trial by trial, written apart from src/analysis/worthPaired.ts: trial t of a plan played alone as the kernel's
+ * Trial by trial, written apart from src/toolkit/worthPaired.ts: trial t of a plan played alone as the kernel's
  * chunk t cut to one trial, into a fresh accumulator, and whether it meets a measure read off that accumulator.
  * Worth's paired runs must give exactly these outcomes.
  */

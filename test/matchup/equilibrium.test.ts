@@ -3,7 +3,7 @@
  * neither side gains more than 1e-9 by switching to any pure tactic. Also the table's own identities.
  */
 import { describe, expect, it } from 'vitest';
-import { compileCells, exactMatchup } from '../../src/analysis/matchup.js';
+import { compileCells, exactMatchup } from '../../src/kinds/warMachine/matchup.js';
 import { Xoshiro128 } from '../../src/rng/index.js';
 import { deviationGains, solveZeroSum } from '../../src/stats/game.js';
 import { randomScenario } from '../helpers/randomScenario.js';

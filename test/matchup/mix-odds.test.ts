@@ -4,8 +4,8 @@
  * probabilities are normalised when they add up to 1 only within the validator's 1e-9.
  */
 import { describe, expect, it } from 'vitest';
-import { exactOdds } from '../../src/analysis/odds.js';
-import { compileCells, exactMatchup } from '../../src/analysis/matchup.js';
+import { exactOdds } from '../../src/kinds/warMachine/odds.js';
+import { compileCells, exactMatchup } from '../../src/kinds/warMachine/matchup.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { TACTICS } from '../../src/rules/warMachine/tactics.js';
 import { Xoshiro128 } from '../../src/rng/index.js';

@@ -4,7 +4,7 @@
  * Needs the compiled worker (npm test builds it first).
  */
 import { describe, expect, it } from 'vitest';
-import { matchup } from '../../src/analysis/matchup.js';
+import { matchup } from '../../src/kinds/warMachine/matchup.js';
 import { sweep as sweepOdds } from '../../src/behaviours/toolkit.js';
 import { closePool } from '../../src/engine/pool.js';
 import { pooledEngine } from '../../src/engine/testing.js';

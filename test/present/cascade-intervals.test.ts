@@ -1,6 +1,6 @@
 /** A cascade's Monte Carlo probabilities carry their 95% Wilson interval in text, Markdown and JSON. */
 import { describe, expect, it } from 'vitest';
-import { cascade } from '../../src/analysis/cascade.js';
+import { cascade } from '../../src/kinds/cascade/analysis.js';
 import { presentCascade } from '../../src/kinds/cascade/present.js';
 import { renderMarkdown } from '../../src/present/markdown.js';
 import { wilsonInterval } from '../../src/stats/index.js';

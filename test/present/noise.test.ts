@@ -7,12 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import { odds } from '../../src/analysis/odds.js';
-import { cascade } from '../../src/analysis/cascade.js';
-import { tournament } from '../../src/analysis/tournament.js';
+import { odds } from '../../src/kinds/warMachine/odds.js';
+import { cascade } from '../../src/kinds/cascade/analysis.js';
+import { tournament } from '../../src/questions/tournament.js';
 import { presentCascade } from '../../src/kinds/cascade/present.js';
 import { presentOdds } from '../../src/kinds/warMachine/present.js';
-import { presentTournament } from '../../src/analysis/tournamentPresent.js';
+import { presentTournament } from '../../src/questions/tournamentPresent.js';
 import { renderMarkdown } from '../../src/present/markdown.js';
 import { renderText } from '../../src/present/text.js';
 import { renderPage } from '../../reports/html.js';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { pct, pctCi, signedPct } from '../../src/present/format.js';
 import { formatWorth } from '../../src/cli/worth.js';
-import type { WorthResult } from '../../src/analysis/worth.js';
+import type { WorthResult } from '../../src/toolkit/worth.js';
 
 describe('percentages with the digits they need', () => {
   it('a tiny estimate beside an interval that excludes zero is not "0.00%"', () => {

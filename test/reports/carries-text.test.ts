@@ -5,8 +5,8 @@
  * Report content only (no rendering): cheap.
  */
 import { describe, expect, it } from 'vitest';
-import { matchup } from '../../src/analysis/matchup.js';
-import { odds } from '../../src/analysis/odds.js';
+import { matchup } from '../../src/kinds/warMachine/matchup.js';
+import { odds } from '../../src/kinds/warMachine/odds.js';
 import { sweep } from '../../src/behaviours/toolkit.js';
 import { formatOdds } from '../../src/cli/format/odds.js';
 import { matchupReport } from '../../reports/matchup.js';

@@ -3,14 +3,14 @@
  * colour per player across the cascade charts; overlapping lines differ by dash and point shape. Specs only.
  */
 import { describe, expect, it } from 'vitest';
-import { cascade } from '../../src/analysis/cascade.js';
+import { cascade } from '../../src/kinds/cascade/analysis.js';
 import { sweep } from '../../src/behaviours/toolkit.js';
 import { cascadeReport } from '../../reports/cascade.js';
 import { fieldWords } from '../../reports/fieldWords.js';
 import { compileSpec } from '../../reports/render.js';
 import { sweepReport } from '../../reports/sweep.js';
 import { survivalWeeks } from '../../reports/charts/siege.js';
-import { odds } from '../../src/analysis/odds.js';
+import { odds } from '../../src/kinds/warMachine/odds.js';
 import { oddsReport } from '../../reports/warMachine.js';
 
 type Layered = {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReportInterrupted, writeReport } from '../../reports/index.js';
 import { oddsReport } from '../../reports/warMachine.js';
-import { odds } from '../../src/analysis/odds.js';
+import { odds } from '../../src/kinds/warMachine/odds.js';
 import { scratch } from './helpers.js';
 
 const EXAMPLE = 'examples/orcs-vs-men.yaml';

@@ -1,6 +1,6 @@
 /** Pursuit contact (docs/rules.md §7, RC "Maneuvering"): the loser's R+n must exceed the winner's F+m to break contact. */
 import { describe, expect, it } from 'vitest';
-import { exactOdds } from '../../src/analysis/odds.js';
+import { exactOdds } from '../../src/kinds/warMachine/odds.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import {

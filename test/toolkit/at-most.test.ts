@@ -5,9 +5,9 @@
  * running sums.
  */
 import { describe, expect, it } from 'vitest';
-import { odds } from '../../src/analysis/odds.js';
-import { siege } from '../../src/analysis/siege.js';
-import { cascade } from '../../src/analysis/cascade.js';
+import { odds } from '../../src/kinds/warMachine/odds.js';
+import { siege } from '../../src/kinds/siege/analysis.js';
+import { cascade } from '../../src/kinds/cascade/analysis.js';
 import type { Cumulative } from '../../src/stats/index.js';
 
 /** The smallest value whose P(≤ x) reaches p (the quantile rule of src/stats). */

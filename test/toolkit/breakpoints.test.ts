@@ -1,19 +1,19 @@
 /**
- * Breakpoints (`rate`, src/analysis/breakpoints.ts): for every example battle and the pass battle, each listed
+ * Breakpoints (`rate`, src/kinds/warMachine/breakpoints.ts): for every example battle and the pass battle, each listed
  * threshold is checked against the ratings and the exact odds on both sides of its edge — the rule's part of the
  * rating is the same from the scenario's value up to the last value before the edge, and differs at the edge.
  * The scenarios either side are built here from the field path and value, validated again by the kind.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { exactOdds } from '../../src/analysis/odds.js';
-import { rate } from '../../src/analysis/rate.js';
-import type { Breakpoint } from '../../src/analysis/breakpoints.js';
+import { exactOdds } from '../../src/kinds/warMachine/odds.js';
+import { rate } from '../../src/kinds/warMachine/rate.js';
+import type { Breakpoint } from '../../src/kinds/warMachine/breakpoints.js';
 import { loadFor } from '../../src/behaviours/index.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import { rateSides, type SideRating } from '../../src/rules/warMachine/rating.js';
-import { resolveNumericPath } from '../../src/analysis/vary.js';
+import { resolveNumericPath } from '../../src/toolkit/vary.js';
 import { formatRate } from '../../src/cli/rate.js';
 
 const battles = [

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import type { SiegeDesignResult } from '../../src/analysis/designSiege.js';
+import type { SiegeDesignResult } from '../../src/questions/designSiege.js';
 
 const run = async (...extra: string[]) => {
   const io = memoryIo();

@@ -4,10 +4,10 @@
  * game solved on P(win)) — for the best, the cheapest reaching a target and the Pareto front. Small cases only.
  */
 import { describe, expect, it } from 'vitest';
-import { designOf, purchases, paretoFront, type DesignCandidate } from '../../src/analysis/design.js';
-import { BattleGrids, purchaseCost, sideOf, troopTypesOf, type Purchase } from '../../src/analysis/designGame.js';
+import { designOf, purchases, paretoFront, type DesignCandidate } from '../../src/questions/design.js';
+import { BattleGrids, purchaseCost, sideOf, troopTypesOf, type Purchase } from '../../src/questions/designGame.js';
 import { officersSuffice } from '../../src/rules/warMachine/forceRating.js';
-import { compileCells, exactMatchup } from '../../src/analysis/tacticGame.js';
+import { compileCells, exactMatchup } from '../../src/kinds/warMachine/tacticGame.js';
 import { exactWin } from '../../src/kinds/warMachine/result.js';
 import { parseDesign, type DesignFile } from '../../src/kinds/design/schema.js';
 import { parseWarMachine, type WarMachineSide } from '../../src/kinds/warMachine/schema.js';

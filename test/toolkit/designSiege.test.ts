@@ -5,7 +5,7 @@
  * Also the siege design's input checks, and the battle design's breakpoint column (the purchase against the edge).
  */
 import { describe, expect, it } from 'vitest';
-import { designOf } from '../../src/analysis/design.js';
+import { designOf } from '../../src/questions/design.js';
 import {
   designSiegeOf,
   paretoOf,
@@ -13,15 +13,15 @@ import {
   siegePurchases,
   siegeWith,
   type SiegeCandidate,
-} from '../../src/analysis/designSiege.js';
-import type { StagedTrials } from '../../src/analysis/designSiegeStages.js';
-import { TrialBits } from '../../src/analysis/trialBits.js';
+} from '../../src/questions/designSiege.js';
+import type { StagedTrials } from '../../src/questions/designSiegeStages.js';
+import { TrialBits } from '../../src/toolkit/trialBits.js';
 import { loadKernel } from '../../src/kinds/index.js';
 import { siegeLayout, SUM } from '../../src/kinds/siege/kernel.js';
 import { compileSiege, type SiegePlan } from '../../src/kinds/siege/plan.js';
-import { describeSiegePurchase } from '../../src/analysis/designWords.js';
-import { troopTypesOf } from '../../src/analysis/designGame.js';
-import { presentDesign } from '../../src/analysis/designPresent.js';
+import { describeSiegePurchase } from '../../src/questions/designWords.js';
+import { troopTypesOf } from '../../src/questions/designGame.js';
+import { presentDesign } from '../../src/questions/designPresent.js';
 import { parseDesign } from '../../src/kinds/design/schema.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';

@@ -6,23 +6,23 @@
  */
 import { newcombeInterval } from '../../src/stats/batches.js';
 import { describe, expect, it } from 'vitest';
-import { mean } from '../../src/analysis/compare.js';
+import { mean } from '../../src/toolkit/compare.js';
 import { compare } from '../../src/behaviours/toolkit.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { casualtyMoments } from '../../src/kinds/warMachine/summary.js';
 import { exactProbabilities } from '../../src/kinds/warMachine/result.js';
-import { simulateWarMachines } from '../../src/analysis/odds.js';
+import { simulateWarMachines } from '../../src/kinds/warMachine/odds.js';
 import { sweep } from '../../src/behaviours/toolkit.js';
-import { probabilityChange, type SiegeSweepResult } from '../../src/analysis/sweepSim.js';
+import { probabilityChange, type SiegeSweepResult } from '../../src/toolkit/sweepSim.js';
 import { loadKind } from '../../src/kinds/load.js';
 import { loadKernel } from '../../src/kinds/index.js';
 import { compileSiege } from '../../src/kinds/siege/plan.js';
 import { siegeAccumulator } from '../../src/kinds/siege/accumulator.js';
 import { runTrials } from '../../src/engine/run.js';
-import { withValueChecked } from '../../src/analysis/vary.js';
+import { withValueChecked } from '../../src/toolkit/vary.js';
 import { parseSiege } from '../../src/kinds/siege/schema.js';
-import { editedAs } from '../../src/analysis/vary.js';
-import { resolveNumericPath } from '../../src/analysis/vary.js';
+import { editedAs } from '../../src/toolkit/vary.js';
+import { resolveNumericPath } from '../../src/toolkit/vary.js';
 import { wilsonInterval, Z95 } from '../../src/stats/index.js';
 import { changeText } from '../../src/present/format.js';
 import { memoryIo } from '../../src/cli/io.js';
@@ -80,7 +80,7 @@ describe('a sweep of a siege: each change paired chunk by chunk', () => {
   }, 60_000);
 
   it('a change whose interval contains zero reads "within noise", never as a finding', async () => {
-    const { presentSweep } = await import('../../src/analysis/sweepPresent.js');
+    const { presentSweep } = await import('../../src/toolkit/sweepPresent.js');
     const { renderText } = await import('../../src/present/text.js');
     const r = (await sweep(SIEGE, {
       vary: 'defender.troops',
@@ -150,7 +150,7 @@ describe('seek on a Monte Carlo kind: the answer with its uncertainty', () => {
 
 describe('compare: one statistics vocabulary', () => {
   it("a probability's noise, runs not paired, is from each run's Wilson interval (not Agresti–Coull)", async () => {
-    const { probability } = await import('../../src/analysis/compare.js');
+    const { probability } = await import('../../src/toolkit/compare.js');
     const se = (k: number, n: number) => {
       const [lo, hi] = wilsonInterval(k, n);
       return (hi - lo) / 2 / Z95;
@@ -266,7 +266,7 @@ describe('why a value jumps: the rule thresholds crossed (the kind explainChange
       to: 1220,
       step: 10,
       exact: true,
-    })) as import('../../src/analysis/sweep.js').SweepResult;
+    })) as import('../../src/toolkit/sweep.js').SweepResult;
     const jumps = r.points.filter((p) => p.explanation);
     expect(jumps.length).toBe(1);
     const i = r.points.indexOf(jumps[0]);
@@ -274,7 +274,7 @@ describe('why a value jumps: the rule thresholds crossed (the kind explainChange
     const steps = r.points.slice(1).map((p, k) => Math.abs(p.exactWin[0] - r.points[k].exactWin[0]));
     expect(steps.indexOf(Math.max(...steps)) + 1).toBe(i);
     expect(jumps[0].explanation!.join(' ')).toMatch(/troop ratio/);
-    const { presentSweep } = await import('../../src/analysis/sweepPresent.js');
+    const { presentSweep } = await import('../../src/toolkit/sweepPresent.js');
     const { renderText } = await import('../../src/present/text.js');
     expect(renderText(presentSweep(r))).toContain(`why it jumps at ${jumps[0].value}: `);
     // seek: the smallest troops reaching the odds just past the jump is where the band is crossed, and says why.
@@ -284,14 +284,14 @@ describe('why a value jumps: the rule thresholds crossed (the kind explainChange
     expect(found.value).toBeGreaterThan(r.points[i - 1].value);
     expect(found.value).toBeLessThanOrEqual(r.points[i].value);
     expect(found.explanation?.join(' ')).toMatch(/troop ratio/);
-    const { presentSeek } = await import('../../src/analysis/seekPresent.js');
+    const { presentSeek } = await import('../../src/toolkit/seekPresent.js');
     expect(renderText(presentSeek(found))).toContain('why it jumps: ');
   });
 });
 
 describe('tournament: forces within noise are tied, not ordered', () => {
   it('rank counts only the forces above beyond noise; a force and its copy are tied at any trials', async () => {
-    const { tournament } = await import('../../src/analysis/tournament.js');
+    const { tournament } = await import('../../src/questions/tournament.js');
     const { readFileSync } = await import('node:fs');
     const yaml = await import('yaml');
     const file = yaml.parse(readFileSync('examples/tournament-forces.yaml', 'utf8')) as { forces: { name: string }[] };

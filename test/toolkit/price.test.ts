@@ -5,11 +5,11 @@
  * and where it says none is, neither side of the crossing is.
  */
 import { describe, expect, it } from 'vitest';
-import { priceOf, EVEN_WITHIN } from '../../src/analysis/price.js';
-import { BattleGrids, sideOf, troopTypesOf } from '../../src/analysis/designGame.js';
+import { priceOf, EVEN_WITHIN } from '../../src/questions/price.js';
+import { BattleGrids, sideOf, troopTypesOf } from '../../src/questions/designGame.js';
 import { readFileSync } from 'node:fs';
 import { exactWin } from '../../src/kinds/warMachine/result.js';
-import { compileCells } from '../../src/analysis/tacticGame.js';
+import { compileCells } from '../../src/kinds/warMachine/tacticGame.js';
 import { parseDesign, type DesignFile } from '../../src/kinds/design/schema.js';
 import { parseWarMachine, sideSchema } from '../../src/kinds/warMachine/schema.js';
 import { servicePay } from '../../src/rules/warMachine/costs.js';

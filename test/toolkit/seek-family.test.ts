@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seek } from '../../src/behaviours/toolkit.js';
-import type { SeekPoint, SeekResult } from '../../src/analysis/seek.js';
+import type { SeekPoint, SeekResult } from '../../src/toolkit/seek.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { familyByTests } from '../../src/stats/family.js';

@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import { parseTarget } from '../../src/analysis/seek.js';
+import { parseTarget } from '../../src/toolkit/seek.js';
 import { seek } from '../../src/behaviours/toolkit.js';
-import { exactOdds } from '../../src/analysis/odds.js';
-import { siege } from '../../src/analysis/siege.js';
-import { cascade } from '../../src/analysis/cascade.js';
+import { exactOdds } from '../../src/kinds/warMachine/odds.js';
+import { siege } from '../../src/kinds/siege/analysis.js';
+import { cascade } from '../../src/kinds/cascade/analysis.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { loadFile } from '../helpers/load.js';
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Staged runs by precision on sieges and cascades (src/analysis/staging.ts; docs/design.md, "Staged runs"): sweep,
+ * Staged runs by precision on sieges and cascades (src/toolkit/staging.ts; docs/design.md, "Staged runs"): sweep,
  * seek and compare stop each candidate once it is known to ± precision (or decided), by default ± 0.5 points. They
  * spend fewer trials than a fixed count reaching the same precision everywhere; every staged estimate is the
  * fixed run of its own trials (the same dice) and agrees with a long run within its noise; the bytes do not depend
@@ -16,18 +16,18 @@ import {
   sideOf,
   stagedOptions,
   stagesOf,
-} from '../../src/analysis/staging.js';
-import { type CascadeSweepResult, type SiegeSweepResult } from '../../src/analysis/sweepSim.js';
+} from '../../src/toolkit/staging.js';
+import { type CascadeSweepResult, type SiegeSweepResult } from '../../src/toolkit/sweepSim.js';
 import { sweepSimulated } from '../../src/behaviours/toolkit.js';
 import { seek } from '../../src/behaviours/toolkit.js';
-import { siege } from '../../src/analysis/siege.js';
+import { siege } from '../../src/kinds/siege/analysis.js';
 import { compare } from '../../src/behaviours/toolkit.js';
-import { presentSweep } from '../../src/analysis/sweepPresent.js';
+import { presentSweep } from '../../src/toolkit/sweepPresent.js';
 import { simSweepReport } from '../../reports/sweepSim.js';
 import { wilsonInterval } from '../../src/stats/index.js';
 import { pooledEngine } from '../../src/engine/testing.js';
 import { ShardEngine } from '../../src/engine/shard.js';
-import { stagesOf as worthStages, WORTH_MAX_TRIALS, WORTH_PRECISION } from '../../src/analysis/worthPaired.js';
+import { stagesOf as worthStages, WORTH_MAX_TRIALS, WORTH_PRECISION } from '../../src/toolkit/worthPaired.js';
 
 const SIMPLE = 'examples/simple-siege.yaml';
 const written = () => parse(readFileSync(SIMPLE, 'utf8')) as { foodWeeks: number };

@@ -9,8 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { sweep } from '../../src/behaviours/toolkit.js';
-import type { PointChange, SiegeSweepResult } from '../../src/analysis/sweepSim.js';
-import { presentSweep } from '../../src/analysis/sweepPresent.js';
+import type { PointChange, SiegeSweepResult } from '../../src/toolkit/sweepSim.js';
+import { presentSweep } from '../../src/toolkit/sweepPresent.js';
 import { renderText } from '../../src/present/text.js';
 
 const doc = { text: readFileSync('examples/simple-siege.yaml', 'utf8'), file: 'simple-siege.yaml' };

@@ -6,8 +6,8 @@
  * level — they must be tied, not ordered — and every pair called beyond noise is ordered as the exact odds order it.
  */
 import { describe, expect, it } from 'vitest';
-import { tournament, type TournamentResult } from '../../src/analysis/tournament.js';
-import { presentTournament } from '../../src/analysis/tournamentPresent.js';
+import { tournament, type TournamentResult } from '../../src/questions/tournament.js';
+import { presentTournament } from '../../src/questions/tournamentPresent.js';
 import { renderText } from '../../src/present/text.js';
 import { normalQuantile } from '../../src/stats/normal.js';
 import { Z95 } from '../../src/stats/index.js';

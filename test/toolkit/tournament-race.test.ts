@@ -5,7 +5,7 @@
  * 2 threads; --exact / --precision refused.
  */
 import { describe, expect, it } from 'vitest';
-import { tournament } from '../../src/analysis/tournament.js';
+import { tournament } from '../../src/questions/tournament.js';
 import { pooledEngine } from '../../src/engine/testing.js';
 
 const doc = {

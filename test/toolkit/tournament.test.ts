@@ -4,7 +4,7 @@
  * the Pareto front; same seed → same bytes for any thread count; --json keys.
  */
 import { describe, expect, it } from 'vitest';
-import { tournament } from '../../src/analysis/tournament.js';
+import { tournament } from '../../src/questions/tournament.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { pooledEngine } from '../../src/engine/testing.js';

@@ -10,13 +10,13 @@
  * - the bit counts behind both agree with plain loops.
  */
 import { describe, expect, it } from 'vitest';
-import { type WorthItem } from '../../src/analysis/worth.js';
+import { type WorthItem } from '../../src/toolkit/worth.js';
 import { worth } from '../../src/behaviours/toolkit.js';
-import { rankRows, sizeDifference, sortRows } from '../../src/analysis/worthSearch.js';
+import { rankRows, sizeDifference, sortRows } from '../../src/toolkit/worthSearch.js';
 import { pct } from '../../src/present/format.js';
 import { tornadoChart } from '../../reports/charts/toolkit.js';
-import { countMet, discordantPairs, patternCounts, TrialBits } from '../../src/analysis/trialBits.js';
-import { presentWorth } from '../../src/analysis/worthPresent.js';
+import { countMet, discordantPairs, patternCounts, TrialBits } from '../../src/toolkit/trialBits.js';
+import { presentWorth } from '../../src/toolkit/worthPresent.js';
 import { renderMarkdown } from '../../src/present/markdown.js';
 import { compileSiege } from '../../src/kinds/siege/plan.js';
 import { siegeAccumulator } from '../../src/kinds/siege/accumulator.js';

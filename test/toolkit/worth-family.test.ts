@@ -4,7 +4,7 @@
  * findings and each item's family interval agree with its decision; --family bh on the command line.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { type WorthItem, type WorthResult } from '../../src/analysis/worth.js';
+import { type WorthItem, type WorthResult } from '../../src/toolkit/worth.js';
 import { worth } from '../../src/behaviours/toolkit.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';

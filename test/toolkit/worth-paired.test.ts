@@ -5,11 +5,11 @@
  * unpaired or mis-scaled interval would not pass the same check); staged runs give the same bytes on 1 and 2 threads.
  */
 import { describe, expect, it } from 'vitest';
-import { type WorthResult } from '../../src/analysis/worth.js';
+import { type WorthResult } from '../../src/toolkit/worth.js';
 import { worth } from '../../src/behaviours/toolkit.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
-import { PairedWorth, type PairedModel } from '../../src/analysis/worthPaired.js';
+import { PairedWorth, type PairedModel } from '../../src/toolkit/worthPaired.js';
 import { pooledEngine } from '../../src/engine/testing.js';
 import { siegeMetrics } from '../../src/kinds/siege/accumulator.js';
 import { siegeKernel } from '../../src/kinds/siege/kernelEntry.js';

@@ -5,7 +5,7 @@
  * the siege through the library with two of its items (the command line has no --groups), the cascade whole.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { WorthResult } from '../../src/analysis/worth.js';
+import type { WorthResult } from '../../src/toolkit/worth.js';
 import { worth } from '../../src/behaviours/toolkit.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { formatWorth } from '../../src/cli/worth.js';

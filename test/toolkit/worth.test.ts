@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { worth } from '../../src/behaviours/toolkit.js';
-import { exactOdds } from '../../src/analysis/odds.js';
+import { exactOdds } from '../../src/kinds/warMachine/odds.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { FLAG_ADJUSTMENTS } from '../../src/rules/warMachine/adjustments.js';
 import { memoryIo } from '../../src/cli/io.js';

@@ -8,8 +8,8 @@ import { exactOddsResult, validateDocument, type ScenarioDocument } from '../../
 import type { OddsResult } from '../../../src/kinds/warMachine/result.js';
 import type { SiegeResult } from '../../../src/kinds/siege/result.js';
 import type { RollResult } from '../../../src/behaviours/roll.js';
-import { playSeeded, playWithTypedDice } from '../../../src/analysis/rollPlay.js';
-import { parseDiceList } from '../../../src/analysis/rollDice.js';
+import { playSeeded, playWithTypedDice } from '../../../src/toolkit/rollPlay.js';
+import { parseDiceList } from '../../../src/toolkit/rollDice.js';
 import { formatRoll } from '../../../src/cli/format/roll.js';
 import type { KindRoll, Narration, RollBody } from '../../../src/kinds/roll.js';
 import { warMachineRoll } from '../../../src/kinds/warMachine/roll.js';

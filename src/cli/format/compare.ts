@@ -1,5 +1,5 @@
 /** The document of `warcast compare`: two scenarios of one kind side by side, the difference with its interval (at the family’s level: the rows with noise are many claims at once), and whether it is beyond noise. */
-import type { CompareResult, CompareRow } from '../../analysis/compare.js';
+import type { CompareResult, CompareRow } from '../../toolkit/compare.js';
 import {
   change,
   gap,
@@ -55,7 +55,7 @@ export function presentCompare(r: CompareResult): Document {
         'Side by side',
       ),
       note(
-        `${r.familyError ? `beyond noise: the interval of B − A at the family’s level excludes zero — the ${r.familyError.claims} rows with noise are claims made at once, held by ${familyWords(r.familyError, 'rows')} (${r.familyError.findings} beyond noise), not 95% each; --json keeps each row’s own 95% interval (ci95)` : 'beyond noise: the 95% interval of B − A excludes zero'}. paired: both runs share each chunk of trials’ dice, and the interval comes from the chunk-by-chunk differences; bound: too few chunks to pair, the two standard errors added (holds whatever the runs share), or where a run saw a probability only at 0% or 100%, the interval from each run’s Wilson interval (Newcombe’s), never of no width; independent: each run’s Wilson interval (a probability) or its standard deviation from sums of squares (a mean), the runs treated as independent; not estimated: no spread known. A mean’s SD is the spread of what it averages (one trial to the next), not its noise: the noise is the interval of B − A.`,
+        `${r.familyError ? `beyond noise: the interval of B − A at the family’s level excludes zero — the ${r.familyError.claims} rows with noise are claims made at once, held by ${familyWords(r.familyError, 'rows')} (${r.familyError.findings} beyond noise), not 95% each; --json keeps each row’s own 95% interval (ci95)` : 'beyond noise: the 95% interval of B − A excludes zero'}. paired: both runs share each chunk of trials’ dice, and the interval comes from the chunk-by-chunk differences; bound: too few chunks to pair, the two standard errors added (holds whatever the runs share), or where a run saw a probability only at 0% or 100%, the interval from each run’s Wilson interval (Newcombe’s), never of no width; independent: each run’s Wilson interval (a probability) or its standard deviation from sums of squares (a mean), the runs treated as independent; not estimated: no spread known. A mean’s SD is the spread of what it averages (one trial to the next), not its noise: the noise is the interval of B − A. B − A of a probability is in percentage points (pt: from 30% to 45% is +15 pt).`,
       ),
     ],
   };

@@ -1,5 +1,5 @@
 /** The text of `warcast odds`: its document (src/present/odds.ts) as terminal text. */
-import type { OddsResult } from '../../analysis/odds.js';
+import type { OddsResult } from '../../kinds/warMachine/odds.js';
 import { presentOdds } from '../../kinds/warMachine/present.js';
 import { renderText } from '../../present/text.js';
 

@@ -1,7 +1,7 @@
 /**
  * The cascade result from its parts, the deterministic trace of the players' attacks and the notes on orders:
  * pure (no engine, no files), so the what-if page builds the very object `warcast cascade --json` prints;
- * src/analysis/cascade.ts runs the rounds.
+ * src/kinds/cascade/analysis.ts runs the rounds.
  */
 import { resultMeta, type ResultMeta } from '../../resultMeta.js';
 import { compileCascade } from './plan.js';

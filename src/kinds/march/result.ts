@@ -1,7 +1,7 @@
 /**
  * The march result (`warcast march <scenario>`), pure so the what-if page builds it too: the plan compiled from
  * the scenario, the battle's exact odds at each fatigue, and the result assembled from the march's weights (the
- * exact chain's, or a Monte Carlo run's counts). src/analysis/march.ts runs the chain or the kernel.
+ * exact chain's, or a Monte Carlo run's counts). src/kinds/march/analysis.ts runs the chain or the kernel.
  */
 import { resultMeta, type ResultMeta } from '../../resultMeta.js';
 import { marchPlanOf, type MarchPlan } from './plan.js';

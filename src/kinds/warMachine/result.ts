@@ -1,6 +1,6 @@
 /**
  * The odds result from its parts, and the exact odds: pure (no engine, no files, no Node built-ins), so the
- * what-if page builds the very object `warcast odds --json` prints; src/analysis/odds.ts runs the battles.
+ * what-if page builds the very object `warcast odds --json` prints; src/kinds/warMachine/odds.ts runs the battles.
  */
 import { rowLabel, ROW_COUNT } from '../../rules/warMachine/results.js';
 import { resultMeta, type ResultMeta } from '../../resultMeta.js';
