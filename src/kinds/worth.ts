@@ -325,7 +325,7 @@ export interface WorthResult extends ResultMeta {
   maxTrials?: number;
   /**
    * Sieges and cascades, staged: the two-sided level an item stops at as decided after a stage before the last (a
-   * tenth of α ÷ claims, over those stages: src/analysis/staging.ts `earlyStopLevel`); such items (`decided`) are
+   * tenth of α ÷ claims, over those stages: src/toolkit/staging.ts `earlyStopLevel`); such items (`decided`) are
    * not held to ± precision, and every item is judged at 90% of its family level where it stopped.
    */
   stageLevel?: number;

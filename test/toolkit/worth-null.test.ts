@@ -8,8 +8,8 @@
  * siege's items are.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { worth } from '../../src/analysis/worth.js';
-import type { KindHooks, KindLoader } from '../../src/analysis/hooks.js';
+import { worth } from '../../src/toolkit/worth.js';
+import type { KindHooks, KindLoader } from '../../src/toolkit/hooks.js';
 import type { Kernel } from '../../src/engine/kernel.js';
 import { closePool } from '../../src/engine/pool.js';
 import { pooledEngine } from '../../src/engine/testing.js';
