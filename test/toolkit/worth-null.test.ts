@@ -1,6 +1,6 @@
 /**
- * worth's family error, end to end (issue 37, "Done when"): over many seeds of a scenario whose items are all null,
- * the share of runs with any false finding stays at or below the stated rate, within its own noise.
+ * worth's family error, end to end: over many seeds of a scenario whose items are all null, the share of runs with
+ * any false finding stays at or below the stated rate, within its own noise.
  *
  * A null item that plays the scenario's own dice is worth exactly 0 and can never be called (the contract suite);
  * so here each item is the same duel on dice of its own — the fake kind's kernel with the seed salted per item — a
