@@ -22,9 +22,6 @@ import { compileCascade } from '../kinds/cascade/plan.js';
 import { parseCascade, type CascadeScenario } from '../kinds/cascade/schema.js';
 import { cascadeWorth } from '../kinds/cascade/worth.js';
 
-/** Each point's rounds each location is held in, chunk by chunk (for the paired changes between points). */
-const heldByChunk = new WeakMap<object, Record<string, ChunkSums>>();
-
 /** P(each location still held by its owner after the last round) and legions lost at each point. */
 const sweep: SweepHooks<CascadeScenario> = {
   check(_options, settings) {
@@ -55,24 +52,22 @@ const sweep: SweepHooks<CascadeScenario> = {
       legionsLostMean: Object.fromEntries(Object.entries(r.legionsLost ?? {}).map(([k, v]) => [k, v.mean])),
       legionsLostSd: Object.fromEntries(Object.entries(r.legionsLost ?? {}).map(([k, v]) => [k, v.sd])),
     };
+    // Each location's runs held after the last round, chunk by chunk, for the paired changes between points; read
+    // off the model the analysis ran (cascade(): NPC attacks on, the rounds asked for).
+    let sums: Record<string, ChunkSums> | undefined;
     if (recorder) {
-      // The model the analysis ran (cascade(): NPC attacks on, the rounds asked for).
-      const model = compileCascade(scenario, { npc: true, rounds: options.rounds ?? null });
-      const read = cascadeAccumulator(model);
-      heldByChunk.set(
-        point,
-        Object.fromEntries(
-          scenario.locations.map((x, l) => [x.name, recorder.sums((acc) => read.held(acc, rounds, l))] as const),
-        ),
+      const read = cascadeAccumulator(compileCascade(scenario, { npc: true, rounds: options.rounds ?? null }));
+      sums = Object.fromEntries(
+        scenario.locations.map((x, l) => [x.name, recorder.sums((acc) => read.held(acc, rounds, l))] as const),
       );
     }
     const precision =
       r.precisionReached === undefined
         ? undefined
         : { reached: r.precisionReached, halfWidth: r.precisionHalfWidth ?? 0 };
-    return { point, threads: r.threads, interrupted: r.interrupted, precision };
+    return { point, threads: r.threads, interrupted: r.interrupted, precision, sums };
   },
-  result(common, c, points, options) {
+  result(common, c, points, options, sums) {
     const cascadePoints = points as CascadePoint[];
     const one = common.axes.length === 1 && cascadePoints.length > 1;
     const changes = (a: CascadePoint, b: CascadePoint): Record<string, PointChange> =>
@@ -82,7 +77,7 @@ const sweep: SweepHooks<CascadeScenario> = {
             value: p.values[0],
             p: p.held[x.name],
             trials: p.trials,
-            sums: heldByChunk.get(p)?.[x.name],
+            sums: sums(p, x.name),
           });
           return [x.name, probabilityChange(at(a), at(b))] as const;
         }),

@@ -16,9 +16,6 @@ import { compileSiege } from '../kinds/siege/plan.js';
 import { parseSiege, type SiegeScenario } from '../kinds/siege/schema.js';
 import { siegeWorth } from '../kinds/siege/worth.js';
 
-/** Each point's sieges held, chunk by chunk (for the paired changes between points). */
-const heldByChunk = new WeakMap<object, ChunkSums>();
-
 /** P(fallen by week w), P(held through it), weeks to fall and losses at each point. */
 const sweep: SweepHooks<SiegeScenario> = {
   check(options, settings) {
@@ -49,23 +46,20 @@ const sweep: SweepHooks<SiegeScenario> = {
       attackerDeadSd: r.casualties.attacker.dead.sd,
       defenderDeadSd: r.casualties.defender.dead.sd,
     };
-    if (recorder) {
-      const read = siegeAccumulator(compileSiege(scenario).plan);
-      heldByChunk.set(
-        point,
-        recorder.sums((acc, n) => n - read.fallenBy(acc, scenario.weekLimit)),
-      );
-    }
+    // Each chunk's sieges held, for the paired changes between points.
+    const read = recorder && siegeAccumulator(compileSiege(scenario).plan);
+    const sums =
+      recorder && read ? { held: recorder.sums((acc, n) => n - read.fallenBy(acc, scenario.weekLimit)) } : undefined;
     const precision =
       r.precisionReached === undefined
         ? undefined
         : { reached: r.precisionReached, halfWidth: r.precisionHalfWidth ?? 0 };
-    return { point, threads: r.threads, interrupted: r.interrupted, precision };
+    return { point, threads: r.threads, interrupted: r.interrupted, precision, sums };
   },
-  result(common, s, points) {
+  result(common, s, points, _options, sums) {
     const ps = points as SiegeSweepPoint[];
     const one = common.axes.length === 1 && ps.length > 1;
-    const at = (p: SiegeSweepPoint) => ({ value: p.values[0], p: p.held, trials: p.trials, sums: heldByChunk.get(p) });
+    const at = (p: SiegeSweepPoint) => ({ value: p.values[0], p: p.held, trials: p.trials, sums: sums(p, 'held') });
     ps.forEach((p, i) => (p.heldChange = one && i > 0 ? probabilityChange(at(ps[i - 1]), at(p)) : null));
     return {
       ...common,

@@ -15,7 +15,7 @@ import type { KindDefinition, MetricType } from '../kinds/definition.js';
 import { UsageError } from '../errors.js';
 import { sourceOf, type ScenarioInput } from '../scenario/given.js';
 import type { ScenarioSource } from '../scenario/source.js';
-import { bernoulliSd, meanSd, pairedDifference, t975, type ChunkSums } from '../stats/batches.js';
+import { bernoulliSd, meanSd, pairedDifference, t975 } from '../stats/batches.js';
 import { wilsonHalfWidth, wilsonInterval } from '../stats/index.js';
 import { bothPrecision, mean, probability, type CompareRow } from './compare.js';
 import type { KindHooks } from './hooks.js';
@@ -191,7 +191,7 @@ export function metricHooks<Scenario, Plan>(kind: MetricKind<Scenario, Plan>): K
         const plan = kind.compile(scenario);
         const run = await simulate(kind, plan, settings, recorder ? { ...options, engine: recorder } : options);
         if (run.trials === 0) return { point: null, threads: run.threadsUsed, interrupted: run.interrupted };
-        const point: MetricSweepPoint & { sums?: ChunkSums } = {
+        const point: MetricSweepPoint = {
           values,
           trials: run.trials,
           measures: measureValues(kind, plan, run.acc, run.trials).map(({ name, value, ci95, sd }) => ({
@@ -201,26 +201,28 @@ export function metricHooks<Scenario, Plan>(kind: MetricKind<Scenario, Plan>): K
             ...(sd === undefined ? {} : { sd }),
           })),
         };
-        // The chunk sums of the first proportion, for the paired change between points (dropped from the result).
-        if (recorder && proportion) point.sums = recorder.sums((acc) => proportion.read(plan, acc));
+        // The chunk sums of the first proportion, for the paired change between points.
+        const sums =
+          recorder && proportion
+            ? { [proportion.name]: recorder.sums((acc) => proportion.read(plan, acc)) }
+            : undefined;
         const halfWidth = widest(kind, plan, run.acc, Math.max(1, run.trials));
         const precision =
           settings.precision === null ? undefined : { reached: run.precisionReached ?? false, halfWidth };
-        return { point, threads: run.threadsUsed, interrupted: run.interrupted, precision };
+        return { point, threads: run.threadsUsed, interrupted: run.interrupted, precision, sums };
       },
-      result(common, _scenario, points) {
-        const ps = points as (MetricSweepPoint & { sums?: ChunkSums })[];
+      result(common, _scenario, points, _options, sums) {
+        const ps = points as MetricSweepPoint[];
         const one = common.axes.length === 1 && ps.length > 1 && proportion !== undefined;
         const first = kind.measures.indexOf(proportion!);
-        const at = (p: MetricSweepPoint & { sums?: ChunkSums }) => ({
+        const at = (p: MetricSweepPoint) => ({
           value: p.values[0],
           p: p.measures[first].value,
           trials: p.trials,
-          sums: p.sums,
+          sums: sums(p, proportion!.name),
         });
         ps.forEach((p, i) => (p.change = one && i > 0 ? probabilityChange(at(ps[i - 1]), at(p)) : null));
         const changeOverall = one ? probabilityChange(at(ps[0]), at(ps[ps.length - 1])) : null;
-        for (const p of ps) delete p.sums;
         return {
           ...common,
           kind: kind.definition.scenarioKind ?? kind.definition.name,

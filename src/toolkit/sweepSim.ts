@@ -320,7 +320,16 @@ export interface SweepPointRun<Point> {
   interrupted: boolean;
   /** Under precision: whether the point's run reached it, and the widest half-width it got. */
   precision?: { reached: boolean; halfWidth: number };
+  /**
+   * The chunk sums the point's run recorded (chunkRecorder), by the name of what they count: the toolkit keeps them
+   * beside the point and hands them to `result` (`sums`), which pairs the changes between points with them. Not part
+   * of the point: the result's JSON does not carry them.
+   */
+  sums?: Readonly<Record<string, ChunkSums>>;
 }
+
+/** A point's recorded chunk sums by name (undefined: not recorded, e.g. a run on another engine). */
+export type PointSums = (point: object, name: string) => ChunkSums | undefined;
 
 /**
  * A kind's part of `sweep` (its behaviour, src/behaviours/<kind>.ts): its own one-field analysis if it has one (a battle's exact-odds
@@ -336,8 +345,14 @@ export interface SweepHooks<Scenario> {
     edited: { scenario: Scenario; document: { kind: string }; values: number[] },
     options: SimSweepOptions,
   ): Promise<SweepPointRun<object>>;
-  /** The result from the common part, the scenario before editing and the points run. */
-  result(common: SimSweepCommon, scenario: Scenario, points: object[], options: SimSweepOptions): GridSweepResult;
+  /** The result from the common part, the scenario before editing, the points run and their recorded sums. */
+  result(
+    common: SimSweepCommon,
+    scenario: Scenario,
+    points: object[],
+    options: SimSweepOptions,
+    sums: PointSums,
+  ): GridSweepResult;
 }
 
 /** What `sweep` returns: a battle's one-field sweep, or a grid sweep (any kind, one or two fields). */
@@ -439,6 +454,7 @@ export async function sweepGrid(
   let threads = 0;
   let interrupted = false;
   const points: object[] = [];
+  const recorded = new Map<object, Readonly<Record<string, ChunkSums>>>();
   const precision = { reached: true, halfWidth: 0, seen: false };
   for (let i = 0; i < edits.length && !interrupted; i++) {
     const run = await hooks.point(edits[i], options);
@@ -451,6 +467,7 @@ export async function sweepGrid(
     interrupted = run.interrupted;
     if (run.point === null) break;
     points.push(run.point);
+    if (run.sums) recorded.set(run.point, run.sums);
   }
   const common: SimSweepCommon = {
     warcastVersion,
@@ -480,7 +497,8 @@ export async function sweepGrid(
     interrupted,
     elapsedMs: Math.round(performance.now() - started),
   };
-  return heldAsFamily(hooks.result(common, scenario, points, options), options.family ?? 'holm');
+  const sums: PointSums = (point, name) => recorded.get(point)?.[name];
+  return heldAsFamily(hooks.result(common, scenario, points, options, sums), options.family ?? 'holm');
 }
 
 /**
