@@ -272,8 +272,15 @@ function blockText(b: Block, width: number): string {
   }
 }
 
+let renderSeen: ((doc: Document, width: number) => void) | undefined;
+/** Calls `seen` with each document rendered as text and its width (tests); `undefined` stops. */
+export function observeTextRenders(seen: ((doc: Document, width: number) => void) | undefined): void {
+  renderSeen = seen;
+}
+
 /** The document as terminal text, ending with one newline. */
 export function renderText(doc: Document, width = Infinity): string {
+  renderSeen?.(doc, width);
   const text = fitText(
     textBlocks(doc)
       .map((b) => blockText(b, width))

@@ -60,6 +60,8 @@ async function argvFor(command: string, file: string, kind: string): Promise<str
     cascade: [...SMALL, '--json'],
     matchup: ['--json'],
     tournament: [...SMALL, '--json'],
+    // A siege design's sieges (a battle design is exact and says the three are ignored): 300, not its default stages.
+    design: [...SMALL, '--json'],
     worth: [...SMALL, '--json'],
     sweep: ['--vary', field, '--from', String(v), '--to', String(v), ...SMALL, '--json'],
     seek: ['--vary', field, '--from', String(v), '--to', String(v), '--target', target, ...SMALL, '--json'],
