@@ -29,7 +29,17 @@ import { referenceLoop, warmUpReference } from './reference.js';
 export type Reference =
   | { kind: 'loop'; threads: number; iterations: number }
   | { kind: 'process'; iterations: number }
-  | { kind: 'bare node'; iterations: number };
+  | { kind: 'bare node'; iterations: number }
+  | {
+      kind: 'native';
+      iterations: number;
+      /**
+       * The command line of a native program (benchmarks/c/, benchmarks/native.ts) that runs `iterations` trials of
+       * the same work and prints its own time in ms (its start-up not counted), for reference run `run`: the
+       * suite's ratio is then the kernel's speed as a fraction of the native one's.
+       */
+      command(root: string, run: number): string[] | Promise<string[]>;
+    };
 
 export interface SuiteContext {
   /** The package root (where package.json, examples/ and benchmarks/ live). */
@@ -67,6 +77,11 @@ export interface BenchSuite {
   samples: { full: number; quick: number };
   /** Untimed samples after each set-up (warms the JIT and the pool). */
   warmUp: number;
+  /**
+   * Why this suite cannot run here (a native reference without a C compiler), or null: such a suite is skipped
+   * and the report says why.
+   */
+  unavailable?(root: string): string | null;
   /** false: reported beside its baseline, never failing the gate (rows too noisy for one quick sample). */
   gated?: boolean;
   /**
@@ -164,9 +179,14 @@ export function stopBenchmarkProcesses(): void {
 
 /** Runs `node args…` to completion; resolves with the wall time in ms and what it printed on stdout. */
 export function runProcess(args: string[], cwd: string): Promise<{ ms: number; stdout: string }> {
+  return runProgram(process.execPath, args, cwd);
+}
+
+/** Runs `file args…` to completion; resolves with the wall time in ms and what it printed on stdout. */
+export function runProgram(file: string, args: string[], cwd: string): Promise<{ ms: number; stdout: string }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
     let err = '';
     let out = '';
@@ -177,7 +197,12 @@ export function runProcess(args: string[], cwd: string): Promise<{ ms: number; s
       running.delete(child);
       const ms = performance.now() - t0;
       if (code === 0) resolve({ ms, stdout: out });
-      else reject(new Error(`node ${args.join(' ')} exited with ${code}: ${err.trim()}`));
+      else
+        reject(
+          new Error(
+            `${file === process.execPath ? 'node' : file} ${args.join(' ')} exited with ${code}: ${err.trim()}`,
+          ),
+        );
     });
   });
 }
@@ -190,6 +215,18 @@ interface ReferenceRunner {
 
 async function referenceRunner(ref: Reference, root: string): Promise<ReferenceRunner> {
   if (ref.kind === 'bare node') return { time: () => timeProcess(['-e', '0'], root), close: async () => {} };
+  if (ref.kind === 'native') {
+    let run = 0;
+    return {
+      time: async () => {
+        const [file, ...args] = await ref.command(root, run++);
+        const ms = Number((await runProgram(file, args, root)).stdout.trim().split('\n')[0]);
+        if (!(ms > 0)) throw new Error(`${file}: expected its time in ms on stdout`);
+        return ms;
+      },
+      close: async () => {},
+    };
+  }
   if (ref.kind === 'process') {
     const script = compiled(root, 'referenceProcess.js');
     return { time: () => timeProcess([...PROCESS_FLAGS, script, String(ref.iterations)], root), close: async () => {} };

@@ -61,6 +61,8 @@ export interface BenchReport {
   baseline: { file: string; date: string; node: string; cpu: string } | null;
   threshold: number | null;
   suites: SuiteReport[];
+  /** Suites that could not run on this machine, and why (BenchSuite.unavailable: no C compiler). */
+  skipped?: { name: string; reason: string }[];
   /** With a threshold: every compared suite passed. */
   pass: boolean | null;
 }
@@ -170,9 +172,12 @@ export async function runBenchmarks(o: BenchOptions): Promise<BenchReport> {
   if (suites.length === 0)
     throw new Error(`no benchmark suite matches '${o.only}' (suites: ${SUITES.map((s) => s.name).join(', ')})`);
   const results: SuiteResult[] = [];
+  const skipped: { name: string; reason: string }[] = [];
   for (const [i, s] of suites.entries()) {
-    o.onSuite?.(s, i, suites.length);
-    results.push(await measure(s, { root, quick: o.quick, slowdown }));
+    const reason = s.unavailable?.(root) ?? null;
+    o.onSuite?.(s, i, suites.length, reason === null ? undefined : `skipped: ${reason}`);
+    if (reason !== null) skipped.push({ name: s.name, reason });
+    else results.push(await measure(s, { root, quick: o.quick, slowdown }));
   }
   const file = o.baselineFile ?? defaultBaselineFile(root);
   const baseline = o.baseline !== undefined ? o.baseline : readBaseline(file);
@@ -199,6 +204,7 @@ export async function runBenchmarks(o: BenchOptions): Promise<BenchReport> {
     baseline: baseline ? { file, date: baseline.date, node: baseline.node, cpu: baseline.cpu } : null,
     threshold: o.threshold,
     suites: reports,
+    ...(skipped.length > 0 ? { skipped } : {}),
     pass: o.threshold === null ? null : compared.every((r) => r.pass),
   };
 }
@@ -284,6 +290,7 @@ export function formatReport(r: BenchReport): string {
   out.push(
     `ratio = trials/s ÷ reference-loop iterations/s in the same run: mean over fresh copies (${r.suites.map((s) => s.copies).join('/')}) of each copy's median sample; range = lowest–highest copy (one copy: sample)`,
   );
+  for (const x of r.skipped ?? []) out.push(`skipped: ${x.name} (${x.reason})`);
   out.push(
     r.baseline
       ? `baseline ${r.baseline.date.slice(0, 10)}, ${r.baseline.cpu}, Node ${r.baseline.node}`

@@ -1,11 +1,14 @@
 /* The C reference (docs/benchmarks.md, "Against the issue's goals"): the War Machine battle loop
  * at -O2, xoshiro128** per thread, two unbiased d100 (Lemire multiply-shift with rejection), a 10,000-entry code
- * table for BR 79 vs 72, a count per code. Not built by npm or CI; by hand:
- *   gcc -O2 -pthread -o /tmp/battle benchmarks/c/battle.c && /tmp/battle 1e8 1 && /tmp/battle 1e8 2 */
+ * table for BR 79 vs 72, a count per code. By hand:
+ *   gcc -O2 -pthread -o /tmp/battle benchmarks/c/battle.c && /tmp/battle 1e8 1 && /tmp/battle 1e8 2
+ * `battle N THREADS --ms` prints only the time in ms: the native reference of the `war-machine battle ÷ C` bench
+ * row (benchmarks/native.ts builds it with the system's C compiler). */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static uint8_t table[10000];
@@ -48,6 +51,10 @@ int main(int argc, char **argv) {
   double a = 0; for (int t = 0; t < threads; t++) { pthread_join(ts[t], NULL); for (int k = 4; k < 17; k++) a += js[t].counts[k]; }
   clock_gettime(CLOCK_MONOTONIC, &t1);
   double s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+  if (argc > 3 && !strcmp(argv[3], "--ms")) {
+    printf("%.6f\n", s * 1e3);
+    return a < 0;
+  }
   printf("%.0f battles, %d threads: %.3f s, %.1f M battles/s (A won %.4f)\n", (double)n, threads, s, n / s / 1e6, a / n);
   return 0;
 }

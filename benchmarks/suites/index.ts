@@ -14,6 +14,7 @@ import { siegeWeek } from './siegeWeek.js';
 import { siegeWeekConstruction } from './siegeWeekConstruction.js';
 import { machineTwoThreads } from './machine.js';
 import { marchDay } from './marchDay.js';
+import { siegeWeekVsC, warMachineBattleVsC } from './native.js';
 import { tacticMixBattle } from './tacticMix.js';
 import { warMachineBattle } from './warMachineBattle.js';
 import { worthPairedSieges } from './worthPaired.js';
@@ -24,6 +25,8 @@ export const SUITES: BenchSuite[] = [
   pursuitEngagement,
   siegeWeek,
   siegeWeekConstruction,
+  warMachineBattleVsC,
+  siegeWeekVsC,
   marchDay,
   cascadeRound,
   poolBattles,

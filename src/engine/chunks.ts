@@ -64,6 +64,11 @@ export interface TaskResult {
   acc: Float64Array;
   /** With `Task.trace`: the kernel's running totals after each chunk, cumulative from the task's first chunk. */
   trace: Float64Array | null;
+  /**
+   * Under WARCAST_TIMINGS=1 only: [thread id (0: the main thread), start, end (ms since the process started),
+   * the thread's CPU ms during the task], for the per-thread busy times of the run (engine/local.ts).
+   */
+  busy?: Float64Array;
 }
 
 /** One task's chunks into a fresh accumulator; with a trace, chunk by chunk (chunks are independent, so the counts are the same). */

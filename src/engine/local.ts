@@ -14,7 +14,7 @@ import { closeSpeculativePool, poolExecutor } from './pool.js';
 import { ChunkWork, runWork, type Lane } from './scheduler.js';
 import { atMost, fixedJobs, guidedShare, minimumTaskTime, oneAtATime } from './sizing.js';
 import { WARM_UP_MIN_CHUNKS, type Task, type TaskResult, type TrialTask } from './task.js';
-import { mark, threadCpuMs, TIMINGS } from './timings.js';
+import { mark, processMs, threadCpuMs, TIMINGS } from './timings.js';
 
 /** A chunk that may take longer than this runs on the pool, where it can be abandoned on Ctrl-C. */
 export const SLOW_CHUNK_MS = 100;
@@ -48,6 +48,9 @@ class RunState<P> {
   readonly work: ChunkWork;
   readonly chunksOn = { main: 0, other: 0, otherTasks: 0 };
   private done = 0;
+  /** WARCAST_TIMINGS=1: per thread id, [tasks, chunks, busy ms, CPU ms, first start, last end]; the merge's ms. */
+  private readonly threadBusy = new Map<number, number[]>();
+  private mergeMs = 0;
 
   constructor(readonly o: EngineRun<P>) {
     const k = (this.k = o.kernel);
@@ -94,7 +97,10 @@ class RunState<P> {
 
   /** A finished task: into the merge, the counts, the layers' hook and the progress. */
   readonly finished = (t: Task, r: TaskResult, on: Executor<Task>): void => {
+    if (TIMINGS) this.timeTask(t, r);
+    const m0 = TIMINGS ? performance.now() : 0;
     this.merge.add(t, r);
+    if (TIMINGS) this.mergeMs += performance.now() - m0;
     if (on.onThisThread) this.chunksOn.main += t.chunkCount;
     else {
       this.chunksOn.other += t.chunkCount;
@@ -105,6 +111,37 @@ class RunState<P> {
       Math.min(this.end, (t.firstChunk + t.chunkCount) * this.k.chunkTrials) - t.firstChunk * this.k.chunkTrials;
     this.o.onProgress?.(this.done, this.o.trials);
   };
+
+  private timeTask(t: Task, r: TaskResult): void {
+    if (!r.busy) return;
+    const [thread, start, end, cpu] = r.busy;
+    const b = this.threadBusy.get(thread) ?? [0, 0, 0, 0, start, end];
+    b[0]++;
+    b[1] += t.chunkCount;
+    b[2] += end - start;
+    b[3] += cpu;
+    b[4] = Math.min(b[4], start);
+    b[5] = Math.max(b[5], end);
+    this.threadBusy.set(thread, b);
+  }
+
+  /**
+   * WARCAST_TIMINGS=1: each thread's share of the run (docs/benchmarks.md, "The second core"): its tasks, busy
+   * time (wall, inside the kernel) and CPU, when it started and ended its first and last task, and how long it then
+   * waited for the run's end (the tail); the main thread's time merging results.
+   */
+  private markThreads(): void {
+    const end = processMs();
+    const ms = (x: number) => x.toFixed(0);
+    const parts = [...this.threadBusy.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(
+        ([thread, [tasks, chunks, busy, cpu, first, last]]) =>
+          `${thread === 0 ? 'main' : `thread ${thread}`}: ${chunks} chunks in ${tasks} tasks, busy ${ms(busy)} ms ` +
+          `(${ms(first)}–${ms(last)}), ${ms(cpu)} ms CPU, tail ${ms(end - last)} ms`,
+      );
+    mark('threads', `${parts.join('; ')}; merge ${this.mergeMs.toFixed(1)} ms on the main thread`);
+  }
 
   /** The merged prefix as the run's result. */
   result(threadsUsed: number): RunResult {
@@ -132,6 +169,7 @@ class RunState<P> {
         `a worker thread failed: ${failure instanceof Error ? failure.message.split('\n')[0] : String(failure)}`,
       );
     } finally {
+      if (TIMINGS) this.markThreads();
       if (TIMINGS)
         mark(
           'run',

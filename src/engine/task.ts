@@ -5,7 +5,7 @@
  * block of a paired job's trials, each read alone, so a trial's numbers do not depend on where it ran either.
  */
 import { warmUp, type Kernel } from './kernel.js';
-import { mark, threadCpuMs, TIMINGS } from './timings.js';
+import { mark, processMs, threadCpuMs, TIMINGS } from './timings.js';
 import { runChunks, runTrialBlock, type EngineTask, type ResultOf } from './chunks.js';
 
 export { runChunks, runTrialBlock };
@@ -53,5 +53,16 @@ export function runTask<T extends EngineTask>(k: Kernel<unknown>, t: T): ResultO
 
 /** Either shape of task, on this thread. */
 export function runEither<T extends EngineTask>(k: Kernel<unknown>, t: T): ResultOf<T> {
-  return ('paired' in t ? { values: runTrialBlock(k, t) } : runChunks(k, t)) as ResultOf<T>;
+  if ('paired' in t) return { values: runTrialBlock(k, t) } as ResultOf<T>;
+  if (!TIMINGS) return runChunks(k, t) as ResultOf<T>;
+  const start = processMs();
+  const cpu0 = threadCpuMs();
+  const r = runChunks(k, t);
+  r.busy = Float64Array.of(threadNumber(), start, processMs(), threadCpuMs() - cpu0);
+  return r as ResultOf<T>;
+}
+
+/** This thread's id (0 on the main thread; timings only). */
+function threadNumber(): number {
+  return process.getBuiltinModule('node:worker_threads').threadId;
 }
