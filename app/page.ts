@@ -74,9 +74,6 @@ function render(): void {
     `</tbody>`;
   $('nowinner').innerHTML =
     `no winner: <span data-key="tie" data-value="${r.tie}">${pct(r.tie)}</span>${r.noCombat ? ` (no battle: ${pct(r.noCombat)})` : ''}; tied roll: ${pct(r.tieRoll)} per roll`;
-  $('casualty-q').innerHTML = casualtyTable(r);
-  $('cas-charts').innerHTML = casualtySvg(r, 0) + casualtySvg(r, 1);
-  $('rows-chart').innerHTML = resultsRowsSvg(r);
   r.ratings.forEach((rating, i) => {
     const f = fields.sides[i];
     const side = i === 0 ? 'A' : 'B';
@@ -99,14 +96,20 @@ function render(): void {
         )
         .join('') || '<li>no adjustments</li>';
   });
-  history.replaceState(null, '', hashOf(current));
-  pursuit(current);
   $('results').dataset.oddsMs = (performance.now() - started).toFixed(1);
   // Time to first answer: from the navigation's start (performance's time origin) to the odds on screen.
   $('results').dataset.firstAnswerMs ??= performance.now().toFixed(0);
-  // The 36-cell game takes longer than the odds: drawn after them, and only for the latest input.
+  // The verdict and the odds are this frame's work; what lies below them — the casualty tables and charts, the
+  // 36-cell tactic game, the pursuit's run — and the address bar's link (history.replaceState: 2–17 ms a call in
+  // Chromium, benchmarks/page.ts) follow in a task of their own, only for the latest input.
+  const shown = current;
   clearTimeout(gameTimer);
   gameTimer = setTimeout(() => {
+    $('casualty-q').innerHTML = casualtyTable(r);
+    $('cas-charts').innerHTML = casualtySvg(r, 0) + casualtySvg(r, 1);
+    $('rows-chart').innerHTML = resultsRowsSvg(r);
+    history.replaceState(null, '', hashOf(shown));
+    pursuit(shown);
     renderGame(scenario);
     $('results').setAttribute('aria-busy', 'false');
     $('results').dataset.ms = (performance.now() - started).toFixed(1);
@@ -160,7 +163,8 @@ function exactNow(): OddsResult | null {
 
 /** Copies the page's link (the scenario is in its hash); where the clipboard is refused, selects it to copy. */
 async function copyLink(): Promise<void> {
-  const link = location.href;
+  // Built from the scenario on screen: the address bar's hash follows an edit a task later (render).
+  const link = `${location.href.split('#')[0]}${hashOf(current)}`;
   try {
     await navigator.clipboard.writeText(link);
     say('link copied');

@@ -103,6 +103,21 @@ const chartWidth = (kind: KindSection) => Math.max(260, Math.min(760, ($(`${kind
 
 const shown: Partial<Record<KindSection, { document?: Document; charts: PageChart[]; width: number }>> = {};
 const workers: Partial<Record<KindSection, Worker>> = {};
+/**
+ * A worker started ahead for a section, so its next run (an edit, the button) does not wait for a new worker to
+ * parse and compile the engine: that start, not the first stage's 2,000 trials, was most of the time to the first
+ * stage (benchmarks/page.ts). One per section that has run: a run takes it, and the next is started once that run's
+ * first stage is drawn.
+ */
+const spare: Partial<Record<KindSection, Worker>> = {};
+/** The engine's script as a blob URL, made once per script (each new Worker reads it). */
+const scriptUrls = new Map<string, string>();
+function startWorker(script: string): Worker {
+  let url = scriptUrls.get(script);
+  if (url === undefined)
+    scriptUrls.set(script, (url = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }))));
+  return new Worker(url);
+}
 /** A run an edit scheduled (once typing pauses); a run started meanwhile (the button) cancels it. */
 const typing: Partial<Record<KindSection, ReturnType<typeof setTimeout>>> = {};
 
@@ -156,7 +171,8 @@ function commandOf(kind: KindSection, job: Job): string {
 export function runSection(kind: KindSection, script: string): void {
   clearTimeout(typing[kind]);
   workers[kind]?.terminate();
-  const worker = new Worker(URL.createObjectURL(new Blob([script], { type: 'text/javascript' })));
+  const worker = spare[kind] ?? startWorker(script);
+  delete spare[kind];
   workers[kind] = worker;
   const progress = $<HTMLProgressElement>(`${kind}-progress`);
   const status = $(`${kind}-status`);
@@ -198,6 +214,9 @@ export function runSection(kind: KindSection, script: string): void {
       ? `done in ${(m.elapsedMs / 1000).toFixed(2)} s`
       : `stage ${stage + 1} of ${stages.length} done; refining…`;
     draw(kind);
+    // The next run's worker starts once this run has drawn its first stage (not before: it would share the cores
+    // with that stage), so an edit made while this run refines is answered by a warm worker.
+    spare[kind] ??= startWorker(script);
     section.dataset.trials = String(stages[stage] ?? '');
     events?.result(kind, content.document, {
       stage: stage + 1,
