@@ -20,6 +20,12 @@ import { mark, processMs, threadCpuMs, TIMINGS } from './timings.js';
 export const SLOW_CHUNK_MS = 100;
 /** A pool task's target time when the main thread has timed its units: long enough to pay for its messages. */
 const TASK_MS = 50;
+/**
+ * A chunk task on the calling thread: chunks of about this long together (one chunk of the War Machine kernel is
+ * ~0.4 ms, and each task costs a turn of the event loop, an accumulator and a merge), short enough that Ctrl-C and
+ * pool results get a turn. Never more chunks than a pool task may hold (exact sums).
+ */
+const MAIN_TASK_MS = 10;
 /** A paired block on the calling thread: short, so pool results and Ctrl-C get a turn between blocks. */
 const MAIN_BLOCK_MS = 15;
 /** Trials of a paired block before any trial is timed. */
@@ -223,12 +229,18 @@ export class LocalEngine implements Engine {
     if (!usePool) {
       // Workers started ahead of this run by the command line (pool.ts, prestartPool) that it will not use: end them now.
       closeSpeculativePool();
-      // One chunk a task, so Ctrl-C waits for one chunk at most; a run of several chunks warms the kernel up first.
+      // One chunk, then tasks of ~MAIN_TASK_MS (one chunk when a chunk takes longer), so Ctrl-C waits that long at
+      // most; a run of several chunks warms the kernel up first. A task a chunk cost 15–30% more CPU on a War
+      // Machine run of 0.4 ms chunks (an event-loop turn, a merge and an accumulator each; docs/benchmarks.md).
       const main = mainThreadExecutor<Task>(() => k as Kernel<unknown>, {
         warm: s.chunks >= WARM_UP_MIN_CHUNKS,
         yieldFirst: false,
       });
-      await runWork([{ executor: main, policy: oneAtATime }], s.work, o.signal);
+      const policy = atMost(
+        Math.min(k.maxChunksPerTask, s.byExactness),
+        minimumTaskTime(MAIN_TASK_MS, { untilTimed: 1 }),
+      );
+      await runWork([{ executor: main, policy }], s.work, o.signal);
       return s.result(1);
     }
     // The calling thread is one of the `threads` (when its chunks are short enough to stop between on Ctrl-C):
@@ -254,7 +266,14 @@ export class LocalEngine implements Engine {
     if (mainTakes)
       lanes.push({
         executor: mainThreadExecutor<Task>(() => k as Kernel<unknown>, { warm: true, yieldFirst: true }),
-        policy: oneAtATime,
+        // one chunk until one is timed, then ~MAIN_TASK_MS of chunks, a guided share near the end (as the workers')
+        policy:
+          this.tuning.mainThreadChunks === undefined
+            ? guidedShare(
+                o.threads,
+                atMost(Math.min(k.maxChunksPerTask, s.byExactness), minimumTaskTime(MAIN_TASK_MS, { untilTimed: 1 })),
+              )
+            : oneAtATime,
         maxUnits: this.tuning.mainThreadChunks,
       });
     await s.runLanes(lanes, pool.where);

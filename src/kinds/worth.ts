@@ -199,6 +199,11 @@ export interface WorthItem {
   withinNoise?: boolean;
   /** Sieges and cascades: the trials this item ran (its last stage), each paired with the scenario's trial of that number. */
   trials?: number;
+  /**
+   * Sieges and cascades, staged: true when the item stopped before the last stage because its change was already
+   * beyond noise at the result's `stageLevel`, whether or not its interval was within ± precision (absent otherwise).
+   */
+  decided?: true;
   /** Sieges and cascades: trials the scenario meets the measure and the item does not (`baseOnly`), and the other way. */
   pairs?: { baseOnly: number; variantOnly: number };
   /** Sieges and cascades: the 95% intervals of `casualtiesDelta` (paired, trial by trial). */
@@ -311,12 +316,19 @@ export interface WorthResult extends ResultMeta {
   words: WorthWords;
   /**
    * Sieges and cascades: the half-width asked of every item's change (null: a fixed `--trials` for every variant),
-   * whether every item reached it within `maxTrials` (false: the CLI warns), and the widest half-width reached.
+   * whether every item not `decided` reached it within `maxTrials` (false: the CLI warns), and the widest
+   * half-width reached by those items.
    */
   precision?: number | null;
   precisionReached?: boolean;
   precisionHalfWidth?: number;
   maxTrials?: number;
+  /**
+   * Sieges and cascades, staged: the two-sided level an item stops at as decided after a stage before the last (a
+   * tenth of α ÷ claims, over those stages: src/toolkit/staging.ts `earlyStopLevel`); such items (`decided`) are
+   * not held to ± precision, and every item is judged at 90% of its family level where it stopped.
+   */
+  stageLevel?: number;
   /** Sieges and cascades: the stages run (trials a variant) and how many items ran to each. */
   stages?: { trials: number; items: number }[];
   /**

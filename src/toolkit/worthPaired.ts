@@ -17,9 +17,16 @@ import type { Kernel } from '../engine/kernel.js';
 import type { Engine, PairedRunner, TrialProbe } from '../engine/engine.js';
 import type { FamilyError, FamilyMethod } from '../stats/family.js';
 import { localEngine } from '../engine/local.js';
-import { pairedMeanDifference, pairedProportionDifference, type PairedDifference } from '../stats/paired.js';
+import {
+  pairedMeanDifference,
+  pairedProportionDifference,
+  pairedProportionZ,
+  type PairedDifference,
+} from '../stats/paired.js';
 import { wilsonInterval } from '../stats/index.js';
-import { settled, stagesOf } from './staging.js';
+import { normalQuantile } from '../stats/normal.js';
+import { FAMILY_ALPHA } from '../stats/family.js';
+import { earlyStopLevel, settled, stagesOf } from './staging.js';
 import { TrialBits } from './trialBits.js';
 
 /**
@@ -380,6 +387,13 @@ export class PairedWorth<Plan> {
   interrupted = false;
   /** The items' family of claims, once judged (src/toolkit/worthSearch.ts pairedItems). */
   familyError: FamilyError | null = null;
+  /**
+   * Under precision: the two-sided level an item stops at as decided after a stage before the last (staging.ts
+   * `earlyStopLevel`); null with one stage.
+   */
+  stageLevel: number | null = null;
+  /** The items (indices into runStages' list) stopped as decided before the last stage. */
+  readonly decidedEarly = new Set<number>();
   /** The ranks' claims (this item's change larger than that one's) held as one family; null: fewer than two ranked. */
   rankFamilyError: FamilyError | null = null;
   private readonly runner: PairedRunner;
@@ -407,15 +421,20 @@ export class PairedWorth<Plan> {
   }
 
   /**
-   * Every item through the stages: all of them at the first; then only those whose change is not yet within
+   * Every item through the stages: all of them at the first; then only those still undecided — not yet beyond
+   * noise at the family's early-stop level (staging.ts `earlyStopLevel`) — whose change is not yet within
    * ± precision, each stage twice the last, to the cap. The open items of a stage run at once (their trials
    * spread over the threads); which items go on depends on each one's own numbers only, so the stages are the
    * same for any thread count. Returns each item's last stage (null: stopped by the signal before its first
-   * stage ended).
+   * stage ended); `decidedEarly` says which stopped as decided.
    */
   async runStages(items: PairedVariant<Plan>[]): Promise<(PairedStats | null)[]> {
     const final: (PairedStats | null)[] = items.map(() => null);
     const open = new Set(items.keys());
+    const family = this.plan.family ?? { alpha: FAMILY_ALPHA };
+    const staged = this.plan.precision !== null && this.stages.length > 1;
+    this.stageLevel = staged ? earlyStopLevel(family.alpha, items.length, this.stages.length) : null;
+    const stopZ = this.stageLevel === null ? Infinity : normalQuantile(1 - this.stageLevel / 2);
     try {
       for (const [k, n] of this.stages.entries()) {
         const last = k === this.stages.length - 1;
@@ -433,6 +452,10 @@ export class PairedWorth<Plan> {
           }
           final[i] = st;
           if (last || this.plan.precision === null || settled(st.change.ci95, this.plan.precision)) open.delete(i);
+          else if (Math.abs(pairedProportionZ(st.baseOnly, st.variantOnly, st.trials).z) > stopZ) {
+            open.delete(i);
+            this.decidedEarly.add(i);
+          }
         }
         if (this.interrupted || open.size === 0) break;
       }

@@ -68,7 +68,7 @@ function runText(r: WorthResult): Text {
   const how =
     r.precision == null
       ? `${grouped(r.trials ?? 0)} ${unit} a variant`
-      : `${fmtCount(r.stages?.[0]?.trials ?? 0)} to ${fmtCount(r.maxTrials ?? 0)} ${unit} a variant in stages, each item until its change is within ± ${points(r.precision)} (95%)`;
+      : `${fmtCount(r.stages?.[0]?.trials ?? 0)} to ${fmtCount(r.maxTrials ?? 0)} ${unit} a variant in stages, each item until its change is within ± ${points(r.precision)} (95%)${r.stageLevel !== undefined ? ' or, sooner, beyond noise at the family’s level' : ''}`;
   return [
     `Monte Carlo, paired: trial t of every variant plays the same dice (common random numbers), seed ${r.seed}; ${how}; as the scenario stands `,
     percent(r.win, r.winCi95),
@@ -133,11 +133,13 @@ export function presentWorth(r: WorthResult): Document {
   if (mc) {
     notes.push(
       note(
-        `change: the item’s measure minus the scenario’s over the same trials (the item’s trials; “as it stands, same trials” is the scenario over them, so measure = it + change; the heading’s scenario ran the most trials), with its interval from the pairs${r.familyError ? ` at the family’s level: the items are many claims at once, so each is judged by ${r.familyError.method === 'holm' ? 'Holm’s step-down procedure' : 'Benjamini–Hochberg'} (the largest change at 5% ÷ ${r.familyError.claims}, the next at 5% ÷ ${Math.max(1, r.familyError.claims - 1)}, …), not at 95% each (which would give about ${Math.round(r.familyError.claims * 0.05 * 10) / 10} false findings a run when nothing changes); --json keeps each item’s own 95% interval (changeCi95)` : ''}; within noise: the interval contains 0, so no rank and no equivalent are given. Equivalents: the value whose measure reaches the item’s over the same trials as its change (with the same dice); [in brackets: the values the item cannot be told from, whose difference to the item over those trials has a 95% interval containing 0, so they hold the true equivalent 95% of the time; beyond: past the range searched]; (between a and b): no whole value is within noise of the item, the curve steps over it between these two.`,
+        `change: the item’s measure minus the scenario’s over the same trials (the item’s trials; “as it stands, same trials” is the scenario over them, so measure = it + change; the heading’s scenario ran the most trials), with its interval from the pairs${r.familyError ? ` at the family’s level: the items are many claims at once, so each is judged by ${r.familyError.method === 'holm' ? 'Holm’s step-down procedure' : 'Benjamini–Hochberg'} (the largest change at 5% ÷ ${r.familyError.claims}, the next at 5% ÷ ${Math.max(1, r.familyError.claims - 1)}, …${r.stageLevel !== undefined ? '; staged, each at 90% of its level where it stopped, a tenth being spent on stopping an item early once its change is beyond noise at the strictest level' : ''}), not at 95% each (which would give about ${Math.round(r.familyError.claims * 0.05 * 10) / 10} false findings a run when nothing changes); --json keeps each item’s own 95% interval (changeCi95)` : ''}; within noise: the interval contains 0, so no rank and no equivalent are given. Equivalents: the value whose measure reaches the item’s over the same trials as its change (with the same dice); [in brackets: the values the item cannot be told from, whose difference to the item over those trials has a 95% interval containing 0, so they hold the true equivalent 95% of the time; beyond: past the range searched]; (between a and b): no whole value is within noise of the item, the curve steps over it between these two.`,
       ),
     );
     if (r.precisionReached === false && !r.interrupted) {
-      const short = r.items.filter((i) => (i.changeCi95![1] - i.changeCi95![0]) / 2 > (r.precision ?? 0));
+      const short = r.items.filter(
+        (i) => i.decided !== true && (i.changeCi95![1] - i.changeCi95![0]) / 2 > (r.precision ?? 0),
+      );
       notes.push(
         note(
           `precision not reached: ${short.map((i) => i.name).join(', ')} still wider than ± ${pct(r.precision ?? 0)} at the cap of ${grouped(r.maxTrials ?? 0)} trials (--max-trials)`,

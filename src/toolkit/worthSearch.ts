@@ -3,7 +3,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { localEngine } from '../engine/local.js';
 import { UsageError } from '../errors.js';
 import { wilsonInterval, Z95 } from '../stats/index.js';
-import { FAMILY_ALPHA, familyDecisions, familyError } from '../stats/family.js';
+import { FAMILY_ALPHA, familyByTests, familyDecisions, familyError } from '../stats/family.js';
+import { normalQuantile } from '../stats/normal.js';
+import { judgedLevel } from './staging.js';
 import {
   pairedMeanDifference,
   pairedProportionDifference,
@@ -321,14 +323,21 @@ export async function pairedItems<Plan>(
   const variants = unique.map((k) => paired.variant(inputs[keys.indexOf(k)].model));
   const final = await paired.runStages(variants);
   // Many claims at once: each variant's change is "beyond noise" at the family's level (Holm by default: the chance
-  // of any false finding over the items ≤ 5%), not at 95% each (src/stats/family.ts; docs/design.md, worth).
+  // of any false finding over the items ≤ 5%), not at 95% each (src/stats/family.ts; docs/design.md, worth). Staged,
+  // a claim is judged where it stopped at its level less the share spent on stopping early (staging.ts), and one
+  // stopped early as decided passes at every level its family can give it.
   const family = paired.plan.family ?? { method: 'holm', alpha: FAMILY_ALPHA };
   const ran = variants.flatMap((_, u) => (final[u] === null ? [] : [u]));
-  const decisions = familyDecisions(
-    ran.map((u) => pairedProportionZ(final[u]!.baseOnly, final[u]!.variantOnly, final[u]!.trials).z),
+  const looks = paired.stageLevel === null ? 1 : paired.stages.length;
+  const zOf = (level: number) => normalQuantile(1 - judgedLevel(level, looks) / 2);
+  const zs = ran.map((u) => Math.abs(pairedProportionZ(final[u]!.baseOnly, final[u]!.variantOnly, final[u]!.trials).z));
+  const tests = familyByTests(
+    ran.length,
+    (j, level) => paired.decidedEarly.has(ran[j]) || zs[j] > zOf(level),
     family.alpha,
     family.method,
   );
+  const decisions = tests.map((t) => ({ ...t, level: judgedLevel(t.level, looks), z: zOf(t.level) }));
   const decisionOf = new Map(ran.map((u, j) => [u, decisions[j]]));
   paired.familyError = familyError(decisions, family.alpha, family.method);
   // A value searched whose plan is an item's is that item (e.g. bonus − 25 and a −25 BR adjustment): the same trials.
@@ -371,6 +380,7 @@ export async function pairedItems<Plan>(
       familyLevel: decision.level,
       withinNoise: noise,
       trials: n,
+      ...(paired.decidedEarly.has(u) ? { decided: true as const } : {}),
       pairs: { baseOnly: st.baseOnly, variantOnly: st.variantOnly },
       casualtiesDelta: [st.lostChange[0].difference, st.lostChange[1].difference],
       casualtiesDeltaCi95: [st.lostChange[0].ci95, st.lostChange[1].ci95],
@@ -512,7 +522,10 @@ export function pairedTail<Plan>(
 ) {
   const n = paired.base.lastStage > 0 ? paired.base.lastStage : null;
   const base = n === null ? null : paired.base.stage(n);
-  const widest = items.reduce((w, i) => Math.max(w, (i.changeCi95![1] - i.changeCi95![0]) / 2), 0);
+  // An item stopped as decided is not held to the precision (it stopped because its claim was made).
+  const widest = items
+    .filter((i) => i.decided !== true)
+    .reduce((w, i) => Math.max(w, (i.changeCi95![1] - i.changeCi95![0]) / 2), 0);
   const precision = paired.plan.precision;
   return {
     win: base === null ? 0 : base.hits / n!,
@@ -530,6 +543,7 @@ export function pairedTail<Plan>(
           precisionReached: !paired.interrupted && widest <= precision,
           precisionHalfWidth: widest,
           maxTrials: paired.plan.maxTrials,
+          ...(paired.stageLevel === null ? {} : { stageLevel: paired.stageLevel }),
         }),
     stages: paired.stages
       .map((s) => ({ trials: s, items: items.filter((i) => (i.trials ?? 0) >= s).length }))

@@ -31,10 +31,10 @@ import type { SiegeScenario } from '../../src/kinds/siege/schema.js';
 
 const SIEGE = 'examples/simple-siege.yaml';
 /**
- * Staged as by default, small: items run 2,000 to 16,000 sieges, so an item runs more trials than the old search's
- * curve (8,000 at most) — the case where its bracket missed the item's own bonus.
+ * 10,000 sieges a variant, more than the old search's curve read (8,000 at most) — the case where its bracket missed
+ * the item's own bonus. (Staged, these items are decided at their first stage: changes of 15 to 47 points.)
  */
-const STAGED = { side: 1, week: 30, groups: ['information'], trials: 2000, precision: 0.005, maxTrials: 16000 };
+const FIXED = { side: 1, week: 30, groups: ['information'], trials: 10_000 };
 
 /** The BR points an item adds to bonus, read off its rule ("Misinformation (-25)"); null for other items. */
 const brOf = (i: WorthItem): number | null =>
@@ -52,7 +52,7 @@ function missing(items: WorthItem[], own: (i: WorthItem) => number | null, brack
 
 describe('equivalents hold the item’s own value', () => {
   it('siege: every BR item’s BR bracket holds its bonus; one BR point off fails the same check', async () => {
-    const r = await worth(SIEGE, { ...STAGED, threads: 1 });
+    const r = await worth(SIEGE, { ...FIXED, threads: 1 });
     const priced = r.items.filter((i) => brOf(i) !== null && i.brEquivalentCi95);
     expect(priced.length).toBeGreaterThanOrEqual(3);
     expect(r.items.some((i) => i.trials! > 8000)).toBe(true);
@@ -110,13 +110,8 @@ describe('equivalents hold the item’s own value', () => {
   it('cascade: an item that ran past 16,000 rounds is priced over all of them, the trials of its change', async () => {
     // The old search read the curve over an item's first 16,000 trials at most, so its equivalent priced another
     // estimate than the change beside it (finding: "+0.6%" priced above "+1.1%").
-    const r = await worth('examples/cascade-bob-john.yaml', {
-      groups: ['legions'],
-      trials: 2000,
-      precision: 0.0075,
-      maxTrials: 32000,
-      threads: 1,
-    });
+    // A fixed count: staged, both legions' changes (+52 and +90 points) are decided at their first stage.
+    const r = await worth('examples/cascade-bob-john.yaml', { groups: ['legions'], trials: 18_000, threads: 1 });
     const elite = r.items.find((i) => i.name === '+1 elite legion')!;
     expect(elite.trials).toBeGreaterThan(16000);
     for (const i of r.items.filter((x) => !x.withinNoise)) expect(i.equivalentTrials, i.name).toBe(i.trials);
@@ -132,8 +127,9 @@ describe('equivalents hold the item’s own value', () => {
     expect(text).not.toMatch(/\+1 \[0, \+1\]/);
     expect(text).toMatch(/\(between a and b\): no whole value is within noise of the item/);
     // The precision in words: "± 1 point", not "± 1 points" (asked as --precision 0.01).
-    expect(text).toMatch(/within ± 0\.75 points \(95%\)/);
-    expect(renderMarkdown(presentWorth({ ...r, precision: 0.01 }))).toMatch(/within ± 1 point \(95%\)/);
+    const staged = { ...r, stages: [{ trials: 2000, items: 2 }], maxTrials: 32000 };
+    expect(renderMarkdown(presentWorth({ ...staged, precision: 0.0075 }))).toMatch(/within ± 0\.75 points \(95%\)/);
+    expect(renderMarkdown(presentWorth({ ...staged, precision: 0.01 }))).toMatch(/within ± 1 point \(95%\)/);
     // The tornado's bars run by signed change (gains at the top, losses at the bottom): the subtitle says so, not
     // "largest first", which a loss larger than a gain below it would belie.
     const chart = tornadoChart({
