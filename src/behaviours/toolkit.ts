@@ -13,14 +13,17 @@ import { sweepSimulated as sweepSimulatedOver, type SimSweepOptions } from '../t
 import { worth as worthOver } from '../toolkit/worth.js';
 import type { RunOptions } from '../engine/settings.js';
 import type { KindDefinition } from '../kinds/definition.js';
-import { KIND_LIST } from '../kinds/index.js';
 import type { WorthOptions } from '../kinds/worth.js';
 import type { ScenarioInput } from '../kinds/load.js';
-import { loaderOver } from './index.js';
+import { loadFor, loaderOver } from './index.js';
 
-/** The toolkit bound to a list of kinds. */
+/** The toolkit bound to a list of kinds (through the one loader written over any list, ./index.ts). */
 export function toolkitOver(kinds: readonly KindDefinition<unknown, unknown>[]) {
-  const loader = loaderOver(kinds);
+  return toolkitWith(loaderOver(kinds));
+}
+
+/** The toolkit bound to a loader. */
+function toolkitWith(loader: ReturnType<typeof loaderOver>) {
   return {
     /** The loader itself: a scenario of one of the kinds, with its kind's behaviour. */
     loader,
@@ -40,5 +43,5 @@ export function toolkitOver(kinds: readonly KindDefinition<unknown, unknown>[]) 
   };
 }
 
-/** The toolkit over the registered kinds (src/kinds/index.ts). */
-export const { worth, seek, sweep, sweepSimulated, compare } = toolkitOver(KIND_LIST);
+/** The toolkit over the registered kinds: bound to the registry's loader (`loadFor`), not to the registry itself. */
+export const { worth, seek, sweep, sweepSimulated, compare } = toolkitWith(loadFor);
