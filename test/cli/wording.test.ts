@@ -1,9 +1,9 @@
 /**
- * Wording a player or designer misread: a price every type shares, "A even: 50%", a report's title twice, a note
+ * Wording a player or designer misread: a price every type shares, "A even: 50%", a note
  * repeated per player, casualties naming no side, a rank that hides which way an item cuts, a difference of
  * probabilities written as a percent, luck's empty fields.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,10 @@ import { runCli } from '../../src/cli/program.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'warcast-wording-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** `warcast worth examples/orcs-vs-men.yaml` (exact): run once, read by three tests. */
+let orcsWorth: ReturnType<typeof cli> | undefined;
+const worthOfOrcs = () => (orcsWorth ??= cli(['worth', 'examples/orcs-vs-men.yaml']));
 
 async function cli(argv: string[], columns?: number) {
   const io = { ...memoryIo(), outIsTTY: columns !== undefined, columns };
@@ -43,16 +47,6 @@ describe('wording', () => {
     expect(out).not.toMatch(/→ (North|South) even/);
   });
 
-  it("the report's page says its title once: the heading under it drops the title", async () => {
-    const dir = join(tmp, 'report');
-    expect((await cli(['odds', 'examples/orcs-vs-men.yaml', '--exact', '--report', dir])).code).toBe(0);
-    const text = readFileSync(join(dir, 'index.html'), 'utf8')
-      .replace(/<title>[^<]*<\/title>/, '')
-      .replace(/<[^>]+>/g, '\n');
-    expect(text.match(/Battle of the Kelvin Ford/g)).toHaveLength(1);
-    expect(text).toContain('\nOrcs of the Broken Fang (A) vs Men of Kelvin (B)\n');
-  });
-
   it('cascade: a note true of several players is said once, naming them', async () => {
     const { out } = await cli(['cascade', 'examples/cascade-bob-john-jane.yaml', '--trials', '300', '--threads', '1']);
     const notes = out.split('\n').filter((l) => l.includes('no target'));
@@ -66,12 +60,12 @@ describe('wording', () => {
   });
 
   it('worth: the verdict says how many items help and how many hurt (ranks go by size either way)', async () => {
-    const { out } = await cli(['worth', 'examples/orcs-vs-men.yaml']);
+    const { out } = await worthOfOrcs();
     expect(out).toMatch(/→ of the \d+ items that change win, \d+ help, \d+ hurt \(ranked by the size of the change/);
   });
 
   it('worth: each ranked row says which way it cuts, beside its rank', async () => {
-    const { out } = await cli(['worth', 'examples/orcs-vs-men.yaml']);
+    const { out } = await worthOfOrcs();
     const lines = out.split('\n');
     const rule = lines.findIndex((l) => /^─+ {2}─/.test(l));
     expect(lines[rule - 1]).toMatch(/^rank {2}helps \/ hurts/);
@@ -81,7 +75,7 @@ describe('wording', () => {
   });
 
   it('worth: a change of a probability is written in percentage points, not as a percent', async () => {
-    const exact = (await cli(['worth', 'examples/orcs-vs-men.yaml'])).out;
+    const exact = (await worthOfOrcs()).out;
     expect(exact).toMatch(/ \+9\.07 pt /);
     expect(exact).toMatch(/ -21\.07 pt /);
     expect(exact).not.toMatch(/[+-]\d+\.\d+% /);
