@@ -80,7 +80,7 @@ describe('wording', () => {
     expect(exact).toMatch(/ -21\.07 pt /);
     expect(exact).not.toMatch(/[+-]\d+\.\d+% /);
     expect(exact).toContain('change: in percentage points (pt)');
-    const mc = (await cli(['worth', 'examples/simple-siege.yaml', '--trials', '500', '--threads', '1'])).out;
+    const mc = (await cli(['worth', 'examples/simple-siege.yaml', '--trials', '40', '--threads', '1'])).out;
     expect(mc).toMatch(/[+-]\d+ pt ± \d+/);
     expect(mc).not.toMatch(/[+-]\d+(\.\d+)?% ± /);
   });
