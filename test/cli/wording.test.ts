@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
+import type { Document } from '../../src/present/document.js';
+import { renderMarkdown } from '../../src/present/markdown.js';
+import { observeTextRenders } from '../../src/present/text.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'warcast-wording-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -17,12 +20,19 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 let orcsWorth: ReturnType<typeof cli> | undefined;
 const worthOfOrcs = () => (orcsWorth ??= cli(['worth', 'examples/orcs-vs-men.yaml']));
 
+/** What `warcast argv` prints, and the documents it printed as text (--markdown prints the same ones as Markdown). */
 async function cli(argv: string[], columns?: number) {
   const io = { ...memoryIo(), outIsTTY: columns !== undefined, columns };
   let out = '';
   io.out = (t: string) => (out += t);
-  const code = await runCli(argv, io);
-  return { code, out };
+  const documents: Document[] = [];
+  observeTextRenders((d) => documents.push(d));
+  try {
+    const code = await runCli(argv, io);
+    return { code, out, documents };
+  } finally {
+    observeTextRenders(undefined);
+  }
 }
 
 describe('wording', () => {
@@ -142,9 +152,11 @@ describe('wording', () => {
       expect(text.code).toBe(0);
       expect(text.out).toMatch(shown);
       expect(text.out).not.toMatch(SIGNED_PERCENT);
-      const markdown = await cli([...argv, '--markdown']);
-      expect(markdown.out).toMatch(shown);
-      expect(markdown.out).not.toMatch(SIGNED_PERCENT);
+      // The run's documents as --markdown prints them (src/cli/emit.ts: one document, text or Markdown), not run twice.
+      expect(text.documents.length).toBeGreaterThan(0);
+      const markdown = text.documents.map(renderMarkdown).join('');
+      expect(markdown).toMatch(shown);
+      expect(markdown).not.toMatch(SIGNED_PERCENT);
     });
   }
 
