@@ -1,5 +1,5 @@
 /**
- * A change of a probability is written in percentage points everywhere (issue 41, part 5): worth's tornado ticks and
+ * A change of a probability is written in percentage points everywhere: worth's tornado ticks and
  * tooltips read "+5 pt", not "+5%", as its text and Markdown do (from 30% to 45% is +15 pt, not +50%).
  */
 import { describe, expect, it } from 'vitest';

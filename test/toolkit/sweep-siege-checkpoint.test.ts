@@ -1,7 +1,7 @@
 /**
  * Sweep on a siege runs its points on the pool in stages (paired: every value on the same dice) and, like any run,
  * resumes from `--checkpoint` to the bytes of an uninterrupted run whatever the thread count on either side
- * (issue 36's done-when: worth, design and sweep on sieges; worth and design are in paired-checkpoint.test.ts).
+ * (worth and design on a siege: paired-checkpoint.test.ts).
  */
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
