@@ -4,68 +4,15 @@
  * stages, each change looked at after every stage but the last (stopped as decided at the stage level), the rest
  * judged at 90% of their family level (src/toolkit/sweepSim.ts, staging.ts).
  *
- * A value that plays the same dice as its neighbour changes nothing and can never be called, so here each point is
- * the same duel on dice of its own: the fake kind with the varied field (`challenger.skill`) read only as a salt
- * of the seed, the skill held at 50. Its kernel cuts chunks of 100 duels, so every stage from the first (1,000) has
- * ten chunks and its changes pair chunk by chunk, as a siege's do from 50,000.
+ * Each point is the same duel on dice of its own (test/fixtures/fake-kind/salted.ts: the varied field is only a salt
+ * of the seed), in chunks of 100 duels, so every stage from the first (1,000) has ten chunks and its changes pair
+ * chunk by chunk, as a siege's do from 50,000.
  */
 import { describe, expect, it } from 'vitest';
 import { sweepSimulated } from '../../src/toolkit/sweepSim.js';
 import type { MetricSweepResult, PointChange } from '../../src/toolkit/sweepSim.js';
-import { metricHooks, type MetricKind } from '../../src/toolkit/metricKind.js';
-import type { KindHooks, KindLoader } from '../../src/toolkit/hooks.js';
-import type { Kernel } from '../../src/engine/kernel.js';
-import type { KindDefinition } from '../../src/kinds/definition.js';
-import { rejectBelow, Xoshiro128 } from '../../src/rng/index.js';
-import { duelKind, loadDuel, type DuelPlan, type DuelScenario } from '../fixtures/fake-kind/kind.js';
+import { EVEN_DUEL, nullValues } from '../fixtures/fake-kind/salted.js';
 
-type SaltedPlan = DuelPlan & { salt: number };
-
-const CHUNK = 100;
-const rng = new Xoshiro128();
-const D100 = rejectBelow(100);
-/** The duel (one bout at a time) on dice of the plan's own: the seed mixed with its salt; this thread only. */
-const salted: Kernel<SaltedPlan> = {
-  name: 'duel-salted-100',
-  chunkTrials: CHUNK,
-  maxChunksPerTask: 100,
-  minPoolTrials: Infinity,
-  accLength: () => 3,
-  maxPerTrial: (plan) => plan.bouts * plan.bouts,
-  run(plan, seed, firstChunk, chunkCount, totalTrials, acc) {
-    for (let c = firstChunk; c < firstChunk + chunkCount; c++) {
-      const n = Math.min(CHUNK, totalTrials - c * CHUNK);
-      if (n <= 0) break;
-      rng.seedChunk((seed ^ Math.imul(plan.salt, 0x9e3779b9)) >>> 0, 98, c);
-      for (let t = 0; t < n; t++) {
-        let won = 0;
-        for (let b = 0; b < plan.bouts; b++) if (rng.below(100, D100) < plan.skill) won++;
-        const lost = plan.bouts - won;
-        if (2 * won > plan.bouts) acc[0] += 1;
-        acc[1] += lost;
-        acc[2] += lost * lost;
-      }
-    }
-  },
-};
-
-/** The duel whose `challenger.skill` is only a salt: every point the same duel (skill 50) on other dice. */
-const definition = { ...duelKind.definition, kernel: async () => salted } as unknown as KindDefinition<
-  DuelScenario,
-  SaltedPlan
->;
-const saltedDuel: MetricKind<DuelScenario, SaltedPlan> = {
-  ...(duelKind as unknown as MetricKind<DuelScenario, SaltedPlan>),
-  definition,
-  compile: (s) => ({ bouts: s.bouts, skill: 50, salt: s.challenger.skill }),
-};
-const nullPoints: KindLoader<KindHooks<unknown>> = async (command, input) => ({
-  ...(await loadDuel(command, input)),
-  definition: definition as KindDefinition<unknown, unknown>,
-  behaviour: metricHooks(saltedDuel) as KindHooks<unknown>,
-});
-
-const DUEL = { text: 'kind: duel\nchallenger: {name: Ser Ilyn, skill: 50}\nbouts: 1\n', file: 'duel.yaml' };
 /** Eight points; stages of 1,000, 2,000, 4,000 and 8,000 duels: at ± 2 points (P ≈ ½) a point stops at 4,000. */
 const SWEEP = { vary: 'challenger.skill', from: 1, to: 8, trials: 1_000, precision: 0.02, maxTrials: 8_000 };
 const changes = (r: MetricSweepResult): PointChange[] => [...r.points.slice(1).map((p) => p.change!), r.changeOverall!];
@@ -84,7 +31,7 @@ describe('sweep: the family error by simulation, every change null', () => {
     let anyAt95 = 0;
     let stopped = 0;
     for (let seed = 1; seed <= N; seed++) {
-      const r = (await sweepSimulated(nullPoints, DUEL, { ...SWEEP, seed, threads: 1 })) as MetricSweepResult;
+      const r = (await sweepSimulated(nullValues, EVEN_DUEL, { ...SWEEP, seed, threads: 1 })) as MetricSweepResult;
       expect(r.familyError).toMatchObject({ method: 'holm', alpha, claims: 8 });
       expect(r.stageLevel).toBeCloseTo((0.1 * alpha) / 8 / 3, 15);
       const all = changes(r);
@@ -95,7 +42,6 @@ describe('sweep: the family error by simulation, every change null', () => {
       for (const p of r.points) if (p.decided !== true) expect(p.trials).toBe(4_000);
       stopped += r.points.filter((p) => p.decided === true).length;
     }
-    if (process.env.SWEEP_NULL_LOG) console.log({ any, anyAt95, stopped, N, bound });
     expect(any / N).toBeLessThanOrEqual(bound);
     expect(anyAt95 / N).toBeGreaterThan(bound);
     // A null change passes the stage level (z > 3.6) rarely: no more than a few points of 960 stop as decided.
