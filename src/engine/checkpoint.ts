@@ -248,6 +248,8 @@ export class Checkpoint {
       run: (o) => this.run(o, (p) => inner.run(p)),
       refusesPrecision: inner.refusesPrecision,
       poolFrom: (k) => inner.poolFrom(k),
+      // A run cut into chunks is recorded call by call: resumed, each chunk's sums come back as they were.
+      ...(inner.chunkwise ? { chunkwise: true } : {}),
       ...(inner.paired ? { paired: (settings: PairedSettings) => this.paired(inner.paired!(settings), settings) } : {}),
     };
   }
