@@ -41,8 +41,7 @@ async function commandsFor(f: string): Promise<string[][]> {
   const file = `examples/${f}`;
   const kind = kindOf(f);
   if (kind === 'luck' || kind === 'infer') return [[kind, file]];
-  if (kind === 'design')
-    return [['design', file, '--trials', '300'], ...(f.includes('siege') ? [] : [['price', file]])];
+  if (kind === 'design') return [['design', file, '--trials', '40'], ...(f.includes('siege') ? [] : [['price', file]])];
   if (kind === 'tournament') return [['tournament', file, ...SMALL]];
   const def = scenarioKindDefinition(kind)!;
   // A field with a value to double (a cascade's homeworld has no militia to vary).
