@@ -114,10 +114,11 @@ export function siegeParetoChart(r: SiegeDesignResult): TopLevelSpec {
   // Each step's gain on the step before, paired on the same sieges (the front admits only gains beyond noise).
   const front = r.pareto.map((p) => ({
     ...point(p.cost, p.win, p.ci95, p.trials, describeSiegePurchase(p.purchase), 'Pareto front'),
-    gain: p.vsPrevious === null ? null : r6(p.vsPrevious.difference),
+    // In percentage points, as the text writes a change of a probability (+5 pt, not +5%).
+    gain: p.vsPrevious === null ? null : r6(p.vsPrevious.difference * 100),
     // The gain's interval at the level the step was judged at (the design's; older results: 95%).
-    gainLow: p.vsPrevious === null ? null : r6((p.ciFamily ?? p.vsPrevious.ci95)[0]),
-    gainHigh: p.vsPrevious === null ? null : r6((p.ciFamily ?? p.vsPrevious.ci95)[1]),
+    gainLow: p.vsPrevious === null ? null : r6((p.ciFamily ?? p.vsPrevious.ci95)[0] * 100),
+    gainHigh: p.vsPrevious === null ? null : r6((p.ciFamily ?? p.vsPrevious.ci95)[1] * 100),
   }));
   const best = r.best.map((c, i) =>
     point(
@@ -139,9 +140,9 @@ export function siegeParetoChart(r: SiegeDesignResult): TopLevelSpec {
   ];
   const frontTooltip = [
     ...tooltip,
-    { field: 'gain', type: 'quantitative' as const, format: '+.2%', title: 'gain on the step before (paired)' },
-    { field: 'gainLow', type: 'quantitative' as const, format: '+.2%', title: 'gain low (decision level)' },
-    { field: 'gainHigh', type: 'quantitative' as const, format: '+.2%', title: 'gain high (decision level)' },
+    { field: 'gain', type: 'quantitative' as const, format: '+.2f', title: 'gain on the step before (paired), pt' },
+    { field: 'gainLow', type: 'quantitative' as const, format: '+.2f', title: 'gain low (decision level), pt' },
+    { field: 'gainHigh', type: 'quantitative' as const, format: '+.2f', title: 'gain high (decision level), pt' },
   ];
   const x = { field: 'cost', type: 'quantitative' as const, title: 'cost (gp)' };
   const y = { field: 'win', type: 'quantitative' as const, axis: { format: '.0%' }, title: `P(${r.measure})` };

@@ -97,6 +97,11 @@ export function tornadoChart(i: TornadoInput): TopLevelSpec {
     noBattle: r6(x.noBattleDelta ?? 0),
     lo: r6(x.ci95?.[0] ?? x.winDelta),
     hi: r6(x.ci95?.[1] ?? x.winDelta),
+    // The tooltip's figures in percentage points (a change of a probability is not a percent of anything).
+    deltaPt: r6(x.winDelta * 100),
+    noBattlePt: r6((x.noBattleDelta ?? 0) * 100),
+    loPt: r6((x.ci95?.[0] ?? x.winDelta) * 100),
+    hiPt: r6((x.ci95?.[1] ?? x.winDelta) * 100),
   }));
   const intervals = i.items.some((x) => x.ci95);
   const y = {
@@ -111,8 +116,9 @@ export function tornadoChart(i: TornadoInput): TopLevelSpec {
     x: {
       field: 'delta',
       type: 'quantitative',
-      axis: { format: '+.0%' },
-      title: i.measure ? `change in ${chartText(i.measure)}` : 'change in P(win)',
+      // Ticks in percentage points ("+5 pt"), as the text and Markdown write a change: from 30% to 45% is +15 pt.
+      axis: { labelExpr: "format(datum.value * 100, '+.2~f') + ' pt'" },
+      title: `change in ${i.measure ? chartText(i.measure) : 'P(win)'} (percentage points)`,
     },
     color: {
       field: 'sign',
@@ -125,12 +131,12 @@ export function tornadoChart(i: TornadoInput): TopLevelSpec {
     },
     tooltip: [
       { field: 'name', type: 'nominal' },
-      { field: 'delta', type: 'quantitative', format: '+.2%', title: 'change in P(win)' },
-      { field: 'noBattle', type: 'quantitative', format: '+.2%', title: 'change in P(no battle)' },
+      { field: 'deltaPt', type: 'quantitative', format: '+.2f', title: 'change in P(win), pt' },
+      { field: 'noBattlePt', type: 'quantitative', format: '+.2f', title: 'change in P(no battle), pt' },
       ...(intervals
         ? [
-            { field: 'lo', type: 'quantitative', format: '+.2%', title: '95% interval from' },
-            { field: 'hi', type: 'quantitative', format: '+.2%', title: 'to' },
+            { field: 'loPt', type: 'quantitative', format: '+.2f', title: 'interval from, pt' },
+            { field: 'hiPt', type: 'quantitative', format: '+.2f', title: 'to, pt' },
           ]
         : []),
     ],

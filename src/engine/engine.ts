@@ -108,4 +108,11 @@ export interface Engine {
   readonly refusesPrecision: string | null;
   /** Trials, over all its plans, from which runMany runs the plans at once on the pool (else one after another). */
   poolFrom(kernel: Kernel<unknown>): number;
+  /**
+   * True when a run of any range of trials answers that range's own sums here (this process and its pool, or a
+   * checkpoint over them): a caller may cut a run into chunks and keep each chunk's sums, as the toolkit's
+   * ChunkRecorder does to pair differences chunk by chunk, and get the same bytes as without the layer. Absent: a
+   * shard or a replay (a part holds a call's sums, not its chunks') or a cluster (each cut would be a job).
+   */
+  readonly chunkwise?: boolean;
 }

@@ -188,6 +188,7 @@ class RunState<P> {
 /** This process: the main thread alone, or the pool with the main thread as one of the threads. */
 export class LocalEngine implements Engine {
   readonly refusesPrecision = null;
+  readonly chunkwise = true;
   constructor(private readonly tuning: LocalTuning = {}) {}
 
   poolFrom(kernel: Kernel<unknown>): number {

@@ -4,7 +4,8 @@
  * each chunk as its own run on the inner engine: chunk c still draws from (seed, stream, c) alone, so the summed
  * answer is the bytes a whole run gives (the determinism contract). The price: a run it records goes a chunk at a
  * time, so it gains little from a pool; the toolkit uses it only where a paired interval is reported, and only on
- * this process's engine (a shard, a replay or a cluster run is left as it is, and its differences get the bound).
+ * this process's engine, checkpointed or not (`Engine.chunkwise`; a shard, a replay or a cluster run is left as it is,
+ * and its differences get the bound).
  */
 import type { Engine, EngineRun, RunResult } from '../engine/engine.js';
 import type { Kernel } from '../engine/kernel.js';
@@ -20,6 +21,10 @@ export class ChunkRecorder implements Engine {
 
   get refusesPrecision(): string | null {
     return this.inner.refusesPrecision;
+  }
+
+  get chunkwise(): boolean {
+    return this.inner.chunkwise === true;
   }
 
   poolFrom(kernel: Kernel<unknown>): number {

@@ -289,11 +289,14 @@ export type GridSweepResult = SimSweepResult | MetricSweepResult;
 
 /**
  * Runs of one sweep whose chunks are kept for pairing: a point's run goes through a recorder when the sweep runs
- * on this process (`engine` not given: a shard, replay or cluster keeps its own runs, and differences get the
- * bound of src/stats/batches.ts).
+ * on this process, checkpointed or not (an engine that is `chunkwise`), so a checkpointed or resumed run pairs
+ * its changes as a plain one does; a shard, replay or cluster keeps its own runs, and differences get the bound of
+ * src/stats/batches.ts.
  */
 export function chunkRecorder(options: RunOptions): ChunkRecorder | null {
-  return options.engine === undefined ? new ChunkRecorder() : null;
+  const engine = options.engine;
+  if (engine === undefined) return new ChunkRecorder();
+  return engine.chunkwise ? new ChunkRecorder(engine) : null;
 }
 
 /**

@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bigKernel } from '../helpers/bigKernel.js';
-import { memoryIo } from '../../src/cli/io.js';
-import { runCli } from '../../src/cli/program.js';
+import { cli, progress, runWatched } from '../helpers/checkpointRun.js';
 import { closePool } from '../../src/engine/pool.js';
 import { Checkpoint, type CheckpointFile } from '../../src/engine/checkpoint.js';
 import type { Engine } from '../../src/engine/engine.js';
@@ -21,38 +20,6 @@ import { withoutTiming } from '../distributed/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'warcast-checkpoint-'));
 afterAll(() => closePool());
-
-async function cli(args: string[], signal?: AbortSignal) {
-  const io = memoryIo(signal);
-  const code = await runCli(args, io);
-  return { code, stdout: io.stdout, stderr: io.stderr };
-}
-
-const progress = (file: string): { trialsDone: number; callsComplete: number; calls: number } =>
-  JSON.parse(readFileSync(file, 'utf8')).progress;
-
-/**
- * Run `args` with a checkpoint written after every task; as soon as the file shows trials done, `onSaved(file)`
- * (abort the run, or copy the file as a kill would leave it). Polled between tasks (the main thread yields).
- */
-async function runWatched(args: string[], file: string, onSaved: (file: string) => void, signal?: AbortSignal) {
-  let fired = false;
-  const poll = setInterval(() => {
-    try {
-      if (!fired && progress(file).trialsDone > 0) {
-        fired = true;
-        onSaved(file);
-      }
-    } catch {
-      // not written yet
-    }
-  }, 1);
-  try {
-    return await cli([...args, '--checkpoint', file, '--checkpoint-every', '0'], signal);
-  } finally {
-    clearInterval(poll);
-  }
-}
 
 describe('--checkpoint and --resume', () => {
   it('siege stopped by Ctrl-C on 1 thread, resumed on 2: the bytes of an uninterrupted run', async () => {

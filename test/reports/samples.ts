@@ -16,6 +16,7 @@ import {
 } from '../../reports/charts/siege.js';
 import { cascadeHeldChart, cascadeLossesChart, cascadeOwnershipChart } from '../../reports/charts/cascade.js';
 import { atMostChart } from '../../reports/charts/cumulative.js';
+import { tornadoChart } from '../../reports/charts/toolkit.js';
 import type { TopLevelSpec } from '../../reports/spec.js';
 import { cumulativeOf, discrete } from '../../src/stats/index.js';
 
@@ -220,5 +221,15 @@ export const SAMPLE_SPECS: Record<string, TopLevelSpec> = {
       { location: 'Arrakeen', round, probability: 1 - round / 10 },
       { location: 'Carthag', round, probability: 1 - round / 5 },
     ]),
+  }),
+  // Worth's tornado with intervals (Monte Carlo): changes of a probability, in percentage points.
+  tornado: tornadoChart({
+    side: 'Men of Kelvin',
+    measure: 'P(holds through week 9)',
+    items: [
+      { name: '+1 ram', winDelta: 0.0041, ci95: [-0.0012, 0.0094], withinNoise: true },
+      { name: 'Misinformation (−25)', winDelta: -0.1525, ci95: [-0.16, -0.145], withinNoise: false },
+      { name: '+20 BR', winDelta: 0.0933, ci95: [0.088, 0.0986], withinNoise: false },
+    ],
   }),
 };
