@@ -4,10 +4,11 @@
  * siege section first and runs it at once; each kind's run (in its Web Worker) draws the document and every chart
  * of the kind's report;
  * the result it drew equals `warcast <kind> FILE --json` for the page's seed and trials; at a phone's 390 px
- * nothing scrolls sideways. One browser, one page for the four kinds. Then each kind's file opened: the answer
- * panel shows that kind's verdict (drawn from its document's headline) in the first screen at a phone's, a
- * tablet's and a desktop's size, every number of it the CLI's `--json` for the stage's seed and trials; an
- * edit of the scenario updates it; the battle's form takes the panel back to the battle.
+ * nothing scrolls sideways. One browser, one tab. Each kind's file opened (the siege's page with another kind
+ * opened; the divided forces also run by their button): the answer panel shows that kind's verdict (drawn from its
+ * document's headline) in the first screen at a phone's, a tablet's and a desktop's size, every number of it the
+ * CLI's `--json` for the stage's seed and trials; an edit of the scenario updates it; the battle's form takes the
+ * panel back to the battle.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,14 +23,23 @@ import { runCli } from '../../src/cli/program.js';
 const HAVE_CHROMIUM = chromiumOrFail('kinds browser test');
 
 /**
- * Each kind: its file (the page's example for it: one page, written by `warcast app examples/castle-siege.yaml`,
- * opened once, serves all four; the siege runs as it opens, the others by their button), the CLI run the page's defaults stand for (seed 42), the charts its report draws. */
+ * Each kind, in the order the tests run them: its file (the page's example for it: the page written by `warcast app
+ * examples/castle-siege.yaml` serves all four, opened as it is for the siege and with another kind opened for the
+ * cascade and the march; the divided forces run by their button on the siege's page), the CLI run the page's
+ * defaults stand for (seed 42), the charts its report draws.
+ */
 const KINDS = [
   {
     kind: 'siege',
     file: 'examples/castle-siege.yaml',
     cli: ['siege', 'examples/castle-siege.yaml', '--seed', '42', '--trials', '100000', '--threads', '1'],
     charts: ['siege-survival', 'siege-weeks', 'siege-endings', 'siege-casualties-at-most'],
+  },
+  {
+    kind: 'divided',
+    file: 'examples/divided-forces.yaml',
+    cli: ['divided', 'examples/divided-forces.yaml'],
+    charts: ['divided-pairings', 'divided-splits'],
   },
   {
     kind: 'cascade',
@@ -43,13 +53,10 @@ const KINDS = [
     cli: ['march', 'examples/forced-march-into-battle.yaml'],
     charts: ['march-arrival', 'march-fatigue', 'march-battle'],
   },
-  {
-    kind: 'divided',
-    file: 'examples/divided-forces.yaml',
-    cli: ['divided', 'examples/divided-forces.yaml'],
-    charts: ['divided-pairings', 'divided-splits'],
-  },
 ];
+
+/** The kind run by its button (exact, the cheapest to run twice: opened again below, for its first screen and an edit). */
+const BY_BUTTON = 'divided';
 
 const SIZES = [
   [1400, 900],
@@ -176,18 +183,41 @@ describe.skipIf(!HAVE_CHROMIUM)('warcast app FILE draws its kind', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The page `warcast app FILE` writes for a kind's example: the siege's page with the kind it opens changed. */
+  function openedPage(kind: string): string {
+    // It differs from the siege's page only in the kind it opens: every section is prefilled with its kind's
+    // example either way.
+    if (kind === 'siege') return pathToFileURL(join(dir, 'siege', 'index.html')).href;
+    const html = readFileSync(join(dir, 'siege', 'index.html'), 'utf8').replace(
+      'data-open="siege"',
+      `data-open="${kind}"`,
+    );
+    expect(html).toContain(`data-open="${kind}"`);
+    const index = join(dir, `${kind}.html`);
+    writeFileSync(index, html);
+    return pathToFileURL(index).href;
+  }
+
+  // Each kind is drawn and checked once, the siege, cascade and march as their pages open them (an opened section
+  // runs at once, through the same runner as the button), the divided forces by their button on the siege's page.
   for (const k of KINDS) {
-    it(`${k.kind}: drawn as its report (document and every chart), the CLI's numbers, a phone's width`, async () => {
+    const byButton = k.kind === BY_BUTTON;
+    const what = byButton
+      ? 'by its button'
+      : `opened (warcast app ${k.file}), its verdict in the first screen at 3 sizes`;
+    it(`${k.kind} ${what}: drawn as its report (document and every chart), the CLI's numbers, a phone's width`, async () => {
       await tab.setViewportSize({ width: 1400, height: 900 });
-      if (k.kind === 'siege') {
-        // The page as `warcast app examples/castle-siege.yaml` wrote it: the siege section first, beside the
-        // answer and before the battle's form, run at once; the other kinds' sections stay below.
-        await tab.goto(pathToFileURL(join(dir, 'siege', 'index.html')).href);
-        expect(await tab.locator('.layout > section.kind').getAttribute('id')).toBe('siege');
-        expect(await tab.locator('#kinds section.kind').first().getAttribute('id')).toBe('cascade');
-      } else {
-        // The other sections of the same page (each prefilled with its kind's example), run by their button.
+      if (byButton) {
+        // Another section of the siege's page (each prefilled with its kind's example), run by its button.
         await tab.locator(`#${k.kind}-run`).click();
+      } else {
+        // The kind's section first, beside the answer and before the battle's form, run at once; the other kinds'
+        // sections stay below.
+        await tab.goto(openedPage(k.kind));
+        expect(await tab.locator('.layout > section.kind').getAttribute('id')).toBe(k.kind);
+        expect(await tab.locator('#kinds section.kind').first().getAttribute('id')).toBe(
+          k.kind === 'siege' ? 'cascade' : 'siege',
+        );
       }
       await tab.locator(`#${k.kind}[data-drawn="true"]`).waitFor({ state: 'attached', timeout: 60_000 });
       const seen = await tab.evaluate((kind) => {
@@ -222,11 +252,14 @@ describe.skipIf(!HAVE_CHROMIUM)('warcast app FILE draws its kind', () => {
       expect(withoutTiming(JSON.parse(seen.json) as Record<string, unknown>)).toEqual(
         withoutTiming((await cliJson(k.cli)) as Record<string, unknown>),
       );
-      // The answer panel: the kind just run (its section was used), its last stage, the CLI's numbers; the siege,
-      // the page's opened kind, in the first screen at each size.
+      // The answer panel: the kind just run (its section was used), its last stage, the CLI's numbers; the page's
+      // opened kind in the first screen at each size.
       mkdirSync(resolve('test/artifacts'), { recursive: true });
-      if (k.kind === 'siege') await firstScreen(tab, k.kind, k.file);
-      else await panelIsCli(k.kind, k.file, await panel(tab));
+      if (byButton) await panelIsCli(k.kind, k.file, await panel(tab));
+      else {
+        expect(await tab.locator('#battle-answer').isHidden()).toBe(true);
+        await firstScreen(tab, k.kind, k.file);
+      }
       // A phone: the charts are redrawn to its width; nothing scrolls sideways.
       await tab.setViewportSize({ width: 390, height: 844 });
       await tab.waitForTimeout(300); // the page redraws 100 ms after the last resize
@@ -250,43 +283,34 @@ describe.skipIf(!HAVE_CHROMIUM)('warcast app FILE draws its kind', () => {
     });
   }
 
-  for (const k of KINDS.filter((x) => x.kind !== 'siege')) {
-    it(`${k.kind} opened (warcast app ${k.file}): its verdict in the first screen at 3 sizes, the CLI's numbers`, async () => {
-      // `warcast app FILE` for a kind's example differs from the siege's page only in the kind it opens: every
-      // section is prefilled with its kind's example either way.
-      const html = readFileSync(join(dir, 'siege', 'index.html'), 'utf8').replace(
-        'data-open="siege"',
-        `data-open="${k.kind}"`,
-      );
-      expect(html).toContain(`data-open="${k.kind}"`);
-      const index = join(dir, `${k.kind}.html`);
-      writeFileSync(index, html);
+  // The divided forces opened as well (their own page's first screen, checked while the run may still refine),
+  // and edited there.
+  for (const k of KINDS.filter((x) => x.kind === BY_BUTTON)) {
+    it(`${k.kind} opened (warcast app ${k.file}): its verdict in the first screen at 3 sizes, the CLI's numbers; an edit updates it`, async () => {
       await tab.setViewportSize({ width: 1400, height: 900 });
-      await tab.goto(pathToFileURL(index).href);
+      await tab.goto(openedPage(k.kind));
       expect(await tab.locator('.layout > section.kind').getAttribute('id')).toBe(k.kind);
       await tab.locator('#kind-answer:not([data-stage=""])').waitFor({ timeout: 60_000 });
       expect(await tab.locator('#battle-answer').isHidden()).toBe(true);
       await firstScreen(tab, k.kind, k.file);
-      if (k.kind === 'divided') {
-        // An edit of the opened scenario updates the verdict: the day won by troops left, not battles won.
-        const edited = readFileSync(k.file, 'utf8').replace(/winsTheDay: battles/, 'winsTheDay: troops');
-        expect(edited).toContain('winsTheDay: troops');
-        const before = (await panel(tab)).figures[0].value;
-        await tab.locator('#divided-text').fill(edited);
-        await tab.waitForFunction(
-          (v) => document.querySelector('#kind-answer .big [data-value]')?.getAttribute('data-value') !== v,
-          String(before),
-        );
-        const file = join(dir, 'divided-troops.yaml');
-        writeFileSync(file, edited);
-        await panelIsCli('divided', file, await panel(tab));
-        // The battle's form takes the panel back to the battle; the switch brings the divided battle back.
-        await tab.locator('#form input').first().focus();
-        expect(await tab.locator('#verdict-panel').isVisible()).toBe(true);
-        expect(await tab.locator('#kind-answer').isHidden()).toBe(true);
-        await tab.locator('#answer-for button[data-kind="divided"]').click();
-        expect(await tab.locator('#kind-answer').isVisible()).toBe(true);
-      }
+      // An edit of the opened scenario updates the verdict: the day won by troops left, not battles won.
+      const edited = readFileSync(k.file, 'utf8').replace(/winsTheDay: battles/, 'winsTheDay: troops');
+      expect(edited).toContain('winsTheDay: troops');
+      const before = (await panel(tab)).figures[0].value;
+      await tab.locator('#divided-text').fill(edited);
+      await tab.waitForFunction(
+        (v) => document.querySelector('#kind-answer .big [data-value]')?.getAttribute('data-value') !== v,
+        String(before),
+      );
+      const file = join(dir, 'divided-troops.yaml');
+      writeFileSync(file, edited);
+      await panelIsCli('divided', file, await panel(tab));
+      // The battle's form takes the panel back to the battle; the switch brings the divided battle back.
+      await tab.locator('#form input').first().focus();
+      expect(await tab.locator('#verdict-panel').isVisible()).toBe(true);
+      expect(await tab.locator('#kind-answer').isHidden()).toBe(true);
+      await tab.locator('#answer-for button[data-kind="divided"]').click();
+      expect(await tab.locator('#kind-answer').isVisible()).toBe(true);
       expect(errors).toEqual([]);
     });
   }

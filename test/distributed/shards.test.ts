@@ -66,7 +66,8 @@ describe('--shard i/n and warcast merge', () => {
       ['siege', ['siege', 'examples/castle-siege.yaml', '--trials', '14000', '--seed', '5', '--threads', '1'], 3],
       [
         'cascade',
-        ['cascade', 'examples/cascade-bob-john-jane.yaml', '--trials', '20000', '--seed', '5', '--threads', '1'],
+        // A whole chunk of 10,000 and a part (a shard each).
+        ['cascade', 'examples/cascade-bob-john-jane.yaml', '--trials', '11000', '--seed', '5', '--threads', '1'],
         2,
       ],
       [
@@ -123,16 +124,18 @@ describe('--shard i/n and warcast merge', () => {
   });
 
   describe('bad input', () => {
-    const args = ['siege', 'examples/simple-siege.yaml', '--trials', '30000', '--threads', '1'];
+    // Battles, whose chunks cost least (6 chunks of 100,000 in ~0.03 s; sieges: 6 of 5,000 in ~0.4 s): what is
+    // checked is the merge, over parts of any kind (merged parts of every kind equal the local run above).
+    const args = ['odds', 'examples/orcs-vs-men.yaml', '--trials', '600000', '--threads', '1'];
     const merge = async (files: string[], code = 3) => (await cli(['merge', ...files], code)).stderr;
 
     it('missing and overlapping ranges are named', async () => {
       const thirds = await parts('bad', args, 3);
       const halves = await parts('bad', args, 2);
-      expect(await merge([thirds[0], thirds[2]])).toMatch(/missing chunks 2–3 \(trials 10,000–19,999\)/);
-      expect(await merge([thirds[0], thirds[1]])).toMatch(/missing chunks 4–5 \(trials 20,000–29,999\)/);
+      expect(await merge([thirds[0], thirds[2]])).toMatch(/missing chunks 2–3 \(trials 200,000–399,999\)/);
+      expect(await merge([thirds[0], thirds[1]])).toMatch(/missing chunks 4–5 \(trials 400,000–599,999\)/);
       expect(await merge([thirds[0], halves[0], halves[1]])).toMatch(
-        /overlapping chunks 0–1 \(trials 0–9,999\) in .*bad-1of3\.json and .*bad-1of2\.json/,
+        /overlapping chunks 0–1 \(trials 0–199,999\) in .*bad-1of3\.json and .*bad-1of2\.json/,
       );
       expect(await merge([thirds[1], thirds[1], thirds[0], thirds[2]])).toMatch(/overlapping chunks 2–3/);
       // a mixed but complete tiling is one run
@@ -151,12 +154,12 @@ describe('--shard i/n and warcast merge', () => {
       expect(await merge([a, b])).toMatch(/seedB-2of2\.json: different seed \(7\) from .*seedA-1of2\.json \(42\)/);
       const [c] = await parts(
         'scen',
-        ['siege', 'examples/castle-siege.yaml', '--trials', '30000', '--threads', '1'],
+        ['odds', 'examples/elven-pursuit.yaml', '--trials', '600000', '--threads', '1'],
         2,
         [2],
       );
       expect(await merge([a, c])).toMatch(/different command|different scenario \(hash\)/);
-      const [d] = await parts('trials', [...args.slice(0, 2), '--trials', '40000', '--threads', '1'], 2, [2]);
+      const [d] = await parts('trials', [...args.slice(0, 2), '--trials', '800000', '--threads', '1'], 2, [2]);
       expect(await merge([a, d])).toMatch(/different options/);
       const [e] = await parts('version', args, 2, [2]);
       const edited = JSON.parse(readFileSync(e, 'utf8'));
