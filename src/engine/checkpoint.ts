@@ -24,7 +24,14 @@ import type { ShardCall } from './shard.js';
 import type { Task, TaskResult } from './task.js';
 import { digest, toWire } from './wire.js';
 
-export const CHECKPOINT_FORMAT = 1;
+/** 2: a long accumulator is packed (`accPacked`); 1 (every `acc` a plain list) is still read. */
+export const CHECKPOINT_FORMAT = 2;
+const READABLE_FORMATS: readonly number[] = [1, CHECKPOINT_FORMAT];
+/**
+ * Accumulators longer than this are written packed (deflated, as paired jobs are): a sweep's changes paired chunk by
+ * chunk keep every chunk of a siege as a call of its own, ~15,000 sums, mostly zeros (120 kB as a plain list).
+ */
+const PACK_FROM = 1024;
 
 /** What a run is: a checkpoint resumes only the run it was written by. */
 export interface CheckpointHeader {
@@ -37,8 +44,20 @@ export interface CheckpointHeader {
   options: Record<string, unknown>;
 }
 
-/** One call, in the part-file call format (engine/shard.ts): its chunks [shardFirst, shardLast) are done. */
-export interface CheckpointCall extends ShardCall {
+/** Numbers packed as a paired job's are (packValues): `count` of them. */
+export interface PackedNumbers {
+  count: number;
+  packing: 'i32' | 'f64';
+  values: string;
+}
+
+/**
+ * One call, in the part-file call format (engine/shard.ts): its chunks [shardFirst, shardLast) are done. Its sums
+ * are `acc`, or `accPacked` when longer than PACK_FROM (then `acc` is absent).
+ */
+export interface CheckpointCall extends Omit<ShardCall, 'acc'> {
+  acc?: number[];
+  accPacked?: PackedNumbers;
   /** Whole: every chunk of the call is in acc. */
   complete: boolean;
   threadsUsed: number;
@@ -107,6 +126,13 @@ function unpackValues(
   return values;
 }
 
+/** Packed numbers (a long accumulator in a checkpoint), or null when they are not `count` numbers (an edited file). */
+function unpackNumbers(p: PackedNumbers): Float64Array | null {
+  if (typeof p.count !== 'number' || !Number.isInteger(p.count) || p.count < 0 || typeof p.values !== 'string')
+    return null;
+  return unpackValues({ ...p, from: 0, to: p.count });
+}
+
 export interface CheckpointFile extends CheckpointHeader {
   warcastCheckpoint: typeof CHECKPOINT_FORMAT;
   /** When it was written (for people; not compared). */
@@ -169,11 +195,14 @@ class CallState {
     };
   }
   save(): CheckpointCall {
+    const acc = this.sum.rounded();
     return {
       ...this.id,
       shardFirst: this.id.firstChunk,
       shardLast: this.done,
-      acc: Array.from(this.sum.rounded()),
+      ...(acc.length > PACK_FROM
+        ? { accPacked: { count: acc.length, ...packValues(acc, 1) } }
+        : { acc: Array.from(acc) }),
       trace: this.id.traceLength > 0 ? this.merge.trace : null,
       complete: this.complete,
       threadsUsed: this.threadsUsed,
@@ -222,8 +251,9 @@ export class Checkpoint {
   private failedOnce = false;
   constructor(private readonly o: CheckpointOptions) {
     for (const c of o.resumed?.calls ?? []) {
-      const { shardFirst: _f, shardLast, acc, trace, exact, complete: _c, threadsUsed, ...id } = c;
-      const st = new CallState(id, ExactSum.restore(acc, exact), trace ?? [], shardLast);
+      const { shardFirst: _f, shardLast, acc, accPacked, trace, exact, complete: _c, threadsUsed, ...id } = c;
+      const sums = acc ?? unpackNumbers(accPacked!)!;
+      const st = new CallState(id, ExactSum.restore(sums, exact), trace ?? [], shardLast);
       st.threadsUsed = threadsUsed;
       this.calls.set(keyOf(id), st);
     }
@@ -428,7 +458,7 @@ export function readCheckpoint(path: string, header: CheckpointHeader): Checkpoi
   } catch {
     throw fail(`not a complete checkpoint (corrupt JSON, ${text.length.toLocaleString('en-US')} bytes)`);
   }
-  if (data === null || typeof data !== 'object' || data.warcastCheckpoint !== CHECKPOINT_FORMAT)
+  if (data === null || typeof data !== 'object' || !READABLE_FORMATS.includes(data.warcastCheckpoint as number))
     throw fail(
       `not a warcast checkpoint (expected "warcastCheckpoint": ${CHECKPOINT_FORMAT}; write one with --checkpoint FILE)`,
     );
@@ -443,8 +473,9 @@ export function readCheckpoint(path: string, header: CheckpointHeader): Checkpoi
   data.calls.forEach((c, i) => {
     const ok =
       c &&
-      Array.isArray(c.acc) &&
-      c.acc.every((x) => typeof x === 'number') &&
+      (Array.isArray(c.acc)
+        ? c.acc.every((x) => typeof x === 'number')
+        : typeof c.accPacked === 'object' && c.accPacked !== null && unpackNumbers(c.accPacked) !== null) &&
       Object.values(c.exact ?? {}).every((x) => typeof x === 'string' && /^-?[0-9]+$/.test(x)) &&
       [c.startTrial, c.trials, c.chunkTrials, c.firstChunk, c.lastChunk, c.shardLast, c.traceLength].every(
         (x) => typeof x === 'number' && Number.isInteger(x) && x >= 0,

@@ -3,7 +3,8 @@
  * resumes from `--checkpoint` to the bytes of an uninterrupted run whatever the thread count on either side
  * (worth and design on a siege: paired-checkpoint.test.ts).
  */
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { inflateRawSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,6 +58,32 @@ describe('sweep on a siege: checkpoint and resume', () => {
     const fromKilled = await cli([...args, '--threads', '2', '--resume', killed]);
     expect(fromKilled.code, fromKilled.stderr).toBe(0);
     expect(withoutTiming(fromKilled.stdout)).toBe(withoutTiming(whole.stdout));
+    // Each chunk is a call of its own, its ~15,000 sums packed (format 2); format 1 (plain lists) still resumes.
+    const saved = JSON.parse(readFileSync(killed, 'utf8'));
+    expect(saved.warcastCheckpoint).toBe(2);
+    const packed = saved.calls.filter((c: { accPacked?: unknown }) => c.accPacked);
+    expect(packed.length).toBeGreaterThan(0);
+    const formatOne = {
+      ...saved,
+      warcastCheckpoint: 1,
+      calls: saved.calls.map(
+        ({ accPacked, ...c }: { accPacked?: { packing: string; values: string; count: number } }) => {
+          if (!accPacked) return c;
+          const bytes = inflateRawSync(Buffer.from(accPacked.values, 'base64'));
+          const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+          const size = accPacked.packing === 'i32' ? 4 : 8;
+          const acc = Array.from({ length: accPacked.count }, (_, j) =>
+            size === 4 ? view.getInt32(j * 4, true) : view.getFloat64(j * 8, true),
+          );
+          return { ...c, acc };
+        },
+      ),
+    };
+    const old = join(dir, 'format-1.json');
+    writeFileSync(old, JSON.stringify(formatOne));
+    const fromOld = await cli([...args, '--threads', '1', '--resume', old]);
+    expect(fromOld.code, fromOld.stderr).toBe(0);
+    expect(withoutTiming(fromOld.stdout)).toBe(withoutTiming(whole.stdout));
     // A real check: another seed's answer differs, so equal bytes above are not a given.
     const other = await cli([...args.slice(0, -3), '--seed', '6', '--json', '--threads', '1']);
     expect(withoutTiming(other.stdout)).not.toBe(withoutTiming(whole.stdout));
