@@ -47,13 +47,20 @@ export interface FamilyDecision {
  * The family's decisions, claim by claim (in the order given). Holm: claims by |z| descending, the j-th (from 0)
  * judged at α / (m − j) while each before it was beyond; the first within noise stops it, and every claim after is
  * judged at that step's level. BH: the largest k whose k-th largest |z| passes α·k/m; the k largest are beyond,
- * every claim judged at α·k/m (α/m when k = 0).
+ * every claim judged at α·k/m (α/m when k = 0). `judged` maps a step's level to the level a claim is judged at
+ * (a staged family keeps a share for its early stops); a claim given z = ±Infinity passes every step.
  */
-export function familyDecisions(zs: readonly number[], alpha = 0.05, method: FamilyMethod = 'holm'): FamilyDecision[] {
+export function familyDecisions(
+  zs: readonly number[],
+  alpha = 0.05,
+  method: FamilyMethod = 'holm',
+  judged: (level: number) => number = (level) => level,
+): FamilyDecision[] {
   const m = zs.length;
   const order = zs.map((z, i) => [Math.abs(z), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   const out: FamilyDecision[] = new Array<FamilyDecision>(m);
-  const at = (level: number) => ({ level, z: normalQuantile(1 - level / 2) });
+  // A staged family judges each claim at a share of its step's level (staging.ts `judgedLevel`): `judged`.
+  const at = (level: number) => ({ level: judged(level), z: normalQuantile(1 - judged(level) / 2) });
   if (method === 'holm') {
     let stop: { level: number; z: number } | null = null;
     order.forEach(([abs, i], j) => {
@@ -178,42 +185,62 @@ export interface JudgedDifference {
 }
 
 /**
- * Differences of paired runs held as one family: a paired one ('paired': Student's t on chunks − 1 df from its 95%
- * interval) enters as its t turned into a z; a bound ('bound': normal, perhaps widened on one side) by the side of its
- * interval toward 0. Each gets its interval at its family level, scaled from its 95% interval the same way.
+ * A family judged in stages (a sweep's changes, src/toolkit/sweepSim.ts): which claims stopped early as decided
+ * (beyond noise at the stage level, staging.ts `earlyStopLevel`), and the level the others are judged at — their
+ * step's level less the share spent on the early stops (staging.ts `judgedLevel`); one decided early passes at
+ * every level.
+ */
+export interface StagedFamily {
+  /** The level a claim is judged at, from its step's level (staging.ts `judgedLevel` over the stages). */
+  judged: (level: number) => number;
+  decided: readonly boolean[];
+}
+
+/**
+ * Differences of paired runs held as one family, each entering as its z (`differenceZ`) and getting its interval at
+ * its family level, scaled from its 95% interval the same way; `staged`: judged as a family looked at in stages.
  */
 export function judgeDifferences(
   ds: readonly Difference[],
   method: FamilyMethod = 'holm',
   alpha = FAMILY_ALPHA,
+  staged?: StagedFamily,
 ): { judged: JudgedDifference[]; error: FamilyError } {
   // Per difference: its z, and its interval at a two-sided normal quantile z'.
-  const parts = ds.map((d) => {
-    const x = d.difference;
-    const df = d.chunks - 1;
-    if (d.method === 'paired' && df >= 1) {
-      const se = (d.ci95[1] - d.ci95[0]) / 2 / t975(df);
-      return {
-        z: se > 0 ? tToZ(x / se, df) : x === 0 ? 0 : Math.sign(x) * Infinity,
-        at: (q: number): [number, number] => [x - zToT(q, df) * se, x + zToT(q, df) * se],
-      };
-    }
-    const lo = (x - d.ci95[0]) / Z95;
-    const hi = (d.ci95[1] - x) / Z95;
-    const toward = x > 0 ? lo : hi;
-    return {
-      z: toward > 0 ? x / toward : x === 0 ? 0 : Math.sign(x) * Infinity,
-      at: (q: number): [number, number] => [x - q * lo, x + q * hi],
-    };
-  });
+  const parts = ds.map(differenceZ);
   const decisions = familyDecisions(
-    parts.map((p) => p.z),
+    parts.map((p, i) => (staged?.decided[i] ? Infinity : p.z)),
     alpha,
     method,
+    staged?.judged,
   );
   const judged = parts.map((p, i) => {
     const ciFamily = p.at(decisions[i].z);
     return { ciFamily, familyLevel: decisions[i].level, withinNoise: !decisions[i].beyond };
   });
   return { judged, error: familyError(decisions, alpha, method) };
+}
+
+/**
+ * A paired runs' difference as a normal statistic: its z, and its interval at a two-sided normal quantile q. A paired
+ * one ('paired': Student's t on chunks − 1 df from its 95% interval) as its t turned into a z; a bound ('bound':
+ * normal, perhaps widened on one side) by the side of its interval toward 0.
+ */
+export function differenceZ(d: Difference): { z: number; at: (q: number) => [number, number] } {
+  const x = d.difference;
+  const df = d.chunks - 1;
+  if (d.method === 'paired' && df >= 1) {
+    const se = (d.ci95[1] - d.ci95[0]) / 2 / t975(df);
+    return {
+      z: se > 0 ? tToZ(x / se, df) : x === 0 ? 0 : Math.sign(x) * Infinity,
+      at: (q: number): [number, number] => [x - zToT(q, df) * se, x + zToT(q, df) * se],
+    };
+  }
+  const lo = (x - d.ci95[0]) / Z95;
+  const hi = (d.ci95[1] - x) / Z95;
+  const toward = x > 0 ? lo : hi;
+  return {
+    z: toward > 0 ? x / toward : x === 0 ? 0 : Math.sign(x) * Infinity,
+    at: (q: number): [number, number] => [x - q * lo, x + q * hi],
+  };
 }

@@ -15,7 +15,13 @@ import type { ChunkSums } from '../stats/batches.js';
 
 export class ChunkRecorder implements Engine {
   /** Chunk index → its accumulator and trials (a last chunk cut short holds fewer than the chunk size). */
-  readonly chunks = new Map<number, { acc: Float64Array; trials: number }>();
+  readonly chunks = new Map<number, { acc: Float64Array; trials: number; trace?: Float64Array }>();
+  /**
+   * The kernel and seed of the runs recorded. A run of them asking for a whole chunk already run gets it back
+   * without running it again: a sweep's point analysed again at its next stage (src/toolkit/sweepSim.ts) computes
+   * only its new chunks — the same numbers, since chunk c draws from (seed, stream, c) alone.
+   */
+  private runOf: { kernel: string; seed: number } | null = null;
 
   constructor(readonly inner: Engine = localEngine) {}
 
@@ -39,9 +45,20 @@ export class ChunkRecorder implements Engine {
     const traces: Float64Array[] = [];
     let trials = 0;
     let threadsUsed = 1;
+    this.runOf ??= { kernel: o.kernel.name, seed: o.seed };
+    const same = this.runOf.kernel === o.kernel.name && this.runOf.seed === o.seed;
     for (let at = start; at < end;) {
       const chunk = Math.floor(at / size);
       const piece = Math.min(end, (chunk + 1) * size) - at;
+      const kept = this.chunks.get(chunk);
+      if (same && kept && at === chunk * size && kept.trials === piece && (!o.trace || kept.trace)) {
+        for (let j = 0; j < acc.length; j++) acc[j] += kept.acc[j];
+        if (kept.trace) traces.push(kept.trace);
+        trials += piece;
+        at += piece;
+        o.onProgress?.(trials, o.trials);
+        continue;
+      }
       const r = await this.inner.run({
         ...o,
         startTrial: at,
@@ -52,11 +69,18 @@ export class ChunkRecorder implements Engine {
       if (r.trace) traces.push(r.trace);
       threadsUsed = Math.max(threadsUsed, r.threadsUsed);
       if (r.trials > 0) {
-        const before = this.chunks.get(chunk);
+        // A chunk run again from its start (a shorter piece of it kept) replaces what was kept; a piece after its
+        // start adds to it.
+        const before = at === chunk * size ? undefined : this.chunks.get(chunk);
         if (before) {
           for (let j = 0; j < acc.length; j++) before.acc[j] += r.acc[j];
           before.trials += r.trials;
-        } else this.chunks.set(chunk, { acc: Float64Array.from(r.acc), trials: r.trials });
+        } else
+          this.chunks.set(chunk, {
+            acc: Float64Array.from(r.acc),
+            trials: r.trials,
+            ...(r.trace && at === chunk * size ? { trace: r.trace } : {}),
+          });
       }
       trials += r.trials;
       at += r.trials;

@@ -42,9 +42,21 @@ const varied = (r: GridSweepResult) =>
 const crn = (r: GridSweepResult): string =>
   `common random numbers: every value is run with the same seed, so the same dice chunk by chunk; a change (in points) is paired chunk by chunk and shown with its ${
     r.familyError
-      ? `interval at the family’s level — the ${r.familyError.claims} changes are claims made at once, held by ${familyWords(r.familyError, 'changes')} (${r.familyError.findings} beyond noise); --json keeps each change’s own 95% interval —`
+      ? `interval at the family’s level — the ${r.familyError.claims} changes are claims made at once, held by ${familyWords(r.familyError, 'changes')} (${r.familyError.findings} beyond noise)${r.stageLevel !== undefined ? '; staged, each judged at 90% of its level, a tenth being spent on stopping a change early once it is beyond noise at the strictest level' : ''}; --json keeps each change’s own 95% interval —`
       : '95% interval,'
   } "within noise" when that interval contains zero`;
+
+/** Staged: the points that stopped because every change they are part of was decided (not held to ± precision). */
+const decidedNote = (r: GridSweepResult): Block[] => {
+  const values = (r.points as { values: number[]; decided?: true }[]).filter((p) => p.decided).map((p) => p.values);
+  return values.length === 0
+    ? []
+    : [
+        note(
+          `stopped as decided, every change they are part of beyond noise at the stage level (so wider than ± precision): ${values.map((v) => v.join(' × ')).join(', ')}`,
+        ),
+      ];
+};
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -97,7 +109,7 @@ function runLine(
   const staged = r.precision !== null && r.points.length > 0;
   const perPoint = `${fewest !== r.trialsPerPoint ? `${fmtCount(fewest)}–` : ''}${fmtCount(r.trialsPerPoint)} ${unit} per point (${fmtCount(total)} in all)`;
   const until = staged
-    ? `, each point until known to ± ${+(r.precision! * 100).toPrecision(2)} points${r.trialsBy === 'staged-default' ? ' (the default precision)' : ''}`
+    ? `, each point until known to ± ${+(r.precision! * 100).toPrecision(2)} points${r.trialsBy === 'staged-default' ? ' (the default precision)' : ''}${r.stageLevel !== undefined ? ' or its changes decided' : ''}`
     : '';
   return `${perPoint}${until}, seed ${r.seed}, ${threadsText(r.threads, unit, requestedThreads)}, ${seconds(r.elapsedMs)}`;
 }
@@ -119,6 +131,7 @@ function siegeSweep(r: SiegeSweepResult, requestedThreads?: number): Document {
     run(`sweep of ${varied(r)}`),
     run(runLine(r, 'sieges', requestedThreads)),
     note(crn(r)),
+    ...decidedNote(r),
   ];
   const last = r.points[r.points.length - 1];
   if (r.axes.length === 1 && last)
@@ -171,6 +184,7 @@ function cascadeSweep(r: CascadeSweepResult, requestedThreads?: number): Documen
     run(`sweep of ${varied(r)}`),
     run(runLine(r, r.rounds > 1 ? 'campaigns' : 'rounds', requestedThreads)),
     note(crn(r)),
+    ...decidedNote(r),
   ];
   const last = r.points[r.points.length - 1];
   if (r.axes.length === 1 && last && r.heldChangeOverall)
@@ -356,6 +370,7 @@ function metricSweep(r: MetricSweepResult, requestedThreads?: number): Document 
     run(`sweep of ${varied(r)}`),
     run(runLine(r, 'trials', requestedThreads)),
     note(crn(r)),
+    ...decidedNote(r),
   ];
   const last = r.points[r.points.length - 1];
   if (r.axes.length === 1 && last && first >= 0)

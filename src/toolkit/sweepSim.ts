@@ -25,8 +25,17 @@ import {
   type Difference,
 } from '../stats/batches.js';
 import { ChunkRecorder } from './chunkRecorder.js';
-import { judgeDifferences, type FamilyError, type FamilyMethod } from '../stats/family.js';
-import { stagedOptions, type TrialsBy } from './staging.js';
+import {
+  differenceZ,
+  FAMILY_ALPHA,
+  judgeDifferences,
+  type FamilyError,
+  type FamilyMethod,
+  type StagedFamily,
+} from '../stats/family.js';
+import { normalQuantile } from '../stats/normal.js';
+import { LocalEngine, localEngine } from '../engine/local.js';
+import { earlyStopLevel, judgedLevel, stagedOptions, stagesOf, type TrialsBy } from './staging.js';
 
 /* The battle's one-field sweep (sweep.ts) answers in these. */
 /** Options of `sweep` (every kind): one field, or two with `vary2` (a grid); `race` and `rounds` where the kind has them. */
@@ -101,6 +110,11 @@ export interface PointChange extends Difference {
    */
   ciFamily?: [number, number];
   familyLevel?: number;
+  /**
+   * Staged: the change was beyond noise at the stage level (the result's `stageLevel`) after a stage before the last,
+   * and is the change as it stood then (its points may have run on for their other changes).
+   */
+  decided?: true;
 }
 
 /** One varied field: its path, the range asked and the values run. */
@@ -140,6 +154,8 @@ export interface SiegeSweepPoint {
   /** SD per siege of each side's dead (from sums of squares): the spread, not the mean's noise (that is SD / √trials). */
   attackerDeadSd: number;
   defenderDeadSd: number;
+  /** Staged: the point stopped because every change it is part of was decided (not held to ± precision). */
+  decided?: true;
 }
 
 export interface CascadePoint {
@@ -154,6 +170,8 @@ export interface CascadePoint {
   legionsLostMean: Record<string, number>;
   /** Player → SD of the legions lost (from sums of squares). */
   legionsLostSd: Record<string, number>;
+  /** Staged: the point stopped because every change it is part of was decided (not held to ± precision). */
+  decided?: true;
 }
 
 /** What every grid sweep result holds, whatever the kind. */
@@ -198,6 +216,12 @@ export interface SimSweepCommon {
    * to the last, per measure) are held to — method, α, claims, findings (src/stats/family.ts).
    */
   familyError?: FamilyError;
+  /**
+   * Staged with changes to judge: the two-sided level a change stops at as decided after a stage before the last (a
+   * tenth of α ÷ claims, over those stages: staging.ts `earlyStopLevel`); each change not so decided is judged at 90%
+   * of its family level where it stopped.
+   */
+  stageLevel?: number;
   interrupted: boolean;
   elapsedMs: number;
 }
@@ -270,6 +294,8 @@ export interface MetricSweepPoint {
   measures: { name: string; value: number; ci95: [number, number]; sd?: number }[];
   /** A one-field sweep: the first proportion's change from the previous point, paired chunk by chunk. */
   change?: PointChange | null;
+  /** Staged: the point stopped because every change it is part of was decided (not held to ± precision). */
+  decided?: true;
 }
 
 /** The sweep of a metric kind (`warcast/sweep/metrics@1`): the kind's measures at every point. */
@@ -294,7 +320,9 @@ export type GridSweepResult = SimSweepResult | MetricSweepResult;
  * src/stats/batches.ts.
  */
 export function chunkRecorder(options: RunOptions): ChunkRecorder | null {
+  // A staged sweep hands each point its own recorder, kept from stage to stage.
   const engine = options.engine;
+  if (engine instanceof ChunkRecorder) return engine;
   if (engine === undefined) return new ChunkRecorder();
   return engine.chunkwise ? new ChunkRecorder(engine) : null;
 }
@@ -418,12 +446,11 @@ export async function sweepSimulated(
 }
 
 /** The grid sweep of a scenario loaded for `sweep`. */
-export async function sweepGrid(
-  { scenario, source, behaviour }: LoadedFor<SweepKind>,
-  given: SimSweepOptions,
-): Promise<GridSweepResult> {
-  // A Monte Carlo kind's points stop by precision (by default ± 0.5 points): each point runs in doubling stages
-  // and stops once its probabilities are known that well, so only the close points run long.
+export async function sweepGrid(loaded: LoadedFor<SweepKind>, given: SimSweepOptions): Promise<GridSweepResult> {
+  const { scenario, source, behaviour } = loaded;
+  // A Monte Carlo kind's points stop by precision (by default ± 0.5 points): the points run side by side in
+  // doubling stages; each stops once its probabilities are known that well or its changes are decided, so only the
+  // close points run long.
   const { options, by } = behaviour.staged ? stagedOptions(given) : { options: given, by: null };
   const settings = runSettings(options);
   const hooks = behaviour.sweep!;
@@ -454,41 +481,88 @@ export async function sweepGrid(
     return { scenario: edited, document: document as { kind: string }, values };
   });
   const started = performance.now();
-  let threads = 0;
-  let interrupted = false;
-  const points: object[] = [];
-  const recorded = new Map<object, Readonly<Record<string, ChunkSums>>>();
-  const precision = { reached: true, halfWidth: 0, seen: false };
-  for (let i = 0; i < edits.length && !interrupted; i++) {
-    const run = await hooks.point(edits[i], options);
-    if (run.precision) {
-      precision.seen = true;
-      precision.reached &&= run.precision.reached;
-      precision.halfWidth = Math.max(precision.halfWidth, run.precision.halfWidth);
-    }
-    threads = Math.max(threads, run.threads);
-    interrupted = run.interrupted;
-    if (run.point === null) break;
-    points.push(run.point);
-    if (run.sums) recorded.set(run.point, run.sums);
+  const frame: Frame = { scenario, axes: axes.map(({ path: _path, ...a }) => a), settings, by };
+  const runs =
+    settings.precision !== null && (options.engine === undefined || options.engine instanceof LocalEngine)
+      ? await runStaged(loaded, frame, edits, options)
+      : await runInTurn(hooks, edits, options);
+  const { points, recorded } = runs;
+  // Under precision: whether every point reached it, and the widest half-width; a point stopped as decided is not
+  // held to it (it stopped because its changes were made).
+  let precision: { reached: boolean; halfWidth: number } | null = null;
+  for (const [k, run] of runs.kept.entries()) {
+    if (!run.precision) continue;
+    precision ??= { reached: true, halfWidth: 0 };
+    if ((points[k] as { decided?: true }).decided) continue;
+    precision.reached &&= run.precision.reached;
+    precision.halfWidth = Math.max(precision.halfWidth, run.precision.halfWidth);
   }
-  const common: SimSweepCommon = {
+  const common = commonOf(frame, runs, precision, Math.round(performance.now() - started));
+  const sums: PointSums = (point, name) => recorded.get(point)?.[name];
+  const r = hooks.result(common, scenario, points, options, sums);
+  const staged = runs.staged;
+  if (staged === null) return heldAsFamily(r, options.family ?? 'holm');
+  // A change decided at an early stage is judged as it stood then (its points may have run on for other changes).
+  const claims = claimsOf(r);
+  claims.forEach((c, j) => {
+    const then = staged.decided.get(j);
+    if (then === undefined) return;
+    for (const key of Object.keys(c.change)) delete (c.change as unknown as Record<string, unknown>)[key];
+    Object.assign(c.change, then, { decided: true });
+  });
+  const looks = staged.stageLevel === null ? 1 : staged.stages;
+  const judged = heldAsFamily(r, options.family ?? 'holm', {
+    judged: (level) => judgedLevel(level, looks),
+    decided: claims.map((_, j) => staged.decided.has(j)),
+  });
+  return staged.stageLevel === null || !judged.familyError ? judged : { ...judged, stageLevel: staged.stageLevel };
+}
+
+/** What the result's common part is made of, known before any point runs. */
+interface Frame {
+  scenario: unknown;
+  axes: SweepAxis[];
+  settings: RunSettings;
+  by: TrialsBy | null;
+}
+
+type Edit = { scenario: unknown; document: { kind: string }; values: number[] };
+
+/** The points run, what each recorded, and (staged) which changes were decided at an early stage. */
+interface PointRuns {
+  points: object[];
+  /** Each point's last run (`points[k]` is `kept[k].point`). */
+  kept: SweepPointRun<object>[];
+  recorded: Map<object, Readonly<Record<string, ChunkSums>>>;
+  threads: number;
+  interrupted: boolean;
+  /** Staged side by side: how many stages, the early-stop level, the changes decided early (claim index → as then). */
+  staged: { stages: number; stageLevel: number | null; decided: Map<number, PointChange> } | null;
+}
+
+/** The result's common part (its keys in this order: the JSON's bytes). */
+function commonOf(
+  { scenario, axes, settings, by }: Frame,
+  { points, threads, interrupted }: Pick<PointRuns, 'points' | 'threads' | 'interrupted'>,
+  precision: { reached: boolean; halfWidth: number } | null,
+  elapsedMs: number,
+): SimSweepCommon {
+  const trials = points.map((p) => (p as { trials: number }).trials);
+  return {
     warcastVersion,
     title: (scenario as { title?: string }).title ?? null,
     vary: axes[0].vary,
     from: axes[0].from,
     to: axes[0].to,
     step: axes[0].step,
-    axes: axes.map(({ path: _path, ...a }) => a),
+    axes,
     method: 'monte-carlo',
     seed: settings.seed,
-    trialsPerPoint: Math.max(0, ...points.map((p) => (p as { trials: number }).trials)),
-    trialsFewest: points.length ? Math.min(...points.map((p) => (p as { trials: number }).trials)) : 0,
-    ...(by !== null
-      ? { trialsBy: by, trialsTotal: points.reduce((t: number, p) => t + (p as { trials: number }).trials, 0) }
-      : {}),
+    trialsPerPoint: Math.max(0, ...trials),
+    trialsFewest: trials.length ? Math.min(...trials) : 0,
+    ...(by !== null ? { trialsBy: by, trialsTotal: trials.reduce((t, n) => t + n, 0) } : {}),
     precision: settings.precision,
-    ...(settings.precision !== null && precision.seen
+    ...(settings.precision !== null && precision !== null
       ? {
           precisionReached: precision.reached,
           precisionHalfWidth: precision.halfWidth,
@@ -498,33 +572,166 @@ export async function sweepGrid(
     threads,
     commonRandomNumbers: true,
     interrupted,
-    elapsedMs: Math.round(performance.now() - started),
+    elapsedMs,
   };
-  const sums: PointSums = (point, name) => recorded.get(point)?.[name];
-  return heldAsFamily(hooks.result(common, scenario, points, options, sums), options.family ?? 'holm');
+}
+
+/** A fixed count (or another engine): each point run in turn by the kind's hook. */
+async function runInTurn(hooks: SweepHooks<unknown>, edits: Edit[], options: SimSweepOptions): Promise<PointRuns> {
+  const out: PointRuns = { points: [], kept: [], recorded: new Map(), threads: 0, interrupted: false, staged: null };
+  for (let i = 0; i < edits.length && !out.interrupted; i++) {
+    const run = await hooks.point(edits[i], options);
+    out.threads = Math.max(out.threads, run.threads);
+    out.interrupted = run.interrupted;
+    if (run.point === null) break;
+    out.points.push(run.point);
+    out.kept.push(run);
+    if (run.sums) out.recorded.set(run.point, run.sums);
+  }
+  return out;
+}
+
+/**
+ * Staged by precision on this process: the points run side by side in stages — the kind's own run schedule (its
+ * first stage in whole chunks, then doubling, to the cap: engine/run.ts `runUntil`), each stage every open point
+ * analysed again to that stage's count through its own recorder (chunkRecorder.ts), which hands back the chunks it
+ * already ran. After a stage before the last the sweep's changes are looked at: one beyond noise at the stage level
+ * (staging.ts `earlyStopLevel`: a tenth of α ÷ changes, over the stages before the last) is decided, and a point
+ * whose every change is decided stops there (`decided`), as does one within ± precision or at the cap. Which points
+ * go on depends only on the stages' numbers, so the answer is the same bytes for any thread count; a point not
+ * stopped as decided is exactly its run alone to its precision (the same stages, the same chunks).
+ */
+async function runStaged(
+  { behaviour, definition }: LoadedFor<SweepKind>,
+  frame: Frame,
+  edits: Edit[],
+  options: SimSweepOptions,
+): Promise<PointRuns> {
+  const hooks = behaviour.sweep!;
+  const { settings } = frame;
+  const chunk = behaviour.chunkTrials ?? (await definition.kernel()).chunkTrials;
+  const cap = settings.maxTrials;
+  const stages = stagesOf(Math.min(Math.ceil(settings.trials / chunk) * chunk, cap), cap);
+  const recorders = edits.map(() => new ChunkRecorder(options.engine ?? localEngine));
+  const last: (SweepPointRun<object> | null)[] = edits.map(() => null);
+  const open = new Set(edits.keys());
+  const decided = new Map<number, PointChange>();
+  const decidedPoints = new Set<number>();
+  let stageLevel: number | null = null;
+  let threads = 0;
+  let interrupted = false;
+  // One progress line over the points: each point's trials so far and planned.
+  const done = edits.map(() => 0);
+  const planned = edits.map(() => stages[0]);
+  const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const cb = options.onProgress;
+  const progress = (i: number) =>
+    cb &&
+    ((d: number, t: number, unit: string) => {
+      done[i] = d;
+      planned[i] = Math.max(planned[i], Math.min(t, cap), d);
+      cb(total(done), total(planned), unit);
+    });
+  for (const [k, n] of stages.entries()) {
+    const now = [...open];
+    for (const i of now) planned[i] = n;
+    const got = await Promise.all(
+      now.map((i) =>
+        hooks.point(edits[i], { ...options, maxTrials: n, engine: recorders[i], onProgress: progress(i) }),
+      ),
+    );
+    now.forEach((i, j) => {
+      const run = got[j];
+      threads = Math.max(threads, run.threads);
+      interrupted ||= run.interrupted;
+      if (run.point !== null) last[i] = run;
+      // Within ± precision, or at the cap: done.
+      if (run.point === null || run.precision?.reached !== false || (run.point as { trials: number }).trials >= cap)
+        open.delete(i);
+    });
+    if (interrupted || k === stages.length - 1 || open.size === 0) break;
+    // The changes as they stand: each one not yet decided and beyond noise at the stage level is decided now.
+    const points = last.map((r) => r!.point!);
+    const recorded = new Map(last.map((r) => [r!.point!, r!.sums ?? {}] as const));
+    const r = behaviour.sweep!.result(
+      commonOf(frame, { points, threads, interrupted }, null, 0),
+      frame.scenario,
+      points,
+      options,
+      (point, name) => recorded.get(point)?.[name],
+    );
+    const claims = claimsOf(r);
+    if (claims.length === 0) continue;
+    stageLevel ??= earlyStopLevel(FAMILY_ALPHA, claims.length, stages.length);
+    const stopZ = normalQuantile(1 - stageLevel / 2);
+    const ran = new Set(now);
+    claims.forEach((c, j) => {
+      if (decided.has(j) || !c.between.some((i) => ran.has(i))) return;
+      if (Math.abs(differenceZ(c.change).z) > stopZ) decided.set(j, structuredClone(c.change));
+    });
+    for (const i of [...open]) {
+      const mine = claims.flatMap((c, j) => (c.between.includes(i) ? [j] : []));
+      if (mine.length > 0 && mine.every((j) => decided.has(j))) {
+        open.delete(i);
+        decidedPoints.add(i);
+      }
+    }
+    if (open.size === 0) break;
+  }
+  const out: PointRuns = {
+    points: [],
+    kept: [],
+    recorded: new Map(),
+    threads,
+    interrupted,
+    staged: { stages: stages.length, stageLevel, decided },
+  };
+  // Stopped before a point's first stage ended: the points before it are the answer, as when run in turn.
+  for (const [i, run] of last.entries()) {
+    if (run === null) break;
+    const point = run.point!;
+    if (decidedPoints.has(i)) (point as { decided?: true }).decided = true;
+    out.points.push(point);
+    out.kept.push(run);
+    if (run.sums) out.recorded.set(point, run.sums);
+  }
+  return out;
+}
+
+/**
+ * A one-field sweep's claims, in one order: each point's change(s) from the one before (per measure: a siege's
+ * P(held), a cascade's per location, a metric kind's first proportion), then the first's to the last; each with the
+ * two points (indices) it compares. None in a grid.
+ */
+function claimsOf(r: GridSweepResult): { change: PointChange; between: [number, number] }[] {
+  const isChange = (x: unknown): x is PointChange =>
+    typeof x === 'object' && x !== null && typeof (x as PointChange).difference === 'number';
+  const all = (x: unknown): PointChange[] =>
+    isChange(x) ? [x] : typeof x === 'object' && x !== null ? Object.values(x).filter(isChange) : [];
+  const last = r.points.length - 1;
+  return [
+    ...r.points.flatMap((p, i) =>
+      all((p as { heldChange?: unknown; change?: unknown }).heldChange ?? (p as { change?: unknown }).change).map(
+        (change) => ({ change, between: [i - 1, i] as [number, number] }),
+      ),
+    ),
+    ...all(
+      (r as { heldChangeOverall?: unknown; changeOverall?: unknown }).heldChangeOverall ??
+        (r as { changeOverall?: unknown }).changeOverall,
+    ).map((change) => ({ change, between: [0, last] as [number, number] })),
+  ];
 }
 
 /**
  * A sweep's paired changes (each point's from the one before and the first's to the last, each measure: a siege's
  * P(held), a cascade's per location) are many claims at once: judged as one family (Holm by default: the chance of
- * any false "beyond noise" over them ≤ 5%, not 5% each), each change's `withinNoise` following its decision.
+ * any false "beyond noise" over them ≤ 5%, not 5% each), each change's `withinNoise` following its decision; staged,
+ * as a family looked at in stages (src/stats/family.ts `StagedFamily`).
  */
-function heldAsFamily(r: GridSweepResult, method: FamilyMethod): GridSweepResult {
-  const isChange = (x: unknown): x is PointChange =>
-    typeof x === 'object' && x !== null && typeof (x as PointChange).difference === 'number';
-  const all = (x: unknown): PointChange[] =>
-    isChange(x) ? [x] : typeof x === 'object' && x !== null ? Object.values(x).filter(isChange) : [];
-  const changes = [
-    ...r.points.flatMap((p) =>
-      all((p as { heldChange?: unknown; change?: unknown }).heldChange ?? (p as { change?: unknown }).change),
-    ),
-    ...all(
-      (r as { heldChangeOverall?: unknown; changeOverall?: unknown }).heldChangeOverall ??
-        (r as { changeOverall?: unknown }).changeOverall,
-    ),
-  ];
+function heldAsFamily(r: GridSweepResult, method: FamilyMethod, staged?: StagedFamily): GridSweepResult {
+  const changes = claimsOf(r).map((c) => c.change);
   if (changes.length === 0) return r;
-  const { judged, error } = judgeDifferences(changes, method);
+  const { judged, error } = judgeDifferences(changes, method, FAMILY_ALPHA, staged);
   changes.forEach((c, i) => Object.assign(c, judged[i]));
   return { ...r, familyError: error };
 }

@@ -73,12 +73,24 @@ describe('the staging policy', () => {
 });
 
 describe('sweep, staged by precision', () => {
-  it('siege: every point within ± 0.5 points, fewer sieges than a fixed count as precise, each point the fixed run of its trials and within noise of a long run; same bytes on 1 and 2 threads', async () => {
-    const o = { vary: 'foodWeeks', from: 0, to: 20, step: 10, threads: 1 };
+  it('siege: every point within ± 0.5 points or its changes decided, fewer sieges than a fixed count as precise, each point the fixed run of its trials and within noise of a long run; same bytes on 1 and 2 threads', async () => {
+    const o = { vary: 'foodWeeks', from: 0, to: 30, step: 10, threads: 1 };
     const r = (await sweepSimulated(SIMPLE, o)) as SiegeSweepResult;
     expect(r.trialsBy).toBe('staged-default');
     expect([r.precision, r.maxTrials, r.precisionReached]).toEqual([STAGED_PRECISION, STAGED_MAX_TRIALS, true]);
-    for (const p of r.points) expect((p.heldCi95[1] - p.heldCi95[0]) / 2).toBeLessThanOrEqual(STAGED_PRECISION);
+    // A point stops within ± precision, or once every change it is part of is decided (then it may be wider): 0 and
+    // 10 weeks of food (P(held) 5% → 77%, and 0 → 30 weeks) are decided at the first chunk, 20 and 30 weeks (88%,
+    // 89%: a change within a point or two) run on to ± 0.5 points.
+    expect(r.points.map((p) => [p.trials, p.decided])).toEqual([
+      [5000, true],
+      [5000, true],
+      [20_000, undefined],
+      [20_000, undefined],
+    ]);
+    expect(r.points[1].heldChange!.decided).toBe(true);
+    expect((r.points[1].heldCi95[1] - r.points[1].heldCi95[0]) / 2).toBeGreaterThan(STAGED_PRECISION);
+    for (const p of r.points)
+      if (p.decided !== true) expect((p.heldCi95[1] - p.heldCi95[0]) / 2).toBeLessThanOrEqual(STAGED_PRECISION);
     const trials = r.points.map((p) => p.trials);
     expect(r.trialsTotal).toBe(trials.reduce((a, b) => a + b, 0));
     // A fixed count gives every point the trials the hardest point needed (the stages are the same counts):
@@ -122,7 +134,7 @@ describe('sweep, staged by precision', () => {
     }
     // The check can fail: a neighbouring value's estimate is a wrong answer for this one.
     expect(agrees(r.points[1].fallen, r.points[1].trials, longs[0], 80_000)).toBe(false);
-    expect(agrees(r.points[1].fallen + 3 * STAGED_PRECISION, r.points[1].trials, longs[1], 80_000)).toBe(false);
+    expect(agrees(r.points[2].fallen + 3 * STAGED_PRECISION, r.points[2].trials, longs[2], 80_000)).toBe(false);
     // Same seed, same bytes, whatever the thread count (the stages are trial counts, never a clock).
     const two = await sweepSimulated(SIMPLE, { ...o, threads: 2, engine: pooledEngine() });
     const one = await sweepSimulated(SIMPLE, { ...o, engine: pooledEngine() });
