@@ -482,10 +482,14 @@ export async function sweepGrid(loaded: LoadedFor<SweepKind>, given: SimSweepOpt
   });
   const started = performance.now();
   const frame: Frame = { scenario, axes: axes.map(({ path: _path, ...a }) => a), settings, by };
-  const runs =
-    settings.precision !== null && (options.engine === undefined || options.engine instanceof LocalEngine)
-      ? await runStaged(loaded, frame, edits, options)
-      : await runInTurn(hooks, edits, options);
+  // Side by side: a one-field sweep staged on this process (a grid has no changes to decide: its points run in turn,
+  // one recorder at a time, as do more points than SIDE_BY_SIDE_POINTS).
+  const sideBySide =
+    settings.precision !== null &&
+    axes.length === 1 &&
+    edits.length <= SIDE_BY_SIDE_POINTS &&
+    (options.engine === undefined || options.engine instanceof LocalEngine);
+  const runs = sideBySide ? await runStaged(loaded, frame, edits, options) : await runInTurn(hooks, edits, options);
   const { points, recorded } = runs;
   // Under precision: whether every point reached it, and the widest half-width; a point stopped as decided is not
   // held to it (it stopped because its changes were made).
@@ -517,6 +521,13 @@ export async function sweepGrid(loaded: LoadedFor<SweepKind>, given: SimSweepOpt
   });
   return staged.stageLevel === null || !judged.familyError ? judged : { ...judged, stageLevel: staged.stageLevel };
 }
+
+/**
+ * The most points a staged sweep runs side by side: each open point keeps its chunks between stages (sparse: about
+ * 12 KB a chunk of 5,000 sieges, 0.3 MB a point at the cap), so a longer sweep runs its points in turn, each to its
+ * precision, its changes judged once at the end (no early decisions).
+ */
+export const SIDE_BY_SIDE_POINTS = 200;
 
 /** What the result's common part is made of, known before any point runs. */
 interface Frame {
@@ -612,7 +623,8 @@ async function runStaged(
   const chunk = behaviour.chunkTrials ?? (await definition.kernel()).chunkTrials;
   const cap = settings.maxTrials;
   const stages = stagesOf(Math.min(Math.ceil(settings.trials / chunk) * chunk, cap), cap);
-  const recorders = edits.map(() => new ChunkRecorder(options.engine ?? localEngine));
+  // Each open point's recorder, kept from stage to stage; let go once the point stops (its sums are in its run).
+  const recorders: (ChunkRecorder | null)[] = edits.map(() => new ChunkRecorder(options.engine ?? localEngine));
   const last: (SweepPointRun<object> | null)[] = edits.map(() => null);
   const open = new Set(edits.keys());
   const decided = new Map<number, PointChange>();
@@ -635,13 +647,21 @@ async function runStaged(
   for (const [k, n] of stages.entries()) {
     const now = [...open];
     for (const i of now) planned[i] = n;
-    const got = await Promise.all(
-      now.map((i) =>
-        hooks.point(edits[i], { ...options, maxTrials: n, engine: recorders[i], onProgress: progress(i) }),
-      ),
-    );
-    now.forEach((i, j) => {
-      const run = got[j];
+    // The open points in turn, as a sweep ran its points before: a stop lands within the point under way (its
+    // compile and its chunk), not after every open point's.
+    const got: SweepPointRun<object>[] = [];
+    for (const i of now) {
+      const run = await hooks.point(edits[i], {
+        ...options,
+        maxTrials: n,
+        engine: recorders[i]!,
+        onProgress: progress(i),
+      });
+      got.push(run);
+      if (run.interrupted) break;
+    }
+    got.forEach((run, j) => {
+      const i = now[j];
       threads = Math.max(threads, run.threads);
       interrupted ||= run.interrupted;
       if (run.point !== null) last[i] = run;
@@ -649,6 +669,7 @@ async function runStaged(
       if (run.point === null || run.precision?.reached !== false || (run.point as { trials: number }).trials >= cap)
         open.delete(i);
     });
+    for (const i of now) if (!open.has(i)) recorders[i] = null;
     if (interrupted || k === stages.length - 1 || open.size === 0) break;
     // The changes as they stand: each one not yet decided and beyond noise at the stage level is decided now.
     const points = last.map((r) => r!.point!);
@@ -674,6 +695,7 @@ async function runStaged(
       if (mine.length > 0 && mine.every((j) => decided.has(j))) {
         open.delete(i);
         decidedPoints.add(i);
+        recorders[i] = null;
       }
     }
     if (open.size === 0) break;

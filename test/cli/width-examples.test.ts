@@ -61,6 +61,8 @@ async function commandsFor(f: string): Promise<string[][]> {
     else if (c === 'luck') runs.push([c, file, '--observed', 'winner=A']);
     else if (c === 'infer') runs.push([c, file, '--unknown', field, ...range, '--observed', 'winner=A']);
     else if (['matchup', 'rate', 'divided', 'march'].includes(c)) runs.push([c, file]);
+    // A siege's worth runs every change's trials and searches its equivalents: 40 trials lay out the same table.
+    else if (c === 'worth') runs.push([c, file, '--trials', '40', '--threads', '1', '--seed', '5']);
     else runs.push([c, file, ...SMALL]);
   }
   return runs;

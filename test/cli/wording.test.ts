@@ -1,24 +1,38 @@
 /**
- * Wording a player or designer misread: a price every type shares, "A even: 50%", a report's title twice, a note
+ * Wording a player or designer misread: a price every type shares, "A even: 50%", a note
  * repeated per player, casualties naming no side, a rank that hides which way an item cuts, a difference of
  * probabilities written as a percent, luck's empty fields.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
+import type { Document } from '../../src/present/document.js';
+import { renderMarkdown } from '../../src/present/markdown.js';
+import { observeTextRenders } from '../../src/present/text.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'warcast-wording-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+/** `warcast worth examples/orcs-vs-men.yaml` (exact): run once, read by three tests. */
+let orcsWorth: ReturnType<typeof cli> | undefined;
+const worthOfOrcs = () => (orcsWorth ??= cli(['worth', 'examples/orcs-vs-men.yaml']));
+
+/** What `warcast argv` prints, and the documents it printed as text (--markdown prints the same ones as Markdown). */
 async function cli(argv: string[], columns?: number) {
   const io = { ...memoryIo(), outIsTTY: columns !== undefined, columns };
   let out = '';
   io.out = (t: string) => (out += t);
-  const code = await runCli(argv, io);
-  return { code, out };
+  const documents: Document[] = [];
+  observeTextRenders((d) => documents.push(d));
+  try {
+    const code = await runCli(argv, io);
+    return { code, out, documents };
+  } finally {
+    observeTextRenders(undefined);
+  }
 }
 
 describe('wording', () => {
@@ -43,16 +57,6 @@ describe('wording', () => {
     expect(out).not.toMatch(/→ (North|South) even/);
   });
 
-  it("the report's page says its title once: the heading under it drops the title", async () => {
-    const dir = join(tmp, 'report');
-    expect((await cli(['odds', 'examples/orcs-vs-men.yaml', '--exact', '--report', dir])).code).toBe(0);
-    const text = readFileSync(join(dir, 'index.html'), 'utf8')
-      .replace(/<title>[^<]*<\/title>/, '')
-      .replace(/<[^>]+>/g, '\n');
-    expect(text.match(/Battle of the Kelvin Ford/g)).toHaveLength(1);
-    expect(text).toContain('\nOrcs of the Broken Fang (A) vs Men of Kelvin (B)\n');
-  });
-
   it('cascade: a note true of several players is said once, naming them', async () => {
     const { out } = await cli(['cascade', 'examples/cascade-bob-john-jane.yaml', '--trials', '300', '--threads', '1']);
     const notes = out.split('\n').filter((l) => l.includes('no target'));
@@ -66,12 +70,12 @@ describe('wording', () => {
   });
 
   it('worth: the verdict says how many items help and how many hurt (ranks go by size either way)', async () => {
-    const { out } = await cli(['worth', 'examples/orcs-vs-men.yaml']);
+    const { out } = await worthOfOrcs();
     expect(out).toMatch(/→ of the \d+ items that change win, \d+ help, \d+ hurt \(ranked by the size of the change/);
   });
 
   it('worth: each ranked row says which way it cuts, beside its rank', async () => {
-    const { out } = await cli(['worth', 'examples/orcs-vs-men.yaml']);
+    const { out } = await worthOfOrcs();
     const lines = out.split('\n');
     const rule = lines.findIndex((l) => /^─+ {2}─/.test(l));
     expect(lines[rule - 1]).toMatch(/^rank {2}helps \/ hurts/);
@@ -81,12 +85,12 @@ describe('wording', () => {
   });
 
   it('worth: a change of a probability is written in percentage points, not as a percent', async () => {
-    const exact = (await cli(['worth', 'examples/orcs-vs-men.yaml'])).out;
+    const exact = (await worthOfOrcs()).out;
     expect(exact).toMatch(/ \+9\.07 pt /);
     expect(exact).toMatch(/ -21\.07 pt /);
     expect(exact).not.toMatch(/[+-]\d+\.\d+% /);
     expect(exact).toContain('change: in percentage points (pt)');
-    const mc = (await cli(['worth', 'examples/simple-siege.yaml', '--trials', '500', '--threads', '1'])).out;
+    const mc = (await cli(['worth', 'examples/simple-siege.yaml', '--trials', '40', '--threads', '1'])).out;
     expect(mc).toMatch(/[+-]\d+ pt ± \d+/);
     expect(mc).not.toMatch(/[+-]\d+(\.\d+)?% ± /);
   });
@@ -148,9 +152,11 @@ describe('wording', () => {
       expect(text.code).toBe(0);
       expect(text.out).toMatch(shown);
       expect(text.out).not.toMatch(SIGNED_PERCENT);
-      const markdown = await cli([...argv, '--markdown']);
-      expect(markdown.out).toMatch(shown);
-      expect(markdown.out).not.toMatch(SIGNED_PERCENT);
+      // The run's documents as --markdown prints them (src/cli/emit.ts: one document, text or Markdown), not run twice.
+      expect(text.documents.length).toBeGreaterThan(0);
+      const markdown = text.documents.map(renderMarkdown).join('');
+      expect(markdown).toMatch(shown);
+      expect(markdown).not.toMatch(SIGNED_PERCENT);
     });
   }
 

@@ -16,18 +16,32 @@ const filesOf = (charts: string[]) =>
     '.warcast-manifest.json',
   ].sort();
 
-describe('warcast report', () => {
-  it('writes the example report (default run); result.json is what --json prints; page under 300 KB; PNGs at twice the SVG size', async () => {
+/** `warcast report` of the example on its default run, rendered once for this file: PNGs at the real scale. */
+let defaultRun: Promise<{ out: string; io: ReturnType<typeof memoryIo>; code: number }> | undefined;
+function defaultReport() {
+  return (defaultRun ??= atRealScale(async () => {
     const out = join(scratch(), 'report');
     const io = memoryIo();
-    // The suite renders PNGs small (WARCAST_PNG_SCALE, vitest.config.ts); this report at the real scale.
-    const suiteScale = process.env.WARCAST_PNG_SCALE;
-    delete process.env.WARCAST_PNG_SCALE;
-    try {
-      expect(await runCli(['report', EXAMPLE, '--out', out, '--json', '--threads', '1'], io)).toBe(0);
-    } finally {
-      if (suiteScale !== undefined) process.env.WARCAST_PNG_SCALE = suiteScale;
-    }
+    const code = await runCli(['report', EXAMPLE, '--out', out, '--json', '--threads', '1'], io);
+    return { out, io, code };
+  }));
+}
+
+/** The suite renders PNGs small (WARCAST_PNG_SCALE, vitest.config.ts): `run` at the real scale. */
+async function atRealScale<T>(run: () => Promise<T>): Promise<T> {
+  const suiteScale = process.env.WARCAST_PNG_SCALE;
+  delete process.env.WARCAST_PNG_SCALE;
+  try {
+    return await run();
+  } finally {
+    if (suiteScale !== undefined) process.env.WARCAST_PNG_SCALE = suiteScale;
+  }
+}
+
+describe('warcast report', () => {
+  it('writes the example report (default run); result.json is what --json prints; page under 300 KB; PNGs at twice the SVG size', async () => {
+    const { out, io, code } = await defaultReport();
+    expect(code).toBe(0);
     for (const c of CHARTS) {
       const svgWidth = Number(/<svg[^>]* width="([0-9.]+)"/.exec(readFileSync(join(out, `${c}.svg`), 'utf8'))![1]);
       expect(readFileSync(join(out, `${c}.png`)).readUInt32BE(16), c).toBe(Math.round(2 * svgWidth)); // IHDR width
@@ -54,27 +68,31 @@ describe('warcast report', () => {
   });
 
   it('odds --report prints the usual table and writes the same files as warcast report (same seed: elapsed time aside)', async () => {
-    // Two commands writing the same files is also one seed writing them twice (a test of that alone rendered two more).
+    // Two commands writing the same files is also one seed writing them twice (a test of that alone rendered two more);
+    // the warcast report side is the default report above (one render fewer).
     const out = join(scratch(), 'r');
     const io = memoryIo();
-    expect(await runCli(['odds', EXAMPLE, '--report', out, '--trials', '200000', '--threads', '1'], io)).toBe(0);
+    expect(await atRealScale(() => runCli(['odds', EXAMPLE, '--report', out, '--threads', '1'], io))).toBe(0);
     expect(io.stdout).toContain('win (95% interval)');
     expect(io.stdout).toContain(`report: ${join(out, 'index.html')}`);
     expect(readdirSync(out).sort()).toEqual(filesOf(CHARTS));
-    expect(JSON.parse(readFileSync(join(out, 'result.json'), 'utf8')).trials).toBe(200_000);
-    const report = join(scratch(), 'report');
-    expect(await runCli(['report', EXAMPLE, '--out', report, '--trials', '200000', '--threads', '1'], memoryIo())).toBe(
-      0,
-    );
+    expect(JSON.parse(readFileSync(join(out, 'result.json'), 'utf8')).trials).toBe(1_000_000);
+    const report = (await defaultReport()).out;
     for (const f of filesOf(CHARTS).filter((n) => !['index.html', 'result.json'].includes(n))) {
       expect(readFileSync(join(out, f)).equals(readFileSync(join(report, f))), f).toBe(true);
     }
   });
 
-  it('--exact has no convergence chart', async () => {
+  it('--exact has no convergence chart; the page says its title once (the heading under it drops the title)', async () => {
     const out = join(scratch(), 'r');
     expect(await runCli(['report', EXAMPLE, '--out', out, '--exact'], memoryIo())).toBe(0);
     expect(readdirSync(out).sort()).toEqual(filesOf(CHARTS.filter((c) => c !== 'convergence')));
+    // Wording a reader misread (test/cli/wording.test.ts): the title said twice.
+    const text = readFileSync(join(out, 'index.html'), 'utf8')
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<[^>]+>/g, '\n');
+    expect(text.match(/Battle of the Kelvin Ford/g)).toHaveLength(1);
+    expect(text).toContain('\nOrcs of the Broken Fang (A) vs Men of Kelvin (B)\n');
   });
 
   it('needs --out (exit 2), and refuses a folder that is not a report (exit 2, untouched)', async () => {

@@ -137,7 +137,7 @@ describe('worth --checkpoint / --resume on the command line', () => {
   it('a siege: the checkpoint is written, --resume prints the same answer and says what it took from it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'worth-ckpt-'));
     const ckpt = join(dir, 'run.ckpt');
-    const args = ['worth', 'examples/simple-siege.yaml', '--trials', '300', '--seed', '3', '--threads', '1'];
+    const args = ['worth', 'examples/simple-siege.yaml', '--trials', '40', '--seed', '3', '--threads', '1'];
     const first = memoryIo();
     expect(await runCli([...args, '--checkpoint', ckpt], first), first.stderr).toBe(0);
     expect(existsSync(ckpt)).toBe(true);
