@@ -3,9 +3,10 @@
  *
  * - **a battle edit**: the troops of side A changed N times at 1400 px. The page answers an edit in the next
  *   animation frame (app/page.ts `schedule`: one render per frame); what decides whether that frame is on time is
- *   the work in it. Measured in the page: from the frame's start (its requestAnimationFrame timestamp) to the
- *   verdict panel changed (a MutationObserver), and the frames from the edit to the verdict shown (1 = the next).
- *   Target: the work at the 95th percentile within one frame, 16 ms.
+ *   the work in it. Measured in the page: from the frame's first callback (one asked for just before the edit) to
+ *   the verdict panel changed (a MutationObserver), and the frames from the edit to the verdict shown (1 = the
+ *   next). Target: the work at the 95th percentile within one frame, 16 ms. Also printed: the same from the frame's
+ *   timestamp (its requestAnimationFrame argument), which adds the wait before the frame's callbacks run.
  * - **a siege run**: the siege section of examples/castle-siege.yaml run N times (its run button; typing reruns
  *   it after a 500 ms pause, app/sections/kinds.ts): from the click to its first Monte Carlo stage drawn. Target
  *   150 ms. Split into the worker's start (a new Web Worker per run) and the stage itself where the page says.
@@ -83,12 +84,15 @@ async function main(): Promise<void> {
       const panel = document.getElementById('verdict-panel')!;
       const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
       const base = Number(input.value);
-      const out: { workMs: number; frames: number }[] = [];
+      const out: { workMs: number; frameMs: number; frames: number }[] = [];
       for (let i = 0; i < n; i++) {
         await frame();
         let changedAt = 0;
         const observer = new MutationObserver(() => (changedAt ||= performance.now()));
         observer.observe(panel, { childList: true, subtree: true, characterData: true, attributes: true });
+        // Asked before the edit, so it is the next frame's first callback, just before the page's render.
+        let firstCallback = 0;
+        requestAnimationFrame(() => (firstCallback = performance.now()));
         input.value = String(base + 1 + (i % 40));
         input.dispatchEvent(
           new (globalThis as unknown as { Event: typeof PageEvent }).Event('input', { bubbles: true }),
@@ -102,12 +106,15 @@ async function main(): Promise<void> {
           frames++;
         }
         observer.disconnect();
-        out.push({ workMs: changedAt - frameStart, frames });
+        out.push({ workMs: changedAt - firstCallback, frameMs: changedAt - frameStart, frames });
       }
       return out;
     }, edits);
     const late = runs.filter((r) => r.frames !== 1).length;
     console.log(`battle edit → verdict: work in its frame ${summary(runs.map((r) => r.workMs))}`);
+    // Chromium stamps a frame with its begin time, and its callbacks may start most of a frame later (a busy
+    // main thread, the compositor's pace): that wait is not the page's work, but it is part of what the user sees.
+    console.log(`  from the frame's timestamp: ${summary(runs.map((r) => r.frameMs))}`);
     console.log(`  shown in the next frame: ${runs.length - late} of ${runs.length} edits (target: p95 work ≤ 16 ms)`);
 
     // A siege: the section run N times; click → first Monte Carlo stage drawn.

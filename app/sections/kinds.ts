@@ -14,7 +14,7 @@ import type { Document } from '../../src/present/document.js';
 import { siegeReport } from '../../reports/siege.js';
 import { cascadeReport } from '../../reports/cascade.js';
 import { dividedReport, marchReport } from '../../reports/campaign.js';
-import type { Job } from '../worker.js';
+import type { Job, Warm } from '../worker.js';
 import { documentHtml, type PageChart } from './document.js';
 import type { Stage } from '../verdict.js';
 
@@ -215,8 +215,12 @@ export function runSection(kind: KindSection, script: string): void {
       : `stage ${stage + 1} of ${stages.length} done; refining…`;
     draw(kind);
     // The next run's worker starts once this run has drawn its first stage (not before: it would share the cores
-    // with that stage), so an edit made while this run refines is answered by a warm worker.
-    spare[kind] ??= startWorker(script);
+    // with that stage), and warms up on this run's job (app/worker.ts), so an edit made while this run refines is
+    // answered by a worker whose kernel is already compiled.
+    if (spare[kind] === undefined) {
+      spare[kind] = startWorker(script);
+      spare[kind].postMessage({ task: 'warm', job: full } satisfies Warm);
+    }
     section.dataset.trials = String(stages[stage] ?? '');
     events?.result(kind, content.document, {
       stage: stage + 1,

@@ -12,7 +12,7 @@ import {
 } from '../kinds/warMachine/tacticGame.js';
 import { compileWarMachine } from '../kinds/warMachine/plan.js';
 import { parseWarMachine, type WarMachineScenario } from '../kinds/warMachine/schema.js';
-import { parseScenarioText } from '../scenario/source.js';
+import { jsonSource, parseScenarioText } from '../scenario/source.js';
 import { TACTICS, type Tactic } from '../rules/warMachine/tactics.js';
 import {
   CHOICE_ADJUSTMENTS,
@@ -28,9 +28,12 @@ import { FORCE_FACTOR_LINES } from '../rules/warMachine/forceRating.js';
 /** A scenario as written (YAML/JSON document), before validation: what the form edits and the URL carries. */
 export type ScenarioDocument = Record<string, unknown> & { sides: Record<string, unknown>[] };
 
-/** Validate a document exactly as the CLI does (same messages; `file` names it in errors). */
+/**
+ * Validate a document exactly as the CLI does (same messages; `file` names it in errors). Its JSON text is read
+ * as JSON (`jsonSource`): YAML's parse of it, three quarters of a validation, runs only to place an error.
+ */
 export function validateDocument(doc: unknown, file = '<page>'): WarMachineScenario {
-  return parseWarMachine(parseScenarioText(JSON.stringify(doc, null, 2), file));
+  return parseWarMachine(jsonSource(JSON.stringify(doc, null, 2), file));
 }
 
 /** Parse scenario text (YAML or JSON) into a document; throws the CLI's one-line error. */
@@ -42,10 +45,11 @@ export function documentOf(text: string, file = '<scenario>'): ScenarioDocument 
 
 /**
  * The object `warcast odds FILE --exact --json` prints, built by the same function (src/kinds/warMachine/odds.ts
- * `oddsResultOf`, no run), with `elapsedMs` 0. test/app/model.test.ts checks it against `odds()`.
+ * `oddsResultOf`, no run), with `elapsedMs` 0. test/app/model.test.ts checks it against `odds()`. The page's answer
+ * to an edit leaves out the best replies (`{ bestReply: false }`), which it does not draw.
  */
-export function exactOddsResult(scenario: WarMachineScenario): OddsResult {
-  return oddsResultOf(scenario, compileWarMachine(scenario), { seed: 42, precision: null }, null, null);
+export function exactOddsResult(scenario: WarMachineScenario, parts: { bestReply?: boolean } = {}): OddsResult {
+  return oddsResultOf(scenario, compileWarMachine(scenario), { seed: 42, precision: null }, null, null, parts);
 }
 
 /** The JSON export: `warcast odds --exact --json` without `elapsedMs` (the one field that is not the answer). */

@@ -54,6 +54,8 @@ export interface TrialTask {
 /** The probe's outputs, trial by trial: outputs × trials, row by trial. */
 export interface TrialTaskResult {
   values: Float64Array;
+  /** Under WARCAST_TIMINGS=1 only: as TaskResult.busy (engine/paired.ts prints each thread's share at exit). */
+  busy?: Float64Array;
 }
 
 /** Either shape, and its result. */
@@ -98,20 +100,26 @@ export function runTrialBlock<P>(k: Kernel<P>, t: Omit<TrialTask, 'paired' | 'ki
   const width = slots.length;
   const acc = new Float64Array(k.accLength(plan));
   const values = new Float64Array(outputs * t.trials);
-  const gain = new Float64Array(width);
+  // Typed copies, slot by slot (the weights of slot j for each output side by side): a trial gains in a few of the
+  // slots a probe reads (one ending, a few sums), so only those are read into the outputs. Skipping a slot that
+  // gained 0 leaves every output the same number: the terms skipped are ±0, added in the same order to a sum that
+  // starts at a constant ≥ +0 (never −0).
+  const at = Int32Array.from(slots);
+  const w = new Float64Array(width * outputs);
+  for (let j = 0; j < width; j++) for (let o = 0; o < outputs; o++) w[j * outputs + o] = weights[o * width + j];
+  const out = Float64Array.from(constants);
   const chunk = k.chunkTrials;
   for (let i = 0; i < t.trials; i++) {
     const trial = t.firstTrial + i;
     k.run(plan, t.seed, trial, 1, trial * chunk + 1, acc);
+    for (let o = 0; o < outputs; o++) out[o] = constants[o];
     for (let j = 0; j < width; j++) {
-      gain[j] = acc[slots[j]];
-      acc[slots[j]] = 0;
+      const g = acc[at[j]];
+      if (g === 0) continue;
+      acc[at[j]] = 0;
+      for (let o = 0; o < outputs; o++) out[o] += w[j * outputs + o] * g;
     }
-    for (let o = 0; o < outputs; o++) {
-      let v = constants[o];
-      for (let j = 0; j < width; j++) v += weights[o * width + j] * gain[j];
-      values[i * outputs + o] = v;
-    }
+    for (let o = 0; o < outputs; o++) values[i * outputs + o] = out[o];
   }
   return values;
 }

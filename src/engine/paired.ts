@@ -17,6 +17,7 @@ import type { Executor } from './executor.js';
 import type { Kernel } from './kernel.js';
 import { Scheduler, type Lane, type Work } from './scheduler.js';
 import { runTrialBlock, type TrialProbe, type TrialTask, type TrialTaskResult } from './task.js';
+import { mark, processMs, TIMINGS } from './timings.js';
 
 export type { PairedJob } from './engine.js';
 export type { TrialProbe, TrialTask, TrialTaskResult } from './task.js';
@@ -72,8 +73,40 @@ export class TrialWork implements Work<TrialTask> {
   finished(t: TrialTask, r: TrialTaskResult, on: Executor<TrialTask>): void {
     this.values.set(r.values, (t.firstTrial - this.job.from) * this.outputs);
     this.done += t.trials;
+    if (TIMINGS && r.busy) timeBlock(t.trials, r.busy);
     this.onBlock?.(t.firstTrial, t.trials, r.values, on);
   }
+}
+
+/** WARCAST_TIMINGS=1: per thread id, [blocks, trials, busy ms, CPU ms, first start, last end] of every paired job. */
+const blocksBy = new Map<number, number[]>();
+function timeBlock(trials: number, [thread, start, end, cpu]: Float64Array): void {
+  if (blocksBy.size === 0) process.once('exit', markPaired);
+  const b = blocksBy.get(thread) ?? [0, 0, 0, 0, start, end];
+  b[0]++;
+  b[1] += trials;
+  b[2] += end - start;
+  b[3] += cpu;
+  b[4] = Math.min(b[4], start);
+  b[5] = Math.max(b[5], end);
+  blocksBy.set(thread, b);
+}
+
+/**
+ * Each thread's share of the paired trials (docs/benchmarks.md, "worth on a siege: where the time goes"): its
+ * blocks and trials, busy time inside the kernel (wall) and CPU, and its busy share of the span from its first block
+ * to its last (the rest: waiting for work, messages, folding, the event loop).
+ */
+function markPaired(): void {
+  const ms = (x: number) => x.toFixed(0);
+  const parts = [...blocksBy.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(
+      ([thread, [blocks, trials, busy, cpu, first, last]]) =>
+        `${thread === 0 ? 'main' : `thread ${thread}`}: ${trials} trials in ${blocks} blocks, busy ${ms(busy)} ms ` +
+        `(${ms(first)}–${ms(last)}, ${ms((100 * busy) / Math.max(1, last - first))}%), ${ms(cpu)} ms CPU`,
+    );
+  mark('paired threads', `${parts.join('; ')}; at ${ms(processMs())} ms`);
 }
 
 /**

@@ -61,3 +61,15 @@ export function guidedShare(threads: number, cap: SizePolicy, firstTask?: number
         : Math.max(1, Math.min(cap.size(c), Math.ceil(c.left / (2 * threads)))),
   };
 }
+
+/**
+ * `policy`, but never less than about `ms` of units once the calling thread has timed some: a floor for tasks whose
+ * messages cost more than a guided share's last small pieces save (a paired job of 2,000 sieges cut in four went to
+ * a worker as four messages of ~0.5 ms of work each).
+ */
+export function noLessThan(ms: number, policy: SizePolicy): SizePolicy {
+  return {
+    name: `${policy.name}, at least ${ms} ms`,
+    size: (c) => Math.max(policy.size(c), c.msPerUnit > 0 ? Math.floor(ms / c.msPerUnit) : 0),
+  };
+}

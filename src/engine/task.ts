@@ -6,7 +6,14 @@
  */
 import { warmUp, type Kernel } from './kernel.js';
 import { mark, processMs, threadCpuMs, TIMINGS } from './timings.js';
-import { runChunks, runTrialBlock, type EngineTask, type ResultOf } from './chunks.js';
+import {
+  runChunks,
+  runTrialBlock,
+  type EngineTask,
+  type ResultOf,
+  type TaskResult,
+  type TrialTaskResult,
+} from './chunks.js';
 
 export { runChunks, runTrialBlock };
 export type { EngineTask, ResultOf, Task, TaskResult, TrialProbe, TrialTask, TrialTaskResult } from './chunks.js';
@@ -53,11 +60,10 @@ export function runTask<T extends EngineTask>(k: Kernel<unknown>, t: T): ResultO
 
 /** Either shape of task, on this thread. */
 export function runEither<T extends EngineTask>(k: Kernel<unknown>, t: T): ResultOf<T> {
-  if ('paired' in t) return { values: runTrialBlock(k, t) } as ResultOf<T>;
-  if (!TIMINGS) return runChunks(k, t) as ResultOf<T>;
+  if (!TIMINGS) return ('paired' in t ? { values: runTrialBlock(k, t) } : runChunks(k, t)) as ResultOf<T>;
   const start = processMs();
   const cpu0 = threadCpuMs();
-  const r = runChunks(k, t);
+  const r: TaskResult | TrialTaskResult = 'paired' in t ? { values: runTrialBlock(k, t) } : runChunks(k, t);
   r.busy = Float64Array.of(threadNumber(), start, processMs(), threadCpuMs() - cpu0);
   return r as ResultOf<T>;
 }

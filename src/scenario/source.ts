@@ -153,6 +153,40 @@ export function parseScenarioText(text: string, file: string): ScenarioSource {
   };
 }
 
+/**
+ * The source of JSON text a program wrote from a plain object (`JSON.stringify`: the what-if page's form, each
+ * edit), for a scenario that is almost always valid: the same data and limits as `parseScenarioText` (JSON is
+ * YAML, and the YAML of such text builds the same values), without building the YAML nodes unless a line is asked
+ * for, i.e. unless validation fails. Anything a YAML parse might answer differently — a document nested near the
+ * depth limit, text that is not JSON — goes through `parseScenarioText` itself.
+ */
+export function jsonSource(text: string, file: string): ScenarioSource {
+  boundWork(text, file);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return parseScenarioText(text, file);
+  }
+  if (depthOf(data, SCENARIO_LIMITS.depth - 2) > SCENARIO_LIMITS.depth - 2) return parseScenarioText(text, file);
+  let parsed: ScenarioSource | undefined;
+  const lineOf = (path: readonly PathSegment[]) => (parsed ??= parseScenarioText(text, file)).lineOf(path);
+  return {
+    file,
+    data,
+    lineOf,
+    error: (path, expected) => new ScenarioError(file, lineOf(path), formatPath(path), expected),
+  };
+}
+
+/** Nesting depth of mappings and lists, one a level as checkTree counts them, counted until past `limit`. */
+function depthOf(x: unknown, limit: number, depth = 0): number {
+  if (x === null || typeof x !== 'object' || depth > limit) return depth;
+  let most = depth;
+  for (const v of Object.values(x)) most = Math.max(most, depthOf(v, limit, depth + 1));
+  return most;
+}
+
 /** Reject, before parsing, text whose parse would be slow or deep: too many entries or nested brackets. */
 function boundWork(text: string, file: string): void {
   let line = 1;

@@ -342,7 +342,22 @@ export async function pairedItems<Plan>(
   paired.familyError = familyError(decisions, family.alpha, family.method);
   // A value searched whose plan is an item's is that item (e.g. bonus − 25 and a −25 BR adjustment): the same trials.
   const curves = new Curves(paired, new Map(unique.map((k, u) => [k, variants[u]])));
+  // Every search starts at once: each is a chain of small paired jobs (one value, one stage), so one search at a time
+  // leaves the threads waiting at the end of every job; side by side their jobs share the lanes (the oldest first).
+  // A search's answer depends only on the trials of the values it compares (shared curves, the same dice whoever
+  // runs them first), so the bytes do not depend on the order they run in.
   const found = new Map<string, Promise<FoundEquivalent>>();
+  const searchOf = (name: 'br' | 'troops', u: number): Promise<FoundEquivalent> | null => {
+    const field = fields[name];
+    const st = final[u];
+    if (st === null || !decisionOf.get(u)!.beyond || field === undefined) return null;
+    const key = `${name}:${u}`;
+    if (!found.has(key)) found.set(key, searchEquivalent(paired, curves, name, field, variants[u], st));
+    return found.get(key)!;
+  };
+  for (const u of unique.keys()) for (const name of ['br', 'troops'] as const) searchOf(name, u);
+  // One failed search fails the command when it is awaited below; the others are not left unhandled meanwhile.
+  for (const search of found.values()) search.catch(() => {});
   const items: WorthItem[] = [];
   const rows: { item: WorthItem; variant: PairedVariant<Plan>; trials: number }[] = [];
   for (const [i, input] of inputs.entries()) {
@@ -352,13 +367,8 @@ export async function pairedItems<Plan>(
     const decision = decisionOf.get(u)!;
     const familyCi = pairedProportionDifference(st.baseOnly, st.variantOnly, st.trials, decision.z).ci95;
     const noise = !decision.beyond;
-    const eq = async (name: 'br' | 'troops'): Promise<FoundEquivalent | null> => {
-      const field = fields[name];
-      if (noise || field === undefined || paired.interrupted) return null;
-      const key = `${name}:${u}`;
-      if (!found.has(key)) found.set(key, searchEquivalent(paired, curves, name, field, variants[u], st));
-      return found.get(key)!;
-    };
+    // Stopped by the signal: a search that ended before keeps its answer, one cut short has none.
+    const eq = async (name: 'br' | 'troops'): Promise<FoundEquivalent | null> => (noise ? null : searchOf(name, u));
     const br = await eq('br');
     const troops = await eq('troops');
     const n = st.trials;

@@ -5,10 +5,9 @@
  * of the kind's report;
  * the result it drew equals `warcast <kind> FILE --json` for the page's seed and trials; at a phone's 390 px
  * nothing scrolls sideways. One browser, one tab. Each kind's file opened (the siege's page with another kind
- * opened; the divided forces also run by their button): the answer panel shows that kind's verdict (drawn from its
- * document's headline) in the first screen at a phone's, a tablet's and a desktop's size, every number of it the
- * CLI's `--json` for the stage's seed and trials; an edit of the scenario updates it; the battle's form takes the
- * panel back to the battle.
+ * opened): the answer panel shows that kind's verdict (drawn from its document's headline) in the first screen at a
+ * phone's, a tablet's and a desktop's size, every number of it the CLI's `--json` for the stage's seed and trials;
+ * an edit of the scenario updates it; the battle's form takes the panel back to the battle.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,9 +22,8 @@ import { runCli } from '../../src/cli/program.js';
 const HAVE_CHROMIUM = chromiumOrFail('kinds browser test');
 
 /**
- * Each kind, in the order the tests run them: its file (the page's example for it: the page written by `warcast app
- * examples/castle-siege.yaml` serves all four, opened as it is for the siege and with another kind opened for the
- * cascade and the march; the divided forces run by their button on the siege's page), the CLI run the page's
+ * Each kind: its file (the page's example for it: the page written by `warcast app examples/castle-siege.yaml`
+ * serves all four, as written for the siege and with another kind opened for the others), the CLI run the page's
  * defaults stand for (seed 42), the charts its report draws.
  */
 const KINDS = [
@@ -34,12 +32,6 @@ const KINDS = [
     file: 'examples/castle-siege.yaml',
     cli: ['siege', 'examples/castle-siege.yaml', '--seed', '42', '--trials', '100000', '--threads', '1'],
     charts: ['siege-survival', 'siege-weeks', 'siege-endings', 'siege-casualties-at-most'],
-  },
-  {
-    kind: 'divided',
-    file: 'examples/divided-forces.yaml',
-    cli: ['divided', 'examples/divided-forces.yaml'],
-    charts: ['divided-pairings', 'divided-splits'],
   },
   {
     kind: 'cascade',
@@ -53,10 +45,13 @@ const KINDS = [
     cli: ['march', 'examples/forced-march-into-battle.yaml'],
     charts: ['march-arrival', 'march-fatigue', 'march-battle'],
   },
+  {
+    kind: 'divided',
+    file: 'examples/divided-forces.yaml',
+    cli: ['divided', 'examples/divided-forces.yaml'],
+    charts: ['divided-pairings', 'divided-splits'],
+  },
 ];
-
-/** The kind run by its button (exact, the cheapest to run twice: opened again below, for its first screen and an edit). */
-const BY_BUTTON = 'divided';
 
 const SIZES = [
   [1400, 900],
@@ -198,27 +193,18 @@ describe.skipIf(!HAVE_CHROMIUM)('warcast app FILE draws its kind', () => {
     return pathToFileURL(index).href;
   }
 
-  // Each kind is drawn and checked once, the siege, cascade and march as their pages open them (an opened section
-  // runs at once, through the same runner as the button), the divided forces by their button on the siege's page.
+  // Each kind drawn and checked once, on the page that opens it (an opened section runs at once, through the
+  // runner its button calls: the what-if page's test runs a siege by the button, with its own seed and trials).
   for (const k of KINDS) {
-    const byButton = k.kind === BY_BUTTON;
-    const what = byButton
-      ? 'by its button'
-      : `opened (warcast app ${k.file}), its verdict in the first screen at 3 sizes`;
-    it(`${k.kind} ${what}: drawn as its report (document and every chart), the CLI's numbers, a phone's width`, async () => {
+    it(`${k.kind} opened (warcast app ${k.file}): drawn as its report (document and every chart), the CLI's numbers, its verdict in the first screen at 3 sizes, a phone's width${k.kind === 'divided' ? '; an edit updates it' : ''}`, async () => {
       await tab.setViewportSize({ width: 1400, height: 900 });
-      if (byButton) {
-        // Another section of the siege's page (each prefilled with its kind's example), run by its button.
-        await tab.locator(`#${k.kind}-run`).click();
-      } else {
-        // The kind's section first, beside the answer and before the battle's form, run at once; the other kinds'
-        // sections stay below.
-        await tab.goto(openedPage(k.kind));
-        expect(await tab.locator('.layout > section.kind').getAttribute('id')).toBe(k.kind);
-        expect(await tab.locator('#kinds section.kind').first().getAttribute('id')).toBe(
-          k.kind === 'siege' ? 'cascade' : 'siege',
-        );
-      }
+      // The kind's section first, beside the answer and before the battle's form, run at once; the other kinds'
+      // sections stay below.
+      await tab.goto(openedPage(k.kind));
+      expect(await tab.locator('.layout > section.kind').getAttribute('id')).toBe(k.kind);
+      expect(await tab.locator('#kinds section.kind').first().getAttribute('id')).toBe(
+        k.kind === 'siege' ? 'cascade' : 'siege',
+      );
       await tab.locator(`#${k.kind}[data-drawn="true"]`).waitFor({ state: 'attached', timeout: 60_000 });
       const seen = await tab.evaluate((kind) => {
         const section = document.getElementById(kind)!;
@@ -252,14 +238,10 @@ describe.skipIf(!HAVE_CHROMIUM)('warcast app FILE draws its kind', () => {
       expect(withoutTiming(JSON.parse(seen.json) as Record<string, unknown>)).toEqual(
         withoutTiming((await cliJson(k.cli)) as Record<string, unknown>),
       );
-      // The answer panel: the kind just run (its section was used), its last stage, the CLI's numbers; the page's
-      // opened kind in the first screen at each size.
+      // The answer panel: the opened kind, its last stage, the CLI's numbers, in the first screen at each size.
       mkdirSync(resolve('test/artifacts'), { recursive: true });
-      if (byButton) await panelIsCli(k.kind, k.file, await panel(tab));
-      else {
-        expect(await tab.locator('#battle-answer').isHidden()).toBe(true);
-        await firstScreen(tab, k.kind, k.file);
-      }
+      expect(await tab.locator('#battle-answer').isHidden()).toBe(true);
+      await firstScreen(tab, k.kind, k.file);
       // A phone: the charts are redrawn to its width; nothing scrolls sideways.
       await tab.setViewportSize({ width: 390, height: 844 });
       await tab.waitForTimeout(300); // the page redraws 100 ms after the last resize
@@ -278,40 +260,28 @@ describe.skipIf(!HAVE_CHROMIUM)('warcast app FILE draws its kind', () => {
       expect(phone.widest).toBeLessThanOrEqual(390);
       mkdirSync(resolve('test/artifacts'), { recursive: true });
       await tab.locator(`#${k.kind}`).screenshot({ path: resolve(`test/artifacts/app-${k.kind}-390.png`) });
+      if (k.kind === 'divided') {
+        // An edit of the opened scenario updates the verdict: the day won by troops left, not battles won.
+        const edited = readFileSync(k.file, 'utf8').replace(/winsTheDay: battles/, 'winsTheDay: troops');
+        expect(edited).toContain('winsTheDay: troops');
+        const before = (await panel(tab)).figures[0].value;
+        await tab.locator('#divided-text').fill(edited);
+        await tab.waitForFunction(
+          (v) => document.querySelector('#kind-answer .big [data-value]')?.getAttribute('data-value') !== v,
+          String(before),
+        );
+        const file = join(dir, 'divided-troops.yaml');
+        writeFileSync(file, edited);
+        await panelIsCli('divided', file, await panel(tab));
+        // The battle's form takes the panel back to the battle; the switch brings the divided battle back.
+        await tab.locator('#form input').first().focus();
+        expect(await tab.locator('#verdict-panel').isVisible()).toBe(true);
+        expect(await tab.locator('#kind-answer').isHidden()).toBe(true);
+        await tab.locator('#answer-for button[data-kind="divided"]').click();
+        expect(await tab.locator('#kind-answer').isVisible()).toBe(true);
+      }
       expect(errors).toEqual([]);
       expect(requests.filter((u) => !u.startsWith('file://') && !u.startsWith('blob:'))).toEqual([]);
-    });
-  }
-
-  // The divided forces opened as well (their own page's first screen, checked while the run may still refine),
-  // and edited there.
-  for (const k of KINDS.filter((x) => x.kind === BY_BUTTON)) {
-    it(`${k.kind} opened (warcast app ${k.file}): its verdict in the first screen at 3 sizes, the CLI's numbers; an edit updates it`, async () => {
-      await tab.setViewportSize({ width: 1400, height: 900 });
-      await tab.goto(openedPage(k.kind));
-      expect(await tab.locator('.layout > section.kind').getAttribute('id')).toBe(k.kind);
-      await tab.locator('#kind-answer:not([data-stage=""])').waitFor({ timeout: 60_000 });
-      expect(await tab.locator('#battle-answer').isHidden()).toBe(true);
-      await firstScreen(tab, k.kind, k.file);
-      // An edit of the opened scenario updates the verdict: the day won by troops left, not battles won.
-      const edited = readFileSync(k.file, 'utf8').replace(/winsTheDay: battles/, 'winsTheDay: troops');
-      expect(edited).toContain('winsTheDay: troops');
-      const before = (await panel(tab)).figures[0].value;
-      await tab.locator('#divided-text').fill(edited);
-      await tab.waitForFunction(
-        (v) => document.querySelector('#kind-answer .big [data-value]')?.getAttribute('data-value') !== v,
-        String(before),
-      );
-      const file = join(dir, 'divided-troops.yaml');
-      writeFileSync(file, edited);
-      await panelIsCli('divided', file, await panel(tab));
-      // The battle's form takes the panel back to the battle; the switch brings the divided battle back.
-      await tab.locator('#form input').first().focus();
-      expect(await tab.locator('#verdict-panel').isVisible()).toBe(true);
-      expect(await tab.locator('#kind-answer').isHidden()).toBe(true);
-      await tab.locator('#answer-for button[data-kind="divided"]').click();
-      expect(await tab.locator('#kind-answer').isVisible()).toBe(true);
-      expect(errors).toEqual([]);
     });
   }
 });

@@ -14,6 +14,18 @@ import {
   hashOf,
   validateDocument,
 } from '../../src/app/model.js';
+import { parseWarMachine } from '../../src/kinds/warMachine/schema.js';
+import { parseScenarioText } from '../../src/scenario/source.js';
+
+/** The message a function throws. */
+function messageOf(f: () => unknown): string {
+  try {
+    f();
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error('it did not throw');
+}
 
 const WAR_MACHINE = ['examples/orcs-vs-men.yaml', 'examples/matchup-twin-hills.yaml'];
 const ALL_WAR_MACHINE = readdirSync('examples')
@@ -107,5 +119,23 @@ describe('app model', () => {
     expect(game.mixA).toEqual(cli.mixA);
     expect(game.mixB).toEqual(cli.mixB);
     expect(game.value).toEqual(cli.value);
+  });
+
+  it('validating a document as JSON gives what the YAML path gives: the same scenario, the same error and line', () => {
+    for (const file of ALL_WAR_MACHINE) {
+      const doc = documentOf(readFileSync(file, 'utf8'), file);
+      const text = JSON.stringify(doc, null, 2);
+      expect(validateDocument(doc), file).toEqual(parseWarMachine(parseScenarioText(text, '<page>')));
+    }
+    const doc = documentOf(readFileSync('examples/orcs-vs-men.yaml', 'utf8'));
+    const bad = { ...doc, sides: [doc.sides[0], { ...doc.sides[1], troops: -5 }] };
+    const slow = () => parseWarMachine(parseScenarioText(JSON.stringify(bad, null, 2), '<page>'));
+    expect(slow).toThrow(/^<page>:\d+: sides\[1\]\.troops: /);
+    expect(() => validateDocument(bad)).toThrow(messageOf(slow));
+    // One that nests past the depth limit is refused as the YAML path refuses it.
+    let deep: unknown = 1;
+    for (let i = 0; i < 80; i++) deep = [deep];
+    const nested = { ...doc, title: deep };
+    expect(() => validateDocument(nested)).toThrow(/nested too deeply/);
   });
 });

@@ -128,7 +128,9 @@ export interface BattleRun {
 
 /**
  * The odds result from its parts: pure (no engine, no files), so the what-if page (src/app/monteCarlo.ts) builds
- * the very object `warcast odds --json` prints from the same chunks. `run` null: exact odds only.
+ * the very object `warcast odds --json` prints from the same chunks. `run` null: exact odds only. `bestReply:
+ * false` leaves the best replies out (null): twelve more battles compiled, which the page's answer to an edit does
+ * not draw (its exports build the whole result).
  */
 export function oddsResultOf(
   scenario: WarMachineScenario,
@@ -136,6 +138,7 @@ export function oddsResultOf(
   settings: Pick<RunSettings, 'seed' | 'precision'>,
   run: BattleRun | null,
   engagement: { summary: EngagementSummary; interrupted: boolean } | null,
+  parts: { bestReply?: boolean } = {},
 ): OddsResult {
   const exact = exactOdds(compiled);
   const monteCarlo = run !== null && run.trials > 0;
@@ -164,7 +167,7 @@ export function oddsResultOf(
     ...head,
     ...body,
     exact,
-    bestReply: bestReplies(scenario),
+    bestReply: parts.bestReply === false ? null : bestReplies(scenario),
     casualtiesCi95: monteCarlo ? casualtiesCi95(distributions, run.trials) : null,
     casualtyDistributions: distributions,
     casualtyCumulative: casualtyCumulative(distributions),
