@@ -41,7 +41,11 @@ export type {
   SweepAnswer,
 } from './toolkit/sweepSim.js';
 export type { CompareResult, CompareRow } from './toolkit/compare.js';
-export { scenarioJsonSchema as schema } from './behaviours/scenarioSchema.js';
+import { schemasOver } from './behaviours/scenarioSchema.js';
+import { KIND_LIST as REGISTERED_KINDS } from './kinds/index.js';
+/** A scenario kind's JSON Schema, or every kind's (no kind): over the registered kinds. */
+export const schema = (kind?: string) => schemasOver(REGISTERED_KINDS).jsonSchema(kind);
+export { schemasOver, type ScenarioSchemas } from './behaviours/scenarioSchema.js';
 export { siege, type SiegeResult } from './kinds/siege/analysis.js';
 export {
   tournament,

@@ -8,44 +8,52 @@
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { closest } from '../scenario/source.js';
-import { KIND_LIST, scenarioKindDefinition } from '../kinds/index.js';
-
-/** Every `kind:` a scenario file may name, in registry order (each kind's zod schema loads on demand). */
-export const SCHEMA_KINDS: readonly string[] = KIND_LIST.flatMap((k) =>
-  k.scenarioKind && k.schema ? [k.scenarioKind] : [],
-);
+import { scenarioKindDefinition } from '../kinds/index.js';
+import type { KindDefinition } from '../kinds/definition.js';
 
 type JsonSchema = Record<string, unknown>;
 
-/** One kind's schema, or (no kind) every kind's, chosen by `kind:`. */
-export async function scenarioJsonSchema(kind?: string): Promise<JsonSchema> {
-  if (kind === undefined) {
-    const kinds = await Promise.all(SCHEMA_KINDS.map((k) => scenarioJsonSchema(k)));
+/** The JSON Schemas of a list of kinds (the registry's, bound by the command line and the library API). */
+export interface ScenarioSchemas {
+  /** Every `kind:` a scenario file may name, in the list's order (each kind's zod schema loads on demand). */
+  kinds: readonly string[];
+  /** One kind's schema, or (no kind) every kind's, chosen by `kind:`. */
+  jsonSchema(kind?: string): Promise<JsonSchema>;
+}
+
+/** The schemas of `kinds`: the caller hands the list in (the registry, or the registry and kinds of its own). */
+export function schemasOver(list: readonly KindDefinition<unknown, unknown>[]): ScenarioSchemas {
+  const kinds = list.flatMap((k) => (k.scenarioKind && k.schema ? [k.scenarioKind] : []));
+  async function jsonSchema(kind?: string): Promise<JsonSchema> {
+    if (kind === undefined) {
+      const each = await Promise.all(kinds.map((k) => jsonSchema(k)));
+      return {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        $id: 'warcast-scenario.schema.json',
+        title: 'warcast scenario',
+        description: `A warcast scenario file; its kind: picks the shape (${kinds.join(', ')}).`,
+        oneOf: each.map(({ $schema: _s, $id: _i, ...rest }) => rest),
+      };
+    }
+    const entry = scenarioKindDefinition(kind, list);
+    if (!entry?.schema) {
+      const hint = closest(kind, kinds);
+      throw new UsageError(
+        `schema: unknown kind '${kind}'${hint ? ` (did you mean '${hint}'?)` : ''}; expected one of ${kinds.join(', ')}`,
+      );
+    }
+    const schema = z.toJSONSchema(await entry.schema(), {
+      io: 'input',
+      unrepresentable: 'any',
+      target: 'draft-2020-12',
+    }) as JsonSchema;
     return {
-      $schema: 'https://json-schema.org/draft/2020-12/schema',
-      $id: 'warcast-scenario.schema.json',
-      title: 'warcast scenario',
-      description: `A warcast scenario file; its kind: picks the shape (${SCHEMA_KINDS.join(', ')}).`,
-      oneOf: kinds.map(({ $schema: _s, $id: _i, ...rest }) => rest),
+      $schema: schema.$schema,
+      $id: `${kind}.schema.json`,
+      title: `warcast ${kind} scenario`,
+      description: `A scenario of kind ${kind}, answered by warcast ${entry.command}.`,
+      ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== '$schema')),
     };
   }
-  const entry = scenarioKindDefinition(kind);
-  if (!entry?.schema) {
-    const hint = closest(kind, SCHEMA_KINDS);
-    throw new UsageError(
-      `schema: unknown kind '${kind}'${hint ? ` (did you mean '${hint}'?)` : ''}; expected one of ${SCHEMA_KINDS.join(', ')}`,
-    );
-  }
-  const schema = z.toJSONSchema(await entry.schema(), {
-    io: 'input',
-    unrepresentable: 'any',
-    target: 'draft-2020-12',
-  }) as JsonSchema;
-  return {
-    $schema: schema.$schema,
-    $id: `${kind}.schema.json`,
-    title: `warcast ${kind} scenario`,
-    description: `A scenario of kind ${kind}, answered by warcast ${entry.command}.`,
-    ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== '$schema')),
-  };
+  return { kinds, jsonSchema };
 }

@@ -1,9 +1,13 @@
 /** `warcast schema [kind]`: the scenario JSON Schema on stdout, or every kind's file into a folder (`--out`). */
 import { join } from 'node:path';
 import { ExitCode } from '../errors.js';
-import { SCHEMA_KINDS, scenarioJsonSchema } from '../behaviours/scenarioSchema.js';
+import { schemasOver } from '../behaviours/scenarioSchema.js';
+import { KIND_LIST } from '../kinds/index.js';
 import type { Io } from './io.js';
 import { checkOutputFile, ensureFolder, fileHead, writeOutputFile } from '../files/output.js';
+
+/** The registry's schemas: the command line composes the registry (entry points only). */
+const SCHEMAS = schemasOver(KIND_LIST);
 
 const text = (schema: unknown) => JSON.stringify(schema, null, 2) + '\n';
 
@@ -13,14 +17,14 @@ const schemaHead = (id: string) =>
 
 export async function schemaCommand(kind: string | undefined, flags: { out?: string }, io: Io): Promise<number> {
   if (flags.out === undefined) {
-    io.out(text(await scenarioJsonSchema(kind)));
+    io.out(text(await SCHEMAS.jsonSchema(kind)));
     return ExitCode.ok;
   }
   // Every schema is built (an unknown kind fails here) and every file checked before the first is written.
   const files = await Promise.all(
-    (kind === undefined ? [...SCHEMA_KINDS, undefined] : [kind]).map(async (k) => ({
+    (kind === undefined ? [...SCHEMAS.kinds, undefined] : [kind]).map(async (k) => ({
       name: `${k ?? 'scenario'}.schema.json`,
-      body: text(await scenarioJsonSchema(k)),
+      body: text(await SCHEMAS.jsonSchema(k)),
     })),
   );
   ensureFolder(flags.out, '--out');

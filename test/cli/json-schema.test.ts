@@ -3,7 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_KINDS, scenarioJsonSchema } from '../../src/behaviours/scenarioSchema.js';
+import { schemasOver } from '../../src/behaviours/scenarioSchema.js';
+import { KIND_LIST } from '../../src/kinds/index.js';
+
+const { kinds: SCHEMA_KINDS, jsonSchema: scenarioJsonSchema } = schemasOver(KIND_LIST);
 
 const read = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as Record<string, unknown>;
 
@@ -39,5 +42,12 @@ describe('scenario JSON Schema', () => {
     expect(bad((s) => (s.troopz = s.troops))).toBe(false);
     expect(bad((s) => (s.tactic = 'charge'))).toBe(false);
     expect(bad((s) => delete s.name)).toBe(false);
+  });
+
+  it('the schemas are of the kinds handed in: a list without the siege names no siege and refuses one', async () => {
+    const withoutSiege = schemasOver(KIND_LIST.filter((k) => k.scenarioKind !== 'siege'));
+    expect(withoutSiege.kinds).not.toContain('siege');
+    expect(withoutSiege.kinds).toHaveLength(SCHEMA_KINDS.length - 1);
+    await expect(withoutSiege.jsonSchema('siege')).rejects.toThrow(/unknown kind 'siege'/);
   });
 });
