@@ -194,9 +194,12 @@ class CallState {
       ...(this.id.traceLength > 0 ? { trace: Float64Array.from(this.merge.trace) } : {}),
     };
   }
+  /** A whole call's saved form: it no longer changes, so each later write reuses it (packing is not free). */
+  private whole: CheckpointCall | null = null;
   save(): CheckpointCall {
+    if (this.whole) return this.whole;
     const acc = this.sum.rounded();
-    return {
+    const saved: CheckpointCall = {
       ...this.id,
       shardFirst: this.id.firstChunk,
       shardLast: this.done,
@@ -208,6 +211,8 @@ class CallState {
       threadsUsed: this.threadsUsed,
       ...(this.sum.exact() ? { exact: this.sum.exact() } : {}),
     };
+    if (this.complete) this.whole = saved;
+    return saved;
   }
 }
 
