@@ -1,8 +1,11 @@
 /**
- * A full disk or a read-only folder while warcast writes (docs/reliability.md): the built CLI runs in a child
- * process whose node:fs fails for real the way a full disk (ENOSPC on write) or a read-only filesystem (EROFS)
- * does (test/helpers/fs-faults.mjs, preloaded: such filesystems cannot be made without privileges, and root
- * writes through chmod). The command says so in one line, and the earlier file or report stays whole.
+ * A full disk or a read-only folder while warcast writes (docs/reliability.md): node:fs fails for real the way a
+ * full disk (ENOSPC on write) or a read-only filesystem (EROFS) does (test/helpers/fs-faults.mjs: such filesystems
+ * cannot be made without privileges, and root writes through chmod). The command says so in one line, and the
+ * earlier file or report stays whole. The checkpoint case runs the built CLI in a child process with the faults
+ * preloaded (the real process: its exit code and output); the report cases run in this process with the faults
+ * injected around the call (what they check is the command's answer and the files: a child loaded the bundle and
+ * the charting packages again, ~2.5 s of CPU each, to fail at the last step).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +16,7 @@ import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { closePool } from '../../src/engine/pool.js';
 import { warcast, withoutTiming } from '../distributed/helpers.js';
+import { injectFsFaults } from '../helpers/fs-faults.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'warcast-write-faults-'));
 afterAll(() => closePool());
@@ -27,6 +31,17 @@ const faulty = (args: string[], code: string, path: string, after = 0) =>
     WARCAST_TEST_FAULT_AFTER: String(after),
   });
 
+/** `warcast args` in this process, node:fs failing as `faulty` makes it fail in a child; node:fs restored after. */
+async function faultyInProcess(args: string[], code: string, path: string, after = 0) {
+  const io = memoryIo();
+  const restore = injectFsFaults({ code, pattern: path, after });
+  try {
+    return { code: await runCli(args, io), stdout: io.stdout, stderr: io.stderr };
+  } finally {
+    restore();
+  }
+}
+
 async function cli(args: string[]) {
   const io = memoryIo();
   const code = await runCli(args, io);
@@ -40,7 +55,7 @@ describe('disk full and read-only while writing', () => {
       'siege',
       'examples/simple-siege.yaml',
       '--trials',
-      '20000',
+      '10000', // two chunks of 5,000: a write that goes through, then one that fails mid-run and one at the end
       '--seed',
       '5',
       '--threads',
@@ -82,7 +97,7 @@ describe('disk full and read-only while writing', () => {
     ] as const;
     // One after the other: two writers of one report folder meet its lock (.report.lock), which is its own check.
     for (const [code, path, syscall, after] of faults) {
-      const r = await faulty([...args, '--seed', '2'], code, path, after);
+      const r = await faultyInProcess([...args, '--seed', '2'], code, path, after);
       expect(r.code, r.stderr).toBe(1);
       expect(r.stdout).not.toContain('report:');
       expect(r.stderr).toMatch(
@@ -92,5 +107,5 @@ describe('disk full and read-only while writing', () => {
       expect(existsSync(join(out, 'index.html'))).toBe(true);
       expect(readdirSync(dir).filter((f) => f.startsWith('.report'))).toEqual([]);
     }
-  }, 180_000); // child processes: slow on a loaded machine
+  });
 });

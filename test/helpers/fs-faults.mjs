@@ -1,20 +1,25 @@
 /**
- * Preloaded (`NODE_OPTIONS=--import=…`) into a warcast child process by test/engine/write-faults.test.ts: makes
- * node:fs fail the way a full disk (ENOSPC on write) or a read-only filesystem (EROFS on open and mkdir) does,
- * for paths matching WARCAST_TEST_FAULT_PATH, from the (WARCAST_TEST_FAULT_AFTER + 1)-th such path on. A full or
- * read-only filesystem cannot be made without privileges, and root writes through chmod.
+ * node:fs failing the way a full disk (ENOSPC on write) or a read-only filesystem (EROFS on open and mkdir) does, for
+ * paths matching a pattern, from the (after + 1)-th such path on: a full or read-only filesystem cannot be made
+ * without privileges, and root writes through chmod.
+ *
+ * Two ways in: preloaded (`NODE_OPTIONS=--import=…`) into a warcast child process, from WARCAST_TEST_FAULT_CODE,
+ * WARCAST_TEST_FAULT_PATH and WARCAST_TEST_FAULT_AFTER (test/cli/output-files.test.ts, test/engine/write-faults.test.ts:
+ * the real process); or `injectFsFaults` around an in-process runCli, undone after (write-faults' report cases: a
+ * child process loaded the bundle and the charting packages again, ~2.5 s of CPU each, to fail at the last step).
  */
 import fs from 'node:fs';
 import process from 'node:process';
 import { syncBuiltinESMExports } from 'node:module';
 
-const pattern = process.env.WARCAST_TEST_FAULT_PATH;
-if (pattern) {
+/**
+ * Make node:fs fail as `code` does for paths matching `pattern` (a RegExp source), from the (after + 1)-th on;
+ * returns the function that puts node:fs back. Named imports of node:fs see both changes (syncBuiltinESMExports).
+ */
+export function injectFsFaults({ code = 'ENOSPC', pattern, after = 0 }) {
   const re = new RegExp(pattern);
-  const code = process.env.WARCAST_TEST_FAULT_CODE ?? 'ENOSPC';
   const words = code === 'ENOSPC' ? 'no space left on device' : 'read-only file system';
   let seen = 0;
-  const after = Number(process.env.WARCAST_TEST_FAULT_AFTER ?? 0);
   const failing = (p) => typeof p === 'string' && re.test(p) && ++seen > after;
   const fail = (what) => Object.assign(new Error(`${code}: ${words}, ${what}`), { code, syscall: what });
   const doomed = new Set();
@@ -39,4 +44,15 @@ if (pattern) {
     return mkdirSync(p, ...rest);
   };
   syncBuiltinESMExports();
+  return () => {
+    Object.assign(fs, { openSync, writeSync, writeFileSync, mkdirSync });
+    syncBuiltinESMExports();
+  };
 }
+
+if (process.env.WARCAST_TEST_FAULT_PATH)
+  injectFsFaults({
+    code: process.env.WARCAST_TEST_FAULT_CODE ?? 'ENOSPC',
+    pattern: process.env.WARCAST_TEST_FAULT_PATH,
+    after: Number(process.env.WARCAST_TEST_FAULT_AFTER ?? 0),
+  });
