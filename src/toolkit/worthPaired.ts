@@ -375,6 +375,24 @@ export interface WorthPlan {
   family?: { method: FamilyMethod; alpha: number };
   /** Trials asked of the runner at once (default SLICE_TRIALS; tests cut smaller). */
   slice?: number;
+  /** The runner, when made before the plan (its workers then start early: `pairedRunnerFor`); default: made here. */
+  runner?: EarlyRunner;
+}
+
+/** A paired runner made before its analysis (its workers start at once); its progress goes to `listen`'s callback. */
+export interface EarlyRunner {
+  runner: PairedRunner;
+  listen(onTrials: (done: number) => void): void;
+}
+
+/**
+ * The paired runner of `engine` on `threads` threads, made now: on this process its workers start loading while the
+ * caller goes on (a siege's default week, the variants' checks and compiles), not when the first trial is asked for.
+ */
+export function pairedRunnerFor(engine: Engine, threads: number, signal?: AbortSignal): EarlyRunner {
+  let listener: ((done: number) => void) | undefined;
+  const runner = engine.paired!({ threads, signal, onTrials: (done) => listener?.(done) });
+  return { runner, listen: (f) => void (listener = f) };
 }
 
 export interface PairedItemInput<Plan> {
@@ -405,14 +423,20 @@ export class PairedWorth<Plan> {
     readonly plan: WorthPlan,
   ) {
     this.stages = plan.precision === null ? [plan.trials] : stagesOf(plan.first, plan.maxTrials);
-    this.runner = (plan.engine ?? localEngine).paired!({
-      threads: plan.threads ?? 1,
-      signal: plan.signal,
-      onTrials: (done) => {
-        if (this.planned !== null) plan.onProgress?.(done, Math.max(done, this.planned));
-      },
+    const early = plan.runner ?? pairedRunnerFor(plan.engine ?? localEngine, plan.threads ?? 1, plan.signal);
+    this.runner = early.runner;
+    early.listen((done) => {
+      if (this.planned !== null) plan.onProgress?.(done, Math.max(done, this.planned));
     });
     this.base = new PairedBase(baseModel, plan.seed, this.stages, this.runner, plan.slice);
+  }
+
+  /**
+   * Start the base's first stage now, while the items are still being set up (checked, compiled, probed): the
+   * threads warm up on it meanwhile. Its trials are the same whenever they run; `runStages` waits for it as before.
+   */
+  startBase(): void {
+    this.base.extend(this.stages[0]).catch(() => {}); // a failure is seen again by the stage that waits for it
   }
 
   /** A variant paired with the base. */
