@@ -73,7 +73,7 @@ const OUTPUTS = 3;
  */
 export function probeOf(model: PairedModel<unknown>): TrialProbe {
   const { kernel, plan, read } = model;
-  const acc = new Float64Array(kernel.accLength(plan));
+  const acc = probeScratch(kernel.accLength(plan));
   const lost0 = new Float64Array(2);
   const lost = new Float64Array(2);
   const hits0 = read.hits(acc, 0);
@@ -108,7 +108,7 @@ export function probeOf(model: PairedModel<unknown>): TrialProbe {
   }
   const probe = { slots, constants: [read.hits(acc, 1) - hits0, 0, 0], weights: rows.flat() };
   // The check: counts in every slot (small whole numbers, so every sum is exact), 5 trials.
-  for (let i = 0; i < acc.length; i++) acc[i] = (i * 7919) % 13;
+  acc.set(checkCounts(acc.length));
   read.lost(acc, lost);
   const expected = [read.hits(acc, 5) - hits0, lost[0] - lost0[0], lost[1] - lost0[1]];
   const width = slots.length;
@@ -118,6 +118,26 @@ export function probeOf(model: PairedModel<unknown>): TrialProbe {
     if (v !== expected[o]) throw new Error(`worth: a paired reader is not affine in the accumulator (output ${o})`);
   }
   return probe;
+}
+
+/**
+ * An empty accumulator for `probeOf`, and the check's counts, kept by length: ~130 probes a `worth` on a siege
+ * (15,375 slots each) ran mostly before V8 optimised them, and allocating, zeroing and filling the arrays in the
+ * interpreter cost ~3 ms a probe; set and fill are native.
+ */
+let scratch = new Float64Array(0);
+let counts = new Float64Array(0);
+function probeScratch(length: number): Float64Array {
+  if (scratch.length !== length) scratch = new Float64Array(length);
+  else scratch.fill(0);
+  return scratch;
+}
+function checkCounts(length: number): Float64Array {
+  if (counts.length !== length) {
+    counts = new Float64Array(length);
+    for (let i = 0; i < length; i++) counts[i] = (i * 7919) % 13;
+  }
+  return counts;
 }
 
 const probes = new WeakMap<object, TrialProbe>();
