@@ -18,6 +18,7 @@ import { siegeWeekVsC, warMachineBattleVsC } from './native.js';
 import { tacticMixBattle } from './tacticMix.js';
 import { warMachineBattle } from './warMachineBattle.js';
 import { worthPairedSieges } from './worthPaired.js';
+import { DESIGNER_ROWS } from './worthSiegeProcess.js';
 
 export const SUITES: BenchSuite[] = [
   warMachineBattle,
@@ -35,4 +36,5 @@ export const SUITES: BenchSuite[] = [
   exactOddsCompiled,
   machineTwoThreads,
   ...PROCESS_ROWS,
+  ...DESIGNER_ROWS,
 ];
