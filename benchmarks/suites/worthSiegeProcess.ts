@@ -1,5 +1,5 @@
 /**
- * What the designer waits for (issue 39, part 4): `warcast worth examples/castle-siege.yaml --threads 2 --json` and
+ * What the designer waits for: `warcast worth examples/castle-siege.yaml --threads 2 --json` and
  * `warcast design examples/design-siege.yaml --threads 2 --json` as whole processes (start-up, the siege's default
  * week, every variant's set-up, the paired trials on this thread and one worker). The trials a run makes are fixed
  * by its answer (the stages and the equivalents' searches), so its batch is that count and its ratio, trials/s over
