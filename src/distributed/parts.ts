@@ -15,6 +15,7 @@ import { shardRange, type ShardCall } from '../engine/shard.js';
 import { fileHead, shownPath } from '../files/output.js';
 import { INPUT_LIMITS, ReadFailure, readRegularFile } from '../scenario/input.js';
 import { ExactSum, joinTraces } from '../engine/run.js';
+import { unpackNumbers, type PackedNumbers } from '../engine/packed.js';
 import { digest as textDigest } from '../engine/wire.js';
 
 /** Format 2 added the digest; format 1 parts (no integrity check) are refused: re-run the shard. */
@@ -142,6 +143,24 @@ function checkCall(name: string, where: string, c: unknown, shard: { index: numb
     c.trace.some((x) => typeof x !== 'number' || !Number.isFinite(x))
   ) {
     throw bad('trace', `${traceNumbers} numbers (traceLength × chunks run)`, c.trace);
+  }
+  if (c.chunks !== undefined) {
+    // Each chunk's own sums (a sweep or compare pairing chunk by chunk): as many as the chunks run, adding up to acc.
+    const acc = c.acc as number[];
+    const count = (b - a) * acc.length;
+    const chunks = isObject(c.chunks) ? unpackNumbers(c.chunks as unknown as PackedNumbers) : null;
+    if (chunks === null || chunks.length !== count)
+      throw bad('chunks', `${count} numbers packed (each chunk's sums, chunks × acc.length)`, c.chunks);
+    const total = new ExactSum(acc.length);
+    for (let k = 0; k < b - a; k++) total.add(chunks.subarray(k * acc.length, (k + 1) * acc.length));
+    const sums = total.rounded();
+    const j = sums.findIndex((x, i) => x !== acc[i]);
+    if (j >= 0 || canonical(total.exact() ?? {}) !== canonical(c.exact ?? {}))
+      throw bad(
+        'chunks',
+        `chunks adding up to acc (acc[${Math.max(j, 0)}] = ${acc[Math.max(j, 0)]})`,
+        sums[Math.max(j, 0)],
+      );
   }
 }
 
@@ -295,6 +314,11 @@ export function mergeParts(parts: NamedPart[]): { first: PartFile; calls: Replay
       if (x.c.trace) traces.push(x.c.trace);
     }
     sum.into(acc);
+    // Each chunk's own sums, when every part kept them (a sweep or compare pairs its changes with them).
+    const kept = pieces.every((x) => x.c.chunks !== undefined);
+    const chunks = kept ? new Float64Array((c0.lastChunk - c0.firstChunk) * acc.length) : null;
+    if (chunks)
+      for (const x of pieces) chunks.set(unpackNumbers(x.c.chunks!)!, (x.c.shardFirst - c0.firstChunk) * acc.length);
     calls.push({
       kind: c0.kind,
       planHash: c0.planHash,
@@ -303,6 +327,7 @@ export function mergeParts(parts: NamedPart[]): { first: PartFile; calls: Replay
       trials: c0.trials,
       acc,
       trace: c0.trace ? joinTraces(traces, c0.traceLength) : null,
+      ...(chunks ? { chunks, chunkTrials: c0.chunkTrials } : {}),
     });
   }
   return { first: a, calls };

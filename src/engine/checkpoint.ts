@@ -22,6 +22,7 @@ import { ExactSum } from './exactSum.js';
 import { OrderedMerge } from './merge.js';
 import type { ShardCall } from './shard.js';
 import type { Task, TaskResult } from './task.js';
+import { packNumbers, packValues, unpackNumbers, unpackValues, type PackedNumbers } from './packed.js';
 import { digest, toWire } from './wire.js';
 
 /** 2: a long accumulator is packed (`accPacked`); 1 (every `acc` a plain list) is still read. */
@@ -42,13 +43,6 @@ export interface CheckpointHeader {
   seed: number;
   /** The options that shape the result (trials, precision, vary, …), not threads or output format. */
   options: Record<string, unknown>;
-}
-
-/** Numbers packed as a paired job's are (packValues): `count` of them. */
-export interface PackedNumbers {
-  count: number;
-  packing: 'i32' | 'f64';
-  values: string;
 }
 
 /**
@@ -82,55 +76,6 @@ export interface CheckpointPairedJob {
   /** i32: every number a 32-bit integer; f64: any. */
   packing: 'i32' | 'f64';
   values: string;
-}
-
-const zlib = () => process.getBuiltinModule('node:zlib');
-
-function packValues(values: Float64Array, outputs: number): { packing: 'i32' | 'f64'; values: string } {
-  const packing = values.every((v) => v === (v | 0)) ? 'i32' : 'f64';
-  const size = packing === 'i32' ? 4 : 8;
-  const trials = values.length / outputs;
-  const bytes = new Uint8Array(values.length * size);
-  const view = new DataView(bytes.buffer);
-  for (let o = 0; o < outputs; o++)
-    for (let t = 0; t < trials; t++) {
-      const at = (o * trials + t) * size;
-      if (packing === 'i32') view.setInt32(at, values[t * outputs + o], true);
-      else view.setFloat64(at, values[t * outputs + o], true);
-    }
-  return { packing, values: zlib().deflateRawSync(bytes).toString('base64') };
-}
-
-/** The numbers of a saved job in trial order, or null when they are not `count` numbers (an edited file). */
-function unpackValues(
-  job: Pick<CheckpointPairedJob, 'values' | 'count' | 'packing' | 'from' | 'to'>,
-): Float64Array | null {
-  const size = job.packing === 'i32' ? 4 : job.packing === 'f64' ? 8 : 0;
-  if (size === 0) return null;
-  let bytes: Buffer;
-  try {
-    bytes = zlib().inflateRawSync(Buffer.from(job.values, 'base64'), { maxOutputLength: job.count * size + 1 });
-  } catch {
-    return null;
-  }
-  if (bytes.length !== job.count * size) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  const trials = job.to - job.from;
-  const outputs = job.count / trials;
-  const values = new Float64Array(job.count);
-  for (let o = 0; o < outputs; o++)
-    for (let t = 0; t < trials; t++) {
-      const at = (o * trials + t) * size;
-      values[t * outputs + o] = size === 4 ? view.getInt32(at, true) : view.getFloat64(at, true);
-    }
-  return values;
-}
-
-/** Packed numbers (a long accumulator in a checkpoint), or null when they are not `count` numbers (an edited file). */
-function unpackNumbers(p: PackedNumbers): Float64Array | null {
-  if (typeof p.count !== 'number' || !Number.isInteger(p.count) || p.count < 0 || typeof p.values !== 'string')
-    return null;
-  return unpackValues({ ...p, from: 0, to: p.count });
 }
 
 export interface CheckpointFile extends CheckpointHeader {
@@ -203,9 +148,7 @@ class CallState {
       ...this.id,
       shardFirst: this.id.firstChunk,
       shardLast: this.done,
-      ...(acc.length > PACK_FROM
-        ? { accPacked: { count: acc.length, ...packValues(acc, 1) } }
-        : { acc: Array.from(acc) }),
+      ...(acc.length > PACK_FROM ? { accPacked: packNumbers(acc) } : { acc: Array.from(acc) }),
       trace: this.id.traceLength > 0 ? this.merge.trace : null,
       complete: this.complete,
       threadsUsed: this.threadsUsed,

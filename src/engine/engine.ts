@@ -41,6 +41,11 @@ export interface RunOptions<Plan = unknown> {
   /** Record the kernel's trace (running totals) after every chunk: `RunResult.trace`. */
   trace?: boolean;
   /**
+   * Hand back each chunk's own accumulator too (`RunResult.chunks`), on an engine that `keepsChunks` (the others
+   * ignore it): what the toolkit's ChunkRecorder asks of an engine it cannot cut into chunks.
+   */
+  chunks?: boolean;
+  /**
    * Where to run on this process: `pool` whenever there are two threads or more (runMany, running many plans at
    * once, decides for them all), `main` never on the pool; `auto` (default) by the kernel's threshold.
    */
@@ -71,6 +76,18 @@ export interface RunResult {
   exact?: Record<string, string>;
   /** Under a precision (`runUntil`): whether `done` held when the run stopped (false: stopped at `maxTrials`). */
   precisionReached?: boolean;
+  /**
+   * With `chunks`, on an engine that `keepsChunks`: every chunk of the run in order, its trials and its own sums
+   * (their total is `acc`). Absent when the engine has no chunks to give (a merge of parts that kept none).
+   */
+  chunks?: ChunkAcc[];
+}
+
+/** One chunk's own sums (chunk `chunk` of its run, `trials` of them; a last chunk may be cut short). */
+export interface ChunkAcc {
+  chunk: number;
+  trials: number;
+  acc: Float64Array;
 }
 
 /** A paired job: trials [from, to) of one plan, trial t playing the dice of (seed, t) alone (engine/paired.ts). */
@@ -115,4 +132,10 @@ export interface Engine {
    * shard or a replay (a part holds a call's sums, not its chunks') or a cluster (each cut would be a job).
    */
   readonly chunkwise?: boolean;
+  /**
+   * True when a run asked for `chunks` hands back each chunk's own sums in one call: a shard (its part keeps them),
+   * a merge's replay of such parts, a cluster (a job per chunk). The ChunkRecorder asks so of an engine that is not `chunkwise`, so a sharded
+   * run pairs its differences as a local one does, with the same bytes.
+   */
+  readonly keepsChunks?: boolean;
 }

@@ -4,7 +4,7 @@
  * results with the ordered exact merge; they differ in their executors and in how big a task is.
  */
 import { WarcastError } from '../errors.js';
-import type { Engine, EngineRun, PairedRunner, PairedSettings, RunResult } from './engine.js';
+import type { ChunkAcc, Engine, EngineRun, PairedRunner, PairedSettings, RunResult } from './engine.js';
 import { ExactSum } from './exactSum.js';
 import { mainThreadExecutor, type ClusterExecutor, type Executor } from './executor.js';
 import type { Kernel } from './kernel.js';
@@ -296,6 +296,7 @@ export const localEngine = new LocalEngine();
 /** A cluster: fixed jobs, cut in chunk order, as many in flight as the executor takes; nothing on this thread. */
 export class ClusterEngine implements Engine {
   readonly refusesPrecision = null;
+  readonly keepsChunks = true;
   constructor(private readonly executor: ClusterExecutor) {}
 
   poolFrom(kernel: Kernel<unknown>): number {
@@ -319,17 +320,40 @@ export class ClusterEngine implements Engine {
 
   async run<P>(o: EngineRun<P>): Promise<RunResult> {
     closeSpeculativePool();
-    const s = new RunState(o);
-    // Jobs as the executor wants them, still no bigger than exact sums allow.
-    const perTask = Math.max(
-      1,
-      Math.min(s.byExactness, this.executor.chunksPerTask(s.chunks, o.kernel as Kernel<unknown>)),
+    // Asked for each chunk's sums (the toolkit's ChunkRecorder pairing a sweep): a job per chunk, each job's sums
+    // kept as its chunk's; the jobs still run side by side on the cluster.
+    const kept = o.chunks ? new Map<number, ChunkAcc>() : null;
+    const end = (o.startTrial ?? 0) + o.trials;
+    const s = new RunState(
+      kept
+        ? {
+            ...o,
+            onTask: (t: Task, r: TaskResult) => {
+              kept.set(t.firstChunk, {
+                chunk: t.firstChunk,
+                trials: Math.min(end, (t.firstChunk + 1) * o.kernel.chunkTrials) - t.firstChunk * o.kernel.chunkTrials,
+                acc: r.acc,
+              });
+              o.onTask?.(t, r);
+            },
+          }
+        : o,
     );
+    // Jobs as the executor wants them, still no bigger than exact sums allow.
+    const perTask = kept
+      ? 1
+      : Math.max(1, Math.min(s.byExactness, this.executor.chunksPerTask(s.chunks, o.kernel as Kernel<unknown>)));
     const lane: Lane<Task> = { executor: this.executor as Executor<Task>, policy: fixedJobs(perTask) };
     await s.runLanes(
       Array.from({ length: Math.min(this.executor.lanes, Math.ceil(s.chunks / perTask)) }, () => lane),
       this.executor.where,
     );
-    return s.result(this.executor.threads());
+    const r = s.result(this.executor.threads());
+    if (!kept) return r;
+    // The merged prefix's chunks, in order.
+    const chunks: ChunkAcc[] = [];
+    for (let c = s.firstChunk; kept.has(c) && chunks.length * o.kernel.chunkTrials < r.trials; c++)
+      chunks.push(kept.get(c)!);
+    return { ...r, chunks };
   }
 }

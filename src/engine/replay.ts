@@ -2,7 +2,23 @@
 import { ExitCode, WarcastError } from '../errors.js';
 import type { Engine, EngineRun, RunResult } from './engine.js';
 import type { Kernel } from './kernel.js';
+import type { ChunkAcc } from './engine.js';
 import { callKey } from './shard.js';
+
+/** A merged call's chunks, each its trials and its own sums. */
+function chunksOf(call: ReplayCall): ChunkAcc[] {
+  const length = call.acc.length;
+  const size = call.chunkTrials!;
+  const first = call.startTrial / size;
+  const end = call.startTrial + call.trials;
+  const out: ChunkAcc[] = [];
+  for (let k = 0; k * length < call.chunks!.length; k++) {
+    const chunk = first + k;
+    const trials = Math.min(end, (chunk + 1) * size) - chunk * size;
+    out.push({ chunk, trials, acc: call.chunks!.slice(k * length, (k + 1) * length) });
+  }
+  return out;
+}
 
 /** One run's merged accumulators, to hand back to the analysis in place of running it. */
 export interface ReplayCall {
@@ -13,12 +29,16 @@ export interface ReplayCall {
   trials: number;
   acc: Float64Array;
   trace: Float64Array | null;
+  /** Each chunk's own sums, chunk after chunk (acc.length each), when the parts kept them; and the chunk size. */
+  chunks?: Float64Array;
+  chunkTrials?: number;
 }
 
 export class ReplayEngine implements Engine {
   /** Runs handed back so far. */
   next = 0;
   readonly refusesPrecision = null;
+  readonly keepsChunks = true;
 
   /** `verify(index, kernel, plan)`: check run `index`'s recorded sums against the kernel and plan the analysis gives it (merge: a part's sums fit them). */
   constructor(
@@ -53,6 +73,13 @@ export class ReplayEngine implements Engine {
         ),
       );
     }
+    if (o.chunks && !call.chunks)
+      return Promise.reject(
+        new WarcastError(
+          `merge: run ${this.next} of this analysis pairs its chunks, but the parts kept no chunk sums for it (re-run the shards with this warcast)`,
+          ExitCode.invalidScenario,
+        ),
+      );
     try {
       this.verify?.(this.next - 1, o.kernel as Kernel<unknown>, o.plan);
     } catch (err) {
@@ -64,6 +91,7 @@ export class ReplayEngine implements Engine {
       threadsUsed: 1,
       interrupted: false,
       ...(o.trace && call.trace ? { trace: Float64Array.from(call.trace) } : {}),
+      ...(o.chunks && call.chunks ? { chunks: chunksOf(call) } : {}),
     });
   }
 }

@@ -3,9 +3,12 @@
  * recorded (a part file holds the records, src/distributed/parts.ts; `warcast merge` adds the shards up and hands
  * them back through a ReplayEngine, engine/replay.ts).
  */
-import type { Engine, EngineRun, RunResult } from './engine.js';
+import type { ChunkAcc, Engine, EngineRun, RunResult } from './engine.js';
+import { ExactSum } from './exactSum.js';
 import type { Kernel } from './kernel.js';
 import { localEngine } from './local.js';
+import { joinTraces } from './merge.js';
+import { packNumbers, type PackedNumbers } from './packed.js';
 import { digest, toWire } from './wire.js';
 
 /** One run of an analysis, as a shard ran part of it (a part file holds a list of these). */
@@ -31,6 +34,11 @@ export interface ShardCall {
   /** Accumulator entries past 2^53, exact (decimal); acc holds them rounded. Absent when there are none. */
   exact?: Record<string, string>;
   trace: number[] | null;
+  /**
+   * Asked for `chunks` (a sweep or compare pairing its changes chunk by chunk): each chunk's own sums, chunk after
+   * chunk from shardFirst, (shardLast − shardFirst) × acc.length numbers, packed. Absent otherwise.
+   */
+  chunks?: PackedNumbers;
 }
 
 /** What identifies a run across processes: the kernel, a digest of its plan, seed and trial range. */
@@ -63,6 +71,7 @@ export class ShardEngine implements Engine {
   interrupted = false;
   // Where to stop depends on the counts so far, which one shard does not have.
   readonly refusesPrecision = '--precision cannot be split into shards (use --redis)';
+  readonly keepsChunks = true;
 
   /** Shard `index` (1-based, as typed: `--shard 2/3` is index 2 of count 3) of `count`. */
   constructor(
@@ -96,12 +105,11 @@ export class ShardEngine implements Engine {
       trace: null,
     };
     this.calls.push(record);
+    const from = a * k.chunkTrials;
     const end = Math.min(key.startTrial + key.trials, b * k.chunkTrials);
-    const r = await this.inner.run({
-      ...o,
-      startTrial: a * k.chunkTrials,
-      trials: Math.max(0, end - a * k.chunkTrials),
-    });
+    const r = o.chunks
+      ? await this.runByChunk(o, a, b, end, record)
+      : await this.inner.run({ ...o, startTrial: from, trials: Math.max(0, end - from) });
     if (r.interrupted) this.interrupted = true;
     record.acc = Array.from(r.acc);
     if (r.exact) record.exact = r.exact;
@@ -113,6 +121,55 @@ export class ShardEngine implements Engine {
       threadsUsed: r.threadsUsed,
       interrupted: r.interrupted,
       ...(traceLength > 0 ? { trace: new Float64Array((lastChunk - firstChunk) * traceLength) } : {}),
+      ...(o.chunks ? { chunks: this.chunksOf(o, firstChunk, lastChunk, a, r.chunks ?? []) } : {}),
     };
+  }
+
+  /**
+   * This shard's chunks [a, b) run one at a time on the inner engine (each chunk draws from its own stream, so the
+   * same counts as one run of them), each chunk's sums kept in the record; their exact total is the run's.
+   */
+  private async runByChunk<P>(o: EngineRun<P>, a: number, b: number, end: number, record: ShardCall) {
+    const size = o.kernel.chunkTrials;
+    const length = o.kernel.accLength(o.plan);
+    const total = new ExactSum(length);
+    const kept = new Float64Array((b - a) * length);
+    const chunks: ChunkAcc[] = [];
+    const traces: Float64Array[] = [];
+    let threadsUsed = 1;
+    let interrupted = false;
+    for (let c = a; c < b && !interrupted; c++) {
+      const trials = Math.min(end, (c + 1) * size) - c * size;
+      const r = await this.inner.run({ ...o, chunks: false, startTrial: c * size, trials });
+      interrupted = r.interrupted || r.trials < trials;
+      total.add(r.acc);
+      kept.set(r.acc, (c - a) * length);
+      chunks.push({ chunk: c, trials: r.trials, acc: r.acc });
+      if (r.trace) traces.push(r.trace);
+      threadsUsed = Math.max(threadsUsed, r.threadsUsed);
+    }
+    // An interrupted shard writes no part (the CLI refuses it), so its chunks need not be whole.
+    record.chunks = packNumbers(kept);
+    const exact = total.exact();
+    return {
+      acc: total.rounded(),
+      trials: chunks.reduce((n, x) => n + x.trials, 0),
+      threadsUsed,
+      interrupted,
+      chunks,
+      ...(exact ? { exact } : {}),
+      ...(o.trace ? { trace: joinTraces(traces, o.kernel.traceLength ?? 0) } : {}),
+    };
+  }
+
+  /** Every chunk of the call in order: this shard's own, the others' as none run (the shard's answer is discarded). */
+  private chunksOf<P>(o: EngineRun<P>, first: number, last: number, a: number, own: ChunkAcc[]): ChunkAcc[] {
+    const none = new Float64Array(o.kernel.accLength(o.plan));
+    const size = o.kernel.chunkTrials;
+    const end = (o.startTrial ?? 0) + o.trials;
+    const out: ChunkAcc[] = [];
+    for (let c = first; c < last; c++)
+      out.push(own[c - a] ?? { chunk: c, trials: Math.min(end, (c + 1) * size) - c * size, acc: none });
+    return out;
   }
 }

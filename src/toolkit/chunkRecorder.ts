@@ -3,9 +3,10 @@
  * difference between two runs made with the same seed can be paired chunk by chunk (src/stats/batches.ts). It runs
  * each chunk as its own run on the inner engine: chunk c still draws from (seed, stream, c) alone, so the summed
  * answer is the bytes a whole run gives (the determinism contract). The price: a run it records goes a chunk at a
- * time, so it gains little from a pool; the toolkit uses it only where a paired interval is reported, and only on
- * this process's engine, checkpointed or not (`Engine.chunkwise`; a shard, a replay or a cluster run is left as it is,
- * and its differences get the bound).
+ * time, so it gains little from a pool; the toolkit uses it only where a paired interval is reported, on this
+ * process's engine, checkpointed or not (`Engine.chunkwise`). An engine that cannot be cut but `keepsChunks` (a shard,
+ * whose part keeps its chunks' sums; a merge's replay of such parts; a cluster, a job per chunk) is asked for each
+ * chunk's sums in one run instead, so a sharded or clustered sweep pairs as a local one does.
  */
 import type { Engine, EngineRun, RunResult } from '../engine/engine.js';
 import type { Kernel } from '../engine/kernel.js';
@@ -63,11 +64,21 @@ export class ChunkRecorder implements Engine {
     return this.inner.chunkwise === true;
   }
 
+  get keepsChunks(): boolean {
+    return this.inner.keepsChunks === true;
+  }
+
   poolFrom(kernel: Kernel<unknown>): number {
     return this.inner.poolFrom(kernel);
   }
 
   async run<P>(o: EngineRun<P>): Promise<RunResult> {
+    if (!this.chunkwise && this.keepsChunks) {
+      // One run, each chunk's sums handed back by the engine (a shard's part, a merge's replay).
+      const r = await this.inner.run({ ...o, chunks: true });
+      for (const c of r.chunks ?? []) this.chunks.set(c.chunk, keep(c.acc, c.trials));
+      return r;
+    }
     const size = o.kernel.chunkTrials;
     const start = o.startTrial ?? 0;
     const end = start + o.trials;

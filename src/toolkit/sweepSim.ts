@@ -315,16 +315,16 @@ export type GridSweepResult = SimSweepResult | MetricSweepResult;
 
 /**
  * Runs of one sweep whose chunks are kept for pairing: a point's run goes through a recorder when the sweep runs
- * on this process, checkpointed or not (an engine that is `chunkwise`), so a checkpointed or resumed run pairs
- * its changes as a plain one does; a shard, replay or cluster keeps its own runs, and differences get the bound of
- * src/stats/batches.ts.
+ * on this process, checkpointed or not (an engine that is `chunkwise`), or on a shard, a merge's replay or a cluster
+ * (an engine that `keepsChunks`), so a checkpointed, resumed, sharded or clustered run pairs its changes as a plain
+ * one does; on any other engine differences get the bound of src/stats/batches.ts.
  */
 export function chunkRecorder(options: RunOptions): ChunkRecorder | null {
   // A staged sweep hands each point its own recorder, kept from stage to stage.
   const engine = options.engine;
   if (engine instanceof ChunkRecorder) return engine;
   if (engine === undefined) return new ChunkRecorder();
-  return engine.chunkwise ? new ChunkRecorder(engine) : null;
+  return engine.chunkwise || engine.keepsChunks ? new ChunkRecorder(engine) : null;
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { design } from '../../src/questions/design.js';
-import { worth } from '../../src/behaviours/toolkit.js';
+import { sweep, worth } from '../../src/behaviours/toolkit.js';
 import { connectCluster } from '../../src/distributed/redis.js';
 import { ClusterEngine } from '../../src/engine/local.js';
 import { closePool } from '../../src/engine/pool.js';
@@ -59,6 +59,24 @@ describe.skipIf(!available && !inCi)('paired runs on --redis (real redis-server 
     [
       'design examples/design-siege.yaml',
       (engine) => design('examples/design-siege.yaml', { maxTrials: 400, seed: 5, threads: 1, engine }),
+    ],
+    [
+      // A sweep's changes paired chunk by chunk: the cluster runs a job per chunk and hands back each one's sums.
+      'sweep examples/simple-siege.yaml',
+      async (engine) => {
+        const r = await sweep('examples/simple-siege.yaml', {
+          vary: 'defender.troops',
+          from: 50,
+          to: 150,
+          step: 100,
+          trials: 60_000,
+          seed: 5,
+          threads: 1,
+          engine,
+        });
+        expect(JSON.stringify(r)).toContain('"method":"paired"');
+        return r;
+      },
     ],
   ];
   for (const [name, run] of runs)

@@ -116,6 +116,41 @@ describe('--shard i/n and warcast merge', () => {
     }
   });
 
+  it("a siege's sweep: each part keeps its chunks' sums, so the merge pairs the changes chunk by chunk, as one machine does", async () => {
+    const args = [
+      'sweep',
+      'examples/simple-siege.yaml',
+      '--vary',
+      'defender.troops',
+      '--from',
+      '50',
+      '--to',
+      '150',
+      '--step',
+      '100',
+      '--trials',
+      '50000',
+      '--seed',
+      '5',
+      '--threads',
+      '1',
+    ];
+    const files = await parts('sweep-siege', args, 3);
+    const local = await cli([...args, '--json']);
+    const merged = await cli(['merge', ...files, '--json']);
+    expect(withoutTiming(merged.stdout)).toBe(withoutTiming(local.stdout));
+    // paired over the run's 10 chunks (a part keeping only its sums gave the wider bound over 1)
+    expect(JSON.parse(merged.stdout).points[1].heldChange).toMatchObject({ method: 'paired', chunks: 10 });
+    // a part whose chunks do not add up to its sums is refused, naming the field
+    const part = JSON.parse(readFileSync(files[1], 'utf8'));
+    const edited = join(dir, 'sweep-siege-edited.json');
+    const other = JSON.parse(readFileSync(files[0], 'utf8')).calls[0].chunks;
+    part.calls[0].chunks = other;
+    writeFileSync(edited, JSON.stringify(sealPart(part)));
+    const err = (await cli(['merge', files[0], edited, files[2], '--json'], 3)).stderr;
+    expect(err).toMatch(/sweep-siege-edited\.json: calls\[0\]\.chunks: expected/);
+  });
+
   it('more shards than chunks: empty parts merge fine', async () => {
     const args = ['siege', 'examples/simple-siege.yaml', '--trials', '7000', '--threads', '1'];
     const files = await parts('tiny', args, 4);
