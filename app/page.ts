@@ -12,6 +12,7 @@ import {
   exportJson,
   fieldsOf,
   hashOf,
+  pageTrials,
   TACTICS,
   validateDocument,
   verdictLine,
@@ -19,7 +20,7 @@ import {
 } from '../src/app/model.js';
 import { casualtySvg, casualtyTable, resultsRowsSvg } from './charts.js';
 import type { Job } from './worker.js';
-import { sectionWords, startKindSections, type KindSection } from './sections/kinds.js';
+import { sectionWords, stagesOf, startKindSections, type KindSection } from './sections/kinds.js';
 import { fillForm, fillPolicies, formHtml, readForm, withPolicies } from './form.js';
 import { headlineHtml, keyChartSvg, pursuitHtml, verdictHtml, type Stage } from './verdict.js';
 import { num, pct } from '../src/text/format.js';
@@ -193,6 +194,19 @@ export function startPage(): void {
     original = embedded;
   }
   current = original;
+  // How much Monte Carlo the page runs by itself (`?trials=N`, kept in the link): the pursuit's stages and the run
+  // settings each Monte Carlo section starts with. A value refused says why at the top and the page runs its own.
+  const size = pageTrials(location.search);
+  if (size.error) {
+    const line = Object.assign(document.createElement('p'), { id: 'trials-error', className: 'error' });
+    line.setAttribute('role', 'alert');
+    line.textContent = size.error;
+    document.querySelector('header.top')!.append(line);
+  }
+  if (size.trials !== null) {
+    pursuitStages = stagesOf(size.trials) as number[];
+    $<HTMLInputElement>('battle-trials').value = String(size.trials);
+  }
   $('form').innerHTML = formHtml(original);
   fillForm(fieldsOf(original));
   fillPolicies(original);
@@ -240,7 +254,7 @@ export function startPage(): void {
   );
   // Sieges, cascades, marches and divided forces: drawn as their reports (app/sections/kinds.ts); the answer panel
   // shows the one being edited (the one the page was opened with, first), from its document's headline.
-  const open = startKindSections($('app-script').textContent ?? '', {
+  const open = startKindSections($('app-script').textContent ?? '', size.trials, {
     result(kind, doc, stage) {
       answers[kind] = { doc, stage, error: '' };
       if (edited === kind) show(kind);
@@ -349,6 +363,8 @@ function pageWorker(): Worker {
  * answer for its trials (`warcast odds --seed 42 --trials N`), so the verdict fills in and its interval narrows.
  */
 export const PURSUIT_STAGES = [2_000, 20_000, 100_000];
+/** This page's: PURSUIT_STAGES, or up to the trials its address asks (`?trials=N`). */
+let pursuitStages = PURSUIT_STAGES;
 let pursuitWorker: Worker | undefined;
 let pursuitTimer: ReturnType<typeof setTimeout> | undefined;
 let pursuitKey = '';
@@ -377,16 +393,16 @@ function pursuit(doc: ScenarioDocument): void {
     const worker = pageWorker();
     pursuitWorker = worker;
     let stage = 0;
-    const post = () => worker.postMessage({ task: 'battle', doc, seed: 42, trials: PURSUIT_STAGES[stage] } as Job);
+    const post = () => worker.postMessage({ task: 'battle', doc, seed: 42, trials: pursuitStages[stage] } as Job);
     worker.onmessage = (e: MessageEvent<{ type: string; message: string; result: OddsResult }>) => {
       const m = e.data;
       if (m.type === 'error') {
         box.textContent = m.message;
         worker.terminate();
       } else if (m.type === 'result') {
-        const last = stage === PURSUIT_STAGES.length - 1;
+        const last = stage === pursuitStages.length - 1;
         const target = $('pursuit');
-        target.innerHTML = pursuitHtml(m.result, PURSUIT_STAGES.at(-1)!, !last);
+        target.innerHTML = pursuitHtml(m.result, pursuitStages.at(-1)!, !last);
         target.dataset.trials = String(m.result.trials);
         target.classList.remove('stale');
         if (last) worker.terminate();

@@ -76,14 +76,14 @@ const SECTIONS: Record<KindSection, SectionInfo> = {
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-/** One section's controls and the place its document goes. */
-function sectionHtml(kind: KindSection): string {
+/** One section's controls and the place its document goes; `trials`: the page's Monte Carlo size (`?trials=N`). */
+function sectionHtml(kind: KindSection, trials: number | null): string {
   const s = SECTIONS[kind];
   const runSettings =
     s.trials === null
       ? ''
       : `${s.method ? `<label for="${kind}-method">method</label> <select id="${kind}-method"><option value="exact">exact</option><option value="monte-carlo">Monte Carlo</option></select> ` : ''}<label for="${kind}-seed">${kind} seed</label> <input id="${kind}-seed" type="number" min="0" step="1" value="42">
-<label for="${kind}-trials">${kind} trials</label> <input id="${kind}-trials" type="number" min="1" step="1" value="${s.trials}">`;
+<label for="${kind}-trials">${kind} trials</label> <input id="${kind}-trials" type="number" min="1" step="1" value="${trials ?? s.trials}">`;
   return `<section class="kind" id="${kind}" aria-labelledby="${kind}-h">
 <h3 id="${kind}-h">${s.title}</h3>
 <p>${s.what}; the same numbers, tables and charts as <code>${esc(s.command)}</code> and its <code>--report</code>.</p>
@@ -245,18 +245,18 @@ export function runSection(kind: KindSection, script: string): void {
 /**
  * Fill `#kinds` with the four sections, prefilled from the page's embedded scenarios; the section of the kind the
  * page was opened with (`data-open` on #kinds) goes first, beside the answer (before the battle's form), and runs
- * at once. An edit of a section's scenario or run settings runs it again (once typing pauses); the page hears of
+ * at once, with `trials` (the page's `?trials=N`, else each kind's own) in its run settings. An edit of a section's scenario or run settings runs it again (once typing pauses); the page hears of
  * each stage's document, of a failed run and of a section being edited (`on`). Charts are redrawn when the width
  * changes.
  */
-export function startKindSections(script: string, on: SectionEvents): KindSection | null {
+export function startKindSections(script: string, trials: number | null, on: SectionEvents): KindSection | null {
   events = on;
   const host = $('kinds');
   if (!host) return null;
   const texts = JSON.parse($('kind-scenarios')?.textContent ?? '{}') as Partial<Record<KindSection, string>>;
   const open = KIND_SECTIONS.find((k) => k === host.dataset.open) ?? null;
   const order = open ? [open, ...KIND_SECTIONS.filter((k) => k !== open)] : KIND_SECTIONS;
-  host.insertAdjacentHTML('beforeend', order.map(sectionHtml).join('\n'));
+  host.insertAdjacentHTML('beforeend', order.map((k) => sectionHtml(k, trials)).join('\n'));
   // The opened kind's section sits where the eye is: beside the answer, before the battle's form.
   if (open) $('form').before($(open));
   for (const kind of KIND_SECTIONS) {

@@ -491,3 +491,24 @@ export function documentFromHash(hash: string): ScenarioDocument | null {
   const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
   return JSON.parse(new TextDecoder().decode(bytes)) as ScenarioDocument;
 }
+
+/** The trials `?trials=` may set, and the page's own Monte Carlo sizes it replaces. */
+export const PAGE_TRIALS = { min: 100, max: 10_000_000 } as const;
+
+/**
+ * The page's Monte Carlo size from its address (`?trials=N`): every Monte Carlo the page starts by itself — the
+ * pursuit's verdict, and the trials each Monte Carlo section starts with — runs to N trials instead of the page's
+ * own (100,000; 20,000 for a cascade): fewer on a slow phone, more for narrower intervals. The query stays in the
+ * link the page copies (the scenario is in the hash after it). `trials` is null without the parameter, or when its
+ * value is refused: then `error` says why in one line and the page runs its own sizes.
+ */
+export function pageTrials(search: string): { trials: number | null; error: string } {
+  const given = new URLSearchParams(search).get('trials');
+  if (given === null) return { trials: null, error: '' };
+  const n = /^\d{1,9}$/.test(given) ? Number(given) : NaN;
+  if (n >= PAGE_TRIALS.min && n <= PAGE_TRIALS.max) return { trials: n, error: '' };
+  return {
+    trials: null,
+    error: `?trials=${given.length > 24 ? `${given.slice(0, 24)}…` : given}: not a whole number of trials from 100 to 10,000,000; the page runs its own (100,000; a cascade 20,000)`,
+  };
+}

@@ -78,6 +78,10 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     // As loaded: the scenario's own answer.
     const before = await cliJson(['odds', 'examples/orcs-vs-men.yaml', '--exact', '--json']);
     expect(await shown('win-a')).toBe((before.win as number[])[0]);
+    // Opened without ?trials=, each Monte Carlo section starts at the page's own size (docs/app.md).
+    const trialsShown = (tab: Page) =>
+      Promise.all(['battle', 'siege', 'cascade', 'march'].map((k) => tab.locator(`#${k}-trials`).inputValue()));
+    expect(await trialsShown(page)).toEqual(['100000', '100000', '20000', '100000']);
 
     // Every control of the form has a name a screen reader says: its row's words and its side.
     const tree = await page.locator('#form').ariaSnapshot();
@@ -189,12 +193,18 @@ describe.skipIf(!HAVE_CHROMIUM)('what-if page in headless Chromium', () => {
     await page.locator('#action-status').filter({ hasText: 'link copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
 
-    // A link reproduces the page.
+    // A link reproduces the page; with ?trials=N before the hash, every Monte Carlo section starts at N trials and
+    // copy link keeps it.
     const again = await context.newPage();
-    await again.goto(page.url(), { waitUntil: 'load' });
+    await again.goto(page.url().replace('#', '?trials=2000#'), { waitUntil: 'load' });
     await again.locator('td[data-key="win-a"]').waitFor();
     expect(Number(await again.locator('[data-key="win-a"]').getAttribute('data-value'))).toBe(win[0]);
     expect(await again.getByLabel('battle rating (BR)').nth(1).inputValue()).toBe('95');
+    expect(await trialsShown(again)).toEqual(['2000', '2000', '2000', '2000']);
+    expect(await again.locator('#trials-error').count()).toBe(0);
+    await again.getByRole('button', { name: 'copy link' }).click();
+    await again.locator('#action-status').filter({ hasText: 'link copied' }).waitFor();
+    expect(await again.evaluate(() => navigator.clipboard.readText())).toMatch(/\?trials=2000#s=/);
     await again.close();
   }, 90_000);
 

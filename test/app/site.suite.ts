@@ -99,12 +99,18 @@ describe('warcast app --site', () => {
         expect(JSON.parse(read.data!).short_name).toBe('warcast');
         const blocking = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
         expect(blocking.installabilityErrors).toEqual([]);
-        // the network gone (the server closed too): the page, a share link's hash kept, still answers
+        expect(errors).toEqual([]);
+        // the network gone (the server closed too): the page, a share link's query and hash kept, still answers; a
+        // Monte Carlo size it refuses (?trials=0) is said in one line, and its own sizes run
         await context.setOffline(true);
         await new Promise<void>((r) => server.close(() => r()));
-        await page.goto(`${url}#offline`);
+        await page.goto(`${url}?trials=0#offline`);
         await page.locator('td[data-key="win-a"]').waitFor();
         expect(await page.locator('td[data-key="win-a"]').textContent()).toMatch(/%/);
+        expect(await page.locator('#trials-error').textContent()).toMatch(
+          /^\?trials=0: not a whole number of trials from 100 to 10,000,000; the page runs its own/,
+        );
+        expect(await page.locator('#siege-trials').inputValue()).toBe('100000');
         expect(errors).toEqual([]);
       } finally {
         await context.setOffline(false); // the context is the other suites' too

@@ -160,7 +160,12 @@ Hooks.callAll('init'); Hooks.callAll('setup'); Hooks.callAll('ready');
     await page.getByLabel('battle rating (BR)').nth(1).fill('95');
     await page.getByLabel('tactic').first().selectOption('envelop');
     await page.getByLabel('Higher altitude').first().check();
-    await page.waitForFunction((n) => Number(document.getElementById('warcast-battle')!.dataset.updated) >= n + 3, n0);
+    // The dialog answers once a frame however many edits arrived in it (integrations/foundry/src/dialog.ts: its
+    // update is a requestAnimationFrame callback), so three edits make one to three updates: on a busy machine
+    // they fell in fewer frames and a wait for three updates timed out. A frame callback asked for now runs after
+    // the one the last edit asked for: then the dialog has answered the form as edited.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
+    expect(await updates()).toBeGreaterThan(n0);
 
     // The battle as the dialog has it, exported as YAML, through the CLI.
     await dialog.getByText('scenario YAML').click();
