@@ -11,6 +11,7 @@ import { SUITES } from './suites/index.js';
 import { UsageError } from '../src/errors.js';
 import { readInputFile } from '../src/files/read.js';
 import { machineTwoThreads } from './suites/machine.js';
+import { POOL_VS_C } from './suites/native.js';
 
 export const DEFAULT_THRESHOLD = 0.25;
 /** The env var that injects an artificial slowdown (read here only; never by the engine). */
@@ -65,6 +66,11 @@ export interface BenchReport {
   skipped?: { name: string; reason: string }[];
   /** With a threshold: every compared suite passed. */
   pass: boolean | null;
+  /**
+   * The pool's 2-thread speed-up ÷ C's on the same machine in the same run: the `odds 3e8 … ÷ C` rows' ratios, 2
+   * threads over 1 (the issue's goal: ≥ 0.9). Absent unless both rows ran.
+   */
+  speedUpVsC?: number;
 }
 
 export interface BenchOptions {
@@ -206,7 +212,14 @@ export async function runBenchmarks(o: BenchOptions): Promise<BenchReport> {
     suites: reports,
     ...(skipped.length > 0 ? { skipped } : {}),
     pass: o.threshold === null ? null : compared.every((r) => r.pass),
+    ...speedUpVsC(reports),
   };
+}
+
+/** (W₂ / C₂) ÷ (W₁ / C₁) = warcast's 2-thread speed-up ÷ C's, from the two `÷ C` rows of the pool's long run. */
+function speedUpVsC(reports: SuiteResult[]): { speedUpVsC?: number } {
+  const [one, two] = POOL_VS_C.map((s) => reports.find((r) => r.name === s.name));
+  return one && two ? { speedUpVsC: two.ratio / one.ratio } : {};
 }
 
 export function toBaseline(report: BenchReport): Baseline {
@@ -290,6 +303,10 @@ export function formatReport(r: BenchReport): string {
   out.push(
     `ratio = trials/s ÷ reference-loop iterations/s in the same run: mean over fresh copies (${r.suites.map((s) => s.copies).join('/')}) of each copy's median sample; range = lowest–highest copy (one copy: sample)`,
   );
+  if (r.speedUpVsC !== undefined)
+    out.push(
+      `the pool's 2-thread speed-up ÷ C's (odds 3e8 ÷ C, 2 threads over 1): ${r.speedUpVsC.toFixed(3)} (goal ≥ 0.9)`,
+    );
   for (const x of r.skipped ?? []) out.push(`skipped: ${x.name} (${x.reason})`);
   out.push(
     r.baseline

@@ -14,7 +14,7 @@ import { siegeWeek } from './siegeWeek.js';
 import { siegeWeekConstruction } from './siegeWeekConstruction.js';
 import { machineTwoThreads } from './machine.js';
 import { marchDay } from './marchDay.js';
-import { siegeWeekVsC, warMachineBattleVsC } from './native.js';
+import { POOL_VS_C, siegeWeekVsC, warMachineBattleVsC } from './native.js';
 import { tacticMixBattle } from './tacticMix.js';
 import { warMachineBattle } from './warMachineBattle.js';
 import { worthPairedSieges } from './worthPaired.js';
@@ -35,4 +35,5 @@ export const SUITES: BenchSuite[] = [
   exactOddsCompiled,
   machineTwoThreads,
   ...PROCESS_ROWS,
+  ...POOL_VS_C,
 ];

@@ -6,7 +6,7 @@
  * machine in the same minute. Skipped, saying why, where there is no C compiler.
  */
 import { join } from 'node:path';
-import type { BenchSuite } from '../harness.js';
+import { cliEntry, timeProcess, type BenchSuite } from '../harness.js';
 import { nativeProgram, nativeUnavailable, writeSiegePlan } from '../native.js';
 import { compileSiege } from '../../src/kinds/siege/plan.js';
 import type { SiegeScenario } from '../../src/kinds/siege/schema.js';
@@ -84,3 +84,47 @@ export const siegeWeekVsC: BenchSuite = {
   gated: false, // see NOT_GATED
   unavailable: (root) => nativeUnavailable(root, 'siege'),
 };
+
+/** Battles per sample of the pool's rows against C: the issue's long run (≥ 2 s on one thread). */
+const POOL_BATTLES = 300_000_000;
+
+/**
+ * `warcast odds … --trials 3e8 --threads N` as a whole process against battle.c on N threads (its own loop time)
+ * in the same minutes: ratio = warcast's speed as a fraction of C's on N threads. The 2-thread row over the
+ * 1-thread row is the pool's 2-thread speed-up ÷ C's (the issue's goal: ≥ 0.9), printed under the table
+ * (benchmarks/report.ts, `speedUpVsC`). Not gated (see NOT_GATED).
+ */
+function poolVsC(threads: number): BenchSuite {
+  const name = threads === 1 ? '1 thread' : `${threads} threads`;
+  return {
+    name: `process: odds 3e8, ${name} ÷ C`,
+    description: `warcast odds battle.yaml --trials 3e8 --threads ${threads} --json as a whole process against benchmarks/c/battle.c on ${name} (-O2, its loop timed): ratio = fraction of C speed on ${name}`,
+    unit: 'battles',
+    batch: POOL_BATTLES,
+    reference: {
+      kind: 'native',
+      iterations: POOL_BATTLES,
+      command: (root) => [nativeProgram(root, 'battle'), String(POOL_BATTLES), String(threads), '--ms'],
+    },
+    copies: { full: 1, quick: 1 },
+    samples: { full: 5, quick: 1 },
+    warmUp: 1,
+    gated: false, // see NOT_GATED
+    unavailable: (root) => nativeUnavailable(root, 'battle'),
+    setup(ctx) {
+      const args = [
+        cliEntry(ctx.root),
+        'odds',
+        join(ctx.root, 'benchmarks', 'scenarios', 'battle.yaml'),
+        '--trials',
+        '3e8',
+        '--threads',
+        String(threads),
+        '--json',
+      ];
+      return { run: () => timeProcess(args, ctx.root).then(() => undefined) };
+    },
+  };
+}
+
+export const POOL_VS_C = [poolVsC(1), poolVsC(2)];

@@ -44,6 +44,34 @@ export interface LocalTuning {
   mainThreadChunks?: number;
 }
 
+/**
+ * A run asked for each chunk's own sums (`RunOptions.chunks`): its tasks are one chunk each (the engine's job), and
+ * each finished task's sums are kept as its chunk's; the result then lists the merged prefix's chunks in order.
+ */
+function chunkKeeper<P>(o: EngineRun<P>): { run: EngineRun<P>; withChunks: (r: RunResult) => RunResult } {
+  const kept = new Map<number, ChunkAcc>();
+  const size = o.kernel.chunkTrials;
+  const start = o.startTrial ?? 0;
+  const end = start + o.trials;
+  const run: EngineRun<P> = {
+    ...o,
+    onTask: (t, r) => {
+      const trials = Math.min(end, (t.firstChunk + 1) * size) - t.firstChunk * size;
+      kept.set(t.firstChunk, { chunk: t.firstChunk, trials, acc: r.acc });
+      o.onTask?.(t, r);
+    },
+  };
+  const withChunks = (r: RunResult): RunResult => {
+    const chunks: ChunkAcc[] = [];
+    for (let c = start / size, n = 0; n < r.trials && kept.has(c); c++) {
+      chunks.push(kept.get(c)!);
+      n += kept.get(c)!.trials;
+    }
+    return { ...r, chunks };
+  };
+  return { run, withChunks };
+}
+
 /** One run as the scheduler and the merge see it: its chunks, its tasks, its merge, what ran where. */
 class RunState<P> {
   readonly k: Kernel<P>;
@@ -191,6 +219,7 @@ class RunState<P> {
 export class LocalEngine implements Engine {
   readonly refusesPrecision = null;
   readonly chunkwise = true;
+  readonly keepsChunks = true;
   constructor(private readonly tuning: LocalTuning = {}) {}
 
   poolFrom(kernel: Kernel<unknown>): number {
@@ -226,8 +255,11 @@ export class LocalEngine implements Engine {
   }
 
   async run<P>(o: EngineRun<P>): Promise<RunResult> {
-    const s = new RunState(o);
+    // Asked for each chunk's sums: tasks of one chunk, on the pool as any run's.
+    const kept = o.chunks ? chunkKeeper(o) : null;
+    const s = new RunState(kept ? kept.run : o);
     const k = o.kernel;
+    const most = kept ? 1 : Math.min(k.maxChunksPerTask, s.byExactness);
     const poolFrom =
       o.placement === 'pool' ? 0 : o.placement === 'main' ? Infinity : this.poolFrom(k as Kernel<unknown>);
     // A chunk cannot be stopped part-way: when one may take longer than SLOW_CHUNK_MS, run on the pool (even
@@ -245,12 +277,9 @@ export class LocalEngine implements Engine {
         warm: s.chunks >= WARM_UP_MIN_CHUNKS,
         yieldFirst: false,
       });
-      const policy = atMost(
-        Math.min(k.maxChunksPerTask, s.byExactness),
-        minimumTaskTime(MAIN_TASK_MS, { untilTimed: 1 }),
-      );
+      const policy = atMost(most, minimumTaskTime(MAIN_TASK_MS, { untilTimed: 1 }));
       await runWork([{ executor: main, policy }], s.work, o.signal);
-      return s.result(1);
+      return kept ? kept.withChunks(s.result(1)) : s.result(1);
     }
     // The calling thread is one of the `threads` (when its chunks are short enough to stop between on Ctrl-C):
     // it starts on the chunks at once while threads − 1 workers start, and takes one chunk at a time from the
@@ -264,11 +293,7 @@ export class LocalEngine implements Engine {
     // left (guided), so the last tasks are small and the threads finish together; a worker's first task is one
     // chunk, so chunks are not set aside for a worker that is still starting.
     const byTime = Math.max(1, Math.floor(SLOW_CHUNK_MS / Math.max(chunkMs, 1e-9)));
-    const policy = guidedShare(
-      o.threads,
-      atMost(Math.min(k.maxChunksPerTask, s.byExactness), minimumTaskTime(TASK_MS, { untilTimed: byTime })),
-      1,
-    );
+    const policy = guidedShare(o.threads, atMost(most, minimumTaskTime(TASK_MS, { untilTimed: byTime })), 1);
     const lanes: Lane<Task>[] = Array.from({ length: pool.lanes }, () => ({ executor: pool, policy }));
     // The workers' first tasks go out before this thread warms up (yieldFirst): a worker already started
     // (pool.ts, prestartPool) then warms up alongside this thread.
@@ -278,15 +303,12 @@ export class LocalEngine implements Engine {
         // one chunk until one is timed, then ~MAIN_TASK_MS of chunks, a guided share near the end (as the workers')
         policy:
           this.tuning.mainThreadChunks === undefined
-            ? guidedShare(
-                o.threads,
-                atMost(Math.min(k.maxChunksPerTask, s.byExactness), minimumTaskTime(MAIN_TASK_MS, { untilTimed: 1 })),
-              )
+            ? guidedShare(o.threads, atMost(most, minimumTaskTime(MAIN_TASK_MS, { untilTimed: 1 })))
             : oneAtATime,
         maxUnits: this.tuning.mainThreadChunks,
       });
     await s.runLanes(lanes, pool.where);
-    return s.result(o.threads);
+    return kept ? kept.withChunks(s.result(o.threads)) : s.result(o.threads);
   }
 }
 
@@ -322,23 +344,8 @@ export class ClusterEngine implements Engine {
     closeSpeculativePool();
     // Asked for each chunk's sums (the toolkit's ChunkRecorder pairing a sweep): a job per chunk, each job's sums
     // kept as its chunk's; the jobs still run side by side on the cluster.
-    const kept = o.chunks ? new Map<number, ChunkAcc>() : null;
-    const end = (o.startTrial ?? 0) + o.trials;
-    const s = new RunState(
-      kept
-        ? {
-            ...o,
-            onTask: (t: Task, r: TaskResult) => {
-              kept.set(t.firstChunk, {
-                chunk: t.firstChunk,
-                trials: Math.min(end, (t.firstChunk + 1) * o.kernel.chunkTrials) - t.firstChunk * o.kernel.chunkTrials,
-                acc: r.acc,
-              });
-              o.onTask?.(t, r);
-            },
-          }
-        : o,
-    );
+    const kept = o.chunks ? chunkKeeper(o) : null;
+    const s = new RunState(kept ? kept.run : o);
     // Jobs as the executor wants them, still no bigger than exact sums allow.
     const perTask = kept
       ? 1
@@ -349,11 +356,6 @@ export class ClusterEngine implements Engine {
       this.executor.where,
     );
     const r = s.result(this.executor.threads());
-    if (!kept) return r;
-    // The merged prefix's chunks, in order.
-    const chunks: ChunkAcc[] = [];
-    for (let c = s.firstChunk; kept.has(c) && chunks.length * o.kernel.chunkTrials < r.trials; c++)
-      chunks.push(kept.get(c)!);
-    return { ...r, chunks };
+    return kept ? kept.withChunks(r) : r;
   }
 }

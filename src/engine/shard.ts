@@ -4,10 +4,8 @@
  * them back through a ReplayEngine, engine/replay.ts).
  */
 import type { ChunkAcc, Engine, EngineRun, RunResult } from './engine.js';
-import { ExactSum } from './exactSum.js';
 import type { Kernel } from './kernel.js';
 import { localEngine } from './local.js';
-import { joinTraces } from './merge.js';
 import { packNumbers, type PackedNumbers } from './packed.js';
 import { digest, toWire } from './wire.js';
 
@@ -71,7 +69,10 @@ export class ShardEngine implements Engine {
   interrupted = false;
   // Where to stop depends on the counts so far, which one shard does not have.
   readonly refusesPrecision = '--precision cannot be split into shards (use --redis)';
-  readonly keepsChunks = true;
+  /** Its part keeps each chunk's sums when its inner engine hands them back (this process's: engine/local.ts). */
+  get keepsChunks(): boolean {
+    return this.inner.keepsChunks === true;
+  }
 
   /** Shard `index` (1-based, as typed: `--shard 2/3` is index 2 of count 3) of `count`. */
   constructor(
@@ -107,9 +108,10 @@ export class ShardEngine implements Engine {
     this.calls.push(record);
     const from = a * k.chunkTrials;
     const end = Math.min(key.startTrial + key.trials, b * k.chunkTrials);
-    const r = o.chunks
-      ? await this.runByChunk(o, a, b, end, record)
-      : await this.inner.run({ ...o, startTrial: from, trials: Math.max(0, end - from) });
+    const r =
+      o.chunks && this.keepsChunks
+        ? await this.runByChunk(o, a, b, end, record)
+        : await this.inner.run({ ...o, startTrial: from, trials: Math.max(0, end - from) });
     if (r.interrupted) this.interrupted = true;
     record.acc = Array.from(r.acc);
     if (r.exact) record.exact = r.exact;
@@ -121,45 +123,23 @@ export class ShardEngine implements Engine {
       threadsUsed: r.threadsUsed,
       interrupted: r.interrupted,
       ...(traceLength > 0 ? { trace: new Float64Array((lastChunk - firstChunk) * traceLength) } : {}),
-      ...(o.chunks ? { chunks: this.chunksOf(o, firstChunk, lastChunk, a, r.chunks ?? []) } : {}),
+      ...(o.chunks && this.keepsChunks ? { chunks: this.chunksOf(o, firstChunk, lastChunk, a, r.chunks ?? []) } : {}),
     };
   }
 
   /**
-   * This shard's chunks [a, b) run one at a time on the inner engine (each chunk draws from its own stream, so the
-   * same counts as one run of them), each chunk's sums kept in the record; their exact total is the run's.
+   * This shard's chunks [a, b) with each chunk's sums, handed back by the inner engine (this process's pool, a task
+   * a chunk) and kept in the record.
    */
   private async runByChunk<P>(o: EngineRun<P>, a: number, b: number, end: number, record: ShardCall) {
     const size = o.kernel.chunkTrials;
     const length = o.kernel.accLength(o.plan);
-    const total = new ExactSum(length);
+    const r = await this.inner.run({ ...o, chunks: true, startTrial: a * size, trials: Math.max(0, end - a * size) });
+    // An interrupted shard writes no part (the CLI refuses it), so its chunks need not all be there.
     const kept = new Float64Array((b - a) * length);
-    const chunks: ChunkAcc[] = [];
-    const traces: Float64Array[] = [];
-    let threadsUsed = 1;
-    let interrupted = false;
-    for (let c = a; c < b && !interrupted; c++) {
-      const trials = Math.min(end, (c + 1) * size) - c * size;
-      const r = await this.inner.run({ ...o, chunks: false, startTrial: c * size, trials });
-      interrupted = r.interrupted || r.trials < trials;
-      total.add(r.acc);
-      kept.set(r.acc, (c - a) * length);
-      chunks.push({ chunk: c, trials: r.trials, acc: r.acc });
-      if (r.trace) traces.push(r.trace);
-      threadsUsed = Math.max(threadsUsed, r.threadsUsed);
-    }
-    // An interrupted shard writes no part (the CLI refuses it), so its chunks need not be whole.
+    for (const x of r.chunks ?? []) kept.set(x.acc, (x.chunk - a) * length);
     record.chunks = packNumbers(kept);
-    const exact = total.exact();
-    return {
-      acc: total.rounded(),
-      trials: chunks.reduce((n, x) => n + x.trials, 0),
-      threadsUsed,
-      interrupted,
-      chunks,
-      ...(exact ? { exact } : {}),
-      ...(o.trace ? { trace: joinTraces(traces, o.kernel.traceLength ?? 0) } : {}),
-    };
+    return r;
   }
 
   /** Every chunk of the call in order: this shard's own, the others' as none run (the shard's answer is discarded). */

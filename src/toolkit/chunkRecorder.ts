@@ -73,12 +73,8 @@ export class ChunkRecorder implements Engine {
   }
 
   async run<P>(o: EngineRun<P>): Promise<RunResult> {
-    if (!this.chunkwise && this.keepsChunks) {
-      // One run, each chunk's sums handed back by the engine (a shard's part, a merge's replay).
-      const r = await this.inner.run({ ...o, chunks: true });
-      for (const c of r.chunks ?? []) this.chunks.set(c.chunk, keep(c.acc, c.trials));
-      return r;
-    }
+    // A trace needs each chunk run alone (its running totals are the chunk's own): cut, where the engine allows.
+    if (this.keepsChunks && !(o.trace && this.chunkwise)) return this.runKeeping(o);
     const size = o.kernel.chunkTrials;
     const start = o.startTrial ?? 0;
     const end = start + o.trials;
@@ -138,6 +134,43 @@ export class ChunkRecorder implements Engine {
       interrupted: false,
       ...(o.trace ? { trace: joinTraces(traces, o.kernel.traceLength ?? 0) } : {}),
     };
+  }
+
+  /**
+   * On an engine that keeps chunks: the chunks already kept from the run's start handed back, the rest in one run
+   * of the engine (on its pool, its shard, its cluster), each chunk's sums kept from what it hands back. A run with
+   * a trace is never answered from kept chunks (they keep no trace here).
+   */
+  private async runKeeping<P>(o: EngineRun<P>): Promise<RunResult> {
+    const size = o.kernel.chunkTrials;
+    const start = o.startTrial ?? 0;
+    const end = start + o.trials;
+    this.runOf ??= { kernel: o.kernel.name, seed: o.seed };
+    const same = this.runOf.kernel === o.kernel.name && this.runOf.seed === o.seed;
+    const acc = new Float64Array(o.kernel.accLength(o.plan));
+    let at = start;
+    for (;;) {
+      const chunk = at / size;
+      const piece = Math.min(end, (chunk + 1) * size) - at;
+      const kept = this.chunks.get(chunk);
+      if (at >= end || o.trace || !same || !kept || kept.trials !== piece) break;
+      addKept(acc, kept);
+      at += piece;
+    }
+    if (at > start) o.onProgress?.(at - start, o.trials);
+    if (at === end) return { acc, trials: o.trials, threadsUsed: 1, interrupted: false };
+    const done = at - start;
+    const r = await this.inner.run({
+      ...o,
+      startTrial: at,
+      trials: end - at,
+      chunks: true,
+      onProgress: (d) => o.onProgress?.(done + d, o.trials),
+    });
+    for (const c of r.chunks ?? []) this.chunks.set(c.chunk, keep(c.acc, c.trials));
+    if (done === 0) return r;
+    for (let j = 0; j < acc.length; j++) acc[j] += r.acc[j];
+    return { acc, trials: done + r.trials, threadsUsed: r.threadsUsed, interrupted: r.interrupted };
   }
 
   /** The recorded chunks from chunk 0 while they are consecutive, each read to one number by `read`. */

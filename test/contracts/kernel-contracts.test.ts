@@ -7,6 +7,8 @@
  * - a prefix of whole chunks of a longer run is the run of that many trials (so an interrupted run's answer is
  *   a shorter run's), and the runner, stopped by its signal, returns such a prefix;
  * - 1 thread and a real pool of 2 give the same accumulator bytes (and another seed other bytes);
+ * - a run asked for each chunk's sums (`chunks`: what a sweep pairs its changes with) hands back, on 1 thread and on
+ *   a pool of 2, each chunk's own sums — the chunk run alone — and the plain run's accumulator;
  * - warm-up covers every branch (warm-up-coverage.test.ts).
  *
  * Plans and trial counts are small (a few chunks): the kernels' own tests check their numbers.
@@ -154,6 +156,23 @@ describe.each(KIND_NAMES)('kernel contracts: %s', (kind) => {
         }),
         { seed: 28, numRuns: 1 },
       );
+    }
+  });
+
+  it("a run asked for each chunk's sums hands back each chunk run alone, and the plain run's bytes", async () => {
+    const k = await kernelByName(kind);
+    const plan = samples(kind)[0];
+    const trials = trialsOf(k, 3, 0.1);
+    const plain = await runTrials({ kernel: k, plan, seed: 9, trials, threads: 1 });
+    for (const engine of [undefined, pooledEngine()]) {
+      const r = await runTrials({ kernel: k, plan, seed: 9, trials, threads: engine ? 2 : 1, engine, chunks: true });
+      expect(Buffer.from(r.acc.buffer).equals(Buffer.from(plain.acc.buffer))).toBe(true);
+      expect(r.chunks?.map((c) => [c.chunk, c.trials])).toEqual([
+        [0, k.chunkTrials],
+        [1, k.chunkTrials],
+        [2, trials - 2 * k.chunkTrials],
+      ]);
+      r.chunks!.forEach((c) => expect([...c.acc]).toEqual([...chunksOf(k, plan, 9, c.chunk, 1, trials)]));
     }
   });
 });
