@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import type { ReportContent } from './content.js';
 import { renderPage } from './html.js';
-import { browserBundles, renderPng, renderSvg, scopeSvgIds } from './render.js';
+import { browserBundles, openParsed, parseChart, renderPngAsync, renderSvg, scopeSvgIds } from './render.js';
 import { fittedNarrow } from './narrow.js';
 import type { TopLevelSpec } from './spec.js';
 import { writeReportFolder, writeReportFolderChecked, type ReportFile, type WriteHooks } from './write.js';
@@ -37,22 +37,34 @@ function defaultPngScale(): number {
 
 /** Render every chart and the page; nothing touches the disk. */
 export async function reportFiles(c: ReportContent, o: ReportOptions = {}): Promise<ReportFile[]> {
-  const files: ReportFile[] = [];
+  const files: { name: string; data: ReportFile['data'] | Promise<Uint8Array> }[] = [];
+  // PNGs are drawn off this thread while the next charts are (renderPngAsync); all are awaited, even when stopped.
+  const pngs: Promise<Uint8Array>[] = [];
   const svgs: Record<string, string> = {};
   const narrowSvgs: Record<string, string> = {};
   const narrowSpecs: Record<string, TopLevelSpec> = {};
-  for (const chart of c.charts) {
-    if (o.signal?.aborted) throw new ReportInterrupted();
-    if (!/^[a-z0-9-]+$/.test(chart.name)) throw new Error(`bad chart name '${chart.name}'`);
-    const svg = scopeSvgIds(await renderSvg(chart.spec), `warcast-${chart.name}`);
-    svgs[chart.name] = svg;
-    // The phone's drawing, inline in the page only (reports/narrow.ts).
-    const narrow = await fittedNarrow(chart.spec, renderSvg);
-    narrowSvgs[chart.name] = scopeSvgIds(narrow.svg, `warcast-${chart.name}-narrow`);
-    narrowSpecs[chart.name] = narrow.spec;
-    files.push({ name: `${chart.name}.vl.json`, data: JSON.stringify(chart.spec, null, 2) + '\n' });
-    files.push({ name: `${chart.name}.svg`, data: svg });
-    files.push({ name: `${chart.name}.png`, data: renderPng(svg, o.pngScale ?? defaultPngScale()) });
+  try {
+    for (const chart of c.charts) {
+      if (o.signal?.aborted) throw new ReportInterrupted();
+      if (!/^[a-z0-9-]+$/.test(chart.name)) throw new Error(`bad chart name '${chart.name}'`);
+      const svg = scopeSvgIds(await renderSvg(chart.spec), `warcast-${chart.name}`);
+      const png = renderPngAsync(svg, o.pngScale ?? defaultPngScale());
+      pngs.push(png);
+      svgs[chart.name] = svg;
+      // The phone's drawing, inline in the page only (reports/narrow.ts).
+      const narrow = await fittedNarrow(chart.spec, {
+        parse: parseChart,
+        open: (parsed) => openParsed(parsed as Awaited<ReturnType<typeof parseChart>>),
+      });
+      narrowSvgs[chart.name] = scopeSvgIds(narrow.svg, `warcast-${chart.name}-narrow`);
+      narrowSpecs[chart.name] = narrow.spec;
+      files.push({ name: `${chart.name}.vl.json`, data: JSON.stringify(chart.spec, null, 2) + '\n' });
+      files.push({ name: `${chart.name}.svg`, data: svg });
+      files.push({ name: `${chart.name}.png`, data: png });
+    }
+  } catch (err) {
+    await Promise.allSettled(pngs);
+    throw err;
   }
   files.push({ name: 'result.json', data: c.resultJson });
   // index.html last: a folder with an index.html is a finished report.
@@ -60,7 +72,7 @@ export async function reportFiles(c: ReportContent, o: ReportOptions = {}): Prom
     name: 'index.html',
     data: renderPage(c, { svgs, narrowSvgs, narrowSpecs, bundles: o.interactive ? browserBundles() : undefined }),
   });
-  return files;
+  return Promise.all(files.map(async (f) => ({ name: f.name, data: await f.data })));
 }
 
 /** Write the report folder; returns the path of its index.html. */

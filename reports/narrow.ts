@@ -144,28 +144,91 @@ export function narrowSpec(spec: TopLevelSpec, plot = NARROW_WIDTH - AXIS_ROOM):
   return fit(s, plot, s.data) as unknown as TopLevelSpec;
 }
 
+/** The `width` and `…_width` signals of a parsed chart (vega's dataflow description) whose value is `plot`. */
+function widthSignals(parsed: object, plot: number): Node[] {
+  const operators = (parsed as Node).operators;
+  return (Array.isArray(operators) ? (operators as Node[]) : []).filter(
+    (op) => typeof op.signal === 'string' && op.signal.endsWith('width') && op.value === plot && !op.update,
+  );
+}
+
+/**
+ * A parsed narrow chart redrawn with its plots `to` px wide instead of `from`: a view's numeric width reaches the
+ * dataflow only as the value of a `width` or `…_width` signal (a facet's or a concatenation's child), so the fitting
+ * loop compiles and parses once and changes those numbers (test/reports/narrow.test.ts checks it against parsing
+ * each width, for every chart). A copy, as each drawing ingests its own data; undefined when no signal holds `from`.
+ */
+export function replotted(parsed: object, from: number, to: number): object | undefined {
+  const copy = structuredClone(parsed);
+  const signals = widthSignals(copy, from);
+  for (const op of signals) op.value = to;
+  return signals.length > 0 ? copy : undefined;
+}
+
+/** How the fitting loop draws: a spec compiled and parsed (plain data); a parsed spec's drawing, kept open. */
+export interface NarrowDrawing {
+  parse(s: TopLevelSpec): Promise<object>;
+  open(parsed: object): Promise<{ resize(width: number): void; svg(): Promise<string>; close(): void }>;
+}
+
+interface Try {
+  plot: number;
+  svg: string;
+  width: number;
+  /** Drawn anew (not a drawing laid out again at another width). */
+  fresh: boolean;
+}
+
 /**
  * The narrow spec whose drawing fits NARROW_WIDTH: labels beside or past a plot (value labels after the bars) take
- * room no spec says in advance, so the drawing is measured (`draw`: its SVG) and the plot widened or narrowed by the
+ * room no spec says in advance, so the drawing is measured (its SVG's width) and the plot widened or narrowed by the
  * difference, a few times at most; the widest drawing that fits is kept (the plot never narrower than 80 px).
+ *
+ * The spec is compiled and parsed once (replotted). A chart whose only plot width is the top-level one is drawn
+ * once and its drawing laid out again at each other width to measure it; the drawing kept is then drawn anew, and
+ * if it does not measure what its re-layout did, the loop is run again with new drawings only (`quick` false).
  */
 export async function fittedNarrow(
   spec: TopLevelSpec,
-  draw: (s: TopLevelSpec) => Promise<string>,
+  how: NarrowDrawing,
+  quick = true,
 ): Promise<{ spec: TopLevelSpec; svg: string }> {
   const widthOf = (svg: string) => Number(/<svg\b[^>]*?\swidth="([0-9.]+)"/.exec(svg)?.[1] ?? 0);
-  let plot = NARROW_WIDTH - AXIS_ROOM;
-  let best: { spec: TopLevelSpec; svg: string; width: number } | undefined;
-  let last: { spec: TopLevelSpec; svg: string } | undefined;
-  for (let k = 0; k < 4; k++) {
-    const s = narrowSpec(spec, plot);
-    const svg = await draw(s);
-    const width = widthOf(svg);
-    last = { spec: s, svg };
-    if (width <= NARROW_WIDTH && (!best || width > best.width)) best = { spec: s, svg, width };
-    const next = Math.min(NARROW_WIDTH, Math.max(80, Math.floor(plot + NARROW_WIDTH - width)));
-    if ((width <= NARROW_WIDTH && width >= NARROW_WIDTH - 4) || next === plot) break;
-    plot = next;
+  const first = NARROW_WIDTH - AXIS_ROOM;
+  const parsed = await how.parse(narrowSpec(spec, first));
+  const anew = async (plot: number) => {
+    const drawing = await how.open(replotted(parsed, first, plot) ?? (await how.parse(narrowSpec(spec, plot))));
+    try {
+      return await drawing.svg();
+    } finally {
+      drawing.close();
+    }
+  };
+  const signals = widthSignals(parsed, first);
+  const kept = quick && signals.length === 1 && signals[0].signal === 'width';
+  const open = kept ? await how.open(replotted(parsed, first, first)!) : undefined;
+  try {
+    let plot = first;
+    let best: Try | undefined;
+    let last: Try | undefined;
+    for (let k = 0; k < 4; k++) {
+      if (open && k > 0) open.resize(plot);
+      const svg = open ? await open.svg() : await anew(plot);
+      const width = widthOf(svg);
+      last = { plot, svg, width, fresh: !open || k === 0 };
+      if (width <= NARROW_WIDTH && (!best || width > best.width)) best = last;
+      const next = Math.min(NARROW_WIDTH, Math.max(80, Math.floor(plot + NARROW_WIDTH - width)));
+      if ((width <= NARROW_WIDTH && width >= NARROW_WIDTH - 4) || next === plot) break;
+      plot = next;
+    }
+    let chosen = best ?? last!;
+    if (!chosen.fresh) {
+      const svg = await anew(chosen.plot);
+      if (widthOf(svg) !== chosen.width) return await fittedNarrow(spec, how, false);
+      chosen = { ...chosen, svg };
+    }
+    return { spec: narrowSpec(spec, chosen.plot), svg: chosen.svg };
+  } finally {
+    open?.close();
   }
-  return best ?? last!;
 }

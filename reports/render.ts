@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
+import { renderAsync, Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 // vega and vega-lite are loaded on first use, with import(): both have a top-level await, so the command line's
 // CommonJS bundle (src/build/bundle.ts) cannot require() them.
 import type * as vega from 'vega';
@@ -48,19 +48,49 @@ export async function compileSpec(spec: TopLevelSpec): Promise<Compiled> {
 
 /** The chart as a standalone SVG document. */
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
+  return drawParsed(await parseChart(spec));
+}
+
+/**
+ * The chart compiled to Vega and parsed into vega's dataflow description: plain data, drawn by `drawParsed` (a
+ * copy of it may be changed and drawn again: reports/narrow.ts).
+ */
+export async function parseChart(spec: TopLevelSpec): Promise<vega.Runtime> {
+  return (await import('vega')).parse((await compileSpec(spec)).vega);
+}
+
+/** A parsed chart drawn as a standalone SVG document. */
+export async function drawParsed(parsed: vega.Runtime): Promise<string> {
+  const drawing = await openParsed(parsed);
+  try {
+    return await drawing.svg();
+  } finally {
+    drawing.close();
+  }
+}
+
+/**
+ * A parsed chart's drawing kept open: its top-level width can be set again and the drawing laid out again (a
+ * re-run of its dataflow, far cheaper than a new one). Laid out again, the same items may come in another order
+ * than in a new drawing's SVG: reports/narrow.ts only measures such a drawing.
+ */
+export interface OpenDrawing {
+  resize(width: number): void;
+  svg(): Promise<string>;
+  close(): void;
+}
+
+export async function openParsed(parsed: vega.Runtime): Promise<OpenDrawing> {
   // logLevel Error: headless, the zoom bindings warn that there is no `window` to listen to.
   const runtime = await import('vega');
   // Labels measured as DejaVu Sans draws them, not vega's headless guess of 0.8 em a character (reports/textWidth.ts).
   (runtime as unknown as { textMetrics: { width: typeof vegaTextWidth } }).textMetrics.width = vegaTextWidth;
-  const view = new runtime.View(runtime.parse((await compileSpec(spec)).vega), {
-    renderer: 'none',
-    logLevel: runtime.Error,
-  });
-  try {
-    return await view.toSVG();
-  } finally {
-    view.finalize();
-  }
+  const view = new runtime.View(parsed, { renderer: 'none', logLevel: runtime.Error });
+  return {
+    resize: (width) => void view.width(width),
+    svg: () => view.toSVG(),
+    close: () => void view.finalize(),
+  };
 }
 
 /**
@@ -122,6 +152,14 @@ export function resvgOptions(scale = 2): ResvgRenderOptions {
 /** SVG → PNG at `scale` × the SVG's size. */
 export function renderPng(svg: string, scale = 2): Buffer {
   return new Resvg(svg, resvgOptions(scale)).render().asPng();
+}
+
+/**
+ * renderPng, the SVG read and drawn on one of libuv's threads (resvg's renderAsync, the same drawing), only the
+ * PNG encoded on this one: a report draws its next charts with vega meanwhile.
+ */
+export async function renderPngAsync(svg: string, scale = 2): Promise<Buffer> {
+  return (await renderAsync(svg, resvgOptions(scale))).asPng();
 }
 
 /** Browser bundles for `--interactive`, in load order (vega, vega-lite, vega-embed). */

@@ -18,6 +18,7 @@ import { POOL_VS_C, siegeWeekVsC, warMachineBattleVsC } from './native.js';
 import { tacticMixBattle } from './tacticMix.js';
 import { warMachineBattle } from './warMachineBattle.js';
 import { worthPairedSieges } from './worthPaired.js';
+import { DESIGNER_ROWS } from './worthSiegeProcess.js';
 
 export const SUITES: BenchSuite[] = [
   warMachineBattle,
@@ -36,4 +37,5 @@ export const SUITES: BenchSuite[] = [
   machineTwoThreads,
   ...PROCESS_ROWS,
   ...POOL_VS_C,
+  ...DESIGNER_ROWS,
 ];

@@ -26,10 +26,22 @@ const TASK_MS = 50;
  * pool results get a turn. Never more chunks than a pool task may hold (exact sums).
  */
 const MAIN_TASK_MS = 10;
-/** A paired block on the calling thread: short, so pool results and Ctrl-C get a turn between blocks. */
-const MAIN_BLOCK_MS = 15;
+/**
+ * A paired block on the calling thread: short, because this thread also answers the worker. A worker's finished
+ * block is read, and its next one posted, only between this thread's blocks; at 15 ms the worker waited for it most
+ * of the time in the equivalents' searches, whose jobs (2,000–4,000 trials, a few ms) are shorter than that
+ * (docs/benchmarks.md, "worth on a siege: where the time goes").
+ */
+const MAIN_BLOCK_MS = 4;
 /** A paired block on the pool: at least about this long (by the calling thread's timing). */
-const POOL_BLOCK_MS = 8;
+const POOL_BLOCK_MS = 16;
+/**
+ * Paired tasks handed to the pool at once, per worker. piscina never queues a task with a signal (all of ours) in a
+ * busy worker: the others wait in its queue on this thread, and the one at its head is posted from the handler of
+ * the finished task's message, before this thread's own continuations (a search's next value, its compile) run.
+ * Four a worker also reserve the worker its share of a stage's many small jobs before this thread takes one.
+ */
+const PAIRED_TASKS_PER_WORKER = 4;
 /** Trials of a paired block before any trial is timed. */
 const FIRST_BLOCK = 16;
 
@@ -239,13 +251,14 @@ export class LocalEngine implements Engine {
       const pool = poolExecutor<TrialTask>(threads - 1);
       // Guided, but never below POOL_BLOCK_MS: many jobs run at once (a stage's items, the equivalents' searches),
       // so a job's last trials need not be cut small for the threads to finish together; measured on examples/
-      // castle-siege.yaml, the worker's blocks 701–726 → 537–563 and its share of the trials 28% → 32–35%.
+      // castle-siege.yaml, the worker's blocks 701–726 → 537–563 and its share of the trials 28% → 32–35%
+      // (8 ms; 16 ms with the settings above: its share 36–38% → 59–68%, six runs each, load 15–17).
       const policy = noLessThan(
         POOL_BLOCK_MS,
         guidedShare(threads, minimumTaskTime(TASK_MS, { untilTimed: FIRST_BLOCK, atLeast: FIRST_BLOCK })),
       );
       // Pool lanes first: the calling thread then starts its own block after the tasks are posted.
-      for (let i = 0; i < pool.lanes; i++) lanes.push({ executor: pool, policy });
+      for (let i = 0; i < (threads - 1) * PAIRED_TASKS_PER_WORKER; i++) lanes.push({ executor: pool, policy });
     }
     lanes.push({
       executor: mainThreadExecutor<TrialTask>((t) => kernels.get(t.kind)!, { warm: true, yieldFirst: true }),

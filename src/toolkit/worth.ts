@@ -19,7 +19,8 @@ import type { KindWorth, Pricing, RefusedItem, Variation, WorthFrame } from '../
 import type { ScenarioSource } from '../scenario/source.js';
 import { runSettings, type RunSettings } from '../engine/options.js';
 import { seek } from './seek.js';
-import { PairedWorth, type PairedModel } from './worthPaired.js';
+import { localEngine } from '../engine/local.js';
+import { pairedRunnerFor, PairedWorth, type EarlyRunner, type PairedModel } from './worthPaired.js';
 import { pairedItems, pairedTail, rankRows, sortRows, worthPlan, WorthRuns } from './worthSearch.js';
 
 import type { WorthItem, WorthOptions, WorthResult } from '../kinds/worth.js';
@@ -54,6 +55,10 @@ export async function worth(
     );
   const runs = new WorthRuns();
   const settings = runSettings(options);
+  // The paired trials' workers start now: they load while the kind's frame runs (a siege's default week is a run of
+  // its own) and the variants are checked and compiled, instead of after (docs/benchmarks.md, worth on a siege).
+  const engine = options.engine ?? localEngine;
+  const early = paired && engine.paired ? pairedRunnerFor(engine, settings.threads, options.signal) : undefined;
   const edit = (apply: (copy: unknown) => boolean | void) => edited(kind, scenario, source, apply);
   const frame = await kind.frame(scenario, source, options, {
     settings,
@@ -99,7 +104,7 @@ export async function worth(
   const items = inGroups(chosen.map((c) => ({ ...c, group: c.v.group })));
   if (frame.exact !== undefined)
     return { ...head, ...(await exactItems(kinds, frame, behaviour, scenario, source, items)) };
-  return { ...head, ...(await pairedRun(frame, scenario, source, options, items, runs, edit, stopped)) };
+  return { ...head, ...(await pairedRun(frame, scenario, source, options, items, runs, edit, stopped, early)) };
 }
 
 /**
@@ -268,6 +273,7 @@ async function pairedRun(
   runs: WorthRuns,
   edit: (apply: (copy: unknown) => boolean | void) => unknown,
   stopped: () => Promise<boolean>,
+  early?: EarlyRunner,
 ) {
   const path = frame.paired!;
   const settings: RunSettings = runSettings({ ...options, trials: options.trials ?? path.trials });
@@ -286,7 +292,9 @@ async function pairedRun(
       },
     };
   };
-  const paired = new PairedWorth(model(scenario), worthPlan(settings, options, path.unit));
+  const paired = new PairedWorth(model(scenario), { ...worthPlan(settings, options, path.unit), runner: early });
+  // With items to measure, the scenario's first stage runs while they are set up (with none, nothing runs: as before).
+  if (chosen.length > 0) paired.startBase();
   const priced = (p: Pricing<unknown>) => ({
     current: p.current,
     lo: p.lo,

@@ -73,7 +73,7 @@ const OUTPUTS = 3;
  */
 export function probeOf(model: PairedModel<unknown>): TrialProbe {
   const { kernel, plan, read } = model;
-  const acc = new Float64Array(kernel.accLength(plan));
+  const acc = probeScratch(kernel.accLength(plan));
   const lost0 = new Float64Array(2);
   const lost = new Float64Array(2);
   const hits0 = read.hits(acc, 0);
@@ -108,7 +108,7 @@ export function probeOf(model: PairedModel<unknown>): TrialProbe {
   }
   const probe = { slots, constants: [read.hits(acc, 1) - hits0, 0, 0], weights: rows.flat() };
   // The check: counts in every slot (small whole numbers, so every sum is exact), 5 trials.
-  for (let i = 0; i < acc.length; i++) acc[i] = (i * 7919) % 13;
+  acc.set(checkCounts(acc.length));
   read.lost(acc, lost);
   const expected = [read.hits(acc, 5) - hits0, lost[0] - lost0[0], lost[1] - lost0[1]];
   const width = slots.length;
@@ -118,6 +118,26 @@ export function probeOf(model: PairedModel<unknown>): TrialProbe {
     if (v !== expected[o]) throw new Error(`worth: a paired reader is not affine in the accumulator (output ${o})`);
   }
   return probe;
+}
+
+/**
+ * An empty accumulator for `probeOf`, and the check's counts, kept by length: ~130 probes a `worth` on a siege
+ * (15,375 slots each) ran mostly before V8 optimised them, and allocating, zeroing and filling the arrays in the
+ * interpreter cost ~3 ms a probe; set and fill are native.
+ */
+let scratch = new Float64Array(0);
+let counts = new Float64Array(0);
+function probeScratch(length: number): Float64Array {
+  if (scratch.length !== length) scratch = new Float64Array(length);
+  else scratch.fill(0);
+  return scratch;
+}
+function checkCounts(length: number): Float64Array {
+  if (counts.length !== length) {
+    counts = new Float64Array(length);
+    for (let i = 0; i < length; i++) counts[i] = (i * 7919) % 13;
+  }
+  return counts;
 }
 
 const probes = new WeakMap<object, TrialProbe>();
@@ -375,6 +395,24 @@ export interface WorthPlan {
   family?: { method: FamilyMethod; alpha: number };
   /** Trials asked of the runner at once (default SLICE_TRIALS; tests cut smaller). */
   slice?: number;
+  /** The runner, when made before the plan (its workers then start early: `pairedRunnerFor`); default: made here. */
+  runner?: EarlyRunner;
+}
+
+/** A paired runner made before its analysis (its workers start at once); its progress goes to `listen`'s callback. */
+export interface EarlyRunner {
+  runner: PairedRunner;
+  listen(onTrials: (done: number) => void): void;
+}
+
+/**
+ * The paired runner of `engine` on `threads` threads, made now: on this process its workers start loading while the
+ * caller goes on (a siege's default week, the variants' checks and compiles), not when the first trial is asked for.
+ */
+export function pairedRunnerFor(engine: Engine, threads: number, signal?: AbortSignal): EarlyRunner {
+  let listener: ((done: number) => void) | undefined;
+  const runner = engine.paired!({ threads, signal, onTrials: (done) => listener?.(done) });
+  return { runner, listen: (f) => void (listener = f) };
 }
 
 export interface PairedItemInput<Plan> {
@@ -405,14 +443,20 @@ export class PairedWorth<Plan> {
     readonly plan: WorthPlan,
   ) {
     this.stages = plan.precision === null ? [plan.trials] : stagesOf(plan.first, plan.maxTrials);
-    this.runner = (plan.engine ?? localEngine).paired!({
-      threads: plan.threads ?? 1,
-      signal: plan.signal,
-      onTrials: (done) => {
-        if (this.planned !== null) plan.onProgress?.(done, Math.max(done, this.planned));
-      },
+    const early = plan.runner ?? pairedRunnerFor(plan.engine ?? localEngine, plan.threads ?? 1, plan.signal);
+    this.runner = early.runner;
+    early.listen((done) => {
+      if (this.planned !== null) plan.onProgress?.(done, Math.max(done, this.planned));
     });
     this.base = new PairedBase(baseModel, plan.seed, this.stages, this.runner, plan.slice);
+  }
+
+  /**
+   * Start the base's first stage now, while the items are still being set up (checked, compiled, probed): the
+   * threads warm up on it meanwhile. Its trials are the same whenever they run; `runStages` waits for it as before.
+   */
+  startBase(): void {
+    this.base.extend(this.stages[0]).catch(() => {}); // a failure is seen again by the stage that waits for it
   }
 
   /** A variant paired with the base. */

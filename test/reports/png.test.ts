@@ -2,7 +2,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import { FONT } from '../../reports/spec.js';
-import { renderPng, resvgOptions } from '../../reports/render.js';
+import { renderPng, renderPngAsync, resvgOptions } from '../../reports/render.js';
 
 const TEXT_ONLY = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="40"><text x="8" y="28" font-family="${FONT}" font-size="20" fill="#000">Who wins: 64%</text></svg>`;
 
@@ -28,5 +28,10 @@ describe('PNG rendering', () => {
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(png.readUInt32BE(16)).toBe(480); // IHDR width
     expect(png.readUInt32BE(20)).toBe(80);
+  });
+
+  it('drawn off the main thread (what a report does), the same bytes', async () => {
+    expect((await renderPngAsync(TEXT_ONLY)).equals(renderPng(TEXT_ONLY))).toBe(true);
+    expect((await renderPngAsync(TEXT_ONLY, 0.5)).equals(renderPng(TEXT_ONLY, 0.5))).toBe(true);
   });
 });
