@@ -8,7 +8,7 @@
  *
  * Not gated: one sample is a 5–30 s process on two threads whose time depends on whether the machine gives it the
  * second core (on the shared 2-core machine its wall time moved 17–30 s between consecutive runs of the same
- * build at load 15; docs/benchmarks.md, "worth on a siege: where the time goes").
+ * build at load 15; docs/benchmarks.md, "What the designer and the page wait for").
  */
 import { join } from 'node:path';
 import type { BenchSuite } from '../harness.js';

@@ -30,7 +30,7 @@ const MAIN_TASK_MS = 10;
  * A paired block on the calling thread: short, because this thread also answers the worker. A worker's finished
  * block is read, and its next one posted, only between this thread's blocks; at 15 ms the worker waited for it most
  * of the time in the equivalents' searches, whose jobs (2,000–4,000 trials, a few ms) are shorter than that
- * (docs/benchmarks.md, "worth on a siege: where the time goes").
+ * (docs/benchmarks.md, "What the designer and the page wait for").
  */
 const MAIN_BLOCK_MS = 4;
 /** A paired block on the pool: at least about this long (by the calling thread's timing). */

@@ -56,7 +56,7 @@ export async function worth(
   const runs = new WorthRuns();
   const settings = runSettings(options);
   // The paired trials' workers start now: they load while the kind's frame runs (a siege's default week is a run of
-  // its own) and the variants are checked and compiled, instead of after (docs/benchmarks.md, worth on a siege).
+  // its own) and the variants are checked and compiled, instead of after (docs/benchmarks.md, "What the designer …").
   const engine = options.engine ?? localEngine;
   const early = paired && engine.paired ? pairedRunnerFor(engine, settings.threads, options.signal) : undefined;
   const edit = (apply: (copy: unknown) => boolean | void) => edited(kind, scenario, source, apply);

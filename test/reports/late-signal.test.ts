@@ -17,7 +17,17 @@ const EXAMPLE = 'examples/orcs-vs-men.yaml';
 describe('a signal late in report rendering', () => {
   it('a real signal sent while the last file is written: the report is not replaced (ReportInterrupted), the earlier one stays', async () => {
     const dir = join(scratch(), 'r');
-    const content = oddsReport(await odds(EXAMPLE, { exact: true }), EXAMPLE);
+    const full = oddsReport(await odds(EXAMPLE, { exact: true }), EXAMPLE);
+    // One chart: the signal comes while files are written, after every chart is drawn (two reports of four drawn here).
+    const kept = full.charts[0].name;
+    const content = {
+      ...full,
+      charts: full.charts.slice(0, 1),
+      document: full.document && {
+        ...full.document,
+        blocks: full.document.blocks.filter((b) => b.type !== 'chart' || b.name === kept),
+      },
+    };
     // Written with a signal that does not come: the checked path writes as before.
     await writeReport(dir, content, { pngScale: 0.1, signal: new AbortController().signal });
     expect(readFileSync(join(dir, 'result.json'), 'utf8')).toBe(content.resultJson);
