@@ -217,7 +217,7 @@ export async function runBenchmarks(o: BenchOptions): Promise<BenchReport> {
 }
 
 /** (W₂ / C₂) ÷ (W₁ / C₁) = warcast's 2-thread speed-up ÷ C's, from the two `÷ C` rows of the pool's long run. */
-function speedUpVsC(reports: SuiteResult[]): { speedUpVsC?: number } {
+export function speedUpVsC(reports: SuiteResult[]): { speedUpVsC?: number } {
   const [one, two] = POOL_VS_C.map((s) => reports.find((r) => r.name === s.name));
   return one && two ? { speedUpVsC: two.ratio / one.ratio } : {};
 }

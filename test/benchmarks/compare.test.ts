@@ -5,6 +5,7 @@ import {
   confirmFailures,
   formatReport,
   slowdownFromEnv,
+  speedUpVsC,
   toBaseline,
   type Baseline,
   type BenchReport,
@@ -196,5 +197,14 @@ describe('speed gate', () => {
     } satisfies BenchReport;
     expect(formatReport(report)).toMatch(/blip .* ok \(2nd run\)/);
     expect(formatReport(report)).toMatch(/regressed .* FAIL \(twice\)/);
+  });
+});
+
+describe("the pool's 2-thread speed-up against C's", () => {
+  it('is the 2-thread ÷ C row over the 1-thread one, and absent unless both ran', () => {
+    // W₁/C₁ = 0.75, W₂/C₂ = 0.52: warcast's speed-up is 0.52/0.75 of C's
+    const rows = [result('process: odds 3e8, 1 thread ÷ C', 0.75), result('process: odds 3e8, 2 threads ÷ C', 0.52)];
+    expect(speedUpVsC(rows).speedUpVsC).toBeCloseTo(0.52 / 0.75, 12);
+    expect(speedUpVsC(rows.slice(0, 1))).toEqual({});
   });
 });

@@ -149,6 +149,16 @@ describe('--shard i/n and warcast merge', () => {
     writeFileSync(edited, JSON.stringify(sealPart(part)));
     const err = (await cli(['merge', files[0], edited, files[2], '--json'], 3)).stderr;
     expect(err).toMatch(/sweep-siege-edited\.json: calls\[0\]\.chunks: expected/);
+    // parts that kept no chunk sums (as another warcast's might) cannot answer a run that pairs its chunks
+    const bare = [0, 1, 2].map((i) => {
+      const p = JSON.parse(readFileSync(files[i], 'utf8'));
+      for (const c of p.calls) delete c.chunks;
+      const f = join(dir, `sweep-siege-bare-${i}.json`);
+      writeFileSync(f, JSON.stringify(sealPart(p)));
+      return f;
+    });
+    const none = (await cli(['merge', ...bare, '--json'], 3)).stderr;
+    expect(none).toMatch(/run 1 of this analysis pairs its chunks, but the parts kept no chunk sums for it/);
   });
 
   it('more shards than chunks: empty parts merge fine', async () => {
