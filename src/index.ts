@@ -24,7 +24,8 @@ export { rate, type RateResult } from './kinds/warMachine/rate.js';
 export { warMachineBreakpoints, type Breakpoint, type BreakpointRule } from './kinds/warMachine/breakpoints.js';
 export { explainWarMachineChange } from './kinds/warMachine/explainChange.js';
 export { matchup, type MatchupOptions, type MatchupResult, type Objective } from './kinds/warMachine/matchup.js';
-export { sweep, compare, worth, seek, toolkitOver } from './behaviours/toolkit.js';
+export { toolkitOver } from './behaviours/toolkit.js';
+export { sweep, compare, worth, seek } from './cli/registeredToolkit.js';
 export type { KindData, Measure } from './kinds/data.js';
 export type { KindDefinition } from './kinds/definition.js';
 export type { KindWorth } from './kinds/worth.js';
@@ -119,14 +120,13 @@ export {
 
 export { march, type MarchOptions, type MarchResult } from './kinds/march/analysis.js';
 export { divided, type DividedResult } from './kinds/divided/analysis.js';
-export { roll, ROLL_KINDS, type RollOptions, type RollResult, type DieRecord } from './behaviours/roll.js';
+export { type RollOptions, type RollResult, type DieRecord } from './behaviours/roll.js';
+export { roll, ROLL_KINDS, sealedRoll, verifySeal } from './cli/registeredRoll.js';
 export {
   commitmentOf,
   deriveSeed,
   newSeal,
-  sealedRoll,
   sealFromPost,
-  verifySeal,
   type SealFile,
   type SealRecord,
   type VerifyResult,

@@ -2,11 +2,11 @@
  * What each kind does (src/behaviours/<kind>.ts: its primary analysis, report builder, field editing and the hooks
  * of sweep, seek, worth and compare), registered here, above the analyses and reports they call: the registry of
  * what kinds are (src/kinds/) never refers to them, and the toolkit (src/toolkit/) is handed a kind's hooks by
- * its caller (`loadFor`, a KindLoader) instead of reading this registry. Loaded on demand.
+ * its caller (a KindLoader: `loaderOver(kinds)`, the registry's bound in src/cli/registeredToolkit.ts) instead of
+ * reading this registry. Loaded on demand.
  */
-import type { KindDefinition, ToolkitCommand } from '../kinds/definition.js';
+import { scenarioKindIn, scenarioKindsOf, type KindDefinition, type ToolkitCommand } from '../kinds/definition.js';
 import { definitionFor } from '../kinds/commands.js';
-import { KIND_LIST, scenarioKindDefinition, scenarioKindsOf } from '../kinds/index.js';
 import { loadSource, type ScenarioInput } from '../kinds/load.js';
 import type { AnalysisResult, KindLoader, LoadedFor } from '../toolkit/hooks.js';
 import type { MetricResult } from '../toolkit/metricKind.js';
@@ -44,9 +44,12 @@ export async function behaviourFor(
   return behaviour as KindBehaviour<unknown, AnalysisResult>;
 }
 
-/** The behaviour of a registered kind (its registry name). */
-export function behaviourOf(name: string): Promise<KindBehaviour<unknown, AnalysisResult>> {
-  const definition = KIND_LIST.find((k) => k.name === name);
+/** The behaviour of a kind of the list, by its name (the registry's: src/cli/registeredToolkit.ts `behaviourOf`). */
+export function behaviourIn(
+  kinds: readonly KindDefinition<unknown, unknown>[],
+  name: string,
+): Promise<KindBehaviour<unknown, AnalysisResult>> {
+  const definition = kinds.find((k) => k.name === name);
   if (!definition) throw new Error(`no toolkit behaviour for kind '${name}'`);
   return behaviourFor(definition);
 }
@@ -69,12 +72,12 @@ export function loaderOver(
   };
 }
 
-/** Load a scenario for a toolkit command, among the registered kinds: refused unless its kind answers that command. */
-export const loadFor = loaderOver(KIND_LIST);
-
-/** The rule documents a kind's results cite (its `sources` hook; none when it has none). */
-export async function kindSources(kind: string): Promise<readonly string[]> {
-  const definition = scenarioKindDefinition(kind);
+/** The rule documents a scenario kind of the list cites (its `sources` hook; none when it has none). */
+export async function kindSourcesIn(
+  kinds: readonly KindDefinition<unknown, unknown>[],
+  kind: string,
+): Promise<readonly string[]> {
+  const definition = scenarioKindIn(kinds, kind);
   const behaviour =
     definition && (BEHAVIOURS[definition.name] || definition.data) ? await behaviourFor(definition) : null;
   return (await behaviour?.sources?.()) ?? [];

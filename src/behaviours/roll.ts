@@ -7,7 +7,6 @@
  */
 import { randomInt } from 'node:crypto';
 import { UsageError } from '../errors.js';
-import { KINDS } from '../kinds/index.js';
 import type { KindDefinition } from '../kinds/definition.js';
 import { definitionFor } from '../kinds/commands.js';
 import { loadSource, type ScenarioInput } from '../kinds/load.js';
@@ -43,24 +42,6 @@ export interface RollOptions {
 }
 
 type AnyRoll = KindRoll<unknown, RollBody>;
-const withRoll = Object.values(KINDS as Record<string, KindDefinition<unknown, unknown>>).filter(
-  (k) => k.roll && k.scenarioKind,
-);
-
-/** The scenario kinds `roll` plays (every registered kind with a roll behaviour). */
-export const ROLL_KINDS: readonly string[] = withRoll.map((k) => k.scenarioKind!);
-
-/** The roll behaviour of a scenario kind. */
-export async function rollBehaviour(kind: string): Promise<AnyRoll> {
-  const def = withRoll.find((k) => k.scenarioKind === kind);
-  if (!def) throw new UsageError(`roll: no roll for kind '${kind}' (roll plays ${ROLL_KINDS.join(', ')})`);
-  return def.roll!();
-}
-
-/** The narration of a roll result, by its kind. */
-export async function narrateRoll(r: RollResult): Promise<Narration> {
-  return (await rollBehaviour(r.kind)).narrate(r);
-}
 
 /** A fresh seed when none is given: the GM gets new dice each time, and the printed seed replays them. */
 export function freshSeed(): number {
@@ -73,26 +54,48 @@ export function checkSeed(seed: number): number {
   return seed;
 }
 
-/** Load a scenario `roll` plays, with its behaviour; a valid file of a kind roll does not play is refused (exit 2). */
-export async function loadForRoll(
-  input: ScenarioInput,
-): Promise<{ scenario: unknown; kind: string; behaviour: AnyRoll }> {
-  const { source } = definitionFor('roll', input);
-  const { scenario } = await loadSource(source, ROLL_KINDS);
-  const kind = (scenario as { kind: string }).kind;
-  return { scenario, kind, behaviour: await rollBehaviour(kind) };
-}
+/**
+ * `roll` over a list of kinds (the registry's is bound by the command line and the library API,
+ * src/cli/registeredRoll.ts): every kind of the list with a roll behaviour plays.
+ */
+export function rollOver(kinds: readonly KindDefinition<unknown, unknown>[]) {
+  const withRoll = kinds.filter((k) => k.roll && k.scenarioKind);
+  /** The scenario kinds `roll` plays (every kind of the list with a roll behaviour). */
+  const ROLL_KINDS: readonly string[] = withRoll.map((k) => k.scenarioKind!);
 
-export async function roll(input: ScenarioInput, options: RollOptions = {}): Promise<RollResult> {
-  if (options.seed !== undefined && options.dice !== undefined)
-    throw new UsageError('--seed and --dice: give one (a seed draws the dice, --dice types them)');
-  const { scenario, behaviour } = await loadForRoll(input);
-  const play = { npc: options.npc, weeks: options.weeks };
-  if (options.dice !== undefined || options.ask) {
-    const values = typeof options.dice === 'string' ? parseDiceList(options.dice) : (options.dice ?? []);
-    return playWithTypedDice(behaviour, scenario, values, play, options.ask);
+  /** The roll behaviour of a scenario kind. */
+  async function rollBehaviour(kind: string): Promise<AnyRoll> {
+    const def = withRoll.find((k) => k.scenarioKind === kind);
+    if (!def) throw new UsageError(`roll: no roll for kind '${kind}' (roll plays ${ROLL_KINDS.join(', ')})`);
+    return def.roll!();
   }
-  return playSeeded(behaviour, scenario, checkSeed(options.seed ?? freshSeed()), play);
+
+  /** The narration of a roll result, by its kind. */
+  async function narrateRoll(r: RollResult): Promise<Narration> {
+    return (await rollBehaviour(r.kind)).narrate(r);
+  }
+
+  /** Load a scenario `roll` plays, with its behaviour; a valid file of a kind roll does not play is refused (exit 2). */
+  async function loadForRoll(input: ScenarioInput): Promise<{ scenario: unknown; kind: string; behaviour: AnyRoll }> {
+    const { source } = definitionFor('roll', input, kinds);
+    const { scenario } = await loadSource(source, ROLL_KINDS, kinds);
+    const kind = (scenario as { kind: string }).kind;
+    return { scenario, kind, behaviour: await rollBehaviour(kind) };
+  }
+
+  async function roll(input: ScenarioInput, options: RollOptions = {}): Promise<RollResult> {
+    if (options.seed !== undefined && options.dice !== undefined)
+      throw new UsageError('--seed and --dice: give one (a seed draws the dice, --dice types them)');
+    const { scenario, behaviour } = await loadForRoll(input);
+    const play = { npc: options.npc, weeks: options.weeks };
+    if (options.dice !== undefined || options.ask) {
+      const values = typeof options.dice === 'string' ? parseDiceList(options.dice) : (options.dice ?? []);
+      return playWithTypedDice(behaviour, scenario, values, play, options.ask);
+    }
+    return playSeeded(behaviour, scenario, checkSeed(options.seed ?? freshSeed()), play);
+  }
+
+  return { ROLL_KINDS, rollBehaviour, narrateRoll, loadForRoll, roll };
 }
 
 /** One battle (or pursuit) with seed `seed`: the battle kernel's first trial (kept for the tests and scripts). */

@@ -13,7 +13,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { UsageError } from '../errors.js';
 import { warcastVersion } from '../version.js';
 import type { RollPlayOptions } from '../kinds/roll.js';
-import { loadForRoll, playSeeded, type RollResult } from './roll.js';
+import { playSeeded, type rollOver, type RollResult } from './roll.js';
+
+/** The loader of the kinds `roll` plays (`rollOver(kinds).loadForRoll`; the registry's: src/cli/registeredRoll.ts). */
+export type RollLoader = ReturnType<typeof rollOver>['loadForRoll'];
 
 export const SEAL_SCHEMA = 'warcast/seal@1';
 export const SEALED_ROLL_SCHEMA = 'warcast/sealed-roll@1';
@@ -113,7 +116,8 @@ export function resultDigest(r: RollResult): string {
 }
 
 /** Play a sealed round: the scenario's bytes are the ones hashed and the ones played. */
-export async function sealedRoll(
+export async function sealedRollWith(
+  loadForRoll: RollLoader,
   scenarioBytes: Uint8Array,
   scenarioFile: string,
   seal: SealFile,
@@ -188,7 +192,8 @@ export function sealFromPost(text: string, file: string): SealRecord {
 }
 
 /** Re-play a sealed round from its post and the scenario file; every check reported. */
-export async function verifySeal(
+export async function verifySealWith(
+  loadForRoll: RollLoader,
   seal: SealRecord,
   scenarioBytes: Uint8Array,
   scenarioFile: string,
@@ -247,7 +252,7 @@ export async function verifySeal(
   // Re-played only from a seed that follows from the post and a scenario that is the one rolled: else nothing to compare.
   if (seed !== null && seed === seal.seed && scenarioSha256 === seal.scenarioSha256) {
     const seal2: SealFile = { schema: SEAL_SCHEMA, secret: seal.secret, commitment: seal.commitment };
-    roll = await sealedRoll(scenarioBytes, scenarioFile, seal2, seal.contributions, {
+    roll = await sealedRollWith(loadForRoll, scenarioBytes, scenarioFile, seal2, seal.contributions, {
       npc: seal.options?.npc !== false,
     });
     const posted = typeof seal.dice === 'string' ? seal.dice.split(' ').filter(Boolean).map(Number) : [];

@@ -8,8 +8,7 @@
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { closest } from '../scenario/source.js';
-import { scenarioKindDefinition } from '../kinds/index.js';
-import type { KindDefinition } from '../kinds/definition.js';
+import { scenarioKindIn, type KindDefinition } from '../kinds/definition.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -35,7 +34,7 @@ export function schemasOver(list: readonly KindDefinition<unknown, unknown>[]): 
         oneOf: each.map(({ $schema: _s, $id: _i, ...rest }) => rest),
       };
     }
-    const entry = scenarioKindDefinition(kind, list);
+    const entry = scenarioKindIn(list, kind);
     if (!entry?.schema) {
       const hint = closest(kind, kinds);
       throw new UsageError(

@@ -1,7 +1,8 @@
 /**
  * The toolkit's commands over a list of kinds: each one written once over any kind (src/toolkit/), bound here to
  * a loader over the kinds (./index.ts `loaderOver`), so a file of any of them gets sweep, seek, worth and compare.
- * The command line, the library API, the bot and the Foundry module call the registry's (`worth`, `seek`, …); a
+ * The command line, the library API, the bot and the Foundry module call the registry's (`worth`, `seek`, …, bound
+ * in src/cli/registeredToolkit.ts); a
  * tool with kinds of its own calls `toolkitOver([...KIND_LIST, itsKind])`, its kind given as data needing nothing
  * else (src/kinds/data.ts).
  */
@@ -15,7 +16,7 @@ import type { RunOptions } from '../engine/settings.js';
 import type { KindDefinition } from '../kinds/definition.js';
 import type { WorthOptions } from '../kinds/worth.js';
 import type { ScenarioInput } from '../kinds/load.js';
-import { loadFor, loaderOver } from './index.js';
+import { loaderOver } from './index.js';
 
 /** The toolkit bound to a list of kinds (through the one loader written over any list, ./index.ts). */
 export function toolkitOver(kinds: readonly KindDefinition<unknown, unknown>[]) {
@@ -23,7 +24,7 @@ export function toolkitOver(kinds: readonly KindDefinition<unknown, unknown>[]) 
 }
 
 /** The toolkit bound to a loader. */
-function toolkitWith(loader: ReturnType<typeof loaderOver>) {
+export function toolkitWith(loader: ReturnType<typeof loaderOver>) {
   return {
     /** The loader itself: a scenario of one of the kinds, with its kind's behaviour. */
     loader,
@@ -42,6 +43,3 @@ function toolkitWith(loader: ReturnType<typeof loaderOver>) {
     compare: (a: ScenarioInput, b: ScenarioInput, options: CompareOptions = {}) => compareOver(loader, a, b, options),
   };
 }
-
-/** The toolkit over the registered kinds: bound to the registry's loader (`loadFor`), not to the registry itself. */
-export const { worth, seek, sweep, sweepSimulated, compare } = toolkitWith(loadFor);

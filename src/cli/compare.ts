@@ -1,6 +1,6 @@
 /** `warcast compare <a> <b>`: two scenarios of one kind side by side, the difference, and whether it is beyond noise. */
 import type { CompareResult } from '../toolkit/compare.js';
-import { compare } from '../behaviours/toolkit.js';
+import { compare } from './registeredToolkit.js';
 import { scenarioArg } from './scenarioArg.js';
 import { ExitCode } from '../errors.js';
 import { presentCompare } from './format/compare.js';

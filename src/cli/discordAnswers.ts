@@ -8,13 +8,14 @@ import { existsSync, rmSync } from 'node:fs';
 import { readInputFile } from '../files/read.js';
 import { join } from 'node:path';
 import { RUN_DEFAULTS } from '../engine/options.js';
-import { narrateRoll, roll } from '../behaviours/roll.js';
-import { newSeal, parseSealFile, sealedRoll, sealFromPost, verifySeal, type SealFile } from '../behaviours/rollSeal.js';
+import { narrateRoll, roll, sealedRoll, verifySeal } from './registeredRoll.js';
+import { newSeal, parseSealFile, sealFromPost, type SealFile } from '../behaviours/rollSeal.js';
 import { FIRST_STAGE } from '../toolkit/staging.js';
 import { UsageError, WarcastError } from '../errors.js';
 import { writeOutputFile } from '../files/output.js';
 import { definitionFor } from '../kinds/commands.js';
-import { behaviourOf, type AnalysisResult, type KindBehaviour } from '../behaviours/index.js';
+import type { AnalysisResult, KindBehaviour } from '../behaviours/index.js';
+import { behaviourOf } from './registeredToolkit.js';
 import { loadScenario } from '../kinds/load.js';
 import { renderMarkdown } from '../present/markdown.js';
 import {

@@ -6,7 +6,7 @@
 import { ExitCode, UsageError } from '../errors.js';
 import { scenarioArg } from './scenarioArg.js';
 import { definitionFor } from '../kinds/commands.js';
-import { behaviourOf } from '../behaviours/index.js';
+import { behaviourOf } from './registeredToolkit.js';
 import { loadScenario, scenarioKind } from '../kinds/load.js';
 import { QUESTION_REPORTS } from './luck.js';
 import { fmtCount } from '../text/format.js';

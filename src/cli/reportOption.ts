@@ -13,11 +13,11 @@ import type { SiegeResult } from '../kinds/siege/analysis.js';
 import type { SweepResult } from '../toolkit/sweep.js';
 import type { GridSweepResult } from '../toolkit/sweepSim.js';
 import type { SeekResult } from '../toolkit/seek.js';
-import { kindSources } from '../behaviours/index.js';
+import { behaviourOf, kindSources } from './registeredToolkit.js';
 import type { WorthResult } from '../toolkit/worth.js';
 import type { TournamentResult } from '../questions/tournament.js';
 import type { Io } from './io.js';
-import { behaviourOf, type AnalysisResult, type KindBehaviour } from '../behaviours/index.js';
+import type { AnalysisResult, KindBehaviour } from '../behaviours/index.js';
 import { KINDS, kindAnsweredBy } from '../kinds/index.js';
 
 export interface ReportFlags {

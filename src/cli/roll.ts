@@ -1,6 +1,7 @@
 /** `warcast roll <scenario>`: one game of any kind with dice drawn by a seed, typed (--dice), asked for, or sealed (--seal). */
-import { narrateRoll, roll, type RollResult } from '../behaviours/roll.js';
-import { parseSealFile, sealedRoll } from '../behaviours/rollSeal.js';
+import type { RollResult } from '../behaviours/roll.js';
+import { parseSealFile } from '../behaviours/rollSeal.js';
+import { narrateRoll, roll, sealedRoll } from './registeredRoll.js';
 import { ExitCode, UsageError } from '../errors.js';
 import type { Narration } from '../kinds/roll.js';
 import { DISCORD_LIMIT, formatRoll, rollMarkdown } from './format/roll.js';

@@ -6,7 +6,8 @@
  * sessions is exactly the siege played in one.
  */
 import { existsSync } from 'node:fs';
-import { freshSeed, loadForRoll, playSeeded, playWithTypedDice, type RollResult } from '../behaviours/roll.js';
+import { freshSeed, playSeeded, playWithTypedDice, type RollResult } from '../behaviours/roll.js';
+import { loadForRoll } from './registeredRoll.js';
 import { parseDiceList } from '../toolkit/rollDice.js';
 import { sha256 } from '../behaviours/rollSeal.js';
 import { checkOutputFile, writeOutputFile } from '../files/output.js';

@@ -3,11 +3,11 @@
  * a sealed roll from its post and say whether every die matches (exit 1 when not). docs/roll.md, "Sealed rounds".
  */
 import { writeNewFile } from '../files/output.js';
-import { narrateRoll, type RollResult } from '../behaviours/roll.js';
+import type { RollResult } from '../behaviours/roll.js';
+import { narrateRoll, verifySeal } from './registeredRoll.js';
 import {
   newSeal,
   sealFromPost,
-  verifySeal,
   type SealedRoll,
   type SealRecord,
   type VerifyCheck,

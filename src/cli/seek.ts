@@ -1,5 +1,5 @@
 /** `warcast seek <scenario> --vary PATH --target EXPR [--from X --to Y --step S --largest]`: parse, call `seek`, format. */
-import { seek } from '../behaviours/toolkit.js';
+import { seek } from './registeredToolkit.js';
 import { presentSeek } from '../toolkit/seekPresent.js';
 import { UsageError } from '../errors.js';
 import type { FamilyMethod } from '../stats/family.js';

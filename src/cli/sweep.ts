@@ -1,5 +1,5 @@
 /** `warcast sweep <scenario> --vary PATH --from X --to Y [--step S]`: parse, call `sweep`, format. */
-import { sweep } from '../behaviours/toolkit.js';
+import { sweep } from './registeredToolkit.js';
 import type { FamilyMethod } from '../stats/family.js';
 import { presentSweep } from '../toolkit/sweepPresent.js';
 import { scenarioArg } from './scenarioArg.js';

@@ -1,6 +1,6 @@
 /** `warcast worth <scenario> [--side N]` and the kinds' own options (src/cli/kindOptions.ts): parse, call `worth`, format. */
 import type { WorthResult } from '../toolkit/worth.js';
-import { worth } from '../behaviours/toolkit.js';
+import { worth } from './registeredToolkit.js';
 import { UsageError } from '../errors.js';
 import { presentWorth } from '../toolkit/worthPresent.js';
 import { renderText } from '../present/text.js';

@@ -100,3 +100,16 @@ export interface KindDefinition<Scenario, Plan> {
    */
   readonly data?: () => Promise<KindData<Scenario, Plan>>;
 }
+
+/** The scenario kinds a file may name (`kind:`) among `kinds`, in their order. */
+export function scenarioKindsOf(kinds: readonly KindDefinition<unknown, unknown>[]): string[] {
+  return kinds.flatMap((k) => (k.scenarioKind ? [k.scenarioKind] : []));
+}
+
+/** The kind of the list a file's `kind:` names, or undefined. */
+export function scenarioKindIn(
+  kinds: readonly KindDefinition<unknown, unknown>[],
+  kind: unknown,
+): KindDefinition<unknown, unknown> | undefined {
+  return kinds.find((k) => k.scenarioKind !== null && k.scenarioKind === kind);
+}

@@ -10,7 +10,7 @@ import { cascadeKind } from './cascade/kind.js';
 import { designKind } from './design/kind.js';
 import { dividedKind } from './divided/kind.js';
 import { marchKind } from './march/kind.js';
-import type { KindDefinition } from './definition.js';
+import { scenarioKindIn, scenarioKindsOf, type KindDefinition } from './definition.js';
 import { pursuitKind } from './pursuit/kind.js';
 import { siegeKind } from './siege/kind.js';
 import { tournamentKind } from './tournament/kind.js';
@@ -52,10 +52,7 @@ export function kindAnsweredBy(command: string): KindName | undefined {
   return KIND_NAMES.find((n) => KINDS[n].command === command);
 }
 
-/** The scenario kinds a file may name (`kind:`) among `kinds`, in their order. */
-export function scenarioKindsOf(kinds: readonly KindDefinition<unknown, unknown>[]): string[] {
-  return kinds.flatMap((k) => (k.scenarioKind ? [k.scenarioKind] : []));
-}
+export { scenarioKindsOf };
 
 /** The scenario kinds a file may name (`kind:`), in registry order. */
 export const SCENARIO_KINDS: readonly string[] = scenarioKindsOf(KIND_LIST);
@@ -65,7 +62,7 @@ export function scenarioKindDefinition(
   kind: unknown,
   kinds: readonly KindDefinition<unknown, unknown>[] = KIND_LIST,
 ): KindDefinition<unknown, unknown> | undefined {
-  return kinds.find((k) => k.scenarioKind !== null && k.scenarioKind === kind);
+  return scenarioKindIn(kinds, kind);
 }
 
 /** A kind's kernel, typed by its plan. */

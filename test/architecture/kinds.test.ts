@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SUITES } from '../../benchmarks/suites/index.js';
-import { behaviourOf } from '../../src/behaviours/index.js';
+import { behaviourOf } from '../../src/cli/registeredToolkit.js';
 import { KIND_LIST } from '../../src/kinds/index.js';
 import { loadScenario } from '../../src/kinds/load.js';
 import { resolveNumericPath } from '../../src/toolkit/vary.js';

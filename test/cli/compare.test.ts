@@ -1,6 +1,6 @@
 /** `warcast compare` for the three kinds, and `--markdown` on the commands. */
 import { describe, expect, it } from 'vitest';
-import { compare } from '../../src/behaviours/toolkit.js';
+import { compare } from '../../src/cli/registeredToolkit.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 

@@ -12,11 +12,11 @@ import {
   type CascadeSweepResult,
   type SiegeSweepResult,
 } from '../../src/toolkit/sweepSim.js';
-import { sweepSimulated } from '../../src/behaviours/toolkit.js';
-import { sweep } from '../../src/behaviours/toolkit.js';
+import { sweepSimulated } from '../../src/cli/registeredToolkit.js';
+import { sweep } from '../../src/cli/registeredToolkit.js';
 import { odds } from '../../src/kinds/warMachine/odds.js';
 import { march } from '../../src/kinds/march/analysis.js';
-import { seek } from '../../src/behaviours/toolkit.js';
+import { seek } from '../../src/cli/registeredToolkit.js';
 import { parse } from 'yaml';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';

@@ -23,7 +23,7 @@ import { compare } from '../../src/toolkit/compare.js';
 import { seek } from '../../src/toolkit/seek.js';
 import { sweepSimulated } from '../../src/toolkit/sweepSim.js';
 import { worth } from '../../src/toolkit/worth.js';
-import { loadFor } from '../../src/behaviours/index.js';
+import { loadFor } from '../../src/cli/registeredToolkit.js';
 import { closePool } from '../../src/engine/pool.js';
 import { pooledEngine } from '../../src/engine/testing.js';
 import { KIND_LIST, type KindDefinition } from '../../src/kinds/index.js';

@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { design } from '../../src/questions/design.js';
-import { sweep, worth } from '../../src/behaviours/toolkit.js';
+import { sweep, worth } from '../../src/cli/registeredToolkit.js';
 import { connectCluster } from '../../src/distributed/redis.js';
 import { ClusterEngine } from '../../src/engine/local.js';
 import { closePool } from '../../src/engine/pool.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { matchup } from '../../src/kinds/warMachine/matchup.js';
-import { sweep as sweepOdds } from '../../src/behaviours/toolkit.js';
+import { sweep as sweepOdds } from '../../src/cli/registeredToolkit.js';
 import { closePool } from '../../src/engine/pool.js';
 import { pooledEngine } from '../../src/engine/testing.js';
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchup } from '../../src/kinds/warMachine/matchup.js';
 import { odds } from '../../src/kinds/warMachine/odds.js';
-import { sweep } from '../../src/behaviours/toolkit.js';
+import { sweep } from '../../src/cli/registeredToolkit.js';
 import { formatOdds } from '../../src/cli/format/odds.js';
 import { matchupReport } from '../../reports/matchup.js';
 import { sweepReport } from '../../reports/sweep.js';

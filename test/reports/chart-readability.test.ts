@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cascade } from '../../src/kinds/cascade/analysis.js';
-import { sweep } from '../../src/behaviours/toolkit.js';
+import { sweep } from '../../src/cli/registeredToolkit.js';
 import { cascadeReport } from '../../reports/cascade.js';
 import { fieldWords } from '../../reports/fieldWords.js';
 import { compileSpec } from '../../reports/render.js';

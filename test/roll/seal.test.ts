@@ -8,14 +8,8 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  commitmentOf,
-  deriveSeed,
-  newSeal,
-  sealedRoll,
-  verifySeal,
-  type SealRecord,
-} from '../../src/behaviours/rollSeal.js';
+import { commitmentOf, deriveSeed, newSeal, type SealRecord } from '../../src/behaviours/rollSeal.js';
+import { sealedRoll, verifySeal } from '../../src/cli/registeredRoll.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 

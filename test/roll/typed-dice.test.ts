@@ -3,7 +3,8 @@
  * out-of-range die is a usage error naming the die and its range; --dice alone asks for each die on a terminal.
  */
 import { describe, expect, it } from 'vitest';
-import { roll, type RollResult } from '../../src/behaviours/roll.js';
+import type { RollResult } from '../../src/behaviours/roll.js';
+import { roll } from '../../src/cli/registeredRoll.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { UsageError } from '../../src/errors.js';
@@ -107,7 +108,7 @@ describe('--dice alone asks for each die on a terminal', () => {
 describe('the kinds roll plays', () => {
   it('are the registered kinds with a roll behaviour, each listing roll among its commands; another kind is refused (exit 2)', async () => {
     const { KINDS } = await import('../../src/kinds/index.js');
-    const { ROLL_KINDS } = await import('../../src/behaviours/roll.js');
+    const { ROLL_KINDS } = await import('../../src/cli/registeredRoll.js');
     const listing = Object.values(KINDS)
       .filter((k) => k.scenarioKind && (k.commands as readonly string[]).includes('roll'))
       .map((k) => k.scenarioKind);

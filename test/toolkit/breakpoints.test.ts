@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { exactOdds } from '../../src/kinds/warMachine/odds.js';
 import { rate } from '../../src/kinds/warMachine/rate.js';
 import type { Breakpoint } from '../../src/kinds/warMachine/breakpoints.js';
-import { loadFor } from '../../src/behaviours/index.js';
+import { loadFor } from '../../src/cli/registeredToolkit.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import { rateSides, type SideRating } from '../../src/rules/warMachine/rating.js';

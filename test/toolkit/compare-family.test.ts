@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { CompareResult } from '../../src/toolkit/compare.js';
-import { compare } from '../../src/behaviours/toolkit.js';
+import { compare } from '../../src/cli/registeredToolkit.js';
 import { presentCompare } from '../../src/cli/format/compare.js';
 import { renderText } from '../../src/present/text.js';
 

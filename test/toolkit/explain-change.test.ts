@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadFor } from '../../src/behaviours/index.js';
+import { loadFor } from '../../src/cli/registeredToolkit.js';
 import type { WarMachineScenario } from '../../src/kinds/warMachine/schema.js';
 import { ratioBonusOf, ratioEdgeWords } from '../../src/kinds/warMachine/explainChange.js';
 import { RATIO_MODE } from '../../src/rules/warMachine/adjustments.js';

@@ -7,12 +7,12 @@
 import { newcombeInterval } from '../../src/stats/batches.js';
 import { describe, expect, it } from 'vitest';
 import { mean } from '../../src/toolkit/compare.js';
-import { compare } from '../../src/behaviours/toolkit.js';
+import { compare } from '../../src/cli/registeredToolkit.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { casualtyMoments } from '../../src/kinds/warMachine/summary.js';
 import { exactProbabilities } from '../../src/kinds/warMachine/result.js';
 import { simulateWarMachines } from '../../src/kinds/warMachine/odds.js';
-import { sweep } from '../../src/behaviours/toolkit.js';
+import { sweep } from '../../src/cli/registeredToolkit.js';
 import { probabilityChange, type SiegeSweepResult } from '../../src/toolkit/sweepSim.js';
 import { loadKind } from '../../src/kinds/load.js';
 import { loadKernel } from '../../src/kinds/index.js';
@@ -124,7 +124,7 @@ describe('a sweep of a siege: each change paired chunk by chunk', () => {
 
 describe('seek on a Monte Carlo kind: the answer with its uncertainty', () => {
   it('the values whose interval at the family’s level contains the threshold, the answer among them', async () => {
-    const { seek } = await import('../../src/behaviours/toolkit.js');
+    const { seek } = await import('../../src/cli/registeredToolkit.js');
     const r = await seek(SIEGE, {
       vary: 'foodWeeks',
       target: 'fallenBy(20) >= 0.2',
@@ -278,7 +278,7 @@ describe('why a value jumps: the rule thresholds crossed (the kind explainChange
     const { renderText } = await import('../../src/present/text.js');
     expect(renderText(presentSweep(r))).toContain(`why it jumps at ${jumps[0].value}: `);
     // seek: the smallest troops reaching the odds just past the jump is where the band is crossed, and says why.
-    const { seek } = await import('../../src/behaviours/toolkit.js');
+    const { seek } = await import('../../src/cli/registeredToolkit.js');
     const target = `win[0] >= ${(r.points[i - 1].exactWin[0] + r.points[i].exactWin[0]) / 2}`;
     const found = await seek('examples/battle.yaml', { vary: 'sides[0].troops', target, from: 1180, to: 1220 });
     expect(found.value).toBeGreaterThan(r.points[i - 1].value);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { design } from '../../src/questions/design.js';
 import { type WorthOptions } from '../../src/toolkit/worth.js';
-import { worth } from '../../src/behaviours/toolkit.js';
+import { worth } from '../../src/cli/registeredToolkit.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { Checkpoint, type CheckpointFile } from '../../src/engine/checkpoint.js';

@@ -4,7 +4,7 @@
  * trials used; same bytes for 1 or 2 threads.
  */
 import { describe, expect, it } from 'vitest';
-import { sweep } from '../../src/behaviours/toolkit.js';
+import { sweep } from '../../src/cli/registeredToolkit.js';
 import { pooledEngine } from '../../src/engine/testing.js';
 
 const ORCS = 'examples/orcs-vs-men.yaml';

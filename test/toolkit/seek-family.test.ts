@@ -7,7 +7,7 @@
  * settled value in at most 5% of runs, within the simulation's own noise.
  */
 import { describe, expect, it } from 'vitest';
-import { seek } from '../../src/behaviours/toolkit.js';
+import { seek } from '../../src/cli/registeredToolkit.js';
 import type { SeekPoint, SeekResult } from '../../src/toolkit/seek.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';

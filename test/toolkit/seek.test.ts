@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import { parseTarget } from '../../src/toolkit/seek.js';
-import { seek } from '../../src/behaviours/toolkit.js';
+import { seek } from '../../src/cli/registeredToolkit.js';
 import { exactOdds } from '../../src/kinds/warMachine/odds.js';
 import { siege } from '../../src/kinds/siege/analysis.js';
 import { cascade } from '../../src/kinds/cascade/analysis.js';

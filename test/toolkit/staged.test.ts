@@ -18,10 +18,10 @@ import {
   stagesOf,
 } from '../../src/toolkit/staging.js';
 import { type CascadeSweepResult, type SiegeSweepResult } from '../../src/toolkit/sweepSim.js';
-import { sweepSimulated } from '../../src/behaviours/toolkit.js';
-import { seek } from '../../src/behaviours/toolkit.js';
+import { sweepSimulated } from '../../src/cli/registeredToolkit.js';
+import { seek } from '../../src/cli/registeredToolkit.js';
 import { siege } from '../../src/kinds/siege/analysis.js';
-import { compare } from '../../src/behaviours/toolkit.js';
+import { compare } from '../../src/cli/registeredToolkit.js';
 import { presentSweep } from '../../src/toolkit/sweepPresent.js';
 import { simSweepReport } from '../../reports/sweepSim.js';
 import { wilsonInterval } from '../../src/stats/index.js';

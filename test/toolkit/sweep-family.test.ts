@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { sweep } from '../../src/behaviours/toolkit.js';
+import { sweep } from '../../src/cli/registeredToolkit.js';
 import type { PointChange, SiegeSweepResult } from '../../src/toolkit/sweepSim.js';
 import { presentSweep } from '../../src/toolkit/sweepPresent.js';
 import { renderText } from '../../src/present/text.js';

@@ -11,7 +11,7 @@ import { compileCascade } from '../../src/kinds/cascade/plan.js';
 import { cascadeAccumulator } from '../../src/kinds/cascade/accumulator.js';
 import { cascadeKernel } from '../../src/kinds/cascade/kernelEntry.js';
 import { outcomesAlone, share } from '../helpers/pairedTrials.js';
-import { worth } from '../../src/behaviours/toolkit.js';
+import { worth } from '../../src/cli/registeredToolkit.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 import type { CascadeScenario } from '../../src/kinds/cascade/schema.js';

@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type WorthItem } from '../../src/toolkit/worth.js';
-import { worth } from '../../src/behaviours/toolkit.js';
+import { worth } from '../../src/cli/registeredToolkit.js';
 import { rankRows, sizeDifference, sortRows } from '../../src/toolkit/worthSearch.js';
 import { pct } from '../../src/present/format.js';
 import { tornadoChart } from '../../reports/charts/toolkit.js';

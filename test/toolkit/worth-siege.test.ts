@@ -5,7 +5,7 @@
  * reaches the item's measure and one BR point less does not); the defender's measure is P(held).
  */
 import { describe, expect, it } from 'vitest';
-import { worth } from '../../src/behaviours/toolkit.js';
+import { worth } from '../../src/cli/registeredToolkit.js';
 import { loadKind } from '../../src/kinds/load.js';
 import { compileSiege } from '../../src/kinds/siege/plan.js';
 import { siegeAccumulator } from '../../src/kinds/siege/accumulator.js';

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WorthResult } from '../../src/toolkit/worth.js';
-import { worth } from '../../src/behaviours/toolkit.js';
+import { worth } from '../../src/cli/registeredToolkit.js';
 import { memoryIo } from '../../src/cli/io.js';
 import { formatWorth } from '../../src/cli/worth.js';
 import { runCli } from '../../src/cli/program.js';

@@ -4,7 +4,7 @@
  * are the exact odds with the item applied.
  */
 import { describe, expect, it } from 'vitest';
-import { worth } from '../../src/behaviours/toolkit.js';
+import { worth } from '../../src/cli/registeredToolkit.js';
 import { exactOdds } from '../../src/kinds/warMachine/odds.js';
 import { compileWarMachine } from '../../src/kinds/warMachine/plan.js';
 import { FLAG_ADJUSTMENTS } from '../../src/rules/warMachine/adjustments.js';
